@@ -1,0 +1,169 @@
+/**
+ * View models: what `api/` hands to machines, routes and views after parsing and joining relational documents.
+ * Nothing above `api/` sees wire shapes. Money is in minor units (cents) as integers; times are ISO strings
+ * (UTC) plus the venue time zone so views format them in the venue's zone.
+ */
+
+export interface ImageRef {
+  /** URL of the image, already sized (sizex, sizey, shrinkonly). */
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface VenueModel {
+  id: string;
+  name: string;
+  timezone: string;
+}
+
+export interface EventSummary {
+  id: string;
+  name: string;
+  subtitle: string | null;
+  summary: string | null;
+  category: string | null;
+  eventType: string; // single | repeating | other
+  venue: VenueModel;
+  image: ImageRef | null;
+}
+
+export interface TicketTypeModel {
+  id: string;
+  groupId: string;
+  name: string;
+  description: string | null;
+  /** Price in cents (discounted amount when present). */
+  priceCents: number;
+  /** Original price in cents when discounted, else null. */
+  originalPriceCents: number | null;
+  /** Fee added outside the price, in cents, per ticket (fixed plus percent of price). */
+  feeCents: number;
+  rank: number;
+}
+
+export interface TicketGroupModel {
+  id: string;
+  name: string;
+  description: string | null;
+  handler: string;
+  hiddenType: string;
+  minPerOrder: number | null;
+  maxPerOrder: number | null;
+  /** Remaining group capacity (capacity + oversell - used); null when unlimited. */
+  remaining: number | null;
+  excludeFromEventCapacity: boolean;
+  soldOut: boolean;
+  types: TicketTypeModel[];
+}
+
+export type ReserveFlow = 'date_first' | 'quantity_first';
+
+export interface EventDetail extends EventSummary {
+  /** Seller HTML, unsanitised: views sanitise it before rendering. */
+  description: string | null;
+  reserveFlow: ReserveFlow | null;
+  hiddenType: string;
+  meta: Record<string, string>;
+  config: Record<string, unknown>;
+  ticketGroups: TicketGroupModel[];
+  cover: ImageRef | null;
+}
+
+export interface CalendarDayModel {
+  date: string; // YYYY-MM-DD in the venue's zone
+  status: 'available' | 'sold_out' | 'other';
+  minPriceCents: number | null;
+  /** Places left that day; null when unlimited. */
+  availability: number | null;
+}
+
+export interface SessionModel {
+  id: string;
+  eventId: string;
+  start: string; // ISO UTC
+  end: string; // ISO UTC
+  /** capacity + oversell - used; null when unlimited (capacity -1). */
+  availableCapacity: number | null;
+  soldOut: boolean;
+}
+
+export interface CartLine {
+  ticketTypeId: string;
+  name: string;
+  count: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+export interface CartItem {
+  /** Stable key: event template id + session id. */
+  key: string;
+  eventId: string;
+  eventName: string;
+  sessionId: string | null;
+  start: string | null; // ISO UTC
+  timezone: string;
+  image: ImageRef | null;
+  lines: CartLine[];
+  ticketIds: string[];
+}
+
+export interface CartTotals {
+  subtotalCents: number;
+  feesFixedCents: number;
+  feesPercentCents: number;
+  discountCents: number;
+  paymentsCents: number;
+  outstandingCents: number;
+}
+
+export interface CartModel {
+  id: string;
+  number: string;
+  state: string;
+  identityId: string;
+  /** Server expiry as epoch ms, or null when the cart does not expire. */
+  expiresAt: number | null;
+  /** Seconds until expiry as the server reported them, or null. */
+  expiresIn: number | null;
+  ticketCount: number;
+  items: CartItem[];
+  totals: CartTotals;
+  currency: string;
+  /** Order ids of tickets already booked from this cart. */
+  orderIds: string[];
+}
+
+export interface OrderModel {
+  id: string;
+  number: string;
+  cartId: string;
+  /** URL of the order's QR code image (cached prefix, margin 4). */
+  qrCodeUrl: string;
+  ticketCount: number;
+  kind: 'tickets' | 'membership' | 'gift';
+  purchaserEmail: string | null;
+  items: CartItem[];
+}
+
+export interface PurchaserInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A reservation request as machines build it: quantities per ticket type for one session. */
+export interface ReserveRequest {
+  eventId: string;
+  sessionId: string | null;
+  quantities: Record<string, number>;
+  /** Optional admit names/emails per ticket type, one per ticket. */
+  admits?: Record<string, { name?: string; email?: string }[]>;
+}
+
+export interface CardPaymentResult {
+  /** Source token from the payment adapter (Stripe payment method id, or sandbox pm_card_* token). */
+  source: string;
+}

@@ -1,0 +1,296 @@
+/**
+ * Wire shapes of the storefront API: the contract between the SPA (`api/`) and the reference server (`server/`).
+ *
+ * Every response is a relational document: each top-level key is a collection `{ _count, _data: [...] }`.
+ * Money travels as decimal strings with two places ("25.00"); times as ISO-8601 UTC strings.
+ * Errors are `{ _data: [{ _code, _context, _description, _extra }] }` with a 4xx/5xx status.
+ *
+ * `zod/mini` keeps the browser bundle small; the server imports the same schemas to type what it emits.
+ */
+import * as z from 'zod/mini';
+
+export const collection = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ _count: z.number(), _data: z.array(item) });
+
+const id = z.string();
+const money = z.string();
+const isoTime = z.string();
+const nullableString = z.nullable(z.string());
+
+export const hiddenType = z.string(); // public_browsable | public_link_only | public_member_only | others
+export const handler = z.enum(['tickets', 'seated', 'donation', 'ledger', 'membership', 'codes', 'passes']);
+
+export const venue = z.object({ id, name: z.string(), timezone: z.string() });
+
+/** Key/value metadata attached to a resource (event_template, ticket_group, seller). Values are strings. */
+export const meta = z.object({ id, resource: z.string(), resource_id: id, key: z.string(), value: z.string() });
+
+/** Configuration rows attached to a resource; values are JSON. */
+export const config = z.object({
+  id,
+  resource: z.string(),
+  resource_id: id,
+  key: z.string(),
+  value: z.unknown(),
+});
+
+export const eventTemplate = z.object({
+  id,
+  seller_id: id,
+  name: z.string(),
+  subtitle: nullableString,
+  summary: nullableString,
+  description: nullableString, // seller HTML: sanitise before rendering
+  category: nullableString,
+  event_type: z.string(), // single | repeating | other
+  hidden_type: hiddenType,
+  venue_id: id,
+  _rank: z.number(),
+});
+
+export const ticketGroup = z.object({
+  id,
+  event_template_id: id,
+  name: z.string(),
+  description: nullableString,
+  handler,
+  hidden_type: hiddenType,
+  min_tickets_per_order: z.nullable(z.number()),
+  max_tickets_per_order: z.nullable(z.number()),
+  capacity: z.number(), // -1 means unlimited
+  oversell_capacity: z.number(),
+  used_capacity: z.number(),
+  exclude_from_event_capacity: z.boolean(),
+  sold_out: z.boolean(),
+  _rank: z.number(),
+});
+
+export const ticketType = z.object({
+  id,
+  ticket_group_id: id,
+  event_template_id: id,
+  name: z.string(),
+  description: nullableString,
+  summary: nullableString,
+  currency_amount: money,
+  currency_amount_min: z.nullable(money),
+  currency_amount_max: z.nullable(money),
+  discounted_amount: z.nullable(money),
+  fee_fixed_outside: z.nullable(money),
+  fee_percent_outside: z.nullable(money),
+  _rank: z.number(),
+});
+
+export const eventSession = z.object({
+  id,
+  event_template_id: id,
+  start_datetime: isoTime,
+  end_datetime: isoTime,
+  capacity: z.number(), // -1 means unlimited
+  oversell_capacity: z.number(),
+  used_capacity: z.number(),
+  sold_out: z.boolean(),
+  sales_start: z.nullable(isoTime),
+  sales_end: z.nullable(isoTime),
+});
+
+export const priceSchedule = z.object({
+  event_session_id: id,
+  ticket_type_id: id,
+  price: money,
+});
+
+export const calendarDay = z.object({
+  date: z.string(), // YYYY-MM-DD in the venue's time zone
+  status: z.string(), // available | sold_out | other
+  min_price: z.nullable(money),
+  min_price_fees: z.nullable(z.object({ outside: money })),
+  availability: z.nullable(z.number()), // places left that day, null when unlimited
+});
+
+export const seller = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+});
+
+export const identity = z.object({
+  id,
+  first_name: nullableString,
+  last_name: nullableString,
+  email: nullableString,
+  type: z.string(), // public | guest | member
+});
+
+export const cart = z.object({
+  id,
+  cart_number: z.string(),
+  identity_id: id,
+  state: z.string(), // pending | expired | completed
+  expires_at: z.nullable(isoTime),
+  expires_in: z.nullable(z.number()), // seconds
+  seller_id: id,
+});
+
+export const ticket = z.object({
+  id,
+  cart_id: id,
+  state: z.string(), // held | in_cart | cancelled | unbooked | booked | redeemed
+  event_session_id: z.nullable(id),
+  event_template_id: id,
+  ticket_type_id: id,
+  ticket_group_id: id,
+  ticket_order_id: z.nullable(id),
+  handler: z.string(),
+  face_value: money,
+  adjusted_value: money,
+  valid_from: z.nullable(isoTime),
+  valid_to: z.nullable(isoTime),
+  admit_name: nullableString,
+  admit_email: nullableString,
+});
+
+export const grandTotals = z.object({
+  total_before_cartmod_price: money,
+  total_fee_fixed_outside: money,
+  total_fee_percent_outside: money,
+  total_cartmod_amount: money,
+  total_payments: money,
+  total_outstanding: money,
+});
+
+export const cartFees = z.object({
+  cart_id: id,
+  gateway_id: z.string(),
+  account_id: nullableString,
+  face_value: money,
+  grand_totals: grandTotals,
+});
+
+export const ticketOrder = z.object({
+  id,
+  order_number: z.string(),
+  cart_id: id,
+  identity_id: id,
+  seller_id: id,
+  created_at: isoTime,
+});
+
+/** Any relational document: every key optional, each a collection. Unknown keys are ignored. */
+export const document = z.object({
+  event_template: z.optional(collection(eventTemplate)),
+  venue: z.optional(collection(venue)),
+  meta: z.optional(collection(meta)),
+  config: z.optional(collection(config)),
+  ticket_group: z.optional(collection(ticketGroup)),
+  ticket_type: z.optional(collection(ticketType)),
+  event_session: z.optional(collection(eventSession)),
+  price_schedule: z.optional(collection(priceSchedule)),
+  calendar: z.optional(collection(calendarDay)),
+  seller: z.optional(collection(seller)),
+  identity: z.optional(collection(identity)),
+  cart: z.optional(collection(cart)),
+  ticket: z.optional(collection(ticket)),
+  cart_fees: z.optional(collection(cartFees)),
+  ticket_order: z.optional(collection(ticketOrder)),
+});
+
+export const apiErrorItem = z.object({
+  _code: z.string(),
+  _context: z.optional(z.nullable(z.string())),
+  _description: z.optional(z.nullable(z.string())),
+  _extra: z.optional(z.unknown()),
+});
+export const errorBody = z.object({ _data: z.array(apiErrorItem) });
+
+/* ---------- request bodies (validated by the server at its boundary) ---------- */
+
+/** One reservation line per ticket. */
+export const reservationLine = z.object({
+  event_session_id: z.nullable(id),
+  ticket_type_id: id,
+  face_value: z.optional(z.nullable(money)),
+  admit_name: z.optional(z.nullable(z.string().check(z.maxLength(101)))),
+  admit_email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
+  handler_data: z.optional(z.unknown()),
+});
+
+export const cartModifyBody = z.object({
+  campaign: z.optional(z.record(z.string(), z.string())),
+  add: z.optional(z.array(reservationLine).check(z.maxLength(1000))),
+  remove: z.optional(z.array(id).check(z.maxLength(1000))),
+  preReservePromoCodes: z.optional(z.unknown()),
+  postReservePromoCodes: z.optional(z.unknown()),
+  additionalInfo: z.optional(z.unknown()),
+  preloadedPromoCodes: z.optional(z.unknown()),
+});
+
+export const sessionsQueryBody = z.object({
+  quantities: z.optional(z.record(z.string(), z.number())),
+});
+
+export const purchaserBody = z.object({
+  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
+});
+
+export const paymentBody = z.object({
+  amount: z.string().check(z.regex(/^\d+\.\d{2}$/)),
+  gateway_id: z.enum(['stripe', 'ledger', 'free']),
+  gateway_data: z.optional(
+    z.object({
+      source: z.optional(z.string()),
+      description: z.optional(z.string()),
+      save_card: z.optional(z.boolean()),
+      source_type: z.optional(z.string()),
+      ledger_type: z.optional(z.string()),
+      ledger_number: z.optional(z.string()),
+    }),
+  ),
+  auto_renew: z.optional(z.boolean()),
+  captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
+});
+
+export const guestCheckoutBody = z.object({
+  send_email: z.optional(z.boolean()),
+  gateway_id: z.optional(z.literal('free')),
+  gateway_data: z.optional(z.unknown()),
+});
+
+/** Runtime configuration the server injects into index.html (`<script id="tix-config" type="application/json">`). */
+export const runtimeConfig = z.object({
+  apiPrefix: z.string(), // e.g. "/api/"
+  cachedApiPrefix: z.string(), // e.g. "/cached/api/"
+  sellerId: z.string(),
+  slug: z.string(),
+  sellerName: z.string(),
+  paymentMode: z.enum(['sandbox', 'stripe']),
+  stripePublishableKey: z.optional(z.string()),
+  inspect: z.boolean(), // enables ?inspect outside development
+});
+
+export type Venue = z.infer<typeof venue>;
+export type Meta = z.infer<typeof meta>;
+export type Config = z.infer<typeof config>;
+export type EventTemplate = z.infer<typeof eventTemplate>;
+export type TicketGroup = z.infer<typeof ticketGroup>;
+export type TicketType = z.infer<typeof ticketType>;
+export type EventSession = z.infer<typeof eventSession>;
+export type PriceSchedule = z.infer<typeof priceSchedule>;
+export type CalendarDay = z.infer<typeof calendarDay>;
+export type Seller = z.infer<typeof seller>;
+export type Identity = z.infer<typeof identity>;
+export type Cart = z.infer<typeof cart>;
+export type Ticket = z.infer<typeof ticket>;
+export type CartFees = z.infer<typeof cartFees>;
+export type TicketOrder = z.infer<typeof ticketOrder>;
+export type Document = z.infer<typeof document>;
+export type ErrorBody = z.infer<typeof errorBody>;
+export type ReservationLine = z.infer<typeof reservationLine>;
+export type CartModifyBody = z.infer<typeof cartModifyBody>;
+export type PurchaserBody = z.infer<typeof purchaserBody>;
+export type PaymentBody = z.infer<typeof paymentBody>;
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
