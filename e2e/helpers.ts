@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type Request } from '@playwright/test';
+
+export const SLUG = '/demo-museum';
+
+/** axe-core: no WCAG 2.2 A/AA violations on what the page shows now. */
+export async function expectNoA11yViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** Records every API request (both prefixes) the page makes. */
+export function recordApiRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/') || path.startsWith('/cached/api/')) requests.push(request);
+  });
+  return requests;
+}

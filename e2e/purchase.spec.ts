@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+
+test('a new visitor buys two timed-entry tickets from the listing to Done! @phone', async ({ page }) => {
+  const apiRequests = recordApiRequests(page);
+
+  await page.goto(`${SLUG}/events`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
+  await expectNoA11yViolations(page, 'listing');
+
+  await page.getByRole('link', { name: 'General Admission' }).click();
+  await expect(page).toHaveURL(/\/demo-museum\/events\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
+  await expectNoA11yViolations(page, 'event detail: dates');
+
+  // The first day that can be chosen, then the first time that is not sold out.
+  await page.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('button').first()).toBeVisible();
+  await expectNoA11yViolations(page, 'event detail: sessions');
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+
+  await expect(page.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
+  const addAdult = page.getByRole('button', { name: 'Add one Adult' });
+  await addAdult.click();
+  await addAdult.click();
+  await expect(page.getByRole('status', { name: 'Adult quantity' })).toHaveText('2');
+  await expect(page.getByText('$50.00')).toBeVisible();
+  await expectNoA11yViolations(page, 'event detail: tickets');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+
+  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  const cart = page.getByRole('complementary', { name: 'Your cart' });
+  await expect(cart.getByText('2 × Adult')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Your information' })).toBeVisible();
+  await expectNoA11yViolations(page, 'checkout');
+
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('Confirm email').fill('ada@example.com');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/demo-museum\/checkout\/complete\?orderIds=[^&]+$/);
+  await expect(page.getByRole('heading', { name: /^Order number \S+/ })).toBeVisible();
+  const qr = page.getByRole('img', { name: /^QR code for order / });
+  await expect(qr).toBeVisible();
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expectNoA11yViolations(page, 'confirmation');
+
+  // Every API call of the purchase (fetches, not <img> loads) carried the app header.
+  const calls = apiRequests.filter((r) => r.resourceType() === 'fetch');
+  expect(calls.length).toBeGreaterThan(5);
+  for (const call of calls) {
+    expect(call.headers()['tix-app'], `${call.method()} ${call.url()}`).toBe('ecomm');
+  }
+  expect(calls.some((r) => r.method() === 'POST' && /\/api\/my\/cart\/modify/.test(r.url()))).toBe(true);
+  expect(calls.some((r) => r.method() === 'POST' && /\/api\/cart\/[^/]+\/pay/.test(r.url()))).toBe(true);
+});

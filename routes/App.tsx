@@ -1,0 +1,78 @@
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { Shell } from '../ui/Shell';
+import { useServices } from './context';
+import { useAppNavigate } from './navigation';
+import { NotFoundScreen } from './screens/NotFoundScreen';
+
+const EventsScreen = lazy(() => import('./screens/EventsScreen'));
+const EventScreen = lazy(() => import('./screens/EventScreen'));
+const CheckoutScreen = lazy(() => import('./screens/CheckoutScreen'));
+const CompleteScreen = lazy(() => import('./screens/CompleteScreen'));
+
+/** The route table: base = seller slug, trailing slash stripped, catch-all 404. */
+export function App() {
+  const { config } = useServices();
+  return (
+    <Router base={`/${config.slug}`}>
+      <RouteEffects />
+      <Frame>
+        <Suspense fallback={<Loading />}>
+          <Switch>
+            <Route path="/">
+              <Redirect to="/events" replace />
+            </Route>
+            <Route path="/events" component={EventsScreen} />
+            <Route path="/events/:id">{(params) => <EventScreen id={params.id} />}</Route>
+            <Route path="/events/:id/:action">{(params) => <EventScreen id={params.id} />}</Route>
+            <Route path="/checkout/complete" component={CompleteScreen} />
+            <Route path="/checkout" component={CheckoutScreen} />
+            <Route path="/checkout/:cartId" component={CheckoutScreen} />
+            <Route component={NotFoundScreen} />
+          </Switch>
+        </Suspense>
+      </Frame>
+    </Router>
+  );
+}
+
+function Loading() {
+  const { strings } = useServices();
+  return <p role="status">{strings.loading}</p>;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const { config, strings } = useServices();
+  const { href, navigate } = useAppNavigate();
+  return (
+    <Shell
+      strings={strings}
+      sellerName={config.sellerName}
+      homeHref={href('/')}
+      onNavigate={navigate}
+      year={new Date().getFullYear()}
+    >
+      {children}
+    </Shell>
+  );
+}
+
+/** Strips a trailing slash, and on every route change scrolls to the top and moves focus to the content. */
+function RouteEffects() {
+  const [location, setLocation] = useLocation();
+  const search = useSearch();
+  const first = useRef(true);
+  useEffect(() => {
+    if (location.length > 1 && location.endsWith('/')) {
+      setLocation(`${location.replace(/\/+$/, '')}${search ? `?${search}` : ''}`, { replace: true });
+      return;
+    }
+    window.scrollTo(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [location, search, setLocation]);
+  return null;
+}

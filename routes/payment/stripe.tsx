@@ -1,0 +1,82 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+import { useEffect } from 'react';
+import { cardError, type PaymentAdapter } from './types';
+
+export const PROVIDER_LOAD_ERROR =
+  'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.';
+
+interface Handles {
+  stripe: Stripe | null;
+  elements: StripeElements | null;
+}
+
+/** Hands the Stripe and Elements instances of the rendered form to the adapter. */
+function BindHandles({ handles }: { handles: Handles }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  useEffect(() => {
+    handles.stripe = stripe;
+    handles.elements = elements;
+  }, [handles, stripe, elements]);
+  return null;
+}
+
+/**
+ * The Stripe adapter (seller configuration `paymentMode: 'stripe'`): the Payment Element in accordion layout
+ * with the method order apple_pay, google_pay, card; tokenises to a PaymentMethod id; a 402 is confirmed with
+ * `handleNextAction`. Stripe.js loads only from Stripe, and only on the checkout screen.
+ */
+export function createStripeAdapter(options: {
+  publishableKey: string;
+  stripeAccount?: string;
+  amountCents: number;
+  currency: string;
+}): PaymentAdapter {
+  const stripePromise = loadStripe(
+    options.publishableKey,
+    options.stripeAccount ? { stripeAccount: options.stripeAccount } : undefined,
+  );
+  const handles: Handles = { stripe: null, elements: null };
+  const unavailable = { code: 'provider_unavailable', description: PROVIDER_LOAD_ERROR };
+
+  return {
+    renderCardForm: ({ disabled }) => (
+      <Elements
+        stripe={stripePromise}
+        options={{
+          mode: 'payment',
+          amount: Math.max(50, options.amountCents),
+          currency: options.currency.toLowerCase(),
+          paymentMethodCreation: 'manual',
+        }}
+      >
+        <BindHandles handles={handles} />
+        <PaymentElement
+          options={{
+            layout: 'accordion',
+            paymentMethodOrder: ['apple_pay', 'google_pay', 'card'],
+            readOnly: disabled,
+            fields: { billingDetails: { name: 'never', email: 'never', address: 'if_required' } },
+          }}
+        />
+      </Elements>
+    ),
+    async confirmCard() {
+      const stripe = handles.stripe ?? (await stripePromise.catch(() => null));
+      if (!stripe || !handles.elements) throw unavailable;
+      const submitted = await handles.elements.submit();
+      if (submitted.error)
+        throw cardError(submitted.error.code ?? 'card_error', submitted.error.message ?? '');
+      const { paymentMethod, error } = await stripe.createPaymentMethod({ elements: handles.elements });
+      if (error || !paymentMethod) throw cardError(error?.code ?? 'card_error', error?.message ?? '');
+      return { source: paymentMethod.id };
+    },
+    async confirmAction({ clientSecret }) {
+      const stripe = handles.stripe ?? (await stripePromise.catch(() => null));
+      if (!stripe) throw unavailable;
+      const { error } = await stripe.handleNextAction({ clientSecret });
+      if (error) throw cardError(error.code ?? 'payment_intent_authentication_failure', error.message ?? '');
+    },
+  };
+}

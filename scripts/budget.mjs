@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run budget`: build, then print the first-load gzip JavaScript of the listing and event detail routes
+// (the entry chunk, its static imports, and the route's lazily loaded screen with its static imports),
+// computed from Vite's manifest. Fails when a route exceeds the budget or pulls in checkout or Stripe code.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 120;
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+
+if (!process.argv.includes('--no-build')) {
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+function closure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) visit(dep);
+  };
+  for (const key of keys) visit(key);
+  return [...seen];
+}
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+const routes = {
+  '/events': ['index.html', 'routes/screens/EventsScreen.tsx'],
+  '/events/{id}': ['index.html', 'routes/screens/EventScreen.tsx'],
+};
+const forbidden = /checkout|stripe/i;
+
+let ok = true;
+for (const [route, keys] of Object.entries(routes)) {
+  for (const key of keys) {
+    if (!manifest[key]) {
+      console.error(`${route}: ${key} is not in the build manifest`);
+      ok = false;
+    }
+  }
+  const chunks = closure(keys).filter((k) => manifest[k]?.file?.endsWith('.js'));
+  const files = chunks.map((k) => manifest[k].file);
+  const bytes = files.reduce((sum, f) => sum + gz(f), 0);
+  const kb = bytes / 1024;
+  const bad = chunks.filter((k) => forbidden.test(k) || forbidden.test(manifest[k].file));
+  console.info(
+    `${route.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip first-load JS (${files.length} files: ${files.join(', ')})`,
+  );
+  if (kb > BUDGET_KB) {
+    console.error(`  over budget: ${kb.toFixed(1)} KB > ${BUDGET_KB} KB`);
+    ok = false;
+  }
+  if (bad.length) {
+    console.error(`  checkout or Stripe code in first load: ${bad.join(', ')}`);
+    ok = false;
+  }
+}
+const checkout = manifest['routes/screens/CheckoutScreen.tsx'];
+if (checkout) {
+  const files = closure(['routes/screens/CheckoutScreen.tsx'])
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js'));
+  const kb = files.reduce((s, f) => s + gz(f), 0) / 1024;
+  console.info(
+    `${'/checkout'.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip incl. shared chunks (lazy, not in the budget)`,
+  );
+}
+console.info(`budget: ${BUDGET_KB} KB per route — ${ok ? 'within budget' : 'FAILED'}`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm start`: build the SPA when it is missing or older than its sources, then start the reference server
+// (embedded database, demo seller). Honours PORT, DATABASE_URL and DATA_DIR.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const sources = ['index.html', 'vite.config.ts', 'package-lock.json', 'api', 'machines', 'ui', 'routes'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+const built = join(root, 'dist', 'index.html');
+const stale = !existsSync(built) || sources.some((s) => newest(join(root, s)) > statSync(built).mtimeMs);
+if (stale) {
+  console.info('Building the storefront…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

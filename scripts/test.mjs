@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, vitest, build, Playwright e2e. Every step runs even when an earlier one failed,
+// so one run reports everything; the last line is `tests: N passed, N failed` (vitest plus Playwright;
+// a failed typecheck, lint or build step counts as one failure).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function step(name, cmd, args, env = {}) {
+  console.info(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) failed += 1;
+if (!step('lint', 'npx', ['biome', 'check', '.'])) failed += 1;
+
+const vitestJson = join(out, 'vitest.json');
+const vitestOk = step('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const v = readJson(vitestJson);
+if (v) {
+  passed += v.numPassedTests ?? 0;
+  failed += v.numFailedTests ?? 0;
+  if (!vitestOk && (v.numFailedTests ?? 0) === 0) failed += 1; // suite-level failure (e.g. a file that did not load)
+} else if (!vitestOk) failed += 1;
+
+const buildOk = step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (!buildOk) failed += 1;
+
+if (buildOk) {
+  const pwJson = join(out, 'playwright.json');
+  const pwOk = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
+  const p = readJson(pwJson);
+  if (p?.stats) {
+    passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
+    failed += p.stats.unexpected ?? 0;
+    if (!pwOk && (p.stats.unexpected ?? 0) === 0) failed += 1;
+  } else if (!pwOk) failed += 1;
+} else if (existsSync(join(root, 'e2e'))) {
+  summary.push('skip e2e (build failed)');
+}
+
+console.info(`\n${summary.join('\n')}`);
+console.info(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,132 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { formatMoney } from '../format';
+import { fill, type Strings } from '../strings';
+
+export type IdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
+
+export interface CheckoutViewProps {
+  strings: Strings;
+  currency: string;
+  title: string;
+  showIdentityForm: boolean;
+  values: Record<IdentityField, string>;
+  fieldErrors: Partial<Record<IdentityField, string>>;
+  formError: string | null;
+  /** Incremented each time a submit is refused, so focus moves to the first problem again. */
+  errorVersion: number;
+  totalCents: number;
+  submitting: boolean;
+  canSubmit: boolean;
+  /** The payment adapter's card form (sandbox fields or Stripe's element). Null when nothing is due. */
+  cardForm: ReactNode;
+  onFieldChange: (name: IdentityField, value: string) => void;
+  onFieldFocus: () => void;
+  onSubmit: () => void;
+}
+
+const FIELDS: {
+  name: IdentityField;
+  label: 'firstName' | 'lastName' | 'email' | 'emailConfirm';
+  type: string;
+  autoComplete: string;
+  maxLength: number;
+}[] = [
+  { name: 'firstName', label: 'firstName', type: 'text', autoComplete: 'given-name', maxLength: 50 },
+  { name: 'lastName', label: 'lastName', type: 'text', autoComplete: 'family-name', maxLength: 50 },
+  { name: 'email', label: 'email', type: 'email', autoComplete: 'email', maxLength: 254 },
+  { name: 'emailConfirm', label: 'emailConfirm', type: 'email', autoComplete: 'email', maxLength: 254 },
+];
+
+/** Checkout: 'Payment information', the 'Your information' identity form, the card form and the pay button. */
+export function CheckoutView(props: CheckoutViewProps) {
+  const { strings, values, fieldErrors } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (props.errorVersion === 0) return;
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = firstInvalid ?? errorRef.current;
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus();
+  }, [props.errorVersion]);
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby="checkout-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <h1 id="checkout-title">{props.title}</h1>
+      {props.formError ? (
+        <p ref={errorRef} className="message message--error" role="alert" tabIndex={-1}>
+          {props.formError}
+        </p>
+      ) : null}
+      {props.showIdentityForm ? (
+        <fieldset className="form-section" style={{ border: 'none', padding: 0 }}>
+          <legend>
+            <h2 style={{ fontSize: '1.2rem' }}>{strings.yourInformation}</h2>
+          </legend>
+          <div className="form-grid">
+            {FIELDS.map((f) => {
+              const id = `identity-${f.name}`;
+              const error = fieldErrors[f.name];
+              return (
+                <div className="field" key={f.name}>
+                  <label htmlFor={id}>{strings[f.label]}</label>
+                  <input
+                    id={id}
+                    name={f.name}
+                    type={f.type}
+                    autoComplete={f.autoComplete}
+                    maxLength={f.maxLength}
+                    required
+                    value={values[f.name]}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    onChange={(e) => props.onFieldChange(f.name, e.target.value)}
+                    onFocus={props.onFieldFocus}
+                  />
+                  {error ? (
+                    <p className="field__error" id={`${id}-error`}>
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+      {props.cardForm ? (
+        <section className="form-section" aria-labelledby="card-title">
+          <h2 id="card-title" style={{ fontSize: '1.2rem' }}>
+            {strings.cardDetails}
+          </h2>
+          {props.cardForm}
+        </section>
+      ) : null}
+      <div className="reserve-footer">
+        <p>
+          <span>{strings.totalToPay}: </span>
+          <strong>{formatMoney(props.totalCents, props.currency)}</strong>
+        </p>
+        <button className="btn" type="submit" disabled={!props.canSubmit} aria-busy={props.submitting}>
+          {props.submitting
+            ? strings.paying
+            : props.totalCents > 0
+              ? fill(strings.pay, { amount: formatMoney(props.totalCents, props.currency) })
+              : strings.completeOrder}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {props.submitting ? strings.paying : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The spec's default formats. */
+export const DATE_TIME_FORMAT = 'ddd, MMM D, YYYY [at] h:mm A';
+export const DATE_FORMAT = 'ddd, MMM D, YYYY';
+export const TIME_FORMAT = 'h:mm A';
+
+export const formatDateTime = (iso: string, tz: string) => dayjs(iso).tz(tz).format(DATE_TIME_FORMAT);
+export const formatTime = (iso: string, tz: string) => dayjs(iso).tz(tz).format(TIME_FORMAT);
+/** A venue-zone calendar date (YYYY-MM-DD) in the long format. */
+export const formatDay = (date: string) => dayjs(date, 'YYYY-MM-DD').format(DATE_FORMAT);
+export const dayParts = (date: string) => {
+  const d = dayjs(date, 'YYYY-MM-DD');
+  return {
+    weekday: d.format('ddd'),
+    day: d.format('D'),
+    month: d.format('MMM'),
+    long: d.format('dddd, MMMM D, YYYY'),
+  };
+};
+export const hourInZone = (iso: string, tz: string) => dayjs(iso).tz(tz).hour();
+
+export function formatMoney(cents: number, currency = 'USD', locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+}
+
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
