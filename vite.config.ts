@@ -1,11 +1,31 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const apiPort = process.env.API_PORT ?? 8787;
+const apiOrigin = `http://127.0.0.1:${apiPort}`;
+
+/**
+ * In development the reference server owns the runtime configuration; Vite asks it for the same JSON the
+ * server injects into index.html in production, so `npm run dev` behaves like `npm start`.
+ */
+function devRuntimeConfig(): Plugin {
+  return {
+    name: 'tix-dev-runtime-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const response = await fetch(`${apiOrigin}/__config`).catch(() => null);
+      if (!response?.ok) throw new Error(`The reference server is not answering on ${apiOrigin}; start it with npm run dev.`);
+      const json = JSON.stringify(await response.json()).replace(/</g, '\\u003c');
+      return html.replace('</head>', `<script id="tix-config" type="application/json">${json}</script></head>`);
+    },
+  };
+}
 
 // One build serves any seller: assets live at /assets/, the seller slug and API base come from the runtime
 // configuration the server injects into index.html.
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), devRuntimeConfig()],
   build: {
     outDir: 'dist',
     manifest: true,
@@ -15,9 +35,8 @@ export default defineConfig({
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
-      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8787}`,
-      '/cached': `http://127.0.0.1:${process.env.API_PORT ?? 8787}`,
-      '/__config': `http://127.0.0.1:${process.env.API_PORT ?? 8787}`,
+      '/api': apiOrigin,
+      '/cached': apiOrigin,
     },
   },
 });

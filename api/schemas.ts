@@ -23,7 +23,13 @@ export const handler = z.enum(['tickets', 'seated', 'donation', 'ledger', 'membe
 export const venue = z.object({ id, name: z.string(), timezone: z.string() });
 
 /** Key/value metadata attached to a resource (event_template, ticket_group, seller). Values are strings. */
-export const meta = z.object({ id, resource: z.string(), resource_id: id, key: z.string(), value: z.string() });
+export const meta = z.object({
+  id,
+  resource: z.string(),
+  resource_id: id,
+  key: z.string(),
+  value: z.string(),
+});
 
 /** Configuration rows attached to a resource; values are JSON. */
 export const config = z.object({

@@ -19,6 +19,7 @@ export const defaultStrings = {
   buyTickets: 'Get tickets',
   venue: 'Venue',
   // event detail / date-first
+  reserveForm: 'Book tickets',
   chooseDate: 'Choose a date',
   chooseTime: 'Choose a time',
   chooseTickets: 'Choose tickets',

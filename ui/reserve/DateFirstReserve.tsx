@@ -70,7 +70,6 @@ const DAY_BUTTONS = 8;
 export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, status, messages } = props;
   const [calendarOpen, setCalendarOpen] = useState(false);
-  const headingId = useId();
 
   if (status === 'loading') {
     return (
@@ -82,15 +81,12 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
   return (
     <form
       className="reserve"
-      aria-labelledby={headingId}
+      aria-label={strings.reserveForm}
       onSubmit={(e) => {
         e.preventDefault();
         if (props.canSubmit) props.onSubmit();
       }}
     >
-      <h2 id={headingId} className="visually-hidden">
-        {strings.chooseTickets}
-      </h2>
       <div aria-live="polite" aria-atomic="false">
         {messages.map((m) => (
           <p

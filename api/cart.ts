@@ -1,0 +1,150 @@
+/** Cart: reserve, load, remove, discard, purchaser, payment and free checkout (spec 1 §7, spec 2 §7). */
+import type { CallOptions } from './events';
+import { toCart, toOrderIds, type UrlSettings } from './join';
+import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } from './models';
+import { fromCents } from './money';
+import type { ApiRequest } from './request';
+import type { CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
+
+/** Embeds of a cart load (spec 1 §7), plus cart_fees and ticket_order for totals and order ids. */
+export const CART_EMBED = [
+  'identity',
+  'ticket',
+  'ticket_type',
+  'ticket_group',
+  'event_session',
+  'event_template',
+  'venue',
+  'config',
+  'meta',
+  'scheduled_payment',
+  'seller',
+  'cart_fees',
+  'ticket_order',
+];
+export const CART_LIMIT = 1000;
+const CART_QUERY = { 'config.key._in': ['image', 'web.session_picker_tabs'] };
+
+const enc = encodeURIComponent;
+
+/** One reservation line per ticket; only types with a quantity above 0; admit details when given. */
+export function reservationLines(request: ReserveRequest): ReservationLine[] {
+  const lines: ReservationLine[] = [];
+  for (const [ticketTypeId, quantity] of Object.entries(request.quantities)) {
+    const admits = request.admits?.[ticketTypeId] ?? [];
+    const count = Number.isFinite(quantity) ? Math.floor(quantity) : 0;
+    for (let i = 0; i < count; i++) {
+      const line: ReservationLine = { event_session_id: request.sessionId, ticket_type_id: ticketTypeId };
+      const name = admits[i]?.name?.trim();
+      const email = admits[i]?.email?.trim();
+      if (name) line.admit_name = name;
+      if (email) line.admit_email = email;
+      lines.push(line);
+    }
+  }
+  return lines;
+}
+
+export function createCart(request: ApiRequest, urls: UrlSettings, now: () => number = Date.now) {
+  const load = (path: string, signal: AbortSignal | undefined) =>
+    request('GET', path, { query: CART_QUERY, embed: CART_EMBED, limit: CART_LIMIT, signal });
+
+  /** POST a modification with the cart embeds so the answer is a whole cart; reload if it is not. */
+  async function modify(cartId: string | null, body: CartModifyBody, signal: AbortSignal | undefined) {
+    const path = cartId === null ? 'my/cart/modify' : `my/cart/${enc(cartId)}/modify`;
+    const raw = await request('POST', path, {
+      query: CART_QUERY,
+      embed: CART_EMBED,
+      limit: CART_LIMIT,
+      body,
+      signal,
+    });
+    // An answer without the cart (a server that ignores embeds on POST) is followed by a load of the cart;
+    // a new cart must come back in the answer, or toCart rejects with ApiError 'unexpected'.
+    if (cartId === null || hasCart(raw)) return toCart(raw, { now: now(), urls });
+    return toCart(await load(`my/cart/${enc(cartId)}`, signal), { now: now(), urls });
+  }
+
+  return {
+    /** POST my/cart/modify (new cart) or my/cart/{id}/modify with one `add` line per ticket. */
+    reserve(
+      cartId: string | null,
+      reserve: ReserveRequest,
+      { signal }: CallOptions = {},
+    ): Promise<CartModel> {
+      return modify(cartId, { add: reservationLines(reserve) }, signal);
+    },
+
+    /** GET my/cart/{id}, uncached, limit 1000. */
+    async get(cartId: string, { signal }: CallOptions = {}): Promise<CartModel> {
+      return toCart(await load(`my/cart/${enc(cartId)}`, signal), { now: now(), urls });
+    },
+
+    /** POST my/cart/{id}/modify { remove }. */
+    remove(cartId: string, ticketIds: string[], { signal }: CallOptions = {}): Promise<CartModel> {
+      return modify(cartId, { remove: ticketIds }, signal);
+    },
+
+    /** DELETE cart/{id}. */
+    async discard(cartId: string, { signal }: CallOptions = {}): Promise<void> {
+      await request('DELETE', `cart/${enc(cartId)}`, { signal });
+    },
+
+    /** POST cart/{id}/purchaser { first_name, last_name, email } (trimmed). */
+    async setPurchaser(
+      cartId: string,
+      purchaser: PurchaserInput,
+      { signal }: CallOptions = {},
+    ): Promise<void> {
+      const body: PurchaserBody = {
+        first_name: purchaser.firstName.trim(),
+        last_name: purchaser.lastName.trim(),
+        email: purchaser.email.trim(),
+      };
+      await request('POST', `cart/${enc(cartId)}/purchaser`, { body, signal });
+    },
+
+    /**
+     * POST cart/{id}/pay with a card source. A 402 'intent_requires_action' rejects as that ApiError (its
+     * `extra` carries what the payment adapter needs); the caller confirms and pays again with the intent id.
+     */
+    async pay(
+      cartId: string,
+      payment: { amountCents: number } & CardPaymentResult,
+      { signal }: CallOptions = {},
+    ): Promise<{ orderIds: string[] }> {
+      const body: PaymentBody = {
+        amount: fromCents(payment.amountCents),
+        gateway_id: 'stripe',
+        gateway_data: { source: payment.source },
+      };
+      const raw = await request('POST', `cart/${enc(cartId)}/pay`, {
+        body,
+        embed: ['ticket_order', 'ticket'],
+        signal,
+      });
+      return { orderIds: toOrderIds(raw) };
+    },
+
+    /** POST cart/{id}/guest_checkout for a free cart. */
+    async guestCheckout(cartId: string, { signal }: CallOptions = {}): Promise<{ orderIds: string[] }> {
+      const raw = await request('POST', `cart/${enc(cartId)}/guest_checkout`, {
+        body: { gateway_id: 'free', send_email: true },
+        embed: ['ticket_order', 'ticket'],
+        signal,
+      });
+      return { orderIds: toOrderIds(raw) };
+    },
+  };
+}
+
+/** True when a response carries a cart collection with at least one cart. */
+function hasCart(raw: unknown): boolean {
+  if (!raw || typeof raw !== 'object') return false;
+  const cart: unknown = (raw as Record<string, unknown>).cart;
+  if (!cart || typeof cart !== 'object') return false;
+  const data: unknown = (cart as Record<string, unknown>)._data;
+  return Array.isArray(data) && data.length > 0;
+}
+
+export type CartApi = ReturnType<typeof createCart>;

@@ -1,0 +1,158 @@
+/** Events: listing, detail, calendar, sessions and the ticket groups of a session (spec 1 §7). */
+import dayjs from 'dayjs';
+import timezonePlugin from 'dayjs/plugin/timezone';
+import utcPlugin from 'dayjs/plugin/utc';
+import { ApiError, isApiError } from './errors';
+import {
+  PUBLIC_HIDDEN_TYPES,
+  toCalendar,
+  toEventDetail,
+  toEventSummaries,
+  toSessionGroups,
+  toSessions,
+  type UrlSettings,
+} from './join';
+import type { CalendarDayModel, EventDetail, EventSummary, SessionModel, TicketGroupModel } from './models';
+import type { ApiRequest } from './request';
+
+dayjs.extend(utcPlugin);
+dayjs.extend(timezonePlugin);
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function assertDate(date: string): void {
+  if (!DATE_PATTERN.test(date) || dayjs.utc(date).format('YYYY-MM-DD') !== date) {
+    throw new RangeError(`Expected a YYYY-MM-DD date, got ${JSON.stringify(date)}`);
+  }
+}
+
+/** [start, end) of a calendar day in a time zone, as ISO UTC strings. */
+export function dayRange(date: string, timezone: string): { gte: string; lt: string } {
+  assertDate(date);
+  // The next day is resolved in the zone on its own: adding a day to a zoned time keeps the old UTC offset,
+  // which is an hour off across a daylight-saving change.
+  const next = dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
+  return { gte: dayjs.tz(date, timezone).toISOString(), lt: dayjs.tz(next, timezone).toISOString() };
+}
+
+const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
+
+export interface GetEventOptions extends CallOptions {
+  /** Only these ticket groups (`ticket_group.id._in`). */
+  ticketGroupIds?: string[];
+}
+
+export interface ListAvailableParams {
+  /** Only events with a session on this day (YYYY-MM-DD) in `timezone`. */
+  date?: string;
+  /** IANA zone of the venue, for `date`. Default UTC. */
+  timezone?: string;
+  categories?: string[];
+}
+
+export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => number = Date.now) {
+  return {
+    /** GET events/available: the listing. */
+    async listAvailable(
+      params: ListAvailableParams = {},
+      { signal }: CallOptions = {},
+    ): Promise<EventSummary[]> {
+      const range = params.date === undefined ? undefined : dayRange(params.date, params.timezone ?? 'UTC');
+      const raw = await request('GET', 'events/available', {
+        query: {
+          'hidden_type._in': ['public_browsable'],
+          'category._in': params.categories && params.categories.length > 0 ? params.categories : undefined,
+          'event_session.start_datetime._gte': range?.gte,
+          'event_session.start_datetime._lt': range?.lt,
+        },
+        embed: ['meta', 'config', 'venue', 'ticket_type', 'ticket_group'],
+        signal,
+      });
+      return toEventSummaries(raw, urls);
+    },
+
+    /**
+     * GET events/{id}, optionally limited to some ticket groups (the detail route's `tg` query). A 404 or 400
+     * (or an answer without the event) rejects with ApiError 'event_not_found'.
+     */
+    async get(id: string, { signal, ticketGroupIds }: GetEventOptions = {}): Promise<EventDetail> {
+      let raw: unknown;
+      try {
+        raw = await request('GET', path('events', id), {
+          query: {
+            'hidden_type._in': [...PUBLIC_HIDDEN_TYPES],
+            'ticket_group.hidden_type._in': [...PUBLIC_HIDDEN_TYPES],
+            'ticket_group.id._in': ticketGroupIds && ticketGroupIds.length > 0 ? ticketGroupIds : undefined,
+          },
+          embed: ['meta', 'venue', 'ticket_group', 'ticket_type', 'config'],
+          signal,
+        });
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+          throw new ApiError({
+            code: 'event_not_found',
+            status: error.status,
+            context: error.context,
+            description: error.description,
+            extra: error.extra,
+            cause: error,
+          });
+        }
+        throw error;
+      }
+      return toEventDetail(raw, urls, id);
+    },
+
+    /** GET events/{id}/calendar?_format=extended. */
+    async calendar(
+      id: string,
+      params: { ticketGroupIds?: string[] } = {},
+      { signal }: CallOptions = {},
+    ): Promise<CalendarDayModel[]> {
+      const raw = await request('GET', path('events', id, 'calendar'), {
+        query: { _format: 'extended', 'ticket_group_id._in': params.ticketGroupIds },
+        signal,
+      });
+      return toCalendar(raw);
+    },
+
+    /** GET events/{id}/sessions on one date, by start time; sessions outside their sales window are left out. */
+    async sessions(
+      id: string,
+      params: { date: string; ticketGroupIds?: string[] },
+      { signal }: CallOptions = {},
+    ): Promise<SessionModel[]> {
+      assertDate(params.date);
+      const raw = await request('GET', path('events', id, 'sessions'), {
+        query: {
+          _ondate: params.date,
+          _sort: 'start_datetime',
+          'ticket_group_id._in': params.ticketGroupIds,
+        },
+        signal,
+      });
+      return toSessions(raw, { now: now() });
+    },
+
+    /** Cached GET events/{eventId}/sessions/{sessionId}: the public ticket groups and types of a session. */
+    async sessionGroups(
+      eventId: string,
+      sessionId: string,
+      { signal }: CallOptions = {},
+    ): Promise<TicketGroupModel[]> {
+      const raw = await request('GET', path('events', eventId, 'sessions', sessionId), {
+        query: { 'ticket_group.hidden_type._in': [...PUBLIC_HIDDEN_TYPES] },
+        embed: ['ticket_group', 'ticket_type'],
+        cached: true,
+        signal,
+      });
+      return toSessionGroups(raw);
+    },
+  };
+}
+
+export type EventsApi = ReturnType<typeof createEvents>;

@@ -1,0 +1,58 @@
+/**
+ * The API client: `createApi(config)` once at start-up, then `api.events`, `api.cart`, `api.orders`.
+ * Everything returned is a view model (./models); every failure is an ApiError (./errors).
+ */
+import { createCart } from './cart';
+import { createEvents } from './events';
+import type { UrlSettings } from './join';
+import { createOrders } from './orders';
+import { createRequest, type Logger } from './request';
+
+export interface ApiConfig {
+  apiPrefix: string;
+  cachedApiPrefix: string;
+  sellerId: string;
+}
+
+export interface ApiDeps {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  logger?: Logger;
+  /** Clock for cart expiry and sales windows (epoch ms). Default Date.now. */
+  now?: () => number;
+  timeoutMs?: number;
+}
+
+export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
+  const urls: UrlSettings = {
+    apiPrefix: config.apiPrefix,
+    cachedApiPrefix: config.cachedApiPrefix,
+    sellerId: config.sellerId,
+  };
+  const now = deps.now ?? Date.now;
+  const request = createRequest({
+    ...urls,
+    // Bound so that the browser's fetch is not called with another `this`.
+    fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    sleep: deps.sleep,
+    logger: deps.logger,
+    timeoutMs: deps.timeoutMs,
+  });
+  return {
+    events: createEvents(request, urls, now),
+    cart: createCart(request, urls, now),
+    orders: createOrders(request, urls),
+    request,
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+export type { CartApi } from './cart';
+export * from './errors';
+export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
+export type { UrlSettings } from './join';
+export type * from './models';
+export { formatMoney, fromCents, toCents } from './money';
+export type { OrdersApi } from './orders';
+export type { ApiRequest, HttpMethod, Logger, QueryValue, RequestOptions } from './request';

@@ -1,0 +1,479 @@
+/**
+ * Pure joins: relational documents (api/schemas.ts) in, view models (api/models.ts) out.
+ *
+ * Every function takes the raw response, parses it with the `document` schema and throws ApiError 'unexpected'
+ * when it does not conform, or when a reference the view model needs is missing (a ticket whose event template
+ * is not in the document, an event without its venue, ...): malformed data never reaches the machines.
+ */
+import * as z from 'zod/mini';
+import { ApiError, unexpectedError } from './errors';
+import type {
+  CalendarDayModel,
+  CartItem,
+  CartLine,
+  CartModel,
+  CartTotals,
+  EventDetail,
+  EventSummary,
+  ImageRef,
+  OrderModel,
+  ReserveFlow,
+  SessionModel,
+  TicketGroupModel,
+  TicketTypeModel,
+  VenueModel,
+} from './models';
+import { toCents } from './money';
+import {
+  type Document,
+  document as documentSchema,
+  type EventSession,
+  type EventTemplate,
+  type Ticket,
+  type TicketGroup,
+  type TicketType,
+} from './schemas';
+
+/** Where URLs of images and QR codes point. */
+export interface UrlSettings {
+  apiPrefix: string;
+  cachedApiPrefix: string;
+  sellerId: string;
+}
+
+/** Ticket groups with these hidden types are shown; all others are dropped (spec 1 §5). */
+export const PUBLIC_HIDDEN_TYPES = ['public_browsable', 'public_link_only', 'public_member_only'] as const;
+
+/** Ticket states that no longer count as tickets of a cart or an order. */
+export const CANCELLED_TICKET_STATES: readonly string[] = ['cancelled', 'unbooked'];
+
+export const IMAGE_SIZES = {
+  card: { width: 272, height: 216 },
+  cover: { width: 1500, height: 600 },
+  thumbnail: { width: 64, height: 51 },
+} as const;
+
+/* ---------------------------------------------------------------- parsing */
+
+export function parseDocument(raw: unknown): Document {
+  const result = z.safeParse(documentSchema, raw);
+  if (!result.success) {
+    // Paths and codes only: the input may hold personal data.
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      code: issue.code,
+    }));
+    throw new ApiError({ code: 'unexpected', status: 200, context: 'invalid_document', extra: { issues } });
+  }
+  return result.data;
+}
+
+const rows = <K extends keyof Document>(doc: Document, key: K): NonNullable<Document[K]>['_data'] =>
+  (doc[key]?._data ?? []) as NonNullable<Document[K]>['_data'];
+
+function indexById<T extends { id: string }>(items: readonly T[]): Map<string, T> {
+  return new Map(items.map((item) => [item.id, item]));
+}
+
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw unexpectedError(200, `missing_${what}`);
+  return value;
+}
+
+function cents(value: string): number {
+  try {
+    return toCents(value);
+  } catch (cause) {
+    throw unexpectedError(200, 'invalid_money', cause);
+  }
+}
+
+const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
+
+/** Key/value rows (meta or config) of one resource. */
+function attached<V>(
+  items: readonly { resource: string; resource_id: string; key: string; value: V }[],
+  resource: string,
+  resourceId: string,
+): Record<string, V> {
+  const out: Record<string, V> = {};
+  for (const row of items) {
+    if (row.resource === resource && row.resource_id === resourceId) out[row.key] = row.value;
+  }
+  return out;
+}
+
+/* ---------------------------------------------------------------- images */
+
+export function imageUrl(urls: UrlSettings, imageId: string, width: number, height: number): string {
+  const query = `sizex=${width}&sizey=${height}&shrinkonly=true&seller_id=${encodeURIComponent(urls.sellerId)}`;
+  return `${urls.apiPrefix}image/${encodeURIComponent(imageId)}?${query}`;
+}
+
+function altText(config: Record<string, unknown>): string {
+  const value = config.image;
+  if (value && typeof value === 'object' && 'alt_text' in value && typeof value.alt_text === 'string') {
+    return value.alt_text;
+  }
+  return '';
+}
+
+type ImageKind = keyof typeof IMAGE_SIZES;
+
+function imageRef(
+  urls: UrlSettings,
+  imageId: string | undefined,
+  kind: ImageKind,
+  config: Record<string, unknown>,
+): ImageRef | null {
+  if (!imageId) return null;
+  const { width, height } = IMAGE_SIZES[kind];
+  const scale = kind === 'thumbnail' ? 2 : 1; // thumbnails are fetched at twice the size for retina screens
+  return { src: imageUrl(urls, imageId, width * scale, height * scale), alt: altText(config), width, height };
+}
+
+/* ---------------------------------------------------------------- events */
+
+const toVenue = (venue: { id: string; name: string; timezone: string }): VenueModel => ({
+  id: venue.id,
+  name: venue.name,
+  timezone: venue.timezone,
+});
+
+function toSummary(doc: Document, event: EventTemplate, urls: UrlSettings): EventSummary {
+  const venues = indexById(rows(doc, 'venue'));
+  const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
+  const config = attached(rows(doc, 'config'), 'event_template', event.id);
+  return {
+    id: event.id,
+    name: event.name,
+    subtitle: event.subtitle,
+    summary: event.summary,
+    category: event.category,
+    eventType: event.event_type,
+    venue: toVenue(must(venues.get(event.venue_id), 'venue')),
+    image: imageRef(urls, meta.image_profile, 'card', config),
+  };
+}
+
+/** Events of a listing, by `_rank`. */
+export function toEventSummaries(raw: unknown, urls: UrlSettings): EventSummary[] {
+  const doc = parseDocument(raw);
+  return [...rows(doc, 'event_template')].sort(byRank).map((event) => toSummary(doc, event, urls));
+}
+
+/** Outside fees of one ticket at a price: the fixed fee, and the percent fee rounded half up to whole cents. */
+export function feeParts(type: TicketType, priceCents: number): { fixed: number; percent: number } {
+  const fixed = type.fee_fixed_outside === null ? 0 : cents(type.fee_fixed_outside);
+  // fee_percent_outside "5.00" means 5 %, i.e. 500 hundredths of a percent: integer maths, no float drift.
+  const percentHundredths = type.fee_percent_outside === null ? 0 : cents(type.fee_percent_outside);
+  const product = priceCents * percentHundredths;
+  const percent = Math.sign(product) * Math.floor((Math.abs(product) + 5000) / 10000);
+  return { fixed, percent: percent === 0 ? 0 : percent };
+}
+
+export function toTicketType(type: TicketType): TicketTypeModel {
+  const full = cents(type.currency_amount);
+  const discounted = type.discounted_amount === null ? null : cents(type.discounted_amount);
+  const priceCents = discounted ?? full;
+  const fee = feeParts(type, priceCents);
+  return {
+    id: type.id,
+    groupId: type.ticket_group_id,
+    name: type.name,
+    description: type.description,
+    priceCents,
+    originalPriceCents: discounted !== null && discounted !== full ? full : null,
+    feeCents: fee.fixed + fee.percent,
+    rank: type._rank,
+  };
+}
+
+/** capacity + oversell - used, never below 0; null when capacity is -1 (unlimited). */
+export function remainingCapacity(item: {
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+}) {
+  if (item.capacity === -1) return null;
+  return Math.max(0, item.capacity + item.oversell_capacity - item.used_capacity);
+}
+
+const isPublic = (group: TicketGroup) =>
+  (PUBLIC_HIDDEN_TYPES as readonly string[]).includes(group.hidden_type);
+
+/** Public ticket groups of the document (optionally of one event) with their types, both by `_rank`. */
+function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
+  const types = rows(doc, 'ticket_type');
+  return rows(doc, 'ticket_group')
+    .filter((group) => isPublic(group) && (eventId === undefined || group.event_template_id === eventId))
+    .sort(byRank)
+    .map((group) => ({
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      handler: group.handler,
+      hiddenType: group.hidden_type,
+      minPerOrder: group.min_tickets_per_order,
+      maxPerOrder: group.max_tickets_per_order,
+      remaining: remainingCapacity(group),
+      excludeFromEventCapacity: group.exclude_from_event_capacity,
+      soldOut: group.sold_out,
+      types: types
+        .filter((type) => type.ticket_group_id === group.id)
+        .sort(byRank)
+        .map(toTicketType),
+    }));
+}
+
+const isReserveFlow = (value: string | undefined): value is ReserveFlow =>
+  value === 'date_first' || value === 'quantity_first';
+
+/**
+ * The event of GET events/{id}. Throws ApiError 'event_not_found' (404) when the document holds no event
+ * (or not the one asked for, when `id` is given).
+ */
+export function toEventDetail(raw: unknown, urls: UrlSettings, id?: string): EventDetail {
+  const doc = parseDocument(raw);
+  const events = rows(doc, 'event_template');
+  const event = id === undefined ? events[0] : events.find((e) => e.id === id);
+  if (!event) throw new ApiError({ code: 'event_not_found', status: 404, context: 'event_template' });
+  const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
+  const config = attached(rows(doc, 'config'), 'event_template', event.id);
+  return {
+    ...toSummary(doc, event, urls),
+    description: event.description,
+    reserveFlow: isReserveFlow(meta.reserve_flow) ? meta.reserve_flow : null,
+    hiddenType: event.hidden_type,
+    meta,
+    config,
+    ticketGroups: ticketGroups(doc, event.id),
+    cover: imageRef(urls, meta.image_cover, 'cover', config),
+  };
+}
+
+/** Ticket groups with their types of GET events/{id}/sessions/{sid}. */
+export function toSessionGroups(raw: unknown): TicketGroupModel[] {
+  return ticketGroups(parseDocument(raw));
+}
+
+export function toCalendar(raw: unknown): CalendarDayModel[] {
+  const doc = parseDocument(raw);
+  return rows(doc, 'calendar').map((day) => ({
+    date: day.date,
+    status: day.status === 'available' || day.status === 'sold_out' ? day.status : 'other',
+    minPriceCents: day.min_price === null ? null : cents(day.min_price),
+    availability: day.availability,
+  }));
+}
+
+const toSession = (session: EventSession): SessionModel => ({
+  id: session.id,
+  eventId: session.event_template_id,
+  start: session.start_datetime,
+  end: session.end_datetime,
+  availableCapacity: remainingCapacity(session),
+  soldOut: session.sold_out,
+});
+
+/**
+ * Sessions in document order (the server sorts them). With `now`, sessions outside their sales window
+ * (sales_start in the future or sales_end in the past) are left out (spec 1 §5).
+ */
+export function toSessions(raw: unknown, options: { now?: number } = {}): SessionModel[] {
+  const doc = parseDocument(raw);
+  const { now } = options;
+  return rows(doc, 'event_session')
+    .filter((s) => {
+      if (now === undefined) return true;
+      if (s.sales_start !== null && Date.parse(s.sales_start) > now) return false;
+      if (s.sales_end !== null && Date.parse(s.sales_end) < now) return false;
+      return true;
+    })
+    .map(toSession);
+}
+
+/* ---------------------------------------------------------------- cart and orders */
+
+const isLive = (ticket: Ticket) => !CANCELLED_TICKET_STATES.includes(ticket.state);
+
+/**
+ * Tickets grouped by event template + session, items by start time (undated last) then event name; lines per
+ * ticket type and unit price (face value), by ticket type `_rank`.
+ */
+function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSettings | null): CartItem[] {
+  const events = indexById(rows(doc, 'event_template'));
+  const sessions = indexById(rows(doc, 'event_session'));
+  const venues = indexById(rows(doc, 'venue'));
+  const types = indexById(rows(doc, 'ticket_type'));
+  const items = new Map<string, CartItem & { lineRanks: Map<CartLine, number> }>();
+  for (const ticket of tickets) {
+    const key = `${ticket.event_template_id}:${ticket.event_session_id ?? ''}`;
+    let item = items.get(key);
+    if (!item) {
+      const event = must(events.get(ticket.event_template_id), 'event_template');
+      const session =
+        ticket.event_session_id === null
+          ? null
+          : must(sessions.get(ticket.event_session_id), 'event_session');
+      const venue = must(venues.get(event.venue_id), 'venue');
+      const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
+      const config = attached(rows(doc, 'config'), 'event_template', event.id);
+      item = {
+        key,
+        eventId: event.id,
+        eventName: event.name,
+        sessionId: ticket.event_session_id,
+        start: session?.start_datetime ?? null,
+        timezone: venue.timezone,
+        image: urls ? imageRef(urls, meta.image_profile, 'thumbnail', config) : null,
+        lines: [],
+        ticketIds: [],
+        lineRanks: new Map(),
+      };
+      items.set(key, item);
+    }
+    const type = must(types.get(ticket.ticket_type_id), 'ticket_type');
+    const unitCents = cents(ticket.face_value);
+    let line = item.lines.find((l) => l.ticketTypeId === type.id && l.unitCents === unitCents);
+    if (!line) {
+      line = { ticketTypeId: type.id, name: type.name, count: 0, unitCents, totalCents: 0 };
+      item.lines.push(line);
+      item.lineRanks.set(line, type._rank);
+    }
+    line.count += 1;
+    line.totalCents += unitCents;
+    item.ticketIds.push(ticket.id);
+  }
+  return [...items.values()]
+    .map(({ lineRanks, ...item }) => ({
+      ...item,
+      lines: [...item.lines].sort((a, b) => (lineRanks.get(a) ?? 0) - (lineRanks.get(b) ?? 0)),
+    }))
+    .sort((a, b) => {
+      if (a.start !== b.start) {
+        if (a.start === null) return 1;
+        if (b.start === null) return -1;
+        return Date.parse(a.start) - Date.parse(b.start);
+      }
+      return a.eventName.localeCompare(b.eventName);
+    });
+}
+
+/** Totals from cart_fees.grand_totals; without them, sums over the live tickets. */
+function toTotals(doc: Document, cartId: string, tickets: readonly Ticket[]): CartTotals {
+  const fees = rows(doc, 'cart_fees').find((row) => row.cart_id === cartId);
+  if (fees) {
+    const g = fees.grand_totals;
+    return {
+      subtotalCents: cents(g.total_before_cartmod_price),
+      feesFixedCents: cents(g.total_fee_fixed_outside),
+      feesPercentCents: cents(g.total_fee_percent_outside),
+      discountCents: Math.abs(cents(g.total_cartmod_amount)),
+      paymentsCents: cents(g.total_payments),
+      outstandingCents: cents(g.total_outstanding),
+    };
+  }
+  const types = indexById(rows(doc, 'ticket_type'));
+  let subtotal = 0;
+  let fixed = 0;
+  let percent = 0;
+  let discount = 0;
+  for (const ticket of tickets) {
+    const face = cents(ticket.face_value);
+    subtotal += face;
+    discount += face - cents(ticket.adjusted_value);
+    const type = types.get(ticket.ticket_type_id);
+    if (type) {
+      const fee = feeParts(type, cents(ticket.adjusted_value));
+      fixed += fee.fixed;
+      percent += fee.percent;
+    }
+  }
+  return {
+    subtotalCents: subtotal,
+    feesFixedCents: fixed,
+    feesPercentCents: percent,
+    discountCents: discount,
+    paymentsCents: 0,
+    outstandingCents: subtotal - discount + fixed + percent,
+  };
+}
+
+const unique = (values: Iterable<string>): string[] => [...new Set(values)];
+
+/**
+ * The cart of a cart response. `now` (epoch ms) dates expiry when the server sent only expires_in; without
+ * `urls` item thumbnails are null.
+ */
+export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings }): CartModel {
+  const doc = parseDocument(raw);
+  const cart = must(rows(doc, 'cart')[0], 'cart');
+  const tickets = rows(doc, 'ticket').filter((t) => t.cart_id === cart.id);
+  const live = tickets.filter(isLive);
+  const seller = rows(doc, 'seller').find((s) => s.id === cart.seller_id);
+  const expiresAt =
+    cart.expires_at !== null
+      ? Date.parse(cart.expires_at)
+      : cart.expires_in !== null
+        ? options.now + cart.expires_in * 1000
+        : null;
+  if (expiresAt !== null && Number.isNaN(expiresAt)) throw unexpectedError(200, 'invalid_expires_at');
+  return {
+    id: cart.id,
+    number: cart.cart_number,
+    state: cart.state,
+    identityId: cart.identity_id,
+    expiresAt,
+    expiresIn: cart.expires_in,
+    ticketCount: live.length,
+    items: toItems(doc, live, options.urls ?? null),
+    totals: toTotals(doc, cart.id, live),
+    currency: seller?.currency ?? 'USD',
+    orderIds: unique([
+      ...tickets.flatMap((t) => (t.ticket_order_id === null ? [] : [t.ticket_order_id])),
+      ...rows(doc, 'ticket_order')
+        .filter((o) => o.cart_id === cart.id)
+        .map((o) => o.id),
+    ]),
+  };
+}
+
+/** Order ids of a payment or checkout response: its ticket_order rows, else its tickets' order ids. */
+export function toOrderIds(raw: unknown): string[] {
+  const doc = parseDocument(raw);
+  return unique([
+    ...rows(doc, 'ticket_order').map((o) => o.id),
+    ...rows(doc, 'ticket').flatMap((t) => (t.ticket_order_id === null ? [] : [t.ticket_order_id])),
+  ]);
+}
+
+export function qrCodeUrl(urls: UrlSettings, orderId: string): string {
+  return `${urls.cachedApiPrefix}ticket_order/${encodeURIComponent(orderId)}/qrcode?margin=4&seller_id=${encodeURIComponent(urls.sellerId)}`;
+}
+
+/** Orders of the document, in document order. Kind: any membership group → membership, else codes → gift. */
+export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
+  const doc = parseDocument(raw);
+  const groups = indexById(rows(doc, 'ticket_group'));
+  const identities = indexById(rows(doc, 'identity'));
+  return rows(doc, 'ticket_order').map((order) => {
+    const tickets = rows(doc, 'ticket').filter((t) => t.ticket_order_id === order.id && isLive(t));
+    const handlers = new Set(tickets.map((t) => groups.get(t.ticket_group_id)?.handler ?? t.handler));
+    const kind: OrderModel['kind'] = handlers.has('membership')
+      ? 'membership'
+      : handlers.has('codes')
+        ? 'gift'
+        : 'tickets';
+    return {
+      id: order.id,
+      number: order.order_number,
+      cartId: order.cart_id,
+      qrCodeUrl: qrCodeUrl(urls, order.id),
+      ticketCount: tickets.length,
+      kind,
+      purchaserEmail: identities.get(order.identity_id)?.email ?? null,
+      items: toItems(doc, tickets, urls),
+    };
+  });
+}

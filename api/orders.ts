@@ -1,0 +1,53 @@
+/** Orders: confirmation data and QR codes (spec 2 §7). */
+import { ApiError } from './errors';
+import type { CallOptions } from './events';
+import { qrCodeUrl, toOrders, type UrlSettings } from './join';
+import type { OrderModel } from './models';
+import type { ApiRequest } from './request';
+
+export const ORDER_EMBED = [
+  'ticket',
+  'ticket_group',
+  'ticket_type',
+  'event_template',
+  'event_session',
+  'venue',
+  'seller',
+  'identity',
+  'meta',
+];
+
+export function createOrders(request: ApiRequest, urls: UrlSettings) {
+  return {
+    /** Cached GET ticket_order?id._in=…: orders in the order of `ids` (ids not found are left out). */
+    async getMany(ids: string[], { signal }: CallOptions = {}): Promise<OrderModel[]> {
+      if (ids.length === 0) return [];
+      const raw = await request('GET', 'ticket_order', {
+        query: { 'id._in': ids },
+        embed: ORDER_EMBED,
+        cached: true,
+        signal,
+      });
+      const byId = new Map(toOrders(raw, urls).map((order) => [order.id, order]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Uncached GET ticket_order/{id}. Rejects with ApiError 'not_found' (404) when the order is absent. */
+    async get(id: string, { signal }: CallOptions = {}): Promise<OrderModel> {
+      const raw = await request('GET', `ticket_order/${encodeURIComponent(id)}`, {
+        embed: ORDER_EMBED,
+        signal,
+      });
+      const order = toOrders(raw, urls).find((o) => o.id === id);
+      if (!order) throw new ApiError({ code: 'not_found', status: 404, context: 'ticket_order' });
+      return order;
+    },
+
+    /** URL of an order's QR code image (cached prefix, margin 4). */
+    qrCodeUrl(id: string): string {
+      return qrCodeUrl(urls, id);
+    },
+  };
+}
+
+export type OrdersApi = ReturnType<typeof createOrders>;

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  CALENDAR_TYPES_LIMIT_MESSAGE,
+  invalidPromoCodeMessage,
+  isApiError,
+  isKnownCode,
+  messageFor,
+  PROMO_UNKNOWN_MESSAGE,
+  promoCodeMessage,
+  soldOutDateMessage,
+  soldOutSessionMessage,
+  UNEXPECTED_MESSAGE,
+} from '../../api/errors';
+import { formatMoney, fromCents, toCents } from '../../api/money';
+import { REDACTED, redact } from '../../api/redact';
+
+describe('money', () => {
+  it.each([
+    ['25.00', 2500],
+    ['0.29', 29],
+    ['1.15', 115],
+    ['19.99', 1999],
+    ['0', 0],
+    ['7', 700],
+    ['7.5', 750],
+    ['-5.00', -500],
+    ['-0.00', 0],
+    ['1234567.89', 123456789],
+    ['0.005', 1],
+    ['0.004', 0],
+  ])('toCents(%s) = %i', (text, cents) => {
+    expect(toCents(text)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '1,000.00', '25.00 USD', '1e3', '.5'])('toCents rejects %j', (text) => {
+    expect(() => toCents(text)).toThrow(RangeError);
+  });
+
+  it.each([
+    [2500, '25.00'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [-1999, '-19.99'],
+    [123456789, '1234567.89'],
+  ])('fromCents(%i) = %s', (cents, text) => {
+    expect(fromCents(cents)).toBe(text);
+    expect(toCents(text)).toBe(cents);
+  });
+
+  it('fromCents rejects fractions of a cent', () => {
+    expect(() => fromCents(1.5)).toThrow(RangeError);
+  });
+
+  it('formatMoney formats cents in a currency and locale', () => {
+    expect(formatMoney(2500)).toMatch(/25\.00/);
+    expect(formatMoney(2500, 'USD', 'en-US')).toBe('$25.00');
+    expect(formatMoney(0, 'USD', 'en-US')).toBe('$0.00');
+    expect(formatMoney(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€');
+  });
+});
+
+describe('error catalogue', () => {
+  it('uses the spec strings', () => {
+    expect(UNEXPECTED_MESSAGE).toBe('Sorry! Something unexpected happened. Please try again.');
+    expect(soldOutSessionMessage('10:30 AM')).toBe(
+      'Tickets have sold out for the session at 10:30 AM. Please select another session and try again.',
+    );
+    expect(soldOutDateMessage('Sat, Nov 21, 2026')).toBe(
+      'Tickets have sold out for Sat, Nov 21, 2026. Please select another date and try again.',
+    );
+    expect(invalidPromoCodeMessage('SAVE10')).toBe('"SAVE10" is not a valid promo code.');
+  });
+
+  it('knows the spec codes', () => {
+    for (const code of [
+      'max_tickets_per_order_exceeded',
+      'event_session_sold_out',
+      'rule_blocks_reserve',
+      'code_exhausted',
+      'duplicate_code',
+      'cart_expired',
+      'incorrect_cart_state',
+      'cart_booked',
+      'not_found',
+      'validation_failed',
+      'intent_requires_action',
+      'card_declined',
+    ]) {
+      expect(isKnownCode(code)).toBe(true);
+    }
+    expect(isKnownCode('weird_new_code')).toBe(false);
+  });
+
+  it('messageFor: description for known codes, unexpected text otherwise', () => {
+    const known = new ApiError({ code: 'cart_expired', status: 410, description: 'Your cart expired.' });
+    expect(messageFor(known)).toBe('Your cart expired.');
+    expect(messageFor(new ApiError({ code: 'weird', status: 400, description: 'Internal detail' }))).toBe(
+      UNEXPECTED_MESSAGE,
+    );
+    expect(messageFor(new ApiError({ code: 'cart_expired', status: 410 }))).toBe(UNEXPECTED_MESSAGE);
+    expect(messageFor(new Error('boom'))).toBe(UNEXPECTED_MESSAGE);
+    expect(
+      messageFor(
+        new ApiError({ code: 'validation_failed', status: 400, context: 'event_calendar', description: 'x' }),
+      ),
+    ).toBe(CALENDAR_TYPES_LIMIT_MESSAGE);
+  });
+
+  it('promoCodeMessage: description for displayable promo codes, else the unknown text', () => {
+    expect(
+      promoCodeMessage(new ApiError({ code: 'code_exhausted', status: 400, description: 'Used up' })),
+    ).toBe('Used up');
+    expect(promoCodeMessage(new ApiError({ code: 'duplicate_code', status: 400, description: 'x' }))).toBe(
+      PROMO_UNKNOWN_MESSAGE,
+    );
+    expect(promoCodeMessage(undefined)).toBe(PROMO_UNKNOWN_MESSAGE);
+  });
+
+  it('ApiError carries its fields; isApiError narrows by code', () => {
+    const error = new ApiError({
+      code: 'not_found',
+      status: 404,
+      context: 'ticket_order',
+      extra: { id: 'o' },
+    });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      code: 'not_found',
+      status: 404,
+      context: 'ticket_order',
+      description: null,
+    });
+    expect(error.message).toBe(UNEXPECTED_MESSAGE);
+    expect(isApiError(error)).toBe(true);
+    expect(isApiError(error, 'not_found')).toBe(true);
+    expect(isApiError(error, 'cart_expired')).toBe(false);
+    expect(isApiError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('redact', () => {
+  it('replaces personal values deeply and case-insensitively without touching the input', () => {
+    const input = {
+      First_Name: 'Ada',
+      lastName: 'Lovelace',
+      EMAIL: 'ada@example.com',
+      admit_email: 'x@y.io',
+      password: 'p4ss',
+      additional_info: { shoe: 42 },
+      additionalInfo: [1, 2],
+      phone: '555',
+      address: { line1: '1 Road' },
+      add: [{ ticket_type_id: 'tt-1', admit_name: 'Bob', nested: [{ name: 'Eve' }] }],
+      note: 'mail me at ada@example.com please',
+      count: 3,
+      ok: true,
+      none: null,
+    };
+    const copy = structuredClone(input);
+    expect(redact(input)).toEqual({
+      First_Name: REDACTED,
+      lastName: REDACTED,
+      EMAIL: REDACTED,
+      admit_email: REDACTED,
+      password: REDACTED,
+      additional_info: REDACTED,
+      additionalInfo: REDACTED,
+      phone: REDACTED,
+      address: REDACTED,
+      add: [{ ticket_type_id: 'tt-1', admit_name: REDACTED, nested: [{ name: REDACTED }] }],
+      note: `mail me at ${REDACTED} please`,
+      count: 3,
+      ok: true,
+      none: null,
+    });
+    expect(input).toEqual(copy);
+  });
+
+  it('survives cycles and keeps shared references', () => {
+    const shared = { id: 's' };
+    const cyclic: Record<string, unknown> = { a: shared, b: shared };
+    cyclic.self = cyclic;
+    expect(redact(cyclic)).toEqual({ a: { id: 's' }, b: { id: 's' }, self: '[circular]' });
+  });
+});
