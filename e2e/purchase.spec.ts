@@ -16,7 +16,12 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   await expectNoA11yViolations(page, 'event detail: dates');
 
   // The first day that can be chosen, then the first time that is not sold out.
-  await page.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await page
+    .getByRole('form', { name: 'Book tickets' })
+    .getByRole('list')
+    .getByRole('button', { disabled: false })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByRole('button').first()).toBeVisible();
   await expectNoA11yViolations(page, 'event detail: sessions');
