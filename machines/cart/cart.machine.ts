@@ -1,0 +1,302 @@
+/**
+ * Cart lifecycle and expiry (spec 1 §4 "Cart lifecycle", spec 2 §2 "Cart widget", §4 "Cart", §9).
+ *
+ * The app-wide actor holding the visitor's cart. It restores the stored cart id, keeps the cart current as
+ * reservations, payments and removals return fresh carts, watches the local expiry (server expires_in minus
+ * 5 s, kept in context as epoch ms so it survives a reload) and opens the cart-expiry modal once.
+ *
+ * No I/O: `loadCart`, `removeTickets` and `discardCart` are provided by the route; `persist` (save the id in
+ * localStorage) and `clearUpsellChain` are injected actions.
+ */
+import type { EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { CartModel } from '../../api/models';
+import {
+  hasTooLittleTimeLeft,
+  isCompletedOrder,
+  isCurrent,
+  isExpiredCart,
+  isGoneError,
+  localExpiry,
+  TICK_MS,
+  toFlowError,
+} from './rules';
+import type {
+  CartContext,
+  CartEvent,
+  CartInput,
+  DiscardCartInput,
+  ExpiryWatcherInput,
+  LoadCartInput,
+  RemoveTicketsInput,
+} from './types';
+
+const notProvided = (name: string) => (): Promise<never> =>
+  Promise.reject({ code: 'not_provided', description: `The route must provide the ${name} actor.` });
+
+/** The clock of a context; a snapshot restored from JSON has lost the injected function. */
+const clockOf = (context: CartContext): (() => number) => context.now ?? Date.now;
+
+/** The cart carried by a `cart.updated` event or by a `loadCart` / `removeTickets` done event. */
+function cartFromEvent(event: EventObject): CartModel | null {
+  if (event.type === 'cart.updated') return (event as Extract<CartEvent, { type: 'cart.updated' }>).cart;
+  const output = (event as { output?: unknown }).output;
+  return typeof output === 'object' && output !== null ? (output as CartModel) : null;
+}
+
+const errorFromEvent = (event: EventObject): unknown => (event as { error?: unknown }).error;
+
+/** Expiry watcher: ticks every second (and once at start) with the injected clock's time. */
+export const expiryWatcher = fromCallback<EventObject, ExpiryWatcherInput>(({ sendBack, input }) => {
+  if (input.deadline === null) return undefined;
+  const now = input.now ?? Date.now;
+  const tick = () => sendBack({ type: 'tick', now: now() } satisfies CartEvent);
+  tick();
+  const timer = setInterval(tick, TICK_MS);
+  return () => clearInterval(timer);
+});
+
+/* Named mappers from context/event to actor input and initial context (data-free config references). */
+export function initialCartContext({ input }: { input: CartInput }): CartContext {
+  return {
+    cartId: input.storedCartId,
+    persistedCartId: input.storedCartId,
+    cart: null,
+    incoming: null,
+    receivedAt: null,
+    localExpiresAt: null,
+    tickedAt: null,
+    error: null,
+    discardCartId: null,
+    ...(input.now ? { now: input.now } : {}),
+  };
+}
+function loadCartInput({ context }: { context: CartContext }): LoadCartInput {
+  return { cartId: context.cartId ?? '' };
+}
+function removeTicketsInput({
+  context,
+  event,
+}: {
+  context: CartContext;
+  event: EventObject;
+}): RemoveTicketsInput {
+  const ticketIds =
+    event.type === 'cart.remove' ? (event as Extract<CartEvent, { type: 'cart.remove' }>).ticketIds : [];
+  return { cartId: context.cartId ?? '', ticketIds };
+}
+function discardCartInput({ context }: { context: CartContext }): DiscardCartInput {
+  return { cartId: context.discardCartId ?? '' };
+}
+function expiryWatcherInput({ context }: { context: CartContext }): ExpiryWatcherInput {
+  return { deadline: context.localExpiresAt, ...(context.now ? { now: context.now } : {}) };
+}
+
+/** Transition to run when a fresh cart arrives: hold it, then check it in `checking`. */
+const receiveCart = { target: '#cart.checking', actions: 'takeIncomingCart' } as const;
+
+const cartSetup = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    input: {} as CartInput,
+  },
+  actors: {
+    loadCart: fromPromise<CartModel, LoadCartInput>(notProvided('loadCart')),
+    removeTickets: fromPromise<CartModel, RemoveTicketsInput>(notProvided('removeTickets')),
+    discardCart: fromPromise<unknown, DiscardCartInput>(notProvided('discardCart')),
+    expiryWatcher,
+  },
+  actions: {
+    /** Injected: save the cart id (null removes it). The route tolerates storage errors. */
+    persist: (_args, _params: { cartId: string | null }) => {},
+    /** Injected: clear the upsell chain (on cart expiry). */
+    clearUpsellChain: () => {},
+    takeIncomingCart: assign(({ context, event }) => ({
+      incoming: cartFromEvent(event),
+      receivedAt: clockOf(context)(),
+    })),
+    acceptCart: assign(({ context }) => {
+      const cart = context.incoming;
+      const receivedAt = context.receivedAt ?? clockOf(context)();
+      return {
+        cart,
+        cartId: cart?.id ?? null,
+        localExpiresAt: cart ? localExpiry(cart, receivedAt) : null,
+        tickedAt: receivedAt,
+        incoming: null,
+        receivedAt: null,
+        error: null,
+      };
+    }),
+    forgetCart: assign({
+      cartId: null,
+      cart: null,
+      incoming: null,
+      receivedAt: null,
+      localExpiresAt: null,
+      tickedAt: null,
+      error: null,
+    }),
+    /** Remembers which cart to delete in `empty.discarding`. */
+    markForDiscard: assign({ discardCartId: ({ context }) => context.incoming?.id ?? context.cartId }),
+    clearDiscard: assign({ discardCartId: null }),
+    recordTick: assign({
+      tickedAt: ({ context, event }) => (event.type === 'tick' ? event.now : context.tickedAt),
+    }),
+    storeError: assign({ error: ({ event }) => toFlowError(errorFromEvent(event)) }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    hasStoredCart: ({ context }) => context.cartId !== null,
+    isCompletedOrder: ({ context }) => context.incoming !== null && isCompletedOrder(context.incoming),
+    isExpiredCart: ({ context }) => context.incoming !== null && isExpiredCart(context.incoming),
+    hasTooLittleTimeLeft: ({ context }) =>
+      context.incoming !== null && hasTooLittleTimeLeft(context.incoming),
+    isGoneError: ({ event }) => isGoneError(toFlowError(errorFromEvent(event))),
+    deadlineReached: ({ context, event }) =>
+      event.type === 'tick' && !isCurrent(context.localExpiresAt, event.now),
+    deadlineReachedWithEmptyCart: ({ context, event }) =>
+      event.type === 'tick' &&
+      !isCurrent(context.localExpiresAt, event.now) &&
+      (context.cart?.ticketCount ?? 0) === 0,
+    hasTicketIds: ({ event }) => event.type === 'cart.remove' && event.ticketIds.length > 0,
+  },
+});
+
+export const cartMachine = cartSetup
+  .extend({
+    actions: {
+      /** Calls `persist` whenever the cart id differs from the one last persisted. */
+      persistCartId: cartSetup.enqueueActions(({ context, enqueue }) => {
+        if (context.cartId === context.persistedCartId) return;
+        enqueue({ type: 'persist', params: { cartId: context.cartId } });
+        enqueue.assign({ persistedCartId: context.cartId });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'cart',
+    description: 'The visitor’s cart: restore, keep current, remove tickets, watch expiry.',
+    context: initialCartContext,
+    initial: 'starting',
+    on: {
+      'cart.updated': receiveCart,
+      'cart.clear': { target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
+    },
+    states: {
+      starting: {
+        description: 'Restore the stored cart id, if any.',
+        always: [{ guard: 'hasStoredCart', target: 'loading' }, { target: 'empty' }],
+      },
+      loading: {
+        description: 'Loading the stored cart.',
+        invoke: {
+          src: 'loadCart',
+          id: 'loadCart',
+          input: loadCartInput,
+          onDone: receiveCart,
+          onError: [
+            { guard: 'isGoneError', target: 'empty', actions: ['forgetCart', 'persistCartId'] },
+            { target: 'loadFailed', actions: 'storeError' },
+          ],
+        },
+      },
+      loadFailed: {
+        description: 'The stored cart could not be loaded (network or server error); the id is kept.',
+        on: { 'cart.refresh': { target: 'loading', actions: 'clearError' } },
+      },
+      checking: {
+        description:
+          'A fresh cart arrived: an already completed order or an expired cart is forgotten; one with fewer than 30 s left is deleted and the visitor starts fresh; otherwise it becomes the active cart.',
+        always: [
+          { guard: 'isCompletedOrder', target: 'empty', actions: ['forgetCart', 'persistCartId'] },
+          { guard: 'isExpiredCart', target: 'empty', actions: ['forgetCart', 'persistCartId'] },
+          {
+            guard: 'hasTooLittleTimeLeft',
+            target: '#cart.empty.discarding',
+            actions: ['markForDiscard', 'forgetCart', 'persistCartId'],
+          },
+          { target: 'active', actions: ['acceptCart', 'persistCartId'] },
+        ],
+      },
+      empty: {
+        description: 'No cart.',
+        initial: 'idle',
+        states: {
+          idle: {},
+          discarding: {
+            description: 'Deleting the old cart in the background (best effort: a failure is ignored).',
+            invoke: {
+              src: 'discardCart',
+              id: 'discardCart',
+              input: discardCartInput,
+              onDone: { target: 'idle', actions: 'clearDiscard' },
+              onError: { target: 'idle', actions: 'clearDiscard' },
+            },
+          },
+        },
+      },
+      active: {
+        description: 'A current cart; the expiry watcher ticks every second.',
+        invoke: { src: 'expiryWatcher', id: 'expiryWatcher', input: expiryWatcherInput },
+        on: {
+          tick: [
+            {
+              guard: 'deadlineReachedWithEmptyCart',
+              target: 'empty',
+              actions: ['forgetCart', 'persistCartId'],
+            },
+            { guard: 'deadlineReached', target: 'expired', actions: ['recordTick', 'clearUpsellChain'] },
+            { actions: 'recordTick' },
+          ],
+        },
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'cart.remove': { guard: 'hasTicketIds', target: 'removing', actions: 'clearError' },
+              'cart.refresh': { target: 'refreshing', actions: 'clearError' },
+            },
+          },
+          removing: {
+            description: 'Removing tickets; the cart stays visible.',
+            invoke: {
+              src: 'removeTickets',
+              id: 'removeTickets',
+              input: removeTicketsInput,
+              onDone: receiveCart,
+              onError: [
+                { guard: 'isGoneError', target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
+                { target: 'idle', actions: 'storeError' },
+              ],
+            },
+          },
+          refreshing: {
+            description: 'Reloading the cart; the cart stays visible.',
+            invoke: {
+              src: 'loadCart',
+              id: 'loadCart',
+              input: loadCartInput,
+              onDone: receiveCart,
+              onError: [
+                { guard: 'isGoneError', target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
+                { target: 'idle', actions: 'storeError' },
+              ],
+            },
+          },
+        },
+      },
+      expired: {
+        description: 'The cart-expiry modal is open (once); only closing it leaves: the cart is cleared.',
+        on: {
+          'expiry.confirm': {
+            target: '#cart.empty.discarding',
+            actions: ['markForDiscard', 'forgetCart', 'persistCartId'],
+          },
+        },
+      },
+    },
+  });
+
+export type CartMachine = typeof cartMachine;

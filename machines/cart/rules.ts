@@ -1,0 +1,66 @@
+import type { CartModel } from '../../api/models';
+import type { FlowError } from './types';
+
+/** Local expiry is the server's expires_in minus this margin (spec 1 §4, spec 2 §9). */
+export const EXPIRY_MARGIN_MS = 5_000;
+/** A cart received with fewer seconds than this left is deleted and the visitor starts fresh. */
+export const MIN_SECONDS_LEFT = 30;
+/** The watcher's tick. */
+export const TICK_MS = 1_000;
+/** Expiry timer thresholds, in seconds left (spec 2 §4, §9). */
+export const TIMER_SHOWN_UNDER_S = 20 * 60;
+export const TIMER_WARNING_UNDER_S = 5 * 60;
+export const TIMER_ERROR_UNDER_S = 2 * 60;
+
+/** Error codes meaning the stored cart no longer exists. */
+const GONE_CODES: ReadonlySet<string> = new Set(['not_found', 'cart_not_found', 'cart_expired', 'expired']);
+
+/** Local expiry (epoch ms) for a cart received at `receivedAt`, or null when it does not expire. */
+export function localExpiry(cart: CartModel, receivedAt: number): number | null {
+  if (cart.expiresIn === null) return null;
+  return receivedAt + cart.expiresIn * 1000 - EXPIRY_MARGIN_MS;
+}
+
+/** A cart counts as current while its local expiry is absent or in the future. */
+export function isCurrent(localExpiresAt: number | null, now: number): boolean {
+  return localExpiresAt === null || localExpiresAt > now;
+}
+
+/** No expiry, no ticket in the cart and nothing outstanding: an already completed order (spec 2 §4). */
+export function isCompletedOrder(cart: CartModel): boolean {
+  return (
+    cart.expiresIn === null &&
+    cart.expiresAt === null &&
+    cart.ticketCount === 0 &&
+    cart.totals.outstandingCents <= 0
+  );
+}
+
+/** The server reports the cart as expired. */
+export function isExpiredCart(cart: CartModel): boolean {
+  return cart.state === 'expired';
+}
+
+/** Fewer than 30 seconds of server expiry left: delete the cart and start fresh. */
+export function hasTooLittleTimeLeft(cart: CartModel): boolean {
+  return cart.expiresIn !== null && cart.expiresIn < MIN_SECONDS_LEFT;
+}
+
+/** Turns whatever an actor rejected with into a FlowError. */
+export function toFlowError(error: unknown): FlowError {
+  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
+    const e = error as { code: string; description?: unknown; extra?: unknown; status?: unknown };
+    return {
+      code: e.code,
+      description: typeof e.description === 'string' ? e.description : null,
+      extra: e.extra,
+      ...(typeof e.status === 'number' ? { status: e.status } : {}),
+    };
+  }
+  return { code: 'unexpected', description: null };
+}
+
+/** The stored cart no longer exists on the server (not found or expired). */
+export function isGoneError(error: FlowError): boolean {
+  return GONE_CODES.has(error.code) || error.status === 404 || error.status === 410;
+}

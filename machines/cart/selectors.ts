@@ -1,0 +1,75 @@
+import type { SnapshotFrom } from 'xstate';
+import type { CartModel } from '../../api/models';
+import type { cartMachine } from './cart.machine';
+import { TIMER_ERROR_UNDER_S, TIMER_SHOWN_UNDER_S, TIMER_WARNING_UNDER_S } from './rules';
+import type { FlowError } from './types';
+
+export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+/** Screen-reader announcements of the expiry timer (the route may override them from the strings catalogue). */
+export const cartTimerStrings = {
+  fiveMinutesLeft: 'Your cart expires in 5 minutes.',
+  twoMinutesLeft: 'Your cart expires in 2 minutes.',
+} as const;
+
+export type ExpiryTimerStyle = 'normal' | 'warning' | 'error';
+
+export interface ExpiryTimerView {
+  /** Whole seconds left (never negative). */
+  secondsLeft: number;
+  /** 'm:ss', e.g. '4:59'. */
+  label: string;
+  style: ExpiryTimerStyle;
+  /**
+   * Text for a polite live region: null above 5 minutes, then the 5-minute text until the 2-minute mark, then
+   * the 2-minute text. It changes only at the marks, so the live region announces each mark once.
+   */
+  announcement: string | null;
+}
+
+/** The current cart (kept visible while removing or refreshing, and while the expiry modal is open). */
+export const selectCart = (snapshot: CartSnapshot): CartModel | null =>
+  snapshot.matches('active') || snapshot.matches('expired') ? snapshot.context.cart : null;
+
+export const selectTicketCount = (snapshot: CartSnapshot): number => selectCart(snapshot)?.ticketCount ?? 0;
+
+export const selectCartId = (snapshot: CartSnapshot): string | null => snapshot.context.cartId;
+
+export const selectIsLoading = (snapshot: CartSnapshot): boolean => snapshot.matches('loading');
+
+export const selectIsRemoving = (snapshot: CartSnapshot): boolean => snapshot.matches({ active: 'removing' });
+
+/** The cart-expiry modal is open. */
+export const selectExpiryModalOpen = (snapshot: CartSnapshot): boolean => snapshot.matches('expired');
+
+/** The last failed load, refresh or removal. */
+export const selectCartError = (snapshot: CartSnapshot): FlowError | null => snapshot.context.error;
+
+/** Epoch ms of the watcher's last tick: a `now` for views that re-render on every tick. */
+export const selectTickedAt = (snapshot: CartSnapshot): number | null => snapshot.context.tickedAt;
+
+/** Whole seconds until the local expiry (0 once reached), or null without an active, expiring cart. */
+export function secondsLeft(snapshot: CartSnapshot, now: number): number | null {
+  const deadline = snapshot.context.localExpiresAt;
+  if (deadline === null || !(snapshot.matches('active') || snapshot.matches('expired'))) return null;
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+/** Timer view for `seconds` left: shown only under 20 minutes; warning under 5, error under 2. */
+export function expiryTimerFor(seconds: number | null): ExpiryTimerView | null {
+  if (seconds === null || seconds >= TIMER_SHOWN_UNDER_S) return null;
+  const style: ExpiryTimerStyle =
+    seconds < TIMER_ERROR_UNDER_S ? 'error' : seconds < TIMER_WARNING_UNDER_S ? 'warning' : 'normal';
+  const announcement =
+    seconds < TIMER_ERROR_UNDER_S
+      ? cartTimerStrings.twoMinutesLeft
+      : seconds < TIMER_WARNING_UNDER_S
+        ? cartTimerStrings.fiveMinutesLeft
+        : null;
+  const label = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return { secondsLeft: seconds, label, style, announcement };
+}
+
+/** The expiry timer of the cart widget, or null when hidden. Call with the tick time (`selectTickedAt`). */
+export const selectExpiryTimer = (snapshot: CartSnapshot, now: number): ExpiryTimerView | null =>
+  expiryTimerFor(secondsLeft(snapshot, now));

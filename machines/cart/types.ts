@@ -1,0 +1,69 @@
+import type { CartModel } from '../../api/models';
+
+/** An error as actors reject with it (structurally compatible with api's ApiError). */
+export interface FlowError {
+  code: string;
+  description?: string | null;
+  extra?: unknown;
+  status?: number;
+}
+
+export interface CartInput {
+  /** The cart id saved by the route (localStorage), or null. */
+  storedCartId: string | null;
+  /** Clock for local expiry; defaults to Date.now. */
+  now?: () => number;
+}
+
+export interface CartContext {
+  /** The current cart id (null when there is no cart). */
+  cartId: string | null;
+  /** The id last handed to the injected `persist` action (or read from storage at start). */
+  persistedCartId: string | null;
+  cart: CartModel | null;
+  /** A cart just received (load, remove, update), held while it is checked. */
+  incoming: CartModel | null;
+  /** Epoch ms when `incoming` was received. */
+  receivedAt: number | null;
+  /** Local expiry as epoch ms: received time + server expires_in - 5 s; null when the cart does not expire. */
+  localExpiresAt: number | null;
+  /** Epoch ms of the last watcher tick (lets subscribers re-render every second). */
+  tickedAt: number | null;
+  /** The last failed load, refresh or remove. */
+  error: FlowError | null;
+  /** The cart being deleted in the background (`empty.discarding`). */
+  discardCartId: string | null;
+  /**
+   * Injected clock. Not serialisable: a snapshot restored from JSON loses it and the machine falls back to
+   * Date.now.
+   */
+  now?: () => number;
+}
+
+export type CartEvent =
+  /** A reservation or payment returned a fresh cart. */
+  | { type: 'cart.updated'; cart: CartModel }
+  | { type: 'cart.remove'; ticketIds: string[] }
+  | { type: 'cart.refresh' }
+  /** Forget the cart, e.g. after the order completed. */
+  | { type: 'cart.clear' }
+  /** The visitor closed the cart-expiry modal. */
+  | { type: 'expiry.confirm' }
+  /** From the expiry watcher, every second. */
+  | { type: 'tick'; now: number };
+
+export interface LoadCartInput {
+  cartId: string;
+}
+export interface RemoveTicketsInput {
+  cartId: string;
+  ticketIds: string[];
+}
+export interface DiscardCartInput {
+  cartId: string;
+}
+export interface ExpiryWatcherInput {
+  /** Epoch ms, or null when the cart does not expire (the watcher then stays silent). */
+  deadline: number | null;
+  now?: () => number;
+}

@@ -1,0 +1,334 @@
+/**
+ * Checkout submit for a guest paying by card (spec 2 §2 "Checkout screen", §4 "Checkout submit", §5, §8).
+ *
+ * Steps, in the spec's order: (1) validate the identity form and terms; (2) gift-recipient check (no gifting
+ * in this slice: a pass-through step); (3) card confirmation by the payment adapter (skipped when nothing is
+ * due: gateway free); (4) captcha: not in this slice; (5) store the purchaser when the identity form is
+ * shown; (6) pay, or check out free. HTTP 402 intent_requires_action asks the customer to confirm, then pays
+ * again with the payment-intent id as the source.
+ *
+ * No I/O: confirmCard, storePurchaser, pay, freeCheckout and confirmAction are provided by the route;
+ * beginCheckout, refreshCart, completed and pending are injected actions.
+ */
+import type { EventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  bookedOrderIdFrom,
+  cardErrorMessage,
+  checkoutStrings,
+  emptyValues,
+  hasErrors,
+  isIntentProcessing,
+  isPaymentProviderError,
+  isProviderUnavailable,
+  otherErrorMessage,
+  paymentIntentFrom,
+  toFlowError,
+  trimmedValues,
+  validateCheckout,
+} from './rules';
+import type {
+  CheckoutContext,
+  CheckoutEvent,
+  CheckoutInput,
+  CheckoutResult,
+  ConfirmActionInput,
+  ConfirmCardInput,
+  ConfirmCardOutput,
+  FreeCheckoutInput,
+  PayInput,
+  StorePurchaserInput,
+} from './types';
+
+const notProvided = (name: string) => (): Promise<never> =>
+  Promise.reject({ code: 'not_provided', description: `The route must provide the ${name} actor.` });
+
+const errorOf = (event: EventObject) => toFlowError((event as { error?: unknown }).error);
+const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
+const amountDue = (context: CheckoutContext): number => Math.max(0, context.cart.totals.outstandingCents);
+
+/* Named mappers for the initial context and the actors' input. */
+export function initialCheckoutContext({ input }: { input: CheckoutInput }): CheckoutContext {
+  return {
+    cart: input.cart,
+    identityFormShown: input.identityFormShown,
+    termsShown: input.termsShown,
+    values: emptyValues(),
+    termsAccepted: false,
+    fieldErrors: {},
+    formError: null,
+    status: null,
+    source: null,
+    paymentIntent: null,
+    actionConfirmed: false,
+    orderIds: [],
+    checkoutBegun: false,
+    error: null,
+  };
+}
+function confirmCardInput({ context }: { context: CheckoutContext }): ConfirmCardInput {
+  return { amountCents: amountDue(context) };
+}
+function storePurchaserInput({ context }: { context: CheckoutContext }): StorePurchaserInput {
+  const v = trimmedValues(context.values);
+  return {
+    cartId: context.cart.id,
+    purchaser: { firstName: v.firstName, lastName: v.lastName, email: v.email },
+  };
+}
+function payInput({ context }: { context: CheckoutContext }): PayInput {
+  return { cartId: context.cart.id, amountCents: amountDue(context), source: context.source ?? '' };
+}
+function freeCheckoutInput({ context }: { context: CheckoutContext }): FreeCheckoutInput {
+  return { cartId: context.cart.id };
+}
+function confirmActionInput({ context }: { context: CheckoutContext }): ConfirmActionInput {
+  return context.paymentIntent ?? { clientSecret: '', paymentIntentId: '' };
+}
+
+type StatusKey = 'processing' | 'confirming' | 'completed' | 'pending';
+const STATUS_TEXT: Record<StatusKey, string> = {
+  processing: checkoutStrings.statusProcessing,
+  confirming: checkoutStrings.statusConfirming,
+  completed: checkoutStrings.statusCompleted,
+  pending: checkoutStrings.statusPending,
+};
+
+const checkoutSetup = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+  },
+  actors: {
+    confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(notProvided('confirmCard')),
+    storePurchaser: fromPromise<unknown, StorePurchaserInput>(notProvided('storePurchaser')),
+    pay: fromPromise<CheckoutResult, PayInput>(notProvided('pay')),
+    freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(notProvided('freeCheckout')),
+    confirmAction: fromPromise<unknown, ConfirmActionInput>(notProvided('confirmAction')),
+  },
+  actions: {
+    /** Injected: analytics "begin checkout" (sent once, on first input focus). */
+    beginCheckout: () => {},
+    /** Injected: refresh the cart (after a payment provider error). */
+    refreshCart: () => {},
+    /** Injected: the order is complete; the route goes to /checkout/complete?orderIds=a,b and clears the cart. */
+    completed: (_args, _params: { orderIds: string[] }) => {},
+    /** Injected: the payment is processing; the route goes to /checkout/pending/{cartId}. */
+    pending: (_args, _params: { cartId: string }) => {},
+    markCheckoutBegun: assign({ checkoutBegun: true }),
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
+      return { values: { ...context.values, [event.name]: event.value }, fieldErrors };
+    }),
+    changeTerms: assign(({ context, event }) => {
+      if (event.type !== 'terms.change') return {};
+      const { terms: _cleared, ...fieldErrors } = context.fieldErrors;
+      return { termsAccepted: event.accepted, fieldErrors };
+    }),
+    updateCart: assign({
+      cart: ({ context, event }) => (event.type === 'cart.updated' ? event.cart : context.cart),
+    }),
+    startSubmit: assign({
+      formError: null,
+      error: null,
+      source: null,
+      paymentIntent: null,
+      actionConfirmed: false,
+      status: STATUS_TEXT.processing,
+    }),
+    clearFieldErrors: assign({ fieldErrors: {} }),
+    showValidationErrors: assign(({ context }) => ({
+      fieldErrors: validateCheckout(context.values, context.termsAccepted, context),
+      formError: checkoutStrings.validation,
+      status: null,
+    })),
+    setStatus: assign((_args, params: { status: StatusKey }) => ({ status: STATUS_TEXT[params.status] })),
+    storeSource: assign({ source: ({ event }) => outputOf<ConfirmCardOutput>(event).source }),
+    storePaymentIntent: assign(({ event }) => ({ paymentIntent: paymentIntentFrom(errorOf(event)) })),
+    useIntentAsSource: assign(({ context }) => ({
+      source: context.paymentIntent?.paymentIntentId ?? null,
+      actionConfirmed: true,
+    })),
+    storeOrderIds: assign({ orderIds: ({ event }) => outputOf<CheckoutResult>(event).orderIds }),
+    storeBookedOrderId: assign(({ context, event }) => {
+      const orderId = bookedOrderIdFrom(errorOf(event));
+      return { orderIds: orderId ? [orderId] : context.cart.orderIds };
+    }),
+    showCardError: assign(({ event }) => {
+      const error = errorOf(event);
+      return { error, formError: cardErrorMessage(error), status: null };
+    }),
+    showProviderUnavailable: assign(({ event }) => ({
+      error: errorOf(event),
+      formError: checkoutStrings.providerUnavailable,
+      status: null,
+    })),
+    showError: assign(({ event }) => {
+      const error = errorOf(event);
+      return { error, formError: otherErrorMessage(error), status: null };
+    }),
+  },
+  guards: {
+    checkoutNotBegun: ({ context }) => !context.checkoutBegun,
+    formIsValid: ({ context }) =>
+      !hasErrors(validateCheckout(context.values, context.termsAccepted, context)),
+    paymentDue: ({ context }) => amountDue(context) > 0,
+    identityFormShown: ({ context }) => context.identityFormShown,
+    requiresAction: ({ context, event }) =>
+      !context.actionConfirmed && paymentIntentFrom(errorOf(event)) !== null,
+    cartBooked: ({ event }) => errorOf(event).code === 'cart_booked',
+    intentProcessing: ({ event }) => isIntentProcessing(errorOf(event)),
+    paymentProviderError: ({ event }) => isPaymentProviderError(errorOf(event)),
+    providerUnavailable: ({ event }) => isProviderUnavailable(errorOf(event)),
+  },
+});
+
+export const checkoutMachine = checkoutSetup
+  .extend({
+    actions: {
+      notifyCompleted: checkoutSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
+      }),
+      notifyPending: checkoutSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'pending', params: { cartId: context.cart.id } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'checkout',
+    description:
+      'Checkout submit for a guest paying by card: validate, confirm the card, store the purchaser, pay.',
+    context: initialCheckoutContext,
+    initial: 'editing',
+    on: {
+      'field.change': { actions: 'changeField' },
+      'field.focus': { guard: 'checkoutNotBegun', actions: ['beginCheckout', 'markCheckoutBegun'] },
+    },
+    states: {
+      editing: {
+        description: 'The visitor fills in the form; errors of the last submit are shown; values are kept.',
+        on: {
+          'terms.change': { actions: 'changeTerms' },
+          'cart.updated': { actions: 'updateCart' },
+          submit: { target: 'submitting', actions: 'startSubmit' },
+        },
+      },
+      submitting: {
+        description: 'Submitting: further submits are ignored.',
+        initial: 'validating',
+        states: {
+          validating: {
+            description: '(1) Identity form and terms validation.',
+            always: [
+              { guard: 'formIsValid', target: 'checkingGiftRecipient', actions: 'clearFieldErrors' },
+              { target: '#checkout.editing', actions: 'showValidationErrors' },
+            ],
+          },
+          checkingGiftRecipient: {
+            description: '(2) Gift-recipient check. No gifting in this slice: a pass-through step.',
+            always: [
+              { guard: 'paymentDue', target: 'confirmingCard' },
+              { guard: 'identityFormShown', target: 'storingPurchaser' },
+              { target: 'checkingOutFree' },
+            ],
+          },
+          confirmingCard: {
+            description: '(3) The payment adapter confirms the card and returns a source.',
+            invoke: {
+              src: 'confirmCard',
+              id: 'confirmCard',
+              input: confirmCardInput,
+              onDone: [
+                { guard: 'identityFormShown', target: 'storingPurchaser', actions: 'storeSource' },
+                { target: 'paying', actions: 'storeSource' },
+              ],
+              onError: [
+                {
+                  guard: 'providerUnavailable',
+                  target: '#checkout.editing',
+                  actions: 'showProviderUnavailable',
+                },
+                { target: '#checkout.editing', actions: ['refreshCart', 'showCardError'] },
+              ],
+            },
+          },
+          storingPurchaser: {
+            description: '(5) Store the purchaser (identity form shown).',
+            invoke: {
+              src: 'storePurchaser',
+              id: 'storePurchaser',
+              input: storePurchaserInput,
+              onDone: [{ guard: 'paymentDue', target: 'paying' }, { target: 'checkingOutFree' }],
+              onError: [
+                { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },
+                { target: '#checkout.editing', actions: 'showError' },
+              ],
+            },
+          },
+          paying: {
+            description: '(6) Pay the amount due with the card source (or the confirmed payment-intent id).',
+            invoke: {
+              src: 'pay',
+              id: 'pay',
+              input: payInput,
+              onDone: { target: '#checkout.completed', actions: 'storeOrderIds' },
+              onError: [
+                { guard: 'requiresAction', target: 'confirmingAction', actions: 'storePaymentIntent' },
+                { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },
+                { guard: 'intentProcessing', target: '#checkout.pending' },
+                {
+                  guard: 'paymentProviderError',
+                  target: '#checkout.editing',
+                  actions: ['refreshCart', 'showCardError'],
+                },
+                { target: '#checkout.editing', actions: 'showError' },
+              ],
+            },
+          },
+          confirmingAction: {
+            description:
+              'HTTP 402 intent_requires_action: customer confirmation, then pay again with the intent id.',
+            entry: { type: 'setStatus', params: { status: 'confirming' } },
+            invoke: {
+              src: 'confirmAction',
+              id: 'confirmAction',
+              input: confirmActionInput,
+              onDone: {
+                target: 'paying',
+                actions: ['useIntentAsSource', { type: 'setStatus', params: { status: 'processing' } }],
+              },
+              onError: { target: '#checkout.editing', actions: ['refreshCart', 'showCardError'] },
+            },
+          },
+          checkingOutFree: {
+            description: '(6) Nothing due: free checkout (gateway free).',
+            invoke: {
+              src: 'freeCheckout',
+              id: 'freeCheckout',
+              input: freeCheckoutInput,
+              onDone: { target: '#checkout.completed', actions: 'storeOrderIds' },
+              onError: [
+                { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },
+                { target: '#checkout.editing', actions: 'showError' },
+              ],
+            },
+          },
+        },
+      },
+      completed: {
+        description: 'Paid: the route goes to /checkout/complete?orderIds=… and clears the cart.',
+        type: 'final',
+        entry: [{ type: 'setStatus', params: { status: 'completed' } }, 'notifyCompleted'],
+      },
+      pending: {
+        description:
+          'The payment is processing (intent_processing): the route goes to /checkout/pending/{cartId}.',
+        type: 'final',
+        entry: [{ type: 'setStatus', params: { status: 'pending' } }, 'notifyPending'],
+      },
+    },
+  });
+
+export type CheckoutMachine = typeof checkoutMachine;

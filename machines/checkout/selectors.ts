@@ -1,0 +1,28 @@
+import type { SnapshotFrom } from 'xstate';
+import type { checkoutMachine } from './checkout.machine';
+import type { FieldErrors, IdentityValues } from './types';
+
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+/** The identity form values as typed (never lost, also after errors). */
+export const selectValues = (snapshot: CheckoutSnapshot): IdentityValues => snapshot.context.values;
+
+export const selectTermsAccepted = (snapshot: CheckoutSnapshot): boolean => snapshot.context.termsAccepted;
+
+/** Field errors by field name ('firstName', 'lastName', 'email', 'emailConfirm', 'terms'). */
+export const selectFieldErrors = (snapshot: CheckoutSnapshot): FieldErrors => snapshot.context.fieldErrors;
+
+/** The form-level error (validation summary, card error or API error), or null. */
+export const selectFormError = (snapshot: CheckoutSnapshot): string | null => snapshot.context.formError;
+
+export const selectIsSubmitting = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('submitting');
+
+/** The pay button is enabled: editing (not submitting, not completed or pending). */
+export const selectCanSubmit = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('editing');
+
+/** Live-region status message (processing, confirming with the card issuer, complete, pending), or null. */
+export const selectStatus = (snapshot: CheckoutSnapshot): string | null => snapshot.context.status;
+
+/** The amount due in cents (0 means no card is needed: free checkout). */
+export const selectAmountDueCents = (snapshot: CheckoutSnapshot): number =>
+  Math.max(0, snapshot.context.cart.totals.outstandingCents);

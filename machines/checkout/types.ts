@@ -1,0 +1,80 @@
+import type { CardPaymentResult, CartModel, PurchaserInput } from '../../api/models';
+
+/** An error as actors reject with it (structurally compatible with api's ApiError). */
+export interface FlowError {
+  code: string;
+  description?: string | null;
+  extra?: unknown;
+  status?: number;
+}
+
+export type IdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
+export type IdentityValues = Record<IdentityField, string>;
+/** Field errors by identity field, plus 'terms'. */
+export type FieldErrors = Partial<Record<IdentityField | 'terms', string>>;
+
+export interface CheckoutInput {
+  cart: CartModel;
+  /** The identity form ("Your information") is shown: the cart is owned by the public identity. */
+  identityFormShown: boolean;
+  /** The terms checkbox is shown: the terms dialog content is non-empty. */
+  termsShown: boolean;
+}
+
+export interface PaymentIntentRef {
+  clientSecret: string;
+  paymentIntentId: string;
+}
+
+export interface CheckoutContext {
+  cart: CartModel;
+  identityFormShown: boolean;
+  termsShown: boolean;
+  values: IdentityValues;
+  termsAccepted: boolean;
+  fieldErrors: FieldErrors;
+  /** Form-level error shown above the pay button. */
+  formError: string | null;
+  /** Live-region status message (processing, confirming, done). */
+  status: string | null;
+  /** Card source from confirmCard, or the payment-intent id when retrying after customer confirmation. */
+  source: string | null;
+  /** The payment intent that needs customer confirmation (HTTP 402 intent_requires_action). */
+  paymentIntent: PaymentIntentRef | null;
+  /** The customer confirmed a payment intent during this submit (a second 402 is then an error). */
+  actionConfirmed: boolean;
+  orderIds: string[];
+  /** The analytics "begin checkout" event was sent. */
+  checkoutBegun: boolean;
+  /** The last error of a submit. */
+  error: FlowError | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'field.change'; name: IdentityField; value: string }
+  | { type: 'field.focus'; name?: string }
+  | { type: 'terms.change'; accepted: boolean }
+  | { type: 'submit' }
+  /** The cart changed while editing (promo code, donation, removal, refresh after a card error). */
+  | { type: 'cart.updated'; cart: CartModel };
+
+export interface ConfirmCardInput {
+  amountCents: number;
+}
+export type ConfirmCardOutput = CardPaymentResult;
+export interface StorePurchaserInput {
+  cartId: string;
+  purchaser: PurchaserInput;
+}
+export interface PayInput {
+  cartId: string;
+  amountCents: number;
+  source: string;
+}
+export interface CheckoutResult {
+  orderIds: string[];
+}
+export interface FreeCheckoutInput {
+  cartId: string;
+}
+export type ConfirmActionInput = PaymentIntentRef;

@@ -1,0 +1,499 @@
+/** Focused tests of each documented checkout rule, on a real actor with fake actors. */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { CartModel } from '../../api/models';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import { checkoutStrings } from '../../machines/checkout/rules';
+import {
+  selectCanSubmit,
+  selectFieldErrors,
+  selectFormError,
+  selectIsSubmitting,
+  selectStatus,
+  selectValues,
+} from '../../machines/checkout/selectors';
+import type {
+  CheckoutInput,
+  CheckoutResult,
+  ConfirmActionInput,
+  ConfirmCardInput,
+  ConfirmCardOutput,
+  FreeCheckoutInput,
+  IdentityValues,
+  PayInput,
+  StorePurchaserInput,
+} from '../../machines/checkout/types';
+
+const VALIDATION =
+  'There were errors found in the information you submitted. Please address the errors and re-submit the form.';
+const UNEXPECTED = 'Sorry, something unexpected happened. Please try again later.';
+
+function makeCart(outstandingCents: number): CartModel {
+  return {
+    id: 'cart-1',
+    number: 'N-1',
+    state: 'pending',
+    identityId: 'public',
+    expiresAt: null,
+    expiresIn: 900,
+    ticketCount: 2,
+    items: [],
+    totals: {
+      subtotalCents: outstandingCents,
+      feesFixedCents: 0,
+      feesPercentCents: 0,
+      discountCents: 0,
+      paymentsCents: 0,
+      outstandingCents,
+    },
+    currency: 'USD',
+    orderIds: [],
+  };
+}
+
+interface Fakes {
+  confirmCard?: (input: ConfirmCardInput) => Promise<ConfirmCardOutput>;
+  storePurchaser?: (input: StorePurchaserInput) => Promise<unknown>;
+  pay?: (input: PayInput) => Promise<CheckoutResult>;
+  freeCheckout?: (input: FreeCheckoutInput) => Promise<CheckoutResult>;
+  confirmAction?: (input: ConfirmActionInput) => Promise<unknown>;
+}
+
+function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
+  const calls: string[] = [];
+  const track =
+    <I, O>(name: string, fn: (input: I) => Promise<O>) =>
+    (i: I) => {
+      calls.push(name);
+      return fn(i);
+    };
+  const confirmCard = vi.fn(
+    track('confirmCard', fakes.confirmCard ?? (async () => ({ source: 'pm_card_visa' }))),
+  );
+  const storePurchaser = vi.fn(track('storePurchaser', fakes.storePurchaser ?? (async () => undefined)));
+  const pay = vi.fn(track('pay', fakes.pay ?? (async () => ({ orderIds: ['o1', 'o2'] }))));
+  const freeCheckout = vi.fn(
+    track('freeCheckout', fakes.freeCheckout ?? (async () => ({ orderIds: ['o3'] }))),
+  );
+  const confirmAction = vi.fn(track('confirmAction', fakes.confirmAction ?? (async () => undefined)));
+  const beginCheckout = vi.fn();
+  const refreshCart = vi.fn();
+  const completed = vi.fn<(orderIds: string[]) => void>();
+  const pending = vi.fn<(cartId: string) => void>();
+  const machine = checkoutMachine.provide({
+    actors: {
+      confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(({ input }) => confirmCard(input)),
+      storePurchaser: fromPromise<unknown, StorePurchaserInput>(({ input }) => storePurchaser(input)),
+      pay: fromPromise<CheckoutResult, PayInput>(({ input }) => pay(input)),
+      freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(({ input }) => freeCheckout(input)),
+      confirmAction: fromPromise<unknown, ConfirmActionInput>(({ input }) => confirmAction(input)),
+    },
+    actions: {
+      beginCheckout: () => beginCheckout(),
+      refreshCart: () => refreshCart(),
+      completed: (_args, params) => completed(params.orderIds),
+      pending: (_args, params) => pending(params.cartId),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { cart: makeCart(5000), identityFormShown: true, termsShown: true, ...input },
+  });
+  actor.start();
+  const fill = (values: Partial<IdentityValues>) => {
+    for (const [name, value] of Object.entries(values)) {
+      actor.send({ type: 'field.change', name: name as keyof IdentityValues, value });
+    }
+  };
+  const fillValid = () => {
+    fill({
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      email: 'Ada@Example.com ',
+      emailConfirm: 'ada@example.COM',
+    });
+    actor.send({ type: 'terms.change', accepted: true });
+  };
+  return {
+    actor,
+    calls,
+    fill,
+    fillValid,
+    confirmCard,
+    storePurchaser,
+    pay,
+    freeCheckout,
+    confirmAction,
+    beginCheckout,
+    refreshCart,
+    completed,
+    pending,
+  };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+};
+
+describe('checkout validation (step 1)', () => {
+  it('an empty form shows every field error and the exact form error, and calls nothing', async () => {
+    const t = start();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    const s = t.actor.getSnapshot();
+    expect(s.matches('editing')).toBe(true);
+    expect(selectFormError(s)).toBe(VALIDATION);
+    expect(selectFieldErrors(s)).toEqual({
+      firstName: checkoutStrings.firstNameRequired,
+      lastName: checkoutStrings.lastNameRequired,
+      email: checkoutStrings.emailRequired,
+      terms: checkoutStrings.termsRequired,
+    });
+    expect(t.calls).toEqual([]);
+  });
+
+  it('names at most 50, email at most 254 and valid; confirmation must match case-insensitively', async () => {
+    const t = start();
+    t.fill({
+      firstName: 'a'.repeat(51),
+      lastName: 'b'.repeat(51),
+      email: `${'c'.repeat(250)}@x.io`,
+      emailConfirm: 'other@example.com',
+    });
+    t.actor.send({ type: 'terms.change', accepted: true });
+    t.actor.send({ type: 'submit' });
+    expect(selectFieldErrors(t.actor.getSnapshot())).toEqual({
+      firstName: checkoutStrings.firstNameTooLong,
+      lastName: checkoutStrings.lastNameTooLong,
+      email: checkoutStrings.emailTooLong,
+      emailConfirm: 'Email addresses must match.',
+    });
+    t.fill({
+      firstName: 'a'.repeat(50),
+      lastName: 'b'.repeat(50),
+      email: 'not-an-email',
+      emailConfirm: 'not-an-email',
+    });
+    t.actor.send({ type: 'submit' });
+    expect(selectFieldErrors(t.actor.getSnapshot())).toEqual({ email: checkoutStrings.emailInvalid });
+    expect(selectFormError(t.actor.getSnapshot())).toBe(VALIDATION);
+    t.fill({ email: 'ada@example.com', emailConfirm: 'ADA@EXAMPLE.COM' });
+    t.actor.send({ type: 'submit' });
+    expect(selectFieldErrors(t.actor.getSnapshot())).toEqual({});
+    expect(selectFormError(t.actor.getSnapshot())).toBeNull();
+    expect(selectIsSubmitting(t.actor.getSnapshot())).toBe(true);
+  });
+
+  it('terms must be accepted only when shown; the identity form is validated only when shown', async () => {
+    const noTerms = start({ termsShown: false });
+    noTerms.fill({ firstName: 'Ada', lastName: 'L', email: 'a@b.co', emailConfirm: 'a@b.co' });
+    noTerms.actor.send({ type: 'submit' });
+    expect(selectIsSubmitting(noTerms.actor.getSnapshot())).toBe(true);
+
+    const noIdentity = start({ identityFormShown: false });
+    noIdentity.actor.send({ type: 'submit' });
+    expect(selectFieldErrors(noIdentity.actor.getSnapshot())).toEqual({
+      terms: checkoutStrings.termsRequired,
+    });
+    noIdentity.actor.send({ type: 'terms.change', accepted: true });
+    noIdentity.actor.send({ type: 'submit' });
+    expect(selectIsSubmitting(noIdentity.actor.getSnapshot())).toBe(true);
+  });
+
+  it('changing a field clears its error and keeps the others', () => {
+    const t = start();
+    t.actor.send({ type: 'submit' });
+    t.fill({ firstName: 'Ada' });
+    const errors = selectFieldErrors(t.actor.getSnapshot());
+    expect(errors.firstName).toBeUndefined();
+    expect(errors.lastName).toBe(checkoutStrings.lastNameRequired);
+  });
+});
+
+describe('checkout submit', () => {
+  it('runs the steps in order: card, purchaser, pay; then completed with the order ids', async () => {
+    const t = start();
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    expect(selectStatus(t.actor.getSnapshot())).toBe(checkoutStrings.statusProcessing);
+    await settle();
+    expect(t.calls).toEqual(['confirmCard', 'storePurchaser', 'pay']);
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 5000 });
+    expect(t.storePurchaser).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      purchaser: { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com' },
+    });
+    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 5000, source: 'pm_card_visa' });
+    expect(t.completed.mock.calls).toEqual([[['o1', 'o2']]]);
+    const s = t.actor.getSnapshot();
+    expect(s.matches('completed')).toBe(true);
+    expect(s.status).toBe('done');
+    expect(selectStatus(s)).toBe(checkoutStrings.statusCompleted);
+  });
+
+  it('with nothing due no card is needed: free checkout', async () => {
+    const t = start({ cart: makeCart(0) });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['storePurchaser', 'freeCheckout']);
+    expect(t.freeCheckout).toHaveBeenCalledWith({ cartId: 'cart-1' });
+    expect(t.completed.mock.calls).toEqual([[['o3']]]);
+  });
+
+  it('does not store the purchaser when the identity form is not shown', async () => {
+    const t = start({ identityFormShown: false, termsShown: false });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['confirmCard', 'pay']);
+  });
+
+  it('uses the amount of a cart updated while editing', async () => {
+    const t = start({ identityFormShown: false, termsShown: false });
+    t.actor.send({ type: 'cart.updated', cart: makeCart(1234) });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 1234 });
+    expect(t.pay).toHaveBeenCalledWith(expect.objectContaining({ amountCents: 1234 }));
+  });
+
+  it('HTTP 402 intent_requires_action: customer confirmation, then pay again with the payment-intent id', async () => {
+    let attempt = 0;
+    const t = start(
+      {},
+      {
+        pay: async () => {
+          attempt++;
+          if (attempt === 1) {
+            return Promise.reject({
+              code: 'intent_requires_action',
+              status: 402,
+              extra: { client_secret: 'pi_123_secret_abc', payment_intent_id: 'pi_123' },
+            });
+          }
+          return { orderIds: ['o7'] };
+        },
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['confirmCard', 'storePurchaser', 'pay', 'confirmAction', 'pay']);
+    expect(t.confirmAction).toHaveBeenCalledWith({
+      clientSecret: 'pi_123_secret_abc',
+      paymentIntentId: 'pi_123',
+    });
+    expect(t.pay.mock.calls[0]?.[0].source).toBe('pm_card_visa');
+    expect(t.pay.mock.calls[1]?.[0]).toEqual({ cartId: 'cart-1', amountCents: 5000, source: 'pi_123' });
+    expect(t.completed.mock.calls).toEqual([[['o7']]]);
+  });
+
+  it('a failed customer confirmation is a payment error: back to editing, not paid again', async () => {
+    const t = start(
+      {},
+      {
+        pay: async () =>
+          Promise.reject({
+            code: 'intent_requires_action',
+            status: 402,
+            extra: { client_secret: 's', payment_intent_id: 'pi_9' },
+          }),
+        confirmAction: async () =>
+          Promise.reject({
+            code: 'payment_intent_authentication_failure',
+            description: 'Authentication failed.',
+          }),
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    const s = t.actor.getSnapshot();
+    expect(s.matches('editing')).toBe(true);
+    expect(t.pay).toHaveBeenCalledTimes(1);
+    expect(t.refreshCart).toHaveBeenCalledTimes(1);
+    expect(selectFormError(s)).toBe(
+      'Your card has not been charged. Authentication failed. Please edit your payment details and try again.',
+    );
+  });
+
+  it('a second 402 after the customer confirmed is an error, not another confirmation', async () => {
+    const t = start(
+      { identityFormShown: false, termsShown: false },
+      {
+        pay: async () =>
+          Promise.reject({
+            code: 'intent_requires_action',
+            status: 402,
+            extra: { client_secret: 's', payment_intent_id: 'pi_9' },
+          }),
+      },
+    );
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['confirmCard', 'pay', 'confirmAction', 'pay']);
+    expect(t.actor.getSnapshot().matches('editing')).toBe(true);
+    expect(selectFormError(t.actor.getSnapshot())).toBe(UNEXPECTED);
+  });
+
+  it('a declined card keeps every form value and shows the exact prefixed message', async () => {
+    const t = start(
+      {},
+      {
+        pay: async () =>
+          Promise.reject({
+            code: 'card_declined',
+            status: 402,
+            extra: { message: 'Your card was declined.' },
+          }),
+      },
+    );
+    t.fillValid();
+    const before = selectValues(t.actor.getSnapshot());
+    t.actor.send({ type: 'submit' });
+    await settle();
+    const s = t.actor.getSnapshot();
+    expect(s.matches('editing')).toBe(true);
+    expect(selectFormError(s)).toBe(
+      'Your card has not been charged. Your card was declined. Please edit your payment details and try again.',
+    );
+    expect(selectValues(s)).toEqual(before);
+    expect(selectValues(s).firstName).toBe(' Ada ');
+    expect(s.context.termsAccepted).toBe(true);
+    expect(t.refreshCart).toHaveBeenCalledTimes(1);
+    expect(selectCanSubmit(s)).toBe(true);
+    expect(selectStatus(s)).toBeNull();
+  });
+
+  it('card confirmation failures use the provider message or a generic one', async () => {
+    const described = start(
+      {},
+      { confirmCard: async () => Promise.reject({ code: 'incorrect_cvc', description: 'Bad CVC.' }) },
+    );
+    described.fillValid();
+    described.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectFormError(described.actor.getSnapshot())).toBe(
+      'Your card has not been charged. Bad CVC. Please edit your payment details and try again.',
+    );
+    expect(described.refreshCart).toHaveBeenCalledTimes(1);
+    expect(described.pay).not.toHaveBeenCalled();
+
+    const bare = start({}, { confirmCard: async () => Promise.reject(new Error('boom')) });
+    bare.fillValid();
+    bare.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectFormError(bare.actor.getSnapshot())).toBe(
+      `Your card has not been charged. ${checkoutStrings.cardGeneric} Please edit your payment details and try again.`,
+    );
+
+    const unavailable = start(
+      {},
+      { confirmCard: async () => Promise.reject({ code: 'payment_provider_unavailable' }) },
+    );
+    unavailable.fillValid();
+    unavailable.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectFormError(unavailable.actor.getSnapshot())).toBe(
+      'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+    );
+  });
+
+  it('other errors show the API description or the generic message, without refreshing the cart', async () => {
+    const described = start(
+      {},
+      {
+        storePurchaser: async () =>
+          Promise.reject({ code: 'validate_not_email', description: 'Not an email.' }),
+      },
+    );
+    described.fillValid();
+    described.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectFormError(described.actor.getSnapshot())).toBe('Not an email.');
+    expect(described.pay).not.toHaveBeenCalled();
+    expect(described.refreshCart).not.toHaveBeenCalled();
+
+    const bare = start({}, { pay: async () => Promise.reject({ code: 'unexpected', status: 500 }) });
+    bare.fillValid();
+    bare.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectFormError(bare.actor.getSnapshot())).toBe(UNEXPECTED);
+    expect(bare.refreshCart).not.toHaveBeenCalled();
+    expect(selectValues(bare.actor.getSnapshot()).lastName).toBe('Lovelace');
+  });
+
+  it('never pays twice: submits while submitting are ignored, and nothing submits after completed', async () => {
+    let release: (r: CheckoutResult) => void = () => {};
+    const t = start({}, { pay: () => new Promise<CheckoutResult>((resolve) => (release = resolve)) });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    t.actor.send({ type: 'submit' });
+    expect(selectIsSubmitting(t.actor.getSnapshot())).toBe(true);
+    expect(selectCanSubmit(t.actor.getSnapshot())).toBe(false);
+    expect(t.pay).toHaveBeenCalledTimes(1);
+    release({ orderIds: ['o1'] });
+    await settle();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(warn).toHaveBeenCalledTimes(1); // sent to a stopped (final) actor
+    warn.mockRestore();
+    expect(t.actor.getSnapshot().matches('completed')).toBe(true);
+    expect(selectCanSubmit(t.actor.getSnapshot())).toBe(false);
+    expect(t.confirmCard).toHaveBeenCalledTimes(1);
+    expect(t.pay).toHaveBeenCalledTimes(1);
+    expect(t.completed).toHaveBeenCalledTimes(1);
+  });
+
+  it('typing during a submit is kept', async () => {
+    let fail: (e: unknown) => void = () => {};
+    const t = start({}, { pay: () => new Promise<CheckoutResult>((_resolve, reject) => (fail = reject)) });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    t.fill({ lastName: 'Byron' });
+    fail({ code: 'unexpected' });
+    await settle();
+    expect(selectValues(t.actor.getSnapshot()).lastName).toBe('Byron');
+  });
+
+  it('cart_booked (already paid) is completed with the order id from the error', async () => {
+    const t = start(
+      {},
+      {
+        pay: async () =>
+          Promise.reject({ code: 'cart_booked', status: 409, extra: { ticket_order_id: 'o42' } }),
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.actor.getSnapshot().matches('completed')).toBe(true);
+    expect(t.completed.mock.calls).toEqual([[['o42']]]);
+  });
+
+  it('intent_processing is pending: the pending action gets the cart id', async () => {
+    const t = start({}, { pay: async () => Promise.reject({ code: 'intent_processing', status: 402 }) });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.actor.getSnapshot().matches('pending')).toBe(true);
+    expect(t.actor.getSnapshot().status).toBe('done');
+    expect(t.pending.mock.calls).toEqual([['cart-1']]);
+    expect(t.completed).not.toHaveBeenCalled();
+  });
+
+  it('sends begin checkout once, on the first input focus', async () => {
+    const t = start({}, { pay: async () => Promise.reject({ code: 'card_declined' }) });
+    expect(t.beginCheckout).not.toHaveBeenCalled();
+    t.actor.send({ type: 'field.focus', name: 'firstName' });
+    t.actor.send({ type: 'field.focus', name: 'lastName' });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    t.actor.send({ type: 'field.focus', name: 'email' });
+    expect(t.beginCheckout).toHaveBeenCalledTimes(1);
+  });
+});
