@@ -1,0 +1,13 @@
+/** Registry of every flow machine, used by the inspector, the story viewer and the exporter. */
+import { cartMachine } from './cart/cart.machine';
+import { checkoutMachine } from './checkout/checkout.machine';
+import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
+
+export { cartMachine, checkoutMachine, dateFirstReserveMachine };
+
+/** Every machine keyed by its id. */
+export const machines = {
+  cart: cartMachine,
+  checkout: checkoutMachine,
+  dateFirstReserve: dateFirstReserveMachine,
+} as const;

@@ -1,0 +1,524 @@
+/**
+ * Date-first reserve flow (spec section 2 "Date-first reserve screen", section 4 "Date-first flow").
+ *
+ * loading -> noAvailability | initError | picking; picking: date list -> session list -> tickets;
+ * submit -> reserving -> done (output { cart }). API calls are the promise actors below, provided by the
+ * route with `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
+ *
+ * The config holds no inline functions: guards and actions are named in `setup`; the only function values
+ * in the config are the named input, context and output mappers defined in this module, which
+ * `JSON.stringify` drops, so the config stays clean data for Stately Studio.
+ */
+import {
+  assign,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  enqueueActions,
+  fromPromise,
+  setup,
+} from 'xstate';
+import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
+import { formatDay, formatSessionTime } from './format';
+import { formatMessage, reserveMessages } from './messages';
+import {
+  applyPresetQuantities,
+  decrement,
+  increment,
+  isSelectionValid,
+  type QuantityScope,
+  requestQuantities,
+  setQuantity,
+} from './quantities';
+import {
+  availableDays,
+  isAvailableDay,
+  isSelectableSession,
+  parseReserveMode,
+  planFromQuery,
+  problemNotice,
+  resolvePresetSession,
+} from './query';
+import type {
+  DateFirstReserveContext,
+  DateFirstReserveEvent,
+  DateFirstReserveInput,
+  DateFirstReserveOutput,
+  LoadCalendarInput,
+  LoadSessionGroupsInput,
+  LoadSessionsInput,
+  ReserveFlowError,
+  ReserveInput,
+  ReserveNotice,
+} from './types';
+
+export const SESSION_SOLD_OUT_CODE = 'event_session_sold_out';
+
+function notProvided(name: string): never {
+  throw new Error(`${name}: not provided`);
+}
+
+// ---- named mappers (data in, data out) ----------------------------------------------------------------
+
+export function initialContext({ input }: { input: DateFirstReserveInput }): DateFirstReserveContext {
+  const query = input.query ?? {};
+  return {
+    event: input.event,
+    cartId: input.cartId,
+    query,
+    mode: parseReserveMode(query.reserve),
+    now: input.now ?? Date.now(),
+    days: [],
+    selectedDate: null,
+    sessions: [],
+    selectedSessionId: null,
+    groups: [],
+    quantities: {},
+    preset: { session: null, quantities: {} },
+    messages: [],
+    initError: null,
+    soldOut: null,
+    cart: null,
+  };
+}
+
+export function calendarInput({ context }: { context: DateFirstReserveContext }): LoadCalendarInput {
+  return { eventId: context.event.id, ticketGroupIds: context.event.ticketGroups.map((group) => group.id) };
+}
+
+export function sessionsInput({ context }: { context: DateFirstReserveContext }): LoadSessionsInput {
+  return { eventId: context.event.id, date: context.selectedDate ?? '' };
+}
+
+export function sessionGroupsInput({
+  context,
+}: {
+  context: DateFirstReserveContext;
+}): LoadSessionGroupsInput {
+  return { eventId: context.event.id, sessionId: context.selectedSessionId ?? '' };
+}
+
+export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveInput {
+  return {
+    cartId: context.cartId,
+    request: {
+      eventId: context.event.id,
+      sessionId: context.selectedSessionId,
+      quantities: requestQuantities(context.quantities),
+    },
+  };
+}
+
+export function machineOutput({ context }: { context: DateFirstReserveContext }): DateFirstReserveOutput {
+  if (!context.cart) throw new Error('dateFirstReserve finished without a cart');
+  return { cart: context.cart };
+}
+
+// ---- helpers over context and events ----------------------------------------------------------------
+
+/** Done events are not in the machine's event union; this reads their output. */
+function outputOf<T>(event: unknown): T {
+  return (event as DoneActorEvent<T>).output;
+}
+
+/** The actor's rejection as the structural ApiError shape, or null when it is something else. */
+export function flowErrorOf(event: unknown): ReserveFlowError | null {
+  const error = (event as ErrorActorEvent).error;
+  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
+    return error as ReserveFlowError;
+  }
+  return null;
+}
+
+function errorText(event: unknown): string {
+  const description = flowErrorOf(event)?.description;
+  return description?.trim() ? description : reserveMessages.unexpected;
+}
+
+export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {
+  return context.sessions.find((session) => session.id === context.selectedSessionId) ?? null;
+}
+
+export function quantityScope(context: DateFirstReserveContext): QuantityScope {
+  return { groups: context.groups, session: selectedSessionOf(context), quantities: context.quantities };
+}
+
+/** Adds a notice, replacing one with the same key. */
+function withNotice(messages: readonly ReserveNotice[], notice: ReserveNotice): ReserveNotice[] {
+  return [...messages.filter((m) => m.key !== notice.key), notice];
+}
+
+function withoutNotices(messages: readonly ReserveNotice[], keys: readonly string[]): ReserveNotice[] {
+  return messages.filter((m) => !keys.includes(m.key));
+}
+
+/** Keys of notices about the last submit; cleared when the visitor submits again. */
+const RESERVE_NOTICE_KEYS = ['reserve.error', 'reserve.sessionSoldOut', 'reserve.dateSoldOut'];
+
+/** The submit rule on context alone: a session chosen, at least one ticket, every group within its limits. */
+export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
+  return context.selectedSessionId !== null && isSelectionValid(context.groups, context.quantities);
+}
+
+function presetResolution(context: DateFirstReserveContext, sessions: SessionModel[]) {
+  return context.preset.session === null
+    ? null
+    : resolvePresetSession(context.preset.session, sessions, context.now);
+}
+
+// ---- the machine ------------------------------------------------------------------------------------
+
+export const dateFirstReserveMachine = setup({
+  types: {
+    context: {} as DateFirstReserveContext,
+    events: {} as DateFirstReserveEvent,
+    input: {} as DateFirstReserveInput,
+    output: {} as DateFirstReserveOutput,
+  },
+  actors: {
+    loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(async () => notProvided('loadCalendar')),
+    loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(async () => notProvided('loadSessions')),
+    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(async () =>
+      notProvided('loadSessionGroups'),
+    ),
+    reserve: fromPromise<CartModel, ReserveInput>(async () => notProvided('reserve')),
+  },
+  delays: {},
+  guards: {
+    hasNoAvailableDay: ({ event }) => availableDays(outputOf<CalendarDayModel[]>(event)).length === 0,
+    isQueryRejected: ({ context, event }) =>
+      context.mode === 'strict' &&
+      planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).problems
+        .length > 0,
+    hasSelectedDate: ({ context }) => context.selectedDate !== null,
+    hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
+    isAvailableDay: ({ context, event }) =>
+      event.type === 'date.select' && isAvailableDay(context.days, event.date),
+    isSelectableSession: ({ context, event }) => {
+      if (event.type !== 'session.select') return false;
+      const session = context.sessions.find((s) => s.id === event.sessionId);
+      return session !== undefined && isSelectableSession(session);
+    },
+    /** After a sold-out reserve: another session of the day still has capacity. */
+    isSoldOutRecoveredBySession: ({ context, event }) =>
+      context.soldOut !== null &&
+      outputOf<SessionModel[]>(event).some(
+        (s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s),
+      ),
+    /** After a sold-out reserve: nothing left that day. */
+    isSoldOutOfDay: ({ context }) => context.soldOut !== null,
+    isPresetSessionRejected: ({ context, event }) => {
+      const resolution = presetResolution(context, outputOf<SessionModel[]>(event));
+      return context.mode === 'strict' && resolution !== null && 'problem' in resolution;
+    },
+    hasPresetSession: ({ context, event }) => {
+      const resolution = presetResolution(context, outputOf<SessionModel[]>(event));
+      return resolution !== null && 'sessionId' in resolution;
+    },
+    canSubmit: ({ context }) => isReadyToSubmit(context),
+    isSessionSoldOutError: ({ event }) => flowErrorOf(event)?.code === SESSION_SOLD_OUT_CODE,
+  },
+  actions: {
+    /** Injected: tell the app's cart about the reservation and navigate on. Params: the cart. */
+    reserved: (_args, _cart: CartModel) => {},
+    /**
+     * Calls `reserved` with the cart just assigned. An action defined in the same `setup` cannot see the
+     * other actions' types, hence the cast; the object is resolved by name, so a provided `reserved` runs.
+     */
+    announceReserved: enqueueActions(({ context, enqueue }) => {
+      if (!context.cart) return;
+      const call = { type: 'reserved', params: context.cart };
+      enqueue(call as unknown as Parameters<typeof enqueue>[0]);
+    }),
+    assignDays: assign({ days: ({ event }) => outputOf<CalendarDayModel[]>(event) }),
+    assignInitError: assign({ initError: ({ event }) => errorText(event) }),
+    rejectQuery: assign({ initError: () => reserveMessages.eventUnavailable }),
+    resetForRetry: assign({ initError: null, messages: () => [] }),
+    applyQueryPlan: assign(({ context }) => {
+      const plan = planFromQuery(context.query, context.event, context.days, context.now);
+      const notices = context.mode === 'warn' ? plan.problems.map(problemNotice) : [];
+      return {
+        selectedDate: plan.date,
+        preset: { session: plan.session, quantities: plan.quantities },
+        messages: notices.reduce(withNotice, context.messages),
+      };
+    }),
+    selectDate: assign(({ context, event }) => ({
+      selectedDate: event.type === 'date.select' ? event.date : context.selectedDate,
+      sessions: [],
+      selectedSessionId: null,
+      groups: [],
+      quantities: {},
+      soldOut: null,
+      preset: { ...context.preset, session: null },
+    })),
+    clearDate: assign({
+      selectedDate: null,
+      sessions: [],
+      selectedSessionId: null,
+      groups: [],
+      quantities: {},
+    }),
+    assignSessions: assign({ sessions: ({ event }) => outputOf<SessionModel[]>(event) }),
+    selectPresetSession: assign(({ context }) => {
+      const resolution = presetResolution(context, context.sessions);
+      return {
+        selectedSessionId: resolution && 'sessionId' in resolution ? resolution.sessionId : null,
+        groups: [],
+        quantities: {},
+        preset: { ...context.preset, session: null },
+      };
+    }),
+    /** A preset session that did not resolve: warn (in warn mode) and forget it. */
+    settlePresetSession: assign(({ context }) => {
+      const resolution = presetResolution(context, context.sessions);
+      const notice =
+        resolution && 'problem' in resolution && context.mode === 'warn'
+          ? problemNotice(resolution.problem)
+          : null;
+      return {
+        preset: { ...context.preset, session: null },
+        messages: notice ? withNotice(context.messages, notice) : context.messages,
+      };
+    }),
+    selectSession: assign(({ context, event }) => ({
+      selectedSessionId: event.type === 'session.select' ? event.sessionId : context.selectedSessionId,
+      groups: [],
+      quantities: {},
+    })),
+    assignGroups: assign({ groups: ({ event }) => outputOf<TicketGroupModel[]>(event) }),
+    /** Query counts, applied once through the quantity rules when the first ticket groups load. */
+    applyPresetQuantities: assign(({ context }) => ({
+      quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
+      preset: { ...context.preset, quantities: {} },
+    })),
+    incrementQuantity: assign({
+      quantities: ({ context, event }) =>
+        event.type === 'quantity.increment'
+          ? increment(quantityScope(context), event.ticketTypeId)
+          : context.quantities,
+    }),
+    decrementQuantity: assign({
+      quantities: ({ context, event }) =>
+        event.type === 'quantity.decrement'
+          ? decrement(quantityScope(context), event.ticketTypeId)
+          : context.quantities,
+    }),
+    setQuantity: assign({
+      quantities: ({ context, event }) =>
+        event.type === 'quantity.set'
+          ? setQuantity(quantityScope(context), event.ticketTypeId, event.quantity)
+          : context.quantities,
+    }),
+    clearReserveNotices: assign({
+      messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
+    }),
+    dismissMessage: assign({
+      messages: ({ context, event }) =>
+        event.type === 'message.dismiss' ? withoutNotices(context.messages, [event.key]) : context.messages,
+    }),
+    noteLoadError: assign({
+      messages: ({ context, event }) =>
+        withNotice(context.messages, { key: 'load.error', level: 'error', text: errorText(event) }),
+    }),
+    clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, ['load.error']) }),
+    assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
+    noteReserveError: assign({
+      messages: ({ context, event }) =>
+        withNotice(context.messages, { key: 'reserve.error', level: 'error', text: errorText(event) }),
+    }),
+    /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
+    rememberSoldOutSession: assign(({ context }) => {
+      const session = selectedSessionOf(context);
+      return {
+        soldOut:
+          session && context.selectedDate
+            ? { sessionId: session.id, start: session.start, date: context.selectedDate }
+            : null,
+        selectedSessionId: null,
+        groups: [],
+        quantities: {},
+      };
+    }),
+    noteSessionSoldOut: assign(({ context }) => ({
+      soldOut: null,
+      messages: withNotice(context.messages, {
+        key: 'reserve.sessionSoldOut',
+        level: 'error',
+        text: formatMessage('sessionSoldOut', {
+          time: context.soldOut ? formatSessionTime(context.soldOut.start, context.event.venue.timezone) : '',
+        }),
+      }),
+    })),
+    noteDateSoldOut: assign(({ context }) => ({
+      soldOut: null,
+      messages: withNotice(context.messages, {
+        key: 'reserve.dateSoldOut',
+        level: 'error',
+        text: formatMessage('dateSoldOut', { date: context.soldOut ? formatDay(context.soldOut.date) : '' }),
+      }),
+    })),
+  },
+}).createMachine({
+  id: 'dateFirstReserve',
+  context: initialContext,
+  output: machineOutput,
+  initial: 'loading',
+  on: {
+    'message.dismiss': { actions: 'dismissMessage' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadCalendar',
+        src: 'loadCalendar',
+        input: calendarInput,
+        onDone: [
+          {
+            guard: 'hasNoAvailableDay',
+            target: 'noAvailability',
+            actions: 'assignDays',
+          },
+          { guard: 'isQueryRejected', target: 'initError', actions: ['assignDays', 'rejectQuery'] },
+          { target: 'picking', actions: ['assignDays', 'applyQueryPlan'] },
+        ],
+        onError: { target: 'initError', actions: 'assignInitError' },
+      },
+    },
+    noAvailability: {},
+    initError: {
+      on: { retry: { target: 'loading', actions: 'resetForRetry' } },
+    },
+    picking: {
+      initial: 'entry',
+      on: {
+        'date.select': { guard: 'isAvailableDay', target: '.session', actions: 'selectDate' },
+      },
+      states: {
+        entry: {
+          always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }],
+        },
+        date: {},
+        session: {
+          initial: 'loading',
+          on: {
+            'date.change': { guard: 'hasSeveralDays', target: 'date' },
+          },
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadSessions',
+                src: 'loadSessions',
+                input: sessionsInput,
+                onDone: [
+                  {
+                    guard: 'isSoldOutRecoveredBySession',
+                    target: 'loaded',
+                    actions: ['assignSessions', 'noteSessionSoldOut'],
+                  },
+                  {
+                    guard: 'isSoldOutOfDay',
+                    target: '#dateFirstReserve.picking.calendarReloading',
+                    actions: 'assignSessions',
+                  },
+                  {
+                    guard: 'isPresetSessionRejected',
+                    target: '#dateFirstReserve.initError',
+                    actions: ['assignSessions', 'rejectQuery'],
+                  },
+                  {
+                    guard: 'hasPresetSession',
+                    target: 'loaded.chosen',
+                    actions: ['assignSessions', 'selectPresetSession'],
+                  },
+                  { target: 'loaded', actions: ['assignSessions', 'settlePresetSession'] },
+                ],
+                onError: { target: 'loadError', actions: 'noteLoadError' },
+              },
+            },
+            loadError: {
+              on: { retry: { target: 'loading', actions: 'clearLoadError' } },
+            },
+            loaded: {
+              initial: 'choosing',
+              on: {
+                'session.select': {
+                  guard: 'isSelectableSession',
+                  target: '.chosen',
+                  actions: 'selectSession',
+                },
+              },
+              states: {
+                choosing: {},
+                chosen: {
+                  initial: 'loading',
+                  on: { 'session.change': 'choosing' },
+                  states: {
+                    loading: {
+                      invoke: {
+                        id: 'loadSessionGroups',
+                        src: 'loadSessionGroups',
+                        input: sessionGroupsInput,
+                        onDone: { target: 'ready', actions: ['assignGroups', 'applyPresetQuantities'] },
+                        onError: { target: 'loadError', actions: 'noteLoadError' },
+                      },
+                    },
+                    loadError: {
+                      on: { retry: { target: 'loading', actions: 'clearLoadError' } },
+                    },
+                    ready: {
+                      on: {
+                        'quantity.increment': { actions: 'incrementQuantity' },
+                        'quantity.decrement': { actions: 'decrementQuantity' },
+                        'quantity.set': { actions: 'setQuantity' },
+                        submit: {
+                          guard: 'canSubmit',
+                          target: '#dateFirstReserve.reserving',
+                          actions: 'clearReserveNotices',
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        calendarReloading: {
+          invoke: {
+            id: 'loadCalendar',
+            src: 'loadCalendar',
+            input: calendarInput,
+            onDone: [
+              {
+                guard: 'hasNoAvailableDay',
+                target: '#dateFirstReserve.noAvailability',
+                actions: ['assignDays', 'clearDate', 'noteDateSoldOut'],
+              },
+              { target: 'date', actions: ['assignDays', 'clearDate', 'noteDateSoldOut'] },
+            ],
+            onError: { target: 'date', actions: ['clearDate', 'noteDateSoldOut'] },
+          },
+        },
+      },
+    },
+    reserving: {
+      invoke: {
+        id: 'reserve',
+        src: 'reserve',
+        input: reserveInput,
+        onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
+        onError: [
+          {
+            guard: 'isSessionSoldOutError',
+            target: 'picking.session.loading',
+            actions: 'rememberSoldOutSession',
+          },
+          { target: 'picking.session.loaded.chosen.ready', actions: 'noteReserveError' },
+        ],
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type DateFirstReserveMachine = typeof dateFirstReserveMachine;

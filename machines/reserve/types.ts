@@ -1,0 +1,120 @@
+import type {
+  CalendarDayModel,
+  CartModel,
+  EventDetail,
+  ReserveRequest,
+  SessionModel,
+  TicketGroupModel,
+} from '../../api/models';
+import type { Quantities } from './quantities';
+
+/** Query parameters of the date-first screen, as the route reads them. */
+export interface ReserveQuery {
+  /** A session id, 'today' or 'next'. */
+  session?: string;
+  /** YYYY-MM-DD only. */
+  date?: string;
+  /** warn (default), strict, or a truthy or falsy word. */
+  reserve?: string;
+  /** Preset counts keyed by ticket type id or name. */
+  quantities?: Record<string, string>;
+}
+
+/** warn: query problems show as warnings; strict: they block the screen; off: they are silently ignored. */
+export type ReserveMode = 'warn' | 'strict' | 'off';
+
+export interface DateFirstReserveInput {
+  event: EventDetail;
+  cartId: string | null;
+  query?: ReserveQuery;
+  /** Epoch ms used for 'today' and 'next'; defaults to the time the actor starts. */
+  now?: number;
+}
+
+export interface DateFirstReserveOutput {
+  cart: CartModel;
+}
+
+/** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
+export interface ReserveFlowError {
+  code: string;
+  description?: string;
+  extra?: unknown;
+  status?: number;
+}
+
+export type NoticeLevel = 'info' | 'warning' | 'error';
+
+/** A message the view shows; `key` identifies it for `message.dismiss` and replacement. */
+export interface ReserveNotice {
+  key: string;
+  level: NoticeLevel;
+  text: string;
+}
+
+/** Preselections from the query still waiting for the data they need. */
+export interface ReservePreset {
+  /** Session id, 'today' or 'next', resolved when the first sessions load. */
+  session: string | null;
+  /** Counts by ticket type id, applied when ticket groups first load. */
+  quantities: Quantities;
+}
+
+/** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
+export interface SoldOutSession {
+  sessionId: string;
+  start: string;
+  date: string;
+}
+
+export interface DateFirstReserveContext {
+  event: EventDetail;
+  cartId: string | null;
+  query: ReserveQuery;
+  mode: ReserveMode;
+  now: number;
+  days: CalendarDayModel[];
+  selectedDate: string | null;
+  sessions: SessionModel[];
+  selectedSessionId: string | null;
+  groups: TicketGroupModel[];
+  quantities: Quantities;
+  preset: ReservePreset;
+  messages: ReserveNotice[];
+  /** Blocking message of the initError state. */
+  initError: string | null;
+  soldOut: SoldOutSession | null;
+  cart: CartModel | null;
+}
+
+export type DateFirstReserveEvent =
+  | { type: 'date.select'; date: string }
+  | { type: 'date.change' }
+  | { type: 'session.select'; sessionId: string }
+  | { type: 'session.change' }
+  | { type: 'quantity.increment'; ticketTypeId: string }
+  | { type: 'quantity.decrement'; ticketTypeId: string }
+  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
+  | { type: 'submit' }
+  | { type: 'message.dismiss'; key: string }
+  | { type: 'retry' };
+
+export interface LoadCalendarInput {
+  eventId: string;
+  ticketGroupIds: string[];
+}
+
+export interface LoadSessionsInput {
+  eventId: string;
+  date: string;
+}
+
+export interface LoadSessionGroupsInput {
+  eventId: string;
+  sessionId: string;
+}
+
+export interface ReserveInput {
+  cartId: string | null;
+  request: ReserveRequest;
+}

@@ -1,0 +1,920 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import type {
+  CalendarDayModel,
+  CartModel,
+  EventDetail,
+  SessionModel,
+  TicketGroupModel,
+  TicketTypeModel,
+} from '../../api/models';
+import { machines } from '../../machines';
+import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import {
+  canSubmit,
+  isSubmitting,
+  selectBlockingMessage,
+  selectDatePicker,
+  selectFewTicketsMessage,
+  selectMessages,
+  selectScreen,
+  selectSessionPicker,
+  selectTicketGroups,
+  selectTotalCents,
+  selectTotalFeesCents,
+} from '../../machines/reserve/selectors';
+import type { DateFirstReserveInput, ReserveFlowError } from '../../machines/reserve/types';
+import { assertFullCoverage, createReplayRunner, flush, walkMachinePaths } from './graph-helpers';
+
+// ---- fixtures -----------------------------------------------------------------------------------------
+
+const TZ = 'America/New_York';
+/** 2026-11-21 07:00 in New York. */
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+
+function ticketType(
+  id: string,
+  groupId: string,
+  name: string,
+  priceCents: number,
+  feeCents = 0,
+): TicketTypeModel {
+  return { id, groupId, name, description: null, priceCents, originalPriceCents: null, feeCents, rank: 0 };
+}
+
+function group(
+  partial: Partial<TicketGroupModel> & Pick<TicketGroupModel, 'id' | 'types'>,
+): TicketGroupModel {
+  return {
+    name: partial.id,
+    description: null,
+    handler: 'tickets',
+    hiddenType: 'public_browsable',
+    minPerOrder: null,
+    maxPerOrder: null,
+    remaining: null,
+    excludeFromEventCapacity: false,
+    soldOut: false,
+    ...partial,
+  };
+}
+
+const general = group({
+  id: 'g-general',
+  name: 'General admission',
+  maxPerOrder: 10,
+  types: [
+    ticketType('t-adult', 'g-general', 'Adult', 2000, 150),
+    ticketType('t-child', 'g-general', 'Child', 1000, 50),
+  ],
+});
+const family = group({
+  id: 'g-family',
+  name: 'Family',
+  minPerOrder: 2,
+  maxPerOrder: 4,
+  types: [ticketType('t-family', 'g-family', 'Family member', 1500)],
+});
+
+const event: EventDetail = {
+  id: 'ev-1',
+  name: 'Timed admission',
+  subtitle: null,
+  summary: null,
+  category: null,
+  eventType: 'repeating',
+  venue: { id: 'v-1', name: 'Museum', timezone: TZ },
+  image: null,
+  description: null,
+  reserveFlow: 'date_first',
+  hiddenType: 'public_browsable',
+  meta: {},
+  config: {},
+  ticketGroups: [general, family],
+  cover: null,
+};
+
+function day(date: string, status: CalendarDayModel['status'] = 'available'): CalendarDayModel {
+  return { date, status, minPriceCents: 1000, availability: status === 'available' ? 100 : 0 };
+}
+
+const days = [day('2026-11-21'), day('2026-11-22'), day('2026-11-23', 'sold_out')];
+
+function session(id: string, start: string, availableCapacity: number | null, soldOut = false): SessionModel {
+  const end = new Date(Date.parse(start) + 3_600_000).toISOString();
+  return { id, eventId: event.id, start, end, availableCapacity, soldOut };
+}
+
+/** 9:30 AM, 11:00 AM (sold out) and 1:00 PM New York time on the 21st. */
+const s0930 = session('s-0930', '2026-11-21T14:30:00Z', 50);
+const s1100 = session('s-1100', '2026-11-21T16:00:00Z', 0, true);
+const s1300 = session('s-1300', '2026-11-21T18:00:00Z', 5);
+const s22 = session('s-22-1000', '2026-11-22T15:00:00Z', null);
+
+const sessionsByDate: Record<string, SessionModel[]> = {
+  '2026-11-21': [s0930, s1100, s1300],
+  '2026-11-22': [s22],
+};
+
+const cart: CartModel = {
+  id: 'cart-1',
+  number: 'C-1',
+  state: 'pending',
+  identityId: 'id-public',
+  expiresAt: NOW + 900_000,
+  expiresIn: 900,
+  ticketCount: 1,
+  items: [],
+  totals: {
+    subtotalCents: 2000,
+    feesFixedCents: 150,
+    feesPercentCents: 0,
+    discountCents: 0,
+    paymentsCents: 0,
+    outstandingCents: 2150,
+  },
+  currency: 'USD',
+  orderIds: [],
+};
+
+const soldOutError: ReserveFlowError = {
+  code: 'event_session_sold_out',
+  description: 'Sold out',
+  status: 409,
+};
+const capacityError: ReserveFlowError = {
+  code: 'ticket_group_capacity_exceeded',
+  description: 'Not enough tickets left in General admission.',
+  status: 409,
+};
+
+function input(query?: DateFirstReserveInput['query']): DateFirstReserveInput {
+  return { event, cartId: null, now: NOW, ...(query ? { query } : {}) };
+}
+
+// ---- a harness over real actors with scripted fakes ---------------------------------------------------
+
+interface Script {
+  calendar?: () => Promise<CalendarDayModel[]>;
+  sessions?: (date: string) => Promise<SessionModel[]>;
+  groups?: (sessionId: string) => Promise<TicketGroupModel[]>;
+  reserve?: () => Promise<CartModel>;
+}
+
+function start(query?: DateFirstReserveInput['query'], script: Script = {}, cartId: string | null = null) {
+  const calls = {
+    loadCalendar: vi.fn(),
+    loadSessions: vi.fn(),
+    loadSessionGroups: vi.fn(),
+    reserve: vi.fn(),
+  };
+  const reserved = vi.fn();
+  const machine = dateFirstReserveMachine.provide({
+    actors: {
+      loadCalendar: fromPromise(async ({ input: i }) => {
+        calls.loadCalendar(i);
+        return (script.calendar ?? (async () => days))();
+      }),
+      loadSessions: fromPromise(async ({ input: i }) => {
+        calls.loadSessions(i);
+        return (script.sessions ?? (async (date: string) => sessionsByDate[date] ?? []))(i.date);
+      }),
+      loadSessionGroups: fromPromise(async ({ input: i }) => {
+        calls.loadSessionGroups(i);
+        return (script.groups ?? (async () => [general, family]))(i.sessionId);
+      }),
+      reserve: fromPromise(async ({ input: i }) => {
+        calls.reserve(i);
+        return (script.reserve ?? (async () => cart))();
+      }),
+    },
+    actions: { reserved: (_args, params) => reserved(params) },
+  });
+  const actor = createActor(machine, { input: { ...input(query), cartId }, clock: new SimulatedClock() });
+  actor.start();
+  return { actor, calls, reserved };
+}
+
+type Snapshot = SnapshotFrom<typeof dateFirstReserveMachine>;
+type Actor = ReturnType<typeof start>['actor'];
+
+async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
+  actor.send(event);
+  await flush();
+}
+
+/** Loads, picks the 21st and the 9:30 session: tickets ready. */
+async function toTickets(
+  query?: DateFirstReserveInput['query'],
+  script?: Script,
+  cartId: string | null = null,
+) {
+  const harness = start(query, script, cartId);
+  await flush();
+  await send(harness.actor, { type: 'date.select', date: '2026-11-21' });
+  await send(harness.actor, { type: 'session.select', sessionId: 's-0930' });
+  return harness;
+}
+
+const isReady = (snapshot: Snapshot) =>
+  snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } });
+
+// ---- the machine's shape --------------------------------------------------------------------------------
+
+describe('dateFirstReserve machine definition', () => {
+  it('is registered under its id', () => {
+    expect(dateFirstReserveMachine.id).toBe('dateFirstReserve');
+    expect(machines.dateFirstReserve).toBe(dateFirstReserveMachine);
+    for (const [key, machine] of Object.entries(machines)) expect(machine.id).toBe(key);
+  });
+
+  it('keeps its config data only: no functions but the named input/context/output mappers', () => {
+    const functions: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (typeof value === 'function') functions.push(`${path}=${value.name}`);
+      else if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) walk(item, `${path}[${i}]`);
+      } else if (value && typeof value === 'object') {
+        for (const [key, child] of Object.entries(value)) walk(child, path ? `${path}.${key}` : key);
+      }
+    };
+    walk(dateFirstReserveMachine.config, '');
+    for (const entry of functions) {
+      expect(entry).toMatch(/(^context=initialContext$|^output=machineOutput$|\.invoke\.input=\w+Input$)/);
+    }
+    expect(functions).toHaveLength(7);
+    const json = JSON.parse(JSON.stringify(dateFirstReserveMachine.config));
+    expect(json.id).toBe('dateFirstReserve');
+    expect(json.states.reserving.invoke.src).toBe('reserve');
+  });
+
+  it('throws "not provided" from its placeholder actors', async () => {
+    const actor = createActor(dateFirstReserveMachine, { input: input() });
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('initError');
+    expect(actor.getSnapshot().context.initError).toBe(
+      'Sorry! Something unexpected happened. Please try again.',
+    );
+  });
+});
+
+// ---- loading ---------------------------------------------------------------------------------------------
+
+describe('loading', () => {
+  it('loads the calendar with the event and its ticket groups, then shows the day list', async () => {
+    const { actor, calls } = start();
+    expect(selectScreen(actor.getSnapshot())).toBe('loading');
+    await flush();
+    expect(calls.loadCalendar).toHaveBeenCalledWith({
+      eventId: 'ev-1',
+      ticketGroupIds: ['g-general', 'g-family'],
+    });
+    expect(actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+    const picker = selectDatePicker(actor.getSnapshot());
+    expect(picker.days.map((d) => [d.date, d.disabled])).toEqual([
+      ['2026-11-21', false],
+      ['2026-11-22', false],
+      ['2026-11-23', true],
+    ]);
+    expect(picker.isOpen).toBe(true);
+    expect(picker.hasMoreDates).toBe(false);
+  });
+
+  it('offers "Show more dates" after 8 day buttons', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => day(`2026-12-${String(i + 1).padStart(2, '0')}`));
+    const { actor } = start(undefined, { calendar: async () => many });
+    await flush();
+    const picker = selectDatePicker(actor.getSnapshot());
+    expect(picker.buttonDays).toHaveLength(8);
+    expect(picker.hasMoreDates).toBe(true);
+  });
+
+  it('goes to noAvailability with "No times available." when no day is available', async () => {
+    const { actor } = start(undefined, { calendar: async () => [day('2026-11-23', 'sold_out')] });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('noAvailability');
+    expect(selectBlockingMessage(actor.getSnapshot())).toBe('No times available.');
+  });
+
+  it('goes to initError with the API message when the calendar fails, and retries', async () => {
+    let fail = true;
+    const { actor, calls } = start(undefined, {
+      calendar: async () => {
+        if (fail)
+          throw {
+            code: 'not_found',
+            description: 'Event not found.',
+            status: 404,
+          } satisfies ReserveFlowError;
+        return days;
+      },
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('initError');
+    expect(selectBlockingMessage(actor.getSnapshot())).toBe('Event not found.');
+    fail = false;
+    await send(actor, { type: 'retry' });
+    expect(calls.loadCalendar).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+    expect(selectBlockingMessage(actor.getSnapshot())).toBeNull();
+  });
+
+  it('preselects the only available day and loads its sessions', async () => {
+    const { actor, calls } = start(undefined, {
+      calendar: async () => [day('2026-11-22'), day('2026-11-23', 'other')],
+    });
+    await flush();
+    expect(actor.getSnapshot().context.selectedDate).toBe('2026-11-22');
+    expect(calls.loadSessions).toHaveBeenCalledWith({ eventId: 'ev-1', date: '2026-11-22' });
+    expect(actor.getSnapshot().matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
+    expect(selectDatePicker(actor.getSnapshot()).canChange).toBe(false);
+  });
+});
+
+// ---- date, session and quantities ------------------------------------------------------------------------
+
+describe('choosing a date', () => {
+  it("loads that day's sessions; Change is offered when more than one day is available", async () => {
+    const { actor, calls } = start();
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    expect(calls.loadSessions).toHaveBeenCalledWith({ eventId: 'ev-1', date: '2026-11-21' });
+    const picker = selectDatePicker(actor.getSnapshot());
+    expect(picker.selectedDate).toBe('2026-11-21');
+    expect(picker.selectedDateLabel).toBe('Sat, Nov 21, 2026');
+    expect(picker.isOpen).toBe(false);
+    expect(picker.canChange).toBe(true);
+    await send(actor, { type: 'date.change' });
+    expect(selectDatePicker(actor.getSnapshot()).isOpen).toBe(true);
+  });
+
+  it('ignores a day that is not available', async () => {
+    const { actor, calls } = start();
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-23' });
+    expect(actor.getSnapshot().context.selectedDate).toBeNull();
+    expect(calls.loadSessions).not.toHaveBeenCalled();
+  });
+
+  it('clears the session and quantities and reloads sessions for the new day', async () => {
+    const { actor, calls } = await toTickets();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    await send(actor, { type: 'date.change' });
+    await send(actor, { type: 'date.select', date: '2026-11-22' });
+    const { context } = actor.getSnapshot();
+    expect(context.selectedDate).toBe('2026-11-22');
+    expect(context.selectedSessionId).toBeNull();
+    expect(context.quantities).toEqual({});
+    expect(context.groups).toEqual([]);
+    expect(calls.loadSessions).toHaveBeenLastCalledWith({ eventId: 'ev-1', date: '2026-11-22' });
+    expect(selectSessionPicker(actor.getSnapshot()).sessions.map((s) => s.id)).toEqual(['s-22-1000']);
+    expect(canSubmit(actor.getSnapshot())).toBe(false);
+  });
+
+  it('keeps the picker usable and shows the error when sessions fail to load', async () => {
+    let fail = true;
+    const { actor } = start(undefined, {
+      sessions: async (date) => {
+        if (fail) throw new Error('offline');
+        return sessionsByDate[date] ?? [];
+      },
+    });
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    expect(actor.getSnapshot().matches({ picking: { session: 'loadError' } })).toBe(true);
+    expect(selectMessages(actor.getSnapshot()).map((m) => m.text)).toEqual([
+      'Sorry! Something unexpected happened. Please try again.',
+    ]);
+    fail = false;
+    await send(actor, { type: 'retry' });
+    expect(actor.getSnapshot().matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
+    expect(selectMessages(actor.getSnapshot())).toEqual([]);
+  });
+});
+
+describe('choosing a session', () => {
+  it('shows sessions with sold-out ones disabled, times in the venue zone', async () => {
+    const { actor } = start();
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    const view = selectSessionPicker(actor.getSnapshot());
+    expect(view.sessions.map((s) => [s.timeLabel, s.disabled])).toEqual([
+      ['9:30 AM', false],
+      ['11:00 AM', true],
+      ['1:00 PM', false],
+    ]);
+    expect(view.isOpen).toBe(true);
+  });
+
+  it('cannot choose a sold-out session', async () => {
+    const { actor, calls } = start();
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    await send(actor, { type: 'session.select', sessionId: 's-1100' });
+    expect(actor.getSnapshot().context.selectedSessionId).toBeNull();
+    expect(actor.getSnapshot().matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
+    expect(calls.loadSessionGroups).not.toHaveBeenCalled();
+  });
+
+  it('loads its ticket groups and resets quantities; Change re-opens the list', async () => {
+    const { actor, calls } = await toTickets();
+    expect(calls.loadSessionGroups).toHaveBeenCalledWith({ eventId: 'ev-1', sessionId: 's-0930' });
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'session.change' });
+    expect(selectSessionPicker(actor.getSnapshot()).isOpen).toBe(true);
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(calls.loadSessionGroups).toHaveBeenLastCalledWith({ eventId: 'ev-1', sessionId: 's-1300' });
+    expect(actor.getSnapshot().context.quantities).toEqual({});
+    expect(selectSessionPicker(actor.getSnapshot()).canChange).toBe(true);
+  });
+
+  it('warns when fewer than 10 tickets are left in the session', async () => {
+    const { actor } = await toTickets();
+    expect(selectFewTicketsMessage(actor.getSnapshot())).toBeNull();
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(selectFewTicketsMessage(actor.getSnapshot())).toBe('Hurry, less than 10 tickets available.');
+  });
+});
+
+describe('quantities in the machine', () => {
+  it('applies the quantity rules and exposes per-type controls and totals', async () => {
+    const { actor } = await toTickets();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-family' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-family': 2, 't-adult': 1 });
+    const groups = selectTicketGroups(actor.getSnapshot());
+    const familyView = groups.find((g) => g.id === 'g-family');
+    expect(familyView?.remaining).toBe(2);
+    expect(familyView?.types[0]).toMatchObject({ quantity: 2, canIncrement: true, canDecrement: true });
+    expect(selectTotalCents(actor.getSnapshot())).toBe(2 * 1500 + 2000);
+    expect(selectTotalFeesCents(actor.getSnapshot())).toBe(150);
+    await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-family' });
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    await send(actor, { type: 'quantity.set', ticketTypeId: 't-adult', quantity: 50 });
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 10 });
+  });
+});
+
+// ---- submit ------------------------------------------------------------------------------------------------
+
+describe('submit', () => {
+  it('is blocked without tickets', async () => {
+    const { actor, calls } = await toTickets();
+    expect(canSubmit(actor.getSnapshot())).toBe(false);
+    await send(actor, { type: 'submit' });
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    expect(calls.reserve).not.toHaveBeenCalled();
+  });
+
+  it('is blocked while a group is outside its order limits', async () => {
+    const minThree = group({ ...general, id: 'g-min', minPerOrder: 3 });
+    const { actor, calls } = await toTickets(undefined, { groups: async () => [minThree] });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    expect(canSubmit(actor.getSnapshot())).toBe(false);
+    expect(selectTicketGroups(actor.getSnapshot())[0]?.withinLimits).toBe(false);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    await send(actor, { type: 'quantity.set', ticketTypeId: 't-child', quantity: 2 });
+    expect(canSubmit(actor.getSnapshot())).toBe(true);
+  });
+
+  it('is blocked before a session is chosen', async () => {
+    const { actor, calls } = start();
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    await send(actor, { type: 'submit' });
+    expect(canSubmit(actor.getSnapshot())).toBe(false);
+    expect(calls.reserve).not.toHaveBeenCalled();
+  });
+
+  it('reserves only quantities above 0, calls reserved once with the cart and ends with it', async () => {
+    let release: (cart: CartModel) => void = () => {};
+    const { actor, calls, reserved } = await toTickets(undefined, {
+      reserve: () =>
+        new Promise<CartModel>((resolve) => {
+          release = resolve;
+        }),
+    });
+    actor.send({ type: 'quantity.increment', ticketTypeId: 't-child' });
+    actor.send({ type: 'quantity.increment', ticketTypeId: 't-adult' });
+    actor.send({ type: 'quantity.decrement', ticketTypeId: 't-child' });
+    expect(canSubmit(actor.getSnapshot())).toBe(true);
+    await send(actor, { type: 'submit' });
+    expect(isSubmitting(actor.getSnapshot())).toBe(true);
+    expect(canSubmit(actor.getSnapshot())).toBe(false);
+    expect(calls.reserve).toHaveBeenCalledWith({
+      cartId: null,
+      request: { eventId: 'ev-1', sessionId: 's-0930', quantities: { 't-adult': 1 } },
+    });
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledTimes(1);
+    release(cart);
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ cart });
+    expect(reserved).toHaveBeenCalledTimes(1);
+    expect(reserved).toHaveBeenCalledWith(cart);
+  });
+
+  it('sends the existing cart id', async () => {
+    const { actor, calls } = await toTickets(undefined, {}, 'cart-9');
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledWith(expect.objectContaining({ cartId: 'cart-9' }));
+  });
+});
+
+// ---- reserve errors ------------------------------------------------------------------------------------
+
+describe('reserve errors', () => {
+  it('sold-out session with others left: reloads sessions, clears the session, asks for another', async () => {
+    let soldOut = false;
+    const { actor, calls, reserved } = await toTickets(undefined, {
+      sessions: async (date) =>
+        soldOut
+          ? [{ ...s0930, soldOut: true, availableCapacity: 0 }, s1100, s1300]
+          : (sessionsByDate[date] ?? []),
+      reserve: async () => {
+        soldOut = true;
+        throw soldOutError;
+      },
+    });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'submit' });
+    await flush();
+    expect(calls.loadSessions).toHaveBeenCalledTimes(2);
+    expect(calls.loadSessions).toHaveBeenLastCalledWith({ eventId: 'ev-1', date: '2026-11-21' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
+    expect(snapshot.context.selectedDate).toBe('2026-11-21');
+    expect(snapshot.context.selectedSessionId).toBeNull();
+    expect(snapshot.context.quantities).toEqual({});
+    expect(selectMessages(snapshot).map((m) => m.text)).toEqual([
+      'Tickets have sold out for the session at 9:30 AM. Please select another session and try again.',
+    ]);
+    expect(calls.loadCalendar).toHaveBeenCalledTimes(1);
+    expect(reserved).not.toHaveBeenCalled();
+  });
+
+  it('sold-out session with nothing left that day: reloads the calendar, clears the date', async () => {
+    let soldOut = false;
+    const { actor, calls } = await toTickets(undefined, {
+      calendar: async () => (soldOut ? [day('2026-11-21', 'sold_out'), day('2026-11-22')] : days),
+      sessions: async (date) =>
+        soldOut
+          ? (sessionsByDate[date] ?? []).map((s) => ({ ...s, soldOut: true, availableCapacity: 0 }))
+          : (sessionsByDate[date] ?? []),
+      reserve: async () => {
+        soldOut = true;
+        throw soldOutError;
+      },
+    });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'submit' });
+    await flush();
+    await flush();
+    expect(calls.loadSessions).toHaveBeenCalledTimes(2);
+    expect(calls.loadCalendar).toHaveBeenCalledTimes(2);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ picking: 'date' })).toBe(true);
+    expect(snapshot.context.selectedDate).toBeNull();
+    expect(snapshot.context.selectedSessionId).toBeNull();
+    expect(selectDatePicker(snapshot).days.find((d) => d.date === '2026-11-21')?.disabled).toBe(true);
+    expect(selectMessages(snapshot).map((m) => m.text)).toEqual([
+      'Tickets have sold out for Sat, Nov 21, 2026. Please select another date and try again.',
+    ]);
+  });
+
+  it('sold-out session when no day is left: noAvailability', async () => {
+    let soldOut = false;
+    const { actor, calls } = await toTickets(undefined, {
+      calendar: async () => (soldOut ? [day('2026-11-21', 'sold_out')] : days),
+      sessions: async (date) =>
+        (sessionsByDate[date] ?? []).map((s) =>
+          soldOut ? { ...s, soldOut: true, availableCapacity: 0 } : s,
+        ),
+      reserve: async () => {
+        soldOut = true;
+        throw soldOutError;
+      },
+    });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'submit' });
+    await flush();
+    expect(calls.loadCalendar).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('noAvailability');
+    expect(selectBlockingMessage(actor.getSnapshot())).toBe('No times available.');
+  });
+
+  it('other errors keep the date, session and quantities and show the API description', async () => {
+    let attempt = 0;
+    const { actor, calls, reserved } = await toTickets(undefined, {
+      reserve: async () => {
+        attempt++;
+        if (attempt === 1) throw capacityError;
+        if (attempt === 2) throw new Error('socket hang up');
+        return cart;
+      },
+    });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'submit' });
+    let snapshot = actor.getSnapshot();
+    expect(isReady(snapshot)).toBe(true);
+    expect(snapshot.context.selectedDate).toBe('2026-11-21');
+    expect(snapshot.context.selectedSessionId).toBe('s-0930');
+    expect(snapshot.context.quantities).toEqual({ 't-adult': 1 });
+    expect(selectMessages(snapshot)).toEqual([
+      { key: 'reserve.error', level: 'error', text: 'Not enough tickets left in General admission.' },
+    ]);
+    expect(calls.loadSessions).toHaveBeenCalledTimes(1);
+    expect(calls.loadSessionGroups).toHaveBeenCalledTimes(1);
+    await send(actor, { type: 'submit' });
+    snapshot = actor.getSnapshot();
+    expect(selectMessages(snapshot).map((m) => m.text)).toEqual([
+      'Sorry! Something unexpected happened. Please try again.',
+    ]);
+    await send(actor, { type: 'message.dismiss', key: 'reserve.error' });
+    expect(selectMessages(actor.getSnapshot())).toEqual([]);
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().output).toEqual({ cart });
+    expect(reserved).toHaveBeenCalledTimes(1);
+  });
+});
+
+// ---- query parameters ----------------------------------------------------------------------------------
+
+describe('query parameters', () => {
+  const warnings = (actor: Actor) => selectMessages(actor.getSnapshot()).map((m) => `${m.level}: ${m.text}`);
+
+  it('date preselects an available day', async () => {
+    const { actor, calls } = start({ date: '2026-11-22' });
+    await flush();
+    expect(actor.getSnapshot().context.selectedDate).toBe('2026-11-22');
+    expect(calls.loadSessions).toHaveBeenCalledWith({ eventId: 'ev-1', date: '2026-11-22' });
+    expect(warnings(actor)).toEqual([]);
+  });
+
+  it.each([['2026-11-23'], ['2026-11-30'], ['21/11/2026'], ['2026-02-30']])(
+    'date %s that is not an available YYYY-MM-DD day warns and keeps the picker',
+    async (date) => {
+      const { actor } = start({ date });
+      await flush();
+      expect(actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+      expect(warnings(actor)).toEqual([
+        'warning: Sorry, tickets are not available on the date of your visit.',
+      ]);
+    },
+  );
+
+  it('session and date together warn and preselect nothing', async () => {
+    const { actor } = start({ date: '2026-11-22', session: 's-22-1000' });
+    await flush();
+    expect(actor.getSnapshot().context.selectedDate).toBeNull();
+    expect(warnings(actor)).toEqual([
+      'warning: The session and date query parameters can not be used together.',
+    ]);
+  });
+
+  it('in strict mode any query problem blocks with the generic message', async () => {
+    const { actor } = start({ date: '2026-11-22', session: 's-22-1000', reserve: 'strict' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('initError');
+    expect(selectBlockingMessage(actor.getSnapshot())).toBe(
+      'Sorry, tickets are not available for this event.',
+    );
+  });
+
+  it.each([['warn'], ['yes'], ['1'], ['on']])('reserve=%s warns', async (reserve) => {
+    const { actor } = start({ date: '2026-11-23', reserve });
+    await flush();
+    expect(warnings(actor)).toEqual(['warning: Sorry, tickets are not available on the date of your visit.']);
+  });
+
+  it('a falsy reserve word silences query problems', async () => {
+    const { actor } = start({ date: '2026-11-23', reserve: 'no' });
+    await flush();
+    expect(actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+    expect(warnings(actor)).toEqual([]);
+  });
+
+  it('a session id among the loaded sessions is preselected with its ticket groups', async () => {
+    const { actor, calls } = start({ session: 's-1300' });
+    await flush();
+    await flush();
+    expect(calls.loadSessionGroups).toHaveBeenCalledWith({ eventId: 'ev-1', sessionId: 's-1300' });
+    expect(isReady(actor.getSnapshot())).toBe(true);
+  });
+
+  it('an unknown session id warns; in strict mode it blocks', async () => {
+    const warn = start({ session: 's-unknown' });
+    await flush();
+    expect(warn.actor.getSnapshot().matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
+    expect(warnings(warn.actor)).toEqual(['warning: Sorry, the selected time is not found.']);
+    const strict = start({ session: 's-unknown', reserve: 'strict' });
+    await flush();
+    expect(strict.actor.getSnapshot().value).toBe('initError');
+    expect(selectBlockingMessage(strict.actor.getSnapshot())).toBe(
+      'Sorry, tickets are not available for this event.',
+    );
+  });
+
+  it('a sold-out session id warns that the time is not available', async () => {
+    const { actor } = start({ session: 's-1100' });
+    await flush();
+    expect(actor.getSnapshot().context.selectedSessionId).toBeNull();
+    expect(warnings(actor)).toEqual(['warning: Sorry, tickets are not available at the selected time.']);
+  });
+
+  it("'today' picks today's first open session from now on, 'next' the first open day", async () => {
+    const today = start({ session: 'today' }, { sessions: async (date) => sessionsByDate[date] ?? [] });
+    await flush();
+    await flush();
+    expect(today.actor.getSnapshot().context.selectedDate).toBe('2026-11-21');
+    expect(today.actor.getSnapshot().context.selectedSessionId).toBe('s-0930');
+
+    const later = start(
+      { session: 'next' },
+      { calendar: async () => [day('2026-11-20'), day('2026-11-22')], sessions: async () => [s22] },
+    );
+    await flush();
+    await flush();
+    expect(later.actor.getSnapshot().context.selectedDate).toBe('2026-11-22');
+    expect(later.actor.getSnapshot().context.selectedSessionId).toBe('s-22-1000');
+  });
+
+  it("'today' when today is not available warns", async () => {
+    const { actor } = start(
+      { session: 'today' },
+      { calendar: async () => [day('2026-11-22'), day('2026-11-24')] },
+    );
+    await flush();
+    expect(warnings(actor)).toEqual(['warning: Sorry, tickets are not available on the date of your visit.']);
+  });
+
+  it('quantities by type id or name are applied through the rules; unknown ones warn', async () => {
+    const { actor } = start({
+      session: 's-0930',
+      quantities: { 't-adult': '2', 'family member': '1', Senior: '1' },
+    });
+    await flush();
+    await flush();
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 2, 't-family': 2 });
+    expect(warnings(actor)).toEqual(['warning: Sorry, ticket types not found: Senior.']);
+    await send(actor, { type: 'session.change' });
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(actor.getSnapshot().context.quantities).toEqual({});
+  });
+});
+
+// ---- path tests ------------------------------------------------------------------------------------------
+
+const E = (type: string, extra: Record<string, unknown> = {}): EventObject => ({ type, ...extra });
+
+/**
+ * The model's events per state: user events plus fixture outcomes of every running actor. Kept small on
+ * purpose (every edge becomes a replayed path): the full flow runs for the plain input; inputs with a query
+ * stop once their preselection settled, which is all they add.
+ */
+function pathEvents(snapshot: Snapshot): EventObject[] {
+  const { context } = snapshot;
+  const hasQuery = Object.keys(context.query).length > 0;
+  const settled =
+    snapshot.matches({ picking: { session: 'loaded' } }) || snapshot.matches({ picking: 'date' });
+  if (hasQuery && settled) return [];
+  const events: EventObject[] = [];
+  const inState = (value: Parameters<Snapshot['matches']>[0]) => snapshot.matches(value);
+  if (inState('loading')) {
+    events.push(
+      E('xstate.done.actor.loadCalendar', { output: days }),
+      E('xstate.done.actor.loadCalendar', { output: [day('2026-11-23', 'sold_out')] }),
+      E('xstate.error.actor.loadCalendar', { error: capacityError }),
+    );
+  }
+  if (inState('initError')) events.push(E('retry'));
+  if (inState({ picking: 'date' })) {
+    events.push(E('date.select', { date: '2026-11-21' }), E('date.select', { date: '2026-11-23' }));
+  }
+  if (inState({ picking: { session: { loaded: 'choosing' } } })) events.push(E('date.change'));
+  if (inState({ picking: { session: 'loading' } })) {
+    const list = sessionsByDate[context.selectedDate ?? ''] ?? [];
+    events.push(E('xstate.done.actor.loadSessions', { output: list }));
+    if (context.soldOut) {
+      const none = list.map((s) => ({ ...s, soldOut: true, availableCapacity: 0 }));
+      events.push(E('xstate.done.actor.loadSessions', { output: none }));
+    } else {
+      events.push(E('xstate.error.actor.loadSessions', { error: new Error('offline') }));
+    }
+  }
+  if (inState({ picking: { session: 'loadError' } })) events.push(E('retry'));
+  if (inState({ picking: { session: { loaded: 'choosing' } } })) {
+    events.push(E('session.select', { sessionId: 's-0930' }), E('session.select', { sessionId: 's-1100' }));
+  }
+  if (inState({ picking: { session: { loaded: { chosen: 'loading' } } } })) {
+    events.push(
+      E('xstate.done.actor.loadSessionGroups', { output: [general] }),
+      E('xstate.error.actor.loadSessionGroups', { error: capacityError }),
+    );
+  }
+  if (inState({ picking: { session: { loaded: { chosen: 'loadError' } } } })) events.push(E('retry'));
+  if (isReady(snapshot)) {
+    const adults = context.quantities['t-adult'] ?? 0;
+    if (adults === 0) {
+      events.push(
+        E('quantity.increment', { ticketTypeId: 't-adult' }),
+        E('quantity.set', { ticketTypeId: 't-adult', quantity: 1 }),
+        E('session.change'),
+      );
+    } else {
+      events.push(
+        E('quantity.decrement', { ticketTypeId: 't-adult' }),
+        E('date.select', { date: '2026-11-21' }),
+      );
+    }
+    events.push(E('submit'));
+    for (const message of context.messages) events.push(E('message.dismiss', { key: message.key }));
+  }
+  if (inState({ picking: 'calendarReloading' })) {
+    events.push(
+      E('xstate.done.actor.loadCalendar', { output: [day('2026-11-21', 'sold_out'), day('2026-11-22')] }),
+      E('xstate.done.actor.loadCalendar', { output: [day('2026-11-21', 'sold_out')] }),
+      E('xstate.error.actor.loadCalendar', { error: new Error('offline') }),
+    );
+  }
+  if (inState('reserving')) {
+    events.push(
+      E('xstate.done.actor.reserve', { output: cart }),
+      E('xstate.error.actor.reserve', { error: soldOutError }),
+      E('xstate.error.actor.reserve', { error: capacityError }),
+    );
+  }
+  return events;
+}
+
+describe('path tests', () => {
+  it('walks every edge of the model on a real actor and takes every transition', async () => {
+    const reserved = vi.fn();
+    const report = await walkMachinePaths({
+      machine: dateFirstReserveMachine,
+      inputs: [
+        input(),
+        input({ date: '2026-11-23', session: 's-1', reserve: 'strict' }),
+        input({ session: 's-0930', quantities: { Adult: '1' } }),
+        input({ session: 's-unknown', reserve: 'strict' }),
+        input({ session: 's-unknown' }),
+      ],
+      events: pathEvents,
+      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      onStep: (runner) => {
+        const snapshot = runner.actor.getSnapshot();
+        const { context } = snapshot;
+        // Invariants of the flow, on every step of every path.
+        const chosen = context.sessions.find((s) => s.id === context.selectedSessionId);
+        if (context.selectedSessionId !== null && snapshot.matches('picking')) {
+          expect(chosen?.soldOut).toBe(false);
+          expect(context.selectedDate).not.toBeNull();
+        }
+        if (Object.keys(context.quantities).length > 0) expect(context.selectedSessionId).not.toBeNull();
+        if (canSubmit(snapshot))
+          expect(isReady(snapshot) && Object.keys(context.quantities).length > 0).toBe(true);
+        if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
+      },
+    });
+    assertFullCoverage(report);
+    expect(report.transitions).toBeGreaterThan(30);
+    expect(reserved).toHaveBeenCalledWith(cart);
+    console.info(
+      `dateFirstReserve paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions`,
+    );
+  });
+
+  it('replays delays on the simulated clock (helper self-check on a machine with after)', async () => {
+    const { setup } = await import('xstate');
+    const timer = setup({ delays: { wait: 5000 } }).createMachine({
+      id: 'timer',
+      initial: 'idle',
+      states: { idle: { on: { go: 'waiting' } }, waiting: { after: { wait: 'over' } }, over: {} },
+    });
+    const runner = createReplayRunner(timer, { input: undefined });
+    await runner.execute({ type: 'go' });
+    await runner.execute({ type: 'xstate.after.wait.timer.waiting' });
+    expect(runner.actor.getSnapshot().value).toBe('over');
+    expect(runner.clock.now()).toBe(5000);
+    const report = await walkMachinePaths({
+      machine: timer,
+      inputs: [undefined],
+      events: (snapshot) =>
+        snapshot.matches('idle')
+          ? [{ type: 'go' }]
+          : snapshot.matches('waiting')
+            ? [{ type: 'xstate.after.wait.timer.waiting' }]
+            : [],
+    });
+    assertFullCoverage(report);
+    expect(report.paths).toBe(1);
+  });
+});
