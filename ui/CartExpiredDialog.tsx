@@ -6,7 +6,7 @@ export function CartExpiredDialog({ strings, onConfirm }: { strings: Strings; on
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) dialog.showModal?.();
     return () => dialog?.close();
   }, []);
   return (

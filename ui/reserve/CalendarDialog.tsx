@@ -24,7 +24,7 @@ export function CalendarDialog({ strings, days, selectedDate, onSelect, onClose 
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) dialog.showModal?.();
   }, []);
 
   useEffect(() => {

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DateFirstReserve, type DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
+import { createStrings } from '../../ui/strings';
+
+afterEach(cleanup);
+
+// jsdom has no modal dialogs: open them as plain open dialogs.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+
+const days = Array.from({ length: 12 }, (_, i) => ({
+  date: `2026-12-${String(i + 1).padStart(2, '0')}`,
+  available: i !== 2,
+  minPriceCents: 1200,
+}));
+
+function props(overrides: Partial<DateFirstReserveProps> = {}): DateFirstReserveProps {
+  return {
+    strings: createStrings(),
+    currency: 'USD',
+    timezone: 'America/New_York',
+    status: 'ready',
+    blockingMessage: null,
+    days,
+    selectedDate: null,
+    dateListOpen: true,
+    canChangeDate: false,
+    sessions: null,
+    sessionListOpen: true,
+    selectedSession: null,
+    groups: null,
+    fewTickets: false,
+    totalCents: 0,
+    canSubmit: false,
+    submitting: false,
+    messages: [],
+    onSelectDate: vi.fn(),
+    onChangeDate: vi.fn(),
+    onSelectSession: vi.fn(),
+    onChangeSession: vi.fn(),
+    onIncrement: vi.fn(),
+    onDecrement: vi.fn(),
+    onSubmit: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('date-first reserve view', () => {
+  it('shows at most 8 day buttons, a sold-out day disabled, then Show more dates', () => {
+    render(<DateFirstReserve {...props()} />);
+    const list = screen.getByRole('list');
+    expect(within(list).getAllByRole('button')).toHaveLength(8);
+    expect(within(list).getByRole('button', { name: /Thursday, December 3, 2026, Sold out/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Show more dates' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  });
+
+  it('opens the Choose date calendar where arrows move focus by 1 or 7 days and Enter selects', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    render(<DateFirstReserve {...p} />);
+    await user.click(screen.getByRole('button', { name: 'Show more dates' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose date' });
+    const first = within(dialog).getByRole('button', { name: 'Tuesday, December 1, 2026' });
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('button', { name: 'Wednesday, December 2, 2026' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('button', { name: 'Wednesday, December 9, 2026' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    // Focus reached November 29, outside the month: the calendar turned back a month.
+    expect(
+      within(dialog).getByRole('button', { name: 'Sunday, November 29, 2026 — Not available' }),
+    ).toHaveFocus();
+    await user.keyboard(
+      '{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}',
+    );
+    expect(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Friday, December 11, 2026' }),
+    ).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(p.onSelectDate).toHaveBeenCalledWith('2026-12-11');
+  });
+
+  it('does not select an unavailable day from the calendar', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    render(<DateFirstReserve {...p} />);
+    await user.click(screen.getByRole('button', { name: 'Show more dates' }));
+    await user.click(screen.getByRole('button', { name: 'Thursday, December 3, 2026 — Not available' }));
+    expect(p.onSelectDate).not.toHaveBeenCalled();
+  });
+});
