@@ -7,8 +7,12 @@ const card = (number: string, expiry = '12 / 34', cvc = '123') => ({ number, exp
 describe('sandbox card tokenisation (Stripe test-card semantics)', () => {
   it('maps the test cards to the sandbox gateway tokens', () => {
     expect(tokeniseSandboxCard(card('4242 4242 4242 4242'), now)).toEqual({ source: 'pm_card_visa' });
-    expect(tokeniseSandboxCard(card('4000 0000 0000 0002'), now)).toEqual({ source: 'pm_card_chargeDeclined' });
-    expect(tokeniseSandboxCard(card('4000-0025-0000-3155'), now)).toEqual({ source: 'pm_card_authenticationRequired' });
+    expect(tokeniseSandboxCard(card('4000 0000 0000 0002'), now)).toEqual({
+      source: 'pm_card_chargeDeclined',
+    });
+    expect(tokeniseSandboxCard(card('4000-0025-0000-3155'), now)).toEqual({
+      source: 'pm_card_authenticationRequired',
+    });
   });
 
   it('rejects a number that fails the Luhn check like a card element would', () => {
@@ -21,10 +25,16 @@ describe('sandbox card tokenisation (Stripe test-card semantics)', () => {
   });
 
   it('rejects an incomplete or past expiry and a short CVC', () => {
-    expect(tokeniseSandboxCard(card('4242424242424242', '13/30'), now)).toMatchObject({ code: 'invalid_expiry' });
-    expect(tokeniseSandboxCard(card('4242424242424242', '10/26'), now)).toMatchObject({ code: 'expired_card' });
+    expect(tokeniseSandboxCard(card('4242424242424242', '13/30'), now)).toMatchObject({
+      code: 'invalid_expiry',
+    });
+    expect(tokeniseSandboxCard(card('4242424242424242', '10/26'), now)).toMatchObject({
+      code: 'expired_card',
+    });
     expect(tokeniseSandboxCard(card('4242424242424242', '11/26'), now)).toEqual({ source: 'pm_card_visa' });
     expect(tokeniseSandboxCard(card('4242424242424242', '11/2026'), now)).toEqual({ source: 'pm_card_visa' });
-    expect(tokeniseSandboxCard(card('4242424242424242', '12/34', '12'), now)).toMatchObject({ code: 'invalid_cvc' });
+    expect(tokeniseSandboxCard(card('4242424242424242', '12/34', '12'), now)).toMatchObject({
+      code: 'invalid_cvc',
+    });
   });
 });

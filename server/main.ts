@@ -1,0 +1,49 @@
+/** Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL) or `DATA_DIR` (PGlite). */
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { sweepExpiredCarts } from './carts';
+import { createDb } from './db';
+import { DEMO_SLUG, seed } from './seed';
+
+const port = Number(process.env.PORT ?? 8080);
+const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+await seed(handle.db);
+const production = process.env.NODE_ENV === 'production';
+const app = createApp({
+  db: handle.db,
+  paymentMode: 'sandbox',
+  production,
+  log: true,
+  distDir: process.env.DIST_DIR,
+});
+const ctx = { db: handle.db, now: Date.now, production };
+
+const sweeper = setInterval(() => {
+  sweepExpiredCarts(ctx).catch((err: unknown) =>
+    console.error('[server] cart sweep failed', (err as Error)?.name),
+  );
+}, 30_000);
+// Keep sessions topped up for long-running processes too.
+const topUp = setInterval(
+  () => {
+    seed(handle.db).catch((err: unknown) =>
+      console.error('[server] seed top-up failed', (err as Error)?.name),
+    );
+  },
+  6 * 60 * 60 * 1000,
+);
+
+const server = serve({ fetch: app.fetch, port }, (info) => {
+  console.info(`Storefront (${handle.kind}) listening on port ${info.port}`);
+  console.info(`http://localhost:${info.port}/${DEMO_SLUG}/`);
+});
+
+const shutdown = () => {
+  clearInterval(sweeper);
+  clearInterval(topUp);
+  server.close(() => {
+    handle.close().finally(() => process.exit(0));
+  });
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

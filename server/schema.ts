@@ -1,0 +1,183 @@
+/**
+ * Drizzle table definitions. The matching DDL lives in `server/ddl.ts` (kept in step by hand; both are small).
+ * Money is stored in integer cents; percentages in basis points (1% = 100).
+ */
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const seller = pgTable('seller', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull(),
+  currency: text('currency').notNull(),
+  publicIdentityId: text('public_identity_id').notNull(),
+});
+
+export const venue = pgTable('venue', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').notNull(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull(),
+});
+
+export const image = pgTable('image', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').notNull(),
+  title: text('title').notNull(),
+  hue: integer('hue').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+});
+
+export const eventTemplate = pgTable('event_template', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').notNull(),
+  venueId: text('venue_id').notNull(),
+  name: text('name').notNull(),
+  subtitle: text('subtitle'),
+  summary: text('summary'),
+  description: text('description'),
+  category: text('category'),
+  eventType: text('event_type').notNull(),
+  hiddenType: text('hidden_type').notNull(),
+  rank: integer('rank').notNull(),
+});
+
+export const meta = pgTable('meta', {
+  id: text('id').primaryKey(),
+  resource: text('resource').notNull(),
+  resourceId: text('resource_id').notNull(),
+  key: text('key').notNull(),
+  value: text('value').notNull(),
+});
+
+export const config = pgTable('config', {
+  id: text('id').primaryKey(),
+  resource: text('resource').notNull(),
+  resourceId: text('resource_id').notNull(),
+  key: text('key').notNull(),
+  value: jsonb('value'),
+});
+
+export const ticketGroup = pgTable('ticket_group', {
+  id: text('id').primaryKey(),
+  eventTemplateId: text('event_template_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  handler: text('handler').notNull(),
+  hiddenType: text('hidden_type').notNull(),
+  minTicketsPerOrder: integer('min_tickets_per_order'),
+  maxTicketsPerOrder: integer('max_tickets_per_order'),
+  capacity: integer('capacity').notNull(),
+  oversellCapacity: integer('oversell_capacity').notNull(),
+  usedCapacity: integer('used_capacity').notNull(),
+  excludeFromEventCapacity: boolean('exclude_from_event_capacity').notNull(),
+  rank: integer('rank').notNull(),
+});
+
+export const ticketType = pgTable('ticket_type', {
+  id: text('id').primaryKey(),
+  ticketGroupId: text('ticket_group_id').notNull(),
+  eventTemplateId: text('event_template_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  summary: text('summary'),
+  amountCents: integer('amount_cents').notNull(),
+  amountMinCents: integer('amount_min_cents'),
+  amountMaxCents: integer('amount_max_cents'),
+  discountedCents: integer('discounted_cents'),
+  feeFixedCents: integer('fee_fixed_cents'),
+  feePercentBp: integer('fee_percent_bp'),
+  rank: integer('rank').notNull(),
+});
+
+export const eventSession = pgTable('event_session', {
+  id: text('id').primaryKey(),
+  eventTemplateId: text('event_template_id').notNull(),
+  startAt: ts('start_at').notNull(),
+  endAt: ts('end_at').notNull(),
+  capacity: integer('capacity').notNull(),
+  oversellCapacity: integer('oversell_capacity').notNull(),
+  usedCapacity: integer('used_capacity').notNull(),
+  salesStart: ts('sales_start'),
+  salesEnd: ts('sales_end'),
+});
+
+export const identity = pgTable('identity', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').notNull(),
+  type: text('type').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const cart = pgTable('cart', {
+  id: text('id').primaryKey(),
+  cartNumber: text('cart_number').notNull(),
+  sellerId: text('seller_id').notNull(),
+  identityId: text('identity_id').notNull(),
+  state: text('state').notNull(),
+  expiresAt: ts('expires_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const ticket = pgTable('ticket', {
+  id: text('id').primaryKey(),
+  cartId: text('cart_id').notNull(),
+  state: text('state').notNull(),
+  eventSessionId: text('event_session_id'),
+  eventTemplateId: text('event_template_id').notNull(),
+  ticketTypeId: text('ticket_type_id').notNull(),
+  ticketGroupId: text('ticket_group_id').notNull(),
+  ticketOrderId: text('ticket_order_id'),
+  handler: text('handler').notNull(),
+  faceValueCents: integer('face_value_cents').notNull(),
+  adjustedValueCents: integer('adjusted_value_cents').notNull(),
+  validFrom: ts('valid_from'),
+  validTo: ts('valid_to'),
+  admitName: text('admit_name'),
+  admitEmail: text('admit_email'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const ticketOrder = pgTable('ticket_order', {
+  id: text('id').primaryKey(),
+  orderNumber: text('order_number').notNull(),
+  cartId: text('cart_id').notNull(),
+  identityId: text('identity_id').notNull(),
+  sellerId: text('seller_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const payment = pgTable('payment', {
+  id: text('id').primaryKey(),
+  cartId: text('cart_id').notNull(),
+  ticketOrderId: text('ticket_order_id'),
+  gatewayId: text('gateway_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reference: text('reference'),
+  state: text('state').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const paymentIntent = pgTable('payment_intent', {
+  id: text('id').primaryKey(),
+  cartId: text('cart_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  status: text('status').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const outbox = pgTable('outbox', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').notNull(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

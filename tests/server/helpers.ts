@@ -1,0 +1,107 @@
+import pg from 'pg';
+import { createApp } from '../../server/app';
+import { createDb, type DbHandle } from '../../server/db';
+import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed';
+
+export const SELLER = DEMO_SELLER_ID;
+export const GA = demoIds.event('general-admission');
+export const PLANETARIUM = demoIds.event('planetarium');
+export const LECTURE = demoIds.event('lecture-restoration');
+export const GA_ADULT = demoIds.type('general-admission', 'Adult');
+export const GA_CHILD = demoIds.type('general-admission', 'Child');
+export const GA_SENIOR = demoIds.type('general-admission', 'Senior');
+export const PLANETARIUM_ADULT = demoIds.type('planetarium', 'Adult');
+/** 2026-11-21 10:00 in New York. */
+export const START = Date.parse('2026-11-21T15:00:00Z');
+export const TZ = 'America/New_York';
+
+export interface TestServer {
+  handle: DbHandle;
+  app: ReturnType<typeof createApp>;
+  clock: { now: number };
+  call: (method: string, path: string, opts?: CallOptions) => Promise<Response>;
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected loosely, then parsed with the wire schemas
+  json: <T = any>(
+    method: string,
+    path: string,
+    opts?: CallOptions,
+  ) => Promise<{ status: number; body: T; res: Response }>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  noHeader?: boolean;
+  noSeller?: boolean;
+  prefix?: string;
+}
+
+/**
+ * In-memory PGlite by default. With TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases) each
+ * test file gets a fresh database of its own on that server, dropped afterwards.
+ */
+async function testDb(): Promise<DbHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return createDb({ dataDir: 'memory://' });
+  const name = `tix_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  options: { distDir?: string; production?: boolean } = {},
+): Promise<TestServer> {
+  const handle = await testDb();
+  const clock = { now: START };
+  await seed(handle.db, { now: () => clock.now });
+  const app = createApp({
+    db: handle.db,
+    paymentMode: 'sandbox',
+    now: () => clock.now,
+    distDir: options.distDir,
+    production: options.production,
+  });
+  const call = (method: string, path: string, opts: CallOptions = {}) => {
+    const params = new URLSearchParams(opts.query ?? {});
+    if (!opts.noSeller) params.set('seller_id', SELLER);
+    const qs = params.toString();
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (!opts.noHeader) headers['Tix-App'] = 'ecomm';
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    return Promise.resolve(
+      app.request(`${opts.prefix ?? '/api/'}${path}${qs ? `?${qs}` : ''}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      }),
+    );
+  };
+  const json = async (method: string, path: string, opts: CallOptions = {}) => {
+    const res = await call(method, path, opts);
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, res };
+  };
+  return { handle, app, clock, call, json };
+}
+
+/** Ids of bookable General Admission sessions on a venue date. */
+export async function gaSessions(s: TestServer, date: string) {
+  const r = await s.json('GET', `events/${GA}/sessions`, { query: { _ondate: date } });
+  return r.body.event_session._data as Array<{ id: string; start_datetime: string; sold_out: boolean }>;
+}
