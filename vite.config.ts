@@ -14,9 +14,13 @@ function devRuntimeConfig(): Plugin {
     apply: 'serve',
     async transformIndexHtml(html) {
       const response = await fetch(`${apiOrigin}/__config`).catch(() => null);
-      if (!response?.ok) throw new Error(`The reference server is not answering on ${apiOrigin}; start it with npm run dev.`);
+      if (!response?.ok)
+        throw new Error(`The reference server is not answering on ${apiOrigin}; start it with npm run dev.`);
       const json = JSON.stringify(await response.json()).replace(/</g, '\\u003c');
-      return html.replace('</head>', `<script id="tix-config" type="application/json">${json}</script></head>`);
+      return html.replace(
+        '</head>',
+        `<script id="tix-config" type="application/json">${json}</script></head>`,
+      );
     },
   };
 }

@@ -1,17 +1,23 @@
-import { type DependencyList, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type Load<T> =
   | { status: 'loading'; data: null; error: null }
   | { status: 'ready'; data: T; error: null }
   | { status: 'error'; data: null; error: unknown };
 
-/** Runs an abortable load when its dependencies change; the previous load is aborted. */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Load<T> {
+/**
+ * Runs an abortable load whenever `key` changes (the previous load is aborted). `key` names what is loaded,
+ * e.g. an event id; the latest `load` function is always the one called.
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Load<T> {
   const [state, setState] = useState<Load<T>>({ status: 'loading', data: null, error: null });
+  const latest = useRef(load);
+  latest.current = load;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload exactly when the caller's key changes
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading', data: null, error: null });
-    load(controller.signal).then(
+    latest.current(controller.signal).then(
       (data) => {
         if (!controller.signal.aborted) setState({ status: 'ready', data, error: null });
       },
@@ -20,6 +26,6 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
       },
     );
     return () => controller.abort();
-  }, deps);
+  }, [key]);
   return state;
 }

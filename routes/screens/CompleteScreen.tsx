@@ -18,7 +18,7 @@ export default function CompleteScreen() {
   const key = ids.join(',');
   const orders = useLoad(
     (signal) => (key ? api.orders.getMany(key.split(','), { signal }) : Promise.resolve([])),
-    [api, key],
+    key,
   );
   useEffect(() => {
     document.title = `${strings.done} — ${config.sellerName}`;

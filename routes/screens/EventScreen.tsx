@@ -31,7 +31,7 @@ export default function EventScreen({ id }: { id: string }) {
   const { api, strings, config } = useServices();
   const { navigate } = useAppNavigate();
   const search = useSearch();
-  const event = useLoad((signal) => api.events.get(id, { signal }), [api, id]);
+  const event = useLoad((signal) => api.events.get(id, { signal }), id);
 
   const notFound = event.status === 'error' && isApiError(event.error, 'event_not_found');
   useEffect(() => {

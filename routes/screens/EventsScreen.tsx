@@ -10,7 +10,7 @@ import { CartSidebar } from './CartSidebar';
 export default function EventsScreen() {
   const { api, strings, config } = useServices();
   const { href, navigate } = useAppNavigate();
-  const events = useLoad((signal) => api.events.listAvailable({}, { signal }), [api]);
+  const events = useLoad((signal) => api.events.listAvailable({}, { signal }), 'events');
   useEffect(() => {
     document.title = `${strings.eventsTitle} — ${config.sellerName}`;
   }, [strings, config]);
