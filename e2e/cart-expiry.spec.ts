@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations, SLUG } from './helpers';
+
+test('the cart times out: the timer warns, the modal opens once, Start over clears the cart', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto(`${SLUG}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).click();
+  await page
+    .getByRole('form', { name: 'Book tickets' })
+    .getByRole('list')
+    .getByRole('button', { disabled: false })
+    .first()
+    .click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await page.getByRole('button', { name: 'Add one Child' }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const cart = page.getByRole('complementary', { name: 'Your cart' });
+  await expect(cart.getByText('1 × Child')).toBeVisible();
+  await expect(cart.getByText(/Your tickets are held for 14:\d\d/)).toBeVisible();
+
+  // A 15-minute hold less the 5-second margin: after 11 minutes the 5-minute mark has been announced,
+  // after 13 the 2-minute mark.
+  const announcement = page.getByRole('status').filter({ hasText: 'Your cart expires in' });
+  await page.clock.fastForward('11:00');
+  await expect(cart.getByText(/Your tickets are held for 3:5\d/)).toBeVisible();
+  await expect(announcement).toHaveText('Your cart expires in 5 minutes.');
+  await page.clock.fastForward('02:00');
+  await expect(announcement).toHaveText('Your cart expires in 2 minutes.');
+
+  await page.clock.fastForward('02:00');
+  const modal = page.getByRole('dialog', { name: 'Unfortunately your cart has timed out' });
+  await expect(modal).toBeVisible();
+  await expectNoA11yViolations(page, 'cart expired');
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Start over' }).click();
+  await expect(modal).toBeHidden();
+  await expect(cart.getByText('Your cart is empty.')).toBeVisible();
+});
