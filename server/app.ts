@@ -25,6 +25,8 @@ export interface AppOptions {
   paymentMode: 'sandbox';
   now?: () => number;
   production?: boolean;
+  /** Allow `?inspect` (the Stately inspector). Default: outside production only. */
+  inspect?: boolean;
   /** Log one line per request (method, path without query, status, duration). Off by default. */
   log?: boolean;
 }
@@ -182,7 +184,7 @@ export function createApp(options: AppOptions): Hono {
       slug: seller.slug,
       sellerName: seller.name,
       paymentMode: options.paymentMode,
-      inspect: !ctx.production,
+      inspect: options.inspect ?? !ctx.production,
     };
   };
 

@@ -9,10 +9,13 @@ const port = Number(process.env.PORT ?? 8080);
 const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
 await seed(handle.db);
 const production = process.env.NODE_ENV === 'production';
+// TIX_INSPECT=1 lets a deployment allow `?inspect` in production too (flag words: 1, on, true, yes...).
+const inspectFlag = process.env.TIX_INSPECT?.trim().toLowerCase();
 const app = createApp({
   db: handle.db,
   paymentMode: 'sandbox',
   production,
+  inspect: inspectFlag ? ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'].includes(inspectFlag) : undefined,
   log: true,
   distDir: process.env.DIST_DIR,
 });

@@ -487,4 +487,10 @@ describe('SPA serving', () => {
     });
     expect(outbox.status).toBe(404);
   });
+
+  it('lets a production deployment enable ?inspect', async () => {
+    const app = createApp({ db: s.handle.db, paymentMode: 'sandbox', production: true, inspect: true });
+    const cfg = runtimeConfig.parse(await (await app.request('/__config')).json());
+    expect(cfg.inspect).toBe(true);
+  });
 });
