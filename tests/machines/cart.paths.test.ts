@@ -1,54 +1,18 @@
 /**
  * Path tests of the cart machine: paths built with xstate/graph from an events function, replayed on a real
- * actor with deferred fake actors (fake timers keep the expiry watcher silent; ticks are sent as events),
- * and an edge-coverage check proving every transition of the machine was walked on a real actor.
+ * actor (graph-helpers: controlled fake promise actors, SimulatedClock; fake timers keep the real expiry
+ * watcher silent after its first tick; ticks are sent as events), and an edge-coverage check proving every
+ * transition of the machine was walked on a real actor.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  AnyStateMachine,
-  AnyTransitionDefinition,
-  EventObject,
-  InspectionEvent,
-  SnapshotFrom,
-} from 'xstate';
-import { __unsafe_getAllOwnEventDescriptors, createActor, fromPromise } from 'xstate';
-import type { StatePath } from 'xstate/graph';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
-import type { CartModel } from '../../api/models';
-import { cartMachine } from '../../machines/cart/cart.machine';
-import type {
-  CartEvent,
-  CartInput,
-  DiscardCartInput,
-  LoadCartInput,
-  RemoveTicketsInput,
-} from '../../machines/cart/types';
+import { describe, expect, it } from 'vitest';
+import type { EventObject, SnapshotFrom } from 'xstate';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import { cartMachine, expiryWatcher } from '../../machines/cart/cart.machine';
+import type { CartEvent, CartInput } from '../../machines/cart/types';
+import { makeCart, T0, useFakeTimersAtT0 } from './cart.fixtures';
+import { assertFullCoverage, ownEvents, replayPath, walkMachinePaths } from './graph-helpers';
 
-const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 const now = () => T0;
-
-function makeCart(over: Partial<CartModel> & { id: string }): CartModel {
-  return {
-    number: `N-${over.id}`,
-    state: 'pending',
-    identityId: 'public',
-    expiresAt: T0 + 900_000,
-    expiresIn: 900,
-    ticketCount: 2,
-    items: [],
-    totals: {
-      subtotalCents: 5000,
-      feesFixedCents: 0,
-      feesPercentCents: 0,
-      discountCents: 0,
-      paymentsCents: 0,
-      outstandingCents: 5000,
-    },
-    currency: 'USD',
-    orderIds: [],
-    ...over,
-  };
-}
 
 const carts = {
   c1: makeCart({ id: 'c1' }),
@@ -62,7 +26,7 @@ const carts = {
     ticketCount: 0,
     state: 'complete',
     orderIds: ['o1'],
-    totals: { ...makeCart({ id: 'x' }).totals, outstandingCents: 0 },
+    totals: { ...makeCart().totals, outstandingCents: 0 },
   }),
   expiredState: makeCart({ id: 'c5', state: 'expired' }),
   short: makeCart({ id: 'c6', expiresIn: 20, expiresAt: T0 + 20_000 }),
@@ -117,102 +81,22 @@ const inputs: CartInput[] = [
   { storedCartId: null, now },
 ];
 
-/** The events of `events` that the snapshot's states handle. */
-const handled = (snapshot: Snap, events: ModelEvent[]): CartEvent[] => {
-  const own = new Set(__unsafe_getAllOwnEventDescriptors(snapshot));
-  return events.filter((e) => own.has(e.type)) as CartEvent[];
-};
+/** The model events the snapshot's states handle. */
+const pathEvents = (s: Snap) => ownEvents<CartEvent>(s, modelEvents);
 
-const traversal = (input: CartInput) => ({
-  input,
-  events: (s: Snap) => handled(s, modelEvents),
-  serializeState: (s: Snap) => serializeState(s),
-});
+const traversal = (input: CartInput) => ({ input, events: pathEvents, serializeState });
 
-/* ---------- transition identity and coverage ---------- */
+/** The real expiry watcher (its interval never fires under fake timers); the other actors are controlled fakes. */
+const provide = { actors: { expiryWatcher } };
 
-function transitionKey(t: AnyTransitionDefinition): string {
-  const list = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? []);
-  const targets = (t.target ?? []).map((n) => n.id).join(',') || '(self)';
-  return `${t.source.id} | ${t.eventType || '(always)'} #${list.indexOf(t)} -> ${targets}`;
-}
-
-function allTransitionKeys(machine: AnyStateMachine): string[] {
-  const keys: string[] = [];
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const list of node.transitions.values()) for (const t of list) keys.push(transitionKey(t));
-    for (const t of node.always ?? []) keys.push(transitionKey(t));
-  }
-  return keys;
-}
-
-/* ---------- replay on a real actor ---------- */
-
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-const flush = async () => {
-  for (let i = 0; i < 25; i++) await Promise.resolve();
-};
-
-async function replay(input: CartInput, path: StatePath<Snap, CartEvent>, covered: Set<string>) {
-  const pending = new Map<string, Pending>();
-  const deferred = (id: string) => () =>
-    new Promise<never>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    });
-  const machine = cartMachine.provide({
-    actors: {
-      loadCart: fromPromise<CartModel, LoadCartInput>(deferred('loadCart')),
-      removeTickets: fromPromise<CartModel, RemoveTicketsInput>(deferred('removeTickets')),
-      discardCart: fromPromise<unknown, DiscardCartInput>(deferred('discardCart')),
-    },
-  });
-  const actor = createActor(machine, {
-    input,
-    inspect: (ev: InspectionEvent) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
-        for (const t of ev._transitions) covered.add(transitionKey(t));
-      }
-    },
-  });
-  actor.start();
-  await flush();
-  for (const [index, step] of path.steps.entries()) {
-    const event = step.event as ModelEvent;
-    if (index > 0) {
-      const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (done) {
-        const id = done[2] ?? '';
-        const waiting = pending.get(id);
-        if (!waiting) throw new Error(`No ${id} actor is running at step ${index}`);
-        pending.delete(id);
-        if (done[1] === 'done') waiting.resolve(event.output);
-        else waiting.reject(event.error);
-      } else {
-        actor.send(event as CartEvent);
-      }
-      await flush();
-    }
-    expect(serializeState(actor.getSnapshot()), `step ${index} (${event.type})`).toBe(
-      serializeState(step.state),
-    );
-  }
-  actor.stop();
-}
+const replay = (input: CartInput, path: StatePath<Snap, CartEvent>) =>
+  replayPath(cartMachine, path, { input, serializeState, provide });
 
 const describePath = (path: StatePath<Snap, CartEvent>) =>
   path.steps.map((s) => `${s.event.type}→${JSON.stringify(s.state.value)}`).join(' ');
 
 describe('cart machine paths', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: T0 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersAtT0();
 
   it('config is clean data (no functions survive JSON)', () => {
     const json = JSON.stringify(cartMachine.config);
@@ -229,7 +113,7 @@ describe('cart machine paths', () => {
       const paths = getShortestPaths(cartMachine, traversal(input));
       expect(paths.length).toBeGreaterThan(5);
       for (const path of paths) {
-        await replay(input, path, new Set());
+        await replay(input, path);
         count++;
       }
     }
@@ -249,41 +133,29 @@ describe('cart machine paths', () => {
     );
     const paths = getSimplePaths(cartMachine, {
       input,
-      events: (s: Snap) => handled(s, events),
-      serializeState: (s: Snap) => serializeState(s),
+      events: (s: Snap) => ownEvents<CartEvent>(s, events),
+      serializeState,
       toState: (s) => s.matches('expired'),
     });
     expect(paths.length).toBeGreaterThanOrEqual(3);
     for (const path of paths) {
       expect(path.state.matches('expired'), describePath(path)).toBe(true);
-      await replay(input, path, new Set());
+      await replay(input, path);
     }
   });
 
   it('walks every transition of the machine on a real actor (edge coverage)', async () => {
-    const covered = new Set<string>();
-    for (const input of inputs) {
-      const options = traversal(input);
-      const adjacency = getAdjacencyMap(cartMachine, options);
-      const shortest = new Map(
-        getShortestPaths(cartMachine, options).map((p) => [serializeState(p.state), p] as const),
-      );
-      for (const [source, { transitions }] of Object.entries(adjacency)) {
-        const head = shortest.get(source);
-        if (!head) throw new Error(`No path to ${source}`);
-        const edges = Object.values(transitions) as { event: CartEvent; state: Snap }[];
-        for (const { event, state } of edges) {
-          await replay(input, { ...head, steps: [...head.steps, { event, state }], state }, covered);
-        }
-      }
-    }
-    /** Transitions no path can take, with the reason. */
-    const excluded: Record<string, string> = {};
-    const all = allTransitionKeys(cartMachine);
-    expect(all.length).toBe(new Set(all).size);
-    expect(all.length).toBeGreaterThanOrEqual(26);
-    const missing = all.filter((key) => !covered.has(key) && !(key in excluded));
-    expect(missing).toEqual([]);
-    console.info(`cart: ${all.length} transitions, all walked`);
+    const report = await walkMachinePaths({
+      machine: cartMachine,
+      inputs,
+      events: pathEvents,
+      serializeState,
+      provide,
+    });
+    assertFullCoverage(report);
+    expect(report.transitions).toBeGreaterThanOrEqual(26);
+    console.info(
+      `cart paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions, all walked`,
+    );
   });
 });

@@ -1,5 +1,5 @@
 /** Focused tests of each documented cart rule, on a real actor with fake actors and fake timers. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { cartMachine } from '../../machines/cart/cart.machine';
@@ -20,32 +20,7 @@ import type {
   LoadCartInput,
   RemoveTicketsInput,
 } from '../../machines/cart/types';
-
-const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
-
-function makeCart(over: Partial<CartModel> = {}): CartModel {
-  return {
-    id: 'c1',
-    number: 'N-1',
-    state: 'pending',
-    identityId: 'public',
-    expiresAt: T0 + 900_000,
-    expiresIn: 900,
-    ticketCount: 2,
-    items: [],
-    totals: {
-      subtotalCents: 5000,
-      feesFixedCents: 0,
-      feesPercentCents: 0,
-      discountCents: 0,
-      paymentsCents: 0,
-      outstandingCents: 5000,
-    },
-    currency: 'USD',
-    orderIds: [],
-    ...over,
-  };
-}
+import { makeCart, T0, useFakeTimersAtT0 } from './cart.fixtures';
 
 interface Harness {
   loadCart?: (input: LoadCartInput) => Promise<CartModel>;
@@ -78,12 +53,7 @@ function start(input: Partial<CartInput> = {}, harness: Harness = {}) {
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
 describe('cart rules', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: T0 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersAtT0();
 
   it('starts empty without a stored id, and loads the stored cart otherwise', async () => {
     const none = start();

@@ -1,57 +1,21 @@
 /**
  * Path tests of the checkout machine: paths built with xstate/graph from an events function (for four
- * inputs: identity form and terms shown or not, amount due or free), replayed on a real actor with deferred
- * fake actors, and an edge-coverage check proving every transition was walked on a real actor.
+ * inputs: identity form and terms shown or not, amount due or free), replayed on a real actor
+ * (graph-helpers: controlled fake promise actors, SimulatedClock), and an edge-coverage check proving every
+ * transition was walked on a real actor.
  */
 import { describe, expect, it } from 'vitest';
-import type {
-  AnyStateMachine,
-  AnyTransitionDefinition,
-  EventObject,
-  InspectionEvent,
-  SnapshotFrom,
-} from 'xstate';
-import { __unsafe_getAllOwnEventDescriptors, createActor, fromPromise } from 'xstate';
-import type { StatePath } from 'xstate/graph';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
-import type { CartModel } from '../../api/models';
+import type { EventObject, SnapshotFrom } from 'xstate';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type {
   CheckoutEvent,
   CheckoutInput,
-  CheckoutResult,
-  ConfirmActionInput,
-  ConfirmCardInput,
-  ConfirmCardOutput,
-  FreeCheckoutInput,
   IdentityField,
   IdentityValues,
-  PayInput,
-  StorePurchaserInput,
 } from '../../machines/checkout/types';
-
-function makeCart(outstandingCents: number): CartModel {
-  return {
-    id: 'cart-1',
-    number: 'N-1',
-    state: 'pending',
-    identityId: 'public',
-    expiresAt: null,
-    expiresIn: 900,
-    ticketCount: 2,
-    items: [],
-    totals: {
-      subtotalCents: outstandingCents,
-      feesFixedCents: 0,
-      feesPercentCents: 0,
-      discountCents: 0,
-      paymentsCents: 0,
-      outstandingCents,
-    },
-    currency: 'USD',
-    orderIds: [],
-  };
-}
+import { makeCart } from './checkout.fixtures';
+import { assertFullCoverage, ownEvents, replayPath, walkMachinePaths } from './graph-helpers';
 
 const inputs: CheckoutInput[] = [
   { cart: makeCart(5000), identityFormShown: true, termsShown: true },
@@ -139,11 +103,6 @@ function candidateEvents(s: Snap): ModelEvent[] {
   return events;
 }
 
-const handled = (snapshot: Snap, events: ModelEvent[]): CheckoutEvent[] => {
-  const own = new Set(__unsafe_getAllOwnEventDescriptors(snapshot));
-  return events.filter((e) => own.has(e.type)) as CheckoutEvent[];
-};
-
 function serializeState(s: Snap): string {
   const c = s.context;
   return JSON.stringify({
@@ -155,88 +114,13 @@ function serializeState(s: Snap): string {
   });
 }
 
-const traversal = (input: CheckoutInput) => ({
-  input,
-  events: (s: Snap) => handled(s, candidateEvents(s)),
-  serializeState: (s: Snap) => serializeState(s),
-});
+/** The candidate events the snapshot's states handle. */
+const pathEvents = (s: Snap) => ownEvents<CheckoutEvent>(s, candidateEvents(s));
 
-/* ---------- transition identity and coverage ---------- */
+const traversal = (input: CheckoutInput) => ({ input, events: pathEvents, serializeState });
 
-function transitionKey(t: AnyTransitionDefinition): string {
-  const list = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? []);
-  const targets = (t.target ?? []).map((n) => n.id).join(',') || '(self)';
-  return `${t.source.id} | ${t.eventType || '(always)'} #${list.indexOf(t)} -> ${targets}`;
-}
-
-function allTransitionKeys(machine: AnyStateMachine): string[] {
-  const keys: string[] = [];
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const list of node.transitions.values()) for (const t of list) keys.push(transitionKey(t));
-    for (const t of node.always ?? []) keys.push(transitionKey(t));
-  }
-  return keys;
-}
-
-/* ---------- replay on a real actor ---------- */
-
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-const flush = async () => {
-  for (let i = 0; i < 25; i++) await Promise.resolve();
-};
-
-/** What the traversal identifies states by (the graph keeps one representative snapshot per key). */
-const observed = serializeState;
-
-async function replay(input: CheckoutInput, path: StatePath<Snap, CheckoutEvent>, covered: Set<string>) {
-  const pending = new Map<string, Pending>();
-  const deferred = (id: string) => () =>
-    new Promise<never>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    });
-  const machine = checkoutMachine.provide({
-    actors: {
-      confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(deferred('confirmCard')),
-      storePurchaser: fromPromise<unknown, StorePurchaserInput>(deferred('storePurchaser')),
-      pay: fromPromise<CheckoutResult, PayInput>(deferred('pay')),
-      freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(deferred('freeCheckout')),
-      confirmAction: fromPromise<unknown, ConfirmActionInput>(deferred('confirmAction')),
-    },
-  });
-  const actor = createActor(machine, {
-    input,
-    inspect: (ev: InspectionEvent) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
-        for (const t of ev._transitions) covered.add(transitionKey(t));
-      }
-    },
-  });
-  actor.start();
-  await flush();
-  for (const [index, step] of path.steps.entries()) {
-    const event = step.event as ModelEvent;
-    if (index > 0) {
-      const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (done) {
-        const id = done[2] ?? '';
-        const waiting = pending.get(id);
-        if (!waiting) throw new Error(`No ${id} actor is running at step ${index}`);
-        pending.delete(id);
-        if (done[1] === 'done') waiting.resolve(event.output);
-        else waiting.reject(event.error);
-      } else {
-        actor.send(event as CheckoutEvent);
-      }
-      await flush();
-    }
-    expect(observed(actor.getSnapshot()), `step ${index} (${event.type})`).toBe(observed(step.state));
-  }
-  actor.stop();
-}
+const replay = (input: CheckoutInput, path: StatePath<Snap, CheckoutEvent>) =>
+  replayPath(checkoutMachine, path, { input, serializeState });
 
 describe('checkout machine paths', () => {
   it('config is clean data (no functions survive JSON)', () => {
@@ -261,7 +145,7 @@ describe('checkout machine paths', () => {
     let count = 0;
     for (const input of inputs) {
       for (const path of getShortestPaths(checkoutMachine, traversal(input))) {
-        await replay(input, path, new Set());
+        await replay(input, path);
         count++;
       }
     }
@@ -279,7 +163,7 @@ describe('checkout machine paths', () => {
     const paths = getSimplePaths(checkoutMachine, {
       input,
       events: (s: Snap) =>
-        handled(
+        ownEvents<CheckoutEvent>(
           s,
           candidateEvents(s).filter(
             (e) =>
@@ -291,7 +175,7 @@ describe('checkout machine paths', () => {
               e.type === 'submit',
           ),
         ),
-      serializeState: (s: Snap) => serializeState(s),
+      serializeState,
       toState: (s) => s.matches('completed'),
     });
     const viaAction = paths.filter((p) =>
@@ -301,34 +185,21 @@ describe('checkout machine paths', () => {
     expect(viaAction.length).toBeGreaterThan(0);
     for (const path of paths) {
       expect(path.state.matches('completed')).toBe(true);
-      await replay(input, path, new Set());
+      await replay(input, path);
     }
   });
 
   it('walks every transition of the machine on a real actor (edge coverage)', async () => {
-    const covered = new Set<string>();
-    for (const input of inputs) {
-      const options = traversal(input);
-      const adjacency = getAdjacencyMap(checkoutMachine, options);
-      const shortest = new Map(
-        getShortestPaths(checkoutMachine, options).map((p) => [serializeState(p.state), p] as const),
-      );
-      for (const [source, { transitions }] of Object.entries(adjacency)) {
-        const head = shortest.get(source);
-        if (!head) throw new Error(`No path to ${source}`);
-        const edges = Object.values(transitions) as { event: CheckoutEvent; state: Snap }[];
-        for (const { event, state } of edges) {
-          await replay(input, { ...head, steps: [...head.steps, { event, state }], state }, covered);
-        }
-      }
-    }
-    /** Transitions no path can take, with the reason. */
-    const excluded: Record<string, string> = {};
-    const all = allTransitionKeys(checkoutMachine);
-    expect(all.length).toBe(new Set(all).size);
-    expect(all.length).toBeGreaterThanOrEqual(29);
-    const missing = all.filter((key) => !covered.has(key) && !(key in excluded));
-    expect(missing).toEqual([]);
-    console.info(`checkout: ${all.length} transitions, all walked`);
+    const report = await walkMachinePaths({
+      machine: checkoutMachine,
+      inputs,
+      events: pathEvents,
+      serializeState,
+    });
+    assertFullCoverage(report);
+    expect(report.transitions).toBeGreaterThanOrEqual(29);
+    console.info(
+      `checkout paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions, all walked`,
+    );
   });
 });

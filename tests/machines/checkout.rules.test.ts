@@ -1,7 +1,6 @@
 /** Focused tests of each documented checkout rule, on a real actor with fake actors. */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { CartModel } from '../../api/models';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { checkoutStrings } from '../../machines/checkout/rules';
 import {
@@ -23,33 +22,11 @@ import type {
   PayInput,
   StorePurchaserInput,
 } from '../../machines/checkout/types';
+import { makeCart } from './checkout.fixtures';
 
 const VALIDATION =
   'There were errors found in the information you submitted. Please address the errors and re-submit the form.';
 const UNEXPECTED = 'Sorry, something unexpected happened. Please try again later.';
-
-function makeCart(outstandingCents: number): CartModel {
-  return {
-    id: 'cart-1',
-    number: 'N-1',
-    state: 'pending',
-    identityId: 'public',
-    expiresAt: null,
-    expiresIn: 900,
-    ticketCount: 2,
-    items: [],
-    totals: {
-      subtotalCents: outstandingCents,
-      feesFixedCents: 0,
-      feesPercentCents: 0,
-      discountCents: 0,
-      paymentsCents: 0,
-      outstandingCents,
-    },
-    currency: 'USD',
-    orderIds: [],
-  };
-}
 
 interface Fakes {
   confirmCard?: (input: ConfirmCardInput) => Promise<ConfirmCardOutput>;

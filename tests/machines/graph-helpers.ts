@@ -8,16 +8,19 @@
  *    `{ type: 'xstate.after.<delay>.<stateNodeId>' }`.
  * 2. The paths: the shortest (or simple) path to every state, plus, for every edge of the adjacency map not
  *    walked yet, the shortest path to its source followed by that edge.
- * 3. The replay: each path runs on a real actor (`createReplayRunner`) whose invoked promise actors are
- *    controlled fakes: a done event resolves the pending invocation with its output, an error event rejects
- *    it, an after event advances a `SimulatedClock`, anything else is sent. After every step the real
- *    snapshot must serialise like the model's.
+ * 3. The replay: each path runs on a real actor (`createReplayRunner`, `replayPath`) whose invoked promise
+ *    actors are controlled fakes (unless the caller provides that source itself): a done event resolves the
+ *    pending invocation with its output, an error event rejects it, an after event advances a
+ *    `SimulatedClock`, anything else is sent. After every step the real snapshot must serialise like the
+ *    model's. Paths built elsewhere (e.g. `getSimplePaths` with `toState`) replay with `replayPath`.
  * 4. Coverage: every adjacency edge was walked, and every transition definition of the machine (each guarded
  *    candidate of each event in each state node, and each `always`) was taken at least once by the real
  *    actor, unless listed in `excluded` with a reason.
  */
 import {
+  __unsafe_getAllOwnEventDescriptors,
   type AnyActorRef,
+  type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyTransitionDefinition,
   createActor,
@@ -61,9 +64,12 @@ export interface PromiseActorControls {
   isPending(src: string): boolean;
 }
 
-/** Lets promise callbacks and the actor's mailbox run: one macrotask, no timers involved. */
+/** The real `setImmediate`, taken before a test can install fake timers (which would never fire it). */
+const realSetImmediate = globalThis.setImmediate;
+
+/** Lets promise callbacks and the actor's mailbox run: one macrotask, no timers involved (fake or not). */
 export function flush(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => realSetImmediate(resolve));
 }
 
 export function createPromiseActorControls(srcNames: readonly string[]): PromiseActorControls {
@@ -137,6 +143,15 @@ function describeTransition(transition: AnyTransitionDefinition): string {
 }
 
 /** Every transition definition of the machine: event candidates (with their index) and `always`. */
+/** The events of `events` that the snapshot's active state nodes handle (for an `events` function). */
+export function ownEvents<TEvent extends EventObject = EventObject>(
+  snapshot: AnyMachineSnapshot,
+  events: readonly EventObject[],
+): TEvent[] {
+  const own = new Set(__unsafe_getAllOwnEventDescriptors(snapshot));
+  return events.filter((event) => own.has(event.type)) as TEvent[];
+}
+
 export function transitionDefinitions(machine: AnyStateMachine): Map<string, string> {
   const definitions = new Map<string, string>();
   for (const node of allStateNodes(machine)) {
@@ -158,7 +173,10 @@ export interface ReplayRunner<TMachine extends AnyStateMachine> {
 
 export interface ReplayRunnerOptions<TMachine extends AnyStateMachine> {
   input: InputFrom<TMachine>;
-  /** Implementations to provide besides the controlled promise actors (e.g. injected actions). */
+  /**
+   * Implementations to provide besides the controlled promise actors (e.g. injected actions). An actor
+   * source given here is kept as provided instead of being replaced by a controlled fake.
+   */
   provide?: Parameters<TMachine['provide']>[0];
   inspect?: (event: InspectionEvent) => void;
 }
@@ -184,11 +202,14 @@ export function createReplayRunner<TMachine extends AnyStateMachine>(
   options: ReplayRunnerOptions<TMachine>,
 ): ReplayRunner<TMachine> {
   const sources = invokeSources(machine);
-  const controls = createPromiseActorControls([...new Set(sources.values())]);
+  const ownActors: Record<string, unknown> = options.provide?.actors ?? {};
+  const controls = createPromiseActorControls(
+    [...new Set(sources.values())].filter((src) => !(src in ownActors)),
+  );
   const clock = new SimulatedClock();
   const provided = machine.provide({
     ...options.provide,
-    actors: { ...options.provide?.actors, ...controls.actors },
+    actors: { ...controls.actors, ...ownActors },
   });
   const actor = createActor(provided, {
     input: options.input,
@@ -271,7 +292,7 @@ function edgeKey(state: string, event: EventObject): string {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: paths over any machine
-type AnyPath = StatePath<any, any>;
+export type AnyPath = StatePath<any, any>;
 
 /** Drops every path whose steps are a prefix of a longer path's: replaying the longer one walks it too. */
 function withoutPrefixPaths(paths: AnyPath[], pathEdges: (path: AnyPath) => string[]): AnyPath[] {
@@ -392,18 +413,66 @@ async function walkOne<TMachine extends AnyStateMachine>(
   let steps = 0;
   const replayed = withoutPrefixPaths(paths, pathEdges);
   for (const path of replayed) {
-    const runner = createReplayRunner(machine, {
+    const result = await replayPath(machine, path, {
       input,
+      serializeState: serialize,
+      label,
+      taken,
       ...(options.provide ? { provide: options.provide } : {}),
-      inspect: (event) => {
-        if (event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId) {
-          for (const transition of event._transitions) taken.add(transitionKey(transition));
-        }
-      },
+      ...(options.onStep ? { onStep: options.onStep } : {}),
     });
-    const first = path.steps[0];
-    const describePath = () =>
-      path.steps.map((step) => `  ${step.event.type} -> ${JSON.stringify(step.state.value)}`).join('\n');
+    for (const edge of result.walked) walked.add(edge);
+    steps += result.steps;
+  }
+
+  return { edges, walked, steps, paths: replayed.length, states: Object.keys(adjacency).length };
+}
+
+export interface ReplayPathOptions<TMachine extends AnyStateMachine> {
+  input: InputFrom<TMachine>;
+  /** Model state identity, as in the traversal that built the path; default: `defaultSerializeState`. */
+  serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
+  provide?: ReplayRunnerOptions<TMachine>['provide'];
+  onStep?: PathWalkOptions<TMachine>['onStep'];
+  /** Receives the `transitionKey` of every transition the real actor takes. */
+  taken?: Set<string>;
+  /** Prefix of the error message (e.g. which input). */
+  label?: string;
+}
+
+/**
+ * Replays one model path (from `getShortestPaths`, `getSimplePaths`, ...) on a fresh real actor; throws
+ * (with the path) when the real actor's serialised state differs from the model's at any step.
+ * Returns the replayed steps and the adjacency edges ('<state> -- <event>') walked.
+ */
+export async function replayPath<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  path: AnyPath,
+  options: ReplayPathOptions<TMachine>,
+): Promise<{ steps: number; walked: string[] }> {
+  // biome-ignore lint/suspicious/noExplicitAny: model snapshots come out of the graph API untyped
+  const serialize = (snapshot: any): string => (options.serializeState ?? defaultSerializeState)(snapshot);
+  const label = options.label ?? 'path';
+  const { taken } = options;
+  const runner = createReplayRunner(machine, {
+    input: options.input,
+    ...(options.provide ? { provide: options.provide } : {}),
+    ...(taken
+      ? {
+          inspect: (event: InspectionEvent) => {
+            if (event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId) {
+              for (const transition of event._transitions) taken.add(transitionKey(transition));
+            }
+          },
+        }
+      : {}),
+  });
+  const walked: string[] = [];
+  let steps = 0;
+  const first = path.steps[0];
+  const describePath = () =>
+    path.steps.map((step) => `  ${step.event.type} -> ${JSON.stringify(step.state.value)}`).join('\n');
+  try {
     if (first && serialize(runner.actor.getSnapshot()) !== serialize(first.state)) {
       throw new Error(`${label}: initial state differs from the model\n${describePath()}`);
     }
@@ -420,12 +489,12 @@ async function walkOne<TMachine extends AnyStateMachine>(
         );
       }
       options.onStep?.(runner, step.state, step.event);
-      walked.add(edgeKey(serialize(source.state), step.event));
+      walked.push(edgeKey(serialize(source.state), step.event));
     }
+  } finally {
     runner.actor.stop();
   }
-
-  return { edges, walked, steps, paths: replayed.length, states: Object.keys(adjacency).length };
+  return { steps, walked };
 }
 
 /** Throws listing every uncovered edge, untaken transition and stale exclusion. */
