@@ -1,21 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 test('the cart times out: the timer warns, the modal opens once, Start over clears the cart', async ({
   page,
 }) => {
   await page.clock.install();
-  await page.goto(`${SLUG}/events`);
-  await page.getByRole('link', { name: 'General Admission' }).click();
-  await page
-    .getByRole('form', { name: 'Book tickets' })
-    .getByRole('list')
-    .getByRole('button', { disabled: false })
-    .first()
-    .click();
-  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
-  await page.getByRole('button', { name: 'Add one Child' }).click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await reserveOneTicket(page, 'Child');
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('1 × Child')).toBeVisible();
   await expect(cart.getByText(/Your tickets are held for 14:\d\d/)).toBeVisible();

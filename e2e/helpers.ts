@@ -23,3 +23,22 @@ export function recordApiRequests(page: Page): Request[] {
   });
   return requests;
 }
+
+/**
+ * Reserves one ticket of a General Admission type for the first day and time that can be chosen, the way
+ * a visitor would, and waits for checkout.
+ */
+export async function reserveOneTicket(page: Page, typeName: 'Adult' | 'Child' | 'Senior') {
+  await page.goto(`${SLUG}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).click();
+  await page
+    .getByRole('form', { name: 'Book tickets' })
+    .getByRole('list')
+    .getByRole('button', { disabled: false })
+    .first()
+    .click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await page.getByRole('button', { name: `Add one ${typeName}` }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+}

@@ -1,21 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SLUG } from './helpers';
-
-/** Reserves one adult ticket for the first available session and lands on checkout. */
-async function reserveOneAdult(page: Page) {
-  await page.goto(`${SLUG}/events`);
-  await page.getByRole('link', { name: 'General Admission' }).click();
-  await page
-    .getByRole('form', { name: 'Book tickets' })
-    .getByRole('list')
-    .getByRole('button', { disabled: false })
-    .first()
-    .click();
-  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
-  await page.getByRole('button', { name: 'Add one Adult' }).click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
-}
+import { reserveOneTicket } from './helpers';
 
 async function fillIdentity(page: Page) {
   await page.getByLabel('First name').fill('Grace');
@@ -33,7 +17,7 @@ async function fillCard(page: Page, number: string) {
 test('a declined card is not charged, keeps what was typed and the cart, and a good card then pays once', async ({
   page,
 }) => {
-  await reserveOneAdult(page);
+  await reserveOneTicket(page, 'Adult');
   await fillIdentity(page);
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: /^Pay / }).click();
@@ -54,7 +38,7 @@ test('a declined card is not charged, keeps what was typed and the cart, and a g
 test('mismatched emails are refused with the spec message and focus moves to the first problem', async ({
   page,
 }) => {
-  await reserveOneAdult(page);
+  await reserveOneTicket(page, 'Adult');
   await fillIdentity(page);
   await page.getByLabel('Confirm email').fill('someone-else@example.com');
   await fillCard(page, '4242 4242 4242 4242');
@@ -68,7 +52,7 @@ test('mismatched emails are refused with the spec message and focus moves to the
 });
 
 test('a card that needs the customer to confirm (402) is confirmed and paid', async ({ page }) => {
-  await reserveOneAdult(page);
+  await reserveOneTicket(page, 'Adult');
   await fillIdentity(page);
   await fillCard(page, '4000 0025 0000 3155');
   await page.getByRole('button', { name: /^Pay / }).click();

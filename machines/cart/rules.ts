@@ -46,19 +46,7 @@ export function hasTooLittleTimeLeft(cart: CartModel): boolean {
   return cart.expiresIn !== null && cart.expiresIn < MIN_SECONDS_LEFT;
 }
 
-/** Turns whatever an actor rejected with into a FlowError. */
-export function toFlowError(error: unknown): FlowError {
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
-    const e = error as { code: string; description?: unknown; extra?: unknown; status?: unknown };
-    return {
-      code: e.code,
-      description: typeof e.description === 'string' ? e.description : null,
-      extra: e.extra,
-      ...(typeof e.status === 'number' ? { status: e.status } : {}),
-    };
-  }
-  return { code: 'unexpected', description: null };
-}
+export { toFlowError } from '../shared/flow-error';
 
 /** The stored cart no longer exists on the server (not found or expired). */
 export function isGoneError(error: FlowError): boolean {

@@ -1,12 +1,8 @@
 import type { CartModel } from '../../api/models';
 
-/** An error as actors reject with it (structurally compatible with api's ApiError). */
-export interface FlowError {
-  code: string;
-  description?: string | null;
-  extra?: unknown;
-  status?: number;
-}
+import type { FlowError } from '../shared/flow-error';
+
+export type { FlowError };
 
 export interface CartInput {
   /** The cart id saved by the route (localStorage), or null. */

@@ -103,19 +103,7 @@ export function validateCheckout(
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
 
-/** Turns whatever an actor rejected with into a FlowError. */
-export function toFlowError(error: unknown): FlowError {
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
-    const e = error as { code: string; description?: unknown; extra?: unknown; status?: unknown };
-    return {
-      code: e.code,
-      description: typeof e.description === 'string' ? e.description : null,
-      extra: e.extra,
-      ...(typeof e.status === 'number' ? { status: e.status } : {}),
-    };
-  }
-  return { code: 'unexpected', description: null };
-}
+export { toFlowError } from '../shared/flow-error';
 
 const extraRecord = (error: FlowError): Record<string, unknown> =>
   typeof error.extra === 'object' && error.extra !== null ? (error.extra as Record<string, unknown>) : {};

@@ -1,12 +1,8 @@
 import type { CardPaymentResult, CartModel, PurchaserInput } from '../../api/models';
 
-/** An error as actors reject with it (structurally compatible with api's ApiError). */
-export interface FlowError {
-  code: string;
-  description?: string | null;
-  extra?: unknown;
-  status?: number;
-}
+import type { FlowError } from '../shared/flow-error';
+
+export type { FlowError };
 
 export type IdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
 export type IdentityValues = Record<IdentityField, string>;

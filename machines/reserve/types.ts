@@ -36,12 +36,7 @@ export interface DateFirstReserveOutput {
 }
 
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
-export interface ReserveFlowError {
-  code: string;
-  description?: string;
-  extra?: unknown;
-  status?: number;
-}
+export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 

@@ -1,0 +1,24 @@
+/**
+ * Errors as actors reject with them. Structurally compatible with api's ApiError, which machines never import:
+ * routes provide the actors, so whatever an API call throws arrives here as data.
+ */
+export interface FlowError {
+  code: string;
+  description?: string | null;
+  extra?: unknown;
+  status?: number;
+}
+
+/** Turns whatever an actor rejected with into a FlowError ('unexpected' when it has no code). */
+export function toFlowError(error: unknown): FlowError {
+  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
+    const e = error as { code: string; description?: unknown; extra?: unknown; status?: unknown };
+    return {
+      code: e.code,
+      description: typeof e.description === 'string' ? e.description : null,
+      extra: e.extra,
+      ...(typeof e.status === 'number' ? { status: e.status } : {}),
+    };
+  }
+  return { code: 'unexpected', description: null };
+}
