@@ -69,7 +69,7 @@ if (checkout) {
     .filter((f) => f.endsWith('.js'));
   const kb = files.reduce((s, f) => s + gz(f), 0) / 1024;
   console.info(
-    `${'/checkout'.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip incl. shared chunks (lazy, not in the budget)`,
+    `${'/checkout'.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip first-load JS, Stripe adapter excluded (lazy route, not budgeted)`,
   );
 }
 console.info(`budget: ${BUDGET_KB} KB per route — ${ok ? 'within budget' : 'FAILED'}`);
