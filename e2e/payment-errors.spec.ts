@@ -49,6 +49,11 @@ test('mismatched emails are refused with the spec message and focus moves to the
   );
   await expect(page.getByLabel('Confirm email')).toBeFocused();
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
+
+  // Refused again with the same problem: focus goes back to it again.
+  await page.getByLabel('First name').focus();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByLabel('Confirm email')).toBeFocused();
 });
 
 test('a card that needs the customer to confirm (402) is confirmed and paid', async ({ page }) => {

@@ -63,6 +63,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     actionConfirmed: false,
     orderIds: [],
     checkoutBegun: false,
+    refusals: 0,
     error: null,
   };
 }
@@ -143,6 +144,7 @@ const checkoutSetup = setup({
       fieldErrors: validateCheckout(context.values, context.termsAccepted, context),
       formError: checkoutStrings.validation,
       status: null,
+      refusals: context.refusals + 1,
     })),
     setStatus: assign((_args, params: { status: StatusKey }) => ({ status: STATUS_TEXT[params.status] })),
     storeSource: assign({ source: ({ event }) => outputOf<ConfirmCardOutput>(event).source }),
@@ -156,18 +158,19 @@ const checkoutSetup = setup({
       const orderId = bookedOrderIdFrom(errorOf(event));
       return { orderIds: orderId ? [orderId] : context.cart.orderIds };
     }),
-    showCardError: assign(({ event }) => {
+    showCardError: assign(({ context, event }) => {
       const error = errorOf(event);
-      return { error, formError: cardErrorMessage(error), status: null };
+      return { error, formError: cardErrorMessage(error), status: null, refusals: context.refusals + 1 };
     }),
-    showProviderUnavailable: assign(({ event }) => ({
+    showProviderUnavailable: assign(({ context, event }) => ({
       error: errorOf(event),
       formError: checkoutStrings.providerUnavailable,
       status: null,
+      refusals: context.refusals + 1,
     })),
-    showError: assign(({ event }) => {
+    showError: assign(({ context, event }) => {
       const error = errorOf(event);
-      return { error, formError: otherErrorMessage(error), status: null };
+      return { error, formError: otherErrorMessage(error), status: null, refusals: context.refusals + 1 };
     }),
   },
   guards: {

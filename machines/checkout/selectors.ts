@@ -26,3 +26,6 @@ export const selectStatus = (snapshot: CheckoutSnapshot): string | null => snaps
 /** The amount due in cents (0 means no card is needed: free checkout). */
 export const selectAmountDueCents = (snapshot: CheckoutSnapshot): number =>
   Math.max(0, snapshot.context.cart.totals.outstandingCents);
+
+/** Counts refused submits; it changes on every refusal, also when the message is the same as before. */
+export const selectRefusals = (snapshot: CheckoutSnapshot): number => snapshot.context.refusals;

@@ -42,6 +42,8 @@ export interface CheckoutContext {
   orderIds: string[];
   /** The analytics "begin checkout" event was sent. */
   checkoutBegun: boolean;
+  /** How many submits were refused (validation or payment errors): the view moves focus on each change. */
+  refusals: number;
   /** The last error of a submit. */
   error: FlowError | null;
 }

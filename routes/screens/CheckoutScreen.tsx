@@ -9,6 +9,7 @@ import {
   selectFieldErrors,
   selectFormError,
   selectIsSubmitting,
+  selectRefusals,
   selectValues,
 } from '../../machines/checkout/selectors';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -133,10 +134,7 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
   const submitting = useSelector(actor, selectIsSubmitting);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const amount = useSelector(actor, selectAmountDueCents);
-  const [errorVersion, setErrorVersion] = useState(0);
-  useEffect(() => {
-    if (formError) setErrorVersion((v) => v + 1);
-  }, [formError]);
+  const refusals = useSelector(actor, selectRefusals);
 
   return (
     <CheckoutView
@@ -147,7 +145,7 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
       values={values}
       fieldErrors={fieldErrors}
       formError={formError}
-      errorVersion={errorVersion}
+      errorVersion={refusals}
       totalCents={amount}
       submitting={submitting}
       canSubmit={canSubmit && (amount === 0 || adapter !== null)}

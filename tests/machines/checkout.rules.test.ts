@@ -8,6 +8,7 @@ import {
   selectFieldErrors,
   selectFormError,
   selectIsSubmitting,
+  selectRefusals,
   selectStatus,
   selectValues,
 } from '../../machines/checkout/selectors';
@@ -174,6 +175,24 @@ describe('checkout validation (step 1)', () => {
     noIdentity.actor.send({ type: 'terms.change', accepted: true });
     noIdentity.actor.send({ type: 'submit' });
     expect(selectIsSubmitting(noIdentity.actor.getSnapshot())).toBe(true);
+  });
+
+  it('counts every refused submit, also when the message repeats, so the view can move focus each time', async () => {
+    const t = start(
+      {},
+      { pay: async () => Promise.reject({ code: 'card_declined', extra: { message: 'No.' } }) },
+    );
+    expect(selectRefusals(t.actor.getSnapshot())).toBe(0);
+    t.actor.send({ type: 'submit' });
+    await settle();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectFormError(t.actor.getSnapshot())).toBe(VALIDATION);
+    expect(selectRefusals(t.actor.getSnapshot())).toBe(2);
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectRefusals(t.actor.getSnapshot())).toBe(3);
   });
 
   it('changing a field clears its error and keeps the others', () => {
