@@ -273,6 +273,7 @@ export const runtimeConfig = z.object({
   sellerId: z.string(),
   slug: z.string(),
   sellerName: z.string(),
+  currency: z.string(), // the seller's default currency (ISO 4217), for prices shown before a cart exists
   paymentMode: z.enum(['sandbox', 'stripe']),
   stripePublishableKey: z.optional(z.string()),
   inspect: z.boolean(), // enables ?inspect outside development

@@ -183,6 +183,7 @@ export function createApp(options: AppOptions): Hono {
       sellerId: seller.id,
       slug: seller.slug,
       sellerName: seller.name,
+      currency: seller.currency,
       paymentMode: options.paymentMode,
       inspect: options.inspect ?? !ctx.production,
     };

@@ -13,7 +13,7 @@ import { useAppNavigate } from '../navigation';
 
 /** The cart widget bound to the app-wide cart actor, plus the cart-expiry modal. */
 export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean }) {
-  const { cart: cartActor, strings } = useServices();
+  const { cart: cartActor, strings, config } = useServices();
   const { href, navigate } = useAppNavigate();
   const cart = useSelector(cartActor, selectCart);
   const removing = useSelector(cartActor, selectIsRemoving);
@@ -23,7 +23,7 @@ export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean })
     <>
       <CartWidget
         strings={strings}
-        currency={cart?.currency ?? 'USD'}
+        currency={cart?.currency ?? config.currency}
         items={cart?.items ?? []}
         totals={cart?.totals ?? null}
         timer={

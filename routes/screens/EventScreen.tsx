@@ -92,7 +92,7 @@ function queryFrom(search: string): ReserveQuery {
 
 /** Owns the date-first reserve actor: provides the API actors and the `reserved` action, renders the view. */
 function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: string }) {
-  const { api, strings, inspect, cart } = useServices();
+  const { api, strings, inspect, cart, config } = useServices();
   const { navigate } = useAppNavigate();
   const machine = useMemo(
     () =>
@@ -147,7 +147,7 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
   return (
     <DateFirstReserve
       strings={strings}
-      currency="USD"
+      currency={config.currency}
       timezone={event.venue.timezone}
       status={
         screen === 'loading'

@@ -437,6 +437,7 @@ describe('SPA serving', () => {
         sellerId: SELLER,
         slug: 'demo-museum',
         sellerName: 'Demo Museum of Art & Science',
+        currency: 'USD',
         paymentMode: 'sandbox',
         inspect: true,
       });
