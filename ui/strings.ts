@@ -50,6 +50,7 @@ export const defaultStrings = {
   back: 'Back',
   noTicketGroups: 'Sorry, tickets are not available for this event.',
   dismiss: 'Dismiss',
+  tryAgain: 'Try again',
   // cart widget
   cart: 'Your cart',
   cartEmpty: 'Your cart is empty.',

@@ -247,3 +247,13 @@ export function canSubmit(snapshot: DateFirstReserveSnapshot): boolean {
     isReadyToSubmit(snapshot.context)
   );
 }
+
+/** A load failed (calendar, sessions or ticket groups) and `retry` would load it again. */
+export function selectCanRetry(snapshot: DateFirstReserveSnapshot): boolean {
+  return snapshot.can({ type: 'retry' });
+}
+
+/** The chosen session's ticket groups are loading. */
+export function selectGroupsLoading(snapshot: DateFirstReserveSnapshot): boolean {
+  return snapshot.matches({ picking: { session: { loaded: { chosen: 'loading' } } } });
+}

@@ -7,8 +7,10 @@ import {
   canSubmit,
   isSubmitting,
   selectBlockingMessage,
+  selectCanRetry,
   selectDatePicker,
   selectFewTicketsMessage,
+  selectGroupsLoading,
   selectMessages,
   selectScreen,
   selectSessionPicker,
@@ -133,6 +135,8 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
   const total = useSelector(actor, (s) => selectTotalCents(s) + selectTotalFeesCents(s));
   const submitEnabled = useSelector(actor, canSubmit);
   const submitting = useSelector(actor, isSubmitting);
+  const canRetry = useSelector(actor, selectCanRetry);
+  const groupsLoading = useSelector(actor, selectGroupsLoading);
 
   const sessions = sessionPicker.sessions.map((s) => ({
     id: s.id,
@@ -170,7 +174,7 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
       sessions={sessionPicker.isLoading ? null : sessions}
       sessionListOpen={sessionPicker.isOpen}
       selectedSession={selectedSession}
-      groups={groups.length === 0 && selectedSession ? null : groups}
+      groups={groupsLoading ? null : groups}
       fewTickets={fewTickets !== null}
       totalCents={total}
       canSubmit={submitEnabled}
@@ -183,6 +187,8 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
       onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
       onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
       onSubmit={() => actor.send({ type: 'submit' })}
+      canRetry={canRetry}
+      onRetry={() => actor.send({ type: 'retry' })}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
   canSubmit,
   isSubmitting,
   selectBlockingMessage,
+  selectCanRetry,
   selectDatePicker,
   selectFewTicketsMessage,
   selectMessages,
@@ -387,10 +388,12 @@ describe('choosing a date', () => {
     expect(selectMessages(actor.getSnapshot()).map((m) => m.text)).toEqual([
       'Sorry! Something unexpected happened. Please try again.',
     ]);
+    expect(selectCanRetry(actor.getSnapshot())).toBe(true);
     fail = false;
     await send(actor, { type: 'retry' });
     expect(actor.getSnapshot().matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
     expect(selectMessages(actor.getSnapshot())).toEqual([]);
+    expect(selectCanRetry(actor.getSnapshot())).toBe(false);
   });
 });
 

@@ -38,6 +38,8 @@ function props(overrides: Partial<DateFirstReserveProps> = {}): DateFirstReserve
     canSubmit: false,
     submitting: false,
     messages: [],
+    canRetry: false,
+    onRetry: vi.fn(),
     onSelectDate: vi.fn(),
     onChangeDate: vi.fn(),
     onSelectSession: vi.fn(),

@@ -55,6 +55,9 @@ export interface DateFirstReserveProps {
   canSubmit: boolean;
   submitting: boolean;
   messages: ReserveMessage[];
+  /** A load failed and can be tried again. */
+  canRetry: boolean;
+  onRetry: () => void;
   onSelectDate: (date: string) => void;
   onChangeDate: () => void;
   onSelectSession: (id: string) => void;
@@ -102,6 +105,11 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
         <p className={`message message--${status === 'error' ? 'error' : 'warning'}`}>
           {props.blockingMessage}
         </p>
+      ) : null}
+      {props.canRetry ? (
+        <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
+          {strings.tryAgain}
+        </button>
       ) : null}
       {status === 'ready' ? (
         <>
@@ -227,7 +235,9 @@ function SessionSection(props: DateFirstReserveProps) {
       {sessions === null ? (
         <p role="status">{strings.loading}</p>
       ) : sessions.length === 0 ? (
-        <p className="message message--warning">{strings.noTimes}</p>
+        props.canRetry ? null : (
+          <p className="message message--warning">{strings.noTimes}</p>
+        )
       ) : (
         <SessionTabs
           strings={strings}
