@@ -84,7 +84,11 @@ export interface CodeInfo {
   status?: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 500;
 }
 
-const spec = (status: CodeInfo['status'], expected = true): CodeInfo => ({ origin: 'spec', expected, status });
+const spec = (status: CodeInfo['status'], expected = true): CodeInfo => ({
+  origin: 'spec',
+  expected,
+  status,
+});
 
 /** Every code with its origin, whether it is expected, and its HTTP status on the reference server. */
 export const CODE_INFO: Record<ErrorCode, CodeInfo> = {
