@@ -65,8 +65,12 @@ export const ErrorCode = {
   event_not_found: 'event_not_found',
   /** The card payment provider could not load (spec 2 §8). */
   payment_provider_unavailable: 'payment_provider_unavailable',
-  /** A card provider error without a more precise code. */
+  /** A card provider error without a more precise code (also the provider's error type). */
   card_error: 'card_error',
+  /** Card provider codes the sandbox card form imitates (Stripe's names); logged, as spec 2 §8 says of others. */
+  incorrect_number: 'incorrect_number',
+  invalid_expiry: 'invalid_expiry',
+  expired_card: 'expired_card',
   /** A machine's actor was not provided by its wiring (a programming error). */
   not_provided: 'not_provided',
 } as const;
@@ -110,7 +114,8 @@ export const CODE_INFO: Record<ErrorCode, CodeInfo> = {
   duplicate_code: spec(400),
   validate_not_email: spec(400),
   cart_expired: spec(410),
-  cart_booked: spec(409),
+  /** Spec 1 §8 names it 'a cart has been booked' error, carrying an order id; the wire code is the server's. */
+  cart_booked: { origin: 'server', expected: true, status: 409 },
   incorrect_cart_state: spec(409),
   not_found: spec(404),
   bad_field_value: spec(400),
@@ -138,6 +143,9 @@ export const CODE_INFO: Record<ErrorCode, CodeInfo> = {
   event_not_found: { origin: 'client', expected: true },
   payment_provider_unavailable: { origin: 'client', expected: true },
   card_error: { origin: 'client', expected: true },
+  incorrect_number: { origin: 'client', expected: false },
+  invalid_expiry: { origin: 'client', expected: false },
+  expired_card: { origin: 'client', expected: false },
   not_provided: { origin: 'client', expected: false },
 };
 

@@ -1,7 +1,9 @@
 /** Events: listing, detail, calendar, sessions and the ticket groups of a session (spec 1 §7). */
+
 import dayjs from 'dayjs';
 import timezonePlugin from 'dayjs/plugin/timezone';
 import utcPlugin from 'dayjs/plugin/utc';
+import { ErrorCode } from './codes';
 import { ApiError, isApiError } from './errors';
 import {
   PUBLIC_HIDDEN_TYPES,
@@ -94,7 +96,7 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       } catch (error) {
         if (isApiError(error) && (error.status === 404 || error.status === 400)) {
           throw new ApiError({
-            code: 'event_not_found',
+            code: ErrorCode.event_not_found,
             status: error.status,
             context: error.context,
             description: error.description,

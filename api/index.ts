@@ -3,6 +3,7 @@
  * Everything returned is a view model (./models); every failure is an ApiError (./errors).
  */
 import { createCart } from './cart';
+import { createConfig } from './config';
 import { createEvents } from './events';
 import type { UrlSettings } from './join';
 import { createOrders } from './orders';
@@ -42,6 +43,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     events: createEvents(request, urls, now),
     cart: createCart(request, urls, now),
     orders: createOrders(request, urls),
+    config: createConfig(request, config.sellerId),
     request,
   };
 }
@@ -49,6 +51,9 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
 export type Api = ReturnType<typeof createApi>;
 
 export type { CartApi } from './cart';
+export { CODE_INFO, ErrorCode, isErrorCode } from './codes';
+export { type ConfigApi, PORTAL_STRINGS_KEY } from './config';
+export type { ErrorMessage, ErrorWhere } from './error-messages';
 export * from './errors';
 export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
 export type { UrlSettings } from './join';

@@ -6,6 +6,7 @@
  * is not in the document, an event without its venue, ...): malformed data never reaches the machines.
  */
 import * as z from 'zod/mini';
+import { ErrorCode } from './codes';
 import { ApiError, unexpectedError } from './errors';
 import type {
   CalendarDayModel,
@@ -63,7 +64,12 @@ export function parseDocument(raw: unknown): Document {
       path: issue.path.map(String).join('.'),
       code: issue.code,
     }));
-    throw new ApiError({ code: 'unexpected', status: 200, context: 'invalid_document', extra: { issues } });
+    throw new ApiError({
+      code: ErrorCode.unexpected,
+      status: 200,
+      context: 'invalid_document',
+      extra: { issues },
+    });
   }
   return result.data;
 }
@@ -237,7 +243,7 @@ export function toEventDetail(raw: unknown, urls: UrlSettings, id?: string): Eve
   const doc = parseDocument(raw);
   const events = rows(doc, 'event_template');
   const event = id === undefined ? events[0] : events.find((e) => e.id === id);
-  if (!event) throw new ApiError({ code: 'event_not_found', status: 404, context: 'event_template' });
+  if (!event) throw new ApiError({ code: ErrorCode.event_not_found, status: 404, context: 'event_template' });
   const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
   const config = attached(rows(doc, 'config'), 'event_template', event.id);
   return {

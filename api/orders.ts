@@ -1,4 +1,5 @@
 /** Orders: confirmation data and QR codes (spec 2 §7). */
+import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import { qrCodeUrl, toOrders, type UrlSettings } from './join';
@@ -39,7 +40,7 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
         signal,
       });
       const order = toOrders(raw, urls).find((o) => o.id === id);
-      if (!order) throw new ApiError({ code: 'not_found', status: 404, context: 'ticket_order' });
+      if (!order) throw new ApiError({ code: ErrorCode.not_found, status: 404, context: 'ticket_order' });
       return order;
     },
 

@@ -10,7 +10,8 @@
  *   Unknown 4xx codes are logged with personal data redacted.
  */
 import * as z from 'zod/mini';
-import { ApiError, isKnownCode, unexpectedError } from './errors';
+import { isLoggedCode } from './codes';
+import { ApiError, unexpectedError } from './errors';
 import { redact } from './redact';
 import { errorBody } from './schemas';
 
@@ -196,7 +197,7 @@ export function createRequest(settings: RequestSettings): ApiRequest {
           description: first._description ?? null,
           extra: first._extra,
         });
-        if (!isKnownCode(error.code)) logUnknownCode(method, path, error, body);
+        if (isLoggedCode(error.code)) logUnknownCode(method, path, error, body);
         throw error;
       }
     }

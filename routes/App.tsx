@@ -1,14 +1,14 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { Shell } from '../ui/Shell';
-import { useServices } from './context';
+import { useServices } from './app/services';
 import { useAppNavigate } from './navigation';
-import { NotFoundScreen } from './screens/NotFoundScreen';
+import { NotFoundScreen } from './not-found/NotFoundScreen';
 
-const EventsScreen = lazy(() => import('./screens/EventsScreen'));
-const EventScreen = lazy(() => import('./screens/EventScreen'));
-const CheckoutScreen = lazy(() => import('./screens/CheckoutScreen'));
-const CompleteScreen = lazy(() => import('./screens/CompleteScreen'));
+const EventsScreen = lazy(() => import('./events/EventsScreen'));
+const EventScreen = lazy(() => import('./event/EventScreen'));
+const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
+const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
 
 /** The route table: base = seller slug, trailing slash stripped, catch-all 404. */
 export function App() {
@@ -42,7 +42,7 @@ function Loading() {
 }
 
 function Frame({ children }: { children: ReactNode }) {
-  const { config, strings } = useServices();
+  const { config, strings, clock } = useServices();
   const { href, navigate } = useAppNavigate();
   return (
     <Shell
@@ -50,7 +50,7 @@ function Frame({ children }: { children: ReactNode }) {
       sellerName={config.sellerName}
       homeHref={href('/')}
       onNavigate={navigate}
-      year={new Date().getFullYear()}
+      year={new Date(clock.now()).getFullYear()}
     >
       {children}
     </Shell>

@@ -1,13 +1,33 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
 import { App } from './App';
-import { createCartActor } from './cart';
-import { type AppServices, ServicesProvider } from './context';
+import { realClock } from './app/clock';
+import { createAppActor } from './app/root';
+import { type AppServices, ServicesProvider } from './app/services';
 import { loadInspector } from './inspect';
 import { readRuntimeConfig } from './runtime';
+import { storage } from './storage';
+
+type BaseServices = Omit<AppServices, 'strings'>;
+
+/** Applies the seller's portal strings (GET config) over the catalogue as soon as they arrive. */
+function Root({ services }: { services: BaseServices }) {
+  const [overrides, setOverrides] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const controller = new AbortController();
+    services.api.config.portalStrings({ signal: controller.signal }).then(setOverrides, () => {});
+    return () => controller.abort();
+  }, [services]);
+  const value = useMemo(() => ({ ...services, strings: createStrings(overrides) }), [services, overrides]);
+  return (
+    <ServicesProvider value={value}>
+      <App />
+    </ServicesProvider>
+  );
+}
 
 async function start() {
   const config = readRuntimeConfig();
@@ -15,20 +35,13 @@ async function start() {
   const api = createApi(config, {
     logger: { warn: (message, data) => console.warn(message, data) },
   });
-  const services: AppServices = {
-    config,
-    api,
-    strings: createStrings(),
-    inspect,
-    cart: createCartActor({ api, config, inspect }),
-  };
+  const clock = realClock;
+  const app = createAppActor({ api, sellerId: config.sellerId, storage, clock, inspect, events: window });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(
     <StrictMode>
-      <ServicesProvider value={services}>
-        <App />
-      </ServicesProvider>
+      <Root services={{ config, api, inspect, clock, app }} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { useServices } from './context';
+import { useServices } from './app/services';
 
 /** Links carry the full path (base included) so they work as real links; navigation strips the base. */
 export function useAppNavigate() {

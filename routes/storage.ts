@@ -1,20 +1,32 @@
 /** Local storage that tolerates access errors (private modes, disabled storage): the product keeps working. */
-export const storage = {
-  get(key: string): string | null {
-    try {
-      return globalThis.localStorage?.getItem(key) ?? null;
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string | null): void {
-    try {
-      if (value === null) globalThis.localStorage?.removeItem(key);
-      else globalThis.localStorage?.setItem(key, value);
-    } catch {
-      // tolerated
-    }
-  },
-};
+export interface Storage {
+  get(key: string): string | null;
+  set(key: string, value: string | null): void;
+}
+
+type Backing = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Wraps a Web Storage; `backing` is read on each call, since merely touching `localStorage` can throw. */
+export function createStorage(backing: () => Backing | undefined = () => globalThis.localStorage): Storage {
+  return {
+    get(key) {
+      try {
+        return backing()?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        if (value === null) backing()?.removeItem(key);
+        else backing()?.setItem(key, value);
+      } catch {
+        // tolerated: the cart lives on in memory for this tab
+      }
+    },
+  };
+}
+
+export const storage = createStorage();
 
 export const cartKey = (sellerId: string) => `tix:${sellerId}:cart`;

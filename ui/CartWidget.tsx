@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AppLink, type Navigate } from './AppLink';
-import { formatCountdown, formatDateTime, formatMoney } from './format';
+import { formatDateTime, formatMoney } from './format';
 import { fill, type Strings } from './strings';
 
 export interface CartWidgetItem {
@@ -23,10 +23,11 @@ export interface CartWidgetTotals {
 }
 
 export interface ExpiryTimerView {
-  shown: boolean;
-  secondsLeft: number;
-  level: 'normal' | 'warning' | 'error';
-  announcement: string | null;
+  /** 'm:ss', from the view model. */
+  label: string;
+  style: 'normal' | 'warning' | 'error';
+  /** Screen-reader announcement at the 5- and 2-minute marks (the catalogue key), or null. */
+  announcement: 'fiveMinutesLeft' | 'twoMinutesLeft' | null;
 }
 
 export interface CartWidgetProps {
@@ -85,11 +86,9 @@ export function CartWidget(props: CartWidgetProps) {
               <dd>{formatMoney(totals.outstandingCents, currency)}</dd>
             </div>
           </dl>
-          {timer?.shown ? (
-            <p className={`timer timer--${timer.level}`}>
-              <span aria-hidden="true">
-                {fill(strings.expiresIn, { time: formatCountdown(timer.secondsLeft) })}
-              </span>
+          {timer ? (
+            <p className={`timer timer--${timer.style}`}>
+              <span aria-hidden="true">{fill(strings.expiresIn, { time: timer.label })}</span>
             </p>
           ) : null}
           {props.checkoutHref ? (
@@ -100,7 +99,7 @@ export function CartWidget(props: CartWidgetProps) {
         </>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">
-        {timer?.announcement ?? ''}
+        {timer?.announcement ? strings[timer.announcement] : ''}
       </p>
     </aside>
   );

@@ -23,7 +23,7 @@ export function Complete({ strings, status, orders, message, eventsHref, onNavig
   if (status === 'error')
     return (
       <p className="message message--error" role="alert">
-        {message ?? strings.genericError}
+        {message ?? strings.errorOops}
       </p>
     );
   const email = orders.find((o) => o.purchaserEmail)?.purchaserEmail;

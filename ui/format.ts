@@ -28,8 +28,3 @@ export const hourInZone = (iso: string, tz: string) => dayjs(iso).tz(tz).hour();
 export function formatMoney(cents: number, currency = 'USD', locale?: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
-
-export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}

@@ -48,7 +48,6 @@ export const defaultStrings = {
   free: 'Free',
   total: 'Total',
   back: 'Back',
-  noTicketGroups: 'Sorry, tickets are not available for this event.',
   dismiss: 'Dismiss',
   tryAgain: 'Try again',
   // cart widget
@@ -64,6 +63,8 @@ export const defaultStrings = {
   confirm: 'Confirm',
   cancel: 'Cancel',
   expiresIn: 'Your tickets are held for {time}',
+  fiveMinutesLeft: 'Your cart expires in 5 minutes.',
+  twoMinutesLeft: 'Your cart expires in 2 minutes.',
   cartTimedOut: 'Unfortunately your cart has timed out',
   startOver: 'Start over',
   // checkout
@@ -91,8 +92,60 @@ export const defaultStrings = {
   confirmationEmail: 'A confirmation email is on its way to {email}.',
   continueShopping: 'Continue browsing events',
   orderNotFound: 'We could not find that order.',
-  genericError: 'Oops! Sorry, something went wrong. Please try again.',
   reload: 'Reload',
+
+  // ---- messages machines carry by key (machines/shared/messages.ts, api/error-messages.ts)
+  // errors: spec 1 §8, spec 2 §8, spec 3 §8 (verbatim)
+  errorUnexpected: 'Sorry! Something unexpected happened. Please try again.',
+  errorUnexpectedLater: 'Sorry, something unexpected happened. Please try again later.',
+  errorDescription: '{description}',
+  errorOops: 'Oops! Sorry, something went wrong. Please try again.',
+  calendarTypesLimit: 'You can only select up to 10 different types of tickets.',
+  sessionSoldOut:
+    'Tickets have sold out for the session at {time}. Please select another session and try again.',
+  dateSoldOut: 'Tickets have sold out for {date}. Please select another date and try again.',
+  promoUnknown: 'Sorry. Please try again later.',
+  promoInvalid: '"{code}" is not a valid promo code.',
+  codeRequired: 'A code is required to continue with your order.',
+  providerUnavailable:
+    'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+  cardError: 'Your card has not been charged. {message} Please edit your payment details and try again.',
+  // ours: the spec's "generic one" between its fixed prefix and suffix
+  cardErrorGeneric:
+    'Your card has not been charged. Your payment could not be processed. Please edit your payment details and try again.',
+  guestAccount:
+    'Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.',
+  incorrectPassword: 'That is not the correct password. Please try again.',
+  giftCardNotFound: 'Gift card not found.',
+  giftCardTrouble: 'We are having trouble with that sorry. Please try again later.',
+  resendNotFound: 'No orders could be found for this email address.',
+  resetLinkInvalid: 'This reset link is not valid. It may have expired.',
+  rescheduleStartAgain: '{description} Click here to start again.',
+  // checkout (spec 2 §5, §8; the field messages are ours)
+  checkoutValidation:
+    'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
+  emailsMustMatch: 'Email addresses must match.',
+  firstNameRequired: 'Please enter your first name.',
+  firstNameTooLong: 'First name must be {max} characters or fewer.',
+  lastNameRequired: 'Please enter your last name.',
+  lastNameTooLong: 'Last name must be {max} characters or fewer.',
+  emailRequired: 'Please enter your email address.',
+  emailTooLong: 'Email must be {max} characters or fewer.',
+  emailInvalid: 'Please enter a valid email address.',
+  termsRequired: 'Please accept the terms and conditions.',
+  statusProcessing: 'Processing payment…',
+  statusConfirming: 'Waiting for your card issuer to confirm the payment…',
+  statusCompleted: 'Payment complete.',
+  statusPending: 'Your payment is processing.',
+  // reserve (spec 1 §5, §8; completed wording marked)
+  eventUnavailable: 'Sorry, tickets are not available for this event.',
+  dateUnavailable: 'Sorry, tickets are not available on the date of your visit.',
+  timeUnavailable: 'Sorry, tickets are not available at the selected time.',
+  /** Completed from the spec's '...the selected time is not found.' */
+  sessionNotFound: 'Sorry, the selected time is not found.',
+  /** Completed from the spec's 'ticket types not found'; {types} lists the unknown keys. */
+  ticketTypesNotFound: 'Sorry, ticket types not found: {types}.',
+  sessionAndDate: 'The session and date query parameters can not be used together.',
 } as const;
 
 export type StringKey = keyof typeof defaultStrings;
@@ -105,6 +158,16 @@ export function createStrings(overrides: Partial<Record<string, string>> = {}): 
   }
   return out;
 }
+
+/** A message as machines carry it: a catalogue key and its parameters (never English text). */
+export interface UiMessage {
+  key: StringKey;
+  params?: Record<string, string | number>;
+}
+
+/** The text of a message, with the seller's overrides already in `strings`. */
+export const resolveMessage = (strings: Strings, message: UiMessage): string =>
+  fill(strings[message.key], message.params ?? {});
 
 /** Fills `{name}` placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {

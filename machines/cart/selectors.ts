@@ -6,12 +6,6 @@ import type { FlowError } from './types';
 
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 
-/** Screen-reader announcements of the expiry timer (the route may override them from the strings catalogue). */
-export const cartTimerStrings = {
-  fiveMinutesLeft: 'Your cart expires in 5 minutes.',
-  twoMinutesLeft: 'Your cart expires in 2 minutes.',
-} as const;
-
 export type ExpiryTimerStyle = 'normal' | 'warning' | 'error';
 
 export interface ExpiryTimerView {
@@ -21,10 +15,10 @@ export interface ExpiryTimerView {
   label: string;
   style: ExpiryTimerStyle;
   /**
-   * Text for a polite live region: null above 5 minutes, then the 5-minute text until the 2-minute mark, then
-   * the 2-minute text. It changes only at the marks, so the live region announces each mark once.
+   * Catalogue key for a polite live region: null above 5 minutes, then the 5-minute text until the 2-minute
+   * mark, then the 2-minute text. It changes only at the marks, so the live region announces each mark once.
    */
-  announcement: string | null;
+  announcement: 'fiveMinutesLeft' | 'twoMinutesLeft' | null;
 }
 
 /** The current cart (kept visible while removing or refreshing, and while the expiry modal is open). */
@@ -62,9 +56,9 @@ export function expiryTimerFor(seconds: number | null): ExpiryTimerView | null {
     seconds < TIMER_ERROR_UNDER_S ? 'error' : seconds < TIMER_WARNING_UNDER_S ? 'warning' : 'normal';
   const announcement =
     seconds < TIMER_ERROR_UNDER_S
-      ? cartTimerStrings.twoMinutesLeft
+      ? 'twoMinutesLeft'
       : seconds < TIMER_WARNING_UNDER_S
-        ? cartTimerStrings.fiveMinutesLeft
+        ? 'fiveMinutesLeft'
         : null;
   const label = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return { secondsLeft: seconds, label, style, announcement };

@@ -12,17 +12,18 @@
  */
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
+import { ErrorCode } from '../../api/codes';
+import { type Message, message } from '../shared/messages';
 import {
   bookedOrderIdFrom,
-  cardErrorMessage,
-  checkoutStrings,
+  cardStepMessage,
   emptyValues,
   hasErrors,
   isIntentProcessing,
   isPaymentProviderError,
   isProviderUnavailable,
-  otherErrorMessage,
   paymentIntentFrom,
+  submitErrorMessage,
   toFlowError,
   trimmedValues,
   validateCheckout,
@@ -41,7 +42,7 @@ import type {
 } from './types';
 
 const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: 'not_provided', description: `The route must provide the ${name} actor.` });
+  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide the ${name} actor.` });
 
 const errorOf = (event: EventObject) => toFlowError((event as { error?: unknown }).error);
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
@@ -88,11 +89,11 @@ function confirmActionInput({ context }: { context: CheckoutContext }): ConfirmA
 }
 
 type StatusKey = 'processing' | 'confirming' | 'completed' | 'pending';
-const STATUS_TEXT: Record<StatusKey, string> = {
-  processing: checkoutStrings.statusProcessing,
-  confirming: checkoutStrings.statusConfirming,
-  completed: checkoutStrings.statusCompleted,
-  pending: checkoutStrings.statusPending,
+const STATUS_TEXT: Record<StatusKey, Message> = {
+  processing: message('statusProcessing'),
+  confirming: message('statusConfirming'),
+  completed: message('statusCompleted'),
+  pending: message('statusPending'),
 };
 
 const checkoutSetup = setup({
@@ -142,7 +143,7 @@ const checkoutSetup = setup({
     clearFieldErrors: assign({ fieldErrors: {} }),
     showValidationErrors: assign(({ context }) => ({
       fieldErrors: validateCheckout(context.values, context.termsAccepted, context),
-      formError: checkoutStrings.validation,
+      formError: message('checkoutValidation'),
       status: null,
       refusals: context.refusals + 1,
     })),
@@ -160,17 +161,17 @@ const checkoutSetup = setup({
     }),
     showCardError: assign(({ context, event }) => {
       const error = errorOf(event);
-      return { error, formError: cardErrorMessage(error), status: null, refusals: context.refusals + 1 };
+      return { error, formError: cardStepMessage(error), status: null, refusals: context.refusals + 1 };
     }),
     showProviderUnavailable: assign(({ context, event }) => ({
       error: errorOf(event),
-      formError: checkoutStrings.providerUnavailable,
+      formError: message('providerUnavailable'),
       status: null,
       refusals: context.refusals + 1,
     })),
     showError: assign(({ context, event }) => {
       const error = errorOf(event);
-      return { error, formError: otherErrorMessage(error), status: null, refusals: context.refusals + 1 };
+      return { error, formError: submitErrorMessage(error), status: null, refusals: context.refusals + 1 };
     }),
   },
   guards: {
@@ -181,7 +182,7 @@ const checkoutSetup = setup({
     identityFormShown: ({ context }) => context.identityFormShown,
     requiresAction: ({ context, event }) =>
       !context.actionConfirmed && paymentIntentFrom(errorOf(event)) !== null,
-    cartBooked: ({ event }) => errorOf(event).code === 'cart_booked',
+    cartBooked: ({ event }) => errorOf(event).code === ErrorCode.cart_booked,
     intentProcessing: ({ event }) => isIntentProcessing(errorOf(event)),
     paymentProviderError: ({ event }) => isPaymentProviderError(errorOf(event)),
     providerUnavailable: ({ event }) => isProviderUnavailable(errorOf(event)),

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Message } from '../shared/messages';
 import type { checkoutMachine } from './checkout.machine';
 import type { FieldErrors, IdentityValues } from './types';
 
@@ -13,7 +14,7 @@ export const selectTermsAccepted = (snapshot: CheckoutSnapshot): boolean => snap
 export const selectFieldErrors = (snapshot: CheckoutSnapshot): FieldErrors => snapshot.context.fieldErrors;
 
 /** The form-level error (validation summary, card error or API error), or null. */
-export const selectFormError = (snapshot: CheckoutSnapshot): string | null => snapshot.context.formError;
+export const selectFormError = (snapshot: CheckoutSnapshot): Message | null => snapshot.context.formError;
 
 export const selectIsSubmitting = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('submitting');
 
@@ -21,7 +22,7 @@ export const selectIsSubmitting = (snapshot: CheckoutSnapshot): boolean => snaps
 export const selectCanSubmit = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('editing');
 
 /** Live-region status message (processing, confirming with the card issuer, complete, pending), or null. */
-export const selectStatus = (snapshot: CheckoutSnapshot): string | null => snapshot.context.status;
+export const selectStatus = (snapshot: CheckoutSnapshot): Message | null => snapshot.context.status;
 
 /** The amount due in cents (0 means no card is needed: free checkout). */
 export const selectAmountDueCents = (snapshot: CheckoutSnapshot): number =>

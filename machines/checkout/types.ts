@@ -1,13 +1,14 @@
 import type { CardPaymentResult, CartModel, PurchaserInput } from '../../api/models';
 
 import type { FlowError } from '../shared/flow-error';
+import type { Message } from '../shared/messages';
 
 export type { FlowError };
 
 export type IdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
 export type IdentityValues = Record<IdentityField, string>;
 /** Field errors by identity field, plus 'terms'. */
-export type FieldErrors = Partial<Record<IdentityField | 'terms', string>>;
+export type FieldErrors = Partial<Record<IdentityField | 'terms', Message>>;
 
 export interface CheckoutInput {
   cart: CartModel;
@@ -30,9 +31,9 @@ export interface CheckoutContext {
   termsAccepted: boolean;
   fieldErrors: FieldErrors;
   /** Form-level error shown above the pay button. */
-  formError: string | null;
+  formError: Message | null;
   /** Live-region status message (processing, confirming, done). */
-  status: string | null;
+  status: Message | null;
   /** Card source from confirmCard, or the payment-intent id when retrying after customer confirmation. */
   source: string | null;
   /** The payment intent that needs customer confirmation (HTTP 402 intent_requires_action). */

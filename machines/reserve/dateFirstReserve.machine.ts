@@ -17,9 +17,11 @@ import {
   fromPromise,
   setup,
 } from 'xstate';
+import { ErrorCode } from '../../api/codes';
+import { errorMessage } from '../../api/error-messages';
 import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
+import { type Message, message } from '../shared/messages';
 import { formatDay, formatSessionTime } from './format';
-import { formatMessage, reserveMessages } from './messages';
 import {
   applyPresetQuantities,
   decrement,
@@ -51,8 +53,6 @@ import type {
   ReserveNotice,
 } from './types';
 
-export const SESSION_SOLD_OUT_CODE = 'event_session_sold_out';
-
 function notProvided(name: string): never {
   throw new Error(`${name}: not provided`);
 }
@@ -63,7 +63,6 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
   const query = input.query ?? {};
   return {
     event: input.event,
-    cartId: input.cartId,
     query,
     mode: parseReserveMode(query.reserve),
     now: input.now ?? Date.now(),
@@ -78,6 +77,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     initError: null,
     soldOut: null,
     cart: null,
+    retriedInNewCart: false,
   };
 }
 
@@ -99,7 +99,7 @@ export function sessionGroupsInput({
 
 export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveInput {
   return {
-    cartId: context.cartId,
+    newCart: context.retriedInNewCart,
     request: {
       eventId: context.event.id,
       sessionId: context.selectedSessionId,
@@ -129,9 +129,9 @@ export function flowErrorOf(event: unknown): ReserveFlowError | null {
   return null;
 }
 
-function errorText(event: unknown): string {
-  const description = flowErrorOf(event)?.description;
-  return description?.trim() ? description : reserveMessages.unexpected;
+/** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
+function errorText(event: unknown): Message {
+  return errorMessage(flowErrorOf(event) ?? { code: ErrorCode.unexpected }, 'reserve');
 }
 
 export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {
@@ -215,7 +215,12 @@ export const dateFirstReserveMachine = setup({
       return resolution !== null && 'sessionId' in resolution;
     },
     canSubmit: ({ context }) => isReadyToSubmit(context),
-    isSessionSoldOutError: ({ event }) => flowErrorOf(event)?.code === SESSION_SOLD_OUT_CODE,
+    isSessionSoldOutError: ({ event }) => flowErrorOf(event)?.code === ErrorCode.event_session_sold_out,
+    /** The cart the reserve went to is gone (deleted or expired) and no new cart was tried yet. */
+    isCartGoneFirstTime: ({ context, event }) => {
+      const code = flowErrorOf(event)?.code;
+      return !context.retriedInNewCart && (code === ErrorCode.not_found || code === ErrorCode.cart_expired);
+    },
   },
   actions: {
     /** Injected: tell the app's cart about the reservation and navigate on. Params: the cart. */
@@ -231,7 +236,7 @@ export const dateFirstReserveMachine = setup({
     }),
     assignDays: assign({ days: ({ event }) => outputOf<CalendarDayModel[]>(event) }),
     assignInitError: assign({ initError: ({ event }) => errorText(event) }),
-    rejectQuery: assign({ initError: () => reserveMessages.eventUnavailable }),
+    rejectQuery: assign({ initError: () => message('eventUnavailable') }),
     resetForRetry: assign({ initError: null, messages: () => [] }),
     applyQueryPlan: assign(({ context }) => {
       const plan = planFromQuery(context.query, context.event, context.days, context.now);
@@ -318,13 +323,15 @@ export const dateFirstReserveMachine = setup({
     }),
     noteLoadError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, { key: 'load.error', level: 'error', text: errorText(event) }),
+        withNotice(context.messages, { key: 'load.error', level: 'error', message: errorText(event) }),
     }),
     clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, ['load.error']) }),
     assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
+    markRetryInNewCart: assign({ retriedInNewCart: true }),
+    clearRetryInNewCart: assign({ retriedInNewCart: false }),
     noteReserveError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, { key: 'reserve.error', level: 'error', text: errorText(event) }),
+        withNotice(context.messages, { key: 'reserve.error', level: 'error', message: errorText(event) }),
     }),
     /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
     rememberSoldOutSession: assign(({ context }) => {
@@ -344,7 +351,7 @@ export const dateFirstReserveMachine = setup({
       messages: withNotice(context.messages, {
         key: 'reserve.sessionSoldOut',
         level: 'error',
-        text: formatMessage('sessionSoldOut', {
+        message: message('sessionSoldOut', {
           time: context.soldOut ? formatSessionTime(context.soldOut.start, context.event.venue.timezone) : '',
         }),
       }),
@@ -354,7 +361,7 @@ export const dateFirstReserveMachine = setup({
       messages: withNotice(context.messages, {
         key: 'reserve.dateSoldOut',
         level: 'error',
-        text: formatMessage('dateSoldOut', { date: context.soldOut ? formatDay(context.soldOut.date) : '' }),
+        message: message('dateSoldOut', { date: context.soldOut ? formatDay(context.soldOut.date) : '' }),
       }),
     })),
   },
@@ -473,7 +480,7 @@ export const dateFirstReserveMachine = setup({
                         submit: {
                           guard: 'canSubmit',
                           target: '#dateFirstReserve.reserving',
-                          actions: 'clearReserveNotices',
+                          actions: ['clearReserveNotices', 'clearRetryInNewCart'],
                         },
                       },
                     },
@@ -502,12 +509,15 @@ export const dateFirstReserveMachine = setup({
       },
     },
     reserving: {
+      description:
+        'Reserving into the app cart (its current id, read when the call runs). A cart found gone (not_found, cart_expired) is replaced by a new cart once.',
       invoke: {
         id: 'reserve',
         src: 'reserve',
         input: reserveInput,
         onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
         onError: [
+          { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
           {
             guard: 'isSessionSoldOutError',
             target: 'picking.session.loading',

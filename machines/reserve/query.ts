@@ -1,7 +1,8 @@
 /** Pure reading of the date-first screen's query parameters (spec section 2 and section 5). */
 import type { CalendarDayModel, EventDetail, SessionModel } from '../../api/models';
+import { message } from '../shared/messages';
 import { isIsoDay, venueDay } from './format';
-import { formatMessage, type ReserveMessageName } from './messages';
+import type { ReserveMessageName } from './messages';
 import type { Quantities } from './quantities';
 import type { ReserveMode, ReserveNotice, ReserveQuery } from './types';
 
@@ -142,5 +143,5 @@ export function resolvePresetSession(
 }
 
 export function problemNotice(problem: QueryProblem): ReserveNotice {
-  return { key: problem.key, level: 'warning', text: formatMessage(problem.name, problem.params) };
+  return { key: problem.key, level: 'warning', message: message(problem.name, problem.params) };
 }

@@ -1,6 +1,7 @@
 /** Pure selectors: date-first reserve snapshot -> plain view props. */
 import type { SnapshotFrom } from 'xstate';
 import type { CalendarDayModel } from '../../api/models';
+import { type Message, message } from '../shared/messages';
 import {
   type DateFirstReserveMachine,
   isReadyToSubmit,
@@ -8,7 +9,6 @@ import {
   selectedSessionOf,
 } from './dateFirstReserve.machine';
 import { formatDay, formatSessionTime } from './format';
-import { reserveMessages } from './messages';
 import {
   canDecrement,
   canIncrement,
@@ -40,9 +40,9 @@ export function selectScreen(snapshot: DateFirstReserveSnapshot): ReserveScreen 
 }
 
 /** The message that replaces the picker (no availability, init error), or null. */
-export function selectBlockingMessage(snapshot: DateFirstReserveSnapshot): string | null {
-  if (snapshot.matches('noAvailability')) return reserveMessages.noAvailability;
-  if (snapshot.matches('initError')) return snapshot.context.initError ?? reserveMessages.unexpected;
+export function selectBlockingMessage(snapshot: DateFirstReserveSnapshot): Message | null {
+  if (snapshot.matches('noAvailability')) return message('noTimes');
+  if (snapshot.matches('initError')) return snapshot.context.initError ?? message('errorUnexpected');
   return null;
 }
 
@@ -229,8 +229,8 @@ export function selectMessages(snapshot: DateFirstReserveSnapshot): ReserveNotic
 }
 
 /** 'Hurry, less than 10 tickets available.' when the chosen session has under 10 places, else null. */
-export function selectFewTicketsMessage(snapshot: DateFirstReserveSnapshot): string | null {
-  return isFewTickets(selectedSessionOf(snapshot.context)) ? reserveMessages.fewTickets : null;
+export function selectFewTicketsMessage(snapshot: DateFirstReserveSnapshot): Message | null {
+  return isFewTickets(selectedSessionOf(snapshot.context)) ? message('fewTickets') : null;
 }
 
 export function isSubmitting(snapshot: DateFirstReserveSnapshot): boolean {

@@ -6,6 +6,7 @@ import type {
   SessionModel,
   TicketGroupModel,
 } from '../../api/models';
+import type { Message } from '../shared/messages';
 import type { Quantities } from './quantities';
 
 /** Query parameters of the date-first screen, as the route reads them. */
@@ -25,7 +26,6 @@ export type ReserveMode = 'warn' | 'strict' | 'off';
 
 export interface DateFirstReserveInput {
   event: EventDetail;
-  cartId: string | null;
   query?: ReserveQuery;
   /** Epoch ms used for 'today' and 'next'; defaults to the time the actor starts. */
   now?: number;
@@ -44,7 +44,7 @@ export type NoticeLevel = 'info' | 'warning' | 'error';
 export interface ReserveNotice {
   key: string;
   level: NoticeLevel;
-  text: string;
+  message: Message;
 }
 
 /** Preselections from the query still waiting for the data they need. */
@@ -64,7 +64,6 @@ export interface SoldOutSession {
 
 export interface DateFirstReserveContext {
   event: EventDetail;
-  cartId: string | null;
   query: ReserveQuery;
   mode: ReserveMode;
   now: number;
@@ -77,9 +76,11 @@ export interface DateFirstReserveContext {
   preset: ReservePreset;
   messages: ReserveNotice[];
   /** Blocking message of the initError state. */
-  initError: string | null;
+  initError: Message | null;
   soldOut: SoldOutSession | null;
   cart: CartModel | null;
+  /** The reserve was already retried in a new cart once in this submit. */
+  retriedInNewCart: boolean;
 }
 
 export type DateFirstReserveEvent =
@@ -109,7 +110,12 @@ export interface LoadSessionGroupsInput {
   sessionId: string;
 }
 
+/**
+ * The reserve call. The machine holds no cart id: the route's actor reads the app cart's current id when it
+ * runs (a copy taken at start would post to a cart that expired meanwhile). `newCart` asks for a fresh cart,
+ * after the current one turned out gone (not_found or cart_expired on modify).
+ */
 export interface ReserveInput {
-  cartId: string | null;
   request: ReserveRequest;
+  newCart: boolean;
 }

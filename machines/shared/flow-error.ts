@@ -1,3 +1,5 @@
+import { ErrorCode } from '../../api/codes';
+
 /**
  * Errors as actors reject with them. Structurally compatible with api's ApiError, which machines never import:
  * routes provide the actors, so whatever an API call throws arrives here as data.
@@ -20,5 +22,5 @@ export function toFlowError(error: unknown): FlowError {
       ...(typeof e.status === 'number' ? { status: e.status } : {}),
     };
   }
-  return { code: 'unexpected', description: null };
+  return { code: ErrorCode.unexpected, description: null };
 }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../api/codes';
 import { type CardError, cardError } from './types';
 
 export interface CardInput {
@@ -32,17 +33,17 @@ export function luhnValid(digits: string): boolean {
 export function tokeniseSandboxCard(card: CardInput, now: Date): { source: string } | CardError {
   const digits = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
-    return cardError('incorrect_number', 'Your card number is invalid.');
+    return cardError(ErrorCode.incorrect_number, 'Your card number is invalid.');
   const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
   const month = expiry ? Number(expiry[1]) : 0;
   if (!expiry || month < 1 || month > 12)
-    return cardError('invalid_expiry', "Your card's expiration date is incomplete.");
+    return cardError(ErrorCode.invalid_expiry, "Your card's expiration date is incomplete.");
   const yearText = expiry[2] ?? '';
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   const endOfMonth = new Date(Date.UTC(year, month, 1));
   if (endOfMonth.getTime() <= now.getTime())
-    return cardError('expired_card', "Your card's expiration date is in the past.");
+    return cardError(ErrorCode.expired_card, "Your card's expiration date is in the past.");
   if (!/^\d{3,4}$/.test(card.cvc.trim()))
-    return cardError('invalid_cvc', "Your card's security code is incomplete.");
+    return cardError(ErrorCode.invalid_cvc, "Your card's security code is incomplete.");
   return { source: SANDBOX_TOKENS[digits] ?? SANDBOX_DEFAULT_TOKEN };
 }

@@ -1,10 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useEffect } from 'react';
+import { ErrorCode } from '../../api/codes';
 import { cardError, type PaymentAdapter } from './types';
-
-export const PROVIDER_LOAD_ERROR =
-  'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.';
 
 interface Handles {
   stripe: Stripe | null;
@@ -38,7 +36,7 @@ export function createStripeAdapter(options: {
     options.stripeAccount ? { stripeAccount: options.stripeAccount } : undefined,
   );
   const handles: Handles = { stripe: null, elements: null };
-  const unavailable = { code: 'provider_unavailable', description: PROVIDER_LOAD_ERROR };
+  const unavailable = { code: ErrorCode.payment_provider_unavailable };
 
   return {
     renderCardForm: ({ disabled }) => (
@@ -67,16 +65,17 @@ export function createStripeAdapter(options: {
       if (!stripe || !handles.elements) throw unavailable;
       const submitted = await handles.elements.submit();
       if (submitted.error)
-        throw cardError(submitted.error.code ?? 'card_error', submitted.error.message ?? '');
+        throw cardError(submitted.error.code ?? ErrorCode.card_error, submitted.error.message ?? '');
       const { paymentMethod, error } = await stripe.createPaymentMethod({ elements: handles.elements });
-      if (error || !paymentMethod) throw cardError(error?.code ?? 'card_error', error?.message ?? '');
+      if (error || !paymentMethod) throw cardError(error?.code ?? ErrorCode.card_error, error?.message ?? '');
       return { source: paymentMethod.id };
     },
     async confirmAction({ clientSecret }) {
       const stripe = handles.stripe ?? (await stripePromise.catch(() => null));
       if (!stripe) throw unavailable;
       const { error } = await stripe.handleNextAction({ clientSecret });
-      if (error) throw cardError(error.code ?? 'payment_intent_authentication_failure', error.message ?? '');
+      if (error)
+        throw cardError(error.code ?? ErrorCode.payment_intent_authentication_failure, error.message ?? '');
     },
   };
 }

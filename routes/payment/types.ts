@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorCode } from '../../api/codes';
 
 /** A payment port: the route provides its functions to the checkout machine's actors. */
 export interface PaymentAdapter {
@@ -13,11 +14,11 @@ export interface PaymentAdapter {
 export interface CardError {
   code: string;
   description: string;
-  extra?: { type: 'card_error'; message: string };
+  extra?: { type: typeof ErrorCode.card_error; message: string };
 }
 
 export const cardError = (code: string, message: string): CardError => ({
   code,
   description: message,
-  extra: { type: 'card_error', message },
+  extra: { type: ErrorCode.card_error, message },
 });

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  CALENDAR_TYPES_LIMIT_MESSAGE,
-  invalidPromoCodeMessage,
-  isApiError,
-  isKnownCode,
-  messageFor,
-  PROMO_UNKNOWN_MESSAGE,
-  promoCodeMessage,
-  soldOutDateMessage,
-  soldOutSessionMessage,
-  UNEXPECTED_MESSAGE,
-} from '../../api/errors';
+import { ApiError, isApiError, UNEXPECTED_MESSAGE } from '../../api/errors';
 import { formatMoney, fromCents, toCents } from '../../api/money';
 import { REDACTED, redact } from '../../api/redact';
 
@@ -60,63 +48,7 @@ describe('money', () => {
   });
 });
 
-describe('error catalogue', () => {
-  it('uses the spec strings', () => {
-    expect(UNEXPECTED_MESSAGE).toBe('Sorry! Something unexpected happened. Please try again.');
-    expect(soldOutSessionMessage('10:30 AM')).toBe(
-      'Tickets have sold out for the session at 10:30 AM. Please select another session and try again.',
-    );
-    expect(soldOutDateMessage('Sat, Nov 21, 2026')).toBe(
-      'Tickets have sold out for Sat, Nov 21, 2026. Please select another date and try again.',
-    );
-    expect(invalidPromoCodeMessage('SAVE10')).toBe('"SAVE10" is not a valid promo code.');
-  });
-
-  it('knows the spec codes', () => {
-    for (const code of [
-      'max_tickets_per_order_exceeded',
-      'event_session_sold_out',
-      'rule_blocks_reserve',
-      'code_exhausted',
-      'duplicate_code',
-      'cart_expired',
-      'incorrect_cart_state',
-      'cart_booked',
-      'not_found',
-      'validation_failed',
-      'intent_requires_action',
-      'card_declined',
-    ]) {
-      expect(isKnownCode(code)).toBe(true);
-    }
-    expect(isKnownCode('weird_new_code')).toBe(false);
-  });
-
-  it('messageFor: description for known codes, unexpected text otherwise', () => {
-    const known = new ApiError({ code: 'cart_expired', status: 410, description: 'Your cart expired.' });
-    expect(messageFor(known)).toBe('Your cart expired.');
-    expect(messageFor(new ApiError({ code: 'weird', status: 400, description: 'Internal detail' }))).toBe(
-      UNEXPECTED_MESSAGE,
-    );
-    expect(messageFor(new ApiError({ code: 'cart_expired', status: 410 }))).toBe(UNEXPECTED_MESSAGE);
-    expect(messageFor(new Error('boom'))).toBe(UNEXPECTED_MESSAGE);
-    expect(
-      messageFor(
-        new ApiError({ code: 'validation_failed', status: 400, context: 'event_calendar', description: 'x' }),
-      ),
-    ).toBe(CALENDAR_TYPES_LIMIT_MESSAGE);
-  });
-
-  it('promoCodeMessage: description for displayable promo codes, else the unknown text', () => {
-    expect(
-      promoCodeMessage(new ApiError({ code: 'code_exhausted', status: 400, description: 'Used up' })),
-    ).toBe('Used up');
-    expect(promoCodeMessage(new ApiError({ code: 'duplicate_code', status: 400, description: 'x' }))).toBe(
-      PROMO_UNKNOWN_MESSAGE,
-    );
-    expect(promoCodeMessage(undefined)).toBe(PROMO_UNKNOWN_MESSAGE);
-  });
-
+describe('ApiError', () => {
   it('ApiError carries its fields; isApiError narrows by code', () => {
     const error = new ApiError({
       code: 'not_found',

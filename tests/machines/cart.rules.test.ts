@@ -4,7 +4,6 @@ import { createActor, fromPromise } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { cartMachine } from '../../machines/cart/cart.machine';
 import {
-  cartTimerStrings,
   expiryTimerFor,
   secondsLeft,
   selectCart,
@@ -318,16 +317,16 @@ describe('expiry timer view', () => {
     expect(expiryTimerFor(299)).toMatchObject({
       label: '4:59',
       style: 'warning',
-      announcement: cartTimerStrings.fiveMinutesLeft,
+      announcement: 'fiveMinutesLeft',
     });
     expect(expiryTimerFor(120)).toMatchObject({
       style: 'warning',
-      announcement: cartTimerStrings.fiveMinutesLeft,
+      announcement: 'fiveMinutesLeft',
     });
     expect(expiryTimerFor(119)).toMatchObject({
       label: '1:59',
       style: 'error',
-      announcement: cartTimerStrings.twoMinutesLeft,
+      announcement: 'twoMinutesLeft',
     });
     expect(expiryTimerFor(0)).toMatchObject({ label: '0:00', style: 'error' });
   });
@@ -354,7 +353,7 @@ describe('expiry timer view', () => {
       expect(ticks.every((t, i) => i === 0 || t - (ticks[i - 1] ?? 0) === 1_000)).toBe(true);
       expect(labels.slice(0, 2)).toEqual(['5:59', '5:58']);
       expect(labels.at(-1)).toBe('0:01');
-      expect(announcements).toEqual([cartTimerStrings.fiveMinutesLeft, cartTimerStrings.twoMinutesLeft]);
+      expect(announcements).toEqual(['fiveMinutesLeft', 'twoMinutesLeft']);
     } finally {
       vi.useRealTimers();
     }

@@ -1,16 +1,17 @@
 /** Focused tests of each documented checkout rule, on a real actor with fake actors. */
+
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
-import { checkoutStrings } from '../../machines/checkout/rules';
 import {
+  type CheckoutSnapshot,
+  selectFieldErrors as fieldErrorMessages,
+  selectFormError as formErrorMessage,
   selectCanSubmit,
-  selectFieldErrors,
-  selectFormError,
   selectIsSubmitting,
   selectRefusals,
-  selectStatus,
   selectValues,
+  selectStatus as statusMessage,
 } from '../../machines/checkout/selectors';
 import type {
   CheckoutInput,
@@ -23,7 +24,16 @@ import type {
   PayInput,
   StorePurchaserInput,
 } from '../../machines/checkout/types';
+import { createStrings, fill, resolveMessage, type UiMessage } from '../../ui/strings';
 import { makeCart } from './checkout.fixtures';
+
+/** The catalogue's texts: messages are compared as the visitor reads them. */
+const T = createStrings();
+const textOf = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
+const selectFormError = (s: CheckoutSnapshot) => textOf(formErrorMessage(s));
+const selectStatus = (s: CheckoutSnapshot) => textOf(statusMessage(s));
+const selectFieldErrors = (s: CheckoutSnapshot) =>
+  Object.fromEntries(Object.entries(fieldErrorMessages(s)).map(([k, m]) => [k, textOf(m ?? null)]));
 
 const VALIDATION =
   'There were errors found in the information you submitted. Please address the errors and re-submit the form.';
@@ -121,10 +131,10 @@ describe('checkout validation (step 1)', () => {
     expect(s.matches('editing')).toBe(true);
     expect(selectFormError(s)).toBe(VALIDATION);
     expect(selectFieldErrors(s)).toEqual({
-      firstName: checkoutStrings.firstNameRequired,
-      lastName: checkoutStrings.lastNameRequired,
-      email: checkoutStrings.emailRequired,
-      terms: checkoutStrings.termsRequired,
+      firstName: T.firstNameRequired,
+      lastName: T.lastNameRequired,
+      email: T.emailRequired,
+      terms: T.termsRequired,
     });
     expect(t.calls).toEqual([]);
   });
@@ -140,9 +150,9 @@ describe('checkout validation (step 1)', () => {
     t.actor.send({ type: 'terms.change', accepted: true });
     t.actor.send({ type: 'submit' });
     expect(selectFieldErrors(t.actor.getSnapshot())).toEqual({
-      firstName: checkoutStrings.firstNameTooLong,
-      lastName: checkoutStrings.lastNameTooLong,
-      email: checkoutStrings.emailTooLong,
+      firstName: fill(T.firstNameTooLong, { max: 50 }),
+      lastName: fill(T.lastNameTooLong, { max: 50 }),
+      email: fill(T.emailTooLong, { max: 254 }),
       emailConfirm: 'Email addresses must match.',
     });
     t.fill({
@@ -152,7 +162,7 @@ describe('checkout validation (step 1)', () => {
       emailConfirm: 'not-an-email',
     });
     t.actor.send({ type: 'submit' });
-    expect(selectFieldErrors(t.actor.getSnapshot())).toEqual({ email: checkoutStrings.emailInvalid });
+    expect(selectFieldErrors(t.actor.getSnapshot())).toEqual({ email: T.emailInvalid });
     expect(selectFormError(t.actor.getSnapshot())).toBe(VALIDATION);
     t.fill({ email: 'ada@example.com', emailConfirm: 'ADA@EXAMPLE.COM' });
     t.actor.send({ type: 'submit' });
@@ -170,7 +180,7 @@ describe('checkout validation (step 1)', () => {
     const noIdentity = start({ identityFormShown: false });
     noIdentity.actor.send({ type: 'submit' });
     expect(selectFieldErrors(noIdentity.actor.getSnapshot())).toEqual({
-      terms: checkoutStrings.termsRequired,
+      terms: T.termsRequired,
     });
     noIdentity.actor.send({ type: 'terms.change', accepted: true });
     noIdentity.actor.send({ type: 'submit' });
@@ -201,7 +211,7 @@ describe('checkout validation (step 1)', () => {
     t.fill({ firstName: 'Ada' });
     const errors = selectFieldErrors(t.actor.getSnapshot());
     expect(errors.firstName).toBeUndefined();
-    expect(errors.lastName).toBe(checkoutStrings.lastNameRequired);
+    expect(errors.lastName).toBe(T.lastNameRequired);
   });
 });
 
@@ -210,7 +220,7 @@ describe('checkout submit', () => {
     const t = start();
     t.fillValid();
     t.actor.send({ type: 'submit' });
-    expect(selectStatus(t.actor.getSnapshot())).toBe(checkoutStrings.statusProcessing);
+    expect(selectStatus(t.actor.getSnapshot())).toBe(T.statusProcessing);
     await settle();
     expect(t.calls).toEqual(['confirmCard', 'storePurchaser', 'pay']);
     expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 5000 });
@@ -223,7 +233,7 @@ describe('checkout submit', () => {
     const s = t.actor.getSnapshot();
     expect(s.matches('completed')).toBe(true);
     expect(s.status).toBe('done');
-    expect(selectStatus(s)).toBe(checkoutStrings.statusCompleted);
+    expect(selectStatus(s)).toBe(T.statusCompleted);
   });
 
   it('with nothing due no card is needed: free checkout', async () => {
@@ -378,9 +388,7 @@ describe('checkout submit', () => {
     bare.fillValid();
     bare.actor.send({ type: 'submit' });
     await settle();
-    expect(selectFormError(bare.actor.getSnapshot())).toBe(
-      `Your card has not been charged. ${checkoutStrings.cardGeneric} Please edit your payment details and try again.`,
-    );
+    expect(selectFormError(bare.actor.getSnapshot())).toBe(T.cardErrorGeneric);
 
     const unavailable = start(
       {},

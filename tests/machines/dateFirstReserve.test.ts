@@ -25,7 +25,13 @@ import {
   selectTotalFeesCents,
 } from '../../machines/reserve/selectors';
 import type { DateFirstReserveInput, ReserveFlowError } from '../../machines/reserve/types';
+import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { assertFullCoverage, createReplayRunner, flush, walkMachinePaths } from './graph-helpers';
+
+const T = createStrings();
+/** A notice as the visitor reads it (the catalogue's text). */
+const textOfNotice = (notice: { message: UiMessage }) => resolveMessage(T, notice.message);
+const textOfMaybe = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
 
 // ---- fixtures -----------------------------------------------------------------------------------------
 
@@ -150,7 +156,7 @@ const capacityError: ReserveFlowError = {
 };
 
 function input(query?: DateFirstReserveInput['query']): DateFirstReserveInput {
-  return { event, cartId: null, now: NOW, ...(query ? { query } : {}) };
+  return { event, now: NOW, ...(query ? { query } : {}) };
 }
 
 // ---- a harness over real actors with scripted fakes ---------------------------------------------------
@@ -162,7 +168,7 @@ interface Script {
   reserve?: () => Promise<CartModel>;
 }
 
-function start(query?: DateFirstReserveInput['query'], script: Script = {}, cartId: string | null = null) {
+function start(query?: DateFirstReserveInput['query'], script: Script = {}) {
   const calls = {
     loadCalendar: vi.fn(),
     loadSessions: vi.fn(),
@@ -191,7 +197,7 @@ function start(query?: DateFirstReserveInput['query'], script: Script = {}, cart
     },
     actions: { reserved: (_args, params) => reserved(params) },
   });
-  const actor = createActor(machine, { input: { ...input(query), cartId }, clock: new SimulatedClock() });
+  const actor = createActor(machine, { input: input(query), clock: new SimulatedClock() });
   actor.start();
   return { actor, calls, reserved };
 }
@@ -205,12 +211,8 @@ async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
 }
 
 /** Loads, picks the 21st and the 9:30 session: tickets ready. */
-async function toTickets(
-  query?: DateFirstReserveInput['query'],
-  script?: Script,
-  cartId: string | null = null,
-) {
-  const harness = start(query, script, cartId);
+async function toTickets(query?: DateFirstReserveInput['query'], script?: Script) {
+  const harness = start(query, script);
   await flush();
   await send(harness.actor, { type: 'date.select', date: '2026-11-21' });
   await send(harness.actor, { type: 'session.select', sessionId: 's-0930' });
@@ -254,7 +256,7 @@ describe('dateFirstReserve machine definition', () => {
     actor.start();
     await flush();
     expect(actor.getSnapshot().value).toBe('initError');
-    expect(actor.getSnapshot().context.initError).toBe(
+    expect(textOfMaybe(actor.getSnapshot().context.initError)).toBe(
       'Sorry! Something unexpected happened. Please try again.',
     );
   });
@@ -295,7 +297,7 @@ describe('loading', () => {
     const { actor } = start(undefined, { calendar: async () => [day('2026-11-23', 'sold_out')] });
     await flush();
     expect(actor.getSnapshot().value).toBe('noAvailability');
-    expect(selectBlockingMessage(actor.getSnapshot())).toBe('No times available.');
+    expect(textOfMaybe(selectBlockingMessage(actor.getSnapshot()))).toBe('No times available.');
   });
 
   it('goes to initError with the API message when the calendar fails, and retries', async () => {
@@ -313,12 +315,12 @@ describe('loading', () => {
     });
     await flush();
     expect(actor.getSnapshot().value).toBe('initError');
-    expect(selectBlockingMessage(actor.getSnapshot())).toBe('Event not found.');
+    expect(textOfMaybe(selectBlockingMessage(actor.getSnapshot()))).toBe('Event not found.');
     fail = false;
     await send(actor, { type: 'retry' });
     expect(calls.loadCalendar).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
-    expect(selectBlockingMessage(actor.getSnapshot())).toBeNull();
+    expect(textOfMaybe(selectBlockingMessage(actor.getSnapshot()))).toBeNull();
   });
 
   it('preselects the only available day and loads its sessions', async () => {
@@ -385,7 +387,7 @@ describe('choosing a date', () => {
     await flush();
     await send(actor, { type: 'date.select', date: '2026-11-21' });
     expect(actor.getSnapshot().matches({ picking: { session: 'loadError' } })).toBe(true);
-    expect(selectMessages(actor.getSnapshot()).map((m) => m.text)).toEqual([
+    expect(selectMessages(actor.getSnapshot()).map(textOfNotice)).toEqual([
       'Sorry! Something unexpected happened. Please try again.',
     ]);
     expect(selectCanRetry(actor.getSnapshot())).toBe(true);
@@ -436,9 +438,11 @@ describe('choosing a session', () => {
 
   it('warns when fewer than 10 tickets are left in the session', async () => {
     const { actor } = await toTickets();
-    expect(selectFewTicketsMessage(actor.getSnapshot())).toBeNull();
+    expect(textOfMaybe(selectFewTicketsMessage(actor.getSnapshot()))).toBeNull();
     await send(actor, { type: 'session.select', sessionId: 's-1300' });
-    expect(selectFewTicketsMessage(actor.getSnapshot())).toBe('Hurry, less than 10 tickets available.');
+    expect(textOfMaybe(selectFewTicketsMessage(actor.getSnapshot()))).toBe(
+      'Hurry, less than 10 tickets available.',
+    );
   });
 });
 
@@ -510,7 +514,7 @@ describe('submit', () => {
     expect(isSubmitting(actor.getSnapshot())).toBe(true);
     expect(canSubmit(actor.getSnapshot())).toBe(false);
     expect(calls.reserve).toHaveBeenCalledWith({
-      cartId: null,
+      newCart: false,
       request: { eventId: 'ev-1', sessionId: 's-0930', quantities: { 't-adult': 1 } },
     });
     await send(actor, { type: 'submit' });
@@ -523,11 +527,44 @@ describe('submit', () => {
     expect(reserved).toHaveBeenCalledWith(cart);
   });
 
-  it('sends the existing cart id', async () => {
-    const { actor, calls } = await toTickets(undefined, {}, 'cart-9');
+  it('a cart found gone on reserve (not_found, cart_expired) is replaced by a new cart once', async () => {
+    for (const code of ['not_found', 'cart_expired']) {
+      let calls = 0;
+      const {
+        actor,
+        calls: spy,
+        reserved,
+      } = await toTickets(undefined, {
+        reserve: async () => {
+          calls += 1;
+          if (calls === 1) throw { code, status: code === 'not_found' ? 404 : 410, description: 'Gone.' };
+          return cart;
+        },
+      });
+      await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+      await send(actor, { type: 'submit' });
+      await flush();
+      expect(spy.reserve.mock.calls.map(([i]) => i.newCart)).toEqual([false, true]);
+      expect(actor.getSnapshot().output).toEqual({ cart });
+      expect(reserved).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('a new cart is tried only once per submit: a second gone cart is shown, and the next submit starts over', async () => {
+    const { actor, calls } = await toTickets(undefined, {
+      reserve: async () => {
+        throw { code: 'cart_expired', status: 410, description: 'Your cart has expired.' };
+      },
+    });
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
     await send(actor, { type: 'submit' });
-    expect(calls.reserve).toHaveBeenCalledWith(expect.objectContaining({ cartId: 'cart-9' }));
+    await flush();
+    expect(calls.reserve.mock.calls.map(([i]) => i.newCart)).toEqual([false, true]);
+    expect(selectMessages(actor.getSnapshot()).map(textOfNotice)).toEqual(['Your cart has expired.']);
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    await send(actor, { type: 'submit' });
+    await flush();
+    expect(calls.reserve.mock.calls.map(([i]) => i.newCart)).toEqual([false, true, false, true]);
   });
 });
 
@@ -556,7 +593,7 @@ describe('reserve errors', () => {
     expect(snapshot.context.selectedDate).toBe('2026-11-21');
     expect(snapshot.context.selectedSessionId).toBeNull();
     expect(snapshot.context.quantities).toEqual({});
-    expect(selectMessages(snapshot).map((m) => m.text)).toEqual([
+    expect(selectMessages(snapshot).map(textOfNotice)).toEqual([
       'Tickets have sold out for the session at 9:30 AM. Please select another session and try again.',
     ]);
     expect(calls.loadCalendar).toHaveBeenCalledTimes(1);
@@ -587,7 +624,7 @@ describe('reserve errors', () => {
     expect(snapshot.context.selectedDate).toBeNull();
     expect(snapshot.context.selectedSessionId).toBeNull();
     expect(selectDatePicker(snapshot).days.find((d) => d.date === '2026-11-21')?.disabled).toBe(true);
-    expect(selectMessages(snapshot).map((m) => m.text)).toEqual([
+    expect(selectMessages(snapshot).map(textOfNotice)).toEqual([
       'Tickets have sold out for Sat, Nov 21, 2026. Please select another date and try again.',
     ]);
   });
@@ -610,7 +647,7 @@ describe('reserve errors', () => {
     await flush();
     expect(calls.loadCalendar).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().value).toBe('noAvailability');
-    expect(selectBlockingMessage(actor.getSnapshot())).toBe('No times available.');
+    expect(textOfMaybe(selectBlockingMessage(actor.getSnapshot()))).toBe('No times available.');
   });
 
   it('other errors keep the date, session and quantities and show the API description', async () => {
@@ -631,13 +668,20 @@ describe('reserve errors', () => {
     expect(snapshot.context.selectedSessionId).toBe('s-0930');
     expect(snapshot.context.quantities).toEqual({ 't-adult': 1 });
     expect(selectMessages(snapshot)).toEqual([
-      { key: 'reserve.error', level: 'error', text: 'Not enough tickets left in General admission.' },
+      {
+        key: 'reserve.error',
+        level: 'error',
+        message: {
+          key: 'errorDescription',
+          params: { description: 'Not enough tickets left in General admission.' },
+        },
+      },
     ]);
     expect(calls.loadSessions).toHaveBeenCalledTimes(1);
     expect(calls.loadSessionGroups).toHaveBeenCalledTimes(1);
     await send(actor, { type: 'submit' });
     snapshot = actor.getSnapshot();
-    expect(selectMessages(snapshot).map((m) => m.text)).toEqual([
+    expect(selectMessages(snapshot).map(textOfNotice)).toEqual([
       'Sorry! Something unexpected happened. Please try again.',
     ]);
     await send(actor, { type: 'message.dismiss', key: 'reserve.error' });
@@ -651,7 +695,8 @@ describe('reserve errors', () => {
 // ---- query parameters ----------------------------------------------------------------------------------
 
 describe('query parameters', () => {
-  const warnings = (actor: Actor) => selectMessages(actor.getSnapshot()).map((m) => `${m.level}: ${m.text}`);
+  const warnings = (actor: Actor) =>
+    selectMessages(actor.getSnapshot()).map((m) => `${m.level}: ${textOfNotice(m)}`);
 
   it('date preselects an available day', async () => {
     const { actor, calls } = start({ date: '2026-11-22' });
@@ -686,7 +731,7 @@ describe('query parameters', () => {
     const { actor } = start({ date: '2026-11-22', session: 's-22-1000', reserve: 'strict' });
     await flush();
     expect(actor.getSnapshot().value).toBe('initError');
-    expect(selectBlockingMessage(actor.getSnapshot())).toBe(
+    expect(textOfMaybe(selectBlockingMessage(actor.getSnapshot()))).toBe(
       'Sorry, tickets are not available for this event.',
     );
   });
@@ -720,7 +765,7 @@ describe('query parameters', () => {
     const strict = start({ session: 's-unknown', reserve: 'strict' });
     await flush();
     expect(strict.actor.getSnapshot().value).toBe('initError');
-    expect(selectBlockingMessage(strict.actor.getSnapshot())).toBe(
+    expect(textOfMaybe(selectBlockingMessage(strict.actor.getSnapshot()))).toBe(
       'Sorry, tickets are not available for this event.',
     );
   });
@@ -853,6 +898,7 @@ function pathEvents(snapshot: Snapshot): EventObject[] {
       E('xstate.done.actor.reserve', { output: cart }),
       E('xstate.error.actor.reserve', { error: soldOutError }),
       E('xstate.error.actor.reserve', { error: capacityError }),
+      E('xstate.error.actor.reserve', { error: { code: 'not_found', status: 404, context: 'cart' } }),
     );
   }
   return events;

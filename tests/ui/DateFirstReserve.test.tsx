@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CalendarDialog } from '../../ui/reserve/CalendarDialog';
 import { DateFirstReserve, type DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
 import { createStrings } from '../../ui/strings';
 
@@ -14,31 +15,37 @@ HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
 
 const days = Array.from({ length: 12 }, (_, i) => ({
   date: `2026-12-${String(i + 1).padStart(2, '0')}`,
-  available: i !== 2,
+  disabled: i === 2,
   minPriceCents: 1200,
 }));
 
-function props(overrides: Partial<DateFirstReserveProps> = {}): DateFirstReserveProps {
+function props(overrides: Partial<DateFirstReserveProps['view']> = {}): DateFirstReserveProps {
   return {
     strings: createStrings(),
     currency: 'USD',
-    timezone: 'America/New_York',
-    status: 'ready',
-    blockingMessage: null,
-    days,
-    selectedDate: null,
-    dateListOpen: true,
-    canChangeDate: false,
-    sessions: null,
-    sessionListOpen: true,
-    selectedSession: null,
-    groups: null,
-    fewTickets: false,
-    totalCents: 0,
-    canSubmit: false,
-    submitting: false,
-    messages: [],
-    canRetry: false,
+    view: {
+      status: 'ready',
+      blockingMessage: null,
+      days,
+      buttonDays: days.slice(0, 8),
+      hasMoreDates: true,
+      selectedDate: null,
+      dateListOpen: true,
+      canChangeDate: false,
+      sessionTabs: null,
+      initialTab: 'morning',
+      sessionListOpen: true,
+      selectedSession: null,
+      groups: null,
+      fewTickets: null,
+      totalCents: 0,
+      canSubmit: false,
+      submitting: false,
+      messages: [],
+      canRetry: false,
+      ...overrides,
+    },
+    onShowMore: vi.fn(),
     onRetry: vi.fn(),
     onSelectDate: vi.fn(),
     onChangeDate: vi.fn(),
@@ -47,9 +54,22 @@ function props(overrides: Partial<DateFirstReserveProps> = {}): DateFirstReserve
     onIncrement: vi.fn(),
     onDecrement: vi.fn(),
     onSubmit: vi.fn(),
-    ...overrides,
   };
 }
+
+const calendar = () => {
+  const onSelect = vi.fn();
+  render(
+    <CalendarDialog
+      strings={createStrings()}
+      days={days}
+      selectedDate={null}
+      onSelect={onSelect}
+      onClose={vi.fn()}
+    />,
+  );
+  return onSelect;
+};
 
 describe('date-first reserve view', () => {
   it('shows at most 8 day buttons, a sold-out day disabled, then Show more dates', () => {
@@ -61,11 +81,50 @@ describe('date-first reserve view', () => {
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
   });
 
-  it('opens the Choose date calendar where arrows move focus by 1 or 7 days and Enter selects', async () => {
+  it('Show more dates asks for the calendar (the modal stack opens it)', async () => {
     const user = userEvent.setup();
     const p = props();
     render(<DateFirstReserve {...p} />);
     await user.click(screen.getByRole('button', { name: 'Show more dates' }));
+    expect(p.onShowMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the tabs of the view model: an empty tab reads Not available, an all-sold-out tab Sold out', () => {
+    const session = (id: string, timeLabel: string, soldOut = false) => ({
+      id,
+      timeLabel,
+      soldOut,
+      disabled: soldOut,
+      availableCapacity: null,
+    });
+    render(
+      <DateFirstReserve
+        {...props({
+          selectedDate: '2026-12-01',
+          dateListOpen: false,
+          sessionTabs: [
+            { id: 'morning', sessions: [], unavailable: 'notAvailable' },
+            {
+              id: 'afternoon',
+              sessions: [session('a', '1:00 PM'), session('b', '2:00 PM', true)],
+              unavailable: null,
+            },
+            { id: 'evening', sessions: [session('c', '6:00 PM', true)], unavailable: 'soldOut' },
+          ],
+          initialTab: 'afternoon',
+        })}
+      />,
+    );
+    expect(screen.getByRole('tab', { name: /Morning\s*Not available/ })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: /Evening\s*Sold out/ })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Afternoon' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: '1:00 PM' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '2:00 PM, Sold out' })).toBeDisabled();
+  });
+
+  it('opens the Choose date calendar where arrows move focus by 1 or 7 days and Enter selects', async () => {
+    const user = userEvent.setup();
+    const onSelect = calendar();
     const dialog = screen.getByRole('dialog', { name: 'Choose date' });
     const first = within(dialog).getByRole('button', { name: 'Tuesday, December 1, 2026' });
     expect(first).toHaveFocus();
@@ -85,15 +144,13 @@ describe('date-first reserve view', () => {
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Friday, December 11, 2026' }),
     ).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(p.onSelectDate).toHaveBeenCalledWith('2026-12-11');
+    expect(onSelect).toHaveBeenCalledWith('2026-12-11');
   });
 
   it('does not select an unavailable day from the calendar', async () => {
     const user = userEvent.setup();
-    const p = props();
-    render(<DateFirstReserve {...p} />);
-    await user.click(screen.getByRole('button', { name: 'Show more dates' }));
+    const onSelect = calendar();
     await user.click(screen.getByRole('button', { name: 'Thursday, December 3, 2026 — Not available' }));
-    expect(p.onSelectDate).not.toHaveBeenCalled();
+    expect(onSelect).not.toHaveBeenCalled();
   });
 });

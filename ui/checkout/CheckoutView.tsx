@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { formatMoney } from '../format';
-import { fill, type Strings } from '../strings';
+import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 
 export type IdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
 
@@ -10,8 +10,10 @@ export interface CheckoutViewProps {
   title: string;
   showIdentityForm: boolean;
   values: Record<IdentityField, string>;
-  fieldErrors: Partial<Record<IdentityField, string>>;
-  formError: string | null;
+  fieldErrors: Partial<Record<IdentityField, UiMessage>>;
+  formError: UiMessage | null;
+  /** Live-region status (processing, confirming with the card issuer, complete, pending). */
+  status: UiMessage | null;
   /** Incremented each time a submit is refused, so focus moves to the first problem again. */
   errorVersion: number;
   totalCents: number;
@@ -19,6 +21,8 @@ export interface CheckoutViewProps {
   canSubmit: boolean;
   /** The payment adapter's card form (sandbox fields or Stripe's element). Null when nothing is due. */
   cardForm: ReactNode;
+  /** The card provider could not load: this message stands where the card form would. */
+  cardUnavailable?: UiMessage | null;
   onFieldChange: (name: IdentityField, value: string) => void;
   onFieldFocus: () => void;
   onSubmit: () => void;
@@ -64,7 +68,7 @@ export function CheckoutView(props: CheckoutViewProps) {
       <h1 id="checkout-title">{props.title}</h1>
       {props.formError ? (
         <p ref={errorRef} className="message message--error" role="alert" tabIndex={-1}>
-          {props.formError}
+          {resolveMessage(strings, props.formError)}
         </p>
       ) : null}
       {props.showIdentityForm ? (
@@ -94,7 +98,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                   />
                   {error ? (
                     <p className="field__error" id={`${id}-error`}>
-                      {error}
+                      {resolveMessage(strings, error)}
                     </p>
                   ) : null}
                 </div>
@@ -103,12 +107,15 @@ export function CheckoutView(props: CheckoutViewProps) {
           </div>
         </fieldset>
       ) : null}
-      {props.cardForm ? (
+      {props.cardForm || props.cardUnavailable ? (
         <section className="form-section" aria-labelledby="card-title">
           <h2 id="card-title" style={{ fontSize: '1.2rem' }}>
             {strings.cardDetails}
           </h2>
           {props.cardForm}
+          {props.cardUnavailable && !props.formError ? (
+            <p className="message message--warning">{resolveMessage(strings, props.cardUnavailable)}</p>
+          ) : null}
         </section>
       ) : null}
       <div className="reserve-footer">
@@ -125,7 +132,7 @@ export function CheckoutView(props: CheckoutViewProps) {
         </button>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {props.submitting ? strings.paying : ''}
+        {props.status ? resolveMessage(strings, props.status) : ''}
       </p>
     </form>
   );

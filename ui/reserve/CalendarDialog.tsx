@@ -18,7 +18,7 @@ const COLS = 7;
 export function CalendarDialog({ strings, days, selectedDate, onSelect, onClose }: CalendarDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const byDate = useMemo(() => new Map(days.map((d) => [d.date, d])), [days]);
-  const first = days.find((d) => d.available)?.date ?? days[0]?.date ?? dayjs().format('YYYY-MM-DD');
+  const first = days.find((d) => !d.disabled)?.date ?? days[0]?.date ?? dayjs().format('YYYY-MM-DD');
   const [focused, setFocused] = useState(selectedDate ?? first);
   const [month, setMonth] = useState(dayjs(focused).startOf('month'));
 
@@ -96,7 +96,7 @@ export function CalendarDialog({ strings, days, selectedDate, onSelect, onClose 
               {cells.slice(row * COLS, row * COLS + COLS).map((d) => {
                 const date = d.format('YYYY-MM-DD');
                 const option = byDate.get(date);
-                const available = option?.available ?? false;
+                const available = option ? !option.disabled : false;
                 return (
                   <td key={date}>
                     <button

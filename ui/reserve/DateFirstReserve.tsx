@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { dayParts, formatMoney } from '../format';
-import { fill, type Strings } from '../strings';
-import { CalendarDialog } from './CalendarDialog';
-import { type SessionOption, SessionTabs } from './SessionTabs';
+import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 
 export interface DayOption {
   date: string; // YYYY-MM-DD
-  available: boolean;
+  disabled: boolean;
   minPriceCents: number | null;
 }
 
@@ -27,36 +26,47 @@ export interface GroupOption {
   types: TicketOption[];
 }
 
-export interface ReserveMessage {
-  kind: 'error' | 'warning' | 'info';
-  text: string;
+export interface ReserveNoticeView {
+  key: string;
+  level: 'error' | 'warning' | 'info';
+  message: UiMessage;
+}
+
+/** What the reserve view shows: the flow's view model (machines/reserve/view.ts), computed, not derived here. */
+export interface ReserveView {
+  status: 'loading' | 'noAvailability' | 'error' | 'ready';
+  blockingMessage: UiMessage | null;
+  /** Every day (the calendar modal shows them all). */
+  days: DayOption[];
+  /** The day buttons (the first 8). */
+  buttonDays: DayOption[];
+  hasMoreDates: boolean;
+  selectedDate: string | null;
+  /** The day list is showing (nothing chosen yet, or Change pressed). */
+  dateListOpen: boolean;
+  canChangeDate: boolean;
+  /** Time-of-day tabs; null while loading. */
+  sessionTabs: SessionTabView[] | null;
+  initialTab: SessionTabView['id'];
+  sessionListOpen: boolean;
+  selectedSession: SessionOption | null;
+  /** null while loading. */
+  groups: GroupOption[] | null;
+  fewTickets: UiMessage | null;
+  totalCents: number;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: ReserveNoticeView[];
+  /** A load failed and can be tried again. */
+  canRetry: boolean;
 }
 
 export interface DateFirstReserveProps {
   strings: Strings;
   currency: string;
-  timezone: string;
-  status: 'loading' | 'noAvailability' | 'error' | 'ready';
-  /** Blocking message for noAvailability / error. */
-  blockingMessage: string | null;
-  days: DayOption[];
-  selectedDate: string | null;
-  /** The day list is showing (nothing chosen yet, or Change pressed). */
-  dateListOpen: boolean;
-  canChangeDate: boolean;
-  /** null while loading. */
-  sessions: SessionOption[] | null;
-  sessionListOpen: boolean;
-  selectedSession: SessionOption | null;
-  /** null while loading. */
-  groups: GroupOption[] | null;
-  fewTickets: boolean;
-  totalCents: number;
-  canSubmit: boolean;
-  submitting: boolean;
-  messages: ReserveMessage[];
-  /** A load failed and can be tried again. */
-  canRetry: boolean;
+  view: ReserveView;
+  /** Opens the 'Choose date' calendar on the modal stack. */
+  onShowMore: () => void;
   onRetry: () => void;
   onSelectDate: (date: string) => void;
   onChangeDate: () => void;
@@ -67,18 +77,17 @@ export interface DateFirstReserveProps {
   onSubmit: () => void;
 }
 
-const DAY_BUTTONS = 8;
-
 /** Date-first reserve: date buttons (then 'Show more dates'), time-of-day session tabs, quantities, submit. */
 export function DateFirstReserve(props: DateFirstReserveProps) {
-  const { strings, status, messages } = props;
-  const [calendarOpen, setCalendarOpen] = useState(false);
+  const { strings, view } = props;
 
-  if (status === 'loading') {
+  if (view.status === 'loading') {
     return (
-      <p className="message" role="status">
-        {strings.loading}
-      </p>
+      <div className="reserve reserve--loading" aria-busy="true">
+        <p className="message" role="status">
+          {strings.loading}
+        </p>
+      </div>
     );
   }
   return (
@@ -87,56 +96,44 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
       aria-label={strings.reserveForm}
       onSubmit={(e) => {
         e.preventDefault();
-        if (props.canSubmit) props.onSubmit();
+        if (view.canSubmit) props.onSubmit();
       }}
     >
       <div aria-live="polite" aria-atomic="false">
-        {messages.map((m) => (
+        {view.messages.map((m) => (
           <p
-            key={m.text}
-            className={`message message--${m.kind === 'info' ? 'success' : m.kind}`}
-            role={m.kind === 'error' ? 'alert' : undefined}
+            key={m.key}
+            className={`message message--${m.level === 'info' ? 'success' : m.level}`}
+            role={m.level === 'error' ? 'alert' : undefined}
           >
-            {m.text}
+            {resolveMessage(strings, m.message)}
           </p>
         ))}
       </div>
-      {status === 'noAvailability' || status === 'error' ? (
-        <p className={`message message--${status === 'error' ? 'error' : 'warning'}`}>
-          {props.blockingMessage}
+      {(view.status === 'noAvailability' || view.status === 'error') && view.blockingMessage ? (
+        <p className={`message message--${view.status === 'error' ? 'error' : 'warning'}`}>
+          {resolveMessage(strings, view.blockingMessage)}
         </p>
       ) : null}
-      {props.canRetry ? (
+      {view.canRetry ? (
         <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
           {strings.tryAgain}
         </button>
       ) : null}
-      {status === 'ready' ? (
+      {view.status === 'ready' ? (
         <>
-          <DateSection {...props} onShowMore={() => setCalendarOpen(true)} />
-          {calendarOpen ? (
-            <CalendarDialog
-              strings={strings}
-              days={props.days}
-              selectedDate={props.selectedDate}
-              onSelect={(date) => {
-                setCalendarOpen(false);
-                props.onSelectDate(date);
-              }}
-              onClose={() => setCalendarOpen(false)}
-            />
-          ) : null}
-          {props.selectedDate && !props.dateListOpen ? <SessionSection {...props} /> : null}
-          {props.selectedSession && !props.sessionListOpen && !props.dateListOpen ? (
+          <DateSection {...props} />
+          {view.selectedDate && !view.dateListOpen ? <SessionSection {...props} /> : null}
+          {view.selectedSession && !view.sessionListOpen && !view.dateListOpen ? (
             <TicketSection {...props} />
           ) : null}
           <div className="reserve-footer">
             <p aria-live="polite">
               <span>{strings.total}: </span>
-              <strong>{formatMoney(props.totalCents, props.currency)}</strong>
+              <strong>{formatMoney(view.totalCents, props.currency)}</strong>
             </p>
-            <button className="btn" type="submit" disabled={!props.canSubmit} aria-busy={props.submitting}>
-              {props.submitting ? strings.adding : strings.addToCart}
+            <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
+              {view.submitting ? strings.adding : strings.addToCart}
             </button>
           </div>
         </>
@@ -145,17 +142,24 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
   );
 }
 
-function DateSection(props: DateFirstReserveProps & { onShowMore: () => void }) {
-  const { strings, days, selectedDate, currency } = props;
+function DateSection({
+  strings,
+  view,
+  currency,
+  onChangeDate,
+  onSelectDate,
+  onShowMore,
+}: DateFirstReserveProps) {
   const id = useId();
-  if (selectedDate && !props.dateListOpen) {
+  const { selectedDate } = view;
+  if (selectedDate && !view.dateListOpen) {
     return (
       <section className="reserve-section" aria-labelledby={id}>
         <h3 id={id}>{strings.selectedDate}</h3>
         <div className="chosen">
           <strong>{dayParts(selectedDate).long}</strong>
-          {props.canChangeDate ? (
-            <button type="button" className="btn btn--secondary btn--small" onClick={props.onChangeDate}>
+          {view.canChangeDate ? (
+            <button type="button" className="btn btn--secondary btn--small" onClick={onChangeDate}>
               {strings.change}
               <span className="visually-hidden"> {strings.selectedDate}</span>
             </button>
@@ -164,46 +168,40 @@ function DateSection(props: DateFirstReserveProps & { onShowMore: () => void }) 
       </section>
     );
   }
-  const shown = days.slice(0, DAY_BUTTONS);
   return (
     <section className="reserve-section" aria-labelledby={id}>
       <h3 id={id}>{strings.chooseDate}</h3>
       <ul className="day-list">
-        {shown.map((day) => {
+        {view.buttonDays.map((day) => {
           const parts = dayParts(day.date);
           return (
             <li key={day.date}>
               <button
                 type="button"
                 className="day-button"
-                disabled={!day.available}
+                disabled={day.disabled}
                 aria-pressed={day.date === selectedDate}
-                aria-label={`${parts.long}${day.available ? '' : `, ${strings.soldOut}`}`}
-                onClick={() => props.onSelectDate(day.date)}
+                aria-label={`${parts.long}${day.disabled ? `, ${strings.soldOut}` : ''}`}
+                onClick={() => onSelectDate(day.date)}
               >
                 <span className="day-button__meta">{parts.weekday}</span>
                 <span className="day-button__day">{parts.day}</span>
                 <span className="day-button__meta">
-                  {day.available
-                    ? day.minPriceCents === null
+                  {day.disabled
+                    ? strings.soldOut
+                    : day.minPriceCents === null
                       ? parts.month
                       : day.minPriceCents === 0
                         ? strings.free
-                        : `${strings.from} ${formatMoney(day.minPriceCents, currency)}`
-                    : strings.soldOut}
+                        : `${strings.from} ${formatMoney(day.minPriceCents, currency)}`}
                 </span>
               </button>
             </li>
           );
         })}
       </ul>
-      {days.length > DAY_BUTTONS ? (
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={props.onShowMore}
-          aria-haspopup="dialog"
-        >
+      {view.hasMoreDates ? (
+        <button type="button" className="btn btn--secondary" onClick={onShowMore} aria-haspopup="dialog">
           {strings.showMoreDates}
         </button>
       ) : null}
@@ -211,47 +209,50 @@ function DateSection(props: DateFirstReserveProps & { onShowMore: () => void }) 
   );
 }
 
-function SessionSection(props: DateFirstReserveProps) {
-  const { strings, sessions, selectedSession } = props;
+function SessionSection({ strings, view, onChangeSession, onSelectSession }: DateFirstReserveProps) {
   const id = useId();
-  if (selectedSession && !props.sessionListOpen) {
+  const { selectedSession, sessionTabs } = view;
+  if (selectedSession && !view.sessionListOpen) {
     return (
       <section className="reserve-section" aria-labelledby={id}>
         <h3 id={id}>{strings.selectedTime}</h3>
         <div className="chosen">
-          <strong>{selectedSession.label}</strong>
-          <button type="button" className="btn btn--secondary btn--small" onClick={props.onChangeSession}>
+          <strong>{selectedSession.timeLabel}</strong>
+          <button type="button" className="btn btn--secondary btn--small" onClick={onChangeSession}>
             {strings.change}
             <span className="visually-hidden"> {strings.selectedTime}</span>
           </button>
         </div>
-        {props.fewTickets ? <p className="message message--warning">{strings.fewTickets}</p> : null}
+        {view.fewTickets ? (
+          <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>
+        ) : null}
       </section>
     );
   }
+  const empty = sessionTabs?.every((tab) => tab.sessions.length === 0) ?? false;
   return (
     <section className="reserve-section" aria-labelledby={id}>
       <h3 id={id}>{strings.chooseTime}</h3>
-      {sessions === null ? (
+      {sessionTabs === null ? (
         <p role="status">{strings.loading}</p>
-      ) : sessions.length === 0 ? (
-        props.canRetry ? null : (
+      ) : empty ? (
+        view.canRetry ? null : (
           <p className="message message--warning">{strings.noTimes}</p>
         )
       ) : (
         <SessionTabs
           strings={strings}
-          sessions={sessions}
-          timezone={props.timezone}
-          onSelect={props.onSelectSession}
+          tabs={sessionTabs}
+          initialTab={view.initialTab}
+          onSelect={onSelectSession}
         />
       )}
     </section>
   );
 }
 
-function TicketSection(props: DateFirstReserveProps) {
-  const { strings, groups, currency } = props;
+function TicketSection({ strings, view, currency, onDecrement, onIncrement }: DateFirstReserveProps) {
+  const { groups } = view;
   const id = useId();
   return (
     <section className="reserve-section" aria-labelledby={id}>
@@ -276,7 +277,7 @@ function TicketSection(props: DateFirstReserveProps) {
                     type="button"
                     aria-label={fill(strings.decrease, { name: type.name })}
                     disabled={!type.canDecrement}
-                    onClick={() => props.onDecrement(type.id)}
+                    onClick={() => onDecrement(type.id)}
                   >
                     −
                   </button>
@@ -287,7 +288,7 @@ function TicketSection(props: DateFirstReserveProps) {
                     type="button"
                     aria-label={fill(strings.increase, { name: type.name })}
                     disabled={!type.canIncrement}
-                    onClick={() => props.onIncrement(type.id)}
+                    onClick={() => onIncrement(type.id)}
                   >
                     +
                   </button>

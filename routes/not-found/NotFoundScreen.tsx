@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
 import { NotFound } from '../../ui/NotFound';
-import { useServices } from '../context';
+import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 
 /**

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { messageFor } from '../../api';
+import { errorMessageFor } from '../../api';
 import { EventList } from '../../ui/EventList';
-import { useServices } from '../context';
+import { resolveMessage } from '../../ui/strings';
+import { useServices } from '../app/services';
+import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { useLoad } from '../useLoad';
-import { CartSidebar } from './CartSidebar';
 
 /** /events: the listing with the cart widget. */
 export default function EventsScreen() {
@@ -21,7 +22,7 @@ export default function EventsScreen() {
         {events.status === 'loading' ? <p role="status">{strings.loading}</p> : null}
         {events.status === 'error' ? (
           <p className="message message--error" role="alert">
-            {messageFor(events.error)}
+            {resolveMessage(strings, errorMessageFor(events.error, 'listing'))}
           </p>
         ) : null}
         {events.status === 'ready' ? (

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { isApiError } from '../../api';
+import { ErrorCode } from '../../api/codes';
 import { Complete } from '../../ui/Complete';
-import { useServices } from '../context';
+import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
+import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
-import { NotFoundScreen } from './NotFoundScreen';
 
 /** /checkout/complete?orderIds=a,b: 'Done!' with each order's number and QR code. */
 export default function CompleteScreen() {
@@ -29,14 +30,14 @@ export default function CompleteScreen() {
     (orders.status === 'ready' && orders.data.length === 0) ||
     (orders.status === 'error' &&
       isApiError(orders.error) &&
-      (orders.error.status === 404 || orders.error.code === 'bad_field_value'));
+      (orders.error.status === 404 || orders.error.code === ErrorCode.bad_field_value));
   if (missing) return <NotFoundScreen />;
   return (
     <Complete
       strings={strings}
       status={orders.status}
       orders={orders.data ?? []}
-      message={orders.status === 'error' ? strings.genericError : null}
+      message={orders.status === 'error' ? strings.errorOops : null}
       eventsHref={href('/events')}
       onNavigate={navigate}
     />

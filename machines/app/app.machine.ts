@@ -1,0 +1,46 @@
+/**
+ * The app root actor (DESIGN "App-wide actors"): owns the app-wide actors as children with a `systemId`, so
+ * screens and flows reach them through the actor system instead of closures that copy their state:
+ * `cart` (the visitor's cart), `session` (the member) and `modals` (the modal stack).
+ *
+ * No I/O: the route provides the children with their real implementations
+ * (`appMachine.provide({ actors: { cart: cartMachine.provide(...) } })`).
+ */
+import { setup } from 'xstate';
+import { cartMachine } from '../cart/cart.machine';
+import type { CartInput } from '../cart/types';
+import { sessionMachine } from '../session/session.machine';
+
+export interface AppInput {
+  /** The cart id saved in local storage, or null. */
+  storedCartId: string | null;
+}
+
+export interface AppContext {
+  storedCartId: string | null;
+}
+
+/** The system ids of the app-wide actors. */
+export const APP_ACTORS = { cart: 'cart', session: 'session', modals: 'modals' } as const;
+
+export function initialAppContext({ input }: { input: AppInput }): AppContext {
+  return { storedCartId: input.storedCartId };
+}
+function cartInput({ context }: { context: AppContext }): CartInput {
+  return { storedCartId: context.storedCartId };
+}
+
+export const appMachine = setup({
+  types: { context: {} as AppContext, input: {} as AppInput },
+  actors: { cart: cartMachine, session: sessionMachine },
+}).createMachine({
+  id: 'app',
+  description: 'The storefront: owns the cart, the member session and the modal stack.',
+  context: initialAppContext,
+  invoke: [
+    { id: 'cart', systemId: 'cart', src: 'cart', input: cartInput },
+    { id: 'session', systemId: 'session', src: 'session' },
+  ],
+});
+
+export type AppMachine = typeof appMachine;

@@ -1,0 +1,38 @@
+/** The checkout view model: one selector from a checkout snapshot to the props its view needs. */
+import type { Message } from '../shared/messages';
+import type { CheckoutSnapshot } from './selectors';
+import type { FieldErrors, IdentityValues } from './types';
+
+export interface CheckoutViewModel {
+  values: IdentityValues;
+  fieldErrors: FieldErrors;
+  /** The form-level error of the last refused submit, or null. */
+  formError: Message | null;
+  /** Changes on every refused submit (also when the message repeats): the view moves focus then. */
+  errorVersion: number;
+  /** Live-region status: processing, confirming with the card issuer, complete, pending. */
+  status: Message | null;
+  /** The amount due in cents; 0 means no card is needed (gateway free). */
+  totalCents: number;
+  /** The card form is shown: something is due. */
+  cardNeeded: boolean;
+  submitting: boolean;
+  /** The pay button is enabled: editing, never disabled without a message telling why. */
+  canSubmit: boolean;
+}
+
+export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewModel {
+  const { context } = snapshot;
+  const totalCents = Math.max(0, context.cart.totals.outstandingCents);
+  return {
+    values: context.values,
+    fieldErrors: context.fieldErrors,
+    formError: context.formError,
+    errorVersion: context.refusals,
+    status: context.status,
+    totalCents,
+    cardNeeded: totalCents > 0,
+    submitting: snapshot.matches('submitting'),
+    canSubmit: snapshot.matches('editing'),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The date-first reserve view model: one selector from a snapshot to the props its view needs. The view
+ * formats and lays out; every decision (the 8-day cut, the time-of-day tabs, what can be pressed, which
+ * message shows) is made here, from the machine's snapshot.
+ */
+import type { Message } from '../shared/messages';
+import {
+  canSubmit,
+  DATE_BUTTONS,
+  type DateFirstReserveSnapshot,
+  type DayOption,
+  isSubmitting,
+  type SessionOption,
+  selectBlockingMessage,
+  selectCanRetry,
+  selectDatePicker,
+  selectFewTicketsMessage,
+  selectGroupsLoading,
+  selectScreen,
+  selectSessionPicker,
+  selectTicketGroups,
+  selectTotalCents,
+  selectTotalFeesCents,
+  type TicketGroupView,
+} from './selectors';
+import {
+  initialTab,
+  parseTabThresholds,
+  SESSION_PICKER_TABS_KEY,
+  type SessionTab,
+  type SessionTabId,
+  splitIntoTabs,
+} from './session-tabs';
+import type { NoticeLevel } from './types';
+
+export interface ReserveViewModel {
+  status: 'loading' | 'noAvailability' | 'error' | 'ready';
+  /** The message that replaces the picker (no availability, init error), or null. */
+  blockingMessage: Message | null;
+  /** Every day of the calendar (the 'Choose date' modal shows them all). */
+  days: DayOption[];
+  /** The first 8 days, as buttons. */
+  buttonDays: DayOption[];
+  /** More days exist than buttons: offer 'Show more dates'. */
+  hasMoreDates: boolean;
+  selectedDate: string | null;
+  dateListOpen: boolean;
+  canChangeDate: boolean;
+  /** The time-of-day tabs; null while sessions load. */
+  sessionTabs: SessionTab<SessionOption>[] | null;
+  /** The tab to open first. */
+  initialTab: SessionTabId;
+  sessionListOpen: boolean;
+  selectedSession: SessionOption | null;
+  /** Null while the chosen session's ticket groups load. */
+  groups: TicketGroupView[] | null;
+  fewTickets: Message | null;
+  /** Ticket prices plus outside fees, in cents. */
+  totalCents: number;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: { key: string; level: NoticeLevel; message: Message }[];
+  canRetry: boolean;
+}
+
+const STATUS = {
+  loading: 'loading',
+  noAvailability: 'noAvailability',
+  initError: 'error',
+  picking: 'ready',
+  reserving: 'ready',
+  done: 'ready',
+} as const;
+
+export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): ReserveViewModel {
+  const datePicker = selectDatePicker(snapshot);
+  const sessionPicker = selectSessionPicker(snapshot);
+  const { event } = snapshot.context;
+  const thresholds = parseTabThresholds(event.config[SESSION_PICKER_TABS_KEY]);
+  const tabs = sessionPicker.isLoading
+    ? null
+    : splitIntoTabs(sessionPicker.sessions, event.venue.timezone, thresholds);
+  return {
+    status: STATUS[selectScreen(snapshot)],
+    blockingMessage: selectBlockingMessage(snapshot),
+    days: datePicker.days,
+    buttonDays: datePicker.days.slice(0, DATE_BUTTONS),
+    hasMoreDates: datePicker.days.length > DATE_BUTTONS,
+    selectedDate: datePicker.selectedDate,
+    dateListOpen: datePicker.isOpen,
+    canChangeDate: datePicker.canChange,
+    sessionTabs: tabs,
+    initialTab: tabs ? initialTab(tabs) : 'morning',
+    sessionListOpen: sessionPicker.isOpen,
+    selectedSession: sessionPicker.sessions.find((s) => s.selected) ?? null,
+    groups: selectGroupsLoading(snapshot) ? null : selectTicketGroups(snapshot),
+    fewTickets: selectFewTicketsMessage(snapshot),
+    totalCents: selectTotalCents(snapshot) + selectTotalFeesCents(snapshot),
+    canSubmit: canSubmit(snapshot),
+    submitting: isSubmitting(snapshot),
+    messages: snapshot.context.messages,
+    canRetry: selectCanRetry(snapshot),
+  };
+}

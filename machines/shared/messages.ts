@@ -1,0 +1,43 @@
+/**
+ * Messages as machines carry them: a key of the strings catalogue (`ui/strings.ts`) and its parameters,
+ * never English text. The views resolve them with the catalogue, where seller portal strings override any
+ * key. The compiler checks that every key exists: `ui/` message props take the catalogue's keys.
+ */
+import type { ErrorMessageKey } from '../../api/error-messages';
+
+/** Keys machines use besides the error messages (the texts are in `ui/strings.ts`). */
+export type FlowMessageKey =
+  // checkout (spec 2 §5, §8; ours where the spec names no text)
+  | 'checkoutValidation'
+  | 'emailsMustMatch'
+  | 'firstNameRequired'
+  | 'firstNameTooLong'
+  | 'lastNameRequired'
+  | 'lastNameTooLong'
+  | 'emailRequired'
+  | 'emailTooLong'
+  | 'emailInvalid'
+  | 'termsRequired'
+  | 'statusProcessing'
+  | 'statusConfirming'
+  | 'statusCompleted'
+  | 'statusPending'
+  // reserve (spec 1 §5, §8)
+  | 'noTimes'
+  | 'eventUnavailable'
+  | 'dateUnavailable'
+  | 'timeUnavailable'
+  | 'sessionNotFound'
+  | 'ticketTypesNotFound'
+  | 'sessionAndDate'
+  | 'fewTickets';
+
+export type MessageKey = ErrorMessageKey | FlowMessageKey;
+
+export interface Message {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export const message = (key: MessageKey, params?: Record<string, string | number>): Message =>
+  params ? { key, params } : { key };

@@ -1,0 +1,82 @@
+/**
+ * Wiring of the app root actor: the app-wide actors (cart, member session, modal stack) with their real
+ * implementations (API calls, local storage, the clock), and the cart's cross-tab sync.
+ */
+import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import type { Api } from '../../api';
+import { appMachine } from '../../machines/app/app.machine';
+import { cartMachine } from '../../machines/cart/cart.machine';
+import type { Inspect } from '../inspect';
+import { cartKey, type Storage } from '../storage';
+import type { AppClock } from './clock';
+
+export type AppActor = Actor<typeof appMachine>;
+export type CartActorRef = ActorRefFrom<typeof cartMachine>;
+
+export interface AppDeps {
+  api: Pick<Api, 'cart'>;
+  sellerId: string;
+  storage: Storage;
+  clock: AppClock;
+  inspect?: Inspect;
+  /** Where the storage event is listened to (the window); absent in tests that do not need it. */
+  events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}
+
+/** The cart machine with the real API calls, persistence and clock. */
+export function provideCart({ api, sellerId, storage }: AppDeps) {
+  const key = cartKey(sellerId);
+  return cartMachine.provide({
+    actors: {
+      loadCart: fromPromise(({ input, signal }) => api.cart.get(input.cartId, { signal })),
+      removeTickets: fromPromise(({ input, signal }) =>
+        api.cart.remove(input.cartId, input.ticketIds, { signal }),
+      ),
+      discardCart: fromPromise(({ input }) => api.cart.discard(input.cartId)),
+    },
+    actions: {
+      persist: (_, params) => storage.set(key, params.cartId),
+      clearUpsellChain: () => {},
+    },
+  });
+}
+
+export const cartOf = (app: AppActor): CartActorRef => app.system.get('cart') as CartActorRef;
+
+/** The cart id as it is now (read when acting, never copied at start). */
+export const currentCartId = (app: AppActor): string | null => cartOf(app).getSnapshot().context.cartId;
+
+/**
+ * Another tab reserving, paying or clearing changes the stored id (the storage event): this tab follows,
+ * loading the new cart or forgetting a cleared one. Returns the unsubscribe function.
+ */
+export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
+  const key = cartKey(deps.sellerId);
+  const onStorage = (event: Event) => {
+    const { key: changed, newValue } = event as StorageEvent;
+    if (changed !== key) return;
+    const cart = cartOf(app);
+    if (newValue === null) cart.send({ type: 'cart.clear' });
+    else if (newValue !== cart.getSnapshot().context.cartId) {
+      deps.api.cart.get(newValue).then(
+        (fresh) => cart.send({ type: 'cart.updated', cart: fresh }),
+        () => {},
+      );
+    }
+  };
+  deps.events?.addEventListener('storage', onStorage);
+  return () => deps.events?.removeEventListener('storage', onStorage);
+}
+
+/** Creates and starts the app root actor, restored from the stored cart id. */
+export function createAppActor(deps: AppDeps): AppActor {
+  const machine = appMachine.provide({ actors: { cart: provideCart(deps) } });
+  const app = createActor(machine, {
+    input: { storedCartId: deps.storage.get(cartKey(deps.sellerId)) },
+    clock: deps.clock,
+    ...(deps.inspect ? { inspect: deps.inspect } : {}),
+  });
+  app.start();
+  syncCartAcrossTabs(app, deps);
+  return app;
+}

@@ -1,0 +1,47 @@
+/**
+ * App-wide services and the typed hooks screens use to reach the app-wide actors (DESIGN "App-wide
+ * actors"): `useCart(selector)`, `useCartActor()`, `useModals()`. Screens never keep copies of their state.
+ */
+import { useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { Api } from '../../api';
+import type { RuntimeConfig } from '../../api/schemas';
+import type { cartMachine } from '../../machines/cart/cart.machine';
+import type { Strings } from '../../ui/strings';
+import type { Inspect } from '../inspect';
+import type { AppClock } from './clock';
+import { type AppActor, type CartActorRef, cartOf } from './root';
+
+export interface AppServices {
+  config: RuntimeConfig;
+  api: Api;
+  /** The strings catalogue with the seller's portal strings applied. */
+  strings: Strings;
+  inspect: Inspect;
+  clock: AppClock;
+  /** The app root actor: its children are the cart, the member session and the modal stack. */
+  app: AppActor;
+}
+
+const Services = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ value, children }: { value: AppServices; children: ReactNode }) {
+  return <Services.Provider value={value}>{children}</Services.Provider>;
+}
+
+export function useServices(): AppServices {
+  const value = useContext(Services);
+  if (!value) throw new Error('useServices outside ServicesProvider');
+  return value;
+}
+
+/** The app-wide cart actor (systemId `cart`). */
+export function useCartActor(): CartActorRef {
+  return cartOf(useServices().app);
+}
+
+/** A value selected from the app-wide cart, re-rendering when it changes. */
+export function useCart<T>(selector: (snapshot: SnapshotFrom<typeof cartMachine>) => T): T {
+  return useSelector(useCartActor(), selector);
+}

@@ -1,0 +1,31 @@
+import { selectCartWidgetView } from '../../machines/cart/view';
+import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
+import { CartWidget } from '../../ui/CartWidget';
+import { useCart, useCartActor, useServices } from '../app/services';
+import { useAppNavigate } from '../navigation';
+
+/** The cart widget bound to the app-wide cart actor, plus the cart-expiry modal. */
+export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean }) {
+  const { strings, config } = useServices();
+  const cartActor = useCartActor();
+  const { href, navigate } = useAppNavigate();
+  const view = useCart(selectCartWidgetView);
+  return (
+    <>
+      <CartWidget
+        strings={strings}
+        currency={view.cart?.currency ?? config.currency}
+        items={view.items}
+        totals={view.totals}
+        timer={view.timer}
+        busy={view.busy}
+        checkoutHref={showCheckout ? href('/checkout') : null}
+        onNavigate={navigate}
+        onRemove={(ticketIds) => cartActor.send({ type: 'cart.remove', ticketIds })}
+      />
+      {view.expired ? (
+        <CartExpiredDialog strings={strings} onConfirm={() => cartActor.send({ type: 'expiry.confirm' })} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { CartModel } from '../../api';
+import { selectCart, selectIsLoading } from '../../machines/cart/selectors';
+import { selectCheckoutView } from '../../machines/checkout/view';
+import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { useCart, useCartActor, useServices } from '../app/services';
+import { CartSidebar } from '../cart/CartSidebar';
+import { useAppNavigate } from '../navigation';
+import { createSandboxAdapter } from '../payment/sandbox';
+import type { PaymentAdapter } from '../payment/types';
+import { paymentLoader, provideCheckout } from './wiring';
+
+/** /checkout: guest checkout of the current cart. An empty cart goes home. */
+export default function CheckoutScreen() {
+  const { strings, config } = useServices();
+  const { navigate } = useAppNavigate();
+  const cart = useCart(selectCart);
+  const loading = useCart(selectIsLoading);
+  const settled = useCart((s) => !s.matches('starting') && !s.matches('loading') && !s.matches('checking'));
+  // Completing the order clears the cart; don't send the visitor home while we leave for the confirmation.
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    document.title = `${strings.paymentInformation} — ${config.sellerName}`;
+  }, [strings, config]);
+  useEffect(() => {
+    if (settled && !cart && !leaving) navigate('/', { replace: true });
+  }, [settled, cart, leaving, navigate]);
+
+  return (
+    <div className="layout-with-cart">
+      <div>
+        {loading || !cart ? (
+          <p role="status">{strings.loading}</p>
+        ) : (
+          <CheckoutFlow key={cart.id} cart={cart} onLeaving={() => setLeaving(true)} />
+        )}
+      </div>
+      <CartSidebar showCheckout={false} />
+    </div>
+  );
+}
+
+/** The payment adapter the seller's configuration names, loaded once per checkout. */
+function usePayment(cart: CartModel) {
+  const { api, strings, config, clock } = useServices();
+  const payment = useMemo(
+    () =>
+      paymentLoader(async (): Promise<PaymentAdapter> => {
+        if (config.paymentMode === 'stripe') {
+          const key = config.stripePublishableKey;
+          if (!key) throw new Error('No publishable key');
+          const { createStripeAdapter } = await import('../payment/stripe');
+          return createStripeAdapter({
+            publishableKey: key,
+            amountCents: cart.totals.outstandingCents,
+            currency: cart.currency,
+          });
+        }
+        return createSandboxAdapter(api, strings, clock.now);
+      }),
+    [api, strings, config, clock, cart.totals.outstandingCents, cart.currency],
+  );
+  const [adapter, setAdapter] = useState<PaymentAdapter | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    payment().then(
+      (loaded) => live && setAdapter(loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [payment]);
+  return { payment, adapter, failed };
+}
+
+/** The checkout flow: get its actor, select its view model, render the view. */
+function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => void }) {
+  const { api, strings, inspect } = useServices();
+  const cartActor = useCartActor();
+  const { navigate } = useAppNavigate();
+  const { payment, adapter, failed } = usePayment(cart);
+
+  const machine = useMemo(
+    () =>
+      provideCheckout({
+        api,
+        payment,
+        refreshCart: () => cartActor.send({ type: 'cart.refresh' }),
+        completed: (orderIds) => {
+          onLeaving();
+          navigate(`/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`);
+          cartActor.send({ type: 'cart.clear' });
+        },
+        pending: (cartId) => {
+          onLeaving();
+          navigate(`/checkout/pending/${encodeURIComponent(cartId)}`);
+        },
+      }),
+    [api, payment, cartActor, navigate, onLeaving],
+  );
+  const actor = useActorRef(machine, {
+    input: { cart, identityFormShown: true, termsShown: false },
+    inspect,
+  });
+  // Keep the machine's cart current (refresh after a card error, removals in the widget).
+  useEffect(() => {
+    actor.send({ type: 'cart.updated', cart });
+  }, [actor, cart]);
+  const view = useSelector(actor, selectCheckoutView);
+
+  return (
+    <CheckoutView
+      strings={strings}
+      currency={cart.currency}
+      title={strings.paymentInformation}
+      showIdentityForm
+      values={view.values}
+      fieldErrors={view.fieldErrors}
+      formError={view.formError}
+      status={view.status}
+      errorVersion={view.errorVersion}
+      totalCents={view.totalCents}
+      submitting={view.submitting}
+      canSubmit={view.canSubmit}
+      cardForm={view.cardNeeded && adapter ? adapter.renderCardForm({ disabled: view.submitting }) : null}
+      cardUnavailable={view.cardNeeded && failed ? { key: 'providerUnavailable' } : null}
+      onFieldChange={(name, value) => actor.send({ type: 'field.change', name, value })}
+      onFieldFocus={() => actor.send({ type: 'field.focus' })}
+      onSubmit={() => actor.send({ type: 'submit' })}
+    />
+  );
+}

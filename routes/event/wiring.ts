@@ -1,0 +1,59 @@
+/**
+ * Wiring of the event detail screen: the date-first reserve machine with its real implementations. The
+ * reserve reads the app cart's id when it runs (never a copy taken at start); a `newCart` reserve creates
+ * one. A successful reserve hands the cart to the app cart and goes to checkout.
+ */
+import { fromPromise } from 'xstate';
+import type { Api, CartModel } from '../../api';
+import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import type { ReserveQuery } from '../../machines/reserve/types';
+
+export interface EventWiring {
+  api: Pick<Api, 'events' | 'cart'>;
+  /** The app cart's current id, read at the moment of the call. */
+  currentCartId: () => string | null;
+  /** The reserve succeeded: give the cart to the app cart, then navigate on. */
+  reserved: (cart: CartModel) => void;
+}
+
+export function provideDateFirstReserve({ api, currentCartId, reserved }: EventWiring) {
+  return dateFirstReserveMachine.provide({
+    actors: {
+      loadCalendar: fromPromise(({ input, signal }) =>
+        api.events.calendar(input.eventId, { ticketGroupIds: input.ticketGroupIds }, { signal }),
+      ),
+      loadSessions: fromPromise(({ input, signal }) =>
+        api.events.sessions(input.eventId, { date: input.date }, { signal }),
+      ),
+      loadSessionGroups: fromPromise(({ input, signal }) =>
+        api.events.sessionGroups(input.eventId, input.sessionId, { signal }),
+      ),
+      reserve: fromPromise(({ input, signal }) =>
+        api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
+      ),
+    },
+    actions: {
+      reserved: (_, cart) => reserved(cart),
+    },
+  });
+}
+
+/** Loads the event of `/events/{id}`. */
+export const loadEvent = (api: Pick<Api, 'events'>, id: string, signal: AbortSignal) =>
+  api.events.get(id, { signal });
+
+/** Query parameters of event detail that are not ticket quantities (spec 1 §2). */
+const RESERVED_PARAMS = new Set(['session', 'date', 'reserve', 'tg', 'select', 'price', 'inspect']);
+
+/** The date-first screen's query (session, date, reserve mode, quantities keyed by type id or name). */
+export function reserveQueryFrom(search: string): ReserveQuery {
+  const params = new URLSearchParams(search);
+  const quantities: Record<string, string> = {};
+  for (const [key, value] of params) if (!RESERVED_PARAMS.has(key)) quantities[key] = value;
+  return {
+    session: params.get('session') ?? undefined,
+    date: params.get('date') ?? undefined,
+    reserve: params.get('reserve') ?? undefined,
+    quantities,
+  };
+}
