@@ -1,0 +1,74 @@
+/**
+ * The layering of DESIGN.md is held by the linter (biome.json overrides, noRestrictedImports): each case
+ * lints a one-line module as if it lived at `path` and expects Biome to refuse or accept it.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '../..');
+const biome = join(root, 'node_modules/.bin/biome');
+
+let probes = 0;
+
+/** Writes a probe module beside the real ones (so the folder's rules apply), lints it, removes it. */
+function lint(path: string, source: string): { ok: boolean; output: string } {
+  const ext = path.endsWith('.tsx') ? '.tsx' : '.ts';
+  const file = join(root, dirname(path), `__layer_probe_${process.pid}_${probes++}${ext}`);
+  writeFileSync(file, `${source}\n`);
+  try {
+    const result = spawnSync(biome, ['lint', '--max-diagnostics=5', file], { cwd: root, encoding: 'utf8' });
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+describe('layers held by the linter', () => {
+  it.each([
+    [
+      'ui/x.tsx',
+      "import { cartMachine } from '../machines/cart/cart.machine';\nexport const a = cartMachine;",
+    ],
+    ['ui/reserve/x.tsx', "import { createApi } from '../../api';\nexport const a = createApi;"],
+    ['ui/x.tsx', "import { App } from '../routes/App';\nexport const a = App;"],
+    ['ui/x.tsx', "import { useSelector } from '@xstate/react';\nexport const a = useSelector;"],
+    ['machines/cart/x.ts', "import { createApi } from '../../api';\nexport const a = createApi;"],
+    [
+      'machines/cart/x.ts',
+      "import { createRequest } from '../../api/request';\nexport const a = createRequest;",
+    ],
+    ['machines/cart/x.ts', "import { storage } from '../../routes/storage';\nexport const a = storage;"],
+    ['machines/cart/x.ts', "import { useState } from 'react';\nexport const a = useState;"],
+    ['api/x.ts', "import { App } from '../routes/App';\nexport const a = App;"],
+    [
+      'api/x.ts',
+      "import { cartMachine } from '../machines/cart/cart.machine';\nexport const a = cartMachine;",
+    ],
+    ['server/x.ts', "import { createApi } from '../api';\nexport const a = createApi;"],
+    ['server/x.ts', "import { App } from '../routes/App';\nexport const a = App;"],
+  ])('refuses %s importing across the layers', (path, source) => {
+    const { ok, output } = lint(path, source);
+    expect(ok, output).toBe(false);
+    expect(output).toContain('noRestrictedImports');
+  });
+
+  it.each([
+    ['machines/cart/x.ts', "import { ErrorCode } from '../../api/codes';\nexport const a = ErrorCode;"],
+    [
+      'machines/cart/x.ts',
+      "import { errorMessage } from '../../api/error-messages';\nexport const a = errorMessage;",
+    ],
+    ['machines/cart/x.ts', "import type { CartModel } from '../../api/models';\nexport type A = CartModel;"],
+    ['server/x.ts', "import { ErrorCode } from '../api/codes';\nexport const a = ErrorCode;"],
+    [
+      'routes/x.ts',
+      "import { createApi } from '../api';\nimport { cartMachine } from '../machines/cart/cart.machine';\nexport const a = [createApi, cartMachine];",
+    ],
+    ['ui/x.tsx', "import { fill } from './strings';\nexport const a = fill;"],
+  ])('allows %s', (path, source) => {
+    const { ok, output } = lint(path, source);
+    expect(ok, output).toBe(true);
+  });
+});
