@@ -1,0 +1,117 @@
+/**
+ * The checkout screen's wiring: each provided actor calls the right API or adapter method with the right
+ * input; a card provider that cannot load shows the spec's message alone, without refreshing the cart.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { Api } from '../../api';
+import { ErrorCode } from '../../api/codes';
+import { selectCheckoutView } from '../../machines/checkout/view';
+import { paymentLoader, provideCheckout } from '../../routes/checkout/wiring';
+import { createStripeAdapter } from '../../routes/payment/stripe';
+import type { PaymentAdapter } from '../../routes/payment/types';
+import { createStrings, resolveMessage } from '../../ui/strings';
+import { makeCart } from '../machines/checkout.fixtures';
+import { flush } from '../machines/graph-helpers';
+import { anySignal, runProvided } from './helpers';
+
+// Stripe.js cannot load here (no network, privacy blockers): loadStripe rejects.
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(() => Promise.reject(new Error('blocked'))) }));
+
+function fakeApi() {
+  return {
+    cart: {
+      setPurchaser: vi.fn(async () => ({})),
+      pay: vi.fn(async () => ({ orderIds: ['o-1'] })),
+      guestCheckout: vi.fn(async () => ({ orderIds: ['o-2'] })),
+    },
+  };
+}
+const asApi = (api: ReturnType<typeof fakeApi>) => api as unknown as Pick<Api, 'cart'>;
+
+function fakeAdapter(): PaymentAdapter & {
+  confirmCard: ReturnType<typeof vi.fn>;
+  confirmAction: ReturnType<typeof vi.fn>;
+} {
+  return {
+    renderCardForm: () => null,
+    confirmCard: vi.fn(async () => ({ source: 'pm_card_visa' })),
+    confirmAction: vi.fn(async () => {}),
+  };
+}
+
+const wire = (api: ReturnType<typeof fakeApi>, payment: () => Promise<PaymentAdapter>) => {
+  const spies = { refreshCart: vi.fn(), completed: vi.fn(), pending: vi.fn() };
+  return { machine: provideCheckout({ api: asApi(api), payment, ...spies }), ...spies };
+};
+
+describe('checkout wiring', () => {
+  it('stores the purchaser, pays and checks out free with the machine’s input', async () => {
+    const api = fakeApi();
+    const { machine } = wire(api, async () => fakeAdapter());
+    const purchaser = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+    await runProvided(machine, 'storePurchaser', { cartId: 'cart-1', purchaser });
+    expect(api.cart.setPurchaser).toHaveBeenCalledWith('cart-1', purchaser, { signal: anySignal });
+    await runProvided(machine, 'pay', { cartId: 'cart-1', amountCents: 5000, source: 'pm_card_visa' });
+    expect(api.cart.pay).toHaveBeenCalledWith(
+      'cart-1',
+      { amountCents: 5000, source: 'pm_card_visa' },
+      { signal: anySignal },
+    );
+    await runProvided(machine, 'freeCheckout', { cartId: 'cart-1' });
+    expect(api.cart.guestCheckout).toHaveBeenCalledWith('cart-1', { signal: anySignal });
+  });
+
+  it('confirms the card and the customer action with the adapter, once it has loaded', async () => {
+    const adapter = fakeAdapter();
+    const { machine } = wire(fakeApi(), async () => adapter);
+    await expect(runProvided(machine, 'confirmCard', { amountCents: 5000 })).resolves.toEqual({
+      source: 'pm_card_visa',
+    });
+    expect(adapter.confirmCard).toHaveBeenCalledWith({ amountCents: 5000 });
+    const intent = { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1' };
+    await runProvided(machine, 'confirmAction', intent);
+    expect(adapter.confirmAction).toHaveBeenCalledWith(intent);
+  });
+
+  it('an adapter that cannot load answers the card steps with payment_provider_unavailable', async () => {
+    const { machine } = wire(fakeApi(), () => Promise.reject(new Error('chunk failed')));
+    await expect(runProvided(machine, 'confirmCard', { amountCents: 5000 })).rejects.toEqual({
+      code: ErrorCode.payment_provider_unavailable,
+    });
+  });
+
+  it('the payment adapter loads once per checkout', async () => {
+    const load = vi.fn(async () => fakeAdapter());
+    const payment = paymentLoader(load);
+    expect(await payment()).toBe(await payment());
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('Stripe blocked: the spec’s message shows alone, the cart is not refreshed, and the button is usable', async () => {
+    const api = fakeApi();
+    const stripe = createStripeAdapter({ publishableKey: 'pk_test_x', amountCents: 5000, currency: 'USD' });
+    const { machine, refreshCart } = wire(api, async () => stripe);
+    const actor = createActor(machine, {
+      input: { cart: makeCart(5000), identityFormShown: true, termsShown: false },
+    });
+    actor.start();
+    for (const [name, value] of [
+      ['firstName', 'Ada'],
+      ['lastName', 'Lovelace'],
+      ['email', 'ada@example.com'],
+      ['emailConfirm', 'ada@example.com'],
+    ] as const)
+      actor.send({ type: 'field.change', name, value });
+    actor.send({ type: 'submit' });
+    await flush();
+    await flush();
+    const view = selectCheckoutView(actor.getSnapshot());
+    expect(view.formError && resolveMessage(createStrings(), view.formError)).toBe(
+      'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+    );
+    expect(refreshCart).not.toHaveBeenCalled();
+    expect(api.cart.pay).not.toHaveBeenCalled();
+    expect(view.canSubmit).toBe(true);
+  });
+});

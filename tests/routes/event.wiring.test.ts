@@ -1,0 +1,88 @@
+/** The event screen's wiring: each provided actor calls the right API method with the right input. */
+import { describe, expect, it, vi } from 'vitest';
+import type { Api } from '../../api';
+import { provideDateFirstReserve, reserveQueryFrom } from '../../routes/event/wiring';
+import { makeCart } from '../machines/cart.fixtures';
+import { anySignal, runProvided } from './helpers';
+
+function fakeApi() {
+  const cart = makeCart({ id: 'fresh' });
+  return {
+    cart: { reserve: vi.fn(async () => cart) },
+    events: {
+      calendar: vi.fn(async () => []),
+      sessions: vi.fn(async () => []),
+      sessionGroups: vi.fn(async () => []),
+    },
+  } as const;
+}
+const asApi = (api: ReturnType<typeof fakeApi>) => api as unknown as Pick<Api, 'events' | 'cart'>;
+
+describe('event wiring', () => {
+  it('loads the calendar, sessions and session ticket groups with the machine’s input', async () => {
+    const api = fakeApi();
+    const machine = provideDateFirstReserve({
+      api: asApi(api),
+      currentCartId: () => null,
+      reserved: vi.fn(),
+    });
+    await runProvided(machine, 'loadCalendar', { eventId: 'ev-1', ticketGroupIds: ['g-1', 'g-2'] });
+    expect(api.events.calendar).toHaveBeenCalledWith(
+      'ev-1',
+      { ticketGroupIds: ['g-1', 'g-2'] },
+      { signal: anySignal },
+    );
+    await runProvided(machine, 'loadSessions', { eventId: 'ev-1', date: '2026-11-21' });
+    expect(api.events.sessions).toHaveBeenCalledWith('ev-1', { date: '2026-11-21' }, { signal: anySignal });
+    await runProvided(machine, 'loadSessionGroups', { eventId: 'ev-1', sessionId: 's-1' });
+    expect(api.events.sessionGroups).toHaveBeenCalledWith('ev-1', 's-1', { signal: anySignal });
+  });
+
+  it('reserves into the cart id current when the call runs, and into a new cart when asked', async () => {
+    const api = fakeApi();
+    let current: string | null = 'c1';
+    const machine = provideDateFirstReserve({
+      api: asApi(api),
+      currentCartId: () => current,
+      reserved: vi.fn(),
+    });
+    const request = { eventId: 'ev-1', sessionId: 's-1', quantities: { 't-adult': 2 } };
+    await runProvided(machine, 'reserve', { request, newCart: false });
+    current = 'c2';
+    await runProvided(machine, 'reserve', { request, newCart: false });
+    current = null;
+    await runProvided(machine, 'reserve', { request, newCart: false });
+    current = 'c3';
+    await runProvided(machine, 'reserve', { request, newCart: true });
+    expect(api.cart.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      'c1',
+      'c2',
+      null,
+      null,
+    ]);
+    expect(api.cart.reserve).toHaveBeenLastCalledWith(null, request, { signal: anySignal });
+  });
+
+  it('hands the reserved cart to the app', () => {
+    const reserved = vi.fn();
+    const machine = provideDateFirstReserve({ api: asApi(fakeApi()), currentCartId: () => null, reserved });
+    const action = machine.implementations.actions.reserved as unknown as (
+      args: unknown,
+      cart: unknown,
+    ) => void;
+    const cart = makeCart();
+    action({}, cart);
+    expect(reserved).toHaveBeenCalledWith(cart);
+  });
+
+  it('reads session, date, reserve mode and quantities from the query; other known keys are not quantities', () => {
+    expect(
+      reserveQueryFrom('session=s-1&reserve=strict&Adult=2&t-child=1&tg=g1&select=x&price=3&inspect'),
+    ).toEqual({
+      session: 's-1',
+      date: undefined,
+      reserve: 'strict',
+      quantities: { Adult: '2', 't-child': '1' },
+    });
+  });
+});
