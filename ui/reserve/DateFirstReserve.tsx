@@ -55,6 +55,17 @@ export interface DateFirstReserveProps {
   canSubmit: boolean;
   submitting: boolean;
   messages: ReserveMessage[];
+  /**
+   * The 'Choose date' modal as the modal stack shows it (null: not shown). With `onOpenCalendar`, the modal
+   * stack drives the calendar; without it, the view keeps its own open state (no close transition).
+   */
+  calendar?: { closing: boolean; size: 'md' | 'lg' } | null;
+  /** 'Show more dates' (the modal stack's `modal.open` chooseDate). */
+  onOpenCalendar?: () => void;
+  /** The calendar's Close button, and after a date is chosen (`modal.close` chooseDate). */
+  onCloseCalendar?: () => void;
+  /** Escape or a backdrop click on the calendar (`modal.dismiss`). */
+  onDismissCalendar?: () => void;
   /** A load failed and can be tried again. */
   canRetry: boolean;
   onRetry: () => void;
@@ -72,7 +83,11 @@ const DAY_BUTTONS = 8;
 /** Date-first reserve: date buttons (then 'Show more dates'), time-of-day session tabs, quantities, submit. */
 export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, status, messages } = props;
-  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [localCalendarOpen, setLocalCalendarOpen] = useState(false);
+  const controlled = props.onOpenCalendar !== undefined;
+  const calendar = controlled ? (props.calendar ?? null) : localCalendarOpen ? { closing: false } : null;
+  const openCalendar = props.onOpenCalendar ?? (() => setLocalCalendarOpen(true));
+  const closeCalendar = props.onCloseCalendar ?? (() => setLocalCalendarOpen(false));
 
   if (status === 'loading') {
     return (
@@ -113,17 +128,20 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
       ) : null}
       {status === 'ready' ? (
         <>
-          <DateSection {...props} onShowMore={() => setCalendarOpen(true)} />
-          {calendarOpen ? (
+          <DateSection {...props} onShowMore={openCalendar} />
+          {calendar ? (
             <CalendarDialog
               strings={strings}
               days={props.days}
               selectedDate={props.selectedDate}
+              closing={calendar.closing}
+              size={props.calendar?.size}
               onSelect={(date) => {
-                setCalendarOpen(false);
+                closeCalendar();
                 props.onSelectDate(date);
               }}
-              onClose={() => setCalendarOpen(false)}
+              onClose={closeCalendar}
+              onDismiss={props.onDismissCalendar ?? closeCalendar}
             />
           ) : null}
           {props.selectedDate && !props.dateListOpen ? <SessionSection {...props} /> : null}
