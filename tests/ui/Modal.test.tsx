@@ -165,6 +165,70 @@ describe('Modal', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('a modal replacing another in one render (the stack settling) returns focus to the first opener', async () => {
+    const user = userEvent.setup();
+    function Page() {
+      const [shown, setShown] = useState<'terms' | 'login' | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setShown('terms')}>
+            Checkout
+          </button>
+          {shown === 'terms' ? (
+            <Modal name="terms" title="Terms" closeable>
+              <button type="button" onClick={() => setShown('login')}>
+                Accept
+              </button>
+            </Modal>
+          ) : null}
+          {shown === 'login' ? (
+            <Modal name="login" title="Log in" closeable>
+              <button type="button" onClick={() => setShown(null)}>
+                Cancel
+              </button>
+            </Modal>
+          ) : null}
+        </>
+      );
+    }
+    render(<Page />);
+    const opener = screen.getByRole('button', { name: 'Checkout' });
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(opener).toHaveFocus();
+  });
+
+  it('a child that takes focus on mount is not taken for the opener', async () => {
+    const user = userEvent.setup();
+    function Page() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Apply a promo code
+          </button>
+          {open ? (
+            <Modal name="promoCodes" title="Promo codes" closeable>
+              {/* biome-ignore lint/a11y/noAutofocus: the case under test */}
+              <input aria-label="Code" autoFocus />
+              <button type="button" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+            </Modal>
+          ) : null}
+        </>
+      );
+    }
+    render(<Page />);
+    const opener = screen.getByRole('button', { name: 'Apply a promo code' });
+    await user.click(opener);
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(opener).toHaveFocus();
+  });
+
   it('is removed without error when its opener has left the document (focus falls back to the page)', async () => {
     const user = userEvent.setup();
     function Page({ showOpener, open }: { showOpener: boolean; open: boolean }) {

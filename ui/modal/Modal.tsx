@@ -81,8 +81,8 @@ export function Modal({
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  // The element focused when the modal opened (read at first render, before any child takes focus).
-  const [opener] = useState<Element | null>(() =>
+  // The element focused at first render: the opener, unless a modal leaving in the same commit held focus.
+  const [focusedAtRender] = useState<Element | null>(() =>
     typeof document === 'undefined' ? null : document.activeElement,
   );
   const initialFocusRef = useRef(initialFocus);
@@ -94,6 +94,11 @@ export function Modal({
     const dialog = ref.current;
     if (!dialog) return undefined;
     mounted.current = true;
+    // Read after the commit's removed modals have handed focus back to their openers (React runs every
+    // effect cleanup before any new effect), so a modal replacing another returns focus to the same opener.
+    // A child that took focus on mount (autoFocus) is not the opener: then the render-time element is.
+    const active = document.activeElement;
+    const opener = active && active !== document.body && !dialog.contains(active) ? active : focusedAtRender;
     if (!dialog.open) dialog.showModal?.();
     focusInitial(dialog, initialFocusRef.current);
     return () => {
@@ -101,7 +106,7 @@ export function Modal({
       if (dialog.open) dialog.close?.();
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
-  }, [opener]);
+  }, [focusedAtRender]);
 
   const dismiss = () => {
     if (dismissible) onDismiss?.();
