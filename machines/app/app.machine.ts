@@ -9,6 +9,7 @@
 import { setup } from 'xstate';
 import { cartMachine } from '../cart/cart.machine';
 import type { CartInput } from '../cart/types';
+import { modalsMachine } from '../modals/modals.machine';
 import { sessionMachine } from '../session/session.machine';
 
 export interface AppInput {
@@ -32,7 +33,7 @@ function cartInput({ context }: { context: AppContext }): CartInput {
 
 export const appMachine = setup({
   types: { context: {} as AppContext, input: {} as AppInput },
-  actors: { cart: cartMachine, session: sessionMachine },
+  actors: { cart: cartMachine, session: sessionMachine, modals: modalsMachine },
 }).createMachine({
   id: 'app',
   description: 'The storefront: owns the cart, the member session and the modal stack.',
@@ -40,6 +41,7 @@ export const appMachine = setup({
   invoke: [
     { id: 'cart', systemId: 'cart', src: 'cart', input: cartInput },
     { id: 'session', systemId: 'session', src: 'session' },
+    { id: 'modals', systemId: 'modals', src: 'modals' },
   ],
 });
 

@@ -6,12 +6,14 @@ import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate'
 import type { Api } from '../../api';
 import { appMachine } from '../../machines/app/app.machine';
 import { cartMachine } from '../../machines/cart/cart.machine';
+import type { modalsMachine } from '../../machines/modals/modals.machine';
 import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
 import type { AppClock } from './clock';
 
 export type AppActor = Actor<typeof appMachine>;
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
+export type ModalsActorRef = ActorRefFrom<typeof modalsMachine>;
 
 export interface AppDeps {
   api: Pick<Api, 'cart'>;
@@ -42,6 +44,7 @@ export function provideCart({ api, sellerId, storage }: AppDeps) {
 }
 
 export const cartOf = (app: AppActor): CartActorRef => app.system.get('cart') as CartActorRef;
+export const modalsOf = (app: AppActor): ModalsActorRef => app.system.get('modals') as ModalsActorRef;
 
 /** The cart id as it is now (read when acting, never copied at start). */
 export const currentCartId = (app: AppActor): string | null => cartOf(app).getSnapshot().context.cartId;

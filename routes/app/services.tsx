@@ -8,10 +8,12 @@ import type { SnapshotFrom } from 'xstate';
 import type { Api } from '../../api';
 import type { RuntimeConfig } from '../../api/schemas';
 import type { cartMachine } from '../../machines/cart/cart.machine';
+import type { ModalName } from '../../machines/modals/types';
+import { type ModalView, selectModal } from '../../machines/modals/view';
 import type { Strings } from '../../ui/strings';
 import type { Inspect } from '../inspect';
 import type { AppClock } from './clock';
-import { type AppActor, type CartActorRef, cartOf } from './root';
+import { type AppActor, type CartActorRef, cartOf, type ModalsActorRef, modalsOf } from './root';
 
 export interface AppServices {
   config: RuntimeConfig;
@@ -44,4 +46,26 @@ export function useCartActor(): CartActorRef {
 /** A value selected from the app-wide cart, re-rendering when it changes. */
 export function useCart<T>(selector: (snapshot: SnapshotFrom<typeof cartMachine>) => T): T {
   return useSelector(useCartActor(), selector);
+}
+
+/** The app-wide modal stack (systemId `modals`). */
+export function useModalsActor(): ModalsActorRef {
+  return modalsOf(useServices().app);
+}
+
+/** One modal of the stack as the view shows it (null: not open), and the events its view sends. */
+export function useModal(name: ModalName): {
+  modal: ModalView | null;
+  open: () => void;
+  close: () => void;
+  dismiss: () => void;
+} {
+  const modals = useModalsActor();
+  const modal = useSelector(modals, (s) => selectModal(s, name));
+  return {
+    modal,
+    open: () => modals.send({ type: 'modal.open', name }),
+    close: () => modals.send({ type: 'modal.close', name }),
+    dismiss: () => modals.send({ type: 'modal.dismiss' }),
+  };
 }

@@ -8,7 +8,7 @@ import { EventHeader } from '../../ui/EventHeader';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import { resolveMessage } from '../../ui/strings';
 import { cartOf, currentCartId } from '../app/root';
-import { useServices } from '../app/services';
+import { useModal, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
@@ -87,13 +87,17 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
     inspect,
   });
   const view = useSelector(actor, selectDateFirstReserveView);
+  const calendar = useModal('chooseDate');
 
   return (
     <DateFirstReserve
       strings={strings}
       currency={config.currency}
       view={view}
-      onShowMore={() => {}}
+      calendar={calendar.modal}
+      onShowMore={calendar.open}
+      onCloseCalendar={calendar.close}
+      onDismissCalendar={calendar.dismiss}
       onSelectDate={(date) => actor.send({ type: 'date.select', date })}
       onChangeDate={() => actor.send({ type: 'date.change' })}
       onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}

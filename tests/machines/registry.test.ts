@@ -11,7 +11,7 @@ function functionPaths(value: unknown, path = 'config'): string[] {
 describe('machine registry', () => {
   it('registers every machine under its own id', () => {
     for (const [key, machine] of Object.entries(machines)) expect(machine.id).toBe(key);
-    expect(Object.keys(machines).sort()).toEqual(['cart', 'checkout', 'dateFirstReserve']);
+    expect(Object.keys(machines).sort()).toEqual(['cart', 'checkout', 'dateFirstReserve', 'modals']);
   });
 
   it('exports configs that survive JSON for Stately Studio, with every state described or named', () => {

@@ -45,7 +45,10 @@ function props(overrides: Partial<DateFirstReserveProps['view']> = {}): DateFirs
       canRetry: false,
       ...overrides,
     },
+    calendar: null,
     onShowMore: vi.fn(),
+    onCloseCalendar: vi.fn(),
+    onDismissCalendar: vi.fn(),
     onRetry: vi.fn(),
     onSelectDate: vi.fn(),
     onChangeDate: vi.fn(),
@@ -152,5 +155,33 @@ describe('date-first reserve view', () => {
     const onSelect = calendar();
     await user.click(screen.getByRole('button', { name: 'Thursday, December 3, 2026 — Not available' }));
     expect(onSelect).not.toHaveBeenCalled();
+  });
+});
+
+describe('date-first reserve view driven by the modal stack', () => {
+  it('asks to open the calendar, shows it only as told, and reports close, dismiss and the chosen date', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    const handlers = {
+      onShowMore: vi.fn(() => calls.push('open')),
+      onCloseCalendar: vi.fn(() => calls.push('close')),
+      onDismissCalendar: vi.fn(() => calls.push('dismiss')),
+      onSelectDate: vi.fn((date: string) => calls.push(`select ${date}`)),
+    };
+    const { rerender } = render(<DateFirstReserve {...props()} {...handlers} calendar={null} />);
+    await user.click(screen.getByRole('button', { name: 'Show more dates' }));
+    expect(calls).toEqual(['open']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    rerender(<DateFirstReserve {...props()} {...handlers} calendar={{ closing: false, size: 'lg' }} />);
+    const dialog = screen.getByRole('dialog', { name: 'Choose date' });
+    expect(dialog).toHaveClass('modal--lg');
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Friday, December 11, 2026' }));
+    expect(calls).toEqual(['open', 'dismiss', 'close', 'close', 'select 2026-12-11']);
+
+    rerender(<DateFirstReserve {...props()} {...handlers} calendar={{ closing: true, size: 'md' }} />);
+    expect(screen.getByRole('dialog', { hidden: true })).toHaveClass('modal--md', 'modal--closing');
   });
 });

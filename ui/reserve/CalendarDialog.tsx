@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
 import type { DayOption } from './DateFirstReserve';
 
@@ -8,24 +9,35 @@ export interface CalendarDialogProps {
   days: DayOption[];
   selectedDate: string | null;
   onSelect: (date: string) => void;
+  /** The 'Close' button (a button inside the modal); also Escape and backdrop when `onDismiss` is not given. */
   onClose: () => void;
+  /** Escape or a backdrop click (the modal stack's `modal.dismiss`). Default: `onClose`. */
+  onDismiss?: () => void;
+  /** Plays the close transition (the modal stack removes it after 200 ms). */
+  closing?: boolean;
+  /** md (default) or lg. */
+  size?: 'md' | 'lg';
 }
 
 const ROWS = 6;
 const COLS = 7;
 
 /** 'Choose date' calendar: 6 week rows of 7 days; arrow keys move focus by 1 or 7 days, Enter selects. */
-export function CalendarDialog({ strings, days, selectedDate, onSelect, onClose }: CalendarDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+export function CalendarDialog({
+  strings,
+  days,
+  selectedDate,
+  onSelect,
+  onClose,
+  onDismiss,
+  closing = false,
+  size = 'md',
+}: CalendarDialogProps) {
+  const ref = useRef<HTMLTableElement>(null);
   const byDate = useMemo(() => new Map(days.map((d) => [d.date, d])), [days]);
   const first = days.find((d) => !d.disabled)?.date ?? days[0]?.date ?? dayjs().format('YYYY-MM-DD');
   const [focused, setFocused] = useState(selectedDate ?? first);
   const [month, setMonth] = useState(dayjs(focused).startOf('month'));
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-  }, []);
 
   useEffect(() => {
     ref.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
@@ -41,24 +53,24 @@ export function CalendarDialog({ strings, days, selectedDate, onSelect, onClose 
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="modal"
-      aria-labelledby="calendar-title"
+    <Modal
+      name="chooseDate"
+      title={strings.calendarTitle}
+      size={size}
+      closeable
+      closing={closing}
+      onDismiss={onDismiss ?? onClose}
       onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
+      closeLabel={strings.close}
+      initialFocus={`[data-date="${focused}"]`}
     >
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <h2 id="calendar-title">{strings.calendarTitle}</h2>
-        <button type="button" className="btn btn--secondary btn--small" onClick={onClose}>
-          {strings.close}
-        </button>
-      </div>
       <div
-        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', margin: '0.5rem 0' }}
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          margin: '0.5rem 0',
+        }}
       >
         <button
           type="button"
@@ -80,7 +92,7 @@ export function CalendarDialog({ strings, days, selectedDate, onSelect, onClose 
           ›
         </button>
       </div>
-      <table className="calendar" aria-label={month.format('MMMM YYYY')}>
+      <table ref={ref} className="calendar" aria-label={month.format('MMMM YYYY')}>
         <thead>
           <tr>
             {cells.slice(0, COLS).map((d) => (
@@ -126,6 +138,6 @@ export function CalendarDialog({ strings, days, selectedDate, onSelect, onClose 
           ))}
         </tbody>
       </table>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { dayParts, formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { CalendarDialog } from './CalendarDialog';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 
 export interface DayOption {
@@ -65,8 +66,14 @@ export interface DateFirstReserveProps {
   strings: Strings;
   currency: string;
   view: ReserveView;
-  /** Opens the 'Choose date' calendar on the modal stack. */
+  /** The 'Choose date' modal as the modal stack shows it (null: not open). */
+  calendar: { closing: boolean; size: 'sm' | 'md' | 'lg' } | null;
+  /** 'Show more dates': opens the calendar on the modal stack. */
   onShowMore: () => void;
+  /** The calendar's Close button, and after a date is chosen (the stack's `modal.close`). */
+  onCloseCalendar: () => void;
+  /** Escape or a backdrop click on the calendar (the stack's `modal.dismiss`). */
+  onDismissCalendar: () => void;
   onRetry: () => void;
   onSelectDate: (date: string) => void;
   onChangeDate: () => void;
@@ -123,6 +130,21 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
       {view.status === 'ready' ? (
         <>
           <DateSection {...props} />
+          {props.calendar ? (
+            <CalendarDialog
+              strings={strings}
+              days={view.days}
+              selectedDate={view.selectedDate}
+              closing={props.calendar.closing}
+              size={props.calendar.size === 'lg' ? 'lg' : 'md'}
+              onSelect={(date) => {
+                props.onCloseCalendar();
+                props.onSelectDate(date);
+              }}
+              onClose={props.onCloseCalendar}
+              onDismiss={props.onDismissCalendar}
+            />
+          ) : null}
           {view.selectedDate && !view.dateListOpen ? <SessionSection {...props} /> : null}
           {view.selectedSession && !view.sessionListOpen && !view.dateListOpen ? (
             <TicketSection {...props} />

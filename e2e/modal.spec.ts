@@ -1,0 +1,77 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
+
+/** True when the element is a dialog shown modally (top layer; the rest of the page is inert). */
+const isModal = (dialog: Locator) => dialog.evaluate((d) => d.matches(':modal'));
+
+/** Tabs `times` times; focus must stay in the dialog (the browser may pass through its own UI: body). */
+async function expectTabStaysIn(page: Page, modalName: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate((name) => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'page';
+      return active.closest(`dialog[data-modal="${name}"]`) ? 'dialog' : `outside: ${active.outerHTML}`;
+    }, modalName);
+    expect(['dialog', 'page']).toContain(where);
+  }
+}
+
+test('the Choose date calendar is a real modal: page inert, focus trapped and returned, Escape and backdrop close it', async ({
+  page,
+}) => {
+  await page.goto(`${SLUG}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).click();
+  const showMore = page.getByRole('button', { name: 'Show more dates' });
+  await showMore.click();
+  const dialog = page.getByRole('dialog', { name: 'Choose date' });
+  await expect(dialog).toBeVisible();
+  expect(await isModal(dialog)).toBe(true);
+  await expect(dialog.locator('[data-date][tabindex="0"]')).toBeFocused();
+  await expectNoA11yViolations(page, 'Choose date calendar');
+
+  // The page behind is inert: it cannot take focus.
+  const behind = page.locator('button', { hasText: 'Show more dates' });
+  await behind.evaluate((b: HTMLElement) => b.focus());
+  await expect(behind).not.toBeFocused();
+  await expectTabStaysIn(page, 'chooseDate', 8);
+
+  // Escape closes it (closeable) and focus returns to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(showMore).toBeFocused();
+
+  // A click on the backdrop closes it; a click inside does not.
+  await showMore.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('heading', { name: 'Choose date' }).click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(4, 4);
+  await expect(dialog).toBeHidden();
+  await expect(showMore).toBeFocused();
+});
+
+test('the cart-expiry modal is not closeable: repeated Escape and backdrop clicks leave it open', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await reserveOneTicket(page, 'Adult');
+  await page.clock.fastForward('15:00');
+  const dialog = page.getByRole('dialog', { name: 'Unfortunately your cart has timed out' });
+  await expect(dialog).toBeVisible();
+  expect(await isModal(dialog)).toBe(true);
+  await expect(dialog).toHaveClass(/modal--sm/);
+  const startOver = dialog.getByRole('button', { name: 'Start over' });
+  await expect(startOver).toBeFocused();
+
+  // Browsers close a dialog anyway after a second prevented close request without user activation; the
+  // modal keeps the Escape key from making a close request at all.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+  await page.mouse.click(4, 4);
+  await expect(dialog).toBeVisible();
+  expect(await isModal(dialog)).toBe(true);
+  await expectTabStaysIn(page, 'cartExpiry', 4);
+
+  await startOver.click();
+  await expect(dialog).toBeHidden();
+});
