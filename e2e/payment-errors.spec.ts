@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { reserveOneTicket } from './helpers';
+import { recordApiRequests, reserveOneTicket, SLUG } from './helpers';
 
 async function fillIdentity(page: Page) {
   await page.getByLabel('First name').fill('Grace');
@@ -60,6 +60,60 @@ test('a card that needs the customer to confirm (402) is confirmed and paid', as
   await reserveOneTicket(page, 'Adult');
   await fillIdentity(page);
   await fillCard(page, '4000 0025 0000 3155');
+  const steps: { what: string; status: number; body: Record<string, unknown> | null; answer: unknown }[] = [];
+  page.on('response', async (response) => {
+    const path = new URL(response.url()).pathname;
+    const what = /\/pay$/.test(path)
+      ? 'pay'
+      : /\/payment_intents\/[^/]+\/confirm$/.test(path)
+        ? 'confirm'
+        : null;
+    if (!what) return;
+    steps.push({
+      what,
+      status: response.status(),
+      body: response.request().postDataJSON() as Record<string, unknown> | null,
+      answer: await response.json().catch(() => null),
+    });
+  });
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+
+  // The confirmation step happened between a refused and an accepted payment, with the intent's id.
+  expect(steps.map((s) => `${s.what} ${s.status}`)).toEqual(['pay 402', 'confirm 200', 'pay 200']);
+  const refused = steps[0]?.answer as { _data: { _code: string; _extra: { payment_intent_id: string } }[] };
+  expect(refused._data[0]?._code).toBe('intent_requires_action');
+  const intentId = refused._data[0]?._extra.payment_intent_id;
+  expect(intentId).toMatch(/^pi_/);
+  expect(JSON.stringify(steps[0]?.body)).toContain('pm_card_authenticationRequired');
+  expect(JSON.stringify(steps[2]?.body)).toContain(String(intentId));
+});
+
+test('when the card provider cannot load, its message shows alone and the pay button still answers', async ({
+  page,
+}) => {
+  // The seller pays through Stripe, and a privacy blocker stops Stripe.js.
+  await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
+  await page.route(`**${SLUG}/checkout`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script id="tix-config" type="application\/json">)(.*?)(<\/script>)/,
+      (_all, open: string, json: string, close: string) =>
+        `${open}${JSON.stringify({ ...JSON.parse(json), paymentMode: 'stripe', stripePublishableKey: 'pk_test_blocked' })}${close}`,
+    );
+    await route.fulfill({ response, body: html });
+  });
+  const pays = recordApiRequests(page);
+  await reserveOneTicket(page, 'Adult');
+  await page.reload();
+  await fillIdentity(page);
+  const pay = page.getByRole('button', { name: /^Pay / });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(
+    'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+  );
+  await expect(pay).toBeEnabled();
+  expect(pays.filter((r) => r.url().includes('/pay'))).toHaveLength(0);
 });
