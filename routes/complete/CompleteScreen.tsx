@@ -1,26 +1,19 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import { isApiError } from '../../api';
-import { ErrorCode } from '../../api/codes';
 import { Complete } from '../../ui/Complete';
 import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
+import { isMissingOrder, loadOrders, orderIdsFrom } from './wiring';
 
 /** /checkout/complete?orderIds=a,b: 'Done!' with each order's number and QR code. */
 export default function CompleteScreen() {
   const { api, strings, config } = useServices();
   const { href, navigate } = useAppNavigate();
-  const ids = (new URLSearchParams(useSearch()).get('orderIds') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const ids = orderIdsFrom(useSearch());
   const key = ids.join(',');
-  const orders = useLoad(
-    (signal) => (key ? api.orders.getMany(key.split(','), { signal }) : Promise.resolve([])),
-    key,
-  );
+  const orders = useLoad((signal) => loadOrders(api, ids, signal), key);
   useEffect(() => {
     document.title = `${strings.done} — ${config.sellerName}`;
   }, [strings, config]);
@@ -28,9 +21,7 @@ export default function CompleteScreen() {
   const missing =
     ids.length === 0 ||
     (orders.status === 'ready' && orders.data.length === 0) ||
-    (orders.status === 'error' &&
-      isApiError(orders.error) &&
-      (orders.error.status === 404 || orders.error.code === ErrorCode.bad_field_value));
+    (orders.status === 'error' && isMissingOrder(orders.error));
   if (missing) return <NotFoundScreen />;
   return (
     <Complete

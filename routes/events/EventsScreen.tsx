@@ -6,12 +6,13 @@ import { useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { useLoad } from '../useLoad';
+import { loadEvents } from './wiring';
 
 /** /events: the listing with the cart widget. */
 export default function EventsScreen() {
   const { api, strings, config } = useServices();
   const { href, navigate } = useAppNavigate();
-  const events = useLoad((signal) => api.events.listAvailable({}, { signal }), 'events');
+  const events = useLoad((signal) => loadEvents(api, signal), 'events');
   useEffect(() => {
     document.title = `${strings.eventsTitle} — ${config.sellerName}`;
   }, [strings, config]);
