@@ -16,6 +16,7 @@ import { coll } from './docs';
 import { ApiError } from './errors';
 import { registerImages } from './images';
 import { registerOrders } from './orders';
+import { routeHints } from './preload';
 import * as t from './schema';
 import { DEMO_SLUG } from './seed';
 import { readStatic, renderIndex, staticHeaders } from './spa';
@@ -220,7 +221,8 @@ export function createApp(options: AppOptions): Hono {
     const slug = c.req.param('slug') ?? '';
     const cfg = await runtimeConfig(slug);
     if (!cfg) return c.text('Not found', 404);
-    const html = await renderIndex(distDir, cfg);
+    const hints = await routeHints(ctx.db, distDir, cfg, c.req.path.slice(slug.length + 1));
+    const html = await renderIndex(distDir, cfg, hints);
     if (html === null)
       return c.text(
         'The storefront has not been built yet: run `npm run build`, then reload this page.',

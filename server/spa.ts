@@ -94,15 +94,18 @@ export function staticHeaders(file: StaticFile, cacheControl: string): Record<st
 export const configScript = (cfg: RuntimeConfig) =>
   `<script id="tix-config" type="application/json">${JSON.stringify(cfg).replace(/</g, '\\u003c')}</script>`;
 
-/** index.html with the configuration injected before `</head>`; null when the build is missing. */
-export async function renderIndex(distDir: string, cfg: RuntimeConfig): Promise<string | null> {
+/**
+ * index.html with the configuration (and `head`, e.g. preload hints) injected before `</head>`; null when the
+ * build is missing.
+ */
+export async function renderIndex(distDir: string, cfg: RuntimeConfig, head = ''): Promise<string | null> {
   let html: string;
   try {
     html = await readFile(join(resolve(distDir), 'index.html'), 'utf8');
   } catch {
     return null;
   }
-  const tag = configScript(cfg);
+  const tag = `${head}${configScript(cfg)}`;
   const at = html.indexOf('</head>');
   return at >= 0 ? `${html.slice(0, at)}${tag}${html.slice(at)}` : `${tag}${html}`;
 }
