@@ -13,6 +13,7 @@ import {
   selectValues,
 } from '../../machines/checkout/selectors';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { FormSkeleton } from '../../ui/Skeleton';
 import type { Strings } from '../../ui/strings';
 import { fromApi } from '../actors';
 import { useServices } from '../context';
@@ -45,7 +46,7 @@ export default function CheckoutScreen() {
     <div className="layout-with-cart">
       <div>
         {loading || !cart ? (
-          <p role="status">{strings.loading}</p>
+          <FormSkeleton label={strings.loading} />
         ) : (
           <CheckoutFlow key={cart.id} cart={cart} onLeaving={() => setLeaving(true)} />
         )}

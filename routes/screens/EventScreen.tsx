@@ -21,6 +21,7 @@ import {
 import type { ReserveQuery } from '../../machines/reserve/types';
 import { EventHeader } from '../../ui/EventHeader';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
+import { EventDetailSkeleton } from '../../ui/Skeleton';
 import { fromApi } from '../actors';
 import { useServices } from '../context';
 import { useAppNavigate } from '../navigation';
@@ -51,7 +52,7 @@ export default function EventScreen({ id }: { id: string }) {
   return (
     <div className="layout-with-cart">
       <div>
-        {event.status === 'loading' ? <p role="status">{strings.loading}</p> : null}
+        {event.status === 'loading' ? <EventDetailSkeleton label={strings.loading} /> : null}
         {event.status === 'error' && !notFound ? (
           <p className="message message--error" role="alert">
             {messageFor(event.error)}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { messageFor } from '../../api';
 import { EventList } from '../../ui/EventList';
+import { EventListSkeleton } from '../../ui/Skeleton';
 import { useServices } from '../context';
 import { useAppNavigate } from '../navigation';
 import { useLoad } from '../useLoad';
@@ -18,7 +19,7 @@ export default function EventsScreen() {
     <div className="layout-with-cart">
       <section aria-labelledby="events-title">
         <h1 id="events-title">{strings.eventsTitle}</h1>
-        {events.status === 'loading' ? <p role="status">{strings.loading}</p> : null}
+        {events.status === 'loading' ? <EventListSkeleton label={strings.loading} /> : null}
         {events.status === 'error' ? (
           <p className="message message--error" role="alert">
             {messageFor(events.error)}

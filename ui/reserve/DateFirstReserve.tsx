@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { dayParts, formatMoney } from '../format';
+import { ReserveSkeleton } from '../Skeleton';
 import { fill, type Strings } from '../strings';
 import { CalendarDialog } from './CalendarDialog';
 import { type SessionOption, SessionTabs } from './SessionTabs';
@@ -74,13 +75,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, status, messages } = props;
   const [calendarOpen, setCalendarOpen] = useState(false);
 
-  if (status === 'loading') {
-    return (
-      <p className="message" role="status">
-        {strings.loading}
-      </p>
-    );
-  }
+  if (status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
       className="reserve"
