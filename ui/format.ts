@@ -25,8 +25,17 @@ export const dayParts = (date: string) => {
 };
 export const hourInZone = (iso: string, tz: string) => dayjs(iso).tz(tz).hour();
 
+// Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(cents: number, currency = 'USD', locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale ?? ''}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
 
 export function formatCountdown(seconds: number): string {
