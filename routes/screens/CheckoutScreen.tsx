@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Api, CartModel, PurchaserInput } from '../../api';
 import { selectCart, selectIsLoading } from '../../machines/cart/selectors';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
@@ -27,6 +27,8 @@ export default function CheckoutScreen() {
   const { cart: cartActor, strings, config } = useServices();
   const { navigate } = useAppNavigate();
   const cart = useSelector(cartActor, selectCart);
+  // The form renders in an interruptible background pass once the cart arrives (shorter main-thread tasks).
+  const shown = useDeferredValue(cart);
   const loading = useSelector(cartActor, selectIsLoading);
   const settled = useSelector(
     cartActor,
@@ -45,10 +47,10 @@ export default function CheckoutScreen() {
   return (
     <div className="layout-with-cart">
       <div>
-        {loading || !cart ? (
+        {loading || !shown ? (
           <FormSkeleton label={strings.loading} />
         ) : (
-          <CheckoutFlow key={cart.id} cart={cart} onLeaving={() => setLeaving(true)} />
+          <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
         )}
       </div>
       <CartSidebar showCheckout={false} />
