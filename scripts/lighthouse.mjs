@@ -144,6 +144,18 @@ async function audit(url, setup) {
   }
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): try again, twice. */
+async function auditWithRetry(url, setup) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, setup);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  retrying: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+}
+
 const pages = [];
 const results = [];
 try {
@@ -174,7 +186,7 @@ try {
     const url = `${origin}${page.path}`;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const lhr = await audit(url, page.setup);
+      const lhr = await auditWithRetry(url, page.setup);
       // The audited page must be the one asked for (checkout redirects home when it finds no cart).
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (landed !== page.path)
