@@ -48,7 +48,7 @@ export default function CheckoutScreen() {
     <div className="layout-with-cart">
       <div>
         {loading || !shown ? (
-          <FormSkeleton label={strings.loading} />
+          <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
         ) : (
           <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
         )}
