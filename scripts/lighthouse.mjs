@@ -117,12 +117,13 @@ const median = (values) => {
 
 /** One Lighthouse run in a fresh Chromium profile; `setup` runs in that browser first. */
 async function audit(url, setup) {
+  let prepared = null;
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     if (setup) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const page = await browser.newPage();
-      await setup(page);
+      prepared = await setup(page);
       await page.close();
       await browser.disconnect();
     }
@@ -138,7 +139,7 @@ async function audit(url, setup) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    return lhr;
+    return { lhr, prepared };
   } finally {
     await chrome.kill();
   }
@@ -177,7 +178,13 @@ try {
         const cartId = await reserveCart(event.id);
         await page.goto(`${origin}/__config?slug=${SLUG}`);
         await page.evaluate((key, id) => localStorage.setItem(key, id), storageKey, cartId);
+        return cartId;
       },
+      // Checkout really showed that cart: it fetched it (200) and stayed on /checkout (checked below).
+      verify: (lhr, cartId) =>
+        lhr.audits['network-requests'].details.items.some(
+          (r) => r.url.includes(`/cart/${cartId}`) && r.statusCode === 200,
+        ),
     },
   );
 
@@ -186,11 +193,13 @@ try {
     const url = `${origin}${page.path}`;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const lhr = await auditWithRetry(url, page.setup);
+      const { lhr, prepared } = await auditWithRetry(url, page.setup);
       // The audited page must be the one asked for (checkout redirects home when it finds no cart).
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (landed !== page.path)
         throw new Error(`${page.name}: the page ended on ${landed}, not ${page.path}`);
+      if (page.verify && !page.verify(lhr, prepared))
+        throw new Error(`${page.name}: the page did not load the cart reserved for it`);
       if (outDir)
         writeFileSync(join(outDir, `${page.name.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
       const run = {
