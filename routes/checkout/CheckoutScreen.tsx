@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CartModel } from '../../api';
 import { selectCart, selectIsLoading } from '../../machines/cart/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { FormSkeleton } from '../../ui/Skeleton';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
@@ -16,6 +17,8 @@ export default function CheckoutScreen() {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
   const cart = useCart(selectCart);
+  // The form renders in an interruptible background pass once the cart arrives (shorter main-thread tasks).
+  const shown = useDeferredValue(cart);
   const loading = useCart(selectIsLoading);
   const settled = useCart((s) => !s.matches('starting') && !s.matches('loading') && !s.matches('checking'));
   // Completing the order clears the cart; don't send the visitor home while we leave for the confirmation.
@@ -31,10 +34,10 @@ export default function CheckoutScreen() {
   return (
     <div className="layout-with-cart">
       <div>
-        {loading || !cart ? (
-          <p role="status">{strings.loading}</p>
+        {loading || !shown ? (
+          <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
         ) : (
-          <CheckoutFlow key={cart.id} cart={cart} onLeaving={() => setLeaving(true)} />
+          <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
         )}
       </div>
       <CartSidebar showCheckout={false} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { dayParts, formatMoney } from '../format';
+import { ReserveSkeleton } from '../Skeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { CalendarDialog } from './CalendarDialog';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
@@ -88,15 +89,7 @@ export interface DateFirstReserveProps {
 export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, view } = props;
 
-  if (view.status === 'loading') {
-    return (
-      <div className="reserve reserve--loading" aria-busy="true">
-        <p className="message" role="status">
-          {strings.loading}
-        </p>
-      </div>
-    );
-  }
+  if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
       className="reserve"
