@@ -1,7 +1,7 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { Api } from '../api';
 import type { RuntimeConfig } from '../api/schemas';
-import { cartMachine } from '../machines/cart/cart.machine';
+import { cartMachine, createExpiryWatcher } from '../machines/cart/cart.machine';
 import type { Inspect } from './inspect';
 import { cartKey, storage } from './storage';
 
@@ -25,6 +25,11 @@ export function createCartActor({
         api.cart.remove(input.cartId, input.ticketIds, { signal }),
       ),
       discardCart: fromPromise(({ input }) => api.cart.discard(input.cartId)),
+      expiryWatcher: createExpiryWatcher({
+        now: () => Date.now(),
+        setTimeout: (fn, ms) => setTimeout(fn, ms),
+        clearTimeout: (id) => clearTimeout(id as never),
+      }),
     },
     actions: {
       persist: (_, params) => storage.set(key, params.cartId),
