@@ -66,7 +66,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     cartId: input.cartId,
     query,
     mode: parseReserveMode(query.reserve),
-    now: input.now ?? Date.now(),
+    now: input.now,
     days: [],
     selectedDate: null,
     sessions: [],

@@ -27,8 +27,8 @@ export interface DateFirstReserveInput {
   event: EventDetail;
   cartId: string | null;
   query?: ReserveQuery;
-  /** Epoch ms used for 'today' and 'next'; defaults to the time the actor starts. */
-  now?: number;
+  /** Epoch ms used for 'today' and 'next', given by the route (machines never read the clock). */
+  now: number;
 }
 
 export interface DateFirstReserveOutput {

@@ -121,7 +121,7 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
     [api, cart, navigate],
   );
   const actor = useActorRef(machine, {
-    input: { event, cartId: cart.getSnapshot().context.cartId, query: queryFrom(search) },
+    input: { event, cartId: cart.getSnapshot().context.cartId, query: queryFrom(search), now: Date.now() },
     inspect,
   });
 
