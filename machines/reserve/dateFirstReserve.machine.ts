@@ -65,7 +65,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     event: input.event,
     query,
     mode: parseReserveMode(query.reserve),
-    now: input.now ?? Date.now(),
+    now: input.now,
     days: [],
     selectedDate: null,
     sessions: [],
