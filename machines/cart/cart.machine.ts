@@ -111,6 +111,10 @@ function expiryWatcherInput({ context }: { context: CartContext }): ExpiryWatche
 /** Transition to run when a fresh cart arrives: hold it, then check it in `checking`. */
 const receiveCart = { target: '#cart.checking', actions: 'takeIncomingCart' } as const;
 
+/** Events for the app's modal stack (machines/modals), sent by system id. */
+const OPEN_EXPIRY_MODAL: EventObject = { type: 'modal.open', name: 'cartExpiry' } as EventObject;
+const CLOSE_ALL_MODALS: EventObject = { type: 'modal.closeAll' };
+
 const cartSetup = setup({
   types: {
     context: {} as CartContext,
@@ -128,6 +132,7 @@ const cartSetup = setup({
     persist: (_args, _params: { cartId: string | null }) => {},
     /** Injected: clear the upsell chain (on cart expiry). */
     clearUpsellChain: () => {},
+
     takeIncomingCart: assign({ incoming: ({ event }) => cartFromEvent(event) }),
     /** The fresh cart becomes current; its local expiry is armed by the watcher (`expiry.armed`). */
     acceptCart: assign(({ context }) => ({
@@ -184,6 +189,16 @@ export const cartMachine = cartSetup
   .extend({
     actions: {
       /** Calls `persist` whenever the cart id differs from the one last persisted. */
+      /** Opens the cart-expiry modal on the app's modal stack (systemId `modals`), when there is one. */
+      openExpiryModal: cartSetup.enqueueActions(({ system, enqueue }) => {
+        const modals = system.get('modals');
+        if (modals) enqueue.sendTo(modals, OPEN_EXPIRY_MODAL);
+      }),
+      /** The cart-expiry modal's one button closes all modals (spec 3 §2 "Modals"). */
+      closeAllModals: cartSetup.enqueueActions(({ system, enqueue }) => {
+        const modals = system.get('modals');
+        if (modals) enqueue.sendTo(modals, CLOSE_ALL_MODALS);
+      }),
       persistCartId: cartSetup.enqueueActions(({ context, enqueue }) => {
         if (context.cartId === context.persistedCartId) return;
         enqueue({ type: 'persist', params: { cartId: context.cartId } });
@@ -306,11 +321,13 @@ export const cartMachine = cartSetup
         },
       },
       expired: {
-        description: 'The cart-expiry modal is open (once); only closing it leaves: the cart is cleared.',
+        description:
+          'The cart-expiry modal is open on the modal stack (once); only its Start over leaves: every modal closes and the cart is cleared.',
+        entry: 'openExpiryModal',
         on: {
           'expiry.confirm': {
             target: '#cart.empty.discarding',
-            actions: ['markForDiscard', 'forgetCart', 'persistCartId'],
+            actions: ['markForDiscard', 'forgetCart', 'persistCartId', 'closeAllModals'],
           },
         },
       },
