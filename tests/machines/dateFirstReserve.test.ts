@@ -1018,21 +1018,12 @@ function quantityEvents(snapshot: Snapshot): EventObject[] {
     E('submit'),
   ];
   if ((context.quantities['t-b'] ?? 0) === 0) events.push(E('quantity.increment', { ticketTypeId: 't-b' }));
-  // A family of 2 only when 2 places are left: below that, quantities.ts clamps the first step to the places
-  // left, a count under the group minimum (see 'a first step that does not fit' below).
-  const family = context.quantities['t-family'] ?? 0;
-  const shared = Object.entries(context.quantities)
-    .filter(([typeId]) => typeId !== 't-member')
-    .reduce((n, [, count]) => n + count, 0);
-  const sessionLeft = orInfinity(
-    sessionsByDate['2026-11-21']?.find((x) => x.id === 's-1300')?.availableCapacity,
+  // The family's first step (its minimum of 2) is offered whatever is left: where it does not fit, it must be
+  // refused, which the invariants check.
+  events.push(
+    E('quantity.increment', { ticketTypeId: 't-family' }),
+    E('quantity.set', { ticketTypeId: 't-family', quantity: 1 }),
   );
-  if (family > 0 || sessionLeft - shared >= firstStep(familyOnly)) {
-    events.push(
-      E('quantity.increment', { ticketTypeId: 't-family' }),
-      E('quantity.set', { ticketTypeId: 't-family', quantity: 1 }),
-    );
-  }
   return events;
 }
 
@@ -1090,9 +1081,7 @@ describe('path tests', () => {
     );
   });
 
-  it('a first step that does not fit: the group minimum is clamped to the places left, and submit stays blocked', async () => {
-    // Spec 1 §4 read literally (from 0 to the minimum, clamped to availability) gives 1 family ticket when one
-    // place is left, under the family minimum of 2. The submit rule still refuses it.
+  it('a first step that does not fit is refused: no family ticket when fewer places are left than its minimum', async () => {
     const runner = createReplayRunner(dateFirstReserveMachine, { input: input() });
     for (const event of [
       E('xstate.done.actor.loadCalendar', { output: days }),
@@ -1102,13 +1091,15 @@ describe('path tests', () => {
       E('xstate.done.actor.loadSessionGroups', { output: [pair, familyOnly, members] }),
       E('quantity.set', { ticketTypeId: 't-a', quantity: 4 }),
       E('quantity.increment', { ticketTypeId: 't-family' }),
+      E('quantity.set', { ticketTypeId: 't-family', quantity: 2 }),
     ]) {
       await runner.execute(event);
     }
     const snapshot = runner.actor.getSnapshot();
-    expect(snapshot.context.quantities).toEqual({ 't-a': 4, 't-family': 1 });
-    expect(submitRuleHolds(snapshot)).toBe(false);
-    expect(snapshot.can({ type: 'submit' })).toBe(false);
+    expect(snapshot.context.quantities).toEqual({ 't-a': 4 });
+    const familyView = selectTicketGroups(snapshot).find((g) => g.id === familyOnly.id);
+    expect(familyView?.types[0]?.canIncrement).toBe(false);
+    expect(submitRuleHolds(snapshot)).toBe(true);
     runner.actor.stop();
   });
 
