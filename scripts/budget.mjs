@@ -32,8 +32,8 @@ function closure(keys) {
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
 const routes = {
-  '/events': ['index.html', 'routes/screens/EventsScreen.tsx'],
-  '/events/{id}': ['index.html', 'routes/screens/EventScreen.tsx'],
+  '/events': ['index.html', 'routes/events/EventsScreen.tsx'],
+  '/events/{id}': ['index.html', 'routes/event/EventScreen.tsx'],
 };
 const forbidden = /checkout|stripe/i;
 
@@ -62,9 +62,9 @@ for (const [route, keys] of Object.entries(routes)) {
     ok = false;
   }
 }
-const checkout = manifest['routes/screens/CheckoutScreen.tsx'];
+const checkout = manifest['routes/checkout/CheckoutScreen.tsx'];
 if (checkout) {
-  const files = closure(['routes/screens/CheckoutScreen.tsx'])
+  const files = closure(['routes/checkout/CheckoutScreen.tsx'])
     .map((k) => manifest[k].file)
     .filter((f) => f.endsWith('.js'));
   const kb = files.reduce((s, f) => s + gz(f), 0) / 1024;

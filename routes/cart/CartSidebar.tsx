@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { selectCartWidgetView } from '../../machines/cart/view';
-import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { useCart, useCartActor, useModal, useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
+
+/** The cart-expiry modal loads when a cart times out: it is not part of any first load. */
+const CartExpiredDialog = lazy(() =>
+  import('../../ui/CartExpiredDialog').then((m) => ({ default: m.CartExpiredDialog })),
+);
 
 /** The cart widget bound to the app-wide cart actor, plus the cart-expiry modal as the modal stack shows it. */
 export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean }) {
@@ -25,12 +30,14 @@ export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean })
         onRemove={(ticketIds) => cartActor.send({ type: 'cart.remove', ticketIds })}
       />
       {expiry.modal ? (
-        <CartExpiredDialog
-          strings={strings}
-          closing={expiry.modal.closing}
-          onDismiss={expiry.dismiss}
-          onConfirm={() => cartActor.send({ type: 'expiry.confirm' })}
-        />
+        <Suspense fallback={null}>
+          <CartExpiredDialog
+            strings={strings}
+            closing={expiry.modal.closing}
+            onDismiss={expiry.dismiss}
+            onConfirm={() => cartActor.send({ type: 'expiry.confirm' })}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -4,7 +4,7 @@ import type { CartModel } from '../../api';
 import { selectCart, selectIsLoading } from '../../machines/cart/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
-import { FormSkeleton } from '../../ui/Skeleton';
+import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';

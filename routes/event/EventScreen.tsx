@@ -6,7 +6,7 @@ import { ErrorCode } from '../../api/codes';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { EventHeader } from '../../ui/EventHeader';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
-import { EventDetailSkeleton } from '../../ui/Skeleton';
+import { EventDetailSkeleton } from '../../ui/skeleton/ReserveSkeleton';
 import { resolveMessage } from '../../ui/strings';
 import { cartOf, currentCartId } from '../app/root';
 import { useModal, useServices } from '../app/services';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { errorMessageFor } from '../../api';
 import { EventList } from '../../ui/EventList';
-import { EventListSkeleton } from '../../ui/Skeleton';
+import { EventListSkeleton } from '../../ui/skeleton/EventListSkeleton';
 import { resolveMessage } from '../../ui/strings';
 import { useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';

@@ -1,9 +1,11 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { dayParts, formatMoney } from '../format';
-import { ReserveSkeleton } from '../Skeleton';
+import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
-import { CalendarDialog } from './CalendarDialog';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+
+/** The calendar modal loads when first asked for: it is not part of the event page's first load. */
+const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
 
 export interface DayOption {
   date: string; // YYYY-MM-DD
@@ -124,19 +126,21 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
         <>
           <DateSection {...props} />
           {props.calendar ? (
-            <CalendarDialog
-              strings={strings}
-              days={view.days}
-              selectedDate={view.selectedDate}
-              closing={props.calendar.closing}
-              size={props.calendar.size === 'lg' ? 'lg' : 'md'}
-              onSelect={(date) => {
-                props.onCloseCalendar();
-                props.onSelectDate(date);
-              }}
-              onClose={props.onCloseCalendar}
-              onDismiss={props.onDismissCalendar}
-            />
+            <Suspense fallback={null}>
+              <CalendarDialog
+                strings={strings}
+                days={view.days}
+                selectedDate={view.selectedDate}
+                closing={props.calendar.closing}
+                size={props.calendar.size === 'lg' ? 'lg' : 'md'}
+                onSelect={(date) => {
+                  props.onCloseCalendar();
+                  props.onSelectDate(date);
+                }}
+                onClose={props.onCloseCalendar}
+                onDismiss={props.onDismissCalendar}
+              />
+            </Suspense>
           ) : null}
           {view.selectedDate && !view.dateListOpen ? <SessionSection {...props} /> : null}
           {view.selectedSession && !view.sessionListOpen && !view.dateListOpen ? (
