@@ -45,6 +45,12 @@ function precompress(): Plugin {
   });
 }
 
+/** A request for one of our source modules (Vite serves it), not an API call. */
+export function sourceModule(req: { url?: string }): string | undefined {
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  return /\.(ts|tsx|js|mjs|css)$/.test(path) ? req.url : undefined;
+}
+
 // One build serves any seller: assets live at /assets/, the seller slug and API base come from the runtime
 // configuration the server injects into index.html.
 export default defineConfig({
@@ -58,9 +64,11 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
+    // The API lives under /api/ and /cached/api/, and so do the client's own source modules (/api/index.ts …):
+    // module requests stay with Vite, everything else goes to the reference server.
     proxy: {
-      '/api': apiOrigin,
-      '/cached': apiOrigin,
+      '/api': { target: apiOrigin, bypass: sourceModule },
+      '/cached': { target: apiOrigin, bypass: sourceModule },
     },
   },
 });
