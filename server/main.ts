@@ -1,8 +1,8 @@
 /** Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL) or `DATA_DIR` (PGlite). */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { sweepExpiredCarts } from './carts';
 import { createDb } from './db';
+import { sweepExpiredCarts } from './holds';
 import { DEMO_SLUG, seed } from './seed';
 
 const port = Number(process.env.PORT ?? 8080);
