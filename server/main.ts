@@ -1,4 +1,8 @@
-/** Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL) or `DATA_DIR` (PGlite). */
+/**
+ * Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL; `PG_POOL_MAX` connections,
+ * default 10) or `DATA_DIR` (PGlite); `PUBLIC_CACHE_MS` (default 2000) keeps public catalogue answers of
+ * /cached/api/ in memory; `LOG_REQUESTS=0` turns the per-request log line off.
+ */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createDb } from './db';
@@ -6,7 +10,11 @@ import { sweepExpiredCarts } from './holds';
 import { DEMO_SLUG, seed } from './seed';
 
 const port = Number(process.env.PORT ?? 8080);
-const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+const handle = await createDb({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR,
+  poolMax: process.env.PG_POOL_MAX ? Number(process.env.PG_POOL_MAX) : undefined,
+});
 await seed(handle.db);
 const production = process.env.NODE_ENV === 'production';
 // TIX_INSPECT=1 lets a deployment allow `?inspect` in production too (flag words: 1, on, true, yes...).
@@ -16,7 +24,8 @@ const app = createApp({
   paymentMode: 'sandbox',
   production,
   inspect: inspectFlag ? ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'].includes(inspectFlag) : undefined,
-  log: true,
+  log: process.env.LOG_REQUESTS !== '0',
+  publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
   distDir: process.env.DIST_DIR,
 });
 const ctx = { db: handle.db, now: Date.now, production };

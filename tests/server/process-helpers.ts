@@ -16,7 +16,8 @@ export interface ServerProcess {
 
 /** Starts `tsx server/main.ts` on a free port; resolves when it listens. */
 export function startProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  // Node itself with the tsx loader (not the tsx wrapper): the pid is the server's, so SIGKILL reaches it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', NODE_ENV: 'test', DIST_DIR: join(root, 'no-dist'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
