@@ -96,6 +96,10 @@ async function bench(label, env) {
     const base = `http://127.0.0.1:${port}`;
     // The listing's embeds, as the storefront asks for them (api/events.ts).
     const embeds = 'hidden_type._in=public_browsable&_embed=meta,config,venue,ticket_type,ticket_group';
+    // The cart embeds and config keys the storefront asks for (api/cart.ts).
+    const cartQuery =
+      '_embed=identity,ticket,ticket_type,ticket_group,event_session,event_template,venue,config,meta,' +
+      'scheduled_payment,seller,cart_fees,ticket_order&config.key._in=image,web.session_picker_tabs&_limit=1000';
     const scenarios = [
       ['listing', { url: `${base}/cached/api/events/available?seller_id=${seller}`, headers }],
       [
@@ -107,7 +111,7 @@ async function bench(label, env) {
         (() => {
           let i = 0;
           return {
-            url: `${base}/api/my/cart/modify?seller_id=${seller}&_embed=seller,config&_limit=1000`,
+            url: `${base}/api/my/cart/modify?seller_id=${seller}&${cartQuery}`,
             method: 'POST',
             headers,
             requests: [

@@ -68,10 +68,7 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null): Hono<Env> {
       );
     checkQuery(new URL(c.req.url).searchParams);
     const sellerId = c.req.query('seller_id');
-    const [seller] =
-      sellerId && sellerId.length <= 100
-        ? await ctx.db.select().from(t.seller).where(eq(t.seller.id, sellerId)).limit(1)
-        : [];
+    const seller = sellerId && sellerId.length <= 100 ? await ctx.cache.seller(ctx.db, sellerId) : undefined;
     if (!seller)
       throw new ApiError(
         400,

@@ -8,6 +8,7 @@ import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
 import { API_PREFIX, CACHED_PREFIX, errorResponse, mountApi } from './api';
+import { CatalogCache } from './catalog-cache';
 import type { AppCtx } from './context';
 import type { Db } from './db';
 import { type PaymentGateway, SandboxGateway } from './gateway';
@@ -29,6 +30,8 @@ export interface AppOptions {
   gateway?: PaymentGateway;
   /** Keep public catalogue answers of /cached/api/ in memory this long (ms). Default 0 (off). */
   publicCacheMs?: number;
+  /** Keep catalogue rows (sellers, events, groups, types, venues, meta) in memory this long (ms). Default 0. */
+  catalogCacheMs?: number;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -39,6 +42,7 @@ export function createApp(options: AppOptions): Hono {
     now,
     production: options.production ?? false,
     gateway: options.gateway ?? (sandbox as SandboxGateway),
+    cache: new CatalogCache(options.catalogCacheMs ?? 0),
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();

@@ -5,13 +5,9 @@ import type { AppCtx } from './context';
 import type { Q } from './db';
 import {
   coll,
-  loadConfig,
-  loadEvents,
   loadGroupsById,
-  loadMeta,
   loadSessions,
   loadTypesById,
-  loadVenues,
   type Row,
   wConfig,
   wEvent,
@@ -120,18 +116,19 @@ export function wCart(cart: CartRow, nowMs: number): w.Cart {
 export async function cartDocument(
   ctx: AppCtx,
   cart: CartRow,
-  opts: { limit?: number | null; embed?: Set<string>; configKeys?: string[] | null } = {},
+  opts: { limit?: number | null; embed?: Set<string>; configKeys?: string[] | null; fresh?: boolean } = {},
 ): Promise<w.Document> {
   const q = ctx.db;
   let tickets = await cartTickets(q, cart.id);
+  // A cart created by this request has no payments and no order yet.
   const [allTypes, paymentsCents, [identity], orders] = await Promise.all([
-    loadTypesById(
+    ctx.cache.types(
       q,
       tickets.map((k) => k.ticketTypeId),
     ),
-    paymentsOf(q, cart.id),
+    opts.fresh ? 0 : paymentsOf(q, cart.id),
     q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
-    q.select().from(t.ticketOrder).where(eq(t.ticketOrder.cartId, cart.id)),
+    opts.fresh ? [] : q.select().from(t.ticketOrder).where(eq(t.ticketOrder.cartId, cart.id)),
   ]);
   const cost = ticketsCost(tickets, allTypes);
   const outstandingCents = Math.max(0, cost.totalCents - paymentsCents);
@@ -141,7 +138,7 @@ export async function cartDocument(
       q,
       tickets.map((k) => k.ticketGroupId),
     ),
-    loadEvents(
+    ctx.cache.events(
       q,
       tickets.map((k) => k.eventTemplateId),
     ),
@@ -153,11 +150,11 @@ export async function cartDocument(
   const typeIds = new Set(tickets.map((k) => k.ticketTypeId));
   const eventIds = events.map((e) => e.id);
   const [venues, meta] = await Promise.all([
-    loadVenues(
+    ctx.cache.venues(
       q,
       events.map((e) => e.venueId),
     ),
-    loadMeta(q, eventIds),
+    ctx.cache.meta(q, eventIds),
   ]);
   const doc: w.Document = {
     cart: coll([wCart(cart, ctx.now())]),
@@ -189,10 +186,10 @@ export async function cartDocument(
   };
   if (opts.embed?.has('config'))
     doc.config = coll(
-      (await loadConfig(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),
+      (await ctx.cache.config(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),
     );
   if (opts.embed?.has('seller')) {
-    const [s] = await q.select().from(t.seller).where(eq(t.seller.id, cart.sellerId)).limit(1);
+    const s = await ctx.cache.seller(q, cart.sellerId);
     doc.seller = coll(s ? [wSeller(s)] : []);
   }
   return doc;

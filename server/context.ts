@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
+import type { CatalogCache } from './catalog-cache';
 import type { Db } from './db';
 import type { Row } from './docs';
 import { notFound } from './errors';
@@ -12,6 +13,7 @@ export interface AppCtx {
   now: () => number;
   production: boolean;
   gateway: PaymentGateway;
+  cache: CatalogCache;
 }
 
 export type Env = { Variables: { seller: Row<typeof t.seller> } };

@@ -18,49 +18,40 @@ export const CART_TTL_MS = 15 * 60 * 1000;
 /** How many times adding tickets may extend a hold after the cart was created (then the expiry stays). */
 export const MAX_HOLD_EXTENSIONS = 3;
 
-const countBy = (ids: Array<string | null>) => {
-  const m = new Map<string, number>();
-  for (const id of ids) if (id) m.set(id, (m.get(id) ?? 0) + 1);
-  // Sorted so concurrent transactions lock rows in the same order (no deadlocks on PostgreSQL).
-  return [...m].sort(([a], [b]) => a.localeCompare(b));
-};
-
-/** Gives back the capacity held by tickets (per session and per ticket group). */
-export async function releaseTickets(tx: Tx, tickets: TicketRow[]) {
-  for (const [id, n] of countBy(tickets.map((k) => k.eventSessionId)))
-    await tx
-      .update(t.eventSession)
-      .set({ usedCapacity: sql`greatest(${t.eventSession.usedCapacity} - ${n}, 0)` })
-      .where(eq(t.eventSession.id, id));
-  for (const [id, n] of countBy(tickets.map((k) => k.ticketGroupId)))
-    await tx
-      .update(t.ticketGroup)
-      .set({ usedCapacity: sql`greatest(${t.ticketGroup.usedCapacity} - ${n}, 0)` })
-      .where(eq(t.ticketGroup.id, id));
+/** A change of held capacity: +1 per ticket added, -1 per ticket removed. */
+export interface CapacityChange {
+  sessionId: string | null;
+  groupId: string;
+  delta: number;
+  sessionStart?: Date;
 }
 
+const sumBy = (changes: CapacityChange[], key: (c: CapacityChange) => string | null) => {
+  const m = new Map<string, number>();
+  for (const c of changes) {
+    const k = key(c);
+    if (k) m.set(k, (m.get(k) ?? 0) + c.delta);
+  }
+  // Sorted so concurrent transactions lock rows in the same order (no deadlocks on PostgreSQL).
+  return [...m].filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b));
+};
+
 /**
- * Takes capacity for new tickets: one conditional `UPDATE ... WHERE used + n <= cap` per session and group,
- * all or nothing (the caller's transaction rolls back on the first refusal).
+ * Applies capacity changes in one sorted pass (sessions, then ticket groups): a conditional
+ * `UPDATE ... WHERE used + n <= cap` for what is taken, a plain decrement for what is given back; all or
+ * nothing (the caller's transaction rolls back on the first refusal).
  */
-export async function holdCapacity(
-  tx: Tx,
-  lines: Array<{ sessionId: string; groupId: string; sessionStart: Date }>,
-) {
-  const starts = new Map(lines.map((l) => [l.sessionId, l.sessionStart]));
-  for (const [sid, n] of countBy(lines.map((l) => l.sessionId))) {
+export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
+  const starts = new Map(changes.map((c) => [c.sessionId, c.sessionStart]));
+  for (const [sid, n] of sumBy(changes, (c) => c.sessionId)) {
     const s = t.eventSession;
+    const room = sql`(${s.capacity} = -1 OR ${s.usedCapacity} + ${n} <= ${s.capacity} + ${s.oversellCapacity})`;
     const [held] = await tx
       .update(s)
-      .set({ usedCapacity: sql`${s.usedCapacity} + ${n}` })
-      .where(
-        and(
-          eq(s.id, sid),
-          sql`(${s.capacity} = -1 OR ${s.usedCapacity} + ${n} <= ${s.capacity} + ${s.oversellCapacity})`,
-        ),
-      )
+      .set({ usedCapacity: sql`greatest(${s.usedCapacity} + ${n}, 0)` })
+      .where(n > 0 ? and(eq(s.id, sid), room) : eq(s.id, sid))
       .returning({ id: s.id });
-    if (!held)
+    if (!held && n > 0)
       throw new ApiError(
         409,
         ErrorCode.event_session_sold_out,
@@ -69,19 +60,15 @@ export async function holdCapacity(
         { event_session_id: sid, start_datetime: starts.get(sid)?.toISOString() ?? null },
       );
   }
-  for (const [gid, n] of countBy(lines.map((l) => l.groupId))) {
+  for (const [gid, n] of sumBy(changes, (c) => c.groupId)) {
     const g = t.ticketGroup;
+    const room = sql`(${g.capacity} = -1 OR ${g.usedCapacity} + ${n} <= ${g.capacity} + ${g.oversellCapacity})`;
     const [held] = await tx
       .update(g)
-      .set({ usedCapacity: sql`${g.usedCapacity} + ${n}` })
-      .where(
-        and(
-          eq(g.id, gid),
-          sql`(${g.capacity} = -1 OR ${g.usedCapacity} + ${n} <= ${g.capacity} + ${g.oversellCapacity})`,
-        ),
-      )
+      .set({ usedCapacity: sql`greatest(${g.usedCapacity} + ${n}, 0)` })
+      .where(n > 0 ? and(eq(g.id, gid), room) : eq(g.id, gid))
       .returning({ id: g.id });
-    if (!held)
+    if (!held && n > 0)
       throw new ApiError(
         409,
         ErrorCode.ticket_group_sold_out,
@@ -93,6 +80,13 @@ export async function holdCapacity(
       );
   }
 }
+
+/** Gives back the capacity held by tickets. */
+export const releaseTickets = (tx: Tx, tickets: TicketRow[]) =>
+  changeCapacity(
+    tx,
+    tickets.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
+  );
 
 /** Cancels the live tickets of a cart and gives back their capacity (inside the caller's transaction). */
 export async function cancelLiveTickets(tx: Tx, cartId: string) {

@@ -1,7 +1,7 @@
 /**
  * Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL; `PG_POOL_MAX` connections,
  * default 10) or `DATA_DIR` (PGlite); `PUBLIC_CACHE_MS` (default 2000) keeps public catalogue answers of
- * /cached/api/ in memory; `LOG_REQUESTS=0` turns the per-request log line off.
+ * /cached/api/ in memory, `CATALOG_CACHE_MS` (default 10000) catalogue rows; `LOG_REQUESTS=0` turns the per-request log line off.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -26,6 +26,7 @@ const app = createApp({
   inspect: inspectFlag ? ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'].includes(inspectFlag) : undefined,
   log: process.env.LOG_REQUESTS !== '0',
   publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
+  catalogCacheMs: Number(process.env.CATALOG_CACHE_MS ?? 10_000),
   distDir: process.env.DIST_DIR,
 });
 const ctx = { db: handle.db, now: Date.now, production };

@@ -6,18 +6,9 @@ import { type CartRow, LIVE_TICKET_STATES } from './cart-document';
 import { lockPending } from './cart-state';
 import type { AppCtx } from './context';
 import type { Tx } from './db';
-import {
-  isBookable,
-  loadEvents,
-  loadGroupsById,
-  loadSessions,
-  loadTypesById,
-  PUBLIC_TYPES,
-  priceCents,
-  type Row,
-} from './docs';
+import { isBookable, loadSessions, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid, notFound } from './errors';
-import { CART_TTL_MS, extendedHold, holdCapacity, releaseTickets } from './holds';
+import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
 import * as t from './schema';
 import { humanCode, newId, parseMoney } from './util';
 
@@ -32,17 +23,17 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
       ctx.db,
       adds.map((l) => l.event_session_id),
     ),
-    loadTypesById(
+    ctx.cache.types(
       ctx.db,
       adds.map((l) => l.ticket_type_id),
     ),
   ]);
   const [groups, events] = await Promise.all([
-    loadGroupsById(
+    ctx.cache.groups(
       ctx.db,
       types.map((ty) => ty.ticketGroupId),
     ),
-    loadEvents(
+    ctx.cache.events(
       ctx.db,
       types.map((ty) => ty.eventTemplateId),
     ),
@@ -83,20 +74,22 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
 type Line = Awaited<ReturnType<typeof resolveLines>>[number];
 
 /** Per-order limits per ticket group, counting what stays in the cart plus what is added (cart locked). */
-async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[]) {
+async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[], isNew: boolean) {
   const groups = new Map<string, Group>(lines.map((l) => [l.group.id, l.group]));
   if (!groups.size) return;
-  const current = await tx
-    .select({ groupId: t.ticket.ticketGroupId, n: sql<number>`count(*)::int` })
-    .from(t.ticket)
-    .where(
-      and(
-        eq(t.ticket.cartId, cartId),
-        inArray(t.ticket.state, LIVE_TICKET_STATES),
-        inArray(t.ticket.ticketGroupId, [...groups.keys()]),
-      ),
-    )
-    .groupBy(t.ticket.ticketGroupId);
+  const current = isNew
+    ? []
+    : await tx
+        .select({ groupId: t.ticket.ticketGroupId, n: sql<number>`count(*)::int` })
+        .from(t.ticket)
+        .where(
+          and(
+            eq(t.ticket.cartId, cartId),
+            inArray(t.ticket.state, LIVE_TICKET_STATES),
+            inArray(t.ticket.ticketGroupId, [...groups.keys()]),
+          ),
+        )
+        .groupBy(t.ticket.ticketGroupId);
   const count = new Map(current.map((r) => [r.groupId, Number(r.n)]));
   for (const l of lines) count.set(l.group.id, (count.get(l.group.id) ?? 0) + 1);
   for (const g of groups.values()) {
@@ -120,8 +113,9 @@ async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[]) {
   }
 }
 
+/** Cancels the tickets to remove (their capacity is given back with the caller's other changes). */
 async function removeTickets(tx: Tx, cartId: string, removes: string[]) {
-  if (!removes.length) return;
+  if (!removes.length) return [];
   const removed = await tx
     .update(t.ticket)
     .set({ state: 'cancelled' })
@@ -137,7 +131,7 @@ async function removeTickets(tx: Tx, cartId: string, removes: string[]) {
     throw invalid('ticket', 'Some tickets to remove are not in this cart.', {
       ticket_ids: removes.filter((id) => !removed.some((r) => r.id === id)),
     });
-  await releaseTickets(tx, removed);
+  return removed;
 }
 
 /**
@@ -180,12 +174,8 @@ export async function modify(
       if (!created) throw new Error('cart insert failed');
       cart = created;
     }
-    await removeTickets(tx, cart.id, removes);
-    await checkOrderLimits(tx, cart.id, lines);
-    await holdCapacity(
-      tx,
-      lines.map((l) => ({ sessionId: l.session.id, groupId: l.group.id, sessionStart: l.session.startAt })),
-    );
+    const removed = await removeTickets(tx, cart.id, removes);
+    await checkOrderLimits(tx, cart.id, lines, !existing);
     if (lines.length)
       await tx.insert(t.ticket).values(
         lines.map((l, i) => ({
@@ -208,6 +198,16 @@ export async function modify(
           createdAt: new Date(nowMs + i),
         })),
       );
+    // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
+    await changeCapacity(tx, [
+      ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
+      ...lines.map((l) => ({
+        sessionId: l.session.id,
+        groupId: l.group.id,
+        delta: 1,
+        sessionStart: l.session.startAt,
+      })),
+    ]);
     const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;
     if (!extension) return cart;
     const [updated] = await tx.update(t.cart).set(extension).where(eq(t.cart.id, cart.id)).returning();

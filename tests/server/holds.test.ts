@@ -129,4 +129,23 @@ describe('holds', () => {
       await s.handle.db.update(t.eventSession).set({ salesEnd: null }).where(eq(t.eventSession.id, id));
     }
   });
+
+  it('a reserve refused as sold out first gets back the places of carts whose time is up', async () => {
+    const [session] = await gaSessions(s, '2026-12-13');
+    const id = session?.id as string;
+    const [row] = await s.handle.db.select().from(t.eventSession).where(eq(t.eventSession.id, id));
+    await s.handle.db
+      .update(t.eventSession)
+      .set({ usedCapacity: (row?.capacity as number) - 1 })
+      .where(eq(t.eventSession.id, id));
+    try {
+      expect((await add(id)).status).toBe(200);
+      expect((await add(id)).status).toBe(409);
+      s.clock.now += 16 * MIN;
+      const again = await add(id);
+      expect(again.status).toBe(200);
+    } finally {
+      s.clock.now = START;
+    }
+  });
 });
