@@ -26,6 +26,11 @@ import { money, percentFee } from './util';
 
 export type CartRow = Row<typeof t.cart>;
 export type TicketRow = Row<typeof t.ticket>;
+/** A cart created by this request: its tickets and sessions as just written; no payments or order yet. */
+export interface FreshCart {
+  tickets: TicketRow[];
+  sessions: Row<typeof t.eventSession>[];
+}
 type TypeRow = Row<typeof t.ticketType>;
 
 /** Tickets that hold capacity and count in the cart. */
@@ -116,18 +121,24 @@ export function wCart(cart: CartRow, nowMs: number): w.Cart {
 export async function cartDocument(
   ctx: AppCtx,
   cart: CartRow,
-  opts: { limit?: number | null; embed?: Set<string>; configKeys?: string[] | null; fresh?: boolean } = {},
+  opts: {
+    limit?: number | null;
+    embed?: Set<string>;
+    configKeys?: string[] | null;
+    fresh?: FreshCart | null;
+  } = {},
 ): Promise<w.Document> {
   const q = ctx.db;
-  let tickets = await cartTickets(q, cart.id);
-  // A cart created by this request has no payments and no order yet.
+  let tickets = opts.fresh ? opts.fresh.tickets : await cartTickets(q, cart.id);
   const [allTypes, paymentsCents, [identity], orders] = await Promise.all([
     ctx.cache.types(
       q,
       tickets.map((k) => k.ticketTypeId),
     ),
     opts.fresh ? 0 : paymentsOf(q, cart.id),
-    q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
+    opts.fresh
+      ? ctx.cache.identity(q, cart.identityId) // the seller's public identity: static
+      : q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
     opts.fresh ? [] : q.select().from(t.ticketOrder).where(eq(t.ticketOrder.cartId, cart.id)),
   ]);
   const cost = ticketsCost(tickets, allTypes);
@@ -142,10 +153,12 @@ export async function cartDocument(
       q,
       tickets.map((k) => k.eventTemplateId),
     ),
-    loadSessions(
-      q,
-      tickets.map((k) => k.eventSessionId),
-    ),
+    opts.fresh
+      ? [...opts.fresh.sessions].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())
+      : loadSessions(
+          q,
+          tickets.map((k) => k.eventSessionId),
+        ),
   ]);
   const typeIds = new Set(tickets.map((k) => k.ticketTypeId));
   const eventIds = events.map((e) => e.id);

@@ -2,12 +2,12 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { ErrorCode } from '../api/codes';
-import { type CartRow, cartDocument } from './cart-document';
+import { type CartRow, cartDocument, type FreshCart } from './cart-document';
 import { loadCart, lockPending, orderIdOf, requirePending } from './cart-state';
 import { type AppCtx, type C, type Env, query } from './context';
 import { ApiError, cartBooked, cartExpired, incorrectCartState } from './errors';
 import { cancelLiveTickets, expireCart, sweepExpiredCarts } from './holds';
-import { modify } from './modify';
+import { type Modified, modify } from './modify';
 import * as t from './schema';
 import { newId } from './util';
 import { body, modifyBody, purchaserBody } from './validate';
@@ -17,7 +17,7 @@ const isSoldOut = (e: unknown) =>
   (e.code === ErrorCode.event_session_sold_out || e.code === ErrorCode.ticket_group_sold_out);
 
 /** The cart document for the query's limit and embeds; `fresh` for a cart created by this request. */
-export async function documentResponse(ctx: AppCtx, c: C, cart: CartRow, fresh = false) {
+export async function documentResponse(ctx: AppCtx, c: C, cart: CartRow, fresh: FreshCart | null = null) {
   const q = query(c);
   return c.json(
     await cartDocument(ctx, cart, { limit: q.limit, embed: q.embed, configKeys: q.in('config.key'), fresh }),
@@ -29,15 +29,15 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
     const existing = withId ? await loadCart(ctx, c) : null;
     if (existing) await requirePending(ctx, existing, false);
     const b = await body(c, modifyBody, 'cart');
-    let cart: CartRow;
+    let out: Modified;
     try {
-      cart = await modify(ctx, c.get('seller'), existing, b);
+      out = await modify(ctx, c.get('seller'), existing, b);
     } catch (e) {
       // Sold out: capacity held by carts whose time is up comes back first, then one more try.
       if (!isSoldOut(e) || (await sweepExpiredCarts(ctx)) === 0) throw e;
-      cart = await modify(ctx, c.get('seller'), existing, b);
+      out = await modify(ctx, c.get('seller'), existing, b);
     }
-    return documentResponse(ctx, c, cart, existing === null);
+    return documentResponse(ctx, c, out.cart, out.fresh);
   };
   api.post('/my/cart/modify', (c) => modifyRoute(c, false));
   api.post('/my/cart/:id/modify', (c) => modifyRoute(c, true));

@@ -105,4 +105,20 @@ export class CatalogCache {
     );
     return keys ? rows.filter((r) => keys.includes(r.key)) : rows;
   }
+
+  /** An identity that does not change (a seller's public identity). */
+  identity(q: Q, id: string) {
+    return this.by(
+      'identity',
+      q,
+      [id],
+      (qq, ids) =>
+        qq
+          .select()
+          .from(t.identity)
+          .where(eq(t.identity.id, ids[0] as string))
+          .limit(1),
+      (r: Row<typeof t.identity>) => r.id,
+    );
+  }
 }

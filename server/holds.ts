@@ -2,7 +2,7 @@
  * Holds: capacity taken and given back (conditional updates, never a read-then-write), cart expiry and the
  * sweep of expired carts. Everything lives in the database, so any number of processes may share it.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/codes';
 import { type CartRow, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import type { AppCtx } from './context';
@@ -11,6 +11,7 @@ import type { AppCtx } from './context';
 type Store = Pick<AppCtx, 'db' | 'now'>;
 
 import type { Tx } from './db';
+import type { Row } from './docs';
 import { ApiError } from './errors';
 import * as t from './schema';
 
@@ -43,6 +44,7 @@ const sumBy = (changes: CapacityChange[], key: (c: CapacityChange) => string | n
  */
 export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
   const starts = new Map(changes.map((c) => [c.sessionId, c.sessionStart]));
+  const sessions: Row<typeof t.eventSession>[] = [];
   for (const [sid, n] of sumBy(changes, (c) => c.sessionId)) {
     const s = t.eventSession;
     const room = sql`(${s.capacity} = -1 OR ${s.usedCapacity} + ${n} <= ${s.capacity} + ${s.oversellCapacity})`;
@@ -50,7 +52,8 @@ export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
       .update(s)
       .set({ usedCapacity: sql`greatest(${s.usedCapacity} + ${n}, 0)` })
       .where(n > 0 ? and(eq(s.id, sid), room) : eq(s.id, sid))
-      .returning({ id: s.id });
+      .returning();
+    if (held) sessions.push(held);
     if (!held && n > 0)
       throw new ApiError(
         409,
@@ -60,15 +63,22 @@ export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
         { event_session_id: sid, start_datetime: starts.get(sid)?.toISOString() ?? null },
       );
   }
+  // Ticket groups count only when limited (capacity -1 is unlimited, its used_capacity is not kept): a
+  // group's row is shared by all its sessions, and an update would lock it until commit for every reserve.
   for (const [gid, n] of sumBy(changes, (c) => c.groupId)) {
     const g = t.ticketGroup;
-    const room = sql`(${g.capacity} = -1 OR ${g.usedCapacity} + ${n} <= ${g.capacity} + ${g.oversellCapacity})`;
+    const room = sql`${g.usedCapacity} + ${n} <= ${g.capacity} + ${g.oversellCapacity}`;
+    const limited = and(eq(g.id, gid), ne(g.capacity, -1));
     const [held] = await tx
       .update(g)
       .set({ usedCapacity: sql`greatest(${g.usedCapacity} + ${n}, 0)` })
-      .where(n > 0 ? and(eq(g.id, gid), room) : eq(g.id, gid))
+      .where(n > 0 ? and(limited, room) : limited)
       .returning({ id: g.id });
-    if (!held && n > 0)
+    const refused =
+      !held &&
+      n > 0 &&
+      (await tx.select({ capacity: g.capacity }).from(g).where(eq(g.id, gid)))[0]?.capacity !== -1;
+    if (refused)
       throw new ApiError(
         409,
         ErrorCode.ticket_group_sold_out,
@@ -79,14 +89,17 @@ export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
         },
       );
   }
+  // The sessions as updated (counters included).
+  return sessions;
 }
 
 /** Gives back the capacity held by tickets. */
-export const releaseTickets = (tx: Tx, tickets: TicketRow[]) =>
-  changeCapacity(
+export async function releaseTickets(tx: Tx, tickets: TicketRow[]) {
+  await changeCapacity(
     tx,
     tickets.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
   );
+}
 
 /** Cancels the live tickets of a cart and gives back their capacity (inside the caller's transaction). */
 export async function cancelLiveTickets(tx: Tx, cartId: string) {

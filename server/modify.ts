@@ -2,12 +2,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
-import { type CartRow, LIVE_TICKET_STATES } from './cart-document';
+import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import { lockPending } from './cart-state';
 import type { AppCtx } from './context';
 import type { Tx } from './db';
 import { isBookable, loadSessions, PUBLIC_TYPES, priceCents, type Row } from './docs';
-import { ApiError, cartExpired, invalid, notFound } from './errors';
+import { ApiError, cartExpired, invalid } from './errors';
 import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
 import * as t from './schema';
 import { humanCode, newId, parseMoney } from './util';
@@ -144,12 +144,12 @@ export async function modify(
   seller: Seller,
   existing: CartRow | null,
   b: w.CartModifyBody,
-): Promise<CartRow> {
+): Promise<Modified> {
   const nowMs = ctx.now();
   const adds = b.add ?? [];
   const removes = [...new Set((b.remove ?? []).map((id) => id.toLowerCase()))];
   if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
-  if (existing && !adds.length && !removes.length) return existing;
+  if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
 
   const result = await ctx.db.transaction(async (tx) => {
@@ -176,30 +176,28 @@ export async function modify(
     }
     const removed = await removeTickets(tx, cart.id, removes);
     await checkOrderLimits(tx, cart.id, lines, !existing);
-    if (lines.length)
-      await tx.insert(t.ticket).values(
-        lines.map((l, i) => ({
-          id: newId(),
-          cartId: cart.id,
-          state: 'in_cart',
-          eventSessionId: l.session.id,
-          eventTemplateId: l.ev.id,
-          ticketTypeId: l.ty.id,
-          ticketGroupId: l.group.id,
-          ticketOrderId: null,
-          handler: l.group.handler,
-          faceValueCents: l.value,
-          adjustedValueCents: l.value,
-          validFrom: l.session.startAt,
-          validTo: l.session.endAt,
-          admitName: l.line.admit_name ?? null,
-          admitEmail: l.line.admit_email ?? null,
-          // Keeps insertion order stable within one request.
-          createdAt: new Date(nowMs + i),
-        })),
-      );
+    const tickets: TicketRow[] = lines.map((l, i) => ({
+      id: newId(),
+      cartId: cart.id,
+      state: 'in_cart',
+      eventSessionId: l.session.id,
+      eventTemplateId: l.ev.id,
+      ticketTypeId: l.ty.id,
+      ticketGroupId: l.group.id,
+      ticketOrderId: null,
+      handler: l.group.handler,
+      faceValueCents: l.value,
+      adjustedValueCents: l.value,
+      validFrom: l.session.startAt,
+      validTo: l.session.endAt,
+      admitName: l.line.admit_name ?? null,
+      admitEmail: l.line.admit_email ?? null,
+      // Keeps insertion order stable within one request.
+      createdAt: new Date(nowMs + i),
+    }));
+    if (tickets.length) await tx.insert(t.ticket).values(tickets);
     // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
-    await changeCapacity(tx, [
+    const sessions = await changeCapacity(tx, [
       ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
       ...lines.map((l) => ({
         sessionId: l.session.id,
@@ -208,12 +206,18 @@ export async function modify(
         sessionStart: l.session.startAt,
       })),
     ]);
-    const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;
-    if (!extension) return cart;
+    if (!existing) return { cart, fresh: { tickets, sessions } };
+    const extension = lines.length ? extendedHold(cart, nowMs) : null;
+    if (!extension) return { cart, fresh: null };
     const [updated] = await tx.update(t.cart).set(extension).where(eq(t.cart.id, cart.id)).returning();
-    return updated ?? cart;
+    return { cart: updated ?? cart, fresh: null };
   });
   if (result === null) throw cartExpired();
-  if (!result) throw notFound('cart');
   return result;
+}
+
+/** The cart after a modify; for a cart created by it, its tickets and sessions as written (no re-read). */
+export interface Modified {
+  cart: CartRow;
+  fresh: FreshCart | null;
 }
