@@ -188,22 +188,31 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
 }
 
 type Finished = { kind: 'completed'; cart: CartRow } | { kind: 'not_charged'; result: ChargeResult };
+type Outcome = Finished | { kind: 'lost'; state: string; orderId: string | null } | { kind: 'skipped' };
 
-/** Step 3: books what was charged, or puts the cart back to pending. */
-async function finish(
+/**
+ * Step 3: books what was charged, or puts the cart back to pending. `staleBefore` (recovery): act only if the
+ * attempt's lease is still expired under the lock (a request may have taken it over meanwhile).
+ */
+export async function finish(
   ctx: AppCtx,
   cartId: string,
   attempt: number,
   amountCents: number,
   result: ChargeResult,
-) {
+  staleBefore: Date | null = null,
+): Promise<Finished | null> {
   let refund = false;
-  const out = await ctx.db.transaction(async (tx): Promise<Finished> => {
+  const out = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const cart = await lockCart(tx, cartId);
-    if (cart.state !== 'paying' || cart.payAttempt !== attempt) {
-      // Another request took this attempt over (same key, same charge) and finished it.
-      if (cart.state === 'completed') throw cartBooked(await orderIdOf(tx, cart.id));
-      throw incorrectCartState(cart.state);
+    const taken = staleBefore !== null && (cart.payStartedAt?.getTime() ?? 0) > staleBefore.getTime();
+    if (cart.state !== 'paying' || cart.payAttempt !== attempt || taken) {
+      if (staleBefore !== null) return { kind: 'skipped' };
+      // Booked with this very attempt by a request that took it over (same key, same charge): fine. Otherwise
+      // this attempt lost the cart (its lease ran out): a charge it made is given back.
+      if (!(cart.state === 'completed' && cart.payAttempt === attempt) && result.status === 'succeeded')
+        refund = true;
+      return { kind: 'lost', state: cart.state, orderId: await orderIdOf(tx, cart.id) };
     }
     if (result.status === 'succeeded') {
       const { tickets, types, totals } = await liveTicketsAndTotals(tx, cart.id);
@@ -225,10 +234,18 @@ async function finish(
       .where(eq(t.cart.id, cart.id));
     return { kind: 'not_charged', result };
   });
-  if (refund) {
-    await ctx.gateway.refund(keyOf(cartId, attempt));
-    throw incorrectCartState('pending', null, 'The cart changed during payment; the payment was refunded.');
+  if (refund) await ctx.gateway.refund(keyOf(cartId, attempt));
+  if (out.kind === 'skipped') return null;
+  if (out.kind === 'lost') {
+    if (out.state === 'completed') throw cartBooked(out.orderId);
+    throw incorrectCartState(
+      out.state,
+      null,
+      refund ? 'The payment took too long and was refunded.' : undefined,
+    );
   }
+  if (refund)
+    throw incorrectCartState('pending', null, 'The cart changed during payment; the payment was refunded.');
   return out;
 }
 
@@ -253,7 +270,7 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
         currency: begun.currency,
         source: req.source ?? '',
       });
-      return finish(ctx, cartId, begun.attempt, begun.amountCents, result);
+      return (await finish(ctx, cartId, begun.attempt, begun.amountCents, result)) as Finished;
     }
     // Busy: another request is paying this cart. Its outcome decides (booked: cart_booked).
     if (Date.now() > waitUntil) throw incorrectCartState('paying');

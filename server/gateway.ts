@@ -28,6 +28,8 @@ export interface PaymentGateway {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   /** Gives a succeeded charge back (idempotent). */
   refund(idempotencyKey: string): Promise<void>;
+  /** What a charge made with this key came to, or null if none was made (recovery after a crash). */
+  find(idempotencyKey: string): Promise<ChargeResult | null>;
 }
 
 const DECLINES: Record<string, string> = {
@@ -87,6 +89,10 @@ export class SandboxGateway implements PaymentGateway {
       .where(
         and(eq(t.gatewayCharge.idempotencyKey, idempotencyKey), eq(t.gatewayCharge.status, 'succeeded')),
       );
+  }
+
+  async find(idempotencyKey: string): Promise<ChargeResult | null> {
+    return (await this.stored(idempotencyKey))?.result ?? null;
   }
 
   /** Stands in for the 3-D Secure challenge: the intent becomes succeeded. */

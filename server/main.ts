@@ -5,8 +5,11 @@
  */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { CatalogCache } from './catalog-cache';
 import { createDb } from './db';
+import { SandboxGateway } from './gateway';
 import { sweepExpiredCarts } from './holds';
+import { recoverStalePayments } from './recovery';
 import { DEMO_SLUG, seed } from './seed';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -29,12 +32,20 @@ const app = createApp({
   catalogCacheMs: Number(process.env.CATALOG_CACHE_MS ?? 10_000),
   distDir: process.env.DIST_DIR,
 });
-const ctx = { db: handle.db, now: Date.now, production };
+// The same sandbox gateway the app uses (its records live in the database).
+const ctx = {
+  db: handle.db,
+  now: Date.now,
+  production,
+  gateway: new SandboxGateway(handle.db, Date.now),
+  cache: new CatalogCache(0),
+};
 
+// Every process sweeps (safe concurrently): expired holds, and payment attempts cut off by a crash.
 const sweeper = setInterval(() => {
-  sweepExpiredCarts(ctx).catch((err: unknown) =>
-    console.error('[server] cart sweep failed', (err as Error)?.name),
-  );
+  sweepExpiredCarts(ctx)
+    .then(() => recoverStalePayments(ctx))
+    .catch((err: unknown) => console.error('[server] cart sweep failed', (err as Error)?.name));
 }, 30_000);
 // Keep sessions topped up for long-running processes too.
 const topUp = setInterval(
