@@ -55,12 +55,15 @@ function vitest(name, files, env = {}) {
   } else if (!ok) failed += 1;
 }
 
-vitest('vitest', []);
+// The first pass is all of vitest on PGlite (TEST_DATABASE_URL cleared), the second the server suite on PostgreSQL.
+vitest('vitest', [], { TEST_DATABASE_URL: '' });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) vitest('vitest-postgresql', ['tests/server'], { TEST_DATABASE_URL: pgUrl });
 else if (process.env.TEST_PG === 'required') {
-  summary.push('FAIL vitest-postgresql (TEST_PG=required but no TEST_DATABASE_URL: PostgreSQL did not start)');
+  summary.push(
+    'FAIL vitest-postgresql (TEST_PG=required but no TEST_DATABASE_URL: PostgreSQL did not start)',
+  );
   failed += 1;
 } else summary.push('skip vitest-postgresql (no TEST_DATABASE_URL)');
 
