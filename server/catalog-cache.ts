@@ -1,5 +1,5 @@
 /**
- * Catalogue rows (sellers, events, ticket groups and types, venues, meta, config) that only change when the
+ * Catalogue rows (sellers, events, sessions, ticket groups and types, venues, meta, config) that only change when the
  * catalogue is edited, kept `ttlMs` in process memory (0 = off, the default; server/main.ts turns it on).
  * Only static fields are read from cached rows: capacity counters are always read and changed in the
  * database, so no correctness depends on this cache, and several processes may each keep one.
@@ -11,6 +11,7 @@ import {
   loadEvents,
   loadGroupsById,
   loadMeta,
+  loadSessions,
   loadTypesById,
   loadVenues,
   type Row,
@@ -80,6 +81,11 @@ export class CatalogCache {
   /** Ticket groups for their static fields (rules, names); their used capacity may be stale. */
   async groups(q: Q, ids: Array<string | null | undefined>) {
     return (await this.by('group', q, ids, loadGroupsById, (r) => r.id)).sort(byRank);
+  }
+
+  /** Sessions for their static fields (times, sales window); never for their capacity counters. */
+  sessions(q: Q, ids: Array<string | null | undefined>) {
+    return this.by('session', q, ids, loadSessions, (r) => r.id);
   }
 
   async types(q: Q, ids: Array<string | null | undefined>) {

@@ -6,7 +6,7 @@ import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from
 import { lockPending } from './cart-state';
 import type { AppCtx } from './context';
 import type { Tx } from './db';
-import { isBookable, loadSessions, PUBLIC_TYPES, priceCents, type Row } from './docs';
+import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
 import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
 import * as t from './schema';
@@ -18,8 +18,9 @@ type Group = Row<typeof t.ticketGroup>;
 /** Checks each added line against the catalogue (outside the transaction: catalogue rows do not change here). */
 async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.CartModifyBody['add']>) {
   const nowMs = ctx.now();
+  // Sessions for their times and sales window only (capacity is taken in the database); pay re-checks them.
   const [sessions, types] = await Promise.all([
-    loadSessions(
+    ctx.cache.sessions(
       ctx.db,
       adds.map((l) => l.event_session_id),
     ),
