@@ -140,6 +140,12 @@ async function bench(label, env) {
         'req/s': Math.round(r.requests.average),
         ...r.pct,
         non2xx: r.non2xx,
+        // e.g. { 409: 3 }: a reserve may meet a session the seed sold out
+        other: Object.fromEntries(
+          Object.entries(r.statusCodeStats ?? {})
+            .filter(([code]) => !code.startsWith('2'))
+            .map(([code, v]) => [code, v.count]),
+        ),
         errors: r.errors + r.timeouts,
       });
       console.info(JSON.stringify(results.at(-1)));
@@ -170,7 +176,7 @@ if ((!only || only === 'postgresql') && pgAdmin) {
     all.push(
       ...(await bench('postgresql', {
         DATABASE_URL: url.toString(),
-        PG_POOL_MAX: process.env.PG_POOL_MAX ?? '20',
+        PG_POOL_MAX: process.env.PG_POOL_MAX ?? '10',
       })),
     );
   } finally {

@@ -5,7 +5,6 @@ import type { AppCtx } from './context';
 import type { Q } from './db';
 import {
   coll,
-  loadGroupsById,
   loadSessions,
   loadTypesById,
   type Row,
@@ -145,7 +144,7 @@ export async function cartDocument(
   const outstandingCents = Math.max(0, cost.totalCents - paymentsCents);
   if (opts.limit) tickets = tickets.slice(0, opts.limit);
   const [groups, events, sessions] = await Promise.all([
-    loadGroupsById(
+    ctx.cache.groupsForDocument(
       q,
       tickets.map((k) => k.ticketGroupId),
     ),

@@ -78,6 +78,19 @@ export class CatalogCache {
     return (await this.by('event', q, ids, loadEvents, (r) => r.id)).sort(byRank);
   }
 
+  /**
+   * Ticket groups as documents show them: unlimited ones (used capacity not kept) from the cache, limited ones
+   * fresh from the database (their used capacity is live).
+   */
+  async groupsForDocument(q: Q, ids: Array<string | null | undefined>) {
+    if (this.ttlMs <= 0) return loadGroupsById(q, ids);
+    const cached = await this.groups(q, ids);
+    const limited = cached.filter((g) => g.capacity !== -1).map((g) => g.id);
+    if (!limited.length) return cached;
+    const live = new Map((await loadGroupsById(q, limited)).map((g) => [g.id, g]));
+    return cached.map((g) => live.get(g.id) ?? g);
+  }
+
   /** Ticket groups for their static fields (rules, names); their used capacity may be stale. */
   async groups(q: Q, ids: Array<string | null | undefined>) {
     return (await this.by('group', q, ids, loadGroupsById, (r) => r.id)).sort(byRank);
