@@ -2,6 +2,10 @@
 // `npm test`: typecheck, lint, vitest, build, Playwright e2e. Every step runs even when an earlier one failed,
 // so one run reports everything; the last line is `tests: N passed, N failed` (vitest plus Playwright;
 // a failed typecheck, lint or build step counts as one failure).
+// With TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases; `.ci/run` starts one with
+// scripts/pg-test.sh) the server suite runs a second time on PostgreSQL, counted in the same total: PGlite runs
+// one transaction at a time, so only PostgreSQL can reveal a race. TEST_PG=required (CI) makes a missing
+// PostgreSQL a failure instead of a skip.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,20 +39,33 @@ function readJson(path) {
 if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) failed += 1;
 if (!step('lint', 'npx', ['biome', 'check', '.'])) failed += 1;
 
-const vitestJson = join(out, 'vitest.json');
-const vitestOk = step('vitest', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const v = readJson(vitestJson);
-if (v) {
-  passed += v.numPassedTests ?? 0;
-  failed += v.numFailedTests ?? 0;
-  if (!vitestOk && (v.numFailedTests ?? 0) === 0) failed += 1; // suite-level failure (e.g. a file that did not load)
-} else if (!vitestOk) failed += 1;
+function vitest(name, files, env = {}) {
+  const json = join(out, `${name}.json`);
+  const ok = step(
+    name,
+    'npx',
+    ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    env,
+  );
+  const v = readJson(json);
+  if (v) {
+    passed += v.numPassedTests ?? 0;
+    failed += v.numFailedTests ?? 0;
+    if (!ok && (v.numFailedTests ?? 0) === 0) failed += 1; // suite-level failure (e.g. a file that did not load)
+  } else if (!ok) failed += 1;
+}
+
+// The first pass is all of vitest on PGlite (TEST_DATABASE_URL cleared), the second the server suite on PostgreSQL.
+vitest('vitest', [], { TEST_DATABASE_URL: '' });
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) vitest('vitest-postgresql', ['tests/server'], { TEST_DATABASE_URL: pgUrl });
+else if (process.env.TEST_PG === 'required') {
+  summary.push(
+    'FAIL vitest-postgresql (TEST_PG=required but no TEST_DATABASE_URL: PostgreSQL did not start)',
+  );
+  failed += 1;
+} else summary.push('skip vitest-postgresql (no TEST_DATABASE_URL)');
 
 const buildOk = step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (!buildOk) failed += 1;

@@ -7,15 +7,12 @@ import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
-import { registerCarts } from './carts';
-import { registerCatalog } from './catalog';
+import { API_PREFIX, CACHED_PREFIX, errorResponse, mountApi } from './api';
+import { CatalogCache } from './catalog-cache';
 import { compressResponses } from './compression';
-import type { AppCtx, Env } from './context';
+import type { AppCtx } from './context';
 import type { Db } from './db';
-import { coll } from './docs';
-import { ApiError } from './errors';
-import { registerImages } from './images';
-import { registerOrders } from './orders';
+import { type PaymentGateway, SandboxGateway } from './gateway';
 import { routeHints } from './preload';
 import * as t from './schema';
 import { DEMO_SLUG } from './seed';
@@ -31,91 +28,23 @@ export interface AppOptions {
   inspect?: boolean;
   /** Log one line per request (method, path without query, status, duration). Off by default. */
   log?: boolean;
-}
-
-const API_PREFIX = '/api/';
-const CACHED_PREFIX = '/cached/api/';
-
-function errorResponse(err: unknown): Response {
-  if (err instanceof ApiError) return Response.json(err.toBody(), { status: err.status });
-  // Log only the kind of failure: driver errors can carry query parameters (personal data).
-  const e = err as { name?: string; code?: string; cause?: { code?: string } };
-  console.error('[server] unhandled error', e?.name ?? 'Error', e?.code ?? e?.cause?.code ?? '');
-  const body: w.ErrorBody = {
-    _data: [
-      {
-        _code: 'internal_error',
-        _context: null,
-        _description: 'Sorry! Something unexpected happened.',
-        _extra: null,
-      },
-    ],
-  };
-  return Response.json(body, { status: 500 });
-}
-
-function buildApi(ctx: AppCtx): Hono<Env> {
-  const api = new Hono<Env>();
-  api.onError((err) => errorResponse(err));
-
-  api.use('*', async (c, next) => {
-    const path = c.req.path;
-    const isImage =
-      c.req.method === 'GET' && (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/qrcode$/.test(path));
-    if (!isImage && c.req.header('Tix-App') !== 'ecomm')
-      throw new ApiError(400, 'missing_app_header', 'request', 'The Tix-App: ecomm header is required.');
-    const sellerId = c.req.query('seller_id');
-    const [seller] = sellerId
-      ? await ctx.db.select().from(t.seller).where(eq(t.seller.id, sellerId)).limit(1)
-      : [];
-    if (!seller)
-      throw new ApiError(
-        400,
-        'unknown_seller',
-        'seller',
-        'The seller_id query parameter is missing or unknown.',
-      );
-    c.set('seller', seller);
-    await next();
-  });
-
-  registerCatalog(api, ctx);
-  registerCarts(api, ctx);
-  registerOrders(api, ctx);
-  registerImages(api, ctx);
-
-  if (!ctx.production) {
-    api.get('/__outbox', async (c) => {
-      const rows = await ctx.db
-        .select()
-        .from(t.outbox)
-        .where(eq(t.outbox.sellerId, c.get('seller').id));
-      rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-      return c.json({
-        outbox: coll(
-          rows.map((r) => ({
-            id: r.id,
-            to: r.to,
-            subject: r.subject,
-            body: r.body,
-            created_at: r.createdAt.toISOString(),
-          })),
-        ),
-      });
-    });
-  }
-
-  api.all('*', () => {
-    throw new ApiError(404, 'not_found', 'route', 'No such API endpoint.');
-  });
-  return api;
+  /** The payment gateway; default the sandbox (which also serves its 3-D Secure stand-in route). */
+  gateway?: PaymentGateway;
+  /** Keep public catalogue answers of /cached/api/ in memory this long (ms). Default 0 (off). */
+  publicCacheMs?: number;
+  /** Keep catalogue rows (sellers, events, groups, types, venues, meta) in memory this long (ms). Default 0. */
+  catalogCacheMs?: number;
 }
 
 export function createApp(options: AppOptions): Hono {
+  const now = options.now ?? Date.now;
+  const sandbox = options.gateway ? null : new SandboxGateway(options.db, now);
   const ctx: AppCtx = {
     db: options.db,
-    now: options.now ?? Date.now,
+    now,
     production: options.production ?? false,
+    gateway: options.gateway ?? (sandbox as SandboxGateway),
+    cache: new CatalogCache(options.catalogCacheMs ?? 0),
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();
@@ -153,31 +82,10 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
 
-  app.use('/api/*', async (c, next) => {
-    await next();
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
-  app.use('/cached/api/*', async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
-      return errorResponse(
-        new ApiError(
-          405,
-          'method_not_allowed',
-          'request',
-          'The cached API prefix accepts GET requests only.',
-        ),
-      );
-    await next();
-    // Carts (and the dev outbox) carry purchaser details: never cached publicly, whatever the prefix.
-    const personal = /\/(my\/)?cart\/|\/__outbox$/.test(c.req.path);
-    c.res.headers.set('Cache-Control', c.res.status === 200 && !personal ? 'public, max-age=60' : 'no-store');
-  });
-
-  const api = buildApi(ctx);
-  app.route(API_PREFIX.slice(0, -1), api);
-  app.route(CACHED_PREFIX.slice(0, -1), api);
+  mountApi(app, ctx, { sandbox, publicCacheMs: options.publicCacheMs ?? 0 });
 
   const runtimeConfig = async (slug: string): Promise<w.RuntimeConfig | null> => {
+    if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) return null;
     const [seller] = await ctx.db.select().from(t.seller).where(eq(t.seller.slug, slug)).limit(1);
     if (!seller) return null;
     return {

@@ -2,9 +2,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type * as w from '../api/schemas';
-import { sessionsQueryBody } from '../api/schemas';
-import { sweepExpiredCarts } from './carts';
-import { type AppCtx, body, type C, type Env, idParam, query } from './context';
+import { type AppCtx, type C, type Env, idParam, query } from './context';
 import {
   coll,
   isBookable,
@@ -27,9 +25,11 @@ import {
   wVenue,
 } from './docs';
 import { invalid, notFound } from './errors';
+import { sweepExpiredCarts } from './holds';
 import type { ParsedQuery } from './query';
 import * as t from './schema';
 import { dayjs, money, percentFee } from './util';
+import { body, quantitiesBody } from './validate';
 
 type SessionRow = Row<typeof t.eventSession>;
 
@@ -226,7 +226,7 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
 
   /** Calendar for selected quantities: a day is available when one session has room for all of them. */
   api.post('/events/:id/calendar', async (c) => {
-    const b = await body(c, sessionsQueryBody, 'event_calendar');
+    const b = await body(c, quantitiesBody, 'event_calendar');
     const quantities = b.quantities ?? {};
     const positive = Object.entries(quantities).filter(([, n]) => n > 0);
     if (Object.values(quantities).some((n) => !Number.isInteger(n) || n < 0 || n > 1000))
@@ -281,7 +281,7 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
   api.get('/events/:id/sessions', (c) => sessionList(c, null));
 
   api.post('/events/:id/sessions', async (c) => {
-    const b = await body(c, sessionsQueryBody, 'quantities');
+    const b = await body(c, quantitiesBody, 'quantities');
     const quantities = b.quantities ?? {};
     for (const [k, n] of Object.entries(quantities))
       if (!Number.isInteger(n) || n < 0 || n > 1000)

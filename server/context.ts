@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
+import type { CatalogCache } from './catalog-cache';
 import type { Db } from './db';
 import type { Row } from './docs';
-import { describeIssues, invalid, notFound } from './errors';
+import { notFound } from './errors';
+import type { PaymentGateway } from './gateway';
 import { ParsedQuery } from './query';
 import type * as t from './schema';
 
@@ -10,6 +12,8 @@ export interface AppCtx {
   db: Db;
   now: () => number;
   production: boolean;
+  gateway: PaymentGateway;
+  cache: CatalogCache;
 }
 
 export type Env = { Variables: { seller: Row<typeof t.seller> } };
@@ -28,18 +32,4 @@ export function query(c: C): ParsedQuery {
   return new ParsedQuery(new URL(c.req.url).searchParams);
 }
 
-/** Parses and validates a JSON body; an empty body counts as `{}`. */
-export async function body<T extends z.ZodMiniType>(c: C, schema: T, context: string): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  let data: unknown = {};
-  if (text.trim()) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw invalid(context, 'The request body must be valid JSON.');
-    }
-  }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw invalid(context, `Invalid request: ${describeIssues(parsed.error.issues)}`);
-  return parsed.data as z.infer<T>;
-}
+export { body } from './validate';

@@ -19,10 +19,24 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
-export async function createDb(options: { dataDir?: string; databaseUrl?: string } = {}): Promise<DbHandle> {
+/** Serialises the startup DDL of processes sharing one PostgreSQL (CREATE ... IF NOT EXISTS races otherwise). */
+const DDL_LOCK = 7_317_001;
+
+export async function createDb(
+  options: { dataDir?: string; databaseUrl?: string; poolMax?: number } = {},
+): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    await pool.query(DDL);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // A failed idle client must not crash the process (PostgreSQL restarts, network blips).
+    pool.on('error', (err) => console.error('[server] idle database client failed', err.name));
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
+      await client.query(DDL);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
+      client.release();
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

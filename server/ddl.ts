@@ -111,6 +111,10 @@ CREATE TABLE IF NOT EXISTS cart (
   expires_at timestamptz,
   created_at timestamptz NOT NULL
 );
+ALTER TABLE cart ADD COLUMN IF NOT EXISTS hold_extensions integer NOT NULL DEFAULT 0;
+ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_attempt integer NOT NULL DEFAULT 0;
+ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_started_at timestamptz;
+ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_amount_cents integer;
 CREATE INDEX IF NOT EXISTS cart_state_expires_idx ON cart (state, expires_at);
 CREATE TABLE IF NOT EXISTS ticket (
   id text PRIMARY KEY,
@@ -158,6 +162,19 @@ CREATE TABLE IF NOT EXISTS payment_intent (
   status text NOT NULL,
   created_at timestamptz NOT NULL
 );
+CREATE INDEX IF NOT EXISTS payment_cart_idx ON payment (cart_id);
+CREATE INDEX IF NOT EXISTS payment_intent_cart_idx ON payment_intent (cart_id);
+CREATE TABLE IF NOT EXISTS gateway_charge (
+  idempotency_key text PRIMARY KEY,
+  id text NOT NULL UNIQUE,
+  cart_id text NOT NULL,
+  amount_cents integer NOT NULL,
+  status text NOT NULL,
+  message text,
+  intent_id text,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS gateway_charge_cart_idx ON gateway_charge (cart_id);
 CREATE TABLE IF NOT EXISTS outbox (
   id text PRIMARY KEY,
   seller_id text NOT NULL,
@@ -166,4 +183,9 @@ CREATE TABLE IF NOT EXISTS outbox (
   body text NOT NULL,
   created_at timestamptz NOT NULL
 );
+CREATE INDEX IF NOT EXISTS outbox_seller_idx ON outbox (seller_id);
+CREATE INDEX IF NOT EXISTS ticket_session_idx ON ticket (event_session_id);
+CREATE INDEX IF NOT EXISTS ticket_group_event_idx ON ticket_group (event_template_id);
+CREATE INDEX IF NOT EXISTS ticket_type_group_idx ON ticket_type (ticket_group_id);
+CREATE INDEX IF NOT EXISTS identity_seller_idx ON identity (seller_id);
 `;

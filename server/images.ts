@@ -82,6 +82,7 @@ const dim = (v: string | undefined, name: string) => {
 export function registerImages(api: Hono<Env>, ctx: AppCtx) {
   api.get('/image/:id', async (c) => {
     const id = c.req.param('id');
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('image');
     const [img] = await ctx.db.select().from(t.image).where(eq(t.image.id, id)).limit(1);
     if (!img || img.sellerId !== c.get('seller').id) throw notFound('image');
     let w = dim(c.req.query('sizex'), 'sizex');

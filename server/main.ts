@@ -1,12 +1,23 @@
-/** Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL) or `DATA_DIR` (PGlite). */
+/**
+ * Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL; `PG_POOL_MAX` connections,
+ * default 10) or `DATA_DIR` (PGlite); `PUBLIC_CACHE_MS` (default 2000) keeps public catalogue answers of
+ * /cached/api/ in memory, `CATALOG_CACHE_MS` (default 10000) catalogue rows; `LOG_REQUESTS=0` turns the per-request log line off.
+ */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { sweepExpiredCarts } from './carts';
+import { CatalogCache } from './catalog-cache';
 import { createDb } from './db';
+import { SandboxGateway } from './gateway';
+import { sweepExpiredCarts } from './holds';
+import { recoverStalePayments } from './recovery';
 import { DEMO_SLUG, seed } from './seed';
 
 const port = Number(process.env.PORT ?? 8080);
-const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+const handle = await createDb({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR,
+  poolMax: process.env.PG_POOL_MAX ? Number(process.env.PG_POOL_MAX) : undefined,
+});
 await seed(handle.db);
 const production = process.env.NODE_ENV === 'production';
 // TIX_INSPECT=1 lets a deployment allow `?inspect` in production too (flag words: 1, on, true, yes...).
@@ -16,15 +27,25 @@ const app = createApp({
   paymentMode: 'sandbox',
   production,
   inspect: inspectFlag ? ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'].includes(inspectFlag) : undefined,
-  log: true,
+  log: process.env.LOG_REQUESTS !== '0',
+  publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
+  catalogCacheMs: Number(process.env.CATALOG_CACHE_MS ?? 10_000),
   distDir: process.env.DIST_DIR,
 });
-const ctx = { db: handle.db, now: Date.now, production };
+// The same sandbox gateway the app uses (its records live in the database).
+const ctx = {
+  db: handle.db,
+  now: Date.now,
+  production,
+  gateway: new SandboxGateway(handle.db, Date.now),
+  cache: new CatalogCache(0),
+};
 
+// Every process sweeps (safe concurrently): expired holds, and payment attempts cut off by a crash.
 const sweeper = setInterval(() => {
-  sweepExpiredCarts(ctx).catch((err: unknown) =>
-    console.error('[server] cart sweep failed', (err as Error)?.name),
-  );
+  sweepExpiredCarts(ctx)
+    .then(() => recoverStalePayments(ctx))
+    .catch((err: unknown) => console.error('[server] cart sweep failed', (err as Error)?.name));
 }, 30_000);
 // Keep sessions topped up for long-running processes too.
 const topUp = setInterval(

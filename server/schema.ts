@@ -120,9 +120,18 @@ export const cart = pgTable('cart', {
   cartNumber: text('cart_number').notNull(),
   sellerId: text('seller_id').notNull(),
   identityId: text('identity_id').notNull(),
+  /** pending | paying (a payment attempt in flight; shown as pending) | completed | expired | deleted */
   state: text('state').notNull(),
   expiresAt: ts('expires_at'),
   createdAt: ts('created_at').notNull(),
+  /** How many times the hold was extended after creation (bounded by MAX_HOLD_EXTENSIONS). */
+  holdExtensions: integer('hold_extensions').notNull().default(0),
+  /** Payment attempts started; the gateway idempotency key is `cart:{id}:attempt:{n}`. */
+  payAttempt: integer('pay_attempt').notNull().default(0),
+  /** When the attempt in flight started (a lease: a stale attempt may be taken over and replayed). */
+  payStartedAt: ts('pay_started_at'),
+  /** The amount the attempt in flight charges. */
+  payAmountCents: integer('pay_amount_cents'),
 });
 
 export const ticket = pgTable('ticket', {
@@ -170,6 +179,18 @@ export const paymentIntent = pgTable('payment_intent', {
   amountCents: integer('amount_cents').notNull(),
   clientSecret: text('client_secret').notNull(),
   status: text('status').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** The sandbox gateway's own record of charges, one per idempotency key (stands in for Stripe's). */
+export const gatewayCharge = pgTable('gateway_charge', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  id: text('id').notNull(),
+  cartId: text('cart_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  message: text('message'),
+  intentId: text('intent_id'),
   createdAt: ts('created_at').notNull(),
 });
 

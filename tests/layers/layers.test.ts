@@ -62,6 +62,7 @@ describe('layers held by the linter', () => {
     ],
     ['machines/cart/x.ts', "import type { CartModel } from '../../api/models';\nexport type A = CartModel;"],
     ['server/x.ts', "import { ErrorCode } from '../api/codes';\nexport const a = ErrorCode;"],
+    ['server/x.ts', "import { mountApi } from './api';\nexport const a = mountApi;"],
     [
       'routes/x.ts',
       "import { createApi } from '../api';\nimport { cartMachine } from '../machines/cart/cart.machine';\nexport const a = [createApi, cartMachine];",

@@ -76,7 +76,7 @@ describe('request guards', () => {
     expect(b.status).toBe(200);
     expect(b.headers.get('cache-control')).toBe('public, max-age=60');
     const cart = await s.call('GET', 'cart/00000000-0000-4000-8000-000000000000', { prefix: '/cached/api/' });
-    expect(cart.headers.get('cache-control')).toBe('no-store');
+    expect(cart.headers.get('cache-control')).toBe('private, no-store');
     const post = await s.json('POST', 'my/cart/modify', { prefix: '/cached/api/', body: {} });
     expect(post.status).toBe(405);
     expect(errorBody.safeParse(post.body).success).toBe(true);

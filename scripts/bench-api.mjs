@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// `npm run bench:api`: a load benchmark of the reference server (not a test). Starts `server/main.ts` on PGlite
+// and, when a PostgreSQL URL is available (BENCH_DATABASE_URL or TEST_DATABASE_URL, a user that may create
+// databases), on a fresh PostgreSQL database; drives it with autocannon at BENCH_CONNECTIONS (50) for
+// BENCH_SECONDS (20) per scenario; prints req/s and p50/p95/p99 latency per scenario and database.
+// Scenarios: GET events/available (the listing), the same with the listing's embeds, and reserve
+// (POST my/cart/modify, one ticket, spread over the sessions of the next weeks so nothing sells out).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = new URL('..', import.meta.url).pathname;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const pgAdmin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const only = process.env.BENCH_DB; // pglite | postgresql
+
+function startServer(env) {
+  // Node itself with the tsx loader (not the tsx wrapper): the pid is the server's, so SIGKILL reaches it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_REQUESTS: '0', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout.on('data', (d) => {
+      if (out === null) return;
+      out += d.toString();
+      const m = /listening on port (\d+)/.exec(out);
+      if (m) {
+        out = null;
+        child.removeAllListeners('exit');
+        resolve({ child, port: Number(m[1]) });
+      }
+    });
+  });
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+/** Runs autocannon; latency percentiles are computed from every response time (autocannon has no p95). */
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    const instance = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => {
+      if (err) return reject(err);
+      times.sort((a, b) => a - b);
+      const pct = (p) =>
+        times.length
+          ? Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))])
+          : null;
+      resolve({ ...res, pct: { p50: pct(50), p95: pct(95), p99: pct(99) } });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+async function json(port, path, sellerId, init = {}) {
+  const sep = path.includes('?') ? '&' : '?';
+  const res = await fetch(`http://127.0.0.1:${port}${path}${sep}seller_id=${sellerId}`, {
+    ...init,
+    headers: { 'Tix-App': 'ecomm', 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+  return res.json();
+}
+
+async function bench(label, env) {
+  const { child, port } = await startServer(env);
+  const results = [];
+  try {
+    const cfg = await (await fetch(`http://127.0.0.1:${port}/__config?slug=demo-museum`)).json();
+    const seller = cfg.sellerId;
+    const events = await json(port, '/api/events/available?_embed=ticket_group,ticket_type', seller);
+    const ga =
+      events.event_template._data.find((e) => e.event_type === 'repeating') ?? events.event_template._data[0];
+    const adult = events.ticket_type._data.find((ty) => ty.event_template_id === ga.id);
+    const from = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    const to = new Date(Date.now() + 45 * 24 * 3600 * 1000).toISOString();
+    const sessions = await json(
+      port,
+      `/api/events/${ga.id}/sessions?start_datetime._gte=${encodeURIComponent(from)}&start_datetime._lt=${encodeURIComponent(to)}`,
+      seller,
+    );
+    const sessionIds = sessions.event_session._data.map((s) => s.id);
+    const headers = { 'Tix-App': 'ecomm', 'Content-Type': 'application/json' };
+    const base = `http://127.0.0.1:${port}`;
+    // The listing's embeds, as the storefront asks for them (api/events.ts).
+    const embeds = 'hidden_type._in=public_browsable&_embed=meta,config,venue,ticket_type,ticket_group';
+    // The cart embeds and config keys the storefront asks for (api/cart.ts).
+    const cartQuery =
+      '_embed=identity,ticket,ticket_type,ticket_group,event_session,event_template,venue,config,meta,' +
+      'scheduled_payment,seller,cart_fees,ticket_order&config.key._in=image,web.session_picker_tabs&_limit=1000';
+    const scenarios = [
+      ['listing', { url: `${base}/cached/api/events/available?seller_id=${seller}`, headers }],
+      [
+        'listing+embeds',
+        { url: `${base}/cached/api/events/available?seller_id=${seller}&${embeds}`, headers },
+      ],
+      [
+        'reserve',
+        (() => {
+          let i = 0;
+          return {
+            url: `${base}/api/my/cart/modify?seller_id=${seller}&${cartQuery}`,
+            method: 'POST',
+            headers,
+            requests: [
+              {
+                setupRequest: (req) => ({
+                  ...req,
+                  body: JSON.stringify({
+                    add: [
+                      { event_session_id: sessionIds[i++ % sessionIds.length], ticket_type_id: adult.id },
+                    ],
+                  }),
+                }),
+              },
+            ],
+          };
+        })(),
+      ],
+    ];
+    for (const [name, opts] of scenarios) {
+      // A short warm-up (JIT, connection pools), then the measured run.
+      await run({ ...opts, duration: Math.min(3, SECONDS) });
+      const r = await run(opts);
+      results.push({
+        db: label,
+        scenario: name,
+        'req/s': Math.round(r.requests.average),
+        ...r.pct,
+        non2xx: r.non2xx,
+        // e.g. { 409: 3 }: a reserve may meet a session the seed sold out
+        other: Object.fromEntries(
+          Object.entries(r.statusCodeStats ?? {})
+            .filter(([code]) => !code.startsWith('2'))
+            .map(([code, v]) => [code, v.count]),
+        ),
+        errors: r.errors + r.timeouts,
+      });
+      console.info(JSON.stringify(results.at(-1)));
+    }
+  } finally {
+    await stop(child);
+  }
+  return results;
+}
+
+const all = [];
+if (!only || only === 'pglite') {
+  const dir = mkdtempSync(join(tmpdir(), 'tix-bench-'));
+  try {
+    all.push(...(await bench('pglite', { DATA_DIR: dir })));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if ((!only || only === 'postgresql') && pgAdmin) {
+  const name = `tix_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: pgAdmin });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgAdmin);
+  url.pathname = `/${name}`;
+  try {
+    all.push(
+      ...(await bench('postgresql', {
+        DATABASE_URL: url.toString(),
+        PG_POOL_MAX: process.env.PG_POOL_MAX ?? '10',
+      })),
+    );
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+} else if (!pgAdmin)
+  console.info('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL (scripts/pg-test.sh start).');
+
+console.info(`\n${CONNECTIONS} connections, ${SECONDS} s per scenario (latency in ms)`);
+console.info('database    scenario         req/s    p50    p95    p99  non-2xx  errors');
+for (const r of all)
+  console.info(
+    `${r.db.padEnd(11)} ${r.scenario.padEnd(15)} ${String(r['req/s']).padStart(6)} ${String(r.p50).padStart(6)} ${String(r.p95).padStart(6)} ${String(r.p99).padStart(6)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
+  );

@@ -1,0 +1,224 @@
+/** Reserve: adding and removing tickets (POST my/cart/modify), with per-order limits and capacity holds. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ErrorCode } from '../api/codes';
+import type * as w from '../api/schemas';
+import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
+import { lockPending } from './cart-state';
+import type { AppCtx } from './context';
+import type { Tx } from './db';
+import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
+import { ApiError, cartExpired, invalid } from './errors';
+import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
+import * as t from './schema';
+import { humanCode, newId, parseMoney } from './util';
+
+type Seller = Row<typeof t.seller>;
+type Group = Row<typeof t.ticketGroup>;
+
+/** Checks each added line against the catalogue (outside the transaction: catalogue rows do not change here). */
+async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.CartModifyBody['add']>) {
+  const nowMs = ctx.now();
+  // Sessions for their times and sales window only (capacity is taken in the database); pay re-checks them.
+  const [sessions, types] = await Promise.all([
+    ctx.cache.sessions(
+      ctx.db,
+      adds.map((l) => l.event_session_id),
+    ),
+    ctx.cache.types(
+      ctx.db,
+      adds.map((l) => l.ticket_type_id),
+    ),
+  ]);
+  const [groups, events] = await Promise.all([
+    ctx.cache.groups(
+      ctx.db,
+      types.map((ty) => ty.ticketGroupId),
+    ),
+    ctx.cache.events(
+      ctx.db,
+      types.map((ty) => ty.eventTemplateId),
+    ),
+  ]);
+  const sessionById = new Map(sessions.map((s) => [s.id, s]));
+  const typeById = new Map(types.map((ty) => [ty.id, ty]));
+  const groupById = new Map(groups.map((g) => [g.id, g]));
+  const eventById = new Map(events.map((e) => [e.id, e]));
+
+  return adds.map((line, i) => {
+    const where = `add.${i}`;
+    const ty = typeById.get(line.ticket_type_id);
+    const group = ty ? groupById.get(ty.ticketGroupId) : undefined;
+    const ev = ty ? eventById.get(ty.eventTemplateId) : undefined;
+    if (!ty || !group || !ev || ev.sellerId !== seller.id || !PUBLIC_TYPES.includes(ev.hiddenType))
+      throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
+    if (!PUBLIC_TYPES.includes(group.hiddenType))
+      throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
+    if (line.event_session_id === null) throw invalid('event_session', `${where}: A session is required.`);
+    const session = sessionById.get(line.event_session_id);
+    if (!session || session.eventTemplateId !== ev.id)
+      throw invalid('event_session', `${where}: Sorry, the selected time is not found.`);
+    if (!isBookable(session, nowMs))
+      throw invalid('event_session', `${where}: Sorry, tickets are not available at the selected time.`);
+    let value = priceCents(ty);
+    if (line.face_value !== undefined && line.face_value !== null) {
+      const v = parseMoney(line.face_value);
+      const flexible = ty.amountMinCents !== null || ty.amountMaxCents !== null;
+      const okFlexible =
+        flexible && v >= (ty.amountMinCents ?? 0) && v <= (ty.amountMaxCents ?? Number.POSITIVE_INFINITY);
+      if (Number.isNaN(v) || (!okFlexible && v !== value))
+        throw invalid('face_value', `${where}: face_value does not match the ticket price.`);
+      value = v;
+    }
+    return { line, ty, group, ev, session, value };
+  });
+}
+type Line = Awaited<ReturnType<typeof resolveLines>>[number];
+
+/** Per-order limits per ticket group, counting what stays in the cart plus what is added (cart locked). */
+async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[], isNew: boolean) {
+  const groups = new Map<string, Group>(lines.map((l) => [l.group.id, l.group]));
+  if (!groups.size) return;
+  const current = isNew
+    ? []
+    : await tx
+        .select({ groupId: t.ticket.ticketGroupId, n: sql<number>`count(*)::int` })
+        .from(t.ticket)
+        .where(
+          and(
+            eq(t.ticket.cartId, cartId),
+            inArray(t.ticket.state, LIVE_TICKET_STATES),
+            inArray(t.ticket.ticketGroupId, [...groups.keys()]),
+          ),
+        )
+        .groupBy(t.ticket.ticketGroupId);
+  const count = new Map(current.map((r) => [r.groupId, Number(r.n)]));
+  for (const l of lines) count.set(l.group.id, (count.get(l.group.id) ?? 0) + 1);
+  for (const g of groups.values()) {
+    const n = count.get(g.id) ?? 0;
+    if (g.maxTicketsPerOrder !== null && n > g.maxTicketsPerOrder)
+      throw new ApiError(
+        400,
+        ErrorCode.max_tickets_per_order_exceeded,
+        'ticket_group',
+        `You can buy at most ${g.maxTicketsPerOrder} ${g.name} tickets per order.`,
+        { ticket_group_id: g.id, max_tickets_per_order: g.maxTicketsPerOrder },
+      );
+    if (g.minTicketsPerOrder !== null && n < g.minTicketsPerOrder)
+      throw new ApiError(
+        400,
+        ErrorCode.min_tickets_per_order_not_met,
+        'ticket_group',
+        `You need at least ${g.minTicketsPerOrder} ${g.name} tickets per order.`,
+        { ticket_group_id: g.id, min_tickets_per_order: g.minTicketsPerOrder },
+      );
+  }
+}
+
+/** Cancels the tickets to remove (their capacity is given back with the caller's other changes). */
+async function removeTickets(tx: Tx, cartId: string, removes: string[]) {
+  if (!removes.length) return [];
+  const removed = await tx
+    .update(t.ticket)
+    .set({ state: 'cancelled' })
+    .where(
+      and(
+        eq(t.ticket.cartId, cartId),
+        inArray(t.ticket.id, removes),
+        inArray(t.ticket.state, LIVE_TICKET_STATES),
+      ),
+    )
+    .returning();
+  if (removed.length !== removes.length)
+    throw invalid('ticket', 'Some tickets to remove are not in this cart.', {
+      ticket_ids: removes.filter((id) => !removed.some((r) => r.id === id)),
+    });
+  return removed;
+}
+
+/**
+ * Applies one modification. A new cart is created only when tickets are added; an existing cart is locked
+ * (so a payment in flight, another modify or an expiry cannot interleave) and its hold is extended, a bounded
+ * number of times, only when tickets are added.
+ */
+export async function modify(
+  ctx: AppCtx,
+  seller: Seller,
+  existing: CartRow | null,
+  b: w.CartModifyBody,
+): Promise<Modified> {
+  const nowMs = ctx.now();
+  const adds = b.add ?? [];
+  const removes = [...new Set((b.remove ?? []).map((id) => id.toLowerCase()))];
+  if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
+  if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
+  const lines = await resolveLines(ctx, seller, adds);
+
+  const result = await ctx.db.transaction(async (tx) => {
+    let cart: CartRow;
+    if (existing) {
+      const locked = await lockPending(ctx, tx, existing.id);
+      if (!locked.ok) return null;
+      cart = locked.cart;
+    } else {
+      const [created] = await tx
+        .insert(t.cart)
+        .values({
+          id: newId(),
+          cartNumber: humanCode(8),
+          sellerId: seller.id,
+          identityId: seller.publicIdentityId,
+          state: 'pending',
+          expiresAt: new Date(nowMs + CART_TTL_MS),
+          createdAt: new Date(nowMs),
+        })
+        .returning();
+      if (!created) throw new Error('cart insert failed');
+      cart = created;
+    }
+    const removed = await removeTickets(tx, cart.id, removes);
+    await checkOrderLimits(tx, cart.id, lines, !existing);
+    const tickets: TicketRow[] = lines.map((l, i) => ({
+      id: newId(),
+      cartId: cart.id,
+      state: 'in_cart',
+      eventSessionId: l.session.id,
+      eventTemplateId: l.ev.id,
+      ticketTypeId: l.ty.id,
+      ticketGroupId: l.group.id,
+      ticketOrderId: null,
+      handler: l.group.handler,
+      faceValueCents: l.value,
+      adjustedValueCents: l.value,
+      validFrom: l.session.startAt,
+      validTo: l.session.endAt,
+      admitName: l.line.admit_name ?? null,
+      admitEmail: l.line.admit_email ?? null,
+      // Keeps insertion order stable within one request.
+      createdAt: new Date(nowMs + i),
+    }));
+    if (tickets.length) await tx.insert(t.ticket).values(tickets);
+    // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
+    const sessions = await changeCapacity(tx, [
+      ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
+      ...lines.map((l) => ({
+        sessionId: l.session.id,
+        groupId: l.group.id,
+        delta: 1,
+        sessionStart: l.session.startAt,
+      })),
+    ]);
+    if (!existing) return { cart, fresh: { tickets, sessions } };
+    const extension = lines.length ? extendedHold(cart, nowMs) : null;
+    if (!extension) return { cart, fresh: null };
+    const [updated] = await tx.update(t.cart).set(extension).where(eq(t.cart.id, cart.id)).returning();
+    return { cart: updated ?? cart, fresh: null };
+  });
+  if (result === null) throw cartExpired();
+  return result;
+}
+
+/** The cart after a modify; for a cart created by it, its tickets and sessions as written (no re-read). */
+export interface Modified {
+  cart: CartRow;
+  fresh: FreshCart | null;
+}
