@@ -1,0 +1,71 @@
+/**
+ * The story viewer's model of stepping and walking: every registered machine has a story, its paths come
+ * from xstate/graph and replay on a real actor with the story's fakes to the state they promise, and the
+ * deep link (machine, input, path, step, events) round-trips through the URL.
+ */
+import { describe, expect, it } from 'vitest';
+import { machines } from '../../machines';
+import { storyPaths, valueLabel } from '../../stories/paths';
+import { formatQuery, parseQuery } from '../../stories/query';
+import { createReplayRunner } from '../../stories/replay';
+import { stories } from '../../stories/stories';
+
+describe('stories', () => {
+  it('has a story for every registered machine, in the registry order', () => {
+    expect(Object.keys(stories)).toEqual(Object.keys(machines));
+    for (const [id, story] of Object.entries(stories)) {
+      expect(story.machine.id).toBe(id);
+      expect(story.inputs.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists the shortest paths and the cart simple paths to the expiry modal, and each replays to its end', async () => {
+    const story = stories.cart;
+    if (!story) throw new Error('no cart story');
+    const paths = storyPaths(story, 0);
+    const simple = paths.filter((p) => p.id.startsWith('p0.'));
+    expect(simple.length).toBeGreaterThanOrEqual(3);
+    for (const path of simple) expect(path.label).toBe('expired');
+    const shortest = paths.filter((p) => p.id.startsWith('s'));
+    expect(new Set(shortest.map((p) => p.label))).toContain('active.idle');
+    for (const path of [...simple, ...shortest.slice(0, 5)]) {
+      const runner = createReplayRunner(story.machine, {
+        input: story.inputs[0]?.input,
+        ...(story.provide ? { provide: story.provide } : {}),
+      });
+      for (const [i, event] of path.events.entries()) {
+        await runner.execute(event);
+        expect(valueLabel(runner.actor.getSnapshot().value), `${path.id} step ${i + 1}`).toBe(
+          valueLabel(path.values[i + 1]),
+        );
+      }
+      runner.actor.stop();
+    }
+  });
+
+  it('reads its state value as dotted paths', () => {
+    expect(valueLabel('closed')).toBe('closed');
+    expect(valueLabel({ active: 'idle' })).toBe('active.idle');
+    expect(valueLabel({ picking: { session: { loaded: 'choosing' } } })).toBe(
+      'picking.session.loaded.choosing',
+    );
+  });
+
+  it('round-trips the deep link', () => {
+    const query = {
+      machine: 'cart',
+      input: 1,
+      path: 'p0.2',
+      step: 3,
+      events: [{ type: 'cart.remove', ticketIds: ['t1'] }],
+    };
+    expect(parseQuery(formatQuery(query))).toEqual(query);
+    expect(parseQuery('machine=modals&events=not-json')).toEqual({
+      machine: 'modals',
+      input: 0,
+      path: null,
+      step: 0,
+      events: [],
+    });
+  });
+});
