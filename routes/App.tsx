@@ -9,6 +9,7 @@ const EventsScreen = lazy(() => import('./events/EventsScreen'));
 const EventScreen = lazy(() => import('./event/EventScreen'));
 const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
+const StoriesRoute = lazy(() => import('./stories/StoriesRoute'));
 
 /** The route table: base = seller slug, trailing slash stripped, catch-all 404. */
 export function App() {
@@ -28,6 +29,7 @@ export function App() {
             <Route path="/checkout/complete" component={CompleteScreen} />
             <Route path="/checkout" component={CheckoutScreen} />
             <Route path="/checkout/:cartId" component={CheckoutScreen} />
+            <Route path="/_stories" component={StoriesRoute} />
             <Route component={NotFoundScreen} />
           </Switch>
         </Suspense>

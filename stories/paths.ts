@@ -76,3 +76,11 @@ export function storyPaths(story: MachineStory, inputIndex: number): StoryPath[]
   });
   return out;
 }
+
+/** An event type as a person reads it in a path: `loadCart done`, `loadCart error`, `after closeTransition`. */
+export function shortEvent(type: string): string {
+  if (type.startsWith('xstate.done.actor.')) return `${type.slice('xstate.done.actor.'.length)} done`;
+  if (type.startsWith('xstate.error.actor.')) return `${type.slice('xstate.error.actor.'.length)} error`;
+  if (type.startsWith('xstate.after.')) return `after ${type.slice('xstate.after.'.length).split('.')[0]}`;
+  return type;
+}
