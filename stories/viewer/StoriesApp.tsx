@@ -419,12 +419,7 @@ function PathsSection({
               .filter((p) => p.group === group)
               .map((p) => (
                 <li key={p.id}>
-                  <button
-                    type="button"
-                    aria-pressed={p.id === path?.id}
-                    onClick={() => onSelect(p.id, 0)}
-                    aria-label={`Path ${p.id} to ${p.label}, ${p.events.length} steps`}
-                  >
+                  <button type="button" aria-pressed={p.id === path?.id} onClick={() => onSelect(p.id, 0)}>
                     <strong>{p.label}</strong>{' '}
                     <span className="stories-counts">
                       {p.events.length} steps:{' '}

@@ -38,7 +38,7 @@ export function summarize(value: unknown): string {
   if (Array.isArray(value)) {
     if (value.length <= 3 && value.every((v) => typeof v !== 'object' || v === null))
       return value.map(summarize).join(', ') || '[]';
-    return `${value.length} items`;
+    return value.length === 1 ? '1 item' : `${value.length} items`;
   }
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;

@@ -1,0 +1,155 @@
+/**
+ * The story viewer at /_stories (enabled here: the e2e server runs with NODE_ENV=test): the cart machine
+ * found, drawn with every state, a path to the expiry modal replayed to the cart-expired view, the deep
+ * link reopening that step; the date-first reserve flow stepped by its event buttons to a reservation; axe
+ * clean; the viewer refused where the deployment does not allow it, and never loaded by the storefront.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import type { AnyStateMachine } from 'xstate';
+import { cartMachine } from '../machines/cart/cart.machine';
+import { createStrings } from '../ui/strings';
+import { expectNoA11yViolations, SLUG } from './helpers';
+
+const T = createStrings();
+
+/** Every state node id of a machine below its root, read from the machine (the oracle). */
+function stateIds(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const child of Object.values(node.states) as AnyStateMachine['root'][]) {
+      ids.push(child.id);
+      visit(child);
+    }
+  };
+  visit(machine.root);
+  return ids;
+}
+
+const stateLine = (page: Page) => page.getByTestId('stories-state');
+
+test('finds the cart machine, draws every state, replays a path to the expiry modal and reopens it by link', async ({
+  page,
+}) => {
+  await page.goto(`${SLUG}/_stories`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Story viewer' })).toBeVisible();
+  await page.getByLabel('Find a machine').fill('car');
+  const nav = page.getByRole('navigation', { name: 'Machines' });
+  await expect(nav.getByRole('link')).toHaveText(['cart']);
+  await expect(nav.getByText('12 states · 6 events · 26 transitions')).toBeVisible();
+  await nav.getByRole('link', { name: 'cart' }).click();
+  await expect(page).toHaveURL(/\/_stories\?machine=cart$/);
+
+  // The drawing holds every state of the machine; the stepped actor starts loading the stored cart.
+  const ids = stateIds(cartMachine);
+  expect(ids.length).toBe(12);
+  for (const id of ids) await expect(page.locator(`svg [data-state-id="${id}"]`)).toHaveCount(1);
+  await expect(page.locator('svg [data-state-id="cart.loading"]')).toHaveAttribute('data-active', 'true');
+  await expect(stateLine(page)).toHaveText('State: loading');
+  await expectNoA11yViolations(page, 'story viewer, cart');
+
+  // Pan and zoom from the keyboard and the buttons.
+  const zoomLevel = page.getByRole('toolbar', { name: 'Diagram controls' }).getByText(/%$/);
+  const before = await zoomLevel.textContent();
+  await page.getByRole('group', { name: /Statechart of cart/ }).focus();
+  await page.keyboard.press('+');
+  await expect(zoomLevel).not.toHaveText(before ?? '');
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await expect(zoomLevel).toHaveText(before ?? '');
+
+  // Walk a simple path to the expiry modal, step by step to its end.
+  const walk = page.getByRole('region', { name: 'Walk it' });
+  await walk
+    .getByRole('button', { name: /^expired \d+ steps: / })
+    .first()
+    .click();
+  await expect(walk.getByText(/Path to expired: step 0 of \d+/)).toBeVisible();
+  await walk.getByRole('button', { name: 'Next step' }).click();
+  await expect(walk.getByText(/Path to expired: step 1 of \d+/)).toBeVisible();
+  await walk.getByRole('button', { name: 'Last step' }).click();
+  await expect(stateLine(page)).toHaveText('State: expired');
+  await expect(page.locator('svg [data-state-id="cart.expired"]')).toHaveAttribute('data-active', 'true');
+  const dialog = page.getByRole('dialog', { name: T.cartTimedOut });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: T.startOver })).toBeVisible();
+  await expectNoA11yViolations(page, 'story viewer, cart expired');
+
+  // The link reopens the same step.
+  const link = page.url();
+  expect(link).toMatch(/machine=cart&path=p0\.\d+&step=\d+/);
+  await page.goto(`${SLUG}/_stories`);
+  await page.goto(link);
+  await expect(stateLine(page)).toHaveText('State: expired');
+  await expect(page.getByRole('dialog', { name: T.cartTimedOut })).toBeVisible();
+
+  // The view's own button steps the machine: Start over confirms the expiry.
+  await page.getByRole('button', { name: T.startOver }).click();
+  await expect(stateLine(page)).toHaveText('State: empty.discarding');
+  await expect(page.getByRole('dialog', { name: T.cartTimedOut })).toHaveCount(0);
+});
+
+test('steps the date-first reserve flow by its event buttons to a reservation', async ({ page }) => {
+  await page.goto(`${SLUG}/_stories?machine=dateFirstReserve`);
+  const step = page.getByRole('region', { name: 'Step it' });
+  const see = page.getByRole('region', { name: 'See it' });
+  const press = (name: string) => step.getByRole('button', { name, exact: true }).click();
+  await expect(stateLine(page)).toHaveText('State: loading');
+  await expect(see.getByRole('status')).toHaveText(T.loading);
+
+  await press('loadCalendar resolves (3 items)');
+  await expect(stateLine(page)).toHaveText('State: picking.date');
+  const form = see.getByRole('form', { name: T.reserveForm });
+  await expect(form).toBeVisible();
+
+  await press('date.select (date: 2026-11-21)');
+  await expect(stateLine(page)).toHaveText('State: picking.session.loading');
+  await press('loadSessions resolves (3 items)');
+  await expect(stateLine(page)).toHaveText('State: picking.session.loaded.choosing');
+  await press('session.select (sessionId: s-0930)');
+  await press('loadSessionGroups resolves (1 item)');
+  await expect(stateLine(page)).toHaveText('State: picking.session.loaded.chosen.ready');
+  // Submitting needs a ticket: the event is offered but not enabled yet.
+  await expect(step.getByRole('button', { name: 'submit', exact: true })).toBeDisabled();
+  await press('quantity.increment (ticketTypeId: t-adult)');
+  await expect(form.getByRole('button', { name: T.addToCart })).toBeEnabled();
+  await press('submit');
+  await expect(stateLine(page)).toHaveText('State: reserving');
+
+  // An error answer, hard to reach by hand, shows the flow's message in the real view.
+  const link = page.url();
+  await press('reserve fails (ticket_group_capacity_exceeded)');
+  await expect(stateLine(page)).toHaveText('State: picking.session.loaded.chosen.ready');
+  await expect(see.getByText('Not enough tickets left in General admission.')).toBeVisible();
+  await page.getByRole('button', { name: 'Back one step' }).click();
+  await expect(stateLine(page)).toHaveText('State: reserving');
+  expect(page.url()).toBe(link);
+
+  await press('reserve resolves (cart-1)');
+  await expect(stateLine(page)).toHaveText('State: done (done)');
+  await expectNoA11yViolations(page, 'story viewer, reserve');
+});
+
+test('is refused where the deployment does not allow it, and the storefront never loads it', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto(`${SLUG}/events`);
+  await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
+  expect(scripts.filter((url) => /Stories|elk/i.test(url))).toEqual([]);
+
+  await page.route(`**${SLUG}/_stories`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script id="tix-config" type="application\/json">)(.*?)(<\/script>)/,
+      (_all, open: string, json: string, close: string) =>
+        `${open}${JSON.stringify({ ...JSON.parse(json), inspect: false })}${close}`,
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(`${SLUG}/_stories`);
+  await expect(page.getByRole('heading', { name: T.notFoundTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Story viewer' })).toHaveCount(0);
+  expect(scripts.filter((url) => /StoriesApp|elk/i.test(url))).toEqual([]);
+});
