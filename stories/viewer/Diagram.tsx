@@ -31,6 +31,8 @@ export interface DiagramProps {
   /** Transition keys the machine's path tests walk; null when unknown. */
   walked: ReadonlySet<string> | null;
   title: string;
+  /** Hover titles on transitions (off for server rendering, which would hoist them out of the SVG). */
+  tooltips?: boolean;
 }
 
 interface View {
@@ -52,7 +54,14 @@ const PAN = 80;
 const ZOOM = 1.25;
 
 /** The drawing itself (no pan/zoom): also what the SVG export serialises. */
-export function DiagramContent({ graph, layout, active, taken, walked }: Omit<DiagramProps, 'title'>) {
+export function DiagramContent({
+  graph,
+  layout,
+  active,
+  taken,
+  walked,
+  tooltips = true,
+}: Omit<DiagramProps, 'title'>) {
   const byId = new Map(graph.states.map((s) => [s.id, s]));
   const transitions = new Map(graph.transitions.map((t) => [t.key, t]));
   const states = graph.states.slice(1).filter((s) => layout.states[s.id]);
@@ -216,10 +225,9 @@ export function DiagramContent({ graph, layout, active, taken, walked }: Omit<Di
             data-taken={isTaken ? 'true' : 'false'}
             data-walked={walked === null ? 'unknown' : untested ? 'false' : 'true'}
           >
-            <title>
-              {transition ? transitionLabel(transition) : edge.transitionKey}
-              {untested ? ' — no path test walks this transition' : ''}
-            </title>
+            {tooltips ? (
+              <title>{`${transition ? transitionLabel(transition) : edge.transitionKey}${untested ? ' — no path test walks this transition' : ''}`}</title>
+            ) : null}
             <polyline
               points={points}
               fill="none"
@@ -260,13 +268,17 @@ export function DiagramContent({ graph, layout, active, taken, walked }: Omit<Di
   );
 }
 
-/** A standalone SVG document of the drawing (for the download). */
-export function svgDocument(content: SVGGElement, layout: Layout, title: string): string {
-  const body = new XMLSerializer().serializeToString(content);
+/** A standalone SVG document around the drawing's markup (the page's download and the exporter). */
+export function svgDocumentOf(body: string, layout: Layout, title: string): string {
   const w = Math.ceil(layout.width);
   const h = Math.ceil(layout.height);
   const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><title>${escaped}</title><rect width="100%" height="100%" fill="#ffffff"/>${body}</svg>\n`;
+}
+
+/** The SVG document of the drawing as shown now (active states and last transitions included). */
+export function svgDocument(content: SVGGElement, layout: Layout, title: string): string {
+  return svgDocumentOf(new XMLSerializer().serializeToString(content), layout, title);
 }
 
 export function Diagram(props: DiagramProps & { onExportSvg?: (svg: string) => void }) {
