@@ -32,8 +32,8 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
 }) => {
   await page.goto(`${SLUG}/_stories`);
   await expect(page.getByRole('heading', { level: 1, name: 'Story viewer' })).toBeVisible();
-  await page.getByLabel('Find a machine').fill('car');
-  const nav = page.getByRole('navigation', { name: 'Machines' });
+  await page.getByLabel('Find a machine or component').fill('car');
+  const nav = page.getByRole('list', { name: 'Machines' });
   await expect(nav.getByRole('link')).toHaveText(['cart']);
   await expect(nav.getByText('12 states · 6 events · 26 transitions')).toBeVisible();
   await nav.getByRole('link', { name: 'cart' }).click();
@@ -152,4 +152,27 @@ test('is refused where the deployment does not allow it, and the storefront neve
   await expect(page.getByRole('heading', { name: T.notFoundTitle })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Story viewer' })).toHaveCount(0);
   expect(scripts.filter((url) => /StoriesApp|elk/i.test(url))).toEqual([]);
+});
+
+test('components have stories of their own: empty, loading and error states', async ({ page }) => {
+  await page.goto(`${SLUG}/_stories`);
+  const nav = page.getByRole('list', { name: 'Components' });
+  const open = async (id: string) => {
+    await nav.getByRole('link', { name: id, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: id })).toBeVisible();
+  };
+  await open('CartWidget/empty');
+  await expect(page.getByText(T.cartEmpty)).toBeVisible();
+  await open('DateFirstReserve/loading');
+  await expect(page.locator('.stories-screen').getByRole('status')).toHaveText(T.loading);
+  await open('DateFirstReserve/load error');
+  await expect(page.getByText('The calendar could not be loaded.')).toBeVisible();
+  await expectNoA11yViolations(page, 'story viewer, reserve load error');
+  await open('EventList/empty');
+  await expect(page.getByText(T.eventsEmpty)).toBeVisible();
+  await open('CheckoutView/refused submit');
+  await expect(page.getByText(T.emailInvalid)).toBeVisible();
+  await expectNoA11yViolations(page, 'story viewer, checkout refused');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'CheckoutView/refused submit' })).toBeVisible();
 });

@@ -1,11 +1,14 @@
 /**
  * The viewer's deep link: which machine, which input, and either a path and step or a trail of events
- * stepped by hand. `?machine=cart&input=0&path=p0.1&step=3`, `?machine=modals&events=[…]`.
+ * stepped by hand (`?machine=cart&input=0&path=p0.1&step=3`, `?machine=modals&events=[…]`), or a component's
+ * story (`?component=CartWidget/empty`).
  */
 import type { EventObject } from 'xstate';
 
 export interface StoriesQuery {
   machine: string | null;
+  /** A component story instead of a machine, e.g. `CartWidget/empty`. */
+  component?: string | null;
   input: number;
   path: string | null;
   step: number;
@@ -35,6 +38,7 @@ export function parseQuery(search: string): StoriesQuery {
   const params = new URLSearchParams(search);
   return {
     machine: params.get('machine'),
+    component: params.get('component'),
     input: count(params.get('input')),
     path: params.get('path'),
     step: count(params.get('step')),
@@ -45,6 +49,7 @@ export function parseQuery(search: string): StoriesQuery {
 export function formatQuery(query: StoriesQuery): string {
   const params = new URLSearchParams();
   if (query.machine) params.set('machine', query.machine);
+  if (query.component) params.set('component', query.component);
   if (query.input > 0) params.set('input', String(query.input));
   if (query.path) {
     params.set('path', query.path);

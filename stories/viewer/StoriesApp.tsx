@@ -8,6 +8,7 @@
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { EventObject } from 'xstate';
 import { createStrings } from '../../ui/strings';
+import { componentStories } from '../components';
 import { toJsonConfig, toMermaidText } from '../export';
 import { activeStateIds, graphCounts, type MachineGraph, machineGraph, transitionLabel } from '../graph';
 import { type Layout, layoutGraph } from '../layout';
@@ -78,7 +79,7 @@ function QueryLink({
   );
 }
 
-const EMPTY: StoriesQuery = { machine: null, input: 0, path: null, step: 0, events: [] };
+const EMPTY: StoriesQuery = { machine: null, component: null, input: 0, path: null, step: 0, events: [] };
 
 export default function StoriesApp({ search, onSearch }: StoriesAppProps) {
   const query = parseQuery(search);
@@ -89,10 +90,15 @@ export default function StoriesApp({ search, onSearch }: StoriesAppProps) {
   );
   const ids = Object.keys(stories).filter((id) => id.toLowerCase().includes(filter.trim().toLowerCase()));
   const selected = query.machine && stories[query.machine] ? query.machine : null;
+  const component = componentStories.find((story) => story.id === query.component) ?? null;
+  const components = componentStories.filter((story) =>
+    story.id.toLowerCase().includes(filter.trim().toLowerCase()),
+  );
 
   useEffect(() => {
-    document.title = selected ? `${selected} — Story viewer` : 'Story viewer';
-  }, [selected]);
+    const name = selected ?? component?.id;
+    document.title = name ? `${name} — Story viewer` : 'Story viewer';
+  }, [selected, component]);
 
   return (
     <div className="stories">
@@ -102,13 +108,13 @@ export default function StoriesApp({ search, onSearch }: StoriesAppProps) {
         as its screens. Works offline.
       </p>
       <div className="stories-layout">
-        <nav aria-labelledby="stories-machines" className="stories-nav">
-          <h2 id="stories-machines">Machines</h2>
+        <nav aria-label="Stories" className="stories-nav">
           <label className="stories-field">
-            Find a machine
+            Find a machine or component
             <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
           </label>
-          <ul>
+          <h2 id="stories-machines">Machines</h2>
+          <ul aria-labelledby="stories-machines">
             {ids.map((id) => {
               const counts = graphCounts(graphs[id] as MachineGraph);
               return (
@@ -124,6 +130,20 @@ export default function StoriesApp({ search, onSearch }: StoriesAppProps) {
             })}
           </ul>
           {ids.length === 0 ? <p role="status">No machine matches.</p> : null}
+          <h2 id="stories-components">Components</h2>
+          <ul aria-labelledby="stories-components">
+            {components.map((story) => (
+              <li key={story.id}>
+                <QueryLink
+                  query={{ ...EMPTY, component: story.id }}
+                  onSearch={onSearch}
+                  current={story.id === component?.id}
+                >
+                  {story.id}
+                </QueryLink>
+              </li>
+            ))}
+          </ul>
         </nav>
         {selected ? (
           <MachinePanel
@@ -133,8 +153,13 @@ export default function StoriesApp({ search, onSearch }: StoriesAppProps) {
             query={query}
             onSearch={onSearch}
           />
+        ) : component ? (
+          <section aria-labelledby="stories-component-title">
+            <h2 id="stories-component-title">{component.id}</h2>
+            <div className="stories-screen">{component.render(strings)}</div>
+          </section>
         ) : (
-          <p>Choose a machine to draw, step and see it.</p>
+          <p>Choose a machine to draw, step and see it, or a component to see its story.</p>
         )}
       </div>
     </div>

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines';
+import { componentStories } from '../../stories/components';
 import { storyPaths, valueLabel } from '../../stories/paths';
 import { formatQuery, parseQuery } from '../../stories/query';
 import { createReplayRunner } from '../../stories/replay';
@@ -43,6 +44,14 @@ describe('stories', () => {
     }
   });
 
+  it('has component stories with unique ids', () => {
+    const ids = componentStories.map((story) => story.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const name of ['CartWidget', 'DateFirstReserve', 'EventList', 'CheckoutView', 'NotFound']) {
+      expect(ids.some((id) => id.startsWith(`${name}/`))).toBe(true);
+    }
+  });
+
   it('reads its state value as dotted paths', () => {
     expect(valueLabel('closed')).toBe('closed');
     expect(valueLabel({ active: 'idle' })).toBe('active.idle');
@@ -54,6 +63,7 @@ describe('stories', () => {
   it('round-trips the deep link', () => {
     const query = {
       machine: 'cart',
+      component: null,
       input: 1,
       path: 'p0.2',
       step: 3,
@@ -62,6 +72,7 @@ describe('stories', () => {
     expect(parseQuery(formatQuery(query))).toEqual(query);
     expect(parseQuery('machine=modals&events=not-json')).toEqual({
       machine: 'modals',
+      component: null,
       input: 0,
       path: null,
       step: 0,
