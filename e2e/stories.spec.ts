@@ -176,3 +176,31 @@ test('components have stories of their own: empty, loading and error states', as
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'CheckoutView/refused submit' })).toBeVisible();
 });
+
+test('steps the modal stack and advances the simulated clock through its close transition', async ({
+  page,
+}) => {
+  await page.goto(`${SLUG}/_stories?machine=modals`);
+  const step = page.getByRole('region', { name: 'Step it' });
+  const see = page.getByRole('region', { name: 'See it' });
+  await expect(stateLine(page)).toHaveText('State: closed');
+  // Every transition of the modal stack is walked by its path tests: none is drawn as untested.
+  await expect(page.locator('svg [data-transition]')).not.toHaveCount(0);
+  await expect(page.locator('svg [data-transition][data-walked="false"]')).toHaveCount(0);
+  await expect(page.getByText(/transitions no path test walks \(0 of 13\)/)).toBeVisible();
+
+  await step.getByRole('button', { name: 'modal.open (name: login)', exact: true }).click();
+  await expect(stateLine(page)).toHaveText('State: open');
+  await expect(page.locator('svg [data-transition="modals.closed modal.open #0"]')).toHaveAttribute(
+    'data-taken',
+    'true',
+  );
+  await expect(see.getByRole('listitem')).toHaveText(['login — lg, closeable (top, has focus)']);
+  await step.getByRole('button', { name: 'modal.dismiss', exact: true }).click();
+  await expect(stateLine(page)).toHaveText('State: closing');
+  await expect(step.getByText('Simulated time: 0 ms')).toBeVisible();
+  await step.getByRole('button', { name: 'Advance time: after closeTransition' }).click();
+  await expect(stateLine(page)).toHaveText('State: closed');
+  await expect(step.getByText('Simulated time: 200 ms')).toBeVisible();
+  await expect(see.getByText('No modal is open; the page is interactive.')).toBeVisible();
+});
