@@ -9,7 +9,9 @@ const EventsScreen = lazy(() => import('./events/EventsScreen'));
 const EventScreen = lazy(() => import('./event/EventScreen'));
 const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
-const StoriesRoute = lazy(() => import('./stories/StoriesRoute'));
+/** The story viewer (non-production); a build with VITE_STORIES=off leaves it out entirely. */
+const StoriesRoute =
+  import.meta.env.VITE_STORIES === 'off' ? NotFoundScreen : lazy(() => import('./stories/StoriesRoute'));
 
 /** The route table: base = seller slug, trailing slash stripped, catch-all 404. */
 export function App() {

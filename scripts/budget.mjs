@@ -87,6 +87,8 @@ if (manifest[viewer]) {
   console.info(
     `${'/_stories'.padEnd(14)} ${kbOf(rest).toFixed(1).padStart(6)} KB gzip viewer + ${kbOf(elk).toFixed(1)} KB elkjs, on demand only (not budgeted; in no first load)`,
   );
+} else {
+  console.info(`${'/_stories'.padEnd(14)} not in this build (VITE_STORIES=off): no viewer code at all`);
 }
 console.info(`budget: ${BUDGET_KB} KB per route — ${ok ? 'within budget' : 'FAILED'}`);
 process.exit(ok ? 0 : 1);
