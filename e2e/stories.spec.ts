@@ -204,3 +204,18 @@ test('steps the modal stack and advances the simulated clock through its close t
   await expect(step.getByText('Simulated time: 200 ms')).toBeVisible();
   await expect(see.getByText('No modal is open; the page is interactive.')).toBeVisible();
 });
+
+test('every registered machine opens drawn, stepped and shown, axe clean', async ({ page }) => {
+  await page.goto(`${SLUG}/_stories`);
+  const links = page.getByRole('list', { name: 'Machines' }).getByRole('link');
+  await expect(links).toHaveCount(4);
+  const ids = await links.allTextContents();
+  expect(ids).toEqual(['cart', 'checkout', 'dateFirstReserve', 'modals']);
+  for (const id of ids) {
+    await page.goto(`${SLUG}/_stories?machine=${id}`);
+    await expect(page.getByRole('heading', { level: 2, name: id, exact: true })).toBeVisible();
+    await expect(page.locator('svg [data-state-id]').first()).toBeVisible();
+    await expect(stateLine(page)).not.toHaveText('State: …');
+    await expectNoA11yViolations(page, `story viewer, ${id}`);
+  }
+});
