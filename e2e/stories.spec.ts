@@ -205,7 +205,13 @@ test('steps the modal stack and advances the simulated clock through its close t
   await expect(see.getByText('No modal is open; the page is interactive.')).toBeVisible();
 });
 
-test('every registered machine opens drawn, stepped and shown, axe clean', async ({ page }) => {
+test('every registered machine opens drawn, stepped and shown, axe clean, with nothing off the machine', async ({
+  page,
+}) => {
+  const offMachine: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname !== '127.0.0.1') offMachine.push(request.url());
+  });
   await page.goto(`${SLUG}/_stories`);
   const links = page.getByRole('list', { name: 'Machines' }).getByRole('link');
   await expect(links).toHaveCount(4);
@@ -218,4 +224,5 @@ test('every registered machine opens drawn, stepped and shown, axe clean', async
     await expect(stateLine(page)).not.toHaveText('State: …');
     await expectNoA11yViolations(page, `story viewer, ${id}`);
   }
+  expect(offMachine).toEqual([]);
 });
