@@ -125,6 +125,9 @@ test('steps the date-first reserve flow by its event buttons to a reservation', 
 
   await press('reserve resolves (cart-1)');
   await expect(stateLine(page)).toHaveText('State: done (done)');
+  // Hand-stepped events live in the URL too: a reload replays them to the same step.
+  await page.reload();
+  await expect(stateLine(page)).toHaveText('State: done (done)');
   await expectNoA11yViolations(page, 'story viewer, reserve');
 });
 
