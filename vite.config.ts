@@ -1,5 +1,7 @@
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiPort = process.env.API_PORT ?? 8787;
 const apiOrigin = `http://127.0.0.1:${apiPort}`;
@@ -25,11 +27,29 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside every compressible file of the build, which the server
+ * picks by Accept-Encoding (server/spa.ts). index.html is left out: the server renders it per request (with the
+ * runtime configuration) and compresses it on the fly; so is the manifest, which is never served.
+ */
+function precompress(): Plugin {
+  return compression({
+    include: /\.(js|mjs|css|svg|json|txt|xml|wasm|map)$/,
+    exclude: [/\.html$/, /\.vite\//],
+    threshold: 1024,
+    skipIfLargerOrEqual: true,
+    algorithms: [
+      defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      defineAlgorithm('gzip', { level: 9 }),
+    ],
+  });
+}
+
 // One build serves any seller: assets live at /assets/, the seller slug and API base come from the runtime
 // configuration the server injects into index.html.
 export default defineConfig({
   base: '/',
-  plugins: [react(), devRuntimeConfig()],
+  plugins: [react(), devRuntimeConfig(), precompress()],
   build: {
     outDir: 'dist',
     manifest: true,

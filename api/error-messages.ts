@@ -139,6 +139,114 @@ export function genericMessageKey(where: ErrorWhere): ErrorMessageKey {
   }
 }
 
+/*
+ * One function per flow, so a screen's bundle carries only the rules of its own flow; `errorOutcome` below
+ * dispatches on the flow for everything else (and for the catalogue test).
+ */
+
+const providerUnavailable = (error: ErrorLike): boolean =>
+  error.code === ErrorCode.payment_provider_unavailable;
+
+/** Calendar: validation_failed in event_calendar is the 10-types limit; other errors the generic message. */
+export function calendarOutcome(error: ErrorLike): ErrorOutcome {
+  if (error.code === ErrorCode.validation_failed && error.context === 'event_calendar')
+    return show('calendarTypesLimit');
+  return show(genericMessageKey('calendar'));
+}
+
+/**
+ * Reserve: sold out reads with the session's time (or the day, when the whole day sold out); a code-required
+ * rule block opens the code prompt; the others show the server's description.
+ */
+export function reserveOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
+  if (error.code === ErrorCode.event_session_sold_out)
+    return params.date !== undefined ? show('dateSoldOut', params) : show('sessionSoldOut', params);
+  if (error.code === ErrorCode.rule_blocks_reserve && error.context === 'checkout_rules') {
+    if (text(record(error.extra).reason) === 'code_required')
+      return { kind: 'codePrompt', message: { key: 'codeRequired' } };
+  }
+  return described(error, genericMessageKey('reserve'));
+}
+
+/** Promo codes: displayable codes show their description, or '"{code}" is not a valid promo code.' */
+export function promoOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
+  if (error.code === ErrorCode.duplicate_code || !DISPLAYABLE_PROMO_CODES.has(error.code))
+    return show('promoUnknown');
+  const description = text(error.description);
+  return description
+    ? show('errorDescription', { description })
+    : show('promoInvalid', { code: params.code ?? '' });
+}
+
+/** Accounts (checkout and login): guest_account and incorrect_password have the spec's texts. */
+function accountOutcome(error: ErrorLike): ErrorOutcome | null {
+  if (error.code === ErrorCode.guest_account) return show('guestAccount');
+  if (error.code === ErrorCode.incorrect_password) return show('incorrectPassword');
+  return null;
+}
+
+/** Checkout: card errors between the spec's prefix and suffix; incorrect_cart_state ignored. */
+export function checkoutOutcome(error: ErrorLike): ErrorOutcome {
+  if (providerUnavailable(error)) return show('providerUnavailable');
+  if (error.code === ErrorCode.incorrect_cart_state) return { kind: 'ignore' };
+  if (isCardError(error)) {
+    const message = text(record(error.extra).message) ?? text(error.description);
+    return message ? show('cardError', { message }) : show('cardErrorGeneric');
+  }
+  return accountOutcome(error) ?? described(error, genericMessageKey('checkout'));
+}
+
+/** Login (spec 3 §8). */
+export function loginOutcome(error: ErrorLike): ErrorOutcome {
+  return accountOutcome(error) ?? described(error, genericMessageKey('login'));
+}
+
+const isNotFound = (error: ErrorLike) => error.status === 404 || error.code === ErrorCode.not_found;
+
+/** Order page, gift card and resend: a not-found has its own text; the rest the flow's generic one. */
+export function notFoundOutcome(error: ErrorLike, where: 'order' | 'giftCard' | 'resend'): ErrorOutcome {
+  const missing = { order: 'orderNotFound', giftCard: 'giftCardNotFound', resend: 'resendNotFound' } as const;
+  return show(isNotFound(error) ? missing[where] : genericMessageKey(where));
+}
+
+/** Reset links: not_found and validate_failed read as an expired link. */
+export function resetLinkOutcome(error: ErrorLike): ErrorOutcome {
+  if (error.code === ErrorCode.not_found || error.code === ErrorCode.validate_failed)
+    return show('resetLinkInvalid');
+  return show(genericMessageKey('resetLink'));
+}
+
+/** Reschedule: an expired cart or tickets that cannot move show the message and a way to start again. */
+export function rescheduleOutcome(error: ErrorLike): ErrorOutcome {
+  const startAgain =
+    error.code === ErrorCode.cart_expired ||
+    (error.context === 'cart_remove_tickets' &&
+      (error.code === ErrorCode.tickets_too_old ||
+        error.code === ErrorCode.ticket_state_incorrect ||
+        error.code === ErrorCode.ticket_not_found));
+  const description = text(error.description);
+  return startAgain && description
+    ? show('rescheduleStartAgain', { description })
+    : show(genericMessageKey('reschedule'));
+}
+
+/** Membership submit ignores rule_blocks_reserve (checkout_rules) and validate_not_email in its display. */
+export function membershipOutcome(error: ErrorLike): ErrorOutcome {
+  if (
+    (error.code === ErrorCode.rule_blocks_reserve && error.context === 'checkout_rules') ||
+    error.code === ErrorCode.validate_not_email
+  )
+    return { kind: 'ignore' };
+  return described(error, genericMessageKey('membership'));
+}
+
+/** Listing, event and cart: the server's description for spec codes, else the generic message. */
+export function generalOutcome(error: ErrorLike, where: 'listing' | 'event' | 'cart'): ErrorOutcome {
+  return providerUnavailable(error)
+    ? show('providerUnavailable')
+    : described(error, genericMessageKey(where));
+}
+
 /**
  * What the visitor sees for `error` in the flow `where`. `params` carries what only the flow knows (the
  * sold-out session's time or date, the promo code typed).
@@ -148,80 +256,38 @@ export function errorOutcome(
   where: ErrorWhere,
   params: Record<string, string> = {},
 ): ErrorOutcome {
-  const generic = genericMessageKey(where);
-  const { code } = error;
-
-  if (code === ErrorCode.payment_provider_unavailable) return show('providerUnavailable');
-
   switch (where) {
     case 'calendar':
-      if (code === ErrorCode.validation_failed && error.context === 'event_calendar')
-        return show('calendarTypesLimit');
-      return show(generic);
+      return calendarOutcome(error);
     case 'reserve':
-      if (code === ErrorCode.event_session_sold_out)
-        return params.date !== undefined ? show('dateSoldOut', params) : show('sessionSoldOut', params);
-      if (code === ErrorCode.rule_blocks_reserve && error.context === 'checkout_rules') {
-        const reason = text(record(error.extra).reason);
-        if (reason === 'code_required') return { kind: 'codePrompt', message: { key: 'codeRequired' } };
-      }
-      return described(error, generic);
-    case 'promo': {
-      if (code === ErrorCode.duplicate_code || !DISPLAYABLE_PROMO_CODES.has(code))
-        return show('promoUnknown');
-      const description = text(error.description);
-      return description
-        ? show('errorDescription', { description })
-        : show('promoInvalid', { code: params.code ?? '' });
-    }
+      return reserveOutcome(error, params);
+    case 'promo':
+      return promoOutcome(error, params);
     case 'checkout':
-      if (code === ErrorCode.incorrect_cart_state) return { kind: 'ignore' };
-      if (isCardError(error)) {
-        const message = text(record(error.extra).message) ?? text(error.description);
-        return message ? show('cardError', { message }) : show('cardErrorGeneric');
-      }
-      if (code === ErrorCode.guest_account) return show('guestAccount');
-      if (code === ErrorCode.incorrect_password) return show('incorrectPassword');
-      return described(error, generic);
+      return checkoutOutcome(error);
     case 'login':
-      if (code === ErrorCode.guest_account) return show('guestAccount');
-      if (code === ErrorCode.incorrect_password) return show('incorrectPassword');
-      return described(error, generic);
+      return loginOutcome(error);
     case 'order':
-      if (error.status === 404 || code === ErrorCode.not_found) return show('orderNotFound');
-      return show(generic);
     case 'giftCard':
-      if (error.status === 404 || code === ErrorCode.not_found) return show('giftCardNotFound');
-      return show(generic);
     case 'resend':
-      if (error.status === 404 || code === ErrorCode.not_found) return show('resendNotFound');
-      return show(generic);
+      return notFoundOutcome(error, where);
     case 'resetLink':
-      if (code === ErrorCode.not_found || code === ErrorCode.validate_failed) return show('resetLinkInvalid');
-      return show(generic);
+      return resetLinkOutcome(error);
     case 'reschedule':
-      if (
-        code === ErrorCode.cart_expired ||
-        (error.context === 'cart_remove_tickets' &&
-          (code === ErrorCode.tickets_too_old ||
-            code === ErrorCode.ticket_state_incorrect ||
-            code === ErrorCode.ticket_not_found))
-      ) {
-        const description = text(error.description);
-        return description ? show('rescheduleStartAgain', { description }) : show(generic);
-      }
-      return show(generic);
+      return rescheduleOutcome(error);
     case 'membership':
-      if (
-        (code === ErrorCode.rule_blocks_reserve && error.context === 'checkout_rules') ||
-        code === ErrorCode.validate_not_email
-      )
-        return { kind: 'ignore' };
-      return described(error, generic);
+      return membershipOutcome(error);
+    case 'confirmation':
+    case 'cancelOrder':
+      return described(error, genericMessageKey(where));
     default:
-      return described(error, generic);
+      return generalOutcome(error, where);
   }
 }
+
+/** An outcome as a message (an ignored error reads as the flow's generic message). */
+export const outcomeMessage = (outcome: ErrorOutcome, where: ErrorWhere): ErrorMessage =>
+  outcome.kind === 'ignore' ? { key: genericMessageKey(where) } : outcome.message;
 
 /** The message for an error in a flow (an ignored error or a code prompt still has a message to fall back on). */
 export function errorMessage(
@@ -229,8 +295,7 @@ export function errorMessage(
   where: ErrorWhere,
   params: Record<string, string> = {},
 ): ErrorMessage {
-  const outcome = errorOutcome(error, where, params);
-  return outcome.kind === 'ignore' ? { key: genericMessageKey(where) } : outcome.message;
+  return outcomeMessage(errorOutcome(error, where, params), where);
 }
 
 /** Whether a code reaching the client is logged, redacted (spec 1 §8): see `isLoggedCode` in the table. */

@@ -6,7 +6,7 @@
  * retries) becomes an ApiError with code 'unexpected' and the generic message below.
  */
 import { ErrorCode } from './codes';
-import { type ErrorMessage, type ErrorWhere, errorMessage } from './error-messages';
+import { type ErrorMessage, generalOutcome, outcomeMessage } from './error-messages';
 
 /** Shown when a response has no usable 4xx error (spec 1 §8); the catalogue key is `errorUnexpected`. */
 export const UNEXPECTED_MESSAGE = 'Sorry! Something unexpected happened. Please try again.';
@@ -50,7 +50,10 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-/** The message key for whatever a call rejected with, in the flow `where` (the one mapping). */
-export function errorMessageFor(error: unknown, where: ErrorWhere): ErrorMessage {
-  return errorMessage(isApiError(error) ? error : { code: ErrorCode.unexpected }, where);
+/** The message key for whatever a listing, event or cart call rejected with (the one mapping). */
+export function errorMessageFor(error: unknown, where: 'listing' | 'event' | 'cart'): ErrorMessage {
+  return outcomeMessage(
+    generalOutcome(isApiError(error) ? error : { code: ErrorCode.unexpected }, where),
+    where,
+  );
 }

@@ -12,7 +12,6 @@
 import * as z from 'zod/mini';
 import { isLoggedCode } from './codes';
 import { ApiError, unexpectedError } from './errors';
-import { redact } from './redact';
 import { errorBody } from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -151,19 +150,24 @@ export function createRequest(settings: RequestSettings): ApiRequest {
     }
   }
 
-  function logUnknownCode(method: HttpMethod, path: string, error: ApiError, body: unknown): void {
-    logger.warn(
-      `Unexpected API error code "${error.code}"`,
-      redact({
-        method,
-        path,
-        status: error.status,
-        code: error.code,
-        context: error.context,
-        description: error.description,
-        extra: error.extra,
-        requestBody: body,
-      }),
+  /**
+   * Logs an unknown code, redacted. The redaction code loads on the first such error (it is not part of any
+   * first load); the returned promise settles once the line is written.
+   */
+  function logUnknownCode(method: HttpMethod, path: string, error: ApiError, body: unknown): Promise<void> {
+    const record = {
+      method,
+      path,
+      status: error.status,
+      code: error.code,
+      context: error.context,
+      description: error.description,
+      extra: error.extra,
+      requestBody: body,
+    };
+    return import('./redact').then(
+      ({ redact }) => logger.warn(`Unexpected API error code "${error.code}"`, redact(record)),
+      () => logger.warn(`Unexpected API error code "${error.code}"`, { method, path, status: error.status }),
     );
   }
 
@@ -197,7 +201,7 @@ export function createRequest(settings: RequestSettings): ApiRequest {
           description: first._description ?? null,
           extra: first._extra,
         });
-        if (isLoggedCode(error.code)) logUnknownCode(method, path, error, body);
+        if (isLoggedCode(error.code)) void logUnknownCode(method, path, error, body);
         throw error;
       }
     }

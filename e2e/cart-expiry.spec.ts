@@ -29,3 +29,37 @@ test('the cart times out: the timer warns, the modal opens once, Start over clea
   await expect(modal).toBeHidden();
   await expect(cart.getByText('Your cart is empty.')).toBeVisible();
 });
+
+test('after Start over on the event page, the next reserve makes a new cart instead of posting to the old one', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await reserveOneTicket(page, 'Child');
+  const oldCartId = await page.evaluate(
+    () => Object.entries(localStorage).find(([key]) => key.endsWith(':cart'))?.[1],
+  );
+  expect(oldCartId).toBeTruthy();
+  await page.goBack();
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  await expect(form).toBeVisible();
+
+  // The reserve flow of this page started while the old cart was current; now that cart times out here.
+  await page.clock.fastForward('15:00');
+  const modal = page.getByRole('dialog', { name: 'Unfortunately your cart has timed out' });
+  await modal.getByRole('button', { name: 'Start over' }).click();
+  await expect(modal).toBeHidden();
+
+  const modifies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/modify$/.test(new URL(request.url()).pathname))
+      modifies.push(new URL(request.url()).pathname);
+  });
+  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  expect(modifies).toEqual(['/api/my/cart/modify']);
+  expect(modifies.join()).not.toContain(String(oldCartId));
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+});

@@ -35,7 +35,7 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
   await page.getByLabel('Find a machine or component').fill('car');
   const nav = page.getByRole('list', { name: 'Machines' });
   await expect(nav.getByRole('link')).toHaveText(['cart']);
-  await expect(nav.getByText('12 states · 6 events · 26 transitions')).toBeVisible();
+  await expect(nav.getByText('12 states · 7 events · 27 transitions')).toBeVisible();
   await nav.getByRole('link', { name: 'cart' }).click();
   await expect(page).toHaveURL(/\/_stories\?machine=cart$/);
 
@@ -217,15 +217,30 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
   });
   await page.goto(`${SLUG}/_stories`);
   const links = page.getByRole('list', { name: 'Machines' }).getByRole('link');
-  await expect(links).toHaveCount(4);
+  // The registry's machines (machines/index.ts; its test holds the list), in its order.
+  const registered = ['app', 'cart', 'checkout', 'dateFirstReserve', 'modals', 'session'];
+  await expect(links).toHaveCount(registered.length);
   const ids = await links.allTextContents();
-  expect(ids).toEqual(['cart', 'checkout', 'dateFirstReserve', 'modals']);
+  expect(ids).toEqual(registered);
   for (const id of ids) {
     await page.goto(`${SLUG}/_stories?machine=${id}`);
     await expect(page.getByRole('heading', { level: 2, name: id, exact: true })).toBeVisible();
-    await expect(page.locator('svg [data-state-id]').first()).toBeVisible();
+    await expect(page.getByRole('group', { name: new RegExp(`Statechart of ${id}`) })).toBeVisible();
+    // The app root has no states of its own (only its invoked children); every other machine draws its states.
+    if (id !== 'app') await expect(page.locator('svg [data-state-id]').first()).toBeVisible();
     await expect(stateLine(page)).not.toHaveText('State: …');
     await expectNoA11yViolations(page, `story viewer, ${id}`);
   }
   expect(offMachine).toEqual([]);
+});
+
+test('the app root starts its app-wide children: the cart loads and arms its expiry, session and modals idle', async ({
+  page,
+}) => {
+  await page.goto(`${SLUG}/_stories?machine=app`);
+  await expect(stateLine(page)).toHaveText('State: (root)');
+  const children = page.getByRole('region', { name: 'See it' }).getByLabel('App-wide actors');
+  await expect(children).toContainText('cartactive.idle');
+  await expect(children).toContainText('sessionguest');
+  await expect(children).toContainText('modalsclosed');
 });

@@ -1,15 +1,19 @@
 /** Registry of every flow machine, used by the inspector, the story viewer and the exporter. */
+import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
+import { sessionMachine } from './session/session.machine';
 
-export { cartMachine, checkoutMachine, dateFirstReserveMachine, modalsMachine };
+export { appMachine, cartMachine, checkoutMachine, dateFirstReserveMachine, modalsMachine, sessionMachine };
 
 /** Every machine keyed by its id. */
 export const machines = {
+  app: appMachine,
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
   modals: modalsMachine,
+  session: sessionMachine,
 } as const;

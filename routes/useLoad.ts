@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 export type Load<T> =
   | { status: 'loading'; data: null; error: null }
@@ -19,7 +19,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
     setState({ status: 'loading', data: null, error: null });
     latest.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data, error: null });
+        // A transition: React renders what the data brings in slices, so the main thread stays responsive.
+        if (!controller.signal.aborted)
+          startTransition(() => setState({ status: 'ready', data, error: null }));
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', data: null, error });

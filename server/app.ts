@@ -9,15 +9,17 @@ import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
 import { registerCarts } from './carts';
 import { registerCatalog } from './catalog';
+import { compressResponses } from './compression';
 import type { AppCtx, Env } from './context';
 import type { Db } from './db';
 import { coll } from './docs';
 import { ApiError } from './errors';
 import { registerImages } from './images';
 import { registerOrders } from './orders';
+import { routeHints } from './preload';
 import * as t from './schema';
 import { DEMO_SLUG } from './seed';
-import { readStatic, renderIndex } from './spa';
+import { readStatic, renderIndex, staticHeaders } from './spa';
 
 export interface AppOptions {
   db: Db;
@@ -130,6 +132,7 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
+  app.use('*', compressResponses({ threshold: 1024 }));
   app.use(
     '*',
     secureHeaders({
@@ -199,31 +202,27 @@ export function createApp(options: AppOptions): Hono {
   });
 
   app.get('/assets/*', async (c) => {
-    const file = await readStatic(join(distDir, 'assets'), c.req.path.slice('/assets/'.length));
+    const rel = c.req.path.slice('/assets/'.length);
+    const file = await readStatic(join(distDir, 'assets'), rel, c.req.header('Accept-Encoding'));
     if (!file) return c.text('Not found', 404);
-    return c.body(new Uint8Array(file.data), 200, {
-      'Content-Type': file.type,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    });
+    return c.body(new Uint8Array(file.data), 200, staticHeaders(file, 'public, max-age=31536000, immutable'));
   });
 
-  // Top-level files of the build (favicon, robots.txt, manifest): served as-is, briefly cached.
+  // Top-level files of the build (favicon, robots.txt, manifest): briefly cached; build copies by Accept-Encoding.
   app.get('/:file{[A-Za-z0-9_.-]+\\.[A-Za-z0-9]+}', async (c, next) => {
     const name = c.req.param('file');
     if (name === 'index.html') return next();
-    const file = await readStatic(distDir, name);
+    const file = await readStatic(distDir, name, c.req.header('Accept-Encoding'));
     if (!file) return next();
-    return c.body(new Uint8Array(file.data), 200, {
-      'Content-Type': file.type,
-      'Cache-Control': 'public, max-age=3600',
-    });
+    return c.body(new Uint8Array(file.data), 200, staticHeaders(file, 'public, max-age=3600'));
   });
 
   const spa = async (c: Context) => {
     const slug = c.req.param('slug') ?? '';
     const cfg = await runtimeConfig(slug);
     if (!cfg) return c.text('Not found', 404);
-    const html = await renderIndex(distDir, cfg);
+    const hints = await routeHints(ctx.db, distDir, cfg, c.req.path.slice(slug.length + 1));
+    const html = await renderIndex(distDir, cfg, hints);
     if (html === null)
       return c.text(
         'The storefront has not been built yet: run `npm run build`, then reload this page.',

@@ -52,7 +52,7 @@ function toStoryPath(path: AnyPath, id: string, group: string): StoryPath {
 export function storyPaths(story: MachineStory, inputIndex: number): StoryPath[] {
   const input = story.inputs[inputIndex]?.input;
   // biome-ignore lint/suspicious/noExplicitAny: the graph API is typed over each machine's own events
-  const logic = story.machine as any as AnyStateMachine;
+  const logic = (story.model ?? story.machine) as any as AnyStateMachine;
   const serializeState = (story.serializeState ?? defaultSerializeState) as (s: unknown) => string;
   const shortest = getShortestPaths(logic, {
     input,

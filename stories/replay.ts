@@ -11,8 +11,11 @@
  * 3. The replay: each path runs on a real actor (`createReplayRunner`, `replayPath`) whose invoked promise
  *    actors are controlled fakes (unless the caller provides that source itself): a done event resolves the
  *    pending invocation with its output, an error event rejects it, an after event advances a
- *    `SimulatedClock`, anything else is sent. After every step the real snapshot must serialise like the
+ *    `SimulatedClock`, a "clock event" (see `clockEvents`) sets that clock to its time so the actor hears it
+ *    from its own timers, anything else is sent. After every step the real snapshot must serialise like the
  *    model's. Paths built elsewhere (e.g. `getSimplePaths` with `toState`) replay with `replayPath`.
+ *    The model is the machine itself unless `model` gives logic that adds its environment (e.g. what an
+ *    invoked callback actor sends back when it starts).
  * 4. Coverage: every adjacency edge was walked, and every transition definition of the machine (each guarded
  *    candidate of each event in each state node, and each `always`) was taken at least once by the real
  *    actor, unless listed in `excluded` with a reason.
@@ -184,14 +187,24 @@ export interface ReplayRunner<TMachine extends AnyStateMachine> {
   execute(event: EventObject): Promise<void>;
 }
 
+type Implementations<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0];
+
 export interface ReplayRunnerOptions<TMachine extends AnyStateMachine> {
   input: InputFrom<TMachine>;
   /**
    * Implementations to provide besides the controlled promise actors (e.g. injected actions). An actor
-   * source given here is kept as provided instead of being replaced by a controlled fake.
+   * source given here is kept as provided instead of being replaced by a controlled fake. A function gets the
+   * runner's SimulatedClock (for actors that read time from the same clock as the actor's delays).
    */
-  provide?: Parameters<TMachine['provide']>[0];
+  provide?: Implementations<TMachine> | ((clock: SimulatedClock) => Implementations<TMachine>);
   inspect?: (event: InspectionEvent) => void;
+  /** Simulated time when the actor starts (default 0). */
+  startTime?: number;
+  /**
+   * Model events that stand for the passing of time: returns the simulated time they happen at. The
+   * runner sets the clock to it (the actor then hears it from its own timers) instead of sending the event.
+   */
+  clockEvents?: (event: EventObject) => number | undefined;
 }
 
 function delayOf(machine: AnyStateMachine, eventType: string): number {
@@ -215,13 +228,15 @@ export function createReplayRunner<TMachine extends AnyStateMachine>(
   options: ReplayRunnerOptions<TMachine>,
 ): ReplayRunner<TMachine> {
   const sources = invokeSources(machine);
-  const ownActors: Record<string, unknown> = options.provide?.actors ?? {};
+  const clock = new SimulatedClock();
+  if (options.startTime !== undefined) clock.set(options.startTime);
+  const implementations = typeof options.provide === 'function' ? options.provide(clock) : options.provide;
+  const ownActors: Record<string, unknown> = implementations?.actors ?? {};
   const controls = createPromiseActorControls(
     [...new Set(sources.values())].filter((src) => !(src in ownActors)),
   );
-  const clock = new SimulatedClock();
   const provided = machine.provide({
-    ...options.provide,
+    ...implementations,
     actors: { ...controls.actors, ...ownActors },
   });
   const actor = createActor(provided, {
@@ -242,7 +257,11 @@ export function createReplayRunner<TMachine extends AnyStateMachine>(
     clock,
     async execute(event) {
       const { type } = event;
-      if (type.startsWith('xstate.done.actor.')) {
+      const at = options.clockEvents?.(event);
+      if (at !== undefined) {
+        clock.set(at);
+        await flush();
+      } else if (type.startsWith('xstate.done.actor.')) {
         await controls.resolve(sourceOf('xstate.done.actor.', type), (event as { output?: unknown }).output);
       } else if (type.startsWith('xstate.error.actor.')) {
         await controls.reject(sourceOf('xstate.error.actor.', type), (event as { error?: unknown }).error);
@@ -267,6 +286,12 @@ export interface ExcludedTransition {
 
 export interface PathWalkOptions<TMachine extends AnyStateMachine> {
   machine: TMachine;
+  /**
+   * The logic xstate/graph walks to build the paths; default: the machine. A model wrapping the machine's
+   * `transition` can add its environment, e.g. the events an invoked callback actor sends back as it starts.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any logic whose snapshots are the machine's
+  model?: any;
   /** One model per input (e.g. query variants); coverage is the union over all of them. */
   inputs: InputFrom<TMachine>[];
   /** The events to try in a model state, including actor completions and delays. */
@@ -277,6 +302,10 @@ export interface PathWalkOptions<TMachine extends AnyStateMachine> {
   strategy?: 'shortest' | 'simple';
   /** Implementations to provide to the real actor besides the controlled promise actors. */
   provide?: ReplayRunnerOptions<TMachine>['provide'];
+  startTime?: number;
+  clockEvents?: ReplayRunnerOptions<TMachine>['clockEvents'];
+  /** Receives the real actor's inspection events (besides the coverage bookkeeping). */
+  inspect?: (event: InspectionEvent) => void;
   /** Extra checks after each replayed step (the serialised state is already compared). */
   onStep?: (runner: ReplayRunner<TMachine>, expected: SnapshotFrom<TMachine>, event: EventObject) => void;
   excluded?: ExcludedTransition[];
@@ -393,7 +422,7 @@ async function walkOne<TMachine extends AnyStateMachine>(
     limit: options.limit ?? 100_000,
   };
   // biome-ignore lint/suspicious/noExplicitAny: the graph API is typed over the machine's own events only
-  const logic = machine as any;
+  const logic = (options.model ?? machine) as any;
   const adjacency = getAdjacencyMap(logic, traversal);
   const base: AnyPath[] =
     (options.strategy ?? 'shortest') === 'shortest'
@@ -435,6 +464,9 @@ async function walkOne<TMachine extends AnyStateMachine>(
       label,
       taken,
       ...(options.provide ? { provide: options.provide } : {}),
+      ...(options.startTime !== undefined ? { startTime: options.startTime } : {}),
+      ...(options.clockEvents ? { clockEvents: options.clockEvents } : {}),
+      ...(options.inspect ? { inspect: options.inspect } : {}),
       ...(options.onStep ? { onStep: options.onStep } : {}),
     });
     for (const edge of result.walked) walked.add(edge);
@@ -449,6 +481,9 @@ export interface ReplayPathOptions<TMachine extends AnyStateMachine> {
   /** Model state identity, as in the traversal that built the path; default: `defaultSerializeState`. */
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
   provide?: ReplayRunnerOptions<TMachine>['provide'];
+  startTime?: number;
+  clockEvents?: ReplayRunnerOptions<TMachine>['clockEvents'];
+  inspect?: (event: InspectionEvent) => void;
   onStep?: PathWalkOptions<TMachine>['onStep'];
   /** Receives the `transitionKey` of every transition the real actor takes. */
   taken?: Set<string>;
@@ -469,14 +504,17 @@ export async function replayPath<TMachine extends AnyStateMachine>(
   // biome-ignore lint/suspicious/noExplicitAny: model snapshots come out of the graph API untyped
   const serialize = (snapshot: any): string => (options.serializeState ?? defaultSerializeState)(snapshot);
   const label = options.label ?? 'path';
-  const { taken } = options;
+  const { taken, inspect } = options;
   const runner = createReplayRunner(machine, {
     input: options.input,
     ...(options.provide ? { provide: options.provide } : {}),
-    ...(taken
+    ...(options.startTime !== undefined ? { startTime: options.startTime } : {}),
+    ...(options.clockEvents ? { clockEvents: options.clockEvents } : {}),
+    ...(taken || inspect
       ? {
           inspect: (event: InspectionEvent) => {
-            if (event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId) {
+            inspect?.(event);
+            if (taken && event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId) {
               for (const transition of event._transitions) taken.add(transitionKey(transition));
             }
           },

@@ -5,6 +5,7 @@
  */
 import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObject } from 'xstate';
 import { machines } from '../machines';
+import { appStory } from './fixtures/app';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
@@ -12,6 +13,7 @@ import { modalsStory } from './fixtures/modals';
 import type { MachineStory } from './fixtures/story';
 
 const written: Record<string, MachineStory> = {
+  app: appStory,
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,

@@ -11,7 +11,10 @@ export interface EventHeaderProps {
 export function EventHeader({ name, subtitle, venueName, description, cover }: EventHeaderProps) {
   return (
     <header className="event-hero">
-      {cover ? <img src={cover.src} alt={cover.alt} width={cover.width} height={cover.height} /> : null}
+      {cover ? (
+        // The page's largest element: fetched first (the server also preloads it from index.html).
+        <img src={cover.src} alt={cover.alt} width={cover.width} height={cover.height} fetchPriority="high" />
+      ) : null}
       <div>
         <h1>{name}</h1>
         {subtitle ? <p className="event-card__subtitle">{subtitle}</p> : null}

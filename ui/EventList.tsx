@@ -31,6 +31,7 @@ export function EventList({ strings, events, hrefFor, onNavigate }: EventListPro
             href={hrefFor(event.id)}
             onNavigate={onNavigate}
             eager={index < 3}
+            first={index === 0}
           />
         </li>
       ))}
@@ -44,9 +45,11 @@ interface EventCardProps {
   href: string;
   onNavigate: Navigate;
   eager: boolean;
+  /** The first card's image is the listing's largest element on phones: fetched first. */
+  first: boolean;
 }
 
-function EventCard({ strings, event, href, onNavigate, eager }: EventCardProps) {
+function EventCard({ strings, event, href, onNavigate, eager, first }: EventCardProps) {
   const titleId = `event-${event.id}-title`;
   return (
     <article className="event-card" aria-labelledby={titleId}>
@@ -58,6 +61,7 @@ function EventCard({ strings, event, href, onNavigate, eager }: EventCardProps) 
           width={event.image.width}
           height={event.image.height}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
         />
       ) : null}
       <div className="event-card__body">

@@ -1,15 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 type SafeSetHtml = (html: string) => void;
 
 /**
  * Seller-provided HTML, sanitised before it reaches the DOM (no scripts, event handlers or unsafe URLs).
  * Where the browser has the HTML Sanitizer API, its always-safe `setHTML` does it with no download;
- * elsewhere DOMPurify is loaded on demand, so it is not part of the event page's first load.
+ * elsewhere DOMPurify is loaded on demand, so it is not part of the event page's first load. A layout effect:
+ * with the Sanitizer API the HTML is in place before the first paint, so what follows it does not move.
  */
 export function SellerHtml({ html, className }: { html: string; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     let live = true;

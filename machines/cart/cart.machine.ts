@@ -5,12 +5,15 @@
  * reservations, payments and removals return fresh carts, watches the local expiry (server expires_in minus
  * 5 s, kept in context as epoch ms so it survives a reload) and opens the cart-expiry modal once.
  *
- * No I/O: `loadCart`, `removeTickets` and `discardCart` are provided by the route; `persist` (save the id in
- * localStorage) and `clearUpsellChain` are injected actions.
+ * No I/O and no clock: `loadCart`, `removeTickets` and `discardCart` are provided by the route, and so is
+ * `expiryWatcher` (`createExpiryWatcher(clock)`), the only reader of time: it arms the local expiry of a fresh
+ * cart (`expiry.armed`) and ticks. `persist` (save the id in localStorage) and `clearUpsellChain` are
+ * injected actions. The context is plain data.
  */
 import type { EventObject } from 'xstate';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
+import type { Clock } from '../shared/clock';
 import {
   hasTooLittleTimeLeft,
   isCompletedOrder,
@@ -34,9 +37,6 @@ import type {
 const notProvided = (name: string) => (): Promise<never> =>
   Promise.reject({ code: 'not_provided', description: `The route must provide the ${name} actor.` });
 
-/** The clock of a context; a snapshot restored from JSON has lost the injected function. */
-const clockOf = (context: CartContext): (() => number) => context.now ?? Date.now;
-
 /** The cart carried by a `cart.updated` event or by a `loadCart` / `removeTickets` done event. */
 function cartFromEvent(event: EventObject): CartModel | null {
   if (event.type === 'cart.updated') return (event as Extract<CartEvent, { type: 'cart.updated' }>).cart;
@@ -46,15 +46,33 @@ function cartFromEvent(event: EventObject): CartModel | null {
 
 const errorFromEvent = (event: EventObject): unknown => (event as { error?: unknown }).error;
 
-/** Expiry watcher: ticks every second (and once at start) with the injected clock's time. */
-export const expiryWatcher = fromCallback<EventObject, ExpiryWatcherInput>(({ sendBack, input }) => {
-  if (input.deadline === null) return undefined;
-  const now = input.now ?? Date.now;
-  const tick = () => sendBack({ type: 'tick', now: now() } satisfies CartEvent);
-  tick();
-  const timer = setInterval(tick, TICK_MS);
-  return () => clearInterval(timer);
-});
+/**
+ * The expiry watcher, reading time from `clock` (the route passes the real clock, tests a SimulatedClock).
+ * Given a cart's deadline it ticks at once and then every TICK_MS; given none but the server's expires_in (a
+ * fresh cart), it first arms the local expiry, `clock.now()` + expires_in - 5 s, and sends it back as
+ * `expiry.armed`. A cart that does not expire gets nothing. Ticks are a chain of `clock.setTimeout`, cleared
+ * when the watcher stops.
+ */
+export function createExpiryWatcher(clock: Clock) {
+  return fromCallback<EventObject, ExpiryWatcherInput>(({ sendBack, input }) => {
+    let deadline = input.deadline;
+    if (deadline === null && input.expiresInSeconds !== null) {
+      deadline = localExpiry(input.expiresInSeconds, clock.now());
+      sendBack({ type: 'expiry.armed', deadline } satisfies CartEvent);
+    }
+    if (deadline === null) return undefined;
+    let timer: unknown;
+    const tick = () => {
+      sendBack({ type: 'tick', now: clock.now() } satisfies CartEvent);
+      timer = clock.setTimeout(tick, TICK_MS);
+    };
+    tick();
+    return () => clock.clearTimeout(timer);
+  });
+}
+
+/** Placeholder: the route provides `createExpiryWatcher(clock)`; machines hold no clock. */
+const silentExpiryWatcher = fromCallback<EventObject, ExpiryWatcherInput>(() => undefined);
 
 /* Named mappers from context/event to actor input and initial context (data-free config references). */
 export function initialCartContext({ input }: { input: CartInput }): CartContext {
@@ -63,12 +81,10 @@ export function initialCartContext({ input }: { input: CartInput }): CartContext
     persistedCartId: input.storedCartId,
     cart: null,
     incoming: null,
-    receivedAt: null,
     localExpiresAt: null,
     tickedAt: null,
     error: null,
     discardCartId: null,
-    ...(input.now ? { now: input.now } : {}),
   };
 }
 function loadCartInput({ context }: { context: CartContext }): LoadCartInput {
@@ -89,11 +105,15 @@ function discardCartInput({ context }: { context: CartContext }): DiscardCartInp
   return { cartId: context.discardCartId ?? '' };
 }
 function expiryWatcherInput({ context }: { context: CartContext }): ExpiryWatcherInput {
-  return { deadline: context.localExpiresAt, ...(context.now ? { now: context.now } : {}) };
+  return { deadline: context.localExpiresAt, expiresInSeconds: context.cart?.expiresIn ?? null };
 }
 
 /** Transition to run when a fresh cart arrives: hold it, then check it in `checking`. */
 const receiveCart = { target: '#cart.checking', actions: 'takeIncomingCart' } as const;
+
+/** Events for the app's modal stack (machines/modals), sent by system id. */
+const OPEN_EXPIRY_MODAL: EventObject = { type: 'modal.open', name: 'cartExpiry' } as EventObject;
+const CLOSE_ALL_MODALS: EventObject = { type: 'modal.closeAll' };
 
 const cartSetup = setup({
   types: {
@@ -105,35 +125,31 @@ const cartSetup = setup({
     loadCart: fromPromise<CartModel, LoadCartInput>(notProvided('loadCart')),
     removeTickets: fromPromise<CartModel, RemoveTicketsInput>(notProvided('removeTickets')),
     discardCart: fromPromise<unknown, DiscardCartInput>(notProvided('discardCart')),
-    expiryWatcher,
+    expiryWatcher: silentExpiryWatcher,
   },
   actions: {
     /** Injected: save the cart id (null removes it). The route tolerates storage errors. */
     persist: (_args, _params: { cartId: string | null }) => {},
     /** Injected: clear the upsell chain (on cart expiry). */
     clearUpsellChain: () => {},
-    takeIncomingCart: assign(({ context, event }) => ({
-      incoming: cartFromEvent(event),
-      receivedAt: clockOf(context)(),
+
+    takeIncomingCart: assign({ incoming: ({ event }) => cartFromEvent(event) }),
+    /** The fresh cart becomes current; its local expiry is armed by the watcher (`expiry.armed`). */
+    acceptCart: assign(({ context }) => ({
+      cart: context.incoming,
+      cartId: context.incoming?.id ?? null,
+      localExpiresAt: null,
+      incoming: null,
+      error: null,
     })),
-    acceptCart: assign(({ context }) => {
-      const cart = context.incoming;
-      const receivedAt = context.receivedAt ?? clockOf(context)();
-      return {
-        cart,
-        cartId: cart?.id ?? null,
-        localExpiresAt: cart ? localExpiry(cart, receivedAt) : null,
-        tickedAt: receivedAt,
-        incoming: null,
-        receivedAt: null,
-        error: null,
-      };
+    armExpiry: assign({
+      localExpiresAt: ({ context, event }) =>
+        event.type === 'expiry.armed' ? event.deadline : context.localExpiresAt,
     }),
     forgetCart: assign({
       cartId: null,
       cart: null,
       incoming: null,
-      receivedAt: null,
       localExpiresAt: null,
       tickedAt: null,
       error: null,
@@ -160,6 +176,11 @@ const cartSetup = setup({
       event.type === 'tick' &&
       !isCurrent(context.localExpiresAt, event.now) &&
       (context.cart?.ticketCount ?? 0) === 0,
+    /**
+     * The current cart's local expiry is not armed yet. A watcher restored with a reloaded snapshot gets its
+     * original input and arms again: the deadline already in context wins.
+     */
+    expiryNotArmed: ({ context }) => context.localExpiresAt === null,
     hasTicketIds: ({ event }) => event.type === 'cart.remove' && event.ticketIds.length > 0,
   },
 });
@@ -168,6 +189,16 @@ export const cartMachine = cartSetup
   .extend({
     actions: {
       /** Calls `persist` whenever the cart id differs from the one last persisted. */
+      /** Opens the cart-expiry modal on the app's modal stack (systemId `modals`), when there is one. */
+      openExpiryModal: cartSetup.enqueueActions(({ system, enqueue }) => {
+        const modals = system.get('modals');
+        if (modals) enqueue.sendTo(modals, OPEN_EXPIRY_MODAL);
+      }),
+      /** The cart-expiry modal's one button closes all modals (spec 3 §2 "Modals"). */
+      closeAllModals: cartSetup.enqueueActions(({ system, enqueue }) => {
+        const modals = system.get('modals');
+        if (modals) enqueue.sendTo(modals, CLOSE_ALL_MODALS);
+      }),
       persistCartId: cartSetup.enqueueActions(({ context, enqueue }) => {
         if (context.cartId === context.persistedCartId) return;
         enqueue({ type: 'persist', params: { cartId: context.cartId } });
@@ -238,9 +269,11 @@ export const cartMachine = cartSetup
         },
       },
       active: {
-        description: 'A current cart; the expiry watcher ticks every second.',
+        description:
+          'A current cart; the expiry watcher arms the local expiry of a fresh cart, then ticks every second.',
         invoke: { src: 'expiryWatcher', id: 'expiryWatcher', input: expiryWatcherInput },
         on: {
+          'expiry.armed': { guard: 'expiryNotArmed', actions: 'armExpiry' },
           tick: [
             {
               guard: 'deadlineReachedWithEmptyCart',
@@ -288,11 +321,13 @@ export const cartMachine = cartSetup
         },
       },
       expired: {
-        description: 'The cart-expiry modal is open (once); only closing it leaves: the cart is cleared.',
+        description:
+          'The cart-expiry modal is open on the modal stack (once); only its Start over leaves: every modal closes and the cart is cleared.',
+        entry: 'openExpiryModal',
         on: {
           'expiry.confirm': {
             target: '#cart.empty.discarding',
-            actions: ['markForDiscard', 'forgetCart', 'persistCartId'],
+            actions: ['markForDiscard', 'forgetCart', 'persistCartId', 'closeAllModals'],
           },
         },
       },

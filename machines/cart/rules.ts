@@ -15,10 +15,9 @@ export const TIMER_ERROR_UNDER_S = 2 * 60;
 /** Error codes meaning the stored cart no longer exists. */
 const GONE_CODES: ReadonlySet<string> = new Set(['not_found', 'cart_not_found', 'cart_expired', 'expired']);
 
-/** Local expiry (epoch ms) for a cart received at `receivedAt`, or null when it does not expire. */
-export function localExpiry(cart: CartModel, receivedAt: number): number | null {
-  if (cart.expiresIn === null) return null;
-  return receivedAt + cart.expiresIn * 1000 - EXPIRY_MARGIN_MS;
+/** Local expiry (epoch ms) of a cart whose response said `expiresInSeconds`, armed at `armedAt`. */
+export function localExpiry(expiresInSeconds: number, armedAt: number): number {
+  return armedAt + expiresInSeconds * 1000 - EXPIRY_MARGIN_MS;
 }
 
 /** A cart counts as current while its local expiry is absent or in the future. */

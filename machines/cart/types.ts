@@ -7,8 +7,6 @@ export type { FlowError };
 export interface CartInput {
   /** The cart id saved by the route (localStorage), or null. */
   storedCartId: string | null;
-  /** Clock for local expiry; defaults to Date.now. */
-  now?: () => number;
 }
 
 export interface CartContext {
@@ -19,9 +17,10 @@ export interface CartContext {
   cart: CartModel | null;
   /** A cart just received (load, remove, update), held while it is checked. */
   incoming: CartModel | null;
-  /** Epoch ms when `incoming` was received. */
-  receivedAt: number | null;
-  /** Local expiry as epoch ms: received time + server expires_in - 5 s; null when the cart does not expire. */
+  /**
+   * Local expiry as epoch ms: the time the watcher armed it (as the cart became current) + server expires_in
+   * - 5 s; null when the cart does not expire, and until the watcher arms it.
+   */
   localExpiresAt: number | null;
   /** Epoch ms of the last watcher tick (lets subscribers re-render every second). */
   tickedAt: number | null;
@@ -29,11 +28,6 @@ export interface CartContext {
   error: FlowError | null;
   /** The cart being deleted in the background (`empty.discarding`). */
   discardCartId: string | null;
-  /**
-   * Injected clock. Not serialisable: a snapshot restored from JSON loses it and the machine falls back to
-   * Date.now.
-   */
-  now?: () => number;
 }
 
 export type CartEvent =
@@ -45,6 +39,8 @@ export type CartEvent =
   | { type: 'cart.clear' }
   /** The visitor closed the cart-expiry modal. */
   | { type: 'expiry.confirm' }
+  /** From the expiry watcher when a fresh cart becomes current: its local expiry, epoch ms. */
+  | { type: 'expiry.armed'; deadline: number }
   /** From the expiry watcher, every second. */
   | { type: 'tick'; now: number };
 
@@ -59,7 +55,8 @@ export interface DiscardCartInput {
   cartId: string;
 }
 export interface ExpiryWatcherInput {
-  /** Epoch ms, or null when the cart does not expire (the watcher then stays silent). */
+  /** The armed local expiry (epoch ms), or null when not armed yet (a fresh cart) or the cart never expires. */
   deadline: number | null;
-  now?: () => number;
+  /** The current cart's server expires_in (seconds): with no deadline, the watcher arms one from it. */
+  expiresInSeconds: number | null;
 }

@@ -1,6 +1,6 @@
 /** Pure rules of the checkout submit (spec 2 §4 "Checkout submit", §5, §8). */
 import { ErrorCode } from '../../api/codes';
-import { type ErrorOutcome, errorOutcome } from '../../api/error-messages';
+import { checkoutOutcome, type ErrorOutcome } from '../../api/error-messages';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
 
@@ -92,7 +92,7 @@ export function bookedOrderIdFrom(error: FlowError): string | null {
 export const isIntentProcessing = (error: FlowError): boolean => error.code === ErrorCode.intent_processing;
 
 /** What the visitor reads after a failed submit step (spec 2 §8), from the one error mapping. */
-export const checkoutErrorOutcome = (error: FlowError): ErrorOutcome => errorOutcome(error, 'checkout');
+export const checkoutErrorOutcome = (error: FlowError): ErrorOutcome => checkoutOutcome(error);
 
 /** The card payment provider could not load: its message shows alone, and the cart is not refreshed. */
 export const isProviderUnavailable = (error: FlowError): boolean =>

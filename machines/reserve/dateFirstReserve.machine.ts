@@ -18,7 +18,7 @@ import {
   setup,
 } from 'xstate';
 import { ErrorCode } from '../../api/codes';
-import { errorMessage } from '../../api/error-messages';
+import { outcomeMessage, reserveOutcome } from '../../api/error-messages';
 import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import { formatDay, formatSessionTime } from './format';
@@ -65,7 +65,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     event: input.event,
     query,
     mode: parseReserveMode(query.reserve),
-    now: input.now ?? Date.now(),
+    now: input.now,
     days: [],
     selectedDate: null,
     sessions: [],
@@ -131,7 +131,7 @@ export function flowErrorOf(event: unknown): ReserveFlowError | null {
 
 /** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
 function errorText(event: unknown): Message {
-  return errorMessage(flowErrorOf(event) ?? { code: ErrorCode.unexpected }, 'reserve');
+  return outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve');
 }
 
 export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {
@@ -510,7 +510,7 @@ export const dateFirstReserveMachine = setup({
     },
     reserving: {
       description:
-        'Reserving into the app cart (its current id, read when the call runs). A cart found gone (not_found, cart_expired) is replaced by a new cart once.',
+        "Reserving into the app cart's current id; a cart found gone is replaced by a new one, once.",
       invoke: {
         id: 'reserve',
         src: 'reserve',

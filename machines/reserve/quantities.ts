@@ -90,17 +90,22 @@ function clampToAvailability(scope: QuantityScope, group: TicketGroupModel, type
 export function canIncrement(scope: QuantityScope, typeId: string): boolean {
   const group = findGroupOfType(scope.groups, typeId);
   if (!group) return false;
-  return (
-    quantityOf(scope.quantities, typeId) < MAX_PER_TYPE &&
-    remainingForGroup(group, scope.groups, scope.quantities, scope.session) > 0
-  );
+  const current = quantityOf(scope.quantities, typeId);
+  const remaining = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
+  // The first step goes to the group minimum: when fewer places are left, it cannot be taken at all (a
+  // count under the minimum could never be booked).
+  const step = current === 0 ? groupMinimum(group) : 1;
+  return current < MAX_PER_TYPE && remaining >= step;
 }
 
 export function canDecrement(scope: QuantityScope, typeId: string): boolean {
   return findGroupOfType(scope.groups, typeId) !== undefined && quantityOf(scope.quantities, typeId) > 0;
 }
 
-/** From 0 to the group minimum, else one more; nothing when no capacity remains; clamped to availability. */
+/**
+ * From 0 to the group minimum (refused when fewer places are left), else one more; nothing when no capacity
+ * remains; clamped to availability.
+ */
 export function increment(scope: QuantityScope, typeId: string): Quantities {
   const group = findGroupOfType(scope.groups, typeId);
   if (!group || !canIncrement(scope, typeId)) return scope.quantities;
@@ -127,7 +132,9 @@ export function setQuantity(scope: QuantityScope, typeId: string, value: number)
   if (!group || !Number.isFinite(value)) return scope.quantities;
   let wanted = Math.max(0, Math.floor(value));
   if (wanted > 0 && wanted < groupMinimum(group)) wanted = groupMinimum(group);
-  return withQuantity(scope.quantities, typeId, clampToAvailability(scope, group, typeId, wanted));
+  const clamped = clampToAvailability(scope, group, typeId, wanted);
+  // Clamped under the minimum: not bookable, so none (the visitor sees the count refused).
+  return withQuantity(scope.quantities, typeId, clamped < groupMinimum(group) ? 0 : clamped);
 }
 
 /** The group's quantity sum lies within min and max per order when those are defined (or is 0). */

@@ -27,8 +27,8 @@ export type ReserveMode = 'warn' | 'strict' | 'off';
 export interface DateFirstReserveInput {
   event: EventDetail;
   query?: ReserveQuery;
-  /** Epoch ms used for 'today' and 'next'; defaults to the time the actor starts. */
-  now?: number;
+  /** Epoch ms used for 'today' and 'next', given by the route (machines never read the clock). */
+  now: number;
 }
 
 export interface DateFirstReserveOutput {

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../api/codes';
+import type { Message, MessageKey } from './messages';
 
 /**
  * Errors as actors reject with them. Structurally compatible with api's ApiError, which machines never import:
@@ -24,3 +25,7 @@ export function toFlowError(error: unknown): FlowError {
   }
   return { code: ErrorCode.unexpected, description: null };
 }
+
+/** A message as machines carry it: a catalogue key and its parameters. */
+export const message = (key: MessageKey, params?: Record<string, string | number>): Message =>
+  params ? { key, params } : { key };

@@ -39,5 +39,5 @@ export interface Message {
   params?: Record<string, string | number>;
 }
 
-export const message = (key: MessageKey, params?: Record<string, string | number>): Message =>
-  params ? { key, params } : { key };
+// The constructor lives with the flow errors, which the app's first load already carries.
+export { message } from './flow-error';

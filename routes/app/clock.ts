@@ -1,9 +1,7 @@
 /** The production clock the app provides to machines' actors (tests provide a simulated one). */
-export interface AppClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
-}
+import type { Clock } from '../../machines/shared/clock';
+
+export type AppClock = Clock;
 
 export const realClock: AppClock = {
   now: () => Date.now(),

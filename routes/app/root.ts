@@ -5,7 +5,7 @@
 import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import type { Api } from '../../api';
 import { appMachine } from '../../machines/app/app.machine';
-import { cartMachine } from '../../machines/cart/cart.machine';
+import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import type { modalsMachine } from '../../machines/modals/modals.machine';
 import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
@@ -26,7 +26,7 @@ export interface AppDeps {
 }
 
 /** The cart machine with the real API calls, persistence and clock. */
-export function provideCart({ api, sellerId, storage }: AppDeps) {
+export function provideCart({ api, sellerId, storage, clock }: AppDeps) {
   const key = cartKey(sellerId);
   return cartMachine.provide({
     actors: {
@@ -35,6 +35,7 @@ export function provideCart({ api, sellerId, storage }: AppDeps) {
         api.cart.remove(input.cartId, input.ticketIds, { signal }),
       ),
       discardCart: fromPromise(({ input }) => api.cart.discard(input.cartId)),
+      expiryWatcher: createExpiryWatcher(clock),
     },
     actions: {
       persist: (_, params) => storage.set(key, params.cartId),

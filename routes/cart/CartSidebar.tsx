@@ -1,15 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { selectCartWidgetView } from '../../machines/cart/view';
-import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
-import { useCart, useCartActor, useServices } from '../app/services';
+import { useCart, useCartActor, useModal, useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 
-/** The cart widget bound to the app-wide cart actor, plus the cart-expiry modal. */
+/** The cart-expiry modal loads when a cart times out: it is not part of any first load. */
+const CartExpiredDialog = lazy(() =>
+  import('../../ui/CartExpiredDialog').then((m) => ({ default: m.CartExpiredDialog })),
+);
+
+/** The cart widget bound to the app-wide cart actor, plus the cart-expiry modal as the modal stack shows it. */
 export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean }) {
   const { strings, config } = useServices();
   const cartActor = useCartActor();
   const { href, navigate } = useAppNavigate();
   const view = useCart(selectCartWidgetView);
+  const expiry = useModal('cartExpiry');
   return (
     <>
       <CartWidget
@@ -23,8 +29,15 @@ export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean })
         onNavigate={navigate}
         onRemove={(ticketIds) => cartActor.send({ type: 'cart.remove', ticketIds })}
       />
-      {view.expired ? (
-        <CartExpiredDialog strings={strings} onConfirm={() => cartActor.send({ type: 'expiry.confirm' })} />
+      {expiry.modal ? (
+        <Suspense fallback={null}>
+          <CartExpiredDialog
+            strings={strings}
+            closing={expiry.modal.closing}
+            onDismiss={expiry.dismiss}
+            onConfirm={() => cartActor.send({ type: 'expiry.confirm' })}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,21 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CartModel } from '../../api';
 import { selectCart, selectIsLoading } from '../../machines/cart/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
-import { createSandboxAdapter } from '../payment/sandbox';
 import type { PaymentAdapter } from '../payment/types';
-import { paymentLoader, provideCheckout } from './wiring';
+import { provideCheckout, sellerPayment } from './wiring';
 
 /** /checkout: guest checkout of the current cart. An empty cart goes home. */
 export default function CheckoutScreen() {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
   const cart = useCart(selectCart);
+  // The form renders in an interruptible background pass once the cart arrives (shorter main-thread tasks).
+  const shown = useDeferredValue(cart);
   const loading = useCart(selectIsLoading);
   const settled = useCart((s) => !s.matches('starting') && !s.matches('loading') && !s.matches('checking'));
   // Completing the order clears the cart; don't send the visitor home while we leave for the confirmation.
@@ -31,10 +33,10 @@ export default function CheckoutScreen() {
   return (
     <div className="layout-with-cart">
       <div>
-        {loading || !cart ? (
-          <p role="status">{strings.loading}</p>
+        {loading || !shown ? (
+          <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
         ) : (
-          <CheckoutFlow key={cart.id} cart={cart} onLeaving={() => setLeaving(true)} />
+          <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
         )}
       </div>
       <CartSidebar showCheckout={false} />
@@ -45,22 +47,19 @@ export default function CheckoutScreen() {
 /** The payment adapter the seller's configuration names, loaded once per checkout. */
 function usePayment(cart: CartModel) {
   const { api, strings, config, clock } = useServices();
+  const amountCents = cart.totals.outstandingCents;
+  const currency = cart.currency;
+  // The adapter follows what it is made of (the amount due and currency), not every new cart object.
   const payment = useMemo(
     () =>
-      paymentLoader(async (): Promise<PaymentAdapter> => {
-        if (config.paymentMode === 'stripe') {
-          const key = config.stripePublishableKey;
-          if (!key) throw new Error('No publishable key');
-          const { createStripeAdapter } = await import('../payment/stripe');
-          return createStripeAdapter({
-            publishableKey: key,
-            amountCents: cart.totals.outstandingCents,
-            currency: cart.currency,
-          });
-        }
-        return createSandboxAdapter(api, strings, clock.now);
+      sellerPayment({
+        config,
+        api,
+        strings,
+        clock,
+        cart: { currency, totals: { outstandingCents: amountCents } },
       }),
-    [api, strings, config, clock, cart.totals.outstandingCents, cart.currency],
+    [api, strings, config, clock, amountCents, currency],
   );
   const [adapter, setAdapter] = useState<PaymentAdapter | null>(null);
   const [failed, setFailed] = useState(false);

@@ -5,9 +5,13 @@
  * message shows alone (spec 2 §8).
  */
 import { fromPromise } from 'xstate';
-import type { Api } from '../../api';
+import type { Api, CartModel } from '../../api';
 import { ErrorCode } from '../../api/codes';
+import type { RuntimeConfig } from '../../api/schemas';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import type { Strings } from '../../ui/strings';
+import type { AppClock } from '../app/clock';
+import { createSandboxAdapter } from '../payment/sandbox';
 import type { PaymentAdapter } from '../payment/types';
 
 export interface CheckoutWiring {
@@ -59,4 +63,31 @@ export function paymentLoader(load: () => Promise<PaymentAdapter>): () => Promis
     loading ??= load();
     return loading;
   };
+}
+
+/**
+ * The payment adapter the seller's configuration names: Stripe (loaded on demand, with its publishable key)
+ * or the sandbox; memoised, so a checkout loads it once. A Stripe mode without a key cannot load.
+ */
+export function sellerPayment(deps: {
+  config: Pick<RuntimeConfig, 'paymentMode' | 'stripePublishableKey'>;
+  api: Api;
+  strings: Strings;
+  clock: AppClock;
+  cart: { currency: CartModel['currency']; totals: Pick<CartModel['totals'], 'outstandingCents'> };
+}): () => Promise<PaymentAdapter> {
+  const { config, api, strings, clock, cart } = deps;
+  return paymentLoader(async () => {
+    if (config.paymentMode === 'stripe') {
+      const key = config.stripePublishableKey;
+      if (!key) throw new Error('No publishable key');
+      const { createStripeAdapter } = await import('../payment/stripe');
+      return createStripeAdapter({
+        publishableKey: key,
+        amountCents: cart.totals.outstandingCents,
+        currency: cart.currency,
+      });
+    }
+    return createSandboxAdapter(api, strings, clock.now);
+  });
 }

@@ -6,6 +6,7 @@ import { ErrorCode } from '../../api/codes';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { EventHeader } from '../../ui/EventHeader';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
+import { EventDetailSkeleton } from '../../ui/skeleton/ReserveSkeleton';
 import { resolveMessage } from '../../ui/strings';
 import { cartOf, currentCartId } from '../app/root';
 import { useModal, useServices } from '../app/services';
@@ -38,7 +39,7 @@ export default function EventScreen({ id }: { id: string }) {
   return (
     <div className="layout-with-cart">
       <div>
-        {event.status === 'loading' ? <p role="status">{strings.loading}</p> : null}
+        {event.status === 'loading' ? <EventDetailSkeleton label={strings.loading} /> : null}
         {event.status === 'error' && !notFound ? (
           <p className="message message--error" role="alert">
             {resolveMessage(strings, errorMessageFor(event.error, 'event'))}

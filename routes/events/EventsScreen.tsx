@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { errorMessageFor } from '../../api';
 import { EventList } from '../../ui/EventList';
+import { EventListSkeleton } from '../../ui/skeleton/EventListSkeleton';
 import { resolveMessage } from '../../ui/strings';
 import { useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
@@ -20,7 +21,7 @@ export default function EventsScreen() {
     <div className="layout-with-cart">
       <section aria-labelledby="events-title">
         <h1 id="events-title">{strings.eventsTitle}</h1>
-        {events.status === 'loading' ? <p role="status">{strings.loading}</p> : null}
+        {events.status === 'loading' ? <EventListSkeleton label={strings.loading} /> : null}
         {events.status === 'error' ? (
           <p className="message message--error" role="alert">
             {resolveMessage(strings, errorMessageFor(events.error, 'listing'))}

@@ -315,7 +315,7 @@ function MachinePanel({
           </div>
           <OfferGroup title="Events" offers={groups(['event'])} onSend={send} />
           <OfferGroup title="Invoked actors" offers={groups(['done', 'error'])} onSend={send} />
-          <OfferGroup title="Time" offers={groups(['after'])} onSend={send} />
+          <OfferGroup title="Time" offers={groups(['after', 'clock'])} onSend={send} />
           <details>
             <summary>Context</summary>
             {snapshot ? <ContextTree context={snapshot.context} /> : null}

@@ -6,10 +6,10 @@
  */
 import { useEffect, useState } from 'react';
 import type { AnyMachineSnapshot, EventObject, InspectionEvent } from 'xstate';
-import type { MachineStory } from '../fixtures/story';
-import { createReplayRunner, ownEvents, transitionKey } from '../replay';
+import { createStoryRunner, type MachineStory } from '../fixtures/story';
+import { flush, ownEvents, transitionKey } from '../replay';
 
-export type OfferKind = 'event' | 'done' | 'error' | 'after';
+export type OfferKind = 'event' | 'done' | 'error' | 'after' | 'clock';
 
 export interface Offer {
   event: EventObject;
@@ -23,7 +23,7 @@ export interface StepperState {
   status: 'replaying' | 'ready' | 'failed';
   snapshot: AnyMachineSnapshot | null;
   offers: Offer[];
-  /** Simulated time since start, ms. */
+  /** Simulated time since the story's start time, ms. */
   time: number;
   /** Transition keys the last step took. */
   lastTaken: string[];
@@ -57,8 +57,25 @@ function payload(event: EventObject, skip: string[] = []): string {
   return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
-function offerOf(event: EventObject, snapshot: AnyMachineSnapshot): Offer {
+/** Simulated ms as a person reads it: `895 s`, `1.5 s`, `200 ms`. */
+function duration(ms: number): string {
+  if (Math.abs(ms) < 1000) return `${ms} ms`;
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+function offerOf(event: EventObject, snapshot: AnyMachineSnapshot, story: MachineStory, now: number): Offer {
   const { type } = event;
+  const at = story.clockEvents?.(event);
+  if (at !== undefined) {
+    // A model event of time: the replay sets the simulated clock, the actor hears it from its own timers.
+    const start = story.startTime ?? 0;
+    return {
+      event,
+      kind: 'clock',
+      label: `Advance time to ${duration(at - start)} (${type}, +${duration(at - now)})`,
+      enabled: at >= now,
+    };
+  }
   if (type.startsWith('xstate.done.actor.')) {
     const id = type.slice('xstate.done.actor.'.length);
     const output = (event as { output?: unknown }).output;
@@ -102,16 +119,11 @@ export function useStepper(story: MachineStory, inputIndex: number, events: Even
   useEffect(() => {
     let live = true;
     let taken: string[] = [];
-    const input = story.inputs[inputIndex]?.input;
     setState((previous) => ({ ...previous, status: 'replaying' }));
-    const runner = createReplayRunner(story.machine, {
-      input,
-      ...(story.provide ? { provide: story.provide } : {}),
-      inspect: (event: InspectionEvent) => {
-        if (event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId) {
-          for (const transition of event._transitions) taken.push(transitionKey(transition));
-        }
-      },
+    const runner = createStoryRunner(story, inputIndex, (event: InspectionEvent) => {
+      if (event.type === '@xstate.microstep' && event.actorRef.sessionId === event.rootId) {
+        for (const transition of event._transitions) taken.push(transitionKey(transition));
+      }
     });
     const publish = () => {
       if (!live) return;
@@ -120,8 +132,8 @@ export function useStepper(story: MachineStory, inputIndex: number, events: Even
       setState({
         status: 'ready',
         snapshot,
-        offers: candidates.map((event) => offerOf(event, snapshot)),
-        time: runner.clock.now(),
+        offers: candidates.map((event) => offerOf(event, snapshot, story, runner.clock.now())),
+        time: runner.clock.now() - (story.startTime ?? 0),
         lastTaken: taken,
         error: null,
       });
@@ -133,6 +145,8 @@ export function useStepper(story: MachineStory, inputIndex: number, events: Even
           taken = [];
           await runner.execute(event);
         }
+        // Let what the start or the last step set off settle (e.g. the app root's children loading).
+        await flush();
         publish();
       } catch (error) {
         if (live) {

@@ -16,6 +16,7 @@ import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import type { Strings } from '../../ui/strings';
+import { valueLabel } from '../paths';
 
 export interface StoryViewProps {
   snapshot: AnyMachineSnapshot;
@@ -114,8 +115,31 @@ function ModalsStoryView({ snapshot }: StoryViewProps) {
   );
 }
 
+/** The app root has no screen of its own: its app-wide children, each with its system id and state. */
+function AppStoryView({ snapshot }: StoryViewProps) {
+  const children = Object.entries(
+    snapshot.children as Record<string, { getSnapshot(): unknown } | undefined>,
+  );
+  return (
+    <section aria-label="App-wide actors">
+      <dl className="stories-children">
+        {children.map(([id, child]) => {
+          const value = (child?.getSnapshot() as { value?: unknown } | undefined)?.value;
+          return (
+            <div key={id}>
+              <dt>{id}</dt>
+              <dd>{valueLabel(value) || '(running)'}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
+
 /** The view of each flow that has one, keyed by machine id. */
 export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = {
+  app: AppStoryView,
   cart: CartStoryView,
   checkout: CheckoutStoryView,
   dateFirstReserve: ReserveStoryView,

@@ -1,70 +1,121 @@
 /**
  * Path tests of the cart machine: paths built with xstate/graph from an events function, replayed on a real
- * actor (graph-helpers: controlled fake promise actors, SimulatedClock; fake timers keep the real expiry
- * watcher silent after its first tick; ticks are sent as events), and an edge-coverage check proving every
- * transition of the machine was walked on a real actor.
+ * actor (stories/replay: controlled fake promise actors; the real expiry watcher, `createExpiryWatcher`, on
+ * the runner's SimulatedClock), and an edge-coverage check proving every transition was walked on a real
+ * actor. The model (the machine plus the spec's watcher and a clock), its events, time events and state
+ * identity are the cart's story (`stories/fixtures/cart.ts`), shared with the story viewer.
+ *
+ * Time: the model's `tick` events stand for the passing of time. The replay does not send them: it sets the
+ * simulated clock to their time, and the real watcher ticks from its own `clock.setTimeout` chain.
+ *
+ * Invariants after every step of every path, on the real actor, against the spec:
+ * - the context is plain data (it survives JSON unchanged);
+ * - an active cart that expires has `localExpiresAt` = (simulated time when the watcher armed it) +
+ *   expires_in * 1000 - 5000; one that does not expire has none;
+ * - the expiry modal is open only once the simulated clock reached the local expiry, and an active cart is
+ *   never left past it.
  */
 import { describe, expect, it } from 'vitest';
+import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { cartMachine, expiryWatcher } from '../../machines/cart/cart.machine';
+import { cartMachine } from '../../machines/cart/cart.machine';
 import type { CartEvent, CartInput } from '../../machines/cart/types';
 import {
+  clockEvents,
   expiryPathEvents,
   inputs,
+  cartModel as model,
   pathEvents,
+  provideWatcher,
   type CartSnap as Snap,
+  SPEC_EXPIRY_MARGIN_MS,
   serializeState,
+  T0,
 } from '../../stories/fixtures/cart';
-import { useFakeTimersAtT0 } from './cart.fixtures';
 import { recordCoverage } from './coverage';
-import { assertFullCoverage, ownEvents, replayPath, walkMachinePaths } from './graph-helpers';
+import { assertFullCoverage, type ReplayRunner, replayPath, walkMachinePaths } from './graph-helpers';
+
+/** The replay running now (paths replay one at a time): its clock and the watcher's arming times. */
+let live: { clock: SimulatedClock; armedAt: number[] } | null = null;
+
+/** The story's real expiry watcher on the runner's clock, and the bookkeeping of the invariants. */
+const provide = (clock: SimulatedClock) => {
+  live = { clock, armedAt: [] };
+  return provideWatcher(clock);
+};
+
+/** Records the simulated time of every `expiry.armed` the watcher sends the cart. */
+function inspect(event: InspectionEvent): void {
+  if (event.type === '@xstate.event' && event.event.type === 'expiry.armed' && live) {
+    live.armedAt.push(live.clock.now());
+  }
+}
 
 const traversal = (input: CartInput) => ({ input, events: pathEvents, serializeState });
 
-/** The real expiry watcher (its interval never fires under fake timers); the other actors are controlled fakes. */
-const provide = { actors: { expiryWatcher } };
+const replayOptions = {
+  serializeState,
+  provide,
+  startTime: T0,
+  clockEvents,
+  inspect,
+  onStep: checkInvariants,
+};
+
+/** The invariants of the file comment, on the real actor after a step. */
+function checkInvariants(runner: ReplayRunner<typeof cartMachine>): void {
+  const snapshot = runner.actor.getSnapshot();
+  const { context } = snapshot;
+  const now = runner.clock.now();
+  const where = `${JSON.stringify(snapshot.value)} at T0+${now - T0} ms`;
+  expect(JSON.parse(JSON.stringify(context)), where).toEqual(context);
+  if (snapshot.matches('active') && context.cart) {
+    if (context.cart.expiresIn === null) {
+      expect(context.localExpiresAt, where).toBeNull();
+    } else {
+      const armedAt = live?.armedAt.at(-1);
+      expect(armedAt, `${where}: the watcher armed the expiry`).toBeDefined();
+      expect(context.localExpiresAt, where).toBe(
+        (armedAt as number) + context.cart.expiresIn * 1000 - SPEC_EXPIRY_MARGIN_MS,
+      );
+    }
+    if (context.localExpiresAt !== null) {
+      expect(now, `${where}: an active cart is before its local expiry`).toBeLessThan(context.localExpiresAt);
+    }
+  }
+  if (snapshot.matches('expired')) {
+    expect(context.localExpiresAt, where).not.toBeNull();
+    expect(now, `${where}: the modal opens only at the local expiry`).toBeGreaterThanOrEqual(
+      context.localExpiresAt as number,
+    );
+  }
+}
 
 const replay = (input: CartInput, path: StatePath<Snap, CartEvent>) =>
-  replayPath(cartMachine, path, { input, serializeState, provide });
+  replayPath(cartMachine, path, { input, ...replayOptions });
 
 const describePath = (path: StatePath<Snap, CartEvent>) =>
   path.steps.map((s) => `${s.event.type}→${JSON.stringify(s.state.value)}`).join(' ');
 
 describe('cart machine paths', () => {
-  useFakeTimersAtT0();
-
-  it('config is clean data (no functions survive JSON)', () => {
-    const json = JSON.stringify(cartMachine.config);
-    const parsed = JSON.parse(json) as { id: string; states: Record<string, unknown> };
-    expect(parsed.id).toBe('cart');
-    expect(Object.keys(parsed.states).sort()).toEqual(
-      ['active', 'checking', 'empty', 'expired', 'loadFailed', 'loading', 'starting'].sort(),
-    );
-  });
-
-  it('replays every shortest path on a real actor', async () => {
-    let count = 0;
+  it('replays every shortest path on a real actor, checking the invariants at each step', async () => {
     for (const input of inputs) {
-      const paths = getShortestPaths(cartMachine, traversal(input));
-      expect(paths.length).toBeGreaterThan(5);
-      for (const path of paths) {
-        await replay(input, path);
-        count++;
-      }
+      const paths = getShortestPaths(model, traversal(input));
+      expect(paths.length).toBeGreaterThan(0);
+      for (const path of paths) await replay(input, path as StatePath<Snap, CartEvent>);
     }
-    expect(count).toBeGreaterThan(20);
   });
 
   it('replays every simple path to the expiry modal', async () => {
-    // A small event set keeps simple paths finite: load, update, remove, tick (shared with the story).
+    // A small event set keeps simple paths finite: load, update, remove, time (shared with the story).
     const input = inputs[0] as CartInput;
-    const paths = getSimplePaths(cartMachine, {
+    const paths = getSimplePaths(model, {
       input,
-      events: (s: Snap) => ownEvents<CartEvent>(s, expiryPathEvents),
+      events: expiryPathEvents,
       serializeState,
-      toState: (s) => s.matches('expired'),
-    });
-    expect(paths.length).toBeGreaterThanOrEqual(3);
+      toState: (s: Snap) => s.matches('expired'),
+    }) as StatePath<Snap, CartEvent>[];
+    expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {
       expect(path.state.matches('expired'), describePath(path)).toBe(true);
       await replay(input, path);
@@ -74,14 +125,13 @@ describe('cart machine paths', () => {
   it('walks every transition of the machine on a real actor (edge coverage)', async () => {
     const report = await walkMachinePaths({
       machine: cartMachine,
+      model,
       inputs,
       events: pathEvents,
-      serializeState,
-      provide,
+      ...replayOptions,
     });
     assertFullCoverage(report);
     recordCoverage('cart', report);
-    expect(report.transitions).toBeGreaterThanOrEqual(26);
     console.info(
       `cart paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions, all walked`,
     );

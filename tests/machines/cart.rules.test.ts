@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CartModel } from '../../api/models';
-import { cartMachine } from '../../machines/cart/cart.machine';
+import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import {
   expiryTimerFor,
   secondsLeft,
@@ -21,6 +21,14 @@ import type {
 } from '../../machines/cart/types';
 import { makeCart, T0, useFakeTimersAtT0 } from './cart.fixtures';
 
+/** The clock of vitest's fake timers (Date.now and setTimeout are faked in every test here). */
+const fakeTimersClock = {
+  now: () => Date.now(),
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (id: unknown) => clearTimeout(id as never),
+};
+const expiryWatcher = createExpiryWatcher(fakeTimersClock);
+
 interface Harness {
   loadCart?: (input: LoadCartInput) => Promise<CartModel>;
   removeTickets?: (input: RemoveTicketsInput) => Promise<CartModel>;
@@ -38,13 +46,14 @@ function start(input: Partial<CartInput> = {}, harness: Harness = {}) {
       loadCart: fromPromise<CartModel, LoadCartInput>(({ input }) => loadCart(input)),
       removeTickets: fromPromise<CartModel, RemoveTicketsInput>(({ input }) => removeTickets(input)),
       discardCart: fromPromise<unknown, DiscardCartInput>(({ input }) => discardCart(input)),
+      expiryWatcher,
     },
     actions: {
       persist: (_args, params) => persist(params.cartId),
       clearUpsellChain: () => clearUpsellChain(),
     },
   });
-  const actor = createActor(machine, { input: { storedCartId: null, now: () => Date.now(), ...input } });
+  const actor = createActor(machine, { input: { storedCartId: null, ...input } });
   actor.start();
   return { actor, persist, clearUpsellChain, loadCart, removeTickets, discardCart };
 }
@@ -297,10 +306,13 @@ describe('cart rules', () => {
     first.actor.stop();
     vi.setSystemTime(T0 + 900_000); // the page comes back after the local expiry
     const clearUpsellChain = vi.fn();
-    const restored = createActor(cartMachine.provide({ actions: { clearUpsellChain } }), {
-      snapshot: persisted,
-      input: { storedCartId: 'c1' },
-    });
+    const restored = createActor(
+      cartMachine.provide({ actions: { clearUpsellChain }, actors: { expiryWatcher } }),
+      {
+        snapshot: persisted,
+        input: { storedCartId: 'c1' },
+      },
+    );
     restored.start();
     await settle();
     expect(restored.getSnapshot().matches('expired')).toBe(true);

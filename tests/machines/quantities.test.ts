@@ -97,8 +97,17 @@ describe('increment', () => {
   });
 
   it('is clamped to the remaining availability', () => {
+    const groups = [group('g', ['a', 'b'], { maxPerOrder: 10, remaining: 2 })];
+    expect(increment(scope(groups, { a: 1, b: 1 }), 'a')).toEqual({ a: 1, b: 1 });
+    expect(increment(scope(groups, { a: 1 }), 'a')).toEqual({ a: 2 });
+  });
+
+  it('refuses a first step to the group minimum that does not fit the places left (never a count under it)', () => {
     const groups = [group('g', ['a'], { minPerOrder: 4, remaining: 2 })];
-    expect(increment(scope(groups), 'a')).toEqual({ a: 2 });
+    expect(canIncrement(scope(groups), 'a')).toBe(false);
+    expect(increment(scope(groups), 'a')).toEqual({});
+    const roomy = [group('g', ['a'], { minPerOrder: 4, remaining: 4 })];
+    expect(increment(scope(roomy), 'a')).toEqual({ a: 4 });
   });
 
   it('stops at the per-type maximum of 1000', () => {

@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import type { Api, CartModel } from '../../api';
 import { ErrorCode } from '../../api/codes';
+import { selectModals } from '../../machines/modals/view';
 import { realClock } from '../../routes/app/clock';
-import { type AppDeps, cartOf, createAppActor, currentCartId } from '../../routes/app/root';
+import { type AppDeps, cartOf, createAppActor, currentCartId, modalsOf } from '../../routes/app/root';
 import { provideDateFirstReserve } from '../../routes/event/wiring';
 import { cartKey, createStorage } from '../../routes/storage';
 import { makeCart, T0 } from '../machines/cart.fixtures';
@@ -132,5 +133,25 @@ describe('app root actor', () => {
     });
     expect(api.cart.reserve).toHaveBeenCalledTimes(1);
     expect(api.cart.reserve.mock.calls[0]?.[0]).toBeNull();
+  });
+
+  it('cart expiry opens the small, non-closeable modal on the stack once; Start over closes every modal', async () => {
+    const { app } = start({});
+    const modals = modalsOf(app);
+    const shown = () =>
+      selectModals(modals.getSnapshot()).modals.map((m) => `${m.name}:${m.size}:${m.closeable}:${m.closing}`);
+    cartOf(app).send({ type: 'cart.updated', cart: makeCart({ id: 'c1', expiresIn: 65 }) });
+    modals.send({ type: 'modal.open', name: 'chooseDate' });
+    vi.advanceTimersByTime(60_000);
+    await waitFor(cartOf(app), (s) => s.matches('expired'));
+    expect(shown()).toEqual(['chooseDate:md:true:false', 'cartExpiry:sm:false:false']);
+    modals.send({ type: 'modal.dismiss' }); // Escape on the top modal: not closeable
+    vi.advanceTimersByTime(5_000);
+    expect(shown()).toEqual(['chooseDate:md:true:false', 'cartExpiry:sm:false:false']);
+    cartOf(app).send({ type: 'expiry.confirm' });
+    expect(shown()).toEqual(['chooseDate:md:true:true', 'cartExpiry:sm:false:true']);
+    vi.advanceTimersByTime(200);
+    expect(shown()).toEqual([]);
+    expect(currentCartId(app)).toBeNull();
   });
 });

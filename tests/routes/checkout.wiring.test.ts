@@ -7,7 +7,8 @@ import { createActor } from 'xstate';
 import type { Api } from '../../api';
 import { ErrorCode } from '../../api/codes';
 import { selectCheckoutView } from '../../machines/checkout/view';
-import { paymentLoader, provideCheckout } from '../../routes/checkout/wiring';
+import { realClock } from '../../routes/app/clock';
+import { paymentLoader, provideCheckout, sellerPayment } from '../../routes/checkout/wiring';
 import { createStripeAdapter } from '../../routes/payment/stripe';
 import type { PaymentAdapter } from '../../routes/payment/types';
 import { createStrings, resolveMessage } from '../../ui/strings';
@@ -113,5 +114,26 @@ describe('checkout wiring', () => {
     expect(refreshCart).not.toHaveBeenCalled();
     expect(api.cart.pay).not.toHaveBeenCalled();
     expect(view.canSubmit).toBe(true);
+  });
+
+  it('the seller’s payment mode picks the adapter: sandbox, Stripe with its key, and none without one', async () => {
+    const deps = {
+      api: fakeApi() as unknown as Api,
+      strings: createStrings(),
+      clock: realClock,
+      cart: { currency: 'USD', totals: { outstandingCents: 5000 } },
+    };
+    const sandbox = await sellerPayment({ ...deps, config: { paymentMode: 'sandbox' } })();
+    await expect(sandbox.confirmCard({ amountCents: 5000 })).rejects.toMatchObject({
+      code: 'incorrect_number',
+    });
+    const stripe = await sellerPayment({
+      ...deps,
+      config: { paymentMode: 'stripe', stripePublishableKey: 'pk_test_x' },
+    })();
+    await expect(stripe.confirmCard({ amountCents: 5000 })).rejects.toEqual({
+      code: ErrorCode.payment_provider_unavailable,
+    });
+    await expect(sellerPayment({ ...deps, config: { paymentMode: 'stripe' } })()).rejects.toThrow();
   });
 });

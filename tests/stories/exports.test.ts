@@ -107,7 +107,15 @@ describe('machine graph', () => {
       initial: 'cart.active.idle',
     });
     expect(cart.events).toEqual(
-      ['cart.clear', 'cart.refresh', 'cart.remove', 'cart.updated', 'expiry.confirm', 'tick'].sort(),
+      [
+        'cart.clear',
+        'cart.refresh',
+        'cart.remove',
+        'cart.updated',
+        'expiry.armed',
+        'expiry.confirm',
+        'tick',
+      ].sort(),
     );
   });
 });

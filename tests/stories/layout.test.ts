@@ -3,7 +3,7 @@
  * every transition an edge with a route and a label, every compound state an initial marker; and the
  * coverage the path tests recorded names only transitions the machine has.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
@@ -39,10 +39,15 @@ describe.each(registered)('layout of %s', (id, machine) => {
     }
   });
 
-  it('has path-test coverage naming only its own transitions', () => {
+  it('has path-test coverage naming only its own transitions (none recorded when it has none)', () => {
     const file = join(__dirname, '../../stories/walked', `${id}.json`);
-    const walked = JSON.parse(readFileSync(file, 'utf8')) as { machine: string; taken: string[] };
     const keys = new Set(machineGraph(machine).transitions.map((t) => t.key));
+    // A machine without transitions (the app root, the guest-only session) has nothing a path test could walk.
+    if (keys.size === 0) {
+      expect(existsSync(file)).toBe(false);
+      return;
+    }
+    const walked = JSON.parse(readFileSync(file, 'utf8')) as { machine: string; taken: string[] };
     expect(walked.machine).toBe(id);
     expect(walked.taken.filter((key) => !keys.has(key))).toEqual([]);
   });

@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines';
 import { componentStories } from '../../stories/components';
+import { T0 } from '../../stories/fixtures/cart';
+import { createStoryRunner } from '../../stories/fixtures/story';
 import { storyPaths, valueLabel } from '../../stories/paths';
 import { formatQuery, parseQuery } from '../../stories/query';
-import { createReplayRunner } from '../../stories/replay';
+import { flush } from '../../stories/replay';
 import { stories } from '../../stories/stories';
 
 describe('stories', () => {
@@ -30,10 +32,7 @@ describe('stories', () => {
     const shortest = paths.filter((p) => p.id.startsWith('s'));
     expect(new Set(shortest.map((p) => p.label))).toContain('active.idle');
     for (const path of [...simple, ...shortest.slice(0, 5)]) {
-      const runner = createReplayRunner(story.machine, {
-        input: story.inputs[0]?.input,
-        ...(story.provide ? { provide: story.provide } : {}),
-      });
+      const runner = createStoryRunner(story, 0);
       for (const [i, event] of path.events.entries()) {
         await runner.execute(event);
         expect(valueLabel(runner.actor.getSnapshot().value), `${path.id} step ${i + 1}`).toBe(
@@ -42,6 +41,46 @@ describe('stories', () => {
       }
       runner.actor.stop();
     }
+  });
+
+  it('steps the cart on the simulated clock: a time event sets the clock, the real watcher expires the cart', async () => {
+    const story = stories.cart;
+    if (!story) throw new Error('no cart story');
+    const path = storyPaths(story, 0).find((p) => p.id.startsWith('p0.'));
+    if (!path) throw new Error('no path to the expiry modal');
+    const runner = createStoryRunner(story, 0);
+    expect(runner.clock.now()).toBe(T0);
+    for (const event of path.events) await runner.execute(event);
+    const snapshot = runner.actor.getSnapshot();
+    expect(snapshot.value).toBe('expired');
+    expect(runner.clock.now()).toBe(snapshot.context.localExpiresAt);
+    runner.actor.stop();
+  });
+
+  it('starts every story on a real actor; the app root runs its children (the cart loads c1 and is armed)', async () => {
+    for (const [id, story] of Object.entries(stories)) {
+      for (const index of story.inputs.keys()) {
+        const runner = createStoryRunner(story, index);
+        await flush();
+        expect(runner.actor.getSnapshot().status, `${id} input ${index}`).toBe('active');
+        runner.actor.stop();
+      }
+    }
+    const app = stories.app;
+    if (!app) throw new Error('no app story');
+    const runner = createStoryRunner(app, 0);
+    await flush();
+    const children = runner.actor.getSnapshot().children as Record<
+      string,
+      { getSnapshot(): { value: unknown; context: Record<string, unknown> } }
+    >;
+    expect(Object.keys(children).sort()).toEqual(['cart', 'modals', 'session']);
+    const cart = children.cart?.getSnapshot();
+    expect(cart?.value).toEqual({ active: 'idle' });
+    expect(cart?.context.localExpiresAt).toBe(T0 + 900_000 - 5_000);
+    expect(children.session?.getSnapshot().value).toBe('guest');
+    expect(children.modals?.getSnapshot().value).toBe('closed');
+    runner.actor.stop();
   });
 
   it('has component stories with unique ids', () => {

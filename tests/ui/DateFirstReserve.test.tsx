@@ -174,7 +174,7 @@ describe('date-first reserve view driven by the modal stack', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     rerender(<DateFirstReserve {...props()} {...handlers} calendar={{ closing: false, size: 'lg' }} />);
-    const dialog = screen.getByRole('dialog', { name: 'Choose date' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose date' });
     expect(dialog).toHaveClass('modal--lg');
     await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

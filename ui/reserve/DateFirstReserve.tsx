@@ -1,8 +1,11 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { dayParts, formatMoney } from '../format';
+import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
-import { CalendarDialog } from './CalendarDialog';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+
+/** The calendar modal loads when first asked for: it is not part of the event page's first load. */
+const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
 
 export interface DayOption {
   date: string; // YYYY-MM-DD
@@ -88,15 +91,7 @@ export interface DateFirstReserveProps {
 export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, view } = props;
 
-  if (view.status === 'loading') {
-    return (
-      <div className="reserve reserve--loading" aria-busy="true">
-        <p className="message" role="status">
-          {strings.loading}
-        </p>
-      </div>
-    );
-  }
+  if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
       className="reserve"
@@ -131,19 +126,21 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
         <>
           <DateSection {...props} />
           {props.calendar ? (
-            <CalendarDialog
-              strings={strings}
-              days={view.days}
-              selectedDate={view.selectedDate}
-              closing={props.calendar.closing}
-              size={props.calendar.size === 'lg' ? 'lg' : 'md'}
-              onSelect={(date) => {
-                props.onCloseCalendar();
-                props.onSelectDate(date);
-              }}
-              onClose={props.onCloseCalendar}
-              onDismiss={props.onDismissCalendar}
-            />
+            <Suspense fallback={null}>
+              <CalendarDialog
+                strings={strings}
+                days={view.days}
+                selectedDate={view.selectedDate}
+                closing={props.calendar.closing}
+                size={props.calendar.size === 'lg' ? 'lg' : 'md'}
+                onSelect={(date) => {
+                  props.onCloseCalendar();
+                  props.onSelectDate(date);
+                }}
+                onClose={props.onCloseCalendar}
+                onDismiss={props.onDismissCalendar}
+              />
+            </Suspense>
           ) : null}
           {view.selectedDate && !view.dateListOpen ? <SessionSection {...props} /> : null}
           {view.selectedSession && !view.sessionListOpen && !view.dateListOpen ? (
