@@ -2,18 +2,25 @@
 // `npm run budget`: build, then print the first-load gzip JavaScript of the listing and event detail routes
 // (the entry chunk, its static imports, and the route's lazily loaded screen with its static imports),
 // computed from Vite's manifest. Fails when a route exceeds the budget or pulls in checkout, Stripe or story
-// viewer code (stories/, elkjs), and prints the story viewer's own lazy chunks, which no first load contains.
+// viewer code (stories/, elkjs). It measures the production build, which leaves the story viewer out
+// (VITE_STORIES=off, see flavour.mjs); with TIX_STORIES=1 or VITE_STORIES=on it measures a build with the
+// viewer and prints the viewer's own lazy chunks, which no first load may contain.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { productionBuildEnv } from './flavour.mjs';
 
 const BUDGET_KB = 120;
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
 if (!process.argv.includes('--no-build')) {
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: productionBuildEnv(),
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -88,7 +95,9 @@ if (manifest[viewer]) {
     `${'/_stories'.padEnd(14)} ${kbOf(rest).toFixed(1).padStart(6)} KB gzip viewer + ${kbOf(elk).toFixed(1)} KB elkjs, on demand only (not budgeted; in no first load)`,
   );
 } else {
-  console.info(`${'/_stories'.padEnd(14)} not in this build (VITE_STORIES=off): no viewer code at all`);
+  console.info(
+    `${'/_stories'.padEnd(14)} not in this build (VITE_STORIES=off, the production build): no viewer code at all`,
+  );
 }
 console.info(`budget: ${BUDGET_KB} KB per route — ${ok ? 'within budget' : 'FAILED'}`);
 process.exit(ok ? 0 : 1);

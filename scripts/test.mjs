@@ -50,7 +50,8 @@ if (v) {
   if (!vitestOk && (v.numFailedTests ?? 0) === 0) failed += 1; // suite-level failure (e.g. a file that did not load)
 } else if (!vitestOk) failed += 1;
 
-const buildOk = step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+// The e2e build keeps the story viewer (e2e/stories.spec.ts); production builds leave it out (flavour.mjs).
+const buildOk = step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { VITE_STORIES: 'on' });
 if (!buildOk) failed += 1;
 
 if (buildOk) {
