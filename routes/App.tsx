@@ -9,6 +9,12 @@ const EventsScreen = lazy(() => import('./events/EventsScreen'));
 const EventScreen = lazy(() => import('./event/EventScreen'));
 const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
+/**
+ * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
+ * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
+ */
+const STORIES = import.meta.env.VITE_STORIES !== 'off';
+const StoriesRoute = STORIES ? lazy(() => import('./stories/StoriesRoute')) : NotFoundScreen;
 
 /** The route table: base = seller slug, trailing slash stripped, catch-all 404. */
 export function App() {
@@ -28,6 +34,7 @@ export function App() {
             <Route path="/checkout/complete" component={CompleteScreen} />
             <Route path="/checkout" component={CheckoutScreen} />
             <Route path="/checkout/:cartId" component={CheckoutScreen} />
+            {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
             <Route component={NotFoundScreen} />
           </Switch>
         </Suspense>

@@ -1,18 +1,26 @@
 #!/usr/bin/env node
 // `npm run budget`: build, then print the first-load gzip JavaScript of the listing and event detail routes
 // (the entry chunk, its static imports, and the route's lazily loaded screen with its static imports),
-// computed from Vite's manifest. Fails when a route exceeds the budget or pulls in checkout or Stripe code.
+// computed from Vite's manifest. Fails when a route exceeds the budget or pulls in checkout, Stripe or story
+// viewer code (stories/, elkjs). It measures the production build, which leaves the story viewer out
+// (VITE_STORIES=off, see flavour.mjs); with TIX_STORIES=1 or VITE_STORIES=on it measures a build with the
+// viewer and prints the viewer's own lazy chunks, which no first load may contain.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { productionBuildEnv } from './flavour.mjs';
 
 const BUDGET_KB = 120;
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
 if (!process.argv.includes('--no-build')) {
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: productionBuildEnv(),
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -35,7 +43,7 @@ const routes = {
   '/events': ['index.html', 'routes/events/EventsScreen.tsx'],
   '/events/{id}': ['index.html', 'routes/event/EventScreen.tsx'],
 };
-const forbidden = /checkout|stripe/i;
+const forbidden = /checkout|stripe|stories|elkjs|elk\.bundled/i;
 
 let ok = true;
 for (const [route, keys] of Object.entries(routes)) {
@@ -70,6 +78,25 @@ if (checkout) {
   const kb = files.reduce((s, f) => s + gz(f), 0) / 1024;
   console.info(
     `${'/checkout'.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip first-load JS, Stripe adapter excluded (lazy route, not budgeted)`,
+  );
+}
+// The story viewer (/_stories, non-production): its route, the viewer and the layout engine load on demand.
+const firstLoad = new Set(closure(['index.html']));
+const viewer = 'routes/stories/StoriesRoute.tsx';
+if (manifest[viewer]) {
+  const lazyKeys = (key) => [key, ...(manifest[key]?.dynamicImports ?? []).flatMap(lazyKeys)];
+  const keys = [...new Set(lazyKeys(viewer).flatMap((key) => closure([key])))].filter(
+    (key) => !firstLoad.has(key) && manifest[key]?.file?.endsWith('.js'),
+  );
+  const kbOf = (list) => list.reduce((sum, key) => sum + gz(manifest[key].file), 0) / 1024;
+  const elk = keys.filter((key) => /elk/.test(key));
+  const rest = keys.filter((key) => !/elk/.test(key));
+  console.info(
+    `${'/_stories'.padEnd(14)} ${kbOf(rest).toFixed(1).padStart(6)} KB gzip viewer + ${kbOf(elk).toFixed(1)} KB elkjs, on demand only (not budgeted; in no first load)`,
+  );
+} else {
+  console.info(
+    `${'/_stories'.padEnd(14)} not in this build (VITE_STORIES=off, the production build): no viewer code at all`,
   );
 }
 console.info(`budget: ${BUDGET_KB} KB per route — ${ok ? 'within budget' : 'FAILED'}`);

@@ -67,7 +67,8 @@ else if (process.env.TEST_PG === 'required') {
   failed += 1;
 } else summary.push('skip vitest-postgresql (no TEST_DATABASE_URL)');
 
-const buildOk = step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+// The e2e build keeps the story viewer (e2e/stories.spec.ts); production builds leave it out (flavour.mjs).
+const buildOk = step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { VITE_STORIES: 'on' });
 if (!buildOk) failed += 1;
 
 if (buildOk) {

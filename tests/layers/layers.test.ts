@@ -48,6 +48,8 @@ describe('layers held by the linter', () => {
     ],
     ['server/x.ts', "import { createApi } from '../api';\nexport const a = createApi;"],
     ['server/x.ts', "import { App } from '../routes/App';\nexport const a = App;"],
+    ['stories/x.ts', "import { App } from '../routes/App';\nexport const a = App;"],
+    ['stories/x.ts', "import { createApi } from '../api';\nexport const a = createApi;"],
   ])('refuses %s importing across the layers', (path, source) => {
     const { ok, output } = lint(path, source);
     expect(ok, output).toBe(false);
@@ -68,6 +70,10 @@ describe('layers held by the linter', () => {
       "import { createApi } from '../api';\nimport { cartMachine } from '../machines/cart/cart.machine';\nexport const a = [createApi, cartMachine];",
     ],
     ['ui/x.tsx', "import { fill } from './strings';\nexport const a = fill;"],
+    [
+      'stories/x.tsx',
+      "import { cartMachine } from '../machines/cart/cart.machine';\nimport { CartWidget } from '../ui/CartWidget';\nexport const a = [cartMachine, CartWidget];",
+    ],
   ])('allows %s', (path, source) => {
     const { ok, output } = lint(path, source);
     expect(ok, output).toBe(true);

@@ -12,123 +12,19 @@
  * pay at all.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
-import type {
-  CheckoutEvent,
-  CheckoutInput,
-  IdentityField,
-  IdentityValues,
-} from '../../machines/checkout/types';
-import { makeCart } from './checkout.fixtures';
+import type { CheckoutEvent, CheckoutInput } from '../../machines/checkout/types';
 import {
-  assertFullCoverage,
-  ownEvents,
-  type ReplayRunner,
-  replayPath,
-  walkMachinePaths,
-} from './graph-helpers';
-
-const inputs: CheckoutInput[] = [
-  { cart: makeCart(5000), identityFormShown: true, termsShown: true },
-  { cart: makeCart(0), identityFormShown: true, termsShown: false },
-  { cart: makeCart(2500), identityFormShown: false, termsShown: false },
-  { cart: makeCart(0), identityFormShown: false, termsShown: true },
-];
-
-const FIELDS: IdentityField[] = ['firstName', 'lastName', 'email', 'emailConfirm'];
-const filled: IdentityValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  emailConfirm: 'ADA@Example.com',
-};
-
-type ModelEvent = EventObject & Record<string, unknown>;
-type Snap = SnapshotFrom<typeof checkoutMachine>;
-
-const actorEvents: ModelEvent[] = [
-  { type: 'xstate.done.actor.confirmCard', output: { source: 'pm_card_visa' } },
-  {
-    type: 'xstate.error.actor.confirmCard',
-    error: { code: 'card_declined', description: 'Your card was declined.' },
-  },
-  { type: 'xstate.error.actor.confirmCard', error: { code: 'payment_provider_unavailable' } },
-  { type: 'xstate.done.actor.storePurchaser', output: undefined },
-  {
-    type: 'xstate.error.actor.storePurchaser',
-    error: { code: 'validate_not_email', description: 'That is not an email address.', status: 400 },
-  },
-  {
-    type: 'xstate.error.actor.storePurchaser',
-    error: { code: 'cart_booked', status: 409, extra: { ticket_order_id: 'o9' } },
-  },
-  { type: 'xstate.done.actor.pay', output: { orderIds: ['o1', 'o2'] } },
-  {
-    type: 'xstate.error.actor.pay',
-    error: {
-      code: 'intent_requires_action',
-      status: 402,
-      extra: { client_secret: 'pi_1_secret_x', payment_intent_id: 'pi_1' },
-    },
-  },
-  {
-    type: 'xstate.error.actor.pay',
-    error: { code: 'cart_booked', status: 409, extra: { ticket_order_id: 'o9' } },
-  },
-  { type: 'xstate.error.actor.pay', error: { code: 'intent_processing', status: 402 } },
-  {
-    type: 'xstate.error.actor.pay',
-    error: { code: 'card_declined', status: 402, extra: { message: 'Your card was declined.' } },
-  },
-  { type: 'xstate.error.actor.pay', error: { code: 'unexpected', status: 500 } },
-  { type: 'xstate.done.actor.confirmAction', output: undefined },
-  {
-    type: 'xstate.error.actor.confirmAction',
-    error: {
-      code: 'payment_intent_authentication_failure',
-      description: 'We are unable to authenticate you.',
-    },
-  },
-  { type: 'xstate.done.actor.freeCheckout', output: { orderIds: ['o3'] } },
-  {
-    type: 'xstate.error.actor.freeCheckout',
-    error: { code: 'cart_booked', extra: { ticket_order_id: 'o9' } },
-  },
-  { type: 'xstate.error.actor.freeCheckout', error: { code: 'not_found', description: 'Cart not found.' } },
-];
-
-/** The events offered in a state: fill the form in order (or type a bad email), tick the terms, focus, submit. */
-function candidateEvents(s: Snap): ModelEvent[] {
-  const { values, termsAccepted, checkoutBegun, cart } = s.context;
-  const events: ModelEvent[] = [...actorEvents];
-  if (s.matches('editing')) {
-    const next = FIELDS.find((f) => values[f] !== filled[f]);
-    if (next) events.push({ type: 'field.change', name: next, value: filled[next] });
-    if (values.email === '' && values.lastName !== '') {
-      events.push({ type: 'field.change', name: 'email', value: 'not-an-email' });
-    }
-    if (!termsAccepted) events.push({ type: 'terms.change', accepted: true });
-    if (!checkoutBegun && values.firstName === '') events.push({ type: 'field.focus', name: 'firstName' });
-    events.push({ type: 'submit' }, { type: 'cart.updated', cart });
-  }
-  return events;
-}
-
-function serializeState(s: Snap): string {
-  const c = s.context;
-  return JSON.stringify({
-    value: s.value,
-    values: c.values,
-    termsAccepted: c.termsAccepted,
-    checkoutBegun: c.checkoutBegun,
-    actionConfirmed: s.matches('submitting') ? c.actionConfirmed : null,
-  });
-}
-
-/** The candidate events the snapshot's states handle. */
-const pathEvents = (s: Snap) => ownEvents<CheckoutEvent>(s, candidateEvents(s));
+  happyPathEvents,
+  inputs,
+  pathEvents,
+  type Snap,
+  serializeState,
+} from '../../stories/fixtures/checkout';
+import { recordCoverage } from './coverage';
+import { assertFullCoverage, type ReplayRunner, replayPath, walkMachinePaths } from './graph-helpers';
 
 const traversal = (input: CheckoutInput) => ({ input, events: pathEvents, serializeState });
 
@@ -182,27 +78,9 @@ describe('checkout machine paths', () => {
 
   it('replays every simple path to completed for a card payment with the identity form and terms', async () => {
     const input = inputs[0] as CheckoutInput;
-    const happy = new Set([
-      'xstate.done.actor.confirmCard',
-      'xstate.done.actor.storePurchaser',
-      'xstate.done.actor.pay',
-      'xstate.done.actor.confirmAction',
-    ]);
     const paths = getSimplePaths(checkoutMachine, {
       input,
-      events: (s: Snap) =>
-        ownEvents<CheckoutEvent>(
-          s,
-          candidateEvents(s).filter(
-            (e) =>
-              happy.has(e.type) ||
-              (e.type === 'xstate.error.actor.pay' &&
-                (e.error as { code: string }).code === 'intent_requires_action') ||
-              e.type === 'field.change' ||
-              e.type === 'terms.change' ||
-              e.type === 'submit',
-          ),
-        ),
+      events: happyPathEvents,
       serializeState,
       toState: (s) => s.matches('completed'),
     });
@@ -225,6 +103,7 @@ describe('checkout machine paths', () => {
       onStep: checkInvariants,
     });
     assertFullCoverage(report);
+    recordCoverage('checkout', report);
     console.info(
       `checkout paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions, all walked`,
     );

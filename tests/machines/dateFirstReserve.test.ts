@@ -1,13 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
-import type {
-  CalendarDayModel,
-  CartModel,
-  EventDetail,
-  SessionModel,
-  TicketGroupModel,
-  TicketTypeModel,
-} from '../../api/models';
+import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import {
   canSubmit,
@@ -24,139 +17,37 @@ import {
   selectTotalFeesCents,
 } from '../../machines/reserve/selectors';
 import type { DateFirstReserveInput, ReserveFlowError } from '../../machines/reserve/types';
+import {
+  capacityError,
+  cart,
+  day,
+  days,
+  E,
+  family,
+  general,
+  group,
+  input,
+  isReady,
+  pathEvents,
+  pathInputs,
+  s22,
+  s0930,
+  s1100,
+  s1300,
+  sessionsByDate,
+  soldOutError,
+  ticketType,
+} from '../../stories/fixtures/dateFirstReserve';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
+import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, flush, walkMachinePaths } from './graph-helpers';
+
+type Snapshot = SnapshotFrom<typeof dateFirstReserveMachine>;
 
 const T = createStrings();
 /** A notice as the visitor reads it (the catalogue's text). */
 const textOfNotice = (notice: { message: UiMessage }) => resolveMessage(T, notice.message);
 const textOfMaybe = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
-
-// ---- fixtures -----------------------------------------------------------------------------------------
-
-const TZ = 'America/New_York';
-/** 2026-11-21 07:00 in New York. */
-const NOW = Date.parse('2026-11-21T12:00:00Z');
-
-function ticketType(
-  id: string,
-  groupId: string,
-  name: string,
-  priceCents: number,
-  feeCents = 0,
-): TicketTypeModel {
-  return { id, groupId, name, description: null, priceCents, originalPriceCents: null, feeCents, rank: 0 };
-}
-
-function group(
-  partial: Partial<TicketGroupModel> & Pick<TicketGroupModel, 'id' | 'types'>,
-): TicketGroupModel {
-  return {
-    name: partial.id,
-    description: null,
-    handler: 'tickets',
-    hiddenType: 'public_browsable',
-    minPerOrder: null,
-    maxPerOrder: null,
-    remaining: null,
-    excludeFromEventCapacity: false,
-    soldOut: false,
-    ...partial,
-  };
-}
-
-const general = group({
-  id: 'g-general',
-  name: 'General admission',
-  maxPerOrder: 10,
-  types: [
-    ticketType('t-adult', 'g-general', 'Adult', 2000, 150),
-    ticketType('t-child', 'g-general', 'Child', 1000, 50),
-  ],
-});
-const family = group({
-  id: 'g-family',
-  name: 'Family',
-  minPerOrder: 2,
-  maxPerOrder: 4,
-  types: [ticketType('t-family', 'g-family', 'Family member', 1500)],
-});
-
-const event: EventDetail = {
-  id: 'ev-1',
-  name: 'Timed admission',
-  subtitle: null,
-  summary: null,
-  category: null,
-  eventType: 'repeating',
-  venue: { id: 'v-1', name: 'Museum', timezone: TZ },
-  image: null,
-  description: null,
-  reserveFlow: 'date_first',
-  hiddenType: 'public_browsable',
-  meta: {},
-  config: {},
-  ticketGroups: [general, family],
-  cover: null,
-};
-
-function day(date: string, status: CalendarDayModel['status'] = 'available'): CalendarDayModel {
-  return { date, status, minPriceCents: 1000, availability: status === 'available' ? 100 : 0 };
-}
-
-const days = [day('2026-11-21'), day('2026-11-22'), day('2026-11-23', 'sold_out')];
-
-function session(id: string, start: string, availableCapacity: number | null, soldOut = false): SessionModel {
-  const end = new Date(Date.parse(start) + 3_600_000).toISOString();
-  return { id, eventId: event.id, start, end, availableCapacity, soldOut };
-}
-
-/** 9:30 AM, 11:00 AM (sold out) and 1:00 PM New York time on the 21st. */
-const s0930 = session('s-0930', '2026-11-21T14:30:00Z', 50);
-const s1100 = session('s-1100', '2026-11-21T16:00:00Z', 0, true);
-const s1300 = session('s-1300', '2026-11-21T18:00:00Z', 5);
-const s22 = session('s-22-1000', '2026-11-22T15:00:00Z', null);
-
-const sessionsByDate: Record<string, SessionModel[]> = {
-  '2026-11-21': [s0930, s1100, s1300],
-  '2026-11-22': [s22],
-};
-
-const cart: CartModel = {
-  id: 'cart-1',
-  number: 'C-1',
-  state: 'pending',
-  identityId: 'id-public',
-  expiresAt: NOW + 900_000,
-  expiresIn: 900,
-  ticketCount: 1,
-  items: [],
-  totals: {
-    subtotalCents: 2000,
-    feesFixedCents: 150,
-    feesPercentCents: 0,
-    discountCents: 0,
-    paymentsCents: 0,
-    outstandingCents: 2150,
-  },
-  currency: 'USD',
-  orderIds: [],
-};
-
-const soldOutError: ReserveFlowError = {
-  code: 'event_session_sold_out',
-  description: 'Sold out',
-  status: 409,
-};
-const capacityError: ReserveFlowError = {
-  code: 'ticket_group_capacity_exceeded',
-  description: 'Not enough tickets left in General admission.',
-  status: 409,
-};
-
-function input(query?: DateFirstReserveInput['query']): DateFirstReserveInput {
-  return { event, now: NOW, ...(query ? { query } : {}) };
-}
 
 // ---- a harness over real actors with scripted fakes ---------------------------------------------------
 
@@ -201,7 +92,6 @@ function start(query?: DateFirstReserveInput['query'], script: Script = {}) {
   return { actor, calls, reserved };
 }
 
-type Snapshot = SnapshotFrom<typeof dateFirstReserveMachine>;
 type Actor = ReturnType<typeof start>['actor'];
 
 async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
@@ -217,9 +107,6 @@ async function toTickets(query?: DateFirstReserveInput['query'], script?: Script
   await send(harness.actor, { type: 'session.select', sessionId: 's-0930' });
   return harness;
 }
-
-const isReady = (snapshot: Snapshot) =>
-  snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } });
 
 // ---- the machine's shape --------------------------------------------------------------------------------
 
@@ -794,89 +681,6 @@ describe('query parameters', () => {
 
 // ---- path tests ------------------------------------------------------------------------------------------
 
-const E = (type: string, extra: Record<string, unknown> = {}): EventObject => ({ type, ...extra });
-
-/**
- * The model's events per state: user events plus fixture outcomes of every running actor. Kept small on
- * purpose (every edge becomes a replayed path): the full flow runs for the plain input; inputs with a query
- * stop once their preselection settled, which is all they add.
- */
-function pathEvents(snapshot: Snapshot): EventObject[] {
-  const { context } = snapshot;
-  const hasQuery = Object.keys(context.query).length > 0;
-  const settled =
-    snapshot.matches({ picking: { session: 'loaded' } }) || snapshot.matches({ picking: 'date' });
-  if (hasQuery && settled) return [];
-  const events: EventObject[] = [];
-  const inState = (value: Parameters<Snapshot['matches']>[0]) => snapshot.matches(value);
-  if (inState('loading')) {
-    events.push(
-      E('xstate.done.actor.loadCalendar', { output: days }),
-      E('xstate.done.actor.loadCalendar', { output: [day('2026-11-23', 'sold_out')] }),
-      E('xstate.error.actor.loadCalendar', { error: capacityError }),
-    );
-  }
-  if (inState('initError')) events.push(E('retry'));
-  if (inState({ picking: 'date' })) {
-    events.push(E('date.select', { date: '2026-11-21' }), E('date.select', { date: '2026-11-23' }));
-  }
-  if (inState({ picking: { session: { loaded: 'choosing' } } })) events.push(E('date.change'));
-  if (inState({ picking: { session: 'loading' } })) {
-    const list = sessionsByDate[context.selectedDate ?? ''] ?? [];
-    events.push(E('xstate.done.actor.loadSessions', { output: list }));
-    if (context.soldOut) {
-      const none = list.map((s) => ({ ...s, soldOut: true, availableCapacity: 0 }));
-      events.push(E('xstate.done.actor.loadSessions', { output: none }));
-    } else {
-      events.push(E('xstate.error.actor.loadSessions', { error: new Error('offline') }));
-    }
-  }
-  if (inState({ picking: { session: 'loadError' } })) events.push(E('retry'));
-  if (inState({ picking: { session: { loaded: 'choosing' } } })) {
-    events.push(E('session.select', { sessionId: 's-0930' }), E('session.select', { sessionId: 's-1100' }));
-  }
-  if (inState({ picking: { session: { loaded: { chosen: 'loading' } } } })) {
-    events.push(
-      E('xstate.done.actor.loadSessionGroups', { output: [general] }),
-      E('xstate.error.actor.loadSessionGroups', { error: capacityError }),
-    );
-  }
-  if (inState({ picking: { session: { loaded: { chosen: 'loadError' } } } })) events.push(E('retry'));
-  if (isReady(snapshot)) {
-    const adults = context.quantities['t-adult'] ?? 0;
-    if (adults === 0) {
-      events.push(
-        E('quantity.increment', { ticketTypeId: 't-adult' }),
-        E('quantity.set', { ticketTypeId: 't-adult', quantity: 1 }),
-        E('session.change'),
-      );
-    } else {
-      events.push(
-        E('quantity.decrement', { ticketTypeId: 't-adult' }),
-        E('date.select', { date: '2026-11-21' }),
-      );
-    }
-    events.push(E('submit'));
-    for (const message of context.messages) events.push(E('message.dismiss', { key: message.key }));
-  }
-  if (inState({ picking: 'calendarReloading' })) {
-    events.push(
-      E('xstate.done.actor.loadCalendar', { output: [day('2026-11-21', 'sold_out'), day('2026-11-22')] }),
-      E('xstate.done.actor.loadCalendar', { output: [day('2026-11-21', 'sold_out')] }),
-      E('xstate.error.actor.loadCalendar', { error: new Error('offline') }),
-    );
-  }
-  if (inState('reserving')) {
-    events.push(
-      E('xstate.done.actor.reserve', { output: cart }),
-      E('xstate.error.actor.reserve', { error: soldOutError }),
-      E('xstate.error.actor.reserve', { error: capacityError }),
-      E('xstate.error.actor.reserve', { error: { code: 'not_found', status: 404, context: 'cart' } }),
-    );
-  }
-  return events;
-}
-
 // ---- invariants of every step, against spec 1 (independent of the machine's rules and selectors) -------------
 
 /** Spec 1 §9: max quantity per ticket type. */
@@ -1036,13 +840,7 @@ describe('path tests', () => {
     const reserved = vi.fn();
     const report = await walkMachinePaths({
       machine: dateFirstReserveMachine,
-      inputs: [
-        input(),
-        input({ date: '2026-11-23', session: 's-1', reserve: 'strict' }),
-        input({ session: 's-0930', quantities: { Adult: '1' } }),
-        input({ session: 's-unknown', reserve: 'strict' }),
-        input({ session: 's-unknown' }),
-      ],
+      inputs: pathInputs,
       events: pathEvents,
       provide: { actions: { reserved: (_args, params) => reserved(params) } },
       onStep: (runner) => {
@@ -1060,6 +858,7 @@ describe('path tests', () => {
       },
     });
     assertFullCoverage(report);
+    recordCoverage('dateFirstReserve', report);
     expect(reserved).toHaveBeenCalledWith(cart);
     console.info(
       `dateFirstReserve paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions`,

@@ -11,11 +11,12 @@ import { getShortestPaths } from 'xstate/graph';
 import { modalsMachine } from '../../machines/modals/modals.machine';
 import type { ModalName, ModalSize, ModalsEvent } from '../../machines/modals/types';
 import { selectModals } from '../../machines/modals/view';
+import { AFTER, pathEvents } from '../../stories/fixtures/modals';
+import { recordCoverage } from './coverage';
 import {
   assertFullCoverage,
   createReplayRunner,
   flush,
-  ownEvents,
   type ReplayRunner,
   walkMachinePaths,
 } from './graph-helpers';
@@ -43,8 +44,6 @@ interface Oracle {
   /** Simulated time when the running close transition (re)started, or null. */
   closingSince: number | null;
 }
-
-const AFTER = 'xstate.after.closeTransition.modals.closing';
 
 const oracleStart = (): Oracle => ({ stack: [], waiting: [], closingSince: null });
 
@@ -99,26 +98,6 @@ function oracleStep(state: Oracle, event: EventObject, now: number): Oracle {
     }
   }
 }
-
-// ---- the model's events ----------------------------------------------------------------------------------
-
-/** Opens of three names, one of them two ways; the cart-expiry opener tries to make it big and closeable. */
-const openEvents: ModalsEvent[] = [
-  { type: 'modal.open', name: 'chooseDate', data: { eventId: 'e1', month: '2026-12' } },
-  { type: 'modal.open', name: 'cartExpiry', size: 'lg', closeable: true },
-  { type: 'modal.open', name: 'login' },
-  { type: 'modal.open', name: 'login', size: 'sm', closeable: false },
-];
-const names: ModalName[] = ['chooseDate', 'cartExpiry', 'login'];
-const modelEvents: EventObject[] = [
-  ...openEvents,
-  { type: 'modal.dismiss' },
-  ...names.map((name) => ({ type: 'modal.close', name })),
-  { type: 'modal.closeAll' },
-  { type: AFTER },
-];
-
-const pathEvents = (snapshot: Snap) => ownEvents<ModalsEvent>(snapshot, modelEvents);
 
 // ---- per-step checks ---------------------------------------------------------------------------------------
 
@@ -210,6 +189,7 @@ describe('modal stack paths', () => {
       onStep,
     });
     assertFullCoverage(report);
+    recordCoverage('modals', report);
     console.info(
       `modals paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions, all walked`,
     );

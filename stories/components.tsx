@@ -1,0 +1,207 @@
+/**
+ * Components' own stories: `ui/` components with plain props in the states a visitor rarely reaches by
+ * hand (loading, empty, error), beside the flows' stories. Callbacks do nothing.
+ */
+import type { ReactNode } from 'react';
+import { CartWidget, type CartWidgetItem, type CartWidgetTotals } from '../ui/CartWidget';
+import { CheckoutView } from '../ui/checkout/CheckoutView';
+import { EventList } from '../ui/EventList';
+import { NotFound } from '../ui/NotFound';
+import { DateFirstReserve, type ReserveView } from '../ui/reserve/DateFirstReserve';
+import type { Strings } from '../ui/strings';
+
+export interface ComponentStory {
+  /** `<Component>/<state>`, e.g. `CartWidget/empty`: the URL's `component`. */
+  id: string;
+  render: (strings: Strings) => ReactNode;
+}
+
+const noop = () => {};
+
+const totals: CartWidgetTotals = {
+  subtotalCents: 4000,
+  feesFixedCents: 300,
+  feesPercentCents: 0,
+  discountCents: 0,
+  paymentsCents: 0,
+  outstandingCents: 4300,
+};
+
+const items: CartWidgetItem[] = [
+  {
+    key: 'ev-1:s-0930',
+    eventName: 'General Admission',
+    start: '2026-11-21T14:30:00Z',
+    timezone: 'America/New_York',
+    image: null,
+    lines: [
+      { ticketTypeId: 't-adult', name: 'Adult', count: 1, totalCents: 2000 },
+      { ticketTypeId: 't-child', name: 'Child', count: 2, totalCents: 2000 },
+    ],
+    ticketIds: ['t1', 't2', 't3'],
+  },
+];
+
+const cart = (strings: Strings, over: Partial<Parameters<typeof CartWidget>[0]> = {}) => (
+  <CartWidget
+    strings={strings}
+    currency="USD"
+    items={[]}
+    totals={null}
+    timer={null}
+    busy={false}
+    checkoutHref="#checkout"
+    onNavigate={noop}
+    onRemove={noop}
+    {...over}
+  />
+);
+
+const reserveView: ReserveView = {
+  status: 'loading',
+  blockingMessage: null,
+  days: [],
+  buttonDays: [],
+  hasMoreDates: false,
+  selectedDate: null,
+  dateListOpen: true,
+  canChangeDate: false,
+  sessionTabs: null,
+  initialTab: 'morning',
+  sessionListOpen: false,
+  selectedSession: null,
+  groups: null,
+  fewTickets: null,
+  totalCents: 0,
+  canSubmit: false,
+  submitting: false,
+  messages: [],
+  canRetry: false,
+};
+
+const reserve = (strings: Strings, view: Partial<ReserveView>) => (
+  <DateFirstReserve
+    strings={strings}
+    currency="USD"
+    view={{ ...reserveView, ...view }}
+    calendar={null}
+    onShowMore={noop}
+    onCloseCalendar={noop}
+    onDismissCalendar={noop}
+    onRetry={noop}
+    onSelectDate={noop}
+    onChangeDate={noop}
+    onSelectSession={noop}
+    onChangeSession={noop}
+    onIncrement={noop}
+    onDecrement={noop}
+    onSubmit={noop}
+  />
+);
+
+export const componentStories: ComponentStory[] = [
+  { id: 'CartWidget/empty', render: (s) => cart(s) },
+  {
+    id: 'CartWidget/items, under 5 minutes left',
+    render: (s) =>
+      cart(s, {
+        items,
+        totals,
+        timer: { label: '4:59', style: 'warning', announcement: 'fiveMinutesLeft' },
+      }),
+  },
+  {
+    id: 'CartWidget/removing, under 2 minutes left',
+    render: (s) =>
+      cart(s, {
+        items,
+        totals,
+        busy: true,
+        timer: { label: '1:01', style: 'error', announcement: 'twoMinutesLeft' },
+      }),
+  },
+  { id: 'DateFirstReserve/loading', render: (s) => reserve(s, {}) },
+  {
+    id: 'DateFirstReserve/no availability',
+    render: (s) =>
+      reserve(s, {
+        status: 'noAvailability',
+        blockingMessage: { key: 'eventUnavailable' },
+        dateListOpen: false,
+      }),
+  },
+  {
+    id: 'DateFirstReserve/load error',
+    render: (s) =>
+      reserve(s, {
+        status: 'error',
+        blockingMessage: {
+          key: 'errorDescription',
+          params: { description: 'The calendar could not be loaded.' },
+        },
+        canRetry: true,
+        dateListOpen: false,
+      }),
+  },
+  {
+    id: 'EventList/empty',
+    render: (s) => <EventList strings={s} events={[]} hrefFor={(id) => `#${id}`} onNavigate={noop} />,
+  },
+  {
+    id: 'EventList/two events',
+    render: (s) => (
+      <EventList
+        strings={s}
+        events={[
+          {
+            id: 'ev-1',
+            name: 'General Admission',
+            subtitle: 'Timed entry',
+            summary: null,
+            venue: { name: 'Museum' },
+            image: null,
+          },
+          {
+            id: 'ev-2',
+            name: 'Planetarium Show',
+            subtitle: null,
+            summary: 'Under the dome.',
+            venue: { name: 'Planetarium' },
+            image: null,
+          },
+        ]}
+        hrefFor={(id) => `#${id}`}
+        onNavigate={noop}
+      />
+    ),
+  },
+  {
+    id: 'CheckoutView/refused submit',
+    render: (s) => (
+      <CheckoutView
+        strings={s}
+        currency="USD"
+        title={s.paymentInformation}
+        showIdentityForm
+        values={{ firstName: 'Ada', lastName: '', email: 'not-an-email', emailConfirm: '' }}
+        fieldErrors={{ lastName: { key: 'lastNameRequired' }, email: { key: 'emailInvalid' } }}
+        formError={{ key: 'errorDescription', params: { description: 'Please correct the errors above.' } }}
+        status={null}
+        errorVersion={1}
+        totalCents={4300}
+        submitting={false}
+        canSubmit
+        cardForm={<p className="message">The payment adapter’s card form goes here.</p>}
+        onFieldChange={noop}
+        onFieldFocus={noop}
+        onSubmit={noop}
+      />
+    ),
+  },
+  {
+    id: 'NotFound/missing path',
+    render: (s) => (
+      <NotFound strings={s} path="/events/unknown" query="tg=1" homeHref="#home" onNavigate={noop} />
+    ),
+  },
+];

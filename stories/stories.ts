@@ -1,0 +1,40 @@
+/**
+ * The story of every registered machine: its own story where one is written (fixtures shared with the
+ * path tests), otherwise a generic one (no input, the machine's named events without payload), so a new
+ * machine in the registry appears in the viewer without touching it.
+ */
+import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObject } from 'xstate';
+import { machines } from '../machines';
+import { appStory } from './fixtures/app';
+import { cartStory } from './fixtures/cart';
+import { checkoutStory } from './fixtures/checkout';
+import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { modalsStory } from './fixtures/modals';
+import type { MachineStory } from './fixtures/story';
+
+const written: Record<string, MachineStory> = {
+  app: appStory,
+  cart: cartStory,
+  checkout: checkoutStory,
+  dateFirstReserve: dateFirstReserveStory,
+  modals: modalsStory,
+};
+
+function genericStory(machine: AnyStateMachine): MachineStory {
+  return {
+    machine,
+    inputs: [{ label: 'no input', input: undefined }],
+    events: (snapshot) =>
+      __unsafe_getAllOwnEventDescriptors(snapshot)
+        .filter((type) => !type.startsWith('xstate.') && !type.includes('*'))
+        .map((type): EventObject => ({ type })),
+  };
+}
+
+/** Every registered machine's story, keyed by machine id, in the registry's order. */
+export const stories: Record<string, MachineStory> = Object.fromEntries(
+  Object.entries(machines as Record<string, AnyStateMachine>).map(([id, machine]) => [
+    id,
+    written[id] ?? genericStory(machine),
+  ]),
+);

@@ -1,0 +1,147 @@
+/**
+ * "See it": each flow's real `ui/` view rendered from its view-model selector over the stepped snapshot,
+ * with the view's callbacks sending events to the stepped actor (they join the trail in the URL).
+ */
+import type { ReactNode } from 'react';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { CartSnapshot } from '../../machines/cart/selectors';
+import { selectCartWidgetView } from '../../machines/cart/view';
+import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
+import { selectCheckoutView } from '../../machines/checkout/view';
+import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
+import type { DateFirstReserveSnapshot } from '../../machines/reserve/selectors';
+import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
+import { CartWidget } from '../../ui/CartWidget';
+import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
+import type { Strings } from '../../ui/strings';
+import { valueLabel } from '../paths';
+
+export interface StoryViewProps {
+  snapshot: AnyMachineSnapshot;
+  send: (event: EventObject & Record<string, unknown>) => void;
+  strings: Strings;
+}
+
+const noop = () => {};
+
+function CartStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectCartWidgetView(snapshot as unknown as CartSnapshot);
+  return (
+    <>
+      <CartWidget
+        strings={strings}
+        currency={view.cart?.currency ?? 'USD'}
+        items={view.items}
+        totals={view.totals}
+        timer={view.timer}
+        busy={view.busy}
+        checkoutHref="#checkout"
+        onNavigate={noop}
+        onRemove={(ticketIds) => send({ type: 'cart.remove', ticketIds })}
+      />
+      {view.expired ? (
+        <CartExpiredDialog strings={strings} onConfirm={() => send({ type: 'expiry.confirm' })} />
+      ) : null}
+    </>
+  );
+}
+
+function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectDateFirstReserveView(snapshot as unknown as DateFirstReserveSnapshot);
+  return (
+    <DateFirstReserve
+      strings={strings}
+      currency="USD"
+      view={view}
+      calendar={null}
+      onShowMore={noop}
+      onCloseCalendar={noop}
+      onDismissCalendar={noop}
+      onSelectDate={(date) => send({ type: 'date.select', date })}
+      onChangeDate={() => send({ type: 'date.change' })}
+      onSelectSession={(sessionId) => send({ type: 'session.select', sessionId })}
+      onChangeSession={() => send({ type: 'session.change' })}
+      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
+      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
+      onSubmit={() => send({ type: 'submit' })}
+      onRetry={() => send({ type: 'retry' })}
+    />
+  );
+}
+
+function CheckoutStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const s = snapshot as unknown as CheckoutSnapshot;
+  const view = selectCheckoutView(s);
+  return (
+    <CheckoutView
+      strings={strings}
+      currency={s.context.cart.currency}
+      title={strings.paymentInformation}
+      showIdentityForm={s.context.identityFormShown}
+      values={view.values}
+      fieldErrors={view.fieldErrors}
+      formError={view.formError}
+      status={view.status}
+      errorVersion={view.errorVersion}
+      totalCents={view.totalCents}
+      submitting={view.submitting}
+      canSubmit={view.canSubmit}
+      cardForm={
+        view.cardNeeded ? <p className="message">The payment adapter’s card form goes here.</p> : null
+      }
+      onFieldChange={(name, value) => send({ type: 'field.change', name, value })}
+      onFieldFocus={() => send({ type: 'field.focus', name: 'firstName' })}
+      onSubmit={() => send({ type: 'submit' })}
+    />
+  );
+}
+
+/** The modal stack's view model as a list (real dialogs would make the viewer inert). */
+function ModalsStoryView({ snapshot }: StoryViewProps) {
+  const view = selectModals(snapshot as unknown as ModalsSnapshot);
+  if (view.modals.length === 0) return <p>No modal is open; the page is interactive.</p>;
+  return (
+    <ol className="stories-modals" aria-label="Modal stack, bottom to top">
+      {view.modals.map((modal) => (
+        <li key={modal.name}>
+          <strong>{modal.name}</strong> — {modal.size}, {modal.closeable ? 'closeable' : 'not closeable'}
+          {modal.closing ? ', closing' : ''}
+          {modal.top ? ' (top, has focus)' : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The app root has no screen of its own: its app-wide children, each with its system id and state. */
+function AppStoryView({ snapshot }: StoryViewProps) {
+  const children = Object.entries(
+    snapshot.children as Record<string, { getSnapshot(): unknown } | undefined>,
+  );
+  return (
+    <section aria-label="App-wide actors">
+      <dl className="stories-children">
+        {children.map(([id, child]) => {
+          const value = (child?.getSnapshot() as { value?: unknown } | undefined)?.value;
+          return (
+            <div key={id}>
+              <dt>{id}</dt>
+              <dd>{valueLabel(value) || '(running)'}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
+
+/** The view of each flow that has one, keyed by machine id. */
+export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = {
+  app: AppStoryView,
+  cart: CartStoryView,
+  checkout: CheckoutStoryView,
+  dateFirstReserve: ReserveStoryView,
+  modals: ModalsStoryView,
+};
