@@ -61,7 +61,7 @@ function usePayment(cart: CartModel) {
       }),
     [api, strings, config, clock, amountCents, currency],
   );
-  const [adapter, setAdapter] = useState<PaymentAdapter | null>(null);
+  const [adapter, setAdapter] = useState<PaymentAdapter | null>(() => payment.current());
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;

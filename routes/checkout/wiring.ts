@@ -57,12 +57,27 @@ export function provideCheckout({ api, payment, refreshCart, completed, pending 
 }
 
 /** Loads the payment adapter the seller's configuration names, once per checkout. */
-export function paymentLoader(load: () => Promise<PaymentAdapter>): () => Promise<PaymentAdapter> {
-  let loading: Promise<PaymentAdapter> | null = null;
-  return () => {
-    loading ??= load();
+export interface PaymentSource {
+  /** The adapter, loading it the first time. */
+  (): Promise<PaymentAdapter>;
+  /** The adapter when it is already at hand (the sandbox is at once), else null. */
+  current(): PaymentAdapter | null;
+}
+
+export function paymentLoader(
+  load: () => Promise<PaymentAdapter>,
+  ready: PaymentAdapter | null = null,
+): PaymentSource {
+  let loaded = ready;
+  let loading: Promise<PaymentAdapter> | null = ready ? Promise.resolve(ready) : null;
+  const source = () => {
+    loading ??= load().then((adapter) => {
+      loaded = adapter;
+      return adapter;
+    });
     return loading;
   };
+  return Object.assign(source, { current: () => loaded });
 }
 
 /**
@@ -75,19 +90,21 @@ export function sellerPayment(deps: {
   strings: Strings;
   clock: AppClock;
   cart: { currency: CartModel['currency']; totals: Pick<CartModel['totals'], 'outstandingCents'> };
-}): () => Promise<PaymentAdapter> {
+}): PaymentSource {
   const { config, api, strings, clock, cart } = deps;
+  // The sandbox form is at hand at once: the card fields render with the page (no shift when they arrive).
+  if (config.paymentMode !== 'stripe') {
+    const sandbox = createSandboxAdapter(api, strings, clock.now);
+    return paymentLoader(async () => sandbox, sandbox);
+  }
   return paymentLoader(async () => {
-    if (config.paymentMode === 'stripe') {
-      const key = config.stripePublishableKey;
-      if (!key) throw new Error('No publishable key');
-      const { createStripeAdapter } = await import('../payment/stripe');
-      return createStripeAdapter({
-        publishableKey: key,
-        amountCents: cart.totals.outstandingCents,
-        currency: cart.currency,
-      });
-    }
-    return createSandboxAdapter(api, strings, clock.now);
+    const key = config.stripePublishableKey;
+    if (!key) throw new Error('No publishable key');
+    const { createStripeAdapter } = await import('../payment/stripe');
+    return createStripeAdapter({
+      publishableKey: key,
+      amountCents: cart.totals.outstandingCents,
+      currency: cart.currency,
+    });
   });
 }

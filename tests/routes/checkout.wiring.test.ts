@@ -123,14 +123,21 @@ describe('checkout wiring', () => {
       clock: realClock,
       cart: { currency: 'USD', totals: { outstandingCents: 5000 } },
     };
-    const sandbox = await sellerPayment({ ...deps, config: { paymentMode: 'sandbox' } })();
+    const sandboxSource = sellerPayment({ ...deps, config: { paymentMode: 'sandbox' } });
+    // At hand at once: the card fields render with the page, not after a load (no layout shift).
+    expect(sandboxSource.current()).not.toBeNull();
+    const sandbox = await sandboxSource();
+    expect(sandbox).toBe(sandboxSource.current());
     await expect(sandbox.confirmCard({ amountCents: 5000 })).rejects.toMatchObject({
       code: 'incorrect_number',
     });
-    const stripe = await sellerPayment({
+    const stripeSource = sellerPayment({
       ...deps,
       config: { paymentMode: 'stripe', stripePublishableKey: 'pk_test_x' },
-    })();
+    });
+    expect(stripeSource.current()).toBeNull();
+    const stripe = await stripeSource();
+    expect(stripeSource.current()).toBe(stripe);
     await expect(stripe.confirmCard({ amountCents: 5000 })).rejects.toEqual({
       code: ErrorCode.payment_provider_unavailable,
     });
