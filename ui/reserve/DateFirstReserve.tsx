@@ -174,7 +174,7 @@ function DateSection({
   if (selectedDate && !view.dateListOpen) {
     return (
       <section className="reserve-section" aria-labelledby={id}>
-        <h3 id={id}>{strings.selectedDate}</h3>
+        <h2 id={id}>{strings.selectedDate}</h2>
         <div className="chosen">
           <strong>{dayParts(selectedDate).long}</strong>
           {view.canChangeDate ? (
@@ -189,7 +189,7 @@ function DateSection({
   }
   return (
     <section className="reserve-section" aria-labelledby={id}>
-      <h3 id={id}>{strings.chooseDate}</h3>
+      <h2 id={id}>{strings.chooseDate}</h2>
       <ul className="day-list">
         {view.buttonDays.map((day) => {
           const parts = dayParts(day.date);
@@ -234,7 +234,7 @@ function SessionSection({ strings, view, onChangeSession, onSelectSession }: Dat
   if (selectedSession && !view.sessionListOpen) {
     return (
       <section className="reserve-section" aria-labelledby={id}>
-        <h3 id={id}>{strings.selectedTime}</h3>
+        <h2 id={id}>{strings.selectedTime}</h2>
         <div className="chosen">
           <strong>{selectedSession.timeLabel}</strong>
           <button type="button" className="btn btn--secondary btn--small" onClick={onChangeSession}>
@@ -251,7 +251,7 @@ function SessionSection({ strings, view, onChangeSession, onSelectSession }: Dat
   const empty = sessionTabs?.every((tab) => tab.sessions.length === 0) ?? false;
   return (
     <section className="reserve-section" aria-labelledby={id}>
-      <h3 id={id}>{strings.chooseTime}</h3>
+      <h2 id={id}>{strings.chooseTime}</h2>
       {sessionTabs === null ? (
         <p role="status">{strings.loading}</p>
       ) : empty ? (
@@ -275,7 +275,7 @@ function TicketSection({ strings, view, currency, onDecrement, onIncrement }: Da
   const id = useId();
   return (
     <section className="reserve-section" aria-labelledby={id}>
-      <h3 id={id}>{strings.chooseTickets}</h3>
+      <h2 id={id}>{strings.chooseTickets}</h2>
       {groups === null ? (
         <p role="status">{strings.loading}</p>
       ) : (
