@@ -5,6 +5,8 @@
 // BENCH_SECONDS (20) per scenario; prints req/s and p50/p95/p99 latency per scenario and database.
 // Scenarios: GET events/available (the listing), the same with the listing's embeds, and reserve
 // (POST my/cart/modify, one ticket, spread over the sessions of the next weeks so nothing sells out).
+// BENCH_SCENARIOS=reserve (comma-separated names) runs only some; BENCH_CPU_PROF=<dir> writes V8 CPU profiles
+// of the server there (node --cpu-prof) when it stops.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,10 +19,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgAdmin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const only = process.env.BENCH_DB; // pglite | postgresql
+// Comma-separated scenario names to run (listing, listing+embeds, reserve); default all.
+const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
+// A folder for V8 CPU profiles of the server (node --cpu-prof), written when it stops.
+const cpuProfDir = process.env.BENCH_CPU_PROF;
 
 function startServer(env) {
   // Node itself with the tsx loader (not the tsx wrapper): the pid is the server's, so SIGKILL reaches it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', LOG_REQUESTS: '0', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -131,6 +138,7 @@ async function bench(label, env) {
       ],
     ];
     for (const [name, opts] of scenarios) {
+      if (onlyScenarios && !onlyScenarios.includes(name)) continue;
       // A short warm-up (JIT, connection pools), then the measured run.
       await run({ ...opts, duration: Math.min(3, SECONDS) });
       const r = await run(opts);
