@@ -2,7 +2,7 @@
  * Holds: capacity taken and given back (conditional updates, never a read-then-write), cart expiry and the
  * sweep of expired carts. Everything lives in the database, so any number of processes may share it.
  */
-import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/codes';
 import { type CartRow, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import type { AppCtx } from './context';
@@ -37,24 +37,89 @@ const sumBy = (changes: CapacityChange[], key: (c: CapacityChange) => string | n
   return [...m].filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b));
 };
 
+type SessionRow = Row<typeof t.eventSession>;
+
+/** An event_session row as `row_to_json` writes it. */
+interface SessionJson {
+  id: string;
+  event_template_id: string;
+  start_at: string;
+  end_at: string;
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+  sales_start: string | null;
+  sales_end: string | null;
+}
+
+const date = (v: string | null) => (v === null ? null : new Date(v));
+const sessionFromJson = (r: SessionJson): SessionRow => ({
+  id: r.id,
+  eventTemplateId: r.event_template_id,
+  startAt: new Date(r.start_at),
+  endAt: new Date(r.end_at),
+  capacity: r.capacity,
+  oversellCapacity: r.oversell_capacity,
+  usedCapacity: r.used_capacity,
+  salesStart: date(r.sales_start),
+  salesEnd: date(r.sales_end),
+});
+
 /**
- * Applies capacity changes in one sorted pass (sessions, then ticket groups): a conditional
- * `UPDATE ... WHERE used + n <= cap` for what is taken, a plain decrement for what is given back; all or
- * nothing (the caller's transaction rolls back on the first refusal).
+ * Applies capacity changes in one statement (one round trip), after the given CTEs (`name AS (INSERT ...)`,
+ * e.g. the cart and tickets of a reserve): a conditional `UPDATE ... WHERE used + n <= cap` per session and
+ * per limited ticket group for what is taken, a plain decrement for what is given back. The updates are
+ * chained in sorted order (sessions, then ticket groups; each one's WHERE reads the previous one's result), so
+ * concurrent transactions lock rows in the same order (no deadlocks), and nothing after a refused increment is
+ * locked. All or nothing: the caller's transaction rolls back on a refusal (the first, in that order).
  */
-export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
+export async function changeCapacity(tx: Tx, changes: CapacityChange[], before: SQL[] = []) {
+  const sessionChanges = sumBy(changes, (c) => c.sessionId);
+  const groupChanges = sumBy(changes, (c) => c.groupId);
+  if (!sessionChanges.length && !groupChanges.length && !before.length) return [];
+  const ctes: SQL[] = [...before];
+  const cols: SQL[] = [sql`1 AS one`];
+  // Whether the previous update went through (a decrement always does), read in the next one's WHERE.
+  let previous: SQL | null = null;
+  const gate = () => (previous ? sql` AND ${previous}` : sql``);
+  sessionChanges.forEach(([sid, n], i) => {
+    const name = sql.raw(`s${i}`);
+    const room = sql`AND (capacity = -1 OR used_capacity + ${n} <= capacity + oversell_capacity)`;
+    ctes.push(
+      sql`${name} AS (UPDATE event_session SET used_capacity = greatest(used_capacity + ${n}, 0)
+        WHERE id = ${sid} ${n > 0 ? room : sql``}${gate()} RETURNING *)`,
+    );
+    cols.push(sql`(SELECT row_to_json(x) FROM ${name} x) AS ${name}`);
+    previous = n > 0 ? sql`EXISTS (SELECT 1 FROM ${name})` : sql`(SELECT count(*) FROM ${name}) >= 0`;
+  });
+  // Ticket groups count only when limited (capacity -1 is unlimited, its used_capacity is not kept): a
+  // group's row is shared by all its sessions, and an update would lock it until commit for every reserve.
+  groupChanges.forEach(([gid, n], i) => {
+    const name = sql.raw(`g${i}`);
+    const cap = sql.raw(`c${i}`);
+    const room = sql`AND used_capacity + ${n} <= capacity + oversell_capacity`;
+    ctes.push(
+      sql`${name} AS (UPDATE ticket_group SET used_capacity = greatest(used_capacity + ${n}, 0)
+        WHERE id = ${gid} AND capacity <> -1 ${n > 0 ? room : sql``}${gate()} RETURNING id)`,
+    );
+    cols.push(
+      sql`EXISTS (SELECT 1 FROM ${name}) AS ${name}`,
+      sql`(SELECT capacity FROM ticket_group WHERE id = ${gid}) AS ${cap}`,
+    );
+    previous =
+      n > 0
+        ? sql`(EXISTS (SELECT 1 FROM ${name}) OR (SELECT capacity FROM ticket_group WHERE id = ${gid}) = -1)`
+        : sql`(SELECT count(*) FROM ${name}) >= 0`;
+  });
+  const query = sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(cols, sql`, `)}`;
+  const result = (await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0] ?? {};
   const starts = new Map(changes.map((c) => [c.sessionId, c.sessionStart]));
-  const sessions: Row<typeof t.eventSession>[] = [];
-  for (const [sid, n] of sumBy(changes, (c) => c.sessionId)) {
-    const s = t.eventSession;
-    const room = sql`(${s.capacity} = -1 OR ${s.usedCapacity} + ${n} <= ${s.capacity} + ${s.oversellCapacity})`;
-    const [held] = await tx
-      .update(s)
-      .set({ usedCapacity: sql`greatest(${s.usedCapacity} + ${n}, 0)` })
-      .where(n > 0 ? and(eq(s.id, sid), room) : eq(s.id, sid))
-      .returning();
-    if (held) sessions.push(held);
-    if (!held && n > 0)
+  const sessions: SessionRow[] = [];
+  sessionChanges.forEach(([sid, n], i) => {
+    const held = row[`s${i}`] as SessionJson | null | undefined;
+    if (held) sessions.push(sessionFromJson(held));
+    else if (n > 0)
       throw new ApiError(
         409,
         ErrorCode.event_session_sold_out,
@@ -62,23 +127,11 @@ export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
         'Sorry, there are not enough tickets left for this session. Please select another session and try again.',
         { event_session_id: sid, start_datetime: starts.get(sid)?.toISOString() ?? null },
       );
-  }
-  // Ticket groups count only when limited (capacity -1 is unlimited, its used_capacity is not kept): a
-  // group's row is shared by all its sessions, and an update would lock it until commit for every reserve.
-  for (const [gid, n] of sumBy(changes, (c) => c.groupId)) {
-    const g = t.ticketGroup;
-    const room = sql`${g.usedCapacity} + ${n} <= ${g.capacity} + ${g.oversellCapacity}`;
-    const limited = and(eq(g.id, gid), ne(g.capacity, -1));
-    const [held] = await tx
-      .update(g)
-      .set({ usedCapacity: sql`greatest(${g.usedCapacity} + ${n}, 0)` })
-      .where(n > 0 ? and(limited, room) : limited)
-      .returning({ id: g.id });
-    const refused =
-      !held &&
-      n > 0 &&
-      (await tx.select({ capacity: g.capacity }).from(g).where(eq(g.id, gid)))[0]?.capacity !== -1;
-    if (refused)
+  });
+  groupChanges.forEach(([gid, n], i) => {
+    const held = row[`g${i}`] === true;
+    const capacity = row[`c${i}`] === null || row[`c${i}`] === undefined ? null : Number(row[`c${i}`]);
+    if (!held && n > 0 && capacity !== -1)
       throw new ApiError(
         409,
         ErrorCode.ticket_group_sold_out,
@@ -88,7 +141,7 @@ export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
           ticket_group_id: gid,
         },
       );
-  }
+  });
   // The sessions as updated (counters included).
   return sessions;
 }

@@ -1,5 +1,5 @@
 /** Reserve: adding and removing tickets (POST my/cart/modify), with per-order limits and capacity holds. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
@@ -155,25 +155,27 @@ export async function modify(
 
   const result = await ctx.db.transaction(async (tx) => {
     let cart: CartRow;
+    // Writes that go with the capacity changes in one statement (one round trip, see changeCapacity).
+    const writes: SQL[] = [];
     if (existing) {
       const locked = await lockPending(ctx, tx, existing.id);
       if (!locked.ok) return null;
       cart = locked.cart;
     } else {
-      const [created] = await tx
-        .insert(t.cart)
-        .values({
-          id: newId(),
-          cartNumber: humanCode(8),
-          sellerId: seller.id,
-          identityId: seller.publicIdentityId,
-          state: 'pending',
-          expiresAt: new Date(nowMs + CART_TTL_MS),
-          createdAt: new Date(nowMs),
-        })
-        .returning();
-      if (!created) throw new Error('cart insert failed');
-      cart = created;
+      cart = {
+        id: newId(),
+        cartNumber: humanCode(8),
+        sellerId: seller.id,
+        identityId: seller.publicIdentityId,
+        state: 'pending',
+        expiresAt: new Date(nowMs + CART_TTL_MS),
+        createdAt: new Date(nowMs),
+        holdExtensions: 0,
+        payAttempt: 0,
+        payStartedAt: null,
+        payAmountCents: null,
+      };
+      writes.push(sql`new_cart AS ${tx.insert(t.cart).values(cart)}`); // drizzle adds the parentheses
     }
     const removed = await removeTickets(tx, cart.id, removes);
     await checkOrderLimits(tx, cart.id, lines, !existing);
@@ -196,22 +198,28 @@ export async function modify(
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));
-    if (tickets.length) await tx.insert(t.ticket).values(tickets);
+    if (tickets.length) writes.push(sql`new_tickets AS ${tx.insert(t.ticket).values(tickets)}`);
+    // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
+    const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;
+    if (extension)
+      writes.push(sql`hold AS ${tx.update(t.cart).set(extension).where(eq(t.cart.id, cart.id))}`);
     // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
-    const sessions = await changeCapacity(tx, [
-      ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
-      ...lines.map((l) => ({
-        sessionId: l.session.id,
-        groupId: l.group.id,
-        delta: 1,
-        sessionStart: l.session.startAt,
-      })),
-    ]);
+    const sessions = await changeCapacity(
+      tx,
+      [
+        ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
+        ...lines.map((l) => ({
+          sessionId: l.session.id,
+          groupId: l.group.id,
+          delta: 1,
+          sessionStart: l.session.startAt,
+        })),
+      ],
+      writes,
+    );
     if (!existing) return { cart, fresh: { tickets, sessions } };
-    const extension = lines.length ? extendedHold(cart, nowMs) : null;
-    if (!extension) return { cart, fresh: null };
-    const [updated] = await tx.update(t.cart).set(extension).where(eq(t.cart.id, cart.id)).returning();
-    return { cart: updated ?? cart, fresh: null };
+    // The cart row is locked by this transaction: as updated, it is the locked row plus the extension.
+    return { cart: extension ? { ...cart, ...extension } : cart, fresh: null };
   });
   if (result === null) throw cartExpired();
   return result;
