@@ -10,7 +10,7 @@ import type { AppCtx } from './context';
 /** What expiry needs of the app context (the sweeper of server/main.ts passes just these). */
 type Store = Pick<AppCtx, 'db' | 'now'>;
 
-import type { Tx } from './db';
+import type { Q, Tx } from './db';
 import type { Row } from './docs';
 import { ApiError } from './errors';
 import * as t from './schema';
@@ -65,20 +65,35 @@ const sessionFromJson = (r: SessionJson): SessionRow => ({
   salesEnd: date(r.sales_end),
 });
 
+const REFUSED = /tix_refused:(event_session|ticket_group):(\S+)/;
+
+/** The refusal raised by `tix_refuse` in a capacity statement (the driver's error, or its cause). */
+function refusalOf(err: unknown): { kind: string; id: string } | null {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
+    const m = typeof e.message === 'string' ? REFUSED.exec(e.message) : null;
+    if (m) return { kind: m[1] as string, id: m[2] as string };
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
 /**
- * Applies capacity changes in one statement (one round trip), after the given CTEs (`name AS (INSERT ...)`,
- * e.g. the cart and tickets of a reserve): a conditional `UPDATE ... WHERE used + n <= cap` per session and
- * per limited ticket group for what is taken, a plain decrement for what is given back. The updates are
- * chained in sorted order (sessions, then ticket groups; each one's WHERE reads the previous one's result), so
- * concurrent transactions lock rows in the same order (no deadlocks), and nothing after a refused increment is
- * locked. All or nothing: the caller's transaction rolls back on a refusal (the first, in that order).
+ * Applies capacity changes in one statement (one round trip), together with the given writes (CTEs
+ * `name AS (INSERT ...)`, e.g. the cart and tickets of a reserve): a conditional `UPDATE ... WHERE used + n <=
+ * cap` per session and per limited ticket group for what is taken, a plain decrement for what is given back.
+ * The updates are chained in sorted order (sessions, then ticket groups; each one's WHERE reads the previous
+ * one's result), so concurrent transactions lock rows in the same order (no deadlocks) and nothing after a
+ * refused increment is locked. All or nothing, even outside a transaction: a refusal (the first, in that
+ * order) raises an error in the statement (`tix_refuse`, server/ddl.ts), which undoes all its writes, and is
+ * answered 409 (the caller's transaction, if any, rolls back).
  */
-export async function changeCapacity(tx: Tx, changes: CapacityChange[], before: SQL[] = []) {
+export async function changeCapacity(q: Q, changes: CapacityChange[], writes: SQL[] = []) {
   const sessionChanges = sumBy(changes, (c) => c.sessionId);
   const groupChanges = sumBy(changes, (c) => c.groupId);
-  if (!sessionChanges.length && !groupChanges.length && !before.length) return [];
-  const ctes: SQL[] = [...before];
-  const cols: SQL[] = [sql`1 AS one`];
+  if (!sessionChanges.length && !groupChanges.length && !writes.length) return [];
+  const ctes: SQL[] = [...writes];
+  const cols: SQL[] = [];
+  const refusals: SQL[] = [];
   // Whether the previous update went through (a decrement always does), read in the next one's WHERE.
   let previous: SQL | null = null;
   const gate = () => (previous ? sql` AND ${previous}` : sql``);
@@ -90,59 +105,61 @@ export async function changeCapacity(tx: Tx, changes: CapacityChange[], before: 
         WHERE id = ${sid} ${n > 0 ? room : sql``}${gate()} RETURNING *)`,
     );
     cols.push(sql`(SELECT row_to_json(x) FROM ${name} x) AS ${name}`);
-    previous = n > 0 ? sql`EXISTS (SELECT 1 FROM ${name})` : sql`(SELECT count(*) FROM ${name}) >= 0`;
+    const held = sql`EXISTS (SELECT 1 FROM ${name})`;
+    if (n > 0) refusals.push(sql`WHEN NOT ${held} THEN tix_refuse('event_session', ${sid})`);
+    previous = n > 0 ? held : sql`(SELECT count(*) FROM ${name}) >= 0`;
   });
   // Ticket groups count only when limited (capacity -1 is unlimited, its used_capacity is not kept): a
   // group's row is shared by all its sessions, and an update would lock it until commit for every reserve.
   groupChanges.forEach(([gid, n], i) => {
     const name = sql.raw(`g${i}`);
-    const cap = sql.raw(`c${i}`);
     const room = sql`AND used_capacity + ${n} <= capacity + oversell_capacity`;
     ctes.push(
       sql`${name} AS (UPDATE ticket_group SET used_capacity = greatest(used_capacity + ${n}, 0)
         WHERE id = ${gid} AND capacity <> -1 ${n > 0 ? room : sql``}${gate()} RETURNING id)`,
     );
-    cols.push(
-      sql`EXISTS (SELECT 1 FROM ${name}) AS ${name}`,
-      sql`(SELECT capacity FROM ticket_group WHERE id = ${gid}) AS ${cap}`,
-    );
-    previous =
-      n > 0
-        ? sql`(EXISTS (SELECT 1 FROM ${name}) OR (SELECT capacity FROM ticket_group WHERE id = ${gid}) = -1)`
-        : sql`(SELECT count(*) FROM ${name}) >= 0`;
+    // Refused when not updated and limited (a group that does not exist counts as refused, too).
+    const ok = sql`(EXISTS (SELECT 1 FROM ${name})
+      OR coalesce((SELECT capacity FROM ticket_group WHERE id = ${gid}), 0) = -1)`;
+    if (n > 0) refusals.push(sql`WHEN NOT ${ok} THEN tix_refuse('ticket_group', ${gid})`);
+    previous = n > 0 ? ok : sql`(SELECT count(*) FROM ${name}) >= 0`;
   });
+  cols.push(refusals.length ? sql`CASE ${sql.join(refusals, sql` `)} ELSE true END AS ok` : sql`true AS ok`);
   const query = sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(cols, sql`, `)}`;
-  const result = (await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  const row = result.rows[0] ?? {};
-  const starts = new Map(changes.map((c) => [c.sessionId, c.sessionStart]));
-  const sessions: SessionRow[] = [];
-  sessionChanges.forEach(([sid, n], i) => {
-    const held = row[`s${i}`] as SessionJson | null | undefined;
-    if (held) sessions.push(sessionFromJson(held));
-    else if (n > 0)
+  let row: Record<string, unknown>;
+  try {
+    const result = (await q.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    row = result.rows[0] ?? {};
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (refused?.kind === 'event_session') {
+      const start = changes.find((c) => c.sessionId === refused.id)?.sessionStart;
       throw new ApiError(
         409,
         ErrorCode.event_session_sold_out,
         'event_session',
         'Sorry, there are not enough tickets left for this session. Please select another session and try again.',
-        { event_session_id: sid, start_datetime: starts.get(sid)?.toISOString() ?? null },
+        { event_session_id: refused.id, start_datetime: start?.toISOString() ?? null },
       );
-  });
-  groupChanges.forEach(([gid, n], i) => {
-    const held = row[`g${i}`] === true;
-    const capacity = row[`c${i}`] === null || row[`c${i}`] === undefined ? null : Number(row[`c${i}`]);
-    if (!held && n > 0 && capacity !== -1)
+    }
+    if (refused?.kind === 'ticket_group')
       throw new ApiError(
         409,
         ErrorCode.ticket_group_sold_out,
         'ticket_group',
         'Sorry, these tickets have sold out.',
         {
-          ticket_group_id: gid,
+          ticket_group_id: refused.id,
         },
       );
-  });
+    throw err;
+  }
   // The sessions as updated (counters included).
+  const sessions: SessionRow[] = [];
+  sessionChanges.forEach((_, i) => {
+    const held = row[`s${i}`] as SessionJson | null | undefined;
+    if (held) sessions.push(sessionFromJson(held));
+  });
   return sessions;
 }
 

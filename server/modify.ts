@@ -5,7 +5,7 @@ import type * as w from '../api/schemas';
 import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import { lockPending } from './cart-state';
 import type { AppCtx } from './context';
-import type { Tx } from './db';
+import type { Q } from './db';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
 import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
@@ -75,12 +75,12 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
 type Line = Awaited<ReturnType<typeof resolveLines>>[number];
 
 /** Per-order limits per ticket group, counting what stays in the cart plus what is added (cart locked). */
-async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[], isNew: boolean) {
+async function checkOrderLimits(q: Q, cartId: string, lines: Line[], isNew: boolean) {
   const groups = new Map<string, Group>(lines.map((l) => [l.group.id, l.group]));
   if (!groups.size) return;
   const current = isNew
     ? []
-    : await tx
+    : await q
         .select({ groupId: t.ticket.ticketGroupId, n: sql<number>`count(*)::int` })
         .from(t.ticket)
         .where(
@@ -115,9 +115,9 @@ async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[], isNew: bo
 }
 
 /** Cancels the tickets to remove (their capacity is given back with the caller's other changes). */
-async function removeTickets(tx: Tx, cartId: string, removes: string[]) {
+async function removeTickets(q: Q, cartId: string, removes: string[]) {
   if (!removes.length) return [];
-  const removed = await tx
+  const removed = await q
     .update(t.ticket)
     .set({ state: 'cancelled' })
     .where(
@@ -153,32 +153,10 @@ export async function modify(
   if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
 
-  const result = await ctx.db.transaction(async (tx) => {
-    let cart: CartRow;
-    // Writes that go with the capacity changes in one statement (one round trip, see changeCapacity).
-    const writes: SQL[] = [];
-    if (existing) {
-      const locked = await lockPending(ctx, tx, existing.id);
-      if (!locked.ok) return null;
-      cart = locked.cart;
-    } else {
-      cart = {
-        id: newId(),
-        cartNumber: humanCode(8),
-        sellerId: seller.id,
-        identityId: seller.publicIdentityId,
-        state: 'pending',
-        expiresAt: new Date(nowMs + CART_TTL_MS),
-        createdAt: new Date(nowMs),
-        holdExtensions: 0,
-        payAttempt: 0,
-        payStartedAt: null,
-        payAmountCents: null,
-      };
-      writes.push(sql`new_cart AS ${tx.insert(t.cart).values(cart)}`); // drizzle adds the parentheses
-    }
-    const removed = await removeTickets(tx, cart.id, removes);
-    await checkOrderLimits(tx, cart.id, lines, !existing);
+  // The tickets added, removed and the capacity they take or give back, written with `writes` in one statement.
+  const apply = async (q: Q, cart: CartRow, writes: SQL[]): Promise<Modified> => {
+    const removed = await removeTickets(q, cart.id, removes);
+    await checkOrderLimits(q, cart.id, lines, !existing);
     const tickets: TicketRow[] = lines.map((l, i) => ({
       id: newId(),
       cartId: cart.id,
@@ -198,14 +176,13 @@ export async function modify(
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));
-    if (tickets.length) writes.push(sql`new_tickets AS ${tx.insert(t.ticket).values(tickets)}`);
+    if (tickets.length) writes.push(sql`new_tickets AS ${q.insert(t.ticket).values(tickets)}`);
     // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
     const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;
-    if (extension)
-      writes.push(sql`hold AS ${tx.update(t.cart).set(extension).where(eq(t.cart.id, cart.id))}`);
+    if (extension) writes.push(sql`hold AS ${q.update(t.cart).set(extension).where(eq(t.cart.id, cart.id))}`);
     // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
     const sessions = await changeCapacity(
-      tx,
+      q,
       [
         ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
         ...lines.map((l) => ({
@@ -220,6 +197,30 @@ export async function modify(
     if (!existing) return { cart, fresh: { tickets, sessions } };
     // The cart row is locked by this transaction: as updated, it is the locked row plus the extension.
     return { cart: extension ? { ...cart, ...extension } : cart, fresh: null };
+  };
+
+  if (!existing) {
+    const cart: CartRow = {
+      id: newId(),
+      cartNumber: humanCode(8),
+      sellerId: seller.id,
+      identityId: seller.publicIdentityId,
+      state: 'pending',
+      expiresAt: new Date(nowMs + CART_TTL_MS),
+      createdAt: new Date(nowMs),
+      holdExtensions: 0,
+      payAttempt: 0,
+      payStartedAt: null,
+      payAmountCents: null,
+    };
+    // No transaction needed: nobody else knows this cart yet, and the cart, its tickets and the capacity they
+    // take are written by one statement, all or nothing (a refusal aborts it). Drizzle adds the parentheses.
+    return apply(ctx.db, cart, [sql`new_cart AS ${ctx.db.insert(t.cart).values(cart)}`]);
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    const locked = await lockPending(ctx, tx, existing.id);
+    if (!locked.ok) return null;
+    return apply(tx, locked.cart, []);
   });
   if (result === null) throw cartExpired();
   return result;
