@@ -88,17 +88,27 @@ async function bench(label, env) {
     const cfg = await (await fetch(`http://127.0.0.1:${port}/__config?slug=demo-museum`)).json();
     const seller = cfg.sellerId;
     const events = await json(port, '/api/events/available?_embed=ticket_group,ticket_type', seller);
-    const ga =
-      events.event_template._data.find((e) => e.event_type === 'repeating') ?? events.event_template._data[0];
-    const adult = events.ticket_type._data.find((ty) => ty.event_template_id === ga.id);
+    // Every repeating event's sessions of the next weeks, so that nothing sells out at over 1000 reserves/s
+    // (General Admission alone has about 23,000 places in 45 days).
+    const repeating = events.event_template._data.filter((e) => e.event_type === 'repeating');
     const from = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-    const to = new Date(Date.now() + 45 * 24 * 3600 * 1000).toISOString();
-    const sessions = await json(
-      port,
-      `/api/events/${ga.id}/sessions?start_datetime._gte=${encodeURIComponent(from)}&start_datetime._lt=${encodeURIComponent(to)}`,
-      seller,
-    );
-    const sessionIds = sessions.event_session._data.map((s) => s.id);
+    const to = new Date(Date.now() + 58 * 24 * 3600 * 1000).toISOString();
+    const lines = [];
+    for (const ev of repeating.length ? repeating : events.event_template._data.slice(0, 1)) {
+      const type = events.ticket_type._data.find((ty) => ty.event_template_id === ev.id);
+      const sessions = await json(
+        port,
+        `/api/events/${ev.id}/sessions?start_datetime._gte=${encodeURIComponent(from)}&start_datetime._lt=${encodeURIComponent(to)}`,
+        seller,
+      );
+      for (const s of sessions.event_session._data)
+        lines.push({ event_session_id: s.id, ticket_type_id: type.id, places: s.capacity });
+    }
+    // Spread by places: an event with twice the places per session gets twice the share.
+    const line = [];
+    for (const l of lines)
+      for (let k = 0; k < Math.max(1, Math.round(l.places / 40)); k++)
+        line.push({ event_session_id: l.event_session_id, ticket_type_id: l.ticket_type_id });
     const headers = { 'Tix-App': 'ecomm', 'Content-Type': 'application/json' };
     const base = `http://127.0.0.1:${port}`;
     // The listing's embeds, as the storefront asks for them (api/events.ts).
@@ -125,11 +135,7 @@ async function bench(label, env) {
               {
                 setupRequest: (req) => ({
                   ...req,
-                  body: JSON.stringify({
-                    add: [
-                      { event_session_id: sessionIds[i++ % sessionIds.length], ticket_type_id: adult.id },
-                    ],
-                  }),
+                  body: JSON.stringify({ add: [line[i++ % line.length]] }),
                 }),
               },
             ],

@@ -3,6 +3,8 @@
  * sweep of expired carts. Everything lives in the database, so any number of processes may share it.
  */
 import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { ErrorCode } from '../api/codes';
 import { type CartRow, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import type { AppCtx } from './context';
@@ -64,6 +66,36 @@ const sessionFromJson = (r: SessionJson): SessionRow => ({
   salesStart: date(r.sales_start),
   salesEnd: date(r.sales_end),
 });
+
+const dialect = new PgDialect();
+/** Names of prepared statements by their text (a reserve has few shapes); bounded. */
+const prepared = new Map<string, string>();
+
+/**
+ * Runs one statement. On the PostgreSQL pool (no transaction) it runs on a connection of its own, as a
+ * prepared statement (parsed and planned once per connection): `pool.query` would close the connection
+ * after a refusal (pg-pool drops a client whose query failed), and opening one costs far more than a reserve.
+ * In a transaction, or on PGlite, through Drizzle.
+ */
+async function runStatement(q: Q, query: SQL): Promise<Record<string, unknown>[]> {
+  const client = (q as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool))
+    return ((await q.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = prepared.get(text);
+  if (!name && prepared.size < 100) {
+    name = `tix_capacity_${prepared.size + 1}`;
+    prepared.set(text, name);
+  }
+  const connection = await client.connect();
+  try {
+    return (await connection.query({ name, text, values: params })).rows;
+  } finally {
+    // A refusal is the statement's error, not the connection's: it goes back to the pool (a broken one
+    // is dropped by the pool anyway).
+    connection.release();
+  }
+}
 
 const REFUSED = /tix_refused:(event_session|ticket_group):(\S+)/;
 
@@ -128,8 +160,7 @@ export async function changeCapacity(q: Q, changes: CapacityChange[], writes: SQ
   const query = sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(cols, sql`, `)}`;
   let row: Record<string, unknown>;
   try {
-    const result = (await q.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-    row = result.rows[0] ?? {};
+    row = (await runStatement(q, query))[0] ?? {};
   } catch (err) {
     const refused = refusalOf(err);
     if (refused?.kind === 'event_session') {

@@ -10,7 +10,7 @@ import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
 import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
 import * as t from './schema';
-import { humanCode, newId, parseMoney } from './util';
+import { humanCode, iso, newId, parseMoney } from './util';
 
 type Seller = Row<typeof t.seller>;
 type Group = Row<typeof t.ticketGroup>;
@@ -135,6 +135,29 @@ async function removeTickets(q: Q, cartId: string, removes: string[]) {
   return removed;
 }
 
+/*
+ * The writes of a reserve as CTEs of its capacity statement, in plain SQL with plain parameters (Drizzle's
+ * insert builder cost more CPU than the statement itself); the columns are those of server/ddl.ts.
+ */
+const insertCart = (c: CartRow) =>
+  sql`new_cart AS (INSERT INTO cart (id, cart_number, seller_id, identity_id, state, expires_at, created_at,
+    hold_extensions, pay_attempt, pay_started_at, pay_amount_cents) VALUES (${c.id}, ${c.cartNumber},
+    ${c.sellerId}, ${c.identityId}, ${c.state}, ${iso(c.expiresAt)}, ${c.createdAt.toISOString()},
+    ${c.holdExtensions}, ${c.payAttempt}, ${iso(c.payStartedAt)}, ${c.payAmountCents}))`;
+
+const insertTickets = (tickets: TicketRow[]) =>
+  sql`new_tickets AS (INSERT INTO ticket (id, cart_id, state, event_session_id, event_template_id, ticket_type_id,
+    ticket_group_id, ticket_order_id, handler, face_value_cents, adjusted_value_cents, valid_from, valid_to,
+    admit_name, admit_email, created_at) VALUES ${sql.join(
+      tickets.map(
+        (k) =>
+          sql`(${k.id}, ${k.cartId}, ${k.state}, ${k.eventSessionId}, ${k.eventTemplateId}, ${k.ticketTypeId},
+            ${k.ticketGroupId}, ${k.ticketOrderId}, ${k.handler}, ${k.faceValueCents}, ${k.adjustedValueCents},
+            ${iso(k.validFrom)}, ${iso(k.validTo)}, ${k.admitName}, ${k.admitEmail}, ${k.createdAt.toISOString()})`,
+      ),
+      sql`, `,
+    )})`;
+
 /**
  * Applies one modification. A new cart is created only when tickets are added; an existing cart is locked
  * (so a payment in flight, another modify or an expiry cannot interleave) and its hold is extended, a bounded
@@ -176,10 +199,14 @@ export async function modify(
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));
-    if (tickets.length) writes.push(sql`new_tickets AS ${q.insert(t.ticket).values(tickets)}`);
+    if (tickets.length) writes.push(insertTickets(tickets));
     // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
     const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;
-    if (extension) writes.push(sql`hold AS ${q.update(t.cart).set(extension).where(eq(t.cart.id, cart.id))}`);
+    if (extension)
+      writes.push(
+        sql`hold AS (UPDATE cart SET expires_at = ${extension.expiresAt.toISOString()},
+          hold_extensions = ${extension.holdExtensions} WHERE id = ${cart.id})`,
+      );
     // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
     const sessions = await changeCapacity(
       q,
@@ -214,8 +241,8 @@ export async function modify(
       payAmountCents: null,
     };
     // No transaction needed: nobody else knows this cart yet, and the cart, its tickets and the capacity they
-    // take are written by one statement, all or nothing (a refusal aborts it). Drizzle adds the parentheses.
-    return apply(ctx.db, cart, [sql`new_cart AS ${ctx.db.insert(t.cart).values(cart)}`]);
+    // take are written by one statement, all or nothing (a refusal aborts it).
+    return apply(ctx.db, cart, [insertCart(cart)]);
   }
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockPending(ctx, tx, existing.id);
