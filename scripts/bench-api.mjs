@@ -5,6 +5,8 @@
 // BENCH_SECONDS (20) per scenario; prints req/s and p50/p95/p99 latency per scenario and database.
 // Scenarios: GET events/available (the listing), the same with the listing's embeds, and reserve
 // (POST my/cart/modify, one ticket, spread over the sessions of the next weeks so nothing sells out).
+// BENCH_SCENARIOS=reserve (comma-separated names) runs only some; BENCH_CPU_PROF=<dir> writes V8 CPU profiles
+// of the server there (node --cpu-prof) when it stops.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,10 +19,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pgAdmin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const only = process.env.BENCH_DB; // pglite | postgresql
+// Comma-separated scenario names to run (listing, listing+embeds, reserve); default all.
+const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
+// A folder for V8 CPU profiles of the server (node --cpu-prof), written when it stops.
+const cpuProfDir = process.env.BENCH_CPU_PROF;
 
 function startServer(env) {
   // Node itself with the tsx loader (not the tsx wrapper): the pid is the server's, so SIGKILL reaches it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', LOG_REQUESTS: '0', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -81,17 +88,27 @@ async function bench(label, env) {
     const cfg = await (await fetch(`http://127.0.0.1:${port}/__config?slug=demo-museum`)).json();
     const seller = cfg.sellerId;
     const events = await json(port, '/api/events/available?_embed=ticket_group,ticket_type', seller);
-    const ga =
-      events.event_template._data.find((e) => e.event_type === 'repeating') ?? events.event_template._data[0];
-    const adult = events.ticket_type._data.find((ty) => ty.event_template_id === ga.id);
+    // Every repeating event's sessions of the next weeks, so that nothing sells out at over 1000 reserves/s
+    // (General Admission alone has about 23,000 places in 45 days).
+    const repeating = events.event_template._data.filter((e) => e.event_type === 'repeating');
     const from = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-    const to = new Date(Date.now() + 45 * 24 * 3600 * 1000).toISOString();
-    const sessions = await json(
-      port,
-      `/api/events/${ga.id}/sessions?start_datetime._gte=${encodeURIComponent(from)}&start_datetime._lt=${encodeURIComponent(to)}`,
-      seller,
-    );
-    const sessionIds = sessions.event_session._data.map((s) => s.id);
+    const to = new Date(Date.now() + 58 * 24 * 3600 * 1000).toISOString();
+    const lines = [];
+    for (const ev of repeating.length ? repeating : events.event_template._data.slice(0, 1)) {
+      const type = events.ticket_type._data.find((ty) => ty.event_template_id === ev.id);
+      const sessions = await json(
+        port,
+        `/api/events/${ev.id}/sessions?start_datetime._gte=${encodeURIComponent(from)}&start_datetime._lt=${encodeURIComponent(to)}`,
+        seller,
+      );
+      for (const s of sessions.event_session._data)
+        lines.push({ event_session_id: s.id, ticket_type_id: type.id, places: s.capacity });
+    }
+    // Spread by places: an event with twice the places per session gets twice the share.
+    const line = [];
+    for (const l of lines)
+      for (let k = 0; k < Math.max(1, Math.round(l.places / 40)); k++)
+        line.push({ event_session_id: l.event_session_id, ticket_type_id: l.ticket_type_id });
     const headers = { 'Tix-App': 'ecomm', 'Content-Type': 'application/json' };
     const base = `http://127.0.0.1:${port}`;
     // The listing's embeds, as the storefront asks for them (api/events.ts).
@@ -118,11 +135,7 @@ async function bench(label, env) {
               {
                 setupRequest: (req) => ({
                   ...req,
-                  body: JSON.stringify({
-                    add: [
-                      { event_session_id: sessionIds[i++ % sessionIds.length], ticket_type_id: adult.id },
-                    ],
-                  }),
+                  body: JSON.stringify({ add: [line[i++ % line.length]] }),
                 }),
               },
             ],
@@ -131,6 +144,7 @@ async function bench(label, env) {
       ],
     ];
     for (const [name, opts] of scenarios) {
+      if (onlyScenarios && !onlyScenarios.includes(name)) continue;
       // A short warm-up (JIT, connection pools), then the measured run.
       await run({ ...opts, duration: Math.min(3, SECONDS) });
       const r = await run(opts);

@@ -77,10 +77,21 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null): Hono<Env> {
   const gate = fifoGate(ctx.db);
   // Payments stay outside the gate: one may wait for another request's attempt in flight.
   if (gate) api.use('*', (c, next) => (c.req.path.endsWith('/pay') ? next() : gate(next)));
-  api.use(
-    '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => errorResponse(payloadTooLarge(MAX_BODY_BYTES)) }),
-  );
+  // Hono's bodyLimit reads `c.req.raw.body`, which turns the node server's lightweight request into a full
+  // Request (a few % of the CPU of every call): requests without a body and requests that declare their
+  // length (checked here; server/validate.ts reads at most that) skip it; chunked bodies go through it.
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => errorResponse(payloadTooLarge(MAX_BODY_BYTES)),
+  });
+  api.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limitBody(c, next);
+    if (Number.parseInt(length || '0', 10) > MAX_BODY_BYTES)
+      return errorResponse(payloadTooLarge(MAX_BODY_BYTES));
+    return next();
+  });
 
   api.use('*', async (c, next) => {
     const path = c.req.path;

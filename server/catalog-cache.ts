@@ -21,11 +21,23 @@ import * as t from './schema';
 const uniq = (xs: Array<string | null | undefined>) => [...new Set(xs.filter((x): x is string => !!x))];
 const byRank = (a: { rank: number }, b: { rank: number }) => a.rank - b.rank;
 
+/** A cached entry: its rows once loaded; while a load is in flight, the promise every caller shares. */
+interface Entry {
+  at: number;
+  rows: unknown[] | null;
+  pending: Promise<unknown[]> | null;
+}
+
 export class CatalogCache {
-  private readonly maps = new Map<string, Map<string, { at: number; rows: unknown[] }>>();
+  private readonly maps = new Map<string, Map<string, Entry>>();
 
   constructor(private readonly ttlMs: number) {}
 
+  /**
+   * Rows by id, from memory when fresh. Ids that are missing or stale are loaded in one query, and requests
+   * that want them meanwhile share that load (no stampede of identical queries when an entry expires), so
+   * `q` is the database, never a transaction.
+   */
   private async by<T>(
     kind: string,
     q: Q,
@@ -42,20 +54,43 @@ export class CatalogCache {
     }
     const now = Date.now();
     const out: T[] = [];
+    const waits: Promise<unknown[]>[] = [];
     const missing: string[] = [];
     for (const id of u) {
       const e = m.get(id);
-      if (e && now - e.at < this.ttlMs) out.push(...(e.rows as T[]));
-      else missing.push(id);
+      if (e && now - e.at < this.ttlMs) {
+        if (e.rows) out.push(...(e.rows as T[]));
+        else if (e.pending) waits.push(e.pending);
+      } else missing.push(id);
     }
     if (missing.length) {
-      const rows = await load(q, missing);
-      const grouped = new Map<string, T[]>(missing.map((id) => [id, []]));
-      for (const r of rows) grouped.get(keyOf(r))?.push(r);
+      const ids = missing;
+      const loaded = load(q, ids).then((rows) => {
+        const grouped = new Map<string, T[]>(ids.map((id) => [id, []]));
+        for (const r of rows) grouped.get(keyOf(r))?.push(r);
+        return grouped;
+      });
       if (m.size > 5000) m.clear();
-      for (const [id, rs] of grouped) m.set(id, { at: now, rows: rs });
-      out.push(...rows);
+      const map = m;
+      for (const id of ids) {
+        const entry: Entry = { at: now, rows: null, pending: null };
+        entry.pending = loaded.then(
+          (grouped) => {
+            entry.rows = grouped.get(id) ?? [];
+            entry.pending = null;
+            return entry.rows;
+          },
+          (err: unknown) => {
+            // A failed load is not cached: the next request tries again.
+            if (map.get(id) === entry) map.delete(id);
+            throw err;
+          },
+        );
+        map.set(id, entry);
+        waits.push(entry.pending);
+      }
     }
+    if (waits.length) for (const rows of await Promise.all(waits)) out.push(...(rows as T[]));
     return out;
   }
 

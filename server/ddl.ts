@@ -188,4 +188,10 @@ CREATE INDEX IF NOT EXISTS ticket_session_idx ON ticket (event_session_id);
 CREATE INDEX IF NOT EXISTS ticket_group_event_idx ON ticket_group (event_template_id);
 CREATE INDEX IF NOT EXISTS ticket_type_group_idx ON ticket_type (ticket_group_id);
 CREATE INDEX IF NOT EXISTS identity_seller_idx ON identity (seller_id);
+-- Aborts the statement that calls it (and so undoes all its writes): a reserve refused for lack of capacity.
+CREATE OR REPLACE FUNCTION tix_refuse(reason text, id text) RETURNS boolean LANGUAGE plpgsql AS $fn$
+BEGIN
+  RAISE EXCEPTION 'tix_refused:%:%', reason, id;
+END
+$fn$;
 `;

@@ -2,7 +2,9 @@
  * Holds: capacity taken and given back (conditional updates, never a read-then-write), cart expiry and the
  * sweep of expired carts. Everything lives in the database, so any number of processes may share it.
  */
-import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { ErrorCode } from '../api/codes';
 import { type CartRow, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import type { AppCtx } from './context';
@@ -10,7 +12,7 @@ import type { AppCtx } from './context';
 /** What expiry needs of the app context (the sweeper of server/main.ts passes just these). */
 type Store = Pick<AppCtx, 'db' | 'now'>;
 
-import type { Tx } from './db';
+import type { Q, Tx } from './db';
 import type { Row } from './docs';
 import { ApiError } from './errors';
 import * as t from './schema';
@@ -37,59 +39,158 @@ const sumBy = (changes: CapacityChange[], key: (c: CapacityChange) => string | n
   return [...m].filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b));
 };
 
+type SessionRow = Row<typeof t.eventSession>;
+
+/** An event_session row as `row_to_json` writes it. */
+interface SessionJson {
+  id: string;
+  event_template_id: string;
+  start_at: string;
+  end_at: string;
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+  sales_start: string | null;
+  sales_end: string | null;
+}
+
+const date = (v: string | null) => (v === null ? null : new Date(v));
+const sessionFromJson = (r: SessionJson): SessionRow => ({
+  id: r.id,
+  eventTemplateId: r.event_template_id,
+  startAt: new Date(r.start_at),
+  endAt: new Date(r.end_at),
+  capacity: r.capacity,
+  oversellCapacity: r.oversell_capacity,
+  usedCapacity: r.used_capacity,
+  salesStart: date(r.sales_start),
+  salesEnd: date(r.sales_end),
+});
+
+const dialect = new PgDialect();
+/** Names of prepared statements by their text (a reserve has few shapes); bounded. */
+const prepared = new Map<string, string>();
+
 /**
- * Applies capacity changes in one sorted pass (sessions, then ticket groups): a conditional
- * `UPDATE ... WHERE used + n <= cap` for what is taken, a plain decrement for what is given back; all or
- * nothing (the caller's transaction rolls back on the first refusal).
+ * Runs one statement. On the PostgreSQL pool (no transaction) it runs on a connection of its own, as a
+ * prepared statement (parsed and planned once per connection): `pool.query` would close the connection
+ * after a refusal (pg-pool drops a client whose query failed), and opening one costs far more than a reserve.
+ * In a transaction, or on PGlite, through Drizzle.
  */
-export async function changeCapacity(tx: Tx, changes: CapacityChange[]) {
-  const starts = new Map(changes.map((c) => [c.sessionId, c.sessionStart]));
-  const sessions: Row<typeof t.eventSession>[] = [];
-  for (const [sid, n] of sumBy(changes, (c) => c.sessionId)) {
-    const s = t.eventSession;
-    const room = sql`(${s.capacity} = -1 OR ${s.usedCapacity} + ${n} <= ${s.capacity} + ${s.oversellCapacity})`;
-    const [held] = await tx
-      .update(s)
-      .set({ usedCapacity: sql`greatest(${s.usedCapacity} + ${n}, 0)` })
-      .where(n > 0 ? and(eq(s.id, sid), room) : eq(s.id, sid))
-      .returning();
-    if (held) sessions.push(held);
-    if (!held && n > 0)
+async function runStatement(q: Q, query: SQL): Promise<Record<string, unknown>[]> {
+  const client = (q as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool))
+    return ((await q.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = prepared.get(text);
+  if (!name && prepared.size < 100) {
+    name = `tix_capacity_${prepared.size + 1}`;
+    prepared.set(text, name);
+  }
+  const connection = await client.connect();
+  try {
+    return (await connection.query({ name, text, values: params })).rows;
+  } finally {
+    // A refusal is the statement's error, not the connection's: it goes back to the pool (a broken one
+    // is dropped by the pool anyway).
+    connection.release();
+  }
+}
+
+const REFUSED = /tix_refused:(event_session|ticket_group):(\S+)/;
+
+/** The refusal raised by `tix_refuse` in a capacity statement (the driver's error, or its cause). */
+function refusalOf(err: unknown): { kind: string; id: string } | null {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
+    const m = typeof e.message === 'string' ? REFUSED.exec(e.message) : null;
+    if (m) return { kind: m[1] as string, id: m[2] as string };
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/**
+ * Applies capacity changes in one statement (one round trip), together with the given writes (CTEs
+ * `name AS (INSERT ...)`, e.g. the cart and tickets of a reserve): a conditional `UPDATE ... WHERE used + n <=
+ * cap` per session and per limited ticket group for what is taken, a plain decrement for what is given back.
+ * The updates are chained in sorted order (sessions, then ticket groups; each one's WHERE reads the previous
+ * one's result), so concurrent transactions lock rows in the same order (no deadlocks) and nothing after a
+ * refused increment is locked. All or nothing, even outside a transaction: a refusal (the first, in that
+ * order) raises an error in the statement (`tix_refuse`, server/ddl.ts), which undoes all its writes, and is
+ * answered 409 (the caller's transaction, if any, rolls back).
+ */
+export async function changeCapacity(q: Q, changes: CapacityChange[], writes: SQL[] = []) {
+  const sessionChanges = sumBy(changes, (c) => c.sessionId);
+  const groupChanges = sumBy(changes, (c) => c.groupId);
+  if (!sessionChanges.length && !groupChanges.length && !writes.length) return [];
+  const ctes: SQL[] = [...writes];
+  const cols: SQL[] = [];
+  const refusals: SQL[] = [];
+  // Whether the previous update went through (a decrement always does), read in the next one's WHERE.
+  let previous: SQL | null = null;
+  const gate = () => (previous ? sql` AND ${previous}` : sql``);
+  sessionChanges.forEach(([sid, n], i) => {
+    const name = sql.raw(`s${i}`);
+    const room = sql`AND (capacity = -1 OR used_capacity + ${n} <= capacity + oversell_capacity)`;
+    ctes.push(
+      sql`${name} AS (UPDATE event_session SET used_capacity = greatest(used_capacity + ${n}, 0)
+        WHERE id = ${sid} ${n > 0 ? room : sql``}${gate()} RETURNING *)`,
+    );
+    cols.push(sql`(SELECT row_to_json(x) FROM ${name} x) AS ${name}`);
+    const held = sql`EXISTS (SELECT 1 FROM ${name})`;
+    if (n > 0) refusals.push(sql`WHEN NOT ${held} THEN tix_refuse('event_session', ${sid})`);
+    previous = n > 0 ? held : sql`(SELECT count(*) FROM ${name}) >= 0`;
+  });
+  // Ticket groups count only when limited (capacity -1 is unlimited, its used_capacity is not kept): a
+  // group's row is shared by all its sessions, and an update would lock it until commit for every reserve.
+  groupChanges.forEach(([gid, n], i) => {
+    const name = sql.raw(`g${i}`);
+    const room = sql`AND used_capacity + ${n} <= capacity + oversell_capacity`;
+    ctes.push(
+      sql`${name} AS (UPDATE ticket_group SET used_capacity = greatest(used_capacity + ${n}, 0)
+        WHERE id = ${gid} AND capacity <> -1 ${n > 0 ? room : sql``}${gate()} RETURNING id)`,
+    );
+    // Refused when not updated and limited (a group that does not exist counts as refused, too).
+    const ok = sql`(EXISTS (SELECT 1 FROM ${name})
+      OR coalesce((SELECT capacity FROM ticket_group WHERE id = ${gid}), 0) = -1)`;
+    if (n > 0) refusals.push(sql`WHEN NOT ${ok} THEN tix_refuse('ticket_group', ${gid})`);
+    previous = n > 0 ? ok : sql`(SELECT count(*) FROM ${name}) >= 0`;
+  });
+  cols.push(refusals.length ? sql`CASE ${sql.join(refusals, sql` `)} ELSE true END AS ok` : sql`true AS ok`);
+  const query = sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(cols, sql`, `)}`;
+  let row: Record<string, unknown>;
+  try {
+    row = (await runStatement(q, query))[0] ?? {};
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (refused?.kind === 'event_session') {
+      const start = changes.find((c) => c.sessionId === refused.id)?.sessionStart;
       throw new ApiError(
         409,
         ErrorCode.event_session_sold_out,
         'event_session',
         'Sorry, there are not enough tickets left for this session. Please select another session and try again.',
-        { event_session_id: sid, start_datetime: starts.get(sid)?.toISOString() ?? null },
+        { event_session_id: refused.id, start_datetime: start?.toISOString() ?? null },
       );
-  }
-  // Ticket groups count only when limited (capacity -1 is unlimited, its used_capacity is not kept): a
-  // group's row is shared by all its sessions, and an update would lock it until commit for every reserve.
-  for (const [gid, n] of sumBy(changes, (c) => c.groupId)) {
-    const g = t.ticketGroup;
-    const room = sql`${g.usedCapacity} + ${n} <= ${g.capacity} + ${g.oversellCapacity}`;
-    const limited = and(eq(g.id, gid), ne(g.capacity, -1));
-    const [held] = await tx
-      .update(g)
-      .set({ usedCapacity: sql`greatest(${g.usedCapacity} + ${n}, 0)` })
-      .where(n > 0 ? and(limited, room) : limited)
-      .returning({ id: g.id });
-    const refused =
-      !held &&
-      n > 0 &&
-      (await tx.select({ capacity: g.capacity }).from(g).where(eq(g.id, gid)))[0]?.capacity !== -1;
-    if (refused)
+    }
+    if (refused?.kind === 'ticket_group')
       throw new ApiError(
         409,
         ErrorCode.ticket_group_sold_out,
         'ticket_group',
         'Sorry, these tickets have sold out.',
         {
-          ticket_group_id: gid,
+          ticket_group_id: refused.id,
         },
       );
+    throw err;
   }
   // The sessions as updated (counters included).
+  const sessions: SessionRow[] = [];
+  sessionChanges.forEach((_, i) => {
+    const held = row[`s${i}`] as SessionJson | null | undefined;
+    if (held) sessions.push(sessionFromJson(held));
+  });
   return sessions;
 }
 

@@ -1,16 +1,16 @@
 /** Reserve: adding and removing tickets (POST my/cart/modify), with per-order limits and capacity holds. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import { lockPending } from './cart-state';
 import type { AppCtx } from './context';
-import type { Tx } from './db';
+import type { Q } from './db';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
 import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
 import * as t from './schema';
-import { humanCode, newId, parseMoney } from './util';
+import { humanCode, iso, newId, parseMoney } from './util';
 
 type Seller = Row<typeof t.seller>;
 type Group = Row<typeof t.ticketGroup>;
@@ -75,12 +75,12 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
 type Line = Awaited<ReturnType<typeof resolveLines>>[number];
 
 /** Per-order limits per ticket group, counting what stays in the cart plus what is added (cart locked). */
-async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[], isNew: boolean) {
+async function checkOrderLimits(q: Q, cartId: string, lines: Line[], isNew: boolean) {
   const groups = new Map<string, Group>(lines.map((l) => [l.group.id, l.group]));
   if (!groups.size) return;
   const current = isNew
     ? []
-    : await tx
+    : await q
         .select({ groupId: t.ticket.ticketGroupId, n: sql<number>`count(*)::int` })
         .from(t.ticket)
         .where(
@@ -115,9 +115,9 @@ async function checkOrderLimits(tx: Tx, cartId: string, lines: Line[], isNew: bo
 }
 
 /** Cancels the tickets to remove (their capacity is given back with the caller's other changes). */
-async function removeTickets(tx: Tx, cartId: string, removes: string[]) {
+async function removeTickets(q: Q, cartId: string, removes: string[]) {
   if (!removes.length) return [];
-  const removed = await tx
+  const removed = await q
     .update(t.ticket)
     .set({ state: 'cancelled' })
     .where(
@@ -134,6 +134,29 @@ async function removeTickets(tx: Tx, cartId: string, removes: string[]) {
     });
   return removed;
 }
+
+/*
+ * The writes of a reserve as CTEs of its capacity statement, in plain SQL with plain parameters (Drizzle's
+ * insert builder cost more CPU than the statement itself); the columns are those of server/ddl.ts.
+ */
+const insertCart = (c: CartRow) =>
+  sql`new_cart AS (INSERT INTO cart (id, cart_number, seller_id, identity_id, state, expires_at, created_at,
+    hold_extensions, pay_attempt, pay_started_at, pay_amount_cents) VALUES (${c.id}, ${c.cartNumber},
+    ${c.sellerId}, ${c.identityId}, ${c.state}, ${iso(c.expiresAt)}, ${c.createdAt.toISOString()},
+    ${c.holdExtensions}, ${c.payAttempt}, ${iso(c.payStartedAt)}, ${c.payAmountCents}))`;
+
+const insertTickets = (tickets: TicketRow[]) =>
+  sql`new_tickets AS (INSERT INTO ticket (id, cart_id, state, event_session_id, event_template_id, ticket_type_id,
+    ticket_group_id, ticket_order_id, handler, face_value_cents, adjusted_value_cents, valid_from, valid_to,
+    admit_name, admit_email, created_at) VALUES ${sql.join(
+      tickets.map(
+        (k) =>
+          sql`(${k.id}, ${k.cartId}, ${k.state}, ${k.eventSessionId}, ${k.eventTemplateId}, ${k.ticketTypeId},
+            ${k.ticketGroupId}, ${k.ticketOrderId}, ${k.handler}, ${k.faceValueCents}, ${k.adjustedValueCents},
+            ${iso(k.validFrom)}, ${iso(k.validTo)}, ${k.admitName}, ${k.admitEmail}, ${k.createdAt.toISOString()})`,
+      ),
+      sql`, `,
+    )})`;
 
 /**
  * Applies one modification. A new cart is created only when tickets are added; an existing cart is locked
@@ -153,30 +176,10 @@ export async function modify(
   if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
 
-  const result = await ctx.db.transaction(async (tx) => {
-    let cart: CartRow;
-    if (existing) {
-      const locked = await lockPending(ctx, tx, existing.id);
-      if (!locked.ok) return null;
-      cart = locked.cart;
-    } else {
-      const [created] = await tx
-        .insert(t.cart)
-        .values({
-          id: newId(),
-          cartNumber: humanCode(8),
-          sellerId: seller.id,
-          identityId: seller.publicIdentityId,
-          state: 'pending',
-          expiresAt: new Date(nowMs + CART_TTL_MS),
-          createdAt: new Date(nowMs),
-        })
-        .returning();
-      if (!created) throw new Error('cart insert failed');
-      cart = created;
-    }
-    const removed = await removeTickets(tx, cart.id, removes);
-    await checkOrderLimits(tx, cart.id, lines, !existing);
+  // The tickets added, removed and the capacity they take or give back, written with `writes` in one statement.
+  const apply = async (q: Q, cart: CartRow, writes: SQL[]): Promise<Modified> => {
+    const removed = await removeTickets(q, cart.id, removes);
+    await checkOrderLimits(q, cart.id, lines, !existing);
     const tickets: TicketRow[] = lines.map((l, i) => ({
       id: newId(),
       cartId: cart.id,
@@ -196,22 +199,55 @@ export async function modify(
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));
-    if (tickets.length) await tx.insert(t.ticket).values(tickets);
+    if (tickets.length) writes.push(insertTickets(tickets));
+    // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
+    const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;
+    if (extension)
+      writes.push(
+        sql`hold AS (UPDATE cart SET expires_at = ${extension.expiresAt.toISOString()},
+          hold_extensions = ${extension.holdExtensions} WHERE id = ${cart.id})`,
+      );
     // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
-    const sessions = await changeCapacity(tx, [
-      ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
-      ...lines.map((l) => ({
-        sessionId: l.session.id,
-        groupId: l.group.id,
-        delta: 1,
-        sessionStart: l.session.startAt,
-      })),
-    ]);
+    const sessions = await changeCapacity(
+      q,
+      [
+        ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
+        ...lines.map((l) => ({
+          sessionId: l.session.id,
+          groupId: l.group.id,
+          delta: 1,
+          sessionStart: l.session.startAt,
+        })),
+      ],
+      writes,
+    );
     if (!existing) return { cart, fresh: { tickets, sessions } };
-    const extension = lines.length ? extendedHold(cart, nowMs) : null;
-    if (!extension) return { cart, fresh: null };
-    const [updated] = await tx.update(t.cart).set(extension).where(eq(t.cart.id, cart.id)).returning();
-    return { cart: updated ?? cart, fresh: null };
+    // The cart row is locked by this transaction: as updated, it is the locked row plus the extension.
+    return { cart: extension ? { ...cart, ...extension } : cart, fresh: null };
+  };
+
+  if (!existing) {
+    const cart: CartRow = {
+      id: newId(),
+      cartNumber: humanCode(8),
+      sellerId: seller.id,
+      identityId: seller.publicIdentityId,
+      state: 'pending',
+      expiresAt: new Date(nowMs + CART_TTL_MS),
+      createdAt: new Date(nowMs),
+      holdExtensions: 0,
+      payAttempt: 0,
+      payStartedAt: null,
+      payAmountCents: null,
+    };
+    // No transaction needed: nobody else knows this cart yet, and the cart, its tickets and the capacity they
+    // take are written by one statement, all or nothing (a refusal aborts it).
+    return apply(ctx.db, cart, [insertCart(cart)]);
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    const locked = await lockPending(ctx, tx, existing.id);
+    if (!locked.ok) return null;
+    return apply(tx, locked.cart, []);
   });
   if (result === null) throw cartExpired();
   return result;
