@@ -54,6 +54,13 @@ const PAN = 80;
 const ZOOM = 1.25;
 
 /** The drawing itself (no pan/zoom): also what the SVG export serialises. */
+/** Arrowheads for transitions: plain, taken by the last step, and walked by no test. */
+const ARROWS = [
+  ['arrow', COLORS.edge],
+  ['arrow-taken', COLORS.taken],
+  ['arrow-untested', COLORS.untested],
+] as const;
+
 export function DiagramContent({
   graph,
   layout,
@@ -69,39 +76,20 @@ export function DiagramContent({
   return (
     <g data-content="">
       <defs>
-        <marker
-          id="arrow"
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto"
-        >
-          <path d="M0,0 L10,5 L0,10 z" fill={COLORS.edge} />
-        </marker>
-        <marker
-          id="arrow-taken"
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto"
-        >
-          <path d="M0,0 L10,5 L0,10 z" fill={COLORS.taken} />
-        </marker>
-        <marker
-          id="arrow-untested"
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto"
-        >
-          <path d="M0,0 L10,5 L0,10 z" fill={COLORS.untested} />
-        </marker>
+        {ARROWS.map(([id, color]) => (
+          <marker
+            key={id}
+            id={id}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto"
+          >
+            <path d="M0,0 L10,5 L0,10 z" fill={color} />
+          </marker>
+        ))}
       </defs>
       {states.map((state) => {
         const box = layout.states[state.id];
