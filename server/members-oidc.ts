@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createLocalJWKSet, createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AuthenticationConfig } from '../api/schemas';
 
 export const OIDC_MOUNT = '/oidc';
@@ -145,6 +145,8 @@ export async function createOidcSandbox(options: {
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p></main></body></html>`;
     },
   };
+  // Loaded on demand: production never loads the provider.
+  const { default: Provider } = await import('oidc-provider');
   const provider = new Provider(options.issuer, configuration);
   if (new URL(options.issuer).protocol === 'https:') provider.proxy = true;
   const callback = provider.callback();
