@@ -108,6 +108,16 @@ export async function createOidcSandbox(options: {
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     features: { devInteractions: { enabled: false } },
+    // The storefront reads the email from the ID token itself (no userinfo call).
+    conformIdTokenClaims: false,
+    ttl: {
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+    },
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin) => redirectOrigins.has(origin),
     interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
@@ -156,6 +166,8 @@ export async function createOidcSandbox(options: {
     const match = interaction.exec(req.url ?? '');
     if (!match) {
       // The provider itself, with the mount prefix taken off the path (its issuer carries the prefix).
+      // (like Express's mounting: originalUrl keeps the full path, from which it derives its mount path).
+      (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
       req.url = (req.url ?? '/').slice(OIDC_MOUNT.length) || '/';
       callback(req, res);
       return;
