@@ -97,6 +97,10 @@ test('the mobile reserve footer: cart button, total and a submit tied to the for
   await expect(footer.getByRole('button', { name: 'Your cart' })).toBeVisible();
   await expectNoA11yViolations(page, 'quantity-first on a phone');
 
+  // The cart button brings the visitor to the cart widget that follows the content.
+  await footer.getByRole('button', { name: 'Your cart' }).click();
+  await expect(page.getByRole('complementary', { name: 'Your cart' })).toBeFocused();
+
   // The footer's submit button sits outside the form and submits it (form=).
   const submit = footer.getByRole('button', { name: 'Add to cart' });
   await expect(submit).toHaveAttribute('form', /.+/);
