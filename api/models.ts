@@ -233,3 +233,9 @@ export interface UserPatch {
   firstName?: string;
   lastName?: string;
 }
+
+/** A session as the quantity-first flow lists it: with the price per ticket type from the price schedule. */
+export interface PricedSessionModel extends SessionModel {
+  /** Price in cents by ticket type id, for the quantities asked about. */
+  prices: Record<string, number>;
+}

@@ -4,9 +4,18 @@ import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
+import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
 import { sessionMachine } from './session/session.machine';
 
-export { appMachine, cartMachine, checkoutMachine, dateFirstReserveMachine, modalsMachine, sessionMachine };
+export {
+  appMachine,
+  cartMachine,
+  checkoutMachine,
+  dateFirstReserveMachine,
+  modalsMachine,
+  quantityFirstReserveMachine,
+  sessionMachine,
+};
 
 /** Every machine keyed by its id. */
 export const machines = {
@@ -15,5 +24,6 @@ export const machines = {
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
   modals: modalsMachine,
+  quantityFirstReserve: quantityFirstReserveMachine,
   session: sessionMachine,
 } as const;

@@ -10,6 +10,7 @@ import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { modalsStory } from './fixtures/modals';
+import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
 import type { MachineStory } from './fixtures/story';
 
 const written: Record<string, MachineStory> = {
@@ -18,6 +19,7 @@ const written: Record<string, MachineStory> = {
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
   modals: modalsStory,
+  quantityFirstReserve: quantityFirstReserveStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {

@@ -67,6 +67,10 @@ export interface ReserveView {
 
 export interface DateFirstReserveProps {
   strings: Strings;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId?: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. Default true. */
+  showFooter?: boolean;
   currency: string;
   view: ReserveView;
   /** The 'Choose date' modal as the modal stack shows it (null: not open). */
@@ -94,6 +98,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
+      id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
       onSubmit={(e) => {
@@ -146,15 +151,17 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
           {view.selectedSession && !view.sessionListOpen && !view.dateListOpen ? (
             <TicketSection {...props} />
           ) : null}
-          <div className="reserve-footer">
-            <p aria-live="polite">
-              <span>{strings.total}: </span>
-              <strong>{formatMoney(view.totalCents, props.currency)}</strong>
-            </p>
-            <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
-              {view.submitting ? strings.adding : strings.addToCart}
-            </button>
-          </div>
+          {props.showFooter === false ? null : (
+            <div className="reserve-footer">
+              <p aria-live="polite">
+                <span>{strings.total}: </span>
+                <strong>{formatMoney(view.totalCents, props.currency)}</strong>
+              </p>
+              <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
+                {view.submitting ? strings.adding : strings.addToCart}
+              </button>
+            </div>
+          )}
         </>
       ) : null}
     </form>
