@@ -68,6 +68,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     now: input.now,
     days: [],
     selectedDate: null,
+    flexible: false,
     sessions: [],
     selectedSessionId: null,
     groups: [],
@@ -102,7 +103,7 @@ export function reserveInput({ context }: { context: DateFirstReserveContext }):
     newCart: context.retriedInNewCart,
     request: {
       eventId: context.event.id,
-      sessionId: context.selectedSessionId,
+      sessionId: context.flexible ? null : context.selectedSessionId,
       quantities: requestQuantities(context.quantities),
     },
   };
@@ -154,9 +155,26 @@ function withoutNotices(messages: readonly ReserveNotice[], keys: readonly strin
 /** Keys of notices about the last submit; cleared when the visitor submits again. */
 const RESERVE_NOTICE_KEYS = ['reserve.error', 'reserve.sessionSoldOut', 'reserve.dateSoldOut'];
 
-/** The submit rule on context alone: a session chosen, at least one ticket, every group within its limits. */
+/**
+ * The submit rule on context alone: a session or flexible tickets chosen, at least one ticket, every group
+ * within its limits.
+ */
 export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
-  return context.selectedSessionId !== null && isSelectionValid(context.groups, context.quantities);
+  return (
+    (context.selectedSessionId !== null || context.flexible) &&
+    isSelectionValid(context.groups, context.quantities)
+  );
+}
+
+/** Flexible (any-date) groups of the event: reserved without a date or session. */
+export function flexibleGroupsOf(event: DateFirstReserveContext['event']): TicketGroupModel[] {
+  return event.ticketGroups.filter((group) => group.flexible === true);
+}
+
+/** A session's groups without the flexible ones (those are chosen through the flexible option). */
+function datedGroups(event: DateFirstReserveContext['event'], groups: readonly TicketGroupModel[]) {
+  const flexibleIds = new Set(flexibleGroupsOf(event).map((group) => group.id));
+  return groups.filter((group) => !flexibleIds.has(group.id));
 }
 
 function presetResolution(context: DateFirstReserveContext, sessions: SessionModel[]) {
@@ -190,6 +208,8 @@ export const dateFirstReserveMachine = setup({
       planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).problems
         .length > 0,
     hasSelectedDate: ({ context }) => context.selectedDate !== null,
+    hasFlexibleTickets: ({ context }) => flexibleGroupsOf(context.event).length > 0,
+    isFlexible: ({ context }) => context.flexible,
     hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
     isAvailableDay: ({ context, event }) =>
       event.type === 'date.select' && isAvailableDay(context.days, event.date),
@@ -249,6 +269,7 @@ export const dateFirstReserveMachine = setup({
     }),
     selectDate: assign(({ context, event }) => ({
       selectedDate: event.type === 'date.select' ? event.date : context.selectedDate,
+      flexible: false,
       sessions: [],
       selectedSessionId: null,
       groups: [],
@@ -256,6 +277,19 @@ export const dateFirstReserveMachine = setup({
       soldOut: null,
       preset: { ...context.preset, session: null },
     })),
+    /** Flexible tickets: no date, no session; the event's flexible groups with fresh quantities. */
+    selectFlexible: assign(({ context }) => ({
+      flexible: true,
+      selectedDate: null,
+      sessions: [],
+      selectedSessionId: null,
+      groups: flexibleGroupsOf(context.event),
+      quantities: {},
+      soldOut: null,
+      preset: { ...context.preset, session: null },
+    })),
+    /** Back to single-date tickets: the day list, nothing chosen. */
+    clearFlexible: assign({ flexible: false, groups: [], quantities: {} }),
     clearDate: assign({
       selectedDate: null,
       sessions: [],
@@ -290,7 +324,9 @@ export const dateFirstReserveMachine = setup({
       groups: [],
       quantities: {},
     })),
-    assignGroups: assign({ groups: ({ event }) => outputOf<TicketGroupModel[]>(event) }),
+    assignGroups: assign({
+      groups: ({ context, event }) => datedGroups(context.event, outputOf<TicketGroupModel[]>(event)),
+    }),
     /** Query counts, applied once through the quantity rules when the first ticket groups load. */
     applyPresetQuantities: assign(({ context }) => ({
       quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
@@ -399,12 +435,28 @@ export const dateFirstReserveMachine = setup({
       initial: 'entry',
       on: {
         'date.select': { guard: 'isAvailableDay', target: '.session', actions: 'selectDate' },
+        'flexible.select': { guard: 'hasFlexibleTickets', target: '.flexible', actions: 'selectFlexible' },
       },
       states: {
         entry: {
           always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }],
         },
         date: {},
+        flexible: {
+          description:
+            'Flexible (any-date) tickets: no date or session; the quantities of the flexible groups.',
+          on: {
+            'flexible.clear': { target: 'date', actions: 'clearFlexible' },
+            'quantity.increment': { actions: 'incrementQuantity' },
+            'quantity.decrement': { actions: 'decrementQuantity' },
+            'quantity.set': { actions: 'setQuantity' },
+            submit: {
+              guard: 'canSubmit',
+              target: '#dateFirstReserve.reserving',
+              actions: ['clearReserveNotices', 'clearRetryInNewCart'],
+            },
+          },
+        },
         session: {
           initial: 'loading',
           on: {
@@ -518,6 +570,7 @@ export const dateFirstReserveMachine = setup({
         onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
         onError: [
           { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+          { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
           {
             guard: 'isSessionSoldOutError',
             target: 'picking.session.loading',

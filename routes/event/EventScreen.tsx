@@ -101,6 +101,8 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
       onDismissCalendar={calendar.dismiss}
       onSelectDate={(date) => actor.send({ type: 'date.select', date })}
       onChangeDate={() => actor.send({ type: 'date.change' })}
+      onSelectFlexible={() => actor.send({ type: 'flexible.select' })}
+      onClearFlexible={() => actor.send({ type: 'flexible.clear' })}
       onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
       onChangeSession={() => actor.send({ type: 'session.change' })}
       onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}

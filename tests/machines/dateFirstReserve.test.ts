@@ -719,7 +719,7 @@ const orInfinity = (value: number | null | undefined) => value ?? Number.POSITIV
 /** Spec 1 §4 "Quantities": the first step up from 0 is min_tickets_per_order for a one-type group, else 1. */
 const firstStep = (g: TicketGroupModel) => (g.types.length === 1 ? Math.max(1, g.minPerOrder ?? 1) : 1);
 
-/** Spec 1 §4 date-first submit rule and §5 quantity rule (no seats or flexible tickets in these fixtures). */
+/** Spec 1 §4 date-first submit rule (a session or flexible tickets) and §5 quantity rule (no seats here). */
 function submitRuleHolds(snapshot: Snapshot): boolean {
   const { context } = snapshot;
   const counts = Object.values(context.quantities);
@@ -730,7 +730,7 @@ function submitRuleHolds(snapshot: Snapshot): boolean {
   return (
     !snapshot.matches('reserving') &&
     counts.reduce((n, c) => n + c, 0) >= 1 &&
-    context.selectedSessionId !== null &&
+    (context.selectedSessionId !== null || context.flexible) &&
     withinLimits
   );
 }
@@ -771,7 +771,8 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
   const possible = snapshot.can({ type: 'submit' });
   if (possible)
     expect(submitRuleHolds(snapshot), `${where}: submit possible only under the spec's rule`).toBe(true);
-  if (isReady(snapshot) && submitRuleHolds(snapshot)) expect(possible, `${where}: submit offered`).toBe(true);
+  if ((isReady(snapshot) || snapshot.matches({ picking: 'flexible' })) && submitRuleHolds(snapshot))
+    expect(possible, `${where}: submit offered`).toBe(true);
 }
 
 /** Groups for the quantity walk: limits that bind (min, max, group capacity, session availability, excluded). */
@@ -852,7 +853,14 @@ describe('path tests', () => {
           expect(chosen?.soldOut).toBe(false);
           expect(context.selectedDate).not.toBeNull();
         }
-        if (Object.keys(context.quantities).length > 0) expect(context.selectedSessionId).not.toBeNull();
+        if (Object.keys(context.quantities).length > 0)
+          expect(context.selectedSessionId !== null || context.flexible).toBe(true);
+        // Flexible tickets: no date, no session, only the flexible groups (spec 1 §4: choosing them clears the date).
+        if (context.flexible) {
+          expect(context.selectedDate).toBeNull();
+          expect(context.selectedSessionId).toBeNull();
+          expect(context.groups.every((g) => g.flexible === true)).toBe(true);
+        }
         if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
         checkReserveInvariants(runner);
       },

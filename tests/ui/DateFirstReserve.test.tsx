@@ -129,12 +129,16 @@ describe('date-first reserve view', () => {
     const user = userEvent.setup();
     const onSelect = calendar();
     const dialog = screen.getByRole('dialog', { name: 'Choose date' });
-    const first = within(dialog).getByRole('button', { name: 'Tuesday, December 1, 2026' });
+    const first = within(dialog).getByRole('button', { name: /^Tuesday, December 1, 2026, From \$12\.00$/ });
     expect(first).toHaveFocus();
     await user.keyboard('{ArrowRight}');
-    expect(within(dialog).getByRole('button', { name: 'Wednesday, December 2, 2026' })).toHaveFocus();
+    expect(
+      within(dialog).getByRole('button', { name: /^Wednesday, December 2, 2026, From \$12\.00$/ }),
+    ).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(within(dialog).getByRole('button', { name: 'Wednesday, December 9, 2026' })).toHaveFocus();
+    expect(
+      within(dialog).getByRole('button', { name: /^Wednesday, December 9, 2026, From \$12\.00$/ }),
+    ).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
     // Focus reached November 29, outside the month: the calendar turned back a month.
     expect(
@@ -144,7 +148,9 @@ describe('date-first reserve view', () => {
       '{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}',
     );
     expect(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Friday, December 11, 2026' }),
+      within(screen.getByRole('dialog')).getByRole('button', {
+        name: /^Friday, December 11, 2026, From \$12\.00$/,
+      }),
     ).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenCalledWith('2026-12-11');
@@ -178,7 +184,9 @@ describe('date-first reserve view driven by the modal stack', () => {
     expect(dialog).toHaveClass('modal--lg');
     await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Friday, December 11, 2026' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: /^Friday, December 11, 2026, From \$12\.00$/ }),
+    );
     expect(calls).toEqual(['open', 'dismiss', 'close', 'close', 'select 2026-12-11']);
 
     rerender(<DateFirstReserve {...props()} {...handlers} calendar={{ closing: true, size: 'md' }} />);
