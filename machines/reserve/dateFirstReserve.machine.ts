@@ -33,18 +33,21 @@ import {
 } from './quantities';
 import {
   availableDays,
+  foundSessionDate,
   isAvailableDay,
   isSelectableSession,
   parseReserveMode,
   planFromQuery,
   problemNotice,
   resolvePresetSession,
+  sessionIdOf,
 } from './query';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
   DateFirstReserveInput,
   DateFirstReserveOutput,
+  FindSessionInput,
   LoadCalendarInput,
   LoadSessionGroupsInput,
   LoadSessionsInput,
@@ -88,6 +91,10 @@ export function calendarInput({ context }: { context: DateFirstReserveContext })
 
 export function sessionsInput({ context }: { context: DateFirstReserveContext }): LoadSessionsInput {
   return { eventId: context.event.id, date: context.selectedDate ?? '' };
+}
+
+export function findSessionInput({ context }: { context: DateFirstReserveContext }): FindSessionInput {
+  return { eventId: context.event.id, sessionId: sessionIdOf(context.preset.session) ?? '' };
 }
 
 export function sessionGroupsInput({
@@ -195,6 +202,8 @@ export const dateFirstReserveMachine = setup({
   actors: {
     loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(async () => notProvided('loadCalendar')),
     loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(async () => notProvided('loadSessions')),
+    /** One session by id (null: no such session), for the day of a `session` query id. */
+    findSession: fromPromise<SessionModel | null, FindSessionInput>(async () => notProvided('findSession')),
     loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(async () =>
       notProvided('loadSessionGroups'),
     ),
@@ -208,6 +217,15 @@ export const dateFirstReserveMachine = setup({
       planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).problems
         .length > 0,
     hasSelectedDate: ({ context }) => context.selectedDate !== null,
+    /** The query names a session id (not 'today' or 'next'): its day is found by looking it up. */
+    queryNamesSessionId: ({ context, event }) =>
+      sessionIdOf(
+        planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).session,
+      ) !== null,
+    isFoundOnAvailableDay: ({ context, event }) =>
+      foundSessionDate(outputOf<SessionModel | null>(event), context.days, context.event.venue.timezone) !==
+      null,
+    isStrict: ({ context }) => context.mode === 'strict',
     hasFlexibleTickets: ({ context }) => flexibleGroupsOf(context.event).length > 0,
     isFlexible: ({ context }) => context.flexible,
     hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
@@ -267,6 +285,19 @@ export const dateFirstReserveMachine = setup({
         messages: notices.reduce(withNotice, context.messages),
       };
     }),
+    /** The looked-up session's day becomes the selected date; its sessions then resolve the preset. */
+    assignFoundSessionDate: assign({
+      selectedDate: ({ context, event }) =>
+        foundSessionDate(outputOf<SessionModel | null>(event), context.days, context.event.venue.timezone),
+    }),
+    /** The query's session id names no bookable session: warn (in warn mode) and forget it. */
+    noteSessionNotFound: assign(({ context }) => ({
+      preset: { ...context.preset, session: null },
+      messages:
+        context.mode === 'warn'
+          ? withNotice(context.messages, problemNotice({ key: 'query.session', name: 'sessionNotFound' }))
+          : context.messages,
+    })),
     selectDate: assign(({ context, event }) => ({
       selectedDate: event.type === 'date.select' ? event.date : context.selectedDate,
       flexible: false,
@@ -422,9 +453,31 @@ export const dateFirstReserveMachine = setup({
             actions: 'assignDays',
           },
           { guard: 'isQueryRejected', target: 'initError', actions: ['assignDays', 'rejectQuery'] },
+          {
+            guard: 'queryNamesSessionId',
+            target: 'findingSession',
+            actions: ['assignDays', 'applyQueryPlan'],
+          },
           { target: 'picking', actions: ['assignDays', 'applyQueryPlan'] },
         ],
         onError: { target: 'initError', actions: 'assignInitError' },
+      },
+    },
+    findingSession: {
+      description: 'A session id in the query: the session is looked up for its day before the picker shows.',
+      invoke: {
+        id: 'findSession',
+        src: 'findSession',
+        input: findSessionInput,
+        onDone: [
+          { guard: 'isFoundOnAvailableDay', target: 'picking', actions: 'assignFoundSessionDate' },
+          { guard: 'isStrict', target: 'initError', actions: 'rejectQuery' },
+          { target: 'picking', actions: 'noteSessionNotFound' },
+        ],
+        onError: [
+          { guard: 'isStrict', target: 'initError', actions: 'rejectQuery' },
+          { target: 'picking', actions: 'noteSessionNotFound' },
+        ],
       },
     },
     noAvailability: {},

@@ -43,7 +43,7 @@ export const DATE_BUTTONS = 8;
 export type ReserveScreen = 'loading' | 'noAvailability' | 'initError' | 'picking' | 'reserving' | 'done';
 
 export function selectScreen(snapshot: DateFirstReserveSnapshot): ReserveScreen {
-  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loading') || snapshot.matches('findingSession')) return 'loading';
   if (snapshot.matches('noAvailability')) return 'noAvailability';
   if (snapshot.matches('initError')) return 'initError';
   if (snapshot.matches('reserving')) return 'reserving';

@@ -109,6 +109,11 @@ export interface LoadSessionsInput {
   date: string;
 }
 
+export interface FindSessionInput {
+  eventId: string;
+  sessionId: string;
+}
+
 export interface LoadSessionGroupsInput {
   eventId: string;
   sessionId: string;

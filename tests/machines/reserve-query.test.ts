@@ -76,7 +76,7 @@ describe('planFromQuery', () => {
       expect(names(planFromQuery({ date: bad }, event, days, NOW)), bad).toEqual(['dateUnavailable']);
   });
 
-  it("session 'today' and 'next' pick a day; an id waits for the first day's sessions", () => {
+  it("session 'today' and 'next' pick a day; an id is looked up for its day (no date yet)", () => {
     expect(planFromQuery({ session: 'today' }, event, days, NOW)).toMatchObject({
       date: '2026-11-21',
       session: 'today',
@@ -91,7 +91,7 @@ describe('planFromQuery', () => {
       planFromQuery({ session: 'next' }, event, [day('2026-11-21', 'sold_out')], NOW).problems[0]?.name,
     ).toBe('timeUnavailable');
     expect(planFromQuery({ session: 's-0930' }, event, days, NOW)).toMatchObject({
-      date: '2026-11-21',
+      date: null,
       session: 's-0930',
     });
   });
