@@ -96,7 +96,31 @@ export interface DateFirstReserveProps {
 export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, view } = props;
   const dateHeading = useRef<HTMLHeadingElement>(null);
+  const timeHeading = useRef<HTMLHeadingElement>(null);
   const calendarWasOpen = useRef(false);
+  // A chosen day or time collapses its list, taking the pressed button away: focus then goes to the heading
+  // of what was chosen (its Change button follows it), not back to the top of the page.
+  const pendingFocus = useRef<'date' | 'time' | null>(null);
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    const target = pending === 'date' ? dateHeading.current : timeHeading.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body) target.focus();
+  });
+  const withFocus: DateFirstReserveProps = {
+    ...props,
+    onSelectDate: (date) => {
+      pendingFocus.current = 'date';
+      props.onSelectDate(date);
+    },
+    onSelectSession: (id) => {
+      pendingFocus.current = 'time';
+      props.onSelectSession(id);
+    },
+  };
   // The calendar's opener ('Show more dates') is gone once a day is chosen from it: focus then goes to the
   // chosen date's heading instead of the page (WAI-ARIA date picker dialog: focus returns where it came from).
   useEffect(() => {
@@ -144,7 +168,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
       {view.status === 'ready' ? (
         <>
           {view.hasFlexible ? <TicketKindChoice {...props} /> : null}
-          {view.flexibleChosen ? null : <DateSection {...props} headingRef={dateHeading} />}
+          {view.flexibleChosen ? null : <DateSection {...withFocus} headingRef={dateHeading} />}
           {props.calendar ? (
             <Suspense fallback={null}>
               <CalendarDialog
@@ -164,7 +188,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
             </Suspense>
           ) : null}
           {view.selectedDate && !view.dateListOpen && !view.flexibleChosen ? (
-            <SessionSection {...props} />
+            <SessionSection {...withFocus} headingRef={timeHeading} />
           ) : null}
           {view.flexibleChosen || (view.selectedSession && !view.sessionListOpen && !view.dateListOpen) ? (
             <TicketSection {...props} />
@@ -280,13 +304,21 @@ function DateSection({
   );
 }
 
-function SessionSection({ strings, view, onChangeSession, onSelectSession }: DateFirstReserveProps) {
+function SessionSection({
+  strings,
+  view,
+  onChangeSession,
+  onSelectSession,
+  headingRef,
+}: DateFirstReserveProps & { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const id = useId();
   const { selectedSession, sessionTabs } = view;
   if (selectedSession && !view.sessionListOpen) {
     return (
       <section className="reserve-section" aria-labelledby={id}>
-        <h2 id={id}>{strings.selectedTime}</h2>
+        <h2 id={id} ref={headingRef} tabIndex={-1}>
+          {strings.selectedTime}
+        </h2>
         <div className="chosen">
           <strong>{selectedSession.timeLabel}</strong>
           {selectedSession.remaining != null ? (
