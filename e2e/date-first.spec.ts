@@ -61,6 +61,7 @@ test('a keyboard-only date-first purchase through Choose date reaches checkout',
 
   await tabTo(page, page.getByRole('tabpanel').getByRole('button', { disabled: false }).first());
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Time', exact: true })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
   const addAdult = page.getByRole('button', { name: 'Add one Adult' });
   await tabTo(page, addAdult);
