@@ -140,6 +140,27 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       return toSessions(raw, { now: now() });
     },
 
+    /**
+     * Cached GET events/{eventId}/sessions/{sessionId}: one session (its day and capacity), or null when the
+     * event has no such session (404).
+     */
+    async session(
+      eventId: string,
+      sessionId: string,
+      { signal }: CallOptions = {},
+    ): Promise<SessionModel | null> {
+      try {
+        const raw = await request('GET', path('events', eventId, 'sessions', sessionId), {
+          cached: true,
+          signal,
+        });
+        return toSessions(raw)[0] ?? null;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+
     /** Cached GET events/{eventId}/sessions/{sessionId}: the public ticket groups and types of a session. */
     async sessionGroups(
       eventId: string,

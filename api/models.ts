@@ -55,6 +55,8 @@ export interface TicketGroupModel {
   remaining: number | null;
   excludeFromEventCapacity: boolean;
   soldOut: boolean;
+  /** Flexible (any-date) tickets: reserved without a session (group meta flexible_date). */
+  flexible?: boolean;
   types: TicketTypeModel[];
 }
 

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody, runtimeConfig } from '../../api/schemas';
 import { createApp } from '../../server/app';
-import { demoIds } from '../../server/seed';
+import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed';
 import {
   GA,
   GA_ADULT,
   GA_CHILD,
+  GARDEN,
   gaSessions,
   LECTURE,
   PLANETARIUM,
@@ -104,7 +105,7 @@ describe('events', () => {
     });
     expect(r.status).toBe(200);
     const d = doc(r.body);
-    expect(d.event_template?._data.map((e) => e.id)).toEqual([GA, PLANETARIUM, LECTURE]);
+    expect(d.event_template?._data.map((e) => e.id)).toEqual([GA, PLANETARIUM, LECTURE, GARDEN]);
     expect(d.venue?._data[0]?.timezone).toBe('America/New_York');
     expect(d.meta?._data.find((m) => m.resource_id === GA && m.key === 'reserve_flow')?.value).toBe(
       'date_first',
@@ -136,8 +137,8 @@ describe('events', () => {
         })
       ).body,
     );
-    expect(dated.event_template?._data.map((e) => e.id)).toEqual([GA, PLANETARIUM]);
-    expect(dated.event_session?._data.length).toBe(13 + 3);
+    expect(dated.event_template?._data.map((e) => e.id)).toEqual([GA, PLANETARIUM, GARDEN]);
+    expect(dated.event_session?._data.length).toBe(13 + 3 + 4);
     const none = await s.json('GET', 'events/available', {
       query: { 'hidden_type._in': 'public_member_only' },
     });
@@ -190,8 +191,8 @@ describe('calendar and sessions', () => {
     // 10:00 New York now: the 10:00 session has started; 12 sessions of 40 remain today.
     expect(days[0]).toMatchObject({ status: 'available', min_price: '12.00', availability: 12 * 40 });
     expect(days[0]?.min_price_fees).toEqual({ outside: '0.00' });
-    // The seeded sold-out session three days out.
-    expect(days[3]?.availability).toBe(12 * 40);
+    // The seeded sold-out session three days out, and the nearly sold-out one after it.
+    expect(days[3]?.availability).toBe(12 * 40 - (40 - NEARLY_SOLD_OUT_LEFT));
     expect(days[1]?.availability).toBe(13 * 40);
     const adultsOnly = doc(
       (

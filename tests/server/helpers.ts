@@ -6,6 +6,7 @@ import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed';
 export const SELLER = DEMO_SELLER_ID;
 export const GA = demoIds.event('general-admission');
 export const PLANETARIUM = demoIds.event('planetarium');
+export const GARDEN = demoIds.event('sculpture-garden');
 export const LECTURE = demoIds.event('lecture-restoration');
 export const GA_ADULT = demoIds.type('general-admission', 'Adult');
 export const GA_CHILD = demoIds.type('general-admission', 'Child');

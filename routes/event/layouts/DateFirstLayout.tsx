@@ -41,6 +41,8 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onDismissCalendar={calendar.dismiss}
         onSelectDate={(date) => actor.send({ type: 'date.select', date })}
         onChangeDate={() => actor.send({ type: 'date.change' })}
+        onSelectFlexible={() => actor.send({ type: 'flexible.select' })}
+        onClearFlexible={() => actor.send({ type: 'flexible.clear' })}
         onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
         onChangeSession={() => actor.send({ type: 'session.change' })}
         onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
