@@ -2,11 +2,20 @@
 import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
+import { loginMachine } from './login/login.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { sessionMachine } from './session/session.machine';
 
-export { appMachine, cartMachine, checkoutMachine, dateFirstReserveMachine, modalsMachine, sessionMachine };
+export {
+  appMachine,
+  cartMachine,
+  checkoutMachine,
+  dateFirstReserveMachine,
+  loginMachine,
+  modalsMachine,
+  sessionMachine,
+};
 
 /** Every machine keyed by its id. */
 export const machines = {
@@ -14,6 +23,7 @@ export const machines = {
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
+  login: loginMachine,
   modals: modalsMachine,
   session: sessionMachine,
 } as const;
