@@ -9,7 +9,9 @@ import { appStory } from './fixtures/app';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
+import { sessionStory } from './fixtures/session';
 import type { MachineStory } from './fixtures/story';
 
 const written: Record<string, MachineStory> = {
@@ -17,7 +19,9 @@ const written: Record<string, MachineStory> = {
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
+  login: loginStory,
   modals: modalsStory,
+  session: sessionStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {
