@@ -223,6 +223,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'cart',
     'checkout',
     'dateFirstReserve',
+    'login',
     'modals',
     'quantityFirstReserve',
     'session',

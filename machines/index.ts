@@ -2,6 +2,7 @@
 import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
+import { loginMachine } from './login/login.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
@@ -12,6 +13,7 @@ export {
   cartMachine,
   checkoutMachine,
   dateFirstReserveMachine,
+  loginMachine,
   modalsMachine,
   quantityFirstReserveMachine,
   sessionMachine,
@@ -23,6 +25,7 @@ export const machines = {
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
+  login: loginMachine,
   modals: modalsMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
   session: sessionMachine,

@@ -9,8 +9,10 @@ import { appStory } from './fixtures/app';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
+import { sessionStory } from './fixtures/session';
 import type { MachineStory } from './fixtures/story';
 
 const written: Record<string, MachineStory> = {
@@ -18,8 +20,10 @@ const written: Record<string, MachineStory> = {
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
+  login: loginStory,
   modals: modalsStory,
   quantityFirstReserve: quantityFirstReserveStory,
+  session: sessionStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {
