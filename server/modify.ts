@@ -4,6 +4,7 @@ import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import { lockPending } from './cart-state';
+import { SESSIONLESS_HANDLERS } from './catalog-groups';
 import type { AppCtx } from './context';
 import type { Q } from './db';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
@@ -53,12 +54,18 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
     if (!PUBLIC_TYPES.includes(group.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
-    if (line.event_session_id === null) throw invalid('event_session', `${where}: A session is required.`);
-    const session = sessionById.get(line.event_session_id);
-    if (!session || session.eventTemplateId !== ev.id)
-      throw invalid('event_session', `${where}: Sorry, the selected time is not found.`);
-    if (!isBookable(session, nowMs))
-      throw invalid('event_session', `${where}: Sorry, tickets are not available at the selected time.`);
+    // Donations, ledger and discount-code purchases are not for a session; every other ticket is.
+    let session: Row<typeof t.eventSession> | null = null;
+    if (line.event_session_id === null) {
+      if (!SESSIONLESS_HANDLERS.includes(group.handler))
+        throw invalid('event_session', `${where}: A session is required.`);
+    } else {
+      session = sessionById.get(line.event_session_id) ?? null;
+      if (!session || session.eventTemplateId !== ev.id)
+        throw invalid('event_session', `${where}: Sorry, the selected time is not found.`);
+      if (!isBookable(session, nowMs))
+        throw invalid('event_session', `${where}: Sorry, tickets are not available at the selected time.`);
+    }
     let value = priceCents(ty);
     if (line.face_value !== undefined && line.face_value !== null) {
       const v = parseMoney(line.face_value);
@@ -184,7 +191,7 @@ export async function modify(
       id: newId(),
       cartId: cart.id,
       state: 'in_cart',
-      eventSessionId: l.session.id,
+      eventSessionId: l.session?.id ?? null,
       eventTemplateId: l.ev.id,
       ticketTypeId: l.ty.id,
       ticketGroupId: l.group.id,
@@ -192,8 +199,8 @@ export async function modify(
       handler: l.group.handler,
       faceValueCents: l.value,
       adjustedValueCents: l.value,
-      validFrom: l.session.startAt,
-      validTo: l.session.endAt,
+      validFrom: l.session?.startAt ?? null,
+      validTo: l.session?.endAt ?? null,
       admitName: l.line.admit_name ?? null,
       admitEmail: l.line.admit_email ?? null,
       // Keeps insertion order stable within one request.
@@ -213,10 +220,10 @@ export async function modify(
       [
         ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
         ...lines.map((l) => ({
-          sessionId: l.session.id,
+          sessionId: l.session?.id ?? null,
           groupId: l.group.id,
           delta: 1,
-          sessionStart: l.session.startAt,
+          sessionStart: l.session?.startAt,
         })),
       ],
       writes,

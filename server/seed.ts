@@ -5,6 +5,7 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from './db';
 import * as t from './schema';
+import { seedDonationEvent } from './seed-donation';
 import { dayjs, stableId } from './util';
 
 export const DEMO_SLUG = 'demo-museum';
@@ -234,6 +235,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     await topUpSessions(db, ev, now());
   }
   await ensureSoldOutExample(db, now());
+  await seedDonationEvent(db, { seller: sellerId, venue: demoIds.venue });
 }
 
 function sessionRow(ev: EventSeed, start: dayjs.Dayjs) {
