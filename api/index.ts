@@ -8,6 +8,7 @@ import { createEvents } from './events';
 import type { UrlSettings } from './join';
 import { createOrders } from './orders';
 import { createRequest, type Logger } from './request';
+import { createTicketGroups } from './ticket-groups';
 
 export interface ApiConfig {
   apiPrefix: string;
@@ -44,6 +45,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     cart: createCart(request, urls, now),
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),
+    ticketGroups: createTicketGroups(request),
     request,
   };
 }
@@ -61,3 +63,4 @@ export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';
 export type { ApiRequest, HttpMethod, Logger, QueryValue, RequestOptions } from './request';
+export type { GetTicketGroupOptions, TicketGroupsApi } from './ticket-groups';
