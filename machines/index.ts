@@ -4,9 +4,20 @@ import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
+import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
+import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
 import { sessionMachine } from './session/session.machine';
 
-export { appMachine, cartMachine, checkoutMachine, dateFirstReserveMachine, modalsMachine, sessionMachine };
+export {
+  appMachine,
+  cartMachine,
+  checkoutMachine,
+  dateFirstReserveMachine,
+  modalsMachine,
+  oneTicketReserveMachine,
+  sessionMachine,
+  singleEventReserveMachine,
+};
 
 /** Every machine keyed by its id. */
 export const machines = {
@@ -15,5 +26,7 @@ export const machines = {
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
   modals: modalsMachine,
+  oneTicketReserve: oneTicketReserveMachine,
   session: sessionMachine,
+  singleEventReserve: singleEventReserveMachine,
 } as const;

@@ -10,6 +10,8 @@ import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { modalsStory } from './fixtures/modals';
+import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
+import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
 
 const written: Record<string, MachineStory> = {
@@ -18,6 +20,8 @@ const written: Record<string, MachineStory> = {
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
   modals: modalsStory,
+  oneTicketReserve: oneTicketReserveStory,
+  singleEventReserve: singleEventReserveStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {
