@@ -4,6 +4,7 @@
  */
 import { createCart } from './cart';
 import { createConfig } from './config';
+import { createEventQuantities } from './event-quantities';
 import { createEvents } from './events';
 import type { UrlSettings } from './join';
 import { createOrders } from './orders';
@@ -41,7 +42,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     timeoutMs: deps.timeoutMs,
   });
   return {
-    events: createEvents(request, urls, now),
+    events: { ...createEvents(request, urls, now), ...createEventQuantities(request, now) },
     cart: createCart(request, urls, now),
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),

@@ -167,3 +167,9 @@ export interface CardPaymentResult {
   /** Source token from the payment adapter (Stripe payment method id, or sandbox pm_card_* token). */
   source: string;
 }
+
+/** A session as the quantity-first flow lists it: with the price per ticket type from the price schedule. */
+export interface PricedSessionModel extends SessionModel {
+  /** Price in cents by ticket type id, for the quantities asked about. */
+  prices: Record<string, number>;
+}

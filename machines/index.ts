@@ -5,6 +5,7 @@ import { checkoutMachine } from './checkout/checkout.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
+import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
 import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
 import { sessionMachine } from './session/session.machine';
 
@@ -15,6 +16,7 @@ export {
   dateFirstReserveMachine,
   modalsMachine,
   oneTicketReserveMachine,
+  quantityFirstReserveMachine,
   sessionMachine,
   singleEventReserveMachine,
 };
@@ -27,6 +29,7 @@ export const machines = {
   dateFirstReserve: dateFirstReserveMachine,
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
+  quantityFirstReserve: quantityFirstReserveMachine,
   session: sessionMachine,
   singleEventReserve: singleEventReserveMachine,
 } as const;

@@ -11,6 +11,7 @@ import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
+import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
 import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
 
@@ -22,6 +23,7 @@ const written: Record<string, MachineStory> = {
   modals: modalsStory,
   oneTicketReserve: oneTicketReserveStory,
   singleEventReserve: singleEventReserveStory,
+  quantityFirstReserve: quantityFirstReserveStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {

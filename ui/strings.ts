@@ -146,6 +146,8 @@ export const defaultStrings = {
   /** Completed from the spec's 'ticket types not found'; {types} lists the unknown keys. */
   ticketTypesNotFound: 'Sorry, ticket types not found: {types}.',
   sessionAndDate: 'The session and date query parameters can not be used together.',
+  // event detail layouts (spec 1 §2)
+  anchorRequired: 'Add an admission event to your cart first',
 } as const;
 
 export type StringKey = keyof typeof defaultStrings;
