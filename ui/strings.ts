@@ -150,6 +150,14 @@ export const defaultStrings = {
   sessionAndDate: 'The session and date query parameters can not be used together.',
   // event detail layouts (spec 1 §2)
   anchorRequired: 'Add an admission event to your cart first',
+  // quantity-first (spec 1 §2; 'Find tickets' verbatim, the rest ours)
+  findTickets: 'Find tickets',
+  selectedTickets: 'Tickets',
+  ticketCount: '{name} × {count}',
+  yourVisit: 'Your visit',
+  cartTicketCount: '{count} tickets in your cart',
+  more: 'More',
+  aboutEvent: 'About this event',
 } as const;
 
 export type StringKey = keyof typeof defaultStrings;

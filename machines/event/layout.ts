@@ -74,3 +74,19 @@ export function chooseLayout(
   const flow = event.reserveFlow ?? config.defaultReserveFlow ?? DEFAULT_RESERVE_FLOW;
   return flow === 'date_first' ? 'dateFirst' : 'quantityFirst';
 }
+
+/** Event meta keys of the promo text and the membership promo text (seller HTML). */
+export const PROMO_META_KEY = 'promo_text';
+export const MEMBERSHIP_PROMO_META_KEY = 'membership_promo_text';
+
+/** The promo texts event detail shows above its layout; blank values count as none. */
+export function promoTextsOf(event: Pick<EventDetail, 'meta'>): {
+  promo: string | null;
+  membershipPromo: string | null;
+} {
+  const text = (key: string) => {
+    const value = event.meta[key]?.trim();
+    return value ? value : null;
+  };
+  return { promo: text(PROMO_META_KEY), membershipPromo: text(MEMBERSHIP_PROMO_META_KEY) };
+}

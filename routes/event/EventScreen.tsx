@@ -2,25 +2,30 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect
 import { useSearch } from 'wouter';
 import { errorMessageFor, isApiError } from '../../api';
 import { ErrorCode } from '../../api/codes';
-import { chooseLayout, type LayoutKind } from '../../machines/event/layout';
+import { chooseLayout, type LayoutKind, promoTextsOf } from '../../machines/event/layout';
 import { eventQueryFrom } from '../../machines/event/query';
 import { AppLink } from '../../ui/AppLink';
 import { EventHeader } from '../../ui/EventHeader';
+import { EventPromo } from '../../ui/EventPromo';
 import { EventDetailSkeleton, ReserveSkeleton } from '../../ui/skeleton/ReserveSkeleton';
 import { resolveMessage } from '../../ui/strings';
-import { useCart, useServices } from '../app/services';
+import { useCart, useModal, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
 import type { LayoutProps } from './layouts/types';
-import { loadEvent } from './wiring';
+import { loadEventDetail } from './load';
 
 /** Each layout is its own chunk, fetched when an event needs it (the first-load budget, DESIGN "Budgets"). */
 const DateFirstLayout = lazy(() => import('./layouts/DateFirstLayout'));
 const QuantityFirstLayout = lazy(() => import('./layouts/QuantityFirstLayout'));
 const SingleEventLayout = lazy(() => import('./layouts/SingleEventLayout'));
 const OneTicketLayout = lazy(() => import('./layouts/OneTicketLayout'));
+/** The 'More' description modal (small screens) loads when opened. */
+const DescriptionDialog = lazy(() =>
+  import('../../ui/DescriptionDialog').then((m) => ({ default: m.DescriptionDialog })),
+);
 
 type FormLayoutKind = Exclude<LayoutKind, 'noTicketGroups' | 'anchorRequired'>;
 
@@ -41,8 +46,12 @@ export default function EventScreen({ id }: { id: string }) {
   const search = useSearch();
   const query = useMemo(() => eventQueryFrom(search), [search]);
   const groupKey = query.ticketGroupIds.join(',');
-  const event = useLoad((signal) => loadEvent(api, id, signal, query.ticketGroupIds), `${id}|${groupKey}`);
+  const event = useLoad(
+    (signal) => loadEventDetail(api, id, signal, query.ticketGroupIds),
+    `${id}|${groupKey}`,
+  );
   const cartItems = useCart((s) => s.context.cart?.items ?? null);
+  const more = useModal('description');
 
   const notFound = event.status === 'error' && isApiError(event.error, ErrorCode.event_not_found);
   useEffect(() => {
@@ -81,7 +90,23 @@ export default function EventScreen({ id }: { id: string }) {
               venueName={event.data.venue.name}
               description={event.data.description}
               cover={event.data.cover ?? event.data.image}
+              onMore={more.open}
+              moreLabel={strings.more}
             />
+            {more.modal && event.data.description ? (
+              <Suspense fallback={null}>
+                <DescriptionDialog
+                  strings={strings}
+                  title={event.data.name}
+                  html={event.data.description}
+                  closing={more.modal.closing}
+                  size={more.modal.size}
+                  onClose={more.close}
+                  onDismiss={more.dismiss}
+                />
+              </Suspense>
+            ) : null}
+            <EventPromo {...promoTextsOf(event.data)} />
             {kind === 'noTicketGroups' ? (
               <div className="message message--warning" data-layout={kind}>
                 <p>{strings.eventUnavailable}</p>

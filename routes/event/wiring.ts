@@ -38,13 +38,9 @@ export function provideDateFirstReserve({ api, currentCartId, reserved }: EventW
   });
 }
 
-/** Loads the event of `/events/{id}`, limited to the `tg` ticket groups when the query names some. */
-export const loadEvent = (
-  api: Pick<Api, 'events'>,
-  id: string,
-  signal: AbortSignal,
-  ticketGroupIds: string[] = [],
-) => api.events.get(id, { signal, ticketGroupIds });
+/** Loads the event of `/events/{id}`. */
+export const loadEvent = (api: Pick<Api, 'events'>, id: string, signal: AbortSignal) =>
+  api.events.get(id, { signal });
 
 /** Query parameters of event detail that are not ticket quantities (spec 1 §2). */
 const RESERVED_PARAMS = new Set(['session', 'date', 'reserve', 'tg', 'select', 'price', 'inspect']);

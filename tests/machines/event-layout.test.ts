@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem, EventDetail } from '../../api/models';
-import { chooseLayout, isFlagOn, type LayoutCart, type LayoutEvent } from '../../machines/event/layout';
+import {
+  chooseLayout,
+  isFlagOn,
+  type LayoutCart,
+  type LayoutEvent,
+  promoTextsOf,
+} from '../../machines/event/layout';
 import {
   eventQueryFrom,
   parsePresetPrice,
@@ -140,5 +146,18 @@ describe('event detail query (tg, select, price)', () => {
       priceCents: 500,
     });
     expect(eventQueryFrom('')).toEqual({ ticketGroupIds: [], select: null, priceCents: null });
+  });
+});
+
+describe('promo texts', () => {
+  it('reads promo_text and membership_promo_text from the event meta; blank is none', () => {
+    expect(promoTextsOf({ meta: {} })).toEqual({ promo: null, membershipPromo: null });
+    expect(promoTextsOf({ meta: { promo_text: '<b>10% off</b>', membership_promo_text: '  ' } })).toEqual({
+      promo: '<b>10% off</b>',
+      membershipPromo: null,
+    });
+    expect(promoTextsOf({ meta: { membership_promo_text: 'Members go free' } }).membershipPromo).toBe(
+      'Members go free',
+    );
   });
 });

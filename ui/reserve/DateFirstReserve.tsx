@@ -67,6 +67,8 @@ export interface ReserveView {
 
 export interface DateFirstReserveProps {
   strings: Strings;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId?: string;
   currency: string;
   view: ReserveView;
   /** The 'Choose date' modal as the modal stack shows it (null: not open). */
@@ -94,6 +96,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
+      id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
       onSubmit={(e) => {

@@ -35,6 +35,8 @@ export interface OneTicketView {
 
 export interface OneTicketPickerProps {
   strings: Strings;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId?: string;
   currency: string;
   view: OneTicketView;
   onChoose: (ticketTypeId: string) => void;
@@ -53,6 +55,7 @@ export function OneTicketPicker(props: OneTicketPickerProps) {
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
+      id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
       onSubmit={(e) => {

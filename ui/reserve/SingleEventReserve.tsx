@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
-import type { GroupOption } from './DateFirstReserve';
 import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
-import { TicketQuantities } from './TicketQuantities';
+import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
 
 /** The single-event form's view model (machines/reserve/single-event-view.ts), computed, not derived here. */
 export interface SingleEventView {
@@ -12,7 +11,7 @@ export interface SingleEventView {
   blockingMessage: UiMessage | null;
   /** The session's day and time; null when no session is needed. */
   sessionLabel: string | null;
-  groups: GroupOption[];
+  groups: QuantityGroupOption[];
   fewTickets: UiMessage | null;
   totalCents: number;
   seatsNeeded: boolean;
@@ -24,6 +23,8 @@ export interface SingleEventView {
 
 export interface SingleEventReserveProps {
   strings: Strings;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId?: string;
   currency: string;
   view: SingleEventView;
   onIncrement: (ticketTypeId: string) => void;
@@ -36,9 +37,11 @@ export interface SingleEventReserveProps {
 export function SingleEventReserve(props: SingleEventReserveProps) {
   const { strings, view } = props;
   const dateId = useId();
+  const ticketsId = useId();
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
+      id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
       onSubmit={(e) => {
@@ -70,13 +73,16 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
               ) : null}
             </section>
           ) : null}
-          <TicketQuantities
-            strings={strings}
-            currency={props.currency}
-            groups={view.groups}
-            onIncrement={props.onIncrement}
-            onDecrement={props.onDecrement}
-          />
+          <section className="reserve-section" aria-labelledby={ticketsId}>
+            <h2 id={ticketsId}>{strings.chooseTickets}</h2>
+            <TicketQuantities
+              strings={strings}
+              currency={props.currency}
+              groups={view.groups}
+              onIncrement={props.onIncrement}
+              onDecrement={props.onDecrement}
+            />
+          </section>
           {view.seatsNeeded ? <p className="message message--warning">{strings.seatRequired}</p> : null}
           <ReserveFooter
             strings={strings}

@@ -1,17 +1,32 @@
-import { useId } from 'react';
 import { formatMoney } from '../format';
 import { fill, type Strings } from '../strings';
-import type { GroupOption } from './DateFirstReserve';
+
+export interface QuantityTypeOption {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  quantity: number;
+  canIncrement: boolean;
+  canDecrement: boolean;
+}
+
+export interface QuantityGroupOption {
+  id: string;
+  name: string;
+  description: string | null;
+  types: QuantityTypeOption[];
+}
 
 export interface TicketQuantitiesProps {
   strings: Strings;
   currency: string;
-  groups: readonly GroupOption[];
+  groups: QuantityGroupOption[];
   onIncrement: (ticketTypeId: string) => void;
   onDecrement: (ticketTypeId: string) => void;
 }
 
-/** 'Choose tickets': each group's types with a price and a − count + stepper. */
+/** Ticket groups with a − / count / + stepper per type (the counts and what can be pressed come from the view model). */
 export function TicketQuantities({
   strings,
   currency,
@@ -19,10 +34,8 @@ export function TicketQuantities({
   onIncrement,
   onDecrement,
 }: TicketQuantitiesProps) {
-  const id = useId();
   return (
-    <section className="reserve-section" aria-labelledby={id}>
-      <h2 id={id}>{strings.chooseTickets}</h2>
+    <>
       {groups.map((group) => (
         <fieldset key={group.id} className="ticket-group" style={{ border: 'none', padding: 0, margin: 0 }}>
           <legend className={groups.length > 1 ? undefined : 'visually-hidden'}>{group.name}</legend>
@@ -60,6 +73,6 @@ export function TicketQuantities({
           ))}
         </fieldset>
       ))}
-    </section>
+    </>
   );
 }

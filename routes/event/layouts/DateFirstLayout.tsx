@@ -1,12 +1,13 @@
 /** The date-first layout: get the date-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
+import { MobileFooter } from './MobileFooter';
 import type { LayoutProps } from './types';
 
 export default function DateFirstLayout({ event, search, query }: LayoutProps) {
@@ -22,25 +23,37 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   });
   const view = useSelector(actor, selectDateFirstReserveView);
   const calendar = useModal('chooseDate');
+  const formId = useId();
 
   return (
-    <DateFirstReserve
-      strings={strings}
-      currency={config.currency}
-      view={view}
-      calendar={calendar.modal}
-      onShowMore={calendar.open}
-      onCloseCalendar={calendar.close}
-      onDismissCalendar={calendar.dismiss}
-      onSelectDate={(date) => actor.send({ type: 'date.select', date })}
-      onChangeDate={() => actor.send({ type: 'date.change' })}
-      onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
-      onChangeSession={() => actor.send({ type: 'session.change' })}
-      onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onRetry={() => actor.send({ type: 'retry' })}
-    />
+    <div className="has-mobile-footer">
+      <DateFirstReserve
+        strings={strings}
+        formId={formId}
+        currency={config.currency}
+        view={view}
+        calendar={calendar.modal}
+        onShowMore={calendar.open}
+        onCloseCalendar={calendar.close}
+        onDismissCalendar={calendar.dismiss}
+        onSelectDate={(date) => actor.send({ type: 'date.select', date })}
+        onChangeDate={() => actor.send({ type: 'date.change' })}
+        onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
+        onChangeSession={() => actor.send({ type: 'session.change' })}
+        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
+        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
+        onSubmit={() => actor.send({ type: 'submit' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
+      {view.status === 'ready' ? (
+        <MobileFooter
+          formId={formId}
+          totalCents={view.totalCents}
+          canSubmit={view.canSubmit}
+          submitting={view.submitting}
+        />
+      ) : null}
+    </div>
   );
 }
 

@@ -3,13 +3,14 @@
  * one-ticket picker's actor, select its view model, render the picker.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { selectOneTicketView } from '../../../machines/reserve/single-event-view';
 import { OneTicketPicker } from '../../../ui/reserve/OneTicketPicker';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
 import { provideOneTicketReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
+import { MobileFooter } from './MobileFooter';
 import type { LayoutProps } from './types';
 
 export default function OneTicketLayout({ event, query }: LayoutProps) {
@@ -21,14 +22,26 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectOneTicketView);
+  const formId = useId();
   return (
-    <OneTicketPicker
-      strings={strings}
-      currency={config.currency}
-      view={view}
-      onChoose={(ticketTypeId) => actor.send({ type: 'ticket.choose', ticketTypeId })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onRetry={() => actor.send({ type: 'retry' })}
-    />
+    <div className="has-mobile-footer">
+      <OneTicketPicker
+        strings={strings}
+        formId={formId}
+        currency={config.currency}
+        view={view}
+        onChoose={(ticketTypeId) => actor.send({ type: 'ticket.choose', ticketTypeId })}
+        onSubmit={() => actor.send({ type: 'submit' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
+      {view.status === 'ready' ? (
+        <MobileFooter
+          formId={formId}
+          totalCents={view.totalCents}
+          canSubmit={view.canSubmit}
+          submitting={view.submitting}
+        />
+      ) : null}
+    </div>
   );
 }

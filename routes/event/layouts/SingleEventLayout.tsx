@@ -1,12 +1,13 @@
 /** The 'single' layout (spec 1 §2 layout 4): get the single-event actor, select its view model, render the form. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { selectSingleEventView } from '../../../machines/reserve/single-event-view';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
+import { MobileFooter } from './MobileFooter';
 import type { LayoutProps } from './types';
 
 export default function SingleEventLayout({ event, query }: LayoutProps) {
@@ -18,15 +19,27 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
+  const formId = useId();
   return (
-    <SingleEventReserve
-      strings={strings}
-      currency={config.currency}
-      view={view}
-      onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onRetry={() => actor.send({ type: 'retry' })}
-    />
+    <div className="has-mobile-footer">
+      <SingleEventReserve
+        strings={strings}
+        formId={formId}
+        currency={config.currency}
+        view={view}
+        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
+        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
+        onSubmit={() => actor.send({ type: 'submit' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
+      {view.status === 'ready' ? (
+        <MobileFooter
+          formId={formId}
+          totalCents={view.totalCents}
+          canSubmit={view.canSubmit}
+          submitting={view.submitting}
+        />
+      ) : null}
+    </div>
   );
 }
