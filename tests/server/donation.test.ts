@@ -2,8 +2,10 @@
  * Donation groups: GET ticket_group/{id} (spec 1 §7, `handler=donation`, embed ticket_type) and reserving
  * tickets that are not for a session (donation, ledger, codes), through to a paid order.
  */
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
+import * as t from '../../server/schema';
 import { donationIds } from '../../server/seed-donation';
 import { GA_ADULT, LECTURE, startTestServer, type TestServer } from './helpers';
 
@@ -112,5 +114,48 @@ describe('reserving without a session', () => {
     });
     expect(r.status).toBe(400);
     expect(err(r.body)).toMatchObject({ _code: 'validation_failed', _context: 'event_session' });
+  });
+});
+
+describe('capacity without a session', () => {
+  it('40 concurrent donations against a group of 5 places: exactly 5 held, counter equals tickets', async () => {
+    const db = s.handle.db;
+    await db
+      .update(t.ticketGroup)
+      .set({ capacity: 5, usedCapacity: 0 })
+      .where(eq(t.ticketGroup.id, donationIds.group));
+    // Earlier tests' donations no longer count against the fresh counter.
+    await db
+      .update(t.ticket)
+      .set({ state: 'cancelled' })
+      .where(
+        and(eq(t.ticket.ticketGroupId, donationIds.group), inArray(t.ticket.state, ['held', 'in_cart'])),
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        s.json('POST', 'my/cart/modify', {
+          body: { add: [{ event_session_id: null, ticket_type_id: FRIEND }] },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
+    const refused = answers.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(35);
+    expect(new Set(refused.map((r) => `${r.status} ${err(r.body)?._code}`))).toEqual(
+      new Set(['409 ticket_group_sold_out']),
+    );
+    const [group] = await db.select().from(t.ticketGroup).where(eq(t.ticketGroup.id, donationIds.group));
+    const live = await db
+      .select()
+      .from(t.ticket)
+      .where(
+        and(eq(t.ticket.ticketGroupId, donationIds.group), inArray(t.ticket.state, ['held', 'in_cart'])),
+      );
+    expect(group?.usedCapacity).toBe(5);
+    expect(live).toHaveLength(5);
+    await db
+      .update(t.ticketGroup)
+      .set({ capacity: -1, usedCapacity: 0 })
+      .where(eq(t.ticketGroup.id, donationIds.group));
   });
 });
