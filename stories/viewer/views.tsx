@@ -9,6 +9,10 @@ import { selectCartWidgetView } from '../../machines/cart/view';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
+import {
+  type QuantityFirstReserveSnapshot,
+  selectQuantityFirstReserveView,
+} from '../../machines/reserve/quantityFirstReserve.view';
 import type { DateFirstReserveSnapshot } from '../../machines/reserve/selectors';
 import {
   type OneTicketReserveSnapshot,
@@ -22,6 +26,7 @@ import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
+import { QuantityFirstReserve } from '../../ui/reserve/QuantityFirstReserve';
 import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import type { Strings } from '../../ui/strings';
 import { valueLabel } from '../paths';
@@ -108,6 +113,32 @@ function OneTicketStoryView({ snapshot, send, strings }: StoryViewProps) {
   );
 }
 
+function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectQuantityFirstReserveView(snapshot as unknown as QuantityFirstReserveSnapshot);
+  return (
+    <QuantityFirstReserve
+      strings={strings}
+      currency="USD"
+      view={view}
+      formId="story-quantity-first"
+      showFooter
+      calendar={null}
+      onShowMore={noop}
+      onCloseCalendar={noop}
+      onDismissCalendar={noop}
+      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
+      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
+      onFindTickets={() => send({ type: 'tickets.find' })}
+      onEditQuantities={() => send({ type: 'quantities.open' })}
+      onSelectDate={(date) => send({ type: 'date.select', date })}
+      onChangeDate={() => send({ type: 'date.change' })}
+      onSelectSession={(sessionId) => send({ type: 'session.select', sessionId })}
+      onRetry={() => send({ type: 'retry' })}
+      onSubmit={() => send({ type: 'submit' })}
+    />
+  );
+}
+
 function CheckoutStoryView({ snapshot, send, strings }: StoryViewProps) {
   const s = snapshot as unknown as CheckoutSnapshot;
   const view = selectCheckoutView(s);
@@ -183,4 +214,5 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   modals: ModalsStoryView,
   oneTicketReserve: OneTicketStoryView,
   singleEventReserve: SingleEventStoryView,
+  quantityFirstReserve: QuantityFirstStoryView,
 };

@@ -69,6 +69,8 @@ export interface DateFirstReserveProps {
   strings: Strings;
   /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
   formId?: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. Default true. */
+  showFooter?: boolean;
   currency: string;
   view: ReserveView;
   /** The 'Choose date' modal as the modal stack shows it (null: not open). */
@@ -149,15 +151,17 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
           {view.selectedSession && !view.sessionListOpen && !view.dateListOpen ? (
             <TicketSection {...props} />
           ) : null}
-          <div className="reserve-footer">
-            <p aria-live="polite">
-              <span>{strings.total}: </span>
-              <strong>{formatMoney(view.totalCents, props.currency)}</strong>
-            </p>
-            <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
-              {view.submitting ? strings.adding : strings.addToCart}
-            </button>
-          </div>
+          {props.showFooter === false ? null : (
+            <div className="reserve-footer">
+              <p aria-live="polite">
+                <span>{strings.total}: </span>
+                <strong>{formatMoney(view.totalCents, props.currency)}</strong>
+              </p>
+              <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
+                {view.submitting ? strings.adding : strings.addToCart}
+              </button>
+            </div>
+          )}
         </>
       ) : null}
     </form>

@@ -46,6 +46,8 @@ export interface QuantityFirstReserveProps {
   view: QuantityFirstView;
   /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
   formId: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. */
+  showFooter: boolean;
   calendar: { closing: boolean; size: 'sm' | 'md' | 'lg' } | null;
   onShowMore: () => void;
   onCloseCalendar: () => void;
@@ -106,7 +108,7 @@ export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
       ) : null}
       {view.sessionVisible ? <SessionSection {...props} /> : null}
       {view.attendeesVisible ? <AttendeeSection {...props} /> : null}
-      {view.dateVisible ? (
+      {view.dateVisible && props.showFooter ? (
         <div className="reserve-footer">
           <p aria-live="polite">
             <span>{strings.total}: </span>
@@ -268,7 +270,7 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
 }
 
 /** Shown once a session is chosen: the visit summary; attendee fields and surveys come here later. */
-function AttendeeSection({ strings, view, currency }: QuantityFirstReserveProps) {
+function AttendeeSection({ strings, view }: QuantityFirstReserveProps) {
   const id = useId();
   return (
     <section className="reserve-section" aria-labelledby={id} data-section="attendees">
@@ -282,9 +284,6 @@ function AttendeeSection({ strings, view, currency }: QuantityFirstReserveProps)
           <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
         ))}
       </ul>
-      <p>
-        {strings.total}: {formatMoney(view.totalCents, currency)}
-      </p>
     </section>
   );
 }

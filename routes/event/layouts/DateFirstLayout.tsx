@@ -5,6 +5,7 @@ import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
+import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
 import { MobileFooter } from './MobileFooter';
@@ -24,12 +25,14 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const view = useSelector(actor, selectDateFirstReserveView);
   const calendar = useModal('chooseDate');
   const formId = useId();
+  const small = useMediaQuery(SMALL_SCREEN);
 
   return (
     <div className="has-mobile-footer">
       <DateFirstReserve
         strings={strings}
         formId={formId}
+        showFooter={!small}
         currency={config.currency}
         view={view}
         calendar={calendar.modal}
@@ -45,7 +48,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onSubmit={() => actor.send({ type: 'submit' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
-      {view.status === 'ready' ? (
+      {small && view.status === 'ready' ? (
         <MobileFooter
           formId={formId}
           totalCents={view.totalCents}

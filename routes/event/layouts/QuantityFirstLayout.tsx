@@ -5,6 +5,7 @@ import { selectQuantityFirstReserveView } from '../../../machines/reserve/quanti
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
+import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { useReserved } from '../useReserved';
 import { MobileFooter } from './MobileFooter';
@@ -14,6 +15,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const { api, strings, inspect, config, app } = useServices();
   const reserved = useReserved();
   const formId = useId();
+  const small = useMediaQuery(SMALL_SCREEN);
   const machine = useMemo(
     () => provideQuantityFirstReserve({ api, currentCartId: () => currentCartId(app), reserved }),
     [api, app, reserved],
@@ -32,6 +34,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         currency={config.currency}
         view={view}
         formId={formId}
+        showFooter={!small}
         calendar={calendar.modal}
         onShowMore={calendar.open}
         onCloseCalendar={calendar.close}
@@ -46,7 +49,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onRetry={() => actor.send({ type: 'retry' })}
         onSubmit={() => actor.send({ type: 'submit' })}
       />
-      {view.dateVisible ? (
+      {small && view.dateVisible ? (
         <MobileFooter
           formId={formId}
           totalCents={view.totalCents}
