@@ -37,6 +37,8 @@ export interface OneTicketPickerProps {
   strings: Strings;
   /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
   formId?: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. */
+  showFooter?: boolean;
   currency: string;
   view: OneTicketView;
   onChoose: (ticketTypeId: string) => void;
@@ -104,12 +106,14 @@ export function OneTicketPicker(props: OneTicketPickerProps) {
               </fieldset>
             ))}
           </section>
-          <ReserveFooter
-            strings={strings}
-            total={formatMoney(view.totalCents, currency)}
-            canSubmit={view.canSubmit}
-            submitting={view.submitting}
-          />
+          {props.showFooter === false ? null : (
+            <ReserveFooter
+              strings={strings}
+              total={formatMoney(view.totalCents, currency)}
+              canSubmit={view.canSubmit}
+              submitting={view.submitting}
+            />
+          )}
         </>
       ) : null}
     </form>

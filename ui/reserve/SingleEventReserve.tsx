@@ -25,6 +25,8 @@ export interface SingleEventReserveProps {
   strings: Strings;
   /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
   formId?: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. */
+  showFooter?: boolean;
   currency: string;
   view: SingleEventView;
   onIncrement: (ticketTypeId: string) => void;
@@ -84,12 +86,14 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
             />
           </section>
           {view.seatsNeeded ? <p className="message message--warning">{strings.seatRequired}</p> : null}
-          <ReserveFooter
-            strings={strings}
-            total={formatMoney(view.totalCents, props.currency)}
-            canSubmit={view.canSubmit}
-            submitting={view.submitting}
-          />
+          {props.showFooter === false ? null : (
+            <ReserveFooter
+              strings={strings}
+              total={formatMoney(view.totalCents, props.currency)}
+              canSubmit={view.canSubmit}
+              submitting={view.submitting}
+            />
+          )}
         </>
       ) : null}
     </form>

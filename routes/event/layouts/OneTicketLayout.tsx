@@ -8,6 +8,7 @@ import { selectOneTicketView } from '../../../machines/reserve/single-event-view
 import { OneTicketPicker } from '../../../ui/reserve/OneTicketPicker';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
+import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideOneTicketReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
 import { MobileFooter } from './MobileFooter';
@@ -23,18 +24,20 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectOneTicketView);
   const formId = useId();
+  const small = useMediaQuery(SMALL_SCREEN);
   return (
     <div className="has-mobile-footer">
       <OneTicketPicker
         strings={strings}
         formId={formId}
+        showFooter={!small}
         currency={config.currency}
         view={view}
         onChoose={(ticketTypeId) => actor.send({ type: 'ticket.choose', ticketTypeId })}
         onSubmit={() => actor.send({ type: 'submit' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
-      {view.status === 'ready' ? (
+      {small && view.status === 'ready' ? (
         <MobileFooter
           formId={formId}
           totalCents={view.totalCents}

@@ -5,6 +5,7 @@ import { selectSingleEventView } from '../../../machines/reserve/single-event-vi
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
+import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
 import { MobileFooter } from './MobileFooter';
@@ -20,11 +21,13 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
   const formId = useId();
+  const small = useMediaQuery(SMALL_SCREEN);
   return (
     <div className="has-mobile-footer">
       <SingleEventReserve
         strings={strings}
         formId={formId}
+        showFooter={!small}
         currency={config.currency}
         view={view}
         onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
@@ -32,7 +35,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         onSubmit={() => actor.send({ type: 'submit' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
-      {view.status === 'ready' ? (
+      {small && view.status === 'ready' ? (
         <MobileFooter
           formId={formId}
           totalCents={view.totalCents}
