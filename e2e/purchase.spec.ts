@@ -33,7 +33,7 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   await addAdult.click();
   await expect(page.getByRole('status', { name: 'Adult quantity' })).toHaveText('2');
   // Two adults at $25.00 plus the $1.50 booking fee each.
-  await expect(page.getByText('$53.00').filter({ visible: true })).toBeVisible();
+  await expect(page.getByText('$53.00')).toBeVisible();
   await expectNoA11yViolations(page, 'event detail: tickets');
   await page.getByRole('button', { name: 'Add to cart' }).click();
 
