@@ -161,6 +161,19 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       }
     },
 
+    /**
+     * GET events/{id}/sessions, earliest first, limit 1: the one session of a single event (null when it has
+     * none on sale).
+     */
+    async firstSession(id: string, { signal }: CallOptions = {}): Promise<SessionModel | null> {
+      const raw = await request('GET', path('events', id, 'sessions'), {
+        query: { _sort: 'start_datetime' },
+        limit: 1,
+        signal,
+      });
+      return toSessions(raw, { now: now() })[0] ?? null;
+    },
+
     /** Cached GET events/{eventId}/sessions/{sessionId}: the public ticket groups and types of a session. */
     async sessionGroups(
       eventId: string,

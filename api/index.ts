@@ -10,6 +10,7 @@ import type { UrlSettings } from './join';
 import { createMembers } from './members';
 import { createOrders } from './orders';
 import { createRequest, type Logger } from './request';
+import { createTicketGroups } from './ticket-groups';
 
 export interface ApiConfig {
   apiPrefix: string;
@@ -49,6 +50,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),
     members: createMembers(request),
+    ticketGroups: createTicketGroups(request),
     request,
   };
 }
@@ -67,3 +69,4 @@ export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';
 export type { ApiRequest, HttpMethod, Logger, QueryValue, RequestOptions } from './request';
+export type { GetTicketGroupOptions, TicketGroupsApi } from './ticket-groups';

@@ -5,7 +5,9 @@ import { checkoutMachine } from './checkout/checkout.machine';
 import { loginMachine } from './login/login.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
+import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
+import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
 import { sessionMachine } from './session/session.machine';
 
 export {
@@ -15,8 +17,10 @@ export {
   dateFirstReserveMachine,
   loginMachine,
   modalsMachine,
+  oneTicketReserveMachine,
   quantityFirstReserveMachine,
   sessionMachine,
+  singleEventReserveMachine,
 };
 
 /** Every machine keyed by its id. */
@@ -27,6 +31,8 @@ export const machines = {
   dateFirstReserve: dateFirstReserveMachine,
   login: loginMachine,
   modals: modalsMachine,
+  oneTicketReserve: oneTicketReserveMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
   session: sessionMachine,
+  singleEventReserve: singleEventReserveMachine,
 } as const;

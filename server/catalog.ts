@@ -6,6 +6,7 @@
 import type { Hono } from 'hono';
 import { configDocument } from './catalog-config';
 import { eventDocument, eventsDocument } from './catalog-events';
+import { ticketGroupDocument } from './catalog-groups';
 import { findEvent } from './catalog-lookup';
 import { priceCheckDocument, quantityCalendarDocument, quantitySessionsDocument } from './catalog-quantities';
 import {
@@ -94,6 +95,10 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
     const sessionId = idParam(c, 'sessionId', 'event_session');
     return c.json(await sessionDocument(ctx, q, ev, venue, sessionId));
   });
+
+  api.get('/ticket_group/:id', async (c) =>
+    c.json(await ticketGroupDocument(ctx, c.get('seller').id, query(c), idParam(c, 'id', 'ticket_group'))),
+  );
 
   api.get('/config', async (c) => c.json(await configDocument(ctx, c.get('seller'), query(c))));
 }

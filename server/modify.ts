@@ -4,6 +4,7 @@ import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import { lockPending } from './cart-state';
+import { SESSIONLESS_HANDLERS } from './catalog-groups';
 import type { AppCtx } from './context';
 import type { Q } from './db';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
@@ -66,8 +67,11 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
     if (!PUBLIC_TYPES.includes(group.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
+    // Flexible (any-date) groups, donations, ledger and discount-code purchases are not for a session;
+    // every other ticket is.
     if (line.event_session_id === null) {
-      if (!flexibleGroups.has(group.id)) throw invalid('event_session', `${where}: A session is required.`);
+      if (!flexibleGroups.has(group.id) && !SESSIONLESS_HANDLERS.includes(group.handler))
+        throw invalid('event_session', `${where}: A session is required.`);
       return { line, ty, group, ev, session: null, value: lineValue(ty, line, where) };
     }
     const session = sessionById.get(line.event_session_id);

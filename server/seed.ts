@@ -6,6 +6,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from './db';
 import { seedMembers } from './members-seed';
 import * as t from './schema';
+import { seedDonationEvent } from './seed-donation';
 import { dayjs, stableId } from './util';
 
 export const DEMO_SLUG = 'demo-museum';
@@ -274,6 +275,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
   }
   await ensureSoldOutExample(db, now());
   await seedMembers(db, sellerId, now());
+  await seedDonationEvent(db, { seller: sellerId, venue: demoIds.venue });
 }
 
 /** The flexible (any-date) group and the box-office-only group of an event, when it has them. */

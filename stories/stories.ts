@@ -11,8 +11,10 @@ import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
+import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
 import { sessionStory } from './fixtures/session';
+import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
 
 const written: Record<string, MachineStory> = {
@@ -22,6 +24,8 @@ const written: Record<string, MachineStory> = {
   dateFirstReserve: dateFirstReserveStory,
   login: loginStory,
   modals: modalsStory,
+  oneTicketReserve: oneTicketReserveStory,
+  singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,
   session: sessionStory,
 };

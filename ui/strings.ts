@@ -49,6 +49,8 @@ export const defaultStrings = {
   decrease: 'Remove one {name}',
   quantityOf: '{name} quantity',
   addToCart: 'Add to cart',
+  chooseOne: 'Choose one',
+  seatRequired: 'A seat must be chosen for every seated ticket.',
   adding: 'Adding to cart…',
   from: 'From',
   free: 'Free',

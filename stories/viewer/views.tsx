@@ -14,12 +14,20 @@ import {
   selectQuantityFirstReserveView,
 } from '../../machines/reserve/quantityFirstReserve.view';
 import type { DateFirstReserveSnapshot } from '../../machines/reserve/selectors';
+import {
+  type OneTicketReserveSnapshot,
+  type SingleEventReserveSnapshot,
+  selectOneTicketView,
+  selectSingleEventView,
+} from '../../machines/reserve/single-event-view';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
+import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
 import { QuantityFirstReserve } from '../../ui/reserve/QuantityFirstReserve';
+import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import type { Strings } from '../../ui/strings';
 import { valueLabel } from '../paths';
 
@@ -70,6 +78,35 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
       onChangeSession={() => send({ type: 'session.change' })}
       onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
       onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
+      onSubmit={() => send({ type: 'submit' })}
+      onRetry={() => send({ type: 'retry' })}
+    />
+  );
+}
+
+function SingleEventStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectSingleEventView(snapshot as unknown as SingleEventReserveSnapshot);
+  return (
+    <SingleEventReserve
+      strings={strings}
+      currency="USD"
+      view={view}
+      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
+      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
+      onSubmit={() => send({ type: 'submit' })}
+      onRetry={() => send({ type: 'retry' })}
+    />
+  );
+}
+
+function OneTicketStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectOneTicketView(snapshot as unknown as OneTicketReserveSnapshot);
+  return (
+    <OneTicketPicker
+      strings={strings}
+      currency="USD"
+      view={view}
+      onChoose={(ticketTypeId) => send({ type: 'ticket.choose', ticketTypeId })}
       onSubmit={() => send({ type: 'submit' })}
       onRetry={() => send({ type: 'retry' })}
     />
@@ -175,5 +212,7 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   checkout: CheckoutStoryView,
   dateFirstReserve: ReserveStoryView,
   modals: ModalsStoryView,
+  oneTicketReserve: OneTicketStoryView,
+  singleEventReserve: SingleEventStoryView,
   quantityFirstReserve: QuantityFirstStoryView,
 };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody, runtimeConfig } from '../../api/schemas';
 import { createApp } from '../../server/app';
 import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed';
+import { donationIds } from '../../server/seed-donation';
 import {
   GA,
   GA_ADULT,
@@ -105,7 +106,13 @@ describe('events', () => {
     });
     expect(r.status).toBe(200);
     const d = doc(r.body);
-    expect(d.event_template?._data.map((e) => e.id)).toEqual([GA, PLANETARIUM, LECTURE, GARDEN]);
+    expect(d.event_template?._data.map((e) => e.id)).toEqual([
+      GA,
+      PLANETARIUM,
+      LECTURE,
+      GARDEN,
+      donationIds.event,
+    ]);
     expect(d.venue?._data[0]?.timezone).toBe('America/New_York');
     expect(d.meta?._data.find((m) => m.resource_id === GA && m.key === 'reserve_flow')?.value).toBe(
       'date_first',
