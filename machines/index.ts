@@ -2,11 +2,24 @@
 import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
+import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
 import { modalsMachine } from './modals/modals.machine';
+import { passwordResetMachine } from './passwordReset/passwordReset.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { sessionMachine } from './session/session.machine';
+import { setEmailMachine } from './setEmail/setEmail.machine';
 
-export { appMachine, cartMachine, checkoutMachine, dateFirstReserveMachine, modalsMachine, sessionMachine };
+export {
+  appMachine,
+  cartMachine,
+  checkoutMachine,
+  dateFirstReserveMachine,
+  emailSubmitMachine,
+  modalsMachine,
+  passwordResetMachine,
+  sessionMachine,
+  setEmailMachine,
+};
 
 /** Every machine keyed by its id. */
 export const machines = {
@@ -16,4 +29,7 @@ export const machines = {
   dateFirstReserve: dateFirstReserveMachine,
   modals: modalsMachine,
   session: sessionMachine,
+  emailSubmit: emailSubmitMachine,
+  passwordReset: passwordResetMachine,
+  setEmail: setEmailMachine,
 } as const;

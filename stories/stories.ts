@@ -9,7 +9,10 @@ import { appStory } from './fixtures/app';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { emailSubmitStory } from './fixtures/emailSubmit';
 import { modalsStory } from './fixtures/modals';
+import { passwordResetStory } from './fixtures/passwordReset';
+import { setEmailStory } from './fixtures/setEmail';
 import type { MachineStory } from './fixtures/story';
 
 const written: Record<string, MachineStory> = {
@@ -18,6 +21,9 @@ const written: Record<string, MachineStory> = {
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
   modals: modalsStory,
+  emailSubmit: emailSubmitStory,
+  passwordReset: passwordResetStory,
+  setEmail: setEmailStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {

@@ -30,7 +30,12 @@ export type FlowMessageKey =
   | 'sessionNotFound'
   | 'ticketTypesNotFound'
   | 'sessionAndDate'
-  | 'fewTickets';
+  | 'fewTickets'
+  // account pages (spec 3 §5)
+  | 'invalidPassword'
+  | 'passwordsMustMatch'
+  | 'emailNotValid'
+  | 'emailInUse';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 
