@@ -6,6 +6,7 @@ import { createCart } from './cart';
 import { createConfig } from './config';
 import { createEvents } from './events';
 import type { UrlSettings } from './join';
+import { createMembers } from './members';
 import { createOrders } from './orders';
 import { createRequest, type Logger } from './request';
 
@@ -44,6 +45,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     cart: createCart(request, urls, now),
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),
+    members: createMembers(request),
     request,
   };
 }
@@ -57,6 +59,7 @@ export type { ErrorMessage, ErrorWhere } from './error-messages';
 export * from './errors';
 export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
 export type { UrlSettings } from './join';
+export { isRealEmail, type MembersApi } from './members';
 export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';

@@ -121,6 +121,14 @@ export const defaultStrings = {
   resendNotFound: 'No orders could be found for this email address.',
   resetLinkInvalid: 'This reset link is not valid. It may have expired.',
   rescheduleStartAgain: '{description} Click here to start again.',
+  // login and accounts (spec 3 §2, §5, §8; tooManyAttempts is ours)
+  memberNotFoundZip: 'Member details not found. Please check your member ID and ZIP code.',
+  memberNotFoundLastName: 'Member details not found. Please check your member ID and last name.',
+  memberNotFoundEmail: 'Member details not found. Please check your email address and member ID.',
+  loginDisabled: 'Login is disabled',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  emailInUse:
+    'Another user account is using {email}. Please contact us if you need to merge multiple user accounts.',
   // checkout (spec 2 §5, §8; the field messages are ours)
   checkoutValidation:
     'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
