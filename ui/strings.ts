@@ -159,8 +159,6 @@ export const defaultStrings = {
   invalidPassword: 'Invalid password',
   passwordsMustMatch: 'Passwords must match.',
   emailNotValid: 'Email address is not valid.',
-  emailInUse:
-    'Another user account is using {email}. Please contact us if you need to merge multiple user accounts.',
   emailAddress: 'Email address',
   resendTitle: 'Resend tickets',
   resendSubmit: 'Resend tickets',

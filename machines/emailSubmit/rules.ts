@@ -2,7 +2,7 @@
  * Pure rules of the email-submit pages (spec 3 §2, §8, §9): the email field is required, of type email and
  * at most 254 characters; a 404 is the resend page's own message and counts as sent on the forgot pages.
  */
-import { ErrorCode } from '../../api/codes';
+import { forgotOutcome, notFoundOutcome, outcomeMessage } from '../../api/error-messages';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { EmailSubmitKind } from './types';
@@ -28,14 +28,16 @@ export function emailFieldError(raw: string): Message | null {
   return null;
 }
 
-const isNotFound = (error: FlowError) => error.status === 404 || error.code === ErrorCode.not_found;
-
 /** Spec 3 §8: on the forgot pages a 404 is treated as success (nothing tells whether an account exists). */
 export const countsAsSent = (kind: EmailSubmitKind, error: FlowError): boolean =>
-  kind !== 'resend' && isNotFound(error);
+  kind !== 'resend' && forgotOutcome(error).kind === 'ignore';
 
-/** Spec 3 §8: resend 404 'No orders could be found for this email address.'; otherwise the generic message. */
+/**
+ * Spec 3 §8 through the one error mapping: resend 404 'No orders could be found for this email address.';
+ * too many requests its own text; otherwise the generic message.
+ */
 export function submitErrorMessage(kind: EmailSubmitKind, error: FlowError): Message {
-  if (kind === 'resend' && isNotFound(error)) return message('resendNotFound');
-  return message('errorUnexpectedLater');
+  return kind === 'resend'
+    ? outcomeMessage(notFoundOutcome(error, 'resend'), 'resend')
+    : outcomeMessage(forgotOutcome(error), 'forgot');
 }

@@ -10,8 +10,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
-import { message, toFlowError } from '../shared/flow-error';
-import { blurError, isInvalidLink, passwordErrors } from './rules';
+import { toFlowError } from '../shared/flow-error';
+import { blurError, isInvalidLink, passwordErrors, resetErrorMessage } from './rules';
 import type {
   PasswordResetContext,
   PasswordResetEvent,
@@ -48,6 +48,9 @@ export const passwordResetMachine = setup({
     resetPassword: fromPromise<unknown, ResetPasswordInput>(notProvided('resetPassword')),
   },
   actions: {
+    showLoadError: assign(({ event }) => ({
+      formError: resetErrorMessage(errorOf(event as { error?: unknown })),
+    })),
     storeEmail: assign({
       email: ({ event }) => (event as { output?: ValidateTokenOutput }).output?.email ?? null,
     }),
@@ -66,8 +69,9 @@ export const passwordResetMachine = setup({
       refusals: context.refusals + 1,
     })),
     startReset: assign({ formError: null, fieldErrors: {} }),
-    showError: assign(({ context }) => ({
-      formError: message('errorUnexpectedLater'),
+    clearFormError: assign({ formError: null }),
+    showError: assign(({ context, event }) => ({
+      formError: resetErrorMessage(errorOf(event as { error?: unknown })),
       refusals: context.refusals + 1,
     })),
   },
@@ -94,12 +98,15 @@ export const passwordResetMachine = setup({
         src: 'validateToken',
         input: validateTokenInput,
         onDone: { target: 'editing', actions: 'storeEmail' },
-        onError: [{ guard: 'invalidLink', target: 'invalidLink' }, { target: 'validationFailed' }],
+        onError: [
+          { guard: 'invalidLink', target: 'invalidLink' },
+          { target: 'validationFailed', actions: 'showLoadError' },
+        ],
       },
     },
     validationFailed: {
       description: 'Validation failed for another reason (network, server): the generic message and a retry.',
-      on: { retry: { target: 'validating' } },
+      on: { retry: { target: 'validating', actions: 'clearFormError' } },
     },
     editing: {
       description:

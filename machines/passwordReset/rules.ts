@@ -4,6 +4,7 @@
  * special. Field messages: 'Invalid password' and 'Passwords must match.'.
  */
 import { ErrorCode } from '../../api/codes';
+import { outcomeMessage, resetLinkOutcome } from '../../api/error-messages';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { PasswordField } from './types';
@@ -57,3 +58,7 @@ export function passwordErrors(password: string, confirm: string): Partial<Recor
 /** Spec 3 §8: not_found or validate_failed mean the link is not valid (expired, used, unknown). */
 export const isInvalidLink = (error: FlowError): boolean =>
   error.code === ErrorCode.not_found || error.code === ErrorCode.validate_failed || error.status === 404;
+
+/** Any other failure of validation or reset, through the one error mapping (generic, or too many attempts). */
+export const resetErrorMessage = (error: FlowError): Message =>
+  outcomeMessage(resetLinkOutcome(error), 'resetLink');

@@ -4,6 +4,7 @@
  * ('Email addresses must match.'); a 409 names the address another account uses.
  */
 
+import { outcomeMessage, setEmailOutcome } from '../../api/error-messages';
 import { EMAIL_MAX, isHtmlEmail } from '../emailSubmit/rules';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
@@ -31,6 +32,5 @@ export function setEmailErrors(
 
 /** Spec 3 §5: a 409 is another account using the address; anything else the generic message. */
 export function saveErrorMessage(error: FlowError, email: string): Message {
-  if (error.status === 409) return message('emailInUse', { email: email.trim() });
-  return message('errorUnexpectedLater');
+  return outcomeMessage(setEmailOutcome(error, { email: email.trim() }), 'setEmail');
 }

@@ -34,8 +34,7 @@ export type FlowMessageKey =
   // account pages (spec 3 §5)
   | 'invalidPassword'
   | 'passwordsMustMatch'
-  | 'emailNotValid'
-  | 'emailInUse';
+  | 'emailNotValid';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 
