@@ -102,6 +102,12 @@ const TABLE = {
   expired_card: client(false),
   /** A machine's actor was not provided by its wiring (a programming error). */
   not_provided: client(false),
+  /** The identity provider's answer matches no login started here (spec 3 §4: goes back after 5 s). */
+  provider_invalid_state: client(true),
+  /** The identity provider could not start ('Auth0 could not be initialized. Please try again.'). */
+  provider_unavailable: client(true),
+  /** Cookies (or storage) are off, so the identity provider's login cannot run. */
+  cookies_disabled: client(true),
 } satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof TABLE;

@@ -3,6 +3,7 @@ import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
+import { loginMachine } from './login/login.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
@@ -15,6 +16,7 @@ export {
   checkoutMachine,
   dateFirstReserveMachine,
   emailSubmitMachine,
+  loginMachine,
   modalsMachine,
   passwordResetMachine,
   sessionMachine,
@@ -27,6 +29,7 @@ export const machines = {
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
+  login: loginMachine,
   modals: modalsMachine,
   session: sessionMachine,
   emailSubmit: emailSubmitMachine,

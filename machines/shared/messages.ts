@@ -34,7 +34,12 @@ export type FlowMessageKey =
   // account pages (spec 3 §5)
   | 'invalidPassword'
   | 'passwordsMustMatch'
-  | 'emailNotValid';
+  | 'emailNotValid'
+  // login (spec 3 §5, §8)
+  | 'loginCookiesDisabled'
+  | 'providerCookies'
+  | 'providerInitFailed'
+  | 'providerInvalidState';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 

@@ -4,25 +4,92 @@
  */
 import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import type { Api } from '../../api';
+import { type RuntimeLoginConfig, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
 import { appMachine } from '../../machines/app/app.machine';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import type { modalsMachine } from '../../machines/modals/modals.machine';
+import { isSessionAlive } from '../../machines/session/rules';
+import { sessionMachine } from '../../machines/session/session.machine';
+import type { LoadedMember, LoginVia } from '../../machines/session/types';
 import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
 import type { AppClock } from './clock';
+import { readMemberSession, writeMemberSession } from './member-storage';
 
 export type AppActor = Actor<typeof appMachine>;
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
 export type ModalsActorRef = ActorRefFrom<typeof modalsMachine>;
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 
 export interface AppDeps {
-  api: Pick<Api, 'cart'>;
+  api: Pick<Api, 'cart' | 'members'>;
   sellerId: string;
   storage: Storage;
   clock: AppClock;
   inspect?: Inspect;
   /** Where the storage event is listened to (the window); absent in tests that do not need it. */
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The seller's login configuration (absent: login disabled). */
+  login?: RuntimeLoginConfig | undefined;
+  /** The page's cookies as `document.cookie` reads them. */
+  cookies?: () => string;
+  /** Navigates within the storefront (path without the seller slug), e.g. home when the session ends. */
+  navigate?: (path: string) => void;
+  /** Leaves the storefront for another address (the external logout URL). */
+  leave?: (url: string) => void;
+  /** Ends the identity provider's own session (loaded on demand; absent: nothing to end). */
+  providerSignOut?: () => Promise<void>;
+}
+
+/** The value of one cookie, or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** GET my/user and GET my/membership together: the member as the session keeps them. */
+export async function loadMember(api: Pick<Api, 'members'>, signal?: AbortSignal): Promise<LoadedMember> {
+  const [member, memberships] = await Promise.all([
+    api.members.getUser({ signal }),
+    api.members.getMemberships({ signal }),
+  ]);
+  return { member, memberships };
+}
+
+/**
+ * Logout (spec 3 §2 "Logout may use an external URL and is identity-provider aware"): POST logout (the
+ * server clears both cookies, so every tab sees the session end); then the external logout URL when the
+ * seller has one, else the identity provider's own session when the member came through it.
+ */
+export async function logout(deps: AppDeps, via: LoginVia | null): Promise<void> {
+  try {
+    await deps.api.members.logout();
+  } finally {
+    const external = deps.login?.externalLogoutUrl;
+    if (external) deps.leave?.(external);
+    else if (via === 'oidc') await deps.providerSignOut?.().catch(() => {});
+  }
+}
+
+/** The member session with its real implementations: the cookie, the API, storage, navigation. */
+export function provideSession(deps: AppDeps) {
+  const { api, sellerId, storage, clock } = deps;
+  return sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise(async () =>
+        isSessionAlive(readCookie(deps.cookies?.() ?? '', SESSION_EXPIRY_COOKIE), clock.now()),
+      ),
+      loadMember: fromPromise(({ signal }) => loadMember(api, signal)),
+      logout: fromPromise(({ input }) => logout(deps, input.via)),
+    },
+    actions: {
+      persist: (_, params) => writeMemberSession(storage, sellerId, params.session),
+      goHome: () => deps.navigate?.('/'),
+    },
+  });
 }
 
 /** The cart machine with the real API calls, persistence and clock. */
@@ -46,6 +113,10 @@ export function provideCart({ api, sellerId, storage, clock }: AppDeps) {
 
 export const cartOf = (app: AppActor): CartActorRef => app.system.get('cart') as CartActorRef;
 export const modalsOf = (app: AppActor): ModalsActorRef => app.system.get('modals') as ModalsActorRef;
+export const sessionOf = (app: AppActor): SessionActorRef => app.system.get('session') as SessionActorRef;
+
+/** Whether a member is logged in now (read when acting). */
+export const isLoggedIn = (app: AppActor): boolean => sessionOf(app).getSnapshot().context.current !== null;
 
 /** The cart id as it is now (read when acting, never copied at start). */
 export const currentCartId = (app: AppActor): string | null => cartOf(app).getSnapshot().context.cartId;
@@ -74,9 +145,12 @@ export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
 
 /** Creates and starts the app root actor, restored from the stored cart id. */
 export function createAppActor(deps: AppDeps): AppActor {
-  const machine = appMachine.provide({ actors: { cart: provideCart(deps) } });
+  const machine = appMachine.provide({ actors: { cart: provideCart(deps), session: provideSession(deps) } });
   const app = createActor(machine, {
-    input: { storedCartId: deps.storage.get(cartKey(deps.sellerId)) },
+    input: {
+      storedCartId: deps.storage.get(cartKey(deps.sellerId)),
+      storedSession: readMemberSession(deps.storage, deps.sellerId),
+    },
     clock: deps.clock,
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });
