@@ -14,5 +14,8 @@ export function useRefusalFocus(version: number) {
     target?.scrollIntoView?.({ block: 'center' });
     target?.focus();
   }, [version]);
-  return { formRef, messageRef } as { formRef: RefObject<HTMLFormElement>; messageRef: RefObject<HTMLParagraphElement> };
+  return { formRef, messageRef } as {
+    formRef: RefObject<HTMLFormElement>;
+    messageRef: RefObject<HTMLParagraphElement>;
+  };
 }
