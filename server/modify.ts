@@ -168,6 +168,8 @@ export async function modify(
   seller: Seller,
   existing: CartRow | null,
   b: w.CartModifyBody,
+  /** The identity a new cart belongs to (a logged-in member's); default the seller's public identity. */
+  ownerIdentityId?: string,
 ): Promise<Modified> {
   const nowMs = ctx.now();
   const adds = b.add ?? [];
@@ -231,7 +233,7 @@ export async function modify(
       id: newId(),
       cartNumber: humanCode(8),
       sellerId: seller.id,
-      identityId: seller.publicIdentityId,
+      identityId: ownerIdentityId ?? seller.publicIdentityId,
       state: 'pending',
       expiresAt: new Date(nowMs + CART_TTL_MS),
       createdAt: new Date(nowMs),

@@ -4,6 +4,7 @@
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from './db';
+import { seedMembers } from './members-seed';
 import * as t from './schema';
 import { dayjs, stableId } from './util';
 
@@ -249,6 +250,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     await topUpSessions(db, ev, now());
   }
   await ensureSoldOutExample(db, now());
+  await seedMembers(db, sellerId, now());
 }
 
 function sessionRow(ev: EventSeed, start: dayjs.Dayjs) {

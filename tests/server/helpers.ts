@@ -65,7 +65,11 @@ async function testDb(): Promise<DbHandle> {
 }
 
 export async function startTestServer(
-  options: { distDir?: string; production?: boolean } = {},
+  options: {
+    distDir?: string;
+    production?: boolean;
+    members?: Parameters<typeof createApp>[0]['members'];
+  } = {},
 ): Promise<TestServer> {
   const handle = await testDb();
   const clock = { now: START };
@@ -76,6 +80,7 @@ export async function startTestServer(
     now: () => clock.now,
     distDir: options.distDir,
     production: options.production,
+    members: options.members,
   });
   const call = (method: string, path: string, opts: CallOptions = {}) => {
     const params = new URLSearchParams(opts.query ?? {});
