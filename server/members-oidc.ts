@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createLocalJWKSet, createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AuthenticationConfig } from '../api/schemas';
 
 export const OIDC_MOUNT = '/oidc';
@@ -108,6 +108,16 @@ export async function createOidcSandbox(options: {
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     features: { devInteractions: { enabled: false } },
+    // The storefront reads the email from the ID token itself (no userinfo call).
+    conformIdTokenClaims: false,
+    ttl: {
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+    },
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin) => redirectOrigins.has(origin),
     interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
@@ -145,6 +155,8 @@ export async function createOidcSandbox(options: {
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p></main></body></html>`;
     },
   };
+  // Loaded on demand: production never loads the provider.
+  const { default: Provider } = await import('oidc-provider');
   const provider = new Provider(options.issuer, configuration);
   if (new URL(options.issuer).protocol === 'https:') provider.proxy = true;
   const callback = provider.callback();
@@ -154,6 +166,8 @@ export async function createOidcSandbox(options: {
     const match = interaction.exec(req.url ?? '');
     if (!match) {
       // The provider itself, with the mount prefix taken off the path (its issuer carries the prefix).
+      // (like Express's mounting: originalUrl keeps the full path, from which it derives its mount path).
+      (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
       req.url = (req.url ?? '/').slice(OIDC_MOUNT.length) || '/';
       callback(req, res);
       return;
