@@ -1,7 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { isLoginQueryKey, prefillFromQuery } from '../machines/login/rules';
 import { Shell } from '../ui/Shell';
-import { useServices } from './app/services';
+import { isLoggedIn, modalsOf } from './app/root';
+import { useModal, useServices } from './app/services';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
 
@@ -13,6 +15,10 @@ const HomeScreen = lazy(() => import('./home/HomeScreen'));
 const EmailSubmitScreen = lazy(() => import('./email-submit/EmailSubmitScreen'));
 const ResetPasswordScreen = lazy(() => import('./reset-password/ResetPasswordScreen'));
 const SetEmailScreen = lazy(() => import('./set-email/SetEmailScreen'));
+const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
+const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
+const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
+const LoginDialogSlot = lazy(() => import('./login/LoginDialogSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -26,6 +32,7 @@ export function App() {
   return (
     <Router base={`/${config.slug}`}>
       <RouteEffects />
+      <LoginQuery />
       <Frame>
         <Suspense fallback={<Loading />}>
           <Switch>
@@ -43,6 +50,9 @@ export function App() {
             <Route path="/checkout/complete" component={CompleteScreen} />
             <Route path="/checkout" component={CheckoutScreen} />
             <Route path="/checkout/:cartId" component={CheckoutScreen} />
+            <Route path="/my-account" component={MyAccountScreen} />
+            <Route path="/my-account/membership-details" component={MyAccountScreen} />
+            <Route path="/auth0-login" component={ProviderCallbackScreen} />
             {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
             <Route component={NotFoundScreen} />
           </Switch>
@@ -67,10 +77,55 @@ function Frame({ children }: { children: ReactNode }) {
       homeHref={href('/')}
       onNavigate={navigate}
       year={new Date(clock.now()).getFullYear()}
+      account={
+        <Suspense fallback={<span className="account-menu" />}>
+          <AccountMenuSlot />
+        </Suspense>
+      }
     >
       {children}
+      <LoginDialogHost />
     </Shell>
   );
+}
+
+/** The login dialog, loaded when the `login` modal opens. */
+function LoginDialogHost() {
+  const { modal } = useModal('login');
+  return modal ? (
+    <Suspense fallback={null}>
+      <LoginDialogSlot />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Query `login` opens the login dialog for a logged-out visitor; `member_code`, `zip_code` and `login.*`
+ * keys try to identify the visitor with them (the dialog opens prefilled and submits) and leave the URL.
+ */
+function LoginQuery() {
+  const { app } = useServices();
+  const [location, setLocation] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const prefill = prefillFromQuery(params);
+    const keys = [...params.keys()].filter(isLoginQueryKey);
+    if (!params.has('login') && keys.length === 0) return;
+    if (!isLoggedIn(app)) {
+      modalsOf(app).send({
+        type: 'modal.open',
+        name: 'login',
+        size: 'sm',
+        ...(prefill ? { data: { prefill, identify: true } } : {}),
+      });
+    }
+    if (keys.length === 0) return;
+    for (const key of keys) params.delete(key);
+    const rest = params.toString();
+    setLocation(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
+  }, [app, location, search, setLocation]);
+  return null;
 }
 
 /** Strips a trailing slash, and on every route change scrolls to the top and moves focus to the content. */

@@ -1,5 +1,6 @@
 import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
@@ -36,7 +37,25 @@ async function start() {
     logger: { warn: (message, data) => console.warn(message, data) },
   });
   const clock = realClock;
-  const app = createAppActor({ api, sellerId: config.sellerId, storage, clock, inspect, events: window });
+  const app = createAppActor({
+    api,
+    sellerId: config.sellerId,
+    storage,
+    clock,
+    inspect,
+    events: window,
+    login: config.login,
+    cookies: () => document.cookie,
+    navigate: (path) => navigate(`/${config.slug}${path === '/' ? '/' : path}`),
+    leave: (url) => window.location.assign(url),
+    providerSignOut: async () => {
+      const { loadIdentityProvider, providerSettings } = await import('./login/provider');
+      const provider = await loadIdentityProvider(
+        providerSettings(config.login, window.location.origin, config.slug),
+      );
+      await provider.signOut();
+    },
+  });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(

@@ -69,10 +69,6 @@ export function providerLoginInput({ context }: { context: LoginContext }): { re
   return { returnPath: context.returnPath };
 }
 
-/** Events for the app's session (machines/session), sent by system id. */
-const loggedInEvent = (loaded: LoadedMember, via: MemberSession['via']): EventObject =>
-  ({ type: 'session.loggedIn', session: { ...loaded, via } }) as EventObject;
-
 const loginSetup = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent, input: {} as LoginInput },
   delays: {
@@ -92,6 +88,8 @@ const loginSetup = setup({
     completeProviderLogin: fromPromise<ProviderCallbackResult, void>(notProvided('completeProviderLogin')),
   },
   actions: {
+    /** Injected: hand the logged-in, reloaded member to the app's session (`session.loggedIn`). */
+    memberLoggedIn: (_args, _params: { session: MemberSession }) => {},
     /** Injected: the member is logged in: close the login dialog, or go to the saved path (provider). */
     finished: (_args, _params: { returnPath: string; callback: boolean }) => {},
     /** Injected: a member without a real email goes to /user/set-email-address. */
@@ -151,14 +149,11 @@ const loginSetup = setup({
 export const loginMachine = loginSetup
   .extend({
     actions: {
-      /** Hands the reloaded member to the app's session (systemId `session`). */
-      handToSession: loginSetup.enqueueActions(({ context, system, enqueue }) => {
-        const session = system.get('session');
-        if (session && context.loaded)
-          enqueue.sendTo(
-            session,
-            loggedInEvent(context.loaded, context.jwt !== null ? 'oidc' : 'credentials'),
-          );
+      /** Hands the reloaded member to the app's session (the injected `memberLoggedIn`). */
+      handToSession: loginSetup.enqueueActions(({ context, enqueue }) => {
+        if (!context.loaded) return;
+        const via: MemberSession['via'] = context.jwt !== null ? 'oidc' : 'credentials';
+        enqueue({ type: 'memberLoggedIn', params: { session: { ...context.loaded, via } } });
       }),
       finish: loginSetup.enqueueActions(({ context, enqueue }) => {
         enqueue({ type: 'finished', params: { returnPath: context.returnPath, callback: context.callback } });
