@@ -23,6 +23,8 @@ export interface ApiDeps {
   /** Clock for cart expiry and sales windows (epoch ms). Default Date.now. */
   now?: () => number;
   timeoutMs?: number;
+  /** Whether a member is logged in now (read at each call): members use the my/ endpoints. */
+  isMember?: () => boolean;
 }
 
 export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
@@ -42,7 +44,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
   });
   return {
     events: createEvents(request, urls, now),
-    cart: createCart(request, urls, now),
+    cart: createCart(request, urls, now, deps.isMember),
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),
     members: createMembers(request),

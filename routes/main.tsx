@@ -6,7 +6,7 @@ import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
 import { App } from './App';
 import { realClock } from './app/clock';
-import { createAppActor } from './app/root';
+import { createAppActor, isLoggedIn } from './app/root';
 import { type AppServices, ServicesProvider } from './app/services';
 import { loadInspector } from './inspect';
 import { readRuntimeConfig } from './runtime';
@@ -33,7 +33,10 @@ function Root({ services }: { services: BaseServices }) {
 async function start() {
   const config = readRuntimeConfig();
   const inspect = await loadInspector(window.location.search, import.meta.env.DEV || config.inspect);
+  // Members use the my/ endpoints: the client asks the member session at each call.
+  let member = () => false;
   const api = createApi(config, {
+    isMember: () => member(),
     logger: { warn: (message, data) => console.warn(message, data) },
   });
   const clock = realClock;
@@ -56,6 +59,7 @@ async function start() {
       await provider.signOut();
     },
   });
+  member = () => isLoggedIn(app);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(

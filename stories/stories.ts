@@ -10,8 +10,10 @@ import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { emailSubmitStory } from './fixtures/emailSubmit';
+import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
 import { passwordResetStory } from './fixtures/passwordReset';
+import { sessionStory } from './fixtures/session';
 import { setEmailStory } from './fixtures/setEmail';
 import type { MachineStory } from './fixtures/story';
 
@@ -20,7 +22,9 @@ const written: Record<string, MachineStory> = {
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
+  login: loginStory,
   modals: modalsStory,
+  session: sessionStory,
   emailSubmit: emailSubmitStory,
   passwordReset: passwordResetStory,
   setEmail: setEmailStory,

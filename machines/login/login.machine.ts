@@ -140,7 +140,7 @@ const loginSetup = setup({
     formValid: ({ context }) => isFormValid(context.method, context.fields),
     isGuestAccount: ({ event }) => errorOf(event).code === ErrorCode.guest_account,
     viaProvider: ({ context }) => context.jwt !== null,
-    needsEmail: ({ context }) => context.loaded?.member.needsEmail === true,
+    needsEmail: ({ event }) => outputOf<LoadedMember | undefined>(event)?.member.needsEmail === true,
     isInvalidState: ({ event }) => errorOf(event).code === ErrorCode.provider_invalid_state,
     isProviderCookies: ({ event }) => errorOf(event).code === ErrorCode.cookies_disabled,
   },
