@@ -440,6 +440,13 @@ describe('SPA serving', () => {
         currency: 'USD',
         paymentMode: 'sandbox',
         inspect: true,
+        login: {
+          method: 'password',
+          invalidCredentialsMessage: null,
+          externalLoginUrl: null,
+          externalLogoutUrl: null,
+          oidc: null,
+        },
       });
     }
   });

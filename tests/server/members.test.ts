@@ -11,7 +11,7 @@ import { ErrorCode } from '../../api/codes';
 import { createApi } from '../../api/index';
 import { memberDocument, runtimeConfig } from '../../api/schemas';
 import { demoMemberIds } from '../../server/members-seed';
-import { SELLER, type TestServer } from './helpers';
+import { GA_ADULT, gaSessions, SELLER, type TestServer } from './helpers';
 import {
   browser,
   DEMO_MEMBER_PASSWORD,
@@ -335,6 +335,54 @@ describe('resend tickets and forgot membership (emails in the outbox)', () => {
     });
     expect(unknown.status).toBe(200);
     expect((await outbox(s)).length).toBe(before + 1);
+  });
+
+  /** Reserves one General Admission ticket and pays for it (a guest gives a purchaser first). */
+  async function buy(b: ReturnType<typeof browser>, purchaserEmail: string | null) {
+    const [session] = await gaSessions(s, '2026-11-24');
+    const cart = await b.json('POST', 'my/cart/modify', {
+      body: { add: [{ event_session_id: session?.id ?? null, ticket_type_id: GA_ADULT }] },
+    });
+    const id = cart.body.cart._data[0].id;
+    if (purchaserEmail)
+      await b.json('POST', `cart/${id}/purchaser`, {
+        body: { first_name: 'Otto', last_name: 'Order', email: purchaserEmail },
+      });
+    const total = cart.body.cart_fees._data[0].grand_totals.total_outstanding;
+    const paid = await b.json('POST', `my/cart/${id}/pay`, {
+      body: { amount: total, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } },
+    });
+    expect(paid.status).toBe(200);
+    return paid.body.ticket_order._data[0] as { id: string; order_number: string };
+  }
+
+  it('ticket_order/resend: the orders of the email (any case) go to it, with links; memberships_only filters', async () => {
+    const order = await buy(browser(s), 'otto.order@example.com');
+    const r = await browser(s).json('POST', 'ticket_order/resend', {
+      body: { email: 'OTTO.order@example.com' },
+    });
+    expect(r.status).toBe(200);
+    const mail = (await outbox(s)).at(-1);
+    expect(mail?.to).toBe('OTTO.order@example.com');
+    expect(mail?.subject).toBe('Demo Museum of Art & Science: your tickets');
+    expect(mail?.body).toContain(
+      `Order ${order.order_number}: https://shop.example.test/demo-museum/checkout/complete?orderIds=${order.id}`,
+    );
+    const onlyMemberships = await browser(s).json('POST', 'ticket_order/resend', {
+      body: { email: 'otto.order@example.com', memberships_only: true },
+    });
+    expect(onlyMemberships.status).toBe(404);
+  });
+
+  it('my/ticket_order/resend: the member’s own orders (their cart is theirs) go to their email', async () => {
+    const b = browser(s);
+    await passwordLogin(b, DEMO_MEMBERS.scanCodePassword.email);
+    const order = await buy(b, null);
+    const r = await b.json('POST', 'my/ticket_order/resend', { body: {} });
+    expect(r.status).toBe(200);
+    const mail = (await outbox(s)).at(-1);
+    expect(mail?.to).toBe(DEMO_MEMBERS.scanCodePassword.email);
+    expect(mail?.body).toContain(order.order_number);
   });
 
   it('my/ticket_order/resend needs a session; 404 when the member has no orders', async () => {
