@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
+import { DEMO_PASSWORD, MEMBERS, outbox, resetLinkPath, useLoginConfig } from './members';
 
-/** The demo member with a password (server/members-seed.ts) and another account's address. */
-const MEMBER_EMAIL = 'ada.member@example.com';
+/** A seeded member's address (server/members-seed.ts). */
+const MEMBER_EMAIL = MEMBERS.password.email;
 
 /** The seller id of the runtime configuration the page carries. */
 async function sellerIdOf(page: Page): Promise<string> {
@@ -13,40 +14,9 @@ async function sellerIdOf(page: Page): Promise<string> {
   );
 }
 
-/**
- * Shows the login form of another method: the demo seller accepts every credential kind but shows the
- * password form (server/members-seed.ts), so the page's runtime configuration is rewritten on its way in.
- */
-async function showLoginMethod(page: Page, method: string) {
-  await page.route(
-    (url) => url.pathname.startsWith(SLUG),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.continue();
-      const response = await route.fetch();
-      const html = await response.text();
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      return route.fulfill({
-        status: response.status(),
-        headers,
-        body: html.replace('"method":"password"', `"method":"${method}"`),
-      });
-    },
-  );
-}
-
-/** The newest email to `to` in the non-production outbox (GET /api/__outbox). */
+/** The newest email to `to` whose subject matches, from the non-production outbox. */
 async function lastMailTo(page: Page, to: string, subject: RegExp) {
-  const sellerId = await sellerIdOf(page);
-  const response = await page.request.get(`/api/__outbox?seller_id=${sellerId}`, {
-    headers: { 'Tix-App': 'ecomm' },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as {
-    outbox: { _data: { to: string; subject: string; body: string }[] };
-  };
-  const mails = body.outbox._data.filter((m) => m.to === to && subject.test(m.subject));
+  const mails = (await outbox(page.request)).filter((m) => m.to === to && subject.test(m.subject));
   return mails.at(-1) ?? null;
 }
 
@@ -132,7 +102,7 @@ test('forgot membership: the instructions, then the warning that the ID was sent
 test('forgot password -> the link from the outbox -> a new password -> log in with it; the link works once', async ({
   page,
 }) => {
-  const email = 'nico.visitor@example.com';
+  const email = MEMBERS.nonMember.email;
   await page.goto(`${SLUG}/user/forgot-password`);
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   await expectNoA11yViolations(page, 'forgot password');
@@ -143,10 +113,8 @@ test('forgot password -> the link from the outbox -> a new password -> log in wi
   );
   await expectNoA11yViolations(page, 'forgot password: sent');
 
-  const mail = await lastMailTo(page, email, /password/);
-  const link = mail?.body.match(/https?:\/\/\S+\/user\/reset-password\?token=[^\s"<]+/)?.[0];
-  expect(link, 'the reset link in the email').toBeTruthy();
-  const path = new URL(link as string).pathname + new URL(link as string).search;
+  const path = (await resetLinkPath(page.request, email)) as string;
+  expect(path, 'the reset link in the email').toMatch(/\/user\/reset-password\?token=/);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Password' })).toBeVisible();
   await expect(page.getByText(`For the account ${email}`)).toBeVisible();
@@ -176,7 +144,7 @@ test('forgot password -> the link from the outbox -> a new password -> log in wi
   const sellerId = await sellerIdOf(page);
   const oldLogin = await page.request.post(`/api/login?seller_id=${sellerId}`, {
     headers: { 'Tix-App': 'ecomm', 'Content-Type': 'application/json' },
-    data: { email, password: 'Museum-Pass1' },
+    data: { email, password: DEMO_PASSWORD },
   });
   expect(oldLogin.status()).toBe(401);
 
@@ -220,11 +188,11 @@ test('set email address: a member without an email sets one; the rules, the 409 
   await expectNoA11yViolations(page, 'set email: logged out');
 
   // The member without an email identifies by member ID and ZIP (query member_code and zip_code).
-  await showLoginMethod(page, 'scan_code');
-  await page.goto(`${SLUG}/events?member_code=500005&zip_code=10009`);
+  await useLoginConfig(page, { method: 'scan_code' });
+  const { memberId, zip } = MEMBERS.noEmail;
+  await page.goto(`${SLUG}/events?member_code=${memberId}&zip_code=${zip}`);
+  await expect(page).toHaveURL(new RegExp(`${SLUG}/user/set-email-address$`));
   await expect(page.getByRole('button', { name: 'Hi, Nora' })).toBeVisible();
-  // Login sends a member without an email here (the login flow's part); the page is reached directly.
-  await page.goto(`${SLUG}/user/set-email-address`);
   await expect(page.getByRole('heading', { level: 1, name: 'Update Email address' })).toBeVisible();
   const email = page.getByRole('textbox', { name: 'New email address' });
   const again = page.getByRole('textbox', { name: 'Re-enter email address' });
