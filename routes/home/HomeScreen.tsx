@@ -13,7 +13,7 @@ export default function HomeScreen() {
   const { href, navigate } = useAppNavigate();
   const member = useMember();
   const login = useModal('login');
-  const home = useLoad((signal) => loadHomeConfig(api, config.sellerId, signal), 'home');
+  const home = useLoad((signal) => loadHomeConfig(api, signal), 'home');
   useEffect(() => {
     document.title = `${strings.homeWelcome} — ${config.sellerName}`;
   }, [strings, config.sellerName]);

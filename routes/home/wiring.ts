@@ -4,7 +4,7 @@
  * events. Presell off: `/events/{admission event id}`, or `/events` without one.
  */
 import type { Api } from '../../api';
-import { type HomeConfig, loadHomeConfig as requestHomeConfig } from '../../api/home';
+import type { HomeConfig } from '../../api/config';
 import type { HomeBlock } from '../../ui/account/HomeView';
 
 export const DEFAULT_HOME_ORDER: readonly HomeBlock[] = ['login', 'join', 'guest'];
@@ -33,6 +33,5 @@ export function homeDecision(config: HomeConfig, loggedIn: boolean): HomeDecisio
   return { kind: 'blocks', order: homeOrder(config.homeOrder) };
 }
 
-/** Cached GET config of the home keys (the seller's own rows). */
-export const loadHomeConfig = (api: Pick<Api, 'request'>, sellerId: string, signal: AbortSignal) =>
-  requestHomeConfig(api.request, sellerId, { signal });
+/** Cached GET config of the home keys. */
+export const loadHomeConfig = (api: Pick<Api, 'config'>, signal: AbortSignal) => api.config.home({ signal });

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../api';
 import type { MemberModel } from '../../api/models';
 import { provideEmailSubmit } from '../../routes/email-submit/wiring';
-import { DEFAULT_HOME_ORDER, homeDecision, homeOrder, loadHomeConfig } from '../../routes/home/wiring';
+import { DEFAULT_HOME_ORDER, homeDecision, homeOrder } from '../../routes/home/wiring';
 import { providePasswordReset, tokenFrom } from '../../routes/reset-password/wiring';
 import { provideSetEmail } from '../../routes/set-email/wiring';
 import { fakeFetch, json, pathOf, queryOf, recordingSleep, SETTINGS } from '../api/helpers';
@@ -168,8 +168,7 @@ describe('home', () => {
       json({ config: { _count: 1, _data: [row('web', JSON.stringify({ membership_presell: false }))] } }),
     );
     const api = createApi(SETTINGS, { fetch, sleep: recordingSleep().sleep });
-    const signal = new AbortController().signal;
-    expect(await loadHomeConfig(api, 'seller-1', signal)).toEqual({
+    expect(await api.config.home()).toEqual({
       membershipPresell: true,
       admissionEventId: 'ev-web',
       homeOrder: ['guest', 'login', 'join'],
@@ -179,7 +178,7 @@ describe('home', () => {
       'resource_id._in': 'seller-1',
       'key._in': 'web,admission_event_id,homepage_3cta_order',
     });
-    expect(await loadHomeConfig(api, 'seller-1', signal)).toEqual({
+    expect(await api.config.home()).toEqual({
       membershipPresell: false,
       admissionEventId: null,
       homeOrder: null,
