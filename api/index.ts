@@ -61,7 +61,7 @@ export type { ErrorMessage, ErrorWhere } from './error-messages';
 export * from './errors';
 export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
 export type { UrlSettings } from './join';
-export { isRealEmail, type MembersApi } from './members';
+export type { MembersApi } from './members';
 export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';

@@ -1,8 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
-import { isLoginQueryKey, prefillFromQuery } from '../machines/login/rules';
 import { Shell } from '../ui/Shell';
-import { isLoggedIn, modalsOf } from './app/root';
 import { useModal, useServices } from './app/services';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
@@ -99,35 +97,27 @@ function LoginDialogHost() {
   ) : null;
 }
 
-/**
- * Query `login` opens the login dialog for a logged-out visitor; `member_code`, `zip_code` and `login.*`
- * keys try to identify the visitor with them (the dialog opens prefilled and submits) and leave the URL.
- */
+/** The query keys of a login (spec 3 §2 "Navigation rules"); the work is loaded only when one is there. */
+const LOGIN_QUERY = /(?:^|&)(?:login|member_code|zip_code)(?:[=&]|$)|(?:^|&)login\./;
+
+/** Query `login`, `member_code`, `zip_code`, `login.*`: see routes/login/query.ts. */
 function LoginQuery() {
   const { app } = useServices();
   const [location, setLocation] = useLocation();
   const search = useSearch();
   useEffect(() => {
-    const params = new URLSearchParams(search);
-    const prefill = prefillFromQuery(params);
-    const keys = [...params.keys()].filter(isLoginQueryKey);
-    if (!params.has('login') && keys.length === 0) return;
-    if (!isLoggedIn(app)) {
-      modalsOf(app).send({
-        type: 'modal.open',
-        name: 'login',
-        size: 'sm',
-        ...(prefill ? { data: { prefill, identify: true } } : {}),
-      });
-    }
-    if (keys.length === 0) return;
-    for (const key of keys) params.delete(key);
-    const rest = params.toString();
-    setLocation(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
+    if (!LOGIN_QUERY.test(search)) return;
+    let live = true;
+    import('./login/query').then(({ applyLoginQuery }) => {
+      const rest = live ? applyLoginQuery(app, search) : null;
+      if (rest !== null) setLocation(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
   }, [app, location, search, setLocation]);
   return null;
 }
-
 /** Strips a trailing slash, and on every route change scrolls to the top and moves focus to the content. */
 function RouteEffects() {
   const [location, setLocation] = useLocation();

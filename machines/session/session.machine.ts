@@ -96,24 +96,22 @@ export const sessionMachine = sessionSetup
   })
   .createMachine({
     id: 'session',
-    description:
-      'The member session: a guest or a logged-in member (kept in local storage); the session-expiry cookie is checked every second and its end sends the visitor home.',
+    description: 'The member session; its end sends the visitor home.',
     context: initialSessionContext,
     initial: 'starting',
     states: {
       starting: {
-        description: 'Restore the member kept in local storage, if any.',
+        description: 'Restore the stored member.',
         always: [{ guard: 'hasMember', target: 'member' }, { target: 'guest' }],
       },
       guest: {
-        description: 'No member is logged in: carts belong to the public identity.',
+        description: 'No member is logged in.',
         on: {
           'session.loggedIn': { target: 'member', actions: ['takeSession', 'persistCurrent'] },
         },
       },
       member: {
-        description:
-          'A member is logged in: the my/ endpoints, no captcha, their identity prefills checkout.',
+        description: 'A member is logged in.',
         initial: 'watching',
         on: {
           'session.loggedIn': { target: '.watching', actions: ['takeSession', 'persistCurrent'] },
@@ -121,12 +119,12 @@ export const sessionMachine = sessionSetup
         },
         states: {
           watching: {
-            description: 'Waiting one second before the next look at the session-expiry cookie.',
+            description: 'One second to the next check.',
             after: { sessionCheck: { target: 'checking' } },
             on: { 'session.reload': { target: 'reloading' } },
           },
           checking: {
-            description: 'Reading the session-expiry cookie.',
+            description: 'Reading the expiry cookie.',
             invoke: {
               src: 'checkSession',
               id: 'checkSession',
@@ -141,7 +139,7 @@ export const sessionMachine = sessionSetup
             },
           },
           reloading: {
-            description: 'Reloading the member (GET my/user, GET my/membership).',
+            description: 'Reloading the member.',
             invoke: {
               src: 'loadMember',
               id: 'loadMember',
@@ -159,8 +157,7 @@ export const sessionMachine = sessionSetup
         },
       },
       loggingOut: {
-        description:
-          'Logging out (POST logout, or the external logout URL); the member is cleared whatever the answer.',
+        description: 'Logging out.',
         invoke: {
           src: 'logout',
           id: 'logout',

@@ -10,7 +10,6 @@ import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machi
 import type { modalsMachine } from '../../machines/modals/modals.machine';
 import { isSessionAlive } from '../../machines/session/rules';
 import { sessionMachine } from '../../machines/session/session.machine';
-import type { LoadedMember, LoginVia } from '../../machines/session/types';
 import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
 import type { AppClock } from './clock';
@@ -50,30 +49,6 @@ export function readCookie(cookies: string, name: string): string | null {
   return null;
 }
 
-/** GET my/user and GET my/membership together: the member as the session keeps them. */
-export async function loadMember(api: Pick<Api, 'members'>, signal?: AbortSignal): Promise<LoadedMember> {
-  const [member, memberships] = await Promise.all([
-    api.members.getUser({ signal }),
-    api.members.getMemberships({ signal }),
-  ]);
-  return { member, memberships };
-}
-
-/**
- * Logout (spec 3 §2 "Logout may use an external URL and is identity-provider aware"): POST logout (the
- * server clears both cookies, so every tab sees the session end); then the external logout URL when the
- * seller has one, else the identity provider's own session when the member came through it.
- */
-export async function logout(deps: AppDeps, via: LoginVia | null): Promise<void> {
-  try {
-    await deps.api.members.logout();
-  } finally {
-    const external = deps.login?.externalLogoutUrl;
-    if (external) deps.leave?.(external);
-    else if (via === 'oidc') await deps.providerSignOut?.().catch(() => {});
-  }
-}
-
 /** The member session with its real implementations: the cookie, the API, storage, navigation. */
 export function provideSession(deps: AppDeps) {
   const { api, sellerId, storage, clock } = deps;
@@ -82,8 +57,10 @@ export function provideSession(deps: AppDeps) {
       checkSession: fromPromise(async () =>
         isSessionAlive(readCookie(deps.cookies?.() ?? '', SESSION_EXPIRY_COOKIE), clock.now()),
       ),
-      loadMember: fromPromise(({ signal }) => loadMember(api, signal)),
-      logout: fromPromise(({ input }) => logout(deps, input.via)),
+      loadMember: fromPromise(async ({ signal }) =>
+        (await import('./session-calls')).loadMember(api, signal),
+      ),
+      logout: fromPromise(async ({ input }) => (await import('./session-calls')).logout(deps, input.via)),
     },
     actions: {
       persist: (_, params) => writeMemberSession(storage, sellerId, params.session),

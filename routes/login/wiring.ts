@@ -9,7 +9,7 @@ import type { RuntimeLoginConfig } from '../../api/schemas';
 import { loginMachine } from '../../machines/login/login.machine';
 import type { LoginFields, LoginInput } from '../../machines/login/types';
 import type { MemberSession } from '../../machines/session/types';
-import { loadMember } from '../app/root';
+import { loadMember } from '../app/session-calls';
 import type { IdentityProvider } from './provider';
 
 export interface LoginWiring {

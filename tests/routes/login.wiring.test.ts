@@ -13,7 +13,8 @@ import {
   readMemberSession,
   writeMemberSession,
 } from '../../routes/app/member-storage';
-import { type AppDeps, logout, provideSession, readCookie } from '../../routes/app/root';
+import { type AppDeps, provideSession, readCookie } from '../../routes/app/root';
+import { logout } from '../../routes/app/session-calls';
 import { providerSettings } from '../../routes/login/provider';
 import { loginInputFrom, provideLogin } from '../../routes/login/wiring';
 import { createStorage } from '../../routes/storage';

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ErrorCode } from '../../api/codes';
 import { createApi } from '../../api/index';
-import { memberDocument, runtimeConfig } from '../../api/schemas';
+import { memberDocument } from '../../api/member-schemas';
+import { runtimeConfig } from '../../api/schemas';
 import { demoMemberIds } from '../../server/members-seed';
 import { GA_ADULT, gaSessions, SELLER, type TestServer } from './helpers';
 import {
