@@ -225,11 +225,14 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'cart',
     'checkout',
     'dateFirstReserve',
+    'emailSubmit',
     'login',
     'modals',
     'oneTicketReserve',
+    'passwordReset',
     'quantityFirstReserve',
     'session',
+    'setEmail',
     'singleEventReserve',
   ];
   await expect(links).toHaveCount(registered.length);

@@ -2,24 +2,30 @@
 import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
+import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
 import { loginMachine } from './login/login.machine';
 import { modalsMachine } from './modals/modals.machine';
+import { passwordResetMachine } from './passwordReset/passwordReset.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
 import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
 import { sessionMachine } from './session/session.machine';
+import { setEmailMachine } from './setEmail/setEmail.machine';
 
 export {
   appMachine,
   cartMachine,
   checkoutMachine,
   dateFirstReserveMachine,
+  emailSubmitMachine,
   loginMachine,
   modalsMachine,
   oneTicketReserveMachine,
+  passwordResetMachine,
   quantityFirstReserveMachine,
   sessionMachine,
+  setEmailMachine,
   singleEventReserveMachine,
 };
 
@@ -29,10 +35,13 @@ export const machines = {
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
+  emailSubmit: emailSubmitMachine,
   login: loginMachine,
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
+  passwordReset: passwordResetMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
   session: sessionMachine,
+  setEmail: setEmailMachine,
   singleEventReserve: singleEventReserveMachine,
 } as const;

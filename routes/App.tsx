@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { Shell } from '../ui/Shell';
 import { useModal, useServices } from './app/services';
 import { useAppNavigate } from './navigation';
@@ -9,6 +9,10 @@ const EventsScreen = lazy(() => import('./events/EventsScreen'));
 const EventScreen = lazy(() => import('./event/EventScreen'));
 const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
+const HomeScreen = lazy(() => import('./home/HomeScreen'));
+const EmailSubmitScreen = lazy(() => import('./email-submit/EmailSubmitScreen'));
+const ResetPasswordScreen = lazy(() => import('./reset-password/ResetPasswordScreen'));
+const SetEmailScreen = lazy(() => import('./set-email/SetEmailScreen'));
 const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
 const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
 const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
@@ -30,9 +34,14 @@ export function App() {
       <Frame>
         <Suspense fallback={<Loading />}>
           <Switch>
-            <Route path="/">
-              <Redirect to="/events" replace />
+            <Route path="/" component={HomeScreen} />
+            <Route path="/resend">{() => <EmailSubmitScreen kind="resend" />}</Route>
+            <Route path="/user/forgot-membership">
+              {() => <EmailSubmitScreen kind="forgotMembership" />}
             </Route>
+            <Route path="/user/forgot-password">{() => <EmailSubmitScreen kind="forgotPassword" />}</Route>
+            <Route path="/user/reset-password" component={ResetPasswordScreen} />
+            <Route path="/user/set-email-address" component={SetEmailScreen} />
             <Route path="/events" component={EventsScreen} />
             <Route path="/events/:id">{(params) => <EventScreen id={params.id} />}</Route>
             <Route path="/events/:id/:action">{(params) => <EventScreen id={params.id} />}</Route>

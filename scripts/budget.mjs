@@ -40,6 +40,7 @@ function closure(keys) {
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
 const routes = {
+  '/': ['index.html', 'routes/home/HomeScreen.tsx'],
   '/events': ['index.html', 'routes/events/EventsScreen.tsx'],
   '/events/{id}': ['index.html', 'routes/event/EventScreen.tsx'],
 };

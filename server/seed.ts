@@ -179,6 +179,21 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     .insert(t.venue)
     .values({ id: demoIds.venue, sellerId, name: 'Demo Museum, Main Building', timezone: TZ })
     .onConflictDoNothing();
+  // Home (spec 3 §2): membership presell on, the blocks in the seller's order; General Admission without it.
+  await db
+    .insert(t.config)
+    .values({
+      id: stableId(`config:${sellerId}:web`),
+      resource: 'seller',
+      resourceId: sellerId,
+      key: 'web',
+      value: {
+        membership_presell: true,
+        admission_event_id: demoIds.event('general-admission'),
+        homepage_3cta_order: ['join', 'login', 'guest'],
+      },
+    })
+    .onConflictDoNothing();
 
   for (const [rank, ev] of EVENTS.entries()) {
     const eventId = demoIds.event(ev.key);

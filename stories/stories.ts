@@ -9,11 +9,14 @@ import { appStory } from './fixtures/app';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { emailSubmitStory } from './fixtures/emailSubmit';
 import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
+import { passwordResetStory } from './fixtures/passwordReset';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
 import { sessionStory } from './fixtures/session';
+import { setEmailStory } from './fixtures/setEmail';
 import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
 
@@ -28,6 +31,9 @@ const written: Record<string, MachineStory> = {
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,
   session: sessionStory,
+  emailSubmit: emailSubmitStory,
+  passwordReset: passwordResetStory,
+  setEmail: setEmailStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {

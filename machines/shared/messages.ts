@@ -31,6 +31,10 @@ export type FlowMessageKey =
   | 'ticketTypesNotFound'
   | 'sessionAndDate'
   | 'fewTickets'
+  // account pages (spec 3 §5)
+  | 'invalidPassword'
+  | 'passwordsMustMatch'
+  | 'emailNotValid'
   // login (spec 3 §5, §8)
   | 'loginCookiesDisabled'
   | 'providerCookies'

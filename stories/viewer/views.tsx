@@ -8,7 +8,9 @@ import type { CartSnapshot } from '../../machines/cart/selectors';
 import { selectCartWidgetView } from '../../machines/cart/view';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import { type EmailSubmitSnapshot, selectEmailSubmitView } from '../../machines/emailSubmit/view';
 import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
+import { type PasswordResetSnapshot, selectPasswordResetView } from '../../machines/passwordReset/view';
 import {
   type QuantityFirstReserveSnapshot,
   selectQuantityFirstReserveView,
@@ -21,6 +23,10 @@ import {
   selectSingleEventView,
 } from '../../machines/reserve/single-event-view';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { type SetEmailSnapshot, selectSetEmailView } from '../../machines/setEmail/view';
+import { EmailSubmitView } from '../../ui/account/EmailSubmitView';
+import { PasswordResetView } from '../../ui/account/PasswordResetView';
+import { SetEmailView } from '../../ui/account/SetEmailView';
 import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -28,7 +34,7 @@ import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
 import { QuantityFirstReserve } from '../../ui/reserve/QuantityFirstReserve';
 import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
-import type { Strings } from '../../ui/strings';
+import { fill, type Strings } from '../../ui/strings';
 import { valueLabel } from '../paths';
 
 export interface StoryViewProps {
@@ -205,6 +211,101 @@ function AppStoryView({ snapshot }: StoryViewProps) {
   );
 }
 
+/** An email-submit page (the resend, forgot-membership or forgot-password texts by the input's kind). */
+function EmailSubmitStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectEmailSubmitView(snapshot as unknown as EmailSubmitSnapshot);
+  const texts = {
+    resend: [strings.resendTitle, strings.before_resend_tickets, strings.resendSubmit, strings.resendSent],
+    forgotMembership: [
+      strings.forgotMembershipTitle,
+      strings.forgot_membership_instructions,
+      strings.forgotMembershipSubmit,
+      strings.forgot_membership_message,
+    ],
+    forgotPassword: [
+      strings.forgotPasswordTitle,
+      strings.forgotPasswordIntro,
+      strings.forgotPasswordSubmit,
+      strings.forgotPasswordSent,
+    ],
+  }[view.kind];
+  return (
+    <EmailSubmitView
+      strings={strings}
+      idPrefix={`story-${view.kind}`}
+      title={texts[0] ?? ''}
+      introHtml={texts[1] ?? ''}
+      submitLabel={texts[2] ?? ''}
+      email={view.email}
+      maxLength={view.maxLength}
+      fieldError={view.fieldError}
+      formError={view.formError}
+      errorVersion={0}
+      submitting={view.submitting}
+      sent={view.sentTo !== null ? fill(texts[3] ?? '', { email: view.sentTo }) : null}
+      sentTone={view.kind === 'forgotMembership' ? 'warning' : 'success'}
+      onNavigate={noop}
+      onEmailChange={(value) => send({ type: 'email.change', value })}
+      onSubmit={() => send({ type: 'submit' })}
+    />
+  );
+}
+
+const REQUIREMENT_KEYS = {
+  length: 'requirementLength',
+  noEdgeSpace: 'requirementNoEdgeSpace',
+  printableAscii: 'requirementPrintableAscii',
+  threeClasses: 'requirementThreeClasses',
+} as const;
+
+function PasswordResetStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectPasswordResetView(snapshot as unknown as PasswordResetSnapshot);
+  return (
+    <PasswordResetView
+      strings={strings}
+      stage={view.stage}
+      email={view.email}
+      password={view.password}
+      confirm={view.confirm}
+      maxLength={view.maxLength}
+      requirements={view.requirements.map((r) => ({ key: REQUIREMENT_KEYS[r.requirement], met: r.met }))}
+      passwordError={view.fieldErrors.password ?? null}
+      confirmError={view.fieldErrors.confirm ?? null}
+      formError={view.formError}
+      errorVersion={0}
+      submitting={view.submitting}
+      forgotPasswordHref="#forgot-password"
+      onNavigate={noop}
+      onPasswordChange={(value) => send({ type: 'field.change', name: 'password', value })}
+      onPasswordBlur={() => send({ type: 'password.blur' })}
+      onConfirmChange={(value) => send({ type: 'field.change', name: 'confirm', value })}
+      onSubmit={() => send({ type: 'submit' })}
+      onRetry={() => send({ type: 'retry' })}
+      onLogin={noop}
+    />
+  );
+}
+
+function SetEmailStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectSetEmailView(snapshot as unknown as SetEmailSnapshot);
+  return (
+    <SetEmailView
+      strings={strings}
+      email={view.email}
+      confirm={view.confirm}
+      maxLength={view.maxLength}
+      emailError={view.fieldErrors.email ?? null}
+      confirmError={view.fieldErrors.confirm ?? null}
+      formError={view.formError}
+      errorVersion={0}
+      submitting={view.submitting}
+      onEmailChange={(value) => send({ type: 'field.change', name: 'email', value })}
+      onConfirmChange={(value) => send({ type: 'field.change', name: 'confirm', value })}
+      onSubmit={() => send({ type: 'submit' })}
+    />
+  );
+}
+
 /** The view of each flow that has one, keyed by machine id. */
 export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = {
   app: AppStoryView,
@@ -215,4 +316,7 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   oneTicketReserve: OneTicketStoryView,
   singleEventReserve: SingleEventStoryView,
   quantityFirstReserve: QuantityFirstStoryView,
+  emailSubmit: EmailSubmitStoryView,
+  passwordReset: PasswordResetStoryView,
+  setEmail: SetEmailStoryView,
 };

@@ -1,0 +1,54 @@
+/** The reset-password view model: one selector from a snapshot to the props its view needs. */
+import type { SnapshotFrom } from 'xstate';
+import type { Message } from '../shared/messages';
+import type { passwordResetMachine } from './passwordReset.machine';
+import { meetsRequirement, PASSWORD_MAX, PASSWORD_REQUIREMENTS, type PasswordRequirement } from './rules';
+import type { PasswordField } from './types';
+
+export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
+
+/** Which screen the page shows. */
+export type PasswordResetStage = 'loading' | 'loadFailed' | 'form' | 'updated' | 'invalidLink';
+
+export interface PasswordResetView {
+  stage: PasswordResetStage;
+  email: string | null;
+  password: string;
+  confirm: string;
+  maxLength: number;
+  /** The requirements with whether the typed password meets each (the list beside the field). */
+  requirements: { requirement: PasswordRequirement; met: boolean }[];
+  fieldErrors: Partial<Record<PasswordField, Message>>;
+  formError: Message | null;
+  errorVersion: number;
+  submitting: boolean;
+}
+
+export function selectPasswordResetView(snapshot: PasswordResetSnapshot): PasswordResetView {
+  const { context } = snapshot;
+  const stage: PasswordResetStage =
+    snapshot.matches('checkingLink') || snapshot.matches('validating')
+      ? 'loading'
+      : snapshot.matches('validationFailed')
+        ? 'loadFailed'
+        : snapshot.matches('updated')
+          ? 'updated'
+          : snapshot.matches('invalidLink')
+            ? 'invalidLink'
+            : 'form';
+  return {
+    stage,
+    email: context.email,
+    password: context.password,
+    confirm: context.confirm,
+    maxLength: PASSWORD_MAX,
+    requirements: PASSWORD_REQUIREMENTS.map((requirement) => ({
+      requirement,
+      met: meetsRequirement(context.password, requirement),
+    })),
+    fieldErrors: context.fieldErrors,
+    formError: context.formError,
+    errorVersion: context.refusals,
+    submitting: snapshot.matches('resetting'),
+  };
+}

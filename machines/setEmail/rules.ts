@@ -1,0 +1,36 @@
+/**
+ * Set email address rules (spec 3 §5): the field checks of an email (required, max 254, type email), the
+ * domain must contain a dot ('Email address is not valid.'), both addresses must match case-insensitively
+ * ('Email addresses must match.'); a 409 names the address another account uses.
+ */
+
+import { outcomeMessage, setEmailOutcome } from '../../api/error-messages';
+import { EMAIL_MAX, isHtmlEmail } from '../emailSubmit/rules';
+import { type FlowError, message } from '../shared/flow-error';
+import type { Message } from '../shared/messages';
+import type { SetEmailField } from './types';
+
+/** The domain (after the last '@') contains a dot. */
+export const domainHasDot = (email: string): boolean => {
+  const at = email.lastIndexOf('@');
+  return at >= 0 && email.slice(at + 1).includes('.');
+};
+
+export function setEmailErrors(
+  rawEmail: string,
+  rawConfirm: string,
+): Partial<Record<SetEmailField, Message>> {
+  const email = rawEmail.trim();
+  const confirm = rawConfirm.trim();
+  const errors: Partial<Record<SetEmailField, Message>> = {};
+  if (email === '') errors.email = message('emailRequired');
+  else if (email.length > EMAIL_MAX) errors.email = message('emailTooLong', { max: EMAIL_MAX });
+  else if (!isHtmlEmail(email) || !domainHasDot(email)) errors.email = message('emailNotValid');
+  if (email.toLowerCase() !== confirm.toLowerCase()) errors.confirm = message('emailsMustMatch');
+  return errors;
+}
+
+/** Spec 3 §5: a 409 is another account using the address; anything else the generic message. */
+export function saveErrorMessage(error: FlowError, email: string): Message {
+  return outcomeMessage(setEmailOutcome(error, { email: email.trim() }), 'setEmail');
+}

@@ -1,0 +1,87 @@
+/**
+ * Set email address (spec 3 §2 "Set email address page", §5): 'Update Email address' with the new email and
+ * its re-entry, 'Update & Continue'. A submit checks both fields (what was typed is kept); the provided
+ * `saveEmail` actor stores it on the member's account; a 409 names the address another account uses.
+ * After saving, the injected `continue` action takes the member on (the route decides where).
+ *
+ * No I/O: `saveEmail` is provided by the route; `continue` is injected.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { ErrorCode } from '../../api/codes';
+import { toFlowError } from '../shared/flow-error';
+import { saveErrorMessage, setEmailErrors } from './rules';
+import type { SaveEmailInput, SetEmailContext, SetEmailEvent } from './types';
+
+const notProvided = (): Promise<never> =>
+  Promise.reject({ code: ErrorCode.not_provided, description: 'The route must provide saveEmail.' });
+
+export function initialSetEmailContext(): SetEmailContext {
+  return { email: '', confirm: '', fieldErrors: {}, formError: null, refusals: 0 };
+}
+export function saveEmailInput({ context }: { context: SetEmailContext }): SaveEmailInput {
+  return { email: context.email.trim() };
+}
+
+export const setEmailMachine = setup({
+  types: {
+    context: {} as SetEmailContext,
+    events: {} as SetEmailEvent,
+  },
+  actors: {
+    saveEmail: fromPromise<unknown, SaveEmailInput>(notProvided),
+  },
+  actions: {
+    /** Injected: the email is saved; the route takes the member on. */
+    continue: () => {},
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
+      return { [event.name]: event.value, fieldErrors };
+    }),
+    refuseForm: assign(({ context }) => ({
+      fieldErrors: setEmailErrors(context.email, context.confirm),
+      refusals: context.refusals + 1,
+    })),
+    startSave: assign({ formError: null, fieldErrors: {} }),
+    showError: assign(({ context, event }) => ({
+      formError: saveErrorMessage(toFlowError((event as { error?: unknown }).error), context.email),
+      refusals: context.refusals + 1,
+    })),
+  },
+  guards: {
+    formIsValid: ({ context }) => Object.keys(setEmailErrors(context.email, context.confirm)).length === 0,
+  },
+}).createMachine({
+  id: 'setEmail',
+  description:
+    "Update Email address: new email and its re-entry, 'Update & Continue'; a 409 names the address in use.",
+  context: initialSetEmailContext,
+  initial: 'editing',
+  states: {
+    editing: {
+      description:
+        'The member types the new email twice; the last errors are shown and what was typed is kept.',
+      on: {
+        'field.change': { actions: 'changeField' },
+        submit: [{ guard: 'formIsValid', target: 'saving', actions: 'startSave' }, { actions: 'refuseForm' }],
+      },
+    },
+    saving: {
+      description: 'The email is being saved on the account; further submits are ignored.',
+      invoke: {
+        id: 'saveEmail',
+        src: 'saveEmail',
+        input: saveEmailInput,
+        onDone: { target: 'saved' },
+        onError: { target: 'editing', actions: 'showError' },
+      },
+    },
+    saved: {
+      type: 'final',
+      description: 'Saved: the member goes on.',
+      entry: 'continue',
+    },
+  },
+});
+
+export type SetEmailMachine = typeof setEmailMachine;

@@ -1,0 +1,33 @@
+/** The set-email view model: one selector from a snapshot to the props its view needs. */
+import type { SnapshotFrom } from 'xstate';
+import { EMAIL_MAX } from '../emailSubmit/rules';
+import type { Message } from '../shared/messages';
+import type { setEmailMachine } from './setEmail.machine';
+import type { SetEmailField } from './types';
+
+export type SetEmailSnapshot = SnapshotFrom<typeof setEmailMachine>;
+
+export interface SetEmailView {
+  email: string;
+  confirm: string;
+  maxLength: number;
+  fieldErrors: Partial<Record<SetEmailField, Message>>;
+  formError: Message | null;
+  errorVersion: number;
+  submitting: boolean;
+  saved: boolean;
+}
+
+export function selectSetEmailView(snapshot: SetEmailSnapshot): SetEmailView {
+  const { context } = snapshot;
+  return {
+    email: context.email,
+    confirm: context.confirm,
+    maxLength: EMAIL_MAX,
+    fieldErrors: context.fieldErrors,
+    formError: context.formError,
+    errorVersion: context.refusals,
+    submitting: snapshot.matches('saving'),
+    saved: snapshot.matches('saved'),
+  };
+}

@@ -1,0 +1,30 @@
+/** Wiring of reset password (spec 3 §7): `POST password_reset/validate`, then `POST password_reset/reset`. */
+import { fromPromise } from 'xstate';
+import type { Api } from '../../api';
+import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
+import type { PasswordRequirement } from '../../machines/passwordReset/rules';
+import type { PasswordRequirementKey } from '../../ui/account/PasswordResetView';
+
+/** The `token` query parameter of the reset link, or null. */
+export const tokenFrom = (search: string): string | null => new URLSearchParams(search).get('token');
+
+/** The catalogue key of each requirement the page lists. */
+export const REQUIREMENT_KEYS: Record<PasswordRequirement, PasswordRequirementKey> = {
+  length: 'requirementLength',
+  noEdgeSpace: 'requirementNoEdgeSpace',
+  printableAscii: 'requirementPrintableAscii',
+  threeClasses: 'requirementThreeClasses',
+};
+
+export function providePasswordReset({ api }: { api: Pick<Api, 'members'> }) {
+  return passwordResetMachine.provide({
+    actors: {
+      validateToken: fromPromise(({ input, signal }) =>
+        api.members.validateResetToken(input.token, { signal }),
+      ),
+      resetPassword: fromPromise(({ input, signal }) =>
+        api.members.resetPassword(input.token, input.password, { signal }),
+      ),
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { AppLink, type Navigate } from '../AppLink';
+import { SellerHtml } from '../SellerHtml';
+import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { Field } from './Field';
+import { useRefusalFocus } from './useRefusalFocus';
+
+export interface EmailSubmitViewProps {
+  strings: Strings;
+  /** Distinguishes the field ids of the three pages. */
+  idPrefix: string;
+  title: string;
+  /** Seller HTML (sanitised) or plain text above the form; empty: none. */
+  introHtml: string;
+  submitLabel: string;
+  email: string;
+  maxLength: number;
+  fieldError: UiMessage | null;
+  formError: UiMessage | null;
+  errorVersion: number;
+  submitting: boolean;
+  /** The success text (null while the form is shown). */
+  sent: string | null;
+  /** Forgot membership warns that the ID was sent; the others confirm. */
+  sentTone: 'success' | 'warning';
+  /** Seller HTML under the success text (contact details); empty: none. */
+  sentHtml?: string;
+  /** A link under the form (e.g. back home), or null. */
+  link?: { href: string; label: string } | null;
+  onNavigate: Navigate;
+  onEmailChange: (value: string) => void;
+  onSubmit: () => void;
+}
+
+/** An email-submit page: a title, the seller's instructions, one email field and a submit button. */
+export function EmailSubmitView(props: EmailSubmitViewProps) {
+  const { strings } = props;
+  const { formRef, messageRef } = useRefusalFocus(props.errorVersion);
+  const titleId = `${props.idPrefix}-title`;
+  return (
+    <section className="account-page" aria-labelledby={titleId} style={{ maxWidth: '36rem' }}>
+      <h1 id={titleId}>{props.title}</h1>
+      <div role="status" aria-live="polite">
+        {props.sent !== null ? (
+          <div className={`message message--${props.sentTone}`}>
+            <p style={{ margin: 0 }}>{props.sent}</p>
+            {props.sentHtml ? <SellerHtml html={props.sentHtml} /> : null}
+          </div>
+        ) : null}
+      </div>
+      {props.sent === null ? (
+        <form
+          ref={formRef}
+          noValidate
+          aria-labelledby={titleId}
+          onSubmit={(e) => {
+            e.preventDefault();
+            props.onSubmit();
+          }}
+        >
+          {props.introHtml ? <SellerHtml html={props.introHtml} /> : null}
+          {props.formError ? (
+            <p ref={messageRef} className="message message--error" role="alert" tabIndex={-1}>
+              {resolveMessage(strings, props.formError)}
+            </p>
+          ) : null}
+          <Field
+            id={`${props.idPrefix}-email`}
+            label={strings.emailAddress}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={props.maxLength}
+            value={props.email}
+            error={props.fieldError ? resolveMessage(strings, props.fieldError) : null}
+            onValueChange={props.onEmailChange}
+          />
+          <p style={{ marginTop: '1rem' }}>
+            <button className="btn" type="submit" aria-busy={props.submitting} disabled={props.submitting}>
+              {props.submitting ? strings.sending : props.submitLabel}
+            </button>
+          </p>
+        </form>
+      ) : null}
+      {props.link ? (
+        <p>
+          <AppLink href={props.link.href} onNavigate={props.onNavigate}>
+            {props.link.label}
+          </AppLink>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { Field } from './Field';
+import { useRefusalFocus } from './useRefusalFocus';
+
+export interface SetEmailViewProps {
+  strings: Strings;
+  email: string;
+  confirm: string;
+  maxLength: number;
+  emailError: UiMessage | null;
+  confirmError: UiMessage | null;
+  formError: UiMessage | null;
+  errorVersion: number;
+  submitting: boolean;
+  onEmailChange: (value: string) => void;
+  onConfirmChange: (value: string) => void;
+  onSubmit: () => void;
+}
+
+/** 'Update Email address': the new email and its re-entry, 'Update & Continue'. */
+export function SetEmailView(props: SetEmailViewProps) {
+  const { strings } = props;
+  const { formRef, messageRef } = useRefusalFocus(props.errorVersion);
+  const message = (m: UiMessage | null) => (m ? resolveMessage(strings, m) : null);
+  return (
+    <section className="account-page" aria-labelledby="set-email-title" style={{ maxWidth: '36rem' }}>
+      <h1 id="set-email-title">{strings.updateEmailTitle}</h1>
+      <form
+        ref={formRef}
+        noValidate
+        aria-labelledby="set-email-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        {props.formError ? (
+          <p ref={messageRef} className="message message--error" role="alert" tabIndex={-1}>
+            {message(props.formError)}
+          </p>
+        ) : null}
+        <Field
+          id="set-email-email"
+          label={strings.newEmail}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={props.maxLength}
+          value={props.email}
+          error={message(props.emailError)}
+          onValueChange={props.onEmailChange}
+        />
+        <div style={{ height: '1rem' }} />
+        <Field
+          id="set-email-confirm"
+          label={strings.reenterEmail}
+          type="email"
+          name="email-confirm"
+          autoComplete="email"
+          required
+          maxLength={props.maxLength}
+          value={props.confirm}
+          error={message(props.confirmError)}
+          onValueChange={props.onConfirmChange}
+        />
+        <p style={{ marginTop: '1rem' }}>
+          <button className="btn" type="submit" aria-busy={props.submitting} disabled={props.submitting}>
+            {props.submitting ? strings.saving : strings.updateAndContinue}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
