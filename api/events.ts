@@ -1,8 +1,5 @@
 /** Events: listing, detail, calendar, sessions and the ticket groups of a session (spec 1 §7). */
 
-import dayjs from 'dayjs';
-import timezonePlugin from 'dayjs/plugin/timezone';
-import utcPlugin from 'dayjs/plugin/utc';
 import { ErrorCode } from './codes';
 import { ApiError, isApiError } from './errors';
 import {
@@ -16,30 +13,14 @@ import {
 } from './join';
 import type { CalendarDayModel, EventDetail, EventSummary, SessionModel, TicketGroupModel } from './models';
 import type { ApiRequest } from './request';
-
-dayjs.extend(utcPlugin);
-dayjs.extend(timezonePlugin);
+import { dayRange, parseDay } from './zoned-day';
 
 export interface CallOptions {
   signal?: AbortSignal;
 }
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-function assertDate(date: string): void {
-  if (!DATE_PATTERN.test(date) || dayjs.utc(date).format('YYYY-MM-DD') !== date) {
-    throw new RangeError(`Expected a YYYY-MM-DD date, got ${JSON.stringify(date)}`);
-  }
-}
-
-/** [start, end) of a calendar day in a time zone, as ISO UTC strings. */
-export function dayRange(date: string, timezone: string): { gte: string; lt: string } {
-  assertDate(date);
-  // The next day is resolved in the zone on its own: adding a day to a zoned time keeps the old UTC offset,
-  // which is an hour off across a daylight-saving change.
-  const next = dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
-  return { gte: dayjs.tz(date, timezone).toISOString(), lt: dayjs.tz(next, timezone).toISOString() };
-}
+/** [start, end) of a calendar day in a time zone, as ISO UTC strings (see zoned-day.ts). */
+export { dayRange } from './zoned-day';
 
 const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
 
@@ -128,7 +109,7 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       params: { date: string; ticketGroupIds?: string[] },
       { signal }: CallOptions = {},
     ): Promise<SessionModel[]> {
-      assertDate(params.date);
+      parseDay(params.date);
       const raw = await request('GET', path('events', id, 'sessions'), {
         query: {
           _ondate: params.date,

@@ -1,46 +1,51 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** The spec's default formats. */
-export const DATE_TIME_FORMAT = 'ddd, MMM D, YYYY [at] h:mm A';
-export const DATE_FORMAT = 'ddd, MMM D, YYYY';
-export const TIME_FORMAT = 'h:mm A';
+/**
+ * Date, time and money texts in the spec's default formats ('ddd, MMM D, YYYY [at] h:mm A', 'h:mm A'), built
+ * from the platform's Intl data: the cart widget, which every screen shows, needs no date library. Calendar
+ * day texts (dayParts) live in day-format.ts, loaded with the reserve layouts.
+ */
 
 /**
- * Time-zone conversion (dayjs `tz`, through `toLocaleString`) costs milliseconds per call on a phone, and the
- * cart widget re-renders every second for its countdown: zoned texts are remembered (a pure function of its
- * inputs; the memo is emptied past 500 entries).
+ * Time-zone conversion costs time per call on a phone, and the cart widget re-renders every second for its
+ * countdown: zoned texts are remembered (a pure function of its inputs; the memo is emptied past 500 entries).
  */
 const zoned = new Map<string, string>();
-function inZone(iso: string, tz: string, format: string): string {
-  const key = `${format}|${tz}|${iso}`;
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsInZone(iso: string, tz: string): Record<string, string> {
+  let f = zoneFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    });
+    zoneFormats.set(tz, f);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(new Date(iso))) parts[p.type] = p.value;
+  return parts;
+}
+
+function inZone(iso: string, tz: string, withDate: boolean): string {
+  const key = `${withDate ? 'dt' : 't'}|${tz}|${iso}`;
   let text = zoned.get(key);
   if (text === undefined) {
-    text = dayjs(iso).tz(tz).format(format);
+    const p = partsInZone(iso, tz);
+    const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
+    text = withDate ? `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${time}` : time;
     if (zoned.size >= 500) zoned.clear();
     zoned.set(key, text);
   }
   return text;
 }
 
-export const formatDateTime = (iso: string, tz: string) => inZone(iso, tz, DATE_TIME_FORMAT);
-export const formatTime = (iso: string, tz: string) => inZone(iso, tz, TIME_FORMAT);
-/** A venue-zone calendar date (YYYY-MM-DD) in the long format. */
-export const formatDay = (date: string) => dayjs(date, 'YYYY-MM-DD').format(DATE_FORMAT);
-export const dayParts = (date: string) => {
-  const d = dayjs(date, 'YYYY-MM-DD');
-  return {
-    weekday: d.format('ddd'),
-    day: d.format('D'),
-    month: d.format('MMM'),
-    long: d.format('dddd, MMMM D, YYYY'),
-  };
-};
-export const hourInZone = (iso: string, tz: string) => dayjs(iso).tz(tz).hour();
+export const formatDateTime = (iso: string, tz: string) => inZone(iso, tz, true);
+export const formatTime = (iso: string, tz: string) => inZone(iso, tz, false);
 
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();

@@ -23,3 +23,22 @@ describe('formatting helpers (memoised)', () => {
     expect(formatMoney(2500, 'USD', 'en-US')).toBe('$25.00');
   });
 });
+
+describe('zoned texts from Intl agree with dayjs (the oracle)', () => {
+  it('every quarter hour of a year with two daylight-saving changes, in four zones', async () => {
+    const { default: dayjs } = await import('dayjs');
+    const { default: utc } = await import('dayjs/plugin/utc');
+    const { default: timezone } = await import('dayjs/plugin/timezone');
+    dayjs.extend(utc);
+    dayjs.extend(timezone);
+    const zones = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC'];
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let t = start; t < start + 366 * 86_400_000; t += 3 * 3600_000 + 15 * 60_000) {
+      const iso = new Date(t).toISOString();
+      for (const tz of zones) {
+        expect(formatDateTime(iso, tz)).toBe(dayjs(iso).tz(tz).format('ddd, MMM D, YYYY [at] h:mm A'));
+        expect(formatTime(iso, tz)).toBe(dayjs(iso).tz(tz).format('h:mm A'));
+      }
+    }
+  });
+});

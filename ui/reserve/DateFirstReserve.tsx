@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
-import { dayParts, formatMoney } from '../format';
+import { dayParts } from '../day-format';
+import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';

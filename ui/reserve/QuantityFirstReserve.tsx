@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
-import { dayParts, formatMoney } from '../format';
+import { dayParts } from '../day-format';
+import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
