@@ -2,11 +2,22 @@
 import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
+import { listingMachine } from './listing/listing.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { sessionMachine } from './session/session.machine';
+import { upsellMachine } from './upsell/upsell.machine';
 
-export { appMachine, cartMachine, checkoutMachine, dateFirstReserveMachine, modalsMachine, sessionMachine };
+export {
+  appMachine,
+  cartMachine,
+  checkoutMachine,
+  dateFirstReserveMachine,
+  listingMachine,
+  modalsMachine,
+  sessionMachine,
+  upsellMachine,
+};
 
 /** Every machine keyed by its id. */
 export const machines = {
@@ -14,6 +25,8 @@ export const machines = {
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
+  listing: listingMachine,
   modals: modalsMachine,
   session: sessionMachine,
+  upsell: upsellMachine,
 } as const;

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { Shell } from '../ui/Shell';
 import { useServices } from './app/services';
+import { UpsellRouteEffects } from './app/upsell';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
 
@@ -22,6 +23,7 @@ export function App() {
   return (
     <Router base={`/${config.slug}`}>
       <RouteEffects />
+      <UpsellRouteEffects />
       <Frame>
         <Suspense fallback={<Loading />}>
           <Switch>

@@ -5,6 +5,7 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from './db';
 import * as t from './schema';
+import { LISTING_EVENTS, seedListingExtras } from './seed-listing';
 import { dayjs, stableId } from './util';
 
 export const DEMO_SLUG = 'demo-museum';
@@ -18,7 +19,7 @@ interface TypeSeed {
   feeFixedCents?: number;
   description?: string;
 }
-interface EventSeed {
+export interface EventSeed {
   key: string;
   name: string;
   subtitle: string;
@@ -35,6 +36,10 @@ interface EventSeed {
   durationMin: number;
   /** Venue-time starts ("HH:mm") every day, or a single start. */
   times: string[];
+  /** Default public_browsable. */
+  hiddenType?: string;
+  /** Extra meta rows of the event. */
+  meta?: Record<string, string>;
 }
 
 const EVENTS: EventSeed[] = [
@@ -105,6 +110,7 @@ const EVENTS: EventSeed[] = [
     durationMin: 90,
     times: ['18:30'],
   },
+  ...LISTING_EVENTS,
 ];
 
 export const demoIds = {
@@ -156,7 +162,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
         description: ev.description,
         category: ev.category,
         eventType: ev.eventType,
-        hiddenType: 'public_browsable',
+        hiddenType: ev.hiddenType ?? 'public_browsable',
         rank,
       })
       .onConflictDoNothing();
@@ -174,6 +180,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
       ['image_cover', cover],
     ];
     if (ev.reserveFlow) metaRows.push(['reserve_flow', ev.reserveFlow]);
+    for (const [key, value] of Object.entries(ev.meta ?? {})) metaRows.push([key, value]);
     await db
       .insert(t.meta)
       .values(
@@ -234,6 +241,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     await topUpSessions(db, ev, now());
   }
   await ensureSoldOutExample(db, now());
+  await seedListingExtras(db, sellerId, demoIds.event);
 }
 
 function sessionRow(ev: EventSeed, start: dayjs.Dayjs) {

@@ -8,8 +8,9 @@ import { EventHeader } from '../../ui/EventHeader';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import { EventDetailSkeleton } from '../../ui/skeleton/ReserveSkeleton';
 import { resolveMessage } from '../../ui/strings';
-import { cartOf, currentCartId } from '../app/root';
+import { currentCartId } from '../app/root';
 import { useModal, useServices } from '../app/services';
+import { AddOnStepBar, useAfterReserve } from '../app/upsell';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
@@ -70,18 +71,10 @@ export default function EventScreen({ id }: { id: string }) {
 /** The date-first reserve flow: get its actor, select its view model, render the view. */
 function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: string }) {
   const { api, strings, inspect, config, clock, app } = useServices();
-  const { navigate } = useAppNavigate();
+  const afterReserve = useAfterReserve(event.id);
   const machine = useMemo(
-    () =>
-      provideDateFirstReserve({
-        api,
-        currentCartId: () => currentCartId(app),
-        reserved: (cart) => {
-          cartOf(app).send({ type: 'cart.updated', cart });
-          navigate('/checkout');
-        },
-      }),
-    [api, app, navigate],
+    () => provideDateFirstReserve({ api, currentCartId: () => currentCartId(app), reserved: afterReserve }),
+    [api, app, afterReserve],
   );
   const actor = useActorRef(machine, {
     input: { event, query: reserveQueryFrom(search), now: clock.now() },
@@ -89,24 +82,28 @@ function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: s
   });
   const view = useSelector(actor, selectDateFirstReserveView);
   const calendar = useModal('chooseDate');
+  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
 
   return (
-    <DateFirstReserve
-      strings={strings}
-      currency={config.currency}
-      view={view}
-      calendar={calendar.modal}
-      onShowMore={calendar.open}
-      onCloseCalendar={calendar.close}
-      onDismissCalendar={calendar.dismiss}
-      onSelectDate={(date) => actor.send({ type: 'date.select', date })}
-      onChangeDate={() => actor.send({ type: 'date.change' })}
-      onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
-      onChangeSession={() => actor.send({ type: 'session.change' })}
-      onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onRetry={() => actor.send({ type: 'retry' })}
-    />
+    <>
+      <AddOnStepBar ticketsSelected={ticketsSelected} />
+      <DateFirstReserve
+        strings={strings}
+        currency={config.currency}
+        view={view}
+        calendar={calendar.modal}
+        onShowMore={calendar.open}
+        onCloseCalendar={calendar.close}
+        onDismissCalendar={calendar.dismiss}
+        onSelectDate={(date) => actor.send({ type: 'date.select', date })}
+        onChangeDate={() => actor.send({ type: 'date.change' })}
+        onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
+        onChangeSession={() => actor.send({ type: 'session.change' })}
+        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
+        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
+        onSubmit={() => actor.send({ type: 'submit' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
+    </>
   );
 }

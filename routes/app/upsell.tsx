@@ -1,0 +1,99 @@
+/**
+ * The upsell chain's hooks and route effects (spec 1 §2, §4; spec 3 §2 "Navigation rules"):
+ * - `useAfterReserve(eventId)`: the ONE place that decides where a visitor goes after a reserve on event
+ *   detail (every layout calls it): the cart is handed to the app cart, then the chain (systemId `upsell`)
+ *   goes on to the next add-on step or to checkout.
+ * - `UpsellRouteEffects`: follows the chain's `navigate` emits, clears the chain when the route leaves the
+ *   event routes, and reads `?expresscheckout` (switching skipping upsells on, then dropping the key).
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { CartModel } from '../../api';
+import { expressCheckoutFrom, isEventRoute } from '../../machines/upsell/rules';
+import { selectUpsellView, type UpsellView } from '../../machines/upsell/view';
+import { UpsellBar } from '../../ui/UpsellBar';
+import { useAppNavigate } from '../navigation';
+import { cartOf, type UpsellActorRef, upsellOf } from './root';
+import { useServices } from './services';
+
+export function useUpsellActor(): UpsellActorRef {
+  return upsellOf(useServices().app);
+}
+
+/** The chain as screens show it (the current add-on step, express checkout). */
+export function useUpsell(): UpsellView {
+  return useSelector(useUpsellActor(), selectUpsellView);
+}
+
+export interface AfterReserveOptions {
+  /** The flow's skip-upsells option (or gifting): straight to checkout. */
+  skipUpsells?: boolean;
+}
+
+/** After a successful reserve on `/events/{eventId}`: give the cart to the app cart, then go on. */
+export function useAfterReserve(eventId: string): (cart: CartModel, options?: AfterReserveOptions) => void {
+  const { app } = useServices();
+  return useCallback(
+    (cart: CartModel, options: AfterReserveOptions = {}) => {
+      cartOf(app).send({ type: 'cart.updated', cart });
+      upsellOf(app).send({
+        type: 'reserved',
+        cart,
+        eventId,
+        ...(options.skipUpsells ? { skipUpsells: true } : {}),
+      });
+    },
+    [app, eventId],
+  );
+}
+
+export function UpsellRouteEffects() {
+  const { app } = useServices();
+  const { navigate } = useAppNavigate();
+  const [location, setLocation] = useLocation();
+  const search = useSearch();
+  const upsell = upsellOf(app);
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    const sub = upsell.on('navigate', (event) => navigateRef.current(event.to));
+    return () => sub.unsubscribe();
+  }, [upsell]);
+
+  useEffect(() => {
+    if (!isEventRoute(location)) upsell.send({ type: 'route.left' });
+  }, [location, upsell]);
+
+  useEffect(() => {
+    const express = expressCheckoutFrom(search);
+    if (express === null) return;
+    upsell.send({ type: 'expresscheckout.set', on: express });
+    const rest = new URLSearchParams(search);
+    rest.delete('expresscheckout');
+    const query = rest.toString();
+    setLocation(`${location}${query ? `?${query}` : ''}`, { replace: true });
+  }, [search, location, setLocation, upsell]);
+
+  return null;
+}
+
+/**
+ * An event detail page on an add-on step: the step's place in the chain and the skip add-on button, shown
+ * while no tickets are selected (every layout renders it with its own selection count).
+ */
+export function AddOnStepBar({ ticketsSelected }: { ticketsSelected: boolean }) {
+  const { strings } = useServices();
+  const upsell = useUpsell();
+  const actor = useUpsellActor();
+  if (!upsell.position) return null;
+  return (
+    <UpsellBar
+      strings={strings}
+      position={upsell.position}
+      showSkip={!ticketsSelected}
+      onSkip={() => actor.send({ type: 'addon.skip' })}
+    />
+  );
+}
