@@ -218,7 +218,16 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
   await page.goto(`${SLUG}/_stories`);
   const links = page.getByRole('list', { name: 'Machines' }).getByRole('link');
   // The registry's machines (machines/index.ts; its test holds the list), in its order.
-  const registered = ['app', 'cart', 'checkout', 'dateFirstReserve', 'modals', 'session'];
+  const registered = [
+    'app',
+    'cart',
+    'checkout',
+    'dateFirstReserve',
+    'listing',
+    'modals',
+    'session',
+    'upsell',
+  ];
   await expect(links).toHaveCount(registered.length);
   const ids = await links.allTextContents();
   expect(ids).toEqual(registered);

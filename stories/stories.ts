@@ -9,8 +9,10 @@ import { appStory } from './fixtures/app';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { listingStory } from './fixtures/listing';
 import { modalsStory } from './fixtures/modals';
 import type { MachineStory } from './fixtures/story';
+import { upsellStory } from './fixtures/upsell';
 
 const written: Record<string, MachineStory> = {
   app: appStory,
@@ -18,6 +20,8 @@ const written: Record<string, MachineStory> = {
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
   modals: modalsStory,
+  listing: listingStory,
+  upsell: upsellStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {

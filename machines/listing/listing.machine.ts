@@ -83,6 +83,7 @@ export const listingMachine = setup({
     loading: {
       description: 'Loading the events the filters ask for.',
       invoke: {
+        id: 'loadListing',
         src: 'loadListing',
         input: loadListingInput,
         onDone: [

@@ -96,6 +96,7 @@ export const upsellMachine = setup({
     loading: {
       description: "Loading the seller's upsells configuration; a reserve meanwhile goes to checkout.",
       invoke: {
+        id: 'loadConfig',
         src: 'loadConfig',
         onDone: [
           { guard: 'restoredChain', target: 'chain', actions: 'assignConfig' },
