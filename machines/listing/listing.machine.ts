@@ -5,7 +5,7 @@
  * matching events ends in `noAddOns` (the injected action goes on to checkout).
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import { categoriesOf, listingRequest, parseListingQuery, sameRequest } from './rules';
+import { categoriesOf, listingRequest, narrowsListing, parseListingQuery, sameRequest } from './rules';
 import type {
   ListingContext,
   ListingInput,
@@ -31,7 +31,7 @@ export function initialListingContext({ input }: { input: ListingInput }): Listi
 export function loadListingInput({ context }: { context: ListingContext }): LoadListingInput {
   return {
     request: context.request,
-    categoriesToo: context.scope.chain === null && context.request.categories !== undefined,
+    categoriesToo: context.scope.chain === null && narrowsListing(context.request),
   };
 }
 

@@ -211,6 +211,16 @@ export function listingRequest(filters: ListingFilters, scope: ListingScope): Li
   return request;
 }
 
+/**
+ * The request lists fewer events than the whole listing (category, metadata or session bounds): the category
+ * buttons then come from the whole listing, so that they stay put while filters change.
+ */
+export const narrowsListing = (r: ListingRequest): boolean =>
+  r.categories !== undefined ||
+  r.meta !== undefined ||
+  r.sessionsFrom !== undefined ||
+  r.sessionsTo !== undefined;
+
 /** Two requests ask the same thing (a change of the time filter alone needs no new call). */
 export const sameRequest = (a: ListingRequest, b: ListingRequest): boolean =>
   JSON.stringify(a) === JSON.stringify(b);

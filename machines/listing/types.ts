@@ -11,7 +11,7 @@ export interface ListingInput {
 
 export interface LoadListingInput {
   request: ListingRequest;
-  /** Also load the categories of the whole listing (the category filter narrows the call itself). */
+  /** Also load the categories of the whole listing (the filters narrow the call itself). */
   categoriesToo: boolean;
 }
 

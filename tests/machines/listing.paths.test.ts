@@ -44,7 +44,9 @@ describe('listing paths', () => {
           expect(snap.value).toBe('loading');
           expect(last?.request).toEqual(context.request);
           expect(last?.categoriesToo).toBe(
-            context.scope.chain === null && context.request.categories !== undefined,
+            context.scope.chain === null &&
+              (context.request.categories ?? context.request.meta ?? context.request.sessionsFrom) !==
+                undefined,
           );
         }
         if (e.type === 'retry') expect(calls.length).toBe(before + 1);
