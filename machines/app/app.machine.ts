@@ -11,46 +11,37 @@ import { cartMachine } from '../cart/cart.machine';
 import type { CartInput } from '../cart/types';
 import { modalsMachine } from '../modals/modals.machine';
 import { sessionMachine } from '../session/session.machine';
-import type { UpsellInput, UpsellStored } from '../upsell/types';
-import { upsellMachine } from '../upsell/upsell.machine';
 
 export interface AppInput {
   /** The cart id saved in local storage, or null. */
   storedCartId: string | null;
-  /** The upsell chain saved in local storage, or null. */
-  storedUpsell?: UpsellStored | null;
 }
 
 export interface AppContext {
   storedCartId: string | null;
-  storedUpsell: UpsellStored | null;
 }
 
 /** The system ids of the app-wide actors. */
-export const APP_ACTORS = { cart: 'cart', session: 'session', modals: 'modals', upsell: 'upsell' } as const;
+export const APP_ACTORS = { cart: 'cart', session: 'session', modals: 'modals' } as const;
 
 export function initialAppContext({ input }: { input: AppInput }): AppContext {
-  return { storedCartId: input.storedCartId, storedUpsell: input.storedUpsell ?? null };
+  return { storedCartId: input.storedCartId };
 }
 function cartInput({ context }: { context: AppContext }): CartInput {
   return { storedCartId: context.storedCartId };
 }
-function upsellInput({ context }: { context: AppContext }): UpsellInput {
-  return { stored: context.storedUpsell };
-}
 
 export const appMachine = setup({
   types: { context: {} as AppContext, input: {} as AppInput },
-  actors: { cart: cartMachine, session: sessionMachine, modals: modalsMachine, upsell: upsellMachine },
+  actors: { cart: cartMachine, session: sessionMachine, modals: modalsMachine },
 }).createMachine({
   id: 'app',
-  description: 'The storefront: owns the cart, the member session, the modal stack and the upsell chain.',
+  description: 'The storefront: owns the cart, the member session and the modal stack.',
   context: initialAppContext,
   invoke: [
     { id: 'cart', systemId: 'cart', src: 'cart', input: cartInput },
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'modals', systemId: 'modals', src: 'modals' },
-    { id: 'upsell', systemId: 'upsell', src: 'upsell', input: upsellInput },
   ],
 });
 

@@ -7,19 +7,17 @@ import type { Api } from '../../api';
 import { appMachine } from '../../machines/app/app.machine';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import type { modalsMachine } from '../../machines/modals/modals.machine';
-import type { UpsellStored } from '../../machines/upsell/types';
-import { upsellMachine } from '../../machines/upsell/upsell.machine';
 import type { Inspect } from '../inspect';
-import { cartKey, type Storage, upsellKey } from '../storage';
+import { cartKey, type Storage } from '../storage';
 import type { AppClock } from './clock';
+import { createUpsellHost, type UpsellHost } from './upsell-host';
 
 export type AppActor = Actor<typeof appMachine>;
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
 export type ModalsActorRef = ActorRefFrom<typeof modalsMachine>;
-export type UpsellActorRef = ActorRefFrom<typeof upsellMachine>;
 
 export interface AppDeps {
-  api: Pick<Api, 'cart'> & Partial<Pick<Api, 'config'>>;
+  api: Pick<Api, 'cart'> & Partial<Pick<Api, 'request'>>;
   sellerId: string;
   storage: Storage;
   clock: AppClock;
@@ -29,7 +27,10 @@ export interface AppDeps {
 }
 
 /** The cart machine with the real API calls, persistence and clock. */
-export function provideCart({ api, sellerId, storage, clock }: AppDeps) {
+export function provideCart(
+  { api, sellerId, storage, clock }: AppDeps,
+  upsell?: () => UpsellHost | undefined,
+) {
   const key = cartKey(sellerId);
   return cartMachine.provide({
     actors: {
@@ -42,54 +43,17 @@ export function provideCart({ api, sellerId, storage, clock }: AppDeps) {
     },
     actions: {
       persist: (_, params) => storage.set(key, params.cartId),
-      clearUpsellChain: ({ system }) => system.get('upsell')?.send({ type: 'chain.clear' }),
+      clearUpsellChain: () => upsell?.()?.send({ type: 'chain.clear' }),
     },
   });
-}
-
-/** The upsell chain with the seller's `upsells` configuration and the chain kept in local storage. */
-export function provideUpsell({ api, sellerId, storage }: AppDeps) {
-  const key = upsellKey(sellerId);
-  return upsellMachine.provide({
-    actors: {
-      loadConfig: fromPromise(({ signal }) =>
-        api.config ? api.config.upsells({ signal }) : Promise.resolve(null),
-      ),
-    },
-    actions: {
-      persist: ({ context }) => {
-        const stored: UpsellStored = { chain: context.chain, expressCheckout: context.expressCheckout };
-        storage.set(key, stored.chain === null && !stored.expressCheckout ? null : JSON.stringify(stored));
-      },
-    },
-  });
-}
-
-/** The stored chain, if it reads as one (anything else is dropped). */
-export function readStoredUpsell(storage: Storage, sellerId: string): UpsellStored | null {
-  const text = storage.get(upsellKey(sellerId));
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text) as Partial<UpsellStored> | null;
-    if (typeof value !== 'object' || value === null) return null;
-    const chain = value.chain;
-    const validChain =
-      chain !== null &&
-      typeof chain === 'object' &&
-      typeof chain?.step === 'number' &&
-      typeof chain.anchorEventId === 'string' &&
-      typeof chain.window?.start === 'string' &&
-      typeof chain.window.end === 'string' &&
-      typeof chain.window.timezone === 'string';
-    return { chain: validChain ? chain : null, expressCheckout: value.expressCheckout === true };
-  } catch {
-    return null;
-  }
 }
 
 export const cartOf = (app: AppActor): CartActorRef => app.system.get('cart') as CartActorRef;
 export const modalsOf = (app: AppActor): ModalsActorRef => app.system.get('modals') as ModalsActorRef;
-export const upsellOf = (app: AppActor): UpsellActorRef => app.system.get('upsell') as UpsellActorRef;
+const upsellHosts = new WeakMap<AppActor, UpsellHost>();
+const NO_UPSELLS = createUpsellHost(() => Promise.reject(new Error('no upsell chain')));
+/** The app's upsell chain (loaded on demand; see `upsell-host.ts`). */
+export const upsellOf = (app: AppActor): UpsellHost => upsellHosts.get(app) ?? NO_UPSELLS;
 
 /** The cart id as it is now (read when acting, never copied at start). */
 export const currentCartId = (app: AppActor): string | null => cartOf(app).getSnapshot().context.cartId;
@@ -118,16 +82,16 @@ export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
 
 /** Creates and starts the app root actor, restored from the stored cart id. */
 export function createAppActor(deps: AppDeps): AppActor {
-  const machine = appMachine.provide({ actors: { cart: provideCart(deps), upsell: provideUpsell(deps) } });
+  let upsell: UpsellHost | undefined;
+  const machine = appMachine.provide({ actors: { cart: provideCart(deps, () => upsell) } });
   const app = createActor(machine, {
-    input: {
-      storedCartId: deps.storage.get(cartKey(deps.sellerId)),
-      storedUpsell: readStoredUpsell(deps.storage, deps.sellerId),
-    },
+    input: { storedCartId: deps.storage.get(cartKey(deps.sellerId)) },
     clock: deps.clock,
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });
   app.start();
+  upsell = createUpsellHost(() => import('./upsell-actor').then((m) => m.startUpsellActor(deps)));
+  upsellHosts.set(app, upsell);
   syncCartAcrossTabs(app, deps);
   return app;
 }

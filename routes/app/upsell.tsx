@@ -6,24 +6,29 @@
  * - `UpsellRouteEffects`: follows the chain's `navigate` emits, clears the chain when the route leaves the
  *   event routes, and reads `?expresscheckout` (switching skipping upsells on, then dropping the key).
  */
-import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { CartModel } from '../../api';
 import { expressCheckoutFrom, isEventRoute } from '../../machines/upsell/rules';
 import { selectUpsellView, type UpsellView } from '../../machines/upsell/view';
 import { UpsellBar } from '../../ui/UpsellBar';
 import { useAppNavigate } from '../navigation';
-import { cartOf, type UpsellActorRef, upsellOf } from './root';
+import { cartOf, upsellOf } from './root';
 import { useServices } from './services';
+import type { UpsellHost } from './upsell-host';
 
-export function useUpsellActor(): UpsellActorRef {
+/** The app's upsell chain (its actor loads on demand). */
+export function useUpsellHost(): UpsellHost {
   return upsellOf(useServices().app);
 }
 
-/** The chain as screens show it (the current add-on step, express checkout). */
+const NOTHING: UpsellView = { step: null, position: null, expressCheckout: false, visitTime: null };
+
+/** The chain as screens show it (the current add-on step, express checkout); nothing until it has loaded. */
 export function useUpsell(): UpsellView {
-  return useSelector(useUpsellActor(), selectUpsellView);
+  const host = useUpsellHost();
+  const snapshot = useSyncExternalStore(host.subscribe, () => host.get()?.getSnapshot() ?? null);
+  return snapshot ? selectUpsellView(snapshot) : NOTHING;
 }
 
 export interface AfterReserveOptions {
@@ -34,17 +39,27 @@ export interface AfterReserveOptions {
 /** After a successful reserve on `/events/{eventId}`: give the cart to the app cart, then go on. */
 export function useAfterReserve(eventId: string): (cart: CartModel, options?: AfterReserveOptions) => void {
   const { app } = useServices();
+  const { navigate } = useAppNavigate();
   return useCallback(
     (cart: CartModel, options: AfterReserveOptions = {}) => {
       cartOf(app).send({ type: 'cart.updated', cart });
-      upsellOf(app).send({
-        type: 'reserved',
+      const host = upsellOf(app);
+      const event = {
+        type: 'reserved' as const,
         cart,
         eventId,
         ...(options.skipUpsells ? { skipUpsells: true } : {}),
-      });
+      };
+      // The chain decides and emits where to go (UpsellRouteEffects follows); without it, checkout.
+      const actor = host.get();
+      if (actor) actor.send(event);
+      else
+        host.ready.then(
+          (a) => a.send(event),
+          () => navigate('/checkout'),
+        );
     },
-    [app, eventId],
+    [app, eventId, navigate],
   );
 }
 
@@ -58,8 +73,18 @@ export function UpsellRouteEffects() {
   navigateRef.current = navigate;
 
   useEffect(() => {
-    const sub = upsell.on('navigate', (event) => navigateRef.current(event.to));
-    return () => sub.unsubscribe();
+    let live = true;
+    let unsubscribe = () => {};
+    upsell.ready.then(
+      (actor) => {
+        if (live) unsubscribe = actor.on('navigate', (event) => navigateRef.current(event.to)).unsubscribe;
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+      unsubscribe();
+    };
   }, [upsell]);
 
   useEffect(() => {
@@ -86,14 +111,14 @@ export function UpsellRouteEffects() {
 export function AddOnStepBar({ ticketsSelected }: { ticketsSelected: boolean }) {
   const { strings } = useServices();
   const upsell = useUpsell();
-  const actor = useUpsellActor();
+  const host = useUpsellHost();
   if (!upsell.position) return null;
   return (
     <UpsellBar
       strings={strings}
       position={upsell.position}
       showSkip={!ticketsSelected}
-      onSkip={() => actor.send({ type: 'addon.skip' })}
+      onSkip={() => host.send({ type: 'addon.skip' })}
     />
   );
 }

@@ -17,7 +17,7 @@ import { EventListSkeleton } from '../../ui/skeleton/EventListSkeleton';
 import { resolveMessage } from '../../ui/strings';
 import { UpsellBar } from '../../ui/UpsellBar';
 import { useCart, useServices } from '../app/services';
-import { useUpsell, useUpsellActor } from '../app/upsell';
+import { useUpsell, useUpsellHost } from '../app/upsell';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { provideListing } from './wiring';
@@ -31,7 +31,7 @@ export default function EventsScreen() {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
   const upsell = useUpsell();
-  const upsellActor = useUpsellActor();
+  const upsellActor = useUpsellHost();
   const ticketCount = useCart(selectTicketCount);
   const express = upsell.expressCheckout && ticketCount > 0;
   useEffect(() => {
@@ -68,7 +68,7 @@ export default function EventsScreen() {
 function Listing({ chain, upsell }: { chain: ListingChain | null; upsell: UpsellView }) {
   const { api, strings, config, clock, inspect, app } = useServices();
   const { href, navigate } = useAppNavigate();
-  const upsellActor = useUpsellActor();
+  const upsellActor = useUpsellHost();
   const search = useSearch();
   const machine = useMemo(
     () => provideListing({ api, noAddOns: () => upsellActor.send({ type: 'addons.none' }) }),

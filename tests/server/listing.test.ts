@@ -4,8 +4,8 @@
  * the demo seller's `upsells` configuration as the storefront reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toUpsellConfig } from '../../api/config';
 import { document, errorBody } from '../../api/schemas';
+import { toUpsellConfig } from '../../api/upsells';
 import { demoIds } from '../../server/seed';
 import { GA, LECTURE, PLANETARIUM, SELLER, startTestServer, type TestServer } from './helpers';
 
