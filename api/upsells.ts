@@ -2,7 +2,6 @@
  * The seller's upsell chain configuration (seller config key `upsells`; spec 2 "Configuration used here").
  * Apart from `api/config.ts` so that it loads with the upsell chain's own chunk, not with every page.
  */
-import * as z from 'zod/mini';
 import type { CallOptions } from './events';
 import { parseDocument } from './join';
 import type { UpsellConfig } from './models';
@@ -10,19 +9,19 @@ import type { ApiRequest } from './request';
 
 export const UPSELLS_KEY = 'upsells';
 
-const shortText = z.string().check(z.minLength(1), z.maxLength(200));
-const upsellsSchema = z.object({
-  visit_time: z.optional(z.enum(['timeslot', 'same_start', 'same_date', 'until_close'])),
-  anchor_event_ids: z.optional(z.array(shortText).check(z.maxLength(100))),
-  steps: z
-    .array(
-      z.object({
-        category: z.optional(z.array(shortText).check(z.maxLength(50))),
-        meta: z.optional(z.record(shortText, z.array(shortText).check(z.maxLength(50)))),
-      }),
-    )
-    .check(z.maxLength(20)),
-});
+const VISIT_TIMES = ['timeslot', 'same_start', 'same_date', 'until_close'] as const;
+const MAX_TEXT = 200;
+
+/** A bounded list of non-empty short strings, or null (checked by hand: zod's record and enum schemas
+ * would grow every page's shared zod code for this one lazily loaded value). */
+function texts(value: unknown, max: number): string[] | null {
+  if (!Array.isArray(value) || value.length > max) return null;
+  const ok = value.every((v) => typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT);
+  return ok ? (value as string[]) : null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function safeJson(text: string): unknown {
   try {
@@ -34,13 +33,30 @@ function safeJson(text: string): unknown {
 
 /** A stored `upsells` value as the storefront uses it; null when absent, malformed or without steps. */
 export function toUpsellConfig(value: unknown): UpsellConfig | null {
-  const parsed = z.safeParse(upsellsSchema, typeof value === 'string' ? safeJson(value) : value);
-  if (!parsed.success || parsed.data.steps.length === 0) return null;
-  return {
-    visitTime: parsed.data.visit_time ?? 'timeslot',
-    anchorEventIds: parsed.data.anchor_event_ids ?? [],
-    steps: parsed.data.steps.map((step) => ({ categories: step.category ?? [], meta: step.meta ?? {} })),
-  };
+  const data = typeof value === 'string' ? safeJson(value) : value;
+  if (!isRecord(data)) return null;
+  const visitTime = data.visit_time ?? 'timeslot';
+  if (!VISIT_TIMES.includes(visitTime as (typeof VISIT_TIMES)[number])) return null;
+  const anchors = data.anchor_event_ids === undefined ? [] : texts(data.anchor_event_ids, 100);
+  if (!anchors || !Array.isArray(data.steps) || data.steps.length === 0 || data.steps.length > 20)
+    return null;
+  const steps: UpsellConfig['steps'] = [];
+  for (const step of data.steps) {
+    if (!isRecord(step)) return null;
+    const categories = step.category === undefined ? [] : texts(step.category, 50);
+    if (!categories) return null;
+    const meta: Record<string, string[]> = {};
+    if (step.meta !== undefined) {
+      if (!isRecord(step.meta)) return null;
+      for (const [key, values] of Object.entries(step.meta)) {
+        const list = texts(values, 50);
+        if (!list || key.length === 0 || key.length > MAX_TEXT) return null;
+        meta[key] = list;
+      }
+    }
+    steps.push({ categories, meta });
+  }
+  return { visitTime: visitTime as UpsellConfig['visitTime'], anchorEventIds: anchors, steps };
 }
 
 /** Cached GET config?resource_id._in={seller}&key._in=upsells: the seller's upsell chain, or null. */

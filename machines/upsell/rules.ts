@@ -64,15 +64,4 @@ export function nextStep(config: UpsellConfig, step: number): number | null {
   return step + 1 < config.steps.length ? step + 1 : null;
 }
 
-/** Flag words (spec 1 §5): the `expresscheckout` query is on for any of these or an empty value. */
-const TRUE_WORDS = new Set(['', '1', 'on', 'enabled', 'true', 't', 'yes', 'y']);
-export function expressCheckoutFrom(search: string): boolean | null {
-  const value = new URLSearchParams(search).get('expresscheckout');
-  if (value === null) return null;
-  return TRUE_WORDS.has(value.trim().toLowerCase());
-}
-
-/** Event routes (the chain lives only on them): `/events` and `/events/{id}[/{action}]`. */
-export function isEventRoute(path: string): boolean {
-  return path === '/events' || path.startsWith('/events/');
-}
+export { expressCheckoutFrom, isEventRoute } from './query';

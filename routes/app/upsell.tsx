@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { CartModel } from '../../api';
-import { expressCheckoutFrom, isEventRoute } from '../../machines/upsell/rules';
+import { expressCheckoutFrom, isEventRoute } from '../../machines/upsell/query';
 import { selectUpsellView, type UpsellView } from '../../machines/upsell/view';
 import { UpsellBar } from '../../ui/UpsellBar';
 import { useAppNavigate } from '../navigation';

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { CartModel, UpsellConfig } from '../../api/models';
+import { toUpsellConfig } from '../../api/upsells';
 import {
   anchorVisit,
   expressCheckoutFrom,
@@ -237,5 +238,40 @@ describe('upsell rules', () => {
     expect(isEventRoute('/events/e1/gift')).toBe(true);
     expect(isEventRoute('/checkout')).toBe(false);
     expect(isEventRoute('/eventsx')).toBe(false);
+  });
+});
+
+describe('upsells configuration', () => {
+  it('reads the seller config, dropping malformed values', () => {
+    expect(toUpsellConfig(JSON.stringify({ steps: [{ category: ['Tours'] }] }))).toEqual({
+      visitTime: 'timeslot',
+      anchorEventIds: [],
+      steps: [{ categories: ['Tours'], meta: {} }],
+    });
+    expect(
+      toUpsellConfig({
+        visit_time: 'same_start',
+        anchor_event_ids: ['a'],
+        steps: [{ meta: { audience: ['family'] } }],
+      }),
+    ).toEqual({
+      visitTime: 'same_start',
+      anchorEventIds: ['a'],
+      steps: [{ categories: [], meta: { audience: ['family'] } }],
+    });
+    for (const bad of [
+      null,
+      'not json',
+      { steps: [] },
+      { visit_time: 'whenever', steps: [{}] },
+      { steps: [{ category: [''] }] },
+      { steps: [{ category: 'Tours' }] },
+      { steps: [{ meta: { k: [1] } }] },
+      { anchor_event_ids: [7], steps: [{}] },
+      { steps: Array.from({ length: 21 }, () => ({})) },
+      { steps: [{ category: ['x'.repeat(201)] }] },
+    ]) {
+      expect(toUpsellConfig(bad)).toBeNull();
+    }
   });
 });
