@@ -23,12 +23,13 @@ function tomorrowInNewYork(): string {
 const events = (page: Page) => page.getByRole('region', { name: 'Events', exact: true });
 const cards = (page: Page) => events(page).getByRole('heading', { level: 2 });
 
-/** Reserves one adult family day pass at 10:00 tomorrow (visit 10:00 to 12:00). */
-async function reserveDayPass(page: Page) {
+/** Reserves one adult family day pass tomorrow (default 10:00: a visit from 10:00 to 12:00). */
+async function reserveDayPass(page: Page, time = '10:00 AM') {
   await page.goto(`${SLUG}/events`);
   const href = await page.getByRole('link', { name: 'Family Day Pass' }).first().getAttribute('href');
   await page.goto(`${href}?date=${tomorrowInNewYork()}`);
-  await page.getByRole('tabpanel').getByRole('button', { name: '10:00 AM' }).click();
+  await page.getByRole('tab', { name: time.endsWith('AM') ? /^Morning/ : /^Afternoon/ }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: time }).click();
   await page.getByRole('button', { name: 'Add one Adult' }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
@@ -67,6 +68,16 @@ test('from admission to an add-on to checkout, skipping the last step', async ({
   await page.goto(`${SLUG}/events`);
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
   await expect(page.getByText(/Add to your visit/)).toHaveCount(0);
+});
+
+test('a step with no add-on events in the visit window goes on to checkout', async ({ page }) => {
+  // A 3:00 PM visit (until 5:00 PM): tours still run, the last workshop starts at 2:30 PM.
+  await reserveDayPass(page, '3:00 PM');
+  await expect(page.getByText('Add to your visit (1 of 2)')).toBeVisible();
+  await expect(cards(page)).toHaveText(['Guided Highlights Tour']);
+  await page.getByRole('button', { name: 'Skip add-on' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${SLUG}/checkout$`));
 });
 
 test('leaving the event routes clears the chain', async ({ page }) => {
