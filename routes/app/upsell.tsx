@@ -36,10 +36,18 @@ export interface AfterReserveOptions {
   skipUpsells?: boolean;
 }
 
-/** After a successful reserve on `/events/{eventId}`: give the cart to the app cart, then go on. */
-export function useAfterReserve(eventId: string): (cart: CartModel, options?: AfterReserveOptions) => void {
+/**
+ * After a successful reserve on `/events/{eventId}` (default: the route's event): give the cart to the app
+ * cart, then go on. Every layout calls this (on main: through `routes/event/useReserved.ts`).
+ */
+export function useAfterReserve(
+  forEventId?: string,
+): (cart: CartModel, options?: AfterReserveOptions) => void {
   const { app } = useServices();
   const { navigate } = useAppNavigate();
+  const [location] = useLocation();
+  // The event reserved: given, else the one of the event route (`/events/{id}[/{action}]`).
+  const eventId = forEventId ?? routeEventId(location);
   return useCallback(
     (cart: CartModel, options: AfterReserveOptions = {}) => {
       cartOf(app).send({ type: 'cart.updated', cart });
@@ -61,6 +69,15 @@ export function useAfterReserve(eventId: string): (cart: CartModel, options?: Af
     },
     [app, eventId, navigate],
   );
+}
+
+/** The event id of an event route, '' elsewhere (or when the segment does not decode). */
+function routeEventId(path: string): string {
+  try {
+    return decodeURIComponent(/^\/events\/([^/]+)/.exec(path)?.[1] ?? '');
+  } catch {
+    return '';
+  }
 }
 
 export function UpsellRouteEffects() {
