@@ -39,6 +39,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/demo-museum/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: 'memory://', NODE_ENV: 'test' },
+    // PUBLIC_URL: emailed links and the sandbox identity provider's issuer on the origin the tests browse.
+    env: {
+      PORT: String(port),
+      DATA_DIR: 'memory://',
+      NODE_ENV: 'test',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
   },
 });

@@ -45,7 +45,15 @@ export function reservationLines(request: ReserveRequest): ReservationLine[] {
   return lines;
 }
 
-export function createCart(request: ApiRequest, urls: UrlSettings, now: () => number = Date.now) {
+export function createCart(
+  request: ApiRequest,
+  urls: UrlSettings,
+  now: () => number = Date.now,
+  /** Whether a member is logged in now: members use the my/ endpoints (spec 3 §6). */
+  isMember: () => boolean = () => false,
+) {
+  /** cart/{id} for a guest, my/cart/{id} for a logged-in member. */
+  const cartPath = (cartId: string) => `${isMember() ? 'my/' : ''}cart/${enc(cartId)}`;
   const load = (path: string, signal: AbortSignal | undefined) =>
     request('GET', path, { query: CART_QUERY, embed: CART_EMBED, limit: CART_LIMIT, signal });
 
@@ -85,9 +93,9 @@ export function createCart(request: ApiRequest, urls: UrlSettings, now: () => nu
       return modify(cartId, { remove: ticketIds }, signal);
     },
 
-    /** DELETE cart/{id}. */
+    /** DELETE cart/{id} (a member: my/cart/{id}). */
     async discard(cartId: string, { signal }: CallOptions = {}): Promise<void> {
-      await request('DELETE', `cart/${enc(cartId)}`, { signal });
+      await request('DELETE', cartPath(cartId), { signal });
     },
 
     /** POST cart/{id}/purchaser { first_name, last_name, email } (trimmed). */
@@ -101,7 +109,7 @@ export function createCart(request: ApiRequest, urls: UrlSettings, now: () => nu
         last_name: purchaser.lastName.trim(),
         email: purchaser.email.trim(),
       };
-      await request('POST', `cart/${enc(cartId)}/purchaser`, { body, signal });
+      await request('POST', `${cartPath(cartId)}/purchaser`, { body, signal });
     },
 
     /**
@@ -118,7 +126,7 @@ export function createCart(request: ApiRequest, urls: UrlSettings, now: () => nu
         gateway_id: 'stripe',
         gateway_data: { source: payment.source },
       };
-      const raw = await request('POST', `cart/${enc(cartId)}/pay`, {
+      const raw = await request('POST', `${cartPath(cartId)}/pay`, {
         body,
         embed: ['ticket_order', 'ticket'],
         signal,
@@ -128,7 +136,7 @@ export function createCart(request: ApiRequest, urls: UrlSettings, now: () => nu
 
     /** POST cart/{id}/guest_checkout for a free cart. */
     async guestCheckout(cartId: string, { signal }: CallOptions = {}): Promise<{ orderIds: string[] }> {
-      const raw = await request('POST', `cart/${enc(cartId)}/guest_checkout`, {
+      const raw = await request('POST', `${cartPath(cartId)}/guest_checkout`, {
         body: { gateway_id: 'free', send_email: true },
         embed: ['ticket_order', 'ticket'],
         signal,

@@ -17,7 +17,7 @@ export interface CodeInfo {
   /** Expected codes are part of a flow and are not logged (spec 1 §8, spec 2 §8). */
   expected: boolean;
   /** The HTTP status the reference server answers with (client codes: none). */
-  status?: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 500;
+  status?: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 429 | 500;
 }
 
 type Status = CodeInfo['status'];
@@ -70,6 +70,17 @@ const TABLE = {
   guest_account: spec(400),
   incorrect_password: spec(401),
   validate_failed: spec(400),
+  // --- accounts: the reference server's own (server/README.md "Members")
+  /** POST login: no account matches the credentials (the client shows its per-mode text, spec 3 §8). */
+  invalid_credentials: server(true, 401),
+  /** A my/ call without a live session. */
+  login_required: server(true, 401),
+  /** POST login when the seller's login is disabled or does not accept that kind of credentials. */
+  login_disabled: server(true, 403),
+  /** POST user, PUT my/user, PATCH my/user/{id}: another account has that email (_extra.identity_id). */
+  email_in_use: server(true, 409),
+  /** Login or reset requests over the limit for the account or the address (_extra.retry_after seconds). */
+  too_many_attempts: server(true, 429),
   // --- the reference server's own (server/README.md)
   missing_app_header: server(false, 400),
   unknown_seller: server(false, 400),
@@ -91,6 +102,12 @@ const TABLE = {
   expired_card: client(false),
   /** A machine's actor was not provided by its wiring (a programming error). */
   not_provided: client(false),
+  /** The identity provider's answer matches no login started here (spec 3 §4: goes back after 5 s). */
+  provider_invalid_state: client(true),
+  /** The identity provider could not start ('Auth0 could not be initialized. Please try again.'). */
+  provider_unavailable: client(true),
+  /** Cookies (or storage) are off, so the identity provider's login cannot run. */
+  cookies_disabled: client(true),
 } satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof TABLE;

@@ -22,7 +22,9 @@ export type ErrorWhere =
   | 'reschedule'
   | 'login'
   | 'resetLink'
-  | 'membership';
+  | 'membership'
+  | 'forgot'
+  | 'setEmail';
 
 /** Keys of the strings catalogue that error messages use. */
 export type ErrorMessageKey =
@@ -46,7 +48,13 @@ export type ErrorMessageKey =
   | 'giftCardTrouble'
   | 'resendNotFound'
   | 'resetLinkInvalid'
-  | 'rescheduleStartAgain';
+  | 'rescheduleStartAgain'
+  | 'memberNotFoundZip'
+  | 'memberNotFoundLastName'
+  | 'memberNotFoundEmail'
+  | 'loginDisabled'
+  | 'tooManyAttempts'
+  | 'emailInUse';
 
 export interface ErrorMessage {
   key: ErrorMessageKey;
@@ -196,9 +204,50 @@ export function checkoutOutcome(error: ErrorLike): ErrorOutcome {
   return accountOutcome(error) ?? described(error, genericMessageKey('checkout'));
 }
 
-/** Login (spec 3 §8). */
-export function loginOutcome(error: ErrorLike): ErrorOutcome {
-  return accountOutcome(error) ?? described(error, genericMessageKey('login'));
+/** The login modes that identify by member ID (spec 3 §2 "Login screen"); each has its failure text. */
+const MEMBER_NOT_FOUND: Readonly<Record<string, ErrorMessageKey>> = {
+  scan_code: 'memberNotFoundZip',
+  scan_code_last_name: 'memberNotFoundLastName',
+  scan_code_password: 'memberNotFoundEmail',
+};
+
+/**
+ * Login (spec 3 §8). `params.mode` is the login mode (password, scan_code, scan_code_last_name,
+ * scan_code_password); `params.invalidCredentialsMessage` the seller's configured text, if any. A 401 without
+ * a more precise code shows the configured text, else the mode's 'Member details not found…' text (member-ID
+ * modes), else the server's message.
+ */
+export function loginOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
+  const account = accountOutcome(error);
+  if (account) return account;
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
+  if (error.code === ErrorCode.login_disabled) return show('loginDisabled');
+  if (error.code === ErrorCode.invalid_credentials || error.status === 401) {
+    const configured = text(params.invalidCredentialsMessage);
+    if (configured) return show('errorDescription', { description: configured });
+    const perMode = params.mode === undefined ? undefined : MEMBER_NOT_FOUND[params.mode];
+    if (perMode) return show(perMode);
+    const description = text(error.description);
+    if (description) return show('errorDescription', { description });
+  }
+  return described(error, genericMessageKey('login'));
+}
+
+/**
+ * Forgot password and forgot membership (spec 3 §8 "Email-submit"): a 404 counts as success (ignored here,
+ * the flow shows its success text); too many requests have their own text; the rest the generic message.
+ */
+export function forgotOutcome(error: ErrorLike): ErrorOutcome {
+  if (isNotFound(error)) return { kind: 'ignore' };
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
+  return show(genericMessageKey('forgot'));
+}
+
+/** Set email address (spec 3 §5): a 409 names the address another account uses (`params.email`). */
+export function setEmailOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
+  if (error.code === ErrorCode.email_in_use || error.status === 409)
+    return show('emailInUse', { email: params.email ?? '' });
+  return described(error, genericMessageKey('setEmail'));
 }
 
 const isNotFound = (error: ErrorLike) => error.status === 404 || error.code === ErrorCode.not_found;
@@ -213,6 +262,7 @@ export function notFoundOutcome(error: ErrorLike, where: 'order' | 'giftCard' | 
 export function resetLinkOutcome(error: ErrorLike): ErrorOutcome {
   if (error.code === ErrorCode.not_found || error.code === ErrorCode.validate_failed)
     return show('resetLinkInvalid');
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
   return show(genericMessageKey('resetLink'));
 }
 
@@ -266,7 +316,11 @@ export function errorOutcome(
     case 'checkout':
       return checkoutOutcome(error);
     case 'login':
-      return loginOutcome(error);
+      return loginOutcome(error, params);
+    case 'forgot':
+      return forgotOutcome(error);
+    case 'setEmail':
+      return setEmailOutcome(error, params);
     case 'order':
     case 'giftCard':
     case 'resend':

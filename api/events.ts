@@ -172,6 +172,40 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       return toSessions(raw, { now: now() });
     },
 
+    /**
+     * Cached GET events/{eventId}/sessions/{sessionId}: one session (its day and capacity), or null when the
+     * event has no such session (404).
+     */
+    async session(
+      eventId: string,
+      sessionId: string,
+      { signal }: CallOptions = {},
+    ): Promise<SessionModel | null> {
+      try {
+        const raw = await request('GET', path('events', eventId, 'sessions', sessionId), {
+          cached: true,
+          signal,
+        });
+        return toSessions(raw)[0] ?? null;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    /**
+     * GET events/{id}/sessions, earliest first, limit 1: the one session of a single event (null when it has
+     * none on sale).
+     */
+    async firstSession(id: string, { signal }: CallOptions = {}): Promise<SessionModel | null> {
+      const raw = await request('GET', path('events', id, 'sessions'), {
+        query: { _sort: 'start_datetime' },
+        limit: 1,
+        signal,
+      });
+      return toSessions(raw, { now: now() })[0] ?? null;
+    },
+
     /** Cached GET events/{eventId}/sessions/{sessionId}: the public ticket groups and types of a session. */
     async sessionGroups(
       eventId: string,

@@ -4,10 +4,13 @@
  */
 import { createCart } from './cart';
 import { createConfig } from './config';
+import { createEventQuantities } from './event-quantities';
 import { createEvents } from './events';
 import type { UrlSettings } from './join';
+import { createMembers } from './members';
 import { createOrders } from './orders';
 import { createRequest, type Logger } from './request';
+import { createTicketGroups } from './ticket-groups';
 
 export interface ApiConfig {
   apiPrefix: string;
@@ -22,6 +25,8 @@ export interface ApiDeps {
   /** Clock for cart expiry and sales windows (epoch ms). Default Date.now. */
   now?: () => number;
   timeoutMs?: number;
+  /** Whether a member is logged in now (read at each call): members use the my/ endpoints. */
+  isMember?: () => boolean;
 }
 
 export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
@@ -40,10 +45,12 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     timeoutMs: deps.timeoutMs,
   });
   return {
-    events: createEvents(request, urls, now),
-    cart: createCart(request, urls, now),
+    events: { ...createEvents(request, urls, now), ...createEventQuantities(request, now) },
+    cart: createCart(request, urls, now, deps.isMember),
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),
+    members: createMembers(request),
+    ticketGroups: createTicketGroups(request),
     request,
   };
 }
@@ -57,7 +64,9 @@ export type { ErrorMessage, ErrorWhere } from './error-messages';
 export * from './errors';
 export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
 export type { UrlSettings } from './join';
+export type { MembersApi } from './members';
 export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';
 export type { ApiRequest, HttpMethod, Logger, QueryValue, RequestOptions } from './request';
+export type { GetTicketGroupOptions, TicketGroupsApi } from './ticket-groups';

@@ -220,12 +220,19 @@ export function remainingCapacity(item: {
   return Math.max(0, item.capacity + item.oversell_capacity - item.used_capacity);
 }
 
+const TRUE_WORDS = ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'];
+
+/** Group meta flexible_date: a flag word (spec 1 §5) marking any-date tickets that need no session. */
+const isFlexibleDate = (value: unknown) =>
+  value === true || (typeof value === 'string' && TRUE_WORDS.includes(value.trim().toLowerCase()));
+
 const isPublic = (group: TicketGroup) =>
   (PUBLIC_HIDDEN_TYPES as readonly string[]).includes(group.hidden_type);
 
 /** Public ticket groups of the document (optionally of one event) with their types, both by `_rank`. */
 function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
   const types = rows(doc, 'ticket_type');
+  const meta = rows(doc, 'meta');
   return rows(doc, 'ticket_group')
     .filter((group) => isPublic(group) && (eventId === undefined || group.event_template_id === eventId))
     .sort(byRank)
@@ -240,6 +247,7 @@ function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
       remaining: remainingCapacity(group),
       excludeFromEventCapacity: group.exclude_from_event_capacity,
       soldOut: group.sold_out,
+      ...(isFlexibleDate(attached(meta, 'ticket_group', group.id).flexible_date) ? { flexible: true } : {}),
       types: types
         .filter((type) => type.ticket_group_id === group.id)
         .sort(byRank)

@@ -78,6 +78,8 @@ export interface TicketGroupModel {
   remaining: number | null;
   excludeFromEventCapacity: boolean;
   soldOut: boolean;
+  /** Flexible (any-date) tickets: reserved without a session (group meta flexible_date). */
+  flexible?: boolean;
   types: TicketTypeModel[];
 }
 
@@ -191,4 +193,76 @@ export interface ReserveRequest {
 export interface CardPaymentResult {
   /** Source token from the payment adapter (Stripe payment method id, or sandbox pm_card_* token). */
   source: string;
+}
+
+/* ---------------------------------------------------------------- members (spec 3) */
+
+/** The credential modes of the login form (spec 3 §2). */
+export type LoginMode = 'password' | 'scan_code' | 'scan_code_last_name' | 'scan_code_password';
+
+/** What the login form (or the identity provider's callback) hands to POST login. Fields are sent trimmed. */
+export type LoginCredentials =
+  | { mode: 'password'; email: string; password: string }
+  | { mode: 'scan_code'; memberId: string; zip: string }
+  | { mode: 'scan_code_last_name'; memberId: string; lastName: string }
+  | { mode: 'scan_code_password'; memberId: string; email: string; password: string }
+  | { mode: 'oidc'; jwt: string };
+
+/** The logged-in member (GET my/user with identity and identity.meta). */
+export interface MemberModel {
+  userId: string;
+  identityId: string;
+  /** The account email; null when it is missing or a no-email placeholder (test accounts keep theirs). */
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  hasPassword: boolean;
+  /** No real email (none, or the no-email placeholder prefix, test accounts aside): go to set-email. */
+  needsEmail: boolean;
+  /** Identity meta: country, zip_code, post_code, state, phone. */
+  meta: Record<string, string>;
+}
+
+export interface LoginResult {
+  member: MemberModel;
+  /** When the session ends (epoch ms), as the session-expiry cookie says; null if the server did not say. */
+  sessionExpiresAt: number | null;
+}
+
+/** One membership of GET my/membership (spec 3 §3). */
+export interface MembershipModel {
+  id: string;
+  identityId: string;
+  /** The member ID (scan code), also the membership number. */
+  memberId: string;
+  role: string;
+  levelName: string;
+  autoRenewState: string;
+  validFrom: string;
+  validTo: string;
+  purchaseLimit: number | null;
+  ticketOrderId: string | null;
+  ticketGroupId: string | null;
+}
+
+/** The identity form of POST user / PUT my/user (spec 3 §5). */
+export interface UserInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string;
+  additionalInfo?: unknown;
+}
+
+/** The fields PATCH my/user/{id} may change. */
+export interface UserPatch {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** A session as the quantity-first flow lists it: with the price per ticket type from the price schedule. */
+export interface PricedSessionModel extends SessionModel {
+  /** Price in cents by ticket type id, for the quantities asked about. */
+  prices: Record<string, number>;
 }

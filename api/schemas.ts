@@ -266,6 +266,124 @@ export const guestCheckoutBody = z.object({
   gateway_data: z.optional(z.unknown()),
 });
 
+/* ---------- members (spec 3 §3, §7): users, sessions, login, password reset, memberships ---------- */
+
+/** The HttpOnly, SameSite=Lax session cookie (rotated at every login; never readable by scripts). */
+export const SESSION_COOKIE = 'tix_session';
+/**
+ * The readable session-expiry cookie, set beside the session cookie with the same lifetime: its value is the
+ * session's expiry in epoch milliseconds. When it vanishes (expiry, logout in any tab) the session is over.
+ */
+export const SESSION_EXPIRY_COOKIE = 'tix_session_expires';
+/** Emails starting with this prefix are placeholders: the account has no real email (spec 3 §6). */
+export const NO_EMAIL_PREFIX = 'noemail+';
+/** Login field limits (spec 3 §9): email 100, other fields 50, ZIP 5 digits. */
+export const LOGIN_EMAIL_MAX = 100;
+export const LOGIN_FIELD_MAX = 50;
+export const LOGIN_ZIP = /^\d{5}$/;
+
+/** Login modes by seller configuration (spec 3 §2): credential modes, identity provider, external URL, none. */
+export const loginMethod = z.enum([
+  'password',
+  'scan_code',
+  'scan_code_last_name',
+  'scan_code_password',
+  'oidc',
+  'external',
+  'none',
+]);
+/** The modes whose credentials POST login accepts in its body (oidc: a `jwt` body). */
+export const credentialMode = z.enum([
+  'password',
+  'scan_code',
+  'scan_code_last_name',
+  'scan_code_password',
+  'oidc',
+]);
+
+/**
+ * The seller's login configuration: config row `authentication` of the seller (JSON), also injected into the
+ * runtime configuration as `login`. `method` is what the storefront shows; `methods` the credential kinds
+ * POST login accepts (default: `[method]`).
+ */
+export const authenticationConfig = z.object({
+  method: loginMethod,
+  methods: z.optional(z.array(credentialMode)),
+  invalid_credentials_message: z.optional(z.nullable(z.string())),
+  external_login_url: z.optional(z.nullable(z.string())),
+  external_logout_url: z.optional(z.nullable(z.string())),
+  /** OpenID Connect provider (spec: Auth0; the reference server's sandbox in non-production runs). */
+  oidc: z.optional(z.nullable(z.object({ authority: z.string(), client_id: z.string() }))),
+});
+export const AUTHENTICATION_CONFIG_KEY = 'authentication';
+
+/*
+ * The member documents' shapes (user, member identity, session, membership, memberDocument) live in
+ * ./member-schemas, which only the lazily loaded members client imports (a schema defined here would be in every
+ * first load); their types are re-exported below for the server.
+ */
+
+/* request bodies */
+
+const loginEmail = z.string().check(z.trim(), z.minLength(1), z.maxLength(LOGIN_EMAIL_MAX));
+const loginField = z.string().check(z.trim(), z.minLength(1), z.maxLength(LOGIN_FIELD_MAX));
+
+/** POST login, one shape per mode (the keys tell them apart; no other keys). */
+export const passwordLoginBody = z.strictObject({
+  email: loginEmail,
+  password: z.string().check(z.minLength(1), z.maxLength(254)),
+});
+export const scanCodeLoginBody = z.strictObject({
+  scan_code: loginField,
+  zip_code: z.string().check(z.trim(), z.regex(LOGIN_ZIP)),
+});
+export const scanCodeLastNameLoginBody = z.strictObject({ scan_code: loginField, last_name: loginField });
+export const scanCodePasswordLoginBody = z.strictObject({
+  scan_code: loginField,
+  email: loginEmail,
+  password: z.string().check(z.minLength(1), z.maxLength(254)),
+});
+/** The identity provider's ID token (a JWT), exchanged for a session. */
+export const jwtLoginBody = z.strictObject({ jwt: z.string().check(z.minLength(1), z.maxLength(8000)) });
+export const loginBody = z.union([
+  passwordLoginBody,
+  scanCodeLoginBody,
+  scanCodeLastNameLoginBody,
+  scanCodePasswordLoginBody,
+  jwtLoginBody,
+]);
+
+/** PATCH my/user/{id}: the fields a member may change (set email: `email`). */
+export const userPatchBody = z.strictObject({
+  email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.email())),
+  first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
+  last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
+});
+
+/** POST user (new account) and PUT my/user (the logged-in member's own): spec 3 §5 identity form. */
+export const userBody = z.strictObject({
+  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
+  password: z.optional(z.string().check(z.minLength(8), z.maxLength(254))),
+  additional_info: z.optional(z.unknown()),
+});
+
+/** POST password_reset/request, POST ticket_order/resend, POST membership/forgot. */
+export const emailBody = z.strictObject({ email: z.string().check(z.trim(), z.maxLength(254), z.email()) });
+export const resendBody = z.strictObject({
+  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
+  memberships_only: z.optional(z.boolean()),
+});
+export const myResendBody = z.strictObject({ memberships_only: z.optional(z.boolean()) });
+export const resetValidateBody = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export const resetBody = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: z.string().check(z.minLength(8), z.maxLength(254)),
+});
+
 /** Runtime configuration the server injects into index.html (`<script id="tix-config" type="application/json">`). */
 export const runtimeConfig = z.object({
   apiPrefix: z.string(), // e.g. "/api/"
@@ -278,6 +396,16 @@ export const runtimeConfig = z.object({
   paymentMode: z.enum(['sandbox', 'stripe']),
   stripePublishableKey: z.optional(z.string()),
   inspect: z.boolean(), // enables ?inspect outside development
+  /** The seller's login configuration (config row `authentication`); absent: login disabled. */
+  login: z.optional(
+    z.object({
+      method: loginMethod,
+      invalidCredentialsMessage: z.nullable(z.string()),
+      externalLoginUrl: z.nullable(z.string()),
+      externalLogoutUrl: z.nullable(z.string()),
+      oidc: z.nullable(z.object({ authority: z.string(), clientId: z.string() })),
+    }),
+  ),
 });
 
 export type Venue = z.infer<typeof venue>;
@@ -302,3 +430,11 @@ export type CartModifyBody = z.infer<typeof cartModifyBody>;
 export type PurchaserBody = z.infer<typeof purchaserBody>;
 export type PaymentBody = z.infer<typeof paymentBody>;
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+export type LoginMethod = z.infer<typeof loginMethod>;
+export type CredentialMode = z.infer<typeof credentialMode>;
+export type AuthenticationConfig = z.infer<typeof authenticationConfig>;
+export type { MemberDocument, MemberIdentity, Membership, User } from './member-schemas';
+export type LoginBody = z.infer<typeof loginBody>;
+export type UserPatchBody = z.infer<typeof userPatchBody>;
+export type UserBody = z.infer<typeof userBody>;
+export type RuntimeLoginConfig = NonNullable<RuntimeConfig['login']>;

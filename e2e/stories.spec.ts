@@ -211,6 +211,8 @@ test('steps the modal stack and advances the simulated clock through its close t
 test('every registered machine opens drawn, stepped and shown, axe clean, with nothing off the machine', async ({
   page,
 }) => {
+  // One page load and one axe run per registered machine: the time grows with the registry.
+  test.setTimeout(240_000);
   const offMachine: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).hostname !== '127.0.0.1') offMachine.push(request.url());
@@ -224,8 +226,12 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'checkout',
     'dateFirstReserve',
     'listing',
+    'login',
     'modals',
+    'oneTicketReserve',
+    'quantityFirstReserve',
     'session',
+    'singleEventReserve',
     'upsell',
   ];
   await expect(links).toHaveCount(registered.length);

@@ -3,8 +3,12 @@ import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { listingMachine } from './listing/listing.machine';
+import { loginMachine } from './login/login.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
+import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
+import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
+import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
 import { sessionMachine } from './session/session.machine';
 import { upsellMachine } from './upsell/upsell.machine';
 
@@ -14,8 +18,12 @@ export {
   checkoutMachine,
   dateFirstReserveMachine,
   listingMachine,
+  loginMachine,
   modalsMachine,
+  oneTicketReserveMachine,
+  quantityFirstReserveMachine,
   sessionMachine,
+  singleEventReserveMachine,
   upsellMachine,
 };
 
@@ -26,7 +34,11 @@ export const machines = {
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
   listing: listingMachine,
+  login: loginMachine,
   modals: modalsMachine,
+  oneTicketReserve: oneTicketReserveMachine,
+  quantityFirstReserve: quantityFirstReserveMachine,
   session: sessionMachine,
+  singleEventReserve: singleEventReserveMachine,
   upsell: upsellMachine,
 } as const;

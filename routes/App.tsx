@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { Shell } from '../ui/Shell';
-import { useServices } from './app/services';
+import { useModal, useServices } from './app/services';
 import { UpsellRouteEffects } from './app/upsell';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
@@ -10,6 +10,10 @@ const EventsScreen = lazy(() => import('./events/EventsScreen'));
 const EventScreen = lazy(() => import('./event/EventScreen'));
 const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
+const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
+const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
+const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
+const LoginDialogSlot = lazy(() => import('./login/LoginDialogSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -23,6 +27,7 @@ export function App() {
   return (
     <Router base={`/${config.slug}`}>
       <RouteEffects />
+      <LoginQuery />
       <UpsellRouteEffects />
       <Frame>
         <Suspense fallback={<Loading />}>
@@ -36,6 +41,9 @@ export function App() {
             <Route path="/checkout/complete" component={CompleteScreen} />
             <Route path="/checkout" component={CheckoutScreen} />
             <Route path="/checkout/:cartId" component={CheckoutScreen} />
+            <Route path="/my-account" component={MyAccountScreen} />
+            <Route path="/my-account/membership-details" component={MyAccountScreen} />
+            <Route path="/auth0-login" component={ProviderCallbackScreen} />
             {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
             <Route component={NotFoundScreen} />
           </Switch>
@@ -60,12 +68,49 @@ function Frame({ children }: { children: ReactNode }) {
       homeHref={href('/')}
       onNavigate={navigate}
       year={new Date(clock.now()).getFullYear()}
+      account={
+        <Suspense fallback={<span className="account-menu" />}>
+          <AccountMenuSlot />
+        </Suspense>
+      }
     >
       {children}
+      <LoginDialogHost />
     </Shell>
   );
 }
 
+/** The login dialog, loaded when the `login` modal opens. */
+function LoginDialogHost() {
+  const { modal } = useModal('login');
+  return modal ? (
+    <Suspense fallback={null}>
+      <LoginDialogSlot />
+    </Suspense>
+  ) : null;
+}
+
+/** The query keys of a login (spec 3 §2 "Navigation rules"); the work is loaded only when one is there. */
+const LOGIN_QUERY = /(?:^|&)(?:login|member_code|zip_code)(?:[=&]|$)|(?:^|&)login\./;
+
+/** Query `login`, `member_code`, `zip_code`, `login.*`: see routes/login/query.ts. */
+function LoginQuery() {
+  const { app } = useServices();
+  const [location, setLocation] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    if (!LOGIN_QUERY.test(search)) return;
+    let live = true;
+    import('./login/query').then(({ applyLoginQuery }) => {
+      const rest = live ? applyLoginQuery(app, search) : null;
+      if (rest !== null) setLocation(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [app, location, search, setLocation]);
+  return null;
+}
 /** Strips a trailing slash, and on every route change scrolls to the top and moves focus to the content. */
 function RouteEffects() {
   const [location, setLocation] = useLocation();

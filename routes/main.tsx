@@ -1,11 +1,12 @@
 import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
 import { App } from './App';
 import { realClock } from './app/clock';
-import { createAppActor } from './app/root';
+import { createAppActor, isLoggedIn } from './app/root';
 import { type AppServices, ServicesProvider } from './app/services';
 import { loadInspector } from './inspect';
 import { readRuntimeConfig } from './runtime';
@@ -32,11 +33,33 @@ function Root({ services }: { services: BaseServices }) {
 async function start() {
   const config = readRuntimeConfig();
   const inspect = await loadInspector(window.location.search, import.meta.env.DEV || config.inspect);
+  // Members use the my/ endpoints: the client asks the member session at each call.
+  let member = () => false;
   const api = createApi(config, {
+    isMember: () => member(),
     logger: { warn: (message, data) => console.warn(message, data) },
   });
   const clock = realClock;
-  const app = createAppActor({ api, sellerId: config.sellerId, storage, clock, inspect, events: window });
+  const app = createAppActor({
+    api,
+    sellerId: config.sellerId,
+    storage,
+    clock,
+    inspect,
+    events: window,
+    login: config.login,
+    cookies: () => document.cookie,
+    navigate: (path) => navigate(`/${config.slug}${path === '/' ? '/' : path}`),
+    leave: (url) => window.location.assign(url),
+    providerSignOut: async () => {
+      const { loadIdentityProvider, providerSettings } = await import('./login/provider');
+      const provider = await loadIdentityProvider(
+        providerSettings(config.login, window.location.origin, config.slug),
+      );
+      await provider.signOut();
+    },
+  });
+  member = () => isLoggedIn(app);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(

@@ -16,6 +16,7 @@ import { coll } from './docs';
 import { ApiError, payloadTooLarge } from './errors';
 import type { SandboxGateway } from './gateway';
 import { registerImages } from './images';
+import { type MembersOptions, registerMembers } from './members-routes';
 import { registerOrders } from './orders';
 import { registerPayments } from './pay-routes';
 import * as t from './schema';
@@ -71,7 +72,7 @@ function fifoGate(db: unknown) {
   };
 }
 
-function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null): Hono<Env> {
+function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null, members: MembersOptions): Hono<Env> {
   const api = new HonoApp<Env>();
   api.onError((err) => errorResponse(err));
   const gate = fifoGate(ctx.db);
@@ -123,6 +124,7 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null): Hono<Env> {
   registerPayments(api, ctx, sandbox);
   registerOrders(api, ctx);
   registerImages(api, ctx);
+  registerMembers(api, ctx, members);
 
   if (!ctx.production) {
     api.get('/__outbox', async (c) => {
@@ -165,7 +167,7 @@ interface Cached {
 export function mountApi(
   app: Hono,
   ctx: AppCtx,
-  opts: { sandbox: SandboxGateway | null; publicCacheMs: number },
+  opts: { sandbox: SandboxGateway | null; publicCacheMs: number; members: MembersOptions },
 ) {
   const cache = new Map<string, Cached>();
   app.use('/api/*', async (c, next) => {
@@ -202,7 +204,7 @@ export function mountApi(
       cache.set(key, { at: Date.now(), status: 200, type: copy.headers.get('Content-Type') ?? '', body });
     }
   });
-  const api = buildApi(ctx, opts.sandbox);
+  const api = buildApi(ctx, opts.sandbox, opts.members);
   app.route(API_PREFIX.slice(0, -1), api);
   app.route(CACHED_PREFIX.slice(0, -1), api);
 }

@@ -13,6 +13,8 @@ import { compressResponses } from './compression';
 import type { AppCtx } from './context';
 import type { Db } from './db';
 import { type PaymentGateway, SandboxGateway } from './gateway';
+import { authenticationOf, runtimeLogin } from './members-config';
+import { idTokenVerifier, type OidcSandbox } from './members-oidc';
 import { routeHints } from './preload';
 import * as t from './schema';
 import { DEMO_SLUG } from './seed';
@@ -34,6 +36,8 @@ export interface AppOptions {
   publicCacheMs?: number;
   /** Keep catalogue rows (sellers, events, groups, types, venues, meta) in memory this long (ms). Default 0. */
   catalogCacheMs?: number;
+  /** Members: the public origin for links in emails, X-Forwarded-For trust, the identity-provider sandbox. */
+  members?: { publicUrl?: string; trustProxy?: boolean; oidc?: OidcSandbox | null };
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -82,7 +86,16 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
 
-  mountApi(app, ctx, { sandbox, publicCacheMs: options.publicCacheMs ?? 0 });
+  const oidc = options.members?.oidc ?? null;
+  mountApi(app, ctx, {
+    sandbox,
+    publicCacheMs: options.publicCacheMs ?? 0,
+    members: {
+      publicUrl: options.members?.publicUrl ?? null,
+      trustProxy: options.members?.trustProxy ?? false,
+      verifyIdToken: idTokenVerifier(oidc),
+    },
+  });
 
   const runtimeConfig = async (slug: string): Promise<w.RuntimeConfig | null> => {
     if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) return null;
@@ -98,6 +111,10 @@ export function createApp(options: AppOptions): Hono {
       timezone: seller.timezone,
       paymentMode: options.paymentMode,
       inspect: options.inspect ?? !ctx.production,
+      login: runtimeLogin(
+        await authenticationOf(ctx.db, seller.id),
+        oidc ? { issuer: oidc.issuer, clientId: oidc.clientId } : null,
+      ),
     };
   };
 

@@ -7,6 +7,7 @@ import { loadCart, lockPending, orderIdOf, requirePending } from './cart-state';
 import { type AppCtx, type C, type Env, query } from './context';
 import { ApiError, cartBooked, cartExpired, incorrectCartState } from './errors';
 import { cancelLiveTickets, expireCart, sweepExpiredCarts } from './holds';
+import { newCartOwner } from './members-carts';
 import { type Modified, modify } from './modify';
 import * as t from './schema';
 import { newId } from './util';
@@ -29,13 +30,14 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
     const existing = withId ? await loadCart(ctx, c) : null;
     if (existing) await requirePending(ctx, existing, false);
     const b = await body(c, modifyBody, 'cart');
+    const owner = existing ? undefined : await newCartOwner(ctx, c);
     let out: Modified;
     try {
-      out = await modify(ctx, c.get('seller'), existing, b);
+      out = await modify(ctx, c.get('seller'), existing, b, owner);
     } catch (e) {
       // Sold out: capacity held by carts whose time is up comes back first, then one more try.
       if (!isSoldOut(e) || (await sweepExpiredCarts(ctx)) === 0) throw e;
-      out = await modify(ctx, c.get('seller'), existing, b);
+      out = await modify(ctx, c.get('seller'), existing, b, owner);
     }
     return documentResponse(ctx, c, out.cart, out.fresh);
   };
@@ -80,6 +82,8 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
       if (!lock.ok) return false;
       const locked = lock.cart;
       const [current] = await tx.select().from(t.identity).where(eq(t.identity.id, locked.identityId));
+      // A member's cart keeps the member's identity (their account prefills checkout).
+      if (current?.type === 'member') return true;
       if (current?.type === 'guest') {
         await tx
           .update(t.identity)

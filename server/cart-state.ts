@@ -5,13 +5,15 @@ import { type AppCtx, type C, idParam } from './context';
 import type { Q, Tx } from './db';
 import { cartBooked, cartExpired, incorrectCartState, notFound } from './errors';
 import { expireCart, expireInTx } from './holds';
+import { mayUseCart } from './members-carts';
 import * as t from './schema';
 
-/** The cart named by the path (404 for another seller's or a deleted cart). */
+/** The cart named by the path (404 for another seller's, a deleted, or another member's cart). */
 export async function loadCart(ctx: AppCtx, c: C, param = 'id'): Promise<CartRow> {
   const id = idParam(c, param, 'cart');
   const [cart] = await ctx.db.select().from(t.cart).where(eq(t.cart.id, id)).limit(1);
   if (!cart || cart.sellerId !== c.get('seller').id || cart.state === 'deleted') throw notFound('cart');
+  if (!(await mayUseCart(ctx, c, cart))) throw notFound('cart');
   return cart;
 }
 

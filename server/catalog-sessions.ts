@@ -113,6 +113,7 @@ export async function calendarDocument(
     list.push(s);
     byDay.set(d, list);
   }
+  const priceOnly = q.raw.get('_format') === 'price';
   const out: w.CalendarDay[] = [];
   for (const [date, list] of [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const left = list.map(placesLeft);
@@ -125,7 +126,8 @@ export async function calendarDocument(
       status: available ? 'available' : 'sold_out',
       min_price: cheapest ? money(priceCents(cheapest)) : null,
       min_price_fees: cheapest ? { outside: money(feeOf(cheapest)) } : null,
-      availability: unlimited ? null : total,
+      // `_format=price` answers prices only; extended (and no format) adds the places left that day.
+      availability: priceOnly || unlimited ? null : total,
     });
   }
   return { calendar: coll(out) };
@@ -155,8 +157,10 @@ export async function sessionsDocument(
   const soldOut = (s: SessionRow) =>
     isSoldOut(s) || (wanted > 0 && (placesLeft(s) ?? Number.POSITIVE_INFINITY) < wanted);
   const soldOutFilter = q.bool('sold_out');
+  // Sold-out sessions: GET lists them unless `_include_sold_out=false`; POST leaves them out unless true.
+  const includeSoldOut = q.bool('_include_sold_out') ?? quantities === null;
   if (soldOutFilter !== null) sessions = sessions.filter((s) => soldOut(s) === soldOutFilter);
-  else if (quantities && !q.bool('_include_sold_out')) sessions = sessions.filter((s) => !soldOut(s));
+  else if (!includeSoldOut) sessions = sessions.filter((s) => !soldOut(s));
   sessions = sortSessions(sessions, q.sort);
   if (q.limit) sessions = sessions.slice(0, q.limit);
   const doc: w.Document = {

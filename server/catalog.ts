@@ -6,7 +6,9 @@
 import type { Hono } from 'hono';
 import { configDocument } from './catalog-config';
 import { eventDocument, eventsDocument } from './catalog-events';
+import { ticketGroupDocument } from './catalog-groups';
 import { findEvent } from './catalog-lookup';
+import { priceCheckDocument, quantityCalendarDocument, quantitySessionsDocument } from './catalog-quantities';
 import {
   calendarDocument,
   calendarQuantities,
@@ -17,7 +19,7 @@ import {
 } from './catalog-sessions';
 import { type AppCtx, type C, type Env, idParam, query } from './context';
 import { PUBLIC_TYPES } from './docs';
-import { body, quantitiesBody } from './validate';
+import { body, pricecheckBody, quantitiesBody } from './validate';
 
 export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
   api.get('/events/available', async (c) => c.json(await eventsDocument(ctx, c.get('seller'), query(c))));
@@ -43,7 +45,16 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
   /** Calendar for selected quantities: a day is available when one session has room for all of them. */
   api.post('/events/:id/calendar', async (c) => {
     const b = await body(c, quantitiesBody, 'event_calendar');
-    return calendar(c, calendarQuantities(b.quantities ?? {}));
+    const quantities = calendarQuantities(b.quantities ?? {});
+    const q = query(c);
+    checkCalendarFormat(q);
+    const { ev, tz } = await findEvent(
+      ctx,
+      c.get('seller').id,
+      idParam(c, 'id', 'event_template'),
+      PUBLIC_TYPES,
+    );
+    return c.json(await quantityCalendarDocument(ctx, q, ev, tz, quantities));
   });
 
   const sessionList = async (c: C, quantities: Record<string, number> | null) => {
@@ -55,9 +66,24 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
 
   api.get('/events/:id/sessions', (c) => sessionList(c, null));
 
+  /** Sessions with room for selected quantities, with a price schedule (quantity-first). */
   api.post('/events/:id/sessions', async (c) => {
     const b = await body(c, quantitiesBody, 'quantities');
-    return sessionList(c, sessionQuantities(b.quantities ?? {}));
+    const quantities = sessionQuantities(b.quantities ?? {});
+    const q = query(c);
+    const { ev, tz } = await findEvent(
+      ctx,
+      c.get('seller').id,
+      idParam(c, 'id', 'event_template'),
+      PUBLIC_TYPES,
+    );
+    return c.json(await quantitySessionsDocument(ctx, q, ev, tz, quantities));
+  });
+
+  api.post('/events/:id/pricecheck', async (c) => {
+    const b = await body(c, pricecheckBody, 'pricecheck');
+    const { ev } = await findEvent(ctx, c.get('seller').id, idParam(c, 'id', 'event_template'), PUBLIC_TYPES);
+    return c.json(await priceCheckDocument(ctx, ev, b.ticket_types_required));
   });
 
   api.get('/events/:eventId/sessions/:sessionId', async (c) => {
@@ -69,6 +95,10 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
     const sessionId = idParam(c, 'sessionId', 'event_session');
     return c.json(await sessionDocument(ctx, q, ev, venue, sessionId));
   });
+
+  api.get('/ticket_group/:id', async (c) =>
+    c.json(await ticketGroupDocument(ctx, c.get('seller').id, query(c), idParam(c, 'id', 'ticket_group'))),
+  );
 
   api.get('/config', async (c) => c.json(await configDocument(ctx, c.get('seller'), query(c))));
 }

@@ -3,12 +3,14 @@
  * default 10) or `DATA_DIR` (PGlite); `PUBLIC_CACHE_MS` (default 2000) keeps public catalogue answers of
  * /cached/api/ in memory, `CATALOG_CACHE_MS` (default 10000) catalogue rows; `LOG_REQUESTS=0` turns the per-request log line off.
  */
+import type { createServer as CreateServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { CatalogCache } from './catalog-cache';
 import { createDb } from './db';
 import { SandboxGateway } from './gateway';
 import { sweepExpiredCarts } from './holds';
+import { createOidcSandbox, OIDC_MOUNT, serverWithOidc } from './members-oidc';
 import { recoverStalePayments } from './recovery';
 import { DEMO_SLUG, seed } from './seed';
 
@@ -22,6 +24,25 @@ await seed(handle.db);
 const production = process.env.NODE_ENV === 'production';
 // TIX_INSPECT=1 lets a deployment allow `?inspect` in production too (flag words: 1, on, true, yes...).
 const inspectFlag = process.env.TIX_INSPECT?.trim().toLowerCase();
+// Links in emails use PUBLIC_URL (never the request's Host header in production).
+const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
+if (production && !publicUrl)
+  console.warn('[server] PUBLIC_URL is not set: emailed links use the request origin');
+// The identity-provider sandbox (non-production): issuer {PUBLIC_URL or http://localhost:PORT}/oidc.
+const oidcOrigins = [
+  ...new Set([
+    publicUrl ?? `http://localhost:${port}`,
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+  ]),
+];
+const oidc = production
+  ? null
+  : await createOidcSandbox({
+      issuer: `${oidcOrigins[0]}${OIDC_MOUNT}`,
+      redirectUris: oidcOrigins.map((o) => `${o}/${DEMO_SLUG}/auth0-login`),
+      postLogoutRedirectUris: oidcOrigins.flatMap((o) => [`${o}/${DEMO_SLUG}/`, `${o}/${DEMO_SLUG}`]),
+    });
 const app = createApp({
   db: handle.db,
   paymentMode: 'sandbox',
@@ -31,6 +52,7 @@ const app = createApp({
   publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
   catalogCacheMs: Number(process.env.CATALOG_CACHE_MS ?? 10_000),
   distDir: process.env.DIST_DIR,
+  members: { publicUrl, trustProxy: process.env.TRUST_PROXY === '1', oidc },
 });
 // The same sandbox gateway the app uses (its records live in the database).
 const ctx = {
@@ -57,7 +79,10 @@ const topUp = setInterval(
   6 * 60 * 60 * 1000,
 );
 
-const server = serve({ fetch: app.fetch, port }, (info) => {
+// The sandbox provider answers /oidc/* in front of the app (it is a Koa app of its own).
+const createServer = ((_options: unknown, listener: Parameters<typeof serverWithOidc>[1]) =>
+  serverWithOidc(oidc, listener)) as unknown as typeof CreateServer;
+const server = serve({ fetch: app.fetch, port, createServer }, (info) => {
   console.info(`Storefront (${handle.kind}) listening on port ${info.port}`);
   console.info(`http://localhost:${info.port}/${DEMO_SLUG}/`);
 });

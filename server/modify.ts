@@ -4,6 +4,7 @@ import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './cart-document';
 import { lockPending } from './cart-state';
+import { SESSIONLESS_HANDLERS } from './catalog-groups';
 import type { AppCtx } from './context';
 import type { Q } from './db';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
@@ -39,6 +40,19 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
       types.map((ty) => ty.eventTemplateId),
     ),
   ]);
+  // Flexible (any-date) ticket groups take lines without a session (group meta flexible_date).
+  const flexibleGroups = adds.some((l) => l.event_session_id === null)
+    ? new Set(
+        (
+          await ctx.cache.meta(
+            ctx.db,
+            groups.map((g) => g.id),
+          )
+        )
+          .filter((m) => m.key === FLEXIBLE_DATE_META && isFlagTrue(m.value))
+          .map((m) => m.resourceId),
+      )
+    : new Set<string>();
   const sessionById = new Map(sessions.map((s) => [s.id, s]));
   const typeById = new Map(types.map((ty) => [ty.id, ty]));
   const groupById = new Map(groups.map((g) => [g.id, g]));
@@ -53,24 +67,46 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
     if (!PUBLIC_TYPES.includes(group.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
-    if (line.event_session_id === null) throw invalid('event_session', `${where}: A session is required.`);
+    // Flexible (any-date) groups, donations, ledger and discount-code purchases are not for a session;
+    // every other ticket is.
+    if (line.event_session_id === null) {
+      if (!flexibleGroups.has(group.id) && !SESSIONLESS_HANDLERS.includes(group.handler))
+        throw invalid('event_session', `${where}: A session is required.`);
+      return { line, ty, group, ev, session: null, value: lineValue(ty, line, where) };
+    }
     const session = sessionById.get(line.event_session_id);
     if (!session || session.eventTemplateId !== ev.id)
       throw invalid('event_session', `${where}: Sorry, the selected time is not found.`);
     if (!isBookable(session, nowMs))
       throw invalid('event_session', `${where}: Sorry, tickets are not available at the selected time.`);
-    let value = priceCents(ty);
-    if (line.face_value !== undefined && line.face_value !== null) {
-      const v = parseMoney(line.face_value);
-      const flexible = ty.amountMinCents !== null || ty.amountMaxCents !== null;
-      const okFlexible =
-        flexible && v >= (ty.amountMinCents ?? 0) && v <= (ty.amountMaxCents ?? Number.POSITIVE_INFINITY);
-      if (Number.isNaN(v) || (!okFlexible && v !== value))
-        throw invalid('face_value', `${where}: face_value does not match the ticket price.`);
-      value = v;
-    }
-    return { line, ty, group, ev, session, value };
+    return { line, ty, group, ev, session, value: lineValue(ty, line, where) };
   });
+}
+
+/** Group meta marking a flexible (any-date) ticket group: its tickets are reserved without a session. */
+export const FLEXIBLE_DATE_META = 'flexible_date';
+
+const isFlagTrue = (value: unknown) =>
+  value === true || (typeof value === 'string' && TRUE_WORDS.has(value.trim().toLowerCase()));
+const TRUE_WORDS = new Set(['1', 'on', 'enabled', 'true', 't', 'yes', 'y']);
+
+/** The face value of a line: the price, or a flexible price within the type's bounds. */
+function lineValue(
+  ty: Row<typeof t.ticketType>,
+  line: NonNullable<w.CartModifyBody['add']>[number],
+  where: string,
+) {
+  let value = priceCents(ty);
+  if (line.face_value !== undefined && line.face_value !== null) {
+    const v = parseMoney(line.face_value);
+    const flexible = ty.amountMinCents !== null || ty.amountMaxCents !== null;
+    const okFlexible =
+      flexible && v >= (ty.amountMinCents ?? 0) && v <= (ty.amountMaxCents ?? Number.POSITIVE_INFINITY);
+    if (Number.isNaN(v) || (!okFlexible && v !== value))
+      throw invalid('face_value', `${where}: face_value does not match the ticket price.`);
+    value = v;
+  }
+  return value;
 }
 type Line = Awaited<ReturnType<typeof resolveLines>>[number];
 
@@ -168,6 +204,8 @@ export async function modify(
   seller: Seller,
   existing: CartRow | null,
   b: w.CartModifyBody,
+  /** The identity a new cart belongs to (a logged-in member's); default the seller's public identity. */
+  ownerIdentityId?: string,
 ): Promise<Modified> {
   const nowMs = ctx.now();
   const adds = b.add ?? [];
@@ -184,7 +222,7 @@ export async function modify(
       id: newId(),
       cartId: cart.id,
       state: 'in_cart',
-      eventSessionId: l.session.id,
+      eventSessionId: l.session?.id ?? null,
       eventTemplateId: l.ev.id,
       ticketTypeId: l.ty.id,
       ticketGroupId: l.group.id,
@@ -192,8 +230,8 @@ export async function modify(
       handler: l.group.handler,
       faceValueCents: l.value,
       adjustedValueCents: l.value,
-      validFrom: l.session.startAt,
-      validTo: l.session.endAt,
+      validFrom: l.session?.startAt ?? null,
+      validTo: l.session?.endAt ?? null,
       admitName: l.line.admit_name ?? null,
       admitEmail: l.line.admit_email ?? null,
       // Keeps insertion order stable within one request.
@@ -213,10 +251,10 @@ export async function modify(
       [
         ...removed.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
         ...lines.map((l) => ({
-          sessionId: l.session.id,
+          sessionId: l.session?.id ?? null,
           groupId: l.group.id,
           delta: 1,
-          sessionStart: l.session.startAt,
+          sessionStart: l.session?.startAt,
         })),
       ],
       writes,
@@ -231,7 +269,7 @@ export async function modify(
       id: newId(),
       cartNumber: humanCode(8),
       sellerId: seller.id,
-      identityId: seller.publicIdentityId,
+      identityId: ownerIdentityId ?? seller.publicIdentityId,
       state: 'pending',
       expiresAt: new Date(nowMs + CART_TTL_MS),
       createdAt: new Date(nowMs),

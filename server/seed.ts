@@ -4,7 +4,9 @@
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from './db';
+import { seedMembers } from './members-seed';
 import * as t from './schema';
+import { seedDonationEvent } from './seed-donation';
 import { LISTING_EVENTS, seedListingExtras } from './seed-listing';
 import { dayjs, stableId } from './util';
 
@@ -36,6 +38,10 @@ export interface EventSeed {
   durationMin: number;
   /** Venue-time starts ("HH:mm") every day, or a single start. */
   times: string[];
+  /** A second, flexible (any-date) group: its tickets need no session (group meta flexible_date). */
+  flexible?: { name: string; description: string; types: TypeSeed[] };
+  /** A group only the box office sells (hidden_type not public): never shown to visitors. */
+  hiddenGroup?: { name: string; hiddenType: string; types: TypeSeed[] };
   /** Default public_browsable. */
   hiddenType?: string;
   /** Extra meta rows of the event. */
@@ -110,6 +116,37 @@ const EVENTS: EventSeed[] = [
     durationMin: 90,
     times: ['18:30'],
   },
+  {
+    key: 'sculpture-garden',
+    name: 'Sculpture Garden',
+    subtitle: 'Timed entry, or a flexible ticket for any day',
+    summary: 'Walk among forty modern sculptures in the museum’s rooftop garden.',
+    description:
+      '<p>Choose a time for the <strong>guided garden walk</strong>, or buy a flexible ticket and come on any day the garden is open.</p>',
+    category: 'Admission',
+    eventType: 'repeating',
+    reserveFlow: 'date_first',
+    hue: 140,
+    alt: 'Green and olive shapes like hedges with the words Sculpture Garden',
+    group: { name: 'Guided walk', description: 'A guided walk at a set time', min: 1, max: 10 },
+    types: [
+      { name: 'Adult', cents: 1400 },
+      { name: 'Child', cents: 700, description: 'Ages 3 to 17' },
+    ],
+    capacity: 25,
+    durationMin: 45,
+    times: ['10:00', '12:00', '14:00', '16:00'],
+    flexible: {
+      name: 'Flexible date',
+      description: 'Valid on any day the garden is open',
+      types: [{ name: 'Anytime Adult', cents: 1600 }],
+    },
+    hiddenGroup: {
+      name: 'Staff guests',
+      hiddenType: 'box_office_only',
+      types: [{ name: 'Staff guest', cents: 0 }],
+    },
+  },
   ...LISTING_EVENTS,
 ];
 
@@ -121,6 +158,8 @@ export const demoIds = {
   group: (key: string) => stableId(`group:${key}`),
   type: (key: string, name: string) => stableId(`type:${key}:${name}`),
   session: (key: string, startIso: string) => stableId(`session:${key}:${startIso}`),
+  flexibleGroup: (key: string) => stableId(`group:${key}:flexible`),
+  hiddenGroup: (key: string) => stableId(`group:${key}:hidden`),
   image: (key: string, kind: 'profile' | 'cover') => stableId(`image:${key}:${kind}`),
 };
 
@@ -238,10 +277,83 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
       )
       .onConflictDoNothing();
 
+    await seedExtraGroups(db, ev);
     await topUpSessions(db, ev, now());
   }
   await ensureSoldOutExample(db, now());
   await seedListingExtras(db, sellerId, demoIds.event);
+  await seedMembers(db, sellerId, now());
+  await seedDonationEvent(db, { seller: sellerId, venue: demoIds.venue });
+}
+
+/** The flexible (any-date) group and the box-office-only group of an event, when it has them. */
+async function seedExtraGroups(db: Db, ev: EventSeed): Promise<void> {
+  const eventId = demoIds.event(ev.key);
+  const extra = [
+    ev.flexible && {
+      id: demoIds.flexibleGroup(ev.key),
+      name: ev.flexible.name,
+      description: ev.flexible.description,
+      hiddenType: 'public_browsable',
+      types: ev.flexible.types,
+      rank: 1,
+    },
+    ev.hiddenGroup && {
+      id: demoIds.hiddenGroup(ev.key),
+      name: ev.hiddenGroup.name,
+      description: null,
+      hiddenType: ev.hiddenGroup.hiddenType,
+      types: ev.hiddenGroup.types,
+      rank: 2,
+    },
+  ].filter((g) => !!g);
+  for (const g of extra) {
+    await db
+      .insert(t.ticketGroup)
+      .values({
+        id: g.id,
+        eventTemplateId: eventId,
+        name: g.name,
+        description: g.description,
+        handler: 'tickets',
+        hiddenType: g.hiddenType,
+        minTicketsPerOrder: null,
+        maxTicketsPerOrder: 10,
+        capacity: -1,
+        oversellCapacity: 0,
+        usedCapacity: 0,
+        excludeFromEventCapacity: true,
+        rank: g.rank,
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(t.ticketType)
+      .values(
+        g.types.map((ty, i) => ({
+          id: demoIds.type(`${ev.key}:${g.name}`, ty.name),
+          ticketGroupId: g.id,
+          eventTemplateId: eventId,
+          name: ty.name,
+          description: ty.description ?? null,
+          summary: null,
+          amountCents: ty.cents,
+          feeFixedCents: ty.feeFixedCents ?? null,
+          rank: i,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  if (ev.flexible)
+    await db
+      .insert(t.meta)
+      .values({
+        id: stableId(`meta:${ev.key}:flexible_date`),
+        resource: 'ticket_group',
+        resourceId: demoIds.flexibleGroup(ev.key),
+        key: 'flexible_date',
+        value: 'yes',
+      })
+      .onConflictDoNothing();
 }
 
 function sessionRow(ev: EventSeed, start: dayjs.Dayjs) {
@@ -281,8 +393,12 @@ async function topUpSessions(db: Db, ev: EventSeed, nowMs: number): Promise<void
   if (rows.length > 0) await db.insert(t.eventSession).values(rows).onConflictDoNothing();
 }
 
-/** Keeps one General Admission session a few days out sold out, for realism. */
+/** General Admission three days out: 2:00 PM sold out, 3:00 PM nearly sold out (under 10 places left). */
+export const NEARLY_SOLD_OUT_LEFT = 4;
+
+/** Keeps one General Admission session a few days out sold out, and one nearly sold out, for realism. */
 async function ensureSoldOutExample(db: Db, nowMs: number): Promise<void> {
+  await ensureNearlySoldOutExample(db, nowMs);
   const ev = EVENTS[0];
   if (!ev) return;
   const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
@@ -303,4 +419,22 @@ async function ensureSoldOutExample(db: Db, nowMs: number): Promise<void> {
   const target = dayjs.tz(`${date} 14:00`, TZ).toDate().getTime();
   const s = sessions.find((x) => x.startAt.getTime() === target && x.usedCapacity === 0);
   if (s) await db.update(t.eventSession).set({ usedCapacity: s.capacity }).where(eq(t.eventSession.id, s.id));
+}
+
+/** Three days out at 3:00 PM: a General Admission session with NEARLY_SOLD_OUT_LEFT places left. */
+async function ensureNearlySoldOutExample(db: Db, nowMs: number): Promise<void> {
+  const ev = EVENTS[0];
+  if (!ev) return;
+  const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
+  const date = dayjs.tz(today, TZ).add(3, 'day').format('YYYY-MM-DD');
+  const startAt = dayjs.tz(`${date} 15:00`, TZ).toDate();
+  const [s] = await db
+    .select()
+    .from(t.eventSession)
+    .where(eq(t.eventSession.id, demoIds.session(ev.key, startAt.toISOString())));
+  if (s && s.usedCapacity === 0 && s.capacity > NEARLY_SOLD_OUT_LEFT)
+    await db
+      .update(t.eventSession)
+      .set({ usedCapacity: s.capacity - NEARLY_SOLD_OUT_LEFT })
+      .where(eq(t.eventSession.id, s.id));
 }

@@ -78,6 +78,13 @@ export const quantitiesBody = z.object({
   ),
 });
 
+/** POST events/{id}/pricecheck. */
+export const pricecheckBody = z.strictObject({
+  ticket_types_required: z
+    .array(z.strictObject({ ticket_type_id: idText }))
+    .check(z.minLength(1), z.maxLength(100)),
+});
+
 export const purchaserBody = z.object({
   first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),

@@ -10,7 +10,12 @@ import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { listingStory } from './fixtures/listing';
+import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
+import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
+import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
+import { sessionStory } from './fixtures/session';
+import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
 import { upsellStory } from './fixtures/upsell';
 
@@ -21,6 +26,11 @@ const written: Record<string, MachineStory> = {
   dateFirstReserve: dateFirstReserveStory,
   modals: modalsStory,
   listing: listingStory,
+  login: loginStory,
+  oneTicketReserve: oneTicketReserveStory,
+  singleEventReserve: singleEventReserveStory,
+  quantityFirstReserve: quantityFirstReserveStory,
+  session: sessionStory,
   upsell: upsellStory,
 };
 

@@ -6,9 +6,23 @@ export interface EventHeaderProps {
   venueName: string;
   description: string | null;
   cover: { src: string; alt: string; width: number; height: number } | null;
+  /**
+   * Small screens collapse the description behind a 'More' button that calls this (the description modal);
+   * without it the description always shows.
+   */
+  onMore?: () => void;
+  moreLabel?: string;
 }
 
-export function EventHeader({ name, subtitle, venueName, description, cover }: EventHeaderProps) {
+export function EventHeader({
+  name,
+  subtitle,
+  venueName,
+  description,
+  cover,
+  onMore,
+  moreLabel,
+}: EventHeaderProps) {
   return (
     <header className="event-hero">
       {cover ? (
@@ -20,7 +34,22 @@ export function EventHeader({ name, subtitle, venueName, description, cover }: E
         {subtitle ? <p className="event-card__subtitle">{subtitle}</p> : null}
         <p className="event-card__venue">{venueName}</p>
       </div>
-      {description ? <SellerHtml className="event-description" html={description} /> : null}
+      {description ? (
+        <SellerHtml
+          className={onMore ? 'event-description event-description--collapsible' : 'event-description'}
+          html={description}
+        />
+      ) : null}
+      {description && onMore ? (
+        <button
+          type="button"
+          className="btn btn--secondary btn--small event-more"
+          aria-haspopup="dialog"
+          onClick={onMore}
+        >
+          {moreLabel}
+        </button>
+      ) : null}
     </header>
   );
 }

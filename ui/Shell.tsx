@@ -9,11 +9,22 @@ export interface ShellProps {
   onNavigate: Navigate;
   year: number;
   footerText?: string | null;
+  /** The account menu (login and register links, or the member's menu). */
+  account?: ReactNode;
   children: ReactNode;
 }
 
 /** Page chrome: skip link, header with the logo linking home, the main landmark and the footer. */
-export function Shell({ strings, sellerName, homeHref, onNavigate, year, footerText, children }: ShellProps) {
+export function Shell({
+  strings,
+  sellerName,
+  homeHref,
+  onNavigate,
+  year,
+  footerText,
+  account,
+  children,
+}: ShellProps) {
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -26,6 +37,7 @@ export function Shell({ strings, sellerName, homeHref, onNavigate, year, footerT
             <span>{sellerName}</span>
             <span className="visually-hidden"> — {strings.home}</span>
           </AppLink>
+          {account}
         </div>
       </header>
       <main id="main-content" className="site-main" tabIndex={-1}>

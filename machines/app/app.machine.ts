@@ -11,21 +11,28 @@ import { cartMachine } from '../cart/cart.machine';
 import type { CartInput } from '../cart/types';
 import { modalsMachine } from '../modals/modals.machine';
 import { sessionMachine } from '../session/session.machine';
+import type { MemberSession, SessionInput } from '../session/types';
 
 export interface AppInput {
   /** The cart id saved in local storage, or null. */
   storedCartId: string | null;
+  /** The member session saved in local storage (validated by the route), or null. */
+  storedSession?: MemberSession | null;
 }
 
 export interface AppContext {
   storedCartId: string | null;
+  storedSession: MemberSession | null;
 }
 
 /** The system ids of the app-wide actors. */
 export const APP_ACTORS = { cart: 'cart', session: 'session', modals: 'modals' } as const;
 
 export function initialAppContext({ input }: { input: AppInput }): AppContext {
-  return { storedCartId: input.storedCartId };
+  return { storedCartId: input.storedCartId, storedSession: input.storedSession ?? null };
+}
+function sessionInput({ context }: { context: AppContext }): SessionInput {
+  return { stored: context.storedSession };
 }
 function cartInput({ context }: { context: AppContext }): CartInput {
   return { storedCartId: context.storedCartId };
@@ -40,7 +47,7 @@ export const appMachine = setup({
   context: initialAppContext,
   invoke: [
     { id: 'cart', systemId: 'cart', src: 'cart', input: cartInput },
-    { id: 'session', systemId: 'session', src: 'session' },
+    { id: 'session', systemId: 'session', src: 'session', input: sessionInput },
     { id: 'modals', systemId: 'modals', src: 'modals' },
   ],
 });

@@ -54,7 +54,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     cart: input.cart,
     identityFormShown: input.identityFormShown,
     termsShown: input.termsShown,
-    values: emptyValues(),
+    values: { ...emptyValues(), ...input.prefill },
     termsAccepted: false,
     fieldErrors: {},
     formError: null,

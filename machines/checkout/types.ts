@@ -16,6 +16,8 @@ export interface CheckoutInput {
   identityFormShown: boolean;
   /** The terms checkbox is shown: the terms dialog content is non-empty. */
   termsShown: boolean;
+  /** A logged-in member's identity prefills the form (spec 2 §6 "identity from the account"). */
+  prefill?: Partial<IdentityValues>;
 }
 
 export interface PaymentIntentRef {

@@ -33,18 +33,21 @@ import {
 } from './quantities';
 import {
   availableDays,
+  foundSessionDate,
   isAvailableDay,
   isSelectableSession,
   parseReserveMode,
   planFromQuery,
   problemNotice,
   resolvePresetSession,
+  sessionIdOf,
 } from './query';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
   DateFirstReserveInput,
   DateFirstReserveOutput,
+  FindSessionInput,
   LoadCalendarInput,
   LoadSessionGroupsInput,
   LoadSessionsInput,
@@ -68,6 +71,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     now: input.now,
     days: [],
     selectedDate: null,
+    flexible: false,
     sessions: [],
     selectedSessionId: null,
     groups: [],
@@ -89,6 +93,10 @@ export function sessionsInput({ context }: { context: DateFirstReserveContext })
   return { eventId: context.event.id, date: context.selectedDate ?? '' };
 }
 
+export function findSessionInput({ context }: { context: DateFirstReserveContext }): FindSessionInput {
+  return { eventId: context.event.id, sessionId: sessionIdOf(context.preset.session) ?? '' };
+}
+
 export function sessionGroupsInput({
   context,
 }: {
@@ -102,7 +110,7 @@ export function reserveInput({ context }: { context: DateFirstReserveContext }):
     newCart: context.retriedInNewCart,
     request: {
       eventId: context.event.id,
-      sessionId: context.selectedSessionId,
+      sessionId: context.flexible ? null : context.selectedSessionId,
       quantities: requestQuantities(context.quantities),
     },
   };
@@ -154,9 +162,26 @@ function withoutNotices(messages: readonly ReserveNotice[], keys: readonly strin
 /** Keys of notices about the last submit; cleared when the visitor submits again. */
 const RESERVE_NOTICE_KEYS = ['reserve.error', 'reserve.sessionSoldOut', 'reserve.dateSoldOut'];
 
-/** The submit rule on context alone: a session chosen, at least one ticket, every group within its limits. */
+/**
+ * The submit rule on context alone: a session or flexible tickets chosen, at least one ticket, every group
+ * within its limits.
+ */
 export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
-  return context.selectedSessionId !== null && isSelectionValid(context.groups, context.quantities);
+  return (
+    (context.selectedSessionId !== null || context.flexible) &&
+    isSelectionValid(context.groups, context.quantities)
+  );
+}
+
+/** Flexible (any-date) groups of the event: reserved without a date or session. */
+export function flexibleGroupsOf(event: DateFirstReserveContext['event']): TicketGroupModel[] {
+  return event.ticketGroups.filter((group) => group.flexible === true);
+}
+
+/** A session's groups without the flexible ones (those are chosen through the flexible option). */
+function datedGroups(event: DateFirstReserveContext['event'], groups: readonly TicketGroupModel[]) {
+  const flexibleIds = new Set(flexibleGroupsOf(event).map((group) => group.id));
+  return groups.filter((group) => !flexibleIds.has(group.id));
 }
 
 function presetResolution(context: DateFirstReserveContext, sessions: SessionModel[]) {
@@ -177,6 +202,8 @@ export const dateFirstReserveMachine = setup({
   actors: {
     loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(async () => notProvided('loadCalendar')),
     loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(async () => notProvided('loadSessions')),
+    /** One session by id (null: no such session), for the day of a `session` query id. */
+    findSession: fromPromise<SessionModel | null, FindSessionInput>(async () => notProvided('findSession')),
     loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(async () =>
       notProvided('loadSessionGroups'),
     ),
@@ -190,6 +217,17 @@ export const dateFirstReserveMachine = setup({
       planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).problems
         .length > 0,
     hasSelectedDate: ({ context }) => context.selectedDate !== null,
+    /** The query names a session id (not 'today' or 'next'): its day is found by looking it up. */
+    queryNamesSessionId: ({ context, event }) =>
+      sessionIdOf(
+        planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).session,
+      ) !== null,
+    isFoundOnAvailableDay: ({ context, event }) =>
+      foundSessionDate(outputOf<SessionModel | null>(event), context.days, context.event.venue.timezone) !==
+      null,
+    isStrict: ({ context }) => context.mode === 'strict',
+    hasFlexibleTickets: ({ context }) => flexibleGroupsOf(context.event).length > 0,
+    isFlexible: ({ context }) => context.flexible,
     hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
     isAvailableDay: ({ context, event }) =>
       event.type === 'date.select' && isAvailableDay(context.days, event.date),
@@ -247,8 +285,22 @@ export const dateFirstReserveMachine = setup({
         messages: notices.reduce(withNotice, context.messages),
       };
     }),
+    /** The looked-up session's day becomes the selected date; its sessions then resolve the preset. */
+    assignFoundSessionDate: assign({
+      selectedDate: ({ context, event }) =>
+        foundSessionDate(outputOf<SessionModel | null>(event), context.days, context.event.venue.timezone),
+    }),
+    /** The query's session id names no bookable session: warn (in warn mode) and forget it. */
+    noteSessionNotFound: assign(({ context }) => ({
+      preset: { ...context.preset, session: null },
+      messages:
+        context.mode === 'warn'
+          ? withNotice(context.messages, problemNotice({ key: 'query.session', name: 'sessionNotFound' }))
+          : context.messages,
+    })),
     selectDate: assign(({ context, event }) => ({
       selectedDate: event.type === 'date.select' ? event.date : context.selectedDate,
+      flexible: false,
       sessions: [],
       selectedSessionId: null,
       groups: [],
@@ -256,6 +308,19 @@ export const dateFirstReserveMachine = setup({
       soldOut: null,
       preset: { ...context.preset, session: null },
     })),
+    /** Flexible tickets: no date, no session; the event's flexible groups with fresh quantities. */
+    selectFlexible: assign(({ context }) => ({
+      flexible: true,
+      selectedDate: null,
+      sessions: [],
+      selectedSessionId: null,
+      groups: flexibleGroupsOf(context.event),
+      quantities: {},
+      soldOut: null,
+      preset: { ...context.preset, session: null },
+    })),
+    /** Back to single-date tickets: the day list, nothing chosen. */
+    clearFlexible: assign({ flexible: false, groups: [], quantities: {} }),
     clearDate: assign({
       selectedDate: null,
       sessions: [],
@@ -290,7 +355,9 @@ export const dateFirstReserveMachine = setup({
       groups: [],
       quantities: {},
     })),
-    assignGroups: assign({ groups: ({ event }) => outputOf<TicketGroupModel[]>(event) }),
+    assignGroups: assign({
+      groups: ({ context, event }) => datedGroups(context.event, outputOf<TicketGroupModel[]>(event)),
+    }),
     /** Query counts, applied once through the quantity rules when the first ticket groups load. */
     applyPresetQuantities: assign(({ context }) => ({
       quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
@@ -386,9 +453,31 @@ export const dateFirstReserveMachine = setup({
             actions: 'assignDays',
           },
           { guard: 'isQueryRejected', target: 'initError', actions: ['assignDays', 'rejectQuery'] },
+          {
+            guard: 'queryNamesSessionId',
+            target: 'findingSession',
+            actions: ['assignDays', 'applyQueryPlan'],
+          },
           { target: 'picking', actions: ['assignDays', 'applyQueryPlan'] },
         ],
         onError: { target: 'initError', actions: 'assignInitError' },
+      },
+    },
+    findingSession: {
+      description: 'A session id in the query: the session is looked up for its day before the picker shows.',
+      invoke: {
+        id: 'findSession',
+        src: 'findSession',
+        input: findSessionInput,
+        onDone: [
+          { guard: 'isFoundOnAvailableDay', target: 'picking', actions: 'assignFoundSessionDate' },
+          { guard: 'isStrict', target: 'initError', actions: 'rejectQuery' },
+          { target: 'picking', actions: 'noteSessionNotFound' },
+        ],
+        onError: [
+          { guard: 'isStrict', target: 'initError', actions: 'rejectQuery' },
+          { target: 'picking', actions: 'noteSessionNotFound' },
+        ],
       },
     },
     noAvailability: {},
@@ -399,12 +488,28 @@ export const dateFirstReserveMachine = setup({
       initial: 'entry',
       on: {
         'date.select': { guard: 'isAvailableDay', target: '.session', actions: 'selectDate' },
+        'flexible.select': { guard: 'hasFlexibleTickets', target: '.flexible', actions: 'selectFlexible' },
       },
       states: {
         entry: {
           always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }],
         },
         date: {},
+        flexible: {
+          description:
+            'Flexible (any-date) tickets: no date or session; the quantities of the flexible groups.',
+          on: {
+            'flexible.clear': { target: 'date', actions: 'clearFlexible' },
+            'quantity.increment': { actions: 'incrementQuantity' },
+            'quantity.decrement': { actions: 'decrementQuantity' },
+            'quantity.set': { actions: 'setQuantity' },
+            submit: {
+              guard: 'canSubmit',
+              target: '#dateFirstReserve.reserving',
+              actions: ['clearReserveNotices', 'clearRetryInNewCart'],
+            },
+          },
+        },
         session: {
           initial: 'loading',
           on: {
@@ -518,6 +623,7 @@ export const dateFirstReserveMachine = setup({
         onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
         onError: [
           { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+          { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
           {
             guard: 'isSessionSoldOutError',
             target: 'picking.session.loading',

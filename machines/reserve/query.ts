@@ -1,7 +1,7 @@
 /** Pure reading of the date-first screen's query parameters (spec section 2 and section 5). */
 import type { CalendarDayModel, EventDetail, SessionModel } from '../../api/models';
 import { message } from '../shared/messages';
-import { isIsoDay, venueDay } from './format';
+import { isIsoDay, venueDay, venueDayOfIso } from './format';
 import type { ReserveMessageName } from './messages';
 import type { Quantities } from './quantities';
 import type { ReserveMode, ReserveNotice, ReserveQuery } from './types';
@@ -45,8 +45,8 @@ export function isAvailableDay(days: readonly CalendarDayModel[], date: string):
 
 /**
  * What the query asks for, checked against the loaded calendar and the event's ticket types. A single
- * available day is preselected when the query names none. A session id (not 'today'/'next') is looked up
- * among the sessions of the first available day, since the query carries no date with it.
+ * available day is preselected when the query names none. A session id (not 'today'/'next') comes back with
+ * no date: the machine looks the session up to find its day (`sessionIdOf`, `foundSessionDate`).
  */
 export function planFromQuery(
   query: ReserveQuery,
@@ -80,7 +80,7 @@ export function planFromQuery(
         session = 'next';
       } else problems.push({ key: 'query.session', name: 'timeUnavailable' });
     } else {
-      date = open[0]?.date ?? null;
+      // A session id: its day is found by looking the session up (the machine's findSession step).
       session = wantedSession;
     }
   }
@@ -116,6 +116,22 @@ export function resolveQueryQuantities(
     if (Number.isFinite(count) && count > 0) quantities[type.id] = count;
   }
   return { quantities, unknown };
+}
+
+/** The preset session when it is an id (not 'today' or 'next'), else null. */
+export function sessionIdOf(preset: string | null): string | null {
+  return preset === null || preset === 'today' || preset === 'next' ? null : preset;
+}
+
+/** The venue day of a looked-up session when that day is available, else null (the session is not found). */
+export function foundSessionDate(
+  session: SessionModel | null,
+  days: readonly CalendarDayModel[],
+  timeZone: string,
+): string | null {
+  if (!session) return null;
+  const date = venueDayOfIso(session.start, timeZone);
+  return isAvailableDay(days, date) ? date : null;
 }
 
 export function isSelectableSession(session: SessionModel): boolean {

@@ -10,6 +10,18 @@ import {
 } from './dateFirstReserve.machine';
 import { formatDay, formatSessionTime } from './format';
 import {
+  type DayBadge,
+  type DayPrice,
+  dayBadges,
+  dayPrice,
+  PRICE_DISPLAY_KEY,
+  parsePriceDisplay,
+  parseRemainingThreshold,
+  REMAINING_THRESHOLD_KEY,
+  remainingToShow,
+  showsFewTickets,
+} from './price-display';
+import {
   canDecrement,
   canIncrement,
   groupWithinLimits,
@@ -31,7 +43,7 @@ export const DATE_BUTTONS = 8;
 export type ReserveScreen = 'loading' | 'noAvailability' | 'initError' | 'picking' | 'reserving' | 'done';
 
 export function selectScreen(snapshot: DateFirstReserveSnapshot): ReserveScreen {
-  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loading') || snapshot.matches('findingSession')) return 'loading';
   if (snapshot.matches('noAvailability')) return 'noAvailability';
   if (snapshot.matches('initError')) return 'initError';
   if (snapshot.matches('reserving')) return 'reserving';
@@ -53,18 +65,30 @@ export interface DayOption {
   status: CalendarDayModel['status'];
   minPriceCents: number | null;
   availability: number | null;
+  /** The price line (web.price_display), or null when days show no price. */
+  price: DayPrice | null;
+  badges: DayBadge[];
   selected: boolean;
   disabled: boolean;
 }
 
+/** The remaining-capacity threshold of the event's configuration, or null. */
+export function selectRemainingThreshold(snapshot: DateFirstReserveSnapshot): number | null {
+  return parseRemainingThreshold(snapshot.context.event.config[REMAINING_THRESHOLD_KEY]);
+}
+
 export function selectDays(snapshot: DateFirstReserveSnapshot): DayOption[] {
-  const { days, selectedDate } = snapshot.context;
+  const { days, selectedDate, event } = snapshot.context;
+  const display = parsePriceDisplay(event.config[PRICE_DISPLAY_KEY]);
+  const threshold = selectRemainingThreshold(snapshot);
   return days.map((day) => ({
     date: day.date,
     label: formatDay(day.date),
     status: day.status,
     minPriceCents: day.minPriceCents,
     availability: day.availability,
+    price: dayPrice(day, event, display),
+    badges: dayBadges(day, event, display, threshold),
     selected: day.date === selectedDate,
     disabled: day.status !== 'available',
   }));
@@ -82,12 +106,17 @@ export interface DatePickerView {
   isOpen: boolean;
   /** Offer Change: a day is chosen, the list is collapsed, and more than one day is available. */
   canChange: boolean;
+  /** The event has flexible (any-date) tickets: offer single date or flexible. */
+  hasFlexible: boolean;
+  /** Flexible tickets are chosen (no date). */
+  flexibleChosen: boolean;
 }
 
 export function selectDatePicker(snapshot: DateFirstReserveSnapshot): DatePickerView {
   const days = selectDays(snapshot);
   const { selectedDate } = snapshot.context;
-  const isOpen = snapshot.matches({ picking: 'date' });
+  const flexibleChosen = snapshot.context.flexible;
+  const isOpen = snapshot.matches({ picking: 'date' }) || snapshot.matches({ picking: 'flexible' });
   return {
     days,
     buttonDays: days.slice(0, DATE_BUTTONS),
@@ -96,6 +125,8 @@ export function selectDatePicker(snapshot: DateFirstReserveSnapshot): DatePicker
     selectedDateLabel: selectedDate ? formatDay(selectedDate) : null,
     isOpen,
     canChange: !isOpen && selectedDate !== null && availableDays(snapshot.context.days).length > 1,
+    hasFlexible: snapshot.context.event.ticketGroups.some((group) => group.flexible === true),
+    flexibleChosen,
   };
 }
 
@@ -110,6 +141,8 @@ export interface SessionOption {
   /** 'h:mm A' in the venue's zone. */
   timeLabel: string;
   availableCapacity: number | null;
+  /** Places left to show: under the configured threshold only, else null. */
+  remaining: number | null;
   soldOut: boolean;
   /** Sold-out sessions (or none left) cannot be chosen. */
   disabled: boolean;
@@ -129,12 +162,14 @@ export interface SessionPickerView {
 
 export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOption[] {
   const { sessions, selectedSessionId, event } = snapshot.context;
+  const threshold = selectRemainingThreshold(snapshot);
   return sessions.map((session) => ({
     id: session.id,
     start: session.start,
     end: session.end,
     timeLabel: formatSessionTime(session.start, event.venue.timezone),
     availableCapacity: session.availableCapacity,
+    remaining: session.soldOut ? null : remainingToShow(session.availableCapacity, threshold),
     soldOut: session.soldOut,
     disabled: !isSelectableSession(session),
     selected: session.id === selectedSessionId,
@@ -184,7 +219,9 @@ export interface TicketGroupView {
 
 export function selectTicketGroups(snapshot: DateFirstReserveSnapshot): TicketGroupView[] {
   const { context } = snapshot;
-  const editable = snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } });
+  const editable =
+    snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
+    snapshot.matches({ picking: 'flexible' });
   const scope = quantityScope(context);
   return context.groups.map((group) => {
     const remaining = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
@@ -228,9 +265,16 @@ export function selectMessages(snapshot: DateFirstReserveSnapshot): ReserveNotic
   return snapshot.context.messages;
 }
 
-/** 'Hurry, less than 10 tickets available.' when the chosen session has under 10 places, else null. */
+/**
+ * 'Hurry, less than 10 tickets available.' when the chosen session has under 10 places and no remaining-
+ * capacity threshold is configured (spec 1 §9), else null.
+ */
 export function selectFewTicketsMessage(snapshot: DateFirstReserveSnapshot): Message | null {
-  return isFewTickets(selectedSessionOf(snapshot.context)) ? message('fewTickets') : null;
+  const session = selectedSessionOf(snapshot.context);
+  return isFewTickets(session) &&
+    showsFewTickets(session?.availableCapacity ?? null, selectRemainingThreshold(snapshot))
+    ? message('fewTickets')
+    : null;
 }
 
 export function isSubmitting(snapshot: DateFirstReserveSnapshot): boolean {
@@ -243,7 +287,8 @@ export function isSubmitting(snapshot: DateFirstReserveSnapshot): boolean {
  */
 export function canSubmit(snapshot: DateFirstReserveSnapshot): boolean {
   return (
-    snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) &&
+    (snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
+      snapshot.matches({ picking: 'flexible' })) &&
     isReadyToSubmit(snapshot.context)
   );
 }

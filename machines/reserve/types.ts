@@ -69,6 +69,8 @@ export interface DateFirstReserveContext {
   now: number;
   days: CalendarDayModel[];
   selectedDate: string | null;
+  /** Flexible (any-date) tickets chosen instead of a date and session. */
+  flexible: boolean;
   sessions: SessionModel[];
   selectedSessionId: string | null;
   groups: TicketGroupModel[];
@@ -86,6 +88,8 @@ export interface DateFirstReserveContext {
 export type DateFirstReserveEvent =
   | { type: 'date.select'; date: string }
   | { type: 'date.change' }
+  | { type: 'flexible.select' }
+  | { type: 'flexible.clear' }
   | { type: 'session.select'; sessionId: string }
   | { type: 'session.change' }
   | { type: 'quantity.increment'; ticketTypeId: string }
@@ -103,6 +107,11 @@ export interface LoadCalendarInput {
 export interface LoadSessionsInput {
   eventId: string;
   date: string;
+}
+
+export interface FindSessionInput {
+  eventId: string;
+  sessionId: string;
 }
 
 export interface LoadSessionGroupsInput {

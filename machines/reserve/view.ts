@@ -46,6 +46,10 @@ export interface ReserveViewModel {
   selectedDate: string | null;
   dateListOpen: boolean;
   canChangeDate: boolean;
+  /** Offer the choice between single-date and flexible (any-date) tickets. */
+  hasFlexible: boolean;
+  /** Flexible tickets are chosen: their quantities show without a date or session. */
+  flexibleChosen: boolean;
   /** The time-of-day tabs; null while sessions load. */
   sessionTabs: SessionTab<SessionOption>[] | null;
   /** The tab to open first. */
@@ -89,6 +93,8 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
     selectedDate: datePicker.selectedDate,
     dateListOpen: datePicker.isOpen,
     canChangeDate: datePicker.canChange,
+    hasFlexible: datePicker.hasFlexible,
+    flexibleChosen: datePicker.flexibleChosen,
     sessionTabs: tabs,
     initialTab: tabs ? initialTab(tabs) : 'morning',
     sessionListOpen: sessionPicker.isOpen,

@@ -30,7 +30,12 @@ export type FlowMessageKey =
   | 'sessionNotFound'
   | 'ticketTypesNotFound'
   | 'sessionAndDate'
-  | 'fewTickets';
+  | 'fewTickets'
+  // login (spec 3 §5, §8)
+  | 'loginCookiesDisabled'
+  | 'providerCookies'
+  | 'providerInitFailed'
+  | 'providerInvalidState';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 

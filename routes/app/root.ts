@@ -4,26 +4,70 @@
  */
 import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import type { Api } from '../../api';
+import { type RuntimeLoginConfig, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
 import { appMachine } from '../../machines/app/app.machine';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import type { modalsMachine } from '../../machines/modals/modals.machine';
+import { isSessionAlive } from '../../machines/session/rules';
+import { sessionMachine } from '../../machines/session/session.machine';
 import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
 import type { AppClock } from './clock';
+import { readMemberSession, writeMemberSession } from './member-storage';
 import { createUpsellHost, type UpsellHost } from './upsell-host';
 
 export type AppActor = Actor<typeof appMachine>;
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
 export type ModalsActorRef = ActorRefFrom<typeof modalsMachine>;
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 
 export interface AppDeps {
-  api: Pick<Api, 'cart'> & Partial<Pick<Api, 'request'>>;
+  api: Pick<Api, 'cart' | 'members'> & Partial<Pick<Api, 'request'>>;
   sellerId: string;
   storage: Storage;
   clock: AppClock;
   inspect?: Inspect;
   /** Where the storage event is listened to (the window); absent in tests that do not need it. */
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The seller's login configuration (absent: login disabled). */
+  login?: RuntimeLoginConfig | undefined;
+  /** The page's cookies as `document.cookie` reads them. */
+  cookies?: () => string;
+  /** Navigates within the storefront (path without the seller slug), e.g. home when the session ends. */
+  navigate?: (path: string) => void;
+  /** Leaves the storefront for another address (the external logout URL). */
+  leave?: (url: string) => void;
+  /** Ends the identity provider's own session (loaded on demand; absent: nothing to end). */
+  providerSignOut?: () => Promise<void>;
+}
+
+/** The value of one cookie, or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** The member session with its real implementations: the cookie, the API, storage, navigation. */
+export function provideSession(deps: AppDeps) {
+  const { api, sellerId, storage, clock } = deps;
+  return sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise(async () =>
+        isSessionAlive(readCookie(deps.cookies?.() ?? '', SESSION_EXPIRY_COOKIE), clock.now()),
+      ),
+      loadMember: fromPromise(async ({ signal }) =>
+        (await import('./session-calls')).loadMember(api, signal),
+      ),
+      logout: fromPromise(async ({ input }) => (await import('./session-calls')).logout(deps, input.via)),
+    },
+    actions: {
+      persist: (_, params) => writeMemberSession(storage, sellerId, params.session),
+      goHome: () => deps.navigate?.('/'),
+    },
+  });
 }
 
 /** The cart machine with the real API calls, persistence and clock. */
@@ -50,6 +94,11 @@ export function provideCart(
 
 export const cartOf = (app: AppActor): CartActorRef => app.system.get('cart') as CartActorRef;
 export const modalsOf = (app: AppActor): ModalsActorRef => app.system.get('modals') as ModalsActorRef;
+export const sessionOf = (app: AppActor): SessionActorRef => app.system.get('session') as SessionActorRef;
+
+/** Whether a member is logged in now (read when acting). */
+export const isLoggedIn = (app: AppActor): boolean => sessionOf(app).getSnapshot().context.current !== null;
+
 const upsellHosts = new WeakMap<AppActor, UpsellHost>();
 const NO_UPSELLS = createUpsellHost(() => Promise.reject(new Error('no upsell chain')));
 /** The app's upsell chain (loaded on demand; see `upsell-host.ts`). */
@@ -83,9 +132,14 @@ export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
 /** Creates and starts the app root actor, restored from the stored cart id. */
 export function createAppActor(deps: AppDeps): AppActor {
   let upsell: UpsellHost | undefined;
-  const machine = appMachine.provide({ actors: { cart: provideCart(deps, () => upsell) } });
+  const machine = appMachine.provide({
+    actors: { cart: provideCart(deps, () => upsell), session: provideSession(deps) },
+  });
   const app = createActor(machine, {
-    input: { storedCartId: deps.storage.get(cartKey(deps.sellerId)) },
+    input: {
+      storedCartId: deps.storage.get(cartKey(deps.sellerId)),
+      storedSession: readMemberSession(deps.storage, deps.sellerId),
+    },
     clock: deps.clock,
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });

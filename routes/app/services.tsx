@@ -10,10 +10,19 @@ import type { RuntimeConfig } from '../../api/schemas';
 import type { cartMachine } from '../../machines/cart/cart.machine';
 import type { ModalName } from '../../machines/modals/types';
 import { type ModalView, selectModal } from '../../machines/modals/view';
+import type { sessionMachine } from '../../machines/session/session.machine';
 import type { Strings } from '../../ui/strings';
 import type { Inspect } from '../inspect';
 import type { AppClock } from './clock';
-import { type AppActor, type CartActorRef, cartOf, type ModalsActorRef, modalsOf } from './root';
+import {
+  type AppActor,
+  type CartActorRef,
+  cartOf,
+  type ModalsActorRef,
+  modalsOf,
+  type SessionActorRef,
+  sessionOf,
+} from './root';
 
 export interface AppServices {
   config: RuntimeConfig;
@@ -68,4 +77,14 @@ export function useModal(name: ModalName): {
     close: () => modals.send({ type: 'modal.close', name }),
     dismiss: () => modals.send({ type: 'modal.dismiss' }),
   };
+}
+
+/** The app-wide member session (systemId `session`). */
+export function useSessionActor(): SessionActorRef {
+  return sessionOf(useServices().app);
+}
+
+/** A value selected from the member session, re-rendering when it changes. */
+export function useSession<T>(selector: (snapshot: SnapshotFrom<typeof sessionMachine>) => T): T {
+  return useSelector(useSessionActor(), selector);
 }

@@ -3,8 +3,10 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CartModel } from '../../api';
 import { selectCart, selectIsLoading } from '../../machines/cart/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import { checkoutPrefill } from '../../machines/session/rules';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
+import { sessionOf } from '../app/root';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
@@ -78,7 +80,7 @@ function usePayment(cart: CartModel) {
 
 /** The checkout flow: get its actor, select its view model, render the view. */
 function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => void }) {
-  const { api, strings, inspect } = useServices();
+  const { api, strings, inspect, app } = useServices();
   const cartActor = useCartActor();
   const { navigate } = useAppNavigate();
   const { payment, adapter, failed } = usePayment(cart);
@@ -102,7 +104,12 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
     [api, payment, cartActor, navigate, onLeaving],
   );
   const actor = useActorRef(machine, {
-    input: { cart, identityFormShown: true, termsShown: false },
+    input: {
+      cart,
+      identityFormShown: true,
+      termsShown: false,
+      prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
+    },
     inspect,
   });
   // Keep the machine's cart current (refresh after a card error, removals in the widget).

@@ -1,28 +1,57 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { type EventDetail, errorMessageFor, isApiError } from '../../api';
+import { errorMessageFor, isApiError } from '../../api';
 import { ErrorCode } from '../../api/codes';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { chooseLayout, type LayoutKind, promoTextsOf } from '../../machines/event/layout';
+import { eventQueryFrom } from '../../machines/event/query';
+import { AppLink } from '../../ui/AppLink';
 import { EventHeader } from '../../ui/EventHeader';
-import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
-import { EventDetailSkeleton } from '../../ui/skeleton/ReserveSkeleton';
+import { EventPromo } from '../../ui/EventPromo';
+import { EventDetailSkeleton, ReserveSkeleton } from '../../ui/skeleton/ReserveSkeleton';
 import { resolveMessage } from '../../ui/strings';
-import { currentCartId } from '../app/root';
-import { useModal, useServices } from '../app/services';
-import { AddOnStepBar, useAfterReserve } from '../app/upsell';
+import { useCart, useModal, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
-import { loadEvent, provideDateFirstReserve, reserveQueryFrom } from './wiring';
+import type { LayoutProps } from './layouts/types';
+import { loadEventDetail } from './load';
+
+/** Each layout is its own chunk, fetched when an event needs it (the first-load budget, DESIGN "Budgets"). */
+const DateFirstLayout = lazy(() => import('./layouts/DateFirstLayout'));
+const QuantityFirstLayout = lazy(() => import('./layouts/QuantityFirstLayout'));
+const SingleEventLayout = lazy(() => import('./layouts/SingleEventLayout'));
+const OneTicketLayout = lazy(() => import('./layouts/OneTicketLayout'));
+/** The 'More' description modal (small screens) loads when opened. */
+const DescriptionDialog = lazy(() =>
+  import('../../ui/DescriptionDialog').then((m) => ({ default: m.DescriptionDialog })),
+);
+
+type FormLayoutKind = Exclude<LayoutKind, 'noTicketGroups' | 'anchorRequired'>;
+
+/** The layout chunk of each kind. Membership and members-only keep today's flow until the members issue. */
+const LAYOUTS: Record<FormLayoutKind, LazyExoticComponent<ComponentType<LayoutProps>>> = {
+  dateFirst: DateFirstLayout,
+  quantityFirst: QuantityFirstLayout,
+  single: SingleEventLayout,
+  oneTicket: OneTicketLayout,
+  membership: DateFirstLayout,
+  membersOnly: DateFirstLayout,
+};
 
 /** /events/{id}: the event detail; an unknown event redirects to the 404 screen with its path and query. */
 export default function EventScreen({ id }: { id: string }) {
   const { api, strings, config } = useServices();
-  const { navigate } = useAppNavigate();
+  const { navigate, href } = useAppNavigate();
   const search = useSearch();
-  const event = useLoad((signal) => loadEvent(api, id, signal), id);
+  const query = useMemo(() => eventQueryFrom(search), [search]);
+  const groupKey = query.ticketGroupIds.join(',');
+  const event = useLoad(
+    (signal) => loadEventDetail(api, id, signal, query.ticketGroupIds),
+    `${id}|${groupKey}`,
+  );
+  const cartItems = useCart((s) => s.context.cart?.items ?? null);
+  const more = useModal('description');
 
   const notFound = event.status === 'error' && isApiError(event.error, ErrorCode.event_not_found);
   useEffect(() => {
@@ -37,6 +66,13 @@ export default function EventScreen({ id }: { id: string }) {
     if (event.status === 'ready') document.title = `${event.data.name} — ${config.sellerName}`;
   }, [event, config]);
 
+  const kind =
+    event.status === 'ready' ? chooseLayout(event.data, cartItems ? { items: cartItems } : null) : null;
+  const goBack = () => {
+    if (window.history.length > 1) window.history.back();
+    else navigate('/events');
+  };
+
   return (
     <div className="layout-with-cart">
       <div>
@@ -46,7 +82,7 @@ export default function EventScreen({ id }: { id: string }) {
             {resolveMessage(strings, errorMessageFor(event.error, 'event'))}
           </p>
         ) : null}
-        {event.status === 'ready' ? (
+        {event.status === 'ready' && kind ? (
           <>
             <EventHeader
               name={event.data.name}
@@ -54,11 +90,44 @@ export default function EventScreen({ id }: { id: string }) {
               venueName={event.data.venue.name}
               description={event.data.description}
               cover={event.data.cover ?? event.data.image}
+              onMore={more.open}
+              moreLabel={strings.more}
             />
-            {event.data.ticketGroups.length === 0 ? (
-              <p className="message message--warning">{strings.eventUnavailable}</p>
+            {more.modal && event.data.description ? (
+              <Suspense fallback={null}>
+                <DescriptionDialog
+                  strings={strings}
+                  title={event.data.name}
+                  html={event.data.description}
+                  closing={more.modal.closing}
+                  size={more.modal.size}
+                  onClose={more.close}
+                  onDismiss={more.dismiss}
+                />
+              </Suspense>
+            ) : null}
+            <EventPromo {...promoTextsOf(event.data)} />
+            {kind === 'noTicketGroups' ? (
+              <div className="message message--warning" data-layout={kind}>
+                <p>{strings.eventUnavailable}</p>
+                <button type="button" className="btn btn--secondary" onClick={goBack}>
+                  {strings.back}
+                </button>
+              </div>
+            ) : kind === 'anchorRequired' ? (
+              <div className="message message--warning" data-layout={kind}>
+                <p>
+                  <AppLink href={href('/')} onNavigate={navigate}>
+                    {strings.anchorRequired}
+                  </AppLink>
+                </p>
+              </div>
             ) : (
-              <DateFirstReserveFlow key={event.data.id} event={event.data} search={search} />
+              <LayoutChunk
+                key={`${event.data.id}|${groupKey}|${kind}`}
+                kind={kind}
+                props={{ event: event.data, search, query }}
+              />
             )}
           </>
         ) : null}
@@ -68,42 +137,14 @@ export default function EventScreen({ id }: { id: string }) {
   );
 }
 
-/** The date-first reserve flow: get its actor, select its view model, render the view. */
-function DateFirstReserveFlow({ event, search }: { event: EventDetail; search: string }) {
-  const { api, strings, inspect, config, clock, app } = useServices();
-  const afterReserve = useAfterReserve(event.id);
-  const machine = useMemo(
-    () => provideDateFirstReserve({ api, currentCartId: () => currentCartId(app), reserved: afterReserve }),
-    [api, app, afterReserve],
-  );
-  const actor = useActorRef(machine, {
-    input: { event, query: reserveQueryFrom(search), now: clock.now() },
-    inspect,
-  });
-  const view = useSelector(actor, selectDateFirstReserveView);
-  const calendar = useModal('chooseDate');
-  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
-
+function LayoutChunk({ kind, props }: { kind: FormLayoutKind; props: LayoutProps }) {
+  const { strings } = useServices();
+  const Layout = LAYOUTS[kind];
   return (
-    <>
-      <AddOnStepBar ticketsSelected={ticketsSelected} />
-      <DateFirstReserve
-        strings={strings}
-        currency={config.currency}
-        view={view}
-        calendar={calendar.modal}
-        onShowMore={calendar.open}
-        onCloseCalendar={calendar.close}
-        onDismissCalendar={calendar.dismiss}
-        onSelectDate={(date) => actor.send({ type: 'date.select', date })}
-        onChangeDate={() => actor.send({ type: 'date.change' })}
-        onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
-        onChangeSession={() => actor.send({ type: 'session.change' })}
-        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onRetry={() => actor.send({ type: 'retry' })}
-      />
-    </>
+    <div data-layout={kind}>
+      <Suspense fallback={<ReserveSkeleton label={strings.loading} />}>
+        <Layout {...props} />
+      </Suspense>
+    </div>
   );
 }

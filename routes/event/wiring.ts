@@ -25,6 +25,9 @@ export function provideDateFirstReserve({ api, currentCartId, reserved }: EventW
       loadSessions: fromPromise(({ input, signal }) =>
         api.events.sessions(input.eventId, { date: input.date }, { signal }),
       ),
+      findSession: fromPromise(({ input, signal }) =>
+        api.events.session(input.eventId, input.sessionId, { signal }),
+      ),
       loadSessionGroups: fromPromise(({ input, signal }) =>
         api.events.sessionGroups(input.eventId, input.sessionId, { signal }),
       ),

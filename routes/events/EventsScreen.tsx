@@ -16,6 +16,7 @@ import { ListingFilters } from '../../ui/ListingFilters';
 import { EventListSkeleton } from '../../ui/skeleton/EventListSkeleton';
 import { resolveMessage } from '../../ui/strings';
 import { UpsellBar } from '../../ui/UpsellBar';
+import { isLoggedIn } from '../app/root';
 import { useCart, useServices } from '../app/services';
 import { useUpsell, useUpsellHost } from '../app/upsell';
 import { CartSidebar } from '../cart/CartSidebar';
@@ -74,7 +75,7 @@ function Listing({ chain, upsell }: { chain: ListingChain | null; upsell: Upsell
     () => provideListing({ api, noAddOns: () => upsellActor.send({ type: 'addons.none' }) }),
     [api, upsellActor],
   );
-  const member = app.system.get('session')?.getSnapshot().context.identityId != null;
+  const member = isLoggedIn(app);
   const actor = useActorRef(machine, {
     input: {
       search,

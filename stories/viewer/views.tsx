@@ -9,12 +9,25 @@ import { selectCartWidgetView } from '../../machines/cart/view';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
+import {
+  type QuantityFirstReserveSnapshot,
+  selectQuantityFirstReserveView,
+} from '../../machines/reserve/quantityFirstReserve.view';
 import type { DateFirstReserveSnapshot } from '../../machines/reserve/selectors';
+import {
+  type OneTicketReserveSnapshot,
+  type SingleEventReserveSnapshot,
+  selectOneTicketView,
+  selectSingleEventView,
+} from '../../machines/reserve/single-event-view';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
+import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
+import { QuantityFirstReserve } from '../../ui/reserve/QuantityFirstReserve';
+import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import type { Strings } from '../../ui/strings';
 import { valueLabel } from '../paths';
 
@@ -67,6 +80,61 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
       onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
       onSubmit={() => send({ type: 'submit' })}
       onRetry={() => send({ type: 'retry' })}
+    />
+  );
+}
+
+function SingleEventStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectSingleEventView(snapshot as unknown as SingleEventReserveSnapshot);
+  return (
+    <SingleEventReserve
+      strings={strings}
+      currency="USD"
+      view={view}
+      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
+      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
+      onSubmit={() => send({ type: 'submit' })}
+      onRetry={() => send({ type: 'retry' })}
+    />
+  );
+}
+
+function OneTicketStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectOneTicketView(snapshot as unknown as OneTicketReserveSnapshot);
+  return (
+    <OneTicketPicker
+      strings={strings}
+      currency="USD"
+      view={view}
+      onChoose={(ticketTypeId) => send({ type: 'ticket.choose', ticketTypeId })}
+      onSubmit={() => send({ type: 'submit' })}
+      onRetry={() => send({ type: 'retry' })}
+    />
+  );
+}
+
+function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectQuantityFirstReserveView(snapshot as unknown as QuantityFirstReserveSnapshot);
+  return (
+    <QuantityFirstReserve
+      strings={strings}
+      currency="USD"
+      view={view}
+      formId="story-quantity-first"
+      showFooter
+      calendar={null}
+      onShowMore={noop}
+      onCloseCalendar={noop}
+      onDismissCalendar={noop}
+      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
+      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
+      onFindTickets={() => send({ type: 'tickets.find' })}
+      onEditQuantities={() => send({ type: 'quantities.open' })}
+      onSelectDate={(date) => send({ type: 'date.select', date })}
+      onChangeDate={() => send({ type: 'date.change' })}
+      onSelectSession={(sessionId) => send({ type: 'session.select', sessionId })}
+      onRetry={() => send({ type: 'retry' })}
+      onSubmit={() => send({ type: 'submit' })}
     />
   );
 }
@@ -144,4 +212,7 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   checkout: CheckoutStoryView,
   dateFirstReserve: ReserveStoryView,
   modals: ModalsStoryView,
+  oneTicketReserve: OneTicketStoryView,
+  singleEventReserve: SingleEventStoryView,
+  quantityFirstReserve: QuantityFirstStoryView,
 };

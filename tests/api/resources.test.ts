@@ -195,6 +195,19 @@ describe('events', () => {
     );
   });
 
+  it('session: cached GET events/{eid}/sessions/{sid}, the session as a model; 404 is null', async () => {
+    const { api, calls } = setup(
+      json({ event_session: coll([session({ used_capacity: 46, oversell_capacity: 0 })]) }),
+    );
+    const found = await api.events.session('ev-1', 'ses-1');
+    expect(found).toMatchObject({ id: 'ses-1', start: '2026-11-22T15:00:00.000Z', availableCapacity: 4 });
+    expect(calls[0]?.url).toBe('/cached/api/events/ev-1/sessions/ses-1?seller_id=seller-1');
+    const missing = setup(json(apiErrorBody('not_found'), 404));
+    expect(await missing.api.events.session('ev-1', 'nope')).toBeNull();
+    const broken = setup(json(apiErrorBody('validation_failed'), 400));
+    await expect(broken.api.events.session('ev-1', 'x')).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('passes the caller signal through', async () => {
     const { api } = setup('hang');
     const controller = new AbortController();

@@ -54,6 +54,7 @@ const textOfMaybe = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
 interface Script {
   calendar?: () => Promise<CalendarDayModel[]>;
   sessions?: (date: string) => Promise<SessionModel[]>;
+  findSession?: (sessionId: string) => Promise<SessionModel | null>;
   groups?: (sessionId: string) => Promise<TicketGroupModel[]>;
   reserve?: () => Promise<CartModel>;
 }
@@ -62,6 +63,7 @@ function start(query?: DateFirstReserveInput['query'], script: Script = {}) {
   const calls = {
     loadCalendar: vi.fn(),
     loadSessions: vi.fn(),
+    findSession: vi.fn(),
     loadSessionGroups: vi.fn(),
     reserve: vi.fn(),
   };
@@ -75,6 +77,16 @@ function start(query?: DateFirstReserveInput['query'], script: Script = {}) {
       loadSessions: fromPromise(async ({ input: i }) => {
         calls.loadSessions(i);
         return (script.sessions ?? (async (date: string) => sessionsByDate[date] ?? []))(i.date);
+      }),
+      findSession: fromPromise(async ({ input: i }) => {
+        calls.findSession(i);
+        return (
+          script.findSession ??
+          (async (id: string) =>
+            Object.values(sessionsByDate)
+              .flat()
+              .find((s) => s.id === id) ?? null)
+        )(i.sessionId);
       }),
       loadSessionGroups: fromPromise(async ({ input: i }) => {
         calls.loadSessionGroups(i);
@@ -617,10 +629,33 @@ describe('query parameters', () => {
     expect(isReady(actor.getSnapshot())).toBe(true);
   });
 
+  it('a session id on a later day is looked up and its day chosen', async () => {
+    const { actor, calls } = start({ session: 's-22-1000' });
+    await flush();
+    await flush();
+    expect(calls.findSession).toHaveBeenCalledWith({ eventId: 'ev-1', sessionId: 's-22-1000' });
+    expect(actor.getSnapshot().context.selectedDate).toBe('2026-11-22');
+    expect(actor.getSnapshot().context.selectedSessionId).toBe('s-22-1000');
+    expect(warnings(actor)).toEqual([]);
+  });
+
+  it('a session id whose lookup fails warns that the time is not found; strict blocks', async () => {
+    const offline = async () => {
+      throw new Error('offline');
+    };
+    const warn = start({ session: 's-0930' }, { findSession: offline });
+    await flush();
+    expect(warn.actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+    expect(warnings(warn.actor)).toEqual(['warning: Sorry, the selected time is not found.']);
+    const strict = start({ session: 's-0930', reserve: 'strict' }, { findSession: offline });
+    await flush();
+    expect(strict.actor.getSnapshot().value).toBe('initError');
+  });
+
   it('an unknown session id warns; in strict mode it blocks', async () => {
     const warn = start({ session: 's-unknown' });
     await flush();
-    expect(warn.actor.getSnapshot().matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
+    expect(warn.actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
     expect(warnings(warn.actor)).toEqual(['warning: Sorry, the selected time is not found.']);
     const strict = start({ session: 's-unknown', reserve: 'strict' });
     await flush();
@@ -719,7 +754,7 @@ const orInfinity = (value: number | null | undefined) => value ?? Number.POSITIV
 /** Spec 1 §4 "Quantities": the first step up from 0 is min_tickets_per_order for a one-type group, else 1. */
 const firstStep = (g: TicketGroupModel) => (g.types.length === 1 ? Math.max(1, g.minPerOrder ?? 1) : 1);
 
-/** Spec 1 §4 date-first submit rule and §5 quantity rule (no seats or flexible tickets in these fixtures). */
+/** Spec 1 §4 date-first submit rule (a session or flexible tickets) and §5 quantity rule (no seats here). */
 function submitRuleHolds(snapshot: Snapshot): boolean {
   const { context } = snapshot;
   const counts = Object.values(context.quantities);
@@ -730,7 +765,7 @@ function submitRuleHolds(snapshot: Snapshot): boolean {
   return (
     !snapshot.matches('reserving') &&
     counts.reduce((n, c) => n + c, 0) >= 1 &&
-    context.selectedSessionId !== null &&
+    (context.selectedSessionId !== null || context.flexible) &&
     withinLimits
   );
 }
@@ -771,7 +806,8 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
   const possible = snapshot.can({ type: 'submit' });
   if (possible)
     expect(submitRuleHolds(snapshot), `${where}: submit possible only under the spec's rule`).toBe(true);
-  if (isReady(snapshot) && submitRuleHolds(snapshot)) expect(possible, `${where}: submit offered`).toBe(true);
+  if ((isReady(snapshot) || snapshot.matches({ picking: 'flexible' })) && submitRuleHolds(snapshot))
+    expect(possible, `${where}: submit offered`).toBe(true);
 }
 
 /** Groups for the quantity walk: limits that bind (min, max, group capacity, session availability, excluded). */
@@ -852,7 +888,14 @@ describe('path tests', () => {
           expect(chosen?.soldOut).toBe(false);
           expect(context.selectedDate).not.toBeNull();
         }
-        if (Object.keys(context.quantities).length > 0) expect(context.selectedSessionId).not.toBeNull();
+        if (Object.keys(context.quantities).length > 0)
+          expect(context.selectedSessionId !== null || context.flexible).toBe(true);
+        // Flexible tickets: no date, no session, only the flexible groups (spec 1 §4: choosing them clears the date).
+        if (context.flexible) {
+          expect(context.selectedDate).toBeNull();
+          expect(context.selectedSessionId).toBeNull();
+          expect(context.groups.every((g) => g.flexible === true)).toBe(true);
+        }
         if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
         checkReserveInvariants(runner);
       },

@@ -36,7 +36,7 @@ function fakeApi(carts: Record<string, CartModel>) {
 function start(carts: Record<string, CartModel>, storage = memoryStorage(), events = new EventTarget()) {
   const api = fakeApi(carts);
   const deps: AppDeps = {
-    api: api as unknown as Pick<Api, 'cart'>,
+    api: api as unknown as Pick<Api, 'cart' | 'members'>,
     sellerId: SELLER,
     storage,
     clock: realClock,

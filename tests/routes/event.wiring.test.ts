@@ -13,6 +13,7 @@ function fakeApi() {
       calendar: vi.fn(async () => []),
       sessions: vi.fn(async () => []),
       sessionGroups: vi.fn(async () => []),
+      session: vi.fn(async () => null),
     },
   } as const;
 }
@@ -36,6 +37,8 @@ describe('event wiring', () => {
     expect(api.events.sessions).toHaveBeenCalledWith('ev-1', { date: '2026-11-21' }, { signal: anySignal });
     await runProvided(machine, 'loadSessionGroups', { eventId: 'ev-1', sessionId: 's-1' });
     expect(api.events.sessionGroups).toHaveBeenCalledWith('ev-1', 's-1', { signal: anySignal });
+    await runProvided(machine, 'findSession', { eventId: 'ev-1', sessionId: 's-9' });
+    expect(api.events.session).toHaveBeenCalledWith('ev-1', 's-9', { signal: anySignal });
   });
 
   it('reserves into the cart id current when the call runs, and into a new cart when asked', async () => {

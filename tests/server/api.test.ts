@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody, runtimeConfig } from '../../api/schemas';
 import { createApp } from '../../server/app';
-import { demoIds } from '../../server/seed';
+import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed';
+import { donationIds } from '../../server/seed-donation';
 import {
   GA,
   GA_ADULT,
   GA_CHILD,
+  GARDEN,
   gaSessions,
   LECTURE,
   PLANETARIUM,
@@ -104,8 +106,10 @@ describe('events', () => {
     });
     expect(r.status).toBe(200);
     const d = doc(r.body);
-    expect(d.event_template?._data.map((e) => e.id).slice(0, 3)).toEqual([GA, PLANETARIUM, LECTURE]);
-    // The members-only preview is not listed to guests.
+    const listed = d.event_template?._data.map((e) => e.id) ?? [];
+    expect(listed.slice(0, 4)).toEqual([GA, PLANETARIUM, LECTURE, GARDEN]);
+    expect(listed).toContain(donationIds.event);
+    // Members-only events are not listed to guests.
     expect(d.event_template?._data.some((e) => e.hidden_type === 'public_member_only')).toBe(false);
     expect(d.venue?._data[0]?.timezone).toBe('America/New_York');
     expect(d.meta?._data.find((m) => m.resource_id === GA && m.key === 'reserve_flow')?.value).toBe(
@@ -139,10 +143,12 @@ describe('events', () => {
       ).body,
     );
     const datedIds = dated.event_template?._data.map((e) => e.id) ?? [];
-    expect(datedIds).toEqual(expect.arrayContaining([GA, PLANETARIUM]));
+    expect(datedIds).toEqual(expect.arrayContaining([GA, PLANETARIUM, GARDEN]));
     expect(datedIds).not.toContain(LECTURE);
     const sessionsOf = (id: string) => dated.event_session?._data.filter((x) => x.event_template_id === id);
-    expect([sessionsOf(GA)?.length, sessionsOf(PLANETARIUM)?.length]).toEqual([13, 3]);
+    expect([sessionsOf(GA)?.length, sessionsOf(PLANETARIUM)?.length, sessionsOf(GARDEN)?.length]).toEqual([
+      13, 3, 4,
+    ]);
     const none = await s.json('GET', 'events/available', {
       query: { 'hidden_type._in': 'public_member_only' },
     });
@@ -195,8 +201,8 @@ describe('calendar and sessions', () => {
     // 10:00 New York now: the 10:00 session has started; 12 sessions of 40 remain today.
     expect(days[0]).toMatchObject({ status: 'available', min_price: '12.00', availability: 12 * 40 });
     expect(days[0]?.min_price_fees).toEqual({ outside: '0.00' });
-    // The seeded sold-out session three days out.
-    expect(days[3]?.availability).toBe(12 * 40);
+    // The seeded sold-out session three days out, and the nearly sold-out one after it.
+    expect(days[3]?.availability).toBe(12 * 40 - (40 - NEARLY_SOLD_OUT_LEFT));
     expect(days[1]?.availability).toBe(13 * 40);
     const adultsOnly = doc(
       (
@@ -446,6 +452,13 @@ describe('SPA serving', () => {
         timezone: 'America/New_York',
         paymentMode: 'sandbox',
         inspect: true,
+        login: {
+          method: 'password',
+          invalidCredentialsMessage: null,
+          externalLoginUrl: null,
+          externalLogoutUrl: null,
+          oidc: null,
+        },
       });
     }
   });

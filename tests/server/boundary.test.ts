@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
 import { demoIds } from '../../server/seed';
+import { donationIds } from '../../server/seed-donation';
 import { GA, GA_ADULT, gaSessions, SELLER, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -206,6 +207,7 @@ describe('no 500 for any input', () => {
       'sold_out',
       'margin',
       'sizex',
+      'handler',
     ];
     const gets = [
       'events/available',
@@ -219,6 +221,7 @@ describe('no 500 for any input', () => {
       `ticket_order/${orderId}`,
       `ticket_order/${orderId}/qrcode`,
       `image/${img}`,
+      `ticket_group/${donationIds.group}`,
     ];
     const bodies = [
       'null',

@@ -6,6 +6,7 @@ import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed';
 export const SELLER = DEMO_SELLER_ID;
 export const GA = demoIds.event('general-admission');
 export const PLANETARIUM = demoIds.event('planetarium');
+export const GARDEN = demoIds.event('sculpture-garden');
 export const LECTURE = demoIds.event('lecture-restoration');
 export const GA_ADULT = demoIds.type('general-admission', 'Adult');
 export const GA_CHILD = demoIds.type('general-admission', 'Child');
@@ -65,7 +66,11 @@ async function testDb(): Promise<DbHandle> {
 }
 
 export async function startTestServer(
-  options: { distDir?: string; production?: boolean } = {},
+  options: {
+    distDir?: string;
+    production?: boolean;
+    members?: Parameters<typeof createApp>[0]['members'];
+  } = {},
 ): Promise<TestServer> {
   const handle = await testDb();
   const clock = { now: START };
@@ -76,6 +81,7 @@ export async function startTestServer(
     now: () => clock.now,
     distDir: options.distDir,
     production: options.production,
+    members: options.members,
   });
   const call = (method: string, path: string, opts: CallOptions = {}) => {
     const params = new URLSearchParams(opts.query ?? {});

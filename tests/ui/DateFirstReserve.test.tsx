@@ -129,12 +129,16 @@ describe('date-first reserve view', () => {
     const user = userEvent.setup();
     const onSelect = calendar();
     const dialog = screen.getByRole('dialog', { name: 'Choose date' });
-    const first = within(dialog).getByRole('button', { name: 'Tuesday, December 1, 2026' });
+    const first = within(dialog).getByRole('button', { name: /^Tuesday, December 1, 2026, From \$12\.00$/ });
     expect(first).toHaveFocus();
     await user.keyboard('{ArrowRight}');
-    expect(within(dialog).getByRole('button', { name: 'Wednesday, December 2, 2026' })).toHaveFocus();
+    expect(
+      within(dialog).getByRole('button', { name: /^Wednesday, December 2, 2026, From \$12\.00$/ }),
+    ).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(within(dialog).getByRole('button', { name: 'Wednesday, December 9, 2026' })).toHaveFocus();
+    expect(
+      within(dialog).getByRole('button', { name: /^Wednesday, December 9, 2026, From \$12\.00$/ }),
+    ).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
     // Focus reached November 29, outside the month: the calendar turned back a month.
     expect(
@@ -144,7 +148,9 @@ describe('date-first reserve view', () => {
       '{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}',
     );
     expect(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Friday, December 11, 2026' }),
+      within(screen.getByRole('dialog')).getByRole('button', {
+        name: /^Friday, December 11, 2026, From \$12\.00$/,
+      }),
     ).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenCalledWith('2026-12-11');
@@ -178,10 +184,162 @@ describe('date-first reserve view driven by the modal stack', () => {
     expect(dialog).toHaveClass('modal--lg');
     await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Friday, December 11, 2026' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: /^Friday, December 11, 2026, From \$12\.00$/ }),
+    );
     expect(calls).toEqual(['open', 'dismiss', 'close', 'close', 'select 2026-12-11']);
 
     rerender(<DateFirstReserve {...props()} {...handlers} calendar={{ closing: true, size: 'md' }} />);
     expect(screen.getByRole('dialog', { hidden: true })).toHaveClass('modal--md', 'modal--closing');
+  });
+});
+
+describe('date-first reserve view: days, flexible tickets, places left and focus', () => {
+  it('a day shows its price with the seller prefix and its badges, and names them', () => {
+    const priced = days.map((d, i) =>
+      i === 0
+        ? {
+            ...d,
+            price: { prefix: 'Adults', cents: 2500 },
+            badges: [
+              { kind: 'price' as const, prefix: 'Kids', cents: 1200 },
+              { kind: 'remaining' as const, count: 4 },
+            ],
+          }
+        : i === 1
+          ? { ...d, badges: [{ kind: 'fewTickets' as const }] }
+          : d,
+    );
+    render(<DateFirstReserve {...props({ days: priced, buttonDays: priced.slice(0, 8) })} />);
+    const first = screen.getByRole('button', {
+      name: 'Tuesday, December 1, 2026, Adults $25.00, Kids $12.00, 4 left',
+    });
+    expect(first).toHaveTextContent('Adults $25.00');
+    expect(first).toHaveTextContent('4 left');
+    expect(
+      screen.getByRole('button', {
+        name: 'Wednesday, December 2, 2026, From $12.00, Hurry, less than 10 tickets available.',
+      }),
+    ).toBeEnabled();
+  });
+
+  it('offers single date or flexible tickets; flexible shows its tickets without a date or time', async () => {
+    const user = userEvent.setup();
+    const p = { ...props({ hasFlexible: true }), onSelectFlexible: vi.fn(), onClearFlexible: vi.fn() };
+    const { rerender } = render(<DateFirstReserve {...p} />);
+    const group = screen.getByRole('group', { name: 'Tickets for' });
+    expect(within(group).getByRole('radio', { name: 'A single date' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Any date (flexible)' }));
+    expect(p.onSelectFlexible).toHaveBeenCalledTimes(1);
+    const flexibleTickets = [
+      {
+        id: 'g-flex',
+        name: 'Flexible date',
+        description: null,
+        types: [
+          {
+            id: 't-flex',
+            name: 'Anytime adult',
+            description: null,
+            priceCents: 1800,
+            quantity: 1,
+            canIncrement: true,
+            canDecrement: true,
+          },
+        ],
+      },
+    ];
+    rerender(
+      <DateFirstReserve
+        {...p}
+        view={{ ...p.view, flexibleChosen: true, groups: flexibleTickets, canSubmit: true }}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'Any date (flexible)' })).toBeChecked();
+    expect(screen.queryByRole('heading', { name: 'Choose a date' })).toBeNull();
+    expect(screen.getByText('Flexible tickets are valid on any date.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add one Anytime adult' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'A single date' }));
+    expect(p.onClearFlexible).toHaveBeenCalledTimes(1);
+  });
+
+  it('a chosen day or time moves focus to its heading (the pressed button is gone); places left show', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    const { rerender } = render(<DateFirstReserve {...p} />);
+    await user.click(screen.getByRole('button', { name: /^Tuesday, December 1, 2026/ }));
+    expect(p.onSelectDate).toHaveBeenCalledWith('2026-12-01');
+    const session = {
+      id: 's-1',
+      timeLabel: '3:00 PM',
+      soldOut: false,
+      disabled: false,
+      availableCapacity: 4,
+      remaining: 4,
+    };
+    const chosenDay = { selectedDate: '2026-12-01', dateListOpen: false, canChangeDate: true };
+    rerender(
+      <DateFirstReserve
+        {...p}
+        view={{
+          ...p.view,
+          ...chosenDay,
+          sessionTabs: [
+            { id: 'morning', sessions: [], unavailable: 'notAvailable' },
+            { id: 'afternoon', sessions: [session], unavailable: null },
+          ],
+          initialTab: 'afternoon',
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Date' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: '3:00 PM, 4 left' }));
+    expect(p.onSelectSession).toHaveBeenCalledWith('s-1');
+    rerender(
+      <DateFirstReserve
+        {...p}
+        view={{ ...p.view, ...chosenDay, selectedSession: session, sessionListOpen: false, groups: [] }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Time' })).toHaveFocus();
+    expect(screen.getByText('4 left')).toBeInTheDocument();
+  });
+});
+
+describe('Choose date keys (WAI-ARIA date picker dialog)', () => {
+  it('Home/End go to the ends of the week, PageUp/PageDown by a month, with Shift by a year', async () => {
+    const { dayForKey } = await import('../../ui/reserve/CalendarDialog');
+    expect(dayForKey('Home', false, '2026-12-03')).toBe('2026-11-29');
+    expect(dayForKey('End', false, '2026-12-03')).toBe('2026-12-05');
+    expect(dayForKey('PageDown', false, '2026-01-31')).toBe('2026-02-28');
+    expect(dayForKey('PageUp', false, '2026-12-03')).toBe('2026-11-03');
+    expect(dayForKey('PageDown', true, '2026-12-03')).toBe('2027-12-03');
+    expect(dayForKey('PageUp', true, '2024-02-29')).toBe('2023-02-28');
+    expect(dayForKey('ArrowUp', false, '2026-12-03')).toBe('2026-11-26');
+    expect(dayForKey('a', false, '2026-12-03')).toBeNull();
+  });
+
+  it('moves focus with those keys in the grid, across months', async () => {
+    const user = userEvent.setup();
+    calendar();
+    const dialog = screen.getByRole('dialog', { name: 'Choose date' });
+    const first = within(dialog).getByRole('button', { name: /^Tuesday, December 1, 2026/ });
+    first.focus();
+    await user.keyboard('{End}');
+    expect(within(dialog).getByRole('button', { name: /^Saturday, December 5, 2026/ })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(within(dialog).getByRole('button', { name: /^Sunday, November 29, 2026/ })).toHaveFocus();
+    await user.keyboard('{PageDown}');
+    expect(within(dialog).getByRole('button', { name: /^Tuesday, December 29, 2026/ })).toHaveFocus();
+    await user.keyboard('{Shift>}{PageDown}{/Shift}');
+    expect(within(dialog).getByRole('button', { name: /^Wednesday, December 29, 2027/ })).toHaveFocus();
+    // The month buttons keep focus and carry the focusable day along.
+    await user.click(within(dialog).getByRole('button', { name: 'Previous month' }));
+    expect(within(dialog).getByRole('button', { name: 'Previous month' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: /^Monday, November 29, 2027/ })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
   });
 });

@@ -325,7 +325,9 @@ describe('CalendarDialog through Modal', () => {
     render(<CalendarDialog {...base} onClose={onClose} onDismiss={onDismiss} />);
     const dialog = screen.getByRole('dialog', { name: 'Choose date' });
     expect(dialog).toHaveClass('modal--md');
-    expect(within(dialog).getByRole('button', { name: 'Tuesday, December 1, 2026' })).toHaveFocus();
+    expect(
+      within(dialog).getByRole('button', { name: /^Tuesday, December 1, 2026, From \$12\.00$/ }),
+    ).toHaveFocus();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await user.click(dialog);
     expect(onDismiss).toHaveBeenCalledTimes(2);

@@ -2,10 +2,12 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
-import type { DayOption } from './DateFirstReserve';
+import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
 
 export interface CalendarDialogProps {
   strings: Strings;
+  /** Currency of the day prices (default USD). */
+  currency?: string;
   days: DayOption[];
   selectedDate: string | null;
   onSelect: (date: string) => void;
@@ -22,9 +24,43 @@ export interface CalendarDialogProps {
 const ROWS = 6;
 const COLS = 7;
 
-/** 'Choose date' calendar: 6 week rows of 7 days; arrow keys move focus by 1 or 7 days, Enter selects. */
+/**
+ * The keys of the WAI-ARIA date picker dialog's grid, as the day a key moves focus to: arrows by 1 or 7 days,
+ * Home/End to the first/last day of the week, PageUp/PageDown by a month (with Shift by a year). Null for
+ * any other key. Enter and Space press the focused day's button.
+ */
+export function dayForKey(key: string, shiftKey: boolean, from: string): string | null {
+  const d = dayjs(from);
+  switch (key) {
+    case 'ArrowLeft':
+      return d.subtract(1, 'day').format('YYYY-MM-DD');
+    case 'ArrowRight':
+      return d.add(1, 'day').format('YYYY-MM-DD');
+    case 'ArrowUp':
+      return d.subtract(7, 'day').format('YYYY-MM-DD');
+    case 'ArrowDown':
+      return d.add(7, 'day').format('YYYY-MM-DD');
+    case 'Home':
+      return d.startOf('week').format('YYYY-MM-DD');
+    case 'End':
+      return d.endOf('week').format('YYYY-MM-DD');
+    case 'PageUp':
+      return d.subtract(1, shiftKey ? 'year' : 'month').format('YYYY-MM-DD');
+    case 'PageDown':
+      return d.add(1, shiftKey ? 'year' : 'month').format('YYYY-MM-DD');
+    default:
+      return null;
+  }
+}
+
+/**
+ * 'Choose date' calendar (WAI-ARIA date picker dialog): 6 week rows of 7 days; arrow keys, Home/End and
+ * PageUp/PageDown move focus (see `dayForKey`), Enter selects; the month buttons change the month and move
+ * the focusable day with it. Each day's name carries its price and badges.
+ */
 export function CalendarDialog({
   strings,
+  currency = 'USD',
   days,
   selectedDate,
   onSelect,
@@ -39,17 +75,28 @@ export function CalendarDialog({
   const [focused, setFocused] = useState(selectedDate ?? first);
   const [month, setMonth] = useState(dayjs(focused).startOf('month'));
 
+  // Moving by key focuses the new day; the month buttons keep focus on themselves.
+  const focusDay = useRef(false);
   useEffect(() => {
+    if (!focusDay.current) return;
+    focusDay.current = false;
     ref.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
   }, [focused]);
 
   const gridStart = month.startOf('month').startOf('week');
   const cells = Array.from({ length: ROWS * COLS }, (_, i) => gridStart.add(i, 'day'));
 
-  const moveFocus = (delta: number) => {
-    const next = dayjs(focused).add(delta, 'day');
+  const moveFocus = (date: string) => {
+    const next = dayjs(date);
     if (!next.isSame(month, 'month')) setMonth(next.startOf('month'));
-    setFocused(next.format('YYYY-MM-DD'));
+    focusDay.current = true;
+    setFocused(date);
+  };
+  /** The month buttons: the same day of the other month (clamped to its length) becomes focusable. */
+  const showMonth = (delta: number) => {
+    const next = month.add(delta, 'month');
+    setMonth(next);
+    setFocused(dayjs(focused).add(delta, 'month').format('YYYY-MM-DD'));
   };
 
   return (
@@ -75,8 +122,8 @@ export function CalendarDialog({
         <button
           type="button"
           className="btn btn--secondary btn--small"
-          aria-label="Previous month"
-          onClick={() => setMonth(month.subtract(1, 'month'))}
+          aria-label={strings.previousMonth}
+          onClick={() => showMonth(-1)}
         >
           ‹
         </button>
@@ -86,8 +133,8 @@ export function CalendarDialog({
         <button
           type="button"
           className="btn btn--secondary btn--small"
-          aria-label="Next month"
-          onClick={() => setMonth(month.add(1, 'month'))}
+          aria-label={strings.nextMonth}
+          onClick={() => showMonth(1)}
         >
           ›
         </button>
@@ -109,6 +156,14 @@ export function CalendarDialog({
                 const date = d.format('YYYY-MM-DD');
                 const option = byDate.get(date);
                 const available = option ? !option.disabled : false;
+                const price = option && available ? dayPriceText(option, strings, currency) : null;
+                const badges =
+                  option && available
+                    ? (option.badges ?? []).map((b) => dayBadgeText(b, strings, currency))
+                    : [];
+                const details = available
+                  ? [price, ...badges].filter((x) => x !== null)
+                  : [strings.notAvailable];
                 return (
                   <td key={date}>
                     <button
@@ -117,19 +172,24 @@ export function CalendarDialog({
                       tabIndex={date === focused ? 0 : -1}
                       aria-disabled={!available}
                       disabled={!d.isSame(month, 'month')}
-                      aria-label={`${d.format('dddd, MMMM D, YYYY')}${available ? '' : ` — ${strings.notAvailable}`}`}
+                      aria-label={
+                        available
+                          ? [d.format('dddd, MMMM D, YYYY'), ...details].join(', ')
+                          : `${d.format('dddd, MMMM D, YYYY')} — ${strings.notAvailable}`
+                      }
                       aria-current={date === selectedDate ? 'date' : undefined}
                       onClick={() => available && onSelect(date)}
                       onKeyDown={(e) => {
-                        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
-                        if (step) {
+                        const next = dayForKey(e.key, e.shiftKey, date);
+                        if (next) {
                           e.preventDefault();
-                          moveFocus(step);
+                          moveFocus(next);
                         }
                       }}
                       style={available ? undefined : { color: 'var(--tix-color-muted)' }}
                     >
                       {d.format('D')}
+                      {price ? <span className="calendar__price">{price}</span> : null}
                     </button>
                   </td>
                 );

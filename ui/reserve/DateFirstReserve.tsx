@@ -1,17 +1,14 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { dayParts, formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+
+export type { DayBadge, DayOption } from './day-text';
 
 /** The calendar modal loads when first asked for: it is not part of the event page's first load. */
 const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
-
-export interface DayOption {
-  date: string; // YYYY-MM-DD
-  disabled: boolean;
-  minPriceCents: number | null;
-}
 
 export interface TicketOption {
   id: string;
@@ -49,6 +46,10 @@ export interface ReserveView {
   /** The day list is showing (nothing chosen yet, or Change pressed). */
   dateListOpen: boolean;
   canChangeDate: boolean;
+  /** Offer single-date or flexible (any-date) tickets. */
+  hasFlexible?: boolean;
+  /** Flexible tickets chosen: their quantities show without a date or session. */
+  flexibleChosen?: boolean;
   /** Time-of-day tabs; null while loading. */
   sessionTabs: SessionTabView[] | null;
   initialTab: SessionTabView['id'];
@@ -67,6 +68,10 @@ export interface ReserveView {
 
 export interface DateFirstReserveProps {
   strings: Strings;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId?: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. Default true. */
+  showFooter?: boolean;
   currency: string;
   view: ReserveView;
   /** The 'Choose date' modal as the modal stack shows it (null: not open). */
@@ -80,6 +85,10 @@ export interface DateFirstReserveProps {
   onRetry: () => void;
   onSelectDate: (date: string) => void;
   onChangeDate: () => void;
+  /** Flexible (any-date) tickets instead of a date. */
+  onSelectFlexible?: () => void;
+  /** Back to single-date tickets. */
+  onClearFlexible?: () => void;
   onSelectSession: (id: string) => void;
   onChangeSession: () => void;
   onIncrement: (ticketTypeId: string) => void;
@@ -90,10 +99,49 @@ export interface DateFirstReserveProps {
 /** Date-first reserve: date buttons (then 'Show more dates'), time-of-day session tabs, quantities, submit. */
 export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, view } = props;
+  const dateHeading = useRef<HTMLHeadingElement>(null);
+  const timeHeading = useRef<HTMLHeadingElement>(null);
+  const calendarWasOpen = useRef(false);
+  // A chosen day or time collapses its list, taking the pressed button away: focus then goes to the heading
+  // of what was chosen (its Change button follows it), not back to the top of the page.
+  const pendingFocus = useRef<'date' | 'time' | null>(null);
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    const target = pending === 'date' ? dateHeading.current : timeHeading.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body) target.focus();
+  });
+  const withFocus: DateFirstReserveProps = {
+    ...props,
+    onSelectDate: (date) => {
+      pendingFocus.current = 'date';
+      props.onSelectDate(date);
+    },
+    onSelectSession: (id) => {
+      pendingFocus.current = 'time';
+      props.onSelectSession(id);
+    },
+  };
+  // The calendar's opener ('Show more dates') is gone once a day is chosen from it: focus then goes to the
+  // chosen date's heading instead of the page (WAI-ARIA date picker dialog: focus returns where it came from).
+  useEffect(() => {
+    if (props.calendar) {
+      calendarWasOpen.current = true;
+      return;
+    }
+    if (!calendarWasOpen.current) return;
+    calendarWasOpen.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) dateHeading.current?.focus();
+  }, [props.calendar]);
 
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
     <form
+      id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
       onSubmit={(e) => {
@@ -124,11 +172,13 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
       ) : null}
       {view.status === 'ready' ? (
         <>
-          <DateSection {...props} />
+          {view.hasFlexible ? <TicketKindChoice {...props} /> : null}
+          {view.flexibleChosen ? null : <DateSection {...withFocus} headingRef={dateHeading} />}
           {props.calendar ? (
             <Suspense fallback={null}>
               <CalendarDialog
                 strings={strings}
+                currency={props.currency}
                 days={view.days}
                 selectedDate={view.selectedDate}
                 closing={props.calendar.closing}
@@ -142,22 +192,48 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
               />
             </Suspense>
           ) : null}
-          {view.selectedDate && !view.dateListOpen ? <SessionSection {...props} /> : null}
-          {view.selectedSession && !view.sessionListOpen && !view.dateListOpen ? (
+          {view.selectedDate && !view.dateListOpen && !view.flexibleChosen ? (
+            <SessionSection {...withFocus} headingRef={timeHeading} />
+          ) : null}
+          {view.flexibleChosen || (view.selectedSession && !view.sessionListOpen && !view.dateListOpen) ? (
             <TicketSection {...props} />
           ) : null}
-          <div className="reserve-footer">
-            <p aria-live="polite">
-              <span>{strings.total}: </span>
-              <strong>{formatMoney(view.totalCents, props.currency)}</strong>
-            </p>
-            <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
-              {view.submitting ? strings.adding : strings.addToCart}
-            </button>
-          </div>
+          {props.showFooter === false ? null : (
+            <div className="reserve-footer">
+              <p aria-live="polite">
+                <span>{strings.total}: </span>
+                <strong>{formatMoney(view.totalCents, props.currency)}</strong>
+              </p>
+              <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
+                {view.submitting ? strings.adding : strings.addToCart}
+              </button>
+            </div>
+          )}
         </>
       ) : null}
     </form>
+  );
+}
+
+/** Single date or flexible (any-date) tickets, as a radio group. */
+function TicketKindChoice({ strings, view, onSelectFlexible, onClearFlexible }: DateFirstReserveProps) {
+  const name = useId();
+  const flexible = view.flexibleChosen === true;
+  return (
+    <fieldset className="reserve-section ticket-kind" style={{ border: 'none', padding: 0, margin: 0 }}>
+      <legend>
+        <h2 style={{ margin: 0 }}>{strings.ticketKind}</h2>
+      </legend>
+      <label className="radio">
+        <input type="radio" name={name} checked={!flexible} onChange={() => onClearFlexible?.()} />{' '}
+        {strings.singleDateTickets}
+      </label>{' '}
+      <label className="radio">
+        <input type="radio" name={name} checked={flexible} onChange={() => onSelectFlexible?.()} />{' '}
+        {strings.flexibleTickets}
+      </label>
+      {flexible ? <p className="field__hint">{strings.flexibleTicketsHint}</p> : null}
+    </fieldset>
   );
 }
 
@@ -168,13 +244,16 @@ function DateSection({
   onChangeDate,
   onSelectDate,
   onShowMore,
-}: DateFirstReserveProps) {
+  headingRef,
+}: DateFirstReserveProps & { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const id = useId();
   const { selectedDate } = view;
   if (selectedDate && !view.dateListOpen) {
     return (
       <section className="reserve-section" aria-labelledby={id}>
-        <h2 id={id}>{strings.selectedDate}</h2>
+        <h2 id={id} ref={headingRef} tabIndex={-1}>
+          {strings.selectedDate}
+        </h2>
         <div className="chosen">
           <strong>{dayParts(selectedDate).long}</strong>
           {view.canChangeDate ? (
@@ -193,6 +272,9 @@ function DateSection({
       <ul className="day-list">
         {view.buttonDays.map((day) => {
           const parts = dayParts(day.date);
+          const price = dayPriceText(day, strings, currency);
+          const badges = (day.badges ?? []).map((b) => dayBadgeText(b, strings, currency));
+          const details = day.disabled ? [strings.soldOut] : [price, ...badges].filter((x) => x !== null);
           return (
             <li key={day.date}>
               <button
@@ -200,20 +282,21 @@ function DateSection({
                 className="day-button"
                 disabled={day.disabled}
                 aria-pressed={day.date === selectedDate}
-                aria-label={`${parts.long}${day.disabled ? `, ${strings.soldOut}` : ''}`}
+                aria-label={[parts.long, ...details].join(', ')}
                 onClick={() => onSelectDate(day.date)}
               >
                 <span className="day-button__meta">{parts.weekday}</span>
                 <span className="day-button__day">{parts.day}</span>
                 <span className="day-button__meta">
-                  {day.disabled
-                    ? strings.soldOut
-                    : day.minPriceCents === null
-                      ? parts.month
-                      : day.minPriceCents === 0
-                        ? strings.free
-                        : `${strings.from} ${formatMoney(day.minPriceCents, currency)}`}
+                  {day.disabled ? strings.soldOut : (price ?? parts.month)}
                 </span>
+                {day.disabled
+                  ? null
+                  : badges.map((text) => (
+                      <span key={text} className="day-button__meta day-button__badge">
+                        {text}
+                      </span>
+                    ))}
               </button>
             </li>
           );
@@ -228,15 +311,28 @@ function DateSection({
   );
 }
 
-function SessionSection({ strings, view, onChangeSession, onSelectSession }: DateFirstReserveProps) {
+function SessionSection({
+  strings,
+  view,
+  onChangeSession,
+  onSelectSession,
+  headingRef,
+}: DateFirstReserveProps & { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const id = useId();
   const { selectedSession, sessionTabs } = view;
   if (selectedSession && !view.sessionListOpen) {
     return (
       <section className="reserve-section" aria-labelledby={id}>
-        <h2 id={id}>{strings.selectedTime}</h2>
+        <h2 id={id} ref={headingRef} tabIndex={-1}>
+          {strings.selectedTime}
+        </h2>
         <div className="chosen">
           <strong>{selectedSession.timeLabel}</strong>
+          {selectedSession.remaining != null ? (
+            <span className="session-button__note">
+              {fill(strings.remaining, { count: String(selectedSession.remaining) })}
+            </span>
+          ) : null}
           <button type="button" className="btn btn--secondary btn--small" onClick={onChangeSession}>
             {strings.change}
             <span className="visually-hidden"> {strings.selectedTime}</span>

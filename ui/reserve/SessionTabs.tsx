@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Strings } from '../strings';
+import { fill, type Strings } from '../strings';
 
 export interface SessionOption {
   id: string;
@@ -9,6 +9,8 @@ export interface SessionOption {
   disabled: boolean;
   /** Places left; shown only under the configured threshold (null: not shown). */
   availableCapacity: number | null;
+  /** Places left to show (under the seller's threshold), else null or absent. */
+  remaining?: number | null;
 }
 
 export interface SessionTabView {
@@ -32,6 +34,13 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect }: SessionTabs
   const current =
     tabs.find((t) => t.id === active && t.unavailable === null) ?? tabs.find((t) => t.id === initialTab);
   const usable = tabs.filter((t) => t.unavailable === null);
+  /** 'Sold out', or the places left under the seller's threshold. */
+  const note = (s: SessionOption) =>
+    s.soldOut
+      ? strings.soldOut
+      : s.remaining != null
+        ? fill(strings.remaining, { count: String(s.remaining) })
+        : null;
 
   const move = (from: SessionTabView['id'], delta: number) => {
     const i = usable.findIndex((t) => t.id === from);
@@ -79,11 +88,11 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect }: SessionTabs
                   type="button"
                   className="session-button"
                   disabled={s.disabled}
-                  aria-label={`${s.timeLabel}${s.soldOut ? `, ${strings.soldOut}` : ''}`}
+                  aria-label={`${s.timeLabel}${note(s) ? `, ${note(s)}` : ''}`}
                   onClick={() => onSelect(s.id)}
                 >
                   <span>{s.timeLabel}</span>
-                  {s.soldOut ? <span className="session-button__note">{strings.soldOut}</span> : null}
+                  {note(s) ? <span className="session-button__note">{note(s)}</span> : null}
                 </button>
               </li>
             ))}

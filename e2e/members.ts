@@ -1,0 +1,68 @@
+/**
+ * E2E helpers for member flows (issue 10): the seeded accounts, switching the login mode the storefront shows
+ * (the runtime configuration's `login`, rewritten in the served page the way payment-errors.spec.ts switches the
+ * payment provider; the demo seller's server accepts every credential kind), and reading emails from the
+ * reference server's outbox (non-production only: GET /api/__outbox, see server/README.md).
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { RuntimeConfig } from '../api/schemas';
+import { SLUG } from './helpers';
+
+/** The seeded accounts (server/members-seed.ts; every password is DEMO_PASSWORD unless said otherwise). */
+export const DEMO_PASSWORD = 'Museum-Pass1';
+export const MEMBERS = {
+  password: { email: 'ada.member@example.com', firstName: 'Ada' },
+  scanCode: { memberId: '200002', zip: '10024', firstName: 'Grace' },
+  scanCodeLastName: { memberId: '300003', lastName: 'Curie', firstName: 'Marie' },
+  scanCodePassword: { memberId: '400004', email: 'alan.member@example.com', firstName: 'Alan' },
+  /** Signs in at the sandbox identity provider with SANDBOX_PASSWORD. */
+  oidc: { email: 'oidc.member@example.com', firstName: 'Rosalind' },
+  /** No password: login answers guest_account. */
+  guest: { email: 'guest.account@example.com', firstName: 'Gus' },
+  /** No real email (placeholder): logs in by member ID and ZIP, then must set an email. */
+  noEmail: { memberId: '500005', zip: '10009', firstName: 'Nora' },
+  nonMember: { email: 'nico.visitor@example.com', firstName: 'Nico' },
+} as const;
+export const SANDBOX_PASSWORD = 'Sandbox-Pass1';
+
+/** Shows the storefront with another login configuration (every page load of the seller's paths). */
+export async function useLoginConfig(page: Page, login: Partial<NonNullable<RuntimeConfig['login']>>) {
+  await page.route(`**${SLUG}/**`, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script id="tix-config" type="application\/json">)(.*?)(<\/script>)/,
+      (_all, open: string, json: string, close: string) => {
+        const config = JSON.parse(json) as RuntimeConfig;
+        return `${open}${JSON.stringify({ ...config, login: { ...config.login, ...login } })}${close}`;
+      },
+    );
+    await route.fulfill({ response, body: html });
+  });
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+async function sellerId(request: APIRequestContext): Promise<string> {
+  const res = await request.get(`/__config?slug=${SLUG.slice(1)}`);
+  return ((await res.json()) as RuntimeConfig).sellerId;
+}
+
+/** Emails the server has written, oldest first. */
+export async function outbox(request: APIRequestContext): Promise<Mail[]> {
+  const res = await request.get(`/api/__outbox?seller_id=${await sellerId(request)}`, {
+    headers: { 'Tix-App': 'ecomm' },
+  });
+  return ((await res.json()) as { outbox: { _data: Mail[] } }).outbox._data;
+}
+
+/** The path (with the token) of the newest reset link emailed to `to`, or null. */
+export async function resetLinkPath(request: APIRequestContext, to: string): Promise<string | null> {
+  const mails = (await outbox(request)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  const match = /https?:\/\/[^/\s]+(\/\S*reset-password\?token=\S+)/.exec(mails.at(-1)?.body ?? '');
+  return match?.[1] ?? null;
+}

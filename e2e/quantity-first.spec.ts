@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+
+const SHOW = 'Planetarium Show: Cosmic Voyage';
+
+async function openShow(page: Page) {
+  await page.goto(`${SLUG}/events`);
+  await page.getByRole('link', { name: SHOW }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SHOW })).toBeVisible();
+}
+
+/** Two adults, Find tickets, the first day that fits, the first time that is not sold out. */
+async function chooseTwoAdultsAndATime(page: Page) {
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  await expect(form.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
+  const addAdult = page.getByRole('button', { name: 'Add one Adult' });
+  await addAdult.click();
+  await addAdult.click();
+  await expect(page.getByRole('status', { name: 'Adult quantity' })).toHaveText('2');
+  await page.getByRole('button', { name: 'Find tickets' }).click();
+
+  // The quantities close to a summary; the calendar for two tickets shows.
+  await expect(form.getByText('Adult × 2')).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
+  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await expect(form.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
+  await form.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await expect(form.getByRole('heading', { name: 'Your visit' })).toBeVisible();
+}
+
+test('a visitor buys quantity-first tickets: quantities, Find tickets, date, time, to checkout', async ({
+  page,
+}) => {
+  const api = recordApiRequests(page);
+  await openShow(page);
+  await expectNoA11yViolations(page, 'quantity-first: quantities');
+
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  await expect(page.getByRole('button', { name: 'Find tickets' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Find tickets' }).click();
+  await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
+  await expectNoA11yViolations(page, 'quantity-first: dates');
+
+  // Reopening the quantities resets the date: the date list goes away until Find tickets again.
+  await form.getByRole('button', { name: 'Change Tickets' }).click();
+  await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeHidden();
+  await page.getByRole('button', { name: 'Find tickets' }).click();
+
+  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await expect(form.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
+  await expectNoA11yViolations(page, 'quantity-first: sessions');
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await form.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await expect(form.getByRole('heading', { name: 'Your visit' })).toBeVisible();
+  // Two adults at $15.00 from the session's price schedule.
+  await expect(form.getByText('Total: $30.00')).toBeVisible();
+  await expectNoA11yViolations(page, 'quantity-first: attendees');
+
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('2 × Adult')).toBeVisible();
+
+  const posts = api.filter((r) => r.method() === 'POST').map((r) => new URL(r.url()).pathname);
+  expect(posts.some((p) => /\/api\/events\/[^/]+\/calendar$/.test(p))).toBe(true);
+  expect(posts.some((p) => /\/api\/events\/[^/]+\/sessions$/.test(p))).toBe(true);
+  const calendar = api.find((r) => r.method() === 'POST' && /\/calendar$/.test(new URL(r.url()).pathname));
+  expect(Object.values(calendar?.postDataJSON().quantities ?? {})).toEqual([2]);
+});
+
+test('an event whose ticket groups are all filtered out warns with a Back button', async ({ page }) => {
+  await openShow(page);
+  const url = page.url();
+  await page.goto(`${url}?tg=00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByText('Sorry, tickets are not available for this event.')).toBeVisible();
+  await expectNoA11yViolations(page, 'no ticket groups');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(new RegExp(`${url.replace(/[?.]/g, '\\$&')}$`));
+  await expect(page.getByRole('button', { name: 'Find tickets' })).toBeVisible();
+});
+
+test('the mobile reserve footer: cart button, total and a submit tied to the form @phone', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'a phone-size layout');
+  await openShow(page);
+  await chooseTwoAdultsAndATime(page);
+  const footer = page.getByTestId('mobile-reserve-footer');
+  await expect(footer).toBeVisible();
+  const box = await footer.boundingBox();
+  expect(box?.height).toBe(80);
+  const viewport = page.viewportSize();
+  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport?.height);
+  await expect(footer.getByText('Total: $30.00')).toBeVisible();
+  await expect(footer.getByRole('button', { name: 'Your cart' })).toBeVisible();
+  await expectNoA11yViolations(page, 'quantity-first on a phone');
+
+  // The cart button brings the visitor to the cart widget that follows the content.
+  await footer.getByRole('button', { name: 'Your cart' }).click();
+  await expect(page.getByRole('complementary', { name: 'Your cart' })).toBeFocused();
+
+  // The footer's submit button sits outside the form and submits it (form=).
+  const submit = footer.getByRole('button', { name: 'Add to cart' });
+  await expect(submit).toHaveAttribute('form', /.+/);
+  await submit.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+});
+
+test("the description's 'More' opens a modal on a phone @phone", async ({ page }) => {
+  test.skip(test.info().project.name !== 'phone', 'a phone-size layout');
+  await openShow(page);
+  await page.getByRole('button', { name: 'More' }).click();
+  const dialog = page.getByRole('dialog', { name: SHOW });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/Narrated live by our astronomers/)).toBeVisible();
+  await expectNoA11yViolations(page, 'description modal');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,119 @@
+/**
+ * What each calendar day shows (spec 1 §2 "Date picker", §3 `web.price_display`, §9 "Price display options"):
+ * its availability, a price with its prefix, and badges. `web.price_display` names a primary ticket type (its
+ * price and prefix are the day's price) and a secondary one (shown as a badge); `show` is `all` (the default:
+ * prices on days, sessions and tickets) or `sessions_and_tickets` (no prices on calendar days). A remaining-
+ * capacity threshold (`show_remaining_session_capacity_threshold`) decides when places left are shown.
+ */
+import type { CalendarDayModel, EventDetail, TicketTypeModel } from '../../api/models';
+import { FEW_TICKETS_THRESHOLD } from './quantities';
+
+export const PRICE_DISPLAY_KEY = 'web.price_display';
+export const REMAINING_THRESHOLD_KEY = 'show_remaining_session_capacity_threshold';
+
+export interface PriceDisplay {
+  primaryType: string | null;
+  primaryPrefix: string | null;
+  secondaryType: string | null;
+  secondaryPrefix: string | null;
+  show: 'all' | 'sessions_and_tickets';
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** The `web.price_display` setting (an object, or that object as a JSON string); anything else: defaults. */
+export function parsePriceDisplay(setting: unknown): PriceDisplay {
+  let value = setting;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      value = null;
+    }
+  }
+  const o =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  return {
+    primaryType: text(o.primary_ticket_type),
+    primaryPrefix: text(o.primary_prefix),
+    secondaryType: text(o.secondary_ticket_type),
+    secondaryPrefix: text(o.secondary_prefix),
+    show: o.show === 'sessions_and_tickets' ? 'sessions_and_tickets' : 'all',
+  };
+}
+
+/** The remaining-capacity threshold: a positive whole number (or its text), else null (not configured). */
+export function parseRemainingThreshold(setting: unknown): number | null {
+  const n = typeof setting === 'string' ? Number(setting.trim()) : setting;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** A ticket type of the event named by id or by name (case-insensitive). */
+export function findType(event: EventDetail, wanted: string | null): TicketTypeModel | null {
+  if (wanted === null) return null;
+  const types = event.ticketGroups.flatMap((group) => group.types);
+  const name = wanted.toLowerCase();
+  return (
+    types.find((t) => t.id === wanted) ?? types.find((t) => t.name.trim().toLowerCase() === name) ?? null
+  );
+}
+
+export type DayBadge =
+  | { kind: 'price'; prefix: string; cents: number }
+  | { kind: 'remaining'; count: number }
+  | { kind: 'fewTickets' };
+
+export interface DayPrice {
+  /** The seller's prefix; null: the catalogue's 'From'. */
+  prefix: string | null;
+  cents: number;
+}
+
+/** The day's price line: the primary type's price with its prefix, else the day's lowest price. */
+export function dayPrice(day: CalendarDayModel, event: EventDetail, display: PriceDisplay): DayPrice | null {
+  if (display.show === 'sessions_and_tickets' || day.status !== 'available') return null;
+  const primary = findType(event, display.primaryType);
+  if (primary) return { prefix: display.primaryPrefix, cents: primary.priceCents };
+  return day.minPriceCents === null ? null : { prefix: display.primaryPrefix, cents: day.minPriceCents };
+}
+
+/**
+ * The day's badges: the secondary type's price, then its places left: a count under the configured
+ * threshold, else the few-tickets badge under 10 when no threshold is configured.
+ */
+export function dayBadges(
+  day: CalendarDayModel,
+  event: EventDetail,
+  display: PriceDisplay,
+  threshold: number | null,
+): DayBadge[] {
+  if (day.status !== 'available') return [];
+  const badges: DayBadge[] = [];
+  const secondary = display.show === 'all' ? findType(event, display.secondaryType) : null;
+  if (secondary)
+    badges.push({
+      kind: 'price',
+      prefix: display.secondaryPrefix ?? secondary.name,
+      cents: secondary.priceCents,
+    });
+  const left = day.availability;
+  if (left !== null) {
+    if (threshold !== null && left < threshold) badges.push({ kind: 'remaining', count: left });
+    else if (threshold === null && left < FEW_TICKETS_THRESHOLD) badges.push({ kind: 'fewTickets' });
+  }
+  return badges;
+}
+
+/** Places left a session shows: its count under the configured threshold, else null. */
+export function remainingToShow(availableCapacity: number | null, threshold: number | null): number | null {
+  return threshold !== null && availableCapacity !== null && availableCapacity < threshold
+    ? availableCapacity
+    : null;
+}
+
+/** The few-tickets warning: under 10 places left and no remaining-capacity threshold configured. */
+export function showsFewTickets(availableCapacity: number | null, threshold: number | null): boolean {
+  return threshold === null && availableCapacity !== null && availableCapacity < FEW_TICKETS_THRESHOLD;
+}

@@ -1,0 +1,74 @@
+import type {
+  CalendarDayModel,
+  CartModel,
+  EventDetail,
+  PricedSessionModel,
+  ReserveRequest,
+} from '../../api/models';
+import type { Message } from '../shared/messages';
+import type { Quantities } from './quantities';
+import type { ReserveNotice } from './types';
+
+export interface QuantityFirstReserveInput {
+  event: EventDetail;
+  /** Ticket type preselected by the query (`select`): starts at its group minimum. */
+  select?: string | null;
+  /** Preset flexible amount in cents (`price`), carried for flexible prices. */
+  presetPriceCents?: number | null;
+}
+
+export interface QuantityFirstReserveOutput {
+  cart: CartModel;
+}
+
+/** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
+export interface QuantityFirstSoldOut {
+  sessionId: string;
+  start: string;
+  date: string;
+}
+
+export interface QuantityFirstReserveContext {
+  event: EventDetail;
+  presetPriceCents: number | null;
+  quantities: Quantities;
+  days: CalendarDayModel[];
+  selectedDate: string | null;
+  sessions: PricedSessionModel[];
+  selectedSessionId: string | null;
+  messages: ReserveNotice[];
+  soldOut: QuantityFirstSoldOut | null;
+  cart: CartModel | null;
+  retriedInNewCart: boolean;
+}
+
+export type QuantityFirstReserveEvent =
+  | { type: 'quantity.increment'; ticketTypeId: string }
+  | { type: 'quantity.decrement'; ticketTypeId: string }
+  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
+  | { type: 'tickets.find' }
+  | { type: 'quantities.open' }
+  | { type: 'date.select'; date: string }
+  | { type: 'date.change' }
+  | { type: 'session.select'; sessionId: string }
+  | { type: 'submit' }
+  | { type: 'retry' }
+  | { type: 'message.dismiss'; key: string };
+
+export interface LoadQuantityCalendarInput {
+  eventId: string;
+  quantities: Record<string, number>;
+}
+
+export interface LoadPricedSessionsInput {
+  eventId: string;
+  date: string;
+  quantities: Record<string, number>;
+}
+
+export interface QuantityFirstReserveRequestInput {
+  request: ReserveRequest;
+  newCart: boolean;
+}
+
+export type { Message };

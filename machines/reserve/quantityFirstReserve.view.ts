@@ -1,0 +1,197 @@
+/**
+ * The quantity-first reserve view model: one selector from a snapshot to the props its view needs. Every
+ * decision (what is open, what can be pressed, the prices of the chosen session) is made here.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { CalendarDayModel } from '../../api/models';
+import type { Message } from '../shared/messages';
+import { formatSessionTime } from './format';
+import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
+import {
+  canFindTickets,
+  type QuantityFirstReserveMachine,
+  quantityScopeOf,
+  selectedSessionOf,
+} from './quantityFirstReserve.machine';
+import type { QuantityFirstReserveContext } from './quantityFirstReserve.types';
+import { availableDays, isSelectableSession } from './query';
+import {
+  initialTab,
+  parseTabThresholds,
+  SESSION_PICKER_TABS_KEY,
+  type SessionTab,
+  type SessionTabId,
+  splitIntoTabs,
+} from './session-tabs';
+import type { NoticeLevel } from './types';
+
+export type QuantityFirstReserveSnapshot = SnapshotFrom<QuantityFirstReserveMachine>;
+
+/** Day buttons before 'Show more dates' (spec 1 §9: date picker 8 buttons). */
+export const QF_DATE_BUTTONS = 8;
+
+export interface QfTicketType {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  quantity: number;
+  canIncrement: boolean;
+  canDecrement: boolean;
+}
+
+export interface QfTicketGroup {
+  id: string;
+  name: string;
+  description: string | null;
+  types: QfTicketType[];
+}
+
+export interface QfDay {
+  date: string;
+  disabled: boolean;
+  minPriceCents: number | null;
+}
+
+export interface QfSession {
+  id: string;
+  start: string;
+  timeLabel: string;
+  soldOut: boolean;
+  disabled: boolean;
+  selected: boolean;
+  availableCapacity: number | null;
+  /** The chosen quantities at this session's prices (schedule), fees included, in cents. */
+  totalCents: number;
+}
+
+export interface QuantityFirstReserveView {
+  /** The quantities are open (editable with 'Find tickets'), or closed with an 'Edit' button. */
+  quantitiesOpen: boolean;
+  groups: QfTicketGroup[];
+  /** 'Adult × 2' lines of the closed quantities. */
+  summary: { name: string; quantity: number }[];
+  canFindTickets: boolean;
+  findingTickets: boolean;
+  /** The date section shows (quantities closed and the calendar loaded). */
+  dateVisible: boolean;
+  days: QfDay[];
+  buttonDays: QfDay[];
+  hasMoreDates: boolean;
+  /** No day has room for the quantities. */
+  noDays: boolean;
+  selectedDate: string | null;
+  dateListOpen: boolean;
+  canChangeDate: boolean;
+  /** The session section shows (a date is chosen). */
+  sessionVisible: boolean;
+  /** Null while the sessions load. */
+  sessionTabs: SessionTab<QfSession>[] | null;
+  initialTab: SessionTabId;
+  selectedSession: QfSession | null;
+  /** A session is chosen: the attendee section shows. */
+  attendeesVisible: boolean;
+  totalCents: number;
+  ticketCount: number;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: { key: string; level: NoticeLevel; message: Message }[];
+  canRetry: boolean;
+}
+
+/** The price of one ticket type at a session: its price schedule entry, else the type's own price. */
+function priceAt(
+  context: QuantityFirstReserveContext,
+  sessionId: string | null,
+  typeId: string,
+  base: number,
+) {
+  const session = sessionId ? context.sessions.find((s) => s.id === sessionId) : undefined;
+  return session?.prices[typeId] ?? base;
+}
+
+/** The chosen quantities priced at a session (or at the types' own prices without one), plus fees. */
+export function totalAt(context: QuantityFirstReserveContext, sessionId: string | null): number {
+  let sum = 0;
+  for (const group of context.event.ticketGroups)
+    for (const type of group.types)
+      sum += quantityOf(context.quantities, type.id) * priceAt(context, sessionId, type.id, type.priceCents);
+  return sum + totalFeesCents(context.event.ticketGroups, context.quantities);
+}
+
+function groupsOf(context: QuantityFirstReserveContext, open: boolean): QfTicketGroup[] {
+  const scope = quantityScopeOf(context);
+  return context.event.ticketGroups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    types: group.types.map((type) => ({
+      id: type.id,
+      name: type.name,
+      description: type.description,
+      priceCents: type.priceCents,
+      quantity: quantityOf(context.quantities, type.id),
+      canIncrement: open && canIncrement(scope, type.id),
+      canDecrement: open && canDecrement(scope, type.id),
+    })),
+  }));
+}
+
+function dayOf(day: CalendarDayModel): QfDay {
+  return { date: day.date, disabled: day.status !== 'available', minPriceCents: day.minPriceCents };
+}
+
+export function selectQuantityFirstReserveView(
+  snapshot: QuantityFirstReserveSnapshot,
+): QuantityFirstReserveView {
+  const { context } = snapshot;
+  const open = snapshot.matches('quantities');
+  const picking = snapshot.matches('picking');
+  const reserving = snapshot.matches('reserving') || snapshot.matches('done');
+  const days = context.days.map(dayOf);
+  const sessionsLoading = snapshot.matches({ picking: 'loadingSessions' });
+  const sessions: QfSession[] = context.sessions.map((s) => ({
+    id: s.id,
+    start: s.start,
+    timeLabel: formatSessionTime(s.start, context.event.venue.timezone),
+    soldOut: s.soldOut,
+    disabled: !isSelectableSession(s),
+    selected: s.id === context.selectedSessionId,
+    availableCapacity: s.availableCapacity,
+    totalCents: totalAt(context, s.id),
+  }));
+  const thresholds = parseTabThresholds(context.event.config[SESSION_PICKER_TABS_KEY]);
+  const tabs = sessionsLoading ? null : splitIntoTabs(sessions, context.event.venue.timezone, thresholds);
+  const chosen = snapshot.matches({ picking: 'chosen' }) || reserving;
+  const dateListOpen = snapshot.matches({ picking: 'date' });
+  return {
+    quantitiesOpen: open,
+    groups: groupsOf(context, open),
+    summary: context.event.ticketGroups.flatMap((group) =>
+      group.types
+        .filter((type) => quantityOf(context.quantities, type.id) > 0)
+        .map((type) => ({ name: type.name, quantity: quantityOf(context.quantities, type.id) })),
+    ),
+    canFindTickets: open && canFindTickets(context),
+    findingTickets: snapshot.matches('loadingCalendar'),
+    dateVisible: picking || reserving,
+    days,
+    buttonDays: days.slice(0, QF_DATE_BUTTONS),
+    hasMoreDates: days.length > QF_DATE_BUTTONS,
+    noDays: (picking || reserving) && availableDays(context.days).length === 0,
+    selectedDate: context.selectedDate,
+    dateListOpen,
+    canChangeDate: !dateListOpen && availableDays(context.days).length > 1 && !reserving,
+    sessionVisible: context.selectedDate !== null && !dateListOpen,
+    sessionTabs: tabs,
+    initialTab: tabs ? initialTab(tabs) : 'morning',
+    selectedSession: sessions.find((s) => s.selected) ?? null,
+    attendeesVisible: chosen && selectedSessionOf(context) !== null,
+    totalCents: totalAt(context, context.selectedSessionId),
+    ticketCount: totalTickets(context.quantities),
+    canSubmit: snapshot.matches({ picking: 'chosen' }),
+    submitting: reserving,
+    messages: context.messages,
+    canRetry: snapshot.matches({ picking: 'sessionsError' }),
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * View models of the single-event form and the one-ticket-only picker: one selector each, snapshot -> the
+ * props their view needs. Kept apart from `view.ts` (the date-first view, in the event page's first load):
+ * these load with their layouts' chunks.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { TicketGroupModel } from '../../api/models';
+import type { Message } from '../shared/messages';
+import { message } from '../shared/messages';
+import { formatDay, formatSessionTime, venueDayOfIso } from './format';
+import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
+import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
+import {
+  canDecrement,
+  canIncrement,
+  groupWithinLimits,
+  isFewTickets,
+  type Quantities,
+  type QuantityScope,
+  quantityOf,
+  remainingForGroup,
+  totalFeesCents,
+  totalPriceCents,
+} from './quantities';
+import type { TicketGroupView } from './selectors';
+import { needsSeats } from './single-event';
+import {
+  isSingleReadyToSubmit,
+  type SingleEventReserveMachine,
+  singleQuantityScope,
+} from './singleEventReserve.machine';
+import type { NoticeLevel } from './types';
+
+export type SingleEventReserveSnapshot = SnapshotFrom<SingleEventReserveMachine>;
+export type OneTicketReserveSnapshot = SnapshotFrom<OneTicketReserveMachine>;
+
+export interface NoticeView {
+  key: string;
+  level: NoticeLevel;
+  message: Message;
+}
+
+export interface SingleEventViewModel {
+  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  /** Replaces the form: no session on sale, or a failed load. */
+  blockingMessage: Message | null;
+  /** The session's day and time in the venue's zone ('Sat, Dec 12, 2026, 6:30 PM'); null without a session. */
+  sessionLabel: string | null;
+  groups: TicketGroupView[];
+  fewTickets: Message | null;
+  /** Ticket prices plus outside fees, in cents. */
+  totalCents: number;
+  /** Seated tickets are selected whose seats are not chosen yet (the seat map comes later). */
+  seatsNeeded: boolean;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: NoticeView[];
+  canRetry: boolean;
+}
+
+function groupViews(groups: readonly TicketGroupModel[], scope: QuantityScope, editable: boolean) {
+  return groups.map((group): TicketGroupView => {
+    const remaining = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
+    return {
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      remaining: Number.isFinite(remaining) ? remaining : null,
+      withinLimits: groupWithinLimits(group, scope.quantities),
+      minPerOrder: group.minPerOrder,
+      maxPerOrder: group.maxPerOrder,
+      types: group.types.map((type) => ({
+        id: type.id,
+        name: type.name,
+        description: type.description,
+        priceCents: type.priceCents,
+        originalPriceCents: type.originalPriceCents,
+        feeCents: type.feeCents,
+        quantity: quantityOf(scope.quantities, type.id),
+        canIncrement: editable && canIncrement(scope, type.id),
+        canDecrement: editable && canDecrement(scope, type.id),
+      })),
+    };
+  });
+}
+
+const total = (groups: readonly TicketGroupModel[], quantities: Quantities) =>
+  totalPriceCents(groups, quantities) + totalFeesCents(groups, quantities);
+
+export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): SingleEventViewModel {
+  const { context } = snapshot;
+  const ready = snapshot.matches('ready');
+  const loading =
+    snapshot.matches('checking') || snapshot.matches('loadingSession') || snapshot.matches('loadingGroups');
+  const status = loading
+    ? 'loading'
+    : snapshot.matches('unavailable')
+      ? 'unavailable'
+      : snapshot.matches('loadError')
+        ? 'error'
+        : 'ready';
+  const { session } = context;
+  const tz = context.event.venue.timezone;
+  return {
+    status,
+    blockingMessage:
+      status === 'unavailable' || status === 'error'
+        ? (context.blocking ?? message('errorUnexpected'))
+        : null,
+    sessionLabel: session
+      ? `${formatDay(venueDayOfIso(session.start, tz))}, ${formatSessionTime(session.start, tz)}`
+      : null,
+    groups: groupViews(context.groups, singleQuantityScope(context), ready),
+    fewTickets: isFewTickets(session) ? message('fewTickets') : null,
+    totalCents: total(context.groups, context.quantities),
+    seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
+    canSubmit: ready && isSingleReadyToSubmit(context),
+    submitting: snapshot.matches('reserving'),
+    messages: context.messages,
+    canRetry: snapshot.can({ type: 'retry' }),
+  };
+}
+
+export interface OneTicketOptionView {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  chosen: boolean;
+  disabled: boolean;
+}
+
+export interface OneTicketGroupView {
+  id: string;
+  name: string;
+  description: string | null;
+  soldOut: boolean;
+  options: OneTicketOptionView[];
+}
+
+export interface OneTicketViewModel {
+  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  blockingMessage: Message | null;
+  groups: OneTicketGroupView[];
+  /** The one chosen type, or null. */
+  chosen: string | null;
+  /** Exactly-one mode: never a decrease. */
+  canDecrease: boolean;
+  totalCents: number;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: NoticeView[];
+  canRetry: boolean;
+}
+
+export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTicketViewModel {
+  const { context } = snapshot;
+  const picking = snapshot.matches('picking');
+  const status = snapshot.matches('loading')
+    ? 'loading'
+    : snapshot.matches('unavailable')
+      ? 'unavailable'
+      : snapshot.matches('loadError')
+        ? 'error'
+        : 'ready';
+  const chosen = chosenType(context.quantities);
+  return {
+    status,
+    blockingMessage:
+      status === 'unavailable' || status === 'error'
+        ? (context.blocking ?? message('errorUnexpected'))
+        : null,
+    groups: context.groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      soldOut: group.soldOut,
+      options: group.types.map((type) => ({
+        id: type.id,
+        name: type.name,
+        description: type.description,
+        priceCents: type.priceCents,
+        chosen: type.id === chosen,
+        disabled:
+          !picking || (type.id !== chosen && !canIncrementOne(context.groups, context.quantities, type.id)),
+      })),
+    })),
+    chosen,
+    canDecrease: canDecrementOne(),
+    totalCents: total(context.groups, context.quantities),
+    canSubmit: picking && chosen !== null,
+    submitting: snapshot.matches('reserving'),
+    messages: context.messages,
+    canRetry: snapshot.can({ type: 'retry' }),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * /my-account and its child /my-account/membership-details (the default): the member's side menu and a
+ * minimal membership summary (level, Membership ID, Expires; issue 11 brings the full details); logged out,
+ * the login form headed 'Log in to view your account'.
+ */
+import { useEffect } from 'react';
+import { selectSessionView } from '../../machines/session/view';
+import { MyAccount } from '../../ui/account/MyAccount';
+import { useServices, useSession, useSessionActor } from '../app/services';
+import { LoginFlow } from '../login/LoginFlow';
+import { useAppNavigate } from '../navigation';
+
+const expiryFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatExpiry = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : expiryFormat.format(date);
+};
+
+export default function MyAccountScreen() {
+  const { strings, config } = useServices();
+  const { href, navigate } = useAppNavigate();
+  const session = useSessionActor();
+  const view = useSession((s) => selectSessionView(s, config.login?.method ?? null));
+  useEffect(() => {
+    document.title = `${view.loggedIn ? strings.myAccount : strings.loginToViewAccount} — ${config.sellerName}`;
+  }, [view.loggedIn, strings, config]);
+  return (
+    <MyAccount
+      strings={strings}
+      loggedIn={view.loggedIn}
+      isMember={view.isMember}
+      memberships={view.memberships.map((m) => ({
+        level: m.level,
+        memberId: m.memberId,
+        expires: formatExpiry(m.validTo),
+      }))}
+      membershipDetailsHref={href('/my-account/membership-details')}
+      joinHref={href('/membership')}
+      onNavigate={navigate}
+      onLogout={() => session.send({ type: 'session.logout' })}
+      loggingOut={view.loggingOut}
+      loginForm={<LoginFlow label={strings.loginToViewAccount} />}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+/** The date-first layout: get the date-first reserve actor, select its view model, render the view. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { selectDateFirstReserveView } from '../../../machines/reserve/view';
+import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
+import { currentCartId } from '../../app/root';
+import { useModal, useServices } from '../../app/services';
+import { AddOnStepBar } from '../../app/upsell';
+import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
+import { useReserved } from '../useReserved';
+import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
+import { MobileFooter } from './MobileFooter';
+import type { LayoutProps } from './types';
+
+export default function DateFirstLayout({ event, search, query }: LayoutProps) {
+  const { api, strings, inspect, config, clock, app } = useServices();
+  const reserved = useReserved();
+  const machine = useMemo(
+    () => provideDateFirstReserve({ api, currentCartId: () => currentCartId(app), reserved }),
+    [api, app, reserved],
+  );
+  const actor = useActorRef(machine, {
+    input: { event, query: withSelect(reserveQueryFrom(search), query.select), now: clock.now() },
+    inspect,
+  });
+  const view = useSelector(actor, selectDateFirstReserveView);
+  const calendar = useModal('chooseDate');
+  const formId = useId();
+  const small = useMediaQuery(SMALL_SCREEN);
+  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
+
+  return (
+    <div className="has-mobile-footer">
+      <AddOnStepBar ticketsSelected={ticketsSelected} />
+      <DateFirstReserve
+        strings={strings}
+        formId={formId}
+        showFooter={!small}
+        currency={config.currency}
+        view={view}
+        calendar={calendar.modal}
+        onShowMore={calendar.open}
+        onCloseCalendar={calendar.close}
+        onDismissCalendar={calendar.dismiss}
+        onSelectDate={(date) => actor.send({ type: 'date.select', date })}
+        onChangeDate={() => actor.send({ type: 'date.change' })}
+        onSelectFlexible={() => actor.send({ type: 'flexible.select' })}
+        onClearFlexible={() => actor.send({ type: 'flexible.clear' })}
+        onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
+        onChangeSession={() => actor.send({ type: 'session.change' })}
+        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
+        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
+        onSubmit={() => actor.send({ type: 'submit' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
+      {small && view.status === 'ready' ? (
+        <MobileFooter
+          formId={formId}
+          totalCents={view.totalCents}
+          canSubmit={view.canSubmit}
+          submitting={view.submitting}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** `select` preselects one ticket of that type unless the query already sets a count for it. */
+function withSelect<Q extends { quantities?: Record<string, string> }>(q: Q, select: string | null): Q {
+  if (select === null || q.quantities?.[select] !== undefined) return q;
+  return { ...q, quantities: { ...q.quantities, [select]: '1' } };
+}

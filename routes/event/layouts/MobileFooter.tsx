@@ -1,0 +1,34 @@
+/** The mobile reserve footer bound to the app cart: its cart button brings the visitor to the cart widget. */
+import { MobileReserveFooter } from '../../../ui/reserve/MobileReserveFooter';
+import { useCart, useServices } from '../../app/services';
+
+export interface MobileFooterProps {
+  formId: string;
+  totalCents: number;
+  canSubmit: boolean;
+  submitting: boolean;
+}
+
+export function MobileFooter(props: MobileFooterProps) {
+  const { strings, config } = useServices();
+  const cartCount = useCart((s) => s.context.cart?.ticketCount ?? 0);
+  const currency = useCart((s) => s.context.cart?.currency ?? config.currency);
+  return (
+    <MobileReserveFooter
+      strings={strings}
+      currency={currency}
+      cartCount={cartCount}
+      onCart={() => {
+        // On small screens the cart widget follows the content: bring it into view and move focus to it.
+        const heading = document.getElementById('cart-title');
+        heading?.scrollIntoView({ block: 'start' });
+        const widget = heading?.closest<HTMLElement>('.cart-widget');
+        if (widget) {
+          widget.tabIndex = -1;
+          widget.focus({ preventScroll: true });
+        }
+      }}
+      {...props}
+    />
+  );
+}

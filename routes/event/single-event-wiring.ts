@@ -1,0 +1,57 @@
+/**
+ * Wiring of the single-event form and the one-ticket-only picker (their layouts' chunks import it, not the
+ * event page's first load). The reserve reads the app cart's id when it runs; a `newCart` reserve creates one.
+ */
+import { fromPromise } from 'xstate';
+import type { Api, CartModel, TicketGroupModel } from '../../api';
+import { DONATION_HANDLER, isDonationGroup } from '../../machines/reserve/one-ticket';
+import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+
+export interface FormWiring {
+  api: Pick<Api, 'events' | 'cart' | 'ticketGroups'>;
+  /** The app cart's current id, read at the moment of the call. */
+  currentCartId: () => string | null;
+  /** The shared after-reserve step (routes/event/useReserved). */
+  reserved: (cart: CartModel) => void;
+}
+
+export function provideSingleEventReserve({ api, currentCartId, reserved }: FormWiring) {
+  return singleEventReserveMachine.provide({
+    actors: {
+      loadSession: fromPromise(({ input, signal }) => api.events.firstSession(input.eventId, { signal })),
+      loadSessionGroups: fromPromise(({ input, signal }) =>
+        api.events.sessionGroups(input.eventId, input.sessionId, { signal }),
+      ),
+      reserve: fromPromise(({ input, signal }) =>
+        api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
+      ),
+    },
+    actions: { reserved: (_, cart) => reserved(cart) },
+  });
+}
+
+/** Donation groups are loaded again with GET ticket_group/{id}?handler=donation; ledger groups are kept. */
+export function loadOneTicketGroups(
+  api: Pick<Api, 'ticketGroups'>,
+  groups: readonly TicketGroupModel[],
+  signal: AbortSignal,
+): Promise<TicketGroupModel[]> {
+  return Promise.all(
+    groups.map((group) =>
+      isDonationGroup(group) ? api.ticketGroups.get(group.id, { handler: DONATION_HANDLER, signal }) : group,
+    ),
+  );
+}
+
+export function provideOneTicketReserve({ api, currentCartId, reserved }: FormWiring) {
+  return oneTicketReserveMachine.provide({
+    actors: {
+      loadGroups: fromPromise(({ input, signal }) => loadOneTicketGroups(api, input.groups, signal)),
+      reserve: fromPromise(({ input, signal }) =>
+        api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
+      ),
+    },
+    actions: { reserved: (_, cart) => reserved(cart) },
+  });
+}

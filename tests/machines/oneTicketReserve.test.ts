@@ -1,0 +1,254 @@
+/**
+ * One-ticket-only picker (spec 1 §2 layout 2; §4: exactly-one mode blocks decrease): the pure rules, the
+ * machine on real actors with scripted fakes, and every path of its model with an edge-coverage check.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { CartModel, TicketGroupModel } from '../../api/models';
+import {
+  canDecrementOne,
+  canIncrementOne,
+  chooseOne,
+  chosenType,
+  decrementOne,
+  initialChoice,
+  isChoosable,
+  isDonationGroup,
+  isOneTicketEvent,
+} from '../../machines/reserve/one-ticket';
+import type { OneTicketReserveInput } from '../../machines/reserve/one-ticket-types';
+import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import { totalTickets } from '../../machines/reserve/quantities';
+import { selectOneTicketView } from '../../machines/reserve/single-event-view';
+import type { ReserveFlowError } from '../../machines/reserve/types';
+import {
+  capacityError,
+  cart,
+  donationEvent,
+  donationGroup,
+  ledgerEvent,
+  ledgerGroup,
+  oneInput,
+  onePathEvents,
+  onePathInputs,
+  soldOutDonation,
+} from '../../stories/fixtures/oneTicketReserve';
+import { lectureGroup } from '../../stories/fixtures/singleEventReserve';
+import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
+import { recordCoverage } from './coverage';
+import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+
+const T = createStrings();
+const text = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
+
+describe('one-ticket rules', () => {
+  it('applies to events whose groups are all ledger or donation', () => {
+    expect(isOneTicketEvent(donationEvent)).toBe(true);
+    expect(isOneTicketEvent(ledgerEvent)).toBe(true);
+    expect(isOneTicketEvent({ ticketGroups: [donationGroup, ledgerGroup] })).toBe(true);
+    expect(isOneTicketEvent({ ticketGroups: [donationGroup, lectureGroup] })).toBe(false);
+    expect(isOneTicketEvent({ ticketGroups: [] })).toBe(false);
+    expect(isDonationGroup(donationGroup)).toBe(true);
+    expect(isDonationGroup(ledgerGroup)).toBe(false);
+  });
+
+  it('chooses exactly one ticket; another type replaces it; unknown or sold-out types change nothing', () => {
+    const groups = [donationGroup];
+    expect(chooseOne(groups, {}, 't-25')).toEqual({ 't-25': 1 });
+    expect(chooseOne(groups, { 't-25': 1 }, 't-50')).toEqual({ 't-50': 1 });
+    expect(chooseOne(groups, { 't-25': 1 }, 't-nope')).toEqual({ 't-25': 1 });
+    expect(chooseOne([soldOutDonation], {}, 't-25')).toEqual({});
+    expect(isChoosable([{ ...ledgerGroup, remaining: 0 }], 't-card')).toBe(false);
+  });
+
+  it('exactly-one mode blocks decrease and never goes above one', () => {
+    const chosen = { 't-25': 1 };
+    expect(canDecrementOne()).toBe(false);
+    expect(decrementOne(chosen)).toBe(chosen);
+    expect(canIncrementOne([donationGroup], chosen, 't-25')).toBe(false);
+    expect(canIncrementOne([donationGroup], chosen, 't-50')).toBe(true);
+    for (const id of ['t-10', 't-25', 't-50', 't-100']) {
+      expect(totalTickets(chooseOne([donationGroup], chosen, id))).toBe(1);
+    }
+  });
+
+  it('opens with the `select` type, else the only choosable type, else nothing', () => {
+    expect(initialChoice([donationGroup], 't-50')).toEqual({ 't-50': 1 });
+    expect(initialChoice([donationGroup], null)).toEqual({});
+    expect(initialChoice([donationGroup], 't-nope')).toEqual({});
+    expect(initialChoice([ledgerGroup], null)).toEqual({ 't-card': 1 });
+    expect(initialChoice([soldOutDonation], 't-50')).toEqual({});
+    expect(chosenType({ 't-50': 1 })).toBe('t-50');
+    expect(chosenType({})).toBeNull();
+  });
+});
+
+interface Script {
+  groups?: () => Promise<TicketGroupModel[]>;
+  reserve?: () => Promise<CartModel>;
+}
+
+function start(input: OneTicketReserveInput = oneInput(), script: Script = {}) {
+  const calls = { loadGroups: vi.fn(), reserve: vi.fn() };
+  const reserved = vi.fn();
+  const machine = oneTicketReserveMachine.provide({
+    actors: {
+      loadGroups: fromPromise(async ({ input: i }) => {
+        calls.loadGroups(i);
+        return (script.groups ?? (async () => input.event.ticketGroups))();
+      }),
+      reserve: fromPromise(async ({ input: i }) => {
+        calls.reserve(i);
+        return (script.reserve ?? (async () => cart))();
+      }),
+    },
+    actions: { reserved: (_args, params) => reserved(params) },
+  });
+  const actor = createActor(machine, { input, clock: new SimulatedClock() });
+  actor.start();
+  return { actor, calls, reserved };
+}
+
+type Actor = ReturnType<typeof start>['actor'];
+async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
+  actor.send(event);
+  await flush();
+}
+const view = (actor: Actor) => selectOneTicketView(actor.getSnapshot());
+
+describe('oneTicketReserve machine', () => {
+  it('loads the event groups, lets one amount be chosen at a time and reserves it without a session', async () => {
+    const { actor, calls, reserved } = start();
+    expect(view(actor).status).toBe('loading');
+    await flush();
+    expect(calls.loadGroups).toHaveBeenCalledWith({ eventId: 'ev-donate', groups: [donationGroup] });
+    expect(view(actor).canSubmit).toBe(false);
+    await send(actor, { type: 'ticket.choose', ticketTypeId: 't-25' });
+    await send(actor, { type: 'ticket.choose', ticketTypeId: 't-100' });
+    const v = view(actor);
+    expect(v.chosen).toBe('t-100');
+    expect(v.canDecrease).toBe(false);
+    expect(v.totalCents).toBe(10000);
+    expect(v.groups[0]?.options.filter((o) => o.chosen).map((o) => o.name)).toEqual(['Benefactor']);
+    expect(v.canSubmit).toBe(true);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledWith({
+      newCart: false,
+      request: { eventId: 'ev-donate', sessionId: null, quantities: { 't-100': 1 } },
+    });
+    expect(actor.getSnapshot().output).toEqual({ cart });
+    expect(reserved).toHaveBeenCalledWith(cart);
+  });
+
+  it('preselects the `select` type, and a lone ledger type at once', async () => {
+    const selected = start(oneInput(donationEvent, 't-50'));
+    await flush();
+    expect(view(selected.actor).chosen).toBe('t-50');
+    const ledger = start(oneInput(ledgerEvent));
+    await flush();
+    expect(view(ledger.actor).chosen).toBe('t-card');
+    expect(view(ledger.actor).canSubmit).toBe(true);
+  });
+
+  it('shows "Sorry, tickets are not available for this event." when nothing can be chosen', async () => {
+    const { actor } = start(oneInput(), { groups: async () => [soldOutDonation] });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('unavailable');
+    expect(text(view(actor).blockingMessage)).toBe('Sorry, tickets are not available for this event.');
+    expect(view(actor).groups[0]?.options.every((o) => o.disabled)).toBe(true);
+  });
+
+  it('shows a failed load and loads again on retry', async () => {
+    let fail = true;
+    const { actor, calls } = start(oneInput(), {
+      groups: async () => {
+        if (fail)
+          throw {
+            code: 'not_found',
+            description: 'Ticket group not found.',
+            status: 404,
+          } satisfies ReserveFlowError;
+        return [donationGroup];
+      },
+    });
+    await flush();
+    expect(view(actor).status).toBe('error');
+    expect(text(view(actor).blockingMessage)).toBe('Ticket group not found.');
+    fail = false;
+    await send(actor, { type: 'retry' });
+    expect(calls.loadGroups).toHaveBeenCalledTimes(2);
+    expect(view(actor).status).toBe('ready');
+  });
+
+  it('keeps the choice and shows the error when the reserve fails; ignores choices while submitting', async () => {
+    let fail = true;
+    let finish: (c: CartModel) => void = () => {};
+    const { actor, calls } = start(oneInput(donationEvent, 't-10'), {
+      reserve: () =>
+        fail
+          ? Promise.reject(capacityError)
+          : new Promise<CartModel>((resolve) => {
+              finish = resolve;
+            }),
+    });
+    await flush();
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().value).toBe('picking');
+    expect(view(actor).messages.map((m) => text(m.message))).toEqual([
+      'Not enough tickets left in General admission.',
+    ]);
+    expect(view(actor).chosen).toBe('t-10');
+    fail = false;
+    await send(actor, { type: 'submit' });
+    expect(view(actor).messages).toEqual([]);
+    expect(view(actor).submitting).toBe(true);
+    expect(view(actor).groups[0]?.options.every((o) => o.disabled)).toBe(true);
+    await send(actor, { type: 'ticket.choose', ticketTypeId: 't-50' });
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledTimes(2);
+    expect(view(actor).chosen).toBe('t-10');
+    finish(cart);
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('throws "not provided" from its placeholder actors', async () => {
+    const actor = createActor(oneTicketReserveMachine, { input: oneInput() });
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loadError');
+  });
+});
+
+function checkInvariants(runner: ReplayRunner<typeof oneTicketReserveMachine>) {
+  const snapshot = runner.actor.getSnapshot();
+  const { context } = snapshot;
+  const v = selectOneTicketView(snapshot);
+  // Exactly one or none, never more; decrease never offered.
+  expect(totalTickets(context.quantities)).toBeLessThanOrEqual(1);
+  expect(Object.values(context.quantities).every((n) => n === 1)).toBe(true);
+  expect(v.canDecrease).toBe(false);
+  const chosen = chosenType(context.quantities);
+  if (chosen !== null) expect(isChoosable(context.groups, chosen)).toBe(true);
+  expect(v.canSubmit).toBe(snapshot.matches('picking') && chosen !== null);
+  if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
+}
+
+describe('oneTicketReserve paths', () => {
+  it('walks every transition of the model with the invariants holding at each step', async () => {
+    const reserved = vi.fn();
+    const report = await walkMachinePaths({
+      machine: oneTicketReserveMachine,
+      inputs: onePathInputs,
+      events: onePathEvents,
+      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      onStep: checkInvariants,
+    });
+    assertFullCoverage(report);
+    recordCoverage('oneTicketReserve', report);
+    expect(reserved).toHaveBeenCalledWith(cart);
+    console.info(
+      `oneTicketReserve paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions`,
+    );
+  });
+});

@@ -1,0 +1,384 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import type { CalendarDayModel, CartModel, PricedSessionModel } from '../../api/models';
+import { isSelectionValid, totalTickets } from '../../machines/reserve/quantities';
+import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
+import type { QuantityFirstReserveInput } from '../../machines/reserve/quantityFirstReserve.types';
+import { selectQuantityFirstReserveView, totalAt } from '../../machines/reserve/quantityFirstReserve.view';
+import { isSelectableSession } from '../../machines/reserve/query';
+import {
+  capacityError,
+  cart,
+  day,
+  qfDays,
+  qfEvent,
+  qfInput,
+  qfPathEvents,
+  qfPathInputs,
+  qfSerializeState,
+  qfSessionsByDate,
+  soldOutError,
+  typesLimitError,
+} from '../../stories/fixtures/quantityFirstReserve';
+import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
+import { recordCoverage } from './coverage';
+import { assertFullCoverage, flush, walkMachinePaths } from './graph-helpers';
+
+type Snapshot = SnapshotFrom<typeof quantityFirstReserveMachine>;
+
+const T = createStrings();
+const texts = (snapshot: Snapshot) =>
+  snapshot.context.messages.map((m: { message: UiMessage }) => resolveMessage(T, m.message));
+
+interface Script {
+  calendar?: () => Promise<CalendarDayModel[]>;
+  sessions?: (date: string) => Promise<PricedSessionModel[]>;
+  reserve?: () => Promise<CartModel>;
+}
+
+function start(extra: Partial<QuantityFirstReserveInput> = {}, script: Script = {}) {
+  const calls = { loadCalendar: vi.fn(), loadSessions: vi.fn(), reserve: vi.fn() };
+  const reserved = vi.fn();
+  const machine = quantityFirstReserveMachine.provide({
+    actors: {
+      loadCalendar: fromPromise(async ({ input: i }) => {
+        calls.loadCalendar(i);
+        return (script.calendar ?? (async () => qfDays))();
+      }),
+      loadSessions: fromPromise(async ({ input: i }) => {
+        calls.loadSessions(i);
+        return (script.sessions ?? (async (date: string) => qfSessionsByDate[date] ?? []))(i.date);
+      }),
+      reserve: fromPromise(async ({ input: i }) => {
+        calls.reserve(i);
+        return (script.reserve ?? (async () => cart))();
+      }),
+    },
+    actions: { reserved: (_args, params) => reserved(params) },
+  });
+  const actor = createActor(machine, { input: qfInput(extra), clock: new SimulatedClock() });
+  actor.start();
+  return { actor, calls, reserved };
+}
+
+type Actor = ReturnType<typeof start>['actor'];
+
+async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
+  actor.send(event);
+  await flush();
+}
+
+/** Two adults, Find tickets, the 21st, 9:30: the attendee section shows. */
+async function toChosen(script?: Script) {
+  const harness = start({}, script);
+  await send(harness.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+  await send(harness.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+  await send(harness.actor, { type: 'tickets.find' });
+  await send(harness.actor, { type: 'date.select', date: '2026-11-21' });
+  await send(harness.actor, { type: 'session.select', sessionId: 's-0930' });
+  return harness;
+}
+
+const view = (actor: Actor) => selectQuantityFirstReserveView(actor.getSnapshot());
+
+describe('quantities open first', () => {
+  it('starts with the quantities open and nothing loaded; Find tickets needs a valid selection', async () => {
+    const { actor, calls } = start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('quantities');
+    expect(view(actor)).toMatchObject({ quantitiesOpen: true, canFindTickets: false, dateVisible: false });
+    await send(actor, { type: 'tickets.find' });
+    expect(calls.loadCalendar).not.toHaveBeenCalled();
+    // the family group's minimum is 2: its first step goes to 2 (the pure quantity rules)
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-family' });
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-family': 2 });
+    expect(view(actor).canFindTickets).toBe(true);
+  });
+
+  it('?select= preselects that type at its group minimum', () => {
+    expect(start({ select: 't-family' }).actor.getSnapshot().context.quantities).toEqual({ 't-family': 2 });
+    expect(start({ select: 't-adult' }).actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    expect(start({ select: 'nope' }).actor.getSnapshot().context.quantities).toEqual({});
+  });
+
+  it('carries the preset price for flexible prices', () => {
+    expect(start({ presetPriceCents: 2500 }).actor.getSnapshot().context.presetPriceCents).toBe(2500);
+  });
+});
+
+describe("'Find tickets'", () => {
+  it('closes the quantities and loads the calendar with the chosen quantities', async () => {
+    const { actor, calls } = start();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-child' });
+    actor.send({ type: 'tickets.find' });
+    expect(view(actor)).toMatchObject({ quantitiesOpen: false, findingTickets: true });
+    await flush();
+    expect(calls.loadCalendar).toHaveBeenCalledWith({
+      eventId: 'ev-qf',
+      quantities: { 't-adult': 1, 't-child': 1 },
+    });
+    expect(actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+    const v = view(actor);
+    expect(v.summary).toEqual([
+      { name: 'Adult', quantity: 1 },
+      { name: 'Child', quantity: 1 },
+    ]);
+    expect(v.groups.flatMap((g) => g.types).every((t) => !t.canIncrement && !t.canDecrement)).toBe(true);
+    expect(v.days.map((d) => [d.date, d.disabled])).toEqual([
+      ['2026-11-21', false],
+      ['2026-11-22', false],
+      ['2026-11-23', true],
+    ]);
+  });
+
+  it("reopens the quantities with 'You can only select up to 10 different types of tickets.' on validation_failed in event_calendar", async () => {
+    const { actor } = start({}, { calendar: async () => Promise.reject(typesLimitError) });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'tickets.find' });
+    expect(actor.getSnapshot().value).toBe('quantities');
+    expect(texts(actor.getSnapshot())).toEqual(['You can only select up to 10 different types of tickets.']);
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+  });
+
+  it('reopens the quantities with the generic message on any other calendar failure', async () => {
+    const { actor } = start({}, { calendar: async () => Promise.reject(new Error('offline')) });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'tickets.find' });
+    expect(actor.getSnapshot().value).toBe('quantities');
+    expect(texts(actor.getSnapshot())).toEqual(['Sorry! Something unexpected happened. Please try again.']);
+  });
+
+  it('with one day that fits, goes straight to its sessions; no day at all shows no dates', async () => {
+    const one = start({}, { calendar: async () => [day('2026-11-22'), day('2026-11-23', 'sold_out')] });
+    await send(one.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(one.actor, { type: 'tickets.find' });
+    expect(one.calls.loadSessions).toHaveBeenCalledWith({
+      eventId: 'ev-qf',
+      date: '2026-11-22',
+      quantities: { 't-adult': 1 },
+    });
+    expect(view(one.actor)).toMatchObject({
+      selectedDate: '2026-11-22',
+      canChangeDate: false,
+      sessionVisible: true,
+    });
+    const none = start({}, { calendar: async () => [day('2026-11-23', 'sold_out')] });
+    await send(none.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(none.actor, { type: 'tickets.find' });
+    expect(view(none.actor).noDays).toBe(true);
+  });
+});
+
+describe('date and session', () => {
+  it('a date loads sessions with prices for the quantities; a session reveals the attendee section', async () => {
+    const { actor, calls } = start();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'tickets.find' });
+    await send(actor, { type: 'date.select', date: '2026-11-23' });
+    expect(calls.loadSessions).not.toHaveBeenCalled();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    expect(calls.loadSessions).toHaveBeenCalledWith({
+      eventId: 'ev-qf',
+      date: '2026-11-21',
+      quantities: { 't-adult': 2 },
+    });
+    let v = view(actor);
+    expect(v.attendeesVisible).toBe(false);
+    expect(v.canSubmit).toBe(false);
+    const all = v.sessionTabs?.flatMap((t) => t.sessions) ?? [];
+    // the price schedule: adults are 22.00 at 9:30, 20.00 at 1 pm; plus 1.50 fee each
+    expect(all.map((s) => [s.timeLabel, s.disabled, s.totalCents])).toEqual([
+      ['9:30 AM', false, 2 * 2200 + 2 * 150],
+      ['11:00 AM', true, 2 * 2000 + 2 * 150],
+      ['1:00 PM', false, 2 * 2000 + 2 * 150],
+    ]);
+    await send(actor, { type: 'session.select', sessionId: 's-1100' });
+    expect(actor.getSnapshot().context.selectedSessionId).toBeNull();
+    await send(actor, { type: 'session.select', sessionId: 's-0930' });
+    v = view(actor);
+    expect(v).toMatchObject({ attendeesVisible: true, canSubmit: true, totalCents: 4700 });
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(view(actor).totalCents).toBe(4300);
+  });
+
+  it('changing the date resets the session', async () => {
+    const { actor, calls } = await toChosen();
+    await send(actor, { type: 'date.change' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      selectedDate: null,
+      selectedSessionId: null,
+      sessions: [],
+    });
+    expect(view(actor)).toMatchObject({ dateListOpen: true, canSubmit: false, attendeesVisible: false });
+    await send(actor, { type: 'date.select', date: '2026-11-22' });
+    expect(calls.loadSessions).toHaveBeenLastCalledWith({
+      eventId: 'ev-qf',
+      date: '2026-11-22',
+      quantities: { 't-adult': 2 },
+    });
+    // choosing another day straight from the chosen session also resets it
+    await send(actor, { type: 'session.select', sessionId: 's-22-1000' });
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    expect(actor.getSnapshot().context.selectedSessionId).toBeNull();
+  });
+
+  it('reopening the quantities resets dates and sessions, keeping the counts', async () => {
+    const { actor } = await toChosen();
+    await send(actor, { type: 'quantities.open' });
+    expect(actor.getSnapshot().value).toBe('quantities');
+    expect(actor.getSnapshot().context).toMatchObject({
+      days: [],
+      selectedDate: null,
+      sessions: [],
+      selectedSessionId: null,
+      quantities: { 't-adult': 2 },
+    });
+    expect(view(actor)).toMatchObject({ quantitiesOpen: true, dateVisible: false, canSubmit: false });
+  });
+
+  it('a sessions failure offers a retry', async () => {
+    let fail = true;
+    const { actor } = start(
+      {},
+      {
+        sessions: async (date) => {
+          if (fail) throw new Error('offline');
+          return qfSessionsByDate[date] ?? [];
+        },
+      },
+    );
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'tickets.find' });
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    expect(view(actor).canRetry).toBe(true);
+    fail = false;
+    await send(actor, { type: 'retry' });
+    expect(view(actor).canRetry).toBe(false);
+    expect(texts(actor.getSnapshot())).toEqual([]);
+    expect(actor.getSnapshot().matches({ picking: 'sessions' })).toBe(true);
+  });
+});
+
+describe('submit', () => {
+  it('reserves the session and quantities, calls reserved once with the cart and ends', async () => {
+    const { actor, calls, reserved } = await toChosen();
+    actor.send({ type: 'submit' });
+    expect(view(actor)).toMatchObject({ submitting: true, canSubmit: false });
+    await flush();
+    expect(calls.reserve).toHaveBeenCalledWith({
+      newCart: false,
+      request: { eventId: 'ev-qf', sessionId: 's-0930', quantities: { 't-adult': 2 } },
+    });
+    expect(reserved).toHaveBeenCalledTimes(1);
+    expect(reserved).toHaveBeenCalledWith(cart);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ cart });
+  });
+
+  it('a gone cart is replaced by a new cart once', async () => {
+    let calls = 0;
+    const { actor, calls: spy } = await toChosen({
+      reserve: async () => {
+        calls += 1;
+        if (calls === 1) throw { code: 'cart_expired', status: 410 };
+        return cart;
+      },
+    });
+    await send(actor, { type: 'submit' });
+    expect(spy.reserve.mock.calls.map(([i]) => i.newCart)).toEqual([false, true]);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('other errors keep the choice and show the API description', async () => {
+    const { actor } = await toChosen({ reserve: async () => Promise.reject(capacityError) });
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().matches({ picking: 'chosen' })).toBe(true);
+    expect(texts(actor.getSnapshot())).toEqual(['Not enough tickets left in General admission.']);
+    expect(view(actor).canSubmit).toBe(true);
+  });
+
+  it('sold out: reloads the sessions, clears the session and asks for another', async () => {
+    const { actor, calls } = await toChosen({ reserve: async () => Promise.reject(soldOutError) });
+    await send(actor, { type: 'submit' });
+    expect(calls.loadSessions).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().matches({ picking: 'sessions' })).toBe(true);
+    expect(actor.getSnapshot().context.selectedSessionId).toBeNull();
+    expect(texts(actor.getSnapshot())).toEqual([
+      'Tickets have sold out for the session at 9:30 AM. Please select another session and try again.',
+    ]);
+  });
+
+  it('sold out with nothing left that day: reloads the calendar and clears the date', async () => {
+    let first = true;
+    const { actor, calls } = await toChosen({
+      reserve: async () => Promise.reject(soldOutError),
+      sessions: async (date) => {
+        const list = qfSessionsByDate[date] ?? [];
+        if (first) {
+          first = false;
+          return list;
+        }
+        return list.map((s) => ({ ...s, soldOut: true, availableCapacity: 0 }));
+      },
+    });
+    await send(actor, { type: 'submit' });
+    expect(calls.loadCalendar).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+    expect(actor.getSnapshot().context.selectedDate).toBeNull();
+    expect(texts(actor.getSnapshot())).toEqual([
+      'Tickets have sold out for Sat, Nov 21, 2026. Please select another date and try again.',
+    ]);
+  });
+});
+
+describe('path tests', () => {
+  it('walks every edge of the model on a real actor and takes every transition', async () => {
+    const reserved = vi.fn();
+    const report = await walkMachinePaths({
+      machine: quantityFirstReserveMachine,
+      inputs: qfPathInputs,
+      events: qfPathEvents,
+      serializeState: qfSerializeState,
+      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      onStep: (runner) => {
+        const snapshot = runner.actor.getSnapshot() as Snapshot;
+        const { context } = snapshot;
+        const v = selectQuantityFirstReserveView(snapshot);
+        // Invariants, against the pure rules, on every step of every path.
+        expect(
+          isSelectionValid(qfEvent.ticketGroups, context.quantities) ||
+            totalTickets(context.quantities) === 0,
+        ).toBe(true);
+        if (!snapshot.matches('quantities') && snapshot.status !== 'done') {
+          expect(isSelectionValid(qfEvent.ticketGroups, context.quantities)).toBe(true);
+        }
+        if (snapshot.matches('quantities')) {
+          expect(context.selectedDate).toBeNull();
+          expect(context.selectedSessionId).toBeNull();
+          expect(v.dateVisible).toBe(false);
+        }
+        if (context.selectedSessionId !== null) {
+          expect(context.selectedDate).not.toBeNull();
+          const chosen = context.sessions.find((s) => s.id === context.selectedSessionId);
+          expect(chosen && isSelectableSession(chosen)).toBe(true);
+        }
+        // Submit is enabled exactly once a session is chosen and not submitting.
+        expect(v.canSubmit).toBe(snapshot.matches({ picking: 'chosen' }));
+        if (v.canSubmit) expect(context.selectedSessionId).not.toBeNull();
+        expect(v.attendeesVisible).toBe(
+          context.selectedSessionId !== null && !snapshot.matches('quantities'),
+        );
+        expect(v.totalCents).toBe(totalAt(context, context.selectedSessionId));
+        if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
+      },
+    });
+    assertFullCoverage(report);
+    recordCoverage('quantityFirstReserve', report);
+    expect(reserved).toHaveBeenCalledWith(cart);
+    console.info(
+      `quantityFirstReserve paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions`,
+    );
+  }, 120_000);
+});

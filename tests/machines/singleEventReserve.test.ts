@@ -1,0 +1,368 @@
+/**
+ * Single-event reserve (spec 1 §4 "Single-event flow"): behaviour on real actors with scripted fakes, then
+ * every path of the story's model replayed on a SimulatedClock with the flow's invariants checked at each
+ * step against the pure rules, and an edge-coverage check.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models';
+import { groupWithinLimits, remainingForGroup, totalTickets } from '../../machines/reserve/quantities';
+import {
+  canSubmitSingle,
+  defaultQuantities,
+  isSessionless,
+  needsSeats,
+} from '../../machines/reserve/single-event';
+import type { SingleEventReserveInput } from '../../machines/reserve/single-event-types';
+import { selectSingleEventView } from '../../machines/reserve/single-event-view';
+import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import type { ReserveFlowError } from '../../machines/reserve/types';
+import {
+  capacityError,
+  cart,
+  codesEvent,
+  codesGroup,
+  lecture,
+  lectureGroup,
+  lectureSession,
+  pairEvent,
+  pairGroup,
+  seatedEvent,
+  seatedGroup,
+  singleInput,
+  singlePathEvents,
+  singlePathInputs,
+  soldOutError,
+} from '../../stories/fixtures/singleEventReserve';
+import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
+import { recordCoverage } from './coverage';
+import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+
+const T = createStrings();
+const text = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
+
+interface Script {
+  session?: () => Promise<SessionModel | null>;
+  groups?: () => Promise<TicketGroupModel[]>;
+  reserve?: () => Promise<CartModel>;
+}
+
+function start(input: SingleEventReserveInput = singleInput(), script: Script = {}) {
+  const calls = { loadSession: vi.fn(), loadSessionGroups: vi.fn(), reserve: vi.fn() };
+  const reserved = vi.fn();
+  const machine = singleEventReserveMachine.provide({
+    actors: {
+      loadSession: fromPromise(async ({ input: i }) => {
+        calls.loadSession(i);
+        return (script.session ?? (async () => lectureSession))();
+      }),
+      loadSessionGroups: fromPromise(async ({ input: i }) => {
+        calls.loadSessionGroups(i);
+        return (script.groups ?? (async () => input.event.ticketGroups))();
+      }),
+      reserve: fromPromise(async ({ input: i }) => {
+        calls.reserve(i);
+        return (script.reserve ?? (async () => cart))();
+      }),
+    },
+    actions: { reserved: (_args, params) => reserved(params) },
+  });
+  const actor = createActor(machine, { input, clock: new SimulatedClock() });
+  actor.start();
+  return { actor, calls, reserved };
+}
+
+type Actor = ReturnType<typeof start>['actor'];
+async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
+  actor.send(event);
+  await flush();
+}
+const view = (actor: Actor) => selectSingleEventView(actor.getSnapshot());
+
+describe('singleEventReserve: loading', () => {
+  it('loads the one session, then its ticket groups; the form shows the session day and time', async () => {
+    const { actor, calls } = start();
+    expect(view(actor).status).toBe('loading');
+    await flush();
+    expect(calls.loadSession).toHaveBeenCalledWith({ eventId: 'ev-lecture' });
+    expect(calls.loadSessionGroups).toHaveBeenCalledWith({ eventId: 'ev-lecture', sessionId: 's-lecture' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    const v = view(actor);
+    expect(v.status).toBe('ready');
+    expect(v.sessionLabel).toBe('Sat, Dec 12, 2026, 6:30 PM');
+    expect(
+      v.groups.map((g) => g.types.map((t) => [t.name, t.quantity, t.canIncrement, t.canDecrement])),
+    ).toEqual([
+      [
+        ['General', 0, true, false],
+        ['Student', 0, true, false],
+      ],
+    ]);
+    expect(v.canSubmit).toBe(false);
+  });
+
+  it('needs no session when every group is a discount-code purchase', async () => {
+    const { actor, calls } = start(singleInput(codesEvent));
+    await flush();
+    expect(calls.loadSession).not.toHaveBeenCalled();
+    expect(calls.loadSessionGroups).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toBe('ready');
+    // The only type is preset at its first step, so the form can be submitted at once, without a session.
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-code': 1 });
+    expect(view(actor).sessionLabel).toBeNull();
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledWith({
+      newCart: false,
+      request: { eventId: 'ev-codes', sessionId: null, quantities: { 't-code': 1 } },
+    });
+  });
+
+  it('shows "Sorry, tickets are not available for this event." when no session is on sale', async () => {
+    const { actor, calls } = start(singleInput(), { session: async () => null });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('unavailable');
+    expect(calls.loadSessionGroups).not.toHaveBeenCalled();
+    expect(text(view(actor).blockingMessage)).toBe('Sorry, tickets are not available for this event.');
+    expect(view(actor).canRetry).toBe(false);
+  });
+
+  it('shows the load error and loads again on retry', async () => {
+    let fail = true;
+    const { actor, calls } = start(singleInput(), {
+      groups: async () => {
+        if (fail)
+          throw {
+            code: 'not_found',
+            description: 'Session not found.',
+            status: 404,
+          } satisfies ReserveFlowError;
+        return [lectureGroup];
+      },
+    });
+    await flush();
+    expect(view(actor).status).toBe('error');
+    expect(text(view(actor).blockingMessage)).toBe('Session not found.');
+    expect(view(actor).canRetry).toBe(true);
+    fail = false;
+    await send(actor, { type: 'retry' });
+    expect(calls.loadSession).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(view(actor).blockingMessage).toBeNull();
+  });
+
+  it('opens with default quantities: the only type at its group minimum, or the `select` type', async () => {
+    const pair = start(singleInput(pairEvent));
+    await flush();
+    expect(pair.actor.getSnapshot().context.quantities).toEqual({ 't-pair': 2 });
+    const selected = start(singleInput(lecture, 't-student'));
+    await flush();
+    expect(selected.actor.getSnapshot().context.quantities).toEqual({ 't-student': 1 });
+    const unknown = start(singleInput(lecture, 't-nope'));
+    await flush();
+    expect(unknown.actor.getSnapshot().context.quantities).toEqual({});
+  });
+});
+
+describe('singleEventReserve: submit', () => {
+  it('is disabled under 1 ticket and enabled from 1; the reserve sends the session and the counts above 0', async () => {
+    const { actor, calls, reserved } = start();
+    await flush();
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-general' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-general' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-student' });
+    await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-student' });
+    expect(view(actor).canSubmit).toBe(true);
+    expect(view(actor).totalCents).toBe(4000);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledWith({
+      newCart: false,
+      request: { eventId: 'ev-lecture', sessionId: 's-lecture', quantities: { 't-general': 2 } },
+    });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ cart });
+    expect(reserved).toHaveBeenCalledWith(cart);
+  });
+
+  it('is disabled while submitting: a second submit does not reserve twice', async () => {
+    let finish: (c: CartModel) => void = () => {};
+    const { actor, calls } = start(singleInput(lecture, 't-general'), {
+      reserve: () => new Promise<CartModel>((resolve) => (finish = resolve)),
+    });
+    await flush();
+    await send(actor, { type: 'submit' });
+    expect(view(actor).submitting).toBe(true);
+    expect(view(actor).canSubmit).toBe(false);
+    expect(view(actor).groups[0]?.types.every((t) => !t.canIncrement && !t.canDecrement)).toBe(true);
+    await send(actor, { type: 'submit' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-general' });
+    expect(calls.reserve).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-general': 1 });
+    finish(cart);
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('is disabled while seats are needed (seated tickets without chosen seats)', async () => {
+    const { actor, calls } = start(singleInput(seatedEvent));
+    await flush();
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-stalls': 1 });
+    expect(view(actor).seatsNeeded).toBe(true);
+    expect(view(actor).canSubmit).toBe(false);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('shows a reserve error beside the form and keeps the choice; dismissing removes it', async () => {
+    const { actor } = start(singleInput(lecture, 't-general'), {
+      reserve: async () => {
+        throw capacityError;
+      },
+    });
+    await flush();
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(view(actor).messages.map((m) => text(m.message))).toEqual([
+      'Not enough tickets left in General admission.',
+    ]);
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-general': 1 });
+    await send(actor, { type: 'message.dismiss', key: 'reserve.error' });
+    expect(view(actor).messages).toEqual([]);
+  });
+
+  it('on a sold-out session names its time, reloads the session and its groups and clears the choice', async () => {
+    let soldOut = false;
+    const { actor, calls } = start(singleInput(lecture, 't-general'), {
+      session: async () =>
+        soldOut ? { ...lectureSession, soldOut: true, availableCapacity: 0 } : lectureSession,
+      groups: async () => (soldOut ? [{ ...lectureGroup, soldOut: true }] : [lectureGroup]),
+      reserve: async () => {
+        soldOut = true;
+        throw soldOutError;
+      },
+    });
+    await flush();
+    await send(actor, { type: 'submit' });
+    expect(calls.loadSession).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(view(actor).messages.map((m) => text(m.message))).toEqual([
+      'Tickets have sold out for the session at 6:30 PM. Please select another session and try again.',
+    ]);
+    expect(actor.getSnapshot().context.quantities).toEqual({});
+    expect(view(actor).groups[0]?.types.every((t) => !t.canIncrement)).toBe(true);
+    expect(view(actor).canSubmit).toBe(false);
+  });
+
+  it('retries once in a new cart when the cart turned out gone', async () => {
+    let attempts = 0;
+    const { actor, calls } = start(singleInput(lecture, 't-general'), {
+      reserve: async () => {
+        attempts += 1;
+        if (attempts <= 2) throw { code: 'cart_expired', status: 410 } satisfies ReserveFlowError;
+        return cart;
+      },
+    });
+    await flush();
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve.mock.calls.map(([i]) => i.newCart)).toEqual([false, true]);
+    expect(actor.getSnapshot().value).toBe('ready');
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve.mock.calls.map(([i]) => i.newCart)).toEqual([false, true, false]);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('throws "not provided" from its placeholder actors', async () => {
+    const actor = createActor(singleEventReserveMachine, { input: singleInput() });
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loadError');
+    expect(text(actor.getSnapshot().context.blocking)).toBe(
+      'Sorry! Something unexpected happened. Please try again.',
+    );
+  });
+});
+
+describe('single-event rules', () => {
+  it('needs a session unless every group is a discount-code purchase', () => {
+    expect(isSessionless(codesEvent)).toBe(true);
+    expect(isSessionless(lecture)).toBe(false);
+    expect(isSessionless({ ticketGroups: [codesGroup, lectureGroup] })).toBe(false);
+    expect(isSessionless({ ticketGroups: [] })).toBe(false);
+  });
+
+  it('defaults: none with several types, the only one at its minimum, nothing when it is sold out', () => {
+    expect(defaultQuantities({ groups: [lectureGroup], session: lectureSession }, null)).toEqual({});
+    expect(defaultQuantities({ groups: [pairGroup], session: lectureSession }, null)).toEqual({
+      't-pair': 2,
+    });
+    expect(defaultQuantities({ groups: [{ ...pairGroup, soldOut: true }], session: null }, null)).toEqual({});
+    // Fewer places than the minimum: not bookable, so nothing is preset.
+    const one = { ...lectureSession, availableCapacity: 1 };
+    expect(defaultQuantities({ groups: [pairGroup], session: one }, null)).toEqual({});
+    expect(defaultQuantities({ groups: [pairGroup], session: one }, 't-pair')).toEqual({});
+  });
+
+  it('seats are needed for every seated ticket without a chosen seat', () => {
+    expect(needsSeats([seatedGroup], { 't-stalls': 2 }, {})).toBe(true);
+    expect(needsSeats([seatedGroup], { 't-stalls': 2 }, { 'g-seated': ['A1'] })).toBe(true);
+    expect(needsSeats([seatedGroup], { 't-stalls': 2 }, { 'g-seated': ['A1', 'A2'] })).toBe(false);
+    expect(needsSeats([lectureGroup], { 't-general': 2 }, {})).toBe(false);
+  });
+
+  it('submit: at least 1 ticket, groups within limits, no seats left to choose', () => {
+    expect(canSubmitSingle([lectureGroup], {}, {})).toBe(false);
+    expect(canSubmitSingle([lectureGroup], { 't-general': 1 }, {})).toBe(true);
+    expect(canSubmitSingle([lectureGroup], { 't-general': 11 }, {})).toBe(false);
+    expect(canSubmitSingle([seatedGroup], { 't-stalls': 1 }, {})).toBe(false);
+    expect(canSubmitSingle([seatedGroup], { 't-stalls': 1 }, { 'g-seated': ['A1'] })).toBe(true);
+  });
+});
+
+// ---- every path of the model ------------------------------------------------------------------------
+
+function checkInvariants(runner: ReplayRunner<typeof singleEventReserveMachine>) {
+  const snapshot = runner.actor.getSnapshot();
+  const { context } = snapshot;
+  const v = selectSingleEventView(snapshot);
+  // Submit is offered exactly by the pure rule, only in ready, never while submitting.
+  expect(v.canSubmit).toBe(
+    snapshot.matches('ready') && canSubmitSingle(context.groups, context.quantities, context.seats),
+  );
+  if (v.submitting) expect(v.canSubmit).toBe(false);
+  if (totalTickets(context.quantities) < 1) expect(v.canSubmit).toBe(false);
+  if (needsSeats(context.groups, context.quantities, context.seats)) expect(v.canSubmit).toBe(false);
+  // A session is loaded whenever tickets are chosen, unless no session is needed.
+  if (totalTickets(context.quantities) > 0 && !isSessionless(context.event))
+    expect(context.session).not.toBeNull();
+  // Every count within its group's limits and capacity.
+  for (const group of context.groups) {
+    expect(groupWithinLimits(group, context.quantities)).toBe(true);
+    expect(
+      remainingForGroup(group, context.groups, context.quantities, context.session),
+    ).toBeGreaterThanOrEqual(0);
+  }
+  if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
+  // The blocking message shows exactly in the blocking states.
+  expect(v.blockingMessage !== null).toBe(v.status === 'unavailable' || v.status === 'error');
+}
+
+describe('singleEventReserve paths', () => {
+  it('walks every transition of the model with the invariants holding at each step', async () => {
+    const reserved = vi.fn();
+    const report = await walkMachinePaths({
+      machine: singleEventReserveMachine,
+      inputs: singlePathInputs,
+      events: singlePathEvents,
+      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      onStep: checkInvariants,
+    });
+    assertFullCoverage(report);
+    recordCoverage('singleEventReserve', report);
+    expect(reserved).toHaveBeenCalledWith(cart);
+    console.info(
+      `singleEventReserve paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions`,
+    );
+  });
+});

@@ -1,0 +1,88 @@
+/** Helpers of the member tests: a server that trusts X-Forwarded-For, browsers (cookie jars), logins, the outbox. */
+import { and, eq } from 'drizzle-orm';
+import { AUTHENTICATION_CONFIG_KEY, type AuthenticationConfig } from '../../api/schemas';
+import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/members-seed';
+import * as t from '../../server/schema';
+import { type CallOptions, SELLER, startTestServer, type TestServer } from './helpers';
+
+export { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS };
+
+export async function startMembersServer(): Promise<TestServer> {
+  return startTestServer({ members: { trustProxy: true, publicUrl: 'https://shop.example.test' } });
+}
+
+export interface Cookie {
+  name: string;
+  value: string;
+  attributes: string[];
+}
+
+export function parseSetCookies(res: Response): Cookie[] {
+  return res.headers.getSetCookie().map((line) => {
+    const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: decodeURIComponent(pair.slice(at + 1)), attributes };
+  });
+}
+
+let addressCounter = 0;
+
+/** A browser: keeps the cookies the server sets and sends them back; its own client address. */
+export function browser(s: TestServer, address = `198.51.100.${++addressCounter % 250}`) {
+  const jar = new Map<string, string>();
+  const store = (res: Response) => {
+    for (const c of parseSetCookies(res)) {
+      const gone = c.attributes.some((a) => /^max-age=0$/i.test(a)) || c.value === '';
+      if (gone) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+  };
+  const headers = (opts: CallOptions) => ({
+    ...(opts.headers ?? {}),
+    'X-Forwarded-For': address,
+    ...(jar.size ? { Cookie: [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ') } : {}),
+  });
+  return {
+    jar,
+    address,
+    async json(method: string, path: string, opts: CallOptions = {}) {
+      const r = await s.json(method, path, { ...opts, headers: headers(opts) });
+      store(r.res);
+      return r;
+    },
+  };
+}
+
+export type Browser = ReturnType<typeof browser>;
+
+export const passwordLogin = (b: Browser, email: string, password = DEMO_MEMBER_PASSWORD) =>
+  b.json('POST', 'login', { body: { email, password }, query: { _embed: 'identity,identity.meta' } });
+
+/** Sets the seller's login configuration (config row `authentication`). */
+export async function setAuthentication(s: TestServer, value: AuthenticationConfig) {
+  await s.handle.db
+    .update(t.config)
+    .set({ value })
+    .where(
+      and(
+        eq(t.config.resource, 'seller'),
+        eq(t.config.resourceId, SELLER),
+        eq(t.config.key, AUTHENTICATION_CONFIG_KEY),
+      ),
+    );
+}
+
+/** The dev outbox, through its endpoint. */
+export async function outbox(s: TestServer): Promise<Array<{ to: string; subject: string; body: string }>> {
+  const r = await s.json('GET', '__outbox');
+  return r.body.outbox._data;
+}
+
+/** The reset link's token of the newest email to `to`. */
+export async function resetToken(s: TestServer, to: string): Promise<string> {
+  const mails = (await outbox(s)).filter((m) => m.to === to);
+  const last = mails[mails.length - 1];
+  const match = last ? /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(last.body) : null;
+  if (!match?.[1]) throw new Error(`no reset link to ${to}`);
+  return decodeURIComponent(match[1]);
+}

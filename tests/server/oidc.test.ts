@@ -1,0 +1,197 @@
+/**
+ * The identity-provider sandbox (issue 10): a real OpenID Connect provider mounted at /oidc in front of the app,
+ * driven here like the storefront's client does it (authorization code with PKCE): the redirect, the sandbox's
+ * sign-in page, the callback with the code, the token exchange, then POST login { jwt } opens a session. Forged
+ * tokens (another key) are refused.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../api/codes';
+import { runtimeConfig, SESSION_COOKIE } from '../../api/schemas';
+import { createApp } from '../../server/app';
+import { createDb, type DbHandle } from '../../server/db';
+import {
+  createOidcSandbox,
+  type OidcSandbox,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_IDP_USER,
+  serverWithOidc,
+} from '../../server/members-oidc';
+import { DEMO_AUTHENTICATION, demoMemberIds } from '../../server/members-seed';
+import { DEMO_SELLER_ID, seed } from '../../server/seed';
+
+let handle: DbHandle;
+let sandbox: OidcSandbox;
+let origin: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  handle = await createDb({ dataDir: 'memory://' });
+  await seed(handle.db);
+  let listener: Parameters<typeof serverWithOidc>[1] = (_req, res) => res.end();
+  const server = serverWithOidc(null, (req, res) => listener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sandbox = await createOidcSandbox({
+    issuer: `${origin}/oidc`,
+    redirectUris: [`${origin}/demo-museum/auth0-login`],
+    postLogoutRedirectUris: [`${origin}/demo-museum/`],
+  });
+  const app = createApp({ db: handle.db, paymentMode: 'sandbox', members: { oidc: sandbox } });
+  const appListener = getRequestListener(app.fetch);
+  listener = (req, res) => (sandbox.handles(req) ? sandbox.handle(req, res) : appListener(req, res));
+  close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+afterAll(async () => {
+  await close();
+  await handle.close();
+});
+
+/** A browser at the provider: follows nothing by itself, keeps cookies. */
+function agent() {
+  const jar = new Map<string, string>();
+  return async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(new URL(url, origin), { ...init, headers, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') jar.delete(pair.slice(0, at));
+      else jar.set(pair.slice(0, at), value);
+    }
+    return res;
+  };
+}
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+
+/** The whole authorization-code round trip; returns the ID token (or the sign-in page after a wrong password). */
+async function signIn(password: string = SANDBOX_IDP_USER.password) {
+  const go = agent();
+  const discovery = await (await go(`${sandbox.issuer}/.well-known/openid-configuration`)).json();
+  expect(discovery.issuer).toBe(sandbox.issuer);
+  const verifier = b64url(randomBytes(32));
+  const challenge = b64url(createHash('sha256').update(verifier).digest());
+  const redirectUri = `${origin}/demo-museum/auth0-login`;
+  const auth = new URL(discovery.authorization_endpoint);
+  auth.search = new URLSearchParams({
+    client_id: SANDBOX_CLIENT_ID,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid email profile',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'state-123',
+  }).toString();
+  const toInteraction = await go(auth.toString());
+  expect([302, 303]).toContain(toInteraction.status);
+  const interactionUrl = toInteraction.headers.get('location') ?? '';
+  expect(interactionUrl).toMatch(/\/oidc\/interaction\//);
+  const formPage = await go(interactionUrl);
+  expect(formPage.status).toBe(200);
+  const html = await formPage.text();
+  expect(html).toContain('<label for="email">Email</label>');
+  const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
+  const submitted = await go(action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: SANDBOX_IDP_USER.email, password }).toString(),
+  });
+  if (submitted.status === 200) return { idToken: null, page: await submitted.text() };
+  // Back to the provider, which redirects to the storefront's callback with the code.
+  let next = submitted.headers.get('location') ?? '';
+  let callback: URL | null = null;
+  for (let hops = 0; hops < 5 && !callback; hops++) {
+    if (next.startsWith(redirectUri)) callback = new URL(next);
+    else next = (await go(next)).headers.get('location') ?? '';
+  }
+  expect(callback?.searchParams.get('state')).toBe('state-123');
+  const code = callback?.searchParams.get('code') ?? '';
+  const token = await go(discovery.token_endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: SANDBOX_CLIENT_ID,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  expect(token.status).toBe(200);
+  expect(token.headers.get('access-control-allow-origin')).toBe(origin);
+  const tokens = await token.json();
+  return { idToken: tokens.id_token as string, page: null };
+}
+
+const login = (body: unknown) =>
+  fetch(`${origin}/api/login?seller_id=${DEMO_SELLER_ID}`, {
+    method: 'POST',
+    headers: { 'Tix-App': 'ecomm', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('the sandbox identity provider', () => {
+  it('the round trip: redirect, sign in, callback, token exchange, then POST login opens a session', async () => {
+    const { idToken } = await signIn();
+    expect(idToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const res = await login({ jwt: idToken });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.user._data[0].id).toBe(demoMemberIds.user('oidc'));
+    expect(body.identity._data[0]).toMatchObject({ first_name: 'Rosalind', last_name: 'Franklin' });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? '';
+    const me = await fetch(`${origin}/api/my/user?seller_id=${DEMO_SELLER_ID}`, {
+      headers: { 'Tix-App': 'ecomm', Cookie: cookie.split(';')[0] ?? '' },
+    });
+    expect(me.status).toBe(200);
+  });
+
+  it('a wrong password at the provider shows its sign-in page again with an error', async () => {
+    const { idToken, page } = await signIn('not-it');
+    expect(idToken).toBeNull();
+    expect(page).toContain('role="alert">Wrong email or password.');
+  });
+
+  it('a token signed by another key (with the sandbox key’s id), or no JWT at all, is refused', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ email: SANDBOX_IDP_USER.email, email_verified: true })
+      .setProtectedHeader({ alg: 'RS256', kid: sandbox.jwks.keys[0]?.kid ?? '' })
+      .setIssuer(sandbox.issuer)
+      .setAudience(SANDBOX_CLIENT_ID)
+      .setSubject(SANDBOX_IDP_USER.sub)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    const res = await login({ jwt: forged });
+    expect(res.status).toBe(401);
+    expect((await res.json())._data[0]._code).toBe(ErrorCode.invalid_credentials);
+    expect((await login({ jwt: 'not.a.jwt' })).status).toBe(401);
+  });
+
+  it('the runtime configuration names the sandbox when the seller’s login is the identity provider', async () => {
+    const { eq, and } = await import('drizzle-orm');
+    const t = await import('../../server/schema');
+    const row = and(eq(t.config.resourceId, DEMO_SELLER_ID), eq(t.config.key, 'authentication'));
+    await handle.db
+      .update(t.config)
+      .set({ value: { method: 'oidc' } })
+      .where(row);
+    try {
+      const cfg = runtimeConfig.parse(await (await fetch(`${origin}/__config?slug=demo-museum`)).json());
+      expect(cfg.login?.method).toBe('oidc');
+      expect(cfg.login?.oidc).toEqual({ authority: sandbox.issuer, clientId: SANDBOX_CLIENT_ID });
+      // Only the identity provider now: a password login is refused.
+      const res = await login({ email: 'ada.member@example.com', password: 'Museum-Pass1' });
+      expect(res.status).toBe(403);
+    } finally {
+      await handle.db.update(t.config).set({ value: DEMO_AUTHENTICATION }).where(row);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import { formatMoney } from '../format';
+import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
+import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
+
+export interface OneTicketOption {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  chosen: boolean;
+  disabled: boolean;
+}
+
+export interface OneTicketGroup {
+  id: string;
+  name: string;
+  description: string | null;
+  soldOut: boolean;
+  options: OneTicketOption[];
+}
+
+/** The one-ticket picker's view model (machines/reserve/single-event-view.ts), computed, not derived here. */
+export interface OneTicketView {
+  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  blockingMessage: UiMessage | null;
+  groups: OneTicketGroup[];
+  totalCents: number;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: NoticeItem[];
+  canRetry: boolean;
+}
+
+export interface OneTicketPickerProps {
+  strings: Strings;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId?: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. */
+  showFooter?: boolean;
+  currency: string;
+  view: OneTicketView;
+  onChoose: (ticketTypeId: string) => void;
+  onSubmit: () => void;
+  onRetry: () => void;
+}
+
+/**
+ * One-ticket-only picker (ledger and donation groups): one radio group across the groups, so exactly one
+ * ticket is chosen and another choice replaces it; there is nothing to decrease.
+ */
+export function OneTicketPicker(props: OneTicketPickerProps) {
+  const { strings, view, currency } = props;
+  const headingId = useId();
+  const name = useId();
+  if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
+  return (
+    <form
+      id={props.formId}
+      className="reserve"
+      aria-label={strings.reserveForm}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (view.canSubmit) props.onSubmit();
+      }}
+    >
+      <ReserveNotices strings={strings} messages={view.messages} />
+      {view.blockingMessage ? (
+        <p className={`message message--${view.status === 'error' ? 'error' : 'warning'}`}>
+          {resolveMessage(strings, view.blockingMessage)}
+        </p>
+      ) : null}
+      {view.canRetry ? (
+        <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
+          {strings.tryAgain}
+        </button>
+      ) : null}
+      {view.status === 'ready' ? (
+        <>
+          <section className="reserve-section" aria-labelledby={headingId}>
+            <h2 id={headingId}>{strings.chooseOne}</h2>
+            {view.groups.map((group) => (
+              <fieldset key={group.id} className="one-ticket-group">
+                <legend>{group.name}</legend>
+                {group.description ? <p className="field__hint">{group.description}</p> : null}
+                {group.options.map((option) => (
+                  <label key={option.id} className="one-ticket-option">
+                    <input
+                      type="radio"
+                      name={name}
+                      value={option.id}
+                      checked={option.chosen}
+                      disabled={option.disabled}
+                      onChange={() => props.onChoose(option.id)}
+                    />
+                    <span className="one-ticket-option__text">
+                      <span className="ticket-type__name">{option.name}</span>
+                      {option.description ? <span className="field__hint">{option.description}</span> : null}
+                    </span>
+                    <span className="one-ticket-option__price">
+                      {option.priceCents === 0 ? strings.free : formatMoney(option.priceCents, currency)}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ))}
+          </section>
+          {props.showFooter === false ? null : (
+            <ReserveFooter
+              strings={strings}
+              total={formatMoney(view.totalCents, currency)}
+              canSubmit={view.canSubmit}
+              submitting={view.submitting}
+            />
+          )}
+        </>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,289 @@
+import { lazy, Suspense, useId } from 'react';
+import { dayParts, formatMoney } from '../format';
+import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
+import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
+
+/** The calendar modal loads when first asked for. */
+const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
+
+export interface QfSessionOption extends SessionOption {
+  selected: boolean;
+  totalCents: number;
+}
+
+/** The quantity-first view model (machines/reserve/quantityFirstReserve.view.ts), as plain props. */
+export interface QuantityFirstView {
+  quantitiesOpen: boolean;
+  groups: QuantityGroupOption[];
+  summary: { name: string; quantity: number }[];
+  canFindTickets: boolean;
+  findingTickets: boolean;
+  dateVisible: boolean;
+  days: DayOption[];
+  buttonDays: DayOption[];
+  hasMoreDates: boolean;
+  noDays: boolean;
+  selectedDate: string | null;
+  dateListOpen: boolean;
+  canChangeDate: boolean;
+  sessionVisible: boolean;
+  sessionTabs: (Omit<SessionTabView, 'sessions'> & { sessions: QfSessionOption[] })[] | null;
+  initialTab: SessionTabView['id'];
+  selectedSession: QfSessionOption | null;
+  attendeesVisible: boolean;
+  totalCents: number;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: (Omit<ReserveNoticeView, 'message'> & { message: UiMessage })[];
+  canRetry: boolean;
+}
+
+export interface QuantityFirstReserveProps {
+  strings: Strings;
+  currency: string;
+  view: QuantityFirstView;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. */
+  showFooter: boolean;
+  calendar: { closing: boolean; size: 'sm' | 'md' | 'lg' } | null;
+  onShowMore: () => void;
+  onCloseCalendar: () => void;
+  onDismissCalendar: () => void;
+  onIncrement: (ticketTypeId: string) => void;
+  onDecrement: (ticketTypeId: string) => void;
+  onFindTickets: () => void;
+  onEditQuantities: () => void;
+  onSelectDate: (date: string) => void;
+  onChangeDate: () => void;
+  onSelectSession: (id: string) => void;
+  onRetry: () => void;
+  onSubmit: () => void;
+}
+
+/** Quantity-first reserve: quantities, 'Find tickets', then date, session and the attendee section, submit. */
+export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
+  const { strings, view, currency } = props;
+  return (
+    <form
+      id={props.formId}
+      className="reserve"
+      aria-label={strings.reserveForm}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (view.canSubmit) props.onSubmit();
+      }}
+    >
+      <div aria-live="polite" aria-atomic="false">
+        {view.messages.map((m) => (
+          <p
+            key={m.key}
+            className={`message message--${m.level === 'info' ? 'success' : m.level}`}
+            role={m.level === 'error' ? 'alert' : undefined}
+          >
+            {resolveMessage(strings, m.message)}
+          </p>
+        ))}
+      </div>
+      <QuantitiesSection {...props} />
+      {view.dateVisible ? <DateSection {...props} /> : null}
+      {props.calendar ? (
+        <Suspense fallback={null}>
+          <CalendarDialog
+            strings={strings}
+            days={view.days}
+            selectedDate={view.selectedDate}
+            closing={props.calendar.closing}
+            size={props.calendar.size === 'lg' ? 'lg' : 'md'}
+            onSelect={(date) => {
+              props.onCloseCalendar();
+              props.onSelectDate(date);
+            }}
+            onClose={props.onCloseCalendar}
+            onDismiss={props.onDismissCalendar}
+          />
+        </Suspense>
+      ) : null}
+      {view.sessionVisible ? <SessionSection {...props} /> : null}
+      {view.attendeesVisible ? <AttendeeSection {...props} /> : null}
+      {view.dateVisible && props.showFooter ? (
+        <div className="reserve-footer">
+          <p aria-live="polite">
+            <span>{strings.total}: </span>
+            <strong>{formatMoney(view.totalCents, currency)}</strong>
+          </p>
+          <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
+            {view.submitting ? strings.adding : strings.addToCart}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function QuantitiesSection({
+  strings,
+  view,
+  currency,
+  onIncrement,
+  onDecrement,
+  onFindTickets,
+  onEditQuantities,
+}: QuantityFirstReserveProps) {
+  const id = useId();
+  if (!view.quantitiesOpen) {
+    return (
+      <section className="reserve-section" aria-labelledby={id}>
+        <h2 id={id}>{strings.selectedTickets}</h2>
+        <div className="chosen">
+          <ul className="plain-list">
+            {view.summary.map((line) => (
+              <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            disabled={view.findingTickets || view.submitting}
+            onClick={onEditQuantities}
+          >
+            {strings.change}
+            <span className="visually-hidden"> {strings.selectedTickets}</span>
+          </button>
+        </div>
+        {view.findingTickets ? <p role="status">{strings.loading}</p> : null}
+      </section>
+    );
+  }
+  return (
+    <section className="reserve-section" aria-labelledby={id}>
+      <h2 id={id}>{strings.chooseTickets}</h2>
+      <TicketQuantities
+        strings={strings}
+        currency={currency}
+        groups={view.groups}
+        onIncrement={onIncrement}
+        onDecrement={onDecrement}
+      />
+      <button type="button" className="btn" disabled={!view.canFindTickets} onClick={onFindTickets}>
+        {strings.findTickets}
+      </button>
+    </section>
+  );
+}
+
+function DateSection({
+  strings,
+  view,
+  currency,
+  onChangeDate,
+  onSelectDate,
+  onShowMore,
+}: QuantityFirstReserveProps) {
+  const id = useId();
+  const { selectedDate } = view;
+  if (selectedDate && !view.dateListOpen) {
+    return (
+      <section className="reserve-section" aria-labelledby={id}>
+        <h2 id={id}>{strings.selectedDate}</h2>
+        <div className="chosen">
+          <strong>{dayParts(selectedDate).long}</strong>
+          {view.canChangeDate ? (
+            <button type="button" className="btn btn--secondary btn--small" onClick={onChangeDate}>
+              {strings.change}
+              <span className="visually-hidden"> {strings.selectedDate}</span>
+            </button>
+          ) : null}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="reserve-section" aria-labelledby={id}>
+      <h2 id={id}>{strings.chooseDate}</h2>
+      {view.noDays ? <p className="message message--warning">{strings.noTimes}</p> : null}
+      <ul className="day-list">
+        {view.buttonDays.map((day) => {
+          const parts = dayParts(day.date);
+          return (
+            <li key={day.date}>
+              <button
+                type="button"
+                className="day-button"
+                disabled={day.disabled}
+                aria-pressed={day.date === selectedDate}
+                aria-label={`${parts.long}${day.disabled ? `, ${strings.soldOut}` : ''}`}
+                onClick={() => onSelectDate(day.date)}
+              >
+                <span className="day-button__meta">{parts.weekday}</span>
+                <span className="day-button__day">{parts.day}</span>
+                <span className="day-button__meta">
+                  {day.disabled
+                    ? strings.soldOut
+                    : day.minPriceCents === null
+                      ? parts.month
+                      : day.minPriceCents === 0
+                        ? strings.free
+                        : `${strings.from} ${formatMoney(day.minPriceCents, currency)}`}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {view.hasMoreDates ? (
+        <button type="button" className="btn btn--secondary" onClick={onShowMore} aria-haspopup="dialog">
+          {strings.showMoreDates}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFirstReserveProps) {
+  const id = useId();
+  const tabs = view.sessionTabs;
+  const empty = tabs?.every((tab) => tab.sessions.length === 0) ?? false;
+  return (
+    <section className="reserve-section" aria-labelledby={id}>
+      <h2 id={id}>{view.selectedSession ? strings.selectedTime : strings.chooseTime}</h2>
+      {view.selectedSession ? (
+        <p className="chosen">
+          <strong>{view.selectedSession.timeLabel}</strong>
+        </p>
+      ) : null}
+      {view.canRetry ? (
+        <button type="button" className="btn btn--secondary" onClick={onRetry}>
+          {strings.tryAgain}
+        </button>
+      ) : tabs === null ? (
+        <p role="status">{strings.loading}</p>
+      ) : empty ? (
+        <p className="message message--warning">{strings.noTimes}</p>
+      ) : (
+        <SessionTabs strings={strings} tabs={tabs} initialTab={view.initialTab} onSelect={onSelectSession} />
+      )}
+    </section>
+  );
+}
+
+/** Shown once a session is chosen: the visit summary; attendee fields and surveys come here later. */
+function AttendeeSection({ strings, view }: QuantityFirstReserveProps) {
+  const id = useId();
+  return (
+    <section className="reserve-section" aria-labelledby={id} data-section="attendees">
+      <h2 id={id}>{strings.yourVisit}</h2>
+      <p>
+        {view.selectedDate ? dayParts(view.selectedDate).long : null}
+        {view.selectedSession ? `, ${view.selectedSession.timeLabel}` : null}
+      </p>
+      <ul className="plain-list">
+        {view.summary.map((line) => (
+          <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { formatMoney } from '../format';
+import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
+import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
+import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
+
+/** The single-event form's view model (machines/reserve/single-event-view.ts), computed, not derived here. */
+export interface SingleEventView {
+  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  blockingMessage: UiMessage | null;
+  /** The session's day and time; null when no session is needed. */
+  sessionLabel: string | null;
+  groups: QuantityGroupOption[];
+  fewTickets: UiMessage | null;
+  totalCents: number;
+  seatsNeeded: boolean;
+  canSubmit: boolean;
+  submitting: boolean;
+  messages: NoticeItem[];
+  canRetry: boolean;
+}
+
+export interface SingleEventReserveProps {
+  strings: Strings;
+  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
+  formId?: string;
+  /** False when the mobile reserve footer stands in for the form's own total and submit. */
+  showFooter?: boolean;
+  currency: string;
+  view: SingleEventView;
+  onIncrement: (ticketTypeId: string) => void;
+  onDecrement: (ticketTypeId: string) => void;
+  onSubmit: () => void;
+  onRetry: () => void;
+}
+
+/** Single event: its one session (when it needs one), quantities, seats hint, total and submit. */
+export function SingleEventReserve(props: SingleEventReserveProps) {
+  const { strings, view } = props;
+  const dateId = useId();
+  const ticketsId = useId();
+  if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
+  return (
+    <form
+      id={props.formId}
+      className="reserve"
+      aria-label={strings.reserveForm}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (view.canSubmit) props.onSubmit();
+      }}
+    >
+      <ReserveNotices strings={strings} messages={view.messages} />
+      {view.blockingMessage ? (
+        <p className={`message message--${view.status === 'error' ? 'error' : 'warning'}`}>
+          {resolveMessage(strings, view.blockingMessage)}
+        </p>
+      ) : null}
+      {view.canRetry ? (
+        <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
+          {strings.tryAgain}
+        </button>
+      ) : null}
+      {view.status === 'ready' ? (
+        <>
+          {view.sessionLabel ? (
+            <section className="reserve-section" aria-labelledby={dateId}>
+              <h2 id={dateId}>{strings.selectedDate}</h2>
+              <div className="chosen">
+                <strong>{view.sessionLabel}</strong>
+              </div>
+              {view.fewTickets ? (
+                <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>
+              ) : null}
+            </section>
+          ) : null}
+          <section className="reserve-section" aria-labelledby={ticketsId}>
+            <h2 id={ticketsId}>{strings.chooseTickets}</h2>
+            <TicketQuantities
+              strings={strings}
+              currency={props.currency}
+              groups={view.groups}
+              onIncrement={props.onIncrement}
+              onDecrement={props.onDecrement}
+            />
+          </section>
+          {view.seatsNeeded ? <p className="message message--warning">{strings.seatRequired}</p> : null}
+          {props.showFooter === false ? null : (
+            <ReserveFooter
+              strings={strings}
+              total={formatMoney(view.totalCents, props.currency)}
+              canSubmit={view.canSubmit}
+              submitting={view.submitting}
+            />
+          )}
+        </>
+      ) : null}
+    </form>
+  );
+}

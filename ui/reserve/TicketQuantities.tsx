@@ -1,0 +1,78 @@
+import { formatMoney } from '../format';
+import { fill, type Strings } from '../strings';
+
+export interface QuantityTypeOption {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  quantity: number;
+  canIncrement: boolean;
+  canDecrement: boolean;
+}
+
+export interface QuantityGroupOption {
+  id: string;
+  name: string;
+  description: string | null;
+  types: QuantityTypeOption[];
+}
+
+export interface TicketQuantitiesProps {
+  strings: Strings;
+  currency: string;
+  groups: QuantityGroupOption[];
+  onIncrement: (ticketTypeId: string) => void;
+  onDecrement: (ticketTypeId: string) => void;
+}
+
+/** Ticket groups with a − / count / + stepper per type (the counts and what can be pressed come from the view model). */
+export function TicketQuantities({
+  strings,
+  currency,
+  groups,
+  onIncrement,
+  onDecrement,
+}: TicketQuantitiesProps) {
+  return (
+    <>
+      {groups.map((group) => (
+        <fieldset key={group.id} className="ticket-group" style={{ border: 'none', padding: 0, margin: 0 }}>
+          <legend className={groups.length > 1 ? undefined : 'visually-hidden'}>{group.name}</legend>
+          {group.types.map((type) => (
+            <div className="ticket-type" key={type.id}>
+              <div>
+                <p className="ticket-type__name">{type.name}</p>
+                <p className="ticket-type__price">
+                  {type.priceCents === 0 ? strings.free : formatMoney(type.priceCents, currency)}
+                </p>
+                {type.description ? <p className="field__hint">{type.description}</p> : null}
+              </div>
+              <div className="stepper">
+                <button
+                  type="button"
+                  aria-label={fill(strings.decrease, { name: type.name })}
+                  disabled={!type.canDecrement}
+                  onClick={() => onDecrement(type.id)}
+                >
+                  −
+                </button>
+                <output aria-live="polite" aria-label={fill(strings.quantityOf, { name: type.name })}>
+                  {type.quantity}
+                </output>
+                <button
+                  type="button"
+                  aria-label={fill(strings.increase, { name: type.name })}
+                  disabled={!type.canIncrement}
+                  onClick={() => onIncrement(type.id)}
+                >
+                  +
+                </button>
+              </div>
+            </div>
+          ))}
+        </fieldset>
+      ))}
+    </>
+  );
+}
