@@ -8,6 +8,7 @@ import { document, errorBody } from '../../api/schemas';
 import { toUpsellConfig } from '../../api/upsells';
 import { demoIds } from '../../server/seed';
 import { GA, LECTURE, PLANETARIUM, SELLER, startTestServer, type TestServer } from './helpers';
+import { browser, DEMO_MEMBERS, passwordLogin, startMembersServer } from './members-helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -115,5 +116,30 @@ describe('listing filters on the server', () => {
         { categories: ['Family Workshops'], meta: {} },
       ],
     });
+  });
+});
+
+describe('members-only events in the listing', () => {
+  it('lists them to a logged-in member who asks, on the uncached prefix only', async () => {
+    const m = await startMembersServer();
+    try {
+      const b = browser(m);
+      const query = { 'hidden_type._in': 'public_browsable,public_member_only', _withmemberevents: 'true' };
+      const listed = async (opts: { prefix?: string } = {}) =>
+        doc((await b.json('GET', 'events/available', { query, ...opts })).body).event_template?._data.map(
+          (e) => e.id,
+        );
+      expect(await listed()).not.toContain(PREVIEW);
+      const login = await passwordLogin(b, DEMO_MEMBERS.password.email);
+      expect(login.status).toBe(200);
+      expect(await listed()).toContain(PREVIEW);
+      expect(await listed({ prefix: '/cached/api/' })).not.toContain(PREVIEW);
+      const without = await b.json('GET', 'events/available', {
+        query: { 'hidden_type._in': query['hidden_type._in'] },
+      });
+      expect(doc(without.body).event_template?._data.map((e) => e.id)).not.toContain(PREVIEW);
+    } finally {
+      await m.handle.close();
+    }
   });
 });
