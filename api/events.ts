@@ -6,12 +6,12 @@ import {
   PUBLIC_HIDDEN_TYPES,
   toCalendar,
   toEventDetail,
-  toEventSummaries,
+  toListingEvents,
   toSessionGroups,
   toSessions,
   type UrlSettings,
 } from './join';
-import type { CalendarDayModel, EventDetail, EventSummary, SessionModel, TicketGroupModel } from './models';
+import type { CalendarDayModel, EventDetail, ListingEvent, SessionModel, TicketGroupModel } from './models';
 import type { ApiRequest } from './request';
 import { dayRange, parseDay } from './zoned-day';
 
@@ -35,7 +35,19 @@ export interface ListAvailableParams {
   /** IANA zone of the venue, for `date`. Default UTC. */
   timezone?: string;
   categories?: string[];
+  /** Session bounds as ISO UTC instants (e.g. the upsell visit window); they win over `date`. */
+  sessionsFrom?: string;
+  sessionsTo?: string;
+  /** Metadata filters: `meta.{key}._in`. */
+  meta?: Record<string, string[]>;
+  /** A logged-in member: members-only events too (`_withmemberevents`). Guests never get them. */
+  withMemberEvents?: boolean;
+  /** Embed the events' sessions within the bounds (`event_session`). */
+  includeSessions?: boolean;
 }
+
+/** Metadata keys are plain names: anything else is not sent as a filter. */
+const META_KEY = /^[a-z][a-z0-9_]{0,63}$/;
 
 export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => number = Date.now) {
   return {
@@ -43,19 +55,39 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
     async listAvailable(
       params: ListAvailableParams = {},
       { signal }: CallOptions = {},
-    ): Promise<EventSummary[]> {
-      const range = params.date === undefined ? undefined : dayRange(params.date, params.timezone ?? 'UTC');
+    ): Promise<ListingEvent[]> {
+      const range =
+        params.sessionsFrom !== undefined || params.sessionsTo !== undefined
+          ? { gte: params.sessionsFrom, lt: params.sessionsTo }
+          : params.date === undefined
+            ? undefined
+            : dayRange(params.date, params.timezone ?? 'UTC');
+      const query: Record<string, string | string[] | undefined> = {
+        _withmemberevents: params.withMemberEvents ? 'true' : undefined,
+        'hidden_type._in': params.withMemberEvents
+          ? ['public_browsable', 'public_member_only']
+          : ['public_browsable'],
+        'config.key._in': ['image'],
+        'category._in': params.categories && params.categories.length > 0 ? params.categories : undefined,
+        'event_session.start_datetime._gte': range?.gte,
+        'event_session.start_datetime._lt': range?.lt,
+      };
+      for (const [key, values] of Object.entries(params.meta ?? {})) {
+        if (META_KEY.test(key) && values.length > 0) query[`meta.${key}._in`] = values;
+      }
       const raw = await request('GET', 'events/available', {
-        query: {
-          'hidden_type._in': ['public_browsable'],
-          'category._in': params.categories && params.categories.length > 0 ? params.categories : undefined,
-          'event_session.start_datetime._gte': range?.gte,
-          'event_session.start_datetime._lt': range?.lt,
-        },
-        embed: ['meta', 'config', 'venue', 'ticket_type', 'ticket_group'],
+        query,
+        embed: [
+          'meta',
+          'config',
+          'venue',
+          'ticket_type',
+          'ticket_group',
+          ...(params.includeSessions ? ['event_session'] : []),
+        ],
         signal,
       });
-      return toEventSummaries(raw, urls);
+      return toListingEvents(raw, urls);
     },
 
     /**

@@ -17,6 +17,7 @@ import type {
   EventDetail,
   EventSummary,
   ImageRef,
+  ListingEvent,
   OrderModel,
   ReserveFlow,
   SessionModel,
@@ -160,6 +161,20 @@ function toSummary(doc: Document, event: EventTemplate, urls: UrlSettings): Even
     venue: toVenue(must(venues.get(event.venue_id), 'venue')),
     image: imageRef(urls, meta.image_profile, 'card', config),
   };
+}
+
+/** Events of a listing with their meta and embedded sessions (start, end), by `_rank`. */
+export function toListingEvents(raw: unknown, urls: UrlSettings): ListingEvent[] {
+  const doc = parseDocument(raw);
+  const sessions = rows(doc, 'event_session');
+  return [...rows(doc, 'event_template')].sort(byRank).map((event) => ({
+    ...toSummary(doc, event, urls),
+    hiddenType: event.hidden_type,
+    meta: attached(rows(doc, 'meta'), 'event_template', event.id),
+    sessions: sessions
+      .filter((s) => s.event_template_id === event.id)
+      .map((s) => ({ start: s.start_datetime, end: s.end_datetime })),
+  }));
 }
 
 /** Events of a listing, by `_rank`. */
@@ -339,6 +354,7 @@ function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSettings | 
         eventName: event.name,
         sessionId: ticket.event_session_id,
         start: session?.start_datetime ?? null,
+        end: session?.end_datetime ?? null,
         timezone: venue.timezone,
         image: urls ? imageRef(urls, meta.image_profile, 'thumbnail', config) : null,
         lines: [],

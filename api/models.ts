@@ -29,6 +29,29 @@ export interface EventSummary {
   image: ImageRef | null;
 }
 
+/** A listing card's event with what the listing filters read: its meta and (when asked) its sessions. */
+export interface ListingEvent extends EventSummary {
+  hiddenType: string;
+  meta: Record<string, string>;
+  /** Bookable sessions within the listing's date bounds (empty unless the listing asked for them). */
+  sessions: { start: string; end: string }[];
+}
+
+/** The seller's upsell chain configuration (seller config key `upsells`). */
+export type VisitTimeMode = 'timeslot' | 'same_start' | 'same_date' | 'until_close';
+export interface UpsellStep {
+  /** Categories of the step's add-on events (`category._in`). */
+  categories: string[];
+  /** Metadata filters of the step (`meta.{key}._in`). */
+  meta: Record<string, string[]>;
+}
+export interface UpsellConfig {
+  visitTime: VisitTimeMode;
+  /** Events whose reserve starts the chain; empty: any event that is not itself an add-on step's. */
+  anchorEventIds: string[];
+  steps: UpsellStep[];
+}
+
 export interface TicketTypeModel {
   id: string;
   groupId: string;
@@ -106,6 +129,8 @@ export interface CartItem {
   eventName: string;
   sessionId: string | null;
   start: string | null; // ISO UTC
+  /** End of the session (ISO UTC), when the cart document carries it. */
+  end?: string | null;
   timezone: string;
   image: ImageRef | null;
   lines: CartLine[];

@@ -392,6 +392,7 @@ export const runtimeConfig = z.object({
   slug: z.string(),
   sellerName: z.string(),
   currency: z.string(), // the seller's default currency (ISO 4217), for prices shown before a cart exists
+  timezone: z.optional(z.string()), // the seller's IANA time zone (listing date filters); absent: UTC
   paymentMode: z.enum(['sandbox', 'stripe']),
   stripePublishableKey: z.optional(z.string()),
   inspect: z.boolean(), // enables ?inspect outside development

@@ -226,6 +226,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'checkout',
     'dateFirstReserve',
     'emailSubmit',
+    'listing',
     'login',
     'modals',
     'oneTicketReserve',
@@ -234,6 +235,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'session',
     'setEmail',
     'singleEventReserve',
+    'upsell',
   ];
   await expect(links).toHaveCount(registered.length);
   const ids = await links.allTextContents();

@@ -3,6 +3,7 @@ import { appMachine } from './app/app.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
+import { listingMachine } from './listing/listing.machine';
 import { loginMachine } from './login/login.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
@@ -12,6 +13,7 @@ import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.mach
 import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
 import { sessionMachine } from './session/session.machine';
 import { setEmailMachine } from './setEmail/setEmail.machine';
+import { upsellMachine } from './upsell/upsell.machine';
 
 export {
   appMachine,
@@ -19,6 +21,7 @@ export {
   checkoutMachine,
   dateFirstReserveMachine,
   emailSubmitMachine,
+  listingMachine,
   loginMachine,
   modalsMachine,
   oneTicketReserveMachine,
@@ -27,6 +30,7 @@ export {
   sessionMachine,
   setEmailMachine,
   singleEventReserveMachine,
+  upsellMachine,
 };
 
 /** Every machine keyed by its id. */
@@ -36,6 +40,7 @@ export const machines = {
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
   emailSubmit: emailSubmitMachine,
+  listing: listingMachine,
   login: loginMachine,
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
@@ -44,4 +49,5 @@ export const machines = {
   session: sessionMachine,
   setEmail: setEmailMachine,
   singleEventReserve: singleEventReserveMachine,
+  upsell: upsellMachine,
 } as const;

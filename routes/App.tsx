@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { Shell } from '../ui/Shell';
 import { useModal, useServices } from './app/services';
+import { UpsellRouteEffects } from './app/upsell';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
 
@@ -31,6 +32,7 @@ export function App() {
     <Router base={`/${config.slug}`}>
       <RouteEffects />
       <LoginQuery />
+      <UpsellRouteEffects />
       <Frame>
         <Suspense fallback={<Loading />}>
           <Switch>

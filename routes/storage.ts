@@ -30,3 +30,6 @@ export function createStorage(backing: () => Backing | undefined = () => globalT
 export const storage = createStorage();
 
 export const cartKey = (sellerId: string) => `tix:${sellerId}:cart`;
+
+/** The upsell chain and the express-checkout flag (spec 3 §4 "Local stored state"). */
+export const upsellKey = (sellerId: string) => `tix:${sellerId}:upsell`;

@@ -108,6 +108,7 @@ export function createApp(options: AppOptions): Hono {
       slug: seller.slug,
       sellerName: seller.name,
       currency: seller.currency,
+      timezone: seller.timezone,
       paymentMode: options.paymentMode,
       inspect: options.inspect ?? !ctx.production,
       login: runtimeLogin(

@@ -20,17 +20,50 @@ import {
   wType,
   wVenue,
 } from './docs';
+import { invalid } from './errors';
 import type { ParsedQuery } from './query';
 import * as t from './schema';
 
-/** The seller's events of the query's hidden types and categories, optionally only those with sessions in a range. */
+const META_FILTER = /^meta\.([a-z][a-z0-9_]{0,63})$/;
+const MAX_META_FILTERS = 10;
+
+/** The `meta.{key}._in` filters of a listing query (bounded; odd keys are a 400). */
+export function metaFilters(q: ParsedQuery): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  for (const [field, filter] of q.filters) {
+    if (!field.startsWith('meta.') || !filter.in) continue;
+    const key = META_FILTER.exec(field)?.[1];
+    if (!key) throw invalid('query', `${field}._in: metadata keys are lower-case names.`);
+    out.push([key, filter.in]);
+  }
+  if (out.length > MAX_META_FILTERS) throw invalid('query', `At most ${MAX_META_FILTERS} metadata filters.`);
+  return out;
+}
+
+/**
+ * Members-only events (`public_member_only`) are listed only with `_withmemberevents=true` and to a member;
+ * guests never get them, whatever hidden types they ask for (spec 1 §6).
+ */
+export function listedHiddenTypes(q: ParsedQuery, member: boolean): string[] {
+  const requested = q.in('hidden_type') ?? ['public_browsable'];
+  const withMembers = member && q.bool('_withmemberevents') === true;
+  return requested.filter((h) => h !== 'public_member_only' || withMembers);
+}
+
+/**
+ * The seller's events of the query's hidden types, categories and metadata (`meta.{key}._in`, every key must
+ * match), optionally only those with sessions in a range (dates in the seller's time zone). `member`: the
+ * request comes from a logged-in member (members-only events need it).
+ */
 export async function eventsDocument(
   ctx: AppCtx,
   seller: Row<typeof t.seller>,
   q: ParsedQuery,
+  member = false,
 ): Promise<w.Document> {
-  const hidden = q.in('hidden_type') ?? ['public_browsable'];
+  const hidden = listedHiddenTypes(q, member);
   const cats = q.in('category');
+  const metas = metaFilters(q);
   const conds = [eq(t.eventTemplate.sellerId, seller.id), inArray(t.eventTemplate.hiddenType, hidden)];
   if (cats) conds.push(inArray(t.eventTemplate.category, cats.length ? cats : ['']));
   let events = hidden.length
@@ -40,6 +73,25 @@ export async function eventsDocument(
         .where(and(...conds))
         .orderBy(asc(t.eventTemplate.rank), asc(t.eventTemplate.name))
     : [];
+  for (const [key, values] of metas) {
+    if (events.length === 0) break;
+    const rows = await ctx.db
+      .select({ id: t.meta.resourceId })
+      .from(t.meta)
+      .where(
+        and(
+          eq(t.meta.resource, 'event_template'),
+          eq(t.meta.key, key),
+          inArray(t.meta.value, values.length ? values : ['']),
+          inArray(
+            t.meta.resourceId,
+            events.map((e) => e.id),
+          ),
+        ),
+      );
+    const matching = new Set(rows.map((r) => r.id));
+    events = events.filter((e) => matching.has(e.id));
+  }
   const range = q.range('event_session.start_datetime', seller.timezone);
   const dated = range.gte !== null || range.lt !== null;
   let sessions: SessionRow[] = [];

@@ -19,10 +19,18 @@ import {
 } from './catalog-sessions';
 import { type AppCtx, type C, type Env, idParam, query } from './context';
 import { PUBLIC_TYPES } from './docs';
+import { currentMember } from './members-session';
 import { body, pricecheckBody, quantitiesBody } from './validate';
 
 export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
-  api.get('/events/available', async (c) => c.json(await eventsDocument(ctx, c.get('seller'), query(c))));
+  api.get('/events/available', async (c) => {
+    const q = query(c);
+    // Members-only events only for a logged-in member who asks (`_withmemberevents`), and never through the
+    // publicly cached prefix (a shared cache would hand them to guests).
+    const asks = q.bool('_withmemberevents') === true && !c.req.path.startsWith('/cached/');
+    const member = asks && (await currentMember(ctx, c)) !== null;
+    return c.json(await eventsDocument(ctx, c.get('seller'), q, member));
+  });
 
   api.get('/events/:id', async (c) => {
     const seller = c.get('seller');

@@ -7,6 +7,7 @@ import type { Db } from './db';
 import { seedMembers } from './members-seed';
 import * as t from './schema';
 import { seedDonationEvent } from './seed-donation';
+import { LISTING_EVENTS, seedListingExtras } from './seed-listing';
 import { dayjs, stableId } from './util';
 
 export const DEMO_SLUG = 'demo-museum';
@@ -20,7 +21,7 @@ interface TypeSeed {
   feeFixedCents?: number;
   description?: string;
 }
-interface EventSeed {
+export interface EventSeed {
   key: string;
   name: string;
   subtitle: string;
@@ -41,6 +42,10 @@ interface EventSeed {
   flexible?: { name: string; description: string; types: TypeSeed[] };
   /** A group only the box office sells (hidden_type not public): never shown to visitors. */
   hiddenGroup?: { name: string; hiddenType: string; types: TypeSeed[] };
+  /** Default public_browsable. */
+  hiddenType?: string;
+  /** Extra meta rows of the event. */
+  meta?: Record<string, string>;
 }
 
 const EVENTS: EventSeed[] = [
@@ -142,6 +147,7 @@ const EVENTS: EventSeed[] = [
       types: [{ name: 'Staff guest', cents: 0 }],
     },
   },
+  ...LISTING_EVENTS,
 ];
 
 export const demoIds = {
@@ -210,7 +216,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
         description: ev.description,
         category: ev.category,
         eventType: ev.eventType,
-        hiddenType: 'public_browsable',
+        hiddenType: ev.hiddenType ?? 'public_browsable',
         rank,
       })
       .onConflictDoNothing();
@@ -228,6 +234,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
       ['image_cover', cover],
     ];
     if (ev.reserveFlow) metaRows.push(['reserve_flow', ev.reserveFlow]);
+    for (const [key, value] of Object.entries(ev.meta ?? {})) metaRows.push([key, value]);
     await db
       .insert(t.meta)
       .values(
@@ -289,6 +296,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     await topUpSessions(db, ev, now());
   }
   await ensureSoldOutExample(db, now());
+  await seedListingExtras(db, sellerId, demoIds.event);
   await seedMembers(db, sellerId, now());
   await seedDonationEvent(db, { seller: sellerId, venue: demoIds.venue });
 }

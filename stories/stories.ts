@@ -10,6 +10,7 @@ import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { emailSubmitStory } from './fixtures/emailSubmit';
+import { listingStory } from './fixtures/listing';
 import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
@@ -19,14 +20,16 @@ import { sessionStory } from './fixtures/session';
 import { setEmailStory } from './fixtures/setEmail';
 import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
+import { upsellStory } from './fixtures/upsell';
 
 const written: Record<string, MachineStory> = {
   app: appStory,
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
-  login: loginStory,
   modals: modalsStory,
+  listing: listingStory,
+  login: loginStory,
   oneTicketReserve: oneTicketReserveStory,
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,
@@ -34,6 +37,7 @@ const written: Record<string, MachineStory> = {
   emailSubmit: emailSubmitStory,
   passwordReset: passwordResetStory,
   setEmail: setEmailStory,
+  upsell: upsellStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {

@@ -16,11 +16,24 @@ export interface EventListProps {
   events: EventCardData[];
   hrefFor: (id: string) => string;
   onNavigate: Navigate;
+  /** Where the empty state's clear link goes, and whether it reads 'See all' (metadata filters). */
+  clear?: { href: string; seeAll: boolean } | null;
 }
 
 /** The event listing: one card per event with image, title link, subtitle, summary, venue and a button. */
-export function EventList({ strings, events, hrefFor, onNavigate }: EventListProps) {
-  if (events.length === 0) return <p className="message">{strings.eventsEmpty}</p>;
+export function EventList({ strings, events, hrefFor, onNavigate, clear }: EventListProps) {
+  if (events.length === 0) {
+    return (
+      <div className="message" role="status">
+        <p>{strings.eventsEmpty}</p>
+        {clear ? (
+          <AppLink href={clear.href} onNavigate={onNavigate}>
+            {clear.seeAll ? strings.seeAll : strings.clearFilters}
+          </AppLink>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <ul className="event-list">
       {events.map((event, index) => (

@@ -14,6 +14,7 @@ import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
 import type { AppClock } from './clock';
 import { readMemberSession, writeMemberSession } from './member-storage';
+import { createUpsellHost, type UpsellHost } from './upsell-host';
 
 export type AppActor = Actor<typeof appMachine>;
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
@@ -21,7 +22,7 @@ export type ModalsActorRef = ActorRefFrom<typeof modalsMachine>;
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 
 export interface AppDeps {
-  api: Pick<Api, 'cart' | 'members'>;
+  api: Pick<Api, 'cart' | 'members'> & Partial<Pick<Api, 'request'>>;
   sellerId: string;
   storage: Storage;
   clock: AppClock;
@@ -70,7 +71,10 @@ export function provideSession(deps: AppDeps) {
 }
 
 /** The cart machine with the real API calls, persistence and clock. */
-export function provideCart({ api, sellerId, storage, clock }: AppDeps) {
+export function provideCart(
+  { api, sellerId, storage, clock }: AppDeps,
+  upsell?: () => UpsellHost | undefined,
+) {
   const key = cartKey(sellerId);
   return cartMachine.provide({
     actors: {
@@ -83,7 +87,7 @@ export function provideCart({ api, sellerId, storage, clock }: AppDeps) {
     },
     actions: {
       persist: (_, params) => storage.set(key, params.cartId),
-      clearUpsellChain: () => {},
+      clearUpsellChain: () => upsell?.()?.send({ type: 'chain.clear' }),
     },
   });
 }
@@ -94,6 +98,11 @@ export const sessionOf = (app: AppActor): SessionActorRef => app.system.get('ses
 
 /** Whether a member is logged in now (read when acting). */
 export const isLoggedIn = (app: AppActor): boolean => sessionOf(app).getSnapshot().context.current !== null;
+
+const upsellHosts = new WeakMap<AppActor, UpsellHost>();
+const NO_UPSELLS = createUpsellHost(() => Promise.reject(new Error('no upsell chain')));
+/** The app's upsell chain (loaded on demand; see `upsell-host.ts`). */
+export const upsellOf = (app: AppActor): UpsellHost => upsellHosts.get(app) ?? NO_UPSELLS;
 
 /** The cart id as it is now (read when acting, never copied at start). */
 export const currentCartId = (app: AppActor): string | null => cartOf(app).getSnapshot().context.cartId;
@@ -122,7 +131,10 @@ export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
 
 /** Creates and starts the app root actor, restored from the stored cart id. */
 export function createAppActor(deps: AppDeps): AppActor {
-  const machine = appMachine.provide({ actors: { cart: provideCart(deps), session: provideSession(deps) } });
+  let upsell: UpsellHost | undefined;
+  const machine = appMachine.provide({
+    actors: { cart: provideCart(deps, () => upsell), session: provideSession(deps) },
+  });
   const app = createActor(machine, {
     input: {
       storedCartId: deps.storage.get(cartKey(deps.sellerId)),
@@ -132,6 +144,8 @@ export function createAppActor(deps: AppDeps): AppActor {
     ...(deps.inspect ? { inspect: deps.inspect } : {}),
   });
   app.start();
+  upsell = createUpsellHost(() => import('./upsell-actor').then((m) => m.startUpsellActor(deps)));
+  upsellHosts.set(app, upsell);
   syncCartAcrossTabs(app, deps);
   return app;
 }

@@ -1,21 +1,11 @@
 /**
- * What every event layout does after a reserve: give the cart to the app cart and go on (today to
- * `/checkout`). One function, one call site per layout, so the next step (an upsell chain) changes here only.
+ * What every event layout does after a reserve: give the cart to the app cart and go on. One function, one
+ * call site per layout; where to go (the next add-on step of the upsell chain, or `/checkout`) is decided by
+ * the chain (`useAfterReserve` in `routes/app/upsell.tsx`).
  */
-import { useCallback } from 'react';
 import type { CartModel } from '../../api';
-import { cartOf } from '../app/root';
-import { useServices } from '../app/services';
-import { useAppNavigate } from '../navigation';
+import { useAfterReserve } from '../app/upsell';
 
 export function useReserved(): (cart: CartModel) => void {
-  const { app } = useServices();
-  const { navigate } = useAppNavigate();
-  return useCallback(
-    (cart: CartModel) => {
-      cartOf(app).send({ type: 'cart.updated', cart });
-      navigate('/checkout');
-    },
-    [app, navigate],
-  );
+  return useAfterReserve();
 }

@@ -37,7 +37,30 @@ describe('events', () => {
     expect(call?.url.split('?')[0]).toBe('/api/events/available');
     expect(queryOf(call?.url ?? '')).toEqual({
       'hidden_type._in': 'public_browsable',
+      'config.key._in': 'image',
       _embed: 'meta,config,venue,ticket_type,ticket_group',
+      seller_id: 'seller-1',
+    });
+  });
+
+  it('listAvailable for a member with metadata filters, session bounds and sessions embedded', async () => {
+    const { api, calls } = setup(json(listing));
+    await api.events.listAvailable({
+      withMemberEvents: true,
+      meta: { audience: ['family', 'all'], 'Bad Key': ['x'], empty: [] },
+      sessionsFrom: '2026-11-21T15:00:00.000Z',
+      sessionsTo: '2026-11-21T17:00:00.000Z',
+      date: '2026-11-30',
+      includeSessions: true,
+    });
+    expect(queryOf(calls[0]?.url ?? '')).toEqual({
+      _withmemberevents: 'true',
+      'hidden_type._in': 'public_browsable,public_member_only',
+      'config.key._in': 'image',
+      'meta.audience._in': 'family,all',
+      'event_session.start_datetime._gte': '2026-11-21T15:00:00.000Z',
+      'event_session.start_datetime._lt': '2026-11-21T17:00:00.000Z',
+      _embed: 'meta,config,venue,ticket_type,ticket_group,event_session',
       seller_id: 'seller-1',
     });
   });

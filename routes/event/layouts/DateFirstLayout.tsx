@@ -5,6 +5,7 @@ import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
+import { AddOnStepBar } from '../../app/upsell';
 import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
@@ -26,9 +27,11 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const calendar = useModal('chooseDate');
   const formId = useId();
   const small = useMediaQuery(SMALL_SCREEN);
+  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
 
   return (
     <div className="has-mobile-footer">
+      <AddOnStepBar ticketsSelected={ticketsSelected} />
       <DateFirstReserve
         strings={strings}
         formId={formId}

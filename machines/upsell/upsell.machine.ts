@@ -1,0 +1,138 @@
+/**
+ * The upsell chain (spec 1 §2, §4; spec 3 §2): after a reserve of an anchor event (e.g. admission) the
+ * visitor goes through the seller's add-on steps, each an upsell listing of events within the visit window
+ * the reserve set; a reserve or the skip add-on button moves on, the last step and a listing with no
+ * matching events go to checkout. `?expresscheckout`, the skip-upsells option and a seller without
+ * `upsells` go straight to checkout. Leaving the event routes and cart expiry clear the chain.
+ *
+ * An app-wide actor (systemId `upsell`): no I/O; `loadConfig` and local storage (`persist`) are provided by
+ * the route; where to go next is emitted (`navigate` to `/events` or `/checkout`) and the route follows.
+ */
+import { assign, type DoneActorEvent, emit, fromPromise, setup } from 'xstate';
+import type { UpsellConfig } from '../../api/models';
+import { anchorVisit, isAnchor, nextStep, visitWindow } from './rules';
+import type { UpsellContext, UpsellEmitted, UpsellEvent, UpsellInput } from './types';
+
+export function initialUpsellContext({ input }: { input: UpsellInput }): UpsellContext {
+  return {
+    config: null,
+    chain: input.stored?.chain ?? null,
+    expressCheckout: input.stored?.expressCheckout ?? false,
+  };
+}
+
+type Reserved = Extract<UpsellEvent, { type: 'reserved' }>;
+
+export const upsellMachine = setup({
+  types: {
+    context: {} as UpsellContext,
+    events: {} as UpsellEvent,
+    input: {} as UpsellInput,
+    emitted: {} as UpsellEmitted,
+  },
+  actors: {
+    loadConfig: fromPromise<UpsellConfig | null>(async () => {
+      throw new Error('loadConfig: not provided');
+    }),
+  },
+  actions: {
+    /** Tells the route to show the listing of the current add-on step. */
+    toStep: emit({ type: 'navigate', to: '/events' } as const),
+    /** Tells the route to go to checkout. */
+    toCheckout: emit({ type: 'navigate', to: '/checkout' } as const),
+    /** Injected: keep the chain and the express-checkout flag in local storage. */
+    persist: () => {},
+    assignConfig: assign({
+      config: ({ event }) => (event as unknown as DoneActorEvent<UpsellConfig | null>).output,
+    }),
+    startChain: assign({
+      chain: ({ context, event }) => {
+        const { cart, eventId } = event as Reserved;
+        const visit = anchorVisit(cart, eventId);
+        if (!context.config || !visit) return null;
+        return { step: 0, anchorEventId: eventId, window: visitWindow(context.config.visitTime, visit) };
+      },
+    }),
+    advance: assign({
+      chain: ({ context }) => (context.chain ? { ...context.chain, step: context.chain.step + 1 } : null),
+    }),
+    clearChain: assign({ chain: null }),
+    setExpressCheckout: assign({
+      expressCheckout: ({ event }) => (event as Extract<UpsellEvent, { type: 'expresscheckout.set' }>).on,
+    }),
+  },
+  guards: {
+    /** The restored chain fits the loaded configuration. */
+    restoredChain: ({ context, event }) => {
+      const config = (event as unknown as DoneActorEvent<UpsellConfig | null>).output;
+      return context.chain !== null && config !== null && context.chain.step < config.steps.length;
+    },
+    /** A reserve of an anchor event with a dated visit, upsells on and not skipped. */
+    startsChain: ({ context, event }) => {
+      const { cart, eventId, skipUpsells } = event as Reserved;
+      const config = context.config;
+      if (!config || skipUpsells || context.expressCheckout) return false;
+      return isAnchor(config, eventId) && anchorVisit(cart, eventId) !== null;
+    },
+    skipRequested: ({ context, event }) =>
+      context.expressCheckout || (event as Reserved).skipUpsells === true,
+    hasNextStep: ({ context }) =>
+      context.config !== null &&
+      context.chain !== null &&
+      nextStep(context.config, context.chain.step) !== null,
+  },
+}).createMachine({
+  id: 'upsell',
+  description:
+    'The upsell chain: after an anchor reserve, the add-on steps within the visit window, then checkout.',
+  context: initialUpsellContext,
+  initial: 'loading',
+  on: {
+    'expresscheckout.set': { actions: ['setExpressCheckout', 'persist'] },
+    'route.left': { actions: ['clearChain', 'persist'] },
+    'chain.clear': { actions: ['clearChain', 'persist'] },
+  },
+  states: {
+    loading: {
+      description: "Loading the seller's upsells configuration; a reserve meanwhile goes to checkout.",
+      invoke: {
+        id: 'loadConfig',
+        src: 'loadConfig',
+        onDone: [
+          { guard: 'restoredChain', target: 'chain', actions: 'assignConfig' },
+          { target: 'idle', actions: ['assignConfig', 'clearChain', 'persist'] },
+        ],
+        onError: { target: 'idle', actions: ['clearChain', 'persist'] },
+      },
+      on: { reserved: { actions: 'toCheckout' } },
+    },
+    idle: {
+      description: 'No chain: a reserve of an anchor event starts one, any other reserve goes to checkout.',
+      on: {
+        reserved: [
+          { guard: 'startsChain', target: 'chain', actions: ['startChain', 'persist', 'toStep'] },
+          { actions: 'toCheckout' },
+        ],
+      },
+    },
+    chain: {
+      description: 'On an add-on step: its listing, its events, a skip add-on button.',
+      on: {
+        reserved: [
+          { guard: 'skipRequested', target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
+          { guard: 'hasNextStep', target: 'chain', reenter: true, actions: ['advance', 'persist', 'toStep'] },
+          { target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
+        ],
+        'addon.skip': [
+          { guard: 'hasNextStep', target: 'chain', reenter: true, actions: ['advance', 'persist', 'toStep'] },
+          { target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
+        ],
+        'addons.none': { target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
+        'route.left': { target: 'idle', actions: ['clearChain', 'persist'] },
+        'chain.clear': { target: 'idle', actions: ['clearChain', 'persist'] },
+      },
+    },
+  },
+});
+
+export type UpsellMachine = typeof upsellMachine;
