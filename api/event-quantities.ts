@@ -2,10 +2,12 @@
  * The quantity-first calls (spec 1 §7): the calendar and the sessions of an event for chosen quantities
  * (`POST events/{id}/calendar`, `POST events/{id}/sessions` with a price schedule).
  */
+
 import { unexpectedError } from './errors';
-import { parseDocument, toCalendar, toSessions } from './join';
+import { parseDocument } from './join';
 import type { CalendarDayModel, PricedSessionModel } from './models';
 import { toCents } from './money';
+import { eventJoins } from './on-demand';
 import type { ApiRequest } from './request';
 
 export interface QuantitiesCallOptions {
@@ -26,12 +28,13 @@ export function createEventQuantities(request: ApiRequest, now: () => number = D
       quantities: Record<string, number>,
       { signal }: QuantitiesCallOptions = {},
     ): Promise<CalendarDayModel[]> {
+      const joins = eventJoins();
       const raw = await request('POST', path('events', id, 'calendar'), {
         query: { _format: 'price' },
         body: { quantities: positive(quantities) },
         signal,
       });
-      return toCalendar(raw);
+      return (await joins).toCalendar(raw);
     },
 
     /**
@@ -43,6 +46,7 @@ export function createEventQuantities(request: ApiRequest, now: () => number = D
       params: { date: string; quantities: Record<string, number> },
       { signal }: QuantitiesCallOptions = {},
     ): Promise<PricedSessionModel[]> {
+      const joins = eventJoins();
       const raw = await request('POST', path('events', id, 'sessions'), {
         query: { _ondate: params.date, _sort: 'start_datetime' },
         body: { quantities: positive(params.quantities) },
@@ -62,7 +66,9 @@ export function createEventQuantities(request: ApiRequest, now: () => number = D
           [row.ticket_type_id]: cents,
         });
       }
-      return toSessions(doc, { now: now() }).map((s) => ({ ...s, prices: prices.get(s.id) ?? {} }));
+      return (await joins)
+        .toSessions(doc, { now: now() })
+        .map((s) => ({ ...s, prices: prices.get(s.id) ?? {} }));
     },
   };
 }

@@ -2,16 +2,9 @@
 
 import { ErrorCode } from './codes';
 import { ApiError, isApiError } from './errors';
-import {
-  PUBLIC_HIDDEN_TYPES,
-  toCalendar,
-  toEventDetail,
-  toListingEvents,
-  toSessionGroups,
-  toSessions,
-  type UrlSettings,
-} from './join';
+import { PUBLIC_HIDDEN_TYPES, toListingEvents, type UrlSettings } from './join';
 import type { CalendarDayModel, EventDetail, ListingEvent, SessionModel, TicketGroupModel } from './models';
+import { eventJoins } from './on-demand';
 import type { ApiRequest } from './request';
 import { dayRange, parseDay } from './zoned-day';
 
@@ -96,6 +89,7 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
      */
     async get(id: string, { signal, ticketGroupIds }: GetEventOptions = {}): Promise<EventDetail> {
       let raw: unknown;
+      const joins = eventJoins();
       try {
         raw = await request('GET', path('events', id), {
           query: {
@@ -119,7 +113,7 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
         }
         throw error;
       }
-      return toEventDetail(raw, urls, id);
+      return (await joins).toEventDetail(raw, urls, id);
     },
 
     /** GET events/{id}/calendar?_format=extended. */
@@ -128,11 +122,12 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       params: { ticketGroupIds?: string[] } = {},
       { signal }: CallOptions = {},
     ): Promise<CalendarDayModel[]> {
+      const joins = eventJoins();
       const raw = await request('GET', path('events', id, 'calendar'), {
         query: { _format: 'extended', 'ticket_group_id._in': params.ticketGroupIds },
         signal,
       });
-      return toCalendar(raw);
+      return (await joins).toCalendar(raw);
     },
 
     /** GET events/{id}/sessions on one date, by start time; sessions outside their sales window are left out. */
@@ -142,6 +137,7 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       { signal }: CallOptions = {},
     ): Promise<SessionModel[]> {
       parseDay(params.date);
+      const joins = eventJoins();
       const raw = await request('GET', path('events', id, 'sessions'), {
         query: {
           _ondate: params.date,
@@ -150,7 +146,7 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
         },
         signal,
       });
-      return toSessions(raw, { now: now() });
+      return (await joins).toSessions(raw, { now: now() });
     },
 
     /**
@@ -163,11 +159,12 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       { signal }: CallOptions = {},
     ): Promise<SessionModel | null> {
       try {
+        const joins = eventJoins();
         const raw = await request('GET', path('events', eventId, 'sessions', sessionId), {
           cached: true,
           signal,
         });
-        return toSessions(raw)[0] ?? null;
+        return (await joins).toSessions(raw)[0] ?? null;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;
@@ -179,12 +176,13 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
      * none on sale).
      */
     async firstSession(id: string, { signal }: CallOptions = {}): Promise<SessionModel | null> {
+      const joins = eventJoins();
       const raw = await request('GET', path('events', id, 'sessions'), {
         query: { _sort: 'start_datetime' },
         limit: 1,
         signal,
       });
-      return toSessions(raw, { now: now() })[0] ?? null;
+      return (await joins).toSessions(raw, { now: now() })[0] ?? null;
     },
 
     /** Cached GET events/{eventId}/sessions/{sessionId}: the public ticket groups and types of a session. */
@@ -193,13 +191,14 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       sessionId: string,
       { signal }: CallOptions = {},
     ): Promise<TicketGroupModel[]> {
+      const joins = eventJoins();
       const raw = await request('GET', path('events', eventId, 'sessions', sessionId), {
         query: { 'ticket_group.hidden_type._in': [...PUBLIC_HIDDEN_TYPES] },
         embed: ['ticket_group', 'ticket_type'],
         cached: true,
         signal,
       });
-      return toSessionGroups(raw);
+      return (await joins).toSessionGroups(raw);
     },
   };
 }

@@ -75,19 +75,19 @@ export function parseDocument(raw: unknown): Document {
   return result.data;
 }
 
-const rows = <K extends keyof Document>(doc: Document, key: K): NonNullable<Document[K]>['_data'] =>
+export const rows = <K extends keyof Document>(doc: Document, key: K): NonNullable<Document[K]>['_data'] =>
   (doc[key]?._data ?? []) as NonNullable<Document[K]>['_data'];
 
-function indexById<T extends { id: string }>(items: readonly T[]): Map<string, T> {
+export function indexById<T extends { id: string }>(items: readonly T[]): Map<string, T> {
   return new Map(items.map((item) => [item.id, item]));
 }
 
-function must<T>(value: T | undefined, what: string): T {
+export function must<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw unexpectedError(200, `missing_${what}`);
   return value;
 }
 
-function cents(value: string): number {
+export function cents(value: string): number {
   try {
     return toCents(value);
   } catch (cause) {
@@ -95,10 +95,10 @@ function cents(value: string): number {
   }
 }
 
-const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
+export const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
 /** Key/value rows (meta or config) of one resource. */
-function attached<V>(
+export function attached<V>(
   items: readonly { resource: string; resource_id: string; key: string; value: V }[],
   resource: string,
   resourceId: string,
@@ -127,7 +127,7 @@ function altText(config: Record<string, unknown>): string {
 
 type ImageKind = keyof typeof IMAGE_SIZES;
 
-function imageRef(
+export function imageRef(
   urls: UrlSettings,
   imageId: string | undefined,
   kind: ImageKind,
@@ -141,13 +141,13 @@ function imageRef(
 
 /* ---------------------------------------------------------------- events */
 
-const toVenue = (venue: { id: string; name: string; timezone: string }): VenueModel => ({
+export const toVenue = (venue: { id: string; name: string; timezone: string }): VenueModel => ({
   id: venue.id,
   name: venue.name,
   timezone: venue.timezone,
 });
 
-function toSummary(doc: Document, event: EventTemplate, urls: UrlSettings): EventSummary {
+export function toSummary(doc: Document, event: EventTemplate, urls: UrlSettings): EventSummary {
   const venues = indexById(rows(doc, 'venue'));
   const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
   const config = attached(rows(doc, 'config'), 'event_template', event.id);
@@ -193,144 +193,15 @@ export function feeParts(type: TicketType, priceCents: number): { fixed: number;
   return { fixed, percent: percent === 0 ? 0 : percent };
 }
 
-export function toTicketType(type: TicketType): TicketTypeModel {
-  const full = cents(type.currency_amount);
-  const discounted = type.discounted_amount === null ? null : cents(type.discounted_amount);
-  const priceCents = discounted ?? full;
-  const fee = feeParts(type, priceCents);
-  return {
-    id: type.id,
-    groupId: type.ticket_group_id,
-    name: type.name,
-    description: type.description,
-    priceCents,
-    originalPriceCents: discounted !== null && discounted !== full ? full : null,
-    feeCents: fee.fixed + fee.percent,
-    rank: type._rank,
-  };
-}
-
-/** capacity + oversell - used, never below 0; null when capacity is -1 (unlimited). */
-export function remainingCapacity(item: {
-  capacity: number;
-  oversell_capacity: number;
-  used_capacity: number;
-}) {
-  if (item.capacity === -1) return null;
-  return Math.max(0, item.capacity + item.oversell_capacity - item.used_capacity);
-}
-
-const TRUE_WORDS = ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'];
-
-/** Group meta flexible_date: a flag word (spec 1 §5) marking any-date tickets that need no session. */
-const isFlexibleDate = (value: unknown) =>
-  value === true || (typeof value === 'string' && TRUE_WORDS.includes(value.trim().toLowerCase()));
-
-const isPublic = (group: TicketGroup) =>
-  (PUBLIC_HIDDEN_TYPES as readonly string[]).includes(group.hidden_type);
-
-/** Public ticket groups of the document (optionally of one event) with their types, both by `_rank`. */
-function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
-  const types = rows(doc, 'ticket_type');
-  const meta = rows(doc, 'meta');
-  return rows(doc, 'ticket_group')
-    .filter((group) => isPublic(group) && (eventId === undefined || group.event_template_id === eventId))
-    .sort(byRank)
-    .map((group) => ({
-      id: group.id,
-      name: group.name,
-      description: group.description,
-      handler: group.handler,
-      hiddenType: group.hidden_type,
-      minPerOrder: group.min_tickets_per_order,
-      maxPerOrder: group.max_tickets_per_order,
-      remaining: remainingCapacity(group),
-      excludeFromEventCapacity: group.exclude_from_event_capacity,
-      soldOut: group.sold_out,
-      ...(isFlexibleDate(attached(meta, 'ticket_group', group.id).flexible_date) ? { flexible: true } : {}),
-      types: types
-        .filter((type) => type.ticket_group_id === group.id)
-        .sort(byRank)
-        .map(toTicketType),
-    }));
-}
-
-const isReserveFlow = (value: string | undefined): value is ReserveFlow =>
-  value === 'date_first' || value === 'quantity_first';
-
-/**
- * The event of GET events/{id}. Throws ApiError 'event_not_found' (404) when the document holds no event
- * (or not the one asked for, when `id` is given).
- */
-export function toEventDetail(raw: unknown, urls: UrlSettings, id?: string): EventDetail {
-  const doc = parseDocument(raw);
-  const events = rows(doc, 'event_template');
-  const event = id === undefined ? events[0] : events.find((e) => e.id === id);
-  if (!event) throw new ApiError({ code: ErrorCode.event_not_found, status: 404, context: 'event_template' });
-  const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
-  const config = attached(rows(doc, 'config'), 'event_template', event.id);
-  return {
-    ...toSummary(doc, event, urls),
-    description: event.description,
-    reserveFlow: isReserveFlow(meta.reserve_flow) ? meta.reserve_flow : null,
-    hiddenType: event.hidden_type,
-    meta,
-    config,
-    ticketGroups: ticketGroups(doc, event.id),
-    cover: imageRef(urls, meta.image_cover, 'cover', config),
-  };
-}
-
-/** Ticket groups with their types of GET events/{id}/sessions/{sid}. */
-export function toSessionGroups(raw: unknown): TicketGroupModel[] {
-  return ticketGroups(parseDocument(raw));
-}
-
-export function toCalendar(raw: unknown): CalendarDayModel[] {
-  const doc = parseDocument(raw);
-  return rows(doc, 'calendar').map((day) => ({
-    date: day.date,
-    status: day.status === 'available' || day.status === 'sold_out' ? day.status : 'other',
-    minPriceCents: day.min_price === null ? null : cents(day.min_price),
-    availability: day.availability,
-  }));
-}
-
-const toSession = (session: EventSession): SessionModel => ({
-  id: session.id,
-  eventId: session.event_template_id,
-  start: session.start_datetime,
-  end: session.end_datetime,
-  availableCapacity: remainingCapacity(session),
-  soldOut: session.sold_out,
-});
-
-/**
- * Sessions in document order (the server sorts them). With `now`, sessions outside their sales window
- * (sales_start in the future or sales_end in the past) are left out (spec 1 §5).
- */
-export function toSessions(raw: unknown, options: { now?: number } = {}): SessionModel[] {
-  const doc = parseDocument(raw);
-  const { now } = options;
-  return rows(doc, 'event_session')
-    .filter((s) => {
-      if (now === undefined) return true;
-      if (s.sales_start !== null && Date.parse(s.sales_start) > now) return false;
-      if (s.sales_end !== null && Date.parse(s.sales_end) < now) return false;
-      return true;
-    })
-    .map(toSession);
-}
-
 /* ---------------------------------------------------------------- cart and orders */
 
-const isLive = (ticket: Ticket) => !CANCELLED_TICKET_STATES.includes(ticket.state);
+export const isLive = (ticket: Ticket) => !CANCELLED_TICKET_STATES.includes(ticket.state);
 
 /**
  * Tickets grouped by event template + session, items by start time (undated last) then event name; lines per
  * ticket type and unit price (face value), by ticket type `_rank`.
  */
-function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSettings | null): CartItem[] {
+export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSettings | null): CartItem[] {
   const events = indexById(rows(doc, 'event_template'));
   const sessions = indexById(rows(doc, 'event_session'));
   const venues = indexById(rows(doc, 'venue'));
@@ -480,30 +351,4 @@ export function toOrderIds(raw: unknown): string[] {
 
 export function qrCodeUrl(urls: UrlSettings, orderId: string): string {
   return `${urls.cachedApiPrefix}ticket_order/${encodeURIComponent(orderId)}/qrcode?margin=4&seller_id=${encodeURIComponent(urls.sellerId)}`;
-}
-
-/** Orders of the document, in document order. Kind: any membership group → membership, else codes → gift. */
-export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
-  const doc = parseDocument(raw);
-  const groups = indexById(rows(doc, 'ticket_group'));
-  const identities = indexById(rows(doc, 'identity'));
-  return rows(doc, 'ticket_order').map((order) => {
-    const tickets = rows(doc, 'ticket').filter((t) => t.ticket_order_id === order.id && isLive(t));
-    const handlers = new Set(tickets.map((t) => groups.get(t.ticket_group_id)?.handler ?? t.handler));
-    const kind: OrderModel['kind'] = handlers.has('membership')
-      ? 'membership'
-      : handlers.has('codes')
-        ? 'gift'
-        : 'tickets';
-    return {
-      id: order.id,
-      number: order.order_number,
-      cartId: order.cart_id,
-      qrCodeUrl: qrCodeUrl(urls, order.id),
-      ticketCount: tickets.length,
-      kind,
-      purchaserEmail: identities.get(order.identity_id)?.email ?? null,
-      items: toItems(doc, tickets, urls),
-    };
-  });
 }

@@ -2,8 +2,9 @@
 import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
-import { qrCodeUrl, toOrders, type UrlSettings } from './join';
+import { qrCodeUrl, type UrlSettings } from './join';
 import type { OrderModel } from './models';
+import { orderJoins } from './on-demand';
 import type { ApiRequest } from './request';
 
 export const ORDER_EMBED = [
@@ -23,23 +24,25 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
     /** Cached GET ticket_order?id._in=…: orders in the order of `ids` (ids not found are left out). */
     async getMany(ids: string[], { signal }: CallOptions = {}): Promise<OrderModel[]> {
       if (ids.length === 0) return [];
+      const joins = orderJoins();
       const raw = await request('GET', 'ticket_order', {
         query: { 'id._in': ids },
         embed: ORDER_EMBED,
         cached: true,
         signal,
       });
-      const byId = new Map(toOrders(raw, urls).map((order) => [order.id, order]));
+      const byId = new Map((await joins).toOrders(raw, urls).map((order) => [order.id, order]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /** Uncached GET ticket_order/{id}. Rejects with ApiError 'not_found' (404) when the order is absent. */
     async get(id: string, { signal }: CallOptions = {}): Promise<OrderModel> {
+      const joins = orderJoins();
       const raw = await request('GET', `ticket_order/${encodeURIComponent(id)}`, {
         embed: ORDER_EMBED,
         signal,
       });
-      const order = toOrders(raw, urls).find((o) => o.id === id);
+      const order = (await joins).toOrders(raw, urls).find((o) => o.id === id);
       if (!order) throw new ApiError({ code: ErrorCode.not_found, status: 404, context: 'ticket_order' });
       return order;
     },

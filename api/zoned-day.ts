@@ -70,3 +70,25 @@ export function dayRange(date: string, timeZone: string): { gte: string; lt: str
     lt: new Date(startOfDay(y, m, d + 1, timeZone)).toISOString(),
   };
 }
+
+/** The calendar day (YYYY-MM-DD) after a day. */
+export function nextDay(date: string): string {
+  const [y, m, d] = parseDay(date);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The wall-clock reading of an instant in a zone: its day (YYYY-MM-DD), hour (0-23), minute and second. */
+export function zonedParts(
+  instant: number | string,
+  timeZone: string,
+): { date: string; hour: number; minute: number; second: number } {
+  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
+  const n: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of formatter(timeZone).formatToParts(ms)) n[p.type] = p.value;
+  return {
+    date: `${n.year}-${n.month}-${n.day}`,
+    hour: Number(n.hour) % 24,
+    minute: Number(n.minute),
+    second: Number(n.second),
+  };
+}

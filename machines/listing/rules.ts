@@ -4,13 +4,9 @@
  * call's parameters they give, the time filter's half-hour steps within the visit window and the
  * client-side time narrowing.
  */
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import type { ListingEvent, UpsellStep, VisitTimeMode } from '../../api/models';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import type { ListingEvent, UpsellStep, VisitTimeMode } from '../../api/models';
+import { dayRange, nextDay, zonedParts } from '../../api/zoned-day';
 
 export type DateFilter = 'today' | 'tomorrow';
 export const DATE_FILTERS: readonly DateFilter[] = ['today', 'tomorrow'];
@@ -136,19 +132,18 @@ export interface VisitWindow {
 }
 
 /** The venue-local day (YYYY-MM-DD) a visit window starts on. */
-export const visitDay = (window: VisitWindow): string =>
-  dayjs.utc(window.start).tz(window.timezone).format('YYYY-MM-DD');
+export const visitDay = (window: VisitWindow): string => zonedParts(window.start, window.timezone).date;
 
 /** The venue-local day (YYYY-MM-DD) that `today` or `tomorrow` means at `now`. */
 export function dayOfFilter(date: DateFilter, now: number, tz: string): string {
-  const today = dayjs.utc(now).tz(tz).format('YYYY-MM-DD');
-  return date === 'today' ? today : dayjs.utc(today).add(1, 'day').format('YYYY-MM-DD');
+  const today = zonedParts(now, tz).date;
+  return date === 'today' ? today : nextDay(today);
 }
 
 /** [start, end) of a venue-local day as ISO UTC (each end resolved in the zone: daylight saving safe). */
 export function dayWindow(day: string, tz: string): VisitWindow {
-  const next = dayjs.utc(day).add(1, 'day').format('YYYY-MM-DD');
-  return { start: dayjs.tz(day, tz).toISOString(), end: dayjs.tz(next, tz).toISOString(), timezone: tz };
+  const { gte, lt } = dayRange(day, tz);
+  return { start: gte, end: lt, timezone: tz };
 }
 
 /** What the listing asks the API (spec 1 §7 GET events/available), before any client-side narrowing. */
@@ -248,11 +243,11 @@ export function timeWindow(
  * hour to its end rounded down (a window past midnight stops at 23:30).
  */
 export function halfHourSteps(window: VisitWindow): string[] {
-  const start = dayjs.utc(window.start).tz(window.timezone);
-  const end = dayjs.utc(window.end).tz(window.timezone);
-  const startMin = start.hour() * 60 + start.minute() + (start.second() > 0 ? 1 : 0);
-  const sameDay = end.format('YYYY-MM-DD') === start.format('YYYY-MM-DD');
-  const endMin = sameDay ? end.hour() * 60 + end.minute() : 23 * 60 + 30;
+  const start = zonedParts(window.start, window.timezone);
+  const end = zonedParts(window.end, window.timezone);
+  const startMin = start.hour * 60 + start.minute + (start.second > 0 ? 1 : 0);
+  const sameDay = end.date === start.date;
+  const endMin = sameDay ? end.hour * 60 + end.minute : 23 * 60 + 30;
   const steps: string[] = [];
   for (let m = Math.ceil(startMin / 30) * 30; m <= Math.min(endMin, 23 * 60 + 30); m += 30)
     steps.push(timeOf(m));
@@ -275,8 +270,8 @@ export function narrowByTime(
   const to = minutesOf(filters.timeEnd);
   return events.filter((event) =>
     event.sessions.some((s) => {
-      const local = dayjs.utc(s.start).tz(tz);
-      const m = local.hour() * 60 + local.minute();
+      const local = zonedParts(s.start, tz);
+      const m = local.hour * 60 + local.minute;
       return m >= from && m < to;
     }),
   );

@@ -2,14 +2,10 @@
  * Pure rules of the upsell chain (spec 1 §2, §4, §9; spec 3 §2): the visit window a reserve sets, per the
  * seller's `visit_time` mode, which reserve starts the chain, and what comes after a step.
  */
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import type { CartModel, UpsellConfig, VisitTimeMode } from '../../api/models';
-import type { VisitWindow } from '../listing/rules';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import type { CartModel, UpsellConfig, VisitTimeMode } from '../../api/models';
+import { dayRange, zonedParts } from '../../api/zoned-day';
+import type { VisitWindow } from '../listing/rules';
 
 /** Spec 1 §9: the same_start mode's window is one minute. */
 export const SAME_START_WINDOW_MS = 60_000;
@@ -27,23 +23,18 @@ export interface AnchorVisit {
  */
 export function visitWindow(mode: VisitTimeMode, visit: AnchorVisit): VisitWindow {
   const tz = visit.timezone;
-  const start = dayjs.utc(visit.start);
-  const day = start.tz(tz).format('YYYY-MM-DD');
-  const dayStart = dayjs.tz(day, tz).toISOString();
-  const dayEnd = dayjs.tz(dayjs.utc(day).add(1, 'day').format('YYYY-MM-DD'), tz).toISOString();
+  const startMs = Date.parse(visit.start);
+  const start = new Date(startMs).toISOString();
+  const { gte: dayStart, lt: dayEnd } = dayRange(zonedParts(startMs, tz).date, tz);
   switch (mode) {
     case 'timeslot':
-      return { start: start.toISOString(), end: visit.end ?? dayEnd, timezone: tz };
+      return { start, end: visit.end ?? dayEnd, timezone: tz };
     case 'same_start':
-      return {
-        start: start.toISOString(),
-        end: start.add(SAME_START_WINDOW_MS, 'ms').toISOString(),
-        timezone: tz,
-      };
+      return { start, end: new Date(startMs + SAME_START_WINDOW_MS).toISOString(), timezone: tz };
     case 'same_date':
       return { start: dayStart, end: dayEnd, timezone: tz };
     case 'until_close':
-      return { start: start.toISOString(), end: dayEnd, timezone: tz };
+      return { start, end: dayEnd, timezone: tz };
   }
 }
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { errorMessageFor } from '../../api';
 import { selectTicketCount } from '../../machines/cart/selectors';
@@ -12,7 +12,6 @@ import {
 import { selectListingView } from '../../machines/listing/view';
 import type { UpsellView } from '../../machines/upsell/view';
 import { EventList } from '../../ui/EventList';
-import { ListingFilters } from '../../ui/ListingFilters';
 import { EventListSkeleton } from '../../ui/skeleton/EventListSkeleton';
 import { resolveMessage } from '../../ui/strings';
 import { UpsellBar } from '../../ui/UpsellBar';
@@ -22,6 +21,14 @@ import { useUpsell, useUpsellHost } from '../app/upsell';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { provideListing } from './wiring';
+
+/**
+ * The filter bar is its own chunk, fetched as soon as this screen's module runs: it loads while the listing
+ * call is in flight, and the list waits for it (one Suspense boundary), so nothing shifts when it arrives.
+ */
+const loadFilters = () => import('../../ui/ListingFilters');
+const ListingFilters = lazy(() => loadFilters().then((m) => ({ default: m.ListingFilters })));
+void loadFilters().catch(() => undefined);
 
 /**
  * /events: the listing with its filters and the cart widget; on an upsell step, the step's add-on events
@@ -99,7 +106,7 @@ function Listing({ chain, upsell }: { chain: ListingChain | null; upsell: Upsell
   };
 
   return (
-    <>
+    <Suspense fallback={<EventListSkeleton label={strings.loading} />}>
       {view.status === 'ready' ? (
         <ListingFilters
           strings={strings}
@@ -135,6 +142,6 @@ function Listing({ chain, upsell }: { chain: ListingChain | null; upsell: Upsell
           }
         />
       ) : null}
-    </>
+    </Suspense>
   );
 }

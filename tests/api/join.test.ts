@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError } from '../../api/errors';
-import {
-  parseDocument,
-  toCalendar,
-  toCart,
-  toEventDetail,
-  toEventSummaries,
-  toOrderIds,
-  toOrders,
-  toSessionGroups,
-  toSessions,
-  toTicketType,
-} from '../../api/join';
+import { parseDocument, toCart, toEventSummaries, toOrderIds } from '../../api/join';
+import { toCalendar, toEventDetail, toSessionGroups, toSessions, toTicketType } from '../../api/join-event';
+import { toOrders } from '../../api/join-orders';
 import {
   cartDocument,
   coll,

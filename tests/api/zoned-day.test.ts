@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { describe, expect, it } from 'vitest';
-import { dayRange, parseDay } from '../../api/zoned-day';
+import { dayRange, nextDay, parseDay, zonedParts } from '../../api/zoned-day';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -56,5 +56,29 @@ describe('dayRange', () => {
       expect(() => dayRange(bad, 'UTC')).toThrow(RangeError);
     }
     expect(parseDay('2028-02-29')).toEqual([2028, 2, 29]);
+  });
+});
+
+describe('zonedParts and nextDay', () => {
+  it('read the wall clock as dayjs does, every 97 minutes of a year, in four zones', () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let t = start; t < start + 366 * 86_400_000; t += 97 * 60_000) {
+      for (const zone of ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'Pacific/Chatham']) {
+        const d = dayjs.utc(t).tz(zone);
+        expect(zonedParts(t, zone)).toEqual({
+          date: d.format('YYYY-MM-DD'),
+          hour: d.hour(),
+          minute: d.minute(),
+          second: d.second(),
+        });
+      }
+    }
+  });
+
+  it('nextDay crosses months, years and leap days', () => {
+    expect(nextDay('2026-01-31')).toBe('2026-02-01');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2026-02-28')).toBe('2026-03-01');
   });
 });

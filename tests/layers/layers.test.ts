@@ -63,6 +63,7 @@ describe('layers held by the linter', () => {
       "import { errorMessage } from '../../api/error-messages';\nexport const a = errorMessage;",
     ],
     ['machines/cart/x.ts', "import type { CartModel } from '../../api/models';\nexport type A = CartModel;"],
+    ['machines/cart/x.ts', "import { dayRange } from '../../api/zoned-day';\nexport const a = dayRange;"],
     ['server/x.ts', "import { ErrorCode } from '../api/codes';\nexport const a = ErrorCode;"],
     ['server/x.ts', "import { mountApi } from './api';\nexport const a = mountApi;"],
     [

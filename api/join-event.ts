@@ -1,0 +1,155 @@
+/**
+ * Joins of event detail, calendar, sessions and ticket groups: loaded with the event screens (or in parallel
+ * with their API call), not by the app's first load, which needs only the listing and cart joins in join.ts.
+ */
+import { ErrorCode } from './codes';
+import { ApiError } from './errors';
+import {
+  attached,
+  byRank,
+  cents,
+  feeParts,
+  imageRef,
+  PUBLIC_HIDDEN_TYPES,
+  parseDocument,
+  rows,
+  toSummary,
+  type UrlSettings,
+} from './join';
+import type {
+  CalendarDayModel,
+  EventDetail,
+  ReserveFlow,
+  SessionModel,
+  TicketGroupModel,
+  TicketTypeModel,
+} from './models';
+import type { Document, EventSession, TicketGroup, TicketType } from './schemas';
+export function toTicketType(type: TicketType): TicketTypeModel {
+  const full = cents(type.currency_amount);
+  const discounted = type.discounted_amount === null ? null : cents(type.discounted_amount);
+  const priceCents = discounted ?? full;
+  const fee = feeParts(type, priceCents);
+  return {
+    id: type.id,
+    groupId: type.ticket_group_id,
+    name: type.name,
+    description: type.description,
+    priceCents,
+    originalPriceCents: discounted !== null && discounted !== full ? full : null,
+    feeCents: fee.fixed + fee.percent,
+    rank: type._rank,
+  };
+}
+
+/** capacity + oversell - used, never below 0; null when capacity is -1 (unlimited). */
+export function remainingCapacity(item: {
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+}) {
+  if (item.capacity === -1) return null;
+  return Math.max(0, item.capacity + item.oversell_capacity - item.used_capacity);
+}
+
+const TRUE_WORDS = ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'];
+
+/** Group meta flexible_date: a flag word (spec 1 §5) marking any-date tickets that need no session. */
+const isFlexibleDate = (value: unknown) =>
+  value === true || (typeof value === 'string' && TRUE_WORDS.includes(value.trim().toLowerCase()));
+
+const isPublic = (group: TicketGroup) =>
+  (PUBLIC_HIDDEN_TYPES as readonly string[]).includes(group.hidden_type);
+
+/** Public ticket groups of the document (optionally of one event) with their types, both by `_rank`. */
+function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
+  const types = rows(doc, 'ticket_type');
+  const meta = rows(doc, 'meta');
+  return rows(doc, 'ticket_group')
+    .filter((group) => isPublic(group) && (eventId === undefined || group.event_template_id === eventId))
+    .sort(byRank)
+    .map((group) => ({
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      handler: group.handler,
+      hiddenType: group.hidden_type,
+      minPerOrder: group.min_tickets_per_order,
+      maxPerOrder: group.max_tickets_per_order,
+      remaining: remainingCapacity(group),
+      excludeFromEventCapacity: group.exclude_from_event_capacity,
+      soldOut: group.sold_out,
+      ...(isFlexibleDate(attached(meta, 'ticket_group', group.id).flexible_date) ? { flexible: true } : {}),
+      types: types
+        .filter((type) => type.ticket_group_id === group.id)
+        .sort(byRank)
+        .map(toTicketType),
+    }));
+}
+
+const isReserveFlow = (value: string | undefined): value is ReserveFlow =>
+  value === 'date_first' || value === 'quantity_first';
+
+/**
+ * The event of GET events/{id}. Throws ApiError 'event_not_found' (404) when the document holds no event
+ * (or not the one asked for, when `id` is given).
+ */
+export function toEventDetail(raw: unknown, urls: UrlSettings, id?: string): EventDetail {
+  const doc = parseDocument(raw);
+  const events = rows(doc, 'event_template');
+  const event = id === undefined ? events[0] : events.find((e) => e.id === id);
+  if (!event) throw new ApiError({ code: ErrorCode.event_not_found, status: 404, context: 'event_template' });
+  const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
+  const config = attached(rows(doc, 'config'), 'event_template', event.id);
+  return {
+    ...toSummary(doc, event, urls),
+    description: event.description,
+    reserveFlow: isReserveFlow(meta.reserve_flow) ? meta.reserve_flow : null,
+    hiddenType: event.hidden_type,
+    meta,
+    config,
+    ticketGroups: ticketGroups(doc, event.id),
+    cover: imageRef(urls, meta.image_cover, 'cover', config),
+  };
+}
+
+/** Ticket groups with their types of GET events/{id}/sessions/{sid}. */
+export function toSessionGroups(raw: unknown): TicketGroupModel[] {
+  return ticketGroups(parseDocument(raw));
+}
+
+export function toCalendar(raw: unknown): CalendarDayModel[] {
+  const doc = parseDocument(raw);
+  return rows(doc, 'calendar').map((day) => ({
+    date: day.date,
+    status: day.status === 'available' || day.status === 'sold_out' ? day.status : 'other',
+    minPriceCents: day.min_price === null ? null : cents(day.min_price),
+    availability: day.availability,
+  }));
+}
+
+const toSession = (session: EventSession): SessionModel => ({
+  id: session.id,
+  eventId: session.event_template_id,
+  start: session.start_datetime,
+  end: session.end_datetime,
+  availableCapacity: remainingCapacity(session),
+  soldOut: session.sold_out,
+});
+
+/**
+ * Sessions in document order (the server sorts them). With `now`, sessions outside their sales window
+ * (sales_start in the future or sales_end in the past) are left out (spec 1 §5).
+ */
+export function toSessions(raw: unknown, options: { now?: number } = {}): SessionModel[] {
+  const doc = parseDocument(raw);
+  const { now } = options;
+  return rows(doc, 'event_session')
+    .filter((s) => {
+      if (now === undefined) return true;
+      if (s.sales_start !== null && Date.parse(s.sales_start) > now) return false;
+      if (s.sales_end !== null && Date.parse(s.sales_end) < now) return false;
+      return true;
+    })
+    .map(toSession);
+}
