@@ -189,10 +189,10 @@ test('set email address: a member without an email sets one; the rules, the 409 
 
   // The member without an email identifies by member ID and ZIP (query member_code and zip_code).
   await useLoginConfig(page, { method: 'scan_code' });
-  const { memberId, zip } = MEMBERS.noEmail;
+  const { memberId, zip } = MEMBERS.noEmailToSet;
   await page.goto(`${SLUG}/events?member_code=${memberId}&zip_code=${zip}`);
   await expect(page).toHaveURL(new RegExp(`${SLUG}/user/set-email-address$`));
-  await expect(page.getByRole('button', { name: 'Hi, Nora' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hi, Noel' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Update Email address' })).toBeVisible();
   const email = page.getByRole('textbox', { name: 'New email address' });
   const again = page.getByRole('textbox', { name: 'Re-enter email address' });

@@ -27,6 +27,9 @@ test('the cart times out: the timer warns, the modal opens once, Start over clea
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Start over' }).click();
   await expect(modal).toBeHidden();
+  // Start over goes home (the demo seller's membership presell home); the events show an empty cart.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await page.getByRole('link', { name: 'Browse events' }).click();
   await expect(cart.getByText('Your cart is empty.')).toBeVisible();
 });
 

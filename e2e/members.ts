@@ -21,6 +21,8 @@ export const MEMBERS = {
   guest: { email: 'guest.account@example.com', firstName: 'Gus' },
   /** No real email (placeholder): logs in by member ID and ZIP, then must set an email. */
   noEmail: { memberId: '500005', zip: '10009', firstName: 'Nora' },
+  /** Another one, whose email the account-pages e2e sets (tests share one server). */
+  noEmailToSet: { memberId: '500006', zip: '10011', firstName: 'Noel' },
   nonMember: { email: 'nico.visitor@example.com', firstName: 'Nico' },
 } as const;
 export const SANDBOX_PASSWORD = 'Sandbox-Pass1';

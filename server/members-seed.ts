@@ -101,6 +101,17 @@ export const DEMO_MEMBERS = {
     scanCode: '500005',
     level: 'Individual',
   },
+  /** A second member without a real email: the account-pages e2e sets one, so the login e2e keeps Nora's. */
+  noEmailToSet: {
+    key: 'no-email-to-set',
+    firstName: 'Noel',
+    lastName: 'Noemail',
+    email: `${NO_EMAIL_PREFIX}500006@example.invalid`,
+    password: false,
+    zip: '10011',
+    scanCode: '500006',
+    level: 'Individual',
+  },
   /** A password account without a membership. */
   nonMember: {
     key: 'non-member',
