@@ -8,6 +8,7 @@ import { selectOneTicketView } from '../../../machines/reserve/single-event-view
 import { OneTicketPicker } from '../../../ui/reserve/OneTicketPicker';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
+import { AddOnStepBar } from '../../app/upsell';
 import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideOneTicketReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
@@ -25,8 +26,11 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
   const view = useSelector(actor, selectOneTicketView);
   const formId = useId();
   const small = useMediaQuery(SMALL_SCREEN);
+  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
+
   return (
     <div className="has-mobile-footer">
+      <AddOnStepBar ticketsSelected={ticketsSelected} />
       <OneTicketPicker
         strings={strings}
         formId={formId}

@@ -5,6 +5,7 @@ import { selectQuantityFirstReserveView } from '../../../machines/reserve/quanti
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
+import { AddOnStepBar } from '../../app/upsell';
 import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { useReserved } from '../useReserved';
@@ -27,8 +28,11 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const view = useSelector(actor, selectQuantityFirstReserveView);
   const calendar = useModal('chooseDate');
 
+  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
+
   return (
     <div className="has-mobile-footer">
+      <AddOnStepBar ticketsSelected={ticketsSelected} />
       <QuantityFirstReserve
         strings={strings}
         currency={config.currency}

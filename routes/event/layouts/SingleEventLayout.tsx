@@ -5,6 +5,7 @@ import { selectSingleEventView } from '../../../machines/reserve/single-event-vi
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
+import { AddOnStepBar } from '../../app/upsell';
 import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
@@ -22,8 +23,11 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   const view = useSelector(actor, selectSingleEventView);
   const formId = useId();
   const small = useMediaQuery(SMALL_SCREEN);
+  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
+
   return (
     <div className="has-mobile-footer">
+      <AddOnStepBar ticketsSelected={ticketsSelected} />
       <SingleEventReserve
         strings={strings}
         formId={formId}
