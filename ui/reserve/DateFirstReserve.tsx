@@ -5,6 +5,7 @@ import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import { TicketQuantities } from './TicketQuantities';
 
 export type { DayBadge, DayOption } from './day-text';
 
@@ -376,43 +377,13 @@ function TicketSection({ strings, view, currency, onDecrement, onIncrement }: Da
       {groups === null ? (
         <p role="status">{strings.loading}</p>
       ) : (
-        groups.map((group) => (
-          <fieldset key={group.id} className="ticket-group" style={{ border: 'none', padding: 0, margin: 0 }}>
-            <legend className={groups.length > 1 ? undefined : 'visually-hidden'}>{group.name}</legend>
-            {group.types.map((type) => (
-              <div className="ticket-type" key={type.id}>
-                <div>
-                  <p className="ticket-type__name">{type.name}</p>
-                  <p className="ticket-type__price">
-                    {type.priceCents === 0 ? strings.free : formatMoney(type.priceCents, currency)}
-                  </p>
-                  {type.description ? <p className="field__hint">{type.description}</p> : null}
-                </div>
-                <div className="stepper">
-                  <button
-                    type="button"
-                    aria-label={fill(strings.decrease, { name: type.name })}
-                    disabled={!type.canDecrement}
-                    onClick={() => onDecrement(type.id)}
-                  >
-                    −
-                  </button>
-                  <output aria-live="polite" aria-label={fill(strings.quantityOf, { name: type.name })}>
-                    {type.quantity}
-                  </output>
-                  <button
-                    type="button"
-                    aria-label={fill(strings.increase, { name: type.name })}
-                    disabled={!type.canIncrement}
-                    onClick={() => onIncrement(type.id)}
-                  >
-                    +
-                  </button>
-                </div>
-              </div>
-            ))}
-          </fieldset>
-        ))
+        <TicketQuantities
+          strings={strings}
+          currency={currency}
+          groups={groups}
+          onIncrement={onIncrement}
+          onDecrement={onDecrement}
+        />
       )}
     </section>
   );
