@@ -42,6 +42,7 @@ import {
   resolvePresetSession,
   sessionIdOf,
 } from './query';
+import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -126,15 +127,6 @@ export function machineOutput({ context }: { context: DateFirstReserveContext })
 /** Done events are not in the machine's event union; this reads their output. */
 function outputOf<T>(event: unknown): T {
   return (event as DoneActorEvent<T>).output;
-}
-
-/** The actor's rejection as the structural ApiError shape, or null when it is something else. */
-export function flowErrorOf(event: unknown): ReserveFlowError | null {
-  const error = (event as ErrorActorEvent).error;
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
-    return error as ReserveFlowError;
-  }
-  return null;
 }
 
 /** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
@@ -253,12 +245,9 @@ export const dateFirstReserveMachine = setup({
       return resolution !== null && 'sessionId' in resolution;
     },
     canSubmit: ({ context }) => isReadyToSubmit(context),
-    isSessionSoldOutError: ({ event }) => flowErrorOf(event)?.code === ErrorCode.event_session_sold_out,
+    isSessionSoldOutError: ({ event }) => isSessionSoldOutError(event),
     /** The cart the reserve went to is gone (deleted or expired) and no new cart was tried yet. */
-    isCartGoneFirstTime: ({ context, event }) => {
-      const code = flowErrorOf(event)?.code;
-      return !context.retriedInNewCart && (code === ErrorCode.not_found || code === ErrorCode.cart_expired);
-    },
+    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
     /** Injected: tell the app's cart about the reservation and navigate on. Params: the cart. */

@@ -30,6 +30,7 @@ import type {
   ReserveInput,
 } from './one-ticket-types';
 import { requestQuantities } from './quantities';
+import { flowErrorOf, isCartGoneFirstTime } from './reserve-errors';
 import type { ReserveFlowError, ReserveNotice } from './types';
 
 function notProvided(name: string): never {
@@ -81,14 +82,6 @@ function outputOf<T>(event: unknown): T {
   return (event as DoneActorEvent<T>).output;
 }
 
-function flowErrorOf(event: unknown): ReserveFlowError | null {
-  const error = (event as ErrorActorEvent).error;
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
-    return error as ReserveFlowError;
-  }
-  return null;
-}
-
 function errorText(event: unknown): Message {
   return outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve');
 }
@@ -124,10 +117,7 @@ export const oneTicketReserveMachine = setup({
     isChoosable: ({ context, event }) =>
       event.type === 'ticket.choose' && isChoosable(context.groups, event.ticketTypeId),
     hasChosen: ({ context }) => chosenType(context.quantities) !== null,
-    isCartGoneFirstTime: ({ context, event }) => {
-      const code = flowErrorOf(event)?.code;
-      return !context.retriedInNewCart && (code === ErrorCode.not_found || code === ErrorCode.cart_expired);
-    },
+    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
     /** Injected: the shared after-reserve step (tell the cart, go on to add-ons or checkout). */

@@ -40,6 +40,7 @@ import type {
   QuantityFirstReserveRequestInput,
 } from './quantityFirstReserve.types';
 import { availableDays, isAvailableDay, isSelectableSession } from './query';
+import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
 import type { ReserveFlowError, ReserveNotice } from './types';
 
 function notProvided(name: string): never {
@@ -123,15 +124,6 @@ function outputOf<T>(event: unknown): T {
   return (event as DoneActorEvent<T>).output;
 }
 
-/** The rejection as the structural ApiError shape (code and context kept), or null. */
-export function flowErrorOf(event: unknown): (ReserveFlowError & { context?: string | null }) | null {
-  const error = (event as ErrorActorEvent).error;
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
-    return error as ReserveFlowError & { context?: string | null };
-  }
-  return null;
-}
-
 const unexpected = { code: ErrorCode.unexpected };
 
 function withNotice(messages: readonly ReserveNotice[], notice: ReserveNotice): ReserveNotice[] {
@@ -193,11 +185,8 @@ export const quantityFirstReserveMachine = setup({
         (s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s),
       ),
     isSoldOutOfDay: ({ context }) => context.soldOut !== null,
-    isSessionSoldOutError: ({ event }) => flowErrorOf(event)?.code === ErrorCode.event_session_sold_out,
-    isCartGoneFirstTime: ({ context, event }) => {
-      const code = flowErrorOf(event)?.code;
-      return !context.retriedInNewCart && (code === ErrorCode.not_found || code === ErrorCode.cart_expired);
-    },
+    isSessionSoldOutError: ({ event }) => isSessionSoldOutError(event),
+    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
     /** Injected: tell the app's cart about the reservation and navigate on. Params: the cart. */

@@ -24,6 +24,7 @@ import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models
 import { type Message, message } from '../shared/messages';
 import { formatSessionTime } from './format';
 import { decrement, increment, type QuantityScope, requestQuantities, setQuantity } from './quantities';
+import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
   LoadSingleGroupsInput,
@@ -99,14 +100,6 @@ function outputOf<T>(event: unknown): T {
   return (event as DoneActorEvent<T>).output;
 }
 
-function flowErrorOf(event: unknown): ReserveFlowError | null {
-  const error = (event as ErrorActorEvent).error;
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
-    return error as ReserveFlowError;
-  }
-  return null;
-}
-
 /** What the visitor reads for a failed load or reserve; sold out names the session's time. */
 function errorText(event: unknown, context: SingleEventReserveContext): Message {
   const session = context.session;
@@ -156,11 +149,8 @@ export const singleEventReserveMachine = setup({
     isSessionless: ({ context }) => isSessionless(context.event),
     hasNoSession: ({ event }) => outputOf<SessionModel | null>(event) === null,
     canSubmit: ({ context }) => isSingleReadyToSubmit(context),
-    isSessionSoldOutError: ({ event }) => flowErrorOf(event)?.code === ErrorCode.event_session_sold_out,
-    isCartGoneFirstTime: ({ context, event }) => {
-      const code = flowErrorOf(event)?.code;
-      return !context.retriedInNewCart && (code === ErrorCode.not_found || code === ErrorCode.cart_expired);
-    },
+    isSessionSoldOutError: ({ event }) => isSessionSoldOutError(event),
+    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
     /** Injected: the shared after-reserve step (tell the cart, go on to add-ons or checkout). */
