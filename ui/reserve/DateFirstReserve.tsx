@@ -4,6 +4,7 @@ import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
+import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { TicketQuantities } from './TicketQuantities';
 
@@ -151,17 +152,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
         if (view.canSubmit) props.onSubmit();
       }}
     >
-      <div aria-live="polite" aria-atomic="false">
-        {view.messages.map((m) => (
-          <p
-            key={m.key}
-            className={`message message--${m.level === 'info' ? 'success' : m.level}`}
-            role={m.level === 'error' ? 'alert' : undefined}
-          >
-            {resolveMessage(strings, m.message)}
-          </p>
-        ))}
-      </div>
+      <ReserveNotices strings={strings} messages={view.messages} />
       {(view.status === 'noAvailability' || view.status === 'error') && view.blockingMessage ? (
         <p className={`message message--${view.status === 'error' ? 'error' : 'warning'}`}>
           {resolveMessage(strings, view.blockingMessage)}

@@ -3,6 +3,7 @@ import { dayParts } from '../day-format';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
+import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
 
@@ -77,17 +78,7 @@ export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
         if (view.canSubmit) props.onSubmit();
       }}
     >
-      <div aria-live="polite" aria-atomic="false">
-        {view.messages.map((m) => (
-          <p
-            key={m.key}
-            className={`message message--${m.level === 'info' ? 'success' : m.level}`}
-            role={m.level === 'error' ? 'alert' : undefined}
-          >
-            {resolveMessage(strings, m.message)}
-          </p>
-        ))}
-      </div>
+      <ReserveNotices strings={strings} messages={view.messages} />
       <QuantitiesSection {...props} />
       {view.dateVisible ? <DateSection {...props} /> : null}
       {props.calendar ? (

@@ -1,20 +1,19 @@
 /** The date-first layout: get the date-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
-import { AddOnStepBar } from '../../app/upsell';
-import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
-import { MobileFooter } from './MobileFooter';
+import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
 export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const { api, strings, inspect, config, clock, app } = useServices();
   const reserved = useReserved();
+  const { formId, small } = useReserveForm();
   const machine = useMemo(
     () => provideDateFirstReserve({ api, currentCartId: () => currentCartId(app), reserved }),
     [api, app, reserved],
@@ -25,13 +24,14 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   });
   const view = useSelector(actor, selectDateFirstReserveView);
   const calendar = useModal('chooseDate');
-  const formId = useId();
-  const small = useMediaQuery(SMALL_SCREEN);
-  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
+  const ticketsChosen = useSelector(actor, selectTicketsChosen);
 
   return (
-    <div className="has-mobile-footer">
-      <AddOnStepBar ticketsSelected={ticketsSelected} />
+    <ReserveFrame
+      formId={formId}
+      ticketsChosen={ticketsChosen}
+      footer={small && view.status === 'ready' ? view : null}
+    >
       <DateFirstReserve
         strings={strings}
         formId={formId}
@@ -53,15 +53,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onSubmit={() => actor.send({ type: 'submit' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
-      {small && view.status === 'ready' ? (
-        <MobileFooter
-          formId={formId}
-          totalCents={view.totalCents}
-          canSubmit={view.canSubmit}
-          submitting={view.submitting}
-        />
-      ) : null}
-    </div>
+    </ReserveFrame>
   );
 }
 

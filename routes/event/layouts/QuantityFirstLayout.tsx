@@ -1,22 +1,19 @@
 /** The quantity-first layout: get the quantity-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
-import { AddOnStepBar } from '../../app/upsell';
-import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { useReserved } from '../useReserved';
-import { MobileFooter } from './MobileFooter';
+import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
 export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const { api, strings, inspect, config, app } = useServices();
   const reserved = useReserved();
-  const formId = useId();
-  const small = useMediaQuery(SMALL_SCREEN);
+  const { formId, small } = useReserveForm();
   const machine = useMemo(
     () => provideQuantityFirstReserve({ api, currentCartId: () => currentCartId(app), reserved }),
     [api, app, reserved],
@@ -28,11 +25,14 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const view = useSelector(actor, selectQuantityFirstReserveView);
   const calendar = useModal('chooseDate');
 
-  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
+  const ticketsChosen = useSelector(actor, selectTicketsChosen);
 
   return (
-    <div className="has-mobile-footer">
-      <AddOnStepBar ticketsSelected={ticketsSelected} />
+    <ReserveFrame
+      formId={formId}
+      ticketsChosen={ticketsChosen}
+      footer={small && view.dateVisible ? view : null}
+    >
       <QuantityFirstReserve
         strings={strings}
         currency={config.currency}
@@ -53,14 +53,6 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onRetry={() => actor.send({ type: 'retry' })}
         onSubmit={() => actor.send({ type: 'submit' })}
       />
-      {small && view.dateVisible ? (
-        <MobileFooter
-          formId={formId}
-          totalCents={view.totalCents}
-          canSubmit={view.canSubmit}
-          submitting={view.submitting}
-        />
-      ) : null}
-    </div>
+    </ReserveFrame>
   );
 }

@@ -1,33 +1,33 @@
 /** The 'single' layout (spec 1 §2 layout 4): get the single-event actor, select its view model, render the form. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { selectSingleEventView } from '../../../machines/reserve/single-event-view';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
-import { AddOnStepBar } from '../../app/upsell';
-import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
-import { MobileFooter } from './MobileFooter';
+import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
 export default function SingleEventLayout({ event, query }: LayoutProps) {
   const { api, strings, inspect, config, app } = useServices();
   const reserved = useReserved();
+  const { formId, small } = useReserveForm();
   const machine = useMemo(
     () => provideSingleEventReserve({ api, currentCartId: () => currentCartId(app), reserved }),
     [api, app, reserved],
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
-  const formId = useId();
-  const small = useMediaQuery(SMALL_SCREEN);
-  const ticketsSelected = useSelector(actor, (s) => Object.values(s.context.quantities).some((n) => n > 0));
+  const ticketsChosen = useSelector(actor, selectTicketsChosen);
 
   return (
-    <div className="has-mobile-footer">
-      <AddOnStepBar ticketsSelected={ticketsSelected} />
+    <ReserveFrame
+      formId={formId}
+      ticketsChosen={ticketsChosen}
+      footer={small && view.status === 'ready' ? view : null}
+    >
       <SingleEventReserve
         strings={strings}
         formId={formId}
@@ -39,14 +39,6 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         onSubmit={() => actor.send({ type: 'submit' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
-      {small && view.status === 'ready' ? (
-        <MobileFooter
-          formId={formId}
-          totalCents={view.totalCents}
-          canSubmit={view.canSubmit}
-          submitting={view.submitting}
-        />
-      ) : null}
-    </div>
+    </ReserveFrame>
   );
 }

@@ -1,0 +1,45 @@
+/**
+ * What every reserve layout puts around its form: the upsell chain's add-on bar (its skip button shows while
+ * no ticket is chosen) and, on small screens, the mobile reserve footer bound to the form by its id.
+ */
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import type { Quantities } from '../../../machines/reserve/quantities';
+import { totalTickets } from '../../../machines/reserve/quantities';
+import { AddOnStepBar } from '../../app/upsell';
+import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
+import { MobileFooter } from './MobileFooter';
+
+/** The form's id and whether the mobile footer stands in for the form's own footer. */
+export function useReserveForm(): { formId: string; small: boolean } {
+  return { formId: useId(), small: useMediaQuery(SMALL_SCREEN) };
+}
+
+/** Any reserve machine's snapshot: has a ticket been chosen? */
+export const selectTicketsChosen = (snapshot: { context: { quantities: Quantities } }): boolean =>
+  totalTickets(snapshot.context.quantities) > 0;
+
+export interface ReserveFrameProps {
+  formId: string;
+  ticketsChosen: boolean;
+  /** The mobile footer's figures, or null when it is not shown (large screens, or nothing to submit yet). */
+  footer: { totalCents: number; canSubmit: boolean; submitting: boolean } | null;
+  children: ReactNode;
+}
+
+export function ReserveFrame({ formId, ticketsChosen, footer, children }: ReserveFrameProps) {
+  return (
+    <div className="has-mobile-footer">
+      <AddOnStepBar ticketsSelected={ticketsChosen} />
+      {children}
+      {footer ? (
+        <MobileFooter
+          formId={formId}
+          totalCents={footer.totalCents}
+          canSubmit={footer.canSubmit}
+          submitting={footer.submitting}
+        />
+      ) : null}
+    </div>
+  );
+}
