@@ -337,7 +337,23 @@ export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings 
         .filter((o) => o.cart_id === cart.id)
         .map((o) => o.id),
     ]),
+    ...scheduledOf(doc),
   };
+}
+
+/** The cart's scheduled payments, only when it has some (a cart without a schedule has no such key). */
+function scheduledOf(doc: Document): Pick<CartModel, 'scheduledPayments'> {
+  const scheduled = rows(doc, 'scheduled_payment');
+  return scheduled.length
+    ? {
+        scheduledPayments: scheduled.map((p) => ({
+          id: p.id,
+          dueDate: p.due,
+          amountCents: cents(p.amount),
+          status: p.status,
+        })),
+      }
+    : {};
 }
 
 /** Order ids of a payment or checkout response: its ticket_order rows, else its tickets' order ids. */

@@ -146,6 +146,23 @@ export interface CartTotals {
   outstandingCents: number;
 }
 
+/** A gift card applied to the cart and not yet posted: a pending gift card payment (spec 2 §3). */
+export interface GiftCardPayment {
+  cardNumber: string;
+  /** What stays on the card after this payment. */
+  remainingBalanceCents: number;
+  paymentCents: number;
+}
+
+/** A scheduled payment of the cart (wire `scheduled_payment`: due, amount, status). */
+export interface ScheduledPayment {
+  id: string;
+  /** ISO UTC (wire: due). */
+  dueDate: string;
+  amountCents: number;
+  status: string;
+}
+
 export interface CartModel {
   id: string;
   number: string;
@@ -161,6 +178,10 @@ export interface CartModel {
   currency: string;
   /** Order ids of tickets already booked from this cart. */
   orderIds: string[];
+  /** Scheduled payments (embed `scheduled_payment`); absent or empty without a schedule. */
+  scheduledPayments?: ScheduledPayment[];
+  /** Pending gift card payments, a local value of the cart (the gift-card flow sets them). */
+  giftCards?: GiftCardPayment[];
 }
 
 export interface OrderModel {

@@ -175,6 +175,14 @@ export const cartFees = z.object({
   grand_totals: grandTotals,
 });
 
+/** A scheduled payment of a cart (spec 2 §3: id, due, amount, status). */
+export const scheduledPayment = z.object({
+  id,
+  due: isoTime,
+  amount: money,
+  status: z.string(),
+});
+
 export const ticketOrder = z.object({
   id,
   order_number: z.string(),
@@ -201,6 +209,7 @@ export const document = z.object({
   ticket: z.optional(collection(ticket)),
   cart_fees: z.optional(collection(cartFees)),
   ticket_order: z.optional(collection(ticketOrder)),
+  scheduled_payment: z.optional(collection(scheduledPayment)),
 });
 
 export const apiErrorItem = z.object({

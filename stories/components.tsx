@@ -3,7 +3,7 @@
  * hand (loading, empty, error), beside the flows' stories. Callbacks do nothing.
  */
 import type { ReactNode } from 'react';
-import { CartWidget, type CartWidgetItem, type CartWidgetTotals } from '../ui/CartWidget';
+import { CartWidget, type CartWidgetItem, type CartWidgetLine, type CartWidgetTotal } from '../ui/CartWidget';
 import { CheckoutView } from '../ui/checkout/CheckoutView';
 import { EventList } from '../ui/EventList';
 import { NotFound } from '../ui/NotFound';
@@ -18,14 +18,18 @@ export interface ComponentStory {
 
 const noop = () => {};
 
-const totals: CartWidgetTotals = {
-  subtotalCents: 4000,
-  feesFixedCents: 300,
-  feesPercentCents: 0,
-  discountCents: 0,
-  paymentsCents: 0,
-  outstandingCents: 4300,
-};
+const lines: CartWidgetLine[] = [
+  { key: 'subtotal', amountCents: 4000 },
+  { key: 'feesFixed', amountCents: 300 },
+  { key: 'feesPercent', amountCents: 200 },
+];
+const total: CartWidgetTotal = { key: 'total', amountCents: 4500 };
+const giftCardLines: CartWidgetLine[] = [
+  ...lines,
+  { key: 'giftCard', amountCents: -1000, cardEnding: '4321', balanceLeftCents: 1500 },
+  { key: 'payments', amountCents: -500 },
+  { key: 'cartBalance', amountCents: 3000 },
+];
 
 const items: CartWidgetItem[] = [
   {
@@ -47,7 +51,8 @@ const cart = (strings: Strings, over: Partial<Parameters<typeof CartWidget>[0]> 
     strings={strings}
     currency="USD"
     items={[]}
-    totals={null}
+    lines={[]}
+    total={null}
     timer={null}
     busy={false}
     checkoutHref="#checkout"
@@ -106,7 +111,8 @@ export const componentStories: ComponentStory[] = [
     render: (s) =>
       cart(s, {
         items,
-        totals,
+        lines,
+        total,
         timer: { label: '4:59', style: 'warning', announcement: 'fiveMinutesLeft' },
       }),
   },
@@ -115,10 +121,16 @@ export const componentStories: ComponentStory[] = [
     render: (s) =>
       cart(s, {
         items,
-        totals,
+        lines,
+        total,
         busy: true,
         timer: { label: '1:01', style: 'error', announcement: 'twoMinutesLeft' },
       }),
+  },
+  {
+    id: 'CartWidget/gift card, payments and a partial total',
+    render: (s) =>
+      cart(s, { items, lines: giftCardLines, total: { key: 'partialTotal', amountCents: 1500 } }),
   },
   { id: 'DateFirstReserve/loading', render: (s) => reserve(s, {}) },
   {

@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime, formatMoney } from './format';
 import { fill, type Strings } from './strings';
 
+/** The remove confirm overlay loads when a remove button is first pressed: it is no part of any first load. */
+const RemoveConfirm = lazy(() => import('./cart/RemoveConfirm'));
+
 export interface CartWidgetItem {
   key: string;
+  /** Truncated at 128 characters by the view model. */
   eventName: string;
+  /** The untruncated name (a tooltip when the shown one is cut). */
+  fullName?: string;
   start: string | null;
   timezone: string;
   image: { src: string; alt: string } | null;
@@ -13,13 +19,17 @@ export interface CartWidgetItem {
   ticketIds: string[];
 }
 
-export interface CartWidgetTotals {
-  subtotalCents: number;
-  feesFixedCents: number;
-  feesPercentCents: number;
-  discountCents: number;
-  paymentsCents: number;
-  outstandingCents: number;
+/** One money line (a catalogue key and a signed amount), computed by the view model. */
+export interface CartWidgetLine {
+  key: 'subtotal' | 'feesFixed' | 'feesPercent' | 'discounts' | 'giftCard' | 'payments' | 'cartBalance';
+  amountCents: number;
+  cardEnding?: string;
+  balanceLeftCents?: number;
+}
+
+export interface CartWidgetTotal {
+  key: 'total' | 'partialTotal';
+  amountCents: number;
 }
 
 export interface ExpiryTimerView {
@@ -34,7 +44,9 @@ export interface CartWidgetProps {
   strings: Strings;
   currency: string;
   items: CartWidgetItem[];
-  totals: CartWidgetTotals | null;
+  lines: CartWidgetLine[];
+  /** Null without a cart. */
+  total: CartWidgetTotal | null;
   timer: ExpiryTimerView | null;
   busy: boolean;
   /** Where the pay button goes; null hides it (e.g. on the checkout screen itself). */
@@ -45,63 +57,88 @@ export interface CartWidgetProps {
 
 /** The cart sidebar: items with thumbnail, name, date/time, lines, totals, expiry timer and pay button. */
 export function CartWidget(props: CartWidgetProps) {
-  const { strings, currency, items, totals, timer } = props;
+  const { strings, items, total, timer } = props;
   return (
     <aside className="cart-widget" aria-labelledby="cart-title">
       <h2 id="cart-title">{strings.cart}</h2>
-      {items.length === 0 || !totals ? (
+      {items.length === 0 || !total ? (
         <p>{strings.cartEmpty}</p>
       ) : (
         <>
-          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {items.map((item) => (
-              <CartItemRow key={item.key} item={item} {...props} />
-            ))}
-          </ul>
-          <dl className="totals">
-            <div>
-              <dt>{strings.subtotal}</dt>
-              <dd>{formatMoney(totals.subtotalCents, currency)}</dd>
-            </div>
-            {totals.feesFixedCents + totals.feesPercentCents > 0 ? (
-              <div>
-                <dt>{strings.fees}</dt>
-                <dd>{formatMoney(totals.feesFixedCents + totals.feesPercentCents, currency)}</dd>
-              </div>
-            ) : null}
-            {totals.discountCents !== 0 ? (
-              <div>
-                <dt>{strings.discounts}</dt>
-                <dd>{formatMoney(-Math.abs(totals.discountCents), currency)}</dd>
-              </div>
-            ) : null}
-            {totals.paymentsCents > 0 ? (
-              <div>
-                <dt>{strings.payments}</dt>
-                <dd>{formatMoney(-totals.paymentsCents, currency)}</dd>
-              </div>
-            ) : null}
-            <div className="totals__total">
-              <dt>{strings.total}</dt>
-              <dd>{formatMoney(totals.outstandingCents, currency)}</dd>
-            </div>
-          </dl>
+          <CartItems {...props} />
+          <CartLines {...props} total={total} />
           {timer ? (
             <p className={`timer timer--${timer.style}`}>
               <span aria-hidden="true">{fill(strings.expiresIn, { time: timer.label })}</span>
             </p>
           ) : null}
-          {props.checkoutHref ? (
-            <AppLink className="btn btn--block" href={props.checkoutHref} onNavigate={props.onNavigate}>
-              {strings.checkout}
-            </AppLink>
-          ) : null}
+          <PayButton {...props} />
         </>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {timer?.announcement ? strings[timer.announcement] : ''}
       </p>
     </aside>
+  );
+}
+
+/** The pay button (a link to checkout), when there is somewhere to go. */
+export function PayButton({ strings, checkoutHref, onNavigate }: CartWidgetProps) {
+  return checkoutHref ? (
+    <AppLink className="btn btn--block" href={checkoutHref} onNavigate={onNavigate}>
+      {strings.checkout}
+    </AppLink>
+  ) : null;
+}
+
+/** The cart's items, each with its remove button. */
+export function CartItems(props: CartWidgetProps) {
+  return (
+    <ul className="plain-list">
+      {props.items.map((item) => (
+        <CartItemRow key={item.key} item={item} {...props} />
+      ))}
+    </ul>
+  );
+}
+
+/** The money lines and the total (or partial total). */
+export function CartLines({
+  strings,
+  currency,
+  lines,
+  total,
+  withTotal = true,
+}: Pick<CartWidgetProps, 'strings' | 'currency' | 'lines'> & {
+  total: CartWidgetTotal;
+  withTotal?: boolean;
+}) {
+  const money = (cents: number) => formatMoney(cents, currency);
+  return (
+    <dl className="totals">
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are rebuilt together; gift cards may repeat a key.
+        <div key={`${line.key}-${i}`} className={`totals__${line.key}`}>
+          <dt>
+            {line.key === 'giftCard'
+              ? fill(strings.giftCard, { number: line.cardEnding ?? '' })
+              : strings[line.key]}
+            {line.balanceLeftCents !== undefined ? (
+              <span className="totals__note">
+                {strings.balanceLeft}: {money(line.balanceLeftCents)}
+              </span>
+            ) : null}
+          </dt>
+          <dd>{money(line.amountCents)}</dd>
+        </div>
+      ))}
+      {withTotal ? (
+        <div className="totals__total">
+          <dt>{strings[total.key]}</dt>
+          <dd>{money(total.amountCents)}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }
 
@@ -113,11 +150,15 @@ function CartItemRow({
   onRemove,
 }: CartWidgetProps & { item: CartWidgetItem }) {
   const [confirming, setConfirming] = useState(false);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const full = item.fullName && item.fullName !== item.eventName ? item.fullName : undefined;
   return (
     <li className="cart-item">
       {item.image ? <img src={item.image.src} alt="" width={64} height={51} /> : <span />}
       <div>
-        <p className="cart-item__name">{item.eventName}</p>
+        <p className="cart-item__name" title={full}>
+          {item.eventName}
+        </p>
         {item.start ? <p className="cart-item__when">{formatDateTime(item.start, item.timezone)}</p> : null}
         <ul className="cart-lines">
           {item.lines.map((line) => (
@@ -129,36 +170,34 @@ function CartItemRow({
             </li>
           ))}
         </ul>
-        {confirming ? (
-          <fieldset
-            style={{ border: 'none', padding: 0, display: 'flex', gap: '0.5rem', marginTop: '0.5rem' }}
-          >
-            <legend>{strings.confirmRemove}</legend>
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={busy}
-              onClick={() => {
-                setConfirming(false);
-                onRemove(item.ticketIds);
-              }}
-            >
-              {strings.confirm}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary btn--small"
-              onClick={() => setConfirming(false)}
-            >
-              {strings.cancel}
-            </button>
-          </fieldset>
-        ) : (
-          <button type="button" className="link-button" onClick={() => setConfirming(true)} disabled={busy}>
-            {fill(strings.removeItem, { name: item.eventName })}
-          </button>
-        )}
+        <button
+          ref={removeRef}
+          type="button"
+          className="link-button"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          aria-expanded={confirming}
+        >
+          {fill(strings.removeItem, { name: item.eventName })}
+        </button>
       </div>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <RemoveConfirm
+            strings={strings}
+            name={item.eventName}
+            busy={busy}
+            onConfirm={() => {
+              setConfirming(false);
+              onRemove(item.ticketIds);
+            }}
+            onCancel={() => {
+              setConfirming(false);
+              removeRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </li>
   );
 }

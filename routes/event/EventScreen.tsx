@@ -132,7 +132,7 @@ export default function EventScreen({ id }: { id: string }) {
           </>
         ) : null}
       </div>
-      <CartSidebar />
+      <CartSidebar mobileFooter={false} />
     </div>
   );
 }

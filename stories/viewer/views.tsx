@@ -53,7 +53,8 @@ function CartStoryView({ snapshot, send, strings }: StoryViewProps) {
         strings={strings}
         currency={view.cart?.currency ?? 'USD'}
         items={view.items}
-        totals={view.totals}
+        lines={view.lines}
+        total={view.total}
         timer={view.timer}
         busy={view.busy}
         checkoutHref="#checkout"

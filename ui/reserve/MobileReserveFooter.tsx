@@ -1,5 +1,5 @@
-import { formatMoney } from '../format';
-import { fill, type Strings } from '../strings';
+import { MobileCartFooter } from '../cart/MobileCartFooter';
+import type { Strings } from '../strings';
 
 export interface MobileReserveFooterProps {
   strings: Strings;
@@ -16,29 +16,21 @@ export interface MobileReserveFooterProps {
 
 /**
  * The mobile reserve footer (spec 1 §2): a cart button, a submit button tied to the reserve form, and the
- * total. Fixed to the bottom of small screens (80 px by default, `--tix-mobile-footer-height`); hidden on
- * wide screens, where the form's own footer shows.
+ * total; the mobile cart footer with the form's submit as its action.
  */
 export function MobileReserveFooter(props: MobileReserveFooterProps) {
   const { strings } = props;
-  const badge = props.cartCount > 99 ? '99+' : String(props.cartCount);
   return (
-    <div className="mobile-reserve-footer" data-testid="mobile-reserve-footer">
-      <button type="button" className="btn btn--secondary" onClick={props.onCart}>
-        {strings.cart}
-        {props.cartCount > 0 ? (
-          <>
-            <span className="badge" aria-hidden="true">
-              {badge}
-            </span>
-            <span className="visually-hidden">, {fill(strings.cartTicketCount, { count: badge })}</span>
-          </>
-        ) : null}
-      </button>
-      <p aria-live="polite" className="mobile-reserve-footer__total">
-        <span>{strings.total}: </span>
-        <strong>{formatMoney(props.totalCents, props.currency)}</strong>
-      </p>
+    <MobileCartFooter
+      strings={strings}
+      currency={props.currency}
+      totalLabel={strings.total}
+      totalCents={props.totalCents}
+      cartCount={props.cartCount}
+      badge={props.cartCount > 99 ? '99+' : String(props.cartCount)}
+      onCart={props.onCart}
+      testId="mobile-reserve-footer"
+    >
       <button
         className="btn"
         type="submit"
@@ -48,6 +40,6 @@ export function MobileReserveFooter(props: MobileReserveFooterProps) {
       >
         {props.submitting ? strings.adding : strings.addToCart}
       </button>
-    </div>
+    </MobileCartFooter>
   );
 }

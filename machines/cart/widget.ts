@@ -1,0 +1,95 @@
+/**
+ * Pure rules of the cart widget (spec 2 §2 "Cart widget", spec 1 §9): its money lines in the spec's order,
+ * the total (or a partial total when scheduled payments exist), badge counts and text truncation.
+ */
+import type { CartTotals, GiftCardPayment, ScheduledPayment } from '../../api/models';
+
+/** Badge counts cap at '99+' (spec 1 §9). */
+export const BADGE_CAP = 99;
+/** Text is truncated at 128 characters with an ellipsis (spec 1 §9). */
+export const TEXT_MAX = 128;
+
+export const badgeText = (count: number): string => (count > BADGE_CAP ? `${BADGE_CAP}+` : String(count));
+
+/** The first 128 characters and an ellipsis when longer; shorter text as it is. */
+export const truncateText = (text: string): string =>
+  text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}…` : text;
+
+export type CartWidgetLineKey =
+  | 'subtotal'
+  | 'feesFixed'
+  | 'feesPercent'
+  | 'discounts'
+  | 'giftCard'
+  | 'payments'
+  | 'cartBalance';
+
+/** One money line of the widget: a catalogue key and a signed amount (deductions are negative). */
+export interface CartWidgetLine {
+  key: CartWidgetLineKey;
+  amountCents: number;
+  /** Gift card lines: the card's last four characters, and what stays on the card after this payment. */
+  cardEnding?: string;
+  balanceLeftCents?: number;
+}
+
+/** The widget's total: the amount to pay, or the part due now when scheduled payments exist. */
+export interface CartWidgetTotal {
+  key: 'total' | 'partialTotal';
+  amountCents: number;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** What remains after the server's payments and the pending gift card payments. */
+export const cartBalanceCents = (totals: CartTotals, giftCards: readonly GiftCardPayment[]): number =>
+  Math.max(0, totals.outstandingCents - sum(giftCards.map((g) => g.paymentCents)));
+
+/**
+ * The lines in the spec's order: subtotal; fixed fees and percent fees as separate lines (when any); discounts;
+ * each gift card with its balance left; payments; the cart balance (when gift cards or payments made it differ
+ * from the sum above).
+ */
+export function widgetLines(
+  totals: CartTotals,
+  giftCards: readonly GiftCardPayment[] = [],
+): CartWidgetLine[] {
+  const lines: CartWidgetLine[] = [{ key: 'subtotal', amountCents: totals.subtotalCents }];
+  if (totals.feesFixedCents) lines.push({ key: 'feesFixed', amountCents: totals.feesFixedCents });
+  if (totals.feesPercentCents) lines.push({ key: 'feesPercent', amountCents: totals.feesPercentCents });
+  if (totals.discountCents) lines.push({ key: 'discounts', amountCents: -Math.abs(totals.discountCents) });
+  for (const card of giftCards)
+    lines.push({
+      key: 'giftCard',
+      amountCents: -card.paymentCents,
+      cardEnding: card.cardNumber.slice(-4),
+      balanceLeftCents: card.remainingBalanceCents,
+    });
+  if (totals.paymentsCents) lines.push({ key: 'payments', amountCents: -totals.paymentsCents });
+  if (giftCards.length || totals.paymentsCents)
+    lines.push({ key: 'cartBalance', amountCents: cartBalanceCents(totals, giftCards) });
+  return lines;
+}
+
+/**
+ * A scheduled payment is upcoming while its due date minus one second is in the future (spec 2 §4); with no
+ * clock reading yet (`now` null), as the server's status says.
+ */
+export const isUpcoming = (payment: ScheduledPayment, now: number | null): boolean =>
+  now === null ? payment.status !== 'overdue' : Date.parse(payment.dueDate) - 1000 > now;
+
+/**
+ * The total: the cart balance; with scheduled payments, the partial total due now, i.e. the balance less the
+ * upcoming scheduled amounts (overdue and current ones stay in it).
+ */
+export function widgetTotal(
+  totals: CartTotals,
+  giftCards: readonly GiftCardPayment[] = [],
+  scheduled: readonly ScheduledPayment[] = [],
+  now: number | null = null,
+): CartWidgetTotal {
+  const balance = cartBalanceCents(totals, giftCards);
+  if (!scheduled.length) return { key: 'total', amountCents: balance };
+  const later = sum(scheduled.filter((p) => isUpcoming(p, now)).map((p) => p.amountCents));
+  return { key: 'partialTotal', amountCents: Math.max(0, balance - later) };
+}
