@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { CartWidget, type CartWidgetItem, type CartWidgetTotals } from '../ui/CartWidget';
+import { CartTimer } from '../ui/cart/CartTimer';
 import { CheckoutView } from '../ui/checkout/CheckoutView';
 import { EventList } from '../ui/EventList';
 import { NotFound } from '../ui/NotFound';
@@ -119,6 +120,36 @@ export const componentStories: ComponentStory[] = [
         busy: true,
         timer: { label: '1:01', style: 'error', announcement: 'twoMinutesLeft' },
       }),
+  },
+  {
+    id: 'CartTimer/more time offered',
+    render: (s) => (
+      <CartTimer
+        strings={s}
+        onExtend={noop}
+        timer={{
+          label: '1:42',
+          style: 'error',
+          announcement: 'twoMinutesLeft',
+          moreTime: { offered: true, busy: false, message: null },
+        }}
+      />
+    ),
+  },
+  {
+    id: 'CartTimer/no more time',
+    render: (s) => (
+      <CartTimer
+        strings={s}
+        onExtend={noop}
+        timer={{
+          label: '0:58',
+          style: 'error',
+          announcement: 'twoMinutesLeft',
+          moreTime: { offered: false, busy: false, message: { key: 'holdExtensionLimit' } },
+        }}
+      />
+    ),
   },
   { id: 'DateFirstReserve/loading', render: (s) => reserve(s, {}) },
   {

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { AppLink, type Navigate } from './AppLink';
+import { CartTimer, type ExpiryTimerView } from './cart/CartTimer';
 import { formatDateTime, formatMoney } from './format';
 import { fill, type Strings } from './strings';
+
+export type { ExpiryTimerView, MoreTimeView } from './cart/CartTimer';
 
 export interface CartWidgetItem {
   key: string;
@@ -22,14 +25,6 @@ export interface CartWidgetTotals {
   outstandingCents: number;
 }
 
-export interface ExpiryTimerView {
-  /** 'm:ss', from the view model. */
-  label: string;
-  style: 'normal' | 'warning' | 'error';
-  /** Screen-reader announcement at the 5- and 2-minute marks (the catalogue key), or null. */
-  announcement: 'fiveMinutesLeft' | 'twoMinutesLeft' | null;
-}
-
 export interface CartWidgetProps {
   strings: Strings;
   currency: string;
@@ -41,6 +36,8 @@ export interface CartWidgetProps {
   checkoutHref: string | null;
   onNavigate: Navigate;
   onRemove: (ticketIds: string[]) => void;
+  /** 'More time' on the expiry timer (see `ui/cart/CartTimer.tsx`). */
+  onExtend?: () => void;
 }
 
 /** The cart sidebar: items with thumbnail, name, date/time, lines, totals, expiry timer and pay button. */
@@ -86,11 +83,7 @@ export function CartWidget(props: CartWidgetProps) {
               <dd>{formatMoney(totals.outstandingCents, currency)}</dd>
             </div>
           </dl>
-          {timer ? (
-            <p className={`timer timer--${timer.style}`}>
-              <span aria-hidden="true">{fill(strings.expiresIn, { time: timer.label })}</span>
-            </p>
-          ) : null}
+          <CartTimer strings={strings} timer={timer} onExtend={props.onExtend} />
           {props.checkoutHref ? (
             <AppLink className="btn btn--block" href={props.checkoutHref} onNavigate={props.onNavigate}>
               {strings.checkout}
@@ -98,9 +91,6 @@ export function CartWidget(props: CartWidgetProps) {
           ) : null}
         </>
       )}
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {timer?.announcement ? strings[timer.announcement] : ''}
-      </p>
     </aside>
   );
 }

@@ -28,6 +28,7 @@ export function CartSidebar({ showCheckout = true }: { showCheckout?: boolean })
         checkoutHref={showCheckout ? href('/checkout') : null}
         onNavigate={navigate}
         onRemove={(ticketIds) => cartActor.send({ type: 'cart.remove', ticketIds })}
+        onExtend={() => cartActor.send({ type: 'cart.extend' })}
       />
       {expiry.modal ? (
         <Suspense fallback={null}>
