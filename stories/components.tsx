@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { CartWidget, type CartWidgetItem, type CartWidgetLine, type CartWidgetTotal } from '../ui/CartWidget';
+import { CartTimer } from '../ui/cart/CartTimer';
 import { CheckoutView } from '../ui/checkout/CheckoutView';
 import { EventList } from '../ui/EventList';
 import { NotFound } from '../ui/NotFound';
@@ -131,6 +132,36 @@ export const componentStories: ComponentStory[] = [
     id: 'CartWidget/gift card, payments and a partial total',
     render: (s) =>
       cart(s, { items, lines: giftCardLines, total: { key: 'partialTotal', amountCents: 1500 } }),
+  },
+  {
+    id: 'CartTimer/more time offered',
+    render: (s) => (
+      <CartTimer
+        strings={s}
+        onExtend={noop}
+        timer={{
+          label: '1:42',
+          style: 'error',
+          announcement: 'twoMinutesLeft',
+          moreTime: { offered: true, busy: false, message: null },
+        }}
+      />
+    ),
+  },
+  {
+    id: 'CartTimer/no more time',
+    render: (s) => (
+      <CartTimer
+        strings={s}
+        onExtend={noop}
+        timer={{
+          label: '0:58',
+          style: 'error',
+          announcement: 'twoMinutesLeft',
+          moreTime: { offered: false, busy: false, message: { key: 'holdExtensionLimit' } },
+        }}
+      />
+    ),
   },
   { id: 'DateFirstReserve/loading', render: (s) => reserve(s, {}) },
   {

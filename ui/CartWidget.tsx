@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { AppLink, type Navigate } from './AppLink';
+import { CartTimer, type ExpiryTimerView } from './cart/CartTimer';
 import { formatDateTime, formatMoney } from './format';
 import { fill, type Strings } from './strings';
 
@@ -32,13 +33,7 @@ export interface CartWidgetTotal {
   amountCents: number;
 }
 
-export interface ExpiryTimerView {
-  /** 'm:ss', from the view model. */
-  label: string;
-  style: 'normal' | 'warning' | 'error';
-  /** Screen-reader announcement at the 5- and 2-minute marks (the catalogue key), or null. */
-  announcement: 'fiveMinutesLeft' | 'twoMinutesLeft' | null;
-}
+export type { ExpiryTimerView, MoreTimeView } from './cart/CartTimer';
 
 export interface CartWidgetProps {
   strings: Strings;
@@ -53,6 +48,8 @@ export interface CartWidgetProps {
   checkoutHref: string | null;
   onNavigate: Navigate;
   onRemove: (ticketIds: string[]) => void;
+  /** 'More time' on the expiry timer (see `ui/cart/CartTimer.tsx`). */
+  onExtend?: () => void;
 }
 
 /** The cart sidebar: items with thumbnail, name, date/time, lines, totals, expiry timer and pay button. */
@@ -67,17 +64,10 @@ export function CartWidget(props: CartWidgetProps) {
         <>
           <CartItems {...props} />
           <CartLines {...props} total={total} />
-          {timer ? (
-            <p className={`timer timer--${timer.style}`}>
-              <span aria-hidden="true">{fill(strings.expiresIn, { time: timer.label })}</span>
-            </p>
-          ) : null}
+          <CartTimer strings={strings} timer={timer} onExtend={props.onExtend} />
           <PayButton {...props} />
         </>
       )}
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {timer?.announcement ? strings[timer.announcement] : ''}
-      </p>
     </aside>
   );
 }

@@ -93,6 +93,10 @@ export const defaultStrings = {
   expiresIn: 'Your tickets are held for {time}',
   fiveMinutesLeft: 'Your cart expires in 5 minutes.',
   twoMinutesLeft: 'Your cart expires in 2 minutes.',
+  // 'more time' on the expiry timer (ours: WCAG 2.2.1, beyond the spec)
+  moreTime: 'More time',
+  moreTimeGranted: 'More time added: your tickets are held for longer.',
+  holdExtensionLimit: 'No more time can be added to this cart.',
   cartTimedOut: 'Unfortunately your cart has timed out',
   startOver: 'Start over',
   // checkout

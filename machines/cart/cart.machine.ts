@@ -85,6 +85,7 @@ export function initialCartContext({ input }: { input: CartInput }): CartContext
     tickedAt: null,
     error: null,
     discardCartId: null,
+    extension: { allowed: input.allowMoreTime === true, status: 'idle', message: null },
   };
 }
 function loadCartInput({ context }: { context: CartContext }): LoadCartInput {

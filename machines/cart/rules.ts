@@ -11,6 +11,8 @@ export const TICK_MS = 1_000;
 export const TIMER_SHOWN_UNDER_S = 20 * 60;
 export const TIMER_WARNING_UNDER_S = 5 * 60;
 export const TIMER_ERROR_UNDER_S = 2 * 60;
+/** 'More time' is offered from this many seconds before the local expiry (ours, WCAG 2.2.1). */
+export const MORE_TIME_FROM_S = 2 * 60;
 
 /** Error codes meaning the stored cart no longer exists. */
 const GONE_CODES: ReadonlySet<string> = new Set(['not_found', 'cart_not_found', 'cart_expired', 'expired']);

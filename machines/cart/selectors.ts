@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CartModel } from '../../api/models';
+import type { Message } from '../shared/messages';
 import type { cartMachine } from './cart.machine';
-import { TIMER_ERROR_UNDER_S, TIMER_SHOWN_UNDER_S, TIMER_WARNING_UNDER_S } from './rules';
+import { MORE_TIME_FROM_S, TIMER_ERROR_UNDER_S, TIMER_SHOWN_UNDER_S, TIMER_WARNING_UNDER_S } from './rules';
 import type { FlowError } from './types';
 
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
@@ -19,7 +20,20 @@ export interface ExpiryTimerView {
    * mark, then the 2-minute text. It changes only at the marks, so the live region announces each mark once.
    */
   announcement: 'fiveMinutesLeft' | 'twoMinutesLeft' | null;
+  /** 'More time' (WCAG 2.2.1). */
+  moreTime: MoreTimeView;
 }
+
+export interface MoreTimeView {
+  /** The button shows: under 2 minutes left, the seller allows it and the server has not refused. */
+  offered: boolean;
+  /** Asking the server: the button waits. */
+  busy: boolean;
+  /** The outcome to announce (granted, refused, failed), or null. */
+  message: Message | null;
+}
+
+const NO_MORE_TIME: MoreTimeView = { offered: false, busy: false, message: null };
 
 /** The current cart (kept visible while removing or refreshing, and while the expiry modal is open). */
 export const selectCart = (snapshot: CartSnapshot): CartModel | null =>
@@ -50,7 +64,10 @@ export function secondsLeft(snapshot: CartSnapshot, now: number): number | null 
 }
 
 /** Timer view for `seconds` left: shown only under 20 minutes; warning under 5, error under 2. */
-export function expiryTimerFor(seconds: number | null): ExpiryTimerView | null {
+export function expiryTimerFor(
+  seconds: number | null,
+  moreTime: MoreTimeView = NO_MORE_TIME,
+): ExpiryTimerView | null {
   if (seconds === null || seconds >= TIMER_SHOWN_UNDER_S) return null;
   const style: ExpiryTimerStyle =
     seconds < TIMER_ERROR_UNDER_S ? 'error' : seconds < TIMER_WARNING_UNDER_S ? 'warning' : 'normal';
@@ -61,9 +78,20 @@ export function expiryTimerFor(seconds: number | null): ExpiryTimerView | null {
         ? 'fiveMinutesLeft'
         : null;
   const label = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  return { secondsLeft: seconds, label, style, announcement };
+  return { secondsLeft: seconds, label, style, announcement, moreTime };
 }
 
 /** The expiry timer of the cart widget, or null when hidden. Call with the tick time (`selectTickedAt`). */
-export const selectExpiryTimer = (snapshot: CartSnapshot, now: number): ExpiryTimerView | null =>
-  expiryTimerFor(secondsLeft(snapshot, now));
+export function selectExpiryTimer(snapshot: CartSnapshot, now: number): ExpiryTimerView | null {
+  const seconds = secondsLeft(snapshot, now);
+  return expiryTimerFor(seconds, selectMoreTime(snapshot, seconds));
+}
+
+/** 'More time' for `seconds` left: offered from 2 minutes before expiry while the cart is active. */
+export function selectMoreTime(snapshot: CartSnapshot, seconds: number | null): MoreTimeView {
+  const { allowed, status, message } = snapshot.context.extension;
+  const busy = status === 'extending';
+  const inWindow = seconds !== null && seconds < MORE_TIME_FROM_S;
+  const offered = allowed && status !== 'refused' && snapshot.matches('active') && (inWindow || busy);
+  return { offered, busy, message };
+}

@@ -1,12 +1,28 @@
 import type { CartModel } from '../../api/models';
 
 import type { FlowError } from '../shared/flow-error';
+import type { Message } from '../shared/messages';
 
 export type { FlowError };
 
 export interface CartInput {
   /** The cart id saved by the route (localStorage), or null. */
   storedCartId: string | null;
+  /**
+   * The seller lets visitors ask for more time on a hold (WCAG 2.2.1; the server bounds how often). Absent:
+   * no 'more time'.
+   */
+  allowMoreTime?: boolean;
+}
+
+/** 'More time' on the expiry timer: where the last request for more time stands. */
+export interface CartExtension {
+  /** The seller allows it (from the input). */
+  allowed: boolean;
+  /** idle: never asked (or asked on an earlier cart); refused: the server allows no more on this cart. */
+  status: 'idle' | 'extending' | 'granted' | 'refused' | 'failed';
+  /** The outcome to announce: granted, the refusal, or the failure. */
+  message: Message | null;
 }
 
 export interface CartContext {
@@ -28,6 +44,8 @@ export interface CartContext {
   error: FlowError | null;
   /** The cart being deleted in the background (`empty.discarding`). */
   discardCartId: string | null;
+  /** 'More time' (WCAG 2.2.1). */
+  extension: CartExtension;
 }
 
 export type CartEvent =
@@ -37,6 +55,8 @@ export type CartEvent =
   | { type: 'cart.refresh' }
   /** Forget the cart, e.g. after the order completed. */
   | { type: 'cart.clear' }
+  /** The visitor asks for more time on the hold ('More time' on the expiry timer). */
+  | { type: 'cart.extend' }
   /** The visitor closed the cart-expiry modal. */
   | { type: 'expiry.confirm' }
   /** From the expiry watcher when a fresh cart becomes current: its local expiry, epoch ms. */
@@ -50,6 +70,9 @@ export interface LoadCartInput {
 export interface RemoveTicketsInput {
   cartId: string;
   ticketIds: string[];
+}
+export interface ExtendHoldInput {
+  cartId: string;
 }
 export interface DiscardCartInput {
   cartId: string;

@@ -39,7 +39,10 @@ export type FlowMessageKey =
   | 'loginCookiesDisabled'
   | 'providerCookies'
   | 'providerInitFailed'
-  | 'providerInvalidState';
+  | 'providerInvalidState'
+  // cart: 'more time' on the expiry timer (ours, WCAG 2.2.1)
+  | 'moreTimeGranted'
+  | 'holdExtensionLimit';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 

@@ -46,6 +46,7 @@ export function CartSidebar({ showCheckout = true, mobileFooter = true }: CartSi
       navigate(to, options);
     },
     onRemove: (ticketIds: string[]) => cartActor.send({ type: 'cart.remove', ticketIds }),
+    onExtend: () => cartActor.send({ type: 'cart.extend' }),
   };
   // The mobile cart modal closes when the cart's ticket count drops to 0 (spec 2 §2).
   const cartModalOpen = mobileCart.modal !== null && !mobileCart.modal.closing;

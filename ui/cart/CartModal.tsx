@@ -1,6 +1,7 @@
 import { CartItems, CartLines, type CartWidgetProps, type CartWidgetTotal, PayButton } from '../CartWidget';
 import { formatMoney } from '../format';
 import { Modal } from '../modal/Modal';
+import { CartTimer } from './CartTimer';
 
 export interface CartModalProps extends CartWidgetProps {
   total: CartWidgetTotal;
@@ -36,6 +37,7 @@ export default function CartModal(props: CartModalProps) {
           <span>{strings[total.key === 'total' ? 'totalToPay' : 'partialTotal']}</span>
           <strong>{formatMoney(total.amountCents, props.currency)}</strong>
         </p>
+        <CartTimer strings={strings} timer={props.timer} onExtend={props.onExtend} />
         <PayButton {...props} />
       </div>
     </Modal>
