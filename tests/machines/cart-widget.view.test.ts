@@ -1,0 +1,173 @@
+/**
+ * The cart widget's rules and view model (spec 2 §2 "Cart widget", spec 1 §9): lines in the spec's order with
+ * fixed and percent fees apart, gift cards with the balance left, the partial total with scheduled payments,
+ * '99+' badges and 128-character truncation. The view model is selected from snapshots of the cart machine.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import type { CartItem, CartTotals } from '../../api/models';
+import { cartMachine } from '../../machines/cart/cart.machine';
+import { selectCartWidgetView } from '../../machines/cart/view';
+import { badgeText, truncateText, widgetLines, widgetTotal } from '../../machines/cart/widget';
+import { makeCart } from '../../stories/fixtures/cart';
+
+const totals = (over: Partial<CartTotals> = {}): CartTotals => ({
+  subtotalCents: 4000,
+  feesFixedCents: 300,
+  feesPercentCents: 200,
+  discountCents: 0,
+  paymentsCents: 0,
+  outstandingCents: 4500,
+  ...over,
+});
+
+describe('widget lines', () => {
+  it('shows fixed and percent fees as separate lines after the subtotal', () => {
+    expect(widgetLines(totals())).toEqual([
+      { key: 'subtotal', amountCents: 4000 },
+      { key: 'feesFixed', amountCents: 300 },
+      { key: 'feesPercent', amountCents: 200 },
+    ]);
+  });
+
+  it('leaves out fee, discount and payment lines that are zero, and the balance without deductions', () => {
+    expect(widgetLines(totals({ feesFixedCents: 0, feesPercentCents: 0, outstandingCents: 4000 }))).toEqual([
+      { key: 'subtotal', amountCents: 4000 },
+    ]);
+  });
+
+  it('orders subtotal, fees, discounts, gift cards (balance left), payments, cart balance', () => {
+    const lines = widgetLines(totals({ discountCents: 500, paymentsCents: 1000, outstandingCents: 3000 }), [
+      { cardNumber: 'GC-0000-4321', remainingBalanceCents: 1500, paymentCents: 2000 },
+    ]);
+    expect(lines.map((l) => l.key)).toEqual([
+      'subtotal',
+      'feesFixed',
+      'feesPercent',
+      'discounts',
+      'giftCard',
+      'payments',
+      'cartBalance',
+    ]);
+    expect(lines.find((l) => l.key === 'discounts')?.amountCents).toBe(-500);
+    expect(lines.find((l) => l.key === 'giftCard')).toEqual({
+      key: 'giftCard',
+      amountCents: -2000,
+      cardEnding: '4321',
+      balanceLeftCents: 1500,
+    });
+    expect(lines.find((l) => l.key === 'payments')?.amountCents).toBe(-1000);
+    // 40 + 3 + 2 - 5 - 10 paid = 30 outstanding; less the 20 on the gift card: 10.
+    expect(lines.at(-1)).toEqual({ key: 'cartBalance', amountCents: 1000 });
+  });
+
+  it('never shows a negative balance when a gift card covers more than is left', () => {
+    const t = totals({ outstandingCents: 500 });
+    const cards = [{ cardNumber: '9999', remainingBalanceCents: 0, paymentCents: 900 }];
+    expect(widgetLines(t, cards).at(-1)).toEqual({ key: 'cartBalance', amountCents: 0 });
+    expect(widgetTotal(t, cards)).toEqual({ key: 'total', amountCents: 0 });
+  });
+});
+
+describe('widget total', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const scheduled = [
+    { id: 'p1', dueDate: '2026-11-21T12:00:00Z', amountCents: 1500, status: 'upcoming' },
+    { id: 'p2', dueDate: '2026-12-21T12:00:00Z', amountCents: 1500, status: 'upcoming' },
+    { id: 'p3', dueDate: '2027-01-21T12:00:00Z', amountCents: 1500, status: 'upcoming' },
+  ];
+
+  it('is the outstanding balance without scheduled payments', () => {
+    expect(widgetTotal(totals())).toEqual({ key: 'total', amountCents: 4500 });
+  });
+
+  it('is a partial total with scheduled payments: the balance less the upcoming ones', () => {
+    // p1 is due now (due minus one second is not in the future): it stays in the partial total.
+    expect(widgetTotal(totals(), [], scheduled, now)).toEqual({ key: 'partialTotal', amountCents: 1500 });
+    // One second before p1's due time minus one second, all three are upcoming: nothing is due yet.
+    expect(widgetTotal(totals(), [], scheduled, now - 1001)).toEqual({ key: 'partialTotal', amountCents: 0 });
+  });
+
+  it("without a clock reading, goes by the server's status", () => {
+    const overdue = scheduled.map((p, i) => (i === 0 ? { ...p, status: 'overdue' } : p));
+    expect(widgetTotal(totals(), [], overdue, null)).toEqual({ key: 'partialTotal', amountCents: 1500 });
+  });
+});
+
+describe('badges and truncation', () => {
+  it("caps badge counts at '99+'", () => {
+    expect([0, 1, 99, 100, 1000].map(badgeText)).toEqual(['0', '1', '99', '99+', '99+']);
+  });
+
+  it('truncates text at 128 characters with an ellipsis', () => {
+    const exact = 'x'.repeat(128);
+    expect(truncateText(exact)).toBe(exact);
+    expect(truncateText(`${exact}y`)).toBe(`${exact}…`);
+    expect(truncateText('Planetarium')).toBe('Planetarium');
+  });
+});
+
+describe('selectCartWidgetView on cart machine snapshots', () => {
+  const longName = `A${'n'.repeat(200)}`;
+  const item: CartItem = {
+    key: 'ev:s',
+    eventId: 'ev',
+    eventName: longName,
+    sessionId: 's',
+    start: '2026-11-21T15:00:00Z',
+    timezone: 'America/New_York',
+    image: null,
+    lines: [{ ticketTypeId: 't', name: 'Adult', count: 120, unitCents: 100, totalCents: 12000 }],
+    ticketIds: ['t1'],
+  };
+
+  const snapshotWith = (cart: ReturnType<typeof makeCart> | null) => {
+    const actor = createActor(
+      cartMachine.provide({ actors: { expiryWatcher: fromCallback(() => () => {}) } }),
+      { input: { storedCartId: null } },
+    ).start();
+    if (cart) actor.send({ type: 'cart.updated', cart });
+    const snapshot = actor.getSnapshot();
+    actor.stop();
+    return snapshot;
+  };
+
+  it('has no lines, total or items without a cart', () => {
+    const view = selectCartWidgetView(snapshotWith(null));
+    expect(view).toMatchObject({ items: [], lines: [], total: null, ticketCount: 0, badge: '0' });
+  });
+
+  it('selects separate fee lines, the total, the 99+ badge and truncated names', () => {
+    const cart = makeCart({ ticketCount: 120, items: [item], totals: totals() });
+    const snapshot = snapshotWith(cart);
+    expect(snapshot.matches('active')).toBe(true);
+    const view = selectCartWidgetView(snapshot);
+    expect(view.lines.map((l) => [l.key, l.amountCents])).toEqual([
+      ['subtotal', 4000],
+      ['feesFixed', 300],
+      ['feesPercent', 200],
+    ]);
+    expect(view.total).toEqual({ key: 'total', amountCents: 4500 });
+    expect(view.badge).toBe('99+');
+    expect(view.items[0]?.eventName).toHaveLength(129);
+    expect(view.items[0]?.eventName.endsWith('…')).toBe(true);
+    expect(view.items[0]?.fullName).toBe(longName);
+  });
+
+  it('selects gift card lines and a partial total from the cart', () => {
+    const cart = makeCart({
+      totals: totals(),
+      giftCards: [{ cardNumber: '12345678', remainingBalanceCents: 700, paymentCents: 1000 }],
+      scheduledPayments: [
+        { id: 'p', dueDate: '2099-01-01T00:00:00Z', amountCents: 1000, status: 'upcoming' },
+      ],
+    });
+    const view = selectCartWidgetView(snapshotWith(cart));
+    expect(view.lines.find((l) => l.key === 'giftCard')).toMatchObject({
+      cardEnding: '5678',
+      balanceLeftCents: 700,
+    });
+    expect(view.lines.at(-1)).toEqual({ key: 'cartBalance', amountCents: 3500 });
+    expect(view.total).toEqual({ key: 'partialTotal', amountCents: 2500 });
+  });
+});
