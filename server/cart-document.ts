@@ -200,6 +200,8 @@ export async function cartDocument(
     doc.config = coll(
       (await ctx.cache.config(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),
     );
+  // The reference server books no instalment plans yet: asked for, the collection is there and empty.
+  if (opts.embed?.has('scheduled_payment')) doc.scheduled_payment = coll([]);
   if (opts.embed?.has('seller')) {
     const s = await ctx.cache.seller(q, cart.sellerId);
     doc.seller = coll(s ? [wSeller(s)] : []);

@@ -52,7 +52,8 @@ export const LISTING_EVENTS: EventSeed[] = [
     hue: 45,
     alt: 'Yellow and amber arrows with the words Guided Highlights Tour',
     group: { name: 'Tour', description: 'Small groups of up to 15', min: 1, max: 10 },
-    types: [{ name: 'Tour', cents: 800 }],
+    // The seed's percent-fee event (the admission's Adult ticket has the fixed fee): 5 % booking fee.
+    types: [{ name: 'Tour', cents: 800, feePercentBp: 500 }],
     capacity: 15,
     durationMin: 45,
     times: every(10 * 60, 16 * 60, 30),

@@ -19,6 +19,8 @@ interface TypeSeed {
   name: string;
   cents: number;
   feeFixedCents?: number;
+  /** Percent fee outside the price, in basis points (500 = 5 %). */
+  feePercentBp?: number;
   description?: string;
 }
 export interface EventSeed {
@@ -287,6 +289,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
           summary: null,
           amountCents: ty.cents,
           feeFixedCents: ty.feeFixedCents ?? null,
+          feePercentBp: ty.feePercentBp ?? null,
           rank: i,
         })),
       )
@@ -353,6 +356,7 @@ async function seedExtraGroups(db: Db, ev: EventSeed): Promise<void> {
           summary: null,
           amountCents: ty.cents,
           feeFixedCents: ty.feeFixedCents ?? null,
+          feePercentBp: ty.feePercentBp ?? null,
           rank: i,
         })),
       )

@@ -419,6 +419,23 @@ describe('toCart', () => {
     expect(cart).toMatchObject({ ticketCount: 0, items: [], currency: 'USD' });
     expect(cart.totals.outstandingCents).toBe(0);
   });
+
+  it('reads the scheduled payments (the widget shows a partial total with them), none without', () => {
+    const doc = cartDocument();
+    expect('scheduledPayments' in toCart(doc, { now: NOW })).toBe(false);
+    const withSchedule = toCart(
+      {
+        ...doc,
+        scheduled_payment: coll([
+          { id: 'sp-1', due: '2026-12-01T00:00:00Z', amount: '40.25', status: 'upcoming' },
+        ]),
+      },
+      { now: NOW },
+    );
+    expect(withSchedule.scheduledPayments).toEqual([
+      { id: 'sp-1', dueDate: '2026-12-01T00:00:00Z', amountCents: 4025, status: 'upcoming' },
+    ]);
+  });
 });
 
 describe('toOrders / toOrderIds', () => {
