@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { selectCartWidgetView } from '../../machines/cart/view';
-import { CartWidget, PayButton } from '../../ui/CartWidget';
-import { MobileCartFooter } from '../../ui/cart/MobileCartFooter';
+import { selectCartId, selectTicketCount } from '../../machines/cart/selectors';
+import { CartFrame } from '../../ui/cart/CartFrame';
+import { Busy } from '../../ui/skeleton/Busy';
 import { useCart, useCartActor, useModal, useServices } from '../app/services';
-import { useAppNavigate } from '../navigation';
 
 /** The cart-expiry modal loads when a cart times out: it is not part of any first load. */
 const CartExpiredDialog = lazy(() =>
   import('../../ui/CartExpiredDialog').then((m) => ({ default: m.CartExpiredDialog })),
 );
-/** The mobile cart modal loads when the footer's cart button opens it. */
-const CartModal = lazy(() => import('../../ui/cart/CartModal'));
+/** The widget of a cart with tickets (contents, mobile footer, mobile cart modal). */
+const loadFilled = () => import('./CartFilled');
+const CartFilled = lazy(loadFilled);
 
 export interface CartSidebarProps {
   showCheckout?: boolean;
@@ -22,65 +22,44 @@ export interface CartSidebarProps {
 }
 
 /**
- * The cart widget bound to the app-wide cart actor, the cart-expiry modal and the mobile cart modal as the
- * modal stack shows them, and the mobile cart footer.
+ * The cart sidebar: the frame alone while the cart is empty; with tickets, the filled widget (a lazy chunk,
+ * fetched as soon as a cart id is known, in parallel with the cart's load). It closes the mobile cart modal
+ * when the ticket count drops to 0 (spec 2 §2), and shows the cart-expiry modal as the modal stack says.
  */
-export function CartSidebar({ showCheckout = true, mobileFooter = true }: CartSidebarProps) {
-  const { strings, config } = useServices();
+export function CartSidebar(props: CartSidebarProps) {
+  const { strings } = useServices();
   const cartActor = useCartActor();
-  const { href, navigate } = useAppNavigate();
-  const view = useCart(selectCartWidgetView);
+  const ticketCount = useCart(selectTicketCount);
+  const hasCartId = useCart((s) => selectCartId(s) !== null);
   const expiry = useModal('cartExpiry');
   const mobileCart = useModal('mobileCart');
-  const widget = {
-    strings,
-    currency: view.cart?.currency ?? config.currency,
-    items: view.items,
-    lines: view.lines,
-    total: view.total,
-    timer: view.timer,
-    busy: view.busy,
-    checkoutHref: showCheckout ? href('/checkout') : null,
-    onNavigate: (to: string, options?: { replace?: boolean }) => {
-      mobileCart.close();
-      navigate(to, options);
-    },
-    onRemove: (ticketIds: string[]) => cartActor.send({ type: 'cart.remove', ticketIds }),
-    onExtend: () => cartActor.send({ type: 'cart.extend' }),
-  };
-  // The mobile cart modal closes when the cart's ticket count drops to 0 (spec 2 §2).
   const cartModalOpen = mobileCart.modal !== null && !mobileCart.modal.closing;
   const { close: closeCartModal } = mobileCart;
   useEffect(() => {
-    if (cartModalOpen && view.ticketCount === 0) closeCartModal();
-  }, [cartModalOpen, view.ticketCount, closeCartModal]);
+    if (cartModalOpen && ticketCount === 0) closeCartModal();
+  }, [cartModalOpen, ticketCount, closeCartModal]);
+  useEffect(() => {
+    if (hasCartId) void loadFilled();
+  }, [hasCartId]);
+  // Kept while the modal plays its close transition after the last ticket went.
+  const filled = ticketCount > 0 || mobileCart.modal !== null;
   return (
     <>
-      <CartWidget {...widget} />
-      {mobileFooter && view.ticketCount > 0 ? (
-        <MobileCartFooter
-          strings={strings}
-          currency={widget.currency}
-          totalLabel={strings.totalToPay}
-          totalCents={view.total?.amountCents ?? 0}
-          cartCount={view.ticketCount}
-          badge={view.badge}
-          onCart={mobileCart.open}
+      {filled ? (
+        <Suspense
+          fallback={
+            <CartFrame strings={strings}>
+              <Busy label={strings.loading}>
+                <span />
+              </Busy>
+            </CartFrame>
+          }
         >
-          <PayButton {...widget} />
-        </MobileCartFooter>
-      ) : null}
-      {mobileCart.modal && view.total ? (
-        <Suspense fallback={null}>
-          <CartModal
-            {...widget}
-            total={view.total}
-            closing={mobileCart.modal.closing}
-            onDismiss={mobileCart.dismiss}
-            onClose={mobileCart.close}
-          />
+          <CartFilled {...props} />
         </Suspense>
-      ) : null}
+      ) : (
+        <CartFrame strings={strings} />
+      )}
       {expiry.modal ? (
         <Suspense fallback={null}>
           <CartExpiredDialog

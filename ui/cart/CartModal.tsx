@@ -1,6 +1,6 @@
-import { CartItems, CartLines, type CartWidgetProps, type CartWidgetTotal, PayButton } from '../CartWidget';
 import { formatMoney } from '../format';
 import { Modal } from '../modal/Modal';
+import { CartItems, CartLines, type CartWidgetProps, type CartWidgetTotal, PayButton } from './CartContents';
 import { CartTimer } from './CartTimer';
 
 export interface CartModalProps extends CartWidgetProps {

@@ -1,0 +1,201 @@
+/**
+ * The filled cart widget's contents (spec 2 §2 "Cart widget"): items with thumbnail, name and date/time,
+ * 'count × name' and price per ticket type, a remove button with a confirm overlay, the money lines, the
+ * total, the expiry timer and the pay button. Not part of any first load: the route loads it once the cart
+ * holds tickets (an empty cart is only the frame, `ui/cart/CartFrame.tsx`).
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
+import { AppLink, type Navigate } from '../AppLink';
+import { formatDateTime, formatMoney } from '../format';
+import { fill, type Strings } from '../strings';
+import { CartFrame } from './CartFrame';
+import { CartTimer, type ExpiryTimerView } from './CartTimer';
+
+/** The remove confirm overlay loads when a remove button is first pressed. */
+const RemoveConfirm = lazy(() => import('./RemoveConfirm'));
+
+export interface CartWidgetItem {
+  key: string;
+  /** Truncated at 128 characters by the view model. */
+  eventName: string;
+  /** The untruncated name (a tooltip when the shown one is cut). */
+  fullName?: string;
+  start: string | null;
+  timezone: string;
+  image: { src: string; alt: string } | null;
+  lines: { ticketTypeId: string; name: string; count: number; totalCents: number }[];
+  ticketIds: string[];
+}
+
+/** One money line (a catalogue key and a signed amount), computed by the view model. */
+export interface CartWidgetLine {
+  key: 'subtotal' | 'feesFixed' | 'feesPercent' | 'discounts' | 'giftCard' | 'payments' | 'cartBalance';
+  amountCents: number;
+  cardEnding?: string;
+  balanceLeftCents?: number;
+}
+
+export interface CartWidgetTotal {
+  key: 'total' | 'partialTotal';
+  amountCents: number;
+}
+
+export type { ExpiryTimerView, MoreTimeView } from './CartTimer';
+
+export interface CartWidgetProps {
+  strings: Strings;
+  currency: string;
+  items: CartWidgetItem[];
+  lines: CartWidgetLine[];
+  /** Null without a cart. */
+  total: CartWidgetTotal | null;
+  timer: ExpiryTimerView | null;
+  busy: boolean;
+  /** Where the pay button goes; null hides it (e.g. on the checkout screen itself). */
+  checkoutHref: string | null;
+  onNavigate: Navigate;
+  onRemove: (ticketIds: string[]) => void;
+  /** 'More time' on the expiry timer (see `ui/cart/CartTimer.tsx`). */
+  onExtend?: () => void;
+}
+
+/** The cart sidebar: the frame with the contents, or the empty text. */
+export function CartWidget(props: CartWidgetProps) {
+  return (
+    <CartFrame strings={props.strings}>
+      {props.items.length && props.total ? <CartContents {...props} total={props.total} /> : null}
+    </CartFrame>
+  );
+}
+
+/** Items, money lines, total, expiry timer and pay button. */
+export function CartContents(props: CartWidgetProps & { total: CartWidgetTotal }) {
+  return (
+    <>
+      <CartItems {...props} />
+      <CartLines {...props} />
+      <CartTimer strings={props.strings} timer={props.timer} onExtend={props.onExtend} />
+      <PayButton {...props} />
+    </>
+  );
+}
+
+/** The pay button (a link to checkout), when there is somewhere to go. */
+export function PayButton({ strings, checkoutHref, onNavigate }: CartWidgetProps) {
+  return checkoutHref ? (
+    <AppLink className="btn btn--block" href={checkoutHref} onNavigate={onNavigate}>
+      {strings.checkout}
+    </AppLink>
+  ) : null;
+}
+
+/** The cart's items, each with its remove button. */
+export function CartItems(props: CartWidgetProps) {
+  return (
+    <ul className="plain-list">
+      {props.items.map((item) => (
+        <CartItemRow key={item.key} item={item} {...props} />
+      ))}
+    </ul>
+  );
+}
+
+/** The money lines and the total (or partial total). */
+export function CartLines({
+  strings,
+  currency,
+  lines,
+  total,
+  withTotal = true,
+}: Pick<CartWidgetProps, 'strings' | 'currency' | 'lines'> & {
+  total: CartWidgetTotal;
+  withTotal?: boolean;
+}) {
+  const money = (cents: number) => formatMoney(cents, currency);
+  return (
+    <dl className="totals">
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are rebuilt together; gift cards may repeat a key.
+        <div key={`${line.key}-${i}`} className={`totals__${line.key}`}>
+          <dt>
+            {line.key === 'giftCard'
+              ? fill(strings.giftCard, { number: line.cardEnding ?? '' })
+              : strings[line.key]}
+            {line.balanceLeftCents !== undefined ? (
+              <span className="totals__note">
+                {strings.balanceLeft}: {money(line.balanceLeftCents)}
+              </span>
+            ) : null}
+          </dt>
+          <dd>{money(line.amountCents)}</dd>
+        </div>
+      ))}
+      {withTotal ? (
+        <div className="totals__total">
+          <dt>{strings[total.key]}</dt>
+          <dd>{money(total.amountCents)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function CartItemRow({
+  item,
+  strings,
+  currency,
+  busy,
+  onRemove,
+}: CartWidgetProps & { item: CartWidgetItem }) {
+  const [confirming, setConfirming] = useState(false);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const full = item.fullName && item.fullName !== item.eventName ? item.fullName : undefined;
+  return (
+    <li className="cart-item">
+      {item.image ? <img src={item.image.src} alt="" width={64} height={51} /> : <span />}
+      <div>
+        <p className="cart-item__name" title={full}>
+          {item.eventName}
+        </p>
+        {item.start ? <p className="cart-item__when">{formatDateTime(item.start, item.timezone)}</p> : null}
+        <ul className="cart-lines">
+          {item.lines.map((line) => (
+            <li key={line.ticketTypeId}>
+              <span>
+                {line.count} × {line.name}
+              </span>
+              <span>{formatMoney(line.totalCents, currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <button
+          ref={removeRef}
+          type="button"
+          className="link-button"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          aria-expanded={confirming}
+        >
+          {fill(strings.removeItem, { name: item.eventName })}
+        </button>
+      </div>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <RemoveConfirm
+            strings={strings}
+            name={item.eventName}
+            busy={busy}
+            onConfirm={() => {
+              setConfirming(false);
+              onRemove(item.ticketIds);
+            }}
+            onCancel={() => {
+              setConfirming(false);
+              removeRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </li>
+  );
+}
