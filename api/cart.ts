@@ -93,6 +93,12 @@ export function createCart(
       return modify(cartId, { remove: ticketIds }, signal);
     },
 
+    /** POST cart/{id}/extend (a member: my/cart/{id}/extend): 'more time' on the hold; answers the whole cart. */
+    async extend(cartId: string, { signal }: CallOptions = {}): Promise<CartModel> {
+      await request('POST', `${cartPath(cartId)}/extend`, { body: {}, signal });
+      return toCart(await load(`my/cart/${enc(cartId)}`, signal), { now: now(), urls });
+    },
+
     /** DELETE cart/{id} (a member: my/cart/{id}). */
     async discard(cartId: string, { signal }: CallOptions = {}): Promise<void> {
       await request('DELETE', cartPath(cartId), { signal });

@@ -56,6 +56,8 @@ const TABLE = {
   tickets_too_old: spec(400),
   ticket_not_found: spec(404),
   ticket_state_incorrect: spec(409),
+  /** Ours (WCAG 2.2.1 'more time'): the cart's hold was extended as often as the seller allows. */
+  hold_extension_limit: server(true, 409),
   // --- spec 2 §4, §8: payments
   intent_requires_action: spec(402),
   intent_processing: spec(402),

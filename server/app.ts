@@ -2,6 +2,7 @@
  * The reference API server as a Hono app (exported for in-process tests with `app.request()`).
  * The API is mounted twice with the same handlers: `/api/` (no-store) and `/cached/api/` (GET only, public 60 s).
  */
+
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -13,6 +14,7 @@ import { compressResponses } from './compression';
 import type { AppCtx } from './context';
 import type { Db } from './db';
 import { type PaymentGateway, SandboxGateway } from './gateway';
+import { dataLayerOf, holdsOf } from './holds-config';
 import { authenticationOf, runtimeLogin } from './members-config';
 import { idTokenVerifier, type OidcSandbox } from './members-oidc';
 import { routeHints } from './preload';
@@ -111,6 +113,8 @@ export function createApp(options: AppOptions): Hono {
       timezone: seller.timezone,
       paymentMode: options.paymentMode,
       inspect: options.inspect ?? !ctx.production,
+      moreTime: (await holdsOf(ctx.db, seller.id)).moreTime,
+      dataLayer: await dataLayerOf(ctx.db, seller.id),
       login: runtimeLogin(
         await authenticationOf(ctx.db, seller.id),
         oidc ? { issuer: oidc.issuer, clientId: oidc.clientId } : null,

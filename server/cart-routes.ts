@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { ErrorCode } from '../api/codes';
 import { type CartRow, cartDocument, type FreshCart } from './cart-document';
+import { registerHoldRoutes } from './cart-hold-routes';
 import { loadCart, lockPending, orderIdOf, requirePending } from './cart-state';
 import { type AppCtx, type C, type Env, query } from './context';
 import { ApiError, cartBooked, cartExpired, incorrectCartState } from './errors';
@@ -109,4 +110,5 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
   };
   api.post('/cart/:id/purchaser', purchaserRoute);
   api.post('/my/cart/:id/purchaser', purchaserRoute);
+  registerHoldRoutes(api, ctx);
 }

@@ -112,6 +112,7 @@ CREATE TABLE IF NOT EXISTS cart (
   created_at timestamptz NOT NULL
 );
 ALTER TABLE cart ADD COLUMN IF NOT EXISTS hold_extensions integer NOT NULL DEFAULT 0;
+ALTER TABLE cart ADD COLUMN IF NOT EXISTS more_time integer NOT NULL DEFAULT 0;
 ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_attempt integer NOT NULL DEFAULT 0;
 ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_started_at timestamptz;
 ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_amount_cents integer;

@@ -260,7 +260,8 @@ export async function sweepExpiredCarts(ctx: Store): Promise<number> {
 export function extendedHold(
   cart: CartRow,
   nowMs: number,
+  holdMs: number = CART_TTL_MS,
 ): { expiresAt: Date; holdExtensions: number } | null {
   if (cart.holdExtensions >= MAX_HOLD_EXTENSIONS) return null;
-  return { expiresAt: new Date(nowMs + CART_TTL_MS), holdExtensions: cart.holdExtensions + 1 };
+  return { expiresAt: new Date(nowMs + holdMs), holdExtensions: cart.holdExtensions + 1 };
 }

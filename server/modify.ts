@@ -9,7 +9,8 @@ import type { AppCtx } from './context';
 import type { Q } from './db';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
-import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
+import { changeCapacity, extendedHold } from './holds';
+import { holdsOf } from './holds-config';
 import * as t from './schema';
 import { humanCode, iso, newId, parseMoney } from './util';
 
@@ -213,6 +214,8 @@ export async function modify(
   if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
   if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
+  // The seller's hold duration (config row `holds`), for a new cart and for an extension on adding.
+  const { holdMs } = await holdsOf(ctx.db, seller.id);
 
   // The tickets added, removed and the capacity they take or give back, written with `writes` in one statement.
   const apply = async (q: Q, cart: CartRow, writes: SQL[]): Promise<Modified> => {
@@ -239,7 +242,7 @@ export async function modify(
     }));
     if (tickets.length) writes.push(insertTickets(tickets));
     // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
-    const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;
+    const extension = existing && lines.length ? extendedHold(cart, nowMs, holdMs) : null;
     if (extension)
       writes.push(
         sql`hold AS (UPDATE cart SET expires_at = ${extension.expiresAt.toISOString()},
@@ -271,9 +274,10 @@ export async function modify(
       sellerId: seller.id,
       identityId: ownerIdentityId ?? seller.publicIdentityId,
       state: 'pending',
-      expiresAt: new Date(nowMs + CART_TTL_MS),
+      expiresAt: new Date(nowMs + holdMs),
       createdAt: new Date(nowMs),
       holdExtensions: 0,
+      moreTime: 0,
       payAttempt: 0,
       payStartedAt: null,
       payAmountCents: null,

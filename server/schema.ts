@@ -126,6 +126,8 @@ export const cart = pgTable('cart', {
   createdAt: ts('created_at').notNull(),
   /** How many times the hold was extended after creation (bounded by MAX_HOLD_EXTENSIONS). */
   holdExtensions: integer('hold_extensions').notNull().default(0),
+  /** How many times the visitor asked for more time and got it (bounded by the seller's `holds` row). */
+  moreTime: integer('more_time').notNull().default(0),
   /** Payment attempts started; the gateway idempotency key is `cart:{id}:attempt:{n}`. */
   payAttempt: integer('pay_attempt').notNull().default(0),
   /** When the attempt in flight started (a lease: a stale attempt may be taken over and replayed). */

@@ -85,6 +85,14 @@ export const pricecheckBody = z.strictObject({
     .check(z.minLength(1), z.maxLength(100)),
 });
 
+/** POST cart/{id}/remove: the tickets to take out of the cart (at least one). */
+export const removeTicketsBody = z.strictObject({
+  tickets: z.array(idText).check(z.minLength(1), z.maxLength(MAX_ARRAY)),
+});
+
+/** POST cart/{id}/extend: no fields. */
+export const extendHoldBody = z.strictObject({});
+
 export const purchaserBody = z.object({
   first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),

@@ -12,13 +12,18 @@
  */
 import type { EventObject } from 'xstate';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
 import type { Clock } from '../shared/clock';
 import {
+  type AddedTickets,
+  addedTickets,
+  extensionMessage,
   hasTooLittleTimeLeft,
   isCompletedOrder,
   isCurrent,
   isExpiredCart,
+  isExtensionRefusal,
   isGoneError,
   localExpiry,
   TICK_MS,
@@ -30,6 +35,7 @@ import type {
   CartInput,
   DiscardCartInput,
   ExpiryWatcherInput,
+  ExtendHoldInput,
   LoadCartInput,
   RemoveTicketsInput,
 } from './types';
@@ -37,9 +43,10 @@ import type {
 const notProvided = (name: string) => (): Promise<never> =>
   Promise.reject({ code: 'not_provided', description: `The route must provide the ${name} actor.` });
 
-/** The cart carried by a `cart.updated` event or by a `loadCart` / `removeTickets` done event. */
+/** The cart carried by a `cart.updated` / `cart.inject` event or by a `loadCart` / `removeTickets` done event. */
 function cartFromEvent(event: EventObject): CartModel | null {
-  if (event.type === 'cart.updated') return (event as Extract<CartEvent, { type: 'cart.updated' }>).cart;
+  if (event.type === 'cart.updated' || event.type === 'cart.inject')
+    return (event as Extract<CartEvent, { type: 'cart.updated' | 'cart.inject' }>).cart;
   const output = (event as { output?: unknown }).output;
   return typeof output === 'object' && output !== null ? (output as CartModel) : null;
 }
@@ -86,6 +93,7 @@ export function initialCartContext({ input }: { input: CartInput }): CartContext
     error: null,
     discardCartId: null,
     extension: { allowed: input.allowMoreTime === true, status: 'idle', message: null },
+    injected: false,
   };
 }
 function loadCartInput({ context }: { context: CartContext }): LoadCartInput {
@@ -101,6 +109,9 @@ function removeTicketsInput({
   const ticketIds =
     event.type === 'cart.remove' ? (event as Extract<CartEvent, { type: 'cart.remove' }>).ticketIds : [];
   return { cartId: context.cartId ?? '', ticketIds };
+}
+function extendHoldInput({ context }: { context: CartContext }): ExtendHoldInput {
+  return { cartId: context.cartId ?? '' };
 }
 function discardCartInput({ context }: { context: CartContext }): DiscardCartInput {
   return { cartId: context.discardCartId ?? '' };
@@ -126,6 +137,7 @@ const cartSetup = setup({
     loadCart: fromPromise<CartModel, LoadCartInput>(notProvided('loadCart')),
     removeTickets: fromPromise<CartModel, RemoveTicketsInput>(notProvided('removeTickets')),
     discardCart: fromPromise<unknown, DiscardCartInput>(notProvided('discardCart')),
+    extendHold: fromPromise<CartModel, ExtendHoldInput>(notProvided('extendHold')),
     expiryWatcher: silentExpiryWatcher,
   },
   actions: {
@@ -133,16 +145,56 @@ const cartSetup = setup({
     persist: (_args, _params: { cartId: string | null }) => {},
     /** Injected: clear the upsell chain (on cart expiry). */
     clearUpsellChain: () => {},
+    /** Injected: the tracking step (analytics port) for tickets newly added compared with the previous cart. */
+    track: (_args, _params: { added: AddedTickets[]; currency: string }) => {},
+    /** Injected: an already completed order arrived: show its confirmation (`/checkout/complete`), not home. */
+    showCompletedOrder: (_args, _params: { orderIds: string[] }) => {},
 
-    takeIncomingCart: assign({ incoming: ({ event }) => cartFromEvent(event) }),
-    /** The fresh cart becomes current; its local expiry is armed by the watcher (`expiry.armed`). */
+    takeIncomingCart: assign({
+      incoming: ({ event }) => cartFromEvent(event),
+      injected: ({ event }) => event.type === 'cart.inject',
+    }),
+    /**
+     * The fresh cart becomes current; its local expiry is armed by the watcher (`expiry.armed`). 'More time'
+     * starts over on another cart.
+     */
     acceptCart: assign(({ context }) => ({
       cart: context.incoming,
       cartId: context.incoming?.id ?? null,
       localExpiresAt: null,
       incoming: null,
+      injected: false,
       error: null,
+      extension:
+        context.incoming?.id === context.cart?.id
+          ? context.extension
+          : { allowed: context.extension.allowed, status: 'idle' as const, message: null },
     })),
+    /** An injected cart that has expired: an error (spec 2 §5 "Injecting an expired cart raises an error"). */
+    raiseCartExpired: assign({
+      error: { code: ErrorCode.cart_expired, description: null, status: 410 },
+      injected: false,
+    }),
+    startExtension: assign({
+      extension: ({ context }) => ({ ...context.extension, status: 'extending' as const, message: null }),
+    }),
+    extensionGranted: assign({
+      extension: ({ context }) => ({
+        ...context.extension,
+        status: 'granted' as const,
+        message: extensionMessage(null),
+      }),
+    }),
+    extensionRefused: assign({
+      extension: ({ context, event }) => {
+        const error = toFlowError(errorFromEvent(event));
+        return {
+          ...context.extension,
+          status: isExtensionRefusal(error) ? ('refused' as const) : ('failed' as const),
+          message: extensionMessage(error),
+        };
+      },
+    }),
     armExpiry: assign({
       localExpiresAt: ({ context, event }) =>
         event.type === 'expiry.armed' ? event.deadline : context.localExpiresAt,
@@ -183,6 +235,11 @@ const cartSetup = setup({
      */
     expiryNotArmed: ({ context }) => context.localExpiresAt === null,
     hasTicketIds: ({ event }) => event.type === 'cart.remove' && event.ticketIds.length > 0,
+    isInjectedExpiredCart: ({ context }) =>
+      context.injected && context.incoming !== null && isExpiredCart(context.incoming),
+    /** The seller offers more time and the server has not refused it on this cart. */
+    mayExtend: ({ context }) =>
+      context.extension.allowed && context.extension.status !== 'refused' && context.cartId !== null,
   },
 });
 
@@ -200,6 +257,17 @@ export const cartMachine = cartSetup
         const modals = system.get('modals');
         if (modals) enqueue.sendTo(modals, CLOSE_ALL_MODALS);
       }),
+      /** The tracking step: tickets newly added compared with the previous cart, when there are any. */
+      trackAdded: cartSetup.enqueueActions(({ context, enqueue }) => {
+        if (context.incoming === null) return;
+        const added = addedTickets(context.cart, context.incoming);
+        if (added.length > 0)
+          enqueue({ type: 'track', params: { added, currency: context.incoming.currency } });
+      }),
+      /** Shows the confirmation of the already completed order that arrived. */
+      completedOrder: cartSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'showCompletedOrder', params: { orderIds: context.incoming?.orderIds ?? [] } });
+      }),
       persistCartId: cartSetup.enqueueActions(({ context, enqueue }) => {
         if (context.cartId === context.persistedCartId) return;
         enqueue({ type: 'persist', params: { cartId: context.cartId } });
@@ -214,6 +282,7 @@ export const cartMachine = cartSetup
     initial: 'starting',
     on: {
       'cart.updated': receiveCart,
+      'cart.inject': receiveCart,
       'cart.clear': { target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
     },
     states: {
@@ -242,14 +311,23 @@ export const cartMachine = cartSetup
         description:
           'A fresh cart arrived: an already completed order or an expired cart is forgotten; one with fewer than 30 s left is deleted and the visitor starts fresh; otherwise it becomes the active cart.',
         always: [
-          { guard: 'isCompletedOrder', target: 'empty', actions: ['forgetCart', 'persistCartId'] },
+          {
+            guard: 'isCompletedOrder',
+            target: 'empty',
+            actions: ['completedOrder', 'forgetCart', 'persistCartId'],
+          },
+          {
+            guard: 'isInjectedExpiredCart',
+            target: 'empty',
+            actions: ['forgetCart', 'persistCartId', 'raiseCartExpired'],
+          },
           { guard: 'isExpiredCart', target: 'empty', actions: ['forgetCart', 'persistCartId'] },
           {
             guard: 'hasTooLittleTimeLeft',
             target: '#cart.empty.discarding',
             actions: ['markForDiscard', 'forgetCart', 'persistCartId'],
           },
-          { target: 'active', actions: ['acceptCart', 'persistCartId'] },
+          { target: 'active', actions: ['trackAdded', 'acceptCart', 'persistCartId'] },
         ],
       },
       empty: {
@@ -291,6 +369,21 @@ export const cartMachine = cartSetup
             on: {
               'cart.remove': { guard: 'hasTicketIds', target: 'removing', actions: 'clearError' },
               'cart.refresh': { target: 'refreshing', actions: 'clearError' },
+              'cart.extend': { guard: 'mayExtend', target: 'extending', actions: 'startExtension' },
+            },
+          },
+          extending: {
+            description:
+              "Asking the server for more time ('More time', WCAG 2.2.1): granted, the extended cart arrives; refused, the server allows no more on this cart.",
+            invoke: {
+              src: 'extendHold',
+              id: 'extendHold',
+              input: extendHoldInput,
+              onDone: { target: '#cart.checking', actions: ['extensionGranted', 'takeIncomingCart'] },
+              onError: [
+                { guard: 'isGoneError', target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
+                { target: 'idle', actions: 'extensionRefused' },
+              ],
             },
           },
           removing: {
@@ -326,6 +419,8 @@ export const cartMachine = cartSetup
           'The cart-expiry modal is open on the modal stack (once); only its Start over leaves: every modal closes and the cart is cleared.',
         entry: 'openExpiryModal',
         on: {
+          // Another tab ended the cart (its own expiry, a discard, a completed order): close this tab's modal.
+          'cart.clear': { target: '#cart.empty', actions: ['forgetCart', 'persistCartId', 'closeAllModals'] },
           'expiry.confirm': {
             target: '#cart.empty.discarding',
             actions: ['markForDiscard', 'forgetCart', 'persistCartId', 'closeAllModals'],

@@ -1,4 +1,7 @@
+import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
+import { message } from '../shared/flow-error';
+import type { Message } from '../shared/messages';
 import type { FlowError } from './types';
 
 /** Local expiry is the server's expires_in minus this margin (spec 1 §4, spec 2 §9). */
@@ -48,6 +51,67 @@ export function hasTooLittleTimeLeft(cart: CartModel): boolean {
 }
 
 export { toFlowError } from '../shared/flow-error';
+
+/** The server allows no more time on this cart ('more time', ours). */
+export function isExtensionRefusal(error: FlowError): boolean {
+  return error.code === ErrorCode.hold_extension_limit;
+}
+
+/** The message for the outcome of asking for more time. */
+export function extensionMessage(error: FlowError | null): Message {
+  if (error === null) return message('moreTimeGranted');
+  return isExtensionRefusal(error) ? message('holdExtensionLimit') : message('errorUnexpected');
+}
+
+/**
+ * A cart may be modified only while pending and owned by the seller's public identity or by the logged-in
+ * member (spec 2 §4 "Cart"). `ownerIds`: the public identity and, when logged in, the member's identity.
+ */
+export function isModifiable(cart: CartModel, ownerIds: readonly string[]): boolean {
+  return cart.state === 'pending' && ownerIds.includes(cart.identityId);
+}
+
+/** Tickets of one ticket type newly added to the cart (what the tracking step reports). */
+export interface AddedTickets {
+  ticketTypeId: string;
+  eventName: string;
+  name: string;
+  count: number;
+  unitCents: number;
+}
+
+function lineCounts(cart: CartModel): Map<string, AddedTickets> {
+  const m = new Map<string, AddedTickets>();
+  for (const item of cart.items)
+    for (const line of item.lines) {
+      const key = `${item.key}|${line.ticketTypeId}`;
+      const had = m.get(key);
+      const count = (had?.count ?? 0) + line.count;
+      const unitCents = line.count > 0 ? Math.round(line.totalCents / line.count) : 0;
+      m.set(key, {
+        ticketTypeId: line.ticketTypeId,
+        eventName: item.eventName,
+        name: line.name,
+        count,
+        unitCents,
+      });
+    }
+  return m;
+}
+
+/**
+ * Tickets newly added compared with the previous cart, per event item and ticket type. A different cart
+ * (a new one after expiry or discard) starts from nothing.
+ */
+export function addedTickets(previous: CartModel | null, next: CartModel): AddedTickets[] {
+  const before = previous !== null && previous.id === next.id ? lineCounts(previous) : new Map();
+  const out: AddedTickets[] = [];
+  for (const [key, now] of lineCounts(next)) {
+    const added = now.count - (before.get(key)?.count ?? 0);
+    if (added > 0) out.push({ ...now, count: added });
+  }
+  return out;
+}
 
 /** The stored cart no longer exists on the server (not found or expired). */
 export function isGoneError(error: FlowError): boolean {

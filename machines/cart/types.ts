@@ -46,6 +46,8 @@ export interface CartContext {
   discardCartId: string | null;
   /** 'More time' (WCAG 2.2.1). */
   extension: CartExtension;
+  /** The cart in `incoming` was injected by the route (an expired one is an error, not silently dropped). */
+  injected: boolean;
 }
 
 export type CartEvent =
@@ -57,6 +59,8 @@ export type CartEvent =
   | { type: 'cart.clear' }
   /** The visitor asks for more time on the hold ('More time' on the expiry timer). */
   | { type: 'cart.extend' }
+  /** A cart injected by the route (e.g. a link to a cart): an expired one raises an error. */
+  | { type: 'cart.inject'; cart: CartModel }
   /** The visitor closed the cart-expiry modal. */
   | { type: 'expiry.confirm' }
   /** From the expiry watcher when a fresh cart becomes current: its local expiry, epoch ms. */

@@ -1,0 +1,64 @@
+/**
+ * The seller's holds (config row `holds` of the seller, `holdsConfig` of api/schemas.ts): how long a cart
+ * holds its tickets, and how often a visitor may ask for more time (WCAG 2.2.1). No row, or an unreadable
+ * one, means the defaults: 15 minutes, no 'more time' offered, at most 3 extensions when it is.
+ */
+import { and, eq } from 'drizzle-orm';
+import { HOLDS_CONFIG_KEY, holdsConfig } from '../api/schemas';
+import type { Q } from './db';
+import * as t from './schema';
+
+export const DEFAULT_HOLD_MS = 15 * 60 * 1000;
+/** Default bound on 'more time' per cart (the seller's `max_extensions`). */
+export const DEFAULT_MAX_MORE_TIME = 3;
+
+export interface Holds {
+  /** How long a hold lasts, from creation or from the last extension. */
+  holdMs: number;
+  /** 'More time' is offered to visitors. */
+  moreTime: boolean;
+  /** How many times one cart may get more time. */
+  maxMoreTime: number;
+}
+
+export const DEFAULT_HOLDS: Holds = {
+  holdMs: DEFAULT_HOLD_MS,
+  moreTime: false,
+  maxMoreTime: DEFAULT_MAX_MORE_TIME,
+};
+
+export async function holdsOf(q: Q, sellerId: string): Promise<Holds> {
+  const [row] = await q
+    .select({ value: t.config.value })
+    .from(t.config)
+    .where(
+      and(
+        eq(t.config.resource, 'seller'),
+        eq(t.config.resourceId, sellerId),
+        eq(t.config.key, HOLDS_CONFIG_KEY),
+      ),
+    )
+    .limit(1);
+  if (!row) return DEFAULT_HOLDS;
+  const parsed = holdsConfig.safeParse(row.value);
+  if (!parsed.success) return DEFAULT_HOLDS;
+  const v = parsed.data;
+  return {
+    holdMs: v.hold_seconds !== undefined ? v.hold_seconds * 1000 : DEFAULT_HOLD_MS,
+    moreTime: v.more_time === true && (v.max_extensions ?? DEFAULT_MAX_MORE_TIME) > 0,
+    maxMoreTime: v.more_time === true ? (v.max_extensions ?? DEFAULT_MAX_MORE_TIME) : 0,
+  };
+}
+
+/** Whether the seller's `analytics` row asks for `window.dataLayer` pushes. */
+export async function dataLayerOf(q: Q, sellerId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ value: t.config.value })
+    .from(t.config)
+    .where(
+      and(eq(t.config.resource, 'seller'), eq(t.config.resourceId, sellerId), eq(t.config.key, 'analytics')),
+    )
+    .limit(1);
+  const value = row?.value as { data_layer?: unknown } | null | undefined;
+  return value?.data_layer === true;
+}
