@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
+import { analyticsFor } from './app/analytics';
 import '../ui/theme.css';
 import { App } from './App';
 import { realClock } from './app/clock';
@@ -48,6 +49,10 @@ async function start() {
     inspect,
     events: window,
     login: config.login,
+    moreTime: config.moreTime === true,
+    analytics: analyticsFor(config.dataLayer, window as unknown as { dataLayer?: unknown[] }),
+    channel:
+      typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`tix:${config.sellerId}:cart`),
     cookies: () => document.cookie,
     navigate: (path) => navigate(`/${config.slug}${path === '/' ? '/' : path}`),
     leave: (url) => window.location.assign(url),

@@ -18,24 +18,33 @@ export interface AppInput {
   storedCartId: string | null;
   /** The member session saved in local storage (validated by the route), or null. */
   storedSession?: MemberSession | null;
+  /** The seller offers 'more time' on the cart's hold. */
+  allowMoreTime?: boolean;
 }
 
 export interface AppContext {
   storedCartId: string | null;
   storedSession: MemberSession | null;
+  allowMoreTime?: boolean;
 }
 
 /** The system ids of the app-wide actors. */
 export const APP_ACTORS = { cart: 'cart', session: 'session', modals: 'modals' } as const;
 
 export function initialAppContext({ input }: { input: AppInput }): AppContext {
-  return { storedCartId: input.storedCartId, storedSession: input.storedSession ?? null };
+  return {
+    storedCartId: input.storedCartId,
+    storedSession: input.storedSession ?? null,
+    ...(input.allowMoreTime ? { allowMoreTime: true } : {}),
+  };
 }
 function sessionInput({ context }: { context: AppContext }): SessionInput {
   return { stored: context.storedSession };
 }
 function cartInput({ context }: { context: AppContext }): CartInput {
-  return { storedCartId: context.storedCartId };
+  return context.allowMoreTime
+    ? { storedCartId: context.storedCartId, allowMoreTime: true }
+    : { storedCartId: context.storedCartId };
 }
 
 export const appMachine = setup({

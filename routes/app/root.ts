@@ -12,6 +12,15 @@ import { isSessionAlive } from '../../machines/session/rules';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
+import type { AnalyticsPort } from './analytics';
+import {
+  CART_STORAGE_VERSION,
+  cartSignature,
+  parseStoredCart,
+  readStoredCart,
+  type StoredCart,
+  writeStoredCart,
+} from './cart-storage';
 import type { AppClock } from './clock';
 import { readMemberSession, writeMemberSession } from './member-storage';
 import { createUpsellHost, type UpsellHost } from './upsell-host';
@@ -39,6 +48,22 @@ export interface AppDeps {
   leave?: (url: string) => void;
   /** Ends the identity provider's own session (loaded on demand; absent: nothing to end). */
   providerSignOut?: () => Promise<void>;
+  /** The seller offers 'more time' on the cart's hold (runtime config `moreTime`). */
+  moreTime?: boolean;
+  /** The analytics port (absent: no tracking). */
+  analytics?: AnalyticsPort;
+  /**
+   * A second way to tell other tabs (a BroadcastChannel named for the seller's cart), so tabs stay in step
+   * even when local storage throws; absent in tests that do not need it.
+   */
+  channel?: CartChannel | null;
+}
+
+/** What the cart's cross-tab sync needs of a BroadcastChannel. */
+export interface CartChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
 /** The value of one cookie, or null. */
@@ -71,11 +96,8 @@ export function provideSession(deps: AppDeps) {
 }
 
 /** The cart machine with the real API calls, persistence and clock. */
-export function provideCart(
-  { api, sellerId, storage, clock }: AppDeps,
-  upsell?: () => UpsellHost | undefined,
-) {
-  const key = cartKey(sellerId);
+export function provideCart(deps: AppDeps, upsell?: () => UpsellHost | undefined) {
+  const { api, sellerId, storage, clock } = deps;
   return cartMachine.provide({
     actors: {
       loadCart: fromPromise(({ input, signal }) => api.cart.get(input.cartId, { signal })),
@@ -83,11 +105,21 @@ export function provideCart(
         api.cart.remove(input.cartId, input.ticketIds, { signal }),
       ),
       discardCart: fromPromise(({ input }) => api.cart.discard(input.cartId)),
+      extendHold: fromPromise(({ input, signal }) => api.cart.extend(input.cartId, { signal })),
       expiryWatcher: createExpiryWatcher(clock),
     },
     actions: {
-      persist: (_, params) => storage.set(key, params.cartId),
+      // A new id is written with its content signature by the cart's sync (syncCartAcrossTabs); no cart
+      // removes the record here, and tells the other tabs.
+      persist: (_, params) => {
+        if (params.cartId !== null) return;
+        writeStoredCart(storage, sellerId, null);
+        deps.channel?.postMessage(null);
+      },
       clearUpsellChain: () => upsell?.()?.send({ type: 'chain.clear' }),
+      track: (_, params) => deps.analytics?.addToCart(params.added, params.currency),
+      showCompletedOrder: (_, params) =>
+        deps.navigate?.(`/checkout/complete?orderIds=${params.orderIds.map(encodeURIComponent).join(',')}`),
     },
   });
 }
@@ -108,25 +140,62 @@ export const upsellOf = (app: AppActor): UpsellHost => upsellHosts.get(app) ?? N
 export const currentCartId = (app: AppActor): string | null => cartOf(app).getSnapshot().context.cartId;
 
 /**
- * Another tab reserving, paying or clearing changes the stored id (the storage event): this tab follows,
- * loading the new cart or forgetting a cleared one. Returns the unsubscribe function.
+ * Tabs share one cart. Whenever this tab's cart changes (a new cart, a reserve, a removal, more time) it
+ * writes the cart id with a content signature to local storage and posts it on the channel; another tab
+ * reserving, paying or clearing changes that record (the storage event) or posts it: this tab follows,
+ * loading the cart or forgetting a cleared one. A signature already seen is ignored, so tabs never echo each
+ * other. Returns the unsubscribe function.
  */
 export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
   const key = cartKey(deps.sellerId);
+  const cart = cartOf(app);
+  /** The signature last written by this tab or received from another one. */
+  let lastSig: string | null = readStoredCart(deps.storage, deps.sellerId)?.sig ?? null;
+  const subscription = cart.subscribe((snapshot) => {
+    const current = snapshot.context.cart;
+    if (!current || !snapshot.matches('active')) return;
+    const sig = cartSignature(current);
+    if (sig === lastSig) return;
+    lastSig = sig;
+    const value: StoredCart = { v: CART_STORAGE_VERSION, cartId: current.id, sig };
+    writeStoredCart(deps.storage, deps.sellerId, value);
+    deps.channel?.postMessage(value);
+  });
+  const follow = (value: StoredCart | null) => {
+    if (value === null) {
+      lastSig = null;
+      if (cart.getSnapshot().context.cartId !== null) cart.send({ type: 'cart.clear' });
+      return;
+    }
+    if (value.sig !== '' && value.sig === lastSig) return;
+    lastSig = value.sig;
+    deps.api.cart.get(value.cartId).then(
+      (fresh) => {
+        lastSig = cartSignature(fresh);
+        cart.send({ type: 'cart.updated', cart: fresh });
+      },
+      () => {},
+    );
+  };
   const onStorage = (event: Event) => {
     const { key: changed, newValue } = event as StorageEvent;
     if (changed !== key) return;
-    const cart = cartOf(app);
-    if (newValue === null) cart.send({ type: 'cart.clear' });
-    else if (newValue !== cart.getSnapshot().context.cartId) {
-      deps.api.cart.get(newValue).then(
-        (fresh) => cart.send({ type: 'cart.updated', cart: fresh }),
-        () => {},
-      );
-    }
+    // Garbage written by someone else is ignored; a removed record ends the cart.
+    const value = parseStoredCart(newValue);
+    if (newValue === null || value !== null) follow(value);
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.data === null) return follow(null);
+    const value = parseStoredCart(typeof event.data === 'object' ? JSON.stringify(event.data) : null);
+    if (value) follow(value);
   };
   deps.events?.addEventListener('storage', onStorage);
-  return () => deps.events?.removeEventListener('storage', onStorage);
+  deps.channel?.addEventListener('message', onMessage);
+  return () => {
+    subscription.unsubscribe();
+    deps.events?.removeEventListener('storage', onStorage);
+    deps.channel?.removeEventListener('message', onMessage);
+  };
 }
 
 /** Creates and starts the app root actor, restored from the stored cart id. */
@@ -137,7 +206,8 @@ export function createAppActor(deps: AppDeps): AppActor {
   });
   const app = createActor(machine, {
     input: {
-      storedCartId: deps.storage.get(cartKey(deps.sellerId)),
+      storedCartId: readStoredCart(deps.storage, deps.sellerId)?.cartId ?? null,
+      allowMoreTime: deps.moreTime === true,
       storedSession: readMemberSession(deps.storage, deps.sellerId),
     },
     clock: deps.clock,

@@ -122,7 +122,9 @@ describe('cart machine paths', () => {
     }
   });
 
-  it('walks every transition of the machine on a real actor (edge coverage)', { timeout: 120_000 }, async () => {
+  it('walks every transition of the machine on a real actor (edge coverage)', {
+    timeout: 120_000,
+  }, async () => {
     const report = await walkMachinePaths({
       machine: cartMachine,
       model,

@@ -69,7 +69,7 @@ describe('app root actor', () => {
     expect(api.cart.get).toHaveBeenCalledWith('c1', { signal: expect.any(AbortSignal) });
     expect(currentCartId(app)).toBe('c1');
     cartOf(app).send({ type: 'cart.updated', cart: makeCart({ id: 'c2' }) });
-    expect(storage.data.get(KEY)).toBe('c2');
+    expect(JSON.parse(storage.data.get(KEY) as string)).toMatchObject({ v: 1, cartId: 'c2' });
   });
 
   it('follows another tab: a new stored id loads that cart, a removed one clears this tab’s cart', async () => {
