@@ -1,8 +1,9 @@
 /** Cart: reserve, load, remove, discard, purchaser, payment and free checkout (spec 1 §7, spec 2 §7). */
 import type { CallOptions } from './events';
-import { toCart, toOrderIds, type UrlSettings } from './join';
+import type { UrlSettings } from './join';
 import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } from './models';
 import { fromCents } from './money';
+import { cartJoins } from './on-demand';
 import type { ApiRequest } from './request';
 import type { CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
 
@@ -56,10 +57,20 @@ export function createCart(
   const cartPath = (cartId: string) => `${isMember() ? 'my/' : ''}cart/${enc(cartId)}`;
   const load = (path: string, signal: AbortSignal | undefined) =>
     request('GET', path, { query: CART_QUERY, embed: CART_EMBED, limit: CART_LIMIT, signal });
+  /** The cart of an answer; the join code loads together with the call (on-demand.ts). */
+  const toCart = async (answer: Promise<unknown>) => {
+    const [raw, joins] = await Promise.all([answer, cartJoins()]);
+    return joins.toCart(raw, { now: now(), urls });
+  };
+  const toOrderIds = async (answer: Promise<unknown>) => {
+    const [raw, joins] = await Promise.all([answer, cartJoins()]);
+    return joins.toOrderIds(raw);
+  };
 
   /** POST a modification with the cart embeds so the answer is a whole cart; reload if it is not. */
   async function modify(cartId: string | null, body: CartModifyBody, signal: AbortSignal | undefined) {
     const path = cartId === null ? 'my/cart/modify' : `my/cart/${enc(cartId)}/modify`;
+    void cartJoins().catch(() => {});
     const raw = await request('POST', path, {
       query: CART_QUERY,
       embed: CART_EMBED,
@@ -69,8 +80,8 @@ export function createCart(
     });
     // An answer without the cart (a server that ignores embeds on POST) is followed by a load of the cart;
     // a new cart must come back in the answer, or toCart rejects with ApiError 'unexpected'.
-    if (cartId === null || hasCart(raw)) return toCart(raw, { now: now(), urls });
-    return toCart(await load(`my/cart/${enc(cartId)}`, signal), { now: now(), urls });
+    if (cartId === null || hasCart(raw)) return toCart(Promise.resolve(raw));
+    return toCart(load(`my/cart/${enc(cartId)}`, signal));
   }
 
   return {
@@ -85,7 +96,7 @@ export function createCart(
 
     /** GET my/cart/{id}, uncached, limit 1000. */
     async get(cartId: string, { signal }: CallOptions = {}): Promise<CartModel> {
-      return toCart(await load(`my/cart/${enc(cartId)}`, signal), { now: now(), urls });
+      return toCart(load(`my/cart/${enc(cartId)}`, signal));
     },
 
     /** POST my/cart/{id}/modify { remove }. */
@@ -96,7 +107,7 @@ export function createCart(
     /** POST cart/{id}/extend (a member: my/cart/{id}/extend): 'more time' on the hold; answers the whole cart. */
     async extend(cartId: string, { signal }: CallOptions = {}): Promise<CartModel> {
       await request('POST', `${cartPath(cartId)}/extend`, { body: {}, signal });
-      return toCart(await load(`my/cart/${enc(cartId)}`, signal), { now: now(), urls });
+      return toCart(load(`my/cart/${enc(cartId)}`, signal));
     },
 
     /** DELETE cart/{id} (a member: my/cart/{id}). */
@@ -132,22 +143,22 @@ export function createCart(
         gateway_id: 'stripe',
         gateway_data: { source: payment.source },
       };
-      const raw = await request('POST', `${cartPath(cartId)}/pay`, {
+      const raw = request('POST', `${cartPath(cartId)}/pay`, {
         body,
         embed: ['ticket_order', 'ticket'],
         signal,
       });
-      return { orderIds: toOrderIds(raw) };
+      return { orderIds: await toOrderIds(raw) };
     },
 
     /** POST cart/{id}/guest_checkout for a free cart. */
     async guestCheckout(cartId: string, { signal }: CallOptions = {}): Promise<{ orderIds: string[] }> {
-      const raw = await request('POST', `${cartPath(cartId)}/guest_checkout`, {
+      const raw = request('POST', `${cartPath(cartId)}/guest_checkout`, {
         body: { gateway_id: 'free', send_email: true },
         embed: ['ticket_order', 'ticket'],
         signal,
       });
-      return { orderIds: toOrderIds(raw) };
+      return { orderIds: await toOrderIds(raw) };
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The order join: confirmation data (loaded on demand with the order calls; see on-demand.ts). */
-import { indexById, isLive, parseDocument, qrCodeUrl, rows, toItems, type UrlSettings } from './join';
+import { indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
+import { isLive, toItems } from './join-cart';
 import type { OrderModel } from './models';
 
 /** Orders of the document, in document order. Kind: any membership group → membership, else codes → gift. */

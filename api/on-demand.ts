@@ -22,3 +22,6 @@ export const eventJoins = onDemand(() => import('./join-event'));
 
 /** Order joins (join-orders.ts): the confirmation screen's. */
 export const orderJoins = onDemand(() => import('./join-orders'));
+
+/** Cart joins (join-cart.ts): loaded with the first cart call, so an empty cart's first load does not carry them. */
+export const cartJoins = onDemand(() => import('./join-cart'));

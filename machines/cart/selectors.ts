@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate';
-import type { CartModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import type { cartMachine } from './cart.machine';
 import { MORE_TIME_FROM_S, TIMER_ERROR_UNDER_S, TIMER_SHOWN_UNDER_S, TIMER_WARNING_UNDER_S } from './rules';
@@ -35,13 +34,8 @@ export interface MoreTimeView {
 
 const NO_MORE_TIME: MoreTimeView = { offered: false, busy: false, message: null };
 
-/** The current cart (kept visible while removing or refreshing, and while the expiry modal is open). */
-export const selectCart = (snapshot: CartSnapshot): CartModel | null =>
-  snapshot.matches('active') || snapshot.matches('expired') ? snapshot.context.cart : null;
-
-export const selectTicketCount = (snapshot: CartSnapshot): number => selectCart(snapshot)?.ticketCount ?? 0;
-
-export const selectCartId = (snapshot: CartSnapshot): string | null => snapshot.context.cartId;
+// The current cart, its ticket count and id: in current.ts, so a first load carries only them.
+export { selectCart, selectCartId, selectTicketCount } from './current';
 
 export const selectIsLoading = (snapshot: CartSnapshot): boolean => snapshot.matches('loading');
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { selectCartId, selectTicketCount } from '../../machines/cart/selectors';
+import { selectCartId, selectTicketCount } from '../../machines/cart/current';
 import { CartFrame } from '../../ui/cart/CartFrame';
 import { Busy } from '../../ui/skeleton/Busy';
 import { useCart, useCartActor, useModal, useServices } from '../app/services';

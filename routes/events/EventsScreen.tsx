@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { errorMessageFor } from '../../api';
-import { selectTicketCount } from '../../machines/cart/selectors';
+import { selectTicketCount } from '../../machines/cart/current';
 import {
   type ListingFilters as Filters,
   type ListingChain,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError } from '../../api/errors';
-import { parseDocument, toCart, toEventSummaries, toOrderIds } from '../../api/join';
+import { parseDocument, toEventSummaries } from '../../api/join';
+import { toCart, toOrderIds } from '../../api/join-cart';
 import { toCalendar, toEventDetail, toSessionGroups, toSessions, toTicketType } from '../../api/join-event';
 import { toOrders } from '../../api/join-orders';
 import {

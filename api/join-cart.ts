@@ -1,0 +1,189 @@
+/**
+ * The cart join (loaded on demand with the cart calls; see on-demand.ts): a cart response in, the cart model
+ * out — items, totals from the gateway totals (fixed and percent fees apart), scheduled payments, order ids.
+ */
+import { unexpectedError } from './errors';
+import {
+  attached,
+  CANCELLED_TICKET_STATES,
+  cents,
+  feeParts,
+  imageRef,
+  indexById,
+  must,
+  parseDocument,
+  rows,
+  type UrlSettings,
+} from './join';
+import type { CartItem, CartLine, CartModel, CartTotals } from './models';
+import type { Document, Ticket } from './schemas';
+
+export const isLive = (ticket: Ticket) => !CANCELLED_TICKET_STATES.includes(ticket.state);
+
+/**
+ * Tickets grouped by event template + session, items by start time (undated last) then event name; lines per
+ * ticket type and unit price (face value), by ticket type `_rank`.
+ */
+export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSettings | null): CartItem[] {
+  const events = indexById(rows(doc, 'event_template'));
+  const sessions = indexById(rows(doc, 'event_session'));
+  const venues = indexById(rows(doc, 'venue'));
+  const types = indexById(rows(doc, 'ticket_type'));
+  const items = new Map<string, CartItem & { lineRanks: Map<CartLine, number> }>();
+  for (const ticket of tickets) {
+    const key = `${ticket.event_template_id}:${ticket.event_session_id ?? ''}`;
+    let item = items.get(key);
+    if (!item) {
+      const event = must(events.get(ticket.event_template_id), 'event_template');
+      const session =
+        ticket.event_session_id === null
+          ? null
+          : must(sessions.get(ticket.event_session_id), 'event_session');
+      const venue = must(venues.get(event.venue_id), 'venue');
+      const meta = attached(rows(doc, 'meta'), 'event_template', event.id);
+      const config = attached(rows(doc, 'config'), 'event_template', event.id);
+      item = {
+        key,
+        eventId: event.id,
+        eventName: event.name,
+        sessionId: ticket.event_session_id,
+        start: session?.start_datetime ?? null,
+        end: session?.end_datetime ?? null,
+        timezone: venue.timezone,
+        image: urls ? imageRef(urls, meta.image_profile, 'thumbnail', config) : null,
+        lines: [],
+        ticketIds: [],
+        lineRanks: new Map(),
+      };
+      items.set(key, item);
+    }
+    const type = must(types.get(ticket.ticket_type_id), 'ticket_type');
+    const unitCents = cents(ticket.face_value);
+    let line = item.lines.find((l) => l.ticketTypeId === type.id && l.unitCents === unitCents);
+    if (!line) {
+      line = { ticketTypeId: type.id, name: type.name, count: 0, unitCents, totalCents: 0 };
+      item.lines.push(line);
+      item.lineRanks.set(line, type._rank);
+    }
+    line.count += 1;
+    line.totalCents += unitCents;
+    item.ticketIds.push(ticket.id);
+  }
+  return [...items.values()]
+    .map(({ lineRanks, ...item }) => ({
+      ...item,
+      lines: [...item.lines].sort((a, b) => (lineRanks.get(a) ?? 0) - (lineRanks.get(b) ?? 0)),
+    }))
+    .sort((a, b) => {
+      if (a.start !== b.start) {
+        if (a.start === null) return 1;
+        if (b.start === null) return -1;
+        return Date.parse(a.start) - Date.parse(b.start);
+      }
+      return a.eventName.localeCompare(b.eventName);
+    });
+}
+
+/** Totals from cart_fees.grand_totals; without them, sums over the live tickets. */
+function toTotals(doc: Document, cartId: string, tickets: readonly Ticket[]): CartTotals {
+  const fees = rows(doc, 'cart_fees').find((row) => row.cart_id === cartId);
+  if (fees) {
+    const g = fees.grand_totals;
+    return {
+      subtotalCents: cents(g.total_before_cartmod_price),
+      feesFixedCents: cents(g.total_fee_fixed_outside),
+      feesPercentCents: cents(g.total_fee_percent_outside),
+      discountCents: Math.abs(cents(g.total_cartmod_amount)),
+      paymentsCents: cents(g.total_payments),
+      outstandingCents: cents(g.total_outstanding),
+    };
+  }
+  const types = indexById(rows(doc, 'ticket_type'));
+  let subtotal = 0;
+  let fixed = 0;
+  let percent = 0;
+  let discount = 0;
+  for (const ticket of tickets) {
+    const face = cents(ticket.face_value);
+    subtotal += face;
+    discount += face - cents(ticket.adjusted_value);
+    const type = types.get(ticket.ticket_type_id);
+    if (type) {
+      const fee = feeParts(type, cents(ticket.adjusted_value));
+      fixed += fee.fixed;
+      percent += fee.percent;
+    }
+  }
+  return {
+    subtotalCents: subtotal,
+    feesFixedCents: fixed,
+    feesPercentCents: percent,
+    discountCents: discount,
+    paymentsCents: 0,
+    outstandingCents: subtotal - discount + fixed + percent,
+  };
+}
+
+const unique = (values: Iterable<string>): string[] => [...new Set(values)];
+
+/**
+ * The cart of a cart response. `now` (epoch ms) dates expiry when the server sent only expires_in; without
+ * `urls` item thumbnails are null.
+ */
+export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings }): CartModel {
+  const doc = parseDocument(raw);
+  const cart = must(rows(doc, 'cart')[0], 'cart');
+  const tickets = rows(doc, 'ticket').filter((t) => t.cart_id === cart.id);
+  const live = tickets.filter(isLive);
+  const seller = rows(doc, 'seller').find((s) => s.id === cart.seller_id);
+  const expiresAt =
+    cart.expires_at !== null
+      ? Date.parse(cart.expires_at)
+      : cart.expires_in !== null
+        ? options.now + cart.expires_in * 1000
+        : null;
+  if (expiresAt !== null && Number.isNaN(expiresAt)) throw unexpectedError(200, 'invalid_expires_at');
+  return {
+    id: cart.id,
+    number: cart.cart_number,
+    state: cart.state,
+    identityId: cart.identity_id,
+    expiresAt,
+    expiresIn: cart.expires_in,
+    ticketCount: live.length,
+    items: toItems(doc, live, options.urls ?? null),
+    totals: toTotals(doc, cart.id, live),
+    currency: seller?.currency ?? 'USD',
+    orderIds: unique([
+      ...tickets.flatMap((t) => (t.ticket_order_id === null ? [] : [t.ticket_order_id])),
+      ...rows(doc, 'ticket_order')
+        .filter((o) => o.cart_id === cart.id)
+        .map((o) => o.id),
+    ]),
+    ...scheduledOf(doc),
+  };
+}
+
+/** The cart's scheduled payments, only when it has some (a cart without a schedule has no such key). */
+function scheduledOf(doc: Document): Pick<CartModel, 'scheduledPayments'> {
+  const scheduled = rows(doc, 'scheduled_payment');
+  return scheduled.length
+    ? {
+        scheduledPayments: scheduled.map((p) => ({
+          id: p.id,
+          dueDate: p.due,
+          amountCents: cents(p.amount),
+          status: p.status,
+        })),
+      }
+    : {};
+}
+
+/** Order ids of a payment or checkout response: its ticket_order rows, else its tickets' order ids. */
+export function toOrderIds(raw: unknown): string[] {
+  const doc = parseDocument(raw);
+  return unique([
+    ...rows(doc, 'ticket_order').map((o) => o.id),
+    ...rows(doc, 'ticket').flatMap((t) => (t.ticket_order_id === null ? [] : [t.ticket_order_id])),
+  ]);
+}
