@@ -31,7 +31,10 @@ const SEC = 1000;
 
 async function setHolds(value: Record<string, unknown> | null) {
   const id = `config:${SELLER}:holds`;
-  await s.handle.db.delete(t.config).where(eq(t.config.id, id));
+  // Also the demo seller's seeded row: each test says what it needs.
+  await s.handle.db
+    .delete(t.config)
+    .where(and(eq(t.config.resourceId, SELLER), eq(t.config.key, HOLDS_CONFIG_KEY)));
   if (value)
     await s.handle.db
       .insert(t.config)
