@@ -1,4 +1,5 @@
 /** Cart: reserve, load, remove, discard, purchaser, payment and free checkout (spec 1 §7, spec 2 §7). */
+import type { CodeSteps } from './cart-preparation';
 import type { CallOptions } from './events';
 import type { UrlSettings } from './join';
 import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } from './models';
@@ -52,6 +53,8 @@ export function createCart(
   now: () => number = Date.now,
   /** Whether a member is logged in now: members use the my/ endpoints (spec 3 §6). */
   isMember: () => boolean = () => false,
+  /** The preparation request's code steps (no-ops until promo codes fill them). */
+  codeSteps?: CodeSteps,
 ) {
   /** cart/{id} for a guest, my/cart/{id} for a logged-in member. */
   const cartPath = (cartId: string) => `${isMember() ? 'my/' : ''}cart/${enc(cartId)}`;
@@ -85,13 +88,19 @@ export function createCart(
   }
 
   return {
-    /** POST my/cart/modify (new cart) or my/cart/{id}/modify with one `add` line per ticket. */
-    reserve(
+    /**
+     * POST my/cart/modify (new cart) or my/cart/{id}/modify: the preparation request (api/cart-preparation.ts)
+     * with one `add` line per ticket.
+     */
+    async reserve(
       cartId: string | null,
       reserve: ReserveRequest,
       { signal }: CallOptions = {},
     ): Promise<CartModel> {
-      return modify(cartId, { add: reservationLines(reserve) }, signal);
+      // Loaded with the first reserve: no first load carries it.
+      const { preparationBody, preparationSteps } = await import('./cart-preparation');
+      const steps = preparationSteps({ cartId, add: reservationLines(reserve) }, codeSteps);
+      return modify(cartId, preparationBody(steps), signal);
     },
 
     /** GET my/cart/{id}, uncached, limit 1000. */

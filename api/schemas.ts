@@ -326,23 +326,6 @@ export const authenticationConfig = z.object({
 });
 export const AUTHENTICATION_CONFIG_KEY = 'authentication';
 
-/**
- * The seller's holds: config row `holds` of the seller. `hold_seconds` is how long a cart holds its tickets
- * (default 15 minutes); `more_time` lets visitors ask for more time from 2 minutes before expiry (WCAG 2.2.1),
- * at most `max_extensions` times per cart (default 3; 0 offers none).
- */
-export const HOLDS_CONFIG_KEY = 'holds';
-export const holdsConfig = z.object({
-  hold_seconds: z.optional(z.int().check(z.minimum(30), z.maximum(24 * 3600))),
-  max_extensions: z.optional(z.int().check(z.minimum(0), z.maximum(20))),
-  more_time: z.optional(z.boolean()),
-});
-export type HoldsConfig = z.infer<typeof holdsConfig>;
-
-/** The seller's analytics: config row `analytics`; `data_layer` pushes cart events to `window.dataLayer`. */
-export const ANALYTICS_CONFIG_KEY = 'analytics';
-export const analyticsConfig = z.object({ data_layer: z.optional(z.boolean()) });
-
 /*
  * The member documents' shapes (user, member identity, session, membership, memberDocument) live in
  * ./member-schemas, which only the lazily loaded members client imports (a schema defined here would be in every

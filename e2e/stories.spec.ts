@@ -35,13 +35,13 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
   await page.getByLabel('Find a machine or component').fill('car');
   const nav = page.getByRole('list', { name: 'Machines' });
   await expect(nav.getByRole('link')).toHaveText(['cart']);
-  await expect(nav.getByText('12 states · 7 events · 27 transitions')).toBeVisible();
+  await expect(nav.getByText('13 states · 9 events · 34 transitions')).toBeVisible();
   await nav.getByRole('link', { name: 'cart' }).click();
   await expect(page).toHaveURL(/\/_stories\?machine=cart$/);
 
   // The drawing holds every state of the machine; the stepped actor starts loading the stored cart.
   const ids = stateIds(cartMachine);
-  expect(ids.length).toBe(12);
+  expect(ids.length).toBe(13);
   for (const id of ids) await expect(page.locator(`svg [data-state-id="${id}"]`)).toHaveCount(1);
   await expect(page.locator('svg [data-state-id="cart.loading"]')).toHaveAttribute('data-active', 'true');
   await expect(stateLine(page)).toHaveText('State: loading');

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
-import { analyticsFor } from './app/analytics';
 import '../ui/theme.css';
 import { App } from './App';
 import { realClock } from './app/clock';
@@ -50,7 +49,15 @@ async function start() {
     events: window,
     login: config.login,
     moreTime: config.moreTime === true,
-    analytics: analyticsFor(config.dataLayer, window as unknown as { dataLayer?: unknown[] }),
+    // The adapter loads only for a seller with a data layer, at the first ticket added.
+    analytics: config.dataLayer
+      ? {
+          addToCart: (added, currency) =>
+            void import('./app/analytics').then((m) =>
+              m.dataLayerAnalytics(window as unknown as { dataLayer?: unknown[] }).addToCart(added, currency),
+            ),
+        }
+      : undefined,
     channel:
       typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`tix:${config.sellerId}:cart`),
     cookies: () => document.cookie,

@@ -4,9 +4,22 @@
  * one, means the defaults: 15 minutes, no 'more time' offered, at most 3 extensions when it is.
  */
 import { and, eq } from 'drizzle-orm';
-import { HOLDS_CONFIG_KEY, holdsConfig } from '../api/schemas';
+import * as z from 'zod/mini';
 import type { Q } from './db';
 import * as t from './schema';
+
+/*
+ * The seller's holds: config row `holds` of the seller. `hold_seconds` is how long a cart holds its tickets
+ * (default 15 minutes); `more_time` lets visitors ask for more time from 2 minutes before expiry (WCAG 2.2.1),
+ * at most `max_extensions` times per cart (default 3; 0 offers none). Server-side only (not in the browser's
+ * schemas): the storefront learns `moreTime` from the runtime configuration.
+ */
+export const HOLDS_CONFIG_KEY = 'holds';
+export const holdsConfig = z.object({
+  hold_seconds: z.optional(z.int().check(z.minimum(30), z.maximum(24 * 3600))),
+  max_extensions: z.optional(z.int().check(z.minimum(0), z.maximum(20))),
+  more_time: z.optional(z.boolean()),
+});
 
 export const DEFAULT_HOLD_MS = 15 * 60 * 1000;
 /** Default bound on 'more time' per cart (the seller's `max_extensions`). */

@@ -203,6 +203,18 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     })
     .onConflictDoNothing();
 
+  // Holds: the default 15 minutes, and 'more time' offered (WCAG 2.2.1), at most 3 times per cart.
+  await db
+    .insert(t.config)
+    .values({
+      id: stableId(`config:${sellerId}:holds`),
+      resource: 'seller',
+      resourceId: sellerId,
+      key: 'holds',
+      value: { more_time: true, max_extensions: 3 },
+    })
+    .onConflictDoNothing();
+
   for (const [rank, ev] of EVENTS.entries()) {
     const eventId = demoIds.event(ev.key);
     const groupId = demoIds.group(ev.key);

@@ -7,8 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
-import { document, errorBody, HOLDS_CONFIG_KEY } from '../../api/schemas';
-import { DEFAULT_MAX_MORE_TIME } from '../../server/holds-config';
+import { document, errorBody } from '../../api/schemas';
+import { DEFAULT_MAX_MORE_TIME, HOLDS_CONFIG_KEY } from '../../server/holds-config';
 import * as t from '../../server/schema';
 import { GA_ADULT, gaSessions, SELLER, START, startTestServer, type TestServer } from './helpers';
 
@@ -31,7 +31,10 @@ const SEC = 1000;
 
 async function setHolds(value: Record<string, unknown> | null) {
   const id = `config:${SELLER}:holds`;
-  await s.handle.db.delete(t.config).where(eq(t.config.id, id));
+  // Also the demo seller's seeded row: each test says what it needs.
+  await s.handle.db
+    .delete(t.config)
+    .where(and(eq(t.config.resourceId, SELLER), eq(t.config.key, HOLDS_CONFIG_KEY)));
   if (value)
     await s.handle.db
       .insert(t.config)

@@ -1,0 +1,81 @@
+/**
+ * The cart preparation request (spec 1 §4 "Cart lifecycle"): one modify whose steps run in this order —
+ * create (no cart until the first modify creates one; later ones use its id), remove, the default promo
+ * codes (their errors ignored), the codes before the reserve, the reserve, the codes after the reserve.
+ *
+ * The steps are a typed, ordered list built by a pure function; the code steps come from injectable
+ * providers that are no-ops until the promo-code work fills them. `preparationBody` turns the list into the
+ * modify body (the server applies its fields in the same order); `api/cart.ts` sends it for every reserve.
+ */
+import type { CartModifyBody, ReservationLine } from './schemas';
+
+export type PreparationStep =
+  | { step: 'create' }
+  | { step: 'remove'; ticketIds: string[] }
+  | { step: 'defaultCodes'; codes: string[]; ignoreErrors: true }
+  | { step: 'codesBeforeReserve'; codes: string[] }
+  | { step: 'reserve'; lines: ReservationLine[] }
+  | { step: 'codesAfterReserve'; codes: string[] };
+
+export type PreparationStepName = PreparationStep['step'];
+
+/** The order of the steps (spec 1 §4). */
+export const PREPARATION_ORDER: readonly PreparationStepName[] = [
+  'create',
+  'remove',
+  'defaultCodes',
+  'codesBeforeReserve',
+  'reserve',
+  'codesAfterReserve',
+];
+
+/** The code steps: each returns the codes to apply at its place. No-ops today (the promo-code work fills them). */
+export interface CodeSteps {
+  defaultCodes(): string[];
+  codesBeforeReserve(): string[];
+  codesAfterReserve(): string[];
+}
+
+export const NO_CODE_STEPS: CodeSteps = {
+  defaultCodes: () => [],
+  codesBeforeReserve: () => [],
+  codesAfterReserve: () => [],
+};
+
+export interface PreparationRequest {
+  /** The cart to modify, read when the request is made; null: the first modify creates one. */
+  cartId: string | null;
+  remove?: string[];
+  add: ReservationLine[];
+}
+
+/** The steps of one preparation request, in order; steps with nothing to do are left out. */
+export function preparationSteps(
+  request: PreparationRequest,
+  codes: CodeSteps = NO_CODE_STEPS,
+): PreparationStep[] {
+  const steps: PreparationStep[] = [];
+  if (request.cartId === null) steps.push({ step: 'create' });
+  if (request.remove?.length) steps.push({ step: 'remove', ticketIds: [...request.remove] });
+  const defaults = codes.defaultCodes();
+  if (defaults.length) steps.push({ step: 'defaultCodes', codes: defaults, ignoreErrors: true });
+  const before = codes.codesBeforeReserve();
+  if (before.length) steps.push({ step: 'codesBeforeReserve', codes: before });
+  if (request.add.length) steps.push({ step: 'reserve', lines: request.add });
+  const after = codes.codesAfterReserve();
+  if (after.length) steps.push({ step: 'codesAfterReserve', codes: after });
+  return steps;
+}
+
+/** The modify body of the steps (keys in step order; `create` is the absent cart id of the path). */
+export function preparationBody(steps: readonly PreparationStep[]): CartModifyBody {
+  const body: CartModifyBody = {};
+  for (const s of steps) {
+    if (s.step === 'remove') body.remove = s.ticketIds;
+    else if (s.step === 'defaultCodes') body.preloadedPromoCodes = s.codes;
+    else if (s.step === 'codesBeforeReserve') body.preReservePromoCodes = s.codes;
+    else if (s.step === 'reserve') body.add = s.lines;
+    else if (s.step === 'codesAfterReserve') body.postReservePromoCodes = s.codes;
+  }
+  return body;
+}

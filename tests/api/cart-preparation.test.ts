@@ -1,0 +1,78 @@
+/** The cart preparation request: its steps in the spec's order, code steps injectable, the modify body. */
+import { describe, expect, it, vi } from 'vitest';
+import { createCart } from '../../api/cart';
+import {
+  type CodeSteps,
+  PREPARATION_ORDER,
+  preparationBody,
+  preparationSteps,
+} from '../../api/cart-preparation';
+import { dataLayerAnalytics, noAnalytics } from '../../routes/app/analytics';
+
+const line = { event_session_id: 's1', ticket_type_id: 'adult' };
+const codes: CodeSteps = {
+  defaultCodes: () => ['DEFAULT'],
+  codesBeforeReserve: () => ['BEFORE'],
+  codesAfterReserve: () => ['AFTER'],
+};
+
+describe('cart preparation request', () => {
+  it('runs create, remove, default codes, codes before reserve, reserve, codes after reserve, in order', () => {
+    const steps = preparationSteps({ cartId: null, remove: ['t1'], add: [line] }, codes);
+    expect(steps.map((s) => s.step)).toEqual([...PREPARATION_ORDER]);
+    expect(steps.find((s) => s.step === 'defaultCodes')).toMatchObject({ ignoreErrors: true });
+    const body = preparationBody(steps);
+    expect(Object.keys(body)).toEqual([
+      'remove',
+      'preloadedPromoCodes',
+      'preReservePromoCodes',
+      'add',
+      'postReservePromoCodes',
+    ]);
+  });
+
+  it('creates no cart when one exists, and the no-op code steps add nothing', () => {
+    const steps = preparationSteps({ cartId: 'c1', add: [line] });
+    expect(steps.map((s) => s.step)).toEqual(['reserve']);
+    expect(preparationBody(steps)).toEqual({ add: [line] });
+  });
+
+  it('the reserve call sends the preparation body to the new-cart path first, then to the cart id', async () => {
+    const request = vi.fn(async () => ({}));
+    const cart = createCart(request as never, { cachedApiPrefix: '/c/', apiPrefix: '/a/' } as never);
+    await cart.reserve(null, { eventId: 'e', sessionId: 's1', quantities: { adult: 1 } }).catch(() => {});
+    await cart.reserve('c1', { eventId: 'e', sessionId: 's1', quantities: { adult: 2 } }).catch(() => {});
+    const calls = request.mock.calls as unknown as [string, string, { body: unknown }][];
+    expect(calls[0]?.slice(0, 2)).toEqual(['POST', 'my/cart/modify']);
+    expect(calls[0]?.[2].body).toEqual({ add: [line] });
+    expect(calls[1]?.slice(0, 2)).toEqual(['POST', 'my/cart/c1/modify']);
+    expect(calls[1]?.[2].body).toEqual({ add: [line, line] });
+  });
+});
+
+describe('analytics port', () => {
+  const added = [{ ticketTypeId: 'adult', eventName: 'Admission', name: 'Adult', count: 2, unitCents: 2500 }];
+
+  it('pushes add_to_cart to window.dataLayer when the seller configures one', () => {
+    const target: { dataLayer?: unknown[] } = {};
+    dataLayerAnalytics(target).addToCart(added, 'USD');
+    expect(target.dataLayer).toEqual([
+      {
+        event: 'add_to_cart',
+        ecommerce: {
+          currency: 'USD',
+          value: 50,
+          items: [
+            { item_id: 'adult', item_name: 'Adult', item_category: 'Admission', price: 25, quantity: 2 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('does nothing otherwise', () => {
+    const target: { dataLayer?: unknown[] } = {};
+    noAnalytics.addToCart(added, 'USD');
+    expect(target.dataLayer).toBeUndefined();
+  });
+});
