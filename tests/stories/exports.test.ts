@@ -109,6 +109,8 @@ describe('machine graph', () => {
     expect(cart.events).toEqual(
       [
         'cart.clear',
+        'cart.extend',
+        'cart.inject',
         'cart.refresh',
         'cart.remove',
         'cart.updated',
