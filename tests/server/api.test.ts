@@ -452,6 +452,9 @@ describe('SPA serving', () => {
         timezone: 'America/New_York',
         paymentMode: 'sandbox',
         inspect: true,
+        // The demo seller offers 'more time' (config row holds) and configures no data layer.
+        moreTime: true,
+        dataLayer: false,
         login: {
           method: 'password',
           invalidCredentialsMessage: null,
