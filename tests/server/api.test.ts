@@ -462,9 +462,6 @@ describe('SPA serving', () => {
           externalLogoutUrl: null,
           oidc: null,
         },
-        // The demo seller offers 'more time' (its holds row); no analytics data layer.
-        moreTime: true,
-        dataLayer: false,
       });
     }
   });
