@@ -10,8 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DDL } from './ddl';
 import { MEMBERS_DDL } from './members-schema';
-import { SEATS_DDL } from './seats-schema';
 import * as schema from './schema';
+import { SEATS_DDL } from './seats-schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
