@@ -29,18 +29,42 @@ const FREEING = sql.join(
 
 /* ---------------------------------------------------------------- the map */
 
-interface SeatSqlRow {
-  id: string;
-  name: string;
-  section: string;
-  row: string;
-  x: number;
-  y: number;
-  r: number;
-  groups: string[] | string;
-  previous_id: string | null;
-  next_id: string | null;
-  state: w.SeatWire['state'];
+/** A seat template as one array: id, name, section, row, x, y, r, groups, previous, next, blocked. */
+type TemplateTuple = [
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  string[],
+  string | null,
+  string | null,
+  boolean,
+];
+
+/** Seat templates by map: static catalogue data (like server/catalog-cache.ts), kept a minute, bounded. */
+const templateCache = new WeakMap<object, Map<string, { at: number; rows: TemplateTuple[] }>>();
+const TEMPLATE_CACHE_MS = 60_000;
+
+/** The seats of a map in map order (one JSON aggregate: 50,000 rows of columns cost PGlite seconds). */
+async function seatTemplates(ctx: AppCtx, mapId: string): Promise<TemplateTuple[]> {
+  let maps = templateCache.get(ctx.db);
+  if (!maps) {
+    maps = new Map();
+    templateCache.set(ctx.db, maps);
+  }
+  const hit = maps.get(mapId);
+  if (hit && performance.now() - hit.at < TEMPLATE_CACHE_MS) return hit.rows;
+  const result = (await ctx.db.execute(sql`
+    SELECT coalesce(json_agg(json_build_array(s.id, s.name, s.section, s.row, s.x, s.y, s.r, s.groups,
+      s.previous_id, s.next_id, s.blocked) ORDER BY s.rank), '[]')::text AS seats
+    FROM seat_template s WHERE s.seat_map_id = ${mapId}`)) as unknown as { rows: { seats: string }[] };
+  const rows = JSON.parse(result.rows[0]?.seats ?? '[]') as TemplateTuple[];
+  if (maps.size >= 20) maps.clear();
+  maps.set(mapId, { at: performance.now(), rows });
+  return rows;
 }
 
 /**
@@ -60,35 +84,36 @@ export async function seatMapDocument(ctx: AppCtx, ev: EventRow, sessionId: stri
   // Seats of carts whose time is up come back first (as for every availability answer).
   await sweepExpiredCarts(ctx);
   const onSale = new Set((await loadGroupsForEvents(ctx.db, [ev.id], PUBLIC_TYPES, null)).map((g) => g.id));
-  const result = (await ctx.db.execute(sql`
-    SELECT s.id, s.name, s.section, s.row, s.x, s.y, s.r, s.groups, s.previous_id, s.next_id,
-      CASE WHEN s.blocked THEN 'unavailable'
-        WHEN h.seat_template_id IS NULL THEN 'available'
-        WHEN h.ticket_id IS NULL THEN 'unavailable'
-        WHEN k.state IN (${FREEING}) THEN 'available'
-        ELSE 'booked' END AS state
-    FROM seat_template s
-    LEFT JOIN seat_hold h ON h.event_session_id = ${sessionId} AND h.seat_template_id = s.id
-    LEFT JOIN ticket k ON k.id = h.ticket_id
-    WHERE s.seat_map_id = ${map.id}
-    ORDER BY s.rank`)) as unknown as { rows: SeatSqlRow[] };
-  const seats: w.SeatWire[] = result.rows.map((r) => {
-    const groups = (typeof r.groups === 'string' ? JSON.parse(r.groups) : r.groups) as string[];
-    return {
-      id: r.id,
-      seat_template_id: r.id,
-      name: r.name,
-      section: r.section,
-      row: r.row,
-      x: Number(r.x),
-      y: Number(r.y),
-      r: Number(r.r),
+  const [templates, taken] = await Promise.all([
+    seatTemplates(ctx, map.id),
+    ctx.db.execute(sql`
+      SELECT h.seat_template_id AS id,
+        CASE WHEN h.ticket_id IS NULL THEN 'unavailable'
+          WHEN k.state IN (${FREEING}) THEN 'available'
+          ELSE 'booked' END AS state
+      FROM seat_hold h LEFT JOIN ticket k ON k.id = h.ticket_id
+      WHERE h.event_session_id = ${session.id}`) as unknown as Promise<{
+      rows: { id: string; state: w.SeatWire['state'] }[];
+    }>,
+  ]);
+  const stateById = new Map(taken.rows.map((r) => [r.id, r.state]));
+  const seats: w.SeatWire[] = templates.map(
+    ([id, name, section, row, x, y, r, groups, previous, next, blocked]) => ({
+      id,
+      seat_template_id: id,
+      name,
+      section,
+      row,
+      x,
+      y,
+      r,
       groups,
-      state: r.state === 'available' && !groups.some((g) => onSale.has(g)) ? 'unavailable' : r.state,
-      previous: r.previous_id,
-      next: r.next_id,
-    };
-  });
+      state:
+        blocked || !groups.some((g) => onSale.has(g)) ? 'unavailable' : (stateById.get(id) ?? 'available'),
+      previous,
+      next,
+    }),
+  );
   const row: w.SeatMapWire = {
     id: map.id,
     event_template_id: ev.id,
