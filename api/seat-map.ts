@@ -1,7 +1,9 @@
 /**
  * The seat map (spec 1 §7): GET events/{event_template_id}/sessions/{id}/seat_map?_withgeometry=true, parsed and
  * joined into an immutable SeatMapModel the renderer reads (tens of thousands of seats stay out of machine
- * context). Loaded on demand through `api.seatMaps` (./seat-maps): no first-load chunk carries this module.
+ * context). Nothing imports this module statically: the seat map's wiring loads it on demand
+ * (`import('../../api/seat-map')`, then `createSeatMapClient(api.request).get(eventId, sessionId)`), so no
+ * first-load chunk carries it or its schemas (/events is at its 120 KB budget).
  */
 import * as z from 'zod/mini';
 import { ErrorCode } from './codes';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reservationLines } from '../../api/cart';
 import { createApi } from '../../api/index';
-import { seatsByType, toSeatMap } from '../../api/seat-map';
+import { createSeatMapClient, seatsByType, toSeatMap } from '../../api/seat-map';
 import { fakeFetch, json } from './helpers';
 
 const seat = (id: string, over: Record<string, unknown> = {}) => ({
@@ -50,7 +50,7 @@ describe('GET events/{id}/sessions/{id}/seat_map', () => {
   it('asks with _withgeometry=true, uncached, and returns the joined model', async () => {
     const { fetch, calls } = fakeFetch(json(document));
     const api = createApi({ apiPrefix: '/api/', cachedApiPrefix: '/cached/api/', sellerId: 'x' }, { fetch });
-    const map = await api.seatMaps.get('e1', 's1');
+    const map = await createSeatMapClient(api.request).get('e1', 's1');
     const url = new URL(calls[0]?.url ?? '', 'http://h');
     expect(url.pathname).toBe('/api/events/e1/sessions/s1/seat_map');
     expect(url.searchParams.get('_withgeometry')).toBe('true');
