@@ -69,4 +69,5 @@ export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';
 export type { ApiRequest, HttpMethod, Logger, QueryValue, RequestOptions } from './request';
+export type { SeatMapClient } from './seat-map';
 export type { GetTicketGroupOptions, TicketGroupsApi } from './ticket-groups';

@@ -12,6 +12,7 @@ import { ApiError, cartExpired, invalid } from './errors';
 import { changeCapacity, extendedHold } from './holds';
 import { holdsOf } from './holds-config';
 import * as t from './schema';
+import { resolveSeats, type SeatPlan, seatRefusal, seatTakeSql } from './seats';
 import { humanCode, iso, newId, parseMoney } from './util';
 
 type Seller = Row<typeof t.seller>;
@@ -216,6 +217,7 @@ export async function modify(
   const lines = await resolveLines(ctx, seller, adds);
   // The seller's hold duration (config row `holds`), for a new cart and for an extension on adding.
   const { holdMs } = await holdsOf(ctx.db, seller.id);
+  const seats: SeatPlan = await resolveSeats(ctx, lines);
 
   // The tickets added, removed and the capacity they take or give back, written with `writes` in one statement.
   const apply = async (q: Q, cart: CartRow, writes: SQL[]): Promise<Modified> => {
@@ -248,6 +250,12 @@ export async function modify(
         sql`hold AS (UPDATE cart SET expires_at = ${extension.expiresAt.toISOString()},
           hold_extensions = ${extension.holdExtensions} WHERE id = ${cart.id})`,
       );
+    // Seats with the tickets that take them, refused together (server/seats.ts).
+    const seatTakes = seatTakeSql(
+      seats,
+      tickets.map((k) => k.id),
+    );
+    writes.push(...seatTakes.writes);
     // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
     const sessions = await changeCapacity(
       q,
@@ -261,7 +269,10 @@ export async function modify(
         })),
       ],
       writes,
-    );
+      seatTakes.checks,
+    ).catch((e: unknown) => {
+      throw seatRefusal(e);
+    });
     if (!existing) return { cart, fresh: { tickets, sessions } };
     // The cart row is locked by this transaction: as updated, it is the locked row plus the extension.
     return { cart: extension ? { ...cart, ...extension } : cart, fresh: null };
