@@ -56,13 +56,14 @@ export function buildLevels(offer: Pick<MembershipOffer, 'levels' | 'rules'>): {
       }
       seen.add(rule.partyRole);
       const role = roleOf(rule.partyRole);
+      const email = rule.emailRequired;
       const min = count(rule.min);
       const max = Math.max(min, count(rule.max));
       if (rule.named === 'yes') {
-        for (let i = 0; i < min; i++) required.push({ role, optional: false });
-        for (let i = min; i < max; i++) optional.push({ role, optional: true });
+        for (let i = 0; i < min; i++) required.push({ role, optional: false, email });
+        for (let i = min; i < max; i++) optional.push({ role, optional: true, email });
       } else if (rule.named === 'optional') {
-        for (let i = 0; i < max; i++) optional.push({ role, optional: true });
+        for (let i = 0; i < max; i++) optional.push({ role, optional: true, email });
       } else {
         unnamed = { min: (unnamed?.min ?? 0) + min, max: (unnamed?.max ?? 0) + max };
       }
@@ -102,7 +103,7 @@ export const clampUnnamed = (level: MembershipLevel | null, value: number): numb
   return Math.min(level.unnamed.max, Math.max(level.unnamed.min, count(value)));
 };
 
-export const emailShown = (required: EmailRequired) => required !== 'no';
+export const emailShown = (required: EmailRequired) => required !== 'other';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const looksLikeEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
@@ -138,9 +139,10 @@ export function isSelfGift(
 /** Field errors of the form as typed (empty: the form may be submitted). Keys: member.{i}.first, … */
 export function formErrors(context: MembershipPurchaseContext): Record<string, Message> {
   const errors: Record<string, Message> = {};
-  const { emailRequired } = context.settings;
-  for (const index of activeSlotIndexes(levelOf(context), context.optionalCount)) {
+  const level = levelOf(context);
+  for (const index of activeSlotIndexes(level, context.optionalCount)) {
     const entry = context.members[index];
+    const emailRequired = level?.slots[index]?.email ?? 'other';
     if (!entry) continue;
     nameErrors(errors, `member.${index}`, entry);
     if (emailShown(emailRequired)) {
@@ -268,7 +270,6 @@ export function initialLevel(
 export function reserveRequestOf(context: MembershipPurchaseContext): MembershipReserveRequest {
   const level = levelOf(context);
   if (!level) throw new Error('membership reserve without a level');
-  const withEmail = emailShown(context.settings.emailRequired);
   return {
     eventId: context.event.id,
     ticketGroupId: level.groupId,
@@ -276,6 +277,7 @@ export function reserveRequestOf(context: MembershipPurchaseContext): Membership
     members: activeSlotIndexes(level, context.optionalCount).map((index) => {
       const entry = context.members[index] ?? { first: '', last: '', email: '' };
       const email = entry.email.trim();
+      const withEmail = emailShown(level.slots[index]?.email ?? 'other');
       return {
         role: level.slots[index]?.role ?? 'member',
         first: entry.first.trim(),

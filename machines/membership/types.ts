@@ -22,7 +22,7 @@ export const MEMBER_ROLES = [
 ] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
-/** Email per named member (spec 3 §2 `emailRequired`): yes = required, no = hidden, other = optional. */
+/** Email per named member (spec 3 §2 `emailRequired`, per rule): yes = required, no = optional, other = hidden. */
 export type EmailRequired = 'yes' | 'no' | 'other';
 
 /** One membership rule (spec 1 §3 "Rule (membership or checkout)") as the offer loader hands it over. */
@@ -34,7 +34,7 @@ export interface MembershipRuleInput {
   max: number;
   /** yes: named members; optional: named, all optional; no (or other): the unnamed member stepper. */
   named: string;
-  emailed: boolean;
+  emailRequired: EmailRequired;
   partyRole: string;
 }
 
@@ -69,6 +69,7 @@ export interface MembershipOffer {
 export interface MemberSlot {
   role: MemberRole;
   optional: boolean;
+  email: EmailRequired;
 }
 
 export interface MembershipLevel extends LevelInput {
@@ -118,7 +119,6 @@ export interface MembershipSettings {
   extendEnabled: boolean;
   /** Membership updates prevented: existing names are read-only. */
   preventUpdates: boolean;
-  emailRequired: EmailRequired;
   /** Renewal allowed_period in days: renewing opens at expiry minus this. */
   renewalPeriodDays: number;
   /** Gift of a physical membership card: shipping 3-5 weeks is shown. */

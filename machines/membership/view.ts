@@ -27,6 +27,8 @@ export interface MemberFieldsView {
   last: string;
   email: string;
   disabled: boolean;
+  /** required: email required; optional: shown, not required; hidden: not asked. */
+  emailMode: 'required' | 'optional' | 'hidden';
   errors: { first?: Message; last?: Message; email?: Message };
 }
 
@@ -45,8 +47,6 @@ export interface MembershipFormView {
   levels: MembershipLevelView[];
   extend: { shown: boolean; checked: boolean };
   members: MemberFieldsView[];
-  /** required: email required; optional: shown, not required; hidden: not asked. */
-  email: 'required' | 'optional' | 'hidden';
   /** Optional member slots: a yes/no radio for one, a select 0..count for more, none without any. */
   optional: { kind: 'none' | 'radio' | 'select'; count: number; value: number };
   unnamed: { min: number; max: number; value: number } | null;
@@ -99,7 +99,7 @@ export function selectMembershipFormView(snapshot: MembershipPurchaseSnapshot): 
   const errors = context.fieldErrors;
   const seen = new Map<MemberRole, number>();
   const members = activeSlotIndexes(level, context.optionalCount).map((index): MemberFieldsView => {
-    const slot = level?.slots[index] ?? { role: 'member' as const, optional: false };
+    const slot = level?.slots[index] ?? { role: 'member' as const, optional: false, email: 'other' as const };
     const entry = context.members[index] ?? { first: '', last: '', email: '', disabled: false };
     const ordinal = (seen.get(slot.role) ?? 0) + 1;
     seen.set(slot.role, ordinal);
@@ -108,7 +108,16 @@ export function selectMembershipFormView(snapshot: MembershipPurchaseSnapshot): 
       const error = errors[`member.${index}.${field}`];
       if (error) fieldErrors[field] = error;
     }
-    return { index, role: slot.role, ordinal, optional: slot.optional, ...entry, errors: fieldErrors };
+    const emailMode = slot.email === 'yes' ? 'required' : slot.email === 'no' ? 'optional' : 'hidden';
+    return {
+      index,
+      role: slot.role,
+      ordinal,
+      optional: slot.optional,
+      ...entry,
+      emailMode,
+      errors: fieldErrors,
+    };
   });
   const optionalCount = optionalSlotCount(level);
   const recipientErrors: MembershipFormView['recipient']['errors'] = {};
@@ -116,7 +125,6 @@ export function selectMembershipFormView(snapshot: MembershipPurchaseSnapshot): 
     const error = errors[`recipient.${field}`];
     if (error) recipientErrors[field] = error;
   }
-  const emailRequired = context.settings.emailRequired;
   return {
     status,
     mode: context.mode,
@@ -130,7 +138,6 @@ export function selectMembershipFormView(snapshot: MembershipPurchaseSnapshot): 
     })),
     extend: { shown: context.settings.extendEnabled, checked: context.extend },
     members,
-    email: emailRequired === 'yes' ? 'required' : emailRequired === 'no' ? 'hidden' : 'optional',
     optional: {
       kind: optionalCount === 0 ? 'none' : optionalCount === 1 ? 'radio' : 'select',
       count: optionalCount,

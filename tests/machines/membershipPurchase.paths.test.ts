@@ -24,7 +24,6 @@ import {
   OFFER,
   ONE_LEVEL,
   pathEvents,
-  SETTINGS,
   serializeState,
 } from '../../stories/fixtures/membershipPurchase';
 import { defaultStrings, resolveMessage } from '../../ui/strings';
@@ -203,17 +202,19 @@ describe('membership purchase paths', () => {
     runner.actor.stop();
   });
 
-  it('hides emails when emailRequired is no', async () => {
+  it('hides emails when the rule says other, and does not require them when it says no', async () => {
     const base = INPUTS[0]?.input;
     if (!base) throw new Error('no input');
-    const runner = createReplayRunner(membershipPurchaseMachine, {
-      input: { ...base, settings: { ...SETTINGS, emailRequired: 'no' } },
-      startTime: NOW,
+    const runner = createReplayRunner(membershipPurchaseMachine, { input: base, startTime: NOW });
+    const [only] = ONE_LEVEL.rules;
+    if (!only) throw new Error('no rule');
+    await runner.controls.resolve('loadOffer', {
+      ...ONE_LEVEL,
+      rules: [{ ...only, emailRequired: 'other' }],
     });
-    await runner.controls.resolve('loadOffer', ONE_LEVEL);
     runner.actor.send({ type: 'member.change', index: 0, field: 'first', value: 'Grace' });
     runner.actor.send({ type: 'member.change', index: 0, field: 'last', value: 'Hopper' });
-    expect(selectMembershipFormView(runner.actor.getSnapshot()).email).toBe('hidden');
+    expect(selectMembershipFormView(runner.actor.getSnapshot()).members[0]?.emailMode).toBe('hidden');
     runner.actor.send({ type: 'submit' });
     expect(runner.actor.getSnapshot().matches('reserving')).toBe(true);
     runner.actor.stop();

@@ -44,9 +44,10 @@ export interface MembershipFormProps {
       last: string;
       email: string;
       disabled: boolean;
+      /** required, optional, or hidden (not asked). */
+      emailMode: 'required' | 'optional' | 'hidden';
       errors: { first?: Msg; last?: Msg; email?: Msg };
     }[];
-    email: 'required' | 'optional' | 'hidden';
     optional: { kind: 'none' | 'radio' | 'select'; count: number; value: number };
     unnamed: { min: number; max: number; value: number } | null;
     survey: {
@@ -255,13 +256,13 @@ export function MembershipForm(props: MembershipFormProps) {
                   strings={strings}
                   onChange={(v) => props.onMember(m.index, 'last', v)}
                 />
-                {view.email === 'hidden' ? null : (
+                {m.emailMode === 'hidden' ? null : (
                   <TextField
                     id={`${id}-email`}
                     label={`${strings.email} (${label})`}
                     type="email"
                     value={m.email}
-                    required={view.email === 'required'}
+                    required={m.emailMode === 'required'}
                     maxLength={view.emailMax}
                     error={m.errors.email}
                     strings={strings}
