@@ -298,7 +298,6 @@ export const defaultStrings = {
   'role_additional-member': 'Additional member',
   membersRequired: 'At least one member is required to purchase a membership',
   membershipsUnavailable: 'Memberships are not available at this time.',
-  selfGift: 'You can not gift membership to yourself. Do you want to buy or renew membership for yourself?',
   giftCartNotEmpty:
     'Your cart already holds items. Check out or empty your cart before buying a gift membership.',
   renewNotYet: 'Your membership can be renewed from {date}.',

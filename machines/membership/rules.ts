@@ -165,7 +165,7 @@ export function formErrors(context: MembershipPurchaseContext): Record<string, M
 /** The refusal of a submit that passes the field checks, or null: members, self gift, the gift's cart. */
 export function submitRefusal(context: MembershipPurchaseContext): Message | null {
   if (memberCount(context) < 1) return message('membersRequired');
-  if (isSelfGift(context)) return message('selfGift');
+  if (isSelfGift(context)) return message('giftSelf');
   if (context.mode === 'gift' && context.cartTicketCount > 0) return message('giftCartNotEmpty');
   return context.renewNotice;
 }

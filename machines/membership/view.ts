@@ -158,7 +158,7 @@ export function selectMembershipFormView(snapshot: MembershipPurchaseSnapshot): 
     submitLabel: SUBMIT_LABEL[context.mode],
     submitDisabled: level === null || status !== 'ready',
     formError: context.formError,
-    selfGift: context.formError?.key === 'selfGift',
+    selfGift: context.formError?.key === 'giftSelf',
     cartNotEmpty: context.formError?.key === 'giftCartNotEmpty',
     renewNotice: context.renewNotice,
     askingLoginOrGuest: snapshot.matches('askingLoginOrGuest'),

@@ -38,7 +38,6 @@ export type FlowMessageKey =
   // membership purchase (spec 3 §5, §8; ours where the spec names no text)
   | 'membersRequired'
   | 'membershipsUnavailable'
-  | 'selfGift'
   | 'giftCartNotEmpty'
   | 'renewNotYet'
   | 'answerRequired'

@@ -16,6 +16,7 @@ import type {
   SurveyQuestion,
 } from '../../machines/membership/types';
 import type { MemberSession } from '../../machines/session/types';
+import { gifteeKey } from '../checkout/gift';
 import type { Storage } from '../storage';
 
 export interface MembershipWiring {
@@ -27,9 +28,6 @@ export interface MembershipWiring {
   storage: Storage;
   sellerId: string;
 }
-
-/** Where the gift's recipient waits for checkout (spec 3 §3 "Local stored state": giftee). */
-export const gifteeKey = (sellerId: string) => `tix:${sellerId}:giftee`;
 
 const EMAIL_MODES = new Set<EmailRequired>(['yes', 'no', 'other']);
 
@@ -152,7 +150,7 @@ export function provideMembershipPurchase(w: MembershipWiring) {
           { signal },
         );
         const giftee = input.request.giftee;
-        w.storage.set(gifteeKey(w.sellerId), giftee ? JSON.stringify(giftee) : null);
+        w.storage.set(gifteeKey(w.sellerId), giftee ? JSON.stringify({ cartId: cart.id, ...giftee }) : null);
         return cart;
       }),
     },
