@@ -140,9 +140,14 @@ export function purchaseMemberOf(
 export function provideMembershipPurchase(w: MembershipWiring) {
   return membershipPurchaseMachine.provide({
     actors: {
-      loadOffer: fromPromise(async ({ input, signal }) =>
-        offerOf(await w.api.membership.event(input.eventId, { signal })),
-      ),
+      loadOffer: fromPromise(async ({ input, signal }) => {
+        const event = await w.api.membership.event(input.eventId, { signal });
+        // The client already skipped second rules for a party role: log them (ids and roles only).
+        for (const level of event.levels)
+          for (const role of level.skippedRoles)
+            console.warn('membership rule skipped: a second rule for party role', role, level.id);
+        return offerOf(event);
+      }),
       reserve: fromPromise(async ({ input, signal }) => {
         const cart = await w.api.membership.reserve(
           input.newCart ? null : w.currentCartId(),
