@@ -59,55 +59,7 @@ export function createConfig(request: ApiRequest, sellerId: string) {
             : null,
       };
     },
-
-    /**
-     * Cached GET config?resource_id._in={seller}&key._in=membership keys: what the membership purchase form
-     * and `/membership/{action}` need (spec 3 §3 "Configuration"). Values of the wrong type read as unset.
-     */
-    async membership({ signal }: CallOptions = {}): Promise<MembershipConfig> {
-      const raw = await request('GET', 'config', {
-        query: { 'resource_id._in': [sellerId], 'key._in': [...MEMBERSHIP_CONFIG_KEYS] },
-        cached: true,
-        signal,
-      });
-      const rows = (parseDocument(raw).config?._data ?? []).filter((row) => row.resource_id === sellerId);
-      const value = (key: string) => {
-        const row = rows.find((r) => r.key === key);
-        return typeof row?.value === 'string' ? (safeJson(row.value) ?? row.value) : row?.value;
-      };
-      const object = (v: unknown) =>
-        typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
-      const eventId = value('membership_event_id');
-      const external = object(value('external_urls')).membership;
-      const period = object(value('renewal')).allowed_period;
-      const ask = value('ask_to_autorenew');
-      return {
-        membershipEventId: typeof eventId === 'string' && eventId.trim() ? eventId.trim() : null,
-        externalUrl:
-          typeof external === 'string' && /^https?:\/\//.test(external.trim()) ? external.trim() : null,
-        askToAutorenew: ask === true || ask === 'true',
-        renewalPeriodDays: typeof period === 'number' && Number.isFinite(period) && period >= 0 ? period : 0,
-      };
-    },
   };
-}
-
-/** The configuration keys the membership form and route read. */
-export const MEMBERSHIP_CONFIG_KEYS = [
-  'membership_event_id',
-  'external_urls',
-  'ask_to_autorenew',
-  'renewal',
-] as const;
-
-/** What the membership purchase needs of the seller's configuration. */
-export interface MembershipConfig {
-  membershipEventId: string | null;
-  /** external_urls.membership (http or https), or null. */
-  externalUrl: string | null;
-  askToAutorenew: boolean;
-  /** renewal.allowed_period in days (0: renewal opens at expiry). */
-  renewalPeriodDays: number;
 }
 
 /** The configuration keys the home screen reads. */

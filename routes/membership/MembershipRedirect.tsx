@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import { ReserveSkeleton } from '../../ui/skeleton/ReserveSkeleton';
+import { loadMembershipConfig } from '../../api/membership-config';
 import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { useLoad } from '../useLoad';
@@ -26,10 +26,13 @@ export function membershipTarget(
 }
 
 export default function MembershipRedirect({ action }: { action: string }) {
-  const { api, strings } = useServices();
+  const { api, strings, config: runtime } = useServices();
   const { navigate } = useAppNavigate();
   const search = useSearch();
-  const config = useLoad((signal) => api.config.membership({ signal }), 'membership-config');
+  const config = useLoad(
+    (signal) => loadMembershipConfig(api.request, runtime.sellerId, { signal }),
+    'membership-config',
+  );
   const target = config.status === 'ready' ? membershipTarget(config.data, action, search) : null;
   const external = target && 'external' in target ? target.external : null;
   const path = target && 'path' in target ? target.path : null;
@@ -37,7 +40,12 @@ export default function MembershipRedirect({ action }: { action: string }) {
     if (external) window.location.assign(external);
     else if (path) navigate(path, { replace: true });
   }, [external, path, navigate]);
-  if (config.status === 'loading' || target) return <ReserveSkeleton label={strings.loading} />;
+  if (config.status === 'loading' || target)
+    return (
+      <p className="message" role="status">
+        {strings.loading}
+      </p>
+    );
   return (
     <p className="message message--warning" role="status">
       {strings.membershipsUnavailable}

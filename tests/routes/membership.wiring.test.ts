@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
+import { toMembershipConfig } from '../../api/membership-config';
 import type { MembershipEventModel } from '../../api/models';
 import { giftApplier, gifteeKey, readGiftee } from '../../routes/checkout/gift';
 import {
@@ -222,5 +223,43 @@ describe('membership purchase wiring', () => {
       path: '/events/ev-m',
     });
     expect(membershipTarget({ externalUrl: null, membershipEventId: null }, '', '')).toBeNull();
+  });
+
+  it('reads the seller membership configuration; wrong types read as unset', () => {
+    const row = (key: string, value: unknown, resource_id = 's-1') => ({
+      id: key,
+      resource: 'seller',
+      key,
+      value,
+      resource_id,
+    });
+    const doc = (rows: unknown[]) => ({ config: { _count: rows.length, _data: rows } });
+    expect(
+      toMembershipConfig(
+        doc([
+          row('membership_event_id', 'ev-m'),
+          row('external_urls', JSON.stringify({ membership: 'https://join.example.org' })),
+          row('ask_to_autorenew', true),
+          row('renewal', { allowed_period: 90 }),
+        ]),
+        's-1',
+      ),
+    ).toEqual({
+      membershipEventId: 'ev-m',
+      externalUrl: 'https://join.example.org',
+      askToAutorenew: true,
+      renewalPeriodDays: 90,
+    });
+    expect(
+      toMembershipConfig(
+        doc([
+          row('membership_event_id', 7),
+          row('external_urls', { membership: 'javascript:alert(1)' }),
+          row('renewal', { allowed_period: -1 }),
+          row('ask_to_autorenew', true, 'other-seller'),
+        ]),
+        's-1',
+      ),
+    ).toEqual({ membershipEventId: null, externalUrl: null, askToAutorenew: false, renewalPeriodDays: 0 });
   });
 });

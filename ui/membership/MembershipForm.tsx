@@ -7,7 +7,8 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
-import { resolveMessage, type StringKey, type Strings, type UiMessage } from '../strings';
+import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { type MembershipLabelKey, type MembershipLabels, membershipLabels } from './labels';
 
 type Msg = UiMessage;
 type Role =
@@ -23,6 +24,8 @@ type Role =
 /** The form's view model (structurally `MembershipFormView` of machines/membership/view.ts). */
 export interface MembershipFormProps {
   strings: Strings;
+  /** The form's labels with the seller's overrides (`createMembershipLabels`); default: the defaults. */
+  labels?: MembershipLabels;
   currency: string;
   view: {
     status: 'loading' | 'loadError' | 'unavailable' | 'ready' | 'submitting' | 'done' | 'failed';
@@ -95,8 +98,8 @@ export interface MembershipFormProps {
   onRetry: () => void;
 }
 
-function roleLabel(strings: Strings, role: Role, ordinal: number): string {
-  const label = strings[`role_${role}` as StringKey] ?? strings.role_member;
+function roleLabel(labels: MembershipLabels, role: Role, ordinal: number): string {
+  const label = labels[`role_${role}` as MembershipLabelKey] ?? labels.role_member;
   return ordinal > 1 ? `${label} ${ordinal}` : label;
 }
 
@@ -111,6 +114,7 @@ function TextField(props: {
   autoComplete?: string;
   error?: Msg | null | undefined;
   strings: Strings;
+  optionalLabel: string;
   onChange: (value: string) => void;
 }) {
   const { id, error, strings } = props;
@@ -118,7 +122,7 @@ function TextField(props: {
     <div className="field">
       <label htmlFor={id}>
         {props.label}
-        {props.required ? null : ` ${strings.optional}`}
+        {props.required ? null : ` ${props.optionalLabel}`}
       </label>
       <input
         id={id}
@@ -144,6 +148,7 @@ function TextField(props: {
 
 export function MembershipForm(props: MembershipFormProps) {
   const { strings, view, currency } = props;
+  const labels = props.labels ?? membershipLabels;
   const base = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const levelName = `${base}-level`;
@@ -175,7 +180,7 @@ export function MembershipForm(props: MembershipFormProps) {
     <form
       ref={formRef}
       className="reserve membership-form"
-      aria-label={strings.membershipForm}
+      aria-label={labels.membershipForm}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -189,7 +194,7 @@ export function MembershipForm(props: MembershipFormProps) {
       ) : null}
       <fieldset className="form-section">
         <legend>
-          <h2>{props.levelHeading ?? strings.membershipChooseLevel}</h2>
+          <h2>{props.levelHeading ?? labels.membershipChooseLevel}</h2>
         </legend>
         {view.levels.map((level) => (
           <label key={level.id} className="one-ticket-option">
@@ -219,18 +224,18 @@ export function MembershipForm(props: MembershipFormProps) {
               checked={view.extend.checked}
               onChange={(e) => props.onExtend(e.target.checked)}
             />{' '}
-            {strings.membershipExtend}
+            {labels.membershipExtend}
           </label>
         </div>
       ) : null}
       {view.members.length > 0 || view.optional.kind !== 'none' || view.unnamed ? (
         <fieldset className="form-section">
           <legend>
-            <h2>{strings.membershipMembers}</h2>
+            <h2>{labels.membershipMembers}</h2>
           </legend>
           {view.members.map((m) => {
             const id = `${base}-m${m.index}`;
-            const label = roleLabel(strings, m.role, m.ordinal);
+            const label = roleLabel(labels, m.role, m.ordinal);
             return (
               <fieldset key={m.index} className="form-grid member-entry">
                 <legend>{label}</legend>
@@ -243,6 +248,7 @@ export function MembershipForm(props: MembershipFormProps) {
                   maxLength={view.nameMax}
                   error={m.errors.first}
                   strings={strings}
+                  optionalLabel={labels.optional}
                   onChange={(v) => props.onMember(m.index, 'first', v)}
                 />
                 <TextField
@@ -254,6 +260,7 @@ export function MembershipForm(props: MembershipFormProps) {
                   maxLength={view.nameMax}
                   error={m.errors.last}
                   strings={strings}
+                  optionalLabel={labels.optional}
                   onChange={(v) => props.onMember(m.index, 'last', v)}
                 />
                 {m.emailMode === 'hidden' ? null : (
@@ -266,6 +273,7 @@ export function MembershipForm(props: MembershipFormProps) {
                     maxLength={view.emailMax}
                     error={m.errors.email}
                     strings={strings}
+                    optionalLabel={labels.optional}
                     onChange={(v) => props.onMember(m.index, 'email', v)}
                   />
                 )}
@@ -274,7 +282,7 @@ export function MembershipForm(props: MembershipFormProps) {
           })}
           {view.optional.kind === 'radio' ? (
             <fieldset className="field">
-              <legend>{strings.membershipOptionalOne}</legend>
+              <legend>{labels.membershipOptionalOne}</legend>
               <label>
                 <input
                   type="radio"
@@ -282,7 +290,7 @@ export function MembershipForm(props: MembershipFormProps) {
                   checked={view.optional.value === 1}
                   onChange={() => props.onOptional(1)}
                 />{' '}
-                {strings.yes}
+                {labels.yes}
               </label>{' '}
               <label>
                 <input
@@ -291,13 +299,13 @@ export function MembershipForm(props: MembershipFormProps) {
                   checked={view.optional.value === 0}
                   onChange={() => props.onOptional(0)}
                 />{' '}
-                {strings.no}
+                {labels.no}
               </label>
             </fieldset>
           ) : null}
           {view.optional.kind === 'select' ? (
             <div className="field">
-              <label htmlFor={`${base}-optional`}>{strings.membershipOptionalMany}</label>
+              <label htmlFor={`${base}-optional`}>{labels.membershipOptionalMany}</label>
               <select
                 id={`${base}-optional`}
                 value={view.optional.value}
@@ -313,11 +321,11 @@ export function MembershipForm(props: MembershipFormProps) {
           ) : null}
           {view.unnamed ? (
             <div className="field quantity-stepper">
-              <span id={`${base}-unnamed`}>{strings.membershipUnnamed}</span>{' '}
+              <span id={`${base}-unnamed`}>{labels.membershipUnnamed}</span>{' '}
               <button
                 type="button"
                 className="btn btn--secondary"
-                aria-label={strings.membershipUnnamedLess}
+                aria-label={labels.membershipUnnamedLess}
                 disabled={view.unnamed.value <= view.unnamed.min}
                 onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) - 1)}
               >
@@ -329,7 +337,7 @@ export function MembershipForm(props: MembershipFormProps) {
               <button
                 type="button"
                 className="btn btn--secondary"
-                aria-label={strings.membershipUnnamedMore}
+                aria-label={labels.membershipUnnamedMore}
                 disabled={view.unnamed.value >= view.unnamed.max}
                 onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) + 1)}
               >
@@ -342,46 +350,49 @@ export function MembershipForm(props: MembershipFormProps) {
       {view.recipient.shown ? (
         <fieldset className="form-section form-grid">
           <legend>
-            <h2>{strings.membershipRecipient}</h2>
+            <h2>{labels.membershipRecipient}</h2>
           </legend>
           <TextField
             id={`${base}-r-first`}
-            label={`${strings.firstName} (${strings.membershipRecipient})`}
+            label={`${strings.firstName} (${labels.membershipRecipient})`}
             value={view.recipient.first}
             required
             maxLength={view.nameMax}
             error={view.recipient.errors.first}
             strings={strings}
+            optionalLabel={labels.optional}
             onChange={(v) => props.onRecipient('first', v)}
           />
           <TextField
             id={`${base}-r-last`}
-            label={`${strings.lastName} (${strings.membershipRecipient})`}
+            label={`${strings.lastName} (${labels.membershipRecipient})`}
             value={view.recipient.last}
             required
             maxLength={view.nameMax}
             error={view.recipient.errors.last}
             strings={strings}
+            optionalLabel={labels.optional}
             onChange={(v) => props.onRecipient('last', v)}
           />
           <TextField
             id={`${base}-r-email`}
-            label={`${strings.email} (${strings.membershipRecipient})`}
+            label={`${strings.email} (${labels.membershipRecipient})`}
             type="email"
             value={view.recipient.email}
             required
             maxLength={view.emailMax}
             error={view.recipient.errors.email}
             strings={strings}
+            optionalLabel={labels.optional}
             onChange={(v) => props.onRecipient('email', v)}
           />
-          {view.shipping ? <p className="field__hint">{strings.membershipShipping}</p> : null}
+          {view.shipping ? <p className="field__hint">{labels.membershipShipping}</p> : null}
         </fieldset>
       ) : null}
       {view.survey.length > 0 ? (
         <fieldset className="form-section">
           <legend>
-            <h2>{strings.membershipSurvey}</h2>
+            <h2>{labels.membershipSurvey}</h2>
           </legend>
           {view.survey.map((q) => {
             const id = `${base}-s-${q.name}`;
@@ -419,6 +430,7 @@ export function MembershipForm(props: MembershipFormProps) {
                 maxLength={1000}
                 error={q.error}
                 strings={strings}
+                optionalLabel={labels.optional}
                 onChange={(v) => props.onSurvey(q.name, v)}
               />
             );
@@ -427,7 +439,7 @@ export function MembershipForm(props: MembershipFormProps) {
       ) : null}
       {view.autoRenew.shown ? (
         <fieldset className="field">
-          <legend>{strings.membershipAutoRenew}</legend>
+          <legend>{labels.membershipAutoRenew}</legend>
           <label>
             <input
               type="radio"
@@ -435,7 +447,7 @@ export function MembershipForm(props: MembershipFormProps) {
               checked={view.autoRenew.value === true}
               onChange={() => props.onAutoRenew(true)}
             />{' '}
-            {strings.yes}
+            {labels.yes}
           </label>{' '}
           <label>
             <input
@@ -444,11 +456,11 @@ export function MembershipForm(props: MembershipFormProps) {
               checked={view.autoRenew.value === false}
               onChange={() => props.onAutoRenew(false)}
             />{' '}
-            {strings.no}
+            {labels.no}
           </label>
         </fieldset>
       ) : null}
-      <p className="field__hint">{strings.membershipFootnote}</p>
+      <p className="field__hint">{labels.membershipFootnote}</p>
       <div role="alert">
         {view.formError ? (
           <div className="message message--error">
@@ -468,10 +480,10 @@ export function MembershipForm(props: MembershipFormProps) {
           disabled={view.submitDisabled}
           aria-busy={view.status === 'submitting' || undefined}
         >
-          {strings[view.submitLabel]}
+          {labels[view.submitLabel]}
         </button>
         {view.submitDisabled && view.levels.every((l) => !l.selected) ? (
-          <p className="field__hint">{strings.membershipNoLevel}</p>
+          <p className="field__hint">{labels.membershipNoLevel}</p>
         ) : null}
       </div>
     </form>

@@ -6,9 +6,11 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { loadMembershipConfig } from '../../../api/membership-config';
 import type { MembershipMode } from '../../../machines/membership/types';
 import { selectMembershipFormView } from '../../../machines/membership/view';
 import { AppLink } from '../../../ui/AppLink';
+import { createMembershipLabels } from '../../../ui/membership/labels';
 import { MembershipForm } from '../../../ui/membership/MembershipForm';
 import { ReserveSkeleton } from '../../../ui/skeleton/ReserveSkeleton';
 import { currentCartId, modalsOf } from '../../app/root';
@@ -28,8 +30,11 @@ export const modeOf = (action: string | undefined): MembershipMode =>
   action === 'renew' ? 'renew' : action === 'gift' ? 'gift' : 'buy';
 
 export default function MembershipLayout({ event, action }: LayoutProps) {
-  const { api, strings } = useServices();
-  const settings = useLoad((signal) => api.config.membership({ signal }), 'membership-config');
+  const { api, strings, config: runtime } = useServices();
+  const settings = useLoad(
+    (signal) => loadMembershipConfig(api.request, runtime.sellerId, { signal }),
+    'membership-config',
+  );
   if (settings.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   const config = settings.status === 'ready' ? settings.data : null;
   return (
@@ -53,7 +58,8 @@ function MembershipFlow(props: {
   renewalPeriodDays: number;
   meta: Record<string, string>;
 }) {
-  const { api, strings, inspect, config, app, clock } = useServices();
+  const { api, strings, inspect, config, app, clock, portalStrings } = useServices();
+  const labels = useMemo(() => createMembershipLabels(portalStrings), [portalStrings]);
   const { navigate, href } = useAppNavigate();
   const afterReserve = useAfterReserve(props.eventId);
   const session = useSession((s) => s.context.current);
@@ -126,16 +132,17 @@ function MembershipFlow(props: {
     <>
       <MembershipForm
         strings={strings}
+        labels={labels}
         currency={config.currency}
         view={view}
         selfGiftLink={
           <AppLink href={href(`/events/${encodeURIComponent(props.eventId)}`)} onNavigate={navigate}>
-            {strings.membershipRenewLink}
+            {labels.membershipRenewLink}
           </AppLink>
         }
         cartLink={
           <AppLink href={href('/checkout')} onNavigate={navigate}>
-            {strings.membershipCartLink}
+            {labels.membershipCartLink}
           </AppLink>
         }
         onLevel={(levelId) => actor.send({ type: 'level.select', levelId })}
@@ -154,6 +161,7 @@ function MembershipFlow(props: {
         <Suspense fallback={null}>
           <LoginOrGuestDialog
             strings={strings}
+            labels={labels}
             onGuest={() => actor.send({ type: 'gift.asGuest' })}
             onLogin={() => actor.send({ type: 'gift.login' })}
             onDismiss={() => actor.send({ type: 'gift.dismiss' })}
