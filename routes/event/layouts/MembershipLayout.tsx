@@ -126,7 +126,16 @@ function MembershipFlow(props: {
     actor.send({ type: 'cart.changed', ticketCount });
   }, [ticketCount, actor]);
 
-  if (view.thrown) throw Object.assign(new Error(view.thrown.description ?? view.thrown.code), view.thrown);
+  // code_not_found is rethrown (spec 3 §8): shown as an unhandled error is, its message and a Reload button.
+  if (view.thrown)
+    return (
+      <div className="message message--error" role="alert">
+        <p>{view.thrown.description?.trim() || strings.errorUnexpectedLater}</p>
+        <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
+          {strings.reload}
+        </button>
+      </div>
+    );
 
   return (
     <>
