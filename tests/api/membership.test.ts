@@ -183,7 +183,7 @@ const MEMBERSHIP_DOC = {
 
 describe('api.membership', () => {
   it('delegates every method of the client (loaded on the first call)', async () => {
-    const client = createMembershipClient(async () => ({}), SETTINGS);
+    const client = createMembershipClient(async () => ({}));
     const { api } = setup(false, json({ saved_payment_method: { _count: 0, _data: [] } }));
     for (const name of Object.keys(client))
       expect(typeof api.membership[name as keyof typeof client]).toBe('function');
