@@ -23,6 +23,9 @@ export type ErrorWhere =
   | 'login'
   | 'resetLink'
   | 'membership'
+  | 'redeem'
+  | 'autoRenew'
+  | 'gift'
   | 'forgot'
   | 'setEmail';
 
@@ -295,11 +298,6 @@ export function membershipOutcome(error: ErrorLike): ErrorOutcome {
   return described(error, genericMessageKey('membership'));
 }
 
-/*
- * Redeem, gift and auto-renew: called by their flows directly (not through `errorOutcome`), so that only their
- * screens' bundles carry them.
- */
-
 /**
  * Redeem (spec 3 §5, §8): an unknown code (not_found, code_not_found) or a malformed one reads 'You must enter a
  * valid code'; expired and exhausted codes their texts; the rest the server's description or the generic text.
@@ -325,7 +323,7 @@ export function giftOutcome(error: ErrorLike): ErrorOutcome {
 /** Cancel auto-renew (spec 3 §8): not enrolled asks to contact the seller; the rest show the message. */
 export function autoRenewOutcome(error: ErrorLike): ErrorOutcome {
   if (error.code === ErrorCode.auto_renew_not_enrolled) return show('autoRenewContact');
-  return described(error, 'errorUnexpectedLater');
+  return described(error, genericMessageKey('autoRenew'));
 }
 
 /** Listing, event and cart: the server's description for spec codes, else the generic message. */
@@ -369,6 +367,12 @@ export function errorOutcome(
       return rescheduleOutcome(error);
     case 'membership':
       return membershipOutcome(error);
+    case 'redeem':
+      return redeemOutcome(error);
+    case 'gift':
+      return giftOutcome(error);
+    case 'autoRenew':
+      return autoRenewOutcome(error);
     case 'confirmation':
     case 'cancelOrder':
       return described(error, genericMessageKey(where));
