@@ -228,6 +228,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'emailSubmit',
     'listing',
     'login',
+    'membershipPurchase',
     'modals',
     'oneTicketReserve',
     'passwordReset',

@@ -5,6 +5,7 @@ import { checkoutMachine } from './checkout/checkout.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
 import { listingMachine } from './listing/listing.machine';
 import { loginMachine } from './login/login.machine';
+import { membershipPurchaseMachine } from './membership/membershipPurchase.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
@@ -23,6 +24,7 @@ export {
   emailSubmitMachine,
   listingMachine,
   loginMachine,
+  membershipPurchaseMachine,
   modalsMachine,
   oneTicketReserveMachine,
   passwordResetMachine,
@@ -42,6 +44,7 @@ export const machines = {
   emailSubmit: emailSubmitMachine,
   listing: listingMachine,
   login: loginMachine,
+  membershipPurchase: membershipPurchaseMachine,
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
   passwordReset: passwordResetMachine,

@@ -18,6 +18,7 @@ const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
 const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
 const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazy(() => import('./login/LoginDialogSlot'));
+const MembershipRedirect = lazy(() => import('./membership/MembershipRedirect'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -46,7 +47,13 @@ export function App() {
             <Route path="/user/set-email-address" component={SetEmailScreen} />
             <Route path="/events" component={EventsScreen} />
             <Route path="/events/:id">{(params) => <EventScreen id={params.id} />}</Route>
-            <Route path="/events/:id/:action">{(params) => <EventScreen id={params.id} />}</Route>
+            <Route path="/events/:id/:action">
+              {(params) => <EventScreen id={params.id} action={params.action} />}
+            </Route>
+            <Route path="/membership">{() => <MembershipRedirect action="" />}</Route>
+            <Route path="/membership/:action">
+              {(params) => <MembershipRedirect action={params.action} />}
+            </Route>
             <Route path="/checkout/complete" component={CompleteScreen} />
             <Route path="/checkout" component={CheckoutScreen} />
             <Route path="/checkout/:cartId" component={CheckoutScreen} />

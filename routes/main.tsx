@@ -22,7 +22,10 @@ function Root({ services }: { services: BaseServices }) {
     services.api.config.portalStrings({ signal: controller.signal }).then(setOverrides, () => {});
     return () => controller.abort();
   }, [services]);
-  const value = useMemo(() => ({ ...services, strings: createStrings(overrides) }), [services, overrides]);
+  const value = useMemo(
+    () => ({ ...services, strings: createStrings(overrides), portalStrings: overrides }),
+    [services, overrides],
+  );
   return (
     <ServicesProvider value={value}>
       <App />

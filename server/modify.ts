@@ -11,9 +11,12 @@ import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
 import { changeCapacity, extendedHold } from './holds';
 import { holdsOf } from './holds-config';
+import { MEMBER_ONLY } from './membership-access';
+import { applyMembership, prepareMembership } from './membership-reserve';
 import * as t from './schema';
 import { resolveSeats, type SeatPlan, seatRefusal, seatTakeSql } from './seats';
 import { humanCode, iso, newId, parseMoney } from './util';
+import type { ModifyBody } from './validate';
 
 type Seller = Row<typeof t.seller>;
 type Group = Row<typeof t.ticketGroup>;
@@ -65,9 +68,10 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     const ty = typeById.get(line.ticket_type_id);
     const group = ty ? groupById.get(ty.ticketGroupId) : undefined;
     const ev = ty ? eventById.get(ty.eventTemplateId) : undefined;
-    if (!ty || !group || !ev || ev.sellerId !== seller.id || !PUBLIC_TYPES.includes(ev.hiddenType))
+    // Members-only events and groups are checked against the member's access (membership-reserve.ts).
+    if (!ty || !group || !ev || ev.sellerId !== seller.id || !RESERVABLE_TYPES.includes(ev.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
-    if (!PUBLIC_TYPES.includes(group.hiddenType))
+    if (!RESERVABLE_TYPES.includes(group.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
     // Flexible (any-date) groups, donations, ledger and discount-code purchases are not for a session;
     // every other ticket is.
@@ -84,6 +88,8 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     return { line, ty, group, ev, session, value: lineValue(ty, line, where) };
   });
 }
+
+const RESERVABLE_TYPES = [...PUBLIC_TYPES, MEMBER_ONLY];
 
 /** Group meta marking a flexible (any-date) ticket group: its tickets are reserved without a session. */
 export const FLEXIBLE_DATE_META = 'flexible_date';
@@ -205,16 +211,43 @@ export async function modify(
   ctx: AppCtx,
   seller: Seller,
   existing: CartRow | null,
-  b: w.CartModifyBody,
+  b: ModifyBody,
   /** The identity a new cart belongs to (a logged-in member's); default the seller's public identity. */
   ownerIdentityId?: string,
+  /** The logged-in member's identity (members-only tickets and their limits are theirs); default the cart's. */
+  memberIdentityId?: string,
 ): Promise<Modified> {
-  const nowMs = ctx.now();
   const adds = b.add ?? [];
   const removes = [...new Set((b.remove ?? []).map((id) => id.toLowerCase()))];
   if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
   if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
+  // Membership levels and members-only tickets (issue 11); a redeem consumes its gift code here.
+  const membership = await prepareMembership(
+    ctx,
+    seller.id,
+    lines,
+    b.membership,
+    memberIdentityId ?? existing?.identityId ?? ownerIdentityId ?? seller.publicIdentityId,
+  );
+  try {
+    return await modifyLines(ctx, seller, existing, lines, removes, membership, ownerIdentityId);
+  } catch (e) {
+    await membership?.release();
+    throw e;
+  }
+}
+
+async function modifyLines(
+  ctx: AppCtx,
+  seller: Seller,
+  existing: CartRow | null,
+  lines: Line[],
+  removes: string[],
+  membership: Awaited<ReturnType<typeof prepareMembership>>,
+  ownerIdentityId: string | undefined,
+): Promise<Modified> {
+  const nowMs = ctx.now();
   // The seller's hold duration (config row `holds`), for a new cart and for an extension on adding.
   const { holdMs } = await holdsOf(ctx.db, seller.id);
   const seats: SeatPlan = await resolveSeats(ctx, lines);
@@ -242,6 +275,7 @@ export async function modify(
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));
+    await applyMembership(ctx, q, membership, tickets, writes);
     if (tickets.length) writes.push(insertTickets(tickets));
     // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
     const extension = existing && lines.length ? extendedHold(cart, nowMs, holdMs) : null;
@@ -295,6 +329,10 @@ export async function modify(
     };
     // No transaction needed: nobody else knows this cart yet, and the cart, its tickets and the capacity they
     // take are written by one statement, all or nothing (a refusal aborts it).
+    // Members-only tickets count against the member's limits: one member's reserves take turns (a transaction
+    // holding the member's lock, membership-reserve.ts).
+    if (membership?.memberLines.length)
+      return ctx.db.transaction((tx) => apply(tx, cart, [insertCart(cart)]));
     return apply(ctx.db, cart, [insertCart(cart)]);
   }
   const result = await ctx.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { emailSubmitStory } from './fixtures/emailSubmit';
 import { listingStory } from './fixtures/listing';
 import { loginStory } from './fixtures/login';
+import { membershipPurchaseStory } from './fixtures/membershipPurchase';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
 import { passwordResetStory } from './fixtures/passwordReset';
@@ -30,6 +31,7 @@ const written: Record<string, MachineStory> = {
   modals: modalsStory,
   listing: listingStory,
   login: loginStory,
+  membershipPurchase: membershipPurchaseStory,
   oneTicketReserve: oneTicketReserveStory,
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,

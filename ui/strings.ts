@@ -161,6 +161,12 @@ export const defaultStrings = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   emailInUse:
     'Another user account is using {email}. Please contact us if you need to merge multiple user accounts.',
+  // memberships: gift codes, self gifting, auto-renew (spec 3 §5, §8)
+  giftCodeInvalid: 'You must enter a valid code',
+  giftCodeExpired: 'This code has expired',
+  giftCodeRedeemed: 'This code has already been redeemed',
+  giftSelf: 'You can not gift membership to yourself. Do you want to buy or renew membership for yourself?',
+  autoRenewContact: 'Please contact us to enrol your membership for auto-renew.',
   // login form, identity provider, account menu, my account (spec 3 §2, §8; texts the spec does not give are ours)
   accountLogin: 'Account login',
   memberId: 'Member ID',
@@ -264,6 +270,15 @@ export const defaultStrings = {
   reenterEmail: 'Re-enter email address',
   updateAndContinue: 'Update & Continue',
   setEmailLoggedOut: 'Log in to update the email address of your account.',
+  // membership purchase messages (spec 3 §5, §8; ours where the spec names no text); the form's labels are
+  // in ui/membership/labels.ts (its own chunk)
+  membersRequired: 'At least one member is required to purchase a membership',
+  membershipsUnavailable: 'Memberships are not available at this time.',
+  giftCartNotEmpty:
+    'Your cart already holds items. Check out or empty your cart before buying a gift membership.',
+  renewNotYet: 'Your membership can be renewed from {date}.',
+  answerRequired: 'Please answer this question.',
+  giftCheckoutTitle: 'Pay for your Gift to {name}',
   // home (spec 3 §2 "Home screen texts")
   homeWelcome: 'Welcome',
   homeMember: 'Already a member?',

@@ -35,6 +35,12 @@ export type FlowMessageKey =
   | 'invalidPassword'
   | 'passwordsMustMatch'
   | 'emailNotValid'
+  // membership purchase (spec 3 §5, §8; ours where the spec names no text)
+  | 'membersRequired'
+  | 'membershipsUnavailable'
+  | 'giftCartNotEmpty'
+  | 'renewNotYet'
+  | 'answerRequired'
   // login (spec 3 §5, §8)
   | 'loginCookiesDisabled'
   | 'providerCookies'

@@ -29,6 +29,8 @@ export interface AppServices {
   api: Api;
   /** The strings catalogue with the seller's portal strings applied. */
   strings: Strings;
+  /** The seller's portal strings as loaded (lazy screens apply them to their own labels). */
+  portalStrings?: Record<string, string>;
   inspect: Inspect;
   clock: AppClock;
   /** The app root actor: its children are the cart, the member session and the modal stack. */

@@ -6,11 +6,14 @@ import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
+import { fill } from '../../ui/strings';
 import { sessionOf } from '../app/root';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import type { PaymentAdapter } from '../payment/types';
+import { storage } from '../storage';
+import { giftApplier, readGiftee } from './gift';
 import { provideCheckout, sellerPayment } from './wiring';
 
 /** /checkout: guest checkout of the current cart. An empty cart goes home. */
@@ -80,8 +83,11 @@ function usePayment(cart: CartModel) {
 
 /** The checkout flow: get its actor, select its view model, render the view. */
 function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => void }) {
-  const { api, strings, inspect, app } = useServices();
+  const { api, strings, inspect, app, config } = useServices();
   const cartActor = useCartActor();
+  // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
+  const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
+  const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
   const { navigate } = useAppNavigate();
   const { payment, adapter, failed } = usePayment(cart);
 
@@ -100,8 +106,9 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
           onLeaving();
           navigate(`/checkout/pending/${encodeURIComponent(cartId)}`);
         },
+        gift,
       }),
-    [api, payment, cartActor, navigate, onLeaving],
+    [api, payment, cartActor, navigate, onLeaving, gift],
   );
   const actor = useActorRef(machine, {
     input: {
@@ -122,7 +129,11 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
     <CheckoutView
       strings={strings}
       currency={cart.currency}
-      title={strings.paymentInformation}
+      title={
+        giftee
+          ? fill(strings.giftCheckoutTitle, { name: `${giftee.first} ${giftee.last}`.trim() })
+          : strings.paymentInformation
+      }
       showIdentityForm
       values={view.values}
       fieldErrors={view.fieldErrors}

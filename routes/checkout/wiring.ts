@@ -21,6 +21,8 @@ export interface CheckoutWiring {
   refreshCart: () => void;
   completed: (orderIds: string[]) => void;
   pending: (cartId: string) => void;
+  /** A gift: makes the cart a gift to its recipient before the payment (POST giftee, gift_checkout). */
+  gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
 }
 
 /** What the card steps reject with when the provider cannot be had. */
@@ -34,17 +36,25 @@ async function adapterOf(payment: CheckoutWiring['payment']): Promise<PaymentAda
   }
 }
 
-export function provideCheckout({ api, payment, refreshCart, completed, pending }: CheckoutWiring) {
+export function provideCheckout({ api, payment, refreshCart, completed, pending, gift }: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
       confirmCard: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmCard(input)),
       storePurchaser: fromPromise(({ input, signal }) =>
         api.cart.setPurchaser(input.cartId, input.purchaser, { signal }),
       ),
-      pay: fromPromise(({ input, signal }) =>
-        api.cart.pay(input.cartId, { amountCents: input.amountCents, source: input.source }, { signal }),
-      ),
-      freeCheckout: fromPromise(({ input, signal }) => api.cart.guestCheckout(input.cartId, { signal })),
+      pay: fromPromise(async ({ input, signal }) => {
+        await gift?.(input.cartId, signal);
+        return api.cart.pay(
+          input.cartId,
+          { amountCents: input.amountCents, source: input.source },
+          { signal },
+        );
+      }),
+      freeCheckout: fromPromise(async ({ input, signal }) => {
+        await gift?.(input.cartId, signal);
+        return api.cart.guestCheckout(input.cartId, { signal });
+      }),
       confirmAction: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmAction(input)),
     },
     actions: {

@@ -22,6 +22,7 @@ const DateFirstLayout = lazy(() => import('./layouts/DateFirstLayout'));
 const QuantityFirstLayout = lazy(() => import('./layouts/QuantityFirstLayout'));
 const SingleEventLayout = lazy(() => import('./layouts/SingleEventLayout'));
 const OneTicketLayout = lazy(() => import('./layouts/OneTicketLayout'));
+const MembershipLayout = lazy(() => import('./layouts/MembershipLayout'));
 /** The 'More' description modal (small screens) loads when opened. */
 const DescriptionDialog = lazy(() =>
   import('../../ui/DescriptionDialog').then((m) => ({ default: m.DescriptionDialog })),
@@ -35,12 +36,12 @@ const LAYOUTS: Record<FormLayoutKind, LazyExoticComponent<ComponentType<LayoutPr
   quantityFirst: QuantityFirstLayout,
   single: SingleEventLayout,
   oneTicket: OneTicketLayout,
-  membership: DateFirstLayout,
+  membership: MembershipLayout,
   membersOnly: DateFirstLayout,
 };
 
 /** /events/{id}: the event detail; an unknown event redirects to the 404 screen with its path and query. */
-export default function EventScreen({ id }: { id: string }) {
+export default function EventScreen({ id, action }: { id: string; action?: string }) {
   const { api, strings, config } = useServices();
   const { navigate, href } = useAppNavigate();
   const search = useSearch();
@@ -126,7 +127,7 @@ export default function EventScreen({ id }: { id: string }) {
               <LayoutChunk
                 key={`${event.data.id}|${groupKey}|${kind}`}
                 kind={kind}
-                props={{ event: event.data, search, query }}
+                props={{ event: event.data, search, query, action }}
               />
             )}
           </>

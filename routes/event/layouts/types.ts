@@ -8,4 +8,6 @@ export interface LayoutProps {
   search: string;
   /** Event detail's own query: tg, select, price. */
   query: EventQuery;
+  /** `/events/{id}/{action}`: renew or gift (the membership layout reads it). */
+  action?: string;
 }

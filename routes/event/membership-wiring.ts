@@ -1,0 +1,179 @@
+/**
+ * Wiring of the membership purchase form (buy, renew, gift): the machine with its real implementations.
+ * The offer is the membership event's levels and rules (`api.membership.event`); the reserve goes into the
+ * app cart (read when it runs) through `api.membership.reserve`; a gift keeps its recipient in local storage
+ * for checkout (`giftee`, spec 3 §3 "Local stored state").
+ */
+import { fromPromise } from 'xstate';
+import type { Api, CartModel } from '../../api';
+import type { MembershipEventModel, MembershipReserveRequest } from '../../api/membership-models';
+import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
+import type {
+  EmailRequired,
+  MembershipReserveRequest as FormRequest,
+  MembershipOffer,
+  PurchaseMember,
+  SurveyQuestion,
+} from '../../machines/membership/types';
+import type { MemberSession } from '../../machines/session/types';
+import { gifteeKey } from '../checkout/gift';
+import type { Storage } from '../storage';
+
+export interface MembershipWiring {
+  api: Pick<Api, 'membership'>;
+  currentCartId: () => string | null;
+  reserved: (cart: CartModel, gift: boolean) => void;
+  goBack: () => void;
+  openLogin: () => void;
+  storage: Storage;
+  sellerId: string;
+}
+
+const EMAIL_MODES = new Set<EmailRequired>(['yes', 'no', 'other']);
+
+/** The survey of the membership groups (meta `additional_info_spec`: JSON schema properties and required). */
+export function surveyOf(event: Pick<MembershipEventModel, 'groups'>): SurveyQuestion[] {
+  const out: SurveyQuestion[] = [];
+  for (const group of event.groups) {
+    let spec: unknown;
+    try {
+      spec = JSON.parse(group.meta.additional_info_spec ?? 'null');
+    } catch {
+      continue;
+    }
+    if (typeof spec !== 'object' || spec === null) continue;
+    const { properties, required } = spec as { properties?: unknown; required?: unknown };
+    if (typeof properties !== 'object' || properties === null) continue;
+    const requiredNames = Array.isArray(required) ? required.filter((r) => typeof r === 'string') : [];
+    for (const [name, raw] of Object.entries(properties as Record<string, unknown>)) {
+      const p = (typeof raw === 'object' && raw !== null ? raw : {}) as { title?: unknown; enum?: unknown };
+      const choices = Array.isArray(p.enum) ? p.enum.filter((c): c is string => typeof c === 'string') : null;
+      out.push({
+        name,
+        title: typeof p.title === 'string' && p.title.trim() ? p.title : name,
+        choices: choices && choices.length > 0 ? choices : null,
+        required: requiredNames.includes(name),
+      });
+    }
+  }
+  return out;
+}
+
+/** The membership event as the form's offer: levels (discounted price first) and their rules. */
+export function offerOf(event: MembershipEventModel): MembershipOffer {
+  return {
+    levels: event.levels.map((level) => ({
+      id: level.id,
+      groupId: level.ticketGroupId,
+      name: level.name,
+      description: level.description,
+      priceCents: level.discountedCents ?? level.amountCents,
+      originalPriceCents: level.discountedCents === null ? null : level.amountCents,
+      rank: level.rank,
+    })),
+    rules: event.levels.flatMap((level) =>
+      level.rules.map((rule) => ({
+        ticketGroupId: rule.ticketGroupId,
+        ticketTypeId: rule.ticketTypeId,
+        min: rule.min,
+        max: rule.max,
+        named: rule.named,
+        emailRequired: EMAIL_MODES.has(rule.emailRequired) ? rule.emailRequired : 'no',
+        partyRole: rule.partyRole,
+      })),
+    ),
+    survey: surveyOf(event),
+  };
+}
+
+/** The form's request as the membership reserve call takes it. */
+export function reserveRequestOf(request: FormRequest): MembershipReserveRequest {
+  const out: MembershipReserveRequest = {
+    levelId: request.levelId,
+    members: request.members.map((m) => ({
+      partyRole: m.role,
+      firstName: m.first,
+      lastName: m.last,
+      ...(m.email ? { email: m.email } : {}),
+    })),
+  };
+  if (request.unnamedCount > 0) out.unnamedCount = request.unnamedCount;
+  if (request.autoRenew !== null) out.autoRenew = request.autoRenew;
+  if (request.renew) out.renew = true;
+  if (request.giftee) out.gift = true;
+  if (Object.keys(request.answers).length > 0)
+    out.survey = [{ ticketGroupId: request.ticketGroupId, data: request.answers }];
+  return out;
+}
+
+/** The session's member as the form needs them (their memberships with members, when loaded). */
+export function purchaseMemberOf(
+  session: MemberSession | null,
+  details: Awaited<ReturnType<Api['membership']['mine']>> | null = null,
+): PurchaseMember | null {
+  if (!session) return null;
+  const { member } = session;
+  return {
+    identityId: member.identityId,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    memberships: details
+      ? details.map((m) => ({
+          levelName: m.levelName,
+          ticketGroupId: m.ticketGroupId,
+          validTo: m.validTo,
+          members: m.members.map((p) => ({
+            first: p.firstName ?? '',
+            last: p.lastName ?? '',
+            email: p.email,
+          })),
+        }))
+      : session.memberships.map((m) => ({
+          levelName: m.levelName,
+          ticketGroupId: m.ticketGroupId,
+          validTo: m.validTo,
+        })),
+  };
+}
+
+export function provideMembershipPurchase(w: MembershipWiring) {
+  return membershipPurchaseMachine.provide({
+    actors: {
+      loadOffer: fromPromise(async ({ input, signal }) => {
+        const event = await w.api.membership.event(input.eventId, { signal });
+        // The client already skipped second rules for a party role: log them (ids and roles only).
+        for (const level of event.levels)
+          for (const role of level.skippedRoles)
+            console.warn('membership rule skipped: a second rule for party role', role, level.id);
+        return offerOf(event);
+      }),
+      reserve: fromPromise(async ({ input, signal }) => {
+        const cart = await w.api.membership.reserve(
+          input.newCart ? null : w.currentCartId(),
+          reserveRequestOf(input.request),
+          { signal },
+        );
+        const giftee = input.request.giftee;
+        w.storage.set(gifteeKey(w.sellerId), giftee ? JSON.stringify({ cartId: cart.id, ...giftee }) : null);
+        return cart;
+      }),
+    },
+    actions: {
+      reserved: ({ context }) => {
+        if (context.cart) w.reserved(context.cart, context.mode === 'gift');
+      },
+      goBack: () => w.goBack(),
+      openLogin: () => w.openLogin(),
+      logSkippedRules: ({ context }) => {
+        // Rule ids and roles only: no personal data.
+        for (const rule of context.skippedRules)
+          console.warn(
+            'membership rule skipped: a second rule for party role',
+            rule.partyRole,
+            rule.ticketTypeId,
+          );
+      },
+    },
+  });
+}

@@ -1,0 +1,42 @@
+/** The gift's login-or-guest dialog (spec 3 §2): shop as a guest, or log in. */
+import { Modal } from '../modal/Modal';
+import type { Strings } from '../strings';
+import { type MembershipLabels, membershipLabels } from './labels';
+
+export interface LoginOrGuestDialogProps {
+  strings: Strings;
+  labels?: MembershipLabels;
+  onGuest: () => void;
+  onLogin: () => void;
+  onDismiss: () => void;
+}
+
+export function LoginOrGuestDialog({
+  strings,
+  labels = membershipLabels,
+  onGuest,
+  onLogin,
+  onDismiss,
+}: LoginOrGuestDialogProps) {
+  return (
+    <Modal
+      name="membershipLoginOrGuest"
+      title={labels.membershipLoginOrGuest}
+      size="sm"
+      closeable
+      onDismiss={onDismiss}
+      onClose={onDismiss}
+      closeLabel={strings.close}
+    >
+      <p>{labels.membershipLoginOrGuestText}</p>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn--primary" onClick={onLogin}>
+          {labels.membershipLogIn}
+        </button>{' '}
+        <button type="button" className="btn btn--secondary" onClick={onGuest}>
+          {labels.membershipShopAsGuest}
+        </button>
+      </div>
+    </Modal>
+  );
+}
