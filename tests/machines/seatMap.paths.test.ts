@@ -123,7 +123,7 @@ function checkStep(runner: Runner, event: EventObject, before: SeatMapContext, b
     expect(snapshot.value).toBe(complete ? 'closed' : 'open');
   }
   if (e.type === 'back') expect(snapshot.value).toBe('closed');
-  if (e.type === AFTER_RENDER) {
+  if (event.type === AFTER_RENDER) {
     expect(beforeValue).toBe('rendering');
     expect(snapshot.value).toBe('open');
   }
