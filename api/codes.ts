@@ -81,6 +81,9 @@ const TABLE = {
   email_in_use: server(true, 409),
   /** Login or reset requests over the limit for the account or the address (_extra.retry_after seconds). */
   too_many_attempts: server(true, 429),
+  // --- seats: the reference server's own (server/README.md "Seats")
+  /** A seated reserve asked for a seat another cart holds or an order booked (_extra.seat_template_ids). */
+  seat_unavailable: server(true, 409),
   // --- the reference server's own (server/README.md)
   missing_app_header: server(false, 400),
   unknown_seller: server(false, 400),

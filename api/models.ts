@@ -188,6 +188,71 @@ export interface ReserveRequest {
   quantities: Record<string, number>;
   /** Optional admit names/emails per ticket type, one per ticket. */
   admits?: Record<string, { name?: string; email?: string }[]>;
+  /**
+   * Seats per ticket type of a seated group, one per ticket, in ticket order (spec 1 §3: a seat selection
+   * carries templateID and ticketGroupID). `seatsByType` (api/seat-map.ts) splits a selection per group.
+   */
+  seats?: Record<string, SeatSelection[]>;
+}
+
+/* ---------------------------------------------------------------- seat map (spec 1 §3, §4, §7) */
+
+/** A seat's state on the wire; `selected` is the seat-map machine's own (spec 1 §4). */
+export type SeatState = 'available' | 'booked' | 'unavailable';
+
+/** One chosen seat as a reserve sends it (spec 1 §3: templateID and ticketGroupID). */
+export interface SeatSelection {
+  templateID: string;
+  ticketGroupID: string;
+}
+
+/** One seat of a loaded map (immutable: the renderer reads it, machines hold only ids). */
+export interface SeatModel {
+  /** The seat template id (the seat's id across the sessions of the event). */
+  readonly id: string;
+  readonly name: string;
+  /** Section and row names, for the list path (pick section, row, seat). */
+  readonly section: string;
+  readonly row: string;
+  readonly x: number;
+  readonly y: number;
+  readonly r: number;
+  /** Ticket group ids this seat can be sold in (the first is its colour group). */
+  readonly groups: readonly string[];
+  readonly state: SeatState;
+  /** Neighbouring seat ids in the row (auto-selection walks them), or null at a row's end. */
+  readonly previous: string | null;
+  readonly next: string | null;
+}
+
+/** A non-seat element of the map: the stage, section and row labels, aisles, shapes. */
+export interface SeatMapElement {
+  readonly type: 'stage' | 'section_label' | 'row_label' | 'label' | 'shape';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly text: string | null;
+  /** The section a label names, when it names one. */
+  readonly section: string | null;
+}
+
+/** A session's seat map as loaded (GET events/{event}/sessions/{id}/seat_map?_withgeometry=true). */
+export interface SeatMapModel {
+  readonly id: string;
+  readonly eventId: string;
+  readonly sessionId: string;
+  readonly width: number;
+  readonly height: number;
+  readonly seats: readonly SeatModel[];
+  /** Seat by id (seat template id). */
+  readonly seatById: ReadonlyMap<string, SeatModel>;
+  readonly elements: readonly SeatMapElement[];
+  /** Section names in map order, each with its rows in order and the seat ids of each row in order. */
+  readonly sections: readonly {
+    readonly name: string;
+    readonly rows: readonly { readonly name: string; readonly seatIds: readonly string[] }[];
+  }[];
 }
 
 export interface CardPaymentResult {

@@ -438,3 +438,11 @@ export type LoginBody = z.infer<typeof loginBody>;
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 export type UserBody = z.infer<typeof userBody>;
 export type RuntimeLoginConfig = NonNullable<RuntimeConfig['login']>;
+export type {
+  MapGeometry,
+  SeatHandlerData,
+  SeatMapDocument,
+  SeatMapElementWire,
+  SeatMapWire,
+  SeatWire,
+} from './seat-schemas';

@@ -184,7 +184,9 @@ export function mountApi(
           'The cached API prefix accepts GET requests only.',
         ),
       );
-    const isPublic = PUBLIC_PATH.test(c.req.path) && !PERSONAL_PATH.test(c.req.path);
+    // Seat maps change with every reserve: never publicly cached.
+    const isPublic =
+      PUBLIC_PATH.test(c.req.path) && !PERSONAL_PATH.test(c.req.path) && !c.req.path.endsWith('/seat_map');
     const key = `${c.req.url}|${c.req.header('Tix-App') ?? ''}`;
     if (isPublic && opts.publicCacheMs > 0) {
       const hit = cache.get(key);

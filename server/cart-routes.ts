@@ -15,7 +15,9 @@ import { body, modifyBody, purchaserBody } from './validate';
 
 const isSoldOut = (e: unknown) =>
   e instanceof ApiError &&
-  (e.code === ErrorCode.event_session_sold_out || e.code === ErrorCode.ticket_group_sold_out);
+  (e.code === ErrorCode.event_session_sold_out ||
+    e.code === ErrorCode.ticket_group_sold_out ||
+    e.code === ErrorCode.seat_unavailable);
 
 /** The cart document for the query's limit and embeds; `fresh` for a cart created by this request. */
 export async function documentResponse(ctx: AppCtx, c: C, cart: CartRow, fresh: FreshCart | null = null) {

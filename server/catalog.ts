@@ -20,6 +20,7 @@ import {
 import { type AppCtx, type C, type Env, idParam, query } from './context';
 import { PUBLIC_TYPES } from './docs';
 import { currentMember } from './members-session';
+import { seatMapDocument } from './seats';
 import { body, pricecheckBody, quantitiesBody } from './validate';
 
 export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
@@ -102,6 +103,18 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
     // The session id is read after the event is found: an unknown event answers event_template first.
     const sessionId = idParam(c, 'sessionId', 'event_session');
     return c.json(await sessionDocument(ctx, q, ev, venue, sessionId));
+  });
+
+  api.get('/events/:eventId/sessions/:sessionId/seat_map', async (c) => {
+    const q = query(c);
+    const { ev } = await findEvent(
+      ctx,
+      c.get('seller').id,
+      idParam(c, 'eventId', 'event_template'),
+      PUBLIC_TYPES,
+    );
+    const sessionId = idParam(c, 'sessionId', 'event_session');
+    return c.json(await seatMapDocument(ctx, ev, sessionId, q.bool('_withgeometry') === true));
   });
 
   api.get('/ticket_group/:id', async (c) =>

@@ -119,7 +119,13 @@ function refusalOf(err: unknown): { kind: string; id: string } | null {
  * order) raises an error in the statement (`tix_refuse`, server/ddl.ts), which undoes all its writes, and is
  * answered 409 (the caller's transaction, if any, rolls back).
  */
-export async function changeCapacity(q: Q, changes: CapacityChange[], writes: SQL[] = []) {
+export async function changeCapacity(
+  q: Q,
+  changes: CapacityChange[],
+  writes: SQL[] = [],
+  /** Further check columns of the final SELECT (e.g. the seats of a reserve: server/seats.ts). */
+  checks: SQL[] = [],
+) {
   const sessionChanges = sumBy(changes, (c) => c.sessionId);
   const groupChanges = sumBy(changes, (c) => c.groupId);
   if (!sessionChanges.length && !groupChanges.length && !writes.length) return [];
@@ -157,6 +163,7 @@ export async function changeCapacity(q: Q, changes: CapacityChange[], writes: SQ
     previous = n > 0 ? ok : sql`(SELECT count(*) FROM ${name}) >= 0`;
   });
   cols.push(refusals.length ? sql`CASE ${sql.join(refusals, sql` `)} ELSE true END AS ok` : sql`true AS ok`);
+  cols.push(...checks);
   const query = sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(cols, sql`, `)}`;
   let row: Record<string, unknown>;
   try {

@@ -11,6 +11,7 @@ import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
 import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
 import * as t from './schema';
+import { resolveSeats, type SeatPlan, seatRefusal, seatTakeSql } from './seats';
 import { humanCode, iso, newId, parseMoney } from './util';
 
 type Seller = Row<typeof t.seller>;
@@ -213,6 +214,7 @@ export async function modify(
   if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
   if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
+  const seats: SeatPlan = await resolveSeats(ctx, lines);
 
   // The tickets added, removed and the capacity they take or give back, written with `writes` in one statement.
   const apply = async (q: Q, cart: CartRow, writes: SQL[]): Promise<Modified> => {
@@ -245,6 +247,12 @@ export async function modify(
         sql`hold AS (UPDATE cart SET expires_at = ${extension.expiresAt.toISOString()},
           hold_extensions = ${extension.holdExtensions} WHERE id = ${cart.id})`,
       );
+    // Seats with the tickets that take them, refused together (server/seats.ts).
+    const seatTakes = seatTakeSql(
+      seats,
+      tickets.map((k) => k.id),
+    );
+    writes.push(...seatTakes.writes);
     // Capacity last (the hottest rows: locked for the shortest time), in one sorted pass.
     const sessions = await changeCapacity(
       q,
@@ -258,7 +266,10 @@ export async function modify(
         })),
       ],
       writes,
-    );
+      seatTakes.checks,
+    ).catch((e: unknown) => {
+      throw seatRefusal(e);
+    });
     if (!existing) return { cart, fresh: { tickets, sessions } };
     // The cart row is locked by this transaction: as updated, it is the locked row plus the extension.
     return { cart: extension ? { ...cart, ...extension } : cart, fresh: null };
