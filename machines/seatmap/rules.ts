@@ -20,10 +20,24 @@ export const MAX_ZOOM = 8;
 export const ZOOM_IN_FACTOR = 2;
 export const ZOOM_OUT_FACTOR = 0.75;
 export const PAN_MARGIN = 50;
-/** The handler of seated ticket groups. */
-export const SEATED = 'seated';
 
 export const EMPTY_TOPOLOGY: SeatTopology = Object.freeze({ width: 1, height: 1, seatById: new Map() });
+
+// ---- the order's seated tickets --------------------------------------------------------------------------
+
+/** Chosen seat ids per ticket group (the reserve forms keep this shape). */
+export function seatsByGroup(selected: readonly SelectedSeat[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const s of selected) out[s.ticketGroupId] = [...(out[s.ticketGroupId] ?? []), s.seatId];
+  return out;
+}
+
+/** The other way round: the forms' seats per group as a selection. */
+export function selectionOf(seats: Readonly<Record<string, readonly string[]>>): SelectedSeat[] {
+  return Object.entries(seats).flatMap(([ticketGroupId, ids]) =>
+    ids.map((seatId) => ({ seatId, ticketGroupId })),
+  );
+}
 
 // ---- allocation ----------------------------------------------------------------------------------------
 

@@ -4,7 +4,16 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
-import { allocationMessages, countFor, isAllocationComplete, MAX_ZOOM, MIN_ZOOM, required } from './rules';
+import {
+  allocationMessages,
+  baseScale,
+  countFor,
+  EMPTY_TOPOLOGY,
+  isAllocationComplete,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  required,
+} from './rules';
 import type { seatMapMachine } from './seatMap.machine';
 import type { SeatTopology, SelectedSeat } from './types';
 
@@ -20,6 +29,8 @@ export interface SeatGroupProgress {
 export interface SeatMapView {
   status: SeatMapStatus;
   zoom: number;
+  /** Screen px per map unit (the fit-to-viewport scale times the zoom). */
+  scale: number;
   panX: number;
   panY: number;
   canZoomIn: boolean;
@@ -62,6 +73,7 @@ export function selectSeatMapView(
   return {
     status,
     zoom: context.zoom,
+    scale: baseScale(map ?? EMPTY_TOPOLOGY, context.viewport) * context.zoom,
     panX: context.panX,
     panY: context.panY,
     canZoomIn: status === 'open' && context.zoom < MAX_ZOOM,
