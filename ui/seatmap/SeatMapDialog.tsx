@@ -70,20 +70,6 @@ export function SeatMapDialog(props: SeatMapDialogProps) {
         ) : null}
         {map && ready ? (
           <>
-            <ul className="seatmap__progress" aria-label={strings.seatSeats}>
-              {props.progress.map((p) => (
-                <li key={p.ticketGroupId}>
-                  {fill(strings.seatProgress, { group: p.name, count: p.count, total: p.total })}
-                </li>
-              ))}
-            </ul>
-            <div className="seatmap__messages" aria-live="polite">
-              {props.messages.map((m) => (
-                <p key={`${m.key}:${JSON.stringify(m.params)}`} className="message message--warning">
-                  {resolveMessage(strings, m)}
-                </p>
-              ))}
-            </div>
             <fieldset className="seatmap__toolbar">
               <legend className="visually-hidden">{strings.seatMapPicture}</legend>
               <button
@@ -148,6 +134,20 @@ export function SeatMapDialog(props: SeatMapDialogProps) {
               onZoomBy={props.onZoomBy}
               onResize={props.onResize}
             />
+            <ul className="seatmap__progress" aria-label={strings.seatSeats}>
+              {props.progress.map((p) => (
+                <li key={p.ticketGroupId}>
+                  {fill(strings.seatProgress, { group: p.name, count: p.count, total: p.total })}
+                </li>
+              ))}
+            </ul>
+            <div className="seatmap__messages" aria-live="polite">
+              {props.messages.map((m) => (
+                <p key={`${m.key}:${JSON.stringify(m.params)}`} className="message message--warning">
+                  {resolveMessage(strings, m)}
+                </p>
+              ))}
+            </div>
             <dl className="seatmap__legend" aria-label={strings.seatLegend}>
               <div>
                 <dt>
