@@ -3,7 +3,7 @@
  * (the way a step-through seat list works). Every seat says its section, row, name and state; booked and
  * unavailable seats are listed but cannot be pressed. The dialog's live region announces each change.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { Strings } from '../strings';
 import { fill } from '../strings';
 
@@ -30,7 +30,14 @@ export interface SeatListProps {
   onSeat: (seatId: string) => void;
 }
 
-export function SeatList({ strings, map, selectedIds, canSelect, onSeat }: SeatListProps) {
+/** Memoised: zoom and pan re-render the dialog many times a second; the list changes only with the selection. */
+export const SeatList = memo(function SeatList({
+  strings,
+  map,
+  selectedIds,
+  canSelect,
+  onSeat,
+}: SeatListProps) {
   const id = useId();
   const [sectionName, setSectionName] = useState(map.sections[0]?.name ?? '');
   const section = map.sections.find((s) => s.name === sectionName) ?? map.sections[0];
@@ -98,4 +105,4 @@ export function SeatList({ strings, map, selectedIds, canSelect, onSeat }: SeatL
       </ul>
     </section>
   );
-}
+});

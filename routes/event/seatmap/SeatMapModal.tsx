@@ -5,7 +5,7 @@
  * the dialog. Confirm hands the seats (per group, with their names) to the form; back closes.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SeatMapModel, SeatModel } from '../../../api/models';
 import { canSelect, seatsByGroup } from '../../../machines/seatmap/rules';
 import { provideSeatMap } from '../../../machines/seatmap/seatMap.machine';
@@ -89,7 +89,13 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
   );
   const actor = useActorRef(machine, { input: { needs: props.needs, selected }, inspect });
   const view = useSelector(actor, (s) => selectSeatMapView(s, map));
-  const context = useSelector(actor, (s) => s.context);
+  const needs = useSelector(actor, (s) => s.context.needs);
+  const chosen = useSelector(actor, (s) => s.context.selected);
+  const canSelectSeat = useCallback(
+    (seatId: string) => canSelect(map, needs, chosen, seatId),
+    [map, needs, chosen],
+  );
+  const onSeat = useCallback((seatId: string) => actor.send({ type: 'seat.toggle', seatId }), [actor]);
 
   useEffect(() => {
     actor.send({ type: 'open' });
@@ -139,8 +145,8 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
       messages={view.messages}
       announcement={announcement}
       canConfirm={view.canConfirm}
-      canSelect={(seatId) => canSelect(map, context.needs, context.selected, seatId)}
-      onSeat={(seatId) => actor.send({ type: 'seat.toggle', seatId })}
+      canSelect={canSelectSeat}
+      onSeat={onSeat}
       onZoomIn={() => actor.send({ type: 'zoom.in' })}
       onZoomOut={() => actor.send({ type: 'zoom.out' })}
       onZoomBy={(factor, x, y) => actor.send({ type: 'zoom.by', factor, x, y })}
