@@ -4,8 +4,8 @@
  * unavailable seats are listed but cannot be pressed. The dialog's live region announces each change.
  */
 import { memo, useId, useState } from 'react';
-import type { Strings } from '../strings';
 import { fill } from '../strings';
+import type { SeatMapStrings } from './strings';
 
 export interface ListSeat {
   readonly id: string;
@@ -22,7 +22,7 @@ export interface ListMap {
 }
 
 export interface SeatListProps {
-  strings: Strings;
+  strings: SeatMapStrings;
   map: ListMap;
   selectedIds: ReadonlySet<string>;
   /** Seats the order can take (available and in a group the order seats). */

@@ -5,15 +5,16 @@
  * a live region announcing each selection, and Back and Confirm seats. Presentational: props in, callbacks out.
  */
 import { Modal } from '../modal/Modal';
-import type { Strings, UiMessage } from '../strings';
+import type { UiMessage } from '../strings';
 import { fill, resolveMessage } from '../strings';
 import type { DrawMap, DrawSeat, Transform } from './draw';
 import { SeatCanvas } from './SeatCanvas';
 import { type ListMap, SeatList } from './SeatList';
+import type { SeatMapStrings } from './strings';
 import './seatmap.css';
 
 export interface SeatMapDialogProps {
-  strings: Strings;
+  strings: SeatMapStrings;
   /** loading: the map is on its way; rendering: the modal opens (about 50 ms); failed: the load failed. */
   status: 'loading' | 'failed' | 'rendering' | 'open' | 'closed';
   closing?: boolean;

@@ -13,6 +13,7 @@ import type { SeatNeed, SelectedSeat } from '../../../machines/seatmap/types';
 import { seatName, selectSeatMapView } from '../../../machines/seatmap/view';
 import { groupColours } from '../../../ui/seatmap/palette';
 import { SeatMapDialog } from '../../../ui/seatmap/SeatMapDialog';
+import { type SeatMapStrings, seatMapStrings } from '../../../ui/seatmap/strings';
 import { fill } from '../../../ui/strings';
 import { useServices } from '../../app/services';
 import { useLoad } from '../../useLoad';
@@ -30,8 +31,16 @@ export interface SeatMapModalProps {
   onBack: () => void;
 }
 
-export default function SeatMapModal(props: SeatMapModalProps) {
+/** The catalogue plus the modal's own texts, with the seller's portal strings over them. */
+function useSeatMapStrings(): SeatMapStrings {
   const { api, strings } = useServices();
+  const portal = useLoad((signal) => api.config.portalStrings({ signal }), 'portal-strings');
+  return useMemo(() => seatMapStrings(strings, portal.data ?? {}), [strings, portal.data]);
+}
+
+export default function SeatMapModal(props: SeatMapModalProps) {
+  const { api } = useServices();
+  const strings = useSeatMapStrings();
   const [attempt, setAttempt] = useState(0);
   const load = useLoad(
     (signal) => api.seatMaps.get(props.eventId, props.sessionId, { signal }),
@@ -77,7 +86,8 @@ const EMPTY_DIALOG = {
 };
 
 function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
-  const { strings, inspect } = useServices();
+  const { inspect } = useServices();
+  const strings = useSeatMapStrings();
   const { map } = props;
   const machine = useMemo(() => provideSeatMap(map), [map]);
   const selected: SelectedSeat[] = useMemo(
