@@ -4,7 +4,7 @@ import { toCart, toOrderIds, type UrlSettings } from './join';
 import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } from './models';
 import { fromCents } from './money';
 import type { ApiRequest } from './request';
-import type { CartModifyBody, PaymentBody, PurchaserBody, ReservationLine, SeatHandlerData } from './schemas';
+import type { CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
 
 /** Embeds of a cart load (spec 1 §7), plus cart_fees and ticket_order for totals and order ids. */
 export const CART_EMBED = [
@@ -35,7 +35,7 @@ export function reservationLines(request: ReserveRequest): ReservationLine[] {
   const lines: ReservationLine[] = [];
   for (const [ticketTypeId, quantity] of Object.entries(request.quantities)) {
     const admits = request.admits?.[ticketTypeId] ?? [];
-    const seats = request.seats?.[ticketTypeId] ?? [];
+    const seats = request.seats?.[ticketTypeId];
     const count = Number.isFinite(quantity) ? Math.floor(quantity) : 0;
     for (let i = 0; i < count; i++) {
       const line: ReservationLine = { event_session_id: request.sessionId, ticket_type_id: ticketTypeId };
@@ -44,12 +44,8 @@ export function reservationLines(request: ReserveRequest): ReservationLine[] {
       if (name) line.admit_name = name;
       if (email) line.admit_email = email;
       // A seated ticket carries its seat as handler data (spec 1 §3: templateID and ticketGroupID).
-      const seat = seats[i];
-      if (seat)
-        line.handler_data = {
-          seat_template_id: seat.templateID,
-          ticket_group_id: seat.ticketGroupID,
-        } satisfies SeatHandlerData;
+      const seat = seats?.[i];
+      if (seat) line.handler_data = seat;
       lines.push(line);
     }
   }

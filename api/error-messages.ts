@@ -54,8 +54,7 @@ export type ErrorMessageKey =
   | 'memberNotFoundEmail'
   | 'loginDisabled'
   | 'tooManyAttempts'
-  | 'emailInUse'
-  | 'seatTaken';
+  | 'emailInUse';
 
 export interface ErrorMessage {
   key: ErrorMessageKey;
@@ -170,8 +169,6 @@ export function calendarOutcome(error: ErrorLike): ErrorOutcome {
 export function reserveOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
   if (error.code === ErrorCode.event_session_sold_out)
     return params.date !== undefined ? show('dateSoldOut', params) : show('sessionSoldOut', params);
-  // Another buyer took a seat first: the flow reloads the map (the seat then shows booked).
-  if (error.code === ErrorCode.seat_unavailable) return show('seatTaken');
   if (error.code === ErrorCode.rule_blocks_reserve && error.context === 'checkout_rules') {
     if (text(record(error.extra).reason) === 'code_required')
       return { kind: 'codePrompt', message: { key: 'codeRequired' } };

@@ -10,7 +10,6 @@ import type { UrlSettings } from './join';
 import { createMembers } from './members';
 import { createOrders } from './orders';
 import { createRequest, type Logger } from './request';
-import { createSeatMaps } from './seat-maps';
 import { createTicketGroups } from './ticket-groups';
 
 export interface ApiConfig {
@@ -52,7 +51,6 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     config: createConfig(request, config.sellerId),
     members: createMembers(request),
     ticketGroups: createTicketGroups(request),
-    seatMaps: createSeatMaps(request),
     request,
   };
 }
@@ -71,5 +69,5 @@ export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';
 export type { ApiRequest, HttpMethod, Logger, QueryValue, RequestOptions } from './request';
-export type { SeatMapsApi } from './seat-maps';
+export type { SeatMapClient } from './seat-map';
 export type { GetTicketGroupOptions, TicketGroupsApi } from './ticket-groups';

@@ -189,10 +189,18 @@ export interface ReserveRequest {
   /** Optional admit names/emails per ticket type, one per ticket. */
   admits?: Record<string, { name?: string; email?: string }[]>;
   /**
-   * Seats per ticket type of a seated group, one per ticket, in ticket order (spec 1 §3: a seat selection
-   * carries templateID and ticketGroupID). `seatsByType` (api/seat-map.ts) splits a selection per group.
+   * Seats per ticket type of a seated group, one per ticket, in ticket order, as each line sends it
+   * (`handler_data`). `seatsByType` (api/seat-map.ts) builds it from the seats chosen per group (spec 1 §3: a
+   * seat selection carries templateID and ticketGroupID). In wire form so that the first load, which builds
+   * the lines, carries no conversion (/events is at its budget).
    */
-  seats?: Record<string, SeatSelection[]>;
+  seats?: Record<string, SeatLineData[]>;
+}
+
+/** A seat as a reservation line sends it (`handler_data`; api/seat-schemas.ts `seatHandlerData`). */
+export interface SeatLineData {
+  seat_template_id: string;
+  ticket_group_id: string;
 }
 
 /* ---------------------------------------------------------------- seat map (spec 1 §3, §4, §7) */

@@ -1,13 +1,15 @@
 /**
  * The seat map (spec 1 §7): GET events/{event_template_id}/sessions/{id}/seat_map?_withgeometry=true, parsed and
  * joined into an immutable SeatMapModel the renderer reads (tens of thousands of seats stay out of machine
- * context). Loaded on demand through `api.seatMaps` (./seat-maps): no first-load chunk carries this module.
+ * context). Nothing imports this module statically: the seat map's wiring loads it on demand
+ * (`import('../../api/seat-map')`, then `createSeatMapClient(api.request).get(eventId, sessionId)`), so no
+ * first-load chunk carries it or its schemas (/events is at its 120 KB budget).
  */
 import * as z from 'zod/mini';
 import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
-import type { SeatMapModel, SeatModel, SeatSelection } from './models';
+import type { SeatLineData, SeatMapModel, SeatModel, SeatSelection } from './models';
 import type { ApiRequest } from './request';
 import { seatMapDocument } from './seat-schemas';
 
@@ -103,16 +105,16 @@ export type SeatMapClient = ReturnType<typeof createSeatMapClient>;
 
 /**
  * Splits the seats chosen per ticket group among the group's ticket types, in the order of `quantities`
- * (one seat per ticket), for ReserveRequest.seats. `groupOfType` maps ticket type id to its group id; types of
+ * (one seat per ticket), as ReserveRequest.seats (the lines' handler data). `groupOfType` maps ticket type id to its group id; types of
  * groups without seats get none. Seats left over (more than the tickets) are not assigned.
  */
 export function seatsByType(
   seatsByGroup: Readonly<Record<string, readonly string[]>>,
   quantities: Readonly<Record<string, number>>,
   groupOfType: Readonly<Record<string, string>>,
-): Record<string, SeatSelection[]> {
+): Record<string, SeatLineData[]> {
   const used = new Map<string, number>();
-  const out: Record<string, SeatSelection[]> = {};
+  const out: Record<string, SeatLineData[]> = {};
   for (const [typeId, quantity] of Object.entries(quantities)) {
     const groupId = groupOfType[typeId];
     const seats = groupId ? seatsByGroup[groupId] : undefined;
@@ -120,7 +122,13 @@ export function seatsByType(
     const from = used.get(groupId) ?? 0;
     const take = seats.slice(from, from + Math.floor(quantity));
     used.set(groupId, from + take.length);
-    if (take.length) out[typeId] = take.map((templateID) => ({ templateID, ticketGroupID: groupId }));
+    if (take.length) out[typeId] = take.map((id) => toSeatLine({ templateID: id, ticketGroupID: groupId }));
   }
   return out;
 }
+
+/** A chosen seat as its reservation line sends it. */
+export const toSeatLine = (seat: SeatSelection): SeatLineData => ({
+  seat_template_id: seat.templateID,
+  ticket_group_id: seat.ticketGroupID,
+});

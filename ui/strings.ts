@@ -133,8 +133,6 @@ export const defaultStrings = {
   sessionSoldOut:
     'Tickets have sold out for the session at {time}. Please select another session and try again.',
   dateSoldOut: 'Tickets have sold out for {date}. Please select another date and try again.',
-  // ours (the spec names no seat error): a seat taken by another buyer between choosing and reserving
-  seatTaken: 'Sorry, a seat you chose has just been taken. Please choose another seat.',
   promoUnknown: 'Sorry. Please try again later.',
   promoInvalid: '"{code}" is not a valid promo code.',
   codeRequired: 'A code is required to continue with your order.',

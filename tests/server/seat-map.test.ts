@@ -273,6 +273,18 @@ describe('seated reserve input', () => {
     expect((await s.json('GET', path, { query: { _withgeometry: 'x\u0000' } })).status).toBe(400);
     expect((await s.json('GET', path, { query: { _withgeometry: 'y'.repeat(9000) } })).status).toBe(400);
     expect((await s.json('POST', path)).status).toBeLessThan(500);
+    const nul = await s.json(
+      'GET',
+      `events/${theatreIds.event}/sessions/${encodeURIComponent('\u0000')}/seat_map`,
+    );
+    expect(nul.status).toBe(404);
+  });
+
+  it('more seated lines than a body may carry: 400; a body over 1 MB: 413', async () => {
+    const many = Array.from({ length: 1001 }, () => line(sessions[7] as string, A(1)));
+    expect((await reserve(many)).status).toBe(400);
+    const huge = { ...line(sessions[7] as string, A(1)), handler_data: { pad: 'x'.repeat(1_100_000) } };
+    expect((await reserve([huge])).status).toBe(413);
   });
 });
 
