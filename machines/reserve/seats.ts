@@ -4,7 +4,7 @@
  * from `machines/seatmap/` so the forms carry none of the seat map's code (it loads when the map opens).
  */
 import { ErrorCode } from '../../api/codes';
-import type { SeatSelection, TicketGroupModel } from '../../api/models';
+import type { SeatLineData, TicketGroupModel } from '../../api/models';
 import type { SeatNeed } from '../seatmap/types';
 import type { FlowError } from '../shared/flow-error';
 import type { Quantities } from './quantities';
@@ -54,14 +54,15 @@ export const chosenSeatIds = (seats: SeatChoice): string[] => Object.values(seat
 
 /**
  * The reserve request's seats: per ticket type of a seated group, one seat per ticket, the group's seats
- * handed to its types in order (spec 1 §3: a selection carries templateID and ticketGroupID).
+ * handed to its types in order (spec 1 §3: a selection carries templateID and ticketGroupID; sent in the
+ * lines' wire form, seat_template_id and ticket_group_id).
  */
 export function seatSelectionsByType(
   groups: readonly TicketGroupModel[],
   quantities: Quantities,
   seats: SeatChoice,
-): Record<string, SeatSelection[]> {
-  const out: Record<string, SeatSelection[]> = {};
+): Record<string, SeatLineData[]> {
+  const out: Record<string, SeatLineData[]> = {};
   for (const need of seatNeeds(groups, quantities)) {
     const ids = seats[need.ticketGroupId] ?? [];
     let from = 0;
@@ -69,9 +70,9 @@ export function seatSelectionsByType(
       const take = ids.slice(from, from + type.quantity);
       from += take.length;
       if (take.length > 0) {
-        out[type.ticketTypeId] = take.map((templateID) => ({
-          templateID,
-          ticketGroupID: need.ticketGroupId,
+        out[type.ticketTypeId] = take.map((id) => ({
+          seat_template_id: id,
+          ticket_group_id: need.ticketGroupId,
         }));
       }
     }

@@ -7,6 +7,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SeatMapModel, SeatModel } from '../../../api/models';
+import { createSeatMapClient } from '../../../api/seat-map';
 import { canSelect, seatsByGroup } from '../../../machines/seatmap/rules';
 import { provideSeatMap } from '../../../machines/seatmap/seatMap.machine';
 import type { SeatNeed, SelectedSeat } from '../../../machines/seatmap/types';
@@ -43,7 +44,7 @@ export default function SeatMapModal(props: SeatMapModalProps) {
   const strings = useSeatMapStrings();
   const [attempt, setAttempt] = useState(0);
   const load = useLoad(
-    (signal) => api.seatMaps.get(props.eventId, props.sessionId, { signal }),
+    (signal) => createSeatMapClient(api.request).get(props.eventId, props.sessionId, { signal }),
     `${props.eventId}/${props.sessionId}/${attempt}`,
   );
   if (load.status === 'ready') return <LoadedSeatMap {...props} map={load.data} />;
