@@ -43,7 +43,7 @@ import {
   sessionIdOf,
 } from './query';
 import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
-import { seatSelectionsByType, seatsMatch, withoutTakenSeats } from './seats';
+import { seatSelectionsByType, seatsMatch, seatTakenMessage, withoutTakenSeats } from './seats';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -136,7 +136,10 @@ function outputOf<T>(event: unknown): T {
 
 /** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
 function errorText(event: unknown): Message {
-  return outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve');
+  return (
+    seatTakenMessage(flowErrorOf(event)) ??
+    outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve')
+  );
 }
 
 export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {

@@ -7,6 +7,7 @@ import { ErrorCode } from '../../api/codes';
 import type { SeatLineData, TicketGroupModel } from '../../api/models';
 import type { SeatNeed } from '../seatmap/types';
 import type { FlowError } from '../shared/flow-error';
+import type { Message } from '../shared/messages';
 import type { Quantities } from './quantities';
 import { SEATED_HANDLER, type SeatChoice } from './single-event';
 
@@ -92,4 +93,14 @@ export function withoutTakenSeats(seats: SeatChoice, error: FlowError | null): S
   return Object.fromEntries(
     Object.entries(seats).map(([group, ids]) => [group, ids.filter((id) => !taken.has(id))]),
   );
+}
+
+/**
+ * A lost race for a seat (409 seat_unavailable) shows the server's description ('Sorry, a seat you chose has
+ * just been taken...'): the shared mapping shows descriptions of the spec's codes only, and this code is the
+ * reference server's own.
+ */
+export function seatTakenMessage(error: FlowError | null): Message | null {
+  if (!error || error.code !== ErrorCode.seat_unavailable || !error.description?.trim()) return null;
+  return { key: 'errorDescription', params: { description: error.description.trim() } };
 }
