@@ -233,6 +233,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'oneTicketReserve',
     'passwordReset',
     'quantityFirstReserve',
+    'seatMap',
     'session',
     'setEmail',
     'singleEventReserve',

@@ -12,6 +12,7 @@ import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
 import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
+import { seatMapMachine } from './seatmap/seatMap.machine';
 import { sessionMachine } from './session/session.machine';
 import { setEmailMachine } from './setEmail/setEmail.machine';
 import { upsellMachine } from './upsell/upsell.machine';
@@ -29,6 +30,7 @@ export {
   oneTicketReserveMachine,
   passwordResetMachine,
   quantityFirstReserveMachine,
+  seatMapMachine,
   sessionMachine,
   setEmailMachine,
   singleEventReserveMachine,
@@ -49,6 +51,7 @@ export const machines = {
   oneTicketReserve: oneTicketReserveMachine,
   passwordReset: passwordResetMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
+  seatMap: seatMapMachine,
   session: sessionMachine,
   setEmail: setEmailMachine,
   singleEventReserve: singleEventReserveMachine,

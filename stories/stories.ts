@@ -17,6 +17,7 @@ import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
 import { passwordResetStory } from './fixtures/passwordReset';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
+import { seatMapStory } from './fixtures/seatMap';
 import { sessionStory } from './fixtures/session';
 import { setEmailStory } from './fixtures/setEmail';
 import { singleEventReserveStory } from './fixtures/singleEventReserve';
@@ -35,6 +36,7 @@ const written: Record<string, MachineStory> = {
   oneTicketReserve: oneTicketReserveStory,
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,
+  seatMap: seatMapStory,
   session: sessionStory,
   emailSubmit: emailSubmitStory,
   passwordReset: passwordResetStory,

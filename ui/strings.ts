@@ -65,6 +65,13 @@ export const defaultStrings = {
   addToCart: 'Add to cart',
   chooseOne: 'Choose one',
   seatRequired: 'A seat must be chosen for every seated ticket.',
+  // seat map (spec 1 §2, §5; the two allocation messages are the spec's, the rest ours; the modal's own
+  // texts load with it: ui/seatmap/strings.ts)
+  seatsNotEnough: 'Not enough seats for {group} {type}',
+  seatsTooMany: 'Too many seats for {group}',
+  chooseSeats: 'Choose seats',
+  changeSeats: 'Change seats',
+  seatsChosen: 'Seats: {seats}',
   adding: 'Adding to cart…',
   from: 'From',
   free: 'Free',

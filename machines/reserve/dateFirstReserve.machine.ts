@@ -43,6 +43,7 @@ import {
   sessionIdOf,
 } from './query';
 import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
+import { seatSelectionsByType, seatsMatch, seatTakenMessage, withoutTakenSeats } from './seats';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -83,6 +84,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     soldOut: null,
     cart: null,
     retriedInNewCart: false,
+    seats: {},
   };
 }
 
@@ -113,6 +115,9 @@ export function reserveInput({ context }: { context: DateFirstReserveContext }):
       eventId: context.event.id,
       sessionId: context.flexible ? null : context.selectedSessionId,
       quantities: requestQuantities(context.quantities),
+      ...(Object.keys(context.seats).length > 0
+        ? { seats: seatSelectionsByType(context.groups, context.quantities, context.seats) }
+        : {}),
     },
   };
 }
@@ -131,7 +136,10 @@ function outputOf<T>(event: unknown): T {
 
 /** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
 function errorText(event: unknown): Message {
-  return outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve');
+  return (
+    seatTakenMessage(flowErrorOf(event)) ??
+    outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve')
+  );
 }
 
 export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {
@@ -161,7 +169,8 @@ const RESERVE_NOTICE_KEYS = ['reserve.error', 'reserve.sessionSoldOut', 'reserve
 export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
   return (
     (context.selectedSessionId !== null || context.flexible) &&
-    isSelectionValid(context.groups, context.quantities)
+    isSelectionValid(context.groups, context.quantities) &&
+    seatsMatch(context.groups, context.quantities, context.seats)
   );
 }
 
@@ -294,6 +303,7 @@ export const dateFirstReserveMachine = setup({
       selectedSessionId: null,
       groups: [],
       quantities: {},
+      seats: {},
       soldOut: null,
       preset: { ...context.preset, session: null },
     })),
@@ -343,7 +353,16 @@ export const dateFirstReserveMachine = setup({
       selectedSessionId: event.type === 'session.select' ? event.sessionId : context.selectedSessionId,
       groups: [],
       quantities: {},
+      seats: {},
     })),
+    /** The seat map's confirmed seats. */
+    assignSeats: assign({
+      seats: ({ context, event }) => (event.type === 'seats.set' ? event.seats : context.seats),
+    }),
+    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
+    dropTakenSeats: assign({
+      seats: ({ context, event }) => withoutTakenSeats(context.seats, flowErrorOf(event)),
+    }),
     assignGroups: assign({
       groups: ({ context, event }) => datedGroups(context.event, outputOf<TicketGroupModel[]>(event)),
     }),
@@ -571,6 +590,7 @@ export const dateFirstReserveMachine = setup({
                         'quantity.increment': { actions: 'incrementQuantity' },
                         'quantity.decrement': { actions: 'decrementQuantity' },
                         'quantity.set': { actions: 'setQuantity' },
+                        'seats.set': { actions: 'assignSeats' },
                         submit: {
                           guard: 'canSubmit',
                           target: '#dateFirstReserve.reserving',
@@ -618,7 +638,7 @@ export const dateFirstReserveMachine = setup({
             target: 'picking.session.loading',
             actions: 'rememberSoldOutSession',
           },
-          { target: 'picking.session.loaded.chosen.ready', actions: 'noteReserveError' },
+          { target: 'picking.session.loaded.chosen.ready', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
       },
     },

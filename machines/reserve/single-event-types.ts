@@ -32,6 +32,8 @@ export interface SingleEventReserveContext {
 }
 
 export type SingleEventReserveEvent =
+  /** The seat map's confirmed selection: seat ids per seated group. */
+  | { type: 'seats.set'; seats: SeatChoice }
   | { type: 'quantity.increment'; ticketTypeId: string }
   | { type: 'quantity.decrement'; ticketTypeId: string }
   | { type: 'quantity.set'; ticketTypeId: string; quantity: number }

@@ -25,6 +25,7 @@ import { type Message, message } from '../shared/messages';
 import { formatSessionTime } from './format';
 import { decrement, increment, type QuantityScope, requestQuantities, setQuantity } from './quantities';
 import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
+import { seatSelectionsByType } from './seats';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
   LoadSingleGroupsInput,
@@ -81,6 +82,9 @@ export function singleReserveInput({ context }: { context: SingleEventReserveCon
       eventId: context.event.id,
       sessionId: context.session?.id ?? null,
       quantities: requestQuantities(context.quantities),
+      ...(Object.keys(context.seats).length > 0
+        ? { seats: seatSelectionsByType(context.groups, context.quantities, context.seats) }
+        : {}),
     },
   };
 }
@@ -153,6 +157,10 @@ export const singleEventReserveMachine = setup({
     isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
+    /** The seat map's confirmed seats. */
+    assignSeats: assign({
+      seats: ({ context, event }) => (event.type === 'seats.set' ? event.seats : context.seats),
+    }),
     /** Injected: the shared after-reserve step (tell the cart, go on to add-ons or checkout). */
     reserved: (_args, _cart: CartModel) => {},
     announceReserved: enqueueActions(({ context, enqueue }) => {
@@ -261,6 +269,7 @@ export const singleEventReserveMachine = setup({
         'quantity.increment': { actions: 'incrementQuantity' },
         'quantity.decrement': { actions: 'decrementQuantity' },
         'quantity.set': { actions: 'setQuantity' },
+        'seats.set': { actions: 'assignSeats' },
         submit: {
           guard: 'canSubmit',
           target: 'reserving',

@@ -83,9 +83,13 @@ export interface DateFirstReserveContext {
   cart: CartModel | null;
   /** The reserve was already retried in a new cart once in this submit. */
   retriedInNewCart: boolean;
+  /** Seats chosen per seated ticket group (the seat map fills it; spec 1 §2 seat selection block). */
+  seats: Readonly<Record<string, readonly string[]>>;
 }
 
 export type DateFirstReserveEvent =
+  /** The seat map's confirmed selection: seat ids per seated group. */
+  | { type: 'seats.set'; seats: Readonly<Record<string, readonly string[]>> }
   | { type: 'date.select'; date: string }
   | { type: 'date.change' }
   | { type: 'flexible.select' }

@@ -31,6 +31,9 @@ export type FlowMessageKey =
   | 'ticketTypesNotFound'
   | 'sessionAndDate'
   | 'fewTickets'
+  // seat map (spec 1 §5)
+  | 'seatsNotEnough'
+  | 'seatsTooMany'
   // account pages (spec 3 §5)
   | 'invalidPassword'
   | 'passwordsMustMatch'

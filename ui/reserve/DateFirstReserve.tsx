@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { dayParts } from '../day-format';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
@@ -97,6 +97,8 @@ export interface DateFirstReserveProps {
   onIncrement: (ticketTypeId: string) => void;
   onDecrement: (ticketTypeId: string) => void;
   onSubmit: () => void;
+  /** The seat selection block of a seated event (spec 1 §2), shown under the tickets. */
+  seatBlock?: ReactNode;
 }
 
 /** Date-first reserve: date buttons (then 'Show more dates'), time-of-day session tabs, quantities, submit. */
@@ -191,6 +193,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
           {view.flexibleChosen || (view.selectedSession && !view.sessionListOpen && !view.dateListOpen) ? (
             <TicketSection {...props} />
           ) : null}
+          {props.seatBlock ?? null}
           {props.showFooter === false ? null : (
             <div className="reserve-footer">
               <p aria-live="polite">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
@@ -32,6 +32,8 @@ export interface SingleEventReserveProps {
   onIncrement: (ticketTypeId: string) => void;
   onDecrement: (ticketTypeId: string) => void;
   onSubmit: () => void;
+  /** The seat selection block of a seated event (spec 1 §2); without it, the plain seat message. */
+  seatBlock?: ReactNode;
   onRetry: () => void;
 }
 
@@ -85,7 +87,8 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
               onDecrement={props.onDecrement}
             />
           </section>
-          {view.seatsNeeded ? <p className="message message--warning">{strings.seatRequired}</p> : null}
+          {props.seatBlock ??
+            (view.seatsNeeded ? <p className="message message--warning">{strings.seatRequired}</p> : null)}
           {props.showFooter === false ? null : (
             <ReserveFooter
               strings={strings}

@@ -1,10 +1,13 @@
 /** The date-first layout: get the date-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
+import { SeatSelection } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
@@ -25,6 +28,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const view = useSelector(actor, selectDateFirstReserveView);
   const calendar = useModal('chooseDate');
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
+  const seating = useSelector(actor, selectSeating, sameSeating);
 
   return (
     <ReserveFrame
@@ -51,6 +55,18 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
         onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
         onSubmit={() => actor.send({ type: 'submit' })}
+        seatBlock={
+          seating.ready ? (
+            <SeatSelection
+              eventId={event.id}
+              sessionId={seating.sessionId}
+              groups={seating.groups}
+              quantities={seating.quantities}
+              seats={seating.seats}
+              onSeats={(seats) => actor.send({ type: 'seats.set', seats })}
+            />
+          ) : null
+        }
         onRetry={() => actor.send({ type: 'retry' })}
       />
     </ReserveFrame>
@@ -61,4 +77,26 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
 function withSelect<Q extends { quantities?: Record<string, string> }>(q: Q, select: string | null): Q {
   if (select === null || q.quantities?.[select] !== undefined) return q;
   return { ...q, quantities: { ...q.quantities, [select]: '1' } };
+}
+
+/** What the seat selection block reads of the date-first form (stable references from context). */
+function selectSeating(snapshot: SnapshotFrom<typeof dateFirstReserveMachine>) {
+  const { context } = snapshot;
+  return {
+    ready: snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }),
+    sessionId: context.selectedSessionId,
+    groups: context.groups,
+    quantities: context.quantities,
+    seats: context.seats,
+  };
+}
+
+function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof selectSeating>): boolean {
+  return (
+    a.ready === b.ready &&
+    a.sessionId === b.sessionId &&
+    a.groups === b.groups &&
+    a.quantities === b.quantities &&
+    a.seats === b.seats
+  );
 }

@@ -1,10 +1,13 @@
 /** The 'single' layout (spec 1 §2 layout 4): get the single-event actor, select its view model, render the form. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { selectSingleEventView } from '../../../machines/reserve/single-event-view';
+import type { singleEventReserveMachine } from '../../../machines/reserve/singleEventReserve.machine';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { currentCartId } from '../../app/root';
 import { useServices } from '../../app/services';
+import { SeatSelection } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
@@ -21,6 +24,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
+  const seating = useSelector(actor, selectSeating, sameSeating);
 
   return (
     <ReserveFrame
@@ -37,8 +41,44 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
         onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
         onSubmit={() => actor.send({ type: 'submit' })}
+        seatBlock={
+          seating.ready && seating.seated ? (
+            <SeatSelection
+              eventId={event.id}
+              sessionId={seating.sessionId}
+              groups={seating.groups}
+              quantities={seating.quantities}
+              seats={seating.seats}
+              onSeats={(seats) => actor.send({ type: 'seats.set', seats })}
+            />
+          ) : undefined
+        }
         onRetry={() => actor.send({ type: 'retry' })}
       />
     </ReserveFrame>
+  );
+}
+
+/** What the seat selection block reads of the single-event form (stable references from context). */
+function selectSeating(snapshot: SnapshotFrom<typeof singleEventReserveMachine>) {
+  const { context } = snapshot;
+  return {
+    ready: snapshot.matches('ready'),
+    seated: context.groups.some((g) => g.handler === 'seated'),
+    sessionId: context.session?.id ?? null,
+    groups: context.groups,
+    quantities: context.quantities,
+    seats: context.seats,
+  };
+}
+
+function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof selectSeating>): boolean {
+  return (
+    a.ready === b.ready &&
+    a.seated === b.seated &&
+    a.sessionId === b.sessionId &&
+    a.groups === b.groups &&
+    a.quantities === b.quantities &&
+    a.seats === b.seats
   );
 }

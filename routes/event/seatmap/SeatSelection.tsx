@@ -1,0 +1,68 @@
+/**
+ * The seat selection block and the seat-map modal for a reserve form (date-first, quantity-first, single
+ * event). The block is small and ships with the layouts; the modal (machine, renderer, list) is a lazy chunk
+ * fetched when the visitor opens the map. The modal is on the modal stack (`seatMap`).
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { TicketGroupModel } from '../../../api/models';
+import { seatNeeds, seatsMatch } from '../../../machines/reserve/seats';
+import { SeatBlock } from '../../../ui/reserve/SeatBlock';
+import { useModal, useServices } from '../../app/services';
+
+const SeatMapModal = lazy(() => import('./SeatMapModal'));
+
+export interface SeatSelectionProps {
+  eventId: string;
+  sessionId: string | null;
+  groups: readonly TicketGroupModel[];
+  quantities: Readonly<Record<string, number>>;
+  seats: Readonly<Record<string, readonly string[]>>;
+  onSeats: (seats: Record<string, string[]>) => void;
+}
+
+/** The block (null when the order has no seated tickets) with its modal. */
+export function SeatSelection({
+  eventId,
+  sessionId,
+  groups,
+  quantities,
+  seats,
+  onSeats,
+}: SeatSelectionProps) {
+  const { strings } = useServices();
+  const modal = useModal('seatMap');
+  const [names, setNames] = useState<Record<string, string>>({});
+  const needs = seatNeeds(groups, quantities);
+  const chosen = Object.values(seats).flat();
+  if (needs.length === 0 && chosen.length === 0) return null;
+  const groupNames = Object.fromEntries(groups.map((g) => [g.id, g.name]));
+  return (
+    <>
+      <SeatBlock
+        strings={strings}
+        seatNames={chosen.map((id) => names[id] ?? id)}
+        complete={seatsMatch(groups, quantities, seats)}
+        canChoose={sessionId !== null && needs.length > 0}
+        onChoose={modal.open}
+      />
+      {modal.modal && sessionId ? (
+        <Suspense fallback={null}>
+          <SeatMapModal
+            eventId={eventId}
+            sessionId={sessionId}
+            needs={needs}
+            seats={seats}
+            groupNames={groupNames}
+            closing={modal.modal.closing}
+            onConfirm={(next, seatNames) => {
+              setNames((known) => ({ ...known, ...seatNames }));
+              onSeats(next);
+              modal.close();
+            }}
+            onBack={modal.close}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
