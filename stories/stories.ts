@@ -6,10 +6,12 @@
 import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObject } from 'xstate';
 import { machines } from '../machines';
 import { appStory } from './fixtures/app';
+import { autoRenewCancelStory } from './fixtures/autoRenewCancel';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { emailSubmitStory } from './fixtures/emailSubmit';
+import { giftRedeemStory } from './fixtures/giftRedeem';
 import { listingStory } from './fixtures/listing';
 import { loginStory } from './fixtures/login';
 import { modalsStory } from './fixtures/modals';
@@ -24,6 +26,7 @@ import { upsellStory } from './fixtures/upsell';
 
 const written: Record<string, MachineStory> = {
   app: appStory,
+  autoRenewCancel: autoRenewCancelStory,
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
@@ -35,6 +38,7 @@ const written: Record<string, MachineStory> = {
   quantityFirstReserve: quantityFirstReserveStory,
   session: sessionStory,
   emailSubmit: emailSubmitStory,
+  giftRedeem: giftRedeemStory,
   passwordReset: passwordResetStory,
   setEmail: setEmailStory,
   upsell: upsellStory,

@@ -39,7 +39,13 @@ export type FlowMessageKey =
   | 'loginCookiesDisabled'
   | 'providerCookies'
   | 'providerInitFailed'
-  | 'providerInvalidState';
+  | 'providerInvalidState'
+  // redeem a gift membership (spec 3 §5, §8)
+  | 'giftCodeInvalid'
+  | 'giftCodeExpired'
+  | 'giftCodeRedeemed'
+  | 'redeemNoLevels'
+  | 'redeemCartAction';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 
