@@ -189,6 +189,15 @@ export const defaultStrings = {
   autoRenewCancelledState: 'Cancelled',
   autoRenewNotEnrolledState: 'Not enrolled',
   cancelAutoRenew: 'Cancel auto renew',
+  // members-only events (spec 1 §2, spec 3 §2; verbatim where the spec words it)
+  membersOnlyTitle: 'Sorry! This event is members only',
+  membersOnlyPrompt: 'Log in with your membership to book this event, or become a member.',
+  membersOnlyLogIn: 'Log in',
+  membersOnlySignUp: 'Sign up',
+  membersOnlyExpired: 'Your membership has expired. Renew your membership to book this members-only event.',
+  membersOnlyRenew: 'Renew membership',
+  membershipRenewBeforeVisit:
+    'Your membership expires before your visit. Renew your membership to keep your member benefits on the day.',
   // redeem a gift membership (spec 3 §2, §5, §8; verbatim where the spec words it)
   redeemTitle: 'Redeem a gift membership',
   giftCode: 'Gift code',

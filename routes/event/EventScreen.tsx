@@ -22,6 +22,7 @@ const DateFirstLayout = lazy(() => import('./layouts/DateFirstLayout'));
 const QuantityFirstLayout = lazy(() => import('./layouts/QuantityFirstLayout'));
 const SingleEventLayout = lazy(() => import('./layouts/SingleEventLayout'));
 const OneTicketLayout = lazy(() => import('./layouts/OneTicketLayout'));
+const MembersOnlyLayout = lazy(() => import('./layouts/MembersOnlyLayout'));
 /** The 'More' description modal (small screens) loads when opened. */
 const DescriptionDialog = lazy(() =>
   import('../../ui/DescriptionDialog').then((m) => ({ default: m.DescriptionDialog })),
@@ -36,7 +37,7 @@ const LAYOUTS: Record<FormLayoutKind, LazyExoticComponent<ComponentType<LayoutPr
   single: SingleEventLayout,
   oneTicket: OneTicketLayout,
   membership: DateFirstLayout,
-  membersOnly: DateFirstLayout,
+  membersOnly: MembersOnlyLayout,
 };
 
 /** /events/{id}: the event detail; an unknown event redirects to the 404 screen with its path and query. */
