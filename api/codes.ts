@@ -81,6 +81,15 @@ const TABLE = {
   email_in_use: server(true, 409),
   /** Login or reset requests over the limit for the account or the address (_extra.retry_after seconds). */
   too_many_attempts: server(true, 429),
+  // --- memberships: the reference server's own (server/README.md "Memberships"; spec 3 §5 gives the texts)
+  /** Redeem: the gift code is outside its valid_from..valid_to ('This code has expired'). */
+  code_expired: server(true, 400),
+  /** POST (my/)cart/{id}/gift_checkout: the giftee's email is the purchaser's (spec 3 §5 self gifting). */
+  giftee_is_purchaser: server(true, 400),
+  /** DELETE ticket_order/{id}/auto_renew: no membership of the order is enrolled (scheduled). */
+  auto_renew_not_enrolled: server(true, 409),
+  /** Reserve of a members-only ticket type without a current membership that allows it. */
+  membership_required: server(true, 403),
   // --- the reference server's own (server/README.md)
   missing_app_header: server(false, 400),
   unknown_seller: server(false, 400),

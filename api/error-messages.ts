@@ -23,6 +23,9 @@ export type ErrorWhere =
   | 'login'
   | 'resetLink'
   | 'membership'
+  | 'redeem'
+  | 'autoRenew'
+  | 'gift'
   | 'forgot'
   | 'setEmail';
 
@@ -54,7 +57,12 @@ export type ErrorMessageKey =
   | 'memberNotFoundEmail'
   | 'loginDisabled'
   | 'tooManyAttempts'
-  | 'emailInUse';
+  | 'emailInUse'
+  | 'giftCodeInvalid'
+  | 'giftCodeExpired'
+  | 'giftCodeRedeemed'
+  | 'giftSelf'
+  | 'autoRenewContact';
 
 export interface ErrorMessage {
   key: ErrorMessageKey;
@@ -290,6 +298,34 @@ export function membershipOutcome(error: ErrorLike): ErrorOutcome {
   return described(error, genericMessageKey('membership'));
 }
 
+/**
+ * Redeem (spec 3 §5, §8): an unknown code (not_found, code_not_found) or a malformed one reads 'You must enter a
+ * valid code'; expired and exhausted codes their texts; the rest the server's description or the generic text.
+ */
+export function redeemOutcome(error: ErrorLike): ErrorOutcome {
+  if (
+    isNotFound(error) ||
+    error.code === ErrorCode.code_not_found ||
+    error.code === ErrorCode.validation_failed
+  )
+    return show('giftCodeInvalid');
+  if (error.code === ErrorCode.code_expired) return show('giftCodeExpired');
+  if (error.code === ErrorCode.code_exhausted) return show('giftCodeRedeemed');
+  return membershipOutcome(error);
+}
+
+/** Gift checkout (spec 3 §5): the giftee is the purchaser: the purchase form's self-gift text. */
+export function giftOutcome(error: ErrorLike): ErrorOutcome {
+  if (error.code === ErrorCode.giftee_is_purchaser) return show('giftSelf');
+  return membershipOutcome(error);
+}
+
+/** Cancel auto-renew (spec 3 §8): not enrolled asks to contact the seller; the rest show the message. */
+export function autoRenewOutcome(error: ErrorLike): ErrorOutcome {
+  if (error.code === ErrorCode.auto_renew_not_enrolled) return show('autoRenewContact');
+  return described(error, genericMessageKey('autoRenew'));
+}
+
 /** Listing, event and cart: the server's description for spec codes, else the generic message. */
 export function generalOutcome(error: ErrorLike, where: 'listing' | 'event' | 'cart'): ErrorOutcome {
   return providerUnavailable(error)
@@ -331,6 +367,12 @@ export function errorOutcome(
       return rescheduleOutcome(error);
     case 'membership':
       return membershipOutcome(error);
+    case 'redeem':
+      return redeemOutcome(error);
+    case 'gift':
+      return giftOutcome(error);
+    case 'autoRenew':
+      return autoRenewOutcome(error);
     case 'confirmation':
     case 'cancelOrder':
       return described(error, genericMessageKey(where));

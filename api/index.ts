@@ -8,6 +8,7 @@ import { createEventQuantities } from './event-quantities';
 import { createEvents } from './events';
 import type { UrlSettings } from './join';
 import { createMembers } from './members';
+import { createMembership } from './membership';
 import { createOrders } from './orders';
 import { createRequest, type Logger } from './request';
 import { createTicketGroups } from './ticket-groups';
@@ -50,6 +51,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),
     members: createMembers(request),
+    membership: createMembership(request, urls, now, deps.isMember),
     ticketGroups: createTicketGroups(request),
     request,
   };
@@ -65,6 +67,7 @@ export * from './errors';
 export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
 export type { UrlSettings } from './join';
 export type { MembersApi } from './members';
+export type { MembershipApi } from './membership';
 export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
 export type { OrdersApi } from './orders';

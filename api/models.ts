@@ -266,3 +266,6 @@ export interface PricedSessionModel extends SessionModel {
   /** Price in cents by ticket type id, for the quantities asked about. */
   prices: Record<string, number>;
 }
+
+/* ---------------------------------------------------------------- memberships (issue 11) */
+export type * from './membership-models';

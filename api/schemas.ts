@@ -434,6 +434,18 @@ export type LoginMethod = z.infer<typeof loginMethod>;
 export type CredentialMode = z.infer<typeof credentialMode>;
 export type AuthenticationConfig = z.infer<typeof authenticationConfig>;
 export type { MemberDocument, MemberIdentity, Membership, User } from './member-schemas';
+export type {
+  GiftCheckoutBody,
+  GiftCode,
+  GifteeBody,
+  IdentityLink,
+  MemberRemaining,
+  MembershipBenefit,
+  MembershipDetail,
+  MembershipReserveBody,
+  MembershipRule,
+  SavedPaymentMethod,
+} from './membership-schemas';
 export type LoginBody = z.infer<typeof loginBody>;
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 export type UserBody = z.infer<typeof userBody>;

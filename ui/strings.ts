@@ -151,6 +151,12 @@ export const defaultStrings = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   emailInUse:
     'Another user account is using {email}. Please contact us if you need to merge multiple user accounts.',
+  // memberships: gift codes, self gifting, auto-renew (spec 3 §5, §8)
+  giftCodeInvalid: 'You must enter a valid code',
+  giftCodeExpired: 'This code has expired',
+  giftCodeRedeemed: 'This code has already been redeemed',
+  giftSelf: 'You can not gift membership to yourself. Do you want to buy or renew membership for yourself?',
+  autoRenewContact: 'Please contact us to enrol your membership for auto-renew.',
   // login form, identity provider, account menu, my account (spec 3 §2, §8; texts the spec does not give are ours)
   accountLogin: 'Account login',
   memberId: 'Member ID',
