@@ -209,9 +209,6 @@ export const defaultStrings = {
   giftCode: 'Gift code',
   giftCodeHint: 'The 10-character code from your gift email',
   giftCodeSubmit: 'Submit',
-  giftCodeInvalid: 'You must enter a valid code',
-  giftCodeExpired: 'This code has expired',
-  giftCodeRedeemed: 'This code has already been redeemed',
   redeemNoLevels: 'Memberships are not available at this time.',
   redeemCartAction: 'You need to take action on your current cart before you can redeem a membership.',
   redeemLevels: 'Membership level',
@@ -229,7 +226,6 @@ export const defaultStrings = {
   autoRenewDone: 'Done',
   autoRenewBack: 'Cancel',
   autoRenewNotEnrolled: 'This membership is not enrolled in auto-renew.',
-  autoRenewContact: 'Please contact us to enrol your membership for auto-renew.',
   autoRenewNotAuthenticated: 'Please log in as the member to manage auto-renew for this membership.',
   retry: 'Try again',
   // checkout (spec 2 §5, §8; the field messages are ours)

@@ -28,7 +28,7 @@ export const isAuthError = (error: FlowError): boolean =>
   error.code === ErrorCode.login_required || error.status === 401 || error.status === 403;
 
 /** Errors show their message (spec 3 §8 "Auto-renew"). */
-export const autoRenewErrorMessage = (error: FlowError): Message => errorMessage(error, 'membership');
+export const autoRenewErrorMessage = (error: FlowError): Message => errorMessage(error, 'autoRenew');
 
 const MONTHS = [
   'January',

@@ -5,8 +5,7 @@
  * shows at most 3 levels: the highest-rank discounted ones, sorted by discounted amount ascending then
  * currency amount descending.
  */
-import { ErrorCode } from '../../api/codes';
-import { membershipOutcome } from '../../api/error-messages';
+import { redeemOutcome } from '../../api/error-messages';
 import { type FlowError, message, toFlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { LookupCodeOutput, RedeemLevel } from './giftRedeem.types';
@@ -23,9 +22,8 @@ export const codeFieldError = (code: string): Message | null =>
 
 /** Now before valid_from or after valid_to. */
 export function isExpired(lookup: Pick<LookupCodeOutput, 'validFrom' | 'validTo' | 'checkedAt'>): boolean {
-  const from = lookup.validFrom === null ? Number.NaN : Date.parse(lookup.validFrom);
-  const to = lookup.validTo === null ? Number.NaN : Date.parse(lookup.validTo);
-  return (!Number.isNaN(from) && lookup.checkedAt < from) || (!Number.isNaN(to) && lookup.checkedAt > to);
+  const { validFrom: from, validTo: to, checkedAt: now } = lookup;
+  return (from !== null && now < from) || (to !== null && now > to);
 }
 
 export const isDiscounted = (level: RedeemLevel): level is RedeemLevel & { discountedAmount: number } =>
@@ -53,21 +51,19 @@ export function lookupOutcome(lookup: LookupCodeOutput): LookupOutcome {
   return { kind: 'valid', levels };
 }
 
-/** A failed lookup: unknown codes are 'You must enter a valid code'; anything else the generic message. */
-export const lookupErrorMessage = (error: FlowError): Message =>
-  error.code === ErrorCode.not_found || error.code === ErrorCode.code_not_found
-    ? message('giftCodeInvalid')
-    : message('errorUnexpectedLater');
+/** A failed lookup: unknown codes are 'You must enter a valid code'; anything else as redeem shows it. */
+export function lookupErrorMessage(error: FlowError): Message {
+  const outcome = redeemOutcome(error);
+  return outcome.kind === 'ignore' ? message('errorUnexpectedLater') : outcome.message;
+}
 
 /**
- * A failed reserve: the code spent or unknown meanwhile reads as its lookup message; otherwise as the
- * membership submit shows it (rule_blocks_reserve in checkout_rules and validate_not_email not shown).
+ * A failed reserve: the code spent, expired or unknown meanwhile reads as its lookup message; otherwise as the
+ * membership submit shows it (rule_blocks_reserve in checkout_rules and validate_not_email not shown: null).
  */
 export function reserveErrorMessage(raw: unknown): Message | null {
   const error = toFlowError(raw);
   const context = (raw as { context?: unknown } | null)?.context;
-  if (error.code === ErrorCode.code_exhausted) return message('giftCodeRedeemed');
-  if (error.code === ErrorCode.code_not_found) return message('giftCodeInvalid');
-  const outcome = membershipOutcome({ ...error, context: typeof context === 'string' ? context : null });
+  const outcome = redeemOutcome({ ...error, context: typeof context === 'string' ? context : null });
   return outcome.kind === 'ignore' ? null : outcome.message;
 }

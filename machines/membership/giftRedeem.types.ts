@@ -25,8 +25,9 @@ export interface LookupCodeInput {
 }
 /** What the provided `lookupCode` answers: the gift code lookup (spec 3 §3) and the levels it may buy. */
 export interface LookupCodeOutput {
-  validFrom: string | null;
-  validTo: string | null;
+  /** Epoch ms, or null (no bound). */
+  validFrom: number | null;
+  validTo: number | null;
   exhausted: boolean;
   /** When the lookup was answered (epoch ms, the route's clock): expiry is judged against it. */
   checkedAt: number;

@@ -41,9 +41,6 @@ export type FlowMessageKey =
   | 'providerInitFailed'
   | 'providerInvalidState'
   // redeem a gift membership (spec 3 §5, §8)
-  | 'giftCodeInvalid'
-  | 'giftCodeExpired'
-  | 'giftCodeRedeemed'
   | 'redeemNoLevels'
   | 'redeemCartAction';
 

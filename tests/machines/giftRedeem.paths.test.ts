@@ -48,8 +48,8 @@ function oracleLookup(lookup: LookupCodeOutput): { message: string } | { levels:
   if (lookup.exhausted) return { message: 'This code has already been redeemed' };
   const now = lookup.checkedAt;
   if (
-    (lookup.validFrom && now < Date.parse(lookup.validFrom)) ||
-    (lookup.validTo && now > Date.parse(lookup.validTo))
+    (lookup.validFrom !== null && now < lookup.validFrom) ||
+    (lookup.validTo !== null && now > lookup.validTo)
   )
     return { message: 'This code has expired' };
   if (lookup.levels === LEVELS) return { levels: ['Dual', 'Patron', 'Family'] };
@@ -121,6 +121,7 @@ function onStep(runner: Runner, _expected: GiftRedeemSnap, event: EventObject): 
     const code = (event as unknown as { error: { code: string } }).error.code;
     const expected = {
       code_exhausted: 'This code has already been redeemed',
+      code_expired: 'This code has expired',
       rule_blocks_reserve: null,
       internal_error: 'Sorry, something unexpected happened. Please try again later.',
     }[code];
@@ -159,7 +160,11 @@ describe('redeem a gift membership paths', () => {
   it('offers at most 3 levels: highest-rank discounted, discounted amount ascending then amount descending', () => {
     expect(redeemLevels(LEVELS).map((l) => l.id)).toEqual(['Dual', 'Patron', 'Family']);
     expect(
-      isExpired({ validFrom: null, validTo: '2026-01-01T00:00:00Z', checkedAt: Date.parse('2026-01-02') }),
+      isExpired({
+        validFrom: null,
+        validTo: Date.parse('2026-01-01T00:00:00Z'),
+        checkedAt: Date.parse('2026-01-02'),
+      }),
     ).toBe(true);
     expect(isExpired({ validFrom: null, validTo: null, checkedAt: 0 })).toBe(false);
   });
