@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DDL } from './ddl';
 import { MEMBERS_DDL } from './members-schema';
+import { MEMBERSHIP_DDL } from './membership-schema';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,7 +34,7 @@ export async function createDb(
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
-      await client.query(DDL + MEMBERS_DDL);
+      await client.query(DDL + MEMBERS_DDL + MEMBERSHIP_DDL);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
       client.release();
@@ -44,7 +45,7 @@ export async function createDb(
   const dataDir = options.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  await client.exec(DDL + MEMBERS_DDL);
+  await client.exec(DDL + MEMBERS_DDL + MEMBERSHIP_DDL);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

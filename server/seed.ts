@@ -8,6 +8,7 @@ import { seedMembers } from './members-seed';
 import * as t from './schema';
 import { seedDonationEvent } from './seed-donation';
 import { LISTING_EVENTS, seedListingExtras } from './seed-listing';
+import { seedMemberships } from './seed-membership';
 import { dayjs, stableId } from './util';
 
 export const DEMO_SLUG = 'demo-museum';
@@ -299,6 +300,17 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
   await seedListingExtras(db, sellerId, demoIds.event);
   await seedMembers(db, sellerId, now());
   await seedDonationEvent(db, { seller: sellerId, venue: demoIds.venue });
+  await seedMemberships(
+    db,
+    {
+      seller: sellerId,
+      venue: demoIds.venue,
+      generalAdmission: demoIds.event('general-admission'),
+      membersPreview: demoIds.event('members-preview'),
+      membersPreviewGroup: demoIds.group('members-preview'),
+    },
+    now(),
+  );
 }
 
 /** The flexible (any-date) group and the box-office-only group of an event, when it has them. */
