@@ -16,6 +16,8 @@ const ResetPasswordScreen = lazy(() => import('./reset-password/ResetPasswordScr
 const SetEmailScreen = lazy(() => import('./set-email/SetEmailScreen'));
 const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
 const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
+const RedeemScreen = lazy(() => import('./redeem/RedeemScreen'));
+const AutoRenewCancelScreen = lazy(() => import('./auto-renew/AutoRenewCancelScreen'));
 const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazy(() => import('./login/LoginDialogSlot'));
 /**
@@ -53,6 +55,10 @@ export function App() {
             <Route path="/my-account" component={MyAccountScreen} />
             <Route path="/my-account/membership-details" component={MyAccountScreen} />
             <Route path="/auth0-login" component={ProviderCallbackScreen} />
+            <Route path="/membership/redeem" component={RedeemScreen} />
+            <Route path="/manage/:ticketOrderId/cancel-auto-renew">
+              {(params) => <AutoRenewCancelScreen ticketOrderId={params.ticketOrderId} />}
+            </Route>
             {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
             <Route component={NotFoundScreen} />
           </Switch>

@@ -214,6 +214,7 @@ export const defaultStrings = {
   redeemLevels: 'Membership level',
   redeemLevelPrice: '{price} (was {amount})',
   redeemSubmit: 'Redeem membership',
+  redeemMember: 'Member',
   redeemCartTitle: 'Your cart already holds a membership',
   redeemDiscard: 'Discard',
   redeemCheckout: 'Checkout',

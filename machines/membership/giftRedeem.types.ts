@@ -18,6 +18,8 @@ export interface RedeemLevel {
   amount: number;
   /** What it costs with the code (minor units); null when the code does not discount it. */
   discountedAmount: number | null;
+  /** The named member slots of its form (role, and whether the email is required, optional or hidden). */
+  named?: { partyRole: string; emailRequired: 'yes' | 'no' | 'other' }[];
 }
 
 export interface LookupCodeInput {
