@@ -20,6 +20,7 @@ const RedeemScreen = lazy(() => import('./redeem/RedeemScreen'));
 const AutoRenewCancelScreen = lazy(() => import('./auto-renew/AutoRenewCancelScreen'));
 const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazy(() => import('./login/LoginDialogSlot'));
+const MembershipDetailsDialogSlot = lazy(() => import('./account/MembershipDetailsDialogSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -91,6 +92,7 @@ function Frame({ children }: { children: ReactNode }) {
     >
       {children}
       <LoginDialogHost />
+      <MembershipDetailsDialogHost />
     </Shell>
   );
 }
@@ -101,6 +103,16 @@ function LoginDialogHost() {
   return modal ? (
     <Suspense fallback={null}>
       <LoginDialogSlot />
+    </Suspense>
+  ) : null;
+}
+
+/** The membership details dialog, loaded when the `membershipDetails` modal opens. */
+function MembershipDetailsDialogHost() {
+  const { modal } = useModal('membershipDetails');
+  return modal ? (
+    <Suspense fallback={null}>
+      <MembershipDetailsDialogSlot />
     </Suspense>
   ) : null;
 }
