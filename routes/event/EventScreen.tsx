@@ -9,13 +9,14 @@ import { EventHeader } from '../../ui/EventHeader';
 import { EventPromo } from '../../ui/EventPromo';
 import { EventDetailSkeleton, ReserveSkeleton } from '../../ui/skeleton/ReserveSkeleton';
 import { resolveMessage } from '../../ui/strings';
-import { useCart, useModal, useServices } from '../app/services';
+import { useCart, useModal, useServices, useSession } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
 import type { LayoutProps } from './layouts/types';
 import { loadEventDetail } from './load';
+import { useMemberLimits } from './useMemberLimits';
 
 /** Each layout is its own chunk, fetched when an event needs it (the first-load budget, DESIGN "Budgets"). */
 const DateFirstLayout = lazy(() => import('./layouts/DateFirstLayout'));
@@ -47,9 +48,16 @@ export default function EventScreen({ id }: { id: string }) {
   const search = useSearch();
   const query = useMemo(() => eventQueryFrom(search), [search]);
   const groupKey = query.ticketGroupIds.join(',');
+  const memberLimits = useMemberLimits();
+  // Logging in or out reloads the event (members-only groups, member prices and remaining quantities).
+  const memberKey = useSession((s) => s.context.current?.member.identityId ?? '');
   const event = useLoad(
-    (signal) => loadEventDetail(api, id, signal, query.ticketGroupIds),
-    `${id}|${groupKey}`,
+    (signal) =>
+      loadEventDetail(api, id, signal, query.ticketGroupIds).then(async (detail) => ({
+        ...detail,
+        ticketGroups: await memberLimits(detail.id, detail.ticketGroups, signal),
+      })),
+    `${id}|${groupKey}|${memberKey}`,
   );
   const cartItems = useCart((s) => s.context.cart?.items ?? null);
   const more = useModal('description');
