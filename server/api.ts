@@ -17,6 +17,7 @@ import { ApiError, payloadTooLarge } from './errors';
 import type { SandboxGateway } from './gateway';
 import { registerImages } from './images';
 import { type MembersOptions, registerMembers } from './members-routes';
+import { registerMemberships } from './membership-routes';
 import { registerOrders } from './orders';
 import { registerPayments } from './pay-routes';
 import * as t from './schema';
@@ -44,9 +45,9 @@ export function errorResponse(err: unknown): Response {
 }
 
 /** Catalogue resources: the same for every visitor, so publicly cacheable on the cached prefix. */
-const PUBLIC_PATH = /^\/cached\/api\/(events\/|events$|config$|image\/)/;
+const PUBLIC_PATH = /^\/cached\/api\/(events\/|events$|config$|image\/|membership_rules$)/;
 /** Purchaser data: carts, orders and their QR codes, the dev outbox. */
-const PERSONAL_PATH = /\/(my\/)?cart(\/|$)|\/ticket_order(\/|$)|\/__outbox$/;
+const PERSONAL_PATH = /\/(my\/)?cart(\/|$)|\/ticket_order(\/|$)|\/__outbox$|\/my\/|\/giftee$/;
 
 /**
  * PGlite runs one query at a time in this process: requests are served first come, first served (a FIFO
@@ -125,6 +126,7 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null, members: MembersO
   registerOrders(api, ctx);
   registerImages(api, ctx);
   registerMembers(api, ctx, members);
+  registerMemberships(api, ctx);
 
   if (!ctx.production) {
     api.get('/__outbox', async (c) => {

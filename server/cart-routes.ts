@@ -30,14 +30,15 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
     const existing = withId ? await loadCart(ctx, c) : null;
     if (existing) await requirePending(ctx, existing, false);
     const b = await body(c, modifyBody, 'cart');
-    const owner = existing ? undefined : await newCartOwner(ctx, c);
+    const member = await newCartOwner(ctx, c);
+    const owner = existing ? undefined : member;
     let out: Modified;
     try {
-      out = await modify(ctx, c.get('seller'), existing, b, owner);
+      out = await modify(ctx, c.get('seller'), existing, b, owner, member);
     } catch (e) {
       // Sold out: capacity held by carts whose time is up comes back first, then one more try.
       if (!isSoldOut(e) || (await sweepExpiredCarts(ctx)) === 0) throw e;
-      out = await modify(ctx, c.get('seller'), existing, b, owner);
+      out = await modify(ctx, c.get('seller'), existing, b, owner, member);
     }
     return documentResponse(ctx, c, out.cart, out.fresh);
   };

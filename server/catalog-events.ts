@@ -21,6 +21,7 @@ import {
   wVenue,
 } from './docs';
 import { invalid } from './errors';
+import type { CatalogGate } from './membership-access';
 import type { ParsedQuery } from './query';
 import * as t from './schema';
 
@@ -146,13 +147,16 @@ export async function eventDocument(
   q: ParsedQuery,
   ev: EventRow,
   venue: VenueRow | undefined,
+  /** Members-only groups and types only where the request's membership allows them (membership-access.ts). */
+  gate?: CatalogGate,
 ): Promise<w.Document> {
-  const groups = await loadGroupsForEvents(
+  const loaded = await loadGroupsForEvents(
     ctx.db,
     [ev.id],
     q.in('ticket_group.hidden_type') ?? PUBLIC_TYPES,
     q.in('ticket_group.id'),
   );
+  const groups = gate ? gate.groups(ev, loaded) : loaded;
   const groupIds = groups.map((g) => g.id);
   const doc: w.Document = { event_template: coll([wEvent(ev)]) };
   if (q.has('venue')) doc.venue = coll(venue ? [wVenue(venue)] : []);
@@ -160,6 +164,9 @@ export async function eventDocument(
   if (q.has('config'))
     doc.config = coll((await loadConfig(ctx.db, [ev.id, ...groupIds], q.in('config.key'))).map(wConfig));
   if (q.has('ticket_group')) doc.ticket_group = coll(groups.map((g) => wGroup(g)));
-  if (q.has('ticket_type')) doc.ticket_type = coll((await loadTypesForGroups(ctx.db, groupIds)).map(wType));
+  if (q.has('ticket_type')) {
+    const types = await loadTypesForGroups(ctx.db, groupIds);
+    doc.ticket_type = coll((gate ? gate.types(ev, groups, types) : types).map(wType));
+  }
   return doc;
 }

@@ -12,7 +12,7 @@ import type { ParsedQuery } from './query';
 import * as t from './schema';
 
 /** Handlers whose tickets are not for a session: a reserve may send `event_session_id: null` for them. */
-export const SESSIONLESS_HANDLERS: readonly string[] = ['donation', 'ledger', 'codes'];
+export const SESSIONLESS_HANDLERS: readonly string[] = ['donation', 'ledger', 'codes', 'membership'];
 
 export async function ticketGroupDocument(
   ctx: AppCtx,

@@ -35,6 +35,7 @@ import {
 } from './docs';
 import { invalid, notFound } from './errors';
 import { sweepExpiredCarts } from './holds';
+import type { CatalogGate } from './membership-access';
 import type { ParsedQuery } from './query';
 import * as t from './schema';
 import { dayjs, money, percentFee } from './util';
@@ -188,6 +189,8 @@ export async function sessionDocument(
   ev: EventRow,
   venue: VenueRow | undefined,
   sessionId: string,
+  /** Members-only groups and types only where the request's membership allows them (membership-access.ts). */
+  gate?: CatalogGate,
 ): Promise<w.Document> {
   await sweepExpiredCarts(ctx);
   const [s] = await ctx.db
@@ -196,12 +199,13 @@ export async function sessionDocument(
     .where(and(eq(t.eventSession.id, sessionId), eq(t.eventSession.eventTemplateId, ev.id)))
     .limit(1);
   if (!s) throw notFound('event_session');
-  const groups = await loadGroupsForEvents(
+  const loaded = await loadGroupsForEvents(
     ctx.db,
     [ev.id],
     q.in('ticket_group.hidden_type') ?? q.in('hidden_type') ?? PUBLIC_TYPES,
     q.in('ticket_group.id') ?? q.in('ticket_group_id'),
   );
+  const groups = gate ? gate.groups(ev, loaded) : loaded;
   const groupIds = groups.map((g) => g.id);
   const doc: w.Document = { event_session: coll([wSession(s)]) };
   if (q.has('ticket_group') || q.has('ticket_type')) {
@@ -224,7 +228,10 @@ export async function sessionDocument(
       doc.ticket_group = coll(
         groups.map((g) => wGroup(g, usedBy.get(g.id) ?? 0, sessionOut && !g.excludeFromEventCapacity)),
       );
-    if (q.has('ticket_type')) doc.ticket_type = coll((await loadTypesForGroups(ctx.db, groupIds)).map(wType));
+    if (q.has('ticket_type')) {
+      const types = await loadTypesForGroups(ctx.db, groupIds);
+      doc.ticket_type = coll((gate ? gate.types(ev, groups, types) : types).map(wType));
+    }
   }
   if (q.has('ticket_group.meta') || q.has('meta'))
     doc.meta = coll((await loadMeta(ctx.db, [ev.id, ...groupIds])).map(wMeta));

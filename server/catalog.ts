@@ -20,6 +20,11 @@ import {
 import { type AppCtx, type C, type Env, idParam, query } from './context';
 import { PUBLIC_TYPES } from './docs';
 import { currentMember } from './members-session';
+import { catalogGate, MEMBER_ONLY, requestAccess } from './membership-access';
+
+/** Dates and sessions of members-only events are public (their tickets are not: see the event and session documents). */
+const SESSION_EVENT_TYPES = [...PUBLIC_TYPES, MEMBER_ONLY];
+
 import { body, pricecheckBody, quantitiesBody } from './validate';
 
 export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
@@ -37,14 +42,19 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
     const q = query(c);
     const id = idParam(c, 'id', 'event_template');
     const { ev, venue } = await findEvent(ctx, seller.id, id, q.in('hidden_type') ?? PUBLIC_TYPES);
-    return c.json(await eventDocument(ctx, q, ev, venue));
+    return c.json(await eventDocument(ctx, q, ev, venue, catalogGate(await requestAccess(ctx, c))));
   });
 
   const calendar = async (c: C, quantities: Record<string, number> | null) => {
     const seller = c.get('seller');
     const q = query(c);
     checkCalendarFormat(q);
-    const { ev, tz } = await findEvent(ctx, seller.id, idParam(c, 'id', 'event_template'), PUBLIC_TYPES);
+    const { ev, tz } = await findEvent(
+      ctx,
+      seller.id,
+      idParam(c, 'id', 'event_template'),
+      SESSION_EVENT_TYPES,
+    );
     return c.json(await calendarDocument(ctx, q, ev, tz, quantities));
   };
 
@@ -68,7 +78,12 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
   const sessionList = async (c: C, quantities: Record<string, number> | null) => {
     const seller = c.get('seller');
     const q = query(c);
-    const { ev, tz } = await findEvent(ctx, seller.id, idParam(c, 'id', 'event_template'), PUBLIC_TYPES);
+    const { ev, tz } = await findEvent(
+      ctx,
+      seller.id,
+      idParam(c, 'id', 'event_template'),
+      SESSION_EVENT_TYPES,
+    );
     return c.json(await sessionsDocument(ctx, q, ev, tz, quantities));
   };
 
@@ -98,10 +113,12 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
     const seller = c.get('seller');
     const q = query(c);
     const eventId = idParam(c, 'eventId', 'event_template');
-    const { ev, venue } = await findEvent(ctx, seller.id, eventId, PUBLIC_TYPES);
+    const { ev, venue } = await findEvent(ctx, seller.id, eventId, SESSION_EVENT_TYPES);
     // The session id is read after the event is found: an unknown event answers event_template first.
     const sessionId = idParam(c, 'sessionId', 'event_session');
-    return c.json(await sessionDocument(ctx, q, ev, venue, sessionId));
+    return c.json(
+      await sessionDocument(ctx, q, ev, venue, sessionId, catalogGate(await requestAccess(ctx, c))),
+    );
   });
 
   api.get('/ticket_group/:id', async (c) =>

@@ -23,6 +23,8 @@ import { isBookable, loadSessions } from './docs';
 import { cartBooked, cartExpired, incorrectCartState, invalid } from './errors';
 import type { ChargeResult } from './gateway';
 import { expireInTx } from './holds';
+import { createMemberships } from './membership-complete';
+import { checkGiftPayable } from './membership-routes';
 import { queueConfirmation } from './outbox';
 import * as t from './schema';
 import { humanCode, money, newId } from './util';
@@ -73,6 +75,8 @@ export async function book(
     )
     .returning();
   if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
+  // Memberships of the booked levels (issue 11): created, or renewed, in the same transaction.
+  await createMemberships(ctx, tx, cart, order, booked, pay.gatewayId);
   await tx.insert(t.payment).values({
     id: newId(),
     cartId: cart.id,
@@ -96,6 +100,7 @@ export async function book(
 async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: number | null, context: string) {
   const { tickets, totals } = await liveTicketsAndTotals(tx, cart.id);
   if (tickets.length === 0) throw invalid('cart', 'The cart is empty.');
+  await checkGiftPayable(tx, cart);
   const sessions = await loadSessions(
     tx,
     tickets.map((k) => k.eventSessionId),

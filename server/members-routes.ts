@@ -25,6 +25,7 @@ import {
   openSession,
   requireMember,
 } from './members-session';
+import { myMembershipDocument } from './membership-routes';
 import * as t from './schema';
 import { newId } from './util';
 import { body } from './validate';
@@ -88,20 +89,6 @@ export async function userDocument(q: Q, user: MemberUserRow): Promise<w.MemberD
     meta: coll(meta.map(wMeta)),
   };
 }
-
-const wMembership = (m: Row<typeof memberMembership>): w.Membership => ({
-  id: m.id,
-  identity_id: m.identityId,
-  scan_code: m.scanCode,
-  role: m.role,
-  level_name: m.levelName,
-  auto_renew_state: m.autoRenewState,
-  valid_from: m.validFrom.toISOString(),
-  valid_to: m.validTo.toISOString(),
-  member_event_purchase_limit: m.purchaseLimit,
-  ticket_order_id: m.ticketOrderId,
-  ticket_group_id: m.ticketGroupId,
-});
 
 /* ---------------------------------------------------------------- lookups */
 
@@ -604,14 +591,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
 
   api.get('/my/membership', async (c) => {
     const { user } = await requireMember(ctx, c);
-    const rows = await ctx.db
-      .select()
-      .from(memberMembership)
-      .where(eq(memberMembership.identityId, user.identityId))
-      .orderBy(memberMembership.validTo);
-    return c.json({
-      membership: coll(rows.map(wMembership)),
-      ticket_order: coll([]),
-    } satisfies w.MemberDocument);
+    // With the level, named members, orders and level tickets (server/membership-routes.ts).
+    return c.json(await myMembershipDocument(ctx.db, user.identityId));
   });
 }

@@ -10,8 +10,11 @@ import type { Q } from './db';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from './docs';
 import { ApiError, cartExpired, invalid } from './errors';
 import { CART_TTL_MS, changeCapacity, extendedHold } from './holds';
+import { MEMBER_ONLY } from './membership-access';
+import { applyMembership, prepareMembership } from './membership-reserve';
 import * as t from './schema';
 import { humanCode, iso, newId, parseMoney } from './util';
+import type { ModifyBody } from './validate';
 
 type Seller = Row<typeof t.seller>;
 type Group = Row<typeof t.ticketGroup>;
@@ -63,9 +66,10 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     const ty = typeById.get(line.ticket_type_id);
     const group = ty ? groupById.get(ty.ticketGroupId) : undefined;
     const ev = ty ? eventById.get(ty.eventTemplateId) : undefined;
-    if (!ty || !group || !ev || ev.sellerId !== seller.id || !PUBLIC_TYPES.includes(ev.hiddenType))
+    // Members-only events and groups are checked against the member's access (membership-reserve.ts).
+    if (!ty || !group || !ev || ev.sellerId !== seller.id || !RESERVABLE_TYPES.includes(ev.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
-    if (!PUBLIC_TYPES.includes(group.hiddenType))
+    if (!RESERVABLE_TYPES.includes(group.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
     // Flexible (any-date) groups, donations, ledger and discount-code purchases are not for a session;
     // every other ticket is.
@@ -82,6 +86,8 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     return { line, ty, group, ev, session, value: lineValue(ty, line, where) };
   });
 }
+
+const RESERVABLE_TYPES = [...PUBLIC_TYPES, MEMBER_ONLY];
 
 /** Group meta marking a flexible (any-date) ticket group: its tickets are reserved without a session. */
 export const FLEXIBLE_DATE_META = 'flexible_date';
@@ -203,16 +209,43 @@ export async function modify(
   ctx: AppCtx,
   seller: Seller,
   existing: CartRow | null,
-  b: w.CartModifyBody,
+  b: ModifyBody,
   /** The identity a new cart belongs to (a logged-in member's); default the seller's public identity. */
   ownerIdentityId?: string,
+  /** The logged-in member's identity (members-only tickets and their limits are theirs); default the cart's. */
+  memberIdentityId?: string,
 ): Promise<Modified> {
-  const nowMs = ctx.now();
   const adds = b.add ?? [];
   const removes = [...new Set((b.remove ?? []).map((id) => id.toLowerCase()))];
   if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
   if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
+  // Membership levels and members-only tickets (issue 11); a redeem consumes its gift code here.
+  const membership = await prepareMembership(
+    ctx,
+    seller.id,
+    lines,
+    b.membership,
+    memberIdentityId ?? existing?.identityId ?? ownerIdentityId ?? seller.publicIdentityId,
+  );
+  try {
+    return await modifyLines(ctx, seller, existing, lines, removes, membership, ownerIdentityId);
+  } catch (e) {
+    await membership?.release();
+    throw e;
+  }
+}
+
+async function modifyLines(
+  ctx: AppCtx,
+  seller: Seller,
+  existing: CartRow | null,
+  lines: Line[],
+  removes: string[],
+  membership: Awaited<ReturnType<typeof prepareMembership>>,
+  ownerIdentityId: string | undefined,
+): Promise<Modified> {
+  const nowMs = ctx.now();
 
   // The tickets added, removed and the capacity they take or give back, written with `writes` in one statement.
   const apply = async (q: Q, cart: CartRow, writes: SQL[]): Promise<Modified> => {
@@ -237,6 +270,7 @@ export async function modify(
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));
+    await applyMembership(ctx, q, membership, tickets, writes);
     if (tickets.length) writes.push(insertTickets(tickets));
     // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
     const extension = existing && lines.length ? extendedHold(cart, nowMs) : null;

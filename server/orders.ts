@@ -25,6 +25,7 @@ import {
   wVenue,
 } from './docs';
 import { invalid, notFound } from './errors';
+import { withOrderMemberships } from './membership-routes';
 import * as t from './schema';
 
 async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
@@ -110,7 +111,8 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
 
   api.get('/ticket_order/:id', async (c) => {
     const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
-    return c.json(await orderDocument(ctx, [order]));
+    // Filters (ticket.state, ticket_group.handler) and the membership embed (server/membership-routes.ts).
+    return c.json(await withOrderMemberships(ctx.db, query(c), await orderDocument(ctx, [order]), order.id));
   });
 
   api.get('/ticket_order/:id/qrcode', async (c) => {

@@ -60,6 +60,41 @@ const reservationLine = z.object({
   handler_data: z.optional(z.unknown()),
 });
 
+/** The `membership` part of a reserve (issue 11; `api/membership-schemas.ts` membershipReserve), strict. */
+const membershipReserve = z.strictObject({
+  members: z.optional(
+    z
+      .array(
+        z.strictObject({
+          party_role: text(50).check(z.minLength(1)),
+          first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+          last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+          email: z.optional(z.nullable(text(254).check(z.trim(), z.maxLength(254), z.email()))),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+  unnamed: z.optional(z.number().check(z.int(), z.gte(0), z.lte(50))),
+  auto_renew: z.optional(z.boolean()),
+  renew: z.optional(z.boolean()),
+  gift: z.optional(z.boolean()),
+  redeem: z.optional(z.boolean()),
+  gift_code: z.optional(text(50).check(z.trim(), z.regex(/^[A-Za-z0-9]{1,50}$/, 'letters and digits only'))),
+  survey: z.optional(
+    z
+      .array(
+        z.strictObject({
+          ticket_group_id: idText,
+          data: z.record(text(100), text(1000)).check(z.refine(maxKeys(50), 'at most 50 keys')),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+}) satisfies z.ZodMiniType<w.MembershipReserveBody>;
+
+/** A reserve body: the shared shape plus the membership part of a membership reserve. */
+export type ModifyBody = w.CartModifyBody & { membership?: w.MembershipReserveBody };
+
 export const modifyBody = z.object({
   campaign: z.optional(z.record(text(100), text(500)).check(z.refine(maxKeys(50), 'at most 50 keys'))),
   add: z.optional(z.array(reservationLine).check(z.maxLength(MAX_ARRAY))),
@@ -68,7 +103,21 @@ export const modifyBody = z.object({
   postReservePromoCodes: z.optional(z.unknown()),
   additionalInfo: z.optional(z.unknown()),
   preloadedPromoCodes: z.optional(z.unknown()),
-}) satisfies z.ZodMiniType<w.CartModifyBody>;
+  membership: z.optional(membershipReserve),
+}) satisfies z.ZodMiniType<ModifyBody>;
+
+/** POST giftee (spec 3 §7), strict. */
+export const gifteeBody = z.strictObject({
+  first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+  last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+  email: text(254).check(z.trim(), z.maxLength(254), z.email()),
+  additional_info: z.optional(boundedJson),
+}) satisfies z.ZodMiniType<w.GifteeBody>;
+
+/** POST (my/)cart/{id}/gift_checkout (spec 2 §7), strict. */
+export const giftCheckoutBody = z.strictObject({
+  giftee_identity_id: idText,
+}) satisfies z.ZodMiniType<w.GiftCheckoutBody>;
 
 export const quantitiesBody = z.object({
   quantities: z.optional(

@@ -1,0 +1,238 @@
+/**
+ * The membership part of a reserve (POST my/cart/modify with `membership`, issue 11), hooked into
+ * `modify.ts`:
+ * - `prepareMembership` (before any write): a level line (a type of a `membership` group) needs the members its
+ *   level's rules ask for (named roles within min..max with names, optional named roles up to max, the unnamed
+ *   count within min..max, at least one member); members-only lines are checked against the member's access
+ *   (`membership-access.ts`). A redeem consumes its gift code here, atomically (`redeemGiftCode`), and gives it
+ *   back if the reserve then fails (`release`).
+ * - `applyMembership` (inside the reserve, cart locked): member limits, a redeemed level costs nothing, and the
+ *   members and flags of each level ticket are written (`cart_membership`) with the tickets.
+ */
+import { and, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { ErrorCode } from '../api/codes';
+import type * as w from '../api/schemas';
+import type { TicketRow } from './cart-document';
+import type { AppCtx } from './context';
+import type { Q } from './db';
+import type { Row } from './docs';
+import { ApiError, invalid } from './errors';
+import { accessOf, checkMemberLines, isMemberOnly, type MemberLine } from './membership-access';
+import { giftCode, membershipRule } from './membership-schema';
+
+import type * as t from './schema';
+
+type Group = Row<typeof t.ticketGroup>;
+type TicketTypeRow = Row<typeof t.ticketType>;
+type EventRow = Row<typeof t.eventTemplate>;
+
+/** A resolved reserve line, as `modify.ts` has it. */
+export interface ReserveLine {
+  ty: TicketTypeRow;
+  group: Group;
+  ev: EventRow;
+}
+
+export interface PreparedMembership {
+  /** Indexes (in `add`) of level lines. */
+  levelLines: number[];
+  memberLines: MemberLine[];
+  body: w.MembershipReserveBody | null;
+  identityId: string;
+  /** The gift code consumed by this reserve, or null. */
+  redeemed: string | null;
+  /** Gives the consumed code back (the reserve failed). */
+  release(): Promise<void>;
+}
+
+const fail = (description: string, extra: unknown = null) => invalid('membership', description, extra);
+
+/** Checks the members of a level line against the level's rules. */
+async function checkMembers(q: Q, sellerId: string, levelId: string, body: w.MembershipReserveBody | null) {
+  const rules = await q
+    .select()
+    .from(membershipRule)
+    .where(and(eq(membershipRule.sellerId, sellerId), eq(membershipRule.ticketTypeId, levelId)));
+  const members = body?.members ?? [];
+  const unnamed = body?.unnamed ?? 0;
+  if (members.length === 0 && unnamed === 0)
+    throw fail('At least one member is required to purchase a membership');
+  const seen = new Set<string>();
+  const byRole = new Map<string, (typeof rules)[number]>();
+  for (const r of rules.sort((a, b) => a.rank - b.rank)) {
+    if (seen.has(r.partyRole)) continue; // a second rule for a party role is skipped (spec 1 §8)
+    seen.add(r.partyRole);
+    byRole.set(r.partyRole, r);
+  }
+  for (const m of members) {
+    const rule = byRole.get(m.party_role);
+    if (!rule || rule.named === 'no')
+      throw fail(`This membership level has no named ${m.party_role} members.`, { party_role: m.party_role });
+    if (rule.emailed === 'yes' && !m.email)
+      throw fail(`An email is required for the ${m.party_role} member.`, { party_role: m.party_role });
+  }
+  let unnamedMin = 0;
+  let unnamedMax = 0;
+  for (const rule of byRole.values()) {
+    if (rule.named === 'no') {
+      unnamedMin += rule.min;
+      unnamedMax += rule.max;
+      continue;
+    }
+    const n = members.filter((m) => m.party_role === rule.partyRole).length;
+    const min = rule.named === 'yes' ? Math.max(rule.min, 1) : 0;
+    if (n < min || n > rule.max)
+      throw fail(`This membership level takes ${min} to ${rule.max} ${rule.partyRole} members.`, {
+        party_role: rule.partyRole,
+        min,
+        max: rule.max,
+      });
+  }
+  if (unnamed < unnamedMin || unnamed > unnamedMax)
+    throw fail(`This membership level takes ${unnamedMin} to ${unnamedMax} more members.`, {
+      min: unnamedMin,
+      max: unnamedMax,
+    });
+}
+
+const codeError = (code: ErrorCode, status: 400 | 404, description: string, giftCodeValue: string) =>
+  new ApiError(status, code, 'gift_code', description, { gift_code: giftCodeValue });
+
+/** Normalises a typed gift code: trimmed, upper case. */
+export const normalCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * Consumes one redemption of a gift code, atomically (one conditional UPDATE: of many concurrent redeems of a
+ * single-use code exactly one matches), or throws why not: code_not_found (404), code_expired, code_exhausted,
+ * or a level the code does not cover (400).
+ */
+export async function redeemGiftCode(q: Q, sellerId: string, code: string, levelId: string, nowMs: number) {
+  const now = new Date(nowMs);
+  const [won] = await q
+    .update(giftCode)
+    .set({ redeemedCount: sql`${giftCode.redeemedCount} + 1` })
+    .where(
+      and(
+        eq(giftCode.sellerId, sellerId),
+        eq(giftCode.code, code),
+        lt(giftCode.redeemedCount, giftCode.maxRedemptions),
+        or(isNull(giftCode.validFrom), lte(giftCode.validFrom, now)),
+        or(isNull(giftCode.validTo), gte(giftCode.validTo, now)),
+        or(
+          isNull(giftCode.ticketTypeIds),
+          sql`${giftCode.ticketTypeIds} @> ${JSON.stringify([levelId])}::jsonb`,
+        ),
+      ),
+    )
+    .returning({ code: giftCode.code });
+  if (won) return won.code;
+  const [row] = await q
+    .select()
+    .from(giftCode)
+    .where(and(eq(giftCode.sellerId, sellerId), eq(giftCode.code, code)))
+    .limit(1);
+  if (!row) throw codeError(ErrorCode.code_not_found, 404, 'You must enter a valid code', code);
+  if ((row.validFrom && row.validFrom > now) || (row.validTo && row.validTo < now))
+    throw codeError(ErrorCode.code_expired, 400, 'This code has expired', code);
+  if (row.redeemedCount >= row.maxRedemptions)
+    throw codeError(ErrorCode.code_exhausted, 400, 'This code has already been redeemed', code);
+  throw codeError(
+    ErrorCode.validation_failed,
+    400,
+    'This code cannot be used for this membership level.',
+    code,
+  );
+}
+
+/** Gives one redemption back. */
+export async function releaseGiftCode(q: Q, sellerId: string, code: string) {
+  await q
+    .update(giftCode)
+    .set({ redeemedCount: sql`${giftCode.redeemedCount} - 1` })
+    .where(and(eq(giftCode.sellerId, sellerId), eq(giftCode.code, code), gt(giftCode.redeemedCount, 0)));
+}
+
+/** Before the reserve writes anything: checks level members and member access; consumes a redeemed code. */
+export async function prepareMembership(
+  ctx: AppCtx,
+  sellerId: string,
+  lines: ReserveLine[],
+  body: w.MembershipReserveBody | undefined,
+  /** The member (or the cart's identity: a guest purchaser's, or the seller's public identity). */
+  identityId: string,
+): Promise<PreparedMembership | null> {
+  const levelLines = lines.flatMap((l, i) => (l.group.handler === 'membership' ? [i] : []));
+  const memberLines = lines
+    .filter((l) => l.group.handler !== 'membership' && isMemberOnly(l.ev, l.group))
+    .map((l) => ({ eventId: l.ev.id, groupId: l.group.id, typeId: l.ty.id }));
+  if (!levelLines.length && !memberLines.length) {
+    if (body) throw fail('The membership part of a reserve needs a membership level to add.');
+    return null;
+  }
+  const data = body ?? null;
+  if (levelLines.length > 1) throw fail('Reserve one membership at a time.');
+  if (levelLines.length) {
+    const level = lines[levelLines[0] as number] as ReserveLine;
+    await checkMembers(ctx.db, sellerId, level.ty.id, data);
+    if (data?.redeem && !data.gift_code) throw fail('A gift code is required to redeem a membership.');
+    if (data?.gift_code && data.gift_code.length !== 10)
+      throw codeError(ErrorCode.code_not_found, 404, 'You must enter a valid code', data.gift_code);
+    if (data?.redeem && data.gift && data.gift_code) throw fail('A redeemed membership cannot be a gift.');
+  }
+  // Members-only lines: the access of the cart's member (checked now, and again inside the reserve).
+  if (memberLines.length)
+    await checkMemberLines(ctx.db, await accessOf(ctx.db, identityId, ctx.now()), memberLines);
+  let redeemed: string | null = null;
+  if (levelLines.length && data?.redeem && data.gift_code) {
+    const level = lines[levelLines[0] as number] as ReserveLine;
+    redeemed = await redeemGiftCode(ctx.db, sellerId, normalCode(data.gift_code), level.ty.id, ctx.now());
+  }
+  return {
+    levelLines,
+    memberLines,
+    body: data,
+    identityId,
+    redeemed,
+    async release() {
+      if (redeemed) await releaseGiftCode(ctx.db, sellerId, redeemed);
+      redeemed = null;
+    },
+  };
+}
+
+/**
+ * Inside the reserve (cart locked): member limits; a redeemed level is free; the level tickets' members and
+ * flags go to `cart_membership` (as a CTE of the reserve statement, so all or nothing with the tickets).
+ */
+export async function applyMembership(
+  ctx: AppCtx,
+  q: Q,
+  prepared: PreparedMembership | null,
+  tickets: TicketRow[],
+  writes: ReturnType<typeof sql>[],
+): Promise<void> {
+  if (!prepared) return;
+  if (prepared.memberLines.length)
+    await checkMemberLines(q, await accessOf(q, prepared.identityId, ctx.now()), prepared.memberLines);
+  const data = prepared.body;
+  const rows = prepared.levelLines.map((i) => tickets[i]).filter((k): k is TicketRow => !!k);
+  for (const k of rows) {
+    if (prepared.redeemed) {
+      k.faceValueCents = 0;
+      k.adjustedValueCents = 0;
+    }
+    writes.push(
+      sql`${sql.raw(`cm_${rows.indexOf(k)}`)} AS (INSERT INTO cart_membership (ticket_id, cart_id, members, unnamed,
+        auto_renew, renew, gift, gift_code, survey) VALUES (${k.id}, ${k.cartId},
+        ${JSON.stringify(
+          (data?.members ?? []).map((m) => ({
+            party_role: m.party_role,
+            first_name: m.first_name,
+            last_name: m.last_name,
+            email: m.email ?? null,
+          })),
+        )}::jsonb, ${data?.unnamed ?? 0}, ${data?.auto_renew === true && !data?.gift}, ${data?.renew === true},
+        ${data?.gift === true}, ${prepared.redeemed}, ${data?.survey ? JSON.stringify(data.survey) : null}::jsonb))`,
+    );
+  }
+}
