@@ -230,6 +230,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'giftRedeem',
     'listing',
     'login',
+    'membershipPurchase',
     'modals',
     'oneTicketReserve',
     'passwordReset',

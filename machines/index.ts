@@ -7,6 +7,7 @@ import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
 import { listingMachine } from './listing/listing.machine';
 import { loginMachine } from './login/login.machine';
 import { giftRedeemMachine } from './membership/giftRedeem.machine';
+import { membershipPurchaseMachine } from './membership/membershipPurchase.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
@@ -27,6 +28,7 @@ export {
   giftRedeemMachine,
   listingMachine,
   loginMachine,
+  membershipPurchaseMachine,
   modalsMachine,
   oneTicketReserveMachine,
   passwordResetMachine,
@@ -48,6 +50,7 @@ export const machines = {
   giftRedeem: giftRedeemMachine,
   listing: listingMachine,
   login: loginMachine,
+  membershipPurchase: membershipPurchaseMachine,
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
   passwordReset: passwordResetMachine,

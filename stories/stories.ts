@@ -14,6 +14,7 @@ import { emailSubmitStory } from './fixtures/emailSubmit';
 import { giftRedeemStory } from './fixtures/giftRedeem';
 import { listingStory } from './fixtures/listing';
 import { loginStory } from './fixtures/login';
+import { membershipPurchaseStory } from './fixtures/membershipPurchase';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
 import { passwordResetStory } from './fixtures/passwordReset';
@@ -33,6 +34,7 @@ const written: Record<string, MachineStory> = {
   modals: modalsStory,
   listing: listingStory,
   login: loginStory,
+  membershipPurchase: membershipPurchaseStory,
   oneTicketReserve: oneTicketReserveStory,
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,

@@ -35,6 +35,13 @@ export type FlowMessageKey =
   | 'invalidPassword'
   | 'passwordsMustMatch'
   | 'emailNotValid'
+  // membership purchase (spec 3 §5, §8; ours where the spec names no text)
+  | 'membersRequired'
+  | 'membershipsUnavailable'
+  | 'selfGift'
+  | 'giftCartNotEmpty'
+  | 'renewNotYet'
+  | 'answerRequired'
   // login (spec 3 §5, §8)
   | 'loginCookiesDisabled'
   | 'providerCookies'

@@ -76,7 +76,7 @@ export function MembershipDetails(props: MembershipDetailsProps) {
             <dd>{m.expires}</dd>
             {m.members.length > 0 ? (
               <>
-                <dt>{strings.membershipMembers}</dt>
+                <dt>{strings.membershipDetailsMembers}</dt>
                 <dd>
                   <ul className="membership-details__members">
                     {m.members.map((member, i) => (

@@ -1,0 +1,344 @@
+/**
+ * Membership purchase (spec 3 §2 "Membership purchase form", spec 1 §4 "Membership form", §5, §8; spec 2
+ * gift checkout): the buy, renew and gift form of a membership event.
+ *
+ * loading (the provided `loadOffer`: levels, membership rules, survey) -> unavailable ('Memberships are not
+ * available at this time.') | editing | loadError (retry). editing: the level radio list (one level: selected
+ * automatically; changing it clears auto-renew), extend, named members, optional slots, the unnamed stepper,
+ * survey, auto-renew, recipient (gift). submit (only with a level): field checks, at least one member, no
+ * self gift, the gift's empty cart, the renewal window -> (gift, guest, not yet chosen) askingLoginOrGuest ->
+ * reserving (the same app cart) -> done (the injected `reserved`: the app cart's `cart.updated` and on to
+ * checkout). A failed reserve: code_not_found -> failed (rethrown by the screen); rule_blocks_reserve in
+ * checkout_rules and validate_not_email -> editing without a message; others -> editing with the message.
+ *
+ * No I/O: the actors are provided by the route; `reserved`, `goBack`, `openLogin` and `logSkippedRules` are
+ * injected actions.
+ */
+import { assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
+import { ErrorCode } from '../../api/codes';
+import { membershipOutcome, outcomeMessage } from '../../api/error-messages';
+import type { CartModel } from '../../api/models';
+import { toFlowError } from '../shared/flow-error';
+import { message } from '../shared/messages';
+import {
+  buildLevels,
+  clampUnnamed,
+  formErrors,
+  initialLevel,
+  levelOf,
+  optionalSlotCount,
+  prefilledEntries,
+  prefilledOptionalCount,
+  renewNoticeOf,
+  reserveRequestOf,
+  sortLevels,
+  submitErrorOutcome,
+  submitRefusal,
+} from './rules';
+import type {
+  MembershipOffer,
+  MembershipPurchaseContext,
+  MembershipPurchaseEvent,
+  MembershipPurchaseInput,
+  MembershipReserveInput,
+} from './types';
+
+const notProvided = (name: string) => (): Promise<never> =>
+  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide ${name}.` });
+
+// ---- named mappers ----------------------------------------------------------------------------------
+
+export function membershipPurchaseContext({
+  input,
+}: {
+  input: MembershipPurchaseInput;
+}): MembershipPurchaseContext {
+  return {
+    event: input.event,
+    mode: input.mode,
+    settings: input.settings,
+    member: input.member,
+    cartTicketCount: input.cartTicketCount,
+    now: input.now,
+    levels: [],
+    skippedRules: [],
+    survey: [],
+    levelId: null,
+    extend: false,
+    members: [],
+    optionalCount: 0,
+    unnamedCount: 0,
+    answers: {},
+    autoRenew: null,
+    recipient: { first: '', last: '', email: '' },
+    asGuest: false,
+    fieldErrors: {},
+    formError: null,
+    renewNotice: renewNoticeOf(input.mode, input.member, input.settings.renewalPeriodDays, input.now),
+    thrown: null,
+    retriedInNewCart: false,
+    refusals: 0,
+    cart: null,
+  };
+}
+
+export const offerInput = ({ context }: { context: MembershipPurchaseContext }) => ({
+  eventId: context.event.id,
+});
+
+export function membershipReserveInput({
+  context,
+}: {
+  context: MembershipPurchaseContext;
+}): MembershipReserveInput {
+  return { newCart: context.retriedInNewCart, request: reserveRequestOf(context) };
+}
+
+const outputOf = <T>(event: unknown): T => (event as DoneActorEvent<T>).output;
+const errorOf = (event: unknown) => toFlowError((event as { error?: unknown }).error);
+const errorContext = (event: unknown): string | null => {
+  const error = (event as { error?: { context?: unknown } }).error;
+  return typeof error?.context === 'string' ? error.context : null;
+};
+
+/** The level, its member entries and optional/unnamed counts for a newly selected level. */
+function selectLevel(context: MembershipPurchaseContext, levelId: string | null) {
+  const level = context.levels.find((l) => l.id === levelId) ?? null;
+  const members = prefilledEntries(level, context);
+  return {
+    levelId: level?.id ?? null,
+    members,
+    optionalCount: prefilledOptionalCount(level, members),
+    unnamedCount: level?.unnamed ? level.unnamed.min : 0,
+    fieldErrors: {},
+  };
+}
+
+// ---- the machine ------------------------------------------------------------------------------------
+
+export const membershipPurchaseMachine = setup({
+  types: {
+    context: {} as MembershipPurchaseContext,
+    events: {} as MembershipPurchaseEvent,
+    input: {} as MembershipPurchaseInput,
+  },
+  actors: {
+    loadOffer: fromPromise<MembershipOffer, { eventId: string }>(notProvided('loadOffer')),
+    reserve: fromPromise<CartModel, MembershipReserveInput>(notProvided('reserve')),
+  },
+  guards: {
+    hasNoLevels: ({ event }) => outputOf<MembershipOffer>(event).levels.length === 0,
+    hasLevel: ({ context }) => levelOf(context) !== null,
+    isKnownLevel: ({ context, event }) =>
+      event.type === 'level.select' && context.levels.some((level) => level.id === event.levelId),
+    formIsValid: ({ context }) =>
+      Object.keys(formErrors(context)).length === 0 && submitRefusal(context) === null,
+    needsLoginOrGuest: ({ context }) =>
+      context.mode === 'gift' && context.member === null && !context.asGuest,
+    isRethrown: ({ event }) => submitErrorOutcome(errorOf(event)).kind === 'rethrow',
+    isCartGoneFirstTime: ({ context, event }) => {
+      const code = errorOf(event).code;
+      return !context.retriedInNewCart && (code === ErrorCode.not_found || code === ErrorCode.cart_expired);
+    },
+    isLoggedIn: ({ event }) => event.type === 'member.changed' && event.member !== null,
+  },
+  actions: {
+    /** Injected: the reserve succeeded with `context.cart` (the app cart's `cart.updated`, then checkout). */
+    reserved: () => {},
+    /** Injected: back (history back, else the events). */
+    goBack: () => {},
+    /** Injected: open the login dialog on the modal stack. */
+    openLogin: () => {},
+    /** Injected: log `context.skippedRules` (second rules for one party role), when there are any. */
+    logSkippedRules: () => {},
+    assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
+    assignOffer: assign(({ context, event }) => {
+      const offer = outputOf<MembershipOffer>(event);
+      const { levels, skipped } = buildLevels({ levels: sortLevels(offer.levels), rules: offer.rules });
+      const next = { ...context, levels, survey: offer.survey };
+      return {
+        levels,
+        skippedRules: skipped,
+        survey: offer.survey,
+        ...selectLevel(next, initialLevel(levels, next)?.id ?? null),
+      };
+    }),
+    noteUnavailable: assign({ formError: () => message('membershipsUnavailable') }),
+    noteLoadError: assign({
+      formError: ({ event }) => outcomeMessage(membershipOutcome(errorOf(event)), 'membership'),
+    }),
+    clearFormError: assign({ formError: null }),
+    chooseLevel: assign(({ context, event }) =>
+      event.type === 'level.select' ? { ...selectLevel(context, event.levelId), autoRenew: null } : {},
+    ),
+    setExtend: assign({
+      extend: ({ context, event }) => (event.type === 'extend.change' ? event.value : context.extend),
+    }),
+    changeMember: assign(({ context, event }) => {
+      if (event.type !== 'member.change') return {};
+      const entry = context.members[event.index];
+      if (!entry || entry.disabled) return {};
+      const members = context.members.map((m, i) =>
+        i === event.index ? { ...m, [event.field]: event.value } : m,
+      );
+      const { [`member.${event.index}.${event.field}`]: _cleared, ...fieldErrors } = context.fieldErrors;
+      return { members, fieldErrors };
+    }),
+    setOptional: assign({
+      optionalCount: ({ context, event }) =>
+        event.type === 'optional.set'
+          ? Math.min(optionalSlotCount(levelOf(context)), Math.max(0, Math.floor(event.count) || 0))
+          : context.optionalCount,
+    }),
+    setUnnamed: assign({
+      unnamedCount: ({ context, event }) =>
+        event.type === 'unnamed.set' ? clampUnnamed(levelOf(context), event.count) : context.unnamedCount,
+    }),
+    answer: assign(({ context, event }) => {
+      if (event.type !== 'survey.change') return {};
+      const { [`survey.${event.name}`]: _cleared, ...fieldErrors } = context.fieldErrors;
+      return { answers: { ...context.answers, [event.name]: event.value }, fieldErrors };
+    }),
+    setAutoRenew: assign({
+      autoRenew: ({ context, event }) => (event.type === 'autoRenew.set' ? event.value : context.autoRenew),
+    }),
+    changeRecipient: assign(({ context, event }) => {
+      if (event.type !== 'recipient.change') return {};
+      const { [`recipient.${event.field}`]: _cleared, ...fieldErrors } = context.fieldErrors;
+      return {
+        recipient: { ...context.recipient, [event.field]: event.value },
+        fieldErrors,
+        formError: null,
+      };
+    }),
+    refuseForm: assign(({ context }) => ({
+      fieldErrors: formErrors(context),
+      formError: Object.keys(formErrors(context)).length === 0 ? submitRefusal(context) : null,
+      refusals: context.refusals + 1,
+    })),
+    startSubmit: assign({ fieldErrors: {}, formError: null, retriedInNewCart: false }),
+    chooseGuest: assign({ asGuest: true }),
+    /** The session's member changed: keep them; in a renew context prefill the previous level and members. */
+    changeSessionMember: assign(({ context, event }) => {
+      if (event.type !== 'member.changed') return {};
+      const next = { ...context, member: event.member };
+      const renewNotice = renewNoticeOf(
+        context.mode,
+        event.member,
+        context.settings.renewalPeriodDays,
+        context.now,
+      );
+      if (context.mode !== 'renew' || context.levels.length === 0)
+        return { member: event.member, renewNotice };
+      const level = initialLevel(context.levels, next) ?? levelOf(context);
+      return { member: event.member, renewNotice, ...selectLevel(next, level?.id ?? null), autoRenew: null };
+    }),
+    changeCartCount: assign({
+      cartTicketCount: ({ context, event }) =>
+        event.type === 'cart.changed' ? event.ticketCount : context.cartTicketCount,
+    }),
+    noteSubmitError: assign(({ event, context }) => {
+      const outcome = submitErrorOutcome({ ...errorOf(event), context: errorContext(event) });
+      return {
+        formError: outcome.kind === 'show' ? outcome.message : null,
+        refusals: context.refusals + 1,
+      };
+    }),
+    noteThrown: assign({
+      thrown: ({ event }) => {
+        const error = errorOf(event);
+        return { code: error.code, description: error.description ?? null };
+      },
+    }),
+    markRetryInNewCart: assign({ retriedInNewCart: true }),
+  },
+}).createMachine({
+  id: 'membershipPurchase',
+  description:
+    'Buy, renew or gift a membership: level, members, survey, auto-renew; reserves into the app cart and goes to checkout.',
+  context: membershipPurchaseContext,
+  initial: 'loading',
+  on: {
+    'member.changed': { actions: 'changeSessionMember' },
+    'cart.changed': { actions: 'changeCartCount' },
+    back: { actions: 'goBack' },
+  },
+  states: {
+    loading: {
+      description: 'The levels, their membership rules and the survey are loading.',
+      invoke: {
+        id: 'loadOffer',
+        src: 'loadOffer',
+        input: offerInput,
+        onDone: [
+          { guard: 'hasNoLevels', target: 'unavailable', actions: 'noteUnavailable' },
+          { target: 'editing', actions: ['assignOffer', 'logSkippedRules'] },
+        ],
+        onError: { target: 'loadError', actions: 'noteLoadError' },
+      },
+    },
+    loadError: {
+      on: { retry: { target: 'loading', actions: 'clearFormError' } },
+    },
+    unavailable: {
+      description: "'Memberships are not available at this time.'",
+    },
+    editing: {
+      description: 'The form: submit is disabled without a level.',
+      on: {
+        'level.select': { guard: 'isKnownLevel', actions: 'chooseLevel' },
+        'extend.change': { actions: 'setExtend' },
+        'member.change': { actions: 'changeMember' },
+        'optional.set': { actions: 'setOptional' },
+        'unnamed.set': { actions: 'setUnnamed' },
+        'survey.change': { actions: 'answer' },
+        'autoRenew.set': { actions: 'setAutoRenew' },
+        'recipient.change': { actions: 'changeRecipient' },
+        submit: [{ guard: 'hasLevel', target: 'checking' }],
+      },
+    },
+    checking: {
+      description: 'Field checks, at least one member, no self gift, the gift needs an empty cart.',
+      always: [
+        { guard: 'formIsValid', target: 'deciding', actions: 'startSubmit' },
+        { target: 'editing', actions: 'refuseForm' },
+      ],
+    },
+    deciding: {
+      always: [{ guard: 'needsLoginOrGuest', target: 'askingLoginOrGuest' }, { target: 'reserving' }],
+    },
+    askingLoginOrGuest: {
+      description: 'Gift as a visitor: shop as a guest, or log in (the login dialog on the modal stack).',
+      on: {
+        'gift.asGuest': { target: 'reserving', actions: 'chooseGuest' },
+        'gift.login': { actions: 'openLogin' },
+        'gift.dismiss': { target: 'editing' },
+        'member.changed': [
+          { guard: 'isLoggedIn', target: 'editing', actions: 'changeSessionMember' },
+          { actions: 'changeSessionMember' },
+        ],
+      },
+    },
+    reserving: {
+      description: 'Reserving the membership into the app cart (read when the call is made).',
+      invoke: {
+        id: 'reserve',
+        src: 'reserve',
+        input: membershipReserveInput,
+        onDone: { target: 'done', actions: ['assignCart', 'reserved'] },
+        onError: [
+          { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+          { guard: 'isRethrown', target: 'failed', actions: 'noteThrown' },
+          { target: 'editing', actions: 'noteSubmitError' },
+        ],
+      },
+    },
+    failed: {
+      type: 'final',
+      description: 'code_not_found is rethrown: the screen throws it to the error boundary.',
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type MembershipPurchaseMachine = typeof membershipPurchaseMachine;

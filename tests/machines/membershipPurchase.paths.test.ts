@@ -1,0 +1,221 @@
+/**
+ * Path tests of the membership purchase form (spec 3 §2 "Membership purchase form", §4, §5, §8; spec 1 §4
+ * "Membership form", §8): xstate/graph paths over every input of the story, replayed on a real actor with
+ * controlled fakes and a SimulatedClock. At each step an oracle written from the spec checks the snapshot:
+ * one level is selected automatically; changing the level clears auto-renew; the buy button is disabled
+ * without a level; a reserve is called only with a level, every named member's first and last name, at least
+ * one member, no self gift, no auto-renew when gifting, and from an empty cart when gifting; the unnamed
+ * stepper stays within min and max; refusals carry the spec's texts; the membership submit's error display.
+ * Edge coverage proves every transition was walked.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
+import { buildLevels, levelOf, renewalOpensAt } from '../../machines/membership/rules';
+import type { MembershipReserveInput } from '../../machines/membership/types';
+import { selectMembershipFormView } from '../../machines/membership/view';
+import {
+  ADA,
+  ADA_LATER,
+  cart,
+  INPUTS,
+  type MembershipSnap,
+  NOW,
+  OFFER,
+  ONE_LEVEL,
+  pathEvents,
+  SETTINGS,
+  serializeState,
+} from '../../stories/fixtures/membershipPurchase';
+import { defaultStrings, resolveMessage } from '../../ui/strings';
+import { recordCoverage } from './coverage';
+import { assertFullCoverage, createReplayRunner, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+
+type Runner = ReplayRunner<typeof membershipPurchaseMachine>;
+
+const text = (m: { key: string; params?: Record<string, string | number> } | null) =>
+  m ? resolveMessage(defaultStrings, m as never) : null;
+
+let reservedCount = 0;
+let loggedSkipped = 0;
+let loginOpened = 0;
+
+function onStep(runner: Runner, _expected: MembershipSnap, event: EventObject): void {
+  const snapshot = runner.actor.getSnapshot();
+  const { context } = snapshot;
+  const view = selectMembershipFormView(snapshot);
+  const level = levelOf(context);
+
+  // the buy button is disabled without a selected level
+  if (snapshot.matches('editing')) expect(view.submitDisabled).toBe(level === null);
+  // one level: selected automatically
+  if (event.type === 'xstate.done.actor.loadOffer' && context.levels.length === 1)
+    expect(context.levelId).toBe(context.levels[0]?.id);
+  // changing the level clears auto-renew
+  if (event.type === 'level.select') expect(context.autoRenew).toBeNull();
+  // the unnamed member stepper is bounded by min and max
+  if (level?.unnamed) {
+    expect(context.unnamedCount).toBeGreaterThanOrEqual(level.unnamed.min);
+    expect(context.unnamedCount).toBeLessThanOrEqual(level.unnamed.max);
+  } else expect(context.unnamedCount).toBe(0);
+  // auto-renew is never offered when gifting; shipping only when gifting
+  if (context.mode === 'gift') expect(view.autoRenew.shown).toBe(false);
+  expect(view.shipping).toBe(context.mode === 'gift');
+  expect(view.submitLabel).toBe(
+    { buy: 'membershipBuy', renew: 'membershipRenew', gift: 'membershipGiftButton' }[context.mode],
+  );
+
+  for (const call of runner.controls.calls.filter((c) => c.src === 'reserve')) {
+    const { request } = call.input as MembershipReserveInput;
+    expect(request.levelId).toBeTruthy();
+    expect(request.members.length + request.unnamedCount).toBeGreaterThan(0);
+    for (const m of request.members) {
+      expect(m.first).not.toBe('');
+      expect(m.last).not.toBe('');
+    }
+    if (request.giftee) {
+      expect(request.autoRenew).toBeNull();
+      expect(request.giftee.email.toLowerCase()).not.toBe(context.member?.email?.toLowerCase());
+    }
+  }
+  if (event.type === 'submit' && snapshot.matches('editing') && level) {
+    const refusal = text(context.formError);
+    const members = view.members.length + (view.unnamed?.value ?? 0);
+    if (Object.keys(context.fieldErrors).length === 0) {
+      if (members === 0) expect(refusal).toBe('At least one member is required to purchase a membership');
+      else if (context.mode === 'gift' && context.recipient.email === context.member?.email)
+        expect(refusal).toBe(
+          'You can not gift membership to yourself. Do you want to buy or renew membership for yourself?',
+        );
+      else if (context.mode === 'gift' && context.cartTicketCount > 0)
+        expect(context.formError?.key).toBe('giftCartNotEmpty');
+      else expect(context.formError?.key).toBe('renewNotYet');
+    }
+    for (const m of view.members) {
+      if (!m.first.trim()) expect(text(m.errors.first ?? null)).toBe(defaultStrings.firstNameRequired);
+      if (!m.last.trim()) expect(text(m.errors.last ?? null)).toBe(defaultStrings.lastNameRequired);
+    }
+  }
+  if (snapshot.matches('unavailable'))
+    expect(text(view.formError)).toBe('Memberships are not available at this time.');
+  if (event.type.startsWith('xstate.error.actor.reserve')) {
+    const code = (event as unknown as { error: { code: string } }).error.code;
+    if (code === 'code_not_found') expect(view.thrown?.code).toBe('code_not_found');
+    else if (code === 'rule_blocks_reserve' || code === 'validate_not_email')
+      expect(view.formError).toBeNull();
+    else if (code === 'member_limit_exceeded')
+      expect(text(view.formError)).toBe('You have reached your limit.');
+  }
+  // renew: the previous level and members are prefilled (read-only while updates are prevented)
+  if (
+    context.mode === 'renew' &&
+    context.member === ADA &&
+    (event.type === 'xstate.done.actor.loadOffer' || event.type === 'member.changed')
+  ) {
+    expect(level?.name).toBe('Dual');
+    expect(context.members[0]).toMatchObject({ first: 'Ada', last: 'Lovelace' });
+    expect(context.members[0]?.disabled).toBe(context.settings.preventUpdates);
+    expect(context.optionalCount).toBe(1);
+  }
+}
+
+describe('membership purchase paths', () => {
+  it('walks every transition, matching the oracle at every step (edge coverage)', async () => {
+    const report = await walkMachinePaths({
+      machine: membershipPurchaseMachine,
+      inputs: INPUTS.map((i) => i.input),
+      events: pathEvents,
+      serializeState,
+      onStep,
+      startTime: NOW,
+      provide: {
+        actions: {
+          reserved: () => {
+            reservedCount++;
+          },
+          logSkippedRules: ({ context }) => {
+            if (context.skippedRules.length > 0) loggedSkipped++;
+          },
+          openLogin: () => {
+            loginOpened++;
+          },
+        },
+      },
+    });
+    assertFullCoverage(report);
+    recordCoverage('membershipPurchase', report);
+    expect(reservedCount).toBeGreaterThan(0);
+    expect(loggedSkipped).toBeGreaterThan(0);
+    expect(loginOpened).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('skips (and returns for the log) a second rule for one party role', () => {
+    const { levels, skipped } = buildLevels(OFFER);
+    expect(skipped).toEqual([
+      expect.objectContaining({ ticketTypeId: 't-family', partyRole: 'member', min: 2 }),
+    ]);
+    const family = levels.find((l) => l.id === 't-family');
+    expect(family?.slots.filter((s) => !s.optional)).toHaveLength(1);
+    expect(family?.slots.filter((s) => s.optional).map((s) => s.role)).toEqual(['child', 'child', 'child']);
+    expect(family?.unnamed).toEqual({ min: 0, max: 4 });
+  });
+
+  it('opens renewal at expiry minus the allowed period', () => {
+    const ending = ADA_LATER.memberships[0];
+    expect(renewalOpensAt(ending ?? null, 30)).toBe(Date.parse(ending?.validTo ?? '') - 30 * 86_400_000);
+    expect(renewalOpensAt(null, 30)).toBeNull();
+  });
+
+  it('reserves the selected level with its members into the app cart once, then announces the cart', async () => {
+    let announced = 0;
+    const runner = createReplayRunner(membershipPurchaseMachine, {
+      input: INPUTS[0]?.input ?? (undefined as never),
+      startTime: NOW,
+      provide: { actions: { reserved: () => announced++ } },
+    });
+    await runner.controls.resolve('loadOffer', ONE_LEVEL);
+    const a = runner.actor;
+    a.send({ type: 'member.change', index: 0, field: 'first', value: ' Grace ' });
+    a.send({ type: 'member.change', index: 0, field: 'last', value: 'Hopper' });
+    a.send({ type: 'member.change', index: 0, field: 'email', value: 'grace@example.com' });
+    a.send({ type: 'autoRenew.set', value: true });
+    a.send({ type: 'submit' });
+    expect(runner.actor.getSnapshot().matches('reserving')).toBe(true);
+    expect(runner.controls.calls.at(-1)?.input).toEqual({
+      newCart: false,
+      request: {
+        eventId: 'ev-membership',
+        ticketGroupId: 'g-membership',
+        levelId: 't-individual',
+        members: [{ role: 'member', first: 'Grace', last: 'Hopper', email: 'grace@example.com' }],
+        unnamedCount: 0,
+        answers: {},
+        autoRenew: true,
+        extend: false,
+        giftee: null,
+        renew: false,
+      },
+    });
+    expect(announced).toBe(0);
+    await runner.controls.resolve('reserve', cart());
+    expect(announced).toBe(1);
+    expect(runner.actor.getSnapshot().status).toBe('done');
+    runner.actor.stop();
+  });
+
+  it('hides emails when emailRequired is no', async () => {
+    const base = INPUTS[0]?.input;
+    if (!base) throw new Error('no input');
+    const runner = createReplayRunner(membershipPurchaseMachine, {
+      input: { ...base, settings: { ...SETTINGS, emailRequired: 'no' } },
+      startTime: NOW,
+    });
+    await runner.controls.resolve('loadOffer', ONE_LEVEL);
+    runner.actor.send({ type: 'member.change', index: 0, field: 'first', value: 'Grace' });
+    runner.actor.send({ type: 'member.change', index: 0, field: 'last', value: 'Hopper' });
+    expect(selectMembershipFormView(runner.actor.getSnapshot()).email).toBe('hidden');
+    runner.actor.send({ type: 'submit' });
+    expect(runner.actor.getSnapshot().matches('reserving')).toBe(true);
+    runner.actor.stop();
+  });
+});

@@ -1,0 +1,478 @@
+/**
+ * The membership purchase form (spec 3 §2 "Membership purchase form"): level radio list, extend checkbox,
+ * named members with role labels, optional member slots, the unnamed member stepper, survey, auto-renew
+ * yes/no, recipient fields when gifting, footnote, submit and back. Presentational: props in, callbacks out;
+ * the view model comes from machines/membership/view.ts (the redeem page reuses this form).
+ */
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { formatMoney } from '../format';
+import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
+import { resolveMessage, type StringKey, type Strings, type UiMessage } from '../strings';
+
+type Msg = UiMessage;
+type Role =
+  | 'member'
+  | 'second-card'
+  | 'third-card'
+  | 'youth'
+  | 'child'
+  | 'caregiver'
+  | 'guest'
+  | 'additional-member';
+
+/** The form's view model (structurally `MembershipFormView` of machines/membership/view.ts). */
+export interface MembershipFormProps {
+  strings: Strings;
+  currency: string;
+  view: {
+    status: 'loading' | 'loadError' | 'unavailable' | 'ready' | 'submitting' | 'done' | 'failed';
+    levels: {
+      id: string;
+      name: string;
+      description: string | null;
+      priceCents: number;
+      originalPriceCents: number | null;
+      selected: boolean;
+    }[];
+    extend: { shown: boolean; checked: boolean };
+    members: {
+      index: number;
+      role: Role;
+      ordinal: number;
+      optional: boolean;
+      first: string;
+      last: string;
+      email: string;
+      disabled: boolean;
+      errors: { first?: Msg; last?: Msg; email?: Msg };
+    }[];
+    email: 'required' | 'optional' | 'hidden';
+    optional: { kind: 'none' | 'radio' | 'select'; count: number; value: number };
+    unnamed: { min: number; max: number; value: number } | null;
+    survey: {
+      name: string;
+      title: string;
+      choices: string[] | null;
+      required: boolean;
+      value: string;
+      error: Msg | null;
+    }[];
+    autoRenew: { shown: boolean; value: boolean | null };
+    recipient: {
+      shown: boolean;
+      first: string;
+      last: string;
+      email: string;
+      errors: { first?: Msg; last?: Msg; email?: Msg };
+    };
+    shipping: boolean;
+    submitLabel: 'membershipBuy' | 'membershipRenew' | 'membershipGiftButton';
+    submitDisabled: boolean;
+    formError: Msg | null;
+    selfGift: boolean;
+    cartNotEmpty: boolean;
+    renewNotice: Msg | null;
+    errorVersion: number;
+    nameMax: number;
+    emailMax: number;
+  };
+  /** Links shown with the self-gift refusal (buy or renew for yourself) and the gift's non-empty cart. */
+  selfGiftLink?: ReactNode;
+  cartLink?: ReactNode;
+  /** Replaces the level heading (the redeem page names its own). */
+  levelHeading?: string;
+  onLevel: (levelId: string) => void;
+  onExtend: (value: boolean) => void;
+  onMember: (index: number, field: 'first' | 'last' | 'email', value: string) => void;
+  onOptional: (count: number) => void;
+  onUnnamed: (count: number) => void;
+  onSurvey: (name: string, value: string) => void;
+  onAutoRenew: (value: boolean) => void;
+  onRecipient: (field: 'first' | 'last' | 'email', value: string) => void;
+  onSubmit: () => void;
+  onBack: () => void;
+  onRetry: () => void;
+}
+
+function roleLabel(strings: Strings, role: Role, ordinal: number): string {
+  const label = strings[`role_${role}` as StringKey] ?? strings.role_member;
+  return ordinal > 1 ? `${label} ${ordinal}` : label;
+}
+
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  type?: string;
+  required: boolean;
+  disabled?: boolean;
+  maxLength: number;
+  autoComplete?: string;
+  error?: Msg | null | undefined;
+  strings: Strings;
+  onChange: (value: string) => void;
+}) {
+  const { id, error, strings } = props;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {props.label}
+        {props.required ? null : ` ${strings.optional}`}
+      </label>
+      <input
+        id={id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        required={props.required}
+        disabled={props.disabled}
+        readOnly={props.disabled}
+        maxLength={props.maxLength}
+        autoComplete={props.autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {resolveMessage(strings, error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function MembershipForm(props: MembershipFormProps) {
+  const { strings, view, currency } = props;
+  const base = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const levelName = `${base}-level`;
+  // After a refused submit, the first invalid field is focused and scrolled into view (spec 3 §5).
+  useEffect(() => {
+    if (view.errorVersion === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus();
+      invalid.scrollIntoView?.({ block: 'center' });
+    }
+  }, [view.errorVersion]);
+
+  if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
+  if (view.status === 'unavailable' || view.status === 'loadError') {
+    return (
+      <div className="message message--warning" role="status">
+        <p>{view.formError ? resolveMessage(strings, view.formError) : strings.membershipsUnavailable}</p>
+        {view.status === 'loadError' ? (
+          <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
+            {strings.tryAgain}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  const price = (cents: number) => (cents === 0 ? strings.free : formatMoney(cents, currency));
+  return (
+    <form
+      ref={formRef}
+      className="reserve membership-form"
+      aria-label={strings.membershipForm}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!view.submitDisabled) props.onSubmit();
+      }}
+    >
+      {view.renewNotice ? (
+        <p className="message message--warning" role="status">
+          {resolveMessage(strings, view.renewNotice)}
+        </p>
+      ) : null}
+      <fieldset className="form-section">
+        <legend>
+          <h2>{props.levelHeading ?? strings.membershipChooseLevel}</h2>
+        </legend>
+        {view.levels.map((level) => (
+          <label key={level.id} className="one-ticket-option">
+            <input
+              type="radio"
+              name={levelName}
+              value={level.id}
+              checked={level.selected}
+              onChange={() => props.onLevel(level.id)}
+            />
+            <span className="one-ticket-option__text">
+              <span className="ticket-type__name">{level.name}</span>
+              {level.description ? <span className="field__hint">{level.description}</span> : null}
+            </span>
+            <span className="one-ticket-option__price">
+              {level.originalPriceCents !== null ? <s>{price(level.originalPriceCents)}</s> : null}{' '}
+              {price(level.priceCents)}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {view.extend.shown ? (
+        <div className="field field--check">
+          <label>
+            <input
+              type="checkbox"
+              checked={view.extend.checked}
+              onChange={(e) => props.onExtend(e.target.checked)}
+            />{' '}
+            {strings.membershipExtend}
+          </label>
+        </div>
+      ) : null}
+      {view.members.length > 0 || view.optional.kind !== 'none' || view.unnamed ? (
+        <fieldset className="form-section">
+          <legend>
+            <h2>{strings.membershipMembers}</h2>
+          </legend>
+          {view.members.map((m) => {
+            const id = `${base}-m${m.index}`;
+            const label = roleLabel(strings, m.role, m.ordinal);
+            return (
+              <fieldset key={m.index} className="form-grid member-entry">
+                <legend>{label}</legend>
+                <TextField
+                  id={`${id}-first`}
+                  label={`${strings.firstName} (${label})`}
+                  value={m.first}
+                  required
+                  disabled={m.disabled}
+                  maxLength={view.nameMax}
+                  error={m.errors.first}
+                  strings={strings}
+                  onChange={(v) => props.onMember(m.index, 'first', v)}
+                />
+                <TextField
+                  id={`${id}-last`}
+                  label={`${strings.lastName} (${label})`}
+                  value={m.last}
+                  required
+                  disabled={m.disabled}
+                  maxLength={view.nameMax}
+                  error={m.errors.last}
+                  strings={strings}
+                  onChange={(v) => props.onMember(m.index, 'last', v)}
+                />
+                {view.email === 'hidden' ? null : (
+                  <TextField
+                    id={`${id}-email`}
+                    label={`${strings.email} (${label})`}
+                    type="email"
+                    value={m.email}
+                    required={view.email === 'required'}
+                    maxLength={view.emailMax}
+                    error={m.errors.email}
+                    strings={strings}
+                    onChange={(v) => props.onMember(m.index, 'email', v)}
+                  />
+                )}
+              </fieldset>
+            );
+          })}
+          {view.optional.kind === 'radio' ? (
+            <fieldset className="field">
+              <legend>{strings.membershipOptionalOne}</legend>
+              <label>
+                <input
+                  type="radio"
+                  name={`${base}-optional`}
+                  checked={view.optional.value === 1}
+                  onChange={() => props.onOptional(1)}
+                />{' '}
+                {strings.yes}
+              </label>{' '}
+              <label>
+                <input
+                  type="radio"
+                  name={`${base}-optional`}
+                  checked={view.optional.value === 0}
+                  onChange={() => props.onOptional(0)}
+                />{' '}
+                {strings.no}
+              </label>
+            </fieldset>
+          ) : null}
+          {view.optional.kind === 'select' ? (
+            <div className="field">
+              <label htmlFor={`${base}-optional`}>{strings.membershipOptionalMany}</label>
+              <select
+                id={`${base}-optional`}
+                value={view.optional.value}
+                onChange={(e) => props.onOptional(Number(e.target.value))}
+              >
+                {Array.from({ length: view.optional.count + 1 }, (_, n) => String(n)).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {view.unnamed ? (
+            <div className="field quantity-stepper">
+              <span id={`${base}-unnamed`}>{strings.membershipUnnamed}</span>{' '}
+              <button
+                type="button"
+                className="btn btn--secondary"
+                aria-label={strings.membershipUnnamedLess}
+                disabled={view.unnamed.value <= view.unnamed.min}
+                onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) - 1)}
+              >
+                −
+              </button>{' '}
+              <output aria-labelledby={`${base}-unnamed`} aria-live="polite">
+                {view.unnamed.value}
+              </output>{' '}
+              <button
+                type="button"
+                className="btn btn--secondary"
+                aria-label={strings.membershipUnnamedMore}
+                disabled={view.unnamed.value >= view.unnamed.max}
+                onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) + 1)}
+              >
+                +
+              </button>
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {view.recipient.shown ? (
+        <fieldset className="form-section form-grid">
+          <legend>
+            <h2>{strings.membershipRecipient}</h2>
+          </legend>
+          <TextField
+            id={`${base}-r-first`}
+            label={`${strings.firstName} (${strings.membershipRecipient})`}
+            value={view.recipient.first}
+            required
+            maxLength={view.nameMax}
+            error={view.recipient.errors.first}
+            strings={strings}
+            onChange={(v) => props.onRecipient('first', v)}
+          />
+          <TextField
+            id={`${base}-r-last`}
+            label={`${strings.lastName} (${strings.membershipRecipient})`}
+            value={view.recipient.last}
+            required
+            maxLength={view.nameMax}
+            error={view.recipient.errors.last}
+            strings={strings}
+            onChange={(v) => props.onRecipient('last', v)}
+          />
+          <TextField
+            id={`${base}-r-email`}
+            label={`${strings.email} (${strings.membershipRecipient})`}
+            type="email"
+            value={view.recipient.email}
+            required
+            maxLength={view.emailMax}
+            error={view.recipient.errors.email}
+            strings={strings}
+            onChange={(v) => props.onRecipient('email', v)}
+          />
+          {view.shipping ? <p className="field__hint">{strings.membershipShipping}</p> : null}
+        </fieldset>
+      ) : null}
+      {view.survey.length > 0 ? (
+        <fieldset className="form-section">
+          <legend>
+            <h2>{strings.membershipSurvey}</h2>
+          </legend>
+          {view.survey.map((q) => {
+            const id = `${base}-s-${q.name}`;
+            return q.choices ? (
+              <div className="field" key={q.name}>
+                <label htmlFor={id}>{q.title}</label>
+                <select
+                  id={id}
+                  value={q.value}
+                  required={q.required}
+                  aria-invalid={q.error ? true : undefined}
+                  aria-describedby={q.error ? `${id}-error` : undefined}
+                  onChange={(e) => props.onSurvey(q.name, e.target.value)}
+                >
+                  <option value="">—</option>
+                  {q.choices.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice}
+                    </option>
+                  ))}
+                </select>
+                {q.error ? (
+                  <p className="field__error" id={`${id}-error`}>
+                    {resolveMessage(strings, q.error)}
+                  </p>
+                ) : null}
+              </div>
+            ) : (
+              <TextField
+                key={q.name}
+                id={id}
+                label={q.title}
+                value={q.value}
+                required={q.required}
+                maxLength={1000}
+                error={q.error}
+                strings={strings}
+                onChange={(v) => props.onSurvey(q.name, v)}
+              />
+            );
+          })}
+        </fieldset>
+      ) : null}
+      {view.autoRenew.shown ? (
+        <fieldset className="field">
+          <legend>{strings.membershipAutoRenew}</legend>
+          <label>
+            <input
+              type="radio"
+              name={`${base}-autorenew`}
+              checked={view.autoRenew.value === true}
+              onChange={() => props.onAutoRenew(true)}
+            />{' '}
+            {strings.yes}
+          </label>{' '}
+          <label>
+            <input
+              type="radio"
+              name={`${base}-autorenew`}
+              checked={view.autoRenew.value === false}
+              onChange={() => props.onAutoRenew(false)}
+            />{' '}
+            {strings.no}
+          </label>
+        </fieldset>
+      ) : null}
+      <p className="field__hint">{strings.membershipFootnote}</p>
+      <div role="alert">
+        {view.formError ? (
+          <div className="message message--error">
+            <p>{resolveMessage(strings, view.formError)}</p>
+            {view.selfGift && props.selfGiftLink ? <p>{props.selfGiftLink}</p> : null}
+            {view.cartNotEmpty && props.cartLink ? <p>{props.cartLink}</p> : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="reserve-footer">
+        <button type="button" className="btn btn--secondary" onClick={props.onBack}>
+          {strings.back}
+        </button>{' '}
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={view.submitDisabled}
+          aria-busy={view.status === 'submitting' || undefined}
+        >
+          {strings[view.submitLabel]}
+        </button>
+        {view.submitDisabled && view.levels.every((l) => !l.selected) ? (
+          <p className="field__hint">{strings.membershipNoLevel}</p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
