@@ -4,8 +4,9 @@
  * member?' for a non-member), a members-only event (a guest's prompt, a member's form); axe on each screen and
  * dialog. Seeded members and codes: server/seed-membership.ts (documented in server/README.md).
  */
+
+import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { stableId } from '../server/util';
 import { expectNoA11yViolations, SLUG } from './helpers';
 import { DEMO_PASSWORD, MEMBERS, useLoginConfig } from './members';
 
@@ -18,6 +19,14 @@ const CODES = {
 /** Seeded membership members (server/seed-membership.ts). */
 const ENROLLED = { memberId: '700001', zip: '10021', firstName: 'Mia', email: 'mia.member@example.com' };
 const TO_CANCEL = { email: 'otto.autorenew@example.com', firstName: 'Otto' };
+/** The seed's stable ids (server/util.ts `stableId`, restated: importing the server here pulls in its runtime). */
+function stableId(name: string): string {
+  const h = createHash('sha1').update(`tix-storefront:${name}`).digest();
+  h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
+  h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
 const MEMBERS_PREVIEW_ID = stableId('event:members-preview');
 
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
