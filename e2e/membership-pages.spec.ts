@@ -19,6 +19,7 @@ const CODES = {
 /** Seeded membership members (server/seed-membership.ts). */
 const ENROLLED = { memberId: '700001', zip: '10021', firstName: 'Mia', email: 'mia.member@example.com' };
 const TO_CANCEL = { email: 'otto.autorenew@example.com', firstName: 'Otto' };
+const INDIVIDUAL = { email: 'ivy.individual@example.com', firstName: 'Ivy' };
 /** The seed's stable ids (server/util.ts `stableId`, restated: importing the server here pulls in its runtime). */
 function stableId(name: string): string {
   const h = createHash('sha1').update(`tix-storefront:${name}`).digest();
@@ -187,20 +188,36 @@ test("membership details: a non-member sees 'Not a member? Sign up now'", async 
   await expectNoA11yViolations(page, 'membership details, non-member');
 });
 
-test('members-only event: a guest gets the prompt; a member gets the form', async ({ page }) => {
+test('members-only event: a guest gets the prompt; a member gets the form with the member limit and member prices', async ({
+  page,
+}) => {
   await page.goto(`${SLUG}/events/${MEMBERS_PREVIEW_ID}`);
   const prompt = page.getByRole('region', { name: 'Sorry! This event is members only' });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `${SLUG}/membership`);
   await expectNoA11yViolations(page, 'members-only prompt');
   await prompt.getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Account login' });
-  await login.getByLabel('Email').fill(ENROLLED.email);
+  await login.getByLabel('Email').fill(INDIVIDUAL.email);
   await login.getByLabel('Password').fill(DEMO_PASSWORD);
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login).toBeHidden();
   await expect(prompt).toBeHidden();
-  await expect(page.locator('[data-layout="membersOnly"] form').first()).toBeVisible();
+  // The member's form: an Individual membership allows 2 member tickets per event (the stepper stops there).
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  const add = page.getByRole('button', { name: 'Add one Member' });
+  await add.click();
+  await add.click();
+  await expect(add).toBeDisabled();
   await expectNoA11yViolations(page, 'members-only event, member');
+
+  // Member prices: General Admission's members-only "Member admission" group, for the member only.
+  await page.goto(`${SLUG}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).click();
+  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await expect(page.getByText('Member Adult')).toBeVisible();
+  await expect(page.getByText('$10.00').first()).toBeVisible();
 });

@@ -20,9 +20,17 @@ export interface EventWiring {
     groups: TicketGroupModel[],
     signal: AbortSignal,
   ) => Promise<TicketGroupModel[]>;
+  /** A member is logged in (their session groups are read uncached). */
+  isMember?: () => boolean;
 }
 
-export function provideDateFirstReserve({ api, currentCartId, reserved, memberLimits }: EventWiring) {
+export function provideDateFirstReserve({
+  api,
+  currentCartId,
+  reserved,
+  memberLimits,
+  isMember,
+}: EventWiring) {
   return dateFirstReserveMachine.provide({
     actors: {
       loadCalendar: fromPromise(({ input, signal }) =>
@@ -35,7 +43,8 @@ export function provideDateFirstReserve({ api, currentCartId, reserved, memberLi
         api.events.session(input.eventId, input.sessionId, { signal }),
       ),
       loadSessionGroups: fromPromise(async ({ input, signal }) => {
-        const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal });
+        const member = isMember?.() ?? false;
+        const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal, member });
         return memberLimits ? memberLimits(input.eventId, groups, signal) : groups;
       }),
       reserve: fromPromise(({ input, signal }) =>

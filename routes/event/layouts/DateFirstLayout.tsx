@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
-import { currentCartId } from '../../app/root';
+import { currentCartId, isLoggedIn } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
@@ -17,7 +17,14 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const memberLimits = useMemberLimits();
   const { formId, small } = useReserveForm();
   const machine = useMemo(
-    () => provideDateFirstReserve({ api, currentCartId: () => currentCartId(app), reserved, memberLimits }),
+    () =>
+      provideDateFirstReserve({
+        api,
+        currentCartId: () => currentCartId(app),
+        reserved,
+        memberLimits,
+        isMember: () => isLoggedIn(app),
+      }),
     [api, app, reserved, memberLimits],
   );
   const actor = useActorRef(machine, {

@@ -40,6 +40,13 @@ export default function MembersOnlyLayout(props: LayoutProps) {
       />
     );
   }
+  // A member whose membership allows none of the event's tickets: nothing to book.
+  if (props.event.ticketGroups.length === 0)
+    return (
+      <p className="message message--warning" role="status">
+        {strings.eventUnavailable}
+      </p>
+    );
   const kind = chooseLayout({ ...props.event, hiddenType: 'public_browsable' }, null);
   const Inner = INNER[kind] ?? INNER.quantityFirst;
   if (!Inner) return null;
