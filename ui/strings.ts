@@ -183,51 +183,9 @@ export const defaultStrings = {
   membershipId: 'Membership ID',
   membershipExpires: 'Expires',
   notAMember: 'Not a member? Sign up now',
-  // membership details (spec 3 §2; the labels the spec does not word are ours)
-  membershipDetailsMembers: 'Members',
-  membershipEmail: 'Email',
-  membershipResend: 'Resend confirmation email',
-  membershipResent: 'We sent your membership confirmation to your email address.',
-  autoRenewTitle: 'Auto-renew',
-  autoRenewEnrolled: 'Enrolled',
-  autoRenewEnrolledCard: 'Enrolled (card {card})',
-  autoRenewCancelledState: 'Cancelled',
-  autoRenewNotEnrolledState: 'Not enrolled',
-  cancelAutoRenew: 'Cancel auto renew',
-  // members-only events (spec 1 §2, spec 3 §2; verbatim where the spec words it)
-  membersOnlyTitle: 'Sorry! This event is members only',
-  membersOnlyPrompt: 'Log in with your membership to book this event, or become a member.',
-  membersOnlyLogIn: 'Log in',
-  membersOnlySignUp: 'Sign up',
-  membersOnlyExpired: 'Your membership has expired. Renew your membership to book this members-only event.',
-  membersOnlyRenew: 'Renew membership',
-  membershipRenewBeforeVisit:
-    'Your membership expires before your visit. Renew your membership to keep your member benefits on the day.',
-  // redeem a gift membership (spec 3 §2, §5, §8; verbatim where the spec words it)
-  redeemTitle: 'Redeem a gift membership',
-  giftCode: 'Gift code',
-  giftCodeHint: 'The 10-character code from your gift email',
-  giftCodeSubmit: 'Submit',
+  // redeem a gift membership: the flow's messages (spec 3 §8); the page's texts are in ui/membership-strings.ts
   redeemNoLevels: 'Memberships are not available at this time.',
   redeemCartAction: 'You need to take action on your current cart before you can redeem a membership.',
-  redeemLevels: 'Membership level',
-  redeemLevelPrice: '{price} (was {amount})',
-  redeemSubmit: 'Redeem membership',
-  redeemMember: 'Member',
-  redeemCartTitle: 'Your cart already holds a membership',
-  redeemDiscard: 'Discard',
-  redeemCheckout: 'Checkout',
-  // cancel auto-renew (spec 3 §2, §4, §8; verbatim where the spec words it)
-  autoRenewCancelTitle: 'Cancel auto-renew',
-  autoRenewCancelBody:
-    'Your membership will no longer renew automatically when it expires. It stays valid until then, and you can renew it yourself at any time.',
-  autoRenewConfirm: 'Confirm unenrolment',
-  autoRenewCancelDone: 'Auto-renew is cancelled for your {level} membership. It stays valid until {date}.',
-  autoRenewDone: 'Done',
-  autoRenewBack: 'Cancel',
-  autoRenewNotEnrolled: 'This membership is not enrolled in auto-renew.',
-  autoRenewNotAuthenticated: 'Please log in as the member to manage auto-renew for this membership.',
-  retry: 'Try again',
   // checkout (spec 2 §5, §8; the field messages are ours)
   checkoutValidation:
     'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
@@ -377,8 +335,9 @@ export type Strings = Record<StringKey, string>;
 
 export function createStrings(overrides: Partial<Record<string, string>> = {}): Strings {
   const out = { ...defaultStrings } as Strings;
+  // Every string override is kept: catalogues loaded with their pages (ui/membership-strings.ts) read theirs here.
   for (const [key, value] of Object.entries(overrides)) {
-    if (key in out && typeof value === 'string') out[key as StringKey] = value;
+    if (typeof value === 'string') (out as Record<string, string>)[key] = value;
   }
   return out;
 }

@@ -5,10 +5,12 @@
  * memberships only) and renew links, and 'Cancel auto renew' to the cancel page. Reloaded whenever the
  * session's memberships change (e.g. after cancelling auto-renew the member is reloaded).
  */
-import { useState } from 'react';
+
+import { useMemo, useState } from 'react';
 import type { MembershipDetailModel } from '../../api/membership-models';
 import { longDate } from '../../machines/autoRenewCancel/rules';
 import { MembershipDetails, type MembershipDetailsEntry } from '../../ui/account/MembershipDetails';
+import { withMembershipStrings } from '../../ui/membership-strings';
 import { useServices, useSession } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { useLoad } from '../useLoad';
@@ -53,7 +55,8 @@ export function MembershipDetailsPanel({
   /** Called before a link navigates away (the dialog closes). */
   onLeave?: () => void;
 }) {
-  const { api, strings } = useServices();
+  const { api, strings: catalogue } = useServices();
+  const strings = useMemo(() => withMembershipStrings(catalogue), [catalogue]);
   const { href, navigate } = useAppNavigate();
   // What the session knows of the memberships: when it changes, the details are read again.
   const key = useSession((s) =>

@@ -1,8 +1,10 @@
 /** /manage/{ticketOrderId}/cancel-auto-renew (spec 3 §2 "Cancel auto-renew page"): the `autoRenewCancel` flow. */
+
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { selectAutoRenewCancelView } from '../../machines/autoRenewCancel/view';
 import { AutoRenewCancelView } from '../../ui/account/AutoRenewCancelView';
+import { withMembershipStrings } from '../../ui/membership-strings';
 import { reloadMember } from '../account/member';
 import { isLoggedIn } from '../app/root';
 import { useServices } from '../app/services';
@@ -10,7 +12,8 @@ import { useAppNavigate } from '../navigation';
 import { provideAutoRenewCancel } from './wiring';
 
 export default function AutoRenewCancelScreen({ ticketOrderId }: { ticketOrderId: string }) {
-  const { api, app, config, strings, inspect } = useServices();
+  const { api, app, config, strings: catalogue, inspect } = useServices();
+  const strings = useMemo(() => withMembershipStrings(catalogue), [catalogue]);
   const { navigate } = useAppNavigate();
   useEffect(() => {
     document.title = `${strings.autoRenewCancelTitle} — ${config.sellerName}`;

@@ -2,6 +2,7 @@
  * /membership/redeem (spec 3 §2 "Redeem membership page"): without a membership event configured, on to the
  * membership route; otherwise the redeem flow (the `giftRedeem` machine) with the code from `?gift_code`.
  */
+
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
@@ -10,6 +11,7 @@ import { loadUpsells } from '../../api/upsells';
 import { selectGiftRedeemView } from '../../machines/membership/giftRedeem.view';
 import { GiftRedeemView } from '../../ui/account/GiftRedeemView';
 import { RedeemMembers, type RedeemMemberValue } from '../../ui/account/RedeemMembers';
+import { withMembershipStrings } from '../../ui/membership-strings';
 import { currentMember } from '../account/member';
 import { cartOf, currentCartId, upsellOf } from '../app/root';
 import { useServices } from '../app/services';
@@ -18,7 +20,8 @@ import { useLoad } from '../useLoad';
 import { provideGiftRedeem } from './wiring';
 
 export default function RedeemScreen() {
-  const { api, config, strings } = useServices();
+  const { api, config, strings: catalogue } = useServices();
+  const strings = useMemo(() => withMembershipStrings(catalogue), [catalogue]);
   const { navigate } = useAppNavigate();
   const eventId = useLoad(
     (signal) => loadMembershipEventId(api.request, config.sellerId, { signal }),
@@ -42,7 +45,8 @@ export default function RedeemScreen() {
 }
 
 function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
-  const { api, app, clock, config, strings, inspect } = useServices();
+  const { api, app, clock, config, strings: catalogue, inspect } = useServices();
+  const strings = useMemo(() => withMembershipStrings(catalogue), [catalogue]);
   const { navigate } = useAppNavigate();
   const search = useSearch();
   const giftCode = useMemo(() => new URLSearchParams(search).get('gift_code'), [search]);

@@ -1,3 +1,4 @@
+import type { MembershipPageStrings } from '../membership-strings';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 
 export type AutoRenewCancelPhase =
@@ -10,7 +11,7 @@ export type AutoRenewCancelPhase =
   | 'notAuthenticated';
 
 export interface AutoRenewCancelViewProps {
-  strings: Strings;
+  strings: MembershipPageStrings;
   phase: AutoRenewCancelPhase;
   levelName: string | null;
   /** 'MMMM D, YYYY'. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../format';
+import type { MembershipPageStrings } from '../membership-strings';
 import { Modal } from '../modal/Modal';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
@@ -15,7 +16,7 @@ export interface RedeemLevelOption {
 }
 
 export interface GiftRedeemViewProps {
-  strings: Strings;
+  strings: MembershipPageStrings;
   currency: string;
   code: string;
   codeLength: number;

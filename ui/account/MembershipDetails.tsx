@@ -1,4 +1,5 @@
 import { AppLink, type Navigate } from '../AppLink';
+import type { MembershipPageStrings } from '../membership-strings';
 import { fill, type Strings } from '../strings';
 
 export interface MembershipDetailsMember {
@@ -20,7 +21,7 @@ export interface MembershipDetailsEntry {
 }
 
 export interface MembershipDetailsProps {
-  strings: Strings;
+  strings: MembershipPageStrings;
   /** The id of the heading naming the details (the page's or the dialog's). */
   headingId: string;
   /** Heading level of each membership's level name. */

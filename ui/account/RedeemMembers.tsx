@@ -1,3 +1,4 @@
+import type { MembershipPageStrings } from '../membership-strings';
 import type { Strings } from '../strings';
 import { Field } from './Field';
 
@@ -13,7 +14,7 @@ export interface RedeemMemberValue {
 }
 
 export interface RedeemMembersProps {
-  strings: Strings;
+  strings: MembershipPageStrings;
   slots: RedeemMemberSlot[];
   values: RedeemMemberValue[];
   onChange: (index: number, value: RedeemMemberValue) => void;

@@ -1,8 +1,9 @@
 import { AppLink, type Navigate } from '../AppLink';
+import type { MembershipPageStrings } from '../membership-strings';
 import type { Strings } from '../strings';
 
 export interface MembersOnlyPromptProps {
-  strings: Strings;
+  strings: MembershipPageStrings;
   /** prompt: nobody with a membership; expired: only earlier memberships. */
   kind: 'prompt' | 'expired';
   joinHref: string;

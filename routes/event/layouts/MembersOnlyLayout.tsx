@@ -4,9 +4,11 @@
  * the groups the membership allows, prices them and enforces the limits); a visitor with earlier memberships
  * the expired-membership message; anyone else the members-only prompt with log in and sign up links.
  */
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo } from 'react';
 import { chooseLayout, type LayoutKind } from '../../../machines/event/layout';
 import { membersOnlyAccess } from '../../../machines/event/members-only';
+import { withMembershipStrings } from '../../../ui/membership-strings';
 import { MembersOnlyPrompt } from '../../../ui/reserve/MembersOnlyPrompt';
 import { ReserveSkeleton } from '../../../ui/skeleton/ReserveSkeleton';
 import { useModalsActor, useServices, useSession } from '../../app/services';
@@ -21,7 +23,8 @@ const INNER: Partial<Record<LayoutKind, LazyExoticComponent<ComponentType<Layout
 };
 
 export default function MembersOnlyLayout(props: LayoutProps) {
-  const { strings, clock } = useServices();
+  const { strings: catalogue, clock } = useServices();
+  const strings = useMemo(() => withMembershipStrings(catalogue), [catalogue]);
   const { href, navigate } = useAppNavigate();
   const modals = useModalsActor();
   const loggedIn = useSession((s) => s.context.current !== null);
