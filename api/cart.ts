@@ -23,7 +23,7 @@ export const CART_EMBED = [
   'ticket_order',
 ];
 export const CART_LIMIT = 1000;
-const CART_QUERY = { 'config.key._in': ['image', 'web.session_picker_tabs'] };
+export const CART_QUERY = { 'config.key._in': ['image', 'web.session_picker_tabs'] };
 
 const enc = encodeURIComponent;
 

@@ -246,3 +246,6 @@ export function createMembersClient(request: ApiRequest) {
 }
 
 export type MembersClient = ReturnType<typeof createMembersClient>;
+
+/** The membership client, loaded with this chunk (see `./membership`). */
+export { createMembershipClient } from './membership-client';

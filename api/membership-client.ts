@@ -5,11 +5,9 @@
  * auto-renew, the saved card, and the member's remaining quantity of member tickets.
  */
 import * as z from 'zod/mini';
-import { CART_EMBED, CART_LIMIT } from './cart';
 import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
-import { toCart, type UrlSettings } from './join';
 import { MEMBERSHIP_EMBED } from './members-client';
 import type {
   AutoRenewState,
@@ -37,7 +35,6 @@ import {
   savedPaymentMethodDocument,
 } from './membership-schemas';
 import type { CartModel } from './models';
-import { toCents } from './money';
 import type { ApiRequest } from './request';
 import { type CartModifyBody, document as documentSchema } from './schemas';
 
@@ -77,6 +74,17 @@ function parse<T extends z.ZodMiniType>(schema: T, raw: unknown): z.infer<T> {
     });
   }
   return result.data;
+}
+
+/**
+ * A wire amount ("160.00") in cents, on the digits (as `./money` toCents does; imported from there it would split
+ * the money helpers out of the first-load bundle into a chunk of their own).
+ */
+export function amountCents(value: string): number {
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) throw new ApiError({ code: ErrorCode.unexpected, status: 200, context: 'invalid_amount' });
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] && cents !== 0 ? -cents : cents;
 }
 
 const epoch = (iso: string | null): number | null => {
@@ -169,8 +177,8 @@ export function toMembershipEvent(rawEvent: unknown, rules: MembershipRulesModel
         eventId: ty.event_template_id,
         name: ty.name,
         description: ty.description,
-        amountCents: toCents(ty.currency_amount),
-        discountedCents: ty.discounted_amount === null ? null : toCents(ty.discounted_amount),
+        amountCents: amountCents(ty.currency_amount),
+        discountedCents: ty.discounted_amount === null ? null : amountCents(ty.discounted_amount),
         rank: ty._rank,
         ...levelSlots(rules.rules.filter((r) => r.ticketTypeId === ty.id)),
       }),
@@ -280,10 +288,31 @@ export function toRemaining(raw: unknown): MemberRemainingModel[] {
 
 /* ---------------------------------------------------------------- the client */
 
+/**
+ * What the client needs of the cart module, handed in by `./membership` (the cart join lives in the first-load
+ * bundle; importing it here would split it into a chunk of its own).
+ */
+export interface CartJoin {
+  /** The cart embeds and limit of a cart answer. */
+  embed: string[];
+  limit: number;
+  query: Record<string, string[]>;
+  /** A cart answer → the cart model. */
+  toCart(raw: unknown): CartModel;
+}
+
+const NO_CART_JOIN: CartJoin = {
+  embed: [],
+  limit: 1000,
+  query: {},
+  toCart: () => {
+    throw new ApiError({ code: ErrorCode.not_provided, status: 200, context: 'cart_join' });
+  },
+};
+
 export function createMembershipClient(
   request: ApiRequest,
-  urls: UrlSettings,
-  now: () => number = Date.now,
+  cart: CartJoin = NO_CART_JOIN,
   /** Whether a member is logged in now: members use the my/ endpoints (spec 3 §6). */
   isMember: () => boolean = () => false,
 ) {
@@ -350,13 +379,13 @@ export function createMembershipClient(
     ): Promise<CartModel> {
       const path = cartId === null ? 'my/cart/modify' : `my/cart/${enc(cartId)}/modify`;
       const raw = await request('POST', path, {
-        query: { 'config.key._in': ['image', 'web.session_picker_tabs'] },
-        embed: CART_EMBED,
-        limit: CART_LIMIT,
+        query: cart.query,
+        embed: cart.embed,
+        limit: cart.limit,
         body: membershipReserveBody(input),
         signal,
       });
-      return toCart(raw, { now: now(), urls });
+      return cart.toCart(raw);
     },
 
     /** POST giftee: the recipient's identity id (spec 3 §7). */
@@ -385,12 +414,12 @@ export function createMembershipClient(
     ): Promise<CartModel> {
       const raw = await request('POST', `${cartPath(cartId)}/gift_checkout`, {
         body: { giftee_identity_id: gifteeIdentityId },
-        query: { 'config.key._in': ['image', 'web.session_picker_tabs'] },
-        embed: CART_EMBED,
-        limit: CART_LIMIT,
+        query: cart.query,
+        embed: cart.embed,
+        limit: cart.limit,
         signal,
       });
-      return toCart(raw, { now: now(), urls });
+      return cart.toCart(raw);
     },
 
     /** GET ticket_order/{id} filtered to membership tickets (spec 3 §7): the order's memberships. */

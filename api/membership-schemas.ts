@@ -17,8 +17,8 @@
  * - POST my/cart/modify, my/cart/{id}/modify with `membership` (see `membershipReserve`)
  */
 import * as z from 'zod/mini';
-import { memberDocument, membership } from './member-schemas';
-import { collection, identity, ticketType } from './schemas';
+import { membership } from './member-schemas';
+import { collection, eventTemplate, identity, ticket, ticketGroup, ticketOrder, ticketType } from './schemas';
 
 const id = z.string();
 const isoTime = z.string();
@@ -87,17 +87,27 @@ export const identityLink = z.object({
   email: nullableString,
 });
 
-/** A membership with its level (the membership ticket type) and event, as the membership calls answer it. */
-export const membershipDetail = z.extend(membership, {
+/**
+ * A membership with its level (the membership ticket type) and event, as the membership calls answer it: the
+ * fields of `member-schemas` `membership` plus these (written out: `z.extend` would add zod code that the
+ * first-load bundle then carries, as zod is shared).
+ */
+export const membershipDetail = z.object({
+  ...membership.shape,
   ticket_type_id: z.nullable(id),
   event_template_id: z.nullable(id),
   /** Unnamed members (the level's `named: no` roles) bought with it. */
   unnamed_count: z.number(),
 });
 
-export const membershipDocument = z.extend(memberDocument, {
+export const membershipDocument = z.object({
   membership: z.optional(collection(membershipDetail)),
   identity_link: z.optional(collection(identityLink)),
+  ticket_order: z.optional(collection(ticketOrder)),
+  ticket: z.optional(collection(ticket)),
+  ticket_type: z.optional(collection(ticketType)),
+  ticket_group: z.optional(collection(ticketGroup)),
+  event_template: z.optional(collection(eventTemplate)),
 });
 
 /** The member's remaining quantity per benefit for one event (spec 1 §4 "member remaining quantity"). */

@@ -1,10 +1,13 @@
 /**
  * Memberships (issue 11): `api.membership`, the methods of `./membership-client`, whose code (and the
- * membership wire schemas it parses with) loads on the first call, so no route's first load carries it.
- * The pure joins (`giftCodeStatus`, `levelSlots`, …) are exported by `./membership-client` for tests and for
- * wiring modules that load it themselves.
+ * membership wire schemas it parses with) loads on the first call, so no route's first load carries it. It is
+ * reached through `./members-client` (one lazy chunk for both: a second dynamic import would cost every first
+ * load its preload list). The pure joins (`giftCodeStatus`, `levelSlots`, …) are exported by
+ * `./membership-client` for tests and for wiring modules that load it themselves.
  */
-import type { UrlSettings } from './join';
+import { CART_EMBED, CART_LIMIT, CART_QUERY } from './cart';
+import { toCart, type UrlSettings } from './join';
+import { lazyClient } from './lazy-client';
 import type { MembershipClient } from './membership-client';
 import type { ApiRequest } from './request';
 
@@ -16,25 +19,13 @@ export function createMembership(
   now: () => number = Date.now,
   isMember: () => boolean = () => false,
 ): MembershipApi {
-  let client: Promise<MembershipClient> | null = null;
-  const load = () => {
-    client ??= import('./membership-client').then((m) =>
-      m.createMembershipClient(request, urls, now, isMember),
-    );
-    // A failed chunk load is retried on the next call.
-    client.catch(() => {
-      client = null;
-    });
-    return client;
+  const cart = {
+    embed: CART_EMBED,
+    limit: CART_LIMIT,
+    query: CART_QUERY,
+    toCart: (raw: unknown) => toCart(raw, { now: now(), urls }),
   };
-  return new Proxy({} as MembershipApi, {
-    // Not a thenable (`then`), nor anything but the client's methods.
-    get: (_target, name) =>
-      typeof name !== 'string' || name === 'then'
-        ? undefined
-        : async (...args: unknown[]) => {
-            const membership = (await load()) as unknown as Record<string, (...a: unknown[]) => unknown>;
-            return membership[name]?.(...args);
-          },
-  });
+  return lazyClient(() =>
+    import('./members-client').then((m) => m.createMembershipClient(request, cart, isMember)),
+  );
 }

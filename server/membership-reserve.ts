@@ -212,8 +212,12 @@ export async function applyMembership(
   writes: ReturnType<typeof sql>[],
 ): Promise<void> {
   if (!prepared) return;
-  if (prepared.memberLines.length)
+  if (prepared.memberLines.length) {
+    // One member's reserves of member tickets take turns (until this transaction ends), so that counting
+    // their tickets and adding these cannot interleave with another of their reserves.
+    await q.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`member-limit:${prepared.identityId}`}))`);
     await checkMemberLines(q, await accessOf(q, prepared.identityId, ctx.now()), prepared.memberLines);
+  }
   const data = prepared.body;
   const rows = prepared.levelLines.map((i) => tickets[i]).filter((k): k is TicketRow => !!k);
   for (const k of rows) {

@@ -314,6 +314,10 @@ async function modifyLines(
     };
     // No transaction needed: nobody else knows this cart yet, and the cart, its tickets and the capacity they
     // take are written by one statement, all or nothing (a refusal aborts it).
+    // Members-only tickets count against the member's limits: one member's reserves take turns (a transaction
+    // holding the member's lock, membership-reserve.ts).
+    if (membership?.memberLines.length)
+      return ctx.db.transaction((tx) => apply(tx, cart, [insertCart(cart)]));
     return apply(ctx.db, cart, [insertCart(cart)]);
   }
   const result = await ctx.db.transaction(async (tx) => {

@@ -501,6 +501,35 @@ export async function seedMemberships(
         createdAt: created,
       })
       .onConflictDoNothing();
+    // Paid by card, as the checkout records a sale: the payment and the gateway's charge.
+    const cents = level?.cents ?? 0;
+    const chargeId = stableId(`charge:membership-member:${m.key}`);
+    await db
+      .insert(t.gatewayCharge)
+      .values({
+        idempotencyKey: `seed:${cartId}`,
+        id: chargeId,
+        cartId,
+        amountCents: cents,
+        status: 'succeeded',
+        message: null,
+        intentId: null,
+        createdAt: created,
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(t.payment)
+      .values({
+        id: stableId(`payment:membership-member:${m.key}`),
+        cartId,
+        ticketOrderId: orderId,
+        gatewayId: 'stripe',
+        amountCents: cents,
+        reference: chargeId,
+        state: 'succeeded',
+        createdAt: created,
+      })
+      .onConflictDoNothing();
     const membershipId = membershipIds.membership(m.key);
     await db
       .insert(memberMembership)
