@@ -189,13 +189,14 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
     async sessionGroups(
       eventId: string,
       sessionId: string,
-      { signal }: CallOptions = {},
+      { signal, member = false }: CallOptions & { member?: boolean } = {},
     ): Promise<TicketGroupModel[]> {
       const joins = eventJoins();
       const raw = await request('GET', path('events', eventId, 'sessions', sessionId), {
         query: { 'ticket_group.hidden_type._in': [...PUBLIC_HIDDEN_TYPES] },
         embed: ['ticket_group', 'ticket_type'],
-        cached: true,
+        // A member's groups (members-only ones, member prices) are personal: never through the cached prefix.
+        cached: !member,
         signal,
       });
       return (await joins).toSessionGroups(raw);

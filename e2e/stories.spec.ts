@@ -222,10 +222,12 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
   // The registry's machines (machines/index.ts; its test holds the list), in its order.
   const registered = [
     'app',
+    'autoRenewCancel',
     'cart',
     'checkout',
     'dateFirstReserve',
     'emailSubmit',
+    'giftRedeem',
     'listing',
     'login',
     'membershipPurchase',

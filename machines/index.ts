@@ -1,10 +1,12 @@
 /** Registry of every flow machine, used by the inspector, the story viewer and the exporter. */
 import { appMachine } from './app/app.machine';
+import { autoRenewCancelMachine } from './autoRenewCancel/autoRenewCancel.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
 import { listingMachine } from './listing/listing.machine';
 import { loginMachine } from './login/login.machine';
+import { giftRedeemMachine } from './membership/giftRedeem.machine';
 import { membershipPurchaseMachine } from './membership/membershipPurchase.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
@@ -19,10 +21,12 @@ import { upsellMachine } from './upsell/upsell.machine';
 
 export {
   appMachine,
+  autoRenewCancelMachine,
   cartMachine,
   checkoutMachine,
   dateFirstReserveMachine,
   emailSubmitMachine,
+  giftRedeemMachine,
   listingMachine,
   loginMachine,
   membershipPurchaseMachine,
@@ -40,10 +44,12 @@ export {
 /** Every machine keyed by its id. */
 export const machines = {
   app: appMachine,
+  autoRenewCancel: autoRenewCancelMachine,
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
   emailSubmit: emailSubmitMachine,
+  giftRedeem: giftRedeemMachine,
   listing: listingMachine,
   login: loginMachine,
   membershipPurchase: membershipPurchaseMachine,

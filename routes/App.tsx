@@ -16,9 +16,12 @@ const ResetPasswordScreen = lazy(() => import('./reset-password/ResetPasswordScr
 const SetEmailScreen = lazy(() => import('./set-email/SetEmailScreen'));
 const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
 const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
+const RedeemScreen = lazy(() => import('./redeem/RedeemScreen'));
+const AutoRenewCancelScreen = lazy(() => import('./auto-renew/AutoRenewCancelScreen'));
 const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazy(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazy(() => import('./membership/MembershipRedirect'));
+const MembershipDetailsDialogSlot = lazy(() => import('./account/MembershipDetailsDialogSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -51,6 +54,7 @@ export function App() {
               {(params) => <EventScreen id={params.id} action={params.action} />}
             </Route>
             <Route path="/membership">{() => <MembershipRedirect action="" />}</Route>
+            <Route path="/membership/redeem" component={RedeemScreen} />
             <Route path="/membership/:action">
               {(params) => <MembershipRedirect action={params.action} />}
             </Route>
@@ -60,6 +64,9 @@ export function App() {
             <Route path="/my-account" component={MyAccountScreen} />
             <Route path="/my-account/membership-details" component={MyAccountScreen} />
             <Route path="/auth0-login" component={ProviderCallbackScreen} />
+            <Route path="/manage/:ticketOrderId/cancel-auto-renew">
+              {(params) => <AutoRenewCancelScreen ticketOrderId={params.ticketOrderId} />}
+            </Route>
             {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
             <Route component={NotFoundScreen} />
           </Switch>
@@ -92,6 +99,7 @@ function Frame({ children }: { children: ReactNode }) {
     >
       {children}
       <LoginDialogHost />
+      <MembershipDetailsDialogHost />
     </Shell>
   );
 }
@@ -102,6 +110,16 @@ function LoginDialogHost() {
   return modal ? (
     <Suspense fallback={null}>
       <LoginDialogSlot />
+    </Suspense>
+  ) : null;
+}
+
+/** The membership details dialog, loaded when the `membershipDetails` modal opens. */
+function MembershipDetailsDialogHost() {
+  const { modal } = useModal('membershipDetails');
+  return modal ? (
+    <Suspense fallback={null}>
+      <MembershipDetailsDialogSlot />
     </Suspense>
   ) : null;
 }

@@ -6,10 +6,12 @@
 import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObject } from 'xstate';
 import { machines } from '../machines';
 import { appStory } from './fixtures/app';
+import { autoRenewCancelStory } from './fixtures/autoRenewCancel';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { emailSubmitStory } from './fixtures/emailSubmit';
+import { giftRedeemStory } from './fixtures/giftRedeem';
 import { listingStory } from './fixtures/listing';
 import { loginStory } from './fixtures/login';
 import { membershipPurchaseStory } from './fixtures/membershipPurchase';
@@ -26,6 +28,7 @@ import { upsellStory } from './fixtures/upsell';
 
 const written: Record<string, MachineStory> = {
   app: appStory,
+  autoRenewCancel: autoRenewCancelStory,
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
@@ -39,6 +42,7 @@ const written: Record<string, MachineStory> = {
   seatMap: seatMapStory,
   session: sessionStory,
   emailSubmit: emailSubmitStory,
+  giftRedeem: giftRedeemStory,
   passwordReset: passwordResetStory,
   setEmail: setEmailStory,
   upsell: upsellStory,

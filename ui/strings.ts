@@ -200,6 +200,9 @@ export const defaultStrings = {
   membershipId: 'Membership ID',
   membershipExpires: 'Expires',
   notAMember: 'Not a member? Sign up now',
+  // redeem a gift membership: the flow's messages (spec 3 §8); the page's texts are in ui/membership-strings.ts
+  redeemNoLevels: 'Memberships are not available at this time.',
+  redeemCartAction: 'You need to take action on your current cart before you can redeem a membership.',
   // checkout (spec 2 §5, §8; the field messages are ours)
   checkoutValidation:
     'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
@@ -314,8 +317,9 @@ export type Strings = Record<StringKey, string>;
 
 export function createStrings(overrides: Partial<Record<string, string>> = {}): Strings {
   const out = { ...defaultStrings } as Strings;
+  // Every string override is kept: catalogues loaded with their pages (ui/membership-strings.ts) read theirs here.
   for (const [key, value] of Object.entries(overrides)) {
-    if (key in out && typeof value === 'string') out[key as StringKey] = value;
+    if (typeof value === 'string') (out as Record<string, string>)[key] = value;
   }
   return out;
 }

@@ -65,7 +65,9 @@ export function chooseLayout(
   config: LayoutConfig = {},
 ): LayoutKind {
   const groups = event.ticketGroups;
-  if (groups.length === 0) return 'noTicketGroups';
+  // A members-only event shows a visitor no groups (the server serves them to members it allows): the prompt.
+  if (groups.length === 0)
+    return event.hiddenType === 'public_member_only' ? 'membersOnly' : 'noTicketGroups';
   if (isAnchorRequired(event) && !hasAnchorItem(event, cart)) return 'anchorRequired';
   if (groups.some((group) => group.handler === 'membership')) return 'membership';
   if (groups.every((group) => ONE_TICKET_HANDLERS.has(group.handler))) return 'oneTicket';

@@ -51,7 +51,10 @@ export type FlowMessageKey =
   | 'providerInvalidState'
   // cart: 'more time' on the expiry timer (ours, WCAG 2.2.1)
   | 'moreTimeGranted'
-  | 'holdExtensionLimit';
+  | 'holdExtensionLimit'
+  // redeem a gift membership (spec 3 §5, §8)
+  | 'redeemNoLevels'
+  | 'redeemCartAction';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 

@@ -20,7 +20,11 @@ export default function AccountMenuSlot() {
       loginHref={href('/my-account')}
       onNavigate={navigate}
       onLogin={() => modals.send({ type: 'modal.open', name: 'login', size: 'sm' })}
-      onMemberButton={() => navigate('/my-account')}
+      onMemberButton={() =>
+        view.memberButton === 'membershipDetails'
+          ? modals.send({ type: 'modal.open', name: 'membershipDetails' })
+          : navigate('/my-account')
+      }
       onLogout={() => session.send({ type: 'session.logout' })}
     />
   );

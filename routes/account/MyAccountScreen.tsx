@@ -9,6 +9,7 @@ import { MyAccount } from '../../ui/account/MyAccount';
 import { useServices, useSession, useSessionActor } from '../app/services';
 import { LoginFlow } from '../login/LoginFlow';
 import { useAppNavigate } from '../navigation';
+import { MembershipDetailsPanel } from './MembershipDetailsPanel';
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', {
   month: 'long',
@@ -45,6 +46,11 @@ export default function MyAccountScreen() {
       onLogout={() => session.send({ type: 'session.logout' })}
       loggingOut={view.loggingOut}
       loginForm={<LoginFlow label={strings.loginToViewAccount} />}
+      details={
+        view.loggedIn ? (
+          <MembershipDetailsPanel headingId="membership-details-title" headingLevel={3} />
+        ) : null
+      }
     />
   );
 }

@@ -9,13 +9,14 @@ import { EventHeader } from '../../ui/EventHeader';
 import { EventPromo } from '../../ui/EventPromo';
 import { EventDetailSkeleton, ReserveSkeleton } from '../../ui/skeleton/ReserveSkeleton';
 import { resolveMessage } from '../../ui/strings';
-import { useCart, useModal, useServices } from '../app/services';
+import { useCart, useModal, useServices, useSession } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
 import type { LayoutProps } from './layouts/types';
 import { loadEventDetail } from './load';
+import { useMemberLimits } from './useMemberLimits';
 
 /** Each layout is its own chunk, fetched when an event needs it (the first-load budget, DESIGN "Budgets"). */
 const DateFirstLayout = lazy(() => import('./layouts/DateFirstLayout'));
@@ -23,6 +24,7 @@ const QuantityFirstLayout = lazy(() => import('./layouts/QuantityFirstLayout'));
 const SingleEventLayout = lazy(() => import('./layouts/SingleEventLayout'));
 const OneTicketLayout = lazy(() => import('./layouts/OneTicketLayout'));
 const MembershipLayout = lazy(() => import('./layouts/MembershipLayout'));
+const MembersOnlyLayout = lazy(() => import('./layouts/MembersOnlyLayout'));
 /** The 'More' description modal (small screens) loads when opened. */
 const DescriptionDialog = lazy(() =>
   import('../../ui/DescriptionDialog').then((m) => ({ default: m.DescriptionDialog })),
@@ -37,7 +39,7 @@ const LAYOUTS: Record<FormLayoutKind, LazyExoticComponent<ComponentType<LayoutPr
   single: SingleEventLayout,
   oneTicket: OneTicketLayout,
   membership: MembershipLayout,
-  membersOnly: DateFirstLayout,
+  membersOnly: MembersOnlyLayout,
 };
 
 /** /events/{id}: the event detail; an unknown event redirects to the 404 screen with its path and query. */
@@ -47,9 +49,16 @@ export default function EventScreen({ id, action }: { id: string; action?: strin
   const search = useSearch();
   const query = useMemo(() => eventQueryFrom(search), [search]);
   const groupKey = query.ticketGroupIds.join(',');
+  const memberLimits = useMemberLimits();
+  // Logging in or out reloads the event (members-only groups, member prices and remaining quantities).
+  const memberKey = useSession((s) => s.context.current?.member.identityId ?? '');
   const event = useLoad(
-    (signal) => loadEventDetail(api, id, signal, query.ticketGroupIds),
-    `${id}|${groupKey}`,
+    (signal) =>
+      loadEventDetail(api, id, signal, query.ticketGroupIds).then(async (detail) => ({
+        ...detail,
+        ticketGroups: await memberLimits(detail.id, detail.ticketGroups, signal),
+      })),
+    `${id}|${groupKey}|${memberKey}`,
   );
   const cartItems = useCart((s) => s.context.cart?.items ?? null);
   const more = useModal('description');

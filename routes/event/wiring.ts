@@ -4,7 +4,7 @@
  * one. A successful reserve hands the cart to the app cart and goes to checkout.
  */
 import { fromPromise } from 'xstate';
-import type { Api, CartModel } from '../../api';
+import type { Api, CartModel, TicketGroupModel } from '../../api';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { ReserveQuery } from '../../machines/reserve/types';
 
@@ -14,9 +14,23 @@ export interface EventWiring {
   currentCartId: () => string | null;
   /** The reserve succeeded: give the cart to the app cart, then navigate on. */
   reserved: (cart: CartModel) => void;
+  /** A member's remaining quantity folded into a session's groups (none for visitors). */
+  memberLimits?: (
+    eventId: string,
+    groups: TicketGroupModel[],
+    signal: AbortSignal,
+  ) => Promise<TicketGroupModel[]>;
+  /** A member is logged in (their session groups are read uncached). */
+  isMember?: () => boolean;
 }
 
-export function provideDateFirstReserve({ api, currentCartId, reserved }: EventWiring) {
+export function provideDateFirstReserve({
+  api,
+  currentCartId,
+  reserved,
+  memberLimits,
+  isMember,
+}: EventWiring) {
   return dateFirstReserveMachine.provide({
     actors: {
       loadCalendar: fromPromise(({ input, signal }) =>
@@ -28,9 +42,11 @@ export function provideDateFirstReserve({ api, currentCartId, reserved }: EventW
       findSession: fromPromise(({ input, signal }) =>
         api.events.session(input.eventId, input.sessionId, { signal }),
       ),
-      loadSessionGroups: fromPromise(({ input, signal }) =>
-        api.events.sessionGroups(input.eventId, input.sessionId, { signal }),
-      ),
+      loadSessionGroups: fromPromise(async ({ input, signal }) => {
+        const member = isMember?.() ?? false;
+        const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal, member });
+        return memberLimits ? memberLimits(input.eventId, groups, signal) : groups;
+      }),
       reserve: fromPromise(({ input, signal }) =>
         api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
       ),

@@ -97,6 +97,11 @@ describe('chooseLayout (spec 1 §2 event detail layouts)', () => {
     expect(chooseLayout(ev({ handlers: ['membership'] }), null)).toBe('membership');
   });
 
+  it('a members-only event served without groups (a visitor) is the members-only prompt, not "no tickets"', () => {
+    expect(chooseLayout(ev({ hiddenType: 'public_member_only', handlers: [] }), null)).toBe('membersOnly');
+    expect(chooseLayout(ev({ handlers: [] }), null)).toBe('noTicketGroups');
+  });
+
   it('takes a full EventDetail', () => {
     const detail = { ...ev(), name: 'x', ticketGroups: [] } as unknown as EventDetail;
     expect(chooseLayout(detail, null)).toBe('noTicketGroups');

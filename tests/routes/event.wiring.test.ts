@@ -36,7 +36,10 @@ describe('event wiring', () => {
     await runProvided(machine, 'loadSessions', { eventId: 'ev-1', date: '2026-11-21' });
     expect(api.events.sessions).toHaveBeenCalledWith('ev-1', { date: '2026-11-21' }, { signal: anySignal });
     await runProvided(machine, 'loadSessionGroups', { eventId: 'ev-1', sessionId: 's-1' });
-    expect(api.events.sessionGroups).toHaveBeenCalledWith('ev-1', 's-1', { signal: anySignal });
+    expect(api.events.sessionGroups).toHaveBeenCalledWith('ev-1', 's-1', {
+      signal: anySignal,
+      member: false,
+    });
     await runProvided(machine, 'findSession', { eventId: 'ev-1', sessionId: 's-9' });
     expect(api.events.session).toHaveBeenCalledWith('ev-1', 's-9', { signal: anySignal });
   });

@@ -23,6 +23,8 @@ export interface MyAccountProps {
   loggingOut: boolean;
   /** The login form shown to a logged-out visitor. */
   loginForm: ReactNode;
+  /** The full membership details (shown instead of the summary when given). */
+  details?: ReactNode;
 }
 
 /**
@@ -67,7 +69,9 @@ export function MyAccount(props: MyAccountProps) {
         </nav>
         <section className="my-account__content" aria-labelledby="membership-details-title">
           <h2 id="membership-details-title">{strings.membershipDetails}</h2>
-          {props.isMember ? (
+          {props.details ? (
+            props.details
+          ) : props.isMember ? (
             props.memberships.map((m) => (
               <dl className="membership-summary" key={m.memberId}>
                 <dt>{strings.membershipLevel}</dt>

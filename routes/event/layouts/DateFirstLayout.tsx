@@ -5,9 +5,10 @@ import type { SnapshotFrom } from 'xstate';
 import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
-import { currentCartId } from '../../app/root';
+import { currentCartId, isLoggedIn } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { SeatSelection } from '../seatmap/SeatSelection';
+import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
@@ -16,10 +17,18 @@ import type { LayoutProps } from './types';
 export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const { api, strings, inspect, config, clock, app } = useServices();
   const reserved = useReserved();
+  const memberLimits = useMemberLimits();
   const { formId, small } = useReserveForm();
   const machine = useMemo(
-    () => provideDateFirstReserve({ api, currentCartId: () => currentCartId(app), reserved }),
-    [api, app, reserved],
+    () =>
+      provideDateFirstReserve({
+        api,
+        currentCartId: () => currentCartId(app),
+        reserved,
+        memberLimits,
+        isMember: () => isLoggedIn(app),
+      }),
+    [api, app, reserved, memberLimits],
   );
   const actor = useActorRef(machine, {
     input: { event, query: withSelect(reserveQueryFrom(search), query.select), now: clock.now() },

@@ -1,0 +1,105 @@
+/**
+ * Wiring of redeem a gift membership (spec 3 §2, §7): the code's lookup (`GET gift_code/{code}`) with the
+ * membership event's levels (discounted amounts and ranks), judged on the app's clock; the cart read when the
+ * flow acts (does it hold a membership?); Discard forgets the cart; the reserve adds the level with the code
+ * and the redeem flag (`api.membership.reserve`), hands the cart to the app cart, and says whether upsells are
+ * on (then `/events`, else `/checkout`).
+ */
+import { fromPromise } from 'xstate';
+import type { Api, CartModel } from '../../api';
+import type { MembershipMemberInput } from '../../api/membership-models';
+import type { UpsellConfig } from '../../api/models';
+import { giftRedeemMachine } from '../../machines/membership/giftRedeem.machine';
+import type {
+  LookupCodeOutput,
+  RedeemLevel,
+  RedeemReserveInput,
+} from '../../machines/membership/giftRedeem.types';
+import type { AppClock } from '../app/clock';
+
+export interface RedeemWiring {
+  api: Pick<Api, 'membership'>;
+  clock: Pick<AppClock, 'now'>;
+  membershipEventId: string;
+  /** The app cart now (read when the flow acts). */
+  cart: () => CartModel | null;
+  cartId: () => string | null;
+  /** The app cart takes the reserved cart; forgetting it discards it. */
+  cartUpdated: (cart: CartModel) => void;
+  clearCart: () => void;
+  /** The seller's upsell chain (null: none), and whether the visitor skips it (?expresscheckout). */
+  upsells: (signal: AbortSignal) => Promise<UpsellConfig | null>;
+  goTo: (path: '/events' | '/checkout') => void;
+}
+
+/** The code's lookup and the levels it may buy, as the machine judges them. */
+export async function lookupCode(
+  w: RedeemWiring,
+  code: string,
+  signal: AbortSignal,
+): Promise<LookupCodeOutput> {
+  const [gift, event] = await Promise.all([
+    w.api.membership.giftCode(code, { signal }),
+    w.api.membership.event(w.membershipEventId, { signal }),
+  ]);
+  const allowed = gift.levelIds === null ? null : new Set(gift.levelIds);
+  const levels: RedeemLevel[] = event.levels
+    .filter((level) => allowed === null || allowed.has(level.id))
+    .map((level) => ({
+      id: level.id,
+      ticketGroupId: level.ticketGroupId,
+      name: level.name,
+      rank: level.rank,
+      amount: level.amountCents,
+      discountedAmount: level.discountedCents,
+      named: level.named.map((slot) => ({ partyRole: slot.partyRole, emailRequired: slot.emailRequired })),
+    }));
+  return {
+    validFrom: gift.validFrom,
+    validTo: gift.validTo,
+    exhausted: gift.exhausted,
+    checkedAt: w.clock.now(),
+    levels,
+  };
+}
+
+/** Whether the cart holds a membership (a line of the membership event). */
+export const cartHoldsMembership = (cart: CartModel | null, membershipEventId: string): boolean =>
+  (cart?.items ?? []).some((item) => item.eventId === membershipEventId && item.lines.length > 0);
+
+/** The named members the form collected (the redeem form hands them over as `details.members`). */
+export function membersOf(details: unknown): MembershipMemberInput[] {
+  const members = (details as { members?: unknown } | null)?.members;
+  return Array.isArray(members) ? (members as MembershipMemberInput[]) : [];
+}
+
+export async function reserveRedeem(w: RedeemWiring, input: RedeemReserveInput, signal: AbortSignal) {
+  const cart = await w.api.membership.reserve(
+    w.cartId(),
+    { levelId: input.level.id, members: membersOf(input.details), giftCode: input.code },
+    { signal },
+  );
+  w.cartUpdated(cart);
+  const upsells = await w.upsells(signal).catch(() => null);
+  return { upsells: upsells !== null };
+}
+
+export function provideGiftRedeem(w: RedeemWiring) {
+  return giftRedeemMachine.provide({
+    actors: {
+      lookupCode: fromPromise(({ input, signal }) => lookupCode(w, input.code, signal)),
+      checkCart: fromPromise(async () => ({
+        holdsMembership: cartHoldsMembership(w.cart(), w.membershipEventId),
+      })),
+      discardCart: fromPromise<unknown, void>(async () => {
+        w.clearCart();
+        return null;
+      }),
+      reserve: fromPromise(({ input, signal }) => reserveRedeem(w, input, signal)),
+    },
+    actions: {
+      goToEvents: () => w.goTo('/events'),
+      goToCheckout: () => w.goTo('/checkout'),
+    },
+  });
+}

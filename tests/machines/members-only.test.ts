@@ -1,0 +1,37 @@
+/**
+ * Members-only access (spec 1 §2 layout 3, spec 3 §4 "Member benefits apply if today lies between validFrom
+ * and validTo"): a current membership sees the event; earlier memberships only, the expired message; nobody,
+ * the prompt. The renewal message shows when the current membership ends before the visit.
+ */
+import { describe, expect, it } from 'vitest';
+import { expiresBeforeVisit, membersOnlyAccess } from '../../machines/event/members-only';
+
+const at = (iso: string) => Date.parse(iso);
+const NOW = at('2026-06-01T12:00:00Z');
+const current = { validFrom: '2026-01-01T00:00:00Z', validTo: '2026-12-31T23:59:59Z' };
+const ended = { validFrom: '2025-01-01T00:00:00Z', validTo: '2025-12-31T23:59:59Z' };
+const future = { validFrom: '2026-07-01T00:00:00Z', validTo: '2027-06-30T23:59:59Z' };
+
+describe('members-only access', () => {
+  it('guests and members without memberships get the prompt', () => {
+    expect(membersOnlyAccess(null, NOW)).toBe('prompt');
+    expect(membersOnlyAccess([], NOW)).toBe('prompt');
+  });
+  it('a current membership (between valid from and valid to) is a member', () => {
+    expect(membersOnlyAccess([current], NOW)).toBe('member');
+    expect(membersOnlyAccess([ended, current], NOW)).toBe('member');
+    expect(membersOnlyAccess([current], at(current.validTo))).toBe('member');
+    expect(membersOnlyAccess([current], at(current.validTo) + 1)).toBe('expired');
+  });
+  it('earlier memberships only: the expired message; one not started yet is not earlier', () => {
+    expect(membersOnlyAccess([ended], NOW)).toBe('expired');
+    expect(membersOnlyAccess([future], NOW)).toBe('prompt');
+  });
+  it('the renewal message: the current membership ends before the visit date', () => {
+    expect(expiresBeforeVisit([current], NOW, at('2027-01-15T10:00:00Z'))).toBe(true);
+    expect(expiresBeforeVisit([current], NOW, at('2026-07-15T10:00:00Z'))).toBe(false);
+    expect(expiresBeforeVisit([current, future], NOW, at('2027-01-15T10:00:00Z'))).toBe(true);
+    expect(expiresBeforeVisit([ended], NOW, at('2027-01-15T10:00:00Z'))).toBe(false);
+    expect(expiresBeforeVisit([current], NOW, null)).toBe(false);
+  });
+});
