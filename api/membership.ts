@@ -8,8 +8,8 @@
 import { CART_EMBED, CART_LIMIT, CART_QUERY } from './cart';
 import type { UrlSettings } from './join';
 import { lazyClient } from './lazy-client';
-import { cartJoins } from './on-demand';
 import type { MembershipClient } from './membership-client';
+import { cartJoins } from './on-demand';
 import type { ApiRequest } from './request';
 
 export type MembershipApi = MembershipClient;

@@ -20,8 +20,8 @@ import {
 import { type AppCtx, type C, type Env, idParam, query } from './context';
 import { PUBLIC_TYPES } from './docs';
 import { currentMember } from './members-session';
-import { seatMapDocument } from './seats';
 import { catalogGate, MEMBER_ONLY, requestAccess } from './membership-access';
+import { seatMapDocument } from './seats';
 
 /** Dates and sessions of members-only events are public (their tickets are not: see the event and session documents). */
 const SESSION_EVENT_TYPES = [...PUBLIC_TYPES, MEMBER_ONLY];

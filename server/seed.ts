@@ -8,8 +8,8 @@ import { seedMembers } from './members-seed';
 import * as t from './schema';
 import { seedDonationEvent } from './seed-donation';
 import { LISTING_EVENTS, seedListingExtras } from './seed-listing';
-import { seedTheatre } from './seed-seats';
 import { seedMemberships } from './seed-membership';
+import { seedTheatre } from './seed-seats';
 import { dayjs, stableId } from './util';
 
 export const DEMO_SLUG = 'demo-museum';
