@@ -61,6 +61,15 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // The entry and everything it imports statically (the first load of every route) in one chunk: split
+        // into many small files, each compressed alone, the same code cost about 2 KB more gzip.
+        codeSplitting: {
+          groups: [{ name: 'app', test: /\/routes\/main\.tsx$/, includeDependenciesRecursively: true }],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
