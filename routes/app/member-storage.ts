@@ -48,7 +48,11 @@ const stored = z.object({
 
 /** The stored member session, or null (none, unreadable, another version, or not valid). */
 export function readMemberSession(storage: Storage, sellerId: string): MemberSession | null {
-  const raw = storage.get(memberKey(sellerId));
+  return parseMemberSession(storage.get(memberKey(sellerId)));
+}
+
+/** A raw stored value (or a storage event's newValue) as a member session, or null. */
+export function parseMemberSession(raw: string | null): MemberSession | null {
   if (raw === null) return null;
   try {
     const result = z.safeParse(stored, JSON.parse(raw));

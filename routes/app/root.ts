@@ -22,7 +22,7 @@ import {
   writeStoredCart,
 } from './cart-storage';
 import type { AppClock } from './clock';
-import { readMemberSession, writeMemberSession } from './member-storage';
+import { memberKey, parseMemberSession, readMemberSession, writeMemberSession } from './member-storage';
 import { createUpsellHost, type UpsellHost } from './upsell-host';
 
 export type AppActor = Actor<typeof appMachine>;
@@ -198,6 +198,27 @@ export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
   };
 }
 
+/**
+ * Tabs share one member session. A login in another tab stores the member (the storage event): a tab where
+ * nobody, or another member, is logged in takes that session. A logout elsewhere clears the session cookie,
+ * which this tab's session watch notices within a second (spec 3 §4 "Session end"), so it is not followed
+ * here. Garbage written to the key is ignored. Returns the unsubscribe function.
+ */
+export function syncMemberAcrossTabs(app: AppActor, deps: AppDeps): () => void {
+  const key = memberKey(deps.sellerId);
+  const onStorage = (event: Event) => {
+    const { key: changed, newValue } = event as StorageEvent;
+    if (changed !== key) return;
+    const session = parseMemberSession(newValue);
+    if (session === null) return;
+    const current = sessionOf(app).getSnapshot().context.current;
+    if (current?.member.identityId === session.member.identityId) return;
+    sessionOf(app).send({ type: 'session.loggedIn', session });
+  };
+  deps.events?.addEventListener('storage', onStorage);
+  return () => deps.events?.removeEventListener('storage', onStorage);
+}
+
 /** Creates and starts the app root actor, restored from the stored cart id. */
 export function createAppActor(deps: AppDeps): AppActor {
   let upsell: UpsellHost | undefined;
@@ -217,5 +238,6 @@ export function createAppActor(deps: AppDeps): AppActor {
   upsell = createUpsellHost(() => import('./upsell-actor').then((m) => m.startUpsellActor(deps)));
   upsellHosts.set(app, upsell);
   syncCartAcrossTabs(app, deps);
+  syncMemberAcrossTabs(app, deps);
   return app;
 }

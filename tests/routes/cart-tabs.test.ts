@@ -11,6 +11,7 @@ import { ErrorCode } from '../../api/codes';
 import { selectModals } from '../../machines/modals/view';
 import { parseStoredCart } from '../../routes/app/cart-storage';
 import { realClock } from '../../routes/app/clock';
+import { memberKey } from '../../routes/app/member-storage';
 import {
   type AppDeps,
   type CartChannel,
@@ -18,8 +19,10 @@ import {
   createAppActor,
   currentCartId,
   modalsOf,
+  sessionOf,
 } from '../../routes/app/root';
 import { cartKey, createStorage, type Storage } from '../../routes/storage';
+import { sessions } from '../../stories/fixtures/session';
 import { makeCart, T0 } from '../machines/cart.fixtures';
 import { flush } from '../machines/graph-helpers';
 
@@ -198,5 +201,33 @@ describe('tabs share one cart', () => {
     expect(cartOf(b).getSnapshot().context.cart?.ticketCount).toBe(3);
     cartOf(b).send({ type: 'cart.clear' });
     expect(currentCartId(a)).toBeNull();
+  });
+});
+
+describe('tabs share one member session', () => {
+  it('a login in one tab logs the member in in the other; another member replaces them; garbage is ignored', async () => {
+    const server = fakeServer();
+    const shared = sharedStorage();
+    const a = openTab(server, shared.forTab, shared.tabs);
+    const b = openTab(server, shared.forTab, shared.tabs);
+    expect(sessionOf(b).getSnapshot().context.current).toBeNull();
+
+    sessionOf(a).send({ type: 'session.loggedIn', session: sessions.ada });
+    expect(sessionOf(b).getSnapshot().matches('member')).toBe(true);
+    expect(sessionOf(b).getSnapshot().context.current?.member.identityId).toBe(
+      sessions.ada.member.identityId,
+    );
+
+    sessionOf(a).send({ type: 'session.loggedIn', session: sessions.grace });
+    expect(sessionOf(b).getSnapshot().context.current?.member.identityId).toBe(
+      sessions.grace.member.identityId,
+    );
+
+    // Someone else's garbage under the key changes nothing.
+    for (const tab of shared.tabs)
+      tab.dispatchEvent(Object.assign(new Event('storage'), { key: memberKey(SELLER), newValue: '{nope' }));
+    expect(sessionOf(b).getSnapshot().context.current?.member.identityId).toBe(
+      sessions.grace.member.identityId,
+    );
   });
 });
