@@ -176,7 +176,7 @@ test('gift as a guest: a cart to deal with first, the login-or-guest dialog, the
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await cart.getByRole('button', { name: 'Remove General Admission' }).click();
   await cart
-    .getByRole('group', { name: 'Remove these tickets?' })
+    .getByRole('alertdialog', { name: 'Remove these tickets?' })
     .getByRole('button', { name: 'Confirm' })
     .click();
   await expect(cart.getByText(/Adult/)).toHaveCount(0);
