@@ -405,6 +405,8 @@ export const runtimeConfig = z.object({
   paymentMode: z.enum(['sandbox', 'stripe']),
   stripePublishableKey: z.optional(z.string()),
   inspect: z.boolean(), // enables ?inspect outside development
+  /** The seller's public identity (a guest's carts belong to it); absent: the owner is not checked. */
+  publicIdentityId: z.optional(z.string().check(z.maxLength(200))),
   /** 'More time' on the cart's expiry timer (config row `holds`); absent: not offered. */
   moreTime: z.optional(z.boolean()),
   /** Push `add_to_cart` to `window.dataLayer` (config row `analytics`); absent: no analytics. */

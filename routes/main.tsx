@@ -52,6 +52,7 @@ async function start() {
     events: window,
     login: config.login,
     moreTime: config.moreTime === true,
+    publicIdentityId: config.publicIdentityId ?? null,
     // The adapter loads only for a seller with a data layer, at the first ticket added.
     analytics: config.dataLayer
       ? {

@@ -113,6 +113,7 @@ export function createApp(options: AppOptions): Hono {
       timezone: seller.timezone,
       paymentMode: options.paymentMode,
       inspect: options.inspect ?? !ctx.production,
+      publicIdentityId: seller.publicIdentityId,
       moreTime: (await holdsOf(ctx.db, seller.id)).moreTime,
       dataLayer: await dataLayerOf(ctx.db, seller.id),
       login: runtimeLogin(

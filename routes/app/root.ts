@@ -7,6 +7,7 @@ import type { Api } from '../../api';
 import { type RuntimeLoginConfig, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
 import { appMachine } from '../../machines/app/app.machine';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
+import { isModifiable } from '../../machines/cart/rules';
 import type { modalsMachine } from '../../machines/modals/modals.machine';
 import { isSessionAlive } from '../../machines/session/rules';
 import { sessionMachine } from '../../machines/session/session.machine';
@@ -50,6 +51,8 @@ export interface AppDeps {
   providerSignOut?: () => Promise<void>;
   /** The seller offers 'more time' on the cart's hold (runtime config `moreTime`). */
   moreTime?: boolean;
+  /** The seller's public identity (runtime config); null or absent: a cart's owner is not checked. */
+  publicIdentityId?: string | null;
   /** The analytics port (absent: no tracking). */
   analytics?: AnalyticsPort;
   /**
@@ -138,6 +141,22 @@ export const upsellOf = (app: AppActor): UpsellHost => upsellHosts.get(app) ?? N
 
 /** The cart id as it is now (read when acting, never copied at start). */
 export const currentCartId = (app: AppActor): string | null => cartOf(app).getSnapshot().context.cartId;
+
+const publicIdentities = new WeakMap<AppActor, string>();
+
+/**
+ * The cart a reserve adds to, read when it acts: the current cart when it may be modified (pending, and owned
+ * by the seller's public identity or the logged-in member: spec 2 §4 "Cart"), else null, so the reserve
+ * creates a new cart. A cart id whose cart is not loaded yet is used as is (the server checks it).
+ */
+export function reservableCartId(app: AppActor): string | null {
+  const { cartId, cart } = cartOf(app).getSnapshot().context;
+  if (cartId === null || cart === null || cart.id !== cartId) return cartId;
+  const publicId = publicIdentities.get(app);
+  const memberId = sessionOf(app).getSnapshot().context.current?.member.identityId;
+  if (publicId === undefined) return cart.state === 'pending' ? cartId : null;
+  return isModifiable(cart, memberId ? [publicId, memberId] : [publicId]) ? cartId : null;
+}
 
 /**
  * Tabs share one cart. Whenever this tab's cart changes (a new cart, a reserve, a removal, more time) it
@@ -239,5 +258,6 @@ export function createAppActor(deps: AppDeps): AppActor {
   upsellHosts.set(app, upsell);
   syncCartAcrossTabs(app, deps);
   syncMemberAcrossTabs(app, deps);
+  if (deps.publicIdentityId) publicIdentities.set(app, deps.publicIdentityId);
   return app;
 }

@@ -13,7 +13,7 @@ import { GiftRedeemView } from '../../ui/account/GiftRedeemView';
 import { RedeemMembers, type RedeemMemberValue } from '../../ui/account/RedeemMembers';
 import { withMembershipStrings } from '../../ui/membership-strings';
 import { currentMember } from '../account/member';
-import { cartOf, currentCartId, upsellOf } from '../app/root';
+import { cartOf, reservableCartId, upsellOf } from '../app/root';
 import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { useLoad } from '../useLoad';
@@ -58,7 +58,7 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
         clock,
         membershipEventId,
         cart: () => cartOf(app).getSnapshot().context.cart,
-        cartId: () => currentCartId(app),
+        cartId: () => reservableCartId(app),
         cartUpdated: (cart) => cartOf(app).send({ type: 'cart.updated', cart }),
         clearCart: () => cartOf(app).send({ type: 'cart.clear' }),
         upsells: async (signal) => {

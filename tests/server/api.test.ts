@@ -454,6 +454,8 @@ describe('SPA serving', () => {
         timezone: 'America/New_York',
         paymentMode: 'sandbox',
         inspect: true,
+        // A guest's carts belong to the seller's public identity (the storefront checks a cart's owner).
+        publicIdentityId: demoIds.publicIdentity,
         // The demo seller offers 'more time' (config row holds) and configures no data layer.
         moreTime: true,
         dataLayer: false,

@@ -5,7 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
-import { currentCartId, isLoggedIn } from '../../app/root';
+import { isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { SeatSelection } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
@@ -23,7 +23,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
     () =>
       provideDateFirstReserve({
         api,
-        currentCartId: () => currentCartId(app),
+        currentCartId: () => reservableCartId(app),
         reserved,
         memberLimits,
         isMember: () => isLoggedIn(app),

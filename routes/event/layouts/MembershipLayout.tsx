@@ -13,7 +13,7 @@ import { AppLink } from '../../../ui/AppLink';
 import { createMembershipLabels } from '../../../ui/membership/labels';
 import { MembershipForm } from '../../../ui/membership/MembershipForm';
 import { ReserveSkeleton } from '../../../ui/skeleton/ReserveSkeleton';
-import { currentCartId, modalsOf } from '../../app/root';
+import { modalsOf, reservableCartId } from '../../app/root';
 import { useCart, useModal, useServices, useSession } from '../../app/services';
 import { useAfterReserve } from '../../app/upsell';
 import { useAppNavigate } from '../../navigation';
@@ -69,7 +69,7 @@ function MembershipFlow(props: {
     () =>
       provideMembershipPurchase({
         api,
-        currentCartId: () => currentCartId(app),
+        currentCartId: () => reservableCartId(app),
         reserved: (cart, gift) => afterReserve(cart, gift ? { skipUpsells: true } : {}),
         goBack: () => {
           if (window.history.length > 1) window.history.back();

@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { selectOneTicketView } from '../../../machines/reserve/single-event-view';
 import { OneTicketPicker } from '../../../ui/reserve/OneTicketPicker';
-import { currentCartId } from '../../app/root';
+import { reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
 import { provideOneTicketReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
@@ -18,7 +18,7 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
   const reserved = useReserved();
   const { formId, small } = useReserveForm();
   const machine = useMemo(
-    () => provideOneTicketReserve({ api, currentCartId: () => currentCartId(app), reserved }),
+    () => provideOneTicketReserve({ api, currentCartId: () => reservableCartId(app), reserved }),
     [api, app, reserved],
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });

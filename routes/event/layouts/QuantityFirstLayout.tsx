@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
-import { currentCartId } from '../../app/root';
+import { reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { useReserved } from '../useReserved';
@@ -15,7 +15,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const reserved = useReserved();
   const { formId, small } = useReserveForm();
   const machine = useMemo(
-    () => provideQuantityFirstReserve({ api, currentCartId: () => currentCartId(app), reserved }),
+    () => provideQuantityFirstReserve({ api, currentCartId: () => reservableCartId(app), reserved }),
     [api, app, reserved],
   );
   const actor = useActorRef(machine, {

@@ -5,7 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { selectSingleEventView } from '../../../machines/reserve/single-event-view';
 import type { singleEventReserveMachine } from '../../../machines/reserve/singleEventReserve.machine';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
-import { currentCartId } from '../../app/root';
+import { reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
 import { SeatSelection } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
@@ -18,7 +18,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   const reserved = useReserved();
   const { formId, small } = useReserveForm();
   const machine = useMemo(
-    () => provideSingleEventReserve({ api, currentCartId: () => currentCartId(app), reserved }),
+    () => provideSingleEventReserve({ api, currentCartId: () => reservableCartId(app), reserved }),
     [api, app, reserved],
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
