@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sessionsOn, VENUE_TZ } from './date-first-helpers';
 import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 test('the cart times out: the timer warns, the modal opens once, Start over clears the cart', async ({
@@ -65,4 +66,44 @@ test('after Start over on the event page, the next reserve makes a new cart inst
   expect(modifies).toEqual(['/api/my/cart/modify']);
   expect(modifies.join()).not.toContain(String(oldCartId));
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+});
+
+test('a short server hold: the cart times out for real, the modal opens once and the server gives the capacity back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // This test's new cart gets a 40-second hold on the server (a non-production header), so the server's
+  // own expiry is watched, not a clock in the browser; the seller's hold stays as it is for the other tests.
+  await page.route(/\/api\/my\/cart\/modify(\?|$)/, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'tix-test-hold-seconds': '40' } }),
+  );
+  const modified = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api\/my\/cart\/modify$/.test(new URL(r.url()).pathname),
+  );
+  await reserveOneTicket(page, 'Child');
+  const body = await (await modified).json();
+  const cartDoc = body.cart._data[0];
+  expect(cartDoc.expires_in).toBe(40);
+  const ticket = body.ticket._data[0];
+  const session = body.event_session._data.find((s: { id: string }) => s.id === ticket.event_session_id);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: VENUE_TZ }).format(
+    new Date(session.start_datetime),
+  );
+  const used = async () =>
+    (await sessionsOn(page, ticket.event_template_id, day)).find((s) => s.id === session.id)?.used_capacity;
+  const held = await used();
+
+  const cart = page.getByRole('complementary', { name: 'Your cart' });
+  await expect(cart.getByText('1 × Child')).toBeVisible();
+  const modal = page.getByRole('dialog', { name: 'Unfortunately your cart has timed out' });
+  await expect(modal).toBeVisible({ timeout: 60_000 });
+  await expect(modal).toHaveCount(1);
+  // The server's hold ends 5 s after the storefront's local expiry: the capacity comes back by itself.
+  await expect.poll(used, { timeout: 30_000 }).toBe((held ?? 0) - 1);
+  await modal.getByRole('button', { name: 'Start over' }).click();
+  await expect(modal).toBeHidden();
+  await page.getByRole('link', { name: 'Browse events' }).click();
+  await expect(cart.getByText('Your cart is empty.')).toBeVisible();
+  // Opened once: nothing brings it back.
+  await expect(modal).toHaveCount(0);
 });

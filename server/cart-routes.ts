@@ -28,6 +28,19 @@ export async function documentResponse(ctx: AppCtx, c: C, cart: CartRow, fresh: 
   );
 }
 
+/**
+ * Outside production a request may ask for a short hold on the cart it creates (header
+ * `Tix-Test-Hold-Seconds`, 35 to 3600): browser tests watch a real server-side expiry without changing the
+ * seller's hold for the tests running beside them. Production ignores the header.
+ */
+export function testHoldMs(ctx: AppCtx, c: C): number | undefined {
+  if (ctx.production) return undefined;
+  const raw = c.req.header('tix-test-hold-seconds');
+  if (raw === undefined || !/^\d{1,4}$/.test(raw)) return undefined;
+  const seconds = Number(raw);
+  return seconds >= 35 && seconds <= 3600 ? seconds * 1000 : undefined;
+}
+
 export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
   const modifyRoute = async (c: C, withId: boolean) => {
     const existing = withId ? await loadCart(ctx, c) : null;
@@ -35,13 +48,14 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
     const b = await body(c, modifyBody, 'cart');
     const member = await newCartOwner(ctx, c);
     const owner = existing ? undefined : member;
+    const hold = testHoldMs(ctx, c);
     let out: Modified;
     try {
-      out = await modify(ctx, c.get('seller'), existing, b, owner, member);
+      out = await modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
     } catch (e) {
       // Sold out: capacity held by carts whose time is up comes back first, then one more try.
       if (!isSoldOut(e) || (await sweepExpiredCarts(ctx)) === 0) throw e;
-      out = await modify(ctx, c.get('seller'), existing, b, owner, member);
+      out = await modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
     }
     return documentResponse(ctx, c, out.cart, out.fresh);
   };

@@ -216,6 +216,8 @@ export async function modify(
   ownerIdentityId?: string,
   /** The logged-in member's identity (members-only tickets and their limits are theirs); default the cart's. */
   memberIdentityId?: string,
+  /** A new cart's hold in ms instead of the seller's (outside production only: `testHoldMs` in cart-routes). */
+  holdOverrideMs?: number,
 ): Promise<Modified> {
   const adds = b.add ?? [];
   const removes = [...new Set((b.remove ?? []).map((id) => id.toLowerCase()))];
@@ -231,7 +233,16 @@ export async function modify(
     memberIdentityId ?? existing?.identityId ?? ownerIdentityId ?? seller.publicIdentityId,
   );
   try {
-    return await modifyLines(ctx, seller, existing, lines, removes, membership, ownerIdentityId);
+    return await modifyLines(
+      ctx,
+      seller,
+      existing,
+      lines,
+      removes,
+      membership,
+      ownerIdentityId,
+      holdOverrideMs,
+    );
   } catch (e) {
     await membership?.release();
     throw e;
@@ -246,10 +257,11 @@ async function modifyLines(
   removes: string[],
   membership: Awaited<ReturnType<typeof prepareMembership>>,
   ownerIdentityId: string | undefined,
+  holdOverrideMs: number | undefined,
 ): Promise<Modified> {
   const nowMs = ctx.now();
   // The seller's hold duration (config row `holds`), for a new cart and for an extension on adding.
-  const { holdMs } = await holdsOf(ctx.db, seller.id);
+  const holdMs = holdOverrideMs ?? (await holdsOf(ctx.db, seller.id)).holdMs;
   const seats: SeatPlan = await resolveSeats(ctx, lines);
 
   // The tickets added, removed and the capacity they take or give back, written with `writes` in one statement.

@@ -223,3 +223,32 @@ describe('POST cart/{id}/remove', () => {
     }
   });
 });
+
+describe('a short hold for browser tests (header Tix-Test-Hold-Seconds, outside production only)', () => {
+  const reserve = (server: TestServer, sessionId: string, headers: Record<string, string>) =>
+    server.json('POST', 'my/cart/modify', {
+      body: { add: [{ event_session_id: sessionId, ticket_type_id: GA_ADULT }] },
+      headers,
+    });
+
+  it('gives the new cart that hold; out-of-range or malformed values get the seller’s', async () => {
+    const [session] = await gaSessions(s, '2026-11-22');
+    const short = await reserve(s, session?.id as string, { 'Tix-Test-Hold-Seconds': '40' });
+    expect(cartOf(short.body)?.expires_in).toBe(40);
+    for (const value of ['5', '99999', '4e1', '-40']) {
+      const r = await reserve(s, session?.id as string, { 'Tix-Test-Hold-Seconds': value });
+      expect(cartOf(r.body)?.expires_in).toBe(15 * 60);
+    }
+  });
+
+  it('is ignored in production', async () => {
+    const prod = await startTestServer({ production: true });
+    try {
+      const [session] = await gaSessions(prod, '2026-11-22');
+      const r = await reserve(prod, session?.id as string, { 'Tix-Test-Hold-Seconds': '40' });
+      expect(cartOf(r.body)?.expires_in).toBe(15 * 60);
+    } finally {
+      await prod.handle.close();
+    }
+  });
+});
