@@ -1,7 +1,8 @@
 /**
  * Seated events (issue 9). `seedTheatre` (run by `seed`): the demo seller's theatre of 400 seats in four
  * sections (Stalls Left, Centre and Right; Balcony) sold in two seated ticket groups (Stalls, Balcony) with
- * different prices, sessions at 14:30 and 19:30 for the next 14 days. `seedLargeHall` (only the seat-map
+ * different prices, sessions at 14:30 and 19:30 for the next 14 days; with it `seedStudio`, a 40-seat studio in
+ * the quantity-first form (link-only). `seedLargeHall` (only the seat-map
  * benchmark and tests call it): a hall of about 50,000 seats on one session. `planSeatMap` lays out any map of
  * sections of rows of seats (pure), so tests can build their own. Idempotent, stable ids.
  */
