@@ -1,7 +1,8 @@
 /**
  * Seated events (issue 9). `seedTheatre` (run by `seed`): the demo seller's theatre of 400 seats in four
  * sections (Stalls Left, Centre and Right; Balcony) sold in two seated ticket groups (Stalls, Balcony) with
- * different prices, sessions at 14:30 and 19:30 for the next 14 days. `seedLargeHall` (only the seat-map
+ * different prices, sessions at 14:30 and 19:30 for the next 14 days; with it `seedStudio`, a 40-seat studio in
+ * the quantity-first form (link-only). `seedLargeHall` (only the seat-map
  * benchmark and tests call it): a hall of about 50,000 seats on one session. `planSeatMap` lays out any map of
  * sections of rows of seats (pure), so tests can build their own. Idempotent, stable ids.
  */
@@ -341,6 +342,127 @@ export async function seedTheatre(
         startAt,
         endAt: start.add(150, 'minute').toDate(),
         capacity,
+        oversellCapacity: 0,
+        usedCapacity: 0,
+        salesStart: null,
+        salesEnd: startAt,
+      });
+    }
+  }
+  await db.insert(t.eventSession).values(rows).onConflictDoNothing();
+  await seedStudio(db, ids, nowMs);
+}
+
+/* ---------------------------------------------------------------- the studio (quantity-first, seated) */
+
+export const STUDIO_KEY = 'museum-studio';
+export const STUDIO_TIMES = ['11:00', '15:00'];
+const STUDIO_DAYS = 14;
+
+export const studioIds = {
+  event: stableId(`event:${STUDIO_KEY}`),
+  map: stableId(`seatmap:${STUDIO_KEY}`),
+  group: stableId(`group:${STUDIO_KEY}:studio`),
+  type: (name: string) => stableId(`type:${STUDIO_KEY}:studio:${name}`),
+  session: (startIso: string) => stableId(`session:${STUDIO_KEY}:${startIso}`),
+};
+
+/** One section of 4 rows of 10 seats. */
+export function studioPlan(): SeatMapPlan {
+  return planSeatMap(studioIds.map, [
+    { name: 'Studio', rows: letters(4), seatsPerRow: 10, x: 0, y: SEAT_PITCH * 4, groups: [studioIds.group] },
+  ]);
+}
+
+/**
+ * A small seated event in the quantity-first form (meta reserve_flow quantity_first): 40 seats in one seated
+ * group (Adult, Child), sessions at 11:00 and 15:00 for the next 14 days. A link-only event, so listings
+ * are unchanged; reached by its stable id (`studioIds.event`).
+ */
+export async function seedStudio(
+  db: Db,
+  ids: { seller: string; venue: string },
+  nowMs: number,
+): Promise<void> {
+  const eventId = studioIds.event;
+  const plan = studioPlan();
+  await db
+    .insert(t.eventTemplate)
+    .values({
+      id: eventId,
+      sellerId: ids.seller,
+      venueId: ids.venue,
+      name: 'Museum Studio: Chamber Recital',
+      subtitle: 'A string quartet in our 40-seat studio',
+      summary: 'Choose how many tickets, then a date, a time and your seats.',
+      description: '<p>An hour of Haydn and Britten in the museum’s studio.</p>',
+      category: 'Shows',
+      eventType: 'repeating',
+      hiddenType: 'public_link_only',
+      rank: 51,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.meta)
+    .values({
+      id: stableId(`meta:${STUDIO_KEY}:reserve_flow`),
+      resource: 'event_template',
+      resourceId: eventId,
+      key: 'reserve_flow',
+      value: 'quantity_first',
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.ticketGroup)
+    .values({
+      id: studioIds.group,
+      eventTemplateId: eventId,
+      name: 'Studio',
+      description: 'Reserved seats in the studio',
+      handler: 'seated',
+      hiddenType: 'public_browsable',
+      minTicketsPerOrder: 1,
+      maxTicketsPerOrder: 10,
+      capacity: -1,
+      oversellCapacity: 0,
+      usedCapacity: 0,
+      excludeFromEventCapacity: false,
+      rank: 0,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.ticketType)
+    .values(
+      [
+        { name: 'Adult', cents: 2500, description: null },
+        { name: 'Child', cents: 1500, description: 'Ages 3 to 17' },
+      ].map((ty, i) => ({
+        id: studioIds.type(ty.name),
+        ticketGroupId: studioIds.group,
+        eventTemplateId: eventId,
+        name: ty.name,
+        description: ty.description,
+        summary: null,
+        amountCents: ty.cents,
+        feeFixedCents: null,
+        rank: i,
+      })),
+    )
+    .onConflictDoNothing();
+  await writeSeatMap(db, eventId, studioIds.map, plan);
+  const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
+  const rows = [];
+  for (let d = 0; d < STUDIO_DAYS; d++) {
+    const date = dayjs.tz(today, TZ).add(d, 'day').format('YYYY-MM-DD');
+    for (const time of STUDIO_TIMES) {
+      const start = dayjs.tz(`${date} ${time}`, TZ);
+      const startAt = start.toDate();
+      rows.push({
+        id: studioIds.session(startAt.toISOString()),
+        eventTemplateId: eventId,
+        startAt,
+        endAt: start.add(60, 'minute').toDate(),
+        capacity: plan.seats.length,
         oversellCapacity: 0,
         usedCapacity: 0,
         salesStart: null,

@@ -17,8 +17,6 @@ import {
   fromPromise,
   setup,
 } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage, reserveOutcome } from '../../api/error-messages';
 import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import { formatDay, formatSessionTime } from './format';
@@ -43,7 +41,7 @@ import {
   sessionIdOf,
 } from './query';
 import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
-import { seatSelectionsByType, seatsMatch, seatTakenMessage, withoutTakenSeats } from './seats';
+import { reserveErrorMessage, reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -115,9 +113,7 @@ export function reserveInput({ context }: { context: DateFirstReserveContext }):
       eventId: context.event.id,
       sessionId: context.flexible ? null : context.selectedSessionId,
       quantities: requestQuantities(context.quantities),
-      ...(Object.keys(context.seats).length > 0
-        ? { seats: seatSelectionsByType(context.groups, context.quantities, context.seats) }
-        : {}),
+      ...reserveSeatsPart(context.groups, context.quantities, context.seats),
     },
   };
 }
@@ -136,10 +132,7 @@ function outputOf<T>(event: unknown): T {
 
 /** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
 function errorText(event: unknown): Message {
-  return (
-    seatTakenMessage(flowErrorOf(event)) ??
-    outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve')
-  );
+  return reserveErrorMessage(event);
 }
 
 export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {

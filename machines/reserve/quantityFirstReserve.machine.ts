@@ -41,6 +41,7 @@ import type {
 } from './quantityFirstReserve.types';
 import { availableDays, isAvailableDay, isSelectableSession } from './query';
 import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
+import { reserveErrorMessage, reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
 import type { ReserveFlowError, ReserveNotice } from './types';
 
 function notProvided(name: string): never {
@@ -71,6 +72,7 @@ export function initialContext({ input }: { input: QuantityFirstReserveInput }):
     soldOut: null,
     cart: null,
     retriedInNewCart: false,
+    seats: {},
   };
 }
 
@@ -105,6 +107,7 @@ export function reserveInput({
       eventId: context.event.id,
       sessionId: context.selectedSessionId,
       quantities: requestQuantities(context.quantities),
+      ...reserveSeatsPart(context.event.ticketGroups, context.quantities, context.seats),
     },
   };
 }
@@ -148,7 +151,18 @@ export function canFindTickets(context: Pick<QuantityFirstReserveContext, 'event
   return isSelectionValid(context.event.ticketGroups, context.quantities);
 }
 
-const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null };
+/**
+ * Submit is possible once a session is chosen (the state) and every seated ticket has exactly one seat
+ * (spec 1 §5; the same rule as the date-first form).
+ */
+export function seatsReady(
+  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'seats'>,
+): boolean {
+  return seatsMatch(context.event.ticketGroups, context.quantities, context.seats);
+}
+
+/** Seats belong to a session: resetting the date or session drops them. */
+const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null, seats: {} };
 
 // ---- the machine --------------------------------------------------------------------------------------
 
@@ -187,6 +201,7 @@ export const quantityFirstReserveMachine = setup({
     isSoldOutOfDay: ({ context }) => context.soldOut !== null,
     isSessionSoldOutError: ({ event }) => isSessionSoldOutError(event),
     isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
+    seatsReady: ({ context }) => seatsReady(context),
   },
   actions: {
     /** Injected: tell the app's cart about the reservation and navigate on. Params: the cart. */
@@ -247,6 +262,16 @@ export const quantityFirstReserveMachine = setup({
     selectSession: assign({
       selectedSessionId: ({ context, event }) =>
         event.type === 'session.select' ? event.sessionId : context.selectedSessionId,
+      seats: ({ context, event }) =>
+        event.type === 'session.select' && event.sessionId === context.selectedSessionId ? context.seats : {},
+    }),
+    /** The seat map's confirmed seats. */
+    assignSeats: assign({
+      seats: ({ context, event }) => (event.type === 'seats.set' ? event.seats : context.seats),
+    }),
+    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
+    dropTakenSeats: assign({
+      seats: ({ context, event }) => withoutTakenSeats(context.seats, flowErrorOf(event)),
     }),
     noteLoadError: assign({
       messages: ({ context, event }) =>
@@ -272,7 +297,7 @@ export const quantityFirstReserveMachine = setup({
         withNotice(context.messages, {
           key: 'reserve.error',
           level: 'error',
-          message: outcomeMessage(reserveOutcome(flowErrorOf(event) ?? unexpected), 'reserve'),
+          message: reserveErrorMessage(event),
         }),
     }),
     rememberSoldOutSession: assign(({ context }) => {
@@ -283,6 +308,7 @@ export const quantityFirstReserveMachine = setup({
             ? { sessionId: session.id, start: session.start, date: context.selectedDate }
             : null,
         selectedSessionId: null,
+        seats: {},
       };
     }),
     noteSessionSoldOut: assign(({ context }) => ({
@@ -373,11 +399,17 @@ export const quantityFirstReserveMachine = setup({
           },
         },
         chosen: {
-          description: 'A session is chosen: the attendee section shows and submit is enabled.',
+          description:
+            'A session is chosen: the attendee section (and the seat selection block of seated tickets) shows; submit once every seated ticket has a seat.',
           on: {
             'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'clearDate' },
             'session.select': { guard: 'isSelectableSession', actions: 'selectSession' },
-            submit: { target: '#quantityFirstReserve.reserving', actions: 'clearReserveNotices' },
+            'seats.set': { actions: 'assignSeats' },
+            submit: {
+              guard: 'seatsReady',
+              target: '#quantityFirstReserve.reserving',
+              actions: 'clearReserveNotices',
+            },
           },
         },
         reloadingCalendar: {
@@ -406,7 +438,7 @@ export const quantityFirstReserveMachine = setup({
             target: 'picking.loadingSessions',
             actions: 'rememberSoldOutSession',
           },
-          { target: 'picking.chosen', actions: 'noteReserveError' },
+          { target: 'picking.chosen', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
       },
     },

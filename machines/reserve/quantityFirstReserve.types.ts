@@ -40,6 +40,8 @@ export interface QuantityFirstReserveContext {
   soldOut: QuantityFirstSoldOut | null;
   cart: CartModel | null;
   retriedInNewCart: boolean;
+  /** Seats chosen per seated ticket group for the chosen session (the seat map fills it; spec 1 §2). */
+  seats: Readonly<Record<string, readonly string[]>>;
 }
 
 export type QuantityFirstReserveEvent =
@@ -52,6 +54,8 @@ export type QuantityFirstReserveEvent =
   | { type: 'date.change' }
   | { type: 'session.select'; sessionId: string }
   | { type: 'submit' }
+  /** The seat map's confirmed selection: seat ids per seated group. */
+  | { type: 'seats.set'; seats: Readonly<Record<string, readonly string[]>> }
   | { type: 'retry' }
   | { type: 'message.dismiss'; key: string };
 

@@ -11,6 +11,7 @@ import {
   canFindTickets,
   type QuantityFirstReserveMachine,
   quantityScopeOf,
+  seatsReady,
   selectedSessionOf,
 } from './quantityFirstReserve.machine';
 import type { QuantityFirstReserveContext } from './quantityFirstReserve.types';
@@ -189,7 +190,7 @@ export function selectQuantityFirstReserveView(
     attendeesVisible: chosen && selectedSessionOf(context) !== null,
     totalCents: totalAt(context, context.selectedSessionId),
     ticketCount: totalTickets(context.quantities),
-    canSubmit: snapshot.matches({ picking: 'chosen' }),
+    canSubmit: snapshot.matches({ picking: 'chosen' }) && seatsReady(context),
     submitting: reserving,
     messages: context.messages,
     canRetry: snapshot.matches({ picking: 'sessionsError' }),

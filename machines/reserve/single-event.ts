@@ -12,6 +12,7 @@ import {
   type QuantityScope,
   totalTickets,
 } from './quantities';
+import { seatsMatch } from './seats';
 
 /** The handler of a discount-code purchase: its tickets need no session. */
 export const CODES_HANDLER = 'codes';
@@ -69,8 +70,9 @@ export function needsSeats(
 }
 
 /**
- * Submit is enabled only with at least one ticket, every group within its order limits and no seats left
- * to choose (being busy submitting is the machine's state, not a rule of the data).
+ * Submit is enabled only with at least one ticket, every group within its order limits and exactly one seat
+ * per seated ticket (too few or too many block it, as in the date-first form); being busy submitting is the
+ * machine's state, not a rule of the data.
  */
 export function canSubmitSingle(
   groups: readonly TicketGroupModel[],
@@ -80,6 +82,6 @@ export function canSubmitSingle(
   return (
     totalTickets(quantities) >= 1 &&
     isSelectionValid(groups, quantities) &&
-    !needsSeats(groups, quantities, seats)
+    seatsMatch(groups, quantities, seats)
   );
 }

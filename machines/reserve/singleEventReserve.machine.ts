@@ -18,14 +18,12 @@ import {
   fromPromise,
   setup,
 } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage, reserveOutcome } from '../../api/error-messages';
 import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import { formatSessionTime } from './format';
 import { decrement, increment, type QuantityScope, requestQuantities, setQuantity } from './quantities';
 import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
-import { seatSelectionsByType } from './seats';
+import { reserveErrorMessage, reserveSeatsPart, withoutTakenSeats } from './seats';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
   LoadSingleGroupsInput,
@@ -82,9 +80,7 @@ export function singleReserveInput({ context }: { context: SingleEventReserveCon
       eventId: context.event.id,
       sessionId: context.session?.id ?? null,
       quantities: requestQuantities(context.quantities),
-      ...(Object.keys(context.seats).length > 0
-        ? { seats: seatSelectionsByType(context.groups, context.quantities, context.seats) }
-        : {}),
+      ...reserveSeatsPart(context.groups, context.quantities, context.seats),
     },
   };
 }
@@ -110,10 +106,7 @@ function errorText(event: unknown, context: SingleEventReserveContext): Message 
   const params: Record<string, string> = session
     ? { time: formatSessionTime(session.start, context.event.venue.timezone) }
     : {};
-  return outcomeMessage(
-    reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }, params),
-    'reserve',
-  );
+  return reserveErrorMessage(event, params);
 }
 
 export function singleQuantityScope(context: SingleEventReserveContext): QuantityScope {
@@ -160,6 +153,10 @@ export const singleEventReserveMachine = setup({
     /** The seat map's confirmed seats. */
     assignSeats: assign({
       seats: ({ context, event }) => (event.type === 'seats.set' ? event.seats : context.seats),
+    }),
+    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
+    dropTakenSeats: assign({
+      seats: ({ context, event }) => withoutTakenSeats(context.seats, flowErrorOf(event)),
     }),
     /** Injected: the shared after-reserve step (tell the cart, go on to add-ons or checkout). */
     reserved: (_args, _cart: CartModel) => {},
@@ -292,7 +289,7 @@ export const singleEventReserveMachine = setup({
             target: 'loadingSession',
             actions: ['noteReserveError', 'clearSelection'],
           },
-          { target: 'ready', actions: 'noteReserveError' },
+          { target: 'ready', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
       },
     },

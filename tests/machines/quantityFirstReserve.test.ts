@@ -6,6 +6,7 @@ import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirs
 import type { QuantityFirstReserveInput } from '../../machines/reserve/quantityFirstReserve.types';
 import { selectQuantityFirstReserveView, totalAt } from '../../machines/reserve/quantityFirstReserve.view';
 import { isSelectableSession } from '../../machines/reserve/query';
+import { seatsMatch } from '../../machines/reserve/seats';
 import {
   capacityError,
   cart,
@@ -15,8 +16,11 @@ import {
   qfInput,
   qfPathEvents,
   qfPathInputs,
+  qfSeatedEvent,
+  qfSeats,
   qfSerializeState,
   qfSessionsByDate,
+  seatTakenError,
   soldOutError,
   typesLimitError,
 } from '../../stories/fixtures/quantityFirstReserve';
@@ -333,6 +337,97 @@ describe('submit', () => {
   });
 });
 
+/** Two seated adults, Find tickets, the 21st, 9:30: the seat selection block shows. */
+async function toSeatedChosen(script?: Script) {
+  const harness = start({ event: qfSeatedEvent }, script);
+  await send(harness.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+  await send(harness.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+  await send(harness.actor, { type: 'tickets.find' });
+  await send(harness.actor, { type: 'date.select', date: '2026-11-21' });
+  await send(harness.actor, { type: 'session.select', sessionId: 's-0930' });
+  return harness;
+}
+
+describe('seats (seated ticket groups)', () => {
+  it('submit stays disabled until every seated ticket has exactly one seat (too few or too many block it)', async () => {
+    const { actor, calls } = await toSeatedChosen();
+    expect(actor.getSnapshot().matches({ picking: 'chosen' })).toBe(true);
+    expect(view(actor).canSubmit).toBe(false);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    await send(actor, { type: 'seats.set', seats: qfSeats(1) });
+    expect(view(actor).canSubmit).toBe(false);
+    await send(actor, { type: 'seats.set', seats: qfSeats(3) });
+    expect(view(actor).canSubmit).toBe(false);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    await send(actor, { type: 'seats.set', seats: qfSeats(2) });
+    expect(view(actor).canSubmit).toBe(true);
+  });
+
+  it('the reserve sends each seat with its seat template id and ticket group id', async () => {
+    const { actor, calls, reserved } = await toSeatedChosen();
+    await send(actor, { type: 'seats.set', seats: qfSeats(2) });
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledWith({
+      newCart: false,
+      request: {
+        eventId: qfSeatedEvent.id,
+        sessionId: 's-0930',
+        quantities: { 't-adult': 2 },
+        seats: {
+          't-adult': [
+            { seat_template_id: 'seat-A1', ticket_group_id: 'g-general' },
+            { seat_template_id: 'seat-A2', ticket_group_id: 'g-general' },
+          ],
+        },
+      },
+    });
+    expect(reserved).toHaveBeenCalledWith(cart);
+  });
+
+  it("a lost seat race shows the server's message and drops the taken seat; submit waits for a new one", async () => {
+    const { actor } = await toSeatedChosen({
+      reserve: async () => {
+        throw seatTakenError;
+      },
+    });
+    await send(actor, { type: 'seats.set', seats: qfSeats(2) });
+    await send(actor, { type: 'submit' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ picking: 'chosen' })).toBe(true);
+    expect(texts(snapshot)).toEqual([
+      'Sorry, a seat you chose has just been taken. Please choose another seat.',
+    ]);
+    expect(snapshot.context.seats).toEqual({ 'g-general': ['seat-A2'] });
+    expect(view(actor).canSubmit).toBe(false);
+  });
+
+  it('another session, another date or reopened quantities drop the seats', async () => {
+    const { actor } = await toSeatedChosen();
+    await send(actor, { type: 'seats.set', seats: qfSeats(2) });
+    await send(actor, { type: 'session.select', sessionId: 's-0930' });
+    expect(actor.getSnapshot().context.seats).toEqual(qfSeats(2));
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(actor.getSnapshot().context.seats).toEqual({});
+    await send(actor, { type: 'seats.set', seats: qfSeats(2) });
+    await send(actor, { type: 'date.change' });
+    expect(actor.getSnapshot().context.seats).toEqual({});
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    await send(actor, { type: 'session.select', sessionId: 's-0930' });
+    await send(actor, { type: 'seats.set', seats: qfSeats(2) });
+    await send(actor, { type: 'quantities.open' });
+    expect(actor.getSnapshot().context.seats).toEqual({});
+  });
+
+  it('a session without seated tickets submits without seats (none sent)', async () => {
+    const { actor, calls } = await toChosen();
+    expect(view(actor).canSubmit).toBe(true);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve.mock.calls[0]?.[0].request).not.toHaveProperty('seats');
+  });
+});
+
 describe('path tests', () => {
   it('walks every edge of the model on a real actor and takes every transition', async () => {
     const reserved = vi.fn();
@@ -364,8 +459,12 @@ describe('path tests', () => {
           const chosen = context.sessions.find((s) => s.id === context.selectedSessionId);
           expect(chosen && isSelectableSession(chosen)).toBe(true);
         }
-        // Submit is enabled exactly once a session is chosen and not submitting.
-        expect(v.canSubmit).toBe(snapshot.matches({ picking: 'chosen' }));
+        // Submit is enabled exactly once a session is chosen, every seated ticket has one seat, not submitting.
+        const seated = seatsMatch(context.event.ticketGroups, context.quantities, context.seats);
+        expect(v.canSubmit).toBe(snapshot.matches({ picking: 'chosen' }) && seated);
+        if (snapshot.matches('reserving')) expect(seated).toBe(true);
+        // Seats belong to the chosen session: none without one.
+        if (context.selectedSessionId === null) expect(context.seats).toEqual({});
         if (v.canSubmit) expect(context.selectedSessionId).not.toBeNull();
         expect(v.attendeesVisible).toBe(
           context.selectedSessionId !== null && !snapshot.matches('quantities'),

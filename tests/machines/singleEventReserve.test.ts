@@ -29,6 +29,7 @@ import {
   pairGroup,
   seatedEvent,
   seatedGroup,
+  seatTakenError,
   singleInput,
   singlePathEvents,
   singlePathInputs,
@@ -215,6 +216,39 @@ describe('singleEventReserve: submit', () => {
     expect(actor.getSnapshot().value).toBe('ready');
   });
 
+  it('needs exactly one seat per seated ticket: too many seats block submit too', async () => {
+    const { actor, calls } = start(singleInput(seatedEvent));
+    await flush();
+    await send(actor, { type: 'seats.set', seats: { 'g-seated': ['A1', 'A2'] } });
+    expect(view(actor).canSubmit).toBe(false);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    await send(actor, { type: 'seats.set', seats: { 'g-seated': ['A1'] } });
+    expect(view(actor).canSubmit).toBe(true);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve.mock.calls[0]?.[0].request.seats).toEqual({
+      't-stalls': [{ seat_template_id: 'A1', ticket_group_id: 'g-seated' }],
+    });
+  });
+
+  it("a lost seat race shows the server's message (not the generic one) and drops the taken seat", async () => {
+    const { actor } = start(singleInput(seatedEvent), {
+      reserve: async () => {
+        throw seatTakenError;
+      },
+    });
+    await flush();
+    await send(actor, { type: 'seats.set', seats: { 'g-seated': ['seat-1'] } });
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(view(actor).messages.map((m) => text(m.message))).toEqual([
+      'Sorry, a seat you chose has just been taken. Please choose another seat.',
+    ]);
+    expect(actor.getSnapshot().context.seats).toEqual({ 'g-seated': [] });
+    expect(view(actor).seatsNeeded).toBe(true);
+    expect(view(actor).canSubmit).toBe(false);
+  });
+
   it('shows a reserve error beside the form and keeps the choice; dismissing removes it', async () => {
     const { actor } = start(singleInput(lecture, 't-general'), {
       reserve: async () => {
@@ -311,12 +345,14 @@ describe('single-event rules', () => {
     expect(needsSeats([lectureGroup], { 't-general': 2 }, {})).toBe(false);
   });
 
-  it('submit: at least 1 ticket, groups within limits, no seats left to choose', () => {
+  it('submit: at least 1 ticket, groups within limits, exactly one seat per seated ticket', () => {
     expect(canSubmitSingle([lectureGroup], {}, {})).toBe(false);
     expect(canSubmitSingle([lectureGroup], { 't-general': 1 }, {})).toBe(true);
     expect(canSubmitSingle([lectureGroup], { 't-general': 11 }, {})).toBe(false);
     expect(canSubmitSingle([seatedGroup], { 't-stalls': 1 }, {})).toBe(false);
     expect(canSubmitSingle([seatedGroup], { 't-stalls': 1 }, { 'g-seated': ['A1'] })).toBe(true);
+    expect(canSubmitSingle([seatedGroup], { 't-stalls': 1 }, { 'g-seated': ['A1', 'A2'] })).toBe(false);
+    expect(canSubmitSingle([lectureGroup], { 't-general': 1 }, { 'g-seated': ['A1'] })).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { dayParts } from '../day-format';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
@@ -63,6 +63,8 @@ export interface QuantityFirstReserveProps {
   onSelectSession: (id: string) => void;
   onRetry: () => void;
   onSubmit: () => void;
+  /** The seat selection block of a seated event (spec 1 §2), shown once a session is chosen. */
+  seatBlock?: ReactNode;
 }
 
 /** Quantity-first reserve: quantities, 'Find tickets', then date, session and the attendee section, submit. */
@@ -100,6 +102,7 @@ export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
       ) : null}
       {view.sessionVisible ? <SessionSection {...props} /> : null}
       {view.attendeesVisible ? <AttendeeSection {...props} /> : null}
+      {view.attendeesVisible ? (props.seatBlock ?? null) : null}
       {view.dateVisible && props.showFooter ? (
         <div className="reserve-footer">
           <p aria-live="polite">

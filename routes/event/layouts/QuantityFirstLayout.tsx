@@ -1,11 +1,14 @@
 /** The quantity-first layout: get the quantity-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
+import { SeatSelection } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
@@ -26,6 +29,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const calendar = useModal('chooseDate');
 
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
+  const seating = useSelector(actor, selectSeating, sameSeating);
 
   return (
     <ReserveFrame
@@ -52,7 +56,41 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
         onRetry={() => actor.send({ type: 'retry' })}
         onSubmit={() => actor.send({ type: 'submit' })}
+        seatBlock={
+          seating.ready ? (
+            <SeatSelection
+              eventId={event.id}
+              sessionId={seating.sessionId}
+              groups={seating.groups}
+              quantities={seating.quantities}
+              seats={seating.seats}
+              onSeats={(seats) => actor.send({ type: 'seats.set', seats })}
+            />
+          ) : null
+        }
       />
     </ReserveFrame>
+  );
+}
+
+/** What the seat selection block reads of the quantity-first form (stable references from context). */
+function selectSeating(snapshot: SnapshotFrom<typeof quantityFirstReserveMachine>) {
+  const { context } = snapshot;
+  return {
+    ready: snapshot.matches({ picking: 'chosen' }),
+    sessionId: context.selectedSessionId,
+    groups: context.event.ticketGroups,
+    quantities: context.quantities,
+    seats: context.seats,
+  };
+}
+
+function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof selectSeating>): boolean {
+  return (
+    a.ready === b.ready &&
+    a.sessionId === b.sessionId &&
+    a.groups === b.groups &&
+    a.quantities === b.quantities &&
+    a.seats === b.seats
   );
 }

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+
+/**
+ * Seats in the quantity-first form: the demo studio (one seated group, `reserve_flow` quantity_first). The
+ * seat selection block shows once a time is chosen; submit waits for a seat per ticket; the reserve sends
+ * each seat with its template id and ticket group id.
+ */
+
+const STUDIO = 'Museum Studio: Chamber Recital';
+
+/** The seed's stable ids (server/util.ts `stableId`, restated: importing the server here pulls in its runtime). */
+function stableId(name: string): string {
+  const h = createHash('sha1').update(`tix-storefront:${name}`).digest();
+  h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
+  h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+/** `studioIds.event` of server/seed-seats.ts (a link-only event: not in the listing). */
+const STUDIO_ID = stableId('event:museum-studio');
+
+test('quantity-first: two adults, a date and time, seats from the list path, reserve', async ({ page }) => {
+  const api = recordApiRequests(page);
+  await page.goto(`${SLUG}/events/${STUDIO_ID}`);
+  await expect(page.getByRole('heading', { level: 1, name: STUDIO })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  const addAdult = form.getByRole('button', { name: 'Add one Adult' });
+  await addAdult.click();
+  await addAdult.click();
+  await form.getByRole('button', { name: 'Find tickets' }).click();
+  await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
+  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await expect(form.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
+  await form.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await expect(form.getByRole('heading', { name: 'Your visit' })).toBeVisible();
+
+  // The seat selection block: no seats yet, submit disabled.
+  await expect(form.getByText('A seat must be chosen for every seated ticket.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expectNoA11yViolations(page, 'quantity-first: seat block');
+
+  await form.getByRole('button', { name: 'Choose seats' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose your seats' });
+  await expect(dialog.getByRole('img', { name: 'Seat map' })).toBeVisible();
+  await expect(dialog.getByText('Not enough seats for Studio Adult')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Section' }).selectOption('Studio');
+  await dialog.getByRole('combobox', { name: 'Row' }).selectOption('B');
+  // A seat whose neighbour is free: the click takes both (auto-neighbour selection).
+  await dialog
+    .getByRole('list', { name: 'Seats' })
+    .last()
+    .getByRole('button', { name: 'Studio, row B, seat B3, available' })
+    .click();
+  await expect(dialog.getByText('Studio: 2 of 2 seats chosen')).toBeVisible();
+  await expectNoA11yViolations(page, 'quantity-first: seat map');
+  await dialog.getByRole('button', { name: 'Confirm seats' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(form.getByText(/^Seats: Studio B-B3, Studio B-B\d+$/)).toBeVisible();
+  await expect(form.getByText('A seat must be chosen for every seated ticket.')).toBeHidden();
+
+  await form.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('2 × Adult')).toBeVisible();
+
+  // The reserve carried a seat on each ticket line.
+  const seatLines = api.flatMap((r) => r.postData()?.match(/"seat_template_id":\s*"[^"]+"/g) ?? []);
+  expect(new Set(seatLines).size).toBe(2);
+});
