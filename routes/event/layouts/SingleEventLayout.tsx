@@ -5,10 +5,11 @@ import type { SnapshotFrom } from 'xstate';
 import { selectSingleEventView } from '../../../machines/reserve/single-event-view';
 import type { singleEventReserveMachine } from '../../../machines/reserve/singleEventReserve.machine';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
-import { currentCartId } from '../../app/root';
+import { currentCartId, isLoggedIn } from '../../app/root';
 import { useServices } from '../../app/services';
 import { SeatSelection } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
+import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
@@ -16,10 +17,18 @@ import type { LayoutProps } from './types';
 export default function SingleEventLayout({ event, query }: LayoutProps) {
   const { api, strings, inspect, config, app } = useServices();
   const reserved = useReserved();
+  const memberLimits = useMemberLimits();
   const { formId, small } = useReserveForm();
   const machine = useMemo(
-    () => provideSingleEventReserve({ api, currentCartId: () => currentCartId(app), reserved }),
-    [api, app, reserved],
+    () =>
+      provideSingleEventReserve({
+        api,
+        currentCartId: () => currentCartId(app),
+        reserved,
+        memberLimits,
+        isMember: () => isLoggedIn(app),
+      }),
+    [api, app, reserved, memberLimits],
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
