@@ -1,12 +1,14 @@
 /** The quantity-first layout: get the quantity-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { currentCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { useReserved } from '../useReserved';
+import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
@@ -26,6 +28,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const calendar = useModal('chooseDate');
 
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
+  const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
   return (
     <ReserveFrame
@@ -33,6 +36,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
       ticketsChosen={ticketsChosen}
       footer={small && view.dateVisible ? view : null}
     >
+      <RenewNoticeSlot event={event} groups={event.ticketGroups} visitStart={visitStart} />
       <QuantityFirstReserve
         strings={strings}
         currency={config.currency}

@@ -11,6 +11,7 @@ import { SeatSelection } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
+import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
@@ -41,6 +42,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}
     >
+      <RenewNoticeSlot event={event} groups={seating.groups} visitStart={seating.visitStart} />
       <SingleEventReserve
         strings={strings}
         formId={formId}
@@ -75,6 +77,7 @@ function selectSeating(snapshot: SnapshotFrom<typeof singleEventReserveMachine>)
     ready: snapshot.matches('ready'),
     seated: context.groups.some((g) => g.handler === 'seated'),
     sessionId: context.session?.id ?? null,
+    visitStart: context.session?.start ?? null,
     groups: context.groups,
     quantities: context.quantities,
     seats: context.seats,
@@ -86,6 +89,7 @@ function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof s
     a.ready === b.ready &&
     a.seated === b.seated &&
     a.sessionId === b.sessionId &&
+    a.visitStart === b.visitStart &&
     a.groups === b.groups &&
     a.quantities === b.quantities &&
     a.seats === b.seats
