@@ -39,3 +39,20 @@ export function expiresBeforeVisit(
   const latest = Math.max(...current.map((t) => Date.parse(t.validTo)));
   return latest < visitAt;
 }
+
+/** The `hidden_type` of members-only events and ticket groups. */
+export const MEMBER_ONLY_HIDDEN_TYPE = 'public_member_only';
+
+/**
+ * A reserve form of member tickets: a members-only event, or a session offering members-only groups (the
+ * renewal message shows only there: member benefits, not public tickets, end with the membership).
+ */
+export function offersMemberTickets(
+  event: { hiddenType: string },
+  groups: readonly { hiddenType: string }[],
+): boolean {
+  return (
+    event.hiddenType === MEMBER_ONLY_HIDDEN_TYPE ||
+    groups.some((g) => g.hiddenType === MEMBER_ONLY_HIDDEN_TYPE)
+  );
+}

@@ -14,15 +14,32 @@ export interface FormWiring {
   currentCartId: () => string | null;
   /** The shared after-reserve step (routes/event/useReserved). */
   reserved: (cart: CartModel) => void;
+  /** A member's remaining quantity folded into the session's groups (none for visitors). */
+  memberLimits?: (
+    eventId: string,
+    groups: TicketGroupModel[],
+    signal: AbortSignal,
+  ) => Promise<TicketGroupModel[]>;
+  /** A member is logged in: their session groups (members-only ones, member prices) are read uncached. */
+  isMember?: () => boolean;
 }
 
-export function provideSingleEventReserve({ api, currentCartId, reserved }: FormWiring) {
+export function provideSingleEventReserve({
+  api,
+  currentCartId,
+  reserved,
+  memberLimits,
+  isMember,
+}: FormWiring) {
   return singleEventReserveMachine.provide({
     actors: {
       loadSession: fromPromise(({ input, signal }) => api.events.firstSession(input.eventId, { signal })),
-      loadSessionGroups: fromPromise(({ input, signal }) =>
-        api.events.sessionGroups(input.eventId, input.sessionId, { signal }),
-      ),
+      // The same member-aware read as the date-first form (routes/event/wiring.ts).
+      loadSessionGroups: fromPromise(async ({ input, signal }) => {
+        const member = isMember?.() ?? false;
+        const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal, member });
+        return memberLimits ? memberLimits(input.eventId, groups, signal) : groups;
+      }),
       reserve: fromPromise(({ input, signal }) =>
         api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
       ),

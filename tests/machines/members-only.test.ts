@@ -4,7 +4,11 @@
  * the prompt. The renewal message shows when the current membership ends before the visit.
  */
 import { describe, expect, it } from 'vitest';
-import { expiresBeforeVisit, membersOnlyAccess } from '../../machines/event/members-only';
+import {
+  expiresBeforeVisit,
+  membersOnlyAccess,
+  offersMemberTickets,
+} from '../../machines/event/members-only';
 
 const at = (iso: string) => Date.parse(iso);
 const NOW = at('2026-06-01T12:00:00Z');
@@ -33,5 +37,18 @@ describe('members-only access', () => {
     expect(expiresBeforeVisit([current, future], NOW, at('2027-01-15T10:00:00Z'))).toBe(true);
     expect(expiresBeforeVisit([ended], NOW, at('2027-01-15T10:00:00Z'))).toBe(false);
     expect(expiresBeforeVisit([current], NOW, null)).toBe(false);
+  });
+});
+
+describe('member tickets on a reserve form (where the renewal message may show)', () => {
+  const publicGroup = { hiddenType: 'public_browsable' };
+  const memberGroup = { hiddenType: 'public_member_only' };
+  it('a members-only event, or a session with a members-only group', () => {
+    expect(offersMemberTickets({ hiddenType: 'public_member_only' }, [publicGroup])).toBe(true);
+    expect(offersMemberTickets({ hiddenType: 'public_browsable' }, [publicGroup, memberGroup])).toBe(true);
+  });
+  it('public tickets only: no renewal message', () => {
+    expect(offersMemberTickets({ hiddenType: 'public_browsable' }, [publicGroup])).toBe(false);
+    expect(offersMemberTickets({ hiddenType: 'public_browsable' }, [])).toBe(false);
   });
 });

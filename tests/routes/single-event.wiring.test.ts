@@ -32,7 +32,37 @@ describe('single-event wiring', () => {
     expect(await runProvided(machine, 'loadSession', { eventId: 'ev-1' })).toEqual(lectureSession);
     expect(api.events.firstSession).toHaveBeenCalledWith('ev-1', { signal: anySignal });
     await runProvided(machine, 'loadSessionGroups', { eventId: 'ev-1', sessionId: 's-1' });
-    expect(api.events.sessionGroups).toHaveBeenCalledWith('ev-1', 's-1', { signal: anySignal });
+    expect(api.events.sessionGroups).toHaveBeenCalledWith('ev-1', 's-1', {
+      signal: anySignal,
+      member: false,
+    });
+  });
+
+  it("a member's session groups are read uncached (member: true) and get the member's remaining quantity", async () => {
+    const api = fakeApi();
+    const memberGroup = { ...ledgerGroup, id: 'g-member', name: 'Member admission' };
+    api.events.sessionGroups.mockResolvedValueOnce([memberGroup] as never);
+    const limited = { ...memberGroup, name: 'Member admission (limited)' };
+    const memberLimits = vi.fn(async () => [limited]);
+    let member = true;
+    const machine = provideSingleEventReserve({
+      api: asApi(api),
+      currentCartId: () => null,
+      reserved: vi.fn(),
+      memberLimits,
+      isMember: () => member,
+    });
+    const groups = await runProvided(machine, 'loadSessionGroups', { eventId: 'ev-1', sessionId: 's-1' });
+    expect(api.events.sessionGroups).toHaveBeenCalledWith('ev-1', 's-1', { signal: anySignal, member: true });
+    expect(memberLimits).toHaveBeenCalledWith('ev-1', [memberGroup], anySignal);
+    expect(groups).toEqual([limited]);
+    // Read when the call runs: after logging out the cached prefix again.
+    member = false;
+    await runProvided(machine, 'loadSessionGroups', { eventId: 'ev-1', sessionId: 's-1' });
+    expect(api.events.sessionGroups).toHaveBeenLastCalledWith('ev-1', 's-1', {
+      signal: anySignal,
+      member: false,
+    });
   });
 
   it('reserves into the cart id current when the call runs, or a new cart; hands the cart on', async () => {

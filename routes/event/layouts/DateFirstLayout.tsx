@@ -2,7 +2,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
+import {
+  type dateFirstReserveMachine,
+  selectedSessionOf,
+} from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';
@@ -11,6 +14,7 @@ import { SeatSelection } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
+import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
@@ -38,6 +42,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const calendar = useModal('chooseDate');
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
   const seating = useSelector(actor, selectSeating, sameSeating);
+  const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
   return (
     <ReserveFrame
@@ -45,6 +50,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}
     >
+      <RenewNoticeSlot event={event} groups={seating.groups} visitStart={visitStart} />
       <DateFirstReserve
         strings={strings}
         formId={formId}

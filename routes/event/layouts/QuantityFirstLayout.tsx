@@ -2,7 +2,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
+import {
+  type quantityFirstReserveMachine,
+  selectedSessionOf,
+} from '../../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { reservableCartId } from '../../app/root';
@@ -10,6 +13,7 @@ import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { SeatSelection } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
+import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
@@ -30,6 +34,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
 
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
   const seating = useSelector(actor, selectSeating, sameSeating);
+  const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
   return (
     <ReserveFrame
@@ -37,6 +42,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
       ticketsChosen={ticketsChosen}
       footer={small && view.dateVisible ? view : null}
     >
+      <RenewNoticeSlot event={event} groups={event.ticketGroups} visitStart={visitStart} />
       <QuantityFirstReserve
         strings={strings}
         currency={config.currency}

@@ -5,21 +5,31 @@ import type { SnapshotFrom } from 'xstate';
 import { selectSingleEventView } from '../../../machines/reserve/single-event-view';
 import type { singleEventReserveMachine } from '../../../machines/reserve/singleEventReserve.machine';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
-import { reservableCartId } from '../../app/root';
+import { isLoggedIn, reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
 import { SeatSelection } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
+import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
+import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
 export default function SingleEventLayout({ event, query }: LayoutProps) {
   const { api, strings, inspect, config, app } = useServices();
   const reserved = useReserved();
+  const memberLimits = useMemberLimits();
   const { formId, small } = useReserveForm();
   const machine = useMemo(
-    () => provideSingleEventReserve({ api, currentCartId: () => reservableCartId(app), reserved }),
-    [api, app, reserved],
+    () =>
+      provideSingleEventReserve({
+        api,
+        currentCartId: () => reservableCartId(app),
+        reserved,
+        memberLimits,
+        isMember: () => isLoggedIn(app),
+      }),
+    [api, app, reserved, memberLimits],
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
@@ -32,6 +42,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}
     >
+      <RenewNoticeSlot event={event} groups={seating.groups} visitStart={seating.visitStart} />
       <SingleEventReserve
         strings={strings}
         formId={formId}
@@ -66,6 +77,7 @@ function selectSeating(snapshot: SnapshotFrom<typeof singleEventReserveMachine>)
     ready: snapshot.matches('ready'),
     seated: context.groups.some((g) => g.handler === 'seated'),
     sessionId: context.session?.id ?? null,
+    visitStart: context.session?.start ?? null,
     groups: context.groups,
     quantities: context.quantities,
     seats: context.seats,
@@ -77,6 +89,7 @@ function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof s
     a.ready === b.ready &&
     a.seated === b.seated &&
     a.sessionId === b.sessionId &&
+    a.visitStart === b.visitStart &&
     a.groups === b.groups &&
     a.quantities === b.quantities &&
     a.seats === b.seats

@@ -1,0 +1,99 @@
+/**
+ * Members on reserve forms (issue 11 follow-up): the renewal message when the member's membership ends before
+ * the chosen session's date (spec 3 §2), and member_limit_exceeded shown as the API error when a second cart
+ * of the same member passes the limit the first form's steppers could not know of (spec 1 §8). Seeded
+ * members: server/README.md "Memberships" (700001 Mia, Dual, expires in 45 days; 700004 Cal, Individual,
+ * 2 member tickets per event, used by no other spec).
+ */
+
+import { createHash } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { venueDay } from './date-first-helpers';
+import { expectNoA11yViolations, SLUG } from './helpers';
+import { DEMO_PASSWORD } from './members';
+
+const MIA = { email: 'mia.member@example.com', firstName: 'Mia' };
+const CAL = { email: 'cal.cancelled@example.com', firstName: 'Cal' };
+const RENEW_TEXT =
+  'Your membership expires before your visit. Renew your membership to keep your member benefits on the day.';
+
+/** The seed's stable ids (server/util.ts `stableId`, restated: importing the server pulls in its runtime). */
+function stableId(name: string): string {
+  const h = createHash('sha1').update(`tix-storefront:${name}`).digest();
+  h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
+  h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+const MEMBERS_PREVIEW_ID = stableId('event:members-preview');
+
+async function logIn(page: Page, who: { email: string; firstName: string }) {
+  await page.goto(`${SLUG}/events`);
+  const nav = page.getByRole('navigation', { name: 'Account' });
+  await nav.getByRole('link', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account login' });
+  await dialog.getByLabel('Email').fill(who.email);
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(nav.getByRole('button', { name: `Hi, ${who.firstName}` })).toBeVisible();
+}
+
+/** The members' preview on a venue day `offset` days ahead, its first session chosen. */
+async function previewSession(page: Page, offset: number) {
+  await page.goto(`${SLUG}/events/${MEMBERS_PREVIEW_ID}?date=${venueDay(offset)}`);
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await expect(page.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
+}
+
+test('the renewal message shows when the membership ends before the chosen session, with a link to renew', async ({
+  page,
+}) => {
+  await logIn(page, MIA);
+  // A visit within the membership: no renewal message.
+  await previewSession(page, 10);
+  await expect(page.getByRole('button', { name: 'Add one Member' })).toBeVisible();
+  await expect(page.getByText(RENEW_TEXT)).toBeHidden();
+  // Mia's Dual membership ends in 45 days: a visit in 50 days gets the message and the renew link.
+  await previewSession(page, 50);
+  const notice = page.getByRole('status').filter({ hasText: RENEW_TEXT });
+  await expect(notice).toBeVisible();
+  const renew = notice.getByRole('link', { name: 'Renew membership' });
+  await expect(renew).toHaveAttribute('href', `${SLUG}/membership/renew`);
+  await expectNoA11yViolations(page, 'members-only event, renewal message');
+  await renew.click();
+  await expect(page).toHaveURL(/\/demo-museum\/events\/[^/]+\/renew$/);
+});
+
+test('member_limit_exceeded from a second cart is shown as the API error', async ({ page, browser }) => {
+  // Tab A: Cal's form loads while 2 member tickets remain; the steppers allow 2.
+  await logIn(page, CAL);
+  await previewSession(page, 3);
+  const add = page.getByRole('button', { name: 'Add one Member' });
+  await add.click();
+  await add.click();
+  await expect(add).toBeDisabled();
+
+  // Another browser (its own cart), same member: reserves the 2 member tickets first.
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await logIn(second, CAL);
+    await previewSession(second, 3);
+    const addThere = second.getByRole('button', { name: 'Add one Member' });
+    await addThere.click();
+    await addThere.click();
+    await second.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(second.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  // Tab A's reserve now passes the limit: the server's message, on the form.
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(
+    page.getByText('Your membership allows at most 2 member tickets for this event.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
+  await expectNoA11yViolations(page, 'members-only event, member limit exceeded');
+});
