@@ -15,7 +15,7 @@ import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
-import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
+import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
 export default function DateFirstLayout({ event, search, query }: LayoutProps) {
@@ -41,7 +41,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const view = useSelector(actor, selectDateFirstReserveView);
   const calendar = useModal('chooseDate');
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
-  const seating = useSelector(actor, selectSeating, sameSeating);
+  const seating = useSelector(actor, selectSeating, sameFields);
   const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
   return (
@@ -104,14 +104,4 @@ function selectSeating(snapshot: SnapshotFrom<typeof dateFirstReserveMachine>) {
     quantities: context.quantities,
     seats: context.seats,
   };
-}
-
-function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof selectSeating>): boolean {
-  return (
-    a.ready === b.ready &&
-    a.sessionId === b.sessionId &&
-    a.groups === b.groups &&
-    a.quantities === b.quantities &&
-    a.seats === b.seats
-  );
 }

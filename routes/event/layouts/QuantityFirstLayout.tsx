@@ -14,7 +14,7 @@ import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { SeatSelection } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
-import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
+import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
 export default function QuantityFirstLayout({ event, query }: LayoutProps) {
@@ -33,7 +33,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const calendar = useModal('chooseDate');
 
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
-  const seating = useSelector(actor, selectSeating, sameSeating);
+  const seating = useSelector(actor, selectSeating, sameFields);
   const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
   return (
@@ -89,14 +89,4 @@ function selectSeating(snapshot: SnapshotFrom<typeof quantityFirstReserveMachine
     quantities: context.quantities,
     seats: context.seats,
   };
-}
-
-function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof selectSeating>): boolean {
-  return (
-    a.ready === b.ready &&
-    a.sessionId === b.sessionId &&
-    a.groups === b.groups &&
-    a.quantities === b.quantities &&
-    a.seats === b.seats
-  );
 }

@@ -43,3 +43,9 @@ export function ReserveFrame({ formId, ticketsChosen, footer, children }: Reserv
     </div>
   );
 }
+
+/** Whether two selections of the same shape hold the same values, field by field (`useSelector`'s compare). */
+export function sameFields<T extends object>(a: T, b: T): boolean {
+  for (const key of Object.keys(a) as (keyof T)[]) if (a[key] !== b[key]) return false;
+  return true;
+}

@@ -12,7 +12,7 @@ import { provideSingleEventReserve } from '../single-event-wiring';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
-import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
+import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
 export default function SingleEventLayout({ event, query }: LayoutProps) {
@@ -34,7 +34,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
-  const seating = useSelector(actor, selectSeating, sameSeating);
+  const seating = useSelector(actor, selectSeating, sameFields);
 
   return (
     <ReserveFrame
@@ -82,16 +82,4 @@ function selectSeating(snapshot: SnapshotFrom<typeof singleEventReserveMachine>)
     quantities: context.quantities,
     seats: context.seats,
   };
-}
-
-function sameSeating(a: ReturnType<typeof selectSeating>, b: ReturnType<typeof selectSeating>): boolean {
-  return (
-    a.ready === b.ready &&
-    a.seated === b.seated &&
-    a.sessionId === b.sessionId &&
-    a.visitStart === b.visitStart &&
-    a.groups === b.groups &&
-    a.quantities === b.quantities &&
-    a.seats === b.seats
-  );
 }
