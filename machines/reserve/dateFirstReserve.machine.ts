@@ -18,6 +18,7 @@ import {
   setup,
 } from 'xstate';
 import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
+import { outputOf } from '../shared/done-output';
 import { type Message, message } from '../shared/messages';
 import { formatDay, formatSessionTime } from './format';
 import {
@@ -126,9 +127,6 @@ export function machineOutput({ context }: { context: DateFirstReserveContext })
 // ---- helpers over context and events ----------------------------------------------------------------
 
 /** Done events are not in the machine's event union; this reads their output. */
-function outputOf<T>(event: unknown): T {
-  return (event as DoneActorEvent<T>).output;
-}
 
 /** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
 function errorText(event: unknown): Message {

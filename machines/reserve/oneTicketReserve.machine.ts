@@ -19,6 +19,7 @@ import {
 import { ErrorCode } from '../../api/codes';
 import { outcomeMessage, reserveOutcome } from '../../api/error-messages';
 import type { CartModel, TicketGroupModel } from '../../api/models';
+import { outputOf } from '../shared/done-output';
 import { type Message, message } from '../shared/messages';
 import { chooseOne, chosenType, initialChoice, isChoosable } from './one-ticket';
 import type {
@@ -77,10 +78,6 @@ export function oneTicketOutput({ context }: { context: OneTicketReserveContext 
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------
-
-function outputOf<T>(event: unknown): T {
-  return (event as DoneActorEvent<T>).output;
-}
 
 function errorText(event: unknown): Message {
   return outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve');

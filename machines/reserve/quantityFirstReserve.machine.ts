@@ -20,6 +20,7 @@ import {
 import { ErrorCode } from '../../api/codes';
 import { calendarOutcome, outcomeMessage, reserveOutcome } from '../../api/error-messages';
 import type { CalendarDayModel, CartModel, PricedSessionModel } from '../../api/models';
+import { outputOf } from '../shared/done-output';
 import { message } from '../shared/messages';
 import { formatDay, formatSessionTime } from './format';
 import {
@@ -122,10 +123,6 @@ export function machineOutput({
 }
 
 // ---- helpers ------------------------------------------------------------------------------------------
-
-function outputOf<T>(event: unknown): T {
-  return (event as DoneActorEvent<T>).output;
-}
 
 const unexpected = { code: ErrorCode.unexpected };
 

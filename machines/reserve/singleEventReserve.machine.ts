@@ -19,6 +19,7 @@ import {
   setup,
 } from 'xstate';
 import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models';
+import { outputOf } from '../shared/done-output';
 import { type Message, message } from '../shared/messages';
 import { formatSessionTime } from './format';
 import { decrement, increment, type QuantityScope, requestQuantities, setQuantity } from './quantities';
@@ -95,10 +96,6 @@ export function singleEventOutput({
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------
-
-function outputOf<T>(event: unknown): T {
-  return (event as DoneActorEvent<T>).output;
-}
 
 /** What the visitor reads for a failed load or reserve; sold out names the session's time. */
 function errorText(event: unknown, context: SingleEventReserveContext): Message {
