@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { sessionsOn, VENUE_TZ } from './date-first-helpers';
-import { expectNoA11yViolations, reserveOneTicket } from './helpers';
+import { eventIdOf, sessionAt, sessionsOn, venueDay } from './date-first-helpers';
+import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
 
 test('the cart times out: the timer warns, the modal opens once, Start over clears the cart', async ({
   page,
@@ -77,21 +77,24 @@ test('a short server hold: the cart times out for real, the modal opens once and
   await page.route(/\/api\/my\/cart\/modify(\?|$)/, (route) =>
     route.continue({ headers: { ...route.request().headers(), 'tix-test-hold-seconds': '40' } }),
   );
+  // A session no other test books (other tests reserve the first free time, or days 2 and 3), so the used
+  // capacity read here moves only with this test's own ticket while the other workers run.
+  const id = await eventIdOf(page, 'General Admission');
+  const day = venueDay(5);
+  const session = await sessionAt(page, id, day, '16:00');
+  const used = async () => (await sessionsOn(page, id, day)).find((s) => s.id === session.id)?.used_capacity;
+  const before = await used();
   const modified = page.waitForResponse(
     (r) => r.request().method() === 'POST' && /\/api\/my\/cart\/modify$/.test(new URL(r.url()).pathname),
   );
-  await reserveOneTicket(page, 'Child');
+  await page.goto(`${SLUG}/events/${id}?session=${session.id}&Child=1`);
+  await expect(page.getByRole('status', { name: 'Child quantity' })).toHaveText('1');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   const body = await (await modified).json();
-  const cartDoc = body.cart._data[0];
-  expect(cartDoc.expires_in).toBe(40);
-  const ticket = body.ticket._data[0];
-  const session = body.event_session._data.find((s: { id: string }) => s.id === ticket.event_session_id);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: VENUE_TZ }).format(
-    new Date(session.start_datetime),
-  );
-  const used = async () =>
-    (await sessionsOn(page, ticket.event_template_id, day)).find((s) => s.id === session.id)?.used_capacity;
+  expect(body.cart._data[0].expires_in).toBe(40);
   const held = await used();
+  expect(held).toBe((before ?? 0) + 1);
 
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('1 × Child')).toBeVisible();
