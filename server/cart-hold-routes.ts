@@ -13,6 +13,7 @@ import type { AppCtx, C, Env } from './context';
 import { ApiError, cartExpired } from './errors';
 import { changeCapacity } from './holds';
 import { holdsOf } from './holds-config';
+import { releaseGiftCodes } from './membership-codes';
 import * as t from './schema';
 import { body, extendHoldBody, removeTicketsBody } from './validate';
 
@@ -111,6 +112,11 @@ export function registerHoldRoutes(api: Hono<Env>, ctx: AppCtx) {
       await changeCapacity(
         tx,
         tickets.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
+      );
+      // A removed membership level gives its gift code's use back (server/membership-codes.ts).
+      await releaseGiftCodes(
+        tx,
+        tickets.filter((k) => k.handler === 'membership').map((k) => k.id),
       );
       return true;
     });

@@ -15,6 +15,7 @@ type Store = Pick<AppCtx, 'db' | 'now'>;
 import type { Q, Tx } from './db';
 import type { Row } from './docs';
 import { ApiError } from './errors';
+import { releaseGiftCodes } from './membership-codes';
 import * as t from './schema';
 
 export const CART_TTL_MS = 15 * 60 * 1000;
@@ -209,7 +210,10 @@ export async function releaseTickets(tx: Tx, tickets: TicketRow[]) {
   );
 }
 
-/** Cancels the live tickets of a cart and gives back their capacity (inside the caller's transaction). */
+/**
+ * Cancels the live tickets of a cart and gives back their capacity and the gift code uses they held (inside the
+ * caller's transaction).
+ */
 export async function cancelLiveTickets(tx: Tx, cartId: string) {
   const tickets = await tx
     .update(t.ticket)
@@ -217,6 +221,10 @@ export async function cancelLiveTickets(tx: Tx, cartId: string) {
     .where(and(eq(t.ticket.cartId, cartId), inArray(t.ticket.state, LIVE_TICKET_STATES)))
     .returning();
   await releaseTickets(tx, tickets);
+  await releaseGiftCodes(
+    tx,
+    tickets.filter((k) => k.handler === 'membership').map((k) => k.id),
+  );
 }
 
 /** Expires one pending cart whose time is up (exactly once), releasing its holds. */

@@ -16,6 +16,7 @@ import type { Tx } from './db';
 import { emailKey } from './members-auth';
 import { membershipIdMail, queueMail } from './members-mail';
 import { memberMembership, memberUser } from './members-schema';
+import { consumeGiftCodes } from './membership-codes';
 import {
   cartGift,
   cartMembership,
@@ -80,6 +81,11 @@ export async function createMemberships(
         levels.map((k) => k.id),
       ),
     );
+  // Gift codes redeemed by these levels are used for good now (server/membership-codes.ts).
+  await consumeGiftCodes(
+    tx,
+    levels.map((k) => k.id),
+  );
   const [gift] = await tx.select().from(cartGift).where(eq(cartGift.cartId, cart.id)).limit(1);
   const owner = await ownerIdentity(tx, cart.sellerId, gift?.gifteeIdentityId ?? cart.identityId, nowMs);
   const mailed: { scanCode: string; levelName: string }[] = [];

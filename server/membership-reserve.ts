@@ -18,6 +18,7 @@ import type { Q } from './db';
 import type { Row } from './docs';
 import { ApiError, invalid } from './errors';
 import { accessOf, checkMemberLines, isMemberOnly, type MemberLine } from './membership-access';
+import { GIFT_CODE_HELD } from './membership-codes';
 import { giftCode, membershipRule } from './membership-schema';
 
 import type * as t from './schema';
@@ -227,7 +228,7 @@ export async function applyMembership(
     }
     writes.push(
       sql`${sql.raw(`cm_${rows.indexOf(k)}`)} AS (INSERT INTO cart_membership (ticket_id, cart_id, members, unnamed,
-        auto_renew, renew, gift, gift_code, survey) VALUES (${k.id}, ${k.cartId},
+        auto_renew, renew, gift, gift_code, gift_code_state, survey) VALUES (${k.id}, ${k.cartId},
         ${JSON.stringify(
           (data?.members ?? []).map((m) => ({
             party_role: m.party_role,
@@ -236,7 +237,8 @@ export async function applyMembership(
             email: m.email ?? null,
           })),
         )}::jsonb, ${data?.unnamed ?? 0}, ${data?.auto_renew === true && !data?.gift}, ${data?.renew === true},
-        ${data?.gift === true}, ${prepared.redeemed}, ${data?.survey ? JSON.stringify(data.survey) : null}::jsonb))`,
+        ${data?.gift === true}, ${prepared.redeemed}, ${prepared.redeemed ? GIFT_CODE_HELD : null},
+        ${data?.survey ? JSON.stringify(data.survey) : null}::jsonb))`,
     );
   }
 }

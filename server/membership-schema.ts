@@ -64,6 +64,8 @@ export const cartMembership = pgTable('cart_membership', {
   renew: boolean('renew').notNull(),
   gift: boolean('gift').notNull(),
   giftCode: text('gift_code'),
+  /** The gift code's use: 'held' by this cart, 'released' (given back) or 'consumed' (booked); null: no code. */
+  giftCodeState: text('gift_code_state'),
   survey: jsonb('survey'),
 });
 
@@ -167,4 +169,5 @@ CREATE INDEX IF NOT EXISTS saved_payment_method_identity_idx ON saved_payment_me
 ALTER TABLE member_membership ADD COLUMN IF NOT EXISTS ticket_type_id text;
 ALTER TABLE member_membership ADD COLUMN IF NOT EXISTS event_template_id text;
 ALTER TABLE member_membership ADD COLUMN IF NOT EXISTS unnamed_count integer NOT NULL DEFAULT 0;
+ALTER TABLE cart_membership ADD COLUMN IF NOT EXISTS gift_code_state text;
 `;

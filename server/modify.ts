@@ -12,6 +12,7 @@ import { ApiError, cartExpired, invalid } from './errors';
 import { changeCapacity, extendedHold } from './holds';
 import { holdsOf } from './holds-config';
 import { MEMBER_ONLY } from './membership-access';
+import { releaseGiftCodes } from './membership-codes';
 import { applyMembership, prepareMembership } from './membership-reserve';
 import * as t from './schema';
 import { resolveSeats, type SeatPlan, seatRefusal, seatTakeSql } from './seats';
@@ -176,6 +177,11 @@ async function removeTickets(q: Q, cartId: string, removes: string[]) {
     throw invalid('ticket', 'Some tickets to remove are not in this cart.', {
       ticket_ids: removes.filter((id) => !removed.some((r) => r.id === id)),
     });
+  // A removed membership level gives its gift code's use back (server/membership-codes.ts).
+  await releaseGiftCodes(
+    q,
+    removed.filter((k) => k.handler === 'membership').map((k) => k.id),
+  );
   return removed;
 }
 
