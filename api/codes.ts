@@ -95,6 +95,12 @@ const TABLE = {
   auto_renew_not_enrolled: server(true, 409),
   /** Reserve of a members-only ticket type without a current membership that allows it. */
   membership_required: server(true, 403),
+  /** Reserve of a level that would renew the owner's membership before renewing opens (valid_to minus the
+   * seller's renewal.allowed_period; spec 3 §4): _extra.renewal_opens_at. */
+  renewal_not_open: server(true, 400),
+  /** Reserve of member tickets for a session after the membership's valid_to, which the seller's
+   * member_reserve_session_beyond_term does not allow (spec 3 §3): _extra.valid_to, event_session_id. */
+  membership_ends_before_session: server(true, 400),
   // --- the reference server's own (server/README.md)
   missing_app_header: server(false, 400),
   unknown_seller: server(false, 400),

@@ -62,7 +62,9 @@ export type ErrorMessageKey =
   | 'giftCodeExpired'
   | 'giftCodeRedeemed'
   | 'giftSelf'
-  | 'autoRenewContact';
+  | 'autoRenewContact'
+  | 'renewNotYet'
+  | 'memberSessionBeyondTerm';
 
 export interface ErrorMessage {
   key: ErrorMessageKey;
@@ -181,6 +183,7 @@ export function reserveOutcome(error: ErrorLike, params: Record<string, string> 
     if (text(record(error.extra).reason) === 'code_required')
       return { kind: 'codePrompt', message: { key: 'codeRequired' } };
   }
+  if (error.code === ErrorCode.membership_ends_before_session) return show('memberSessionBeyondTerm');
   return described(error, genericMessageKey('reserve'));
 }
 
@@ -295,6 +298,12 @@ export function membershipOutcome(error: ErrorLike): ErrorOutcome {
     error.code === ErrorCode.validate_not_email
   )
     return { kind: 'ignore' };
+  if (error.code === ErrorCode.renewal_not_open) {
+    // The day renewing opens (YYYY-MM-DD, as the renew form's own notice writes it).
+    const opens = text(record(error.extra).renewal_opens_at);
+    const day = opens && /^\d{4}-\d{2}-\d{2}/.test(opens) ? opens.slice(0, 10) : null;
+    if (day) return show('renewNotYet', { date: day });
+  }
   return described(error, genericMessageKey('membership'));
 }
 

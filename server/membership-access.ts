@@ -21,6 +21,7 @@ import type { Row } from './docs';
 import { ApiError } from './errors';
 import { memberMembership } from './members-schema';
 import { currentMember } from './members-session';
+import type { BeyondTerm } from './membership-policy';
 import { membershipBenefit } from './membership-schema';
 import * as t from './schema';
 
@@ -125,6 +126,9 @@ export interface MemberLine {
   eventId: string;
   groupId: string;
   typeId: string;
+  /** The line's session and its start (null: a sessionless line). */
+  sessionId?: string | null;
+  startsAt?: Date | null;
 }
 
 /** The member's tickets per (event, group, type) in benefit groups: live and booked, in all their carts. */
@@ -214,6 +218,38 @@ export async function memberRemaining(
   return out;
 }
 
+/** The current memberships whose level has a benefit allowing the line. */
+const grantingMemberships = (access: MemberAccess, l: MemberLine) =>
+  access.memberships.filter((m) =>
+    access.benefits.some(
+      (b) =>
+        b.membershipTypeId === m.ticketTypeId &&
+        b.ticketGroupId === l.groupId &&
+        (b.ticketTypeId === null || b.ticketTypeId === l.typeId),
+    ),
+  );
+
+/**
+ * A member line for a session after the term of every membership granting it (spec 3 §3
+ * member_reserve_session_beyond_term): allowed `always`, or `if_autorenew` while one of them is enrolled in
+ * auto-renew (scheduled); otherwise 400 membership_ends_before_session.
+ */
+function checkTerm(access: MemberAccess, l: MemberLine, beyondTerm: BeyondTerm) {
+  if (!l.startsAt || beyondTerm === 'always') return;
+  const startsAt = l.startsAt.getTime();
+  const granting = grantingMemberships(access, l);
+  if (!granting.length || granting.some((m) => m.validTo.getTime() >= startsAt)) return;
+  if (beyondTerm === 'if_autorenew' && granting.some((m) => m.autoRenewState === 'scheduled')) return;
+  const validTo = new Date(Math.max(...granting.map((m) => m.validTo.getTime()))).toISOString();
+  throw new ApiError(
+    400,
+    ErrorCode.membership_ends_before_session,
+    'event_session',
+    'Your membership expires before this session. Renew your membership to book member tickets for it.',
+    { event_session_id: l.sessionId ?? null, valid_to: validTo, ticket_type_id: l.typeId },
+  );
+}
+
 const limitExceeded = (description: string, extra: Record<string, unknown>) =>
   new ApiError(400, ErrorCode.member_limit_exceeded, 'ticket_group', description, extra);
 
@@ -222,9 +258,15 @@ const limitExceeded = (description: string, extra: Record<string, unknown>) =>
  * member's tickets (already held or booked, plus these) within each benefit limit and the pool of each event
  * (else 400 member_limit_exceeded).
  */
-export async function checkMemberLines(q: Q, access: MemberAccess, lines: MemberLine[]): Promise<void> {
+export async function checkMemberLines(
+  q: Q,
+  access: MemberAccess,
+  lines: MemberLine[],
+  /** The seller's member_reserve_session_beyond_term (membership-policy.ts). */
+  beyondTerm: BeyondTerm = 'never',
+): Promise<void> {
   if (!lines.length) return;
-  for (const l of lines)
+  for (const l of lines) {
     if (!access.identityId || !allows(access, l.groupId, l.typeId))
       throw new ApiError(
         403,
@@ -233,6 +275,8 @@ export async function checkMemberLines(q: Q, access: MemberAccess, lines: Member
         'Sorry! This event is members only. Please log in with a current membership that includes these tickets.',
         { ticket_group_id: l.groupId, ticket_type_id: l.typeId },
       );
+    checkTerm(access, l, beyondTerm);
+  }
   const identityId = access.identityId as string;
   const eventIds = [...new Set(lines.map((l) => l.eventId))];
   const benefitGroups = [...new Set(access.benefits.map((b) => b.ticketGroupId))];

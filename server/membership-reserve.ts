@@ -9,7 +9,7 @@
  * - `applyMembership` (inside the reserve, cart locked): member limits, a redeemed level costs nothing, and the
  *   members and flags of each level ticket are written (`cart_membership`) with the tickets.
  */
-import { and, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import type { TicketRow } from './cart-document';
@@ -17,8 +17,15 @@ import type { AppCtx } from './context';
 import type { Q } from './db';
 import type { Row } from './docs';
 import { ApiError, invalid } from './errors';
+import { memberMembership } from './members-schema';
 import { accessOf, checkMemberLines, isMemberOnly, type MemberLine } from './membership-access';
 import { GIFT_CODE_HELD } from './membership-codes';
+import {
+  type BeyondTerm,
+  type MembershipPolicy,
+  membershipPolicyOf,
+  renewalOpensAt,
+} from './membership-policy';
 import { giftCode, membershipRule } from './membership-schema';
 
 import type * as t from './schema';
@@ -32,6 +39,8 @@ export interface ReserveLine {
   ty: TicketTypeRow;
   group: Group;
   ev: EventRow;
+  /** The line's session (null: a sessionless line). */
+  session?: { id: string; startAt: Date } | null;
 }
 
 export interface PreparedMembership {
@@ -40,6 +49,8 @@ export interface PreparedMembership {
   memberLines: MemberLine[];
   body: w.MembershipReserveBody | null;
   identityId: string;
+  /** The seller's `member_reserve_session_beyond_term` (membership-policy.ts). */
+  beyondTerm: BeyondTerm;
   /** The gift code consumed by this reserve, or null. */
   redeemed: string | null;
   /** Gives the consumed code back (the reserve failed). */
@@ -153,6 +164,31 @@ export async function releaseGiftCode(q: Q, sellerId: string, code: string) {
     .where(and(eq(giftCode.sellerId, sellerId), eq(giftCode.code, code), gt(giftCode.redeemedCount, 0)));
 }
 
+/**
+ * A reserve whose level would renew the identity's membership (not a gift) is refused before renewing opens:
+ * the latest valid_to minus the seller's renewal period (400 renewal_not_open, context membership). An identity
+ * without a membership buys a new one.
+ */
+async function checkRenewalOpen(ctx: AppCtx, sellerId: string, identityId: string, policy: MembershipPolicy) {
+  const [latest] = await ctx.db
+    .select({ validTo: memberMembership.validTo })
+    .from(memberMembership)
+    .where(and(eq(memberMembership.sellerId, sellerId), eq(memberMembership.identityId, identityId)))
+    .orderBy(desc(memberMembership.validTo))
+    .limit(1);
+  if (!latest) return;
+  const opens = renewalOpensAt(latest.validTo, policy);
+  if (ctx.now() >= opens) return;
+  const date = new Date(opens).toISOString();
+  throw new ApiError(
+    400,
+    ErrorCode.renewal_not_open,
+    'membership',
+    `Your membership can be renewed from ${date.slice(0, 10)}.`,
+    { renewal_opens_at: date, valid_to: latest.validTo.toISOString() },
+  );
+}
+
 /** Before the reserve writes anything: checks level members and member access; consumes a redeemed code. */
 export async function prepareMembership(
   ctx: AppCtx,
@@ -165,12 +201,23 @@ export async function prepareMembership(
   const levelLines = lines.flatMap((l, i) => (l.group.handler === 'membership' ? [i] : []));
   const memberLines = lines
     .filter((l) => l.group.handler !== 'membership' && isMemberOnly(l.ev, l.group))
-    .map((l) => ({ eventId: l.ev.id, groupId: l.group.id, typeId: l.ty.id }));
+    .map((l) => ({
+      eventId: l.ev.id,
+      groupId: l.group.id,
+      typeId: l.ty.id,
+      sessionId: l.session?.id ?? null,
+      startsAt: l.session?.startAt ?? null,
+    }));
   if (!levelLines.length && !memberLines.length) {
     if (body) throw fail('The membership part of a reserve needs a membership level to add.');
     return null;
   }
   const data = body ?? null;
+  let policyRead: Promise<MembershipPolicy> | null = null;
+  const policy = () => {
+    policyRead ??= membershipPolicyOf(ctx.db, sellerId);
+    return policyRead;
+  };
   if (levelLines.length > 1) throw fail('Reserve one membership at a time.');
   if (levelLines.length) {
     const level = lines[levelLines[0] as number] as ReserveLine;
@@ -179,10 +226,17 @@ export async function prepareMembership(
     if (data?.gift_code && data.gift_code.length !== 10)
       throw codeError(ErrorCode.code_not_found, 404, 'You must enter a valid code', data.gift_code);
     if (data?.redeem && data.gift && data.gift_code) throw fail('A redeemed membership cannot be a gift.');
+    // Not a gift: completion renews the owner's membership, if any, so renewing must be open (spec 3 §4).
+    if (!data?.gift) await checkRenewalOpen(ctx, sellerId, identityId, await policy());
   }
   // Members-only lines: the access of the cart's member (checked now, and again inside the reserve).
   if (memberLines.length)
-    await checkMemberLines(ctx.db, await accessOf(ctx.db, identityId, ctx.now()), memberLines);
+    await checkMemberLines(
+      ctx.db,
+      await accessOf(ctx.db, identityId, ctx.now()),
+      memberLines,
+      (await policy()).beyondTerm,
+    );
   let redeemed: string | null = null;
   if (levelLines.length && data?.redeem && data.gift_code) {
     const level = lines[levelLines[0] as number] as ReserveLine;
@@ -194,6 +248,7 @@ export async function prepareMembership(
     body: data,
     identityId,
     redeemed,
+    beyondTerm: memberLines.length ? (await policy()).beyondTerm : 'never',
     async release() {
       if (redeemed) await releaseGiftCode(ctx.db, sellerId, redeemed);
       redeemed = null;
@@ -217,7 +272,12 @@ export async function applyMembership(
     // One member's reserves of member tickets take turns (until this transaction ends), so that counting
     // their tickets and adding these cannot interleave with another of their reserves.
     await q.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`member-limit:${prepared.identityId}`}))`);
-    await checkMemberLines(q, await accessOf(q, prepared.identityId, ctx.now()), prepared.memberLines);
+    await checkMemberLines(
+      q,
+      await accessOf(q, prepared.identityId, ctx.now()),
+      prepared.memberLines,
+      prepared.beyondTerm,
+    );
   }
   const data = prepared.body;
   const rows = prepared.levelLines.map((i) => tickets[i]).filter((k): k is TicketRow => !!k);

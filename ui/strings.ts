@@ -287,6 +287,8 @@ export const defaultStrings = {
   giftCartNotEmpty:
     'Your cart already holds items. Check out or empty your cart before buying a gift membership.',
   renewNotYet: 'Your membership can be renewed from {date}.',
+  memberSessionBeyondTerm:
+    'Your membership expires before this session. Renew your membership to book member tickets for it.',
   answerRequired: 'Please answer this question.',
   giftCheckoutTitle: 'Pay for your Gift to {name}',
   // home (spec 3 §2 "Home screen texts")

@@ -315,6 +315,7 @@ export function submitErrorOutcome(error: {
   code: string;
   context?: string | null;
   description?: string | null;
+  extra?: unknown;
 }): SubmitErrorOutcome {
   if (error.code === ErrorCode.code_not_found) return { kind: 'rethrow' };
   const outcome = membershipOutcome(error);
