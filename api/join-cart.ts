@@ -75,7 +75,7 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
     item.ticketIds.push(ticket.id);
     if (ticket.seat) {
       const { section, row, name } = ticket.seat;
-      (item.seats ??= []).push({ section, row, name });
+      item.seats = [...(item.seats ?? []), { section, row, name }];
     }
   }
   return [...items.values()]
