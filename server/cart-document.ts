@@ -21,7 +21,7 @@ import {
   wVenue,
 } from './docs';
 import * as t from './schema';
-import { ticketSeats } from './seats';
+import { ticketSeats } from './ticket-seats';
 import { money, percentFee } from './util';
 
 export type CartRow = Row<typeof t.cart>;

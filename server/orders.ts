@@ -27,7 +27,7 @@ import {
 import { invalid, notFound } from './errors';
 import { withOrderMemberships } from './membership-routes';
 import * as t from './schema';
-import { ticketSeats } from './seats';
+import { ticketSeats } from './ticket-seats';
 
 async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
   const q = ctx.db;

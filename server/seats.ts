@@ -15,7 +15,6 @@ import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import type { EventRow } from './catalog-lookup';
 import type { AppCtx } from './context';
-import type { Q } from './db';
 import { coll, loadGroupsForEvents, PUBLIC_TYPES, type Row } from './docs';
 import { ApiError, invalid, notFound } from './errors';
 import { sweepExpiredCarts } from './holds';
@@ -125,38 +124,6 @@ export async function seatMapDocument(ctx: AppCtx, ev: EventRow, sessionId: stri
     other_elements: map.elements as w.SeatMapElementWire[],
   };
   return { seat_map: coll([row]), seat: coll(seats) } satisfies w.SeatMapDocument;
-}
-
-/* ---------------------------------------------------------------- seats on tickets */
-
-/**
- * The seats of the seated tickets among `tickets`, by ticket id (section, row and seat name as the seat map
- * names them), for the ticket documents of carts and orders. No query when none is seated. A ticket whose seat
- * has since been taken over (it was cancelled or unbooked and another reserve took the seat) has none.
- */
-export async function ticketSeats(
-  q: Q,
-  tickets: readonly { id: string; handler: string }[],
-): Promise<Map<string, w.TicketSeat>> {
-  const ids = tickets.filter((k) => k.handler === SEATED).map((k) => k.id);
-  if (!ids.length) return new Map();
-  const rows = await q
-    .select({
-      ticketId: st.seatHold.ticketId,
-      id: st.seatTemplate.id,
-      section: st.seatTemplate.section,
-      row: st.seatTemplate.row,
-      name: st.seatTemplate.name,
-    })
-    .from(st.seatHold)
-    .innerJoin(st.seatTemplate, eq(st.seatTemplate.id, st.seatHold.seatTemplateId))
-    .where(inArray(st.seatHold.ticketId, ids));
-  return new Map(
-    rows.map((r) => [
-      r.ticketId as string,
-      { seat_template_id: r.id, section: r.section, row: r.row, name: r.name },
-    ]),
-  );
 }
 
 /* ---------------------------------------------------------------- seated reserves */
