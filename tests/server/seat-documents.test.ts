@@ -4,7 +4,8 @@
  * and the client's wire schema keeps it; tickets of other groups carry no seat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { document } from '../../api/schemas';
+import { ErrorCode } from '../../api/codes';
+import { document, errorBody } from '../../api/schemas';
 import { theatreIds } from '../../server/seed-seats';
 import { GA_ADULT, gaSessions, startTestServer, type TestServer } from './helpers';
 
@@ -106,5 +107,74 @@ describe('seats on ticket documents', () => {
     const [ticket] = r.body.ticket._data as Record<string, unknown>[];
     expect(ticket).toBeDefined();
     expect(Object.hasOwn(ticket as object, 'seat')).toBe(false);
+  });
+});
+
+/**
+ * Edit and reschedule with seats (spec 2 §4 "Reschedule": one cart modification removes the current tickets
+ * and adds new ones). The reference server has no order editing: a booked order's cart is completed and any
+ * modification of it is refused, so a booked seat neither moves nor is lost. In a pending cart the move is one
+ * modification, and the seated line it adds needs a seat of the new session like any seated reserve.
+ */
+describe('rescheduling seated tickets', () => {
+  const stateOf = async (sessionId: string, seatId: string) => {
+    const r = await s.json('GET', `events/${theatreIds.event}/sessions/${sessionId}/seat_map`);
+    return (r.body.seat._data as { id: string; state: string }[]).find((x) => x.id === seatId)?.state;
+  };
+  const err = (body: unknown) => errorBody.parse(body)._data[0];
+
+  it('in a pending cart: a move without a seat is refused and changes nothing; with one, the seat moves', async () => {
+    const [from, to] = [sessions[3] as string, sessions[4] as string];
+    const r = await s.json('POST', 'my/cart/modify', { body: { add: [seated(from, C12)] } });
+    const cartId = r.body.cart._data[0].id as string;
+    const ticketId = ticketsOf(r.body)[0]?.id as string;
+
+    const bare = await s.json('POST', `my/cart/${cartId}/modify`, {
+      body: { remove: [ticketId], add: [{ event_session_id: to, ticket_type_id: STALLS_ADULT }] },
+    });
+    expect(bare.status).toBe(400);
+    expect(err(bare.body)?._code).toBe(ErrorCode.validation_failed);
+    expect(err(bare.body)?._context).toBe('handler_data');
+    const kept = await s.json('GET', `my/cart/${cartId}`, { query: { _embed: 'ticket' } });
+    expect(ticketsOf(kept.body).map((k) => [k.id, k.event_session_id, k.seat?.name])).toEqual([
+      [ticketId, from, 'C12'],
+    ]);
+    expect(await stateOf(from, C12)).toBe('booked');
+
+    const moved = await s.json('POST', `my/cart/${cartId}/modify`, {
+      body: { remove: [ticketId], add: [seated(to, C13)] },
+    });
+    expect(moved.status).toBe(200);
+    expect(ticketsOf(moved.body).map((k) => [k.event_session_id, k.seat?.name])).toEqual([[to, 'C13']]);
+    expect(await stateOf(from, C12)).toBe('available');
+    expect(await stateOf(to, C13)).toBe('booked');
+  });
+
+  it('a booked order’s seated tickets cannot be modified: refused, the seat stays booked on its session', async () => {
+    const [from, to] = [sessions[5] as string, sessions[6] as string];
+    const r = await s.json('POST', 'my/cart/modify', { body: { add: [seated(from, C12)] } });
+    const cartId = r.body.cart._data[0].id as string;
+    await s.json('POST', `cart/${cartId}/purchaser`, {
+      body: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+    });
+    const amount = r.body.cart_fees._data[0].grand_totals.total_outstanding as string;
+    const paid = await s.json('POST', `cart/${cartId}/pay`, {
+      body: { amount, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } },
+    });
+    expect(paid.status).toBe(200);
+    const ticketId = ticketsOf(paid.body)[0]?.id as string;
+
+    for (const path of [`cart/${cartId}/modify`, `my/cart/${cartId}/modify`]) {
+      const moved = await s.json('POST', path, { body: { remove: [ticketId], add: [seated(to, C13)] } });
+      expect(moved.status).toBe(409);
+      expect(err(moved.body)?._code).toBe(ErrorCode.incorrect_cart_state);
+    }
+    expect(await stateOf(from, C12)).toBe('booked');
+    expect(await stateOf(to, C13)).toBe('available');
+    const orderId = document.parse(paid.body).ticket_order?._data[0]?.id as string;
+    const order = await s.json('GET', `ticket_order/${orderId}`);
+    expect(ticketsOf(order.body).map((k) => [k.state, k.event_session_id, k.seat?.name])).toEqual([
+      ['booked', from, 'C12'],
+    ]);
   });
 });
