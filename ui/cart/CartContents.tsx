@@ -8,6 +8,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { AppLink, type Navigate } from '../AppLink';
 import { formatDateTime, formatMoney } from '../format';
 import { fill, type Strings } from '../strings';
+import { TicketSeats, type TicketSeatView } from '../TicketSeats';
 import { CartFrame } from './CartFrame';
 import { CartTimer, type ExpiryTimerView } from './CartTimer';
 
@@ -25,6 +26,8 @@ export interface CartWidgetItem {
   image: { src: string; alt: string } | null;
   lines: { ticketTypeId: string; name: string; count: number; totalCents: number }[];
   ticketIds: string[];
+  /** The seats of its seated tickets (listed under the lines). */
+  seats?: TicketSeatView[];
 }
 
 /** One money line (a catalogue key and a signed amount), computed by the view model. */
@@ -168,6 +171,7 @@ function CartItemRow({
             </li>
           ))}
         </ul>
+        <TicketSeats strings={strings} seats={item.seats} />
         <button
           ref={removeRef}
           type="button"
