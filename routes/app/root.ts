@@ -24,6 +24,7 @@ import {
 } from './cart-storage';
 import type { AppClock } from './clock';
 import { memberKey, parseMemberSession, readMemberSession, writeMemberSession } from './member-storage';
+import { keepRedeemFlagFor } from './redeem-storage';
 import { createUpsellHost, type UpsellHost } from './upsell-host';
 
 export type AppActor = Actor<typeof appMachine>;
@@ -115,6 +116,8 @@ export function provideCart(deps: AppDeps, upsell?: () => UpsellHost | undefined
       // A new id is written with its content signature by the cart's sync (syncCartAcrossTabs); no cart
       // removes the record here, and tells the other tabs.
       persist: (_, params) => {
+        // The redeem flag belongs to one cart: it ends with it (paid, discarded, expired) or another cart.
+        keepRedeemFlagFor(storage, sellerId, params.cartId);
         if (params.cartId !== null) return;
         writeStoredCart(storage, sellerId, null);
         deps.channel?.postMessage(null);

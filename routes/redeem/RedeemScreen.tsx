@@ -13,9 +13,11 @@ import { GiftRedeemView } from '../../ui/account/GiftRedeemView';
 import { RedeemMembers, type RedeemMemberValue } from '../../ui/account/RedeemMembers';
 import { withMembershipStrings } from '../../ui/membership-strings';
 import { currentMember } from '../account/member';
-import { cartOf, reservableCartId, upsellOf } from '../app/root';
+import { isRedeemCart, writeRedeemFlag } from '../app/redeem-storage';
+import { cartOf, currentCartId, reservableCartId, upsellOf } from '../app/root';
 import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
+import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { provideGiftRedeem } from './wiring';
 
@@ -66,6 +68,10 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
           return loadUpsells(api.request, config.sellerId, { signal });
         },
         goTo: (path) => navigate(path),
+        redeemFlag: {
+          isSet: () => isRedeemCart(storage, config.sellerId, currentCartId(app)),
+          mark: (cartId) => writeRedeemFlag(storage, config.sellerId, cartId),
+        },
       }),
     [api, app, clock, config.sellerId, membershipEventId, navigate],
   );

@@ -1,0 +1,54 @@
+/**
+ * The redeem-membership flag in local storage (spec 3 §3 "Local stored state": kept in local storage, shared
+ * across tabs, storage access errors tolerated; spec 3 §2 "Submitting reserves, marks the redeem flag"). Stored
+ * the way the cart record is (cart-storage.ts): a versioned record validated with zod when read back (garbage,
+ * another version or an unreadable value reads as no flag), naming the cart that holds the redeemed
+ * membership, so the flag never outlives that cart: it is read for the current cart only, and cleared when the
+ * cart ends (paid, discarded, expired) or another cart takes its place (root.ts `persist`).
+ */
+import * as z from 'zod/mini';
+import type { Storage } from '../storage';
+
+export const REDEEM_STORAGE_VERSION = 1;
+
+/** Where the flag lives (one per seller, like the cart). */
+export const redeemKey = (sellerId: string) => `tix:${sellerId}:redeem`;
+
+const record = z.object({
+  v: z.literal(REDEEM_STORAGE_VERSION),
+  cartId: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export type RedeemFlag = z.infer<typeof record>;
+
+/** The flag of a raw stored value (or the storage event's newValue), or null. */
+export function parseRedeemFlag(raw: string | null): RedeemFlag | null {
+  if (raw === null) return null;
+  try {
+    const parsed = z.safeParse(record, JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The id of the cart holding a redeemed membership, or null (none, unreadable, or storage refused). */
+export const redeemedCartId = (storage: Storage, sellerId: string): string | null =>
+  parseRedeemFlag(storage.get(redeemKey(sellerId)))?.cartId ?? null;
+
+/** Whether `cartId` holds a membership redeemed with a gift code (false for no cart). */
+export const isRedeemCart = (storage: Storage, sellerId: string, cartId: string | null): boolean =>
+  cartId !== null && redeemedCartId(storage, sellerId) === cartId;
+
+/** Marks `cartId` as holding a redeemed membership; null clears the flag. Storage errors are tolerated. */
+export function writeRedeemFlag(storage: Storage, sellerId: string, cartId: string | null): void {
+  storage.set(
+    redeemKey(sellerId),
+    cartId === null ? null : JSON.stringify({ v: REDEEM_STORAGE_VERSION, cartId } satisfies RedeemFlag),
+  );
+}
+
+/** The cart is now `cartId` (null: it ended): a flag for any other cart, or an unreadable one, is cleared. */
+export function keepRedeemFlagFor(storage: Storage, sellerId: string, cartId: string | null): void {
+  const raw = storage.get(redeemKey(sellerId));
+  if (raw !== null && parseRedeemFlag(raw)?.cartId !== cartId) writeRedeemFlag(storage, sellerId, null);
+}
