@@ -1,9 +1,9 @@
 /**
  * Members in the quantity-first calls (issue 11; spec 1 §6 members-only groups and member pricing): POST
  * events/{id}/calendar and sessions take a member's members-only types (the seeded "Member show tickets" of
- * the Planetarium show) when their current membership allows them, with the member price; guests, expired
- * members get them refused as unknown types, as before. The reserve that follows
- * keeps the member limits (member_limit_exceeded).
+ * the Planetarium show, and the types of a members-only event) when their current membership allows them,
+ * with the member price; guests and expired members get them refused as unknown types, as before. The
+ * reserve that follows keeps the member limits (member_limit_exceeded).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
@@ -88,6 +88,22 @@ describe('quantity-first calls for members', () => {
     expect(cal.status).toBe(400);
     // Guests' ordinary quantities are unchanged.
     expect((await sessions(guest(), { [PLANETARIUM_ADULT]: 2 })).status).toBe(200);
+  });
+
+  it('a members-only event: its quantity-first calls answer a member (they were refused as no event)', async () => {
+    const preview = demoIds.event('members-preview');
+    const previewType = demoIds.type('members-preview', 'Member');
+    const post = (b: Caller) =>
+      b.json('POST', `events/${preview}/sessions`, {
+        query: { _ondate: DAY },
+        body: { quantities: { [previewType]: 2 } },
+      });
+    const ivy = await post(await member('individual'));
+    expect(ivy.status).toBe(200);
+    expect(doc(ivy.body).event_session?._data.length).toBe(1);
+    const refused = await post(guest());
+    expect(refused.status).toBe(400);
+    expect(err(refused.body)).toMatchObject({ _code: ErrorCode.validation_failed, _context: 'quantities' });
   });
 
   it('the reserve keeps the member limit of the level (Individual: 2 per event)', async () => {
