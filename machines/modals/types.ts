@@ -25,6 +25,10 @@ export const MODAL_NAMES = [
   'seatMap',
   /** Calendar date picker ('Choose date'). */
   'chooseDate',
+  /** The gift's login-or-guest dialog (shop as a guest, or log in): opened by the membership purchase flow. */
+  'loginOrGuest',
+  /** The redeem page's cart dialog (Discard / Checkout): opened by the gift redeem flow. */
+  'redeemCart',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];

@@ -14,8 +14,9 @@ import { RedeemMembers, type RedeemMemberValue } from '../../ui/account/RedeemMe
 import { withMembershipStrings } from '../../ui/membership-strings';
 import { currentMember } from '../account/member';
 import { isRedeemCart, writeRedeemFlag } from '../app/redeem-storage';
-import { cartOf, currentCartId, reservableCartId, upsellOf } from '../app/root';
+import { cartOf, currentCartId, modalsOf, reservableCartId, upsellOf } from '../app/root';
 import { useServices } from '../app/services';
+import { flowModalActions, useFlowModal } from '../app/useFlowModal';
 import { useAppNavigate } from '../navigation';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
@@ -68,6 +69,7 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
           return loadUpsells(api.request, config.sellerId, { signal });
         },
         goTo: (path) => navigate(path),
+        cartDialog: flowModalActions((event) => modalsOf(app).send(event), 'redeemCart'),
         redeemFlag: {
           isSet: () => isRedeemCart(storage, config.sellerId, currentCartId(app)),
           mark: (cartId) => writeRedeemFlag(storage, config.sellerId, cartId),
@@ -77,6 +79,9 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
   );
   const actor = useActorRef(machine, { input: { giftCode }, inspect });
   const view = useSelector(actor, selectGiftRedeemView);
+  const cartDialog = useFlowModal('redeemCart', view.cartConflict, () =>
+    actor.send({ type: 'cart.dismiss' }),
+  );
   const level = view.levels.find((l) => l.id === view.levelId) ?? null;
   const slots = level?.named ?? [];
   const [members, setMembers] = useState<RedeemMemberValue[]>(() => {
@@ -96,7 +101,8 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
       levelId={view.levelId}
       canRedeem={view.canRedeem}
       redeeming={view.redeeming}
-      cartConflict={view.cartConflict}
+      cartConflict={cartDialog !== null}
+      cartConflictClosing={cartDialog?.closing ?? false}
       formError={view.formError}
       errorVersion={view.errorVersion}
       memberForm={

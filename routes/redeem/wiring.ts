@@ -36,6 +36,8 @@ export interface RedeemWiring {
    * reserved into.
    */
   redeemFlag: { isSet: () => boolean; mark: (cartId: string) => void };
+  /** The cart dialog (Discard / Checkout) on the modal stack (`redeemCart`): shown while the flow waits. */
+  cartDialog: { open: () => void; close: () => void };
 }
 
 /** The code's lookup and the levels it may buy, as the machine judges them. */
@@ -112,6 +114,8 @@ export function provideGiftRedeem(w: RedeemWiring) {
     actions: {
       goToEvents: () => w.goTo('/events'),
       goToCheckout: () => w.goTo('/checkout'),
+      openCartDialog: () => w.cartDialog.open(),
+      closeCartDialog: () => w.cartDialog.close(),
     },
   });
 }

@@ -265,6 +265,7 @@ function redeemWiring(over: Partial<RedeemWiring> = {}) {
     upsells: async () => null,
     goTo: (path) => order.push(`go:${path}`),
     redeemFlag: { isSet: () => false, mark: (id) => order.push(`mark:${id}`) },
+    cartDialog: { open: () => order.push('dialog:open'), close: () => order.push('dialog:close') },
     ...over,
   };
   return { w, order };
@@ -305,12 +306,16 @@ describe('the redeem flow sets and reads the flag', () => {
   });
 
   it('redeeming with a flagged cart opens the cart dialog (Discard / Checkout) instead of reserving', async () => {
-    const { w } = redeemWiring({ redeemFlag: { isSet: () => true, mark: () => {} } });
+    const { w, order } = redeemWiring({ redeemFlag: { isSet: () => true, mark: () => {} } });
     const actor = createActor(provideGiftRedeem(w), { input: { giftCode: 'GIFT000001' } }).start();
     await waitFor(actor, (s) => s.matches('choosing'));
     actor.send({ type: 'redeem', details: { members: [] } });
     const snap = await waitFor(actor, (s) => s.matches('cartConflict'));
     expect(snap.matches('cartConflict')).toBe(true);
     expect(w.api.membership.reserve).not.toHaveBeenCalled();
+    // The dialog is an entry of the modal stack, opened by the flow; dismissing it closes it.
+    expect(order).toEqual(['dialog:open']);
+    actor.send({ type: 'cart.dismiss' });
+    expect(order).toEqual(['dialog:open', 'dialog:close']);
   });
 });
