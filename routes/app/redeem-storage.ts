@@ -4,7 +4,8 @@
  * the way the cart record is (cart-storage.ts): a versioned record validated with zod when read back (garbage,
  * another version or an unreadable value reads as no flag), naming the cart that holds the redeemed
  * membership, so the flag never outlives that cart: it is read for the current cart only, and cleared when the
- * cart ends (paid, discarded, expired) or another cart takes its place (root.ts `persist`).
+ * cart ends (paid, discarded, expired) or another cart takes its place (`clearRedeemFlagWithCart`, started by
+ * the app root).
  */
 import * as z from 'zod/mini';
 import type { Storage } from '../storage';
@@ -47,8 +48,26 @@ export function writeRedeemFlag(storage: Storage, sellerId: string, cartId: stri
   );
 }
 
-/** The cart is now `cartId` (null: it ended): a flag for any other cart, or an unreadable one, is cleared. */
-export function keepRedeemFlagFor(storage: Storage, sellerId: string, cartId: string | null): void {
-  const raw = storage.get(redeemKey(sellerId));
-  if (raw !== null && parseRedeemFlag(raw)?.cartId !== cartId) writeRedeemFlag(storage, sellerId, null);
+/** What the flag follows of the app cart: its id (a cart actor's snapshot). */
+interface CartIdSource {
+  getSnapshot(): { context: { cartId: string | null } };
+  subscribe(observer: (snapshot: { context: { cartId: string | null } }) => void): { unsubscribe(): void };
+}
+
+/**
+ * Clears the flag when the cart it names leaves this tab: paid, discarded, expired (Start over), found gone,
+ * or replaced by another cart. A flag naming another cart is kept (another tab may have redeemed into a new
+ * cart while this one still showed the old). Returns the unsubscribe.
+ */
+export function clearRedeemFlagWithCart(cart: CartIdSource, storage: Storage, sellerId: string): () => void {
+  let current = cart.getSnapshot().context.cartId;
+  const subscription = cart.subscribe((snapshot) => {
+    const next = snapshot.context.cartId;
+    if (next === current) return;
+    const ended = current;
+    current = next;
+    if (ended !== null && redeemedCartId(storage, sellerId) === ended)
+      writeRedeemFlag(storage, sellerId, null);
+  });
+  return () => subscription.unsubscribe();
 }

@@ -24,7 +24,7 @@ import {
 } from './cart-storage';
 import type { AppClock } from './clock';
 import { memberKey, parseMemberSession, readMemberSession, writeMemberSession } from './member-storage';
-import { keepRedeemFlagFor } from './redeem-storage';
+import { clearRedeemFlagWithCart } from './redeem-storage';
 import { createUpsellHost, type UpsellHost } from './upsell-host';
 
 export type AppActor = Actor<typeof appMachine>;
@@ -116,8 +116,6 @@ export function provideCart(deps: AppDeps, upsell?: () => UpsellHost | undefined
       // A new id is written with its content signature by the cart's sync (syncCartAcrossTabs); no cart
       // removes the record here, and tells the other tabs.
       persist: (_, params) => {
-        // The redeem flag belongs to one cart: it ends with it (paid, discarded, expired) or another cart.
-        keepRedeemFlagFor(storage, sellerId, params.cartId);
         if (params.cartId !== null) return;
         writeStoredCart(storage, sellerId, null);
         deps.channel?.postMessage(null);
@@ -261,6 +259,7 @@ export function createAppActor(deps: AppDeps): AppActor {
   upsellHosts.set(app, upsell);
   syncCartAcrossTabs(app, deps);
   syncMemberAcrossTabs(app, deps);
+  clearRedeemFlagWithCart(cartOf(app), deps.storage, deps.sellerId);
   if (deps.publicIdentityId) publicIdentities.set(app, deps.publicIdentityId);
   return app;
 }

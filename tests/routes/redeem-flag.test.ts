@@ -12,8 +12,8 @@ import { ErrorCode } from '../../api/codes';
 import type { RedeemLevel } from '../../machines/membership/giftRedeem.types';
 import { realClock } from '../../routes/app/clock';
 import {
+  clearRedeemFlagWithCart,
   isRedeemCart,
-  keepRedeemFlagFor,
   parseRedeemFlag,
   REDEEM_STORAGE_VERSION,
   redeemedCartId,
@@ -91,24 +91,43 @@ describe('the stored redeem flag', () => {
     failing(true);
     expect(redeemedCartId(storage, SELLER)).toBeNull();
     expect(() => writeRedeemFlag(storage, SELLER, 'c2')).not.toThrow();
-    expect(() => keepRedeemFlagFor(storage, SELLER, null)).not.toThrow();
+    expect(() => writeRedeemFlag(storage, SELLER, null)).not.toThrow();
     failing(false);
     expect(redeemedCartId(storage, SELLER)).toBe('c1');
   });
 
-  it('keepRedeemFlagFor keeps the flag of the current cart, clears another cart’s, a garbage one, and on no cart', () => {
+  it('follows the cart: cleared when the cart it names goes or is replaced, kept for another cart', () => {
     const { data, storage } = memoryStorage();
+    const listeners: Array<(s: { context: { cartId: string | null } }) => void> = [];
+    let cartId: string | null = 'c1';
+    const cart = {
+      getSnapshot: () => ({ context: { cartId } }),
+      subscribe: (fn: (s: { context: { cartId: string | null } }) => void) => {
+        listeners.push(fn);
+        return { unsubscribe: () => listeners.splice(listeners.indexOf(fn), 1) };
+      },
+    };
+    const move = (next: string | null) => {
+      cartId = next;
+      for (const l of [...listeners]) l({ context: { cartId } });
+    };
+    const stop = clearRedeemFlagWithCart(cart, storage, SELLER);
     writeRedeemFlag(storage, SELLER, 'c1');
-    keepRedeemFlagFor(storage, SELLER, 'c1');
+    move('c1');
     expect(redeemedCartId(storage, SELLER)).toBe('c1');
-    keepRedeemFlagFor(storage, SELLER, 'c2');
+    move(null);
     expect(data.has(KEY)).toBe(false);
-    writeRedeemFlag(storage, SELLER, 'c1');
-    keepRedeemFlagFor(storage, SELLER, null);
+    // Another tab redeemed into c2 while this tab still held c1: c1 ending keeps c2's flag.
+    move('c1');
+    writeRedeemFlag(storage, SELLER, 'c2');
+    move(null);
+    expect(redeemedCartId(storage, SELLER)).toBe('c2');
+    // Replaced by another cart.
+    move('c2');
+    move('c3');
     expect(data.has(KEY)).toBe(false);
-    data.set(KEY, '{garbage');
-    keepRedeemFlagFor(storage, SELLER, 'c1');
-    expect(data.has(KEY)).toBe(false);
+    stop();
+    expect(listeners).toHaveLength(0);
   });
 });
 
