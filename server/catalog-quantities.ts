@@ -22,6 +22,7 @@ import {
 } from './docs';
 import { invalid } from './errors';
 import { sweepExpiredCarts } from './holds';
+import { type CatalogGate, MEMBER_ONLY } from './membership-access';
 import type { ParsedQuery } from './query';
 import * as t from './schema';
 import { dayjs, money, percentFee } from './util';
@@ -48,7 +49,9 @@ export interface QuantityPlan {
 
 /**
  * Checks the quantities against the event's public ticket types (optionally the `ticket_group_id._in`
- * groups): unknown types and more than 10 distinct types are 400 validation_failed in `context`.
+ * groups): unknown types and more than 10 distinct types are 400 validation_failed in `context`. With a
+ * `gate` (the request's member access, membership-access.ts), the members-only groups and types it allows
+ * count too (a member's quantity-first form); without one they are unknown, as for a guest.
  */
 export async function quantityPlan(
   ctx: AppCtx,
@@ -56,12 +59,20 @@ export async function quantityPlan(
   ev: EventRow,
   raw: Quantities,
   context: string,
+  gate?: CatalogGate,
 ): Promise<QuantityPlan> {
-  const groups = await loadGroupsForEvents(ctx.db, [ev.id], PUBLIC_TYPES, groupIdFilter(q));
-  const types = await loadTypesForGroups(
+  const loaded = await loadGroupsForEvents(
+    ctx.db,
+    [ev.id],
+    gate ? [...PUBLIC_TYPES, MEMBER_ONLY] : PUBLIC_TYPES,
+    groupIdFilter(q),
+  );
+  const groups = gate ? gate.groups(ev, loaded) : loaded;
+  const allTypes = await loadTypesForGroups(
     ctx.db,
     groups.map((g) => g.id),
   );
+  const types = gate ? gate.types(ev, groups, allTypes) : allTypes;
   const quantities = Object.fromEntries(Object.entries(raw).filter(([, n]) => n > 0));
   const known = new Map(types.map((ty) => [ty.id, ty]));
   if (Object.keys(raw).some((id) => !known.has(id)))
@@ -142,9 +153,10 @@ export async function quantityCalendarDocument(
   ev: EventRow,
   tz: string,
   raw: Quantities,
+  gate?: CatalogGate,
 ): Promise<w.Document> {
   await sweepExpiredCarts(ctx);
-  const plan = await quantityPlan(ctx, q, ev, raw, 'event_calendar');
+  const plan = await quantityPlan(ctx, q, ev, raw, 'event_calendar', gate);
   const dr = q.dateRange('date');
   const today = dayjs(ctx.now()).tz(tz).format('YYYY-MM-DD');
   const fromDate = dr.gte ?? today;
@@ -204,9 +216,10 @@ export async function quantitySessionsDocument(
   ev: EventRow,
   tz: string,
   raw: Quantities,
+  gate?: CatalogGate,
 ): Promise<w.Document> {
   await sweepExpiredCarts(ctx);
-  const plan = await quantityPlan(ctx, q, ev, raw, 'quantities');
+  const plan = await quantityPlan(ctx, q, ev, raw, 'quantities', gate);
   let { gte: from, lt: to } = q.range('start_datetime', tz);
   if (q.ondate) {
     const a = dayjs.tz(q.ondate, tz).toDate();

@@ -71,9 +71,11 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
       ctx,
       c.get('seller').id,
       idParam(c, 'id', 'event_template'),
-      PUBLIC_TYPES,
+      SESSION_EVENT_TYPES,
     );
-    return c.json(await quantityCalendarDocument(ctx, q, ev, tz, quantities));
+    // A member's quantities may name the members-only types their membership allows (membership-access.ts).
+    const gate = catalogGate(await requestAccess(ctx, c));
+    return c.json(await quantityCalendarDocument(ctx, q, ev, tz, quantities, gate));
   });
 
   const sessionList = async (c: C, quantities: Record<string, number> | null) => {
@@ -99,9 +101,10 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
       ctx,
       c.get('seller').id,
       idParam(c, 'id', 'event_template'),
-      PUBLIC_TYPES,
+      SESSION_EVENT_TYPES,
     );
-    return c.json(await quantitySessionsDocument(ctx, q, ev, tz, quantities));
+    const gate = catalogGate(await requestAccess(ctx, c));
+    return c.json(await quantitySessionsDocument(ctx, q, ev, tz, quantities, gate));
   });
 
   api.post('/events/:id/pricecheck', async (c) => {

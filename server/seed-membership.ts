@@ -2,7 +2,8 @@
  * Demo memberships (issue 11), idempotent: the membership event (seller config `membership_event_id`) with
  * individual, dual and family levels (named, optional and unnamed member slots; terms and member purchase
  * limits), member benefits on the members-only preview and on a members-only "Member admission" group of
- * General Admission (member prices and limits), gift codes (valid, expired, not yet valid, exhausted), and
+ * General Admission (member prices and limits) and on a members-only "Member show tickets" group of the
+ * quantity-first Planetarium show, gift codes (valid, expired, not yet valid, exhausted), and
  * members: current and enrolled in auto-renew with a saved card, current and not enrolled, cancelled, and
  * expired — each with the booked order of their membership. Member ids 7000xx (the 5000xx and earlier
  * members of `members-seed.ts` are left as they are).
@@ -26,6 +27,7 @@ import { dayjs, stableId } from './util';
 const DAY = 86_400_000;
 export const MEMBERSHIP_EVENT_KEY = 'museum-membership';
 const MEMBER_GROUP_KEY = 'general-admission:member';
+const MEMBER_SHOW_KEY = 'planetarium:member';
 
 export const membershipIds = {
   event: stableId(`event:${MEMBERSHIP_EVENT_KEY}`),
@@ -34,6 +36,9 @@ export const membershipIds = {
   /** The members-only "Member admission" group of General Admission, and its types. */
   memberGroup: stableId(`group:${MEMBER_GROUP_KEY}`),
   memberType: (name: 'Member Adult' | 'Member Child') => stableId(`type:${MEMBER_GROUP_KEY}:${name}`),
+  /** The members-only "Member show tickets" group of the quantity-first Planetarium show, and its type. */
+  memberShowGroup: stableId(`group:${MEMBER_SHOW_KEY}`),
+  memberShowType: stableId(`type:${MEMBER_SHOW_KEY}:Member Adult`),
   identity: (key: string) => stableId(`identity:membership-member:${key}`),
   user: (key: string) => stableId(`user:membership-member:${key}`),
   membership: (key: string) => stableId(`membership:membership-member:${key}`),
@@ -95,6 +100,8 @@ export const DEMO_LEVELS: readonly LevelSeed[] = [
 
 /** The members-only "Member admission" prices of General Admission. */
 export const MEMBER_PRICES = { 'Member Adult': 1000, 'Member Child': 500 } as const;
+/** The member price of the Planetarium show (Adult $15 for everyone else). */
+export const MEMBER_SHOW_CENTS = 800;
 
 /** Gift codes: 10 characters (spec 3 §9). */
 export const DEMO_GIFT_CODES = {
@@ -240,6 +247,8 @@ export async function seedMemberships(
     generalAdmission: string;
     membersPreview: string;
     membersPreviewGroup: string;
+    /** The quantity-first Planetarium show: gets a members-only group (none without it). */
+    planetarium?: string;
   },
   nowMs: number,
 ): Promise<void> {
@@ -322,6 +331,13 @@ export async function seedMemberships(
       { key: 'preview', groupId: ids.membersPreviewGroup, typeId: null, limit: lv.purchaseLimit },
       { key: 'admission', groupId: membershipIds.memberGroup, typeId: null, limit: lv.purchaseLimit },
     ];
+    if (ids.planetarium)
+      benefits.push({
+        key: 'show',
+        groupId: membershipIds.memberShowGroup,
+        typeId: null,
+        limit: lv.purchaseLimit,
+      });
     if (lv.name === 'Family')
       benefits.push({
         key: 'admission-child',
@@ -343,6 +359,8 @@ export async function seedMemberships(
       )
       .onConflictDoNothing();
   }
+
+  if (ids.planetarium) await seedMemberShow(db, ids.planetarium);
 
   // Member admission: a members-only group of General Admission with member prices.
   await db
@@ -589,4 +607,39 @@ export async function seedMemberships(
       })
       .onConflictDoNothing();
   }
+}
+
+/** Member show tickets: a members-only group of the quantity-first Planetarium show with a member price. */
+async function seedMemberShow(db: Db, planetarium: string): Promise<void> {
+  await db
+    .insert(t.ticketGroup)
+    .values({
+      id: membershipIds.memberShowGroup,
+      eventTemplateId: planetarium,
+      name: 'Member show tickets',
+      description: 'Member prices for members of the museum',
+      handler: 'tickets',
+      hiddenType: 'public_member_only',
+      minTicketsPerOrder: null,
+      maxTicketsPerOrder: 10,
+      capacity: -1,
+      oversellCapacity: 0,
+      usedCapacity: 0,
+      excludeFromEventCapacity: false,
+      rank: 3,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.ticketType)
+    .values({
+      id: membershipIds.memberShowType,
+      ticketGroupId: membershipIds.memberShowGroup,
+      eventTemplateId: planetarium,
+      name: 'Member Adult',
+      description: null,
+      summary: null,
+      amountCents: MEMBER_SHOW_CENTS,
+      rank: 0,
+    })
+    .onConflictDoNothing();
 }

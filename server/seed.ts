@@ -325,6 +325,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
       generalAdmission: demoIds.event('general-admission'),
       membersPreview: demoIds.event('members-preview'),
       membersPreviewGroup: demoIds.group('members-preview'),
+      planetarium: demoIds.event('planetarium'),
     },
     now(),
   );

@@ -7,7 +7,8 @@
  * then the visitor goes to `/events` when upsells are on, else to `/checkout`.
  *
  * No I/O: `lookupCode`, `checkCart`, `discardCart` and `reserve` are provided by the route (the cart is read
- * when the flow acts); `goToEvents` and `goToCheckout` are injected.
+ * when the flow acts); `goToEvents`, `goToCheckout`, `openCartDialog` and `closeCartDialog` (the dialog on the
+ * modal stack while the flow waits for a choice) are injected.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
@@ -67,6 +68,10 @@ export const giftRedeemMachine = setup({
     goToEvents: () => {},
     /** Injected: to checkout (after reserving, or the dialog's Checkout). */
     goToCheckout: () => {},
+    /** Injected: show the cart dialog on the modal stack (`redeemCart`), while the flow waits for a choice. */
+    openCartDialog: () => {},
+    /** Injected: close the cart dialog. */
+    closeCartDialog: () => {},
     changeCode: assign(({ event }) =>
       event.type === 'code.change' ? { code: event.value, codeError: null } : {},
     ),
@@ -179,7 +184,9 @@ export const giftRedeemMachine = setup({
     },
     cartConflict: {
       description:
-        "'You need to take action on your current cart before you can redeem a membership.' Discard or Checkout.",
+        "'You need to take action on your current cart before you can redeem a membership.' Discard or Checkout (the cart dialog on the modal stack).",
+      entry: 'openCartDialog',
+      exit: 'closeCartDialog',
       on: {
         'cart.discard': { target: 'discarding', actions: 'clearFormError' },
         'cart.checkout': { actions: 'goToCheckout' },

@@ -11,8 +11,9 @@
  * checkout). A failed reserve: code_not_found -> failed (rethrown by the screen); rule_blocks_reserve in
  * checkout_rules and validate_not_email -> editing without a message; others -> editing with the message.
  *
- * No I/O: the actors are provided by the route; `reserved`, `goBack`, `openLogin` and `logSkippedRules` are
- * injected actions.
+ * No I/O: the actors are provided by the route; `reserved`, `goBack`, `openLogin`, `openLoginOrGuest`,
+ * `closeLoginOrGuest` (the dialog on the modal stack while the flow asks) and `logSkippedRules` are injected
+ * actions.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
@@ -149,6 +150,10 @@ export const membershipPurchaseMachine = setup({
     goBack: () => {},
     /** Injected: open the login dialog on the modal stack. */
     openLogin: () => {},
+    /** Injected: show the login-or-guest dialog on the modal stack (`loginOrGuest`), while the flow asks. */
+    openLoginOrGuest: () => {},
+    /** Injected: close the login-or-guest dialog (the flow no longer asks). */
+    closeLoginOrGuest: () => {},
     /** Injected: log `context.skippedRules` (second rules for one party role), when there are any. */
     logSkippedRules: () => {},
     assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
@@ -308,7 +313,10 @@ export const membershipPurchaseMachine = setup({
       always: [{ guard: 'needsLoginOrGuest', target: 'askingLoginOrGuest' }, { target: 'reserving' }],
     },
     askingLoginOrGuest: {
-      description: 'Gift as a visitor: shop as a guest, or log in (the login dialog on the modal stack).',
+      description:
+        'Gift as a visitor: shop as a guest, or log in (the login-or-guest dialog, then the login dialog, on the modal stack).',
+      entry: 'openLoginOrGuest',
+      exit: 'closeLoginOrGuest',
       on: {
         'gift.asGuest': { target: 'reserving', actions: 'chooseGuest' },
         'gift.login': { actions: 'openLogin' },

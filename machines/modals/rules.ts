@@ -21,6 +21,7 @@ const standard: ModalPreset = { size: DEFAULT_MODAL_SIZE, closeable: true, fixed
 
 /**
  * The one table of modal presets. An opener's `size`/`closeable` win over a preset unless it is `fixed`.
+ * - loginOrGuest, redeemCart: a short question with two buttons, small.
  * - cartExpiry: small and not closeable, whatever the opener says (spec: "not closeable, small").
  * - chooseDate: the calendar's seven columns read best at md; its opener may still ask for lg.
  * - every other modal: the spec's default, lg and closeable.
@@ -28,6 +29,8 @@ const standard: ModalPreset = { size: DEFAULT_MODAL_SIZE, closeable: true, fixed
 export const MODAL_PRESETS: Readonly<Record<ModalName, ModalPreset>> = {
   login: standard,
   membershipDetails: standard,
+  loginOrGuest: { size: 'sm', closeable: true, fixed: false },
+  redeemCart: { size: 'sm', closeable: true, fixed: false },
   mobileCart: standard,
   cartExpiry: { size: 'sm', closeable: false, fixed: true },
   promoCodes: standard,

@@ -9,6 +9,10 @@ export const MODAL_NAMES = [
   'login',
   /** Membership details. */
   'membershipDetails',
+  /** The gift's login-or-guest dialog (shop as a guest, or log in): opened by the membership purchase flow. */
+  'loginOrGuest',
+  /** The redeem page's cart dialog (Discard / Checkout): opened by the gift redeem flow. */
+  'redeemCart',
   /** Mobile cart: closes when the cart ticket count drops to 0. */
   'mobileCart',
   /** Cart expiry: small, not closeable, one confirm button that closes all modals. */

@@ -24,6 +24,7 @@ import {
 } from './cart-storage';
 import type { AppClock } from './clock';
 import { memberKey, parseMemberSession, readMemberSession, writeMemberSession } from './member-storage';
+import { clearRedeemFlagWithCart } from './redeem-storage';
 import { createUpsellHost, type UpsellHost } from './upsell-host';
 
 export type AppActor = Actor<typeof appMachine>;
@@ -258,6 +259,7 @@ export function createAppActor(deps: AppDeps): AppActor {
   upsellHosts.set(app, upsell);
   syncCartAcrossTabs(app, deps);
   syncMemberAcrossTabs(app, deps);
+  clearRedeemFlagWithCart(cartOf(app), deps.storage, deps.sellerId);
   if (deps.publicIdentityId) publicIdentities.set(app, deps.publicIdentityId);
   return app;
 }

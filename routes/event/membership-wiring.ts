@@ -25,6 +25,8 @@ export interface MembershipWiring {
   reserved: (cart: CartModel, gift: boolean) => void;
   goBack: () => void;
   openLogin: () => void;
+  /** The login-or-guest dialog on the modal stack (`loginOrGuest`): shown while the flow asks. */
+  loginOrGuestDialog: { open: () => void; close: () => void };
   storage: Storage;
   sellerId: string;
 }
@@ -165,6 +167,8 @@ export function provideMembershipPurchase(w: MembershipWiring) {
       },
       goBack: () => w.goBack(),
       openLogin: () => w.openLogin(),
+      openLoginOrGuest: () => w.loginOrGuestDialog.open(),
+      closeLoginOrGuest: () => w.loginOrGuestDialog.close(),
       logSkippedRules: ({ context }) => {
         // Rule ids and roles only: no personal data.
         for (const rule of context.skippedRules)

@@ -13,9 +13,12 @@ import { GiftRedeemView } from '../../ui/account/GiftRedeemView';
 import { RedeemMembers, type RedeemMemberValue } from '../../ui/account/RedeemMembers';
 import { withMembershipStrings } from '../../ui/membership-strings';
 import { currentMember } from '../account/member';
-import { cartOf, reservableCartId, upsellOf } from '../app/root';
+import { isRedeemCart, writeRedeemFlag } from '../app/redeem-storage';
+import { cartOf, currentCartId, modalsOf, reservableCartId, upsellOf } from '../app/root';
 import { useServices } from '../app/services';
+import { flowModalActions, useFlowModal } from '../app/useFlowModal';
 import { useAppNavigate } from '../navigation';
+import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { provideGiftRedeem } from './wiring';
 
@@ -66,11 +69,19 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
           return loadUpsells(api.request, config.sellerId, { signal });
         },
         goTo: (path) => navigate(path),
+        cartDialog: flowModalActions((event) => modalsOf(app).send(event), 'redeemCart'),
+        redeemFlag: {
+          isSet: () => isRedeemCart(storage, config.sellerId, currentCartId(app)),
+          mark: (cartId) => writeRedeemFlag(storage, config.sellerId, cartId),
+        },
       }),
     [api, app, clock, config.sellerId, membershipEventId, navigate],
   );
   const actor = useActorRef(machine, { input: { giftCode }, inspect });
   const view = useSelector(actor, selectGiftRedeemView);
+  const cartDialog = useFlowModal('redeemCart', view.cartConflict, () =>
+    actor.send({ type: 'cart.dismiss' }),
+  );
   const level = view.levels.find((l) => l.id === view.levelId) ?? null;
   const slots = level?.named ?? [];
   const [members, setMembers] = useState<RedeemMemberValue[]>(() => {
@@ -90,7 +101,8 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
       levelId={view.levelId}
       canRedeem={view.canRedeem}
       redeeming={view.redeeming}
-      cartConflict={view.cartConflict}
+      cartConflict={cartDialog !== null}
+      cartConflictClosing={cartDialog?.closing ?? false}
       formError={view.formError}
       errorVersion={view.errorVersion}
       memberForm={

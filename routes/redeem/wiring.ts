@@ -2,8 +2,8 @@
  * Wiring of redeem a gift membership (spec 3 §2, §7): the code's lookup (`GET gift_code/{code}`) with the
  * membership event's levels (discounted amounts and ranks), judged on the app's clock; the cart read when the
  * flow acts (does it hold a membership?); Discard forgets the cart; the reserve adds the level with the code
- * and the redeem flag (`api.membership.reserve`), hands the cart to the app cart, and says whether upsells are
- * on (then `/events`, else `/checkout`).
+ * and the redeem flag (`api.membership.reserve`), hands the cart to the app cart, marks it in the stored
+ * redeem-membership flag, and says whether upsells are on (then `/events`, else `/checkout`).
  */
 import { fromPromise } from 'xstate';
 import type { Api, CartModel } from '../../api';
@@ -30,6 +30,14 @@ export interface RedeemWiring {
   /** The seller's upsell chain (null: none), and whether the visitor skips it (?expresscheckout). */
   upsells: (signal: AbortSignal) => Promise<UpsellConfig | null>;
   goTo: (path: '/events' | '/checkout') => void;
+  /**
+   * The redeem-membership flag (routes/app/redeem-storage.ts, local storage shared across tabs): whether the
+   * app's current cart holds a redeemed membership (read when the flow acts), and marking the cart a redeem
+   * reserved into.
+   */
+  redeemFlag: { isSet: () => boolean; mark: (cartId: string) => void };
+  /** The cart dialog (Discard / Checkout) on the modal stack (`redeemCart`): shown while the flow waits. */
+  cartDialog: { open: () => void; close: () => void };
 }
 
 /** The code's lookup and the levels it may buy, as the machine judges them. */
@@ -63,6 +71,13 @@ export async function lookupCode(
   };
 }
 
+/**
+ * Whether the app's cart holds a membership: a line of the membership event, or the redeem flag set for it
+ * (another tab redeemed into this cart, whose lines this tab has not loaded yet).
+ */
+export const cartHasMembership = (w: Pick<RedeemWiring, 'cart' | 'membershipEventId' | 'redeemFlag'>) =>
+  cartHoldsMembership(w.cart(), w.membershipEventId) || w.redeemFlag.isSet();
+
 /** Whether the cart holds a membership (a line of the membership event). */
 export const cartHoldsMembership = (cart: CartModel | null, membershipEventId: string): boolean =>
   (cart?.items ?? []).some((item) => item.eventId === membershipEventId && item.lines.length > 0);
@@ -80,6 +95,7 @@ export async function reserveRedeem(w: RedeemWiring, input: RedeemReserveInput, 
     { signal },
   );
   w.cartUpdated(cart);
+  w.redeemFlag.mark(cart.id);
   const upsells = await w.upsells(signal).catch(() => null);
   return { upsells: upsells !== null };
 }
@@ -88,9 +104,7 @@ export function provideGiftRedeem(w: RedeemWiring) {
   return giftRedeemMachine.provide({
     actors: {
       lookupCode: fromPromise(({ input, signal }) => lookupCode(w, input.code, signal)),
-      checkCart: fromPromise(async () => ({
-        holdsMembership: cartHoldsMembership(w.cart(), w.membershipEventId),
-      })),
+      checkCart: fromPromise(async () => ({ holdsMembership: cartHasMembership(w) })),
       discardCart: fromPromise<unknown, void>(async () => {
         w.clearCart();
         return null;
@@ -100,6 +114,8 @@ export function provideGiftRedeem(w: RedeemWiring) {
     actions: {
       goToEvents: () => w.goTo('/events'),
       goToCheckout: () => w.goTo('/checkout'),
+      openCartDialog: () => w.cartDialog.open(),
+      closeCartDialog: () => w.cartDialog.close(),
     },
   });
 }

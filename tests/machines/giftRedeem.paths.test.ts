@@ -30,6 +30,9 @@ type Runner = ReplayRunner<typeof giftRedeemMachine>;
 
 const gone = { events: 0, checkout: 0 };
 let seen = { ...gone };
+/** Whether each path's actor has the cart dialog on the modal stack (its injected open/close). */
+const dialogShown = new WeakMap<object, boolean>();
+
 const provide = {
   actions: {
     goToEvents: () => {
@@ -37,6 +40,12 @@ const provide = {
     },
     goToCheckout: () => {
       gone.checkout++;
+    },
+    openCartDialog: ({ self }: { self: object }) => {
+      dialogShown.set(self, true);
+    },
+    closeCartDialog: ({ self }: { self: object }) => {
+      dialogShown.set(self, false);
     },
   },
 };
@@ -129,6 +138,8 @@ function onStep(runner: Runner, _expected: GiftRedeemSnap, event: EventObject): 
     expect(text(context.formError)).toBe(expected);
   }
   expect(view.canRedeem).toBe(snapshot.matches('choosing') && view.levels.some((l) => l.id === view.levelId));
+  // the cart dialog (Discard / Checkout) is on the modal stack exactly while the flow waits for a choice
+  expect(dialogShown.get(runner.actor) ?? false).toBe(snapshot.matches('cartConflict'));
 }
 
 describe('redeem a gift membership paths', () => {

@@ -38,6 +38,8 @@ const text = (m: { key: string; params?: Record<string, string | number> } | nul
 let reservedCount = 0;
 let loggedSkipped = 0;
 let loginOpened = 0;
+/** Whether each path's actor has the login-or-guest dialog on the modal stack (its injected open/close). */
+const dialogShown = new WeakMap<object, boolean>();
 
 function onStep(runner: Runner, _expected: MembershipSnap, event: EventObject): void {
   const snapshot = runner.actor.getSnapshot();
@@ -45,6 +47,8 @@ function onStep(runner: Runner, _expected: MembershipSnap, event: EventObject): 
   const view = selectMembershipFormView(snapshot);
   const level = levelOf(context);
 
+  // the login-or-guest dialog is on the modal stack exactly while the flow asks
+  expect(dialogShown.get(runner.actor) ?? false).toBe(snapshot.matches('askingLoginOrGuest'));
   // the buy button is disabled without a selected level
   if (snapshot.matches('editing')) expect(view.submitDisabled).toBe(level === null);
   // one level: selected automatically
@@ -137,6 +141,12 @@ describe('membership purchase paths', () => {
           },
           openLogin: () => {
             loginOpened++;
+          },
+          openLoginOrGuest: ({ self }) => {
+            dialogShown.set(self, true);
+          },
+          closeLoginOrGuest: ({ self }) => {
+            dialogShown.set(self, false);
           },
         },
       },

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { ErrorCode } from '../../api/codes';
 import type { CalendarDayModel, CartModel, PricedSessionModel } from '../../api/models';
+import { withMemberRemaining } from '../../machines/reserve/member-remaining';
 import { isSelectionValid, totalTickets } from '../../machines/reserve/quantities';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import type { QuantityFirstReserveInput } from '../../machines/reserve/quantityFirstReserve.types';
@@ -480,4 +482,35 @@ describe('path tests', () => {
       `quantityFirstReserve paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions`,
     );
   }, 120_000);
+});
+
+describe('members (issue 11: the event read is member-aware, the member remaining quantity folded in)', () => {
+  it("the steppers count the member's remaining quantity (the wildcard pool as the group's per-order maximum)", async () => {
+    const event = qfInput().event;
+    const groups = withMemberRemaining(event.ticketGroups, [
+      { ticketGroupId: 'g-general', ticketTypeId: null, remaining: 2 },
+    ]);
+    const { actor } = start({ event: { ...event, ticketGroups: groups } });
+    for (let i = 0; i < 3; i++) await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 2 });
+    // Without a pool the group's own maximum (10) holds.
+    const guest = start();
+    for (let i = 0; i < 3; i++)
+      await send(guest.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(guest.actor.getSnapshot().context.quantities).toEqual({ 't-adult': 3 });
+  });
+
+  it('member_limit_exceeded is shown as the API error, keeping the choice', async () => {
+    const limit = {
+      code: ErrorCode.member_limit_exceeded,
+      status: 400,
+      description: 'Your membership allows at most 2 member tickets for this event.',
+    };
+    const { actor } = await toChosen({ reserve: async () => Promise.reject(limit) });
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().matches({ picking: 'chosen' })).toBe(true);
+    expect(texts(actor.getSnapshot())).toEqual([
+      'Your membership allows at most 2 member tickets for this event.',
+    ]);
+  });
 });

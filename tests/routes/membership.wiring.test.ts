@@ -143,6 +143,7 @@ describe('membership purchase wiring', () => {
       reserved: vi.fn(),
       goBack: vi.fn(),
       openLogin: vi.fn(),
+      loginOrGuestDialog: { open: vi.fn(), close: vi.fn() },
       storage: memoryStorage(),
       sellerId: 's-1',
     });
@@ -162,6 +163,7 @@ describe('membership purchase wiring', () => {
       reserved: vi.fn(),
       goBack: vi.fn(),
       openLogin: vi.fn(),
+      loginOrGuestDialog: { open: vi.fn(), close: vi.fn() },
       storage,
       sellerId: 's-1',
     });

@@ -27,7 +27,10 @@ export interface GiftRedeemViewProps {
   levelId: string | null;
   canRedeem: boolean;
   redeeming: boolean;
+  /** The cart dialog (Discard / Checkout) is shown: the `redeemCart` modal of the stack is open. */
   cartConflict: boolean;
+  /** The cart dialog plays its close transition (the modal stack removes it after 200 ms). */
+  cartConflictClosing?: boolean;
   formError: UiMessage | null;
   errorVersion: number;
   /** The membership form's member details for the chosen level (the purchase form), when there is one. */
@@ -139,6 +142,7 @@ export function GiftRedeemView(props: GiftRedeemViewProps) {
           describedBy="redeem-cart-text"
           size="sm"
           closeable
+          closing={props.cartConflictClosing ?? false}
           onDismiss={props.onDismissConflict}
           onClose={props.onDismissConflict}
           closeLabel={strings.close}

@@ -1,4 +1,4 @@
-/** The gift's login-or-guest dialog (spec 3 §2): shop as a guest, or log in. */
+/** The gift's login-or-guest dialog (spec 3 §2): shop as a guest, or log in. On the modal stack as `loginOrGuest`. */
 import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
 import { type MembershipLabels, membershipLabels } from './labels';
@@ -6,6 +6,8 @@ import { type MembershipLabels, membershipLabels } from './labels';
 export interface LoginOrGuestDialogProps {
   strings: Strings;
   labels?: MembershipLabels;
+  /** Plays the close transition (the modal stack removes it after 200 ms). */
+  closing?: boolean;
   onGuest: () => void;
   onLogin: () => void;
   onDismiss: () => void;
@@ -14,16 +16,18 @@ export interface LoginOrGuestDialogProps {
 export function LoginOrGuestDialog({
   strings,
   labels = membershipLabels,
+  closing = false,
   onGuest,
   onLogin,
   onDismiss,
 }: LoginOrGuestDialogProps) {
   return (
     <Modal
-      name="membershipLoginOrGuest"
+      name="loginOrGuest"
       title={labels.membershipLoginOrGuest}
       size="sm"
       closeable
+      closing={closing}
       onDismiss={onDismiss}
       onClose={onDismiss}
       closeLabel={strings.close}

@@ -14,8 +14,9 @@ import { createMembershipLabels } from '../../../ui/membership/labels';
 import { MembershipForm } from '../../../ui/membership/MembershipForm';
 import { ReserveSkeleton } from '../../../ui/skeleton/ReserveSkeleton';
 import { modalsOf, reservableCartId } from '../../app/root';
-import { useCart, useModal, useServices, useSession } from '../../app/services';
+import { useCart, useServices, useSession } from '../../app/services';
 import { useAfterReserve } from '../../app/upsell';
+import { flowModalActions, useFlowModal } from '../../app/useFlowModal';
 import { useAppNavigate } from '../../navigation';
 import { storage } from '../../storage';
 import { useLoad } from '../../useLoad';
@@ -64,7 +65,6 @@ function MembershipFlow(props: {
   const afterReserve = useAfterReserve(props.eventId);
   const session = useSession((s) => s.context.current);
   const ticketCount = useCart((s) => s.context.cart?.ticketCount ?? 0);
-  const login = useModal('login');
   const machine = useMemo(
     () =>
       provideMembershipPurchase({
@@ -76,6 +76,7 @@ function MembershipFlow(props: {
           else navigate('/events');
         },
         openLogin: () => modalsOf(app).send({ type: 'modal.open', name: 'login' }),
+        loginOrGuestDialog: flowModalActions((event) => modalsOf(app).send(event), 'loginOrGuest'),
         storage,
         sellerId: config.sellerId,
       }),
@@ -101,6 +102,9 @@ function MembershipFlow(props: {
     inspect,
   });
   const view = useSelector(actor, selectMembershipFormView);
+  const loginOrGuest = useFlowModal('loginOrGuest', view.askingLoginOrGuest, () =>
+    actor.send({ type: 'gift.dismiss' }),
+  );
 
   // The session's member (and, logged in, their memberships with members) reach the machine as they change.
   const identityId = session?.member.identityId ?? null;
@@ -166,11 +170,12 @@ function MembershipFlow(props: {
         onBack={() => actor.send({ type: 'back' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
-      {view.askingLoginOrGuest && !login.modal ? (
+      {loginOrGuest ? (
         <Suspense fallback={null}>
           <LoginOrGuestDialog
             strings={strings}
             labels={labels}
+            closing={loginOrGuest.closing}
             onGuest={() => actor.send({ type: 'gift.asGuest' })}
             onLogin={() => actor.send({ type: 'gift.login' })}
             onDismiss={() => actor.send({ type: 'gift.dismiss' })}
