@@ -369,7 +369,8 @@ export const cartMachine = cartSetup
         ],
       },
       empty: {
-        description: 'No cart: no ticket, so the mobile cart modal closes.',
+        description: 'No cart.',
+        // No ticket: the mobile cart modal closes.
         entry: 'closeMobileCart',
         initial: 'idle',
         states: {
@@ -454,8 +455,9 @@ export const cartMachine = cartSetup
         },
       },
       expired: {
+        // Start over clears the timed-out cart only; another tab's live cart closes the modal and is followed.
         description:
-          'The cart-expiry modal is open on the modal stack (once). Its Start over closes every modal and clears the timed-out cart (only that one); another tab ending this cart closes it too; another tab sending a live cart closes it and this tab follows that cart.',
+          'The cart-expiry modal is open on the modal stack (once); only its Start over leaves: every modal closes and the cart is cleared.',
         entry: 'openExpiryModal',
         on: {
           // Another tab ended the cart (its own expiry, a discard, a completed order): close this tab's modal.
@@ -471,10 +473,9 @@ export const cartMachine = cartSetup
               target: '#cart.checking',
               actions: ['closeExpiryModal', 'takeIncomingCart'],
             },
-            {
-              description:
-                'A cart that would not become active (completed, expired, about to be discarded) does not replace the timed-out one: the modal stays until Start over or a clear.',
-            },
+            // A cart that would not become active (completed, expired, about to be discarded) does not replace
+            // the timed-out one: the modal stays until Start over or a clear.
+            {},
           ],
           'expiry.confirm': {
             target: '#cart.empty.discarding',
