@@ -122,10 +122,10 @@ export function provideCart(deps: AppDeps, upsell?: () => UpsellHost | undefined
       expiryWatcher: createExpiryWatcher(clock),
     },
     actions: {
-      // A new id is written with its content signature by the cart's sync (syncCartAcrossTabs); no cart
-      // removes the record here, and tells the other tabs.
-      // A cart that ended removes its own record only: another tab may have stored a new cart meanwhile
-      // (e.g. while this tab showed the cart-expiry modal), which Start over here must not clear.
+      // A new id is written with its content signature by the cart's sync (syncCartAcrossTabs). A cart that
+      // ended removes the record here only when it still names that cart (another tab may have stored a new
+      // one meanwhile, e.g. while this tab showed the cart-expiry modal: Start over must not clear it), and
+      // tells the other tabs which cart ended.
       persist: (_, params) => {
         if (params.cartId !== null || params.previous === null) return;
         const stored = readStoredCart(storage, sellerId);
