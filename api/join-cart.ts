@@ -15,14 +15,19 @@ import {
   rows,
   type UrlSettings,
 } from './join';
-import type { CartItem, CartLine, CartModel, CartTotals } from './models';
+import type { CartItem, CartLine, CartModel, CartTotals, SeatLabel } from './models';
 import type { Document, Ticket } from './schemas';
 
 export const isLive = (ticket: Ticket) => !CANCELLED_TICKET_STATES.includes(ticket.state);
 
+const seatOrder = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+/** Seats by section, row and seat name ('A2' before 'A10'). */
+const bySeat = (a: SeatLabel, b: SeatLabel) =>
+  seatOrder(a.section, b.section) || seatOrder(a.row, b.row) || seatOrder(a.name, b.name);
+
 /**
  * Tickets grouped by event template + session, items by start time (undated last) then event name; lines per
- * ticket type and unit price (face value), by ticket type `_rank`.
+ * ticket type and unit price (face value), by ticket type `_rank`; the seats of seated tickets, in seat order.
  */
 export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSettings | null): CartItem[] {
   const events = indexById(rows(doc, 'event_template'));
@@ -68,11 +73,16 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
     line.count += 1;
     line.totalCents += unitCents;
     item.ticketIds.push(ticket.id);
+    if (ticket.seat) {
+      const { section, row, name } = ticket.seat;
+      item.seats = [...(item.seats ?? []), { section, row, name }];
+    }
   }
   return [...items.values()]
     .map(({ lineRanks, ...item }) => ({
       ...item,
       lines: [...item.lines].sort((a, b) => (lineRanks.get(a) ?? 0) - (lineRanks.get(b) ?? 0)),
+      ...(item.seats ? { seats: item.seats.sort(bySeat) } : {}),
     }))
     .sort((a, b) => {
       if (a.start !== b.start) {

@@ -122,6 +122,13 @@ export interface CartLine {
   totalCents: number;
 }
 
+/** A seated ticket's seat as the seat map names it: section, row and seat name. */
+export interface SeatLabel {
+  section: string;
+  row: string;
+  name: string;
+}
+
 export interface CartItem {
   /** Stable key: event template id + session id. */
   key: string;
@@ -135,6 +142,8 @@ export interface CartItem {
   image: ImageRef | null;
   lines: CartLine[];
   ticketIds: string[];
+  /** The seats of its seated tickets, by section, row and seat; absent when it has none. */
+  seats?: SeatLabel[];
 }
 
 export interface CartTotals {

@@ -140,6 +140,14 @@ export const cart = z.object({
   seller_id: id,
 });
 
+/** The seat of a seated ticket: its seat template id, section, row and seat name (the seat map's words). */
+export const ticketSeat = z.object({
+  seat_template_id: id,
+  section: z.string(),
+  row: z.string(),
+  name: z.string(),
+});
+
 export const ticket = z.object({
   id,
   cart_id: id,
@@ -156,6 +164,8 @@ export const ticket = z.object({
   valid_to: z.nullable(isoTime),
   admit_name: nullableString,
   admit_email: nullableString,
+  /** A seated ticket's seat, as the seat map names it (server/README.md "Seats on tickets"); absent otherwise. */
+  seat: z.optional(z.nullable(ticketSeat)),
 });
 
 export const grandTotals = z.object({
@@ -436,6 +446,7 @@ export type Seller = z.infer<typeof seller>;
 export type Identity = z.infer<typeof identity>;
 export type Cart = z.infer<typeof cart>;
 export type Ticket = z.infer<typeof ticket>;
+export type TicketSeat = z.infer<typeof ticketSeat>;
 export type CartFees = z.infer<typeof cartFees>;
 export type TicketOrder = z.infer<typeof ticketOrder>;
 export type Document = z.infer<typeof document>;

@@ -124,6 +124,13 @@ test('mouse: a click takes the neighbour, a second click deselects, confirm, res
   ).toBeVisible();
   await form.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  // The cart lists the seats under the item's lines, in seat order.
+  const seatTexts = [first, second]
+    .map((s) => `Stalls Centre, Row ${s.row}, Seat ${s.name}`)
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  await expect(page.getByText('1 × Adult')).toBeVisible();
+  await expect(page.getByText('1 × Child')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Seats' }).getByRole('listitem')).toHaveText(seatTexts);
 
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
@@ -134,6 +141,10 @@ test('mouse: a click takes the neighbour, a second click deselects, confirm, res
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  // The confirmation lists the order's seats.
+  await expect(page.getByText(/^Museum Theatre: The Tempest, /)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Seats' }).getByRole('listitem')).toHaveText(seatTexts);
+  await expectNoA11yViolations(page, 'confirmation with seats');
 
   // The seats are booked now.
   const after = await seatMapOf(page, id, sessionId);

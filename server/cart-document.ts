@@ -16,11 +16,12 @@ import {
   wOrder,
   wSeller,
   wSession,
-  wTicket,
+  wTicketWithSeat,
   wType,
   wVenue,
 } from './docs';
 import * as t from './schema';
+import { ticketSeats } from './ticket-seats';
 import { money, percentFee } from './util';
 
 export type CartRow = Row<typeof t.cart>;
@@ -161,16 +162,17 @@ export async function cartDocument(
   ]);
   const typeIds = new Set(tickets.map((k) => k.ticketTypeId));
   const eventIds = events.map((e) => e.id);
-  const [venues, meta] = await Promise.all([
+  const [venues, meta, seats] = await Promise.all([
     ctx.cache.venues(
       q,
       events.map((e) => e.venueId),
     ),
     ctx.cache.meta(q, eventIds),
+    ticketSeats(q, tickets),
   ]);
   const doc: w.Document = {
     cart: coll([wCart(cart, ctx.now())]),
-    ticket: coll(tickets.map(wTicket)),
+    ticket: coll(tickets.map(wTicketWithSeat(seats))),
     ticket_type: coll(allTypes.filter((ty) => typeIds.has(ty.id)).map(wType)),
     ticket_group: coll(groups.map((g) => wGroup(g))),
     event_template: coll(events.map(wEvent)),

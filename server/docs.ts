@@ -146,6 +146,15 @@ export const wTicket = (k: Row<typeof t.ticket>): w.Ticket => ({
   admit_email: k.admitEmail,
 });
 
+/**
+ * Tickets as the wire has them, each seated one with its seat (`seat`, null when it has none any more) from
+ * `seats` (server/ticket-seats.ts `ticketSeats`); other tickets have no `seat` key.
+ */
+export const wTicketWithSeat =
+  (seats: ReadonlyMap<string, w.TicketSeat>) =>
+  (k: Row<typeof t.ticket>): w.Ticket =>
+    k.handler === 'seated' ? { ...wTicket(k), seat: seats.get(k.id) ?? null } : wTicket(k);
+
 export const wOrder = (o: Row<typeof t.ticketOrder>): w.TicketOrder => ({
   id: o.id,
   order_number: o.orderNumber,

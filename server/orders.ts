@@ -20,13 +20,14 @@ import {
   wOrder,
   wSeller,
   wSession,
-  wTicket,
+  wTicketWithSeat,
   wType,
   wVenue,
 } from './docs';
 import { invalid, notFound } from './errors';
 import { withOrderMemberships } from './membership-routes';
 import * as t from './schema';
+import { ticketSeats } from './ticket-seats';
 
 async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
   const q = ctx.db;
@@ -52,10 +53,13 @@ async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): 
       tickets.map((k) => k.eventSessionId),
     ),
   ]);
-  const venues = await loadVenues(
-    q,
-    events.map((e) => e.venueId),
-  );
+  const [venues, seats] = await Promise.all([
+    loadVenues(
+      q,
+      events.map((e) => e.venueId),
+    ),
+    ticketSeats(q, tickets),
+  ]);
   const identityIds = [...new Set(orders.map((o) => o.identityId))];
   const identities = identityIds.length
     ? await q.select().from(t.identity).where(inArray(t.identity.id, identityIds))
@@ -70,7 +74,7 @@ async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): 
   );
   return {
     ticket_order: coll(orders.map(wOrder)),
-    ticket: coll(tickets.map(wTicket)),
+    ticket: coll(tickets.map(wTicketWithSeat(seats))),
     ticket_type: coll(types.map(wType)),
     ticket_group: coll(groups.map((g) => wGroup(g))),
     event_template: coll(events.map(wEvent)),

@@ -1,11 +1,23 @@
 import { AppLink, type Navigate } from './AppLink';
+import { formatDateTime } from './format';
 import { fill, type Strings } from './strings';
+import { TicketSeats, type TicketSeatView } from './TicketSeats';
+
+/** An item of an order (event and session); the confirmation lists the seats of seated ones. */
+export interface CompleteOrderItem {
+  key: string;
+  eventName: string;
+  start: string | null;
+  timezone: string;
+  seats?: TicketSeatView[];
+}
 
 export interface CompleteOrder {
   id: string;
   number: string;
   qrCodeUrl: string;
   purchaserEmail: string | null;
+  items?: CompleteOrderItem[];
 }
 
 export interface CompleteProps {
@@ -17,7 +29,7 @@ export interface CompleteProps {
   onNavigate: Navigate;
 }
 
-/** Order confirmation: 'Done!', the order numbers and one QR code per order. */
+/** Order confirmation: 'Done!', the order numbers, one QR code per order and the seats of seated items. */
 export function Complete({ strings, status, orders, message, eventsHref, onNavigate }: CompleteProps) {
   if (status === 'loading') return <p role="status">{strings.loading}</p>;
   if (status === 'error')
@@ -42,6 +54,17 @@ export function Complete({ strings, status, orders, message, eventsHref, onNavig
             width={200}
             height={200}
           />
+          {(order.items ?? [])
+            .filter((item) => item.seats?.length)
+            .map((item) => (
+              <div className="order-seats" key={item.key}>
+                <p>
+                  {item.eventName}
+                  {item.start ? `, ${formatDateTime(item.start, item.timezone)}` : null}
+                </p>
+                <TicketSeats strings={strings} seats={item.seats} />
+              </div>
+            ))}
         </div>
       ))}
       <AppLink className="btn btn--secondary" href={eventsHref} onNavigate={onNavigate}>

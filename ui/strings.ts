@@ -72,6 +72,9 @@ export const defaultStrings = {
   chooseSeats: 'Choose seats',
   changeSeats: 'Change seats',
   seatsChosen: 'Seats: {seats}',
+  // a seated ticket's seat in the cart widget and on the confirmation (ours: the spec names no wording)
+  ticketSeats: 'Seats',
+  ticketSeat: '{section}, Row {row}, Seat {seat}',
   adding: 'Adding to cart…',
   from: 'From',
   free: 'Free',

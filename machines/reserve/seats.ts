@@ -11,7 +11,12 @@ import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { Quantities } from './quantities';
 import { flowErrorOf } from './reserve-errors';
-import { SEATED_HANDLER, type SeatChoice } from './single-event';
+
+/** The handler of seated groups: their tickets need seats from the seat map. */
+export const SEATED_HANDLER = 'seated';
+
+/** Chosen seats per seated ticket group (the seat map fills it; until then it stays empty). */
+export type SeatChoice = Readonly<Record<string, readonly string[]>>;
 
 /** The seated groups of an order with their tickets per type (types with none are left out). */
 export function seatNeeds(groups: readonly TicketGroupModel[], quantities: Quantities): SeatNeed[] {

@@ -2,7 +2,7 @@
 import type { CartModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import type { Quantities } from './quantities';
-import type { SeatChoice } from './single-event';
+import type { SeatChoice } from './seats';
 import type { ReserveInput, ReserveNotice } from './types';
 
 export interface SingleEventReserveInput {

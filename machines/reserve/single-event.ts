@@ -12,12 +12,10 @@ import {
   type QuantityScope,
   totalTickets,
 } from './quantities';
-import { seatsMatch } from './seats';
+import { SEATED_HANDLER, type SeatChoice, seatsMatch } from './seats';
 
 /** The handler of a discount-code purchase: its tickets need no session. */
 export const CODES_HANDLER = 'codes';
-/** The handler of seated groups: their tickets need seats from the seat map. */
-export const SEATED_HANDLER = 'seated';
 
 /** Every group is a discount-code purchase (and there is at least one): no session is loaded. */
 export function isSessionless(event: Pick<EventDetail, 'ticketGroups'>): boolean {
@@ -53,9 +51,6 @@ export function defaultQuantities(
   const only = bookable.length === 1 ? bookable[0] : undefined;
   return only === undefined ? {} : increment(empty, only);
 }
-
-/** Chosen seats per seated ticket group (the seat map fills it; until then it stays empty). */
-export type SeatChoice = Readonly<Record<string, readonly string[]>>;
 
 /** A seated group has more tickets selected than seats chosen for it. */
 export function needsSeats(

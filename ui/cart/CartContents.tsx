@@ -7,6 +7,7 @@
 import { AppLink, type Navigate } from '../AppLink';
 import { formatDateTime, formatMoney } from '../format';
 import { fill, type Strings } from '../strings';
+import { TicketSeats, type TicketSeatView } from '../TicketSeats';
 import { CartFrame } from './CartFrame';
 import { CartTimer, type ExpiryTimerView } from './CartTimer';
 
@@ -21,6 +22,8 @@ export interface CartWidgetItem {
   image: { src: string; alt: string } | null;
   lines: { ticketTypeId: string; name: string; count: number; totalCents: number }[];
   ticketIds: string[];
+  /** The seats of its seated tickets (listed under the lines). */
+  seats?: TicketSeatView[];
 }
 
 /** One money line (a catalogue key and a signed amount), computed by the view model. */
@@ -172,6 +175,7 @@ function CartItemRow({
             </li>
           ))}
         </ul>
+        <TicketSeats strings={strings} seats={item.seats} />
         <button
           type="button"
           className="link-button"

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+/**
+ * A seated ticket's seat in the cart widget (under its item, the 'count × type' lines unchanged) and on the
+ * order confirmation ('Done!'): 'Stalls Centre, Row C, Seat C12', a list named 'Seats'.
+ */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CartWidget } from '../../ui/CartWidget';
+import { Complete } from '../../ui/Complete';
+import { createStrings } from '../../ui/strings';
+
+afterEach(cleanup);
+
+const strings = createStrings();
+const seats = [
+  { section: 'Stalls Centre', row: 'C', name: 'C12' },
+  { section: 'Stalls Centre', row: 'C', name: 'C13' },
+];
+const item = {
+  key: 'ev:s',
+  eventName: 'Museum Theatre: The Tempest',
+  start: '2026-11-21T19:30:00Z',
+  timezone: 'America/New_York',
+  image: null,
+  lines: [
+    { ticketTypeId: 'a', name: 'Adult', count: 1, totalCents: 4500 },
+    { ticketTypeId: 'c', name: 'Child', count: 1, totalCents: 3000 },
+  ],
+  ticketIds: ['t1', 't2'],
+};
+
+function renderWidget(items: Parameters<typeof CartWidget>[0]['items']) {
+  render(
+    <CartWidget
+      strings={strings}
+      currency="USD"
+      items={items}
+      lines={[{ key: 'subtotal', amountCents: 7500 }]}
+      total={{ key: 'total', amountCents: 7500 }}
+      timer={null}
+      busy={false}
+      checkoutHref="/checkout"
+      onNavigate={() => {}}
+      onRemove={() => {}}
+    />,
+  );
+}
+
+describe('seats in the cart widget', () => {
+  it("lists the item's seats under its 'count × type' lines", () => {
+    renderWidget([{ ...item, seats }]);
+    expect(screen.getByText('1 × Adult')).toBeTruthy();
+    expect(screen.getByText('1 × Child')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Seats' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Stalls Centre, Row C, Seat C12', 'Stalls Centre, Row C, Seat C13']);
+    // Under the lines, in the item.
+    const lines = screen.getByText('1 × Child').closest('ul') as HTMLElement;
+    expect(lines.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(list.closest('li.cart-item')).toBe(lines.closest('li.cart-item'));
+  });
+
+  it('shows no seat list for an item without seats', () => {
+    renderWidget([item]);
+    expect(screen.queryByRole('list', { name: 'Seats' })).toBeNull();
+  });
+
+  it('takes the seat wording from the portal strings', () => {
+    cleanup();
+    render(
+      <CartWidget
+        strings={createStrings({ ticketSeat: '{seat} ({section}, {row})' })}
+        currency="USD"
+        items={[{ ...item, seats: seats.slice(0, 1) }]}
+        lines={[]}
+        total={{ key: 'total', amountCents: 7500 }}
+        timer={null}
+        busy={false}
+        checkoutHref={null}
+        onNavigate={() => {}}
+        onRemove={() => {}}
+      />,
+    );
+    expect(screen.getByText('C12 (Stalls Centre, C)')).toBeTruthy();
+  });
+});
+
+describe('seats on the confirmation', () => {
+  it("lists each order's seated items with their seats; other items add nothing", () => {
+    render(
+      <Complete
+        strings={strings}
+        status="ready"
+        orders={[
+          {
+            id: 'o1',
+            number: '1001',
+            qrCodeUrl: '/qr.png',
+            purchaserEmail: null,
+            items: [
+              { ...item, seats },
+              { key: 'ga', eventName: 'General Admission', start: null, timezone: 'America/New_York' },
+            ],
+          },
+        ]}
+        message={null}
+        eventsHref="/events"
+        onNavigate={() => {}}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Done!' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Seats' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Stalls Centre, Row C, Seat C12', 'Stalls Centre, Row C, Seat C13']);
+    expect(screen.getByText(/^Museum Theatre: The Tempest, /)).toBeTruthy();
+    expect(screen.queryByText('General Admission')).toBeNull();
+  });
+});
