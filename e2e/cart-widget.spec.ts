@@ -67,7 +67,8 @@ test('fixed and percent fees on their own lines; an item removed through the con
   expect(before).toBeGreaterThanOrEqual(2);
   const remove = cart.getByRole('button', { name: 'Remove Guided Highlights Tour' });
   await remove.click();
-  const overlay = cart.getByRole('alertdialog', { name: 'Remove these tickets?' });
+  // The confirm overlay is a dialog on the modal stack.
+  const overlay = page.getByRole('alertdialog', { name: 'Remove these tickets?' });
   await expect(overlay).toBeVisible();
   await expect(overlay.getByRole('button', { name: 'Confirm' })).toBeFocused();
   await expectNoA11yViolations(page, 'remove confirm overlay');
@@ -120,7 +121,8 @@ test('@phone the mobile cart footer and modal; the modal closes when the last ti
   await footer.getByRole('button', { name: /Your cart/ }).click();
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Remove Guided Highlights Tour' }).click();
-  const overlay = modal.getByRole('alertdialog', { name: 'Remove these tickets?' });
+  // The confirm overlay opens on top of the cart modal (the modal stack).
+  const overlay = page.getByRole('alertdialog', { name: 'Remove these tickets?' });
   await expect(overlay).toBeVisible();
   await expectNoA11yViolations(page, 'remove confirm in the mobile cart modal');
   await overlay.getByRole('button', { name: 'Confirm' }).click();

@@ -58,7 +58,7 @@ const cart = (strings: Strings, over: Partial<Parameters<typeof CartWidget>[0]> 
     busy={false}
     checkoutHref="#checkout"
     onNavigate={noop}
-    onRemove={noop}
+    onAskRemove={noop}
     {...over}
   />
 );

@@ -12,5 +12,6 @@ export {
   type ExpiryTimerView,
   type MoreTimeView,
   PayButton,
+  type RemoveRequest,
 } from './cart/CartContents';
 export { CartFrame } from './cart/CartFrame';

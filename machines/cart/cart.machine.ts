@@ -125,6 +125,8 @@ const receiveCart = { target: '#cart.checking', actions: 'takeIncomingCart' } as
 
 /** Events for the app's modal stack (machines/modals), sent by system id. */
 const OPEN_EXPIRY_MODAL: EventObject = { type: 'modal.open', name: 'cartExpiry' } as EventObject;
+const CLOSE_EXPIRY_MODAL: EventObject = { type: 'modal.close', name: 'cartExpiry' } as EventObject;
+const CLOSE_MOBILE_CART: EventObject = { type: 'modal.close', name: 'mobileCart' } as EventObject;
 const CLOSE_ALL_MODALS: EventObject = { type: 'modal.closeAll' };
 
 const cartSetup = setup({
@@ -141,8 +143,11 @@ const cartSetup = setup({
     expiryWatcher: silentExpiryWatcher,
   },
   actions: {
-    /** Injected: save the cart id (null removes it). The route tolerates storage errors. */
-    persist: (_args, _params: { cartId: string | null }) => {},
+    /**
+     * Injected: save the cart id (null removes it). `previous` is the id persisted before: a removal removes
+     * only that cart (another tab may have stored a new one meanwhile). The route tolerates storage errors.
+     */
+    persist: (_args, _params: { cartId: string | null; previous: string | null }) => {},
     /** Injected: clear the upsell chain (on cart expiry). */
     clearUpsellChain: () => {},
     /** Injected: the tracking step (analytics port) for tickets newly added compared with the previous cart. */
@@ -223,6 +228,20 @@ const cartSetup = setup({
     hasTooLittleTimeLeft: ({ context }) =>
       context.incoming !== null && hasTooLittleTimeLeft(context.incoming),
     isGoneError: ({ event }) => isGoneError(toFlowError(errorFromEvent(event))),
+    /** The fresh cart holds no ticket: the mobile cart modal closes (spec 2 §2, spec 3 §2 "Modals"). */
+    incomingHasNoTickets: ({ context }) => context.incoming !== null && context.incoming.ticketCount === 0,
+    /** A clear names no cart, or this one (a clear of another tab's old cart leaves this cart alone). */
+    clearsThisCart: ({ context, event }) =>
+      event.type === 'cart.clear' && (event.cartId === undefined || event.cartId === context.cartId),
+    /**
+     * The cart another tab sent would become this tab's active cart (not a completed order, not expired, not
+     * about to be discarded): a tab showing the cart-expiry modal follows it.
+     */
+    carriesLiveCart: ({ event }) =>
+      event.type === 'cart.updated' &&
+      !isCompletedOrder(event.cart) &&
+      !isExpiredCart(event.cart) &&
+      !hasTooLittleTimeLeft(event.cart),
     deadlineReached: ({ context, event }) =>
       event.type === 'tick' && !isCurrent(context.localExpiresAt, event.now),
     deadlineReachedWithEmptyCart: ({ context, event }) =>
@@ -252,6 +271,16 @@ export const cartMachine = cartSetup
         const modals = system.get('modals');
         if (modals) enqueue.sendTo(modals, OPEN_EXPIRY_MODAL);
       }),
+      /** Another tab's live cart replaced the timed-out one: the cart-expiry modal closes. */
+      closeExpiryModal: cartSetup.enqueueActions(({ system, enqueue }) => {
+        const modals = system.get('modals');
+        if (modals) enqueue.sendTo(modals, CLOSE_EXPIRY_MODAL);
+      }),
+      /** The ticket count dropped to 0: the mobile cart modal closes (spec 2 §2, spec 3 §2 "Modals"). */
+      closeMobileCart: cartSetup.enqueueActions(({ system, enqueue }) => {
+        const modals = system.get('modals');
+        if (modals) enqueue.sendTo(modals, CLOSE_MOBILE_CART);
+      }),
       /** The cart-expiry modal's one button closes all modals (spec 3 §2 "Modals"). */
       closeAllModals: cartSetup.enqueueActions(({ system, enqueue }) => {
         const modals = system.get('modals');
@@ -270,7 +299,7 @@ export const cartMachine = cartSetup
       }),
       persistCartId: cartSetup.enqueueActions(({ context, enqueue }) => {
         if (context.cartId === context.persistedCartId) return;
-        enqueue({ type: 'persist', params: { cartId: context.cartId } });
+        enqueue({ type: 'persist', params: { cartId: context.cartId, previous: context.persistedCartId } });
         enqueue.assign({ persistedCartId: context.cartId });
       }),
     },
@@ -283,7 +312,11 @@ export const cartMachine = cartSetup
     on: {
       'cart.updated': receiveCart,
       'cart.inject': receiveCart,
-      'cart.clear': { target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
+      'cart.clear': {
+        guard: 'clearsThisCart',
+        target: '#cart.empty',
+        actions: ['forgetCart', 'persistCartId'],
+      },
     },
     states: {
       starting: {
@@ -327,11 +360,18 @@ export const cartMachine = cartSetup
             target: '#cart.empty.discarding',
             actions: ['markForDiscard', 'forgetCart', 'persistCartId'],
           },
+          {
+            guard: 'incomingHasNoTickets',
+            target: 'active',
+            actions: ['trackAdded', 'acceptCart', 'persistCartId', 'closeMobileCart'],
+          },
           { target: 'active', actions: ['trackAdded', 'acceptCart', 'persistCartId'] },
         ],
       },
       empty: {
         description: 'No cart.',
+        // No ticket: the mobile cart modal closes.
+        entry: 'closeMobileCart',
         initial: 'idle',
         states: {
           idle: {},
@@ -415,12 +455,28 @@ export const cartMachine = cartSetup
         },
       },
       expired: {
+        // Start over clears the timed-out cart only; another tab's live cart closes the modal and is followed.
         description:
           'The cart-expiry modal is open on the modal stack (once); only its Start over leaves: every modal closes and the cart is cleared.',
         entry: 'openExpiryModal',
         on: {
           // Another tab ended the cart (its own expiry, a discard, a completed order): close this tab's modal.
-          'cart.clear': { target: '#cart.empty', actions: ['forgetCart', 'persistCartId', 'closeAllModals'] },
+          'cart.clear': {
+            guard: 'clearsThisCart',
+            target: '#cart.empty',
+            actions: ['forgetCart', 'persistCartId', 'closeAllModals'],
+          },
+          // Another tab made a new cart (or got more time on this one): follow it, without clearing it.
+          'cart.updated': [
+            {
+              guard: 'carriesLiveCart',
+              target: '#cart.checking',
+              actions: ['closeExpiryModal', 'takeIncomingCart'],
+            },
+            // A cart that would not become active (completed, expired, about to be discarded) does not replace
+            // the timed-out one: the modal stays until Start over or a clear.
+            {},
+          ],
           'expiry.confirm': {
             target: '#cart.empty.discarding',
             actions: ['markForDiscard', 'forgetCart', 'persistCartId', 'closeAllModals'],

@@ -55,8 +55,11 @@ export type CartEvent =
   | { type: 'cart.updated'; cart: CartModel }
   | { type: 'cart.remove'; ticketIds: string[] }
   | { type: 'cart.refresh' }
-  /** Forget the cart, e.g. after the order completed. */
-  | { type: 'cart.clear' }
+  /**
+   * Forget the cart, e.g. after the order completed. `cartId`: the cart that ended (another tab says which);
+   * a clear naming another cart than this one is ignored. Absent: whatever cart this is.
+   */
+  | { type: 'cart.clear'; cartId?: string }
   /** The visitor asks for more time on the hold ('More time' on the expiry timer). */
   | { type: 'cart.extend' }
   /** A cart injected by the route (e.g. a link to a cart): an expired one raises an error. */

@@ -29,6 +29,8 @@ export const MODAL_NAMES = [
   'seatMap',
   /** Calendar date picker ('Choose date'). */
   'chooseDate',
+  /** The cart widget's remove confirm overlay ('Remove these tickets?'); data: the item's ticket ids and name. */
+  'removeConfirm',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];

@@ -70,6 +70,16 @@ export interface CartChannel {
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
+/** What the channel carries when a cart ended in a tab: which cart (tabs holding another one keep theirs). */
+export interface ClearedCart {
+  cleared: string;
+}
+
+const clearedIdOf = (data: unknown): string | undefined =>
+  typeof data === 'object' && data !== null && typeof (data as ClearedCart).cleared === 'string'
+    ? (data as ClearedCart).cleared
+    : undefined;
+
 /** The value of one cookie, or null. */
 export function readCookie(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {
@@ -113,12 +123,15 @@ export function provideCart(deps: AppDeps, upsell?: () => UpsellHost | undefined
       expiryWatcher: createExpiryWatcher(clock),
     },
     actions: {
-      // A new id is written with its content signature by the cart's sync (syncCartAcrossTabs); no cart
-      // removes the record here, and tells the other tabs.
+      // A new id is written with its content signature by the cart's sync (syncCartAcrossTabs). A cart that
+      // ended removes the record here only when it still names that cart (another tab may have stored a new
+      // one meanwhile, e.g. while this tab showed the cart-expiry modal: Start over must not clear it), and
+      // tells the other tabs which cart ended.
       persist: (_, params) => {
-        if (params.cartId !== null) return;
-        writeStoredCart(storage, sellerId, null);
-        deps.channel?.postMessage(null);
+        if (params.cartId !== null || params.previous === null) return;
+        const stored = readStoredCart(storage, sellerId);
+        if (stored === null || stored.cartId === params.previous) writeStoredCart(storage, sellerId, null);
+        deps.channel?.postMessage({ cleared: params.previous } satisfies ClearedCart);
       },
       clearUpsellChain: () => upsell?.()?.send({ type: 'chain.clear' }),
       track: (_, params) => deps.analytics?.addToCart(params.added, params.currency),
@@ -181,10 +194,14 @@ export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
     writeStoredCart(deps.storage, deps.sellerId, value);
     deps.channel?.postMessage(value);
   });
-  const follow = (value: StoredCart | null) => {
+  /** `cleared`: the cart that ended elsewhere, when known (a clear of another cart is ignored). */
+  const follow = (value: StoredCart | null, cleared?: string) => {
     if (value === null) {
+      const { cartId } = cart.getSnapshot().context;
+      if (cleared !== undefined && cleared !== cartId) return;
       lastSig = null;
-      if (cart.getSnapshot().context.cartId !== null) cart.send({ type: 'cart.clear' });
+      if (cartId !== null)
+        cart.send(cleared === undefined ? { type: 'cart.clear' } : { type: 'cart.clear', cartId });
       return;
     }
     if (value.sig !== '' && value.sig === lastSig) return;
@@ -198,14 +215,17 @@ export function syncCartAcrossTabs(app: AppActor, deps: AppDeps): () => void {
     );
   };
   const onStorage = (event: Event) => {
-    const { key: changed, newValue } = event as StorageEvent;
+    const { key: changed, newValue, oldValue } = event as StorageEvent;
     if (changed !== key) return;
-    // Garbage written by someone else is ignored; a removed record ends the cart.
+    // Garbage written by someone else is ignored; a removed record ends the cart it named.
+    if (newValue === null) return follow(null, parseStoredCart(oldValue ?? null)?.cartId);
     const value = parseStoredCart(newValue);
-    if (newValue === null || value !== null) follow(value);
+    if (value !== null) follow(value);
   };
   const onMessage = (event: MessageEvent) => {
     if (event.data === null) return follow(null);
+    const cleared = clearedIdOf(event.data);
+    if (cleared !== undefined) return follow(null, cleared);
     const value = parseStoredCart(typeof event.data === 'object' ? JSON.stringify(event.data) : null);
     if (value) follow(value);
   };

@@ -23,8 +23,8 @@ export interface CartSidebarProps {
 
 /**
  * The cart sidebar: the frame alone while the cart is empty; with tickets, the filled widget (a lazy chunk,
- * fetched as soon as a cart id is known, in parallel with the cart's load). It closes the mobile cart modal
- * when the ticket count drops to 0 (spec 2 §2), and shows the cart-expiry modal as the modal stack says.
+ * fetched as soon as a cart id is known, in parallel with the cart's load), and the cart-expiry modal as the
+ * modal stack says. The mobile cart modal closes when the ticket count drops to 0 by the cart machine's rule.
  */
 export function CartSidebar(props: CartSidebarProps) {
   const { strings } = useServices();
@@ -33,11 +33,6 @@ export function CartSidebar(props: CartSidebarProps) {
   const hasCartId = useCart((s) => selectCartId(s) !== null);
   const expiry = useModal('cartExpiry');
   const mobileCart = useModal('mobileCart');
-  const cartModalOpen = mobileCart.modal !== null && !mobileCart.modal.closing;
-  const { close: closeCartModal } = mobileCart;
-  useEffect(() => {
-    if (cartModalOpen && ticketCount === 0) closeCartModal();
-  }, [cartModalOpen, ticketCount, closeCartModal]);
   useEffect(() => {
     if (hasCartId) void loadFilled();
   }, [hasCartId]);

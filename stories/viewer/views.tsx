@@ -59,7 +59,7 @@ function CartStoryView({ snapshot, send, strings }: StoryViewProps) {
         busy={view.busy}
         checkoutHref="#checkout"
         onNavigate={noop}
-        onRemove={(ticketIds) => send({ type: 'cart.remove', ticketIds })}
+        onAskRemove={({ ticketIds }) => send({ type: 'cart.remove', ticketIds })}
       />
       {view.expired ? (
         <CartExpiredDialog strings={strings} onConfirm={() => send({ type: 'expiry.confirm' })} />

@@ -13,12 +13,18 @@
  * - an active cart that expires has `localExpiresAt` = (simulated time when the watcher armed it) +
  *   expires_in * 1000 - 5000; one that does not expire has none;
  * - the expiry modal is open only once the simulated clock reached the local expiry, and an active cart is
- *   never left past it.
+ *   never left past it;
+ * - the modal stack as the cart drives it (its modal actions are recorded on a small model of the stack): the
+ *   cart-expiry modal is open exactly while the cart is expired, so another tab's live cart arriving closes
+ *   it; the mobile cart modal is closed whenever the cart shows no ticket (spec 2 §2: it closes when the
+ *   ticket count drops to 0);
+ * - Start over discards the timed-out cart and only that one.
  */
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { cartMachine } from '../../machines/cart/cart.machine';
+import { selectTicketCount } from '../../machines/cart/current';
 import type { CartEvent, CartInput } from '../../machines/cart/types';
 import {
   clockEvents,
@@ -35,13 +41,43 @@ import {
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, type ReplayRunner, replayPath, walkMachinePaths } from './graph-helpers';
 
-/** The replay running now (paths replay one at a time): its clock and the watcher's arming times. */
-let live: { clock: SimulatedClock; armedAt: number[] } | null = null;
+/** What the cart's modal actions did to the modal stack (a model of `machines/modals` for two names). */
+interface StackModel {
+  expiryOpen: boolean;
+  /** The mobile cart modal may be open: the cart showed tickets since the last close. */
+  mobileMayBeOpen: boolean;
+}
+
+/** The replay running now (paths replay one at a time): its clock, the watcher's arming times, the stack. */
+let live: {
+  clock: SimulatedClock;
+  armedAt: number[];
+  stack: StackModel;
+  previous: { expired: boolean; cartId: string | null };
+} | null = null;
 
 /** The story's real expiry watcher on the runner's clock, and the bookkeeping of the invariants. */
 const provide = (clock: SimulatedClock) => {
-  live = { clock, armedAt: [] };
-  return provideWatcher(clock);
+  const stack: StackModel = { expiryOpen: false, mobileMayBeOpen: false };
+  live = { clock, armedAt: [], stack, previous: { expired: false, cartId: null } };
+  return {
+    ...provideWatcher(clock),
+    actions: {
+      openExpiryModal: () => {
+        stack.expiryOpen = true;
+      },
+      closeExpiryModal: () => {
+        stack.expiryOpen = false;
+      },
+      closeMobileCart: () => {
+        stack.mobileMayBeOpen = false;
+      },
+      closeAllModals: () => {
+        stack.expiryOpen = false;
+        stack.mobileMayBeOpen = false;
+      },
+    },
+  };
 };
 
 /** Records the simulated time of every `expiry.armed` the watcher sends the cart. */
@@ -82,6 +118,22 @@ function checkInvariants(runner: ReplayRunner<typeof cartMachine>): void {
     if (context.localExpiresAt !== null) {
       expect(now, `${where}: an active cart is before its local expiry`).toBeLessThan(context.localExpiresAt);
     }
+  }
+  if (live) {
+    const { stack, previous } = live;
+    expect(stack.expiryOpen, `${where}: the expiry modal is open exactly while expired`).toBe(
+      snapshot.matches('expired'),
+    );
+    const shown = selectTicketCount(snapshot);
+    if (shown > 0) stack.mobileMayBeOpen = true;
+    else
+      expect(stack.mobileMayBeOpen, `${where}: no ticket, so the mobile cart modal was closed`).toBe(false);
+    if (previous.expired && snapshot.matches({ empty: 'discarding' })) {
+      expect(context.discardCartId, `${where}: Start over discards the timed-out cart only`).toBe(
+        previous.cartId,
+      );
+    }
+    live.previous = { expired: snapshot.matches('expired'), cartId: context.cartId };
   }
   if (snapshot.matches('expired')) {
     expect(context.localExpiresAt, where).not.toBeNull();

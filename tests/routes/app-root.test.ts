@@ -57,6 +57,33 @@ afterEach(() => {
 });
 
 describe('app root actor', () => {
+  it('the mobile cart modal closes when the ticket count drops to 0 (a removal, or the cart cleared)', async () => {
+    const { app, api } = start({});
+    const modals = modalsOf(app);
+    const openNames = () => selectModals(modals.getSnapshot()).open;
+    cartOf(app).send({ type: 'cart.updated', cart: makeCart({ id: 'c1', ticketCount: 2 }) });
+    modals.send({ type: 'modal.open', name: 'mobileCart' });
+    // A removal that leaves tickets keeps it open.
+    api.cart.remove.mockResolvedValueOnce(makeCart({ id: 'c1', ticketCount: 1 }));
+    cartOf(app).send({ type: 'cart.remove', ticketIds: ['t1'] });
+    await flush();
+    expect(openNames()).toEqual(['mobileCart']);
+    // The last ticket goes: the cart machine closes it (no view involved).
+    api.cart.remove.mockResolvedValueOnce(makeCart({ id: 'c1', ticketCount: 0 }));
+    cartOf(app).send({ type: 'cart.remove', ticketIds: ['t2'] });
+    await flush();
+    expect(openNames()).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(selectModals(modals.getSnapshot()).modals).toEqual([]);
+
+    // The cart cleared (e.g. paid in another tab) with the modal open: it closes too.
+    cartOf(app).send({ type: 'cart.updated', cart: makeCart({ id: 'c2', ticketCount: 1 }) });
+    modals.send({ type: 'modal.open', name: 'mobileCart' });
+    expect(openNames()).toEqual(['mobileCart']);
+    cartOf(app).send({ type: 'cart.clear' });
+    expect(openNames()).toEqual([]);
+  });
+
   it('owns the cart and the member session as system actors', () => {
     const { app } = start({});
     expect(app.system.get('cart')).toBeDefined();

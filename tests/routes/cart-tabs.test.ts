@@ -51,10 +51,12 @@ function sharedStorage() {
   const forTab = (self: EventTarget): Storage => ({
     get: (key) => data.get(key) ?? null,
     set: (key, value) => {
+      const oldValue = data.get(key) ?? null;
       if (value === null) data.delete(key);
       else data.set(key, value);
       for (const tab of tabs)
-        if (tab !== self) tab.dispatchEvent(Object.assign(new Event('storage'), { key, newValue: value }));
+        if (tab !== self)
+          tab.dispatchEvent(Object.assign(new Event('storage'), { key, newValue: value, oldValue }));
     },
   });
   return { data, tabs, forTab };
@@ -154,6 +156,61 @@ describe('tabs share one cart', () => {
     expect(cartOf(b).getSnapshot().matches('empty')).toBe(true);
     vi.advanceTimersByTime(1_000);
     expect(selectModals(modalsOf(b).getSnapshot()).modals).toEqual([]);
+  });
+
+  it('a tab showing the expiry modal follows a new cart from another tab: the modal closes, nothing is cleared', async () => {
+    const server = fakeServer();
+    const shared = sharedStorage();
+    const a = openTab(server, shared.forTab, shared.tabs);
+    server.carts.set('c1', makeCart({ id: 'c1', expiresIn: 60, expiresAt: T0 + 60_000 }));
+    cartOf(a).send({ type: 'cart.updated', cart: server.carts.get('c1') as CartModel });
+    await flush();
+    vi.advanceTimersByTime(60_000);
+    await waitFor(cartOf(a), (s) => s.matches('expired'));
+    expect(selectModals(modalsOf(a).getSnapshot()).open).toEqual(['cartExpiry']);
+
+    // Another tab (opened later, not timed out) reserves into a new cart c2.
+    const b = openTab(server, shared.forTab, shared.tabs);
+    server.carts.set('c2', makeCart({ id: 'c2', ticketCount: 1 }));
+    cartOf(b).send({ type: 'cart.updated', cart: server.carts.get('c2') as CartModel });
+    await flush();
+    expect(currentCartId(a)).toBe('c2');
+    expect(cartOf(a).getSnapshot().matches('active')).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(selectModals(modalsOf(a).getSnapshot()).modals).toEqual([]);
+    expect(currentCartId(b)).toBe('c2');
+    expect(parseStoredCart(shared.data.get(KEY) ?? null)?.cartId).toBe('c2');
+    expect(server.api.cart.discard).not.toHaveBeenCalled();
+  });
+
+  it('Start over clears only the timed-out cart, never a new one another tab stored meanwhile', async () => {
+    const server = fakeServer();
+    const shared = sharedStorage();
+    const channel = channels();
+    const a = openTab(server, shared.forTab, shared.tabs, channel);
+    server.carts.set('c1', makeCart({ id: 'c1', expiresIn: 60, expiresAt: T0 + 60_000 }));
+    cartOf(a).send({ type: 'cart.updated', cart: server.carts.get('c1') as CartModel });
+    await flush();
+    vi.advanceTimersByTime(60_000);
+    await waitFor(cartOf(a), (s) => s.matches('expired'));
+
+    // Tab B stores its new cart c2; tab A's load of c2 is still on its way when the visitor presses Start over.
+    const b = openTab(server, shared.forTab, shared.tabs, channel);
+    server.carts.set('c2', makeCart({ id: 'c2', ticketCount: 1 }));
+    let deliver: (cart: CartModel) => void = () => {};
+    server.get.mockImplementationOnce(() => new Promise<CartModel>((resolve) => (deliver = resolve)));
+    cartOf(b).send({ type: 'cart.updated', cart: server.carts.get('c2') as CartModel });
+    cartOf(a).send({ type: 'expiry.confirm' });
+    expect(server.api.cart.discard).toHaveBeenCalledWith('c1');
+    expect(parseStoredCart(shared.data.get(KEY) ?? null)?.cartId).toBe('c2');
+    expect(currentCartId(b)).toBe('c2');
+    expect(cartOf(b).getSnapshot().matches('active')).toBe(true);
+
+    deliver(server.carts.get('c2') as CartModel);
+    await flush();
+    expect(currentCartId(a)).toBe('c2');
+    expect(currentCartId(b)).toBe('c2');
+    expect(server.api.cart.discard).toHaveBeenCalledTimes(1);
   });
 
   it('garbage in storage reads as no cart, and a garbage write from elsewhere is ignored', async () => {

@@ -1,17 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartWidget, type CartWidgetProps } from '../../ui/CartWidget';
 import { MobileCartFooter } from '../../ui/cart/MobileCartFooter';
+import RemoveConfirm from '../../ui/cart/RemoveConfirm';
 import { createStrings } from '../../ui/strings';
+import { installDialogPolyfill } from './dialog-polyfill';
 
+beforeAll(installDialogPolyfill);
 afterEach(cleanup);
 
 const strings = createStrings();
 
 function renderWidget(over: Partial<CartWidgetProps> = {}) {
-  const onRemove = vi.fn();
+  const onAskRemove = vi.fn();
   render(
     <CartWidget
       strings={strings}
@@ -42,11 +45,11 @@ function renderWidget(over: Partial<CartWidgetProps> = {}) {
       busy={false}
       checkoutHref="/checkout"
       onNavigate={() => {}}
-      onRemove={onRemove}
+      onAskRemove={onAskRemove}
       {...over}
     />,
   );
-  return { onRemove };
+  return { onAskRemove };
 }
 
 const row = (term: string) => screen.getByText(term).closest('div') as HTMLElement;
@@ -72,32 +75,53 @@ describe('CartWidget', () => {
     expect(within(row('Partial total')).getByText('$20.00')).toBeTruthy();
   });
 
-  it('removes an item only through the confirm overlay; Cancel and Escape keep it', async () => {
-    const user = userEvent.setup();
-    const { onRemove } = renderWidget();
+  it("a remove button asks to remove its item's tickets (the confirm overlay opens on the modal stack)", async () => {
+    const { onAskRemove } = renderWidget();
     const remove = screen.getByRole('button', { name: 'Remove General Admission' });
-    await user.click(remove);
-    let overlay = await screen.findByRole('alertdialog', { name: 'Remove these tickets?' });
-    expect(within(overlay).getByRole('button', { name: 'Confirm' })).toBe(document.activeElement);
-    await user.click(within(overlay).getByRole('button', { name: 'Cancel' }));
+    expect(remove.getAttribute('aria-haspopup')).toBe('dialog');
+    await userEvent.click(remove);
+    expect(onAskRemove).toHaveBeenCalledWith({ ticketIds: ['t1', 't2', 't3'], name: 'General Admission' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(document.activeElement).toBe(remove);
-
-    await user.click(remove);
-    await screen.findByRole('alertdialog');
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(onRemove).not.toHaveBeenCalled();
-
-    await user.click(remove);
-    overlay = await screen.findByRole('alertdialog');
-    await user.click(within(overlay).getByRole('button', { name: 'Confirm' }));
-    expect(onRemove).toHaveBeenCalledWith(['t1', 't2', 't3']);
   });
 
   it('says the cart is empty without items', () => {
     renderWidget({ items: [], lines: [], total: null });
     expect(screen.getByText('Your cart is empty.')).toBeTruthy();
+  });
+});
+
+describe('RemoveConfirm', () => {
+  function renderConfirm(busy = false) {
+    const calls = { onConfirm: vi.fn(), onCancel: vi.fn(), onDismiss: vi.fn() };
+    render(
+      <RemoveConfirm strings={strings} name="General Admission" busy={busy} closing={false} {...calls} />,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove these tickets?' });
+    return { ...calls, dialog };
+  }
+
+  it('is an alert dialog on the Modal, naming the item, with Confirm focused', async () => {
+    const { dialog, onConfirm, onCancel } = renderConfirm();
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.getAttribute('data-modal')).toBe('removeConfirm');
+    const described = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('General Admission');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(document.activeElement).toBe(confirm);
+    await userEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape dismisses it; Confirm is disabled while the cart is busy', async () => {
+    const { dialog, onDismiss, onConfirm } = renderConfirm(true);
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Cancel' }), { key: 'Escape' });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+    expect((within(dialog).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });
 

@@ -41,7 +41,7 @@ function renderWidget(items: Parameters<typeof CartWidget>[0]['items']) {
       busy={false}
       checkoutHref="/checkout"
       onNavigate={() => {}}
-      onRemove={() => {}}
+      onAskRemove={() => {}}
     />,
   );
 }
@@ -81,7 +81,7 @@ describe('seats in the cart widget', () => {
         busy={false}
         checkoutHref={null}
         onNavigate={() => {}}
-        onRemove={() => {}}
+        onAskRemove={() => {}}
       />,
     );
     expect(screen.getByText('C12 (Stalls Centre, C)')).toBeTruthy();

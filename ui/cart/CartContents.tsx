@@ -4,16 +4,12 @@
  * total, the expiry timer and the pay button. Not part of any first load: the route loads it once the cart
  * holds tickets (an empty cart is only the frame, `ui/cart/CartFrame.tsx`).
  */
-import { lazy, Suspense, useRef, useState } from 'react';
 import { AppLink, type Navigate } from '../AppLink';
 import { formatDateTime, formatMoney } from '../format';
 import { fill, type Strings } from '../strings';
 import { TicketSeats, type TicketSeatView } from '../TicketSeats';
 import { CartFrame } from './CartFrame';
 import { CartTimer, type ExpiryTimerView } from './CartTimer';
-
-/** The remove confirm overlay loads when a remove button is first pressed. */
-const RemoveConfirm = lazy(() => import('./RemoveConfirm'));
 
 export interface CartWidgetItem {
   key: string;
@@ -38,6 +34,12 @@ export interface CartWidgetLine {
   balanceLeftCents?: number;
 }
 
+/** What a remove button asks to remove: one item's tickets, and its name for the confirm overlay. */
+export interface RemoveRequest {
+  ticketIds: string[];
+  name: string;
+}
+
 export interface CartWidgetTotal {
   key: 'total' | 'partialTotal';
   amountCents: number;
@@ -57,7 +59,11 @@ export interface CartWidgetProps {
   /** Where the pay button goes; null hides it (e.g. on the checkout screen itself). */
   checkoutHref: string | null;
   onNavigate: Navigate;
-  onRemove: (ticketIds: string[]) => void;
+  /**
+   * A remove button was pressed: the owner of the modal stack asks 'Remove these tickets?' (the remove
+   * confirm overlay, `ui/cart/RemoveConfirm.tsx`) and removes the item's tickets on Confirm.
+   */
+  onAskRemove: (request: RemoveRequest) => void;
   /** 'More time' on the expiry timer (see `ui/cart/CartTimer.tsx`). */
   onExtend?: () => void;
 }
@@ -148,10 +154,8 @@ function CartItemRow({
   strings,
   currency,
   busy,
-  onRemove,
+  onAskRemove,
 }: CartWidgetProps & { item: CartWidgetItem }) {
-  const [confirming, setConfirming] = useState(false);
-  const removeRef = useRef<HTMLButtonElement>(null);
   const full = item.fullName && item.fullName !== item.eventName ? item.fullName : undefined;
   return (
     <li className="cart-item">
@@ -173,33 +177,15 @@ function CartItemRow({
         </ul>
         <TicketSeats strings={strings} seats={item.seats} />
         <button
-          ref={removeRef}
           type="button"
           className="link-button"
-          onClick={() => setConfirming(true)}
+          onClick={() => onAskRemove({ ticketIds: item.ticketIds, name: item.eventName })}
           disabled={busy}
-          aria-expanded={confirming}
+          aria-haspopup="dialog"
         >
           {fill(strings.removeItem, { name: item.eventName })}
         </button>
       </div>
-      {confirming ? (
-        <Suspense fallback={null}>
-          <RemoveConfirm
-            strings={strings}
-            name={item.eventName}
-            busy={busy}
-            onConfirm={() => {
-              setConfirming(false);
-              onRemove(item.ticketIds);
-            }}
-            onCancel={() => {
-              setConfirming(false);
-              removeRef.current?.focus();
-            }}
-          />
-        </Suspense>
-      ) : null}
     </li>
   );
 }

@@ -12,7 +12,7 @@ export interface CartModalProps extends CartWidgetProps {
 
 /**
  * The mobile cart modal (spec 2 §2): a 72 px header with the title and Close, the items and money lines
- * scrolling between, and a 180 px footer with the total and the pay button. The route closes it when the
+ * scrolling between, and a 180 px footer with the total and the pay button. The cart machine closes it when the
  * cart's ticket count drops to 0. A lazy chunk: it loads when the cart button opens it.
  */
 export default function CartModal(props: CartModalProps) {

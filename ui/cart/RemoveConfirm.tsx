@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
 
 export interface RemoveConfirmProps {
@@ -6,49 +7,54 @@ export interface RemoveConfirmProps {
   /** The item's name (what is removed). */
   name: string;
   busy: boolean;
+  /** Plays the close transition (the modal stack removes it after 200 ms). */
+  closing: boolean;
   onConfirm: () => void;
+  /** The Cancel button. */
   onCancel: () => void;
+  /** Escape or a backdrop click. */
+  onDismiss: () => void;
 }
 
 /**
- * The remove confirm overlay (spec 2 §2): covers the cart item it belongs to, asks 'Remove these tickets?',
- * takes focus on open, and Escape cancels. A lazy chunk of its own: it loads on the first remove press.
+ * The remove confirm overlay (spec 2 §2 "Remove button with a confirm overlay"): a small alert dialog on the
+ * modal stack asking 'Remove these tickets?' for one cart item. Confirm takes focus on open; Cancel, Escape
+ * and a backdrop click keep the item, and focus returns to the remove button that opened it. A lazy chunk:
+ * it loads on the first remove press.
  */
-export default function RemoveConfirm({ strings, name, busy, onConfirm, onCancel }: RemoveConfirmProps) {
-  const titleId = useId();
+export default function RemoveConfirm({
+  strings,
+  name,
+  busy,
+  closing,
+  onConfirm,
+  onCancel,
+  onDismiss,
+}: RemoveConfirmProps) {
   const nameId = useId();
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    confirmRef.current?.focus();
-  }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onCancel();
-  };
   return (
-    <div
-      className="cart-item__confirm"
+    <Modal
+      name="removeConfirm"
       role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={nameId}
-      onKeyDown={onKeyDown}
+      title={strings.confirmRemove}
+      describedBy={nameId}
+      size="sm"
+      closeable
+      closing={closing}
+      onDismiss={onDismiss}
+      initialFocus="[data-confirm]"
     >
-      <p id={titleId} className="cart-item__confirm-title">
-        {strings.confirmRemove}
-      </p>
-      <p id={nameId} className="visually-hidden">
+      <p id={nameId} className="remove-confirm__name">
         {name}
       </p>
       <div className="cart-item__confirm-actions">
-        <button ref={confirmRef} type="button" className="btn btn--small" disabled={busy} onClick={onConfirm}>
+        <button type="button" className="btn btn--small" data-confirm disabled={busy} onClick={onConfirm}>
           {strings.confirm}
         </button>
         <button type="button" className="btn btn--secondary btn--small" onClick={onCancel}>
           {strings.cancel}
         </button>
       </div>
-    </div>
+    </Modal>
   );
 }

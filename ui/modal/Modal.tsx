@@ -20,6 +20,8 @@ export interface ModalProps {
   labelledBy?: string;
   /** Id of the element describing the dialog. */
   describedBy?: string;
+  /** `alertdialog` for a confirmation that interrupts (e.g. the cart's remove confirm); default `dialog`. */
+  role?: 'dialog' | 'alertdialog';
   /** sm, md or lg (default lg). */
   size?: ModalSize;
   /** Escape and a backdrop click call `onDismiss`; otherwise they do nothing. */
@@ -70,6 +72,7 @@ export function Modal({
   title,
   labelledBy,
   describedBy,
+  role,
   size = 'lg',
   closeable,
   closing = false,
@@ -147,6 +150,7 @@ export function Modal({
       ref={ref}
       className={`modal modal--${size}${closing ? ' modal--closing' : ''}`}
       data-modal={name}
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={title !== undefined ? titleId : labelledBy}
       aria-describedby={describedBy}
       tabIndex={-1}
