@@ -231,6 +231,25 @@ export const DEMO_MEMBERSHIP_MEMBERS = {
   },
 } as const satisfies Record<string, DemoMembershipMember>;
 
+/** A members-only ticket group (shown only to members whose membership grants it), up to 10 per order. */
+function memberOnlyGroup(id: string, eventTemplateId: string, name: string, description: string) {
+  return {
+    id,
+    eventTemplateId,
+    name,
+    description,
+    handler: 'tickets',
+    hiddenType: 'public_member_only',
+    minTicketsPerOrder: null,
+    maxTicketsPerOrder: 10,
+    capacity: -1,
+    oversellCapacity: 0,
+    usedCapacity: 0,
+    excludeFromEventCapacity: false,
+    rank: 3,
+  } satisfies typeof t.ticketGroup.$inferInsert;
+}
+
 /** Seller configuration of memberships (spec 3 §3). */
 export const MEMBERSHIP_CONFIG = {
   ask_to_autorenew: true,
@@ -365,21 +384,14 @@ export async function seedMemberships(
   // Member admission: a members-only group of General Admission with member prices.
   await db
     .insert(t.ticketGroup)
-    .values({
-      id: membershipIds.memberGroup,
-      eventTemplateId: ids.generalAdmission,
-      name: 'Member admission',
-      description: 'Member prices for members and their guests',
-      handler: 'tickets',
-      hiddenType: 'public_member_only',
-      minTicketsPerOrder: null,
-      maxTicketsPerOrder: 10,
-      capacity: -1,
-      oversellCapacity: 0,
-      usedCapacity: 0,
-      excludeFromEventCapacity: false,
-      rank: 3,
-    })
+    .values(
+      memberOnlyGroup(
+        membershipIds.memberGroup,
+        ids.generalAdmission,
+        'Member admission',
+        'Member prices for members and their guests',
+      ),
+    )
     .onConflictDoNothing();
   await db
     .insert(t.ticketType)
@@ -613,21 +625,14 @@ export async function seedMemberships(
 async function seedMemberShow(db: Db, planetarium: string): Promise<void> {
   await db
     .insert(t.ticketGroup)
-    .values({
-      id: membershipIds.memberShowGroup,
-      eventTemplateId: planetarium,
-      name: 'Member show tickets',
-      description: 'Member prices for members of the museum',
-      handler: 'tickets',
-      hiddenType: 'public_member_only',
-      minTicketsPerOrder: null,
-      maxTicketsPerOrder: 10,
-      capacity: -1,
-      oversellCapacity: 0,
-      usedCapacity: 0,
-      excludeFromEventCapacity: false,
-      rank: 3,
-    })
+    .values(
+      memberOnlyGroup(
+        membershipIds.memberShowGroup,
+        planetarium,
+        'Member show tickets',
+        'Member prices for members of the museum',
+      ),
+    )
     .onConflictDoNothing();
   await db
     .insert(t.ticketType)
