@@ -98,10 +98,10 @@ async function runStatement(q: Q, query: SQL): Promise<Record<string, unknown>[]
   }
 }
 
-const REFUSED = /tix_refused:(event_session|ticket_group):(\S+)/;
+const REFUSED = /tix_refused:(event_session|ticket_group|gift_code):(\S+)/;
 
 /** The refusal raised by `tix_refuse` in a capacity statement (the driver's error, or its cause). */
-function refusalOf(err: unknown): { kind: string; id: string } | null {
+export function refusalOf(err: unknown): { kind: string; id: string } | null {
   for (let e = err as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
     const m = typeof e.message === 'string' ? REFUSED.exec(e.message) : null;
     if (m) return { kind: m[1] as string, id: m[2] as string };

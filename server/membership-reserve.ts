@@ -4,12 +4,12 @@
  * - `prepareMembership` (before any write): a level line (a type of a `membership` group) needs the members its
  *   level's rules ask for (named roles within min..max with names, optional named roles up to max, the unnamed
  *   count within min..max, at least one member); members-only lines are checked against the member's access
- *   (`membership-access.ts`). A redeem consumes its gift code here, atomically (`redeemGiftCode`), and gives it
- *   back if the reserve then fails (`release`).
- * - `applyMembership` (inside the reserve, cart locked): member limits, a redeemed level costs nothing, and the
- *   members and flags of each level ticket are written (`cart_membership`) with the tickets.
+ *   (`membership-access.ts`). A redeem's gift code is checked here (the visitor's message before any write).
+ * - `applyMembership` (inside the reserve, cart locked): member limits, a redeemed level costs nothing, the
+ *   gift code is taken by the reserve's own statement (`giftCodeTakeSql`: all or nothing with the tickets), and
+ *   the members and flags of each level ticket are written (`cart_membership`) with the tickets.
  */
-import { and, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../api/codes';
 import type * as w from '../api/schemas';
 import type { TicketRow } from './cart-document';
@@ -17,6 +17,7 @@ import type { AppCtx } from './context';
 import type { Q } from './db';
 import type { Row } from './docs';
 import { ApiError, invalid } from './errors';
+import { refusalOf } from './holds';
 import { memberMembership } from './members-schema';
 import { accessOf, checkMemberLines, isMemberOnly, type MemberLine } from './membership-access';
 import { GIFT_CODE_HELD } from './membership-codes';
@@ -52,10 +53,12 @@ export interface PreparedMembership {
   identityId: string;
   /** The seller's `member_reserve_session_beyond_term` (membership-policy.ts). */
   beyondTerm: BeyondTerm;
-  /** The gift code consumed by this reserve, or null. */
+  /** The gift code this reserve redeems, or null. */
   redeemed: string | null;
-  /** Gives the consumed code back (the reserve failed). */
-  release(): Promise<void>;
+  /** The code and the level it redeems (taken by the reserve's statement: `giftCodeTakeSql`), or null. */
+  redeem: { sellerId: string; code: string; levelId: string } | null;
+  /** A failed reserve's error, or, when the statement refused the gift code, the code's reason as an ApiError. */
+  refusal(err: unknown): Promise<unknown>;
 }
 
 const fail = (description: string, extra: unknown = null) => invalid('membership', description, extra);
@@ -114,55 +117,52 @@ const codeError = (code: ErrorCode, status: 400 | 404, description: string, gift
 /** Normalises a typed gift code: trimmed, upper case. */
 export const normalCode = (code: string) => code.trim().toUpperCase();
 
-/**
- * Consumes one redemption of a gift code, atomically (one conditional UPDATE: of many concurrent redeems of a
- * single-use code exactly one matches), or throws why not: code_not_found (404), code_expired, code_exhausted,
- * or a level the code does not cover (400).
- */
-export async function redeemGiftCode(q: Q, sellerId: string, code: string, levelId: string, nowMs: number) {
-  const now = new Date(nowMs);
-  const [won] = await q
-    .update(giftCode)
-    .set({ redeemedCount: sql`${giftCode.redeemedCount} + 1` })
-    .where(
-      and(
-        eq(giftCode.sellerId, sellerId),
-        eq(giftCode.code, code),
-        lt(giftCode.redeemedCount, giftCode.maxRedemptions),
-        or(isNull(giftCode.validFrom), lte(giftCode.validFrom, now)),
-        or(isNull(giftCode.validTo), gte(giftCode.validTo, now)),
-        or(
-          isNull(giftCode.ticketTypeIds),
-          sql`${giftCode.ticketTypeIds} @> ${JSON.stringify([levelId])}::jsonb`,
-        ),
-      ),
-    )
-    .returning({ code: giftCode.code });
-  if (won) return won.code;
+type GiftCodeRow = Row<typeof giftCode>;
+
+/** Why a gift code cannot be redeemed for a level now (code_expired, code_exhausted, another level), or null. */
+function giftCodeRefusal(row: GiftCodeRow, now: Date, levelId: string): ApiError | null {
+  if ((row.validFrom && row.validFrom > now) || (row.validTo && row.validTo < now))
+    return codeError(ErrorCode.code_expired, 400, 'This code has expired', row.code);
+  if (row.redeemedCount >= row.maxRedemptions)
+    return codeError(ErrorCode.code_exhausted, 400, 'This code has already been redeemed', row.code);
+  if (row.ticketTypeIds && !row.ticketTypeIds.includes(levelId))
+    return codeError(
+      ErrorCode.validation_failed,
+      400,
+      'This code cannot be used for this membership level.',
+      row.code,
+    );
+  return null;
+}
+
+/** Throws why a gift code cannot be redeemed for a level now (code_not_found 404, or the refusal above). */
+async function checkGiftCode(q: Q, sellerId: string, code: string, levelId: string, now: Date) {
   const [row] = await q
     .select()
     .from(giftCode)
     .where(and(eq(giftCode.sellerId, sellerId), eq(giftCode.code, code)))
     .limit(1);
   if (!row) throw codeError(ErrorCode.code_not_found, 404, 'You must enter a valid code', code);
-  if ((row.validFrom && row.validFrom > now) || (row.validTo && row.validTo < now))
-    throw codeError(ErrorCode.code_expired, 400, 'This code has expired', code);
-  if (row.redeemedCount >= row.maxRedemptions)
-    throw codeError(ErrorCode.code_exhausted, 400, 'This code has already been redeemed', code);
-  throw codeError(
-    ErrorCode.validation_failed,
-    400,
-    'This code cannot be used for this membership level.',
-    code,
-  );
+  const refusal = giftCodeRefusal(row, now, levelId);
+  if (refusal) throw refusal;
 }
 
-/** Gives one redemption back. */
-export async function releaseGiftCode(q: Q, sellerId: string, code: string) {
-  await q
-    .update(giftCode)
-    .set({ redeemedCount: sql`${giftCode.redeemedCount} - 1` })
-    .where(and(eq(giftCode.sellerId, sellerId), eq(giftCode.code, code), gt(giftCode.redeemedCount, 0)));
+/**
+ * The redemption of a gift code, as a part of the reserve's one statement (so taken together with the tickets,
+ * or not at all, even when the process dies): a conditional UPDATE of the code's count (of many concurrent
+ * redeems of a single-use code exactly one matches) and a check column that aborts the statement when it did
+ * not match (`tix_refuse('gift_code', …)`, mapped back by `PreparedMembership.refusal`).
+ */
+function giftCodeTakeSql(sellerId: string, code: string, levelId: string, now: Date) {
+  const at = now.toISOString();
+  const write = sql`gift_take AS (UPDATE gift_code SET redeemed_count = redeemed_count + 1
+    WHERE seller_id = ${sellerId} AND code = ${code} AND redeemed_count < max_redemptions
+      AND (valid_from IS NULL OR valid_from <= ${at}::timestamptz)
+      AND (valid_to IS NULL OR valid_to >= ${at}::timestamptz)
+      AND (ticket_type_ids IS NULL OR ticket_type_ids @> ${JSON.stringify([levelId])}::jsonb)
+    RETURNING code)`;
+  const check = sql`(SELECT tix_refuse('gift_code', ${code}) WHERE NOT EXISTS (SELECT 1 FROM gift_take)) AS gift_code_ok`;
+  return { write, check };
 }
 
 /**
@@ -239,21 +239,31 @@ export async function prepareMembership(
       memberLines,
       (await policy()).beyondTerm,
     );
-  let redeemed: string | null = null;
+  // A redeemed code is checked now (the visitor's message before any write) and taken by the reserve's
+  // statement itself (giftCodeTakeSql), so a code is never taken without its tickets, nor they without it.
+  let redeem: PreparedMembership['redeem'] = null;
   if (levelLines.length && data?.redeem && data.gift_code) {
     const level = lines[levelLines[0] as number] as ReserveLine;
-    redeemed = await redeemGiftCode(ctx.db, sellerId, normalCode(data.gift_code), level.ty.id, ctx.now());
+    redeem = { sellerId, code: normalCode(data.gift_code), levelId: level.ty.id };
+    await checkGiftCode(ctx.db, sellerId, redeem.code, redeem.levelId, new Date(ctx.now()));
   }
   return {
     levelLines,
     memberLines,
     body: data,
     identityId,
-    redeemed,
+    redeemed: redeem?.code ?? null,
+    redeem,
     beyondTerm: memberLines.length ? (await policy()).beyondTerm : 'never',
-    async release() {
-      if (redeemed) await releaseGiftCode(ctx.db, sellerId, redeemed);
-      redeemed = null;
+    async refusal(err: unknown) {
+      if (!redeem || refusalOf(err)?.kind !== 'gift_code') return err;
+      // Taken meanwhile by another reserve (or expired since the check): the reason, read again.
+      try {
+        await checkGiftCode(ctx.db, sellerId, redeem.code, redeem.levelId, new Date(ctx.now()));
+      } catch (why) {
+        return why;
+      }
+      return codeError(ErrorCode.code_exhausted, 400, 'This code has already been redeemed', redeem.code);
     },
   };
 }
@@ -268,8 +278,16 @@ export async function applyMembership(
   prepared: PreparedMembership | null,
   tickets: TicketRow[],
   writes: ReturnType<typeof sql>[],
+  /** Check columns of the reserve's final SELECT (a refusal aborts the statement). */
+  checks: ReturnType<typeof sql>[],
 ): Promise<void> {
   if (!prepared) return;
+  if (prepared.redeem) {
+    const { sellerId, code, levelId } = prepared.redeem;
+    const take = giftCodeTakeSql(sellerId, code, levelId, new Date(ctx.now()));
+    writes.push(take.write);
+    checks.push(take.check);
+  }
   if (prepared.memberLines.length) {
     // One member's reserves of member tickets take turns (until this transaction ends), so that counting
     // their tickets and adding these cannot interleave with another of their reserves.

@@ -230,7 +230,7 @@ export async function modify(
   if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
   if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
-  // Membership levels and members-only tickets (issue 11); a redeem consumes its gift code here.
+  // Membership levels and members-only tickets (issue 11); a redeem's gift code is checked here, taken below.
   const membership = await prepareMembership(
     ctx,
     seller.id,
@@ -250,8 +250,7 @@ export async function modify(
       holdOverrideMs,
     );
   } catch (e) {
-    await membership?.release();
-    throw e;
+    throw membership ? await membership.refusal(e) : e;
   }
 }
 
@@ -293,7 +292,8 @@ async function modifyLines(
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));
-    await applyMembership(ctx, q, membership, tickets, writes);
+    const membershipChecks: SQL[] = [];
+    await applyMembership(ctx, q, membership, tickets, writes, membershipChecks);
     if (tickets.length) writes.push(insertTickets(tickets));
     // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
     const extension = existing && lines.length ? extendedHold(cart, nowMs, holdMs) : null;
@@ -321,7 +321,7 @@ async function modifyLines(
         })),
       ],
       writes,
-      seatTakes.checks,
+      [...seatTakes.checks, ...membershipChecks],
     ).catch((e: unknown) => {
       throw seatRefusal(e);
     });
