@@ -64,6 +64,8 @@ export interface TicketTypeModel {
   /** Fee added outside the price, in cents, per ticket (fixed plus percent of price). */
   feeCents: number;
   rank: number;
+  /** The most of this type one order may hold, when something limits it (a member's benefit of this type). */
+  maxCount?: number;
 }
 
 export interface TicketGroupModel {

@@ -79,12 +79,18 @@ function withQuantity(quantities: Quantities, typeId: string, count: number): Qu
   return next;
 }
 
+/** The most of one type an order may hold: MAX_PER_TYPE, or the type's own limit (a member benefit) when lower. */
+export function typeMaximum(group: TicketGroupModel, typeId: string): number {
+  const limit = group.types.find((type) => type.id === typeId)?.maxCount;
+  return limit === undefined ? MAX_PER_TYPE : Math.max(0, Math.min(limit, MAX_PER_TYPE));
+}
+
 /** Clamps a wanted count for one type to the group's remaining availability and the per-type maximum. */
 function clampToAvailability(scope: QuantityScope, group: TicketGroupModel, typeId: string, wanted: number) {
   const current = quantityOf(scope.quantities, typeId);
   if (wanted <= current) return Math.max(0, wanted);
   const room = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
-  return Math.min(wanted, current + room, MAX_PER_TYPE);
+  return Math.min(wanted, current + room, typeMaximum(group, typeId));
 }
 
 export function canIncrement(scope: QuantityScope, typeId: string): boolean {
@@ -95,7 +101,7 @@ export function canIncrement(scope: QuantityScope, typeId: string): boolean {
   // The first step goes to the group minimum: when fewer places are left, it cannot be taken at all (a
   // count under the minimum could never be booked).
   const step = current === 0 ? groupMinimum(group) : 1;
-  return current < MAX_PER_TYPE && remaining >= step;
+  return current + step <= typeMaximum(group, typeId) && remaining >= step;
 }
 
 export function canDecrement(scope: QuantityScope, typeId: string): boolean {
