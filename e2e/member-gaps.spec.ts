@@ -97,3 +97,30 @@ test('member_limit_exceeded from a second cart is shown as the API error', async
   await expect(page.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
   await expectNoA11yViolations(page, 'members-only event, member limit exceeded');
 });
+
+test('a per-type benefit bounds its stepper: Family allows 4 Member Child within the 6 member tickets per event', async ({
+  page,
+}) => {
+  // 700003 Fay, Family (server/README.md "Memberships"; used by no other spec).
+  await logIn(page, { email: 'fay.family@example.com', firstName: 'Fay' });
+  await page.goto(`${SLUG}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).click();
+  await page
+    .getByRole('form', { name: 'Book tickets' })
+    .getByRole('list')
+    .getByRole('button', { disabled: false })
+    .first()
+    .click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  const child = page.getByRole('button', { name: 'Add one Member Child' });
+  const adult = page.getByRole('button', { name: 'Add one Member Adult' });
+  for (let i = 0; i < 4; i++) await child.click();
+  await expect(page.getByRole('status', { name: 'Member Child quantity' })).toHaveText('4');
+  await expect(child).toBeDisabled();
+  // The rest of the pool is still open to Member Adult, up to 6 member tickets in all.
+  await adult.click();
+  await adult.click();
+  await expect(page.getByRole('status', { name: 'Member Adult quantity' })).toHaveText('2');
+  await expect(adult).toBeDisabled();
+  await expectNoA11yViolations(page, 'member per-type limit');
+});
