@@ -58,7 +58,7 @@ test('after Start over on the event page, the next reserve makes a new cart inst
     if (request.method() === 'POST' && /\/modify$/.test(new URL(request.url()).pathname))
       modifies.push(new URL(request.url()).pathname);
   });
-  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await form.getByRole('list').getByRole('button', { disabled: false }).nth(1).click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await page.getByRole('button', { name: 'Add one Adult' }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();

@@ -175,7 +175,8 @@ test('gift as a guest: a cart to deal with first, the login-or-guest dialog, the
   await expect(form(page).getByRole('alert').getByRole('link', { name: 'Go to your cart' })).toBeVisible();
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await cart.getByRole('button', { name: 'Remove General Admission' }).click();
-  await cart
+  // The remove confirm is a dialog on the modal stack (over the page, not inside the cart).
+  await page
     .getByRole('alertdialog', { name: 'Remove these tickets?' })
     .getByRole('button', { name: 'Confirm' })
     .click();

@@ -35,7 +35,7 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
   await page.getByLabel('Find a machine or component').fill('car');
   const nav = page.getByRole('list', { name: 'Machines' });
   await expect(nav.getByRole('link')).toHaveText(['cart']);
-  await expect(nav.getByText('13 states · 9 events · 34 transitions')).toBeVisible();
+  await expect(nav.getByText('13 states · 9 events · 37 transitions')).toBeVisible();
   await nav.getByRole('link', { name: 'cart' }).click();
   await expect(page).toHaveURL(/\/_stories\?machine=cart$/);
 
