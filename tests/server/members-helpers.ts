@@ -2,7 +2,9 @@
 import { and, eq } from 'drizzle-orm';
 import { AUTHENTICATION_CONFIG_KEY, type AuthenticationConfig } from '../../api/schemas';
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/members-seed';
+import { giftCode } from '../../server/membership-schema';
 import * as t from '../../server/schema';
+import { membershipIds } from '../../server/seed-membership';
 import { type CallOptions, SELLER, startTestServer, type TestServer } from './helpers';
 
 export { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS };
@@ -85,4 +87,34 @@ export async function resetToken(s: TestServer, to: string): Promise<string> {
   const match = last ? /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(last.body) : null;
   if (!match?.[1]) throw new Error(`no reset link to ${to}`);
   return decodeURIComponent(match[1]);
+}
+
+/** The body of a reserve that redeems gift code `value` for an Individual membership (member `name` + `i`). */
+export const redeemBody = (value: string, i = 0, name = 'Rae') => ({
+  add: [{ event_session_id: null, ticket_type_id: membershipIds.level('Individual') }],
+  membership: {
+    members: [
+      {
+        party_role: 'member',
+        first_name: `${name}${i}`,
+        last_name: 'Redeemer',
+        email: `${name.toLowerCase()}${i}@example.com`,
+      },
+    ],
+    redeem: true,
+    gift_code: value,
+  },
+});
+
+/** A gift code of the demo seller with `uses` redemptions, `used` of them taken, any level, no dates. */
+export async function newGiftCode(s: TestServer, value: string, uses: number, used = 0) {
+  await s.handle.db.insert(giftCode).values({
+    code: value,
+    sellerId: SELLER,
+    validFrom: null,
+    validTo: null,
+    maxRedemptions: uses,
+    redeemedCount: used,
+    ticketTypeIds: null,
+  });
 }

@@ -12,10 +12,17 @@ import { errorBody } from '../../api/schemas';
 import { sweepExpiredCarts } from '../../server/holds';
 import { cartMembership, giftCode } from '../../server/membership-schema';
 import * as t from '../../server/schema';
-import { DEMO_SELLER_ID } from '../../server/seed';
 import { membershipIds } from '../../server/seed-membership';
 import type { TestServer } from './helpers';
-import { type Browser, browser, DEMO_MEMBERS, passwordLogin, startMembersServer } from './members-helpers';
+import {
+  type Browser,
+  browser,
+  DEMO_MEMBERS,
+  newGiftCode,
+  passwordLogin,
+  redeemBody,
+  startMembersServer,
+} from './members-helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -30,28 +37,7 @@ type Caller = Pick<Browser, 'json'>;
 const guest: Caller = { json: (m, p, o) => s.json(m, p, o) };
 const code = (body: unknown) => errorBody.parse(body)._data[0]?._code;
 
-const redeemBody = (value: string, i = 0) => ({
-  add: [{ event_session_id: null, ticket_type_id: INDIVIDUAL }],
-  membership: {
-    members: [
-      { party_role: 'member', first_name: `Rae${i}`, last_name: 'Redeemer', email: `rae${i}@example.com` },
-    ],
-    redeem: true,
-    gift_code: value,
-  },
-});
-
-async function newCode(value: string, uses: number, used = 0) {
-  await s.handle.db.insert(giftCode).values({
-    code: value,
-    sellerId: DEMO_SELLER_ID,
-    validFrom: null,
-    validTo: null,
-    maxRedemptions: uses,
-    redeemedCount: used,
-    ticketTypeIds: null,
-  });
-}
+const newCode = (value: string, uses: number, used = 0) => newGiftCode(s, value, uses, used);
 
 const usedCount = async (value: string) =>
   (await s.handle.db.select().from(giftCode).where(eq(giftCode.code, value)))[0]?.redeemedCount;

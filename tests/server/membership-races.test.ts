@@ -11,10 +11,9 @@ import { errorBody } from '../../api/schemas';
 import { memberMembership } from '../../server/members-schema';
 import { cartMembership, giftCode } from '../../server/membership-schema';
 import * as t from '../../server/schema';
-import { DEMO_SELLER_ID } from '../../server/seed';
 import { DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed-membership';
 import { gaSessions, type TestServer } from './helpers';
-import { browser, passwordLogin, startMembersServer } from './members-helpers';
+import { browser, newGiftCode, passwordLogin, redeemBody, startMembersServer } from './members-helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -27,35 +26,9 @@ afterAll(async () => {
 const code = (body: unknown) => errorBody.parse(body)._data[0]?._code;
 
 const redeem = (value: string, i: number) =>
-  s.json('POST', 'my/cart/modify', {
-    body: {
-      add: [{ event_session_id: null, ticket_type_id: membershipIds.level('Individual') }],
-      membership: {
-        members: [
-          {
-            party_role: 'member',
-            first_name: `Racer${i}`,
-            last_name: 'Redeem',
-            email: `racer${i}@example.com`,
-          },
-        ],
-        redeem: true,
-        gift_code: value,
-      },
-    },
-  });
+  s.json('POST', 'my/cart/modify', { body: redeemBody(value, i, 'Racer') });
 
-async function newCode(value: string, uses: number) {
-  await s.handle.db.insert(giftCode).values({
-    code: value,
-    sellerId: DEMO_SELLER_ID,
-    validFrom: null,
-    validTo: null,
-    maxRedemptions: uses,
-    redeemedCount: 0,
-    ticketTypeIds: null,
-  });
-}
+const newCode = (value: string, uses: number) => newGiftCode(s, value, uses);
 
 async function redeemedCarts(value: string) {
   return s.handle.db.select().from(cartMembership).where(eq(cartMembership.giftCode, value));

@@ -12,10 +12,9 @@ import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
 import { giftCode } from '../../server/membership-schema';
 import * as t from '../../server/schema';
-import { DEMO_SELLER_ID } from '../../server/seed';
 import { membershipIds } from '../../server/seed-membership';
 import { GA_ADULT, gaSessions, type TestServer } from './helpers';
-import { startMembersServer } from './members-helpers';
+import { newGiftCode, redeemBody as redeemWith, startMembersServer } from './members-helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -28,28 +27,8 @@ afterAll(async () => {
 const INDIVIDUAL = membershipIds.level('Individual');
 const code = (body: unknown) => errorBody.parse(body)._data[0]?._code;
 
-const redeemBody = (value: string, i = 0) => ({
-  add: [{ event_session_id: null, ticket_type_id: INDIVIDUAL }],
-  membership: {
-    members: [
-      { party_role: 'member', first_name: `Ava${i}`, last_name: 'Atomic', email: `ava${i}@example.com` },
-    ],
-    redeem: true,
-    gift_code: value,
-  },
-});
-
-async function newCode(value: string, uses: number) {
-  await s.handle.db.insert(giftCode).values({
-    code: value,
-    sellerId: DEMO_SELLER_ID,
-    validFrom: null,
-    validTo: null,
-    maxRedemptions: uses,
-    redeemedCount: 0,
-    ticketTypeIds: null,
-  });
-}
+const newCode = (value: string, uses: number) => newGiftCode(s, value, uses);
+const redeemBody = (value: string, i = 0) => redeemWith(value, i, 'Ava');
 
 const usedCount = async (value: string) =>
   (await s.handle.db.select().from(giftCode).where(eq(giftCode.code, value)))[0]?.redeemedCount;
