@@ -24,11 +24,8 @@ export function recordApiRequests(page: Page): Request[] {
   return requests;
 }
 
-/**
- * Reserves one ticket of a General Admission type for the first day and time that can be chosen, the way
- * a visitor would, and waits for checkout.
- */
-export async function reserveOneTicket(page: Page, typeName: 'Adult' | 'Child' | 'Senior') {
+/** Opens General Admission from the listing and chooses its first day and time that can be chosen. */
+export async function openFirstAdmissionTime(page: Page) {
   await page.goto(`${SLUG}/events`);
   await page.getByRole('link', { name: 'General Admission' }).click();
   await page
@@ -38,6 +35,14 @@ export async function reserveOneTicket(page: Page, typeName: 'Adult' | 'Child' |
     .first()
     .click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+}
+
+/**
+ * Reserves one ticket of a General Admission type for the first day and time that can be chosen, the way
+ * a visitor would, and waits for checkout.
+ */
+export async function reserveOneTicket(page: Page, typeName: 'Adult' | 'Child' | 'Senior') {
+  await openFirstAdmissionTime(page);
   await page.getByRole('button', { name: `Add one ${typeName}` }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expectNoA11yViolations, openFirstAdmissionTime, SLUG } from './helpers';
 import { DEMO_PASSWORD } from './members';
 
 const MIA = { email: 'mia.member@example.com', firstName: 'Mia' };
@@ -103,15 +103,7 @@ test('a per-type benefit bounds its stepper: Family allows 4 Member Child within
 }) => {
   // 700003 Fay, Family (server/README.md "Memberships"; used by no other spec).
   await logIn(page, { email: 'fay.family@example.com', firstName: 'Fay' });
-  await page.goto(`${SLUG}/events`);
-  await page.getByRole('link', { name: 'General Admission' }).click();
-  await page
-    .getByRole('form', { name: 'Book tickets' })
-    .getByRole('list')
-    .getByRole('button', { disabled: false })
-    .first()
-    .click();
-  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await openFirstAdmissionTime(page);
   const child = page.getByRole('button', { name: 'Add one Member Child' });
   const adult = page.getByRole('button', { name: 'Add one Member Adult' });
   for (let i = 0; i < 4; i++) await child.click();
