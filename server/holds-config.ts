@@ -3,10 +3,9 @@
  * holds its tickets, and how often a visitor may ask for more time (WCAG 2.2.1). No row, or an unreadable
  * one, means the defaults: 15 minutes, no 'more time' offered, at most 3 extensions when it is.
  */
-import { and, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Q } from './db';
-import * as t from './schema';
+import { sellerConfigValue } from './seller-config';
 
 /*
  * The seller's holds: config row `holds` of the seller. `hold_seconds` is how long a cart holds its tickets
@@ -41,19 +40,9 @@ export const DEFAULT_HOLDS: Holds = {
 };
 
 export async function holdsOf(q: Q, sellerId: string): Promise<Holds> {
-  const [row] = await q
-    .select({ value: t.config.value })
-    .from(t.config)
-    .where(
-      and(
-        eq(t.config.resource, 'seller'),
-        eq(t.config.resourceId, sellerId),
-        eq(t.config.key, HOLDS_CONFIG_KEY),
-      ),
-    )
-    .limit(1);
-  if (!row) return DEFAULT_HOLDS;
-  const parsed = holdsConfig.safeParse(row.value);
+  const value = await sellerConfigValue(q, sellerId, HOLDS_CONFIG_KEY);
+  if (value === undefined) return DEFAULT_HOLDS;
+  const parsed = holdsConfig.safeParse(value);
   if (!parsed.success) return DEFAULT_HOLDS;
   const v = parsed.data;
   return {
@@ -65,13 +54,9 @@ export async function holdsOf(q: Q, sellerId: string): Promise<Holds> {
 
 /** Whether the seller's `analytics` row asks for `window.dataLayer` pushes. */
 export async function dataLayerOf(q: Q, sellerId: string): Promise<boolean> {
-  const [row] = await q
-    .select({ value: t.config.value })
-    .from(t.config)
-    .where(
-      and(eq(t.config.resource, 'seller'), eq(t.config.resourceId, sellerId), eq(t.config.key, 'analytics')),
-    )
-    .limit(1);
-  const value = row?.value as { data_layer?: unknown } | null | undefined;
+  const value = (await sellerConfigValue(q, sellerId, 'analytics')) as
+    | { data_layer?: unknown }
+    | null
+    | undefined;
   return value?.data_layer === true;
 }

@@ -4,7 +4,6 @@
  * runtime configuration (`login`), with the sandbox identity provider filled in for `oidc` when the seller
  * names none and the sandbox runs.
  */
-import { and, eq } from 'drizzle-orm';
 import {
   AUTHENTICATION_CONFIG_KEY,
   type AuthenticationConfig,
@@ -13,24 +12,14 @@ import {
   type RuntimeLoginConfig,
 } from '../api/schemas';
 import type { Q } from './db';
-import * as t from './schema';
+import { sellerConfigValue } from './seller-config';
 
 const DISABLED: AuthenticationConfig = { method: 'none' };
 
 export async function authenticationOf(q: Q, sellerId: string): Promise<AuthenticationConfig> {
-  const [row] = await q
-    .select({ value: t.config.value })
-    .from(t.config)
-    .where(
-      and(
-        eq(t.config.resource, 'seller'),
-        eq(t.config.resourceId, sellerId),
-        eq(t.config.key, AUTHENTICATION_CONFIG_KEY),
-      ),
-    )
-    .limit(1);
-  if (!row) return DISABLED;
-  const parsed = authenticationConfig.safeParse(row.value);
+  const value = await sellerConfigValue(q, sellerId, AUTHENTICATION_CONFIG_KEY);
+  if (value === undefined) return DISABLED;
+  const parsed = authenticationConfig.safeParse(value);
   return parsed.success ? parsed.data : DISABLED;
 }
 
