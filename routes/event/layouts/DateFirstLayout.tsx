@@ -10,7 +10,7 @@ import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
-import { SeatSelection } from '../seatmap/SeatSelection';
+import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
@@ -70,18 +70,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
         onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
         onSubmit={() => actor.send({ type: 'submit' })}
-        seatBlock={
-          seating.ready ? (
-            <SeatSelection
-              eventId={event.id}
-              sessionId={seating.sessionId}
-              groups={seating.groups}
-              quantities={seating.quantities}
-              seats={seating.seats}
-              onSeats={(seats) => actor.send({ type: 'seats.set', seats })}
-            />
-          ) : null
-        }
+        seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
         onRetry={() => actor.send({ type: 'retry' })}
       />
     </ReserveFrame>

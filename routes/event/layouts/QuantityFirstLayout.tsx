@@ -11,7 +11,7 @@ import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
-import { SeatSelection } from '../seatmap/SeatSelection';
+import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
@@ -62,18 +62,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
         onRetry={() => actor.send({ type: 'retry' })}
         onSubmit={() => actor.send({ type: 'submit' })}
-        seatBlock={
-          seating.ready ? (
-            <SeatSelection
-              eventId={event.id}
-              sessionId={seating.sessionId}
-              groups={seating.groups}
-              quantities={seating.quantities}
-              seats={seating.seats}
-              onSeats={(seats) => actor.send({ type: 'seats.set', seats })}
-            />
-          ) : null
-        }
+        seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
       />
     </ReserveFrame>
   );

@@ -7,7 +7,7 @@ import type { singleEventReserveMachine } from '../../../machines/reserve/single
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
-import { SeatSelection } from '../seatmap/SeatSelection';
+import { formSeatBlock } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
@@ -52,18 +52,9 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
         onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
         onSubmit={() => actor.send({ type: 'submit' })}
-        seatBlock={
-          seating.ready && seating.seated ? (
-            <SeatSelection
-              eventId={event.id}
-              sessionId={seating.sessionId}
-              groups={seating.groups}
-              quantities={seating.quantities}
-              seats={seating.seats}
-              onSeats={(seats) => actor.send({ type: 'seats.set', seats })}
-            />
-          ) : undefined
-        }
+        seatBlock={formSeatBlock(event.id, { ...seating, ready: seating.ready && seating.seated }, (seats) =>
+          actor.send({ type: 'seats.set', seats }),
+        )}
         onRetry={() => actor.send({ type: 'retry' })}
       />
     </ReserveFrame>

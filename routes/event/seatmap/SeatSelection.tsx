@@ -3,7 +3,7 @@
  * event). The block is small and ships with the layouts; the modal (machine, renderer, list) is a lazy chunk
  * fetched when the visitor opens the map. The modal is on the modal stack (`seatMap`).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { TicketGroupModel } from '../../../api/models';
 import { seatNeeds, seatsMatch } from '../../../machines/reserve/seats';
 import { SeatBlock } from '../../../ui/reserve/SeatBlock';
@@ -18,6 +18,30 @@ export interface SeatSelectionProps {
   quantities: Readonly<Record<string, number>>;
   seats: Readonly<Record<string, readonly string[]>>;
   onSeats: (seats: Record<string, string[]>) => void;
+}
+
+/** What a reserve form's selector gives its seat block: whether seats can be chosen now, and the choice so far. */
+export interface FormSeating extends Omit<SeatSelectionProps, 'eventId' | 'onSeats'> {
+  ready: boolean;
+}
+
+/** A reserve form's seat block while its session is chosen and ready (else nothing). */
+export function formSeatBlock(
+  eventId: string,
+  seating: FormSeating,
+  onSeats: SeatSelectionProps['onSeats'],
+): ReactNode {
+  if (!seating.ready) return null;
+  return (
+    <SeatSelection
+      eventId={eventId}
+      sessionId={seating.sessionId}
+      groups={seating.groups}
+      quantities={seating.quantities}
+      seats={seating.seats}
+      onSeats={onSeats}
+    />
+  );
 }
 
 /** The block (null when the order has no seated tickets) with its modal. */
