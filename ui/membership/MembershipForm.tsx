@@ -103,6 +103,56 @@ function roleLabel(labels: MembershipLabels, role: Role, ordinal: number): strin
   return ordinal > 1 ? `${label} ${ordinal}` : label;
 }
 
+/** First name, last name and email of one person (a member or the gift's recipient), labelled with who. */
+function PersonFields(props: {
+  id: string;
+  who: string;
+  person: { first: string; last: string; email: string; errors: { first?: Msg; last?: Msg; email?: Msg } };
+  emailMode: 'required' | 'optional' | 'hidden';
+  namesDisabled: boolean;
+  nameMax: number;
+  emailMax: number;
+  strings: Strings;
+  optionalLabel: string;
+  onChange: (field: 'first' | 'last' | 'email', value: string) => void;
+}) {
+  const { id, who, person, strings, optionalLabel } = props;
+  const name = (field: 'first' | 'last', label: string) => (
+    <TextField
+      id={`${id}-${field}`}
+      label={`${label} (${who})`}
+      value={person[field]}
+      required
+      disabled={props.namesDisabled}
+      maxLength={props.nameMax}
+      error={person.errors[field]}
+      strings={strings}
+      optionalLabel={optionalLabel}
+      onChange={(v) => props.onChange(field, v)}
+    />
+  );
+  return (
+    <>
+      {name('first', strings.firstName)}
+      {name('last', strings.lastName)}
+      {props.emailMode === 'hidden' ? null : (
+        <TextField
+          id={`${id}-email`}
+          label={`${strings.email} (${who})`}
+          type="email"
+          value={person.email}
+          required={props.emailMode === 'required'}
+          maxLength={props.emailMax}
+          error={person.errors.email}
+          strings={strings}
+          optionalLabel={optionalLabel}
+          onChange={(v) => props.onChange('email', v)}
+        />
+      )}
+    </>
+  );
+}
+
 function TextField(props: {
   id: string;
   label: string;
@@ -239,44 +289,18 @@ export function MembershipForm(props: MembershipFormProps) {
             return (
               <fieldset key={m.index} className="form-grid member-entry">
                 <legend>{label}</legend>
-                <TextField
-                  id={`${id}-first`}
-                  label={`${strings.firstName} (${label})`}
-                  value={m.first}
-                  required
-                  disabled={m.disabled}
-                  maxLength={view.nameMax}
-                  error={m.errors.first}
+                <PersonFields
+                  id={id}
+                  who={label}
+                  person={m}
+                  emailMode={m.emailMode}
+                  namesDisabled={m.disabled}
+                  nameMax={view.nameMax}
+                  emailMax={view.emailMax}
                   strings={strings}
                   optionalLabel={labels.optional}
-                  onChange={(v) => props.onMember(m.index, 'first', v)}
+                  onChange={(field, v) => props.onMember(m.index, field, v)}
                 />
-                <TextField
-                  id={`${id}-last`}
-                  label={`${strings.lastName} (${label})`}
-                  value={m.last}
-                  required
-                  disabled={m.disabled}
-                  maxLength={view.nameMax}
-                  error={m.errors.last}
-                  strings={strings}
-                  optionalLabel={labels.optional}
-                  onChange={(v) => props.onMember(m.index, 'last', v)}
-                />
-                {m.emailMode === 'hidden' ? null : (
-                  <TextField
-                    id={`${id}-email`}
-                    label={`${strings.email} (${label})`}
-                    type="email"
-                    value={m.email}
-                    required={m.emailMode === 'required'}
-                    maxLength={view.emailMax}
-                    error={m.errors.email}
-                    strings={strings}
-                    optionalLabel={labels.optional}
-                    onChange={(v) => props.onMember(m.index, 'email', v)}
-                  />
-                )}
               </fieldset>
             );
           })}
@@ -352,39 +376,17 @@ export function MembershipForm(props: MembershipFormProps) {
           <legend>
             <h2>{labels.membershipRecipient}</h2>
           </legend>
-          <TextField
-            id={`${base}-r-first`}
-            label={`${strings.firstName} (${labels.membershipRecipient})`}
-            value={view.recipient.first}
-            required
-            maxLength={view.nameMax}
-            error={view.recipient.errors.first}
+          <PersonFields
+            id={`${base}-r`}
+            who={labels.membershipRecipient}
+            person={view.recipient}
+            emailMode="required"
+            namesDisabled={false}
+            nameMax={view.nameMax}
+            emailMax={view.emailMax}
             strings={strings}
             optionalLabel={labels.optional}
-            onChange={(v) => props.onRecipient('first', v)}
-          />
-          <TextField
-            id={`${base}-r-last`}
-            label={`${strings.lastName} (${labels.membershipRecipient})`}
-            value={view.recipient.last}
-            required
-            maxLength={view.nameMax}
-            error={view.recipient.errors.last}
-            strings={strings}
-            optionalLabel={labels.optional}
-            onChange={(v) => props.onRecipient('last', v)}
-          />
-          <TextField
-            id={`${base}-r-email`}
-            label={`${strings.email} (${labels.membershipRecipient})`}
-            type="email"
-            value={view.recipient.email}
-            required
-            maxLength={view.emailMax}
-            error={view.recipient.errors.email}
-            strings={strings}
-            optionalLabel={labels.optional}
-            onChange={(v) => props.onRecipient('email', v)}
+            onChange={(field, v) => props.onRecipient(field, v)}
           />
           {view.shipping ? <p className="field__hint">{labels.membershipShipping}</p> : null}
         </fieldset>
