@@ -116,14 +116,14 @@ test('steps the date-first reserve flow by its event buttons to a reservation', 
 
   // An error answer, hard to reach by hand, shows the flow's message in the real view.
   const link = page.url();
-  await press('reserve fails (ticket_group_capacity_exceeded)');
+  await press('reserveIntoCart resolves (refused: ticket_group_capacity_exceeded)');
   await expect(stateLine(page)).toHaveText('State: picking.session.loaded.chosen.ready');
   await expect(see.getByText('Not enough tickets left in General admission.')).toBeVisible();
   await page.getByRole('button', { name: 'Back one step' }).click();
   await expect(stateLine(page)).toHaveText('State: reserving');
   expect(page.url()).toBe(link);
 
-  await press('reserve resolves (cart-1)');
+  await press('reserveIntoCart resolves (reserved: cart-1)');
   await expect(stateLine(page)).toHaveText('State: done (done)');
   // Hand-stepped events live in the URL too: a reload replays them to the same step.
   await page.reload();

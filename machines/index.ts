@@ -10,6 +10,7 @@ import { giftRedeemMachine } from './membership/giftRedeem.machine';
 import { membershipPurchaseMachine } from './membership/membershipPurchase.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
+import { reserveIntoCartMachine } from './reserve/core/reserveIntoCart.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
@@ -34,6 +35,7 @@ export {
   oneTicketReserveMachine,
   passwordResetMachine,
   quantityFirstReserveMachine,
+  reserveIntoCartMachine,
   seatMapMachine,
   sessionMachine,
   setEmailMachine,
@@ -57,6 +59,7 @@ export const machines = {
   oneTicketReserve: oneTicketReserveMachine,
   passwordReset: passwordResetMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
+  reserveIntoCart: reserveIntoCartMachine,
   seatMap: seatMapMachine,
   session: sessionMachine,
   setEmail: setEmailMachine,

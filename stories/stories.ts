@@ -19,6 +19,7 @@ import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
 import { passwordResetStory } from './fixtures/passwordReset';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
+import { reserveIntoCartStory } from './fixtures/reserveIntoCart';
 import { seatMapStory } from './fixtures/seatMap';
 import { sessionStory } from './fixtures/session';
 import { setEmailStory } from './fixtures/setEmail';
@@ -39,6 +40,7 @@ const written: Record<string, MachineStory> = {
   oneTicketReserve: oneTicketReserveStory,
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,
+  reserveIntoCart: reserveIntoCartStory,
   seatMap: seatMapStory,
   session: sessionStory,
   emailSubmit: emailSubmitStory,

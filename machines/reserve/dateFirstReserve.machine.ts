@@ -9,18 +9,25 @@
  * in the config are the named input, context and output mappers defined in this module, which
  * `JSON.stringify` drops, so the config stays clean data for Stately Studio.
  */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
+import { message } from '../shared/messages';
+import { notProvided } from '../shared/not-provided';
+import { reserveCoreGuards } from './core/guards';
+import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
-  assign,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  enqueueActions,
-  fromPromise,
-  setup,
-} from 'xstate';
-import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
-import { outputOf } from '../shared/done-output';
-import { type Message, message } from '../shared/messages';
-import { formatDay, formatSessionTime } from './format';
+  errorNotice,
+  flowErrorOf,
+  RESERVE_ERROR,
+  RESERVE_NOTICE_KEYS,
+  refusedErrorOf,
+  reservedCartOf,
+  reserveErrorText,
+  withNotice,
+  withoutNotices,
+} from './core/rules';
+import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './core/sold-out';
+import type { ReserveIntoCartInput } from './core/types';
 import {
   applyPresetQuantities,
   decrement,
@@ -41,8 +48,7 @@ import {
   resolvePresetSession,
   sessionIdOf,
 } from './query';
-import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
-import { reserveErrorMessage, reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
+import { reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -52,14 +58,7 @@ import type {
   LoadCalendarInput,
   LoadSessionGroupsInput,
   LoadSessionsInput,
-  ReserveFlowError,
-  ReserveInput,
-  ReserveNotice,
 } from './types';
-
-function notProvided(name: string): never {
-  throw new Error(`${name}: not provided`);
-}
 
 // ---- named mappers (data in, data out) ----------------------------------------------------------------
 
@@ -82,7 +81,6 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     initError: null,
     soldOut: null,
     cart: null,
-    retriedInNewCart: false,
     seats: {},
   };
 }
@@ -107,14 +105,16 @@ export function sessionGroupsInput({
   return { eventId: context.event.id, sessionId: context.selectedSessionId ?? '' };
 }
 
-export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveInput {
+export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
   return {
-    newCart: context.retriedInNewCart,
     request: {
-      eventId: context.event.id,
-      sessionId: context.flexible ? null : context.selectedSessionId,
-      quantities: requestQuantities(context.quantities),
-      ...reserveSeatsPart(context.groups, context.quantities, context.seats),
+      kind: 'tickets',
+      tickets: {
+        eventId: context.event.id,
+        sessionId: context.flexible ? null : context.selectedSessionId,
+        quantities: requestQuantities(context.quantities),
+        ...reserveSeatsPart(context.groups, context.quantities, context.seats),
+      },
     },
   };
 }
@@ -126,13 +126,6 @@ export function machineOutput({ context }: { context: DateFirstReserveContext })
 
 // ---- helpers over context and events ----------------------------------------------------------------
 
-/** Done events are not in the machine's event union; this reads their output. */
-
-/** What the visitor reads for a failed load or reserve (the one error mapping, spec 1 §8). */
-function errorText(event: unknown): Message {
-  return reserveErrorMessage(event);
-}
-
 export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {
   return context.sessions.find((session) => session.id === context.selectedSessionId) ?? null;
 }
@@ -140,18 +133,6 @@ export function selectedSessionOf(context: DateFirstReserveContext): SessionMode
 export function quantityScope(context: DateFirstReserveContext): QuantityScope {
   return { groups: context.groups, session: selectedSessionOf(context), quantities: context.quantities };
 }
-
-/** Adds a notice, replacing one with the same key. */
-function withNotice(messages: readonly ReserveNotice[], notice: ReserveNotice): ReserveNotice[] {
-  return [...messages.filter((m) => m.key !== notice.key), notice];
-}
-
-function withoutNotices(messages: readonly ReserveNotice[], keys: readonly string[]): ReserveNotice[] {
-  return messages.filter((m) => !keys.includes(m.key));
-}
-
-/** Keys of notices about the last submit; cleared when the visitor submits again. */
-const RESERVE_NOTICE_KEYS = ['reserve.error', 'reserve.sessionSoldOut', 'reserve.dateSoldOut'];
 
 /**
  * The submit rule on context alone: a session or flexible tickets chosen, at least one ticket, every group
@@ -192,77 +173,86 @@ export const dateFirstReserveMachine = setup({
     output: {} as DateFirstReserveOutput,
   },
   actors: {
-    loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(async () => notProvided('loadCalendar')),
-    loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(async () => notProvided('loadSessions')),
+    loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(notProvided('loadCalendar')),
+    loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(notProvided('loadSessions')),
     /** One session by id (null: no such session), for the day of a `session` query id. */
-    findSession: fromPromise<SessionModel | null, FindSessionInput>(async () => notProvided('findSession')),
-    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(async () =>
+    findSession: fromPromise<SessionModel | null, FindSessionInput>(notProvided('findSession')),
+    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(
       notProvided('loadSessionGroups'),
     ),
-    reserve: fromPromise<CartModel, ReserveInput>(async () => notProvided('reserve')),
+    reserveIntoCart: reserveIntoCartMachine,
   },
   delays: {},
   guards: {
-    hasNoAvailableDay: ({ event }) => availableDays(outputOf<CalendarDayModel[]>(event)).length === 0,
-    isQueryRejected: ({ context, event }) =>
-      context.mode === 'strict' &&
-      planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).problems
-        .length > 0,
+    ...reserveCoreGuards,
+    hasNoAvailableDay: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCalendar');
+      return availableDays(event.output).length === 0;
+    },
+    isQueryRejected: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCalendar');
+      return (
+        context.mode === 'strict' &&
+        planFromQuery(context.query, context.event, event.output, context.now).problems.length > 0
+      );
+    },
     hasSelectedDate: ({ context }) => context.selectedDate !== null,
     /** The query names a session id (not 'today' or 'next'): its day is found by looking it up. */
-    queryNamesSessionId: ({ context, event }) =>
-      sessionIdOf(
-        planFromQuery(context.query, context.event, outputOf<CalendarDayModel[]>(event), context.now).session,
-      ) !== null,
-    isFoundOnAvailableDay: ({ context, event }) =>
-      foundSessionDate(outputOf<SessionModel | null>(event), context.days, context.event.venue.timezone) !==
-      null,
+    queryNamesSessionId: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCalendar');
+      return (
+        sessionIdOf(planFromQuery(context.query, context.event, event.output, context.now).session) !== null
+      );
+    },
+    isFoundOnAvailableDay: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.findSession');
+      return foundSessionDate(event.output, context.days, context.event.venue.timezone) !== null;
+    },
     isStrict: ({ context }) => context.mode === 'strict',
     hasFlexibleTickets: ({ context }) => flexibleGroupsOf(context.event).length > 0,
     isFlexible: ({ context }) => context.flexible,
     hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
-    isAvailableDay: ({ context, event }) =>
-      event.type === 'date.select' && isAvailableDay(context.days, event.date),
+    isAvailableDay: ({ context, event }) => {
+      assertEvent(event, 'date.select');
+      return isAvailableDay(context.days, event.date);
+    },
     isSelectableSession: ({ context, event }) => {
-      if (event.type !== 'session.select') return false;
+      assertEvent(event, 'session.select');
       const session = context.sessions.find((s) => s.id === event.sessionId);
       return session !== undefined && isSelectableSession(session);
     },
     /** After a sold-out reserve: another session of the day still has capacity. */
-    isSoldOutRecoveredBySession: ({ context, event }) =>
-      context.soldOut !== null &&
-      outputOf<SessionModel[]>(event).some(
-        (s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s),
-      ),
+    isSoldOutRecoveredBySession: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadSessions');
+      return (
+        context.soldOut !== null &&
+        event.output.some((s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s))
+      );
+    },
     /** After a sold-out reserve: nothing left that day. */
     isSoldOutOfDay: ({ context }) => context.soldOut !== null,
     isPresetSessionRejected: ({ context, event }) => {
-      const resolution = presetResolution(context, outputOf<SessionModel[]>(event));
+      assertEvent(event, 'xstate.done.actor.loadSessions');
+      const resolution = presetResolution(context, event.output);
       return context.mode === 'strict' && resolution !== null && 'problem' in resolution;
     },
     hasPresetSession: ({ context, event }) => {
-      const resolution = presetResolution(context, outputOf<SessionModel[]>(event));
+      assertEvent(event, 'xstate.done.actor.loadSessions');
+      const resolution = presetResolution(context, event.output);
       return resolution !== null && 'sessionId' in resolution;
     },
     canSubmit: ({ context }) => isReadyToSubmit(context),
-    isSessionSoldOutError: ({ event }) => isSessionSoldOutError(event),
-    /** The cart the reserve went to is gone (deleted or expired) and no new cart was tried yet. */
-    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
-    /** Injected: tell the app's cart about the reservation and navigate on. Params: the cart. */
-    reserved: (_args, _cart: CartModel) => {},
-    /**
-     * Calls `reserved` with the cart just assigned. An action defined in the same `setup` cannot see the
-     * other actions' types, hence the cast; the object is resolved by name, so a provided `reserved` runs.
-     */
-    announceReserved: enqueueActions(({ context, enqueue }) => {
-      if (!context.cart) return;
-      const call = { type: 'reserved', params: context.cart };
-      enqueue(call as unknown as Parameters<typeof enqueue>[0]);
+    /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
+    reserved: () => {},
+    assignDays: assign({
+      days: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadCalendar');
+        return event.output;
+      },
     }),
-    assignDays: assign({ days: ({ event }) => outputOf<CalendarDayModel[]>(event) }),
-    assignInitError: assign({ initError: ({ event }) => errorText(event) }),
+    assignInitError: assign({ initError: ({ event }) => reserveErrorText(flowErrorOf(event)) }),
     rejectQuery: assign({ initError: () => message('eventUnavailable') }),
     resetForRetry: assign({ initError: null, messages: () => [] }),
     applyQueryPlan: assign(({ context }) => {
@@ -276,8 +266,10 @@ export const dateFirstReserveMachine = setup({
     }),
     /** The looked-up session's day becomes the selected date; its sessions then resolve the preset. */
     assignFoundSessionDate: assign({
-      selectedDate: ({ context, event }) =>
-        foundSessionDate(outputOf<SessionModel | null>(event), context.days, context.event.venue.timezone),
+      selectedDate: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.findSession');
+        return foundSessionDate(event.output, context.days, context.event.venue.timezone);
+      },
     }),
     /** The query's session id names no bookable session: warn (in warn mode) and forget it. */
     noteSessionNotFound: assign(({ context }) => ({
@@ -287,17 +279,20 @@ export const dateFirstReserveMachine = setup({
           ? withNotice(context.messages, problemNotice({ key: 'query.session', name: 'sessionNotFound' }))
           : context.messages,
     })),
-    selectDate: assign(({ context, event }) => ({
-      selectedDate: event.type === 'date.select' ? event.date : context.selectedDate,
-      flexible: false,
-      sessions: [],
-      selectedSessionId: null,
-      groups: [],
-      quantities: {},
-      seats: {},
-      soldOut: null,
-      preset: { ...context.preset, session: null },
-    })),
+    selectDate: assign(({ context, event }) => {
+      assertEvent(event, 'date.select');
+      return {
+        selectedDate: event.date,
+        flexible: false,
+        sessions: [],
+        selectedSessionId: null,
+        groups: [],
+        quantities: {},
+        seats: {},
+        soldOut: null,
+        preset: { ...context.preset, session: null },
+      };
+    }),
     /** Flexible tickets: no date, no session; the event's flexible groups with fresh quantities. */
     selectFlexible: assign(({ context }) => ({
       flexible: true,
@@ -318,7 +313,12 @@ export const dateFirstReserveMachine = setup({
       groups: [],
       quantities: {},
     }),
-    assignSessions: assign({ sessions: ({ event }) => outputOf<SessionModel[]>(event) }),
+    assignSessions: assign({
+      sessions: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadSessions');
+        return event.output;
+      },
+    }),
     selectPresetSession: assign(({ context }) => {
       const resolution = presetResolution(context, context.sessions);
       return {
@@ -340,22 +340,26 @@ export const dateFirstReserveMachine = setup({
         messages: notice ? withNotice(context.messages, notice) : context.messages,
       };
     }),
-    selectSession: assign(({ context, event }) => ({
-      selectedSessionId: event.type === 'session.select' ? event.sessionId : context.selectedSessionId,
-      groups: [],
-      quantities: {},
-      seats: {},
-    })),
+    selectSession: assign(({ event }) => {
+      assertEvent(event, 'session.select');
+      return { selectedSessionId: event.sessionId, groups: [], quantities: {}, seats: {} };
+    }),
     /** The seat map's confirmed seats. */
     assignSeats: assign({
-      seats: ({ context, event }) => (event.type === 'seats.set' ? event.seats : context.seats),
+      seats: ({ event }) => {
+        assertEvent(event, 'seats.set');
+        return event.seats;
+      },
     }),
     /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
     dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, flowErrorOf(event)),
+      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
     }),
     assignGroups: assign({
-      groups: ({ context, event }) => datedGroups(context.event, outputOf<TicketGroupModel[]>(event)),
+      groups: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.loadSessionGroups');
+        return datedGroups(context.event, event.output);
+      },
     }),
     /** Query counts, applied once through the quantity rules when the first ticket groups load. */
     applyPresetQuantities: assign(({ context }) => ({
@@ -363,72 +367,59 @@ export const dateFirstReserveMachine = setup({
       preset: { ...context.preset, quantities: {} },
     })),
     incrementQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.increment'
-          ? increment(quantityScope(context), event.ticketTypeId)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.increment');
+        return increment(quantityScope(context), event.ticketTypeId);
+      },
     }),
     decrementQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.decrement'
-          ? decrement(quantityScope(context), event.ticketTypeId)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.decrement');
+        return decrement(quantityScope(context), event.ticketTypeId);
+      },
     }),
     setQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.set'
-          ? setQuantity(quantityScope(context), event.ticketTypeId, event.quantity)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.set');
+        return setQuantity(quantityScope(context), event.ticketTypeId, event.quantity);
+      },
     }),
     clearReserveNotices: assign({
       messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) =>
-        event.type === 'message.dismiss' ? withoutNotices(context.messages, [event.key]) : context.messages,
+      messages: ({ context, event }) => {
+        assertEvent(event, 'message.dismiss');
+        return withoutNotices(context.messages, [event.key]);
+      },
     }),
     noteLoadError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, { key: 'load.error', level: 'error', message: errorText(event) }),
+        withNotice(context.messages, errorNotice('load.error', reserveErrorText(flowErrorOf(event)))),
     }),
     clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, ['load.error']) }),
-    assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
-    markRetryInNewCart: assign({ retriedInNewCart: true }),
-    clearRetryInNewCart: assign({ retriedInNewCart: false }),
+    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
     noteReserveError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, { key: 'reserve.error', level: 'error', message: errorText(event) }),
+        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
     }),
     /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
-    rememberSoldOutSession: assign(({ context }) => {
-      const session = selectedSessionOf(context);
-      return {
-        soldOut:
-          session && context.selectedDate
-            ? { sessionId: session.id, start: session.start, date: context.selectedDate }
-            : null,
-        selectedSessionId: null,
-        groups: [],
-        quantities: {},
-      };
-    }),
+    rememberSoldOutSession: assign(({ context }) => ({
+      soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
+      selectedSessionId: null,
+      groups: [],
+      quantities: {},
+    })),
     noteSessionSoldOut: assign(({ context }) => ({
       soldOut: null,
-      messages: withNotice(context.messages, {
-        key: 'reserve.sessionSoldOut',
-        level: 'error',
-        message: message('sessionSoldOut', {
-          time: context.soldOut ? formatSessionTime(context.soldOut.start, context.event.venue.timezone) : '',
-        }),
-      }),
+      messages: withNotice(
+        context.messages,
+        sessionSoldOutNotice(context.soldOut, context.event.venue.timezone),
+      ),
     })),
     noteDateSoldOut: assign(({ context }) => ({
       soldOut: null,
-      messages: withNotice(context.messages, {
-        key: 'reserve.dateSoldOut',
-        level: 'error',
-        message: message('dateSoldOut', { date: context.soldOut ? formatDay(context.soldOut.date) : '' }),
-      }),
+      messages: withNotice(context.messages, dateSoldOutNotice(context.soldOut)),
     })),
   },
 }).createMachine({
@@ -505,7 +496,7 @@ export const dateFirstReserveMachine = setup({
             submit: {
               guard: 'canSubmit',
               target: '#dateFirstReserve.reserving',
-              actions: ['clearReserveNotices', 'clearRetryInNewCart'],
+              actions: 'clearReserveNotices',
             },
           },
         },
@@ -585,7 +576,7 @@ export const dateFirstReserveMachine = setup({
                         submit: {
                           guard: 'canSubmit',
                           target: '#dateFirstReserve.reserving',
-                          actions: ['clearReserveNotices', 'clearRetryInNewCart'],
+                          actions: 'clearReserveNotices',
                         },
                       },
                     },
@@ -614,22 +605,24 @@ export const dateFirstReserveMachine = setup({
       },
     },
     reserving: {
-      description:
-        "Reserving into the app cart's current id; a cart found gone is replaced by a new one, once.",
+      description: 'The reserve core puts the tickets in the cart (a new cart, once, when the cart is gone).',
       invoke: {
-        id: 'reserve',
-        src: 'reserve',
+        id: 'reserveIntoCart',
+        src: 'reserveIntoCart',
         input: reserveInput,
-        onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
-        onError: [
-          { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+        onDone: [
+          { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
           {
-            guard: 'isSessionSoldOutError',
+            guard: 'isSessionSoldOut',
             target: 'picking.session.loading',
             actions: 'rememberSoldOutSession',
           },
           { target: 'picking.session.loaded.chosen.ready', actions: ['noteReserveError', 'dropTakenSeats'] },
+        ],
+        onError: [
+          { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
+          { target: 'picking.session.loaded.chosen.ready', actions: 'noteReserveError' },
         ],
       },
     },

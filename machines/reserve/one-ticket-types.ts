@@ -1,8 +1,10 @@
 /** Types of the one-ticket-only picker (spec 1 §2 layout 2: events whose groups are all ledger or donation). */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel, EventDetail, TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
+import type { ReserveDoneEvent } from './core/types';
 import type { Quantities } from './quantities';
-import type { ReserveInput, ReserveNotice } from './types';
+import type { ReserveNotice } from './types';
 
 export interface OneTicketReserveInput {
   event: EventDetail;
@@ -23,10 +25,17 @@ export interface OneTicketReserveContext {
   messages: ReserveNotice[];
   blocking: Message | null;
   cart: CartModel | null;
-  retriedInNewCart: boolean;
 }
 
+/** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
+export type OneTicketReserveActorEvent =
+  | DoneActorEvent<TicketGroupModel[], 'loadGroups'>
+  | ErrorActorEvent<unknown, 'loadGroups'>
+  | ReserveDoneEvent
+  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+
 export type OneTicketReserveEvent =
+  | OneTicketReserveActorEvent
   | { type: 'ticket.choose'; ticketTypeId: string }
   | { type: 'submit' }
   | { type: 'retry' }
@@ -37,5 +46,3 @@ export interface LoadOneTicketGroupsInput {
   eventId: string;
   groups: TicketGroupModel[];
 }
-
-export type { ReserveInput };

@@ -4,23 +4,28 @@
  *
  * loading (donation groups with GET ticket_group/{id}) -> picking | unavailable (nothing can be chosen) |
  * loadError (retry); picking: `ticket.choose` replaces the one ticket (there is no decrease); submit once one
- * is chosen -> reserving (no session) -> done (output { cart }); a failed reserve -> picking with its message.
+ * is chosen -> reserving (the core's `reserveIntoCart`, no session) -> done (output { cart }); a refused
+ * reserve -> picking with its message.
  *
  * No I/O: the promise actors are provided by the route; `reserved` is the injected after-reserve action.
  */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { TicketGroupModel } from '../../api/models';
+import { message } from '../shared/messages';
+import { notProvided } from '../shared/not-provided';
+import { reserveCoreGuards } from './core/guards';
+import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
-  assign,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  enqueueActions,
-  fromPromise,
-  setup,
-} from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage, reserveOutcome } from '../../api/error-messages';
-import type { CartModel, TicketGroupModel } from '../../api/models';
-import { outputOf } from '../shared/done-output';
-import { type Message, message } from '../shared/messages';
+  errorNotice,
+  flowErrorOf,
+  RESERVE_ERROR,
+  refusedErrorOf,
+  reservedCartOf,
+  reserveErrorText,
+  withNotice,
+  withoutNotices,
+} from './core/rules';
+import type { ReserveIntoCartInput } from './core/types';
 import { chooseOne, chosenType, initialChoice, isChoosable } from './one-ticket';
 import type {
   LoadOneTicketGroupsInput,
@@ -28,15 +33,8 @@ import type {
   OneTicketReserveEvent,
   OneTicketReserveInput,
   OneTicketReserveOutput,
-  ReserveInput,
 } from './one-ticket-types';
 import { requestQuantities } from './quantities';
-import { flowErrorOf, isCartGoneFirstTime } from './reserve-errors';
-import type { ReserveFlowError, ReserveNotice } from './types';
-
-function notProvided(name: string): never {
-  throw new Error(`${name}: not provided`);
-}
 
 // ---- named mappers ----------------------------------------------------------------------------------
 
@@ -49,7 +47,6 @@ export function oneTicketContext({ input }: { input: OneTicketReserveInput }): O
     messages: [],
     blocking: null,
     cart: null,
-    retriedInNewCart: false,
   };
 }
 
@@ -61,13 +58,19 @@ export function oneTicketGroupsInput({
   return { eventId: context.event.id, groups: context.event.ticketGroups };
 }
 
-export function oneTicketReserveInput({ context }: { context: OneTicketReserveContext }): ReserveInput {
+export function oneTicketReserveInput({
+  context,
+}: {
+  context: OneTicketReserveContext;
+}): ReserveIntoCartInput {
   return {
-    newCart: context.retriedInNewCart,
     request: {
-      eventId: context.event.id,
-      sessionId: null,
-      quantities: requestQuantities(context.quantities),
+      kind: 'tickets',
+      tickets: {
+        eventId: context.event.id,
+        sessionId: null,
+        quantities: requestQuantities(context.quantities),
+      },
     },
   };
 }
@@ -77,22 +80,10 @@ export function oneTicketOutput({ context }: { context: OneTicketReserveContext 
   return { cart: context.cart };
 }
 
-// ---- helpers ----------------------------------------------------------------------------------------
-
-function errorText(event: unknown): Message {
-  return outcomeMessage(reserveOutcome(flowErrorOf(event) ?? { code: ErrorCode.unexpected }), 'reserve');
-}
-
 /** Nothing in the loaded groups can be chosen. */
 export function hasNoChoice(groups: readonly TicketGroupModel[]): boolean {
   return !groups.some((group) => group.types.some((type) => isChoosable(groups, type.id)));
 }
-
-function withNotice(messages: readonly ReserveNotice[], notice: ReserveNotice): ReserveNotice[] {
-  return [...messages.filter((m) => m.key !== notice.key), notice];
-}
-
-const RESERVE_ERROR = 'reserve.error';
 
 // ---- the machine ------------------------------------------------------------------------------------
 
@@ -104,55 +95,51 @@ export const oneTicketReserveMachine = setup({
     output: {} as OneTicketReserveOutput,
   },
   actors: {
-    loadGroups: fromPromise<TicketGroupModel[], LoadOneTicketGroupsInput>(async () =>
-      notProvided('loadGroups'),
-    ),
-    reserve: fromPromise<CartModel, ReserveInput>(async () => notProvided('reserve')),
+    loadGroups: fromPromise<TicketGroupModel[], LoadOneTicketGroupsInput>(notProvided('loadGroups')),
+    reserveIntoCart: reserveIntoCartMachine,
   },
   guards: {
-    hasNoChoice: ({ event }) => hasNoChoice(outputOf<TicketGroupModel[]>(event)),
-    isChoosable: ({ context, event }) =>
-      event.type === 'ticket.choose' && isChoosable(context.groups, event.ticketTypeId),
+    ...reserveCoreGuards,
+    hasNoChoice: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadGroups');
+      return hasNoChoice(event.output);
+    },
+    isChoosable: ({ context, event }) => {
+      assertEvent(event, 'ticket.choose');
+      return isChoosable(context.groups, event.ticketTypeId);
+    },
     hasChosen: ({ context }) => chosenType(context.quantities) !== null,
-    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
-    /** Injected: the shared after-reserve step (tell the cart, go on to add-ons or checkout). */
-    reserved: (_args, _cart: CartModel) => {},
-    announceReserved: enqueueActions(({ context, enqueue }) => {
-      if (!context.cart) return;
-      const call = { type: 'reserved', params: context.cart };
-      enqueue(call as unknown as Parameters<typeof enqueue>[0]);
-    }),
+    /** Injected: the shared after-reserve step with `context.cart` (tell the cart, go on). */
+    reserved: () => {},
     assignGroups: assign(({ context, event }) => {
-      const groups = outputOf<TicketGroupModel[]>(event);
-      return { groups, quantities: initialChoice(groups, context.select) };
+      assertEvent(event, 'xstate.done.actor.loadGroups');
+      return { groups: event.output, quantities: initialChoice(event.output, context.select) };
     }),
     noteUnavailable: assign({ blocking: () => message('eventUnavailable') }),
-    noteLoadError: assign({ blocking: ({ event }) => errorText(event) }),
+    noteLoadError: assign({ blocking: ({ event }) => reserveErrorText(flowErrorOf(event)) }),
     clearBlocking: assign({ blocking: null }),
     choose: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'ticket.choose'
-          ? chooseOne(context.groups, context.quantities, event.ticketTypeId)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'ticket.choose');
+        return chooseOne(context.groups, context.quantities, event.ticketTypeId);
+      },
     }),
     clearReserveNotice: assign({
-      messages: ({ context }) => context.messages.filter((m) => m.key !== RESERVE_ERROR),
+      messages: ({ context }) => withoutNotices(context.messages, [RESERVE_ERROR]),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) =>
-        event.type === 'message.dismiss'
-          ? context.messages.filter((m) => m.key !== event.key)
-          : context.messages,
+      messages: ({ context, event }) => {
+        assertEvent(event, 'message.dismiss');
+        return withoutNotices(context.messages, [event.key]);
+      },
     }),
     noteReserveError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, { key: RESERVE_ERROR, level: 'error', message: errorText(event) }),
+        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
     }),
-    assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
-    markRetryInNewCart: assign({ retriedInNewCart: true }),
-    clearRetryInNewCart: assign({ retriedInNewCart: false }),
+    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
   },
 }).createMachine({
   id: 'oneTicketReserve',
@@ -183,23 +170,20 @@ export const oneTicketReserveMachine = setup({
       description: 'Exactly one ticket: choosing a type replaces the one chosen; there is no decrease.',
       on: {
         'ticket.choose': { guard: 'isChoosable', actions: 'choose' },
-        submit: {
-          guard: 'hasChosen',
-          target: 'reserving',
-          actions: ['clearReserveNotice', 'clearRetryInNewCart'],
-        },
+        submit: { guard: 'hasChosen', target: 'reserving', actions: 'clearReserveNotice' },
       },
     },
     reserving: {
+      description: 'The reserve core puts the ticket in the cart (a new cart, once, when the cart is gone).',
       invoke: {
-        id: 'reserve',
-        src: 'reserve',
+        id: 'reserveIntoCart',
+        src: 'reserveIntoCart',
         input: oneTicketReserveInput,
-        onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
-        onError: [
-          { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+        onDone: [
+          { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           { target: 'picking', actions: 'noteReserveError' },
         ],
+        onError: { target: 'picking', actions: 'noteReserveError' },
       },
     },
     done: { type: 'final' },

@@ -9,20 +9,26 @@
  * As in the date-first machine, the config holds no inline functions: guards and actions are named in
  * `setup`; the input, context and output mappers are named functions of this module.
  */
-import {
-  assign,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  enqueueActions,
-  fromPromise,
-  setup,
-} from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
-import { calendarOutcome, outcomeMessage, reserveOutcome } from '../../api/error-messages';
-import type { CalendarDayModel, CartModel, PricedSessionModel } from '../../api/models';
-import { outputOf } from '../shared/done-output';
-import { message } from '../shared/messages';
-import { formatDay, formatSessionTime } from './format';
+import { calendarOutcome, outcomeMessage } from '../../api/error-messages';
+import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
+import { notProvided } from '../shared/not-provided';
+import { reserveCoreGuards } from './core/guards';
+import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
+import {
+  errorNotice,
+  flowErrorOf,
+  RESERVE_ERROR,
+  RESERVE_NOTICE_KEYS,
+  refusedErrorOf,
+  reservedCartOf,
+  reserveErrorText,
+  withNotice,
+  withoutNotices,
+} from './core/rules';
+import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './core/sold-out';
+import type { ReserveIntoCartInput } from './core/types';
 import {
   decrement,
   increment,
@@ -38,16 +44,9 @@ import type {
   QuantityFirstReserveEvent,
   QuantityFirstReserveInput,
   QuantityFirstReserveOutput,
-  QuantityFirstReserveRequestInput,
 } from './quantityFirstReserve.types';
 import { availableDays, isAvailableDay, isSelectableSession } from './query';
-import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
-import { reserveErrorMessage, reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
-import type { ReserveFlowError, ReserveNotice } from './types';
-
-function notProvided(name: string): never {
-  throw new Error(`${name}: not provided`);
-}
+import { reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
 
 // ---- named mappers ------------------------------------------------------------------------------------
 
@@ -72,7 +71,6 @@ export function initialContext({ input }: { input: QuantityFirstReserveInput }):
     messages: [],
     soldOut: null,
     cart: null,
-    retriedInNewCart: false,
     seats: {},
   };
 }
@@ -97,18 +95,16 @@ export function sessionsInput({
   };
 }
 
-export function reserveInput({
-  context,
-}: {
-  context: QuantityFirstReserveContext;
-}): QuantityFirstReserveRequestInput {
+export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
   return {
-    newCart: context.retriedInNewCart,
     request: {
-      eventId: context.event.id,
-      sessionId: context.selectedSessionId,
-      quantities: requestQuantities(context.quantities),
-      ...reserveSeatsPart(context.event.ticketGroups, context.quantities, context.seats),
+      kind: 'tickets',
+      tickets: {
+        eventId: context.event.id,
+        sessionId: context.selectedSessionId,
+        quantities: requestQuantities(context.quantities),
+        ...reserveSeatsPart(context.event.ticketGroups, context.quantities, context.seats),
+      },
     },
   };
 }
@@ -126,18 +122,9 @@ export function machineOutput({
 
 const unexpected = { code: ErrorCode.unexpected };
 
-function withNotice(messages: readonly ReserveNotice[], notice: ReserveNotice): ReserveNotice[] {
-  return [...messages.filter((m) => m.key !== notice.key), notice];
-}
-
-function withoutNotices(messages: readonly ReserveNotice[], keys: readonly string[]): ReserveNotice[] {
-  return messages.filter((m) => !keys.includes(m.key));
-}
-
 /** Notices about one step, cleared when the visitor takes that step again. */
 const CALENDAR_NOTICE = 'calendar.error';
 const LOAD_NOTICE = 'load.error';
-const RESERVE_NOTICES = ['reserve.error', 'reserve.sessionSoldOut', 'reserve.dateSoldOut'];
 
 export function selectedSessionOf(context: QuantityFirstReserveContext): PricedSessionModel | null {
   return context.sessions.find((s) => s.id === context.selectedSessionId) ?? null;
@@ -171,73 +158,77 @@ export const quantityFirstReserveMachine = setup({
     output: {} as QuantityFirstReserveOutput,
   },
   actors: {
-    loadCalendar: fromPromise<CalendarDayModel[], LoadQuantityCalendarInput>(async () =>
-      notProvided('loadCalendar'),
-    ),
-    loadSessions: fromPromise<PricedSessionModel[], LoadPricedSessionsInput>(async () =>
-      notProvided('loadSessions'),
-    ),
-    reserve: fromPromise<CartModel, QuantityFirstReserveRequestInput>(async () => notProvided('reserve')),
+    loadCalendar: fromPromise<CalendarDayModel[], LoadQuantityCalendarInput>(notProvided('loadCalendar')),
+    loadSessions: fromPromise<PricedSessionModel[], LoadPricedSessionsInput>(notProvided('loadSessions')),
+    reserveIntoCart: reserveIntoCartMachine,
   },
   guards: {
+    ...reserveCoreGuards,
     canFindTickets: ({ context }) => canFindTickets(context),
-    hasSingleDay: ({ event }) => availableDays(outputOf<CalendarDayModel[]>(event)).length === 1,
+    hasSingleDay: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCalendar');
+      return availableDays(event.output).length === 1;
+    },
     hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
-    isAvailableDay: ({ context, event }) =>
-      event.type === 'date.select' && isAvailableDay(context.days, event.date),
+    isAvailableDay: ({ context, event }) => {
+      assertEvent(event, 'date.select');
+      return isAvailableDay(context.days, event.date);
+    },
     isSelectableSession: ({ context, event }) => {
-      if (event.type !== 'session.select') return false;
+      assertEvent(event, 'session.select');
       const session = context.sessions.find((s) => s.id === event.sessionId);
       return session !== undefined && isSelectableSession(session);
     },
-    isSoldOutRecoveredBySession: ({ context, event }) =>
-      context.soldOut !== null &&
-      outputOf<PricedSessionModel[]>(event).some(
-        (s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s),
-      ),
+    isSoldOutRecoveredBySession: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadSessions');
+      return (
+        context.soldOut !== null &&
+        event.output.some((s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s))
+      );
+    },
     isSoldOutOfDay: ({ context }) => context.soldOut !== null,
-    isSessionSoldOutError: ({ event }) => isSessionSoldOutError(event),
-    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
     seatsReady: ({ context }) => seatsReady(context),
   },
   actions: {
-    /** Injected: tell the app's cart about the reservation and navigate on. Params: the cart. */
-    reserved: (_args, _cart: CartModel) => {},
-    announceReserved: enqueueActions(({ context, enqueue }) => {
-      if (!context.cart) return;
-      const call = { type: 'reserved', params: context.cart };
-      enqueue(call as unknown as Parameters<typeof enqueue>[0]);
-    }),
+    /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
+    reserved: () => {},
     incrementQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.increment'
-          ? increment(quantityScopeOf(context), event.ticketTypeId)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.increment');
+        return increment(quantityScopeOf(context), event.ticketTypeId);
+      },
     }),
     decrementQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.decrement'
-          ? decrement(quantityScopeOf(context), event.ticketTypeId)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.decrement');
+        return decrement(quantityScopeOf(context), event.ticketTypeId);
+      },
     }),
     setQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.set'
-          ? setQuantity(quantityScopeOf(context), event.ticketTypeId, event.quantity)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.set');
+        return setQuantity(quantityScopeOf(context), event.ticketTypeId, event.quantity);
+      },
     }),
     clearCalendarError: assign({
       messages: ({ context }) => withoutNotices(context.messages, [CALENDAR_NOTICE]),
     }),
     noteCalendarError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, {
-          key: CALENDAR_NOTICE,
-          level: 'error',
-          message: outcomeMessage(calendarOutcome(flowErrorOf(event) ?? unexpected), 'calendar'),
-        }),
+        withNotice(
+          context.messages,
+          errorNotice(
+            CALENDAR_NOTICE,
+            outcomeMessage(calendarOutcome(flowErrorOf(event) ?? unexpected), 'calendar'),
+          ),
+        ),
     }),
-    assignDays: assign({ days: ({ event }) => outputOf<CalendarDayModel[]>(event) }),
+    assignDays: assign({
+      days: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadCalendar');
+        return event.output;
+      },
+    }),
     selectOnlyDay: assign(({ context }) => ({
       ...cleared,
       selectedDate: availableDays(context.days)[0]?.date ?? null,
@@ -246,85 +237,76 @@ export const quantityFirstReserveMachine = setup({
     resetDateAndSession: assign(({ context }) => ({
       ...cleared,
       days: [],
-      messages: withoutNotices(context.messages, [LOAD_NOTICE, ...RESERVE_NOTICES]),
+      messages: withoutNotices(context.messages, [LOAD_NOTICE, ...RESERVE_NOTICE_KEYS]),
     })),
-    selectDate: assign(({ context, event }) => ({
-      ...cleared,
-      selectedDate: event.type === 'date.select' ? event.date : context.selectedDate,
-      messages: withoutNotices(context.messages, [LOAD_NOTICE]),
-    })),
+    selectDate: assign(({ context, event }) => {
+      assertEvent(event, 'date.select');
+      return {
+        ...cleared,
+        selectedDate: event.date,
+        messages: withoutNotices(context.messages, [LOAD_NOTICE]),
+      };
+    }),
     /** Changing the date resets the session. */
     clearDate: assign({ ...cleared }),
-    assignSessions: assign({ sessions: ({ event }) => outputOf<PricedSessionModel[]>(event) }),
-    selectSession: assign({
-      selectedSessionId: ({ context, event }) =>
-        event.type === 'session.select' ? event.sessionId : context.selectedSessionId,
-      seats: ({ context, event }) =>
-        event.type === 'session.select' && event.sessionId === context.selectedSessionId ? context.seats : {},
+    assignSessions: assign({
+      sessions: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadSessions');
+        return event.output;
+      },
+    }),
+    selectSession: assign(({ context, event }) => {
+      assertEvent(event, 'session.select');
+      return {
+        selectedSessionId: event.sessionId,
+        seats: event.sessionId === context.selectedSessionId ? context.seats : {},
+      };
     }),
     /** The seat map's confirmed seats. */
     assignSeats: assign({
-      seats: ({ context, event }) => (event.type === 'seats.set' ? event.seats : context.seats),
+      seats: ({ event }) => {
+        assertEvent(event, 'seats.set');
+        return event.seats;
+      },
     }),
     /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
     dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, flowErrorOf(event)),
+      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
     }),
     noteLoadError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, {
-          key: LOAD_NOTICE,
-          level: 'error',
-          message: outcomeMessage(reserveOutcome(flowErrorOf(event) ?? unexpected), 'reserve'),
-        }),
+        withNotice(context.messages, errorNotice(LOAD_NOTICE, reserveErrorText(flowErrorOf(event)))),
     }),
     clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, [LOAD_NOTICE]) }),
     clearReserveNotices: assign({
-      messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICES),
-      retriedInNewCart: false,
+      messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) =>
-        event.type === 'message.dismiss' ? withoutNotices(context.messages, [event.key]) : context.messages,
+      messages: ({ context, event }) => {
+        assertEvent(event, 'message.dismiss');
+        return withoutNotices(context.messages, [event.key]);
+      },
     }),
-    assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
-    markRetryInNewCart: assign({ retriedInNewCart: true }),
+    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
     noteReserveError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, {
-          key: 'reserve.error',
-          level: 'error',
-          message: reserveErrorMessage(event),
-        }),
+        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
     }),
-    rememberSoldOutSession: assign(({ context }) => {
-      const session = selectedSessionOf(context);
-      return {
-        soldOut:
-          session && context.selectedDate
-            ? { sessionId: session.id, start: session.start, date: context.selectedDate }
-            : null,
-        selectedSessionId: null,
-        seats: {},
-      };
-    }),
+    rememberSoldOutSession: assign(({ context }) => ({
+      soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
+      selectedSessionId: null,
+      seats: {},
+    })),
     noteSessionSoldOut: assign(({ context }) => ({
       soldOut: null,
-      messages: withNotice(context.messages, {
-        key: 'reserve.sessionSoldOut',
-        level: 'error',
-        message: message('sessionSoldOut', {
-          time: context.soldOut ? formatSessionTime(context.soldOut.start, context.event.venue.timezone) : '',
-        }),
-      }),
+      messages: withNotice(
+        context.messages,
+        sessionSoldOutNotice(context.soldOut, context.event.venue.timezone),
+      ),
     })),
     noteDateSoldOut: assign(({ context }) => ({
       ...cleared,
-      messages: withNotice(context.messages, {
-        key: 'reserve.dateSoldOut',
-        level: 'error',
-        message: message('dateSoldOut', { date: context.soldOut ? formatDay(context.soldOut.date) : '' }),
-      }),
+      messages: withNotice(context.messages, dateSoldOutNotice(context.soldOut)),
     })),
   },
 }).createMachine({
@@ -421,22 +403,21 @@ export const quantityFirstReserveMachine = setup({
       },
     },
     reserving: {
-      description:
-        "Reserving into the app cart's current id; a cart found gone is replaced by a new one, once.",
+      description: 'The reserve core puts the tickets in the cart (a new cart, once, when the cart is gone).',
       invoke: {
-        id: 'reserve',
-        src: 'reserve',
+        id: 'reserveIntoCart',
+        src: 'reserveIntoCart',
         input: reserveInput,
-        onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
-        onError: [
-          { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+        onDone: [
+          { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           {
-            guard: 'isSessionSoldOutError',
+            guard: 'isSessionSoldOut',
             target: 'picking.loadingSessions',
             actions: 'rememberSoldOutSession',
           },
           { target: 'picking.chosen', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
+        onError: { target: 'picking.chosen', actions: 'noteReserveError' },
       },
     },
     done: { type: 'final' },

@@ -1,11 +1,8 @@
-import type {
-  CalendarDayModel,
-  CartModel,
-  EventDetail,
-  PricedSessionModel,
-  ReserveRequest,
-} from '../../api/models';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { CalendarDayModel, CartModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
+import type { SoldOutSession } from './core/sold-out';
+import type { ReserveDoneEvent } from './core/types';
 import type { Quantities } from './quantities';
 import type { ReserveNotice } from './types';
 
@@ -22,11 +19,7 @@ export interface QuantityFirstReserveOutput {
 }
 
 /** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
-export interface QuantityFirstSoldOut {
-  sessionId: string;
-  start: string;
-  date: string;
-}
+export type QuantityFirstSoldOut = SoldOutSession;
 
 export interface QuantityFirstReserveContext {
   event: EventDetail;
@@ -39,12 +32,21 @@ export interface QuantityFirstReserveContext {
   messages: ReserveNotice[];
   soldOut: QuantityFirstSoldOut | null;
   cart: CartModel | null;
-  retriedInNewCart: boolean;
   /** Seats chosen per seated ticket group for the chosen session (the seat map fills it; spec 1 §2). */
   seats: Readonly<Record<string, readonly string[]>>;
 }
 
+/** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
+export type QuantityFirstReserveActorEvent =
+  | DoneActorEvent<CalendarDayModel[], 'loadCalendar'>
+  | ErrorActorEvent<unknown, 'loadCalendar'>
+  | DoneActorEvent<PricedSessionModel[], 'loadSessions'>
+  | ErrorActorEvent<unknown, 'loadSessions'>
+  | ReserveDoneEvent
+  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+
 export type QuantityFirstReserveEvent =
+  | QuantityFirstReserveActorEvent
   | { type: 'quantity.increment'; ticketTypeId: string }
   | { type: 'quantity.decrement'; ticketTypeId: string }
   | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
@@ -68,11 +70,6 @@ export interface LoadPricedSessionsInput {
   eventId: string;
   date: string;
   quantities: Record<string, number>;
-}
-
-export interface QuantityFirstReserveRequestInput {
-  request: ReserveRequest;
-  newCart: boolean;
 }
 
 export type { Message };

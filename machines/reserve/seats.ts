@@ -4,13 +4,10 @@
  * from `machines/seatmap/` so the forms carry none of the seat map's code (it loads when the map opens).
  */
 import { ErrorCode } from '../../api/codes';
-import { outcomeMessage, reserveOutcome } from '../../api/error-messages';
 import type { SeatLineData, TicketGroupModel } from '../../api/models';
 import type { SeatNeed } from '../seatmap/types';
 import type { FlowError } from '../shared/flow-error';
-import type { Message } from '../shared/messages';
 import type { Quantities } from './quantities';
-import { flowErrorOf } from './reserve-errors';
 
 /** The handler of seated groups: their tickets need seats from the seat map. */
 export const SEATED_HANDLER = 'seated';
@@ -103,16 +100,6 @@ export function withoutTakenSeats(seats: SeatChoice, error: FlowError | null): S
 }
 
 /**
- * A lost race for a seat (409 seat_unavailable) shows the server's description ('Sorry, a seat you chose has
- * just been taken...'): the shared mapping shows descriptions of the spec's codes only, and this code is the
- * reference server's own.
- */
-export function seatTakenMessage(error: FlowError | null): Message | null {
-  if (!error || error.code !== ErrorCode.seat_unavailable || !error.description?.trim()) return null;
-  return { key: 'errorDescription', params: { description: error.description.trim() } };
-}
-
-/**
  * The reserve request's `seats` part, spread into the request: present only when seats are chosen (the
  * date-first, quantity-first and single-event forms send their seats alike).
  */
@@ -122,16 +109,4 @@ export function reserveSeatsPart(
   seats: SeatChoice,
 ): { seats?: Record<string, SeatLineData[]> } {
   return Object.keys(seats).length > 0 ? { seats: seatSelectionsByType(groups, quantities, seats) } : {};
-}
-
-/**
- * What a form shows for a failed reserve: the server's message after a lost seat race, else the one shared
- * reserve mapping (spec 1 §8) with the given parameters.
- */
-export function reserveErrorMessage(event: unknown, params: Record<string, string> = {}): Message {
-  const error = flowErrorOf(event);
-  return (
-    seatTakenMessage(error) ??
-    outcomeMessage(reserveOutcome(error ?? { code: ErrorCode.unexpected }, params), 'reserve')
-  );
 }

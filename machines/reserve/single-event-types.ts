@@ -1,9 +1,11 @@
 /** Types of the single-event form (spec 1 §4 "Single-event flow"). */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
+import type { ReserveDoneEvent } from './core/types';
 import type { Quantities } from './quantities';
 import type { SeatChoice } from './seats';
-import type { ReserveInput, ReserveNotice } from './types';
+import type { ReserveNotice } from './types';
 
 export interface SingleEventReserveInput {
   event: EventDetail;
@@ -28,10 +30,19 @@ export interface SingleEventReserveContext {
   /** Blocking message: no session on sale, or the load failed. */
   blocking: Message | null;
   cart: CartModel | null;
-  retriedInNewCart: boolean;
 }
 
+/** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
+export type SingleEventReserveActorEvent =
+  | DoneActorEvent<SessionModel | null, 'loadSession'>
+  | ErrorActorEvent<unknown, 'loadSession'>
+  | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
+  | ErrorActorEvent<unknown, 'loadSessionGroups'>
+  | ReserveDoneEvent
+  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+
 export type SingleEventReserveEvent =
+  | SingleEventReserveActorEvent
   /** The seat map's confirmed selection: seat ids per seated group. */
   | { type: 'seats.set'; seats: SeatChoice }
   | { type: 'quantity.increment'; ticketTypeId: string }
@@ -49,5 +60,3 @@ export interface LoadSingleGroupsInput {
   eventId: string;
   sessionId: string;
 }
-
-export type { ReserveInput };

@@ -5,41 +5,42 @@
  * groups are the form); otherwise loadingSession (the event's one session) -> loadingGroups (its ticket
  * groups, then the default quantities) -> ready; no session on sale -> unavailable; a failed load ->
  * loadError (retry). ready: quantities; submit (only with at least one ticket, every group within its
- * limits and no seats left to choose) -> reserving -> done (output { cart }). A sold-out session reloads it.
+ * limits and no seats left to choose) -> reserving (the core's `reserveIntoCart`) -> done (output { cart }).
+ * A sold-out session reloads it.
  *
  * No I/O: the promise actors are provided by the route; `reserved` is the injected after-reserve action.
  * The config holds no inline functions (named guards, actions and mappers only).
  */
-import {
-  assign,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  enqueueActions,
-  fromPromise,
-  setup,
-} from 'xstate';
-import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models';
-import { outputOf } from '../shared/done-output';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { SessionModel, TicketGroupModel } from '../../api/models';
+import type { FlowError } from '../shared/flow-error';
 import { type Message, message } from '../shared/messages';
+import { notProvided } from '../shared/not-provided';
+import { reserveCoreGuards } from './core/guards';
+import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
+import {
+  errorNotice,
+  flowErrorOf,
+  RESERVE_ERROR,
+  refusedErrorOf,
+  reservedCartOf,
+  reserveErrorText,
+  withNotice,
+  withoutNotices,
+} from './core/rules';
+import type { ReserveIntoCartInput } from './core/types';
 import { formatSessionTime } from './format';
 import { decrement, increment, type QuantityScope, requestQuantities, setQuantity } from './quantities';
-import { flowErrorOf, isCartGoneFirstTime, isSessionSoldOutError } from './reserve-errors';
-import { reserveErrorMessage, reserveSeatsPart, withoutTakenSeats } from './seats';
+import { reserveSeatsPart, withoutTakenSeats } from './seats';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
   LoadSingleGroupsInput,
   LoadSingleSessionInput,
-  ReserveInput,
   SingleEventReserveContext,
   SingleEventReserveEvent,
   SingleEventReserveInput,
   SingleEventReserveOutput,
 } from './single-event-types';
-import type { ReserveFlowError, ReserveNotice } from './types';
-
-function notProvided(name: string): never {
-  throw new Error(`${name}: not provided`);
-}
 
 // ---- named mappers ----------------------------------------------------------------------------------
 
@@ -54,7 +55,6 @@ export function singleEventContext({ input }: { input: SingleEventReserveInput }
     messages: [],
     blocking: null,
     cart: null,
-    retriedInNewCart: false,
   };
 }
 
@@ -74,14 +74,20 @@ export function singleGroupsInput({
   return { eventId: context.event.id, sessionId: context.session?.id ?? '' };
 }
 
-export function singleReserveInput({ context }: { context: SingleEventReserveContext }): ReserveInput {
+export function singleReserveInput({
+  context,
+}: {
+  context: SingleEventReserveContext;
+}): ReserveIntoCartInput {
   return {
-    newCart: context.retriedInNewCart,
     request: {
-      eventId: context.event.id,
-      sessionId: context.session?.id ?? null,
-      quantities: requestQuantities(context.quantities),
-      ...reserveSeatsPart(context.groups, context.quantities, context.seats),
+      kind: 'tickets',
+      tickets: {
+        eventId: context.event.id,
+        sessionId: context.session?.id ?? null,
+        quantities: requestQuantities(context.quantities),
+        ...reserveSeatsPart(context.groups, context.quantities, context.seats),
+      },
     },
   };
 }
@@ -98,12 +104,12 @@ export function singleEventOutput({
 // ---- helpers ----------------------------------------------------------------------------------------
 
 /** What the visitor reads for a failed load or reserve; sold out names the session's time. */
-function errorText(event: unknown, context: SingleEventReserveContext): Message {
+function errorText(error: FlowError | null, context: SingleEventReserveContext): Message {
   const session = context.session;
   const params: Record<string, string> = session
     ? { time: formatSessionTime(session.start, context.event.venue.timezone) }
     : {};
-  return reserveErrorMessage(event, params);
+  return reserveErrorText(error, params);
 }
 
 export function singleQuantityScope(context: SingleEventReserveContext): QuantityScope {
@@ -115,12 +121,6 @@ export function isSingleReadyToSubmit(context: SingleEventReserveContext): boole
   return canSubmitSingle(context.groups, context.quantities, context.seats);
 }
 
-function withNotice(messages: readonly ReserveNotice[], notice: ReserveNotice): ReserveNotice[] {
-  return [...messages.filter((m) => m.key !== notice.key), notice];
-}
-
-const RESERVE_ERROR = 'reserve.error';
-
 // ---- the machine ------------------------------------------------------------------------------------
 
 export const singleEventReserveMachine = setup({
@@ -131,87 +131,89 @@ export const singleEventReserveMachine = setup({
     output: {} as SingleEventReserveOutput,
   },
   actors: {
-    loadSession: fromPromise<SessionModel | null, LoadSingleSessionInput>(async () =>
-      notProvided('loadSession'),
-    ),
-    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSingleGroupsInput>(async () =>
+    loadSession: fromPromise<SessionModel | null, LoadSingleSessionInput>(notProvided('loadSession')),
+    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSingleGroupsInput>(
       notProvided('loadSessionGroups'),
     ),
-    reserve: fromPromise<CartModel, ReserveInput>(async () => notProvided('reserve')),
+    reserveIntoCart: reserveIntoCartMachine,
   },
   guards: {
+    ...reserveCoreGuards,
     isSessionless: ({ context }) => isSessionless(context.event),
-    hasNoSession: ({ event }) => outputOf<SessionModel | null>(event) === null,
+    hasNoSession: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadSession');
+      return event.output === null;
+    },
     canSubmit: ({ context }) => isSingleReadyToSubmit(context),
-    isSessionSoldOutError: ({ event }) => isSessionSoldOutError(event),
-    isCartGoneFirstTime: ({ context, event }) => isCartGoneFirstTime(context, event),
   },
   actions: {
     /** The seat map's confirmed seats. */
     assignSeats: assign({
-      seats: ({ context, event }) => (event.type === 'seats.set' ? event.seats : context.seats),
+      seats: ({ event }) => {
+        assertEvent(event, 'seats.set');
+        return event.seats;
+      },
     }),
     /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
     dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, flowErrorOf(event)),
+      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
     }),
-    /** Injected: the shared after-reserve step (tell the cart, go on to add-ons or checkout). */
-    reserved: (_args, _cart: CartModel) => {},
-    announceReserved: enqueueActions(({ context, enqueue }) => {
-      if (!context.cart) return;
-      const call = { type: 'reserved', params: context.cart };
-      enqueue(call as unknown as Parameters<typeof enqueue>[0]);
-    }),
+    /** Injected: the shared after-reserve step with `context.cart` (tell the cart, go on). */
+    reserved: () => {},
     assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
-    assignSession: assign({ session: ({ event }) => outputOf<SessionModel | null>(event) }),
-    assignGroups: assign({ groups: ({ event }) => outputOf<TicketGroupModel[]>(event) }),
+    assignSession: assign({
+      session: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadSession');
+        return event.output;
+      },
+    }),
+    assignGroups: assign({
+      groups: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadSessionGroups');
+        return event.output;
+      },
+    }),
     applyDefaultQuantities: assign({
       quantities: ({ context }) =>
         defaultQuantities({ groups: context.groups, session: context.session }, context.select),
     }),
     noteUnavailable: assign({ blocking: () => message('eventUnavailable') }),
-    noteLoadError: assign({ blocking: ({ context, event }) => errorText(event, context) }),
+    noteLoadError: assign({ blocking: ({ context, event }) => errorText(flowErrorOf(event), context) }),
     clearBlocking: assign({ blocking: null }),
     incrementQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.increment'
-          ? increment(singleQuantityScope(context), event.ticketTypeId)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.increment');
+        return increment(singleQuantityScope(context), event.ticketTypeId);
+      },
     }),
     decrementQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.decrement'
-          ? decrement(singleQuantityScope(context), event.ticketTypeId)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.decrement');
+        return decrement(singleQuantityScope(context), event.ticketTypeId);
+      },
     }),
     setQuantity: assign({
-      quantities: ({ context, event }) =>
-        event.type === 'quantity.set'
-          ? setQuantity(singleQuantityScope(context), event.ticketTypeId, event.quantity)
-          : context.quantities,
+      quantities: ({ context, event }) => {
+        assertEvent(event, 'quantity.set');
+        return setQuantity(singleQuantityScope(context), event.ticketTypeId, event.quantity);
+      },
     }),
     clearReserveNotice: assign({
-      messages: ({ context }) => context.messages.filter((m) => m.key !== RESERVE_ERROR),
+      messages: ({ context }) => withoutNotices(context.messages, [RESERVE_ERROR]),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) =>
-        event.type === 'message.dismiss'
-          ? context.messages.filter((m) => m.key !== event.key)
-          : context.messages,
+      messages: ({ context, event }) => {
+        assertEvent(event, 'message.dismiss');
+        return withoutNotices(context.messages, [event.key]);
+      },
     }),
     noteReserveError: assign({
       messages: ({ context, event }) =>
-        withNotice(context.messages, {
-          key: RESERVE_ERROR,
-          level: 'error',
-          message: errorText(event, context),
-        }),
+        withNotice(context.messages, errorNotice(RESERVE_ERROR, errorText(refusedErrorOf(event), context))),
     }),
     /** Sold out: the session and its groups are loaded again, the choice is cleared. */
     clearSelection: assign({ session: null, groups: [], quantities: {} }),
-    assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
-    markRetryInNewCart: assign({ retriedInNewCart: true }),
-    clearRetryInNewCart: assign({ retriedInNewCart: false }),
+    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
   },
 }).createMachine({
   id: 'singleEventReserve',
@@ -264,30 +266,25 @@ export const singleEventReserveMachine = setup({
         'quantity.decrement': { actions: 'decrementQuantity' },
         'quantity.set': { actions: 'setQuantity' },
         'seats.set': { actions: 'assignSeats' },
-        submit: {
-          guard: 'canSubmit',
-          target: 'reserving',
-          actions: ['clearReserveNotice', 'clearRetryInNewCart'],
-        },
+        submit: { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotice' },
       },
     },
     reserving: {
-      description:
-        "Reserving into the app cart's current id; a cart found gone is replaced by a new one, once.",
+      description: 'The reserve core puts the tickets in the cart (a new cart, once, when the cart is gone).',
       invoke: {
-        id: 'reserve',
-        src: 'reserve',
+        id: 'reserveIntoCart',
+        src: 'reserveIntoCart',
         input: singleReserveInput,
-        onDone: { target: 'done', actions: ['assignCart', 'announceReserved'] },
-        onError: [
-          { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+        onDone: [
+          { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           {
-            guard: 'isSessionSoldOutError',
+            guard: 'isSessionSoldOut',
             target: 'loadingSession',
             actions: ['noteReserveError', 'clearSelection'],
           },
           { target: 'ready', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
+        onError: { target: 'ready', actions: 'noteReserveError' },
       },
     },
     done: { type: 'final' },

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type {
   CalendarDayModel,
   CartModel,
@@ -38,14 +39,10 @@ export interface DateFirstReserveOutput {
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
-export type NoticeLevel = 'info' | 'warning' | 'error';
+import type { SoldOutSession } from './core/sold-out';
+import type { ReserveDoneEvent, ReserveNotice } from './core/types';
 
-/** A message the view shows; `key` identifies it for `message.dismiss` and replacement. */
-export interface ReserveNotice {
-  key: string;
-  level: NoticeLevel;
-  message: Message;
-}
+export type { NoticeLevel, ReserveNotice } from './core/types';
 
 /** Preselections from the query still waiting for the data they need. */
 export interface ReservePreset {
@@ -56,11 +53,7 @@ export interface ReservePreset {
 }
 
 /** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
-export interface SoldOutSession {
-  sessionId: string;
-  start: string;
-  date: string;
-}
+export type { SoldOutSession } from './core/sold-out';
 
 export interface DateFirstReserveContext {
   event: EventDetail;
@@ -81,13 +74,25 @@ export interface DateFirstReserveContext {
   initError: Message | null;
   soldOut: SoldOutSession | null;
   cart: CartModel | null;
-  /** The reserve was already retried in a new cart once in this submit. */
-  retriedInNewCart: boolean;
   /** Seats chosen per seated ticket group (the seat map fills it; spec 1 §2 seat selection block). */
   seats: Readonly<Record<string, readonly string[]>>;
 }
 
+/** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
+export type DateFirstReserveActorEvent =
+  | DoneActorEvent<CalendarDayModel[], 'loadCalendar'>
+  | ErrorActorEvent<unknown, 'loadCalendar'>
+  | DoneActorEvent<SessionModel[], 'loadSessions'>
+  | ErrorActorEvent<unknown, 'loadSessions'>
+  | DoneActorEvent<SessionModel | null, 'findSession'>
+  | ErrorActorEvent<unknown, 'findSession'>
+  | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
+  | ErrorActorEvent<unknown, 'loadSessionGroups'>
+  | ReserveDoneEvent
+  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+
 export type DateFirstReserveEvent =
+  | DateFirstReserveActorEvent
   /** The seat map's confirmed selection: seat ids per seated group. */
   | { type: 'seats.set'; seats: Readonly<Record<string, readonly string[]>> }
   | { type: 'date.select'; date: string }
@@ -121,14 +126,4 @@ export interface FindSessionInput {
 export interface LoadSessionGroupsInput {
   eventId: string;
   sessionId: string;
-}
-
-/**
- * The reserve call. The machine holds no cart id: the route's actor reads the app cart's current id when it
- * runs (a copy taken at start would post to a cart that expired meanwhile). `newCart` asks for a fresh cart,
- * after the current one turned out gone (not_found or cart_expired on modify).
- */
-export interface ReserveInput {
-  request: ReserveRequest;
-  newCart: boolean;
 }

@@ -3,15 +3,11 @@
  * (POST calendar and sessions for the chosen quantities, the reserve into the app cart's current id).
  */
 import { fromPromise } from 'xstate';
-import type { Api } from '../../api';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
+import { provideReserveCore } from './reserve-core';
 import type { EventWiring } from './wiring';
 
-export function provideQuantityFirstReserve({
-  api,
-  currentCartId,
-  reserved,
-}: Omit<EventWiring, 'api'> & { api: Pick<Api, 'events' | 'cart'> }) {
+export function provideQuantityFirstReserve({ api, currentCartId, reserved }: EventWiring) {
   return quantityFirstReserveMachine.provide({
     actors: {
       loadCalendar: fromPromise(({ input, signal }) =>
@@ -20,12 +16,8 @@ export function provideQuantityFirstReserve({
       loadSessions: fromPromise(({ input, signal }) =>
         api.events.sessionsFor(input.eventId, { date: input.date, quantities: input.quantities }, { signal }),
       ),
-      reserve: fromPromise(({ input, signal }) =>
-        api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
-      ),
+      reserveIntoCart: provideReserveCore({ api, currentCartId }),
     },
-    actions: {
-      reserved: (_, cart) => reserved(cart),
-    },
+    actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });
 }

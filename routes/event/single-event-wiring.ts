@@ -7,9 +7,10 @@ import type { Api, CartModel, TicketGroupModel } from '../../api';
 import { DONATION_HANDLER, isDonationGroup } from '../../machines/reserve/one-ticket';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import { provideReserveCore } from './reserve-core';
 
 export interface FormWiring {
-  api: Pick<Api, 'events' | 'cart' | 'ticketGroups'>;
+  api: Pick<Api, 'events' | 'cart' | 'ticketGroups' | 'membership'>;
   /** The app cart's current id, read at the moment of the call. */
   currentCartId: () => string | null;
   /** The shared after-reserve step (routes/event/useReserved). */
@@ -40,11 +41,9 @@ export function provideSingleEventReserve({
         const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal, member });
         return memberLimits ? memberLimits(input.eventId, groups, signal) : groups;
       }),
-      reserve: fromPromise(({ input, signal }) =>
-        api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
-      ),
+      reserveIntoCart: provideReserveCore({ api, currentCartId }),
     },
-    actions: { reserved: (_, cart) => reserved(cart) },
+    actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });
 }
 
@@ -65,10 +64,8 @@ export function provideOneTicketReserve({ api, currentCartId, reserved }: FormWi
   return oneTicketReserveMachine.provide({
     actors: {
       loadGroups: fromPromise(({ input, signal }) => loadOneTicketGroups(api, input.groups, signal)),
-      reserve: fromPromise(({ input, signal }) =>
-        api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
-      ),
+      reserveIntoCart: provideReserveCore({ api, currentCartId }),
     },
-    actions: { reserved: (_, cart) => reserved(cart) },
+    actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });
 }

@@ -7,9 +7,10 @@ import { fromPromise } from 'xstate';
 import type { Api, CartModel, TicketGroupModel } from '../../api';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { ReserveQuery } from '../../machines/reserve/types';
+import { provideReserveCore } from './reserve-core';
 
 export interface EventWiring {
-  api: Pick<Api, 'events' | 'cart'>;
+  api: Pick<Api, 'events' | 'cart' | 'membership'>;
   /** The app cart's current id, read at the moment of the call. */
   currentCartId: () => string | null;
   /** The reserve succeeded: give the cart to the app cart, then navigate on. */
@@ -47,13 +48,9 @@ export function provideDateFirstReserve({
         const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal, member });
         return memberLimits ? memberLimits(input.eventId, groups, signal) : groups;
       }),
-      reserve: fromPromise(({ input, signal }) =>
-        api.cart.reserve(input.newCart ? null : currentCartId(), input.request, { signal }),
-      ),
+      reserveIntoCart: provideReserveCore({ api, currentCartId }),
     },
-    actions: {
-      reserved: (_, cart) => reserved(cart),
-    },
+    actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });
 }
 

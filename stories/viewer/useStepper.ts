@@ -44,6 +44,12 @@ export function summarize(value: unknown): string {
     const record = value as Record<string, unknown>;
     if (typeof record.code === 'string') return record.code;
     if (typeof record.id === 'string') return record.id;
+    // An outcome such as the reserve core's `{ status: 'reserved', cart }` or `{ status: 'refused', refusal }`.
+    if (typeof record.status === 'string') {
+      const rest = Object.entries(record).find(([key]) => key !== 'status');
+      return rest ? `${record.status}: ${summarize(rest[1])}` : record.status;
+    }
+    if ('error' in record) return summarize(record.error);
     if (value instanceof Error) return value.message;
     return '{…}';
   }

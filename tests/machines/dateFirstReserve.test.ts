@@ -41,6 +41,7 @@ import {
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, flush, walkMachinePaths } from './graph-helpers';
+import { postTickets } from './reserve-core-helpers';
 
 type Snapshot = SnapshotFrom<typeof dateFirstReserveMachine>;
 
@@ -92,12 +93,9 @@ function start(query?: DateFirstReserveInput['query'], script: Script = {}) {
         calls.loadSessionGroups(i);
         return (script.groups ?? (async () => [general, family]))(i.sessionId);
       }),
-      reserve: fromPromise(async ({ input: i }) => {
-        calls.reserve(i);
-        return (script.reserve ?? (async () => cart))();
-      }),
+      reserveIntoCart: postTickets(calls.reserve, () => (script.reserve ?? (async () => cart))()),
     },
-    actions: { reserved: (_args, params) => reserved(params) },
+    actions: { reserved: ({ context }) => reserved(context.cart) },
   });
   const actor = createActor(machine, { input: input(query), clock: new SimulatedClock() });
   actor.start();
@@ -878,7 +876,7 @@ describe('path tests', () => {
       machine: dateFirstReserveMachine,
       inputs: pathInputs,
       events: pathEvents,
-      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
       onStep: (runner) => {
         const snapshot = runner.actor.getSnapshot();
         const { context } = snapshot;

@@ -37,6 +37,7 @@ import { lectureGroup } from '../../stories/fixtures/singleEventReserve';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+import { postTickets } from './reserve-core-helpers';
 
 const T = createStrings();
 const text = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
@@ -97,12 +98,9 @@ function start(input: OneTicketReserveInput = oneInput(), script: Script = {}) {
         calls.loadGroups(i);
         return (script.groups ?? (async () => input.event.ticketGroups))();
       }),
-      reserve: fromPromise(async ({ input: i }) => {
-        calls.reserve(i);
-        return (script.reserve ?? (async () => cart))();
-      }),
+      reserveIntoCart: postTickets(calls.reserve, () => (script.reserve ?? (async () => cart))()),
     },
-    actions: { reserved: (_args, params) => reserved(params) },
+    actions: { reserved: ({ context }) => reserved(context.cart) },
   });
   const actor = createActor(machine, { input, clock: new SimulatedClock() });
   actor.start();
@@ -241,7 +239,7 @@ describe('oneTicketReserve paths', () => {
       machine: oneTicketReserveMachine,
       inputs: onePathInputs,
       events: onePathEvents,
-      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
       onStep: checkInvariants,
     });
     assertFullCoverage(report);

@@ -29,6 +29,7 @@ import {
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, walkMachinePaths } from './graph-helpers';
+import { postTickets } from './reserve-core-helpers';
 
 type Snapshot = SnapshotFrom<typeof quantityFirstReserveMachine>;
 
@@ -55,12 +56,9 @@ function start(extra: Partial<QuantityFirstReserveInput> = {}, script: Script = 
         calls.loadSessions(i);
         return (script.sessions ?? (async (date: string) => qfSessionsByDate[date] ?? []))(i.date);
       }),
-      reserve: fromPromise(async ({ input: i }) => {
-        calls.reserve(i);
-        return (script.reserve ?? (async () => cart))();
-      }),
+      reserveIntoCart: postTickets(calls.reserve, () => (script.reserve ?? (async () => cart))()),
     },
-    actions: { reserved: (_args, params) => reserved(params) },
+    actions: { reserved: ({ context }) => reserved(context.cart) },
   });
   const actor = createActor(machine, { input: qfInput(extra), clock: new SimulatedClock() });
   actor.start();
@@ -438,7 +436,7 @@ describe('path tests', () => {
       inputs: qfPathInputs,
       events: qfPathEvents,
       serializeState: qfSerializeState,
-      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
       onStep: (runner) => {
         const snapshot = runner.actor.getSnapshot() as Snapshot;
         const { context } = snapshot;

@@ -2,6 +2,7 @@
  * Pure rules of the date-first screen: the query (spec 1 §2, §5: session, date, reserve mode, quantities),
  * what each calendar day shows (web.price_display, availability, badges) and the remaining-capacity rule.
  */
+
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
@@ -37,6 +38,7 @@ import {
   sessionsByDate,
 } from '../../stories/fixtures/dateFirstReserve';
 import { flush } from './graph-helpers';
+import { postTickets } from './reserve-core-helpers';
 
 describe('reserve mode (flag words, spec 1 §5)', () => {
   it.each(['strict', 'STRICT', ' strict '])('%s is strict', (word) =>
@@ -206,10 +208,10 @@ function startActor(input: Parameters<typeof createActor<typeof dateFirstReserve
       loadCalendar: fromPromise(async () => days),
       loadSessions: fromPromise(async ({ input: i }) => sessionsByDate[i.date] ?? []),
       loadSessionGroups: fromPromise(async () => [general, family, flexibleGroup]),
-      reserve: fromPromise(async ({ input: i }) => {
-        reserves.push(i);
-        return cart;
-      }),
+      reserveIntoCart: postTickets(
+        (i) => reserves.push(i),
+        async () => cart,
+      ),
     },
   });
   const actor = createActor(machine, { input });

@@ -38,6 +38,7 @@ import {
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+import { postTickets } from './reserve-core-helpers';
 
 const T = createStrings();
 const text = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
@@ -61,12 +62,9 @@ function start(input: SingleEventReserveInput = singleInput(), script: Script = 
         calls.loadSessionGroups(i);
         return (script.groups ?? (async () => input.event.ticketGroups))();
       }),
-      reserve: fromPromise(async ({ input: i }) => {
-        calls.reserve(i);
-        return (script.reserve ?? (async () => cart))();
-      }),
+      reserveIntoCart: postTickets(calls.reserve, () => (script.reserve ?? (async () => cart))()),
     },
-    actions: { reserved: (_args, params) => reserved(params) },
+    actions: { reserved: ({ context }) => reserved(context.cart) },
   });
   const actor = createActor(machine, { input, clock: new SimulatedClock() });
   actor.start();
@@ -391,7 +389,7 @@ describe('singleEventReserve paths', () => {
       machine: singleEventReserveMachine,
       inputs: singlePathInputs,
       events: singlePathEvents,
-      provide: { actions: { reserved: (_args, params) => reserved(params) } },
+      provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
       onStep: checkInvariants,
     });
     assertFullCoverage(report);

@@ -2,6 +2,7 @@
  * View-model selectors, on snapshots built by the machines themselves: what each view is told to show.
  * Oracles are the spec's numbers (8 day buttons, thresholds, 20/5/2 minutes), written here.
  */
+
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type {
@@ -13,6 +14,7 @@ import type {
 } from '../../api/models';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import {
   DEFAULT_TAB_THRESHOLDS,
@@ -98,7 +100,7 @@ async function reserveSnapshot(config: Record<string, unknown> = {}, calendar = 
       loadCalendar: fromPromise(async () => calendar),
       loadSessions: fromPromise(async () => sessions),
       loadSessionGroups: fromPromise(async () => [group]),
-      reserve: fromPromise(async (): Promise<CartModel> => makeCart(2100)),
+      reserveIntoCart: reserveIntoCartWith(async (): Promise<CartModel> => makeCart(2100)),
     },
   });
   const actor = createActor(machine, {

@@ -13,7 +13,7 @@ import { provideDateFirstReserve } from '../../routes/event/wiring';
 import { cartKey, createStorage } from '../../routes/storage';
 import { makeCart, T0 } from '../machines/cart.fixtures';
 import { flush } from '../machines/graph-helpers';
-import { memoryStorage, runProvided } from './helpers';
+import { memoryStorage, reserveTickets } from './helpers';
 
 const SELLER = 'seller-1';
 const KEY = cartKey(SELLER);
@@ -146,7 +146,7 @@ describe('app root actor', () => {
     const { app, api } = start({});
     // The event screen wires its reserve flow when it mounts, while the old cart is current.
     const machine = provideDateFirstReserve({
-      api: api as unknown as Pick<Api, 'cart' | 'events'>,
+      api: api as unknown as Pick<Api, 'cart' | 'events' | 'membership'>,
       currentCartId: () => currentCartId(app),
       reserved: (cart) => cartOf(app).send({ type: 'cart.updated', cart }),
     });
@@ -154,10 +154,7 @@ describe('app root actor', () => {
     vi.advanceTimersByTime(60_000);
     await waitFor(cartOf(app), (s) => s.matches('expired'));
     cartOf(app).send({ type: 'expiry.confirm' }); // Start over
-    await runProvided(machine, 'reserve', {
-      request: { eventId: 'ev', sessionId: 's', quantities: { t: 1 } },
-      newCart: false,
-    });
+    await reserveTickets(machine, { eventId: 'ev', sessionId: 's', quantities: { t: 1 } });
     expect(api.cart.reserve).toHaveBeenCalledTimes(1);
     expect(api.cart.reserve.mock.calls[0]?.[0]).toBeNull();
   });

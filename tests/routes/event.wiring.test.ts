@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
 import { provideDateFirstReserve, reserveQueryFrom } from '../../routes/event/wiring';
 import { makeCart } from '../machines/cart.fixtures';
-import { anySignal, runProvided } from './helpers';
+import { anySignal, callReserved, reserveTickets, runProvided } from './helpers';
 
 function fakeApi() {
   const cart = makeCart({ id: 'fresh' });
@@ -17,7 +17,8 @@ function fakeApi() {
     },
   } as const;
 }
-const asApi = (api: ReturnType<typeof fakeApi>) => api as unknown as Pick<Api, 'events' | 'cart'>;
+const asApi = (api: ReturnType<typeof fakeApi>) =>
+  api as unknown as Pick<Api, 'events' | 'cart' | 'membership'>;
 
 describe('event wiring', () => {
   it('loads the calendar, sessions and session ticket groups with the machine’s input', async () => {
@@ -44,7 +45,7 @@ describe('event wiring', () => {
     expect(api.events.session).toHaveBeenCalledWith('ev-1', 's-9', { signal: anySignal });
   });
 
-  it('reserves into the cart id current when the call runs, and into a new cart when asked', async () => {
+  it('reserves into the cart id current when the call runs, and into a new cart when that one is gone', async () => {
     const api = fakeApi();
     let current: string | null = 'c1';
     const machine = provideDateFirstReserve({
@@ -53,17 +54,19 @@ describe('event wiring', () => {
       reserved: vi.fn(),
     });
     const request = { eventId: 'ev-1', sessionId: 's-1', quantities: { 't-adult': 2 } };
-    await runProvided(machine, 'reserve', { request, newCart: false });
+    await reserveTickets(machine, request);
     current = 'c2';
-    await runProvided(machine, 'reserve', { request, newCart: false });
+    await reserveTickets(machine, request);
     current = null;
-    await runProvided(machine, 'reserve', { request, newCart: false });
+    await reserveTickets(machine, request);
     current = 'c3';
-    await runProvided(machine, 'reserve', { request, newCart: true });
+    api.cart.reserve.mockRejectedValueOnce({ code: 'not_found', status: 404, context: 'cart' } as never);
+    await reserveTickets(machine, request);
     expect(api.cart.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
       'c1',
       'c2',
       null,
+      'c3',
       null,
     ]);
     expect(api.cart.reserve).toHaveBeenLastCalledWith(null, request, { signal: anySignal });
@@ -72,12 +75,8 @@ describe('event wiring', () => {
   it('hands the reserved cart to the app', () => {
     const reserved = vi.fn();
     const machine = provideDateFirstReserve({ api: asApi(fakeApi()), currentCartId: () => null, reserved });
-    const action = machine.implementations.actions.reserved as unknown as (
-      args: unknown,
-      cart: unknown,
-    ) => void;
     const cart = makeCart();
-    action({}, cart);
+    callReserved(machine, cart);
     expect(reserved).toHaveBeenCalledWith(cart);
   });
 

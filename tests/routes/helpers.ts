@@ -30,3 +30,20 @@ export function memoryStorage(initial: Record<string, string> = {}): Storage & {
 }
 
 export const anySignal = expect.any(AbortSignal);
+
+/** Runs the reserve core a wiring provided (`reserveIntoCart`) for a tickets request; returns its output. */
+export function reserveTickets(
+  machine: { implementations: { actors: Record<string, unknown> } },
+  tickets: { eventId: string; sessionId: string | null; quantities: Record<string, number> },
+): Promise<unknown> {
+  return runProvided(machine, 'reserveIntoCart', { request: { kind: 'tickets', tickets } });
+}
+
+/** Calls a wiring's provided `reserved` action as the machine does: with the context holding the cart. */
+export function callReserved(
+  machine: { implementations: { actions: Record<string, unknown> } },
+  cart: unknown,
+) {
+  const action = machine.implementations.actions.reserved as (args: { context: { cart: unknown } }) => void;
+  action({ context: { cart } });
+}

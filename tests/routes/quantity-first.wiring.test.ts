@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
 import { provideQuantityFirstReserve } from '../../routes/event/quantityFirstWiring';
 import { makeCart } from '../machines/cart.fixtures';
-import { anySignal, runProvided } from './helpers';
+import { anySignal, callReserved, reserveTickets, runProvided } from './helpers';
 
 function fakeApi() {
   const cart = makeCart({ id: 'fresh' });
@@ -12,7 +12,8 @@ function fakeApi() {
     events: { calendarFor: vi.fn(async () => []), sessionsFor: vi.fn(async () => []) },
   } as const;
 }
-const asApi = (api: ReturnType<typeof fakeApi>) => api as unknown as Pick<Api, 'events' | 'cart'>;
+const asApi = (api: ReturnType<typeof fakeApi>) =>
+  api as unknown as Pick<Api, 'events' | 'cart' | 'membership'>;
 
 describe('quantity-first wiring', () => {
   it('loads the calendar and priced sessions for the chosen quantities', async () => {
@@ -36,7 +37,7 @@ describe('quantity-first wiring', () => {
     );
   });
 
-  it('reserves into the cart id current when the call runs, and into a new cart when asked', async () => {
+  it('reserves into the cart id current when the call runs, and into a new cart when that one is gone', async () => {
     const api = fakeApi();
     let current: string | null = 'c1';
     const machine = provideQuantityFirstReserve({
@@ -45,10 +46,14 @@ describe('quantity-first wiring', () => {
       reserved: vi.fn(),
     });
     const request = { eventId: 'ev-1', sessionId: 's-1', quantities: { 't-adult': 2 } };
-    await runProvided(machine, 'reserve', { request, newCart: false });
+    await reserveTickets(machine, request);
     current = 'c2';
-    await runProvided(machine, 'reserve', { request, newCart: true });
-    expect(api.cart.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['c1', null]);
+    api.cart.reserve.mockRejectedValueOnce({ code: 'cart_expired', status: 410 } as never);
+    expect(await reserveTickets(machine, request)).toEqual({
+      status: 'reserved',
+      cart: makeCart({ id: 'fresh' }),
+    });
+    expect(api.cart.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['c1', 'c2', null]);
   });
 
   it('hands the reserved cart to the app', () => {
@@ -58,12 +63,8 @@ describe('quantity-first wiring', () => {
       currentCartId: () => null,
       reserved,
     });
-    const action = machine.implementations.actions.reserved as unknown as (
-      args: unknown,
-      cart: unknown,
-    ) => void;
     const cart = makeCart();
-    action({}, cart);
+    callReserved(machine, cart);
     expect(reserved).toHaveBeenCalledWith(cart);
   });
 });

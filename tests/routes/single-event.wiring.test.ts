@@ -5,7 +5,7 @@ import { provideOneTicketReserve, provideSingleEventReserve } from '../../routes
 import { donationGroup, ledgerGroup } from '../../stories/fixtures/oneTicketReserve';
 import { lectureSession } from '../../stories/fixtures/singleEventReserve';
 import { makeCart } from '../machines/cart.fixtures';
-import { anySignal, runProvided } from './helpers';
+import { anySignal, callReserved, reserveTickets, runProvided } from './helpers';
 
 function fakeApi() {
   const cart = makeCart({ id: 'fresh' });
@@ -19,7 +19,7 @@ function fakeApi() {
   } as const;
 }
 const asApi = (api: ReturnType<typeof fakeApi>) =>
-  api as unknown as Pick<Api, 'events' | 'cart' | 'ticketGroups'>;
+  api as unknown as Pick<Api, 'events' | 'cart' | 'ticketGroups' | 'membership'>;
 
 describe('single-event wiring', () => {
   it('loads the first session, then its ticket groups', async () => {
@@ -71,14 +71,14 @@ describe('single-event wiring', () => {
     const reserved = vi.fn();
     const machine = provideSingleEventReserve({ api: asApi(api), currentCartId: () => current, reserved });
     const request = { eventId: 'ev-1', sessionId: 's-1', quantities: { 't-general': 2 } };
-    await runProvided(machine, 'reserve', { request, newCart: false });
+    await reserveTickets(machine, request);
     current = 'c2';
-    await runProvided(machine, 'reserve', { request, newCart: true });
-    expect(api.cart.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['c1', null]);
+    api.cart.reserve.mockRejectedValueOnce({ code: 'cart_expired', status: 410 } as never);
+    await reserveTickets(machine, request);
+    expect(api.cart.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['c1', 'c2', null]);
     expect(api.cart.reserve).toHaveBeenLastCalledWith(null, request, { signal: anySignal });
-    const action = machine.implementations.actions.reserved as unknown as (a: unknown, c: unknown) => void;
     const cart = makeCart();
-    action({}, cart);
+    callReserved(machine, cart);
     expect(reserved).toHaveBeenCalledWith(cart);
   });
 });
@@ -108,10 +108,9 @@ describe('one-ticket wiring', () => {
     const reserved = vi.fn();
     const machine = provideOneTicketReserve({ api: asApi(api), currentCartId: () => 'c1', reserved });
     const request = { eventId: 'ev-1', sessionId: null, quantities: { 't-25': 1 } };
-    await runProvided(machine, 'reserve', { request, newCart: false });
+    await reserveTickets(machine, request);
     expect(api.cart.reserve).toHaveBeenCalledWith('c1', request, { signal: anySignal });
-    const action = machine.implementations.actions.reserved as unknown as (a: unknown, c: unknown) => void;
-    action({}, makeCart());
+    callReserved(machine, makeCart());
     expect(reserved).toHaveBeenCalledTimes(1);
   });
 });

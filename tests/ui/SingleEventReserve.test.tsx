@@ -9,6 +9,7 @@ import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionModel } from '../../api/models';
+import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { selectOneTicketView, selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
@@ -28,7 +29,7 @@ function singleActor(event = lecture) {
     actors: {
       loadSession: fromPromise(async (): Promise<SessionModel | null> => lectureSession),
       loadSessionGroups: fromPromise(async () => event.ticketGroups),
-      reserve: fromPromise(reserve),
+      reserveIntoCart: reserveIntoCartWith(reserve),
     },
   });
   const actor = createActor(machine, { input: { event } });
@@ -89,7 +90,7 @@ function oneActor() {
   const machine = oneTicketReserveMachine.provide({
     actors: {
       loadGroups: fromPromise(async () => donationEvent.ticketGroups),
-      reserve: fromPromise(reserve),
+      reserveIntoCart: reserveIntoCartWith(reserve),
     },
   });
   const actor = createActor(machine, { input: { event: donationEvent } });

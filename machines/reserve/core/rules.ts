@@ -1,0 +1,140 @@
+/**
+ * Pure rules of the reserve core, shared by every reserve flow: notices (add, replace, clear), how a failed
+ * reserve or load reads (the flow error, cart gone, sold out, the refusal's message), the done event of the
+ * child `reserveIntoCart` read without casts, and the outputs the path models send for it.
+ */
+import type { EventObject } from 'xstate';
+import { ErrorCode } from '../../../api/codes';
+import { outcomeMessage, reserveOutcome } from '../../../api/error-messages';
+import type { CartModel } from '../../../api/models';
+import type { FlowError } from '../../shared/flow-error';
+import type { Message } from '../../shared/messages';
+import type {
+  RefusalKind,
+  ReserveDoneEvent,
+  ReserveIntoCartOutput,
+  ReserveNotice,
+  ReserveRefusal,
+} from './types';
+
+// ---- notices ------------------------------------------------------------------------------------------
+
+/** The notice of a failed reserve (each flow shows one at a time). */
+export const RESERVE_ERROR = 'reserve.error';
+/** Notices about the last submit: cleared when the visitor submits again. */
+export const RESERVE_NOTICE_KEYS: readonly string[] = [
+  RESERVE_ERROR,
+  'reserve.sessionSoldOut',
+  'reserve.dateSoldOut',
+];
+
+/** Adds a notice, replacing one with the same key. */
+export function withNotice(messages: readonly ReserveNotice[], notice: ReserveNotice): ReserveNotice[] {
+  return [...messages.filter((m) => m.key !== notice.key), notice];
+}
+
+/** The notices without those keys. */
+export function withoutNotices(messages: readonly ReserveNotice[], keys: readonly string[]): ReserveNotice[] {
+  return messages.filter((m) => !keys.includes(m.key));
+}
+
+/** An error notice. */
+export const errorNotice = (key: string, text: Message): ReserveNotice => ({
+  key,
+  level: 'error',
+  message: text,
+});
+
+// ---- errors -------------------------------------------------------------------------------------------
+
+export type FlowErrorWithContext = FlowError & { context?: string | null };
+
+/** A rejection with a code, or null for anything else. */
+export function flowErrorFrom(error: unknown): FlowErrorWithContext | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, description, extra, status, context } = error as Record<string, unknown>;
+  if (typeof code !== 'string') return null;
+  return {
+    code,
+    description: typeof description === 'string' ? description : null,
+    extra,
+    ...(typeof status === 'number' ? { status } : {}),
+    context: typeof context === 'string' ? context : null,
+  };
+}
+
+/** The flow error of an actor's error event, or null when it has none. */
+export function flowErrorOf(event: EventObject): FlowErrorWithContext | null {
+  return 'error' in event ? flowErrorFrom(event.error) : null;
+}
+
+/** The cart the reserve went to is gone: deleted, or expired. */
+export const isCartGone = (error: FlowError | null): boolean =>
+  error?.code === ErrorCode.not_found || error?.code === ErrorCode.cart_expired;
+
+/** How a refusal reads to the flows. */
+export function refusalKind(error: FlowErrorWithContext): RefusalKind {
+  if (error.code === ErrorCode.event_session_sold_out) return 'sessionSoldOut';
+  if (error.code === ErrorCode.seat_unavailable) return 'seatTaken';
+  if (reserveOutcome(error).kind === 'codePrompt') return 'codeRequired';
+  return 'other';
+}
+
+/** A refusal of the given error (anything without a code is unexpected). */
+export function refusalOf(error: unknown): ReserveRefusal {
+  const flowError = flowErrorFrom(error) ?? { code: ErrorCode.unexpected, description: null, context: null };
+  return { kind: refusalKind(flowError), error: flowError };
+}
+
+/**
+ * A lost race for a seat (409 seat_unavailable) shows the server's description ('Sorry, a seat you chose has
+ * just been taken...'): the shared mapping shows descriptions of the spec's codes only, and this code is the
+ * reference server's own.
+ */
+export function seatTakenMessage(error: FlowError | null): Message | null {
+  if (!error || error.code !== ErrorCode.seat_unavailable || !error.description?.trim()) return null;
+  return { key: 'errorDescription', params: { description: error.description.trim() } };
+}
+
+/**
+ * What a form shows for a failed reserve or load: the server's message after a lost seat race, else the one
+ * shared reserve mapping (spec 1 §8) with the given parameters.
+ */
+export function reserveErrorText(error: FlowError | null, params: Record<string, string> = {}): Message {
+  return (
+    seatTakenMessage(error) ??
+    outcomeMessage(reserveOutcome(error ?? { code: ErrorCode.unexpected }, params), 'reserve')
+  );
+}
+
+// ---- the child's done event ---------------------------------------------------------------------------
+
+/** The done event of the child `reserveIntoCart` (a type guard: no cast). */
+export function isReserveDone(event: EventObject): event is ReserveDoneEvent {
+  return event.type === 'xstate.done.actor.reserveIntoCart';
+}
+
+/** The cart of a successful reserve, or null. */
+export function reservedCartOf(event: EventObject): CartModel | null {
+  return isReserveDone(event) && event.output.status === 'reserved' ? event.output.cart : null;
+}
+
+/**
+ * The refusal of a done event, or of an error event (the child itself failed: unexpected), or null when the
+ * reserve succeeded.
+ */
+export function refusalOfEvent(event: EventObject): ReserveRefusal | null {
+  if (isReserveDone(event)) return event.output.status === 'refused' ? event.output.refusal : null;
+  return 'error' in event ? refusalOf(event.error) : null;
+}
+
+/** The error of a refused reserve (for the flows' own mappings), or null. */
+export const refusedErrorOf = (event: EventObject): FlowErrorWithContext | null =>
+  refusalOfEvent(event)?.error ?? null;
+
+/** Outputs as the path models send them. */
+export const reservedOutput = (cart: CartModel): ReserveIntoCartOutput => ({ status: 'reserved', cart });
+export const refusedOutput = (error: unknown): ReserveIntoCartOutput => ({
+  status: 'refused',
+  refusal: refusalOf(error),
+});

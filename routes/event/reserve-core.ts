@@ -1,0 +1,24 @@
+/**
+ * Wiring of the reserve core (`machines/reserve/core`): the one post every way of putting something in the
+ * cart uses. It reads the app cart's id when it posts (never a copy taken when the flow started); a `newCart`
+ * post, after the cart turned out gone, creates one. Tickets go through the cart call, memberships through
+ * the membership call (its client loads on first use).
+ */
+import type { Api } from '../../api';
+import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
+
+export interface ReserveCoreWiring {
+  api: Pick<Api, 'cart' | 'membership'>;
+  /** The app cart's current id, read at the moment of the call. */
+  currentCartId: () => string | null;
+}
+
+export function provideReserveCore({ api, currentCartId }: ReserveCoreWiring) {
+  return reserveIntoCartWith((input, signal) => {
+    const cartId = input.newCart ? null : currentCartId();
+    const { request } = input;
+    return request.kind === 'tickets'
+      ? api.cart.reserve(cartId, request.tickets, { signal })
+      : api.membership.reserve(cartId, request.membership, { signal });
+  });
+}
