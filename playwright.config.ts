@@ -8,6 +8,9 @@ const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ?
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder under test-results/: Playwright empties it on start, and test-results/walked/ (the path
+  // tests' coverage for the story viewer) must survive an e2e run.
+  outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

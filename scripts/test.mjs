@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, vitest, build, Playwright e2e. Every step runs even when an earlier one failed,
-// so one run reports everything; the last line is `tests: N passed, N failed` (vitest plus Playwright;
-// a failed typecheck, lint or build step counts as one failure).
+// `npm test`: typecheck, lint, the machines' extractor check, vitest, build, Playwright e2e. Every step runs
+// even when an earlier one failed, so one run reports everything; the last line is `tests: N passed, N failed`
+// (vitest plus Playwright; a failed typecheck, lint or build step counts as one failure; the extractor check
+// counts as one test, passed or failed).
 // With TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases; `.ci/run` starts one with
 // scripts/pg-test.sh) the server suite runs a second time on PostgreSQL, counted in the same total: PGlite runs
 // one transaction at a time, so only PostgreSQL can reveal a race. TEST_PG=required (CI) makes a missing
@@ -38,6 +39,10 @@ function readJson(path) {
 
 if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) failed += 1;
 if (!step('lint', 'npx', ['biome', 'check', '.'])) failed += 1;
+// Stately's code extractor must read every machine's source as the runtime machine is (tools/extractor,
+// installed on demand): one pass or one failure.
+if (step('machines:check', 'npx', ['tsx', 'scripts/check-extractor.ts'])) passed += 1;
+else failed += 1;
 
 function vitest(name, files, env = {}) {
   const json = join(out, `${name}.json`);

@@ -120,9 +120,6 @@ function expiryWatcherInput({ context }: { context: CartContext }): ExpiryWatche
   return { deadline: context.localExpiresAt, expiresInSeconds: context.cart?.expiresIn ?? null };
 }
 
-/** Transition to run when a fresh cart arrives: hold it, then check it in `checking`. */
-const receiveCart = { target: '#cart.checking', actions: 'takeIncomingCart' } as const;
-
 /** Events for the app's modal stack (machines/modals), sent by system id. */
 const OPEN_EXPIRY_MODAL: EventObject = { type: 'modal.open', name: 'cartExpiry' } as EventObject;
 const CLOSE_EXPIRY_MODAL: EventObject = { type: 'modal.close', name: 'cartExpiry' } as EventObject;
@@ -309,9 +306,11 @@ export const cartMachine = cartSetup
     description: 'The visitor’s cart: restore, keep current, remove tickets, watch expiry.',
     context: initialCartContext,
     initial: 'starting',
+    // A fresh cart (an event's or an actor's) is held, then checked in `checking`. Written out at each of its
+    // five places: a shared constant would hide them from Stately's code extractor (npm run machines:check).
     on: {
-      'cart.updated': receiveCart,
-      'cart.inject': receiveCart,
+      'cart.updated': { target: '#cart.checking', actions: 'takeIncomingCart' },
+      'cart.inject': { target: '#cart.checking', actions: 'takeIncomingCart' },
       'cart.clear': {
         guard: 'clearsThisCart',
         target: '#cart.empty',
@@ -329,7 +328,7 @@ export const cartMachine = cartSetup
           src: 'loadCart',
           id: 'loadCart',
           input: loadCartInput,
-          onDone: receiveCart,
+          onDone: { target: '#cart.checking', actions: 'takeIncomingCart' },
           onError: [
             { guard: 'isGoneError', target: 'empty', actions: ['forgetCart', 'persistCartId'] },
             { target: 'loadFailed', actions: 'storeError' },
@@ -432,7 +431,7 @@ export const cartMachine = cartSetup
               src: 'removeTickets',
               id: 'removeTickets',
               input: removeTicketsInput,
-              onDone: receiveCart,
+              onDone: { target: '#cart.checking', actions: 'takeIncomingCart' },
               onError: [
                 { guard: 'isGoneError', target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
                 { target: 'idle', actions: 'storeError' },
@@ -445,7 +444,7 @@ export const cartMachine = cartSetup
               src: 'loadCart',
               id: 'loadCart',
               input: loadCartInput,
-              onDone: receiveCart,
+              onDone: { target: '#cart.checking', actions: 'takeIncomingCart' },
               onError: [
                 { guard: 'isGoneError', target: '#cart.empty', actions: ['forgetCart', 'persistCartId'] },
                 { target: 'idle', actions: 'storeError' },

@@ -2,7 +2,7 @@
  * Wiring of the app root actor: the app-wide actors (cart, member session, modal stack) with their real
  * implementations (API calls, local storage, the clock), and the cart's cross-tab sync.
  */
-import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type Actor, type ActorRefFrom, createActor } from 'xstate';
 import type { Api } from '../../api';
 import { type RuntimeLoginConfig, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
 import { appMachine } from '../../machines/app/app.machine';
@@ -11,6 +11,7 @@ import { isModifiable } from '../../machines/cart/rules';
 import type { modalsMachine } from '../../machines/modals/modals.machine';
 import { isSessionAlive } from '../../machines/session/rules';
 import { sessionMachine } from '../../machines/session/session.machine';
+import { fromPromise } from '../actors';
 import type { Inspect } from '../inspect';
 import { cartKey, type Storage } from '../storage';
 import type { AnalyticsPort } from './analytics';

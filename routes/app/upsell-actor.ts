@@ -3,11 +3,12 @@
  * kept in local storage (shared across tabs). Loaded on demand (its own chunk) right after start-up, so the
  * chain adds nothing to a page's first load; `upsell-host.ts` holds it for the app.
  */
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import type { Api } from '../../api';
 import { loadUpsells } from '../../api/upsells';
 import type { UpsellStored } from '../../machines/upsell/types';
 import { upsellMachine } from '../../machines/upsell/upsell.machine';
+import { fromPromise } from '../actors';
 import type { Inspect } from '../inspect';
 import { type Storage, upsellKey } from '../storage';
 

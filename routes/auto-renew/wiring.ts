@@ -4,11 +4,12 @@
  * `DELETE ticket_order/{id}/auto_renew`; then the session reloads the member when logged in (the machine
  * decides), Cancel goes back one step, Done to the membership details (or home for a visitor).
  */
-import { fromPromise } from 'xstate';
+
 import type { Api } from '../../api';
 import type { MembershipDetailModel } from '../../api/membership-models';
 import { autoRenewCancelMachine } from '../../machines/autoRenewCancel/autoRenewCancel.machine';
 import type { AutoRenewMembership, LoadMembershipOutput } from '../../machines/autoRenewCancel/types';
+import { fromPromise } from '../actors';
 
 export interface AutoRenewWiring {
   api: Pick<Api, 'membership'>;

@@ -4,12 +4,13 @@
  * and a provider that cannot load answers the card step with `payment_provider_unavailable`, whose spec
  * message shows alone (spec 2 §8).
  */
-import { fromPromise } from 'xstate';
+
 import type { Api, CartModel } from '../../api';
 import { ErrorCode } from '../../api/codes';
 import type { RuntimeConfig } from '../../api/schemas';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { Strings } from '../../ui/strings';
+import { fromPromise } from '../actors';
 import type { AppClock } from '../app/clock';
 import { createSandboxAdapter } from '../payment/sandbox';
 import type { PaymentAdapter } from '../payment/types';

@@ -3,10 +3,11 @@
  * `POST my/ticket_order/resend` for a logged-in member, read when sending), forgot membership
  * (`POST membership/forgot`), forgot password (`POST password_reset/request`).
  */
-import { fromPromise } from 'xstate';
+
 import type { Api } from '../../api';
 import { emailSubmitMachine } from '../../machines/emailSubmit/emailSubmit.machine';
 import type { SubmitEmailInput } from '../../machines/emailSubmit/types';
+import { fromPromise } from '../actors';
 
 export interface EmailSubmitWiring {
   api: Pick<Api, 'members'>;

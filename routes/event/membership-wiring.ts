@@ -4,7 +4,7 @@
  * app cart (read when it runs) through `api.membership.reserve`; a gift keeps its recipient in local storage
  * for checkout (`giftee`, spec 3 §3 "Local stored state").
  */
-import { fromPromise } from 'xstate';
+
 import type { Api, CartModel } from '../../api';
 import type { MembershipEventModel, MembershipReserveRequest } from '../../api/membership-models';
 import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
@@ -16,6 +16,7 @@ import type {
   SurveyQuestion,
 } from '../../machines/membership/types';
 import type { MemberSession } from '../../machines/session/types';
+import { fromPromise } from '../actors';
 import { gifteeKey } from '../checkout/gift';
 import type { Storage } from '../storage';
 

@@ -2,8 +2,8 @@
  * Wiring of the quantity-first layout: the quantity-first reserve machine with its real implementations
  * (POST calendar and sessions for the chosen quantities, the reserve into the app cart's current id).
  */
-import { fromPromise } from 'xstate';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
+import { fromPromise } from '../actors';
 import { provideReserveCore } from './reserve-core';
 import type { EventWiring } from './wiring';
 

@@ -5,7 +5,8 @@
  * the membership call (its client loads on first use).
  */
 import type { Api } from '../../api';
-import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { reserveIntoCartMachine } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { fromPromise } from '../actors';
 
 export interface ReserveCoreWiring {
   api: Pick<Api, 'cart' | 'membership'>;
@@ -14,11 +15,15 @@ export interface ReserveCoreWiring {
 }
 
 export function provideReserveCore({ api, currentCartId }: ReserveCoreWiring) {
-  return reserveIntoCartWith((input, signal) => {
-    const cartId = input.newCart ? null : currentCartId();
-    const { request } = input;
-    return request.kind === 'tickets'
-      ? api.cart.reserve(cartId, request.tickets, { signal })
-      : api.membership.reserve(cartId, request.membership, { signal });
+  return reserveIntoCartMachine.provide({
+    actors: {
+      postReserve: fromPromise(({ input, signal }) => {
+        const cartId = input.newCart ? null : currentCartId();
+        const { request } = input;
+        return request.kind === 'tickets'
+          ? api.cart.reserve(cartId, request.tickets, { signal })
+          : api.membership.reserve(cartId, request.membership, { signal });
+      }),
+    },
   });
 }

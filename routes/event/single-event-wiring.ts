@@ -2,11 +2,12 @@
  * Wiring of the single-event form and the one-ticket-only picker (their layouts' chunks import it, not the
  * event page's first load). The reserve reads the app cart's id when it runs; a `newCart` reserve creates one.
  */
-import { fromPromise } from 'xstate';
+
 import type { Api, CartModel, TicketGroupModel } from '../../api';
 import { DONATION_HANDLER, isDonationGroup } from '../../machines/reserve/one-ticket';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import { fromPromise } from '../actors';
 import { provideReserveCore } from './reserve-core';
 
 export interface FormWiring {

@@ -3,10 +3,11 @@
  * reserve reads the app cart's id when it runs (never a copy taken at start); a `newCart` reserve creates
  * one. A successful reserve hands the cart to the app cart and goes to checkout.
  */
-import { fromPromise } from 'xstate';
+
 import type { Api, CartModel, TicketGroupModel } from '../../api';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { ReserveQuery } from '../../machines/reserve/types';
+import { fromPromise } from '../actors';
 import { provideReserveCore } from './reserve-core';
 
 export interface EventWiring {

@@ -3,11 +3,12 @@
  * listing machine with its load actor. A category filter narrows the call itself, so the listing's
  * categories (for the category buttons) then come from a second, unfiltered call.
  */
-import { fromPromise } from 'xstate';
+
 import type { Api } from '../../api';
 import { listingMachine } from '../../machines/listing/listing.machine';
 import { categoriesOf } from '../../machines/listing/rules';
 import type { ListingLoaded, LoadListingInput } from '../../machines/listing/types';
+import { fromPromise } from '../actors';
 
 export const loadEvents = (api: Pick<Api, 'events'>, signal: AbortSignal) =>
   api.events.listAvailable({}, { signal });

@@ -3,12 +3,13 @@
  * port (loaded on demand), and what the route does when the flow ends (hand the member to the app's session,
  * close the dialog or go to the saved path, go to set-email).
  */
-import { fromPromise } from 'xstate';
+
 import type { Api } from '../../api';
 import type { RuntimeLoginConfig } from '../../api/schemas';
 import { loginMachine } from '../../machines/login/login.machine';
 import type { LoginFields, LoginInput } from '../../machines/login/types';
 import type { MemberSession } from '../../machines/session/types';
+import { fromPromise } from '../actors';
 import { loadMember } from '../app/session-calls';
 import type { IdentityProvider } from './provider';
 

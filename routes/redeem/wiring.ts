@@ -5,7 +5,7 @@
  * and the redeem flag (`api.membership.reserve`), hands the cart to the app cart, marks it in the stored
  * redeem-membership flag, and says whether upsells are on (then `/events`, else `/checkout`).
  */
-import { fromPromise } from 'xstate';
+
 import type { Api, CartModel } from '../../api';
 import type { MembershipMemberInput } from '../../api/membership-models';
 import type { UpsellConfig } from '../../api/models';
@@ -15,6 +15,7 @@ import type {
   RedeemLevel,
   RedeemReserveInput,
 } from '../../machines/membership/giftRedeem.types';
+import { fromPromise } from '../actors';
 import type { AppClock } from '../app/clock';
 
 export interface RedeemWiring {

@@ -1,9 +1,10 @@
 /** Wiring of reset password (spec 3 §7): `POST password_reset/validate`, then `POST password_reset/reset`. */
-import { fromPromise } from 'xstate';
+
 import type { Api } from '../../api';
 import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
 import type { PasswordRequirement } from '../../machines/passwordReset/rules';
 import type { PasswordRequirementKey } from '../../ui/account/PasswordResetView';
+import { fromPromise } from '../actors';
 
 /** The `token` query parameter of the reset link, or null. */
 export const tokenFrom = (search: string): string | null => new URLSearchParams(search).get('token');

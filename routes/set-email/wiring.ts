@@ -2,12 +2,13 @@
  * Wiring of set email address (spec 3 §5, §7): `PATCH my/user/{id}` with the new email, the user id read from
  * the member session when saving; then the session reloads the member and the member goes on.
  */
-import { fromPromise } from 'xstate';
+
 import type { Api } from '../../api';
 import { ErrorCode } from '../../api/codes';
 import { ApiError } from '../../api/errors';
 import type { MemberModel } from '../../api/models';
 import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
+import { fromPromise } from '../actors';
 
 export interface SetEmailWiring {
   api: Pick<Api, 'members'>;
