@@ -15,18 +15,22 @@
  * `closeLoginOrGuest` (the dialog on the modal stack while the flow asks) and `logSkippedRules` are injected
  * actions.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { membershipOutcome, outcomeMessage } from '../../api/error-messages';
-import type { CartModel } from '../../api/models';
+import { reserveCoreGuards } from '../reserve/core/guards';
+import { reserveIntoCartMachine } from '../reserve/core/reserveIntoCart.machine';
+import { flowErrorOf, refusedErrorOf, reservedCartOf } from '../reserve/core/rules';
+import type { ReserveIntoCartInput } from '../reserve/core/types';
 import { toFlowError } from '../shared/flow-error';
 import { message } from '../shared/messages';
+import { notProvided } from '../shared/not-provided';
 import {
   buildLevels,
   clampUnnamed,
   formErrors,
   initialLevel,
   levelOf,
+  membershipReserveBody,
   optionalSlotCount,
   prefilledEntries,
   prefilledOptionalCount,
@@ -41,11 +45,7 @@ import type {
   MembershipPurchaseContext,
   MembershipPurchaseEvent,
   MembershipPurchaseInput,
-  MembershipReserveInput,
 } from './types';
-
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide ${name}.` });
 
 // ---- named mappers ----------------------------------------------------------------------------------
 
@@ -77,7 +77,6 @@ export function membershipPurchaseContext({
     formError: null,
     renewNotice: renewNoticeOf(input.mode, input.member, input.settings.renewalPeriodDays, input.now),
     thrown: null,
-    retriedInNewCart: false,
     refusals: 0,
     cart: null,
   };
@@ -91,16 +90,13 @@ export function membershipReserveInput({
   context,
 }: {
   context: MembershipPurchaseContext;
-}): MembershipReserveInput {
-  return { newCart: context.retriedInNewCart, request: reserveRequestOf(context) };
+}): ReserveIntoCartInput {
+  return { request: { kind: 'membership', membership: membershipReserveBody(reserveRequestOf(context)) } };
 }
 
-const outputOf = <T>(event: unknown): T => (event as DoneActorEvent<T>).output;
-const errorOf = (event: unknown) => toFlowError((event as { error?: unknown }).error);
-const errorContext = (event: unknown): string | null => {
-  const error = (event as { error?: { context?: unknown } }).error;
-  return typeof error?.context === 'string' ? error.context : null;
-};
+/** A refused reserve's error with its context (an unexpected one when the core itself failed). */
+const submitErrorOf = (event: MembershipPurchaseEvent) =>
+  refusedErrorOf(event) ?? { ...toFlowError(null), context: null };
 
 /** The level, its member entries and optional/unnamed counts for a newly selected level. */
 function selectLevel(context: MembershipPurchaseContext, levelId: string | null) {
@@ -125,23 +121,28 @@ export const membershipPurchaseMachine = setup({
   },
   actors: {
     loadOffer: fromPromise<MembershipOffer, { eventId: string }>(notProvided('loadOffer')),
-    reserve: fromPromise<CartModel, MembershipReserveInput>(notProvided('reserve')),
+    reserveIntoCart: reserveIntoCartMachine,
   },
   guards: {
-    hasNoLevels: ({ event }) => outputOf<MembershipOffer>(event).levels.length === 0,
+    ...reserveCoreGuards,
+    hasNoLevels: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadOffer');
+      return event.output.levels.length === 0;
+    },
     hasLevel: ({ context }) => levelOf(context) !== null,
-    isKnownLevel: ({ context, event }) =>
-      event.type === 'level.select' && context.levels.some((level) => level.id === event.levelId),
+    isKnownLevel: ({ context, event }) => {
+      assertEvent(event, 'level.select');
+      return context.levels.some((level) => level.id === event.levelId);
+    },
     formIsValid: ({ context }) =>
       Object.keys(formErrors(context)).length === 0 && submitRefusal(context) === null,
     needsLoginOrGuest: ({ context }) =>
       context.mode === 'gift' && context.member === null && !context.asGuest,
-    isRethrown: ({ event }) => submitErrorOutcome(errorOf(event)).kind === 'rethrow',
-    isCartGoneFirstTime: ({ context, event }) => {
-      const code = errorOf(event).code;
-      return !context.retriedInNewCart && (code === ErrorCode.not_found || code === ErrorCode.cart_expired);
+    isRethrown: ({ event }) => submitErrorOutcome(submitErrorOf(event)).kind === 'rethrow',
+    isLoggedIn: ({ event }) => {
+      assertEvent(event, 'member.changed');
+      return event.member !== null;
     },
-    isLoggedIn: ({ event }) => event.type === 'member.changed' && event.member !== null,
   },
   actions: {
     /** Injected: the reserve succeeded with `context.cart` (the app cart's `cart.updated`, then checkout). */
@@ -156,9 +157,10 @@ export const membershipPurchaseMachine = setup({
     closeLoginOrGuest: () => {},
     /** Injected: log `context.skippedRules` (second rules for one party role), when there are any. */
     logSkippedRules: () => {},
-    assignCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
+    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
     assignOffer: assign(({ context, event }) => {
-      const offer = outputOf<MembershipOffer>(event);
+      assertEvent(event, 'xstate.done.actor.loadOffer');
+      const offer = event.output;
       const { levels, skipped } = buildLevels({ levels: sortLevels(offer.levels), rules: offer.rules });
       const next = { ...context, levels, survey: offer.survey };
       return {
@@ -170,7 +172,8 @@ export const membershipPurchaseMachine = setup({
     }),
     noteUnavailable: assign({ formError: () => message('membershipsUnavailable') }),
     noteLoadError: assign({
-      formError: ({ event }) => outcomeMessage(membershipOutcome(errorOf(event)), 'membership'),
+      formError: ({ event }) =>
+        outcomeMessage(membershipOutcome(flowErrorOf(event) ?? toFlowError(null)), 'membership'),
     }),
     clearFormError: assign({ formError: null }),
     chooseLevel: assign(({ context, event }) =>
@@ -221,7 +224,7 @@ export const membershipPurchaseMachine = setup({
       formError: Object.keys(formErrors(context)).length === 0 ? submitRefusal(context) : null,
       refusals: context.refusals + 1,
     })),
-    startSubmit: assign({ fieldErrors: {}, formError: null, retriedInNewCart: false }),
+    startSubmit: assign({ fieldErrors: {}, formError: null }),
     chooseGuest: assign({ asGuest: true }),
     /** The session's member changed: keep them; in a renew context prefill the previous level and members. */
     changeSessionMember: assign(({ context, event }) => {
@@ -243,7 +246,7 @@ export const membershipPurchaseMachine = setup({
         event.type === 'cart.changed' ? event.ticketCount : context.cartTicketCount,
     }),
     noteSubmitError: assign(({ event, context }) => {
-      const outcome = submitErrorOutcome({ ...errorOf(event), context: errorContext(event) });
+      const outcome = submitErrorOutcome(submitErrorOf(event));
       return {
         formError: outcome.kind === 'show' ? outcome.message : null,
         refusals: context.refusals + 1,
@@ -251,11 +254,10 @@ export const membershipPurchaseMachine = setup({
     }),
     noteThrown: assign({
       thrown: ({ event }) => {
-        const error = errorOf(event);
+        const error = submitErrorOf(event);
         return { code: error.code, description: error.description ?? null };
       },
     }),
-    markRetryInNewCart: assign({ retriedInNewCart: true }),
   },
 }).createMachine({
   id: 'membershipPurchase',
@@ -328,17 +330,18 @@ export const membershipPurchaseMachine = setup({
       },
     },
     reserving: {
-      description: 'Reserving the membership into the app cart (read when the call is made).',
+      description:
+        'The reserve core puts the membership in the app cart (read when the call is made; a new cart, once, when it is gone).',
       invoke: {
-        id: 'reserve',
-        src: 'reserve',
+        id: 'reserveIntoCart',
+        src: 'reserveIntoCart',
         input: membershipReserveInput,
-        onDone: { target: 'done', actions: ['assignCart', 'reserved'] },
-        onError: [
-          { guard: 'isCartGoneFirstTime', target: 'reserving', reenter: true, actions: 'markRetryInNewCart' },
+        onDone: [
+          { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           { guard: 'isRethrown', target: 'failed', actions: 'noteThrown' },
           { target: 'editing', actions: 'noteSubmitError' },
         ],
+        onError: { target: 'editing', actions: 'noteSubmitError' },
       },
     },
     failed: {

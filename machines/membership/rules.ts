@@ -5,6 +5,7 @@
  */
 import { ErrorCode } from '../../api/codes';
 import { membershipOutcome } from '../../api/error-messages';
+import type { MembershipReserveRequest as MembershipReserveBody } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import {
   type EmailRequired,
@@ -293,16 +294,20 @@ export function reserveRequestOf(context: MembershipPurchaseContext): Membership
     ),
     autoRenew: context.mode === 'gift' || !context.settings.askToAutorenew ? null : context.autoRenew,
     extend: context.settings.extendEnabled && context.extend,
-    giftee:
-      context.mode === 'gift'
-        ? {
-            first: context.recipient.first.trim(),
-            last: context.recipient.last.trim(),
-            email: context.recipient.email.trim(),
-          }
-        : null,
+    giftee: gifteeOf(context),
     renew: context.mode === 'renew',
   };
+}
+
+/** The gift's recipient as the reserve keeps it for checkout (trimmed), or null when not gifting. */
+export function gifteeOf(context: Pick<MembershipPurchaseContext, 'mode' | 'recipient'>) {
+  return context.mode === 'gift'
+    ? {
+        first: context.recipient.first.trim(),
+        last: context.recipient.last.trim(),
+        email: context.recipient.email.trim(),
+      }
+    : null;
 }
 
 /** Spec 3 §8 membership submit: code_not_found is rethrown; the rest go through the membership outcome. */
@@ -325,3 +330,23 @@ export function submitErrorOutcome(error: {
 /** Levels as the offer hands them, sorted by rank then price (the radio list's order). */
 export const sortLevels = <T extends LevelInput>(levels: readonly T[]): T[] =>
   [...levels].sort((a, b) => a.rank - b.rank || a.priceCents - b.priceCents);
+
+/** The form's request as the membership reserve call takes it (the body the reserve core posts). */
+export function membershipReserveBody(request: MembershipReserveRequest): MembershipReserveBody {
+  const out: MembershipReserveBody = {
+    levelId: request.levelId,
+    members: request.members.map((m) => ({
+      partyRole: m.role,
+      firstName: m.first,
+      lastName: m.last,
+      ...(m.email ? { email: m.email } : {}),
+    })),
+  };
+  if (request.unnamedCount > 0) out.unnamedCount = request.unnamedCount;
+  if (request.autoRenew !== null) out.autoRenew = request.autoRenew;
+  if (request.renew) out.renew = true;
+  if (request.giftee) out.gift = true;
+  if (Object.keys(request.answers).length > 0)
+    out.survey = [{ ticketGroupId: request.ticketGroupId, data: request.answers }];
+  return out;
+}

@@ -3,7 +3,9 @@
  * levels offered by a membership event, the member slots each level's membership rules make, and what the
  * form holds. Context is plain data.
  */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel } from '../../api/models';
+import type { ReserveDoneEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 
 /** buy: the event detail of the membership event; renew: /events/{id}/renew; gift: /events/{id}/gift. */
@@ -167,7 +169,6 @@ export interface MembershipPurchaseContext {
   renewNotice: Message | null;
   /** An error that is rethrown (code_not_found): the screen throws it to the error boundary. */
   thrown: { code: string; description?: string | null } | null;
-  retriedInNewCart: boolean;
   refusals: number;
   /** The cart the reserve answered with. */
   cart: CartModel | null;
@@ -187,15 +188,18 @@ export interface MembershipReserveRequest {
   renew: boolean;
 }
 
-export interface MembershipReserveInput {
-  newCart: boolean;
-  request: MembershipReserveRequest;
-}
-
 export type MemberField = 'first' | 'last' | 'email';
 export type RecipientField = 'first' | 'last' | 'email';
 
+/** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
+export type MembershipPurchaseActorEvent =
+  | DoneActorEvent<MembershipOffer, 'loadOffer'>
+  | ErrorActorEvent<unknown, 'loadOffer'>
+  | ReserveDoneEvent
+  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+
 export type MembershipPurchaseEvent =
+  | MembershipPurchaseActorEvent
   | { type: 'level.select'; levelId: string }
   | { type: 'extend.change'; value: boolean }
   | { type: 'member.change'; index: number; field: MemberField; value: string }

@@ -6,11 +6,11 @@
  */
 
 import type { Api, CartModel } from '../../api';
-import type { MembershipEventModel, MembershipReserveRequest } from '../../api/membership-models';
+import type { MembershipEventModel } from '../../api/membership-models';
 import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
+import { gifteeOf } from '../../machines/membership/rules';
 import type {
   EmailRequired,
-  MembershipReserveRequest as FormRequest,
   MembershipOffer,
   PurchaseMember,
   SurveyQuestion,
@@ -19,9 +19,10 @@ import type { MemberSession } from '../../machines/session/types';
 import { fromPromise } from '../actors';
 import { gifteeKey } from '../checkout/gift';
 import type { Storage } from '../storage';
+import { provideReserveCore } from './reserve-core';
 
 export interface MembershipWiring {
-  api: Pick<Api, 'membership'>;
+  api: Pick<Api, 'membership' | 'cart'>;
   currentCartId: () => string | null;
   reserved: (cart: CartModel, gift: boolean) => void;
   goBack: () => void;
@@ -89,26 +90,6 @@ export function offerOf(event: MembershipEventModel): MembershipOffer {
   };
 }
 
-/** The form's request as the membership reserve call takes it. */
-export function reserveRequestOf(request: FormRequest): MembershipReserveRequest {
-  const out: MembershipReserveRequest = {
-    levelId: request.levelId,
-    members: request.members.map((m) => ({
-      partyRole: m.role,
-      firstName: m.first,
-      lastName: m.last,
-      ...(m.email ? { email: m.email } : {}),
-    })),
-  };
-  if (request.unnamedCount > 0) out.unnamedCount = request.unnamedCount;
-  if (request.autoRenew !== null) out.autoRenew = request.autoRenew;
-  if (request.renew) out.renew = true;
-  if (request.giftee) out.gift = true;
-  if (Object.keys(request.answers).length > 0)
-    out.survey = [{ ticketGroupId: request.ticketGroupId, data: request.answers }];
-  return out;
-}
-
 /** The session's member as the form needs them (their memberships with members, when loaded). */
 export function purchaseMemberOf(
   session: MemberSession | null,
@@ -151,20 +132,18 @@ export function provideMembershipPurchase(w: MembershipWiring) {
             console.warn('membership rule skipped: a second rule for party role', role, level.id);
         return offerOf(event);
       }),
-      reserve: fromPromise(async ({ input, signal }) => {
-        const cart = await w.api.membership.reserve(
-          input.newCart ? null : w.currentCartId(),
-          reserveRequestOf(input.request),
-          { signal },
-        );
-        const giftee = input.request.giftee;
-        w.storage.set(gifteeKey(w.sellerId), giftee ? JSON.stringify({ cartId: cart.id, ...giftee }) : null);
-        return cart;
-      }),
+      reserveIntoCart: provideReserveCore(w),
     },
     actions: {
       reserved: ({ context }) => {
-        if (context.cart) w.reserved(context.cart, context.mode === 'gift');
+        if (!context.cart) return;
+        // A gift keeps its recipient for checkout, with the cart it went into.
+        const giftee = gifteeOf(context);
+        w.storage.set(
+          gifteeKey(w.sellerId),
+          giftee ? JSON.stringify({ cartId: context.cart.id, ...giftee }) : null,
+        );
+        w.reserved(context.cart, context.mode === 'gift');
       },
       goBack: () => w.goBack(),
       openLogin: () => w.openLogin(),

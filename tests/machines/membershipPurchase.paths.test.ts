@@ -8,12 +8,14 @@
  * stepper stays within min and max; refusals carry the spec's texts; the membership submit's error display.
  * Edge coverage proves every transition was walked.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
 import { buildLevels, levelOf, renewalOpensAt } from '../../machines/membership/rules';
-import type { MembershipReserveInput } from '../../machines/membership/types';
 import { selectMembershipFormView } from '../../machines/membership/view';
+import { refusalOfEvent, reservedOutput } from '../../machines/reserve/core/rules';
+import type { ReserveIntoCartInput } from '../../machines/reserve/core/types';
 import {
   ADA,
   ADA_LATER,
@@ -68,17 +70,19 @@ function onStep(runner: Runner, _expected: MembershipSnap, event: EventObject): 
     { buy: 'membershipBuy', renew: 'membershipRenew', gift: 'membershipGiftButton' }[context.mode],
   );
 
-  for (const call of runner.controls.calls.filter((c) => c.src === 'reserve')) {
-    const { request } = call.input as MembershipReserveInput;
-    expect(request.levelId).toBeTruthy();
-    expect(request.members.length + request.unnamedCount).toBeGreaterThan(0);
-    for (const m of request.members) {
-      expect(m.first).not.toBe('');
-      expect(m.last).not.toBe('');
+  for (const call of runner.controls.calls.filter((c) => c.src === 'reserveIntoCart')) {
+    const { request } = call.input as ReserveIntoCartInput;
+    if (request.kind !== 'membership') throw new Error(`a membership form reserved ${request.kind}`);
+    const body = request.membership;
+    expect(body.levelId).toBeTruthy();
+    expect(body.members.length + (body.unnamedCount ?? 0)).toBeGreaterThan(0);
+    for (const m of body.members) {
+      expect(m.firstName).not.toBe('');
+      expect(m.lastName).not.toBe('');
     }
-    if (request.giftee) {
-      expect(request.autoRenew).toBeNull();
-      expect(request.giftee.email.toLowerCase()).not.toBe(context.member?.email?.toLowerCase());
+    if (body.gift) {
+      expect(body.autoRenew).toBeUndefined();
+      expect(context.recipient.email.trim().toLowerCase()).not.toBe(context.member?.email?.toLowerCase());
     }
   }
   if (event.type === 'submit' && snapshot.matches('editing') && level) {
@@ -101,8 +105,9 @@ function onStep(runner: Runner, _expected: MembershipSnap, event: EventObject): 
   }
   if (snapshot.matches('unavailable'))
     expect(text(view.formError)).toBe('Memberships are not available at this time.');
-  if (event.type.startsWith('xstate.error.actor.reserve')) {
-    const code = (event as unknown as { error: { code: string } }).error.code;
+  const refusal = refusalOfEvent(event as EventObject);
+  if (refusal && event.type.endsWith('.reserveIntoCart')) {
+    const { code } = refusal.error;
     if (code === 'code_not_found') expect(view.thrown?.code).toBe('code_not_found');
     else if (code === 'rule_blocks_reserve' || code === 'validate_not_email')
       expect(view.formError).toBeNull();
@@ -191,22 +196,19 @@ describe('membership purchase paths', () => {
     a.send({ type: 'submit' });
     expect(runner.actor.getSnapshot().matches('reserving')).toBe(true);
     expect(runner.controls.calls.at(-1)?.input).toEqual({
-      newCart: false,
       request: {
-        eventId: 'ev-membership',
-        ticketGroupId: 'g-membership',
-        levelId: 't-individual',
-        members: [{ role: 'member', first: 'Grace', last: 'Hopper', email: 'grace@example.com' }],
-        unnamedCount: 0,
-        answers: {},
-        autoRenew: true,
-        extend: false,
-        giftee: null,
-        renew: false,
+        kind: 'membership',
+        membership: {
+          levelId: 't-individual',
+          members: [
+            { partyRole: 'member', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+          ],
+          autoRenew: true,
+        },
       },
     });
     expect(announced).toBe(0);
-    await runner.controls.resolve('reserve', cart());
+    await runner.controls.resolve('reserveIntoCart', reservedOutput(cart()));
     expect(announced).toBe(1);
     expect(runner.actor.getSnapshot().status).toBe('done');
     runner.actor.stop();

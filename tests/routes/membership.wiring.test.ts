@@ -7,13 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
 import { toMembershipConfig } from '../../api/membership-config';
 import type { MembershipEventModel } from '../../api/models';
+import { membershipReserveBody } from '../../machines/membership/rules';
 import { giftApplier, gifteeKey, readGiftee } from '../../routes/checkout/gift';
-import {
-  offerOf,
-  provideMembershipPurchase,
-  reserveRequestOf,
-  surveyOf,
-} from '../../routes/event/membership-wiring';
+import { offerOf, provideMembershipPurchase, surveyOf } from '../../routes/event/membership-wiring';
 import { membershipTarget } from '../../routes/membership/MembershipRedirect';
 import { makeCart } from '../machines/cart.fixtures';
 import { anySignal, memoryStorage, runProvided } from './helpers';
@@ -85,7 +81,7 @@ function fakeApi() {
     },
   };
 }
-const asApi = (api: ReturnType<typeof fakeApi>) => api as unknown as Pick<Api, 'membership'>;
+const asApi = (api: ReturnType<typeof fakeApi>) => api as unknown as Pick<Api, 'membership' | 'cart'>;
 
 const FORM_REQUEST = {
   eventId: 'ev-m',
@@ -167,22 +163,33 @@ describe('membership purchase wiring', () => {
       storage,
       sellerId: 's-1',
     });
-    await runProvided(machine, 'reserve', { newCart: false, request: FORM_REQUEST });
-    expect(api.membership.reserve).toHaveBeenCalledWith('c-1', reserveRequestOf(FORM_REQUEST), {
-      signal: anySignal,
-    });
-    expect(reserveRequestOf(FORM_REQUEST)).toEqual({
+    const membership = membershipReserveBody(FORM_REQUEST);
+    await runProvided(machine, 'reserveIntoCart', { request: { kind: 'membership', membership } });
+    expect(api.membership.reserve).toHaveBeenCalledWith('c-1', membership, { signal: anySignal });
+    expect(membership).toEqual({
       levelId: 't-ind',
       members: [{ partyRole: 'member', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' }],
       autoRenew: false,
       gift: true,
       survey: [{ ticketGroupId: 'g-m', data: { heard: 'Press' } }],
     });
+    // The reserved action keeps the (trimmed) recipient for checkout, with the cart it went into.
+    const reservedAction = machine.implementations.actions.reserved as (args: { context: unknown }) => void;
+    const recipient = { first: ' Alan ', last: 'Turing', email: 'alan@example.com ' };
+    reservedAction({ context: { cart: makeCart({ id: 'c-new' }), mode: 'gift', recipient } });
     expect(readGiftee(storage, 's-1', 'c-new')).toEqual({ cartId: 'c-new', ...FORM_REQUEST.giftee });
     expect(readGiftee(storage, 's-1', 'another-cart')).toBeNull();
+    // Into the cart current when it runs; a cart gone is replaced by a new one.
     current = 'c-2';
-    await runProvided(machine, 'reserve', { newCart: true, request: { ...FORM_REQUEST, giftee: null } });
-    expect(api.membership.reserve).toHaveBeenLastCalledWith(null, expect.anything(), { signal: anySignal });
+    api.membership.reserve.mockRejectedValueOnce({ code: 'not_found', status: 404 } as never);
+    await runProvided(machine, 'reserveIntoCart', { request: { kind: 'membership', membership } });
+    expect(api.membership.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      'c-1',
+      'c-2',
+      null,
+    ]);
+    // Buying for oneself keeps no giftee.
+    reservedAction({ context: { cart: makeCart({ id: 'c-3' }), mode: 'buy', recipient } });
     expect(storage.data.has(gifteeKey('s-1'))).toBe(false);
   });
 
