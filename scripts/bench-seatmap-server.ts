@@ -6,8 +6,8 @@
 import { serve } from '@hono/node-server';
 import { createApp } from '../server/app';
 import { createDb } from '../server/db';
-import { demoIds, seed } from '../server/seed';
-import { seedLargeHall } from '../server/seed-seats';
+import { demoIds, seed } from '../server/seed/demo';
+import { seedLargeHall } from '../server/seed/seats';
 
 const port = Number(process.env.PORT ?? 4199);
 const sizes = (process.env.BENCH_HALLS ?? '10000,50000').split(',').map(Number);

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody, runtimeConfig } from '../../api/schemas';
 import { createApp } from '../../server/app';
-import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed';
-import { donationIds } from '../../server/seed-donation';
-import { theatreIds } from '../../server/seed-seats';
+import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed/demo';
+import { donationIds } from '../../server/seed/donation';
+import { theatreIds } from '../../server/seed/seats';
 import {
   GA,
   GA_ADULT,

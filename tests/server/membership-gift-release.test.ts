@@ -9,10 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { sweepExpiredCarts } from '../../server/holds';
-import { cartMembership, giftCode } from '../../server/membership-schema';
+import { sweepExpiredCarts } from '../../server/cart/holds';
+import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
-import { membershipIds } from '../../server/seed-membership';
+import { membershipIds } from '../../server/seed/membership';
 import type { TestServer } from './helpers';
 import {
   type Browser,

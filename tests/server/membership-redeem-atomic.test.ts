@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { giftCode } from '../../server/membership-schema';
+import { giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
-import { membershipIds } from '../../server/seed-membership';
+import { membershipIds } from '../../server/seed/membership';
 import { GA_ADULT, gaSessions, type TestServer } from './helpers';
 import { newGiftCode, redeemBody as redeemWith, startMembersServer } from './members-helpers';
 

@@ -8,11 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { cartMembership, giftCode } from '../../server/membership-schema';
-import { SURVEY_META_KEY } from '../../server/membership-survey';
+import { cartMembership, giftCode } from '../../server/memberships/schema';
+import { SURVEY_META_KEY } from '../../server/memberships/survey';
 import * as t from '../../server/schema';
-import { DEMO_SELLER_ID } from '../../server/seed';
-import { membershipIds } from '../../server/seed-membership';
+import { DEMO_SELLER_ID } from '../../server/seed/demo';
+import { membershipIds } from '../../server/seed/membership';
 import { startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -17,9 +17,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donationIds } from '../../server/seed-donation';
-import { DEMO_GIFT_CODES, membershipIds } from '../../server/seed-membership';
-import { theatreIds } from '../../server/seed-seats';
+import { donationIds } from '../../server/seed/donation';
+import { DEMO_GIFT_CODES, membershipIds } from '../../server/seed/membership';
+import { theatreIds } from '../../server/seed/seats';
 import {
   type CallOptions,
   GA,

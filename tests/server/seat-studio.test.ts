@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toSeatMap } from '../../api/seat-map';
-import { STUDIO_TIMES, studioIds, studioPlan } from '../../server/seed-seats';
+import { STUDIO_TIMES, studioIds, studioPlan } from '../../server/seed/seats';
 import { startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;
