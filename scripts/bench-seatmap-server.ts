@@ -1,6 +1,6 @@
 /**
  * The seat-map benchmark's server (scripts/bench-seatmap.mjs starts it): an in-memory database with the demo
- * seller, plus large halls of the sizes given in BENCH_HALLS (default 10000,50000; server/seed-seats.ts
+ * seller, plus large halls of the sizes given in BENCH_HALLS (default 10000,50000; server/seed/seats.ts
  * seedLargeHall), serving the built SPA on PORT. Prints one JSON line with the halls when it listens.
  */
 import { serve } from '@hono/node-server';

@@ -113,7 +113,7 @@ export function registerHoldRoutes(api: Hono<Env>, ctx: AppCtx) {
         tx,
         tickets.map((k) => ({ sessionId: k.eventSessionId, groupId: k.ticketGroupId, delta: -1 })),
       );
-      // A removed membership level gives its gift code's use back (server/membership-codes.ts).
+      // A removed membership level gives its gift code's use back (server/memberships/codes.ts).
       await releaseGiftCodes(
         tx,
         tickets.filter((k) => k.handler === 'membership').map((k) => k.id),

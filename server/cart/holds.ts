@@ -124,7 +124,7 @@ export async function changeCapacity(
   q: Q,
   changes: CapacityChange[],
   writes: SQL[] = [],
-  /** Further check columns of the final SELECT (e.g. the seats of a reserve: server/seats.ts). */
+  /** Further check columns of the final SELECT (e.g. the seats of a reserve: server/seats/seats.ts). */
   checks: SQL[] = [],
 ) {
   const sessionChanges = sumBy(changes, (c) => c.sessionId);

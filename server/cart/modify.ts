@@ -69,7 +69,7 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     const ty = typeById.get(line.ticket_type_id);
     const group = ty ? groupById.get(ty.ticketGroupId) : undefined;
     const ev = ty ? eventById.get(ty.eventTemplateId) : undefined;
-    // Members-only events and groups are checked against the member's access (membership-reserve.ts).
+    // Members-only events and groups are checked against the member's access (memberships/reserve.ts).
     if (!ty || !group || !ev || ev.sellerId !== seller.id || !RESERVABLE_TYPES.includes(ev.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
     if (!RESERVABLE_TYPES.includes(group.hiddenType))
@@ -177,7 +177,7 @@ async function removeTickets(q: Q, cartId: string, removes: string[]) {
     throw invalid('ticket', 'Some tickets to remove are not in this cart.', {
       ticket_ids: removes.filter((id) => !removed.some((r) => r.id === id)),
     });
-  // A removed membership level gives its gift code's use back (server/membership-codes.ts).
+  // A removed membership level gives its gift code's use back (server/memberships/codes.ts).
   await releaseGiftCodes(
     q,
     removed.filter((k) => k.handler === 'membership').map((k) => k.id),
@@ -302,7 +302,7 @@ async function modifyLines(
         sql`hold AS (UPDATE cart SET expires_at = ${extension.expiresAt.toISOString()},
           hold_extensions = ${extension.holdExtensions} WHERE id = ${cart.id})`,
       );
-    // Seats with the tickets that take them, refused together (server/seats.ts).
+    // Seats with the tickets that take them, refused together (server/seats/seats.ts).
     const seatTakes = seatTakeSql(
       seats,
       tickets.map((k) => k.id),
@@ -348,7 +348,7 @@ async function modifyLines(
     // No transaction needed: nobody else knows this cart yet, and the cart, its tickets and the capacity they
     // take are written by one statement, all or nothing (a refusal aborts it).
     // Members-only tickets count against the member's limits: one member's reserves take turns (a transaction
-    // holding the member's lock, membership-reserve.ts).
+    // holding the member's lock, memberships/reserve.ts).
     if (membership?.memberLines.length)
       return ctx.db.transaction((tx) => apply(tx, cart, [insertCart(cart)]));
     return apply(ctx.db, cart, [insertCart(cart)]);

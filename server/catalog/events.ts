@@ -147,7 +147,7 @@ export async function eventDocument(
   q: ParsedQuery,
   ev: EventRow,
   venue: VenueRow | undefined,
-  /** Members-only groups and types only where the request's membership allows them (membership-access.ts). */
+  /** Members-only groups and types only where the request's membership allows them (memberships/access.ts). */
   gate?: CatalogGate,
 ): Promise<w.Document> {
   const loaded = await loadGroupsForEvents(

@@ -50,7 +50,7 @@ export interface QuantityPlan {
 /**
  * Checks the quantities against the event's public ticket types (optionally the `ticket_group_id._in`
  * groups): unknown types and more than 10 distinct types are 400 validation_failed in `context`. With a
- * `gate` (the request's member access, membership-access.ts), the members-only groups and types it allows
+ * `gate` (the request's member access, memberships/access.ts), the members-only groups and types it allows
  * count too (a member's quantity-first form); without one they are unknown, as for a guest.
  */
 export async function quantityPlan(

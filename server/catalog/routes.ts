@@ -1,7 +1,7 @@
 /**
  * Thin handlers of the discovery endpoints: events, calendar, sessions, session detail, config. Each reads its
- * path ids, query and body, looks the event up, and answers the document built by `catalog-events.ts`,
- * `catalog-sessions.ts` or `catalog-config.ts`.
+ * path ids, query and body, looks the event up, and answers the document built by `catalog/events.ts`,
+ * `catalog/sessions.ts` or `catalog/config.ts`.
  */
 import type { Hono } from 'hono';
 import { type AppCtx, type C, type Env, idParam, query } from '../http/context';
@@ -73,7 +73,7 @@ export function registerCatalog(api: Hono<Env>, ctx: AppCtx) {
       idParam(c, 'id', 'event_template'),
       SESSION_EVENT_TYPES,
     );
-    // A member's quantities may name the members-only types their membership allows (membership-access.ts).
+    // A member's quantities may name the members-only types their membership allows (memberships/access.ts).
     const gate = catalogGate(await requestAccess(ctx, c));
     return c.json(await quantityCalendarDocument(ctx, q, ev, tz, quantities, gate));
   });

@@ -189,7 +189,7 @@ export async function sessionDocument(
   ev: EventRow,
   venue: VenueRow | undefined,
   sessionId: string,
-  /** Members-only groups and types only where the request's membership allows them (membership-access.ts). */
+  /** Members-only groups and types only where the request's membership allows them (memberships/access.ts). */
   gate?: CatalogGate,
 ): Promise<w.Document> {
   await sweepExpiredCarts(ctx);

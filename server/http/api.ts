@@ -81,7 +81,7 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null, members: MembersO
   if (gate) api.use('*', (c, next) => (c.req.path.endsWith('/pay') ? next() : gate(next)));
   // Hono's bodyLimit reads `c.req.raw.body`, which turns the node server's lightweight request into a full
   // Request (a few % of the CPU of every call): requests without a body and requests that declare their
-  // length (checked here; server/validate.ts reads at most that) skip it; chunked bodies go through it.
+  // length (checked here; server/http/validate.ts reads at most that) skip it; chunked bodies go through it.
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => errorResponse(payloadTooLarge(MAX_BODY_BYTES)),

@@ -1,7 +1,7 @@
 /**
  * Content coding: choosing brotli, gzip or none from `Accept-Encoding` (RFC 9110 §12.5.3), and a middleware
  * that compresses buffered responses (API JSON, generated SVG images, index.html) on the fly. Static build
- * files are compressed at build time instead (vite.config.ts) and served by `server/spa.ts`.
+ * files are compressed at build time instead (vite.config.ts) and served by `server/http/spa.ts`.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

@@ -148,7 +148,7 @@ export const wTicket = (k: Row<typeof t.ticket>): w.Ticket => ({
 
 /**
  * Tickets as the wire has them, each seated one with its seat (`seat`, null when it has none any more) from
- * `seats` (server/ticket-seats.ts `ticketSeats`); other tickets have no `seat` key.
+ * `seats` (server/seats/ticket-seats.ts `ticketSeats`); other tickets have no `seat` key.
  */
 export const wTicketWithSeat =
   (seats: ReadonlyMap<string, w.TicketSeat>) =>

@@ -80,7 +80,7 @@ async function metaOf(db: Db, eventId: string): Promise<Record<string, string>> 
 /** The URL of the route's largest image, or null. */
 export async function lcpImage(db: Db, cfg: RuntimeConfig, route: Route): Promise<string | null> {
   if (route.screen === 'listing') {
-    // The listing's first card: public_browsable events by rank, then name (server/catalog.ts events/available).
+    // The listing's first card: public_browsable events by rank, then name (server/catalog/routes.ts events/available).
     const [first] = await db
       .select({ id: t.eventTemplate.id })
       .from(t.eventTemplate)

@@ -1,4 +1,4 @@
-/** Member emails, written to the outbox (server/outbox.ts's table): reset links, member IDs, resent tickets. */
+/** Member emails, written to the outbox (server/payments/outbox.ts's table): reset links, member IDs, resent tickets. */
 import type { Q } from '../db';
 import * as t from '../schema';
 import { newId } from '../util';

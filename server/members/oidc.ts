@@ -14,7 +14,7 @@ import type { AuthenticationConfig } from '../../api/schemas';
 export const OIDC_MOUNT = '/oidc';
 export const SANDBOX_CLIENT_ID = 'tix-storefront';
 
-/** The sandbox provider's one user (its email is a seeded storefront member, server/members-seed.ts). */
+/** The sandbox provider's one user (its email is a seeded storefront member, server/seed/members.ts). */
 export const SANDBOX_IDP_USER = {
   sub: 'sandbox-member-1',
   email: 'oidc.member@example.com',

@@ -1,7 +1,7 @@
 /**
  * Member endpoints (spec 3 §7): login in every mode and logout, the member's user and identity, new users,
  * password reset, resending tickets, forgot membership and the member's memberships. Sessions in
- * `members-session.ts`, rate limits in `members-rate.ts`, secrets in `members-auth.ts`. Never logs personal data.
+ * `members/session.ts`, rate limits in `members/rate.ts`, secrets in `members/auth.ts`. Never logs personal data.
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -585,7 +585,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
 
   api.get('/my/membership', async (c) => {
     const { user } = await requireMember(ctx, c);
-    // With the level, named members, orders and level tickets (server/membership-routes.ts).
+    // With the level, named members, orders and level tickets (server/memberships/routes.ts).
     return c.json(await myMembershipDocument(ctx.db, user.identityId));
   });
 }

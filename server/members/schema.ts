@@ -33,7 +33,7 @@ export const memberMembership = pgTable('member_membership', {
   purchaseLimit: integer('purchase_limit'),
   ticketOrderId: text('ticket_order_id'),
   ticketGroupId: text('ticket_group_id'),
-  // Added by MEMBERSHIP_DDL (server/membership-schema.ts): the level, its event, the unnamed members.
+  // Added by MEMBERSHIP_DDL (server/memberships/schema.ts): the level, its event, the unnamed members.
   ticketTypeId: text('ticket_type_id'),
   eventTemplateId: text('event_template_id'),
   unnamedCount: integer('unnamed_count').notNull().default(0),

@@ -262,7 +262,7 @@ export async function checkMemberLines(
   q: Q,
   access: MemberAccess,
   lines: MemberLine[],
-  /** The seller's member_reserve_session_beyond_term (membership-policy.ts). */
+  /** The seller's member_reserve_session_beyond_term (memberships/policy.ts). */
   beyondTerm: BeyondTerm = 'never',
 ): Promise<void> {
   if (!lines.length) return;

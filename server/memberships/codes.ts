@@ -1,6 +1,6 @@
 /**
  * Gift codes held by carts (issue 11). A redeem takes one use of its code when the level is reserved
- * (`membership-reserve.ts` `redeemGiftCode`, one conditional UPDATE) and records it on the level ticket's
+ * (`memberships/reserve.ts` `redeemGiftCode`, one conditional UPDATE) and records it on the level ticket's
  * `cart_membership` row (`gift_code`, `gift_code_state` 'held'). The use is
  * - consumed for good when the order completes (`consumeGiftCodes`, in the booking transaction: 'consumed');
  * - given back when the level ticket leaves its cart unbooked: the cart expires or is discarded, or the ticket is

@@ -1,5 +1,5 @@
 /**
- * Membership creation on order completion (issue 11), called by `completion.ts` `book` inside the booking
+ * Membership creation on order completion (issue 11), called by `payments/completion.ts` `book` inside the booking
  * transaction: each booked membership ticket (a level) becomes a membership of its owner — the cart's giftee
  * when the cart is a gift, else the cart's identity (a guest purchaser gets an account without a password so
  * that they can log in with the new member ID; an email that already has an account adds the membership to
@@ -75,7 +75,7 @@ export async function createMemberships(
         levels.map((k) => k.id),
       ),
     );
-  // Gift codes redeemed by these levels are used for good now (server/membership-codes.ts).
+  // Gift codes redeemed by these levels are used for good now (server/memberships/codes.ts).
   await consumeGiftCodes(
     tx,
     levels.map((k) => k.id),

@@ -1,10 +1,10 @@
 /**
  * The membership part of a reserve (POST my/cart/modify with `membership`, issue 11), hooked into
- * `modify.ts`:
+ * `cart/modify.ts`:
  * - `prepareMembership` (before any write): a level line (a type of a `membership` group) needs the members its
  *   level's rules ask for (named roles within min..max with names, optional named roles up to max, the unnamed
  *   count within min..max, at least one member); members-only lines are checked against the member's access
- *   (`membership-access.ts`). A redeem's gift code is checked here (the visitor's message before any write).
+ *   (`memberships/access.ts`). A redeem's gift code is checked here (the visitor's message before any write).
  * - `applyMembership` (inside the reserve, cart locked): member limits, a redeemed level costs nothing, the
  *   gift code is taken by the reserve's own statement (`giftCodeTakeSql`: all or nothing with the tickets), and
  *   the members and flags of each level ticket are written (`cart_membership`) with the tickets.
@@ -30,7 +30,7 @@ type Group = Row<typeof t.ticketGroup>;
 type TicketTypeRow = Row<typeof t.ticketType>;
 type EventRow = Row<typeof t.eventTemplate>;
 
-/** A resolved reserve line, as `modify.ts` has it. */
+/** A resolved reserve line, as `cart/modify.ts` has it. */
 export interface ReserveLine {
   ty: TicketTypeRow;
   group: Group;
@@ -45,7 +45,7 @@ export interface PreparedMembership {
   memberLines: MemberLine[];
   body: w.MembershipReserveBody | null;
   identityId: string;
-  /** The seller's `member_reserve_session_beyond_term` (membership-policy.ts). */
+  /** The seller's `member_reserve_session_beyond_term` (memberships/policy.ts). */
   beyondTerm: BeyondTerm;
   /** The gift code this reserve redeems, or null. */
   redeemed: string | null;

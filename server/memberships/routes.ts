@@ -181,7 +181,7 @@ async function checkNotSelfGift(
 }
 
 /**
- * Before a gift cart is paid (completion.ts): its giftee is still not its purchaser (the guest purchaser is
+ * Before a gift cart is paid (payments/completion.ts): its giftee is still not its purchaser (the guest purchaser is
  * stored after the gift checkout).
  */
 export async function checkGiftPayable(q: Q | Tx, cart: CartRow): Promise<void> {

@@ -2,7 +2,7 @@
  * Survey answers of a membership reserve, checked at the boundary (spec 1 §3 "Survey spec"): the level's
  * ticket group may carry a survey in its meta `additional_info_spec` (a JSON schema: `properties` with title,
  * type, enum, minimum, maximum, maxLength; a `required` list). Answers (`membership.survey`, sizes bounded by
- * `validate.ts`) must be for the level's group, to its known questions only, with every required question
+ * `http/validate.ts`) must be for the level's group, to its known questions only, with every required question
  * answered, a listed choice where the question has choices, a number within bounds where it asks for one.
  * Anything else is 400 `validation_failed`, context `survey`, with the field in `_extra.field`.
  */

@@ -115,7 +115,7 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
 
   api.get('/ticket_order/:id', async (c) => {
     const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
-    // Filters (ticket.state, ticket_group.handler) and the membership embed (server/membership-routes.ts).
+    // Filters (ticket.state, ticket_group.handler) and the membership embed (server/memberships/routes.ts).
     return c.json(await withOrderMemberships(ctx.db, query(c), await orderDocument(ctx, [order]), order.id));
   });
 

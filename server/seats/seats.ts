@@ -1,8 +1,8 @@
 /**
  * Seats (issue 9): the seat map of a session (GET events/{event}/sessions/{id}/seat_map) and the seats of a
- * seated reserve. Tables and their meaning: `server/seats-schema.ts`.
+ * seated reserve. Tables and their meaning: `server/seats/schema.ts`.
  *
- * A reserve takes its seats in the same statement as its tickets and capacity (`changeCapacity` of holds.ts):
+ * A reserve takes its seats in the same statement as its tickets and capacity (`changeCapacity` of cart/holds.ts):
  * an `INSERT … ON CONFLICT DO UPDATE … WHERE the holder's ticket is cancelled or unbooked` per seat, then a
  * check that every seat was taken, which otherwise raises `tix_refuse('seat', …)` and so undoes the whole
  * statement. The primary key (session, seat) makes a concurrent reserve of the same seat wait for the first
@@ -44,7 +44,7 @@ type TemplateTuple = [
   boolean,
 ];
 
-/** Seat templates by map: static catalogue data (like server/catalog-cache.ts), kept a minute, bounded. */
+/** Seat templates by map: static catalogue data (like server/catalog/cache.ts), kept a minute, bounded. */
 const templateCache = new WeakMap<object, Map<string, { at: number; rows: TemplateTuple[] }>>();
 const TEMPLATE_CACHE_MS = 60_000;
 
@@ -132,7 +132,7 @@ const idText = z.string().check(z.minLength(1), z.maxLength(100));
 /** The seat of a reservation line (`handler_data`), as api/seat-schemas.ts `seatHandlerData`, bounded. */
 const seatHandlerData = z.object({ seat_template_id: idText, ticket_group_id: idText });
 
-/** What a seated line needs of its resolved line (modify.ts `resolveLines`). */
+/** What a seated line needs of its resolved line (cart/modify.ts `resolveLines`). */
 interface SeatedLine {
   line: { handler_data?: unknown };
   group: Row<typeof t.ticketGroup>;

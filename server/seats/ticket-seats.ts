@@ -1,6 +1,6 @@
 /**
  * Seats on tickets (issue 9): the seat of each seated ticket for the ticket documents of carts
- * (`cart-document.ts`) and orders (`orders.ts`). Apart from `seats.ts`, which needs the holds (and so the cart
+ * (`cart/document.ts`) and orders (`payments/orders.ts`). Apart from `seats/seats.ts`, which needs the holds (and so the cart
  * document): importing it here would make a cycle.
  */
 import { eq, inArray } from 'drizzle-orm';

@@ -6,7 +6,7 @@
  * quantity-first Planetarium show, gift codes (valid, expired, not yet valid, exhausted), and
  * members: current and enrolled in auto-renew with a saved card, current and not enrolled, cancelled, and
  * expired — each with the booked order of their membership. Member ids 7000xx (the 5000xx and earlier
- * members of `members-seed.ts` are left as they are).
+ * members of `seed/members.ts` are left as they are).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db';

@@ -131,7 +131,7 @@ describe('events', () => {
 
   it('filters by category and session dates', async () => {
     const shows = doc((await s.json('GET', 'events/available', { query: { 'category._in': 'Shows' } })).body);
-    // The planetarium show and the seated theatre (server/seed-seats.ts), by rank.
+    // The planetarium show and the seated theatre (server/seed/seats.ts), by rank.
     expect(shows.event_template?._data.map((e) => e.id)).toEqual([PLANETARIUM, theatreIds.event]);
     const dated = doc(
       (

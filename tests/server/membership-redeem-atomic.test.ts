@@ -1,5 +1,5 @@
 /**
- * A redeemed gift code is taken by the reserve's own statement (server/membership-reserve.ts
+ * A redeemed gift code is taken by the reserve's own statement (server/memberships/reserve.ts
  * `giftCodeTakeSql`), never by a statement of its own before it: so no crash, lost connection or failed reserve
  * can leave a code used with no ticket to show for it (before, the code was taken first and given back by a
  * catch, which a dying process never runs). The statements are recorded on PGlite (the embedded client's

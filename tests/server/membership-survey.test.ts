@@ -1,5 +1,5 @@
 /**
- * Survey answers of a membership reserve checked at the boundary (server/membership-survey.ts): the level
+ * Survey answers of a membership reserve checked at the boundary (server/memberships/survey.ts): the level
  * group's survey (meta `additional_info_spec`) decides which questions exist, which are required, their choices
  * and number ranges; bad answers are 400 validation_failed (context survey, `_extra.field`), oversized or
  * malformed ones 400/413 from the body schema, never a 500. Nothing is reserved and no gift code is taken.

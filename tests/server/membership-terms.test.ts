@@ -1,5 +1,5 @@
 /**
- * Membership terms on the server (issue 11, spec 3 §3, §4; server/membership-policy.ts):
+ * Membership terms on the server (issue 11, spec 3 §3, §4; server/memberships/policy.ts):
  * - renewing is allowed only from expiry minus the seller's `renewal.allowed_period` (90 days in the seed): a
  *   reserve that would renew the member's membership earlier is refused with 400 renewal_not_open (no gift code
  *   is taken), and the storefront reads it as 'Your membership can be renewed from {date}.';

@@ -1,5 +1,5 @@
 /**
- * The demo studio (server/seed-seats.ts): a small seated event in the quantity-first form, link-only. Its
+ * The demo studio (server/seed/seats.ts): a small seated event in the quantity-first form, link-only. Its
  * meta chooses the quantity-first flow, its one group is seated, its sessions have a 40-seat map, and a
  * seated reserve takes the seats (a second buyer for the same seat is refused).
  */
