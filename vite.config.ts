@@ -29,7 +29,7 @@ function devRuntimeConfig(): Plugin {
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies beside every compressible file of the build, which the server
- * picks by Accept-Encoding (server/spa.ts). index.html is left out: the server renders it per request (with the
+ * picks by Accept-Encoding (server/http/spa.ts). index.html is left out: the server renders it per request (with the
  * runtime configuration) and compresses it on the fly; so is the manifest, which is never served.
  */
 function precompress(): Plugin {

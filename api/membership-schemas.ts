@@ -1,7 +1,7 @@
 /**
  * Wire shapes of the membership calls (issue 11; spec 3 §3, §7; spec 1 §7; spec 2 §7). Only the membership
  * client (`./membership-client`, loaded on demand) imports this module at run time; the server imports it for
- * the request bodies and the answers it builds (`server/membership*.ts`).
+ * the request bodies and the answers it builds (`server/memberships/*.ts`).
  *
  * Calls (documented in `server/README.md` "Memberships"):
  * - GET membership_rules?_embed=ticket_type&_limit=1000 → `{ membership_rules, membership_benefit, ticket_type }`

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
 import { DEMO_PASSWORD, MEMBERS, outbox, resetLinkPath, useLoginConfig } from './members';
 
-/** A seeded member's address (server/members-seed.ts). */
+/** A seeded member's address (server/seed/members.ts). */
 const MEMBER_EMAIL = MEMBERS.password.email;
 
 /** The seller id of the runtime configuration the page carries. */
@@ -23,7 +23,7 @@ async function lastMailTo(page: Page, to: string, subject: RegExp) {
 test('home shows the three blocks in the configured order, each going where it says', async ({ page }) => {
   await page.goto(`${SLUG}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
-  // The demo seller configures homepage_3cta_order join, login, guest (server/seed.ts).
+  // The demo seller configures homepage_3cta_order join, login, guest (server/seed/demo.ts).
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'Become a member',
     'Already a member?',

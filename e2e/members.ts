@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { RuntimeConfig } from '../api/schemas';
 import { SLUG } from './helpers';
 
-/** The seeded accounts (server/members-seed.ts; every password is DEMO_PASSWORD unless said otherwise). */
+/** The seeded accounts (server/seed/members.ts; every password is DEMO_PASSWORD unless said otherwise). */
 export const DEMO_PASSWORD = 'Museum-Pass1';
 export const MEMBERS = {
   password: { email: 'ada.member@example.com', firstName: 'Ada' },

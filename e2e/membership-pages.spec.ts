@@ -2,7 +2,7 @@
  * Membership pages (issue 11): redeem a gift membership (a valid code to checkout, each refused code), cancel
  * auto-renew (the seeded enrolled member), membership details (page and header dialog for a member, 'Not a
  * member?' for a non-member), a members-only event (a guest's prompt, a member's form); axe on each screen and
- * dialog. Seeded members and codes: server/seed-membership.ts (documented in server/README.md).
+ * dialog. Seeded members and codes: server/seed/membership.ts (documented in server/README.md).
  */
 
 import { createHash } from 'node:crypto';
@@ -16,7 +16,7 @@ const CODES = {
   exhausted: 'GIFTUSED01',
   unknown: 'NOSUCHCODE',
 } as const;
-/** Seeded membership members (server/seed-membership.ts). */
+/** Seeded membership members (server/seed/membership.ts). */
 const ENROLLED = { memberId: '700001', zip: '10021', firstName: 'Mia', email: 'mia.member@example.com' };
 const TO_CANCEL = { email: 'otto.autorenew@example.com', firstName: 'Otto' };
 const INDIVIDUAL = { email: 'ivy.individual@example.com', firstName: 'Ivy' };

@@ -2,7 +2,7 @@
  * Membership purchase (issue 11): buy as a guest, pay, log in with the new membership ID and see it on the
  * account; renew with the form prefilled after logging in mid-form; gift to another person after the
  * self-gift refusal, paying for the gift; the login-or-guest dialog of a guest's gift. axe clean on each
- * screen and dialog. Uses the membership seed (server/seed-membership.ts): Individual, Dual and Family levels;
+ * screen and dialog. Uses the membership seed (server/seed/membership.ts): Individual, Dual and Family levels;
  * Mia (700001) whose Dual membership ends within the renewal period.
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -18,7 +18,7 @@ function stableId(name: string): string {
   const hex = h.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
-/** `studioIds.event` of server/seed-seats.ts (a link-only event: not in the listing). */
+/** `studioIds.event` of server/seed/seats.ts (a link-only event: not in the listing). */
 const STUDIO_ID = stableId('event:museum-studio');
 
 test('quantity-first: two adults, a date and time, seats from the list path, reserve', async ({ page }) => {

@@ -1,13 +1,13 @@
 /**
  * The seat-map benchmark's server (scripts/bench-seatmap.mjs starts it): an in-memory database with the demo
- * seller, plus large halls of the sizes given in BENCH_HALLS (default 10000,50000; server/seed-seats.ts
+ * seller, plus large halls of the sizes given in BENCH_HALLS (default 10000,50000; server/seed/seats.ts
  * seedLargeHall), serving the built SPA on PORT. Prints one JSON line with the halls when it listens.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from '../server/app';
 import { createDb } from '../server/db';
-import { demoIds, seed } from '../server/seed';
-import { seedLargeHall } from '../server/seed-seats';
+import { demoIds, seed } from '../server/seed/demo';
+import { seedLargeHall } from '../server/seed/seats';
 
 const port = Number(process.env.PORT ?? 4199);
 const sizes = (process.env.BENCH_HALLS ?? '10000,50000').split(',').map(Number);

@@ -9,10 +9,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DDL } from './ddl';
-import { MEMBERS_DDL } from './members-schema';
-import { MEMBERSHIP_DDL } from './membership-schema';
+import { MEMBERS_DDL } from './members/schema';
+import { MEMBERSHIP_DDL } from './memberships/schema';
 import * as schema from './schema';
-import { SEATS_DDL } from './seats-schema';
+import { SEATS_DDL } from './seats/schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

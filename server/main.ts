@@ -6,13 +6,13 @@
 import type { createServer as CreateServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { CatalogCache } from './catalog-cache';
+import { sweepExpiredCarts } from './cart/holds';
+import { CatalogCache } from './catalog/cache';
 import { createDb } from './db';
-import { SandboxGateway } from './gateway';
-import { sweepExpiredCarts } from './holds';
-import { createOidcSandbox, OIDC_MOUNT, serverWithOidc } from './members-oidc';
-import { recoverStalePayments } from './recovery';
-import { DEMO_SLUG, seed } from './seed';
+import { createOidcSandbox, OIDC_MOUNT, serverWithOidc } from './members/oidc';
+import { SandboxGateway } from './payments/gateway';
+import { recoverStalePayments } from './payments/recovery';
+import { DEMO_SLUG, seed } from './seed/demo';
 
 const port = Number(process.env.PORT ?? 8080);
 const handle = await createDb({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Api, createApi, isApiError } from '../../api/index';
 import { createApp } from '../../server/app';
 import { createDb, type DbHandle } from '../../server/db';
-import { DEMO_SELLER_ID, seed } from '../../server/seed';
+import { DEMO_SELLER_ID, seed } from '../../server/seed/demo';
 
 /** 2026-11-21 10:00 in New York. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');

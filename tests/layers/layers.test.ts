@@ -61,6 +61,8 @@ describe('layers held by the linter', () => {
     ],
     ['server/x.ts', "import { createApi } from '../api';\nexport const a = createApi;"],
     ['server/x.ts', "import { App } from '../routes/App';\nexport const a = App;"],
+    ['server/cart/x.ts', "import { createApi } from '../../api';\nexport const a = createApi;"],
+    ['server/http/x.ts', "import { App } from '../../routes/App';\nexport const a = App;"],
     ['stories/x.ts', "import { App } from '../routes/App';\nexport const a = App;"],
     ['stories/x.ts', "import { createApi } from '../api';\nexport const a = createApi;"],
     // Wirings provide promise actors through routes/actors.ts (an aborted call never settles into a machine).
@@ -80,7 +82,9 @@ describe('layers held by the linter', () => {
     ['machines/cart/x.ts', "import type { CartModel } from '../../api/models';\nexport type A = CartModel;"],
     ['machines/cart/x.ts', "import { dayRange } from '../../api/zoned-day';\nexport const a = dayRange;"],
     ['server/x.ts', "import { ErrorCode } from '../api/codes';\nexport const a = ErrorCode;"],
-    ['server/x.ts', "import { mountApi } from './api';\nexport const a = mountApi;"],
+    ['server/x.ts', "import { mountApi } from './http/api';\nexport const a = mountApi;"],
+    ['server/cart/x.ts', "import { ErrorCode } from '../../api/codes';\nexport const a = ErrorCode;"],
+    ['server/cart/x.ts', "import { modify } from './modify';\nexport const a = modify;"],
     [
       'routes/x.ts',
       "import { createApi } from '../api';\nimport { cartMachine } from '../machines/cart/cart.machine';\nexport const a = [createApi, cartMachine];",

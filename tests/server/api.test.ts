@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody, runtimeConfig } from '../../api/schemas';
 import { createApp } from '../../server/app';
-import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed';
-import { donationIds } from '../../server/seed-donation';
-import { theatreIds } from '../../server/seed-seats';
+import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed/demo';
+import { donationIds } from '../../server/seed/donation';
+import { theatreIds } from '../../server/seed/seats';
 import {
   GA,
   GA_ADULT,
@@ -131,7 +131,7 @@ describe('events', () => {
 
   it('filters by category and session dates', async () => {
     const shows = doc((await s.json('GET', 'events/available', { query: { 'category._in': 'Shows' } })).body);
-    // The planetarium show and the seated theatre (server/seed-seats.ts), by rank.
+    // The planetarium show and the seated theatre (server/seed/seats.ts), by rank.
     expect(shows.event_template?._data.map((e) => e.id)).toEqual([PLANETARIUM, theatreIds.event]);
     const dated = doc(
       (

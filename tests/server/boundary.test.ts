@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
-import { demoIds } from '../../server/seed';
-import { donationIds } from '../../server/seed-donation';
+import { demoIds } from '../../server/seed/demo';
+import { donationIds } from '../../server/seed/donation';
 import { GA, GA_ADULT, gaSessions, SELLER, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '../../api/schemas';
-import { demoIds } from '../../server/seed';
+import { demoIds } from '../../server/seed/demo';
 import { money, percentFee } from '../../server/util';
 import { GA_ADULT, GA_CHILD, gaSessions, startTestServer, type TestServer } from './helpers';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '../../api/schemas';
-import { negotiate, varyOnEncoding } from '../../server/compression';
+import { negotiate, varyOnEncoding } from '../../server/http/compression';
 import { SELLER, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

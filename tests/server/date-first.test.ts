@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
 import * as t from '../../server/schema';
-import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed';
+import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed/demo';
 import { GA, GA_ADULT, GARDEN, gaSessions, START, startTestServer, type TestServer, TZ } from './helpers';
 
 let s: TestServer;

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
 import * as t from '../../server/schema';
-import { donationIds } from '../../server/seed-donation';
+import { donationIds } from '../../server/seed/donation';
 import { GA_ADULT, LECTURE, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createApp } from '../../server/app';
 import { createDb, type DbHandle } from '../../server/db';
-import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed';
+import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed/demo';
 
 export const SELLER = DEMO_SELLER_ID;
 export const GA = demoIds.event('general-admission');

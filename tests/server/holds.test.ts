@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
-import { MAX_HOLD_EXTENSIONS } from '../../server/holds';
+import { MAX_HOLD_EXTENSIONS } from '../../server/cart/holds';
 import * as t from '../../server/schema';
 import { GA_ADULT, gaSessions, START, startTestServer, type TestServer } from './helpers';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
 import { toUpsellConfig } from '../../api/upsells';
-import { demoIds } from '../../server/seed';
+import { demoIds } from '../../server/seed/demo';
 import { GA, LECTURE, PLANETARIUM, SELLER, startTestServer, type TestServer } from './helpers';
 import { browser, DEMO_MEMBERS, passwordLogin, startMembersServer } from './members-helpers';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
-import { demoMemberIds } from '../../server/members-seed';
+import { demoMemberIds } from '../../server/seed/members';
 import type { TestServer } from './helpers';
 import { type Browser, browser, DEMO_MEMBERS, passwordLogin, startMembersServer } from './members-helpers';
 

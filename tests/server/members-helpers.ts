@@ -1,10 +1,10 @@
 /** Helpers of the member tests: a server that trusts X-Forwarded-For, browsers (cookie jars), logins, the outbox. */
 import { and, eq } from 'drizzle-orm';
 import { AUTHENTICATION_CONFIG_KEY, type AuthenticationConfig } from '../../api/schemas';
-import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/members-seed';
-import { giftCode } from '../../server/membership-schema';
+import { giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
-import { membershipIds } from '../../server/seed-membership';
+import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/seed/members';
+import { membershipIds } from '../../server/seed/membership';
 import { type CallOptions, SELLER, startTestServer, type TestServer } from './helpers';
 
 export { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS };

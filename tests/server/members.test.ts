@@ -11,7 +11,7 @@ import { ErrorCode } from '../../api/codes';
 import { createApi } from '../../api/index';
 import { memberDocument } from '../../api/member-schemas';
 import { runtimeConfig } from '../../api/schemas';
-import { demoMemberIds } from '../../server/members-seed';
+import { demoMemberIds } from '../../server/seed/members';
 import { GA_ADULT, gaSessions, SELLER, type TestServer } from './helpers';
 import {
   browser,

@@ -1,5 +1,5 @@
 /**
- * Gift codes given back (issue 11, server/membership-codes.ts): a code taken by a redeem is used for good only
+ * Gift codes given back (issue 11, server/memberships/codes.ts): a code taken by a redeem is used for good only
  * when the order completes. The cart expiring (lazily on a read, or by the sweep), being discarded (`DELETE
  * cart/{id}`, `DELETE my/cart/{id}`), or losing its membership ticket (`POST cart/{id}/remove`, a modify with
  * `remove`) gives the use back exactly once, never below zero. The race of every release path at once proves
@@ -9,10 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { sweepExpiredCarts } from '../../server/holds';
-import { cartMembership, giftCode } from '../../server/membership-schema';
+import { sweepExpiredCarts } from '../../server/cart/holds';
+import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
-import { membershipIds } from '../../server/seed-membership';
+import { membershipIds } from '../../server/seed/membership';
 import type { TestServer } from './helpers';
 import {
   type Browser,

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
-import { demoIds } from '../../server/seed';
-import { DEMO_MEMBERSHIP_MEMBERS, MEMBER_SHOW_CENTS, membershipIds } from '../../server/seed-membership';
+import { demoIds } from '../../server/seed/demo';
+import { DEMO_MEMBERSHIP_MEMBERS, MEMBER_SHOW_CENTS, membershipIds } from '../../server/seed/membership';
 import { PLANETARIUM, PLANETARIUM_ADULT, type TestServer } from './helpers';
 import { type Browser, browser, passwordLogin, startMembersServer } from './members-helpers';
 

@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { memberMembership } from '../../server/members-schema';
-import { cartMembership, giftCode } from '../../server/membership-schema';
+import { memberMembership } from '../../server/members/schema';
+import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
-import { DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed-membership';
+import { DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
 import { gaSessions, type TestServer } from './helpers';
 import { browser, newGiftCode, passwordLogin, redeemBody, startMembersServer } from './members-helpers';
 

@@ -1,5 +1,5 @@
 /**
- * A redeemed gift code is taken by the reserve's own statement (server/membership-reserve.ts
+ * A redeemed gift code is taken by the reserve's own statement (server/memberships/reserve.ts
  * `giftCodeTakeSql`), never by a statement of its own before it: so no crash, lost connection or failed reserve
  * can leave a code used with no ticket to show for it (before, the code was taken first and given back by a
  * catch, which a dying process never runs). The statements are recorded on PGlite (the embedded client's
@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { giftCode } from '../../server/membership-schema';
+import { giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
-import { membershipIds } from '../../server/seed-membership';
+import { membershipIds } from '../../server/seed/membership';
 import { GA_ADULT, gaSessions, type TestServer } from './helpers';
 import { newGiftCode, redeemBody as redeemWith, startMembersServer } from './members-helpers';
 

@@ -1,5 +1,5 @@
 /**
- * Survey answers of a membership reserve checked at the boundary (server/membership-survey.ts): the level
+ * Survey answers of a membership reserve checked at the boundary (server/memberships/survey.ts): the level
  * group's survey (meta `additional_info_spec`) decides which questions exist, which are required, their choices
  * and number ranges; bad answers are 400 validation_failed (context survey, `_extra.field`), oversized or
  * malformed ones 400/413 from the body schema, never a 500. Nothing is reserved and no gift code is taken.
@@ -8,11 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { cartMembership, giftCode } from '../../server/membership-schema';
-import { SURVEY_META_KEY } from '../../server/membership-survey';
+import { cartMembership, giftCode } from '../../server/memberships/schema';
+import { SURVEY_META_KEY } from '../../server/memberships/survey';
 import * as t from '../../server/schema';
-import { DEMO_SELLER_ID } from '../../server/seed';
-import { membershipIds } from '../../server/seed-membership';
+import { DEMO_SELLER_ID } from '../../server/seed/demo';
+import { membershipIds } from '../../server/seed/membership';
 import { startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Membership terms on the server (issue 11, spec 3 §3, §4; server/membership-policy.ts):
+ * Membership terms on the server (issue 11, spec 3 §3, §4; server/memberships/policy.ts):
  * - renewing is allowed only from expiry minus the seller's `renewal.allowed_period` (90 days in the seed): a
  *   reserve that would renew the member's membership earlier is refused with 400 renewal_not_open (no gift code
  *   is taken), and the storefront reads it as 'Your membership can be renewed from {date}.';
@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorMessage } from '../../api/error-messages';
 import { errorBody } from '../../api/schemas';
-import { memberMembership } from '../../server/members-schema';
-import { BEYOND_TERM_CONFIG_KEY } from '../../server/membership-policy';
-import { giftCode } from '../../server/membership-schema';
+import { memberMembership } from '../../server/members/schema';
+import { BEYOND_TERM_CONFIG_KEY } from '../../server/memberships/policy';
+import { giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
-import { demoIds } from '../../server/seed';
-import { DEMO_GIFT_CODES, DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed-membership';
+import { demoIds } from '../../server/seed/demo';
+import { DEMO_GIFT_CODES, DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { SELLER, START, type TestServer } from './helpers';
 import { type Browser, browser, passwordLogin, startMembersServer } from './members-helpers';

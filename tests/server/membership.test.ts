@@ -17,10 +17,10 @@ import {
   toRules,
 } from '../../api/membership-client';
 import { document } from '../../api/schemas';
-import { memberMembership } from '../../server/members-schema';
-import { giftCode } from '../../server/membership-schema';
-import { demoIds } from '../../server/seed';
-import { DEMO_GIFT_CODES, DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed-membership';
+import { memberMembership } from '../../server/members/schema';
+import { giftCode } from '../../server/memberships/schema';
+import { demoIds } from '../../server/seed/demo';
+import { DEMO_GIFT_CODES, DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
 import { dayjs } from '../../server/util';
 import { GA, gaSessions, type TestServer } from './helpers';
 import { type Browser, browser, DEMO_MEMBERS, passwordLogin, startMembersServer } from './members-helpers';

@@ -19,9 +19,9 @@ import {
   SANDBOX_CLIENT_ID,
   SANDBOX_IDP_USER,
   serverWithOidc,
-} from '../../server/members-oidc';
-import { DEMO_AUTHENTICATION, demoMemberIds } from '../../server/members-seed';
-import { DEMO_SELLER_ID, seed } from '../../server/seed';
+} from '../../server/members/oidc';
+import { DEMO_SELLER_ID, seed } from '../../server/seed/demo';
+import { DEMO_AUTHENTICATION, demoMemberIds } from '../../server/seed/members';
 
 let handle: DbHandle;
 let sandbox: OidcSandbox;

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { memberDocument } from '../../api/member-schemas';
-import { tokenHash } from '../../server/members-auth';
-import { memberResetToken } from '../../server/members-schema';
+import { tokenHash } from '../../server/members/auth';
+import { memberResetToken } from '../../server/members/schema';
 import type { TestServer } from './helpers';
 import {
   browser,

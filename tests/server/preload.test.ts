@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../api';
 import { IMAGE_SIZES, imageUrl } from '../../api/join';
 import { runtimeConfig } from '../../api/schemas';
-import { HINT_IMAGE_SIZES, hintImageUrl, matchRoute, SCREENS, screenModules } from '../../server/preload';
+import {
+  HINT_IMAGE_SIZES,
+  hintImageUrl,
+  matchRoute,
+  SCREENS,
+  screenModules,
+} from '../../server/http/preload';
 import { GA, LECTURE, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
 import * as t from '../../server/schema';
-import { demoIds } from '../../server/seed';
+import { demoIds } from '../../server/seed/demo';
 import { PLANETARIUM, PLANETARIUM_ADULT, startTestServer, type TestServer } from './helpers';
 
 const doc = (body: unknown) => document.parse(body);

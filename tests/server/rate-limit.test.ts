@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
-import { LIMITS } from '../../server/members-rate';
+import { LIMITS } from '../../server/members/rate';
 import type { TestServer } from './helpers';
 import { browser, DEMO_MEMBERS, outbox, passwordLogin, startMembersServer } from './members-helpers';
 

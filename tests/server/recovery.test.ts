@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
-import { CatalogCache } from '../../server/catalog-cache';
-import { finish, keyOf, PAY_LEASE_MS } from '../../server/completion';
-import type { AppCtx } from '../../server/context';
-import { SandboxGateway } from '../../server/gateway';
-import { recoverStalePayments } from '../../server/recovery';
+import { CatalogCache } from '../../server/catalog/cache';
+import type { AppCtx } from '../../server/http/context';
+import { finish, keyOf, PAY_LEASE_MS } from '../../server/payments/completion';
+import { SandboxGateway } from '../../server/payments/gateway';
+import { recoverStalePayments } from '../../server/payments/recovery';
 import * as t from '../../server/schema';
 import { GA_ADULT, gaSessions, START, startTestServer, type TestServer } from './helpers';
 import { capacityBaseline, ledgerProblems } from './invariants';

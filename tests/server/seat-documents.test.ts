@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
-import { theatreIds } from '../../server/seed-seats';
+import { theatreIds } from '../../server/seed/seats';
 import { GA_ADULT, gaSessions, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

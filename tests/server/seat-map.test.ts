@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../api/schemas';
 import { toSeatMap } from '../../api/seat-map';
 import { seatMapDocument } from '../../api/seat-schemas';
-import * as st from '../../server/seats-schema';
-import { demoIds } from '../../server/seed';
-import { seedLargeHall, THEATRE_TIMES, theatreIds, theatrePlan } from '../../server/seed-seats';
+import * as st from '../../server/seats/schema';
+import { demoIds } from '../../server/seed/demo';
+import { seedLargeHall, THEATRE_TIMES, theatreIds, theatrePlan } from '../../server/seed/seats';
 import { startTestServer, type TestServer } from './helpers';
 import { capacityBaseline, ledgerProblems } from './invariants';
 

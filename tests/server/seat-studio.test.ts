@@ -1,11 +1,11 @@
 /**
- * The demo studio (server/seed-seats.ts): a small seated event in the quantity-first form, link-only. Its
+ * The demo studio (server/seed/seats.ts): a small seated event in the quantity-first form, link-only. Its
  * meta chooses the quantity-first flow, its one group is seated, its sessions have a 40-seat map, and a
  * seated reserve takes the seats (a second buyer for the same seat is refused).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toSeatMap } from '../../api/seat-map';
-import { STUDIO_TIMES, studioIds, studioPlan } from '../../server/seed-seats';
+import { STUDIO_TIMES, studioIds, studioPlan } from '../../server/seed/seats';
 import { startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;

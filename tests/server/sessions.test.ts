@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
-import { tokenHash } from '../../server/members-auth';
-import { memberSession } from '../../server/members-schema';
+import { tokenHash } from '../../server/members/auth';
+import { memberSession } from '../../server/members/schema';
 import { GA_ADULT, gaSessions, type TestServer } from './helpers';
 import { browser, DEMO_MEMBERS, parseSetCookies, passwordLogin, startMembersServer } from './members-helpers';
 

@@ -1,0 +1,212 @@
+/** The cart document: tickets, totals (face value, fees, payments, outstanding) and the relational document. */
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type * as w from '../../api/schemas';
+import type { Q } from '../db';
+import type { AppCtx } from '../http/context';
+import {
+  coll,
+  loadSessions,
+  loadTypesById,
+  type Row,
+  wConfig,
+  wEvent,
+  wGroup,
+  wIdentity,
+  wMeta,
+  wOrder,
+  wSeller,
+  wSession,
+  wTicketWithSeat,
+  wType,
+  wVenue,
+} from '../http/docs';
+import * as t from '../schema';
+import { ticketSeats } from '../seats/ticket-seats';
+import { money, percentFee } from '../util';
+
+export type CartRow = Row<typeof t.cart>;
+export type TicketRow = Row<typeof t.ticket>;
+/** A cart created by this request: its tickets and sessions as just written; no payments or order yet. */
+export interface FreshCart {
+  tickets: TicketRow[];
+  sessions: Row<typeof t.eventSession>[];
+}
+type TypeRow = Row<typeof t.ticketType>;
+
+/** Tickets that hold capacity and count in the cart. */
+export const LIVE_TICKET_STATES = ['held', 'in_cart'];
+
+export interface Totals {
+  faceCents: number;
+  fixedCents: number;
+  percentCents: number;
+  paymentsCents: number;
+  outstandingCents: number;
+}
+
+/** What the given tickets cost: face value plus fixed and percent fees. */
+export function ticketsCost(tickets: TicketRow[], types: TypeRow[]) {
+  const typeById = new Map(types.map((ty) => [ty.id, ty]));
+  let faceCents = 0;
+  let fixedCents = 0;
+  let percentCents = 0;
+  for (const k of tickets) {
+    const ty = typeById.get(k.ticketTypeId);
+    faceCents += k.adjustedValueCents;
+    fixedCents += ty?.feeFixedCents ?? 0;
+    percentCents += percentFee(k.adjustedValueCents, ty?.feePercentBp ?? null);
+  }
+  return { faceCents, fixedCents, percentCents, totalCents: faceCents + fixedCents + percentCents };
+}
+
+async function paymentsOf(q: Q, cartId: string): Promise<number> {
+  const [paid] = await q
+    .select({ total: sql<number>`coalesce(sum(${t.payment.amountCents}), 0)::int` })
+    .from(t.payment)
+    .where(and(eq(t.payment.cartId, cartId), eq(t.payment.state, 'succeeded')));
+  return Number(paid?.total ?? 0);
+}
+
+export async function cartTotals(q: Q, cartId: string, tickets: TicketRow[], types: TypeRow[]) {
+  const cost = ticketsCost(tickets, types);
+  const paymentsCents = await paymentsOf(q, cartId);
+  const outstandingCents = Math.max(0, cost.totalCents - paymentsCents);
+  return { ...cost, paymentsCents, outstandingCents } satisfies Totals;
+}
+
+/** Tickets of the cart that are not cancelled (live or booked), in insertion order. */
+export async function cartTickets(q: Q, cartId: string) {
+  return q
+    .select()
+    .from(t.ticket)
+    .where(and(eq(t.ticket.cartId, cartId), ne(t.ticket.state, 'cancelled')))
+    .orderBy(asc(t.ticket.createdAt), asc(t.ticket.id));
+}
+
+/** Live tickets (held or in the cart) and what they cost, read with the given connection or transaction. */
+export async function liveTicketsAndTotals(q: Q, cartId: string) {
+  const tickets = await q
+    .select()
+    .from(t.ticket)
+    .where(and(eq(t.ticket.cartId, cartId), inArray(t.ticket.state, LIVE_TICKET_STATES)))
+    .orderBy(asc(t.ticket.createdAt), asc(t.ticket.id));
+  const types = await loadTypesById(
+    q,
+    tickets.map((k) => k.ticketTypeId),
+  );
+  return { tickets, types, totals: await cartTotals(q, cartId, tickets, types) };
+}
+
+export function wCart(cart: CartRow, nowMs: number): w.Cart {
+  // A payment in flight is not a state the client knows: it is still pending until it completes.
+  const state = cart.state === 'paying' ? 'pending' : cart.state;
+  const pending = state === 'pending';
+  const timed = cart.expiresAt && state !== 'completed';
+  return {
+    id: cart.id,
+    cart_number: cart.cartNumber,
+    identity_id: cart.identityId,
+    state,
+    expires_at: timed && cart.expiresAt ? cart.expiresAt.toISOString() : null,
+    expires_in:
+      timed && cart.expiresAt
+        ? pending
+          ? Math.max(0, Math.ceil((cart.expiresAt.getTime() - nowMs) / 1000))
+          : 0
+        : null,
+    seller_id: cart.sellerId,
+  };
+}
+
+export async function cartDocument(
+  ctx: AppCtx,
+  cart: CartRow,
+  opts: {
+    limit?: number | null;
+    embed?: Set<string>;
+    configKeys?: string[] | null;
+    fresh?: FreshCart | null;
+  } = {},
+): Promise<w.Document> {
+  const q = ctx.db;
+  let tickets = opts.fresh ? opts.fresh.tickets : await cartTickets(q, cart.id);
+  const [allTypes, paymentsCents, [identity], orders] = await Promise.all([
+    ctx.cache.types(
+      q,
+      tickets.map((k) => k.ticketTypeId),
+    ),
+    opts.fresh ? 0 : paymentsOf(q, cart.id),
+    opts.fresh
+      ? ctx.cache.identity(q, cart.identityId) // the seller's public identity: static
+      : q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
+    opts.fresh ? [] : q.select().from(t.ticketOrder).where(eq(t.ticketOrder.cartId, cart.id)),
+  ]);
+  const cost = ticketsCost(tickets, allTypes);
+  const outstandingCents = Math.max(0, cost.totalCents - paymentsCents);
+  if (opts.limit) tickets = tickets.slice(0, opts.limit);
+  const [groups, events, sessions] = await Promise.all([
+    ctx.cache.groupsForDocument(
+      q,
+      tickets.map((k) => k.ticketGroupId),
+    ),
+    ctx.cache.events(
+      q,
+      tickets.map((k) => k.eventTemplateId),
+    ),
+    opts.fresh
+      ? [...opts.fresh.sessions].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())
+      : loadSessions(
+          q,
+          tickets.map((k) => k.eventSessionId),
+        ),
+  ]);
+  const typeIds = new Set(tickets.map((k) => k.ticketTypeId));
+  const eventIds = events.map((e) => e.id);
+  const [venues, meta, seats] = await Promise.all([
+    ctx.cache.venues(
+      q,
+      events.map((e) => e.venueId),
+    ),
+    ctx.cache.meta(q, eventIds),
+    ticketSeats(q, tickets),
+  ]);
+  const doc: w.Document = {
+    cart: coll([wCart(cart, ctx.now())]),
+    ticket: coll(tickets.map(wTicketWithSeat(seats))),
+    ticket_type: coll(allTypes.filter((ty) => typeIds.has(ty.id)).map(wType)),
+    ticket_group: coll(groups.map((g) => wGroup(g))),
+    event_template: coll(events.map(wEvent)),
+    event_session: coll(sessions.map(wSession)),
+    venue: coll(venues.map(wVenue)),
+    meta: coll(meta.map(wMeta)),
+    cart_fees: coll([
+      {
+        cart_id: cart.id,
+        gateway_id: outstandingCents > 0 ? 'stripe' : 'free',
+        account_id: null,
+        face_value: money(cost.faceCents),
+        grand_totals: {
+          total_before_cartmod_price: money(cost.faceCents),
+          total_fee_fixed_outside: money(cost.fixedCents),
+          total_fee_percent_outside: money(cost.percentCents),
+          total_cartmod_amount: money(0),
+          total_payments: money(paymentsCents),
+          total_outstanding: money(outstandingCents),
+        },
+      },
+    ]),
+    identity: coll(identity ? [wIdentity(identity)] : []),
+    ticket_order: coll(orders.map(wOrder)),
+  };
+  if (opts.embed?.has('config'))
+    doc.config = coll(
+      (await ctx.cache.config(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),
+    );
+  // The reference server books no instalment plans yet: asked for, the collection is there and empty.
+  if (opts.embed?.has('scheduled_payment')) doc.scheduled_payment = coll([]);
+  if (opts.embed?.has('seller')) {
+    const s = await ctx.cache.seller(q, cart.sellerId);
+    doc.seller = coll(s ? [wSeller(s)] : []);
+  }
+  return doc;
+}

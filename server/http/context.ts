@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import * as z from 'zod/mini';
+import type { CatalogCache } from '../catalog/cache';
+import type { Db } from '../db';
+import type { PaymentGateway } from '../payments/gateway';
+import type * as t from '../schema';
+import type { Row } from './docs';
+import { notFound } from './errors';
+import { ParsedQuery } from './query';
+
+export interface AppCtx {
+  db: Db;
+  now: () => number;
+  production: boolean;
+  gateway: PaymentGateway;
+  cache: CatalogCache;
+}
+
+export type Env = { Variables: { seller: Row<typeof t.seller> } };
+export type C = Context<Env>;
+
+const uuid = z.uuid();
+
+/** A path id; malformed ids are reported as not found (of the given resource type). */
+export function idParam(c: C, name: string, resource: string): string {
+  const v = c.req.param(name);
+  if (!v || !uuid.safeParse(v).success) throw notFound(resource);
+  return v.toLowerCase();
+}
+
+export function query(c: C): ParsedQuery {
+  return new ParsedQuery(new URL(c.req.url).searchParams);
+}
+
+export { body } from './validate';

@@ -1,0 +1,203 @@
+/**
+ * Input validation at the boundary (zod): bounded strings without NUL characters (PostgreSQL rejects them in
+ * text, error 22021), bounded arrays and object keys, a bounded body size. The request body schemas here are
+ * the server's stricter versions of the shared wire schemas in `api/schemas.ts` (same shapes and types).
+ */
+import * as z from 'zod/mini';
+import type * as w from '../../api/schemas';
+import type { C } from './context';
+import { describeIssues, invalid, payloadTooLarge } from './errors';
+
+/** Largest accepted request body. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Bounds of any JSON body, whatever its schema lets through as `unknown`. */
+const MAX_DEPTH = 8;
+const MAX_ARRAY = 1000;
+const MAX_KEYS = 200;
+const MAX_STRING = 10_000;
+
+const hasNul = (s: string) => s.includes('\u0000');
+const noNul = z.refine<string>((s) => !hasNul(s), 'must not contain NUL characters');
+
+/** A bounded string without NUL characters. */
+export const text = (max: number) => z.string().check(z.maxLength(max), noNul);
+
+const maxKeys =
+  (n: number) =>
+  <T extends object>(o: T) =>
+    Object.keys(o).length <= n;
+
+/** Any JSON value within the global bounds (depth, array length, keys, string length, no NUL). */
+function withinBounds(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.length <= MAX_STRING && !hasNul(v);
+  if (v === null || typeof v !== 'object') return true;
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(v)) return v.length <= MAX_ARRAY && v.every((x) => withinBounds(x, depth + 1));
+  const keys = Object.keys(v);
+  if (keys.length > MAX_KEYS) return false;
+  return keys.every(
+    (k) => k.length <= 200 && !hasNul(k) && withinBounds((v as Record<string, unknown>)[k], depth + 1),
+  );
+}
+export const boundedJson = z
+  .unknown()
+  .check(
+    z.refine(
+      (v) => withinBounds(v),
+      `must nest at most ${MAX_DEPTH} levels, with at most ${MAX_ARRAY} items per list, ${MAX_KEYS} keys per object and no NUL characters`,
+    ),
+  );
+
+const idText = text(100);
+const moneyText = z.string().check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount like 12.50'));
+
+const reservationLine = z.object({
+  event_session_id: z.nullable(idText),
+  ticket_type_id: idText,
+  face_value: z.optional(z.nullable(moneyText)),
+  admit_name: z.optional(z.nullable(text(101))),
+  admit_email: z.optional(z.nullable(text(254))),
+  handler_data: z.optional(z.unknown()),
+});
+
+/** The `membership` part of a reserve (issue 11; `api/membership-schemas.ts` membershipReserve), strict. */
+const membershipReserve = z.strictObject({
+  members: z.optional(
+    z
+      .array(
+        z.strictObject({
+          party_role: text(50).check(z.minLength(1)),
+          first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+          last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+          email: z.optional(z.nullable(text(254).check(z.trim(), z.maxLength(254), z.email()))),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+  unnamed: z.optional(z.number().check(z.int(), z.gte(0), z.lte(50))),
+  auto_renew: z.optional(z.boolean()),
+  renew: z.optional(z.boolean()),
+  gift: z.optional(z.boolean()),
+  redeem: z.optional(z.boolean()),
+  gift_code: z.optional(text(50).check(z.trim(), z.regex(/^[A-Za-z0-9]{1,50}$/, 'letters and digits only'))),
+  survey: z.optional(
+    z
+      .array(
+        z.strictObject({
+          ticket_group_id: idText,
+          data: z.record(text(100), text(1000)).check(z.refine(maxKeys(50), 'at most 50 keys')),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+}) satisfies z.ZodMiniType<w.MembershipReserveBody>;
+
+/** A reserve body: the shared shape plus the membership part of a membership reserve. */
+export type ModifyBody = w.CartModifyBody & { membership?: w.MembershipReserveBody };
+
+export const modifyBody = z.object({
+  campaign: z.optional(z.record(text(100), text(500)).check(z.refine(maxKeys(50), 'at most 50 keys'))),
+  add: z.optional(z.array(reservationLine).check(z.maxLength(MAX_ARRAY))),
+  remove: z.optional(z.array(idText).check(z.maxLength(MAX_ARRAY))),
+  preReservePromoCodes: z.optional(z.unknown()),
+  postReservePromoCodes: z.optional(z.unknown()),
+  additionalInfo: z.optional(z.unknown()),
+  preloadedPromoCodes: z.optional(z.unknown()),
+  membership: z.optional(membershipReserve),
+}) satisfies z.ZodMiniType<ModifyBody>;
+
+/** POST giftee (spec 3 §7), strict. */
+export const gifteeBody = z.strictObject({
+  first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+  last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+  email: text(254).check(z.trim(), z.maxLength(254), z.email()),
+  additional_info: z.optional(boundedJson),
+}) satisfies z.ZodMiniType<w.GifteeBody>;
+
+/** POST (my/)cart/{id}/gift_checkout (spec 2 §7), strict. */
+export const giftCheckoutBody = z.strictObject({
+  giftee_identity_id: idText,
+}) satisfies z.ZodMiniType<w.GiftCheckoutBody>;
+
+export const quantitiesBody = z.object({
+  quantities: z.optional(
+    z
+      .record(idText, z.number().check(z.int(), z.gte(0), z.lte(1000)))
+      .check(z.refine(maxKeys(100), 'at most 100 ticket types')),
+  ),
+});
+
+/** POST events/{id}/pricecheck. */
+export const pricecheckBody = z.strictObject({
+  ticket_types_required: z
+    .array(z.strictObject({ ticket_type_id: idText }))
+    .check(z.minLength(1), z.maxLength(100)),
+});
+
+/** POST cart/{id}/remove: the tickets to take out of the cart (at least one). */
+export const removeTicketsBody = z.strictObject({
+  tickets: z.array(idText).check(z.minLength(1), z.maxLength(MAX_ARRAY)),
+});
+
+/** POST cart/{id}/extend: no fields. */
+export const extendHoldBody = z.strictObject({});
+
+export const purchaserBody = z.object({
+  first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+  last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+  email: text(254).check(z.trim(), z.maxLength(254), z.email()),
+}) satisfies z.ZodMiniType<w.PurchaserBody>;
+
+export const paymentBody = z.object({
+  amount: z.string().check(z.regex(/^\d{1,9}\.\d{2}$/, 'must be an amount like 12.50')),
+  gateway_id: z.enum(['stripe', 'ledger', 'free']),
+  gateway_data: z.optional(
+    z.object({
+      source: z.optional(text(255)),
+      description: z.optional(text(1000)),
+      save_card: z.optional(z.boolean()),
+      source_type: z.optional(text(100)),
+      ledger_type: z.optional(text(100)),
+      ledger_number: z.optional(text(100)),
+    }),
+  ),
+  auto_renew: z.optional(z.boolean()),
+  captcha: z.optional(z.object({ provider: text(100), token: text(8000) })),
+}) satisfies z.ZodMiniType<w.PaymentBody>;
+
+export const guestCheckoutBody = z.object({
+  send_email: z.optional(z.boolean()),
+  gateway_id: z.optional(z.literal('free')),
+  gateway_data: z.optional(z.unknown()),
+});
+
+/** Every query string: at most 100 parameters, bounded names and values, no NUL characters. */
+const queryPairs = z
+  .array(z.tuple([text(200), text(8000)]))
+  .check(z.maxLength(100, 'at most 100 query parameters'));
+
+export function checkQuery(params: URLSearchParams): void {
+  const parsed = queryPairs.safeParse([...params.entries()]);
+  if (!parsed.success) throw invalid('query', `Invalid query: ${describeIssues(parsed.error.issues)}`);
+}
+
+/** Parses and validates a JSON body (at most MAX_BODY_BYTES); an empty body counts as `{}`. */
+export async function body<T extends z.ZodMiniType>(c: C, schema: T, context: string): Promise<z.infer<T>> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw payloadTooLarge(MAX_BODY_BYTES);
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw payloadTooLarge(MAX_BODY_BYTES);
+  let data: unknown = {};
+  if (text.trim()) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw invalid(context, 'The request body must be valid JSON.');
+    }
+  }
+  const bounded = boundedJson.safeParse(data);
+  if (!bounded.success) throw invalid(context, `Invalid request: ${describeIssues(bounded.error.issues)}`);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw invalid(context, `Invalid request: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data as z.infer<T>;
+}

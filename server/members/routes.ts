@@ -1,0 +1,591 @@
+/**
+ * Member endpoints (spec 3 §7): login in every mode and logout, the member's user and identity, new users,
+ * password reset, resending tickets, forgot membership and the member's memberships. Sessions in
+ * `members/session.ts`, rate limits in `members/rate.ts`, secrets in `members/auth.ts`. Never logs personal data.
+ */
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { ErrorCode } from '../../api/codes';
+import * as w from '../../api/schemas';
+import type { Q } from '../db';
+import type { AppCtx, C, Env } from '../http/context';
+import { coll, type Row, wMeta } from '../http/docs';
+import { ApiError, invalid, notFound } from '../http/errors';
+import { body } from '../http/validate';
+import { myMembershipDocument } from '../memberships/routes';
+import * as t from '../schema';
+import { newId } from '../util';
+import { emailKey, hashPassword, newToken, passwordProblem, tokenHash, verifyPassword } from './auth';
+import { acceptedModes, authenticationOf } from './config';
+import { membershipIdMail, queueMail, resendMail, resetMail } from './mail';
+import type { IdTokenVerifier } from './oidc';
+import { clear, giveBack, LIMITS, type Slot, take } from './rate';
+import { memberMembership, memberResetToken, memberUser } from './schema';
+import { endAllSessions, endSession, type MemberUserRow, openSession, requireMember } from './session';
+
+const emptyBody = z.strictObject({});
+
+/** Reset links work for an hour, once. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export interface MembersOptions {
+  /** The storefront's public origin for links in emails (never taken from the request's Host header). */
+  publicUrl: string | null;
+  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
+  trustProxy: boolean;
+  /** Verifies identity-provider ID tokens (the sandbox provider's keys, or the seller's provider). */
+  verifyIdToken: IdTokenVerifier | null;
+}
+
+/** The client address rate limits count by. */
+export function clientAddress(c: C, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 100);
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/* ---------------------------------------------------------------- documents */
+
+const wUser = (u: MemberUserRow): w.User => ({
+  id: u.id,
+  identity_id: u.identityId,
+  email: u.email,
+  has_password: u.passwordHash !== null,
+  test_account: u.testAccount,
+});
+
+const wMemberIdentity = (i: Row<typeof t.identity>): w.MemberIdentity => ({
+  id: i.id,
+  first_name: i.firstName,
+  last_name: i.lastName,
+  email: i.email,
+  type: i.type,
+});
+
+async function identityMeta(q: Q, identityId: string) {
+  return q
+    .select()
+    .from(t.meta)
+    .where(and(eq(t.meta.resource, 'identity'), eq(t.meta.resourceId, identityId)));
+}
+
+/** `{ user, identity, meta }` of a user. */
+export async function userDocument(q: Q, user: MemberUserRow): Promise<w.MemberDocument> {
+  const [identity] = await q.select().from(t.identity).where(eq(t.identity.id, user.identityId)).limit(1);
+  const meta = await identityMeta(q, user.identityId);
+  return {
+    user: coll([wUser(user)]),
+    identity: coll(identity ? [wMemberIdentity(identity)] : []),
+    meta: coll(meta.map(wMeta)),
+  };
+}
+
+/* ---------------------------------------------------------------- lookups */
+
+async function userByEmail(q: Q, sellerId: string, email: string) {
+  const [user] = await q
+    .select()
+    .from(memberUser)
+    .where(and(eq(memberUser.sellerId, sellerId), eq(memberUser.emailKey, emailKey(email))))
+    .limit(1);
+  return user ?? null;
+}
+
+async function userByIdentity(q: Q, identityId: string) {
+  const [user] = await q.select().from(memberUser).where(eq(memberUser.identityId, identityId)).limit(1);
+  return user ?? null;
+}
+
+async function membershipByScanCode(q: Q, sellerId: string, scanCode: string) {
+  const [m] = await q
+    .select()
+    .from(memberMembership)
+    .where(and(eq(memberMembership.sellerId, sellerId), eq(memberMembership.scanCode, scanCode.trim())))
+    .limit(1);
+  return m ?? null;
+}
+
+/* ---------------------------------------------------------------- errors */
+
+const MEMBER_NOT_FOUND = {
+  scan_code: 'Member details not found. Please check your member ID and ZIP code.',
+  scan_code_last_name: 'Member details not found. Please check your member ID and last name.',
+  scan_code_password: 'Member details not found. Please check your email address and member ID.',
+  password: 'We could not find an account with that email address and password.',
+  oidc: 'No account matches this login.',
+} as const satisfies Record<w.CredentialMode, string>;
+
+const invalidCredentials = (mode: w.CredentialMode) =>
+  new ApiError(401, ErrorCode.invalid_credentials, 'login', MEMBER_NOT_FOUND[mode]);
+const incorrectPassword = () =>
+  new ApiError(
+    401,
+    ErrorCode.incorrect_password,
+    'login',
+    'That is not the correct password. Please try again.',
+  );
+const guestAccount = () =>
+  new ApiError(
+    400,
+    ErrorCode.guest_account,
+    'login',
+    'Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.',
+  );
+const loginDisabled = () => new ApiError(403, ErrorCode.login_disabled, 'login', 'Login is disabled');
+const emailInUse = (email: string, identityId: string) =>
+  new ApiError(
+    409,
+    ErrorCode.email_in_use,
+    'user',
+    `Another user account is using ${email}. Please contact us if you need to merge multiple user accounts.`,
+    { identity_id: identityId },
+  );
+const badPassword = (problem: string) => invalid('password', problem);
+
+/** Unique index violation (PostgreSQL 23505), as node-postgres and PGlite report it. */
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/* ---------------------------------------------------------------- login */
+
+type LoginBody = w.LoginBody;
+
+function modeOf(b: LoginBody): w.CredentialMode {
+  if ('jwt' in b) return 'oidc';
+  if ('zip_code' in b) return 'scan_code';
+  if ('last_name' in b) return 'scan_code_last_name';
+  if ('scan_code' in b) return 'scan_code_password';
+  return 'password';
+}
+
+/** The account (rate-limit subject) an attempt names. */
+function subjectOf(b: LoginBody): string {
+  if ('scan_code' in b) return `scan:${b.scan_code.trim()}`;
+  if ('email' in b) return `email:${emailKey(b.email)}`;
+  return 'jwt';
+}
+
+/** The user the credentials identify, or the spec's refusal. */
+async function checkCredentials(q: Q, sellerId: string, b: LoginBody): Promise<MemberUserRow> {
+  if ('jwt' in b) throw invalidCredentials('oidc');
+  if ('zip_code' in b || 'last_name' in b) {
+    const mode = modeOf(b);
+    const membership = await membershipByScanCode(q, sellerId, b.scan_code);
+    const user = membership ? await userByIdentity(q, membership.identityId) : null;
+    if (!membership || !user) throw invalidCredentials(mode);
+    if ('zip_code' in b) {
+      const meta = await identityMeta(q, membership.identityId);
+      const zip = meta.find((m) => m.key === 'zip_code' || m.key === 'post_code')?.value ?? '';
+      if (zip.trim().slice(0, 5) !== b.zip_code.trim()) throw invalidCredentials(mode);
+    } else {
+      const [identity] = await q.select().from(t.identity).where(eq(t.identity.id, membership.identityId));
+      const last = identity?.lastName?.trim().toLowerCase() ?? '';
+      if (last === '' || last !== b.last_name.trim().toLowerCase()) throw invalidCredentials(mode);
+    }
+    return user;
+  }
+  // password and scan_code_password: email and password (plus the member ID)
+  const mode = modeOf(b);
+  let user = await userByEmail(q, sellerId, b.email);
+  if (user && 'scan_code' in b) {
+    const membership = await membershipByScanCode(q, sellerId, b.scan_code);
+    if (!membership || membership.identityId !== user.identityId) user = null;
+  }
+  if (!user) {
+    await verifyPassword(b.password, null); // the same time as a real check
+    throw invalidCredentials(mode);
+  }
+  if (user.passwordHash === null) throw guestAccount();
+  if (!(await verifyPassword(b.password, user.passwordHash))) throw incorrectPassword();
+  return user;
+}
+
+/* ---------------------------------------------------------------- routes */
+
+export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOptions) {
+  const address = (c: C) => clientAddress(c, options.trustProxy);
+
+  /** Takes the email-request slots of an address and an email (429 when over). */
+  async function emailSlots(c: C, email: string) {
+    const seller = c.get('seller');
+    await take(ctx.db, LIMITS.emailAddress, seller.id, address(c), ctx.now());
+    await take(ctx.db, LIMITS.emailAccount, seller.id, emailKey(email), ctx.now());
+  }
+
+  function publicUrl(c: C): string {
+    // Outside production the request's own origin is good enough (tests, e2e); production needs PUBLIC_URL.
+    return (options.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  }
+
+  api.post('/login', async (c) => {
+    const b = await body(c, w.loginBody, 'login');
+    const seller = c.get('seller');
+    const mode = modeOf(b);
+    const auth = await authenticationOf(ctx.db, seller.id);
+    if (!acceptedModes(auth).has(mode)) throw loginDisabled();
+    const nowMs = ctx.now();
+    const addressSlot = await take(ctx.db, LIMITS.loginAddress, seller.id, address(c), nowMs);
+    let user: MemberUserRow;
+    let accountSlot: Slot | null = null;
+    if ('jwt' in b) {
+      if (!options.verifyIdToken) throw loginDisabled();
+      const claims = await options.verifyIdToken(b.jwt, auth).catch(() => null);
+      const found = claims?.email ? await userByEmail(ctx.db, seller.id, claims.email) : null;
+      if (!found) throw invalidCredentials('oidc');
+      user = found;
+    } else {
+      accountSlot = await take(ctx.db, LIMITS.loginAccount, seller.id, subjectOf(b), nowMs);
+      user = await checkCredentials(ctx.db, seller.id, b);
+    }
+    // A successful login clears the account's failures and does not count against the address.
+    if (accountSlot) await clear(ctx.db, accountSlot);
+    await giveBack(ctx.db, addressSlot);
+    const expiresAt = await openSession(ctx, c, user.id);
+    return c.json({
+      ...(await userDocument(ctx.db, user)),
+      session: coll([{ expires_at: expiresAt.toISOString() }]),
+    } satisfies w.MemberDocument);
+  });
+
+  api.post('/logout', async (c) => {
+    await body(c, emptyBody, 'logout');
+    await endSession(ctx, c);
+    return c.json({});
+  });
+
+  api.get('/my/user', async (c) => {
+    const { user } = await requireMember(ctx, c);
+    return c.json(await userDocument(ctx.db, user));
+  });
+
+  /** Changes email (unique per seller) and names of the session's user; 409 email_in_use. */
+  async function updateUser(
+    sellerId: string,
+    user: MemberUserRow,
+    change: { email?: string; firstName?: string; lastName?: string; passwordHash?: string },
+  ): Promise<MemberUserRow> {
+    if (change.email !== undefined) {
+      const other = await userByEmail(ctx.db, sellerId, change.email);
+      if (other && other.id !== user.id) throw emailInUse(change.email, other.identityId);
+    }
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const userSet: Partial<MemberUserRow> = {};
+        if (change.email !== undefined) {
+          userSet.email = change.email;
+          userSet.emailKey = emailKey(change.email);
+        }
+        if (change.passwordHash !== undefined) userSet.passwordHash = change.passwordHash;
+        if (Object.keys(userSet).length)
+          await tx.update(memberUser).set(userSet).where(eq(memberUser.id, user.id));
+        const identitySet: Partial<Row<typeof t.identity>> = {};
+        if (change.email !== undefined) identitySet.email = change.email;
+        if (change.firstName !== undefined) identitySet.firstName = change.firstName;
+        if (change.lastName !== undefined) identitySet.lastName = change.lastName;
+        if (Object.keys(identitySet).length)
+          await tx.update(t.identity).set(identitySet).where(eq(t.identity.id, user.identityId));
+        const [updated] = await tx.select().from(memberUser).where(eq(memberUser.id, user.id));
+        return updated as MemberUserRow;
+      });
+    } catch (e) {
+      if (!isUniqueViolation(e) || change.email === undefined) throw e;
+      // Another request took the email between the check and the update.
+      const other = await userByEmail(ctx.db, sellerId, change.email);
+      throw emailInUse(change.email, other?.identityId ?? '');
+    }
+  }
+
+  api.patch('/my/user/:id', async (c) => {
+    const { user } = await requireMember(ctx, c);
+    if (c.req.param('id') !== user.id) throw notFound('user');
+    const b = await body(c, w.userPatchBody, 'user');
+    const updated = await updateUser(c.get('seller').id, user, {
+      email: b.email,
+      firstName: b.first_name,
+      lastName: b.last_name,
+    });
+    return c.json(await userDocument(ctx.db, updated));
+  });
+
+  api.put('/my/user', async (c) => {
+    const { user } = await requireMember(ctx, c);
+    const b = await body(c, w.userBody, 'user');
+    let passwordHash: string | undefined;
+    if (b.password !== undefined) {
+      const problem = passwordProblem(b.password);
+      if (problem) throw badPassword(problem);
+      passwordHash = await hashPassword(b.password);
+    }
+    const updated = await updateUser(c.get('seller').id, user, {
+      email: b.email,
+      firstName: b.first_name,
+      lastName: b.last_name,
+      passwordHash,
+    });
+    return c.json(await userDocument(ctx.db, updated));
+  });
+
+  api.post('/user', async (c) => {
+    const b = await body(c, w.userBody, 'user');
+    const seller = c.get('seller');
+    let passwordHash: string | null = null;
+    if (b.password !== undefined) {
+      const problem = passwordProblem(b.password);
+      if (problem) throw badPassword(problem);
+      passwordHash = await hashPassword(b.password);
+    }
+    const existing = await userByEmail(ctx.db, seller.id, b.email);
+    if (existing) throw emailInUse(b.email, existing.identityId);
+    const nowMs = ctx.now();
+    const identityId = newId();
+    const user: MemberUserRow = {
+      id: newId(),
+      sellerId: seller.id,
+      identityId,
+      email: b.email,
+      emailKey: emailKey(b.email),
+      passwordHash,
+      testAccount: false,
+      createdAt: new Date(nowMs),
+    };
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await tx.insert(t.identity).values({
+          id: identityId,
+          sellerId: seller.id,
+          type: 'member',
+          firstName: b.first_name,
+          lastName: b.last_name,
+          email: b.email,
+          createdAt: new Date(nowMs),
+        });
+        await tx.insert(memberUser).values(user);
+      });
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      const other = await userByEmail(ctx.db, seller.id, b.email);
+      throw emailInUse(b.email, other?.identityId ?? '');
+    }
+    return c.json(await userDocument(ctx.db, user));
+  });
+
+  /* password reset */
+
+  api.post('/password_reset/request', async (c) => {
+    const b = await body(c, w.emailBody, 'password_reset');
+    const seller = c.get('seller');
+    await emailSlots(c, b.email);
+    const user = await userByEmail(ctx.db, seller.id, b.email);
+    // The same answer whether or not the email has an account.
+    if (user?.email) {
+      const token = newToken();
+      const nowMs = ctx.now();
+      await ctx.db.insert(memberResetToken).values({
+        tokenHash: tokenHash(token),
+        sellerId: seller.id,
+        userId: user.id,
+        createdAt: new Date(nowMs),
+        expiresAt: new Date(nowMs + RESET_TOKEN_TTL_MS),
+        usedAt: null,
+      });
+      const link = `${publicUrl(c)}/${seller.slug}/user/reset-password?token=${encodeURIComponent(token)}`;
+      await queueMail(
+        ctx.db,
+        { sellerId: seller.id, to: user.email, ...resetMail(seller.name, link, user.passwordHash !== null) },
+        nowMs,
+      );
+    }
+    return c.json({});
+  });
+
+  /** The token's row if it may still be used; else 404 not_found (unknown) or 400 validate_failed. */
+  async function usableToken(c: C, token: string) {
+    const seller = c.get('seller');
+    await take(ctx.db, LIMITS.tokenAddress, seller.id, address(c), ctx.now());
+    const [row] = await ctx.db
+      .select()
+      .from(memberResetToken)
+      .where(and(eq(memberResetToken.tokenHash, tokenHash(token)), eq(memberResetToken.sellerId, seller.id)))
+      .limit(1);
+    if (!row) throw notFound('password_reset', 'This reset link is not valid. It may have expired.');
+    if (row.usedAt !== null || row.expiresAt.getTime() <= ctx.now())
+      throw new ApiError(
+        400,
+        ErrorCode.validate_failed,
+        'password_reset',
+        'This reset link is not valid. It may have expired.',
+      );
+    return row;
+  }
+
+  api.post('/password_reset/validate', async (c) => {
+    const b = await body(c, w.resetValidateBody, 'password_reset');
+    const row = await usableToken(c, b.token);
+    const [user] = await ctx.db.select().from(memberUser).where(eq(memberUser.id, row.userId));
+    const [identity] = user
+      ? await ctx.db.select().from(t.identity).where(eq(t.identity.id, user.identityId))
+      : [];
+    if (!user || !identity) throw notFound('password_reset');
+    return c.json({
+      identity: coll([{ ...wMemberIdentity(identity), email: user.email }]),
+    } satisfies w.MemberDocument);
+  });
+
+  api.post('/password_reset/reset', async (c) => {
+    const b = await body(c, w.resetBody, 'password_reset');
+    await usableToken(c, b.token);
+    const problem = passwordProblem(b.password);
+    if (problem) throw badPassword(problem);
+    const passwordHash = await hashPassword(b.password);
+    const nowMs = ctx.now();
+    // Spending the token is one conditional UPDATE: of two concurrent resets with one link, one wins.
+    const userId = await ctx.db.transaction(async (tx) => {
+      const spent = await tx
+        .update(memberResetToken)
+        .set({ usedAt: new Date(nowMs) })
+        .where(
+          and(
+            eq(memberResetToken.tokenHash, tokenHash(b.token)),
+            isNull(memberResetToken.usedAt),
+            gt(memberResetToken.expiresAt, new Date(nowMs)),
+          ),
+        )
+        .returning({ userId: memberResetToken.userId });
+      const id = spent[0]?.userId;
+      if (!id) return null;
+      await tx.update(memberUser).set({ passwordHash }).where(eq(memberUser.id, id));
+      // Other links of the account die with this one.
+      await tx
+        .update(memberResetToken)
+        .set({ usedAt: new Date(nowMs) })
+        .where(and(eq(memberResetToken.userId, id), isNull(memberResetToken.usedAt)));
+      return id;
+    });
+    if (userId === null)
+      throw new ApiError(
+        400,
+        ErrorCode.validate_failed,
+        'password_reset',
+        'This reset link is not valid. It may have expired.',
+      );
+    await endAllSessions(ctx, userId);
+    return c.json({});
+  });
+
+  /* resend tickets, forgot membership */
+
+  /** Orders of the seller whose purchaser identity has `email`, or is `identityId`. */
+  async function ordersFor(
+    sellerId: string,
+    email: string | null,
+    identityId: string | null,
+    membershipsOnly: boolean,
+  ) {
+    const who = [
+      email ? sql`lower(${t.identity.email}) = ${emailKey(email)}` : null,
+      identityId ? sql`${t.identity.id} = ${identityId}` : null,
+    ].filter((x) => x !== null);
+    if (who.length === 0) return [];
+    const orders = await ctx.db
+      .select({ id: t.ticketOrder.id, orderNumber: t.ticketOrder.orderNumber })
+      .from(t.ticketOrder)
+      .innerJoin(t.identity, eq(t.identity.id, t.ticketOrder.identityId))
+      .where(and(eq(t.ticketOrder.sellerId, sellerId), sql`(${sql.join(who, sql` OR `)})`))
+      .orderBy(t.ticketOrder.createdAt)
+      .limit(50);
+    if (!membershipsOnly || orders.length === 0) return orders;
+    const withMembership = await ctx.db
+      .selectDistinct({ id: t.ticket.ticketOrderId })
+      .from(t.ticket)
+      .where(
+        and(
+          inArray(
+            t.ticket.ticketOrderId,
+            orders.map((o) => o.id),
+          ),
+          eq(t.ticket.handler, 'membership'),
+        ),
+      );
+    const keep = new Set(withMembership.map((r) => r.id));
+    return orders.filter((o) => keep.has(o.id));
+  }
+
+  const noOrders = () => notFound('ticket_order', 'No orders could be found for this email address.');
+
+  async function sendOrders(c: C, to: string, orders: Array<{ id: string; orderNumber: string }>) {
+    const seller = c.get('seller');
+    const base = `${publicUrl(c)}/${seller.slug}/checkout/complete?orderIds=`;
+    await queueMail(
+      ctx.db,
+      {
+        sellerId: seller.id,
+        to,
+        ...resendMail(
+          seller.name,
+          orders.map((o) => ({ orderNumber: o.orderNumber, link: `${base}${o.id}` })),
+        ),
+      },
+      ctx.now(),
+    );
+  }
+
+  api.post('/ticket_order/resend', async (c) => {
+    const b = await body(c, w.resendBody, 'ticket_order');
+    await emailSlots(c, b.email);
+    const orders = await ordersFor(c.get('seller').id, b.email, null, b.memberships_only ?? false);
+    if (orders.length === 0) throw noOrders();
+    await sendOrders(c, b.email, orders);
+    return c.json({});
+  });
+
+  api.post('/my/ticket_order/resend', async (c) => {
+    const { user } = await requireMember(ctx, c);
+    const b = await body(c, w.myResendBody, 'ticket_order');
+    await take(ctx.db, LIMITS.emailAccount, c.get('seller').id, `user:${user.id}`, ctx.now());
+    const real = user.email && (user.testAccount || !user.email.toLowerCase().startsWith(w.NO_EMAIL_PREFIX));
+    const orders = await ordersFor(
+      c.get('seller').id,
+      real ? user.email : null,
+      user.identityId,
+      b.memberships_only ?? false,
+    );
+    if (!real || !user.email || orders.length === 0) throw noOrders();
+    await sendOrders(c, user.email, orders);
+    return c.json({});
+  });
+
+  api.post('/membership/forgot', async (c) => {
+    const b = await body(c, w.emailBody, 'membership');
+    const seller = c.get('seller');
+    await emailSlots(c, b.email);
+    const identities = await ctx.db
+      .select({ id: t.identity.id })
+      .from(t.identity)
+      .where(and(eq(t.identity.sellerId, seller.id), sql`lower(${t.identity.email}) = ${emailKey(b.email)}`));
+    const user = await userByEmail(ctx.db, seller.id, b.email);
+    const ids = [...new Set([...identities.map((i) => i.id), ...(user ? [user.identityId] : [])])];
+    const memberships = ids.length
+      ? await ctx.db.select().from(memberMembership).where(inArray(memberMembership.identityId, ids))
+      : [];
+    // The same answer whether or not the email has a membership.
+    if (memberships.length)
+      await queueMail(
+        ctx.db,
+        { sellerId: seller.id, to: b.email, ...membershipIdMail(seller.name, memberships) },
+        ctx.now(),
+      );
+    return c.json({});
+  });
+
+  api.get('/my/membership', async (c) => {
+    const { user } = await requireMember(ctx, c);
+    // With the level, named members, orders and level tickets (server/memberships/routes.ts).
+    return c.json(await myMembershipDocument(ctx.db, user.identityId));
+  });
+}

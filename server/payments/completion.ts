@@ -1,0 +1,306 @@
+/**
+ * Completion: paying a cart and booking it as an order. Money moves once and the order matches what was paid:
+ * 1. under the cart lock, check the cart (tickets, purchaser, amount = outstanding, sessions still on sale) and
+ *    mark it `paying` with a new attempt number (modify, delete and expiry refuse or skip a paying cart);
+ * 2. charge the gateway outside any transaction, with the idempotency key `cart:{id}:attempt:{n}`;
+ * 3. under the cart lock again, re-check that the live tickets cost what was charged, book exactly those tickets,
+ *    record the payment and the order, queue the email; or put the cart back to pending when not charged.
+ * A concurrent pay waits for the attempt in flight and answers `cart_booked`; an attempt whose process died
+ * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type CartRow,
+  LIVE_TICKET_STATES,
+  liveTicketsAndTotals,
+  type TicketRow,
+  ticketsCost,
+} from '../cart/document';
+import { expireInTx } from '../cart/holds';
+import { lockCart, orderIdOf } from '../cart/state';
+import type { Tx } from '../db';
+import type { AppCtx } from '../http/context';
+import { isBookable, loadSessions } from '../http/docs';
+import { cartBooked, cartExpired, incorrectCartState, invalid } from '../http/errors';
+import { createMemberships } from '../memberships/complete';
+import { checkGiftPayable } from '../memberships/routes';
+import * as t from '../schema';
+import { humanCode, money, newId } from '../util';
+import type { ChargeResult } from './gateway';
+import { queueConfirmation } from './outbox';
+
+/** How long a payment attempt in flight holds the cart before another request may take it over. */
+export const PAY_LEASE_MS = 60_000;
+
+export interface PayRequest {
+  amountCents: number;
+  gatewayId: 'stripe' | 'ledger' | 'free';
+  source: string | null;
+}
+
+/** Books the live tickets of a locked cart as an order with its payment (inside the caller's transaction). */
+export async function book(
+  ctx: AppCtx,
+  tx: Tx,
+  cart: CartRow,
+  tickets: TicketRow[],
+  pay: { gatewayId: string; amountCents: number; reference: string | null; sendEmail: boolean },
+) {
+  const nowMs = ctx.now();
+  const orderId = newId();
+  const [order] = await tx
+    .insert(t.ticketOrder)
+    .values({
+      id: orderId,
+      orderNumber: humanCode(8),
+      cartId: cart.id,
+      identityId: cart.identityId,
+      sellerId: cart.sellerId,
+      createdAt: new Date(nowMs),
+    })
+    .returning();
+  if (!order) throw new Error('order insert failed');
+  const booked = await tx
+    .update(t.ticket)
+    .set({ state: 'booked', ticketOrderId: orderId })
+    .where(
+      and(
+        eq(t.ticket.cartId, cart.id),
+        inArray(
+          t.ticket.id,
+          tickets.map((k) => k.id),
+        ),
+        inArray(t.ticket.state, LIVE_TICKET_STATES),
+      ),
+    )
+    .returning();
+  if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
+  // Memberships of the booked levels (issue 11): created, or renewed, in the same transaction.
+  await createMemberships(ctx, tx, cart, order, booked, pay.gatewayId);
+  await tx.insert(t.payment).values({
+    id: newId(),
+    cartId: cart.id,
+    ticketOrderId: orderId,
+    gatewayId: pay.gatewayId,
+    amountCents: pay.amountCents,
+    reference: pay.reference,
+    state: 'succeeded',
+    createdAt: new Date(nowMs),
+  });
+  const [done] = await tx
+    .update(t.cart)
+    .set({ state: 'completed', payStartedAt: null, payAmountCents: null })
+    .where(eq(t.cart.id, cart.id))
+    .returning();
+  if (pay.sendEmail) await queueConfirmation(tx, cart, order, booked, pay.amountCents, nowMs);
+  return done ?? cart;
+}
+
+/** The checks before booking, on the locked cart: tickets, purchaser, sessions still on sale, the amount. */
+async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: number | null, context: string) {
+  const { tickets, totals } = await liveTicketsAndTotals(tx, cart.id);
+  if (tickets.length === 0) throw invalid('cart', 'The cart is empty.');
+  await checkGiftPayable(tx, cart);
+  const sessions = await loadSessions(
+    tx,
+    tickets.map((k) => k.eventSessionId),
+  );
+  const closed = sessions.filter((s) => !isBookable(s, ctx.now()));
+  if (closed.length)
+    throw invalid('event_session', 'Sorry, tickets are no longer available at the selected time.', {
+      event_session_ids: closed.map((s) => s.id),
+    });
+  if (amountCents !== null && amountCents !== totals.outstandingCents)
+    throw invalid(
+      context,
+      `The amount must equal the outstanding balance of ${money(totals.outstandingCents)}.`,
+      {
+        total_outstanding: money(totals.outstandingCents),
+      },
+    );
+  return { tickets, totals };
+}
+
+/** Locks the cart for a new attempt; answers booked, expired and busy carts. */
+async function lockForAttempt(ctx: AppCtx, tx: Tx, cartId: string) {
+  const cart = await lockCart(tx, cartId);
+  if (cart.state === 'completed') throw cartBooked(await orderIdOf(tx, cart.id));
+  if (cart.state === 'expired') throw cartExpired();
+  const nowMs = ctx.now();
+  if (cart.state === 'paying') {
+    const started = cart.payStartedAt?.getTime() ?? 0;
+    return started + PAY_LEASE_MS > nowMs
+      ? ({ kind: 'busy' } as const)
+      : ({ kind: 'takeover', cart } as const);
+  }
+  if (cart.state !== 'pending') throw incorrectCartState(cart.state);
+  if (cart.expiresAt && cart.expiresAt.getTime() <= nowMs) {
+    await expireInTx(ctx, tx, cart.id);
+    return { kind: 'expired' } as const;
+  }
+  return { kind: 'new', cart } as const;
+}
+
+type Begun =
+  | { kind: 'busy' }
+  | { kind: 'expired' }
+  | { kind: 'done'; cart: CartRow }
+  | { kind: 'charge'; attempt: number; amountCents: number; currency: string };
+
+/** Step 1: checks and marks the cart as paying (or books a free cart at once). */
+async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begun> {
+  return ctx.db.transaction(async (tx): Promise<Begun> => {
+    const lock = await lockForAttempt(ctx, tx, cartId);
+    if (lock.kind === 'busy' || lock.kind === 'expired') return lock;
+    const { cart } = lock;
+    const [who] = await tx.select().from(t.identity).where(eq(t.identity.id, cart.identityId));
+    const { tickets } = await checkPayable(ctx, tx, cart, req.amountCents, 'payment');
+    if (!who || who.type === 'public')
+      throw invalid('purchaser', 'Please enter the purchaser’s name and email before paying.');
+    if (req.amountCents === 0) {
+      if (req.gatewayId === 'ledger') throw invalid('payment', 'Nothing to pay with a gift card.');
+      const done = await book(ctx, tx, cart, tickets, {
+        gatewayId: 'free',
+        amountCents: 0,
+        reference: null,
+        sendEmail: true,
+      });
+      return { kind: 'done', cart: done };
+    }
+    if (req.gatewayId === 'free') throw invalid('payment', 'This cart is not free.');
+    if (req.gatewayId === 'ledger') throw invalid('payment', 'Gift cards are not accepted in this store.');
+    if (!req.source) throw invalid('payment', 'gateway_data.source is required for card payments.');
+    // A stale attempt is replayed with its own key and amount; a new one gets the next number.
+    const attempt = lock.kind === 'takeover' ? cart.payAttempt : cart.payAttempt + 1;
+    if (lock.kind === 'takeover' && cart.payAmountCents !== req.amountCents)
+      throw incorrectCartState(
+        'paying',
+        null,
+        'A payment of another amount is being processed for this cart.',
+      );
+    await tx
+      .update(t.cart)
+      .set({
+        state: 'paying',
+        payAttempt: attempt,
+        payStartedAt: new Date(ctx.now()),
+        payAmountCents: req.amountCents,
+      })
+      .where(eq(t.cart.id, cart.id));
+    const [seller] = await tx.select().from(t.seller).where(eq(t.seller.id, cart.sellerId));
+    return { kind: 'charge', attempt, amountCents: req.amountCents, currency: seller?.currency ?? 'USD' };
+  });
+}
+
+type Finished = { kind: 'completed'; cart: CartRow } | { kind: 'not_charged'; result: ChargeResult };
+type Outcome = Finished | { kind: 'lost'; state: string; orderId: string | null } | { kind: 'skipped' };
+
+/**
+ * Step 3: books what was charged, or puts the cart back to pending. `staleBefore` (recovery): act only if the
+ * attempt's lease is still expired under the lock (a request may have taken it over meanwhile).
+ */
+export async function finish(
+  ctx: AppCtx,
+  cartId: string,
+  attempt: number,
+  amountCents: number,
+  result: ChargeResult,
+  staleBefore: Date | null = null,
+): Promise<Finished | null> {
+  let refund = false;
+  const out = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const cart = await lockCart(tx, cartId);
+    const taken = staleBefore !== null && (cart.payStartedAt?.getTime() ?? 0) > staleBefore.getTime();
+    if (cart.state !== 'paying' || cart.payAttempt !== attempt || taken) {
+      if (staleBefore !== null) return { kind: 'skipped' };
+      // Booked with this very attempt by a request that took it over (same key, same charge): fine. Otherwise
+      // this attempt lost the cart (its lease ran out): a charge it made is given back.
+      if (!(cart.state === 'completed' && cart.payAttempt === attempt) && result.status === 'succeeded')
+        refund = true;
+      return { kind: 'lost', state: cart.state, orderId: await orderIdOf(tx, cart.id) };
+    }
+    if (result.status === 'succeeded') {
+      const { tickets, types, totals } = await liveTicketsAndTotals(tx, cart.id);
+      const cost = ticketsCost(tickets, types).totalCents - totals.paymentsCents;
+      if (tickets.length > 0 && cost === amountCents) {
+        const done = await book(ctx, tx, cart, tickets, {
+          gatewayId: 'stripe',
+          amountCents,
+          reference: result.intentId ?? result.chargeId,
+          sendEmail: true,
+        });
+        return { kind: 'completed', cart: done };
+      }
+      refund = true; // never book something else than what was paid
+    }
+    await tx
+      .update(t.cart)
+      .set({ state: 'pending', payStartedAt: null, payAmountCents: null })
+      .where(eq(t.cart.id, cart.id));
+    return { kind: 'not_charged', result };
+  });
+  if (refund) await ctx.gateway.refund(keyOf(cartId, attempt));
+  if (out.kind === 'skipped') return null;
+  if (out.kind === 'lost') {
+    if (out.state === 'completed') throw cartBooked(out.orderId);
+    throw incorrectCartState(
+      out.state,
+      null,
+      refund ? 'The payment took too long and was refunded.' : undefined,
+    );
+  }
+  if (refund)
+    throw incorrectCartState('pending', null, 'The cart changed during payment; the payment was refunded.');
+  return out;
+}
+
+export const keyOf = (cartId: string, attempt: number) => `cart:${cartId}:attempt:${attempt}`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Real time a request waits for another request's attempt in flight (the gateway call) to finish. */
+const WAIT_LIMIT_MS = 20_000;
+
+/** Pays a cart; returns the completed cart, or the gateway's refusal (declined, needs action, invalid). */
+export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Finished> {
+  const waitUntil = Date.now() + WAIT_LIMIT_MS;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
+    const begun = await begin(ctx, cartId, req);
+    if (begun.kind === 'expired') throw cartExpired();
+    if (begun.kind === 'done') return { kind: 'completed', cart: begun.cart };
+    if (begun.kind === 'charge') {
+      const result = await ctx.gateway.charge({
+        idempotencyKey: keyOf(cartId, begun.attempt),
+        cartId,
+        amountCents: begun.amountCents,
+        currency: begun.currency,
+        source: req.source ?? '',
+      });
+      return (await finish(ctx, cartId, begun.attempt, begun.amountCents, result)) as Finished;
+    }
+    // Busy: another request is paying this cart. Its outcome decides (booked: cart_booked).
+    if (Date.now() > waitUntil) throw incorrectCartState('paying');
+    await sleep(delay);
+  }
+}
+
+/** Free checkout (guest_checkout): books a cart whose outstanding balance is zero. */
+export async function checkoutFree(ctx: AppCtx, cartId: string, sendEmail: boolean): Promise<CartRow> {
+  const out = await ctx.db.transaction(async (tx) => {
+    const lock = await lockForAttempt(ctx, tx, cartId);
+    if (lock.kind === 'expired') return null;
+    if (lock.kind === 'busy' || lock.kind === 'takeover') throw incorrectCartState('paying');
+    const { tickets, totals } = await checkPayable(ctx, tx, lock.cart, null, 'guest_checkout');
+    if (totals.outstandingCents !== 0)
+      throw invalid('guest_checkout', 'Only free carts can be checked out without payment.', {
+        total_outstanding: money(totals.outstandingCents),
+      });
+    return book(ctx, tx, lock.cart, tickets, {
+      gatewayId: 'free',
+      amountCents: 0,
+      reference: null,
+      sendEmail,
+    });
+  });
+  if (!out) throw cartExpired();
+  return out;
+}

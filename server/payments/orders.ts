@@ -1,0 +1,135 @@
+/** Orders: fetch one or many, and the QR code image. */
+import { eq, inArray } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import QRCode from 'qrcode';
+import type * as w from '../../api/schemas';
+import { type AppCtx, type Env, idParam, query } from '../http/context';
+import {
+  coll,
+  loadEvents,
+  loadGroupsById,
+  loadMeta,
+  loadSessions,
+  loadTypesById,
+  loadVenues,
+  type Row,
+  wEvent,
+  wGroup,
+  wIdentity,
+  wMeta,
+  wOrder,
+  wSeller,
+  wSession,
+  wTicketWithSeat,
+  wType,
+  wVenue,
+} from '../http/docs';
+import { invalid, notFound } from '../http/errors';
+import { withOrderMemberships } from '../memberships/routes';
+import * as t from '../schema';
+import { ticketSeats } from '../seats/ticket-seats';
+
+async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
+  const q = ctx.db;
+  const ids = orders.map((o) => o.id);
+  const tickets = ids.length
+    ? await q.select().from(t.ticket).where(inArray(t.ticket.ticketOrderId, ids))
+    : [];
+  const [types, groups, events, sessions] = await Promise.all([
+    loadTypesById(
+      q,
+      tickets.map((k) => k.ticketTypeId),
+    ),
+    loadGroupsById(
+      q,
+      tickets.map((k) => k.ticketGroupId),
+    ),
+    loadEvents(
+      q,
+      tickets.map((k) => k.eventTemplateId),
+    ),
+    loadSessions(
+      q,
+      tickets.map((k) => k.eventSessionId),
+    ),
+  ]);
+  const [venues, seats] = await Promise.all([
+    loadVenues(
+      q,
+      events.map((e) => e.venueId),
+    ),
+    ticketSeats(q, tickets),
+  ]);
+  const identityIds = [...new Set(orders.map((o) => o.identityId))];
+  const identities = identityIds.length
+    ? await q.select().from(t.identity).where(inArray(t.identity.id, identityIds))
+    : [];
+  const sellerIds = [...new Set(orders.map((o) => o.sellerId))];
+  const sellers = sellerIds.length
+    ? await q.select().from(t.seller).where(inArray(t.seller.id, sellerIds))
+    : [];
+  const meta = await loadMeta(
+    q,
+    events.map((e) => e.id),
+  );
+  return {
+    ticket_order: coll(orders.map(wOrder)),
+    ticket: coll(tickets.map(wTicketWithSeat(seats))),
+    ticket_type: coll(types.map(wType)),
+    ticket_group: coll(groups.map((g) => wGroup(g))),
+    event_template: coll(events.map(wEvent)),
+    event_session: coll(sessions.map(wSession)),
+    venue: coll(venues.map(wVenue)),
+    seller: coll(sellers.map(wSeller)),
+    identity: coll(identities.map(wIdentity)),
+    meta: coll(meta.map(wMeta)),
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
+  api.get('/ticket_order', async (c) => {
+    const seller = c.get('seller');
+    const q = query(c);
+    const ids = q.in('id');
+    if (!ids) throw invalid('query', 'id._in is required.');
+    if (ids.length > 100) throw invalid('query', 'id._in takes at most 100 ids.');
+    const valid = ids.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase());
+    const orders = valid.length
+      ? await ctx.db.select().from(t.ticketOrder).where(inArray(t.ticketOrder.id, valid))
+      : [];
+    return c.json(
+      await orderDocument(
+        ctx,
+        orders.filter((o) => o.sellerId === seller.id),
+      ),
+    );
+  });
+
+  const loadOrder = async (id: string, sellerId: string) => {
+    const [order] = await ctx.db.select().from(t.ticketOrder).where(eq(t.ticketOrder.id, id)).limit(1);
+    if (!order || order.sellerId !== sellerId) throw notFound('ticket_order');
+    return order;
+  };
+
+  api.get('/ticket_order/:id', async (c) => {
+    const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
+    // Filters (ticket.state, ticket_group.handler) and the membership embed (server/memberships/routes.ts).
+    return c.json(await withOrderMemberships(ctx.db, query(c), await orderDocument(ctx, [order]), order.id));
+  });
+
+  api.get('/ticket_order/:id/qrcode', async (c) => {
+    const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
+    const marginRaw = c.req.query('margin') ?? '4';
+    if (!/^\d{1,2}$/.test(marginRaw) || Number(marginRaw) > 16)
+      throw invalid('query', 'margin must be a whole number from 0 to 16.');
+    const png = await QRCode.toBuffer(`${order.orderNumber}:${order.id}`, {
+      type: 'png',
+      margin: Number(marginRaw),
+      scale: 8,
+      errorCorrectionLevel: 'M',
+    });
+    return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png' });
+  });
+}

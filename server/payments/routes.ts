@@ -1,0 +1,70 @@
+/** Thin handlers of payment: pay, free guest checkout, and the sandbox gateway's 3-D Secure stand-in. */
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { ErrorCode } from '../../api/codes';
+import { documentResponse } from '../cart/routes';
+import { loadCart, requirePending } from '../cart/state';
+import type { AppCtx, C, Env } from '../http/context';
+import { coll } from '../http/docs';
+import { ApiError, invalid, notFound } from '../http/errors';
+import { body, guestCheckoutBody, paymentBody } from '../http/validate';
+import * as t from '../schema';
+import { parseMoney } from '../util';
+import { checkoutFree, payCart } from './completion';
+import type { SandboxGateway } from './gateway';
+
+export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGateway | null) {
+  const payRoute = async (c: C) => {
+    const cart = await loadCart(ctx, c);
+    await requirePending(ctx, cart, true);
+    const p = await body(c, paymentBody, 'payment');
+    const out = await payCart(ctx, cart.id, {
+      amountCents: parseMoney(p.amount),
+      gatewayId: p.gateway_id,
+      source: p.gateway_data?.source ?? null,
+    });
+    if (out.kind === 'completed') return documentResponse(ctx, c, out.cart);
+    const r = out.result;
+    if (r.status === 'declined')
+      throw new ApiError(400, ErrorCode.card_declined, 'payment', r.message, {
+        type: 'card_error',
+        message: r.message,
+      });
+    if (r.status === 'requires_action')
+      throw new ApiError(
+        402,
+        ErrorCode.intent_requires_action,
+        'payment',
+        'The payment needs to be confirmed.',
+        {
+          payment_intent_id: r.intentId,
+          client_secret: r.clientSecret,
+        },
+      );
+    throw invalid('payment', r.status === 'invalid' ? r.message : 'The payment could not be made.');
+  };
+  api.post('/cart/:id/pay', payRoute);
+  api.post('/my/cart/:id/pay', payRoute);
+
+  const guestCheckoutRoute = async (c: C) => {
+    const cart = await loadCart(ctx, c);
+    await requirePending(ctx, cart, true);
+    const p = await body(c, guestCheckoutBody, 'guest_checkout');
+    return documentResponse(ctx, c, await checkoutFree(ctx, cart.id, p.send_email !== false));
+  };
+  api.post('/cart/:id/guest_checkout', guestCheckoutRoute);
+  api.post('/my/cart/:id/guest_checkout', guestCheckoutRoute);
+
+  if (sandbox)
+    api.post('/sandbox/payment_intents/:id/confirm', async (c) => {
+      const id = c.req.param('id');
+      if (!/^pi_[A-Za-z0-9_]{1,100}$/.test(id)) throw notFound('payment_intent');
+      const [intent] = await ctx.db.select().from(t.paymentIntent).where(eq(t.paymentIntent.id, id));
+      if (!intent) throw notFound('payment_intent');
+      const [cart] = await ctx.db.select().from(t.cart).where(eq(t.cart.id, intent.cartId));
+      if (!cart || cart.sellerId !== c.get('seller').id) throw notFound('payment_intent');
+      const confirmed = await sandbox.confirmIntent(id);
+      if (!confirmed) throw notFound('payment_intent');
+      return c.json({ payment_intent: coll([{ id, status: confirmed.status }]) });
+    });
+}

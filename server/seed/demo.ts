@@ -1,0 +1,486 @@
+/**
+ * Idempotent demo seed: one museum seller with three events. Ids are derived from names so they are stable
+ * across runs; sessions are topped up on every start so there are always sessions for the next 60 days.
+ */
+import { and, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../db';
+import * as t from '../schema';
+import { dayjs, stableId } from '../util';
+import { seedDonationEvent } from './donation';
+import { LISTING_EVENTS, seedListingExtras } from './listing';
+import { seedMembers } from './members';
+import { seedMemberships } from './membership';
+import { seedTheatre } from './seats';
+
+export const DEMO_SLUG = 'demo-museum';
+export const DEMO_SELLER_ID = stableId('seller:demo-museum');
+const TZ = 'America/New_York';
+const DAYS_AHEAD = 60;
+
+interface TypeSeed {
+  name: string;
+  cents: number;
+  feeFixedCents?: number;
+  /** Percent fee outside the price, in basis points (500 = 5 %). */
+  feePercentBp?: number;
+  description?: string;
+}
+export interface EventSeed {
+  key: string;
+  name: string;
+  subtitle: string;
+  summary: string;
+  description: string;
+  category: string;
+  eventType: 'single' | 'repeating';
+  reserveFlow?: 'date_first' | 'quantity_first';
+  hue: number;
+  alt: string;
+  group: { name: string; description: string; min: number | null; max: number | null };
+  types: TypeSeed[];
+  capacity: number;
+  durationMin: number;
+  /** Venue-time starts ("HH:mm") every day, or a single start. */
+  times: string[];
+  /** A second, flexible (any-date) group: its tickets need no session (group meta flexible_date). */
+  flexible?: { name: string; description: string; types: TypeSeed[] };
+  /** A group only the box office sells (hidden_type not public): never shown to visitors. */
+  hiddenGroup?: { name: string; hiddenType: string; types: TypeSeed[] };
+  /** Default public_browsable. */
+  hiddenType?: string;
+  /** Extra meta rows of the event. */
+  meta?: Record<string, string>;
+}
+
+const EVENTS: EventSeed[] = [
+  {
+    key: 'general-admission',
+    name: 'General Admission',
+    subtitle: 'Timed entry to all permanent galleries',
+    summary:
+      'Explore four floors of art and science, from Renaissance masters to a working Foucault pendulum.',
+    description:
+      '<p>Your ticket includes timed entry to all <strong>permanent galleries</strong> and the hands-on science hall.</p><p>Please arrive within 15 minutes of your entry time. Children under 12 must be accompanied by an adult.</p>',
+    category: 'Admission',
+    eventType: 'repeating',
+    reserveFlow: 'date_first',
+    hue: 200,
+    alt: 'Abstract shapes in blue and teal with the words General Admission',
+    group: { name: 'Admission', description: 'Timed-entry admission tickets', min: 1, max: 20 },
+    types: [
+      { name: 'Adult', cents: 2500, feeFixedCents: 150, description: 'Ages 18 to 64' },
+      { name: 'Child', cents: 1200, description: 'Ages 3 to 17; under 3 free' },
+      { name: 'Senior', cents: 1800, description: 'Ages 65 and over' },
+    ],
+    capacity: 40,
+    durationMin: 60,
+    times: Array.from({ length: 13 }, (_, i) => {
+      const m = 10 * 60 + i * 30;
+      return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    }),
+  },
+  {
+    key: 'planetarium',
+    name: 'Planetarium Show: Cosmic Voyage',
+    subtitle: 'A 40-minute journey to the edge of the observable universe',
+    summary: 'Fly past Saturn’s rings and through the Orion Nebula under our 20-metre dome.',
+    description:
+      '<p>Narrated live by our astronomers, <em>Cosmic Voyage</em> takes you from the Moon to the cosmic microwave background.</p><p>Recommended for ages 6 and up.</p>',
+    category: 'Shows',
+    eventType: 'repeating',
+    reserveFlow: 'quantity_first',
+    hue: 265,
+    alt: 'Purple and indigo circles like planets with the words Cosmic Voyage',
+    group: { name: 'Show tickets', description: 'Reserved dome seating', min: 1, max: 20 },
+    types: [
+      { name: 'Adult', cents: 1500 },
+      { name: 'Child', cents: 1000, description: 'Ages 3 to 17' },
+    ],
+    capacity: 80,
+    durationMin: 40,
+    times: ['11:00', '13:00', '15:00'],
+  },
+  {
+    key: 'lecture-restoration',
+    name: 'Evening Lecture: The Art of Restoration',
+    subtitle: 'With the museum’s chief conservator',
+    summary: 'How conservators bring damaged masterpieces back to life, with a Q&A and reception.',
+    description:
+      '<p>Join our chief conservator for an illustrated talk on the science behind <strong>art restoration</strong>: pigments, x-rays and the ethics of retouching.</p><p>Doors open at 18:00. A wine reception follows the Q&amp;A.</p>',
+    category: 'Talks',
+    eventType: 'single',
+    hue: 25,
+    alt: 'Warm orange and gold shapes with the words The Art of Restoration',
+    group: { name: 'Lecture tickets', description: 'General seating', min: 1, max: 10 },
+    types: [
+      { name: 'General', cents: 2000 },
+      { name: 'Student', cents: 1000, description: 'Valid student ID required at the door' },
+    ],
+    capacity: 120,
+    durationMin: 90,
+    times: ['18:30'],
+  },
+  {
+    key: 'sculpture-garden',
+    name: 'Sculpture Garden',
+    subtitle: 'Timed entry, or a flexible ticket for any day',
+    summary: 'Walk among forty modern sculptures in the museum’s rooftop garden.',
+    description:
+      '<p>Choose a time for the <strong>guided garden walk</strong>, or buy a flexible ticket and come on any day the garden is open.</p>',
+    category: 'Admission',
+    eventType: 'repeating',
+    reserveFlow: 'date_first',
+    hue: 140,
+    alt: 'Green and olive shapes like hedges with the words Sculpture Garden',
+    group: { name: 'Guided walk', description: 'A guided walk at a set time', min: 1, max: 10 },
+    types: [
+      { name: 'Adult', cents: 1400 },
+      { name: 'Child', cents: 700, description: 'Ages 3 to 17' },
+    ],
+    capacity: 25,
+    durationMin: 45,
+    times: ['10:00', '12:00', '14:00', '16:00'],
+    flexible: {
+      name: 'Flexible date',
+      description: 'Valid on any day the garden is open',
+      types: [{ name: 'Anytime Adult', cents: 1600 }],
+    },
+    hiddenGroup: {
+      name: 'Staff guests',
+      hiddenType: 'box_office_only',
+      types: [{ name: 'Staff guest', cents: 0 }],
+    },
+  },
+  ...LISTING_EVENTS,
+];
+
+export const demoIds = {
+  seller: DEMO_SELLER_ID,
+  publicIdentity: stableId('identity:demo-museum:public'),
+  venue: stableId('venue:demo-museum:main'),
+  event: (key: string) => stableId(`event:${key}`),
+  group: (key: string) => stableId(`group:${key}`),
+  type: (key: string, name: string) => stableId(`type:${key}:${name}`),
+  session: (key: string, startIso: string) => stableId(`session:${key}:${startIso}`),
+  flexibleGroup: (key: string) => stableId(`group:${key}:flexible`),
+  hiddenGroup: (key: string) => stableId(`group:${key}:hidden`),
+  image: (key: string, kind: 'profile' | 'cover') => stableId(`image:${key}:${kind}`),
+};
+
+export async function seed(db: Db, options: { now?: () => number } = {}): Promise<void> {
+  const now = options.now ?? Date.now;
+  const sellerId = demoIds.seller;
+  await db
+    .insert(t.seller)
+    .values({
+      id: sellerId,
+      slug: DEMO_SLUG,
+      name: 'Demo Museum of Art & Science',
+      timezone: TZ,
+      currency: 'USD',
+      publicIdentityId: demoIds.publicIdentity,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.identity)
+    .values({ id: demoIds.publicIdentity, sellerId, type: 'public', createdAt: new Date(0) })
+    .onConflictDoNothing();
+  await db
+    .insert(t.venue)
+    .values({ id: demoIds.venue, sellerId, name: 'Demo Museum, Main Building', timezone: TZ })
+    .onConflictDoNothing();
+  // Home (spec 3 §2): membership presell on, the blocks in the seller's order; General Admission without it.
+  await db
+    .insert(t.config)
+    .values({
+      id: stableId(`config:${sellerId}:web`),
+      resource: 'seller',
+      resourceId: sellerId,
+      key: 'web',
+      value: {
+        membership_presell: true,
+        admission_event_id: demoIds.event('general-admission'),
+        homepage_3cta_order: ['join', 'login', 'guest'],
+      },
+    })
+    .onConflictDoNothing();
+
+  // Holds: the default 15 minutes, and 'more time' offered (WCAG 2.2.1), at most 3 times per cart.
+  await db
+    .insert(t.config)
+    .values({
+      id: stableId(`config:${sellerId}:holds`),
+      resource: 'seller',
+      resourceId: sellerId,
+      key: 'holds',
+      value: { more_time: true, max_extensions: 3 },
+    })
+    .onConflictDoNothing();
+
+  for (const [rank, ev] of EVENTS.entries()) {
+    const eventId = demoIds.event(ev.key);
+    const groupId = demoIds.group(ev.key);
+    await db
+      .insert(t.eventTemplate)
+      .values({
+        id: eventId,
+        sellerId,
+        venueId: demoIds.venue,
+        name: ev.name,
+        subtitle: ev.subtitle,
+        summary: ev.summary,
+        description: ev.description,
+        category: ev.category,
+        eventType: ev.eventType,
+        hiddenType: ev.hiddenType ?? 'public_browsable',
+        rank,
+      })
+      .onConflictDoNothing();
+    const profile = demoIds.image(ev.key, 'profile');
+    const cover = demoIds.image(ev.key, 'cover');
+    await db
+      .insert(t.image)
+      .values([
+        { id: profile, sellerId, title: ev.name, hue: ev.hue, width: 1200, height: 800 },
+        { id: cover, sellerId, title: ev.name, hue: ev.hue, width: 1920, height: 640 },
+      ])
+      .onConflictDoNothing();
+    const metaRows: Array<[string, string]> = [
+      ['image_profile', profile],
+      ['image_cover', cover],
+    ];
+    if (ev.reserveFlow) metaRows.push(['reserve_flow', ev.reserveFlow]);
+    for (const [key, value] of Object.entries(ev.meta ?? {})) metaRows.push([key, value]);
+    await db
+      .insert(t.meta)
+      .values(
+        metaRows.map(([key, value]) => ({
+          id: stableId(`meta:${ev.key}:${key}`),
+          resource: 'event_template',
+          resourceId: eventId,
+          key,
+          value,
+        })),
+      )
+      .onConflictDoNothing();
+    await db
+      .insert(t.config)
+      .values({
+        id: stableId(`config:${ev.key}:image`),
+        resource: 'event_template',
+        resourceId: eventId,
+        key: 'image',
+        value: { alt_text: ev.alt },
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(t.ticketGroup)
+      .values({
+        id: groupId,
+        eventTemplateId: eventId,
+        name: ev.group.name,
+        description: ev.group.description,
+        handler: 'tickets',
+        hiddenType: 'public_browsable',
+        minTicketsPerOrder: ev.group.min,
+        maxTicketsPerOrder: ev.group.max,
+        capacity: -1,
+        oversellCapacity: 0,
+        usedCapacity: 0,
+        excludeFromEventCapacity: false,
+        rank: 0,
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(t.ticketType)
+      .values(
+        ev.types.map((ty, i) => ({
+          id: demoIds.type(ev.key, ty.name),
+          ticketGroupId: groupId,
+          eventTemplateId: eventId,
+          name: ty.name,
+          description: ty.description ?? null,
+          summary: null,
+          amountCents: ty.cents,
+          feeFixedCents: ty.feeFixedCents ?? null,
+          feePercentBp: ty.feePercentBp ?? null,
+          rank: i,
+        })),
+      )
+      .onConflictDoNothing();
+
+    await seedExtraGroups(db, ev);
+    await topUpSessions(db, ev, now());
+  }
+  await ensureSoldOutExample(db, now());
+  await seedListingExtras(db, sellerId, demoIds.event);
+  await seedMembers(db, sellerId, now());
+  await seedDonationEvent(db, { seller: sellerId, venue: demoIds.venue });
+  await seedTheatre(db, { seller: sellerId, venue: demoIds.venue }, now());
+  await seedMemberships(
+    db,
+    {
+      seller: sellerId,
+      venue: demoIds.venue,
+      generalAdmission: demoIds.event('general-admission'),
+      membersPreview: demoIds.event('members-preview'),
+      membersPreviewGroup: demoIds.group('members-preview'),
+      planetarium: demoIds.event('planetarium'),
+    },
+    now(),
+  );
+}
+
+/** The flexible (any-date) group and the box-office-only group of an event, when it has them. */
+async function seedExtraGroups(db: Db, ev: EventSeed): Promise<void> {
+  const eventId = demoIds.event(ev.key);
+  const extra = [
+    ev.flexible && {
+      id: demoIds.flexibleGroup(ev.key),
+      name: ev.flexible.name,
+      description: ev.flexible.description,
+      hiddenType: 'public_browsable',
+      types: ev.flexible.types,
+      rank: 1,
+    },
+    ev.hiddenGroup && {
+      id: demoIds.hiddenGroup(ev.key),
+      name: ev.hiddenGroup.name,
+      description: null,
+      hiddenType: ev.hiddenGroup.hiddenType,
+      types: ev.hiddenGroup.types,
+      rank: 2,
+    },
+  ].filter((g) => !!g);
+  for (const g of extra) {
+    await db
+      .insert(t.ticketGroup)
+      .values({
+        id: g.id,
+        eventTemplateId: eventId,
+        name: g.name,
+        description: g.description,
+        handler: 'tickets',
+        hiddenType: g.hiddenType,
+        minTicketsPerOrder: null,
+        maxTicketsPerOrder: 10,
+        capacity: -1,
+        oversellCapacity: 0,
+        usedCapacity: 0,
+        excludeFromEventCapacity: true,
+        rank: g.rank,
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(t.ticketType)
+      .values(
+        g.types.map((ty, i) => ({
+          id: demoIds.type(`${ev.key}:${g.name}`, ty.name),
+          ticketGroupId: g.id,
+          eventTemplateId: eventId,
+          name: ty.name,
+          description: ty.description ?? null,
+          summary: null,
+          amountCents: ty.cents,
+          feeFixedCents: ty.feeFixedCents ?? null,
+          feePercentBp: ty.feePercentBp ?? null,
+          rank: i,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  if (ev.flexible)
+    await db
+      .insert(t.meta)
+      .values({
+        id: stableId(`meta:${ev.key}:flexible_date`),
+        resource: 'ticket_group',
+        resourceId: demoIds.flexibleGroup(ev.key),
+        key: 'flexible_date',
+        value: 'yes',
+      })
+      .onConflictDoNothing();
+}
+
+function sessionRow(ev: EventSeed, start: dayjs.Dayjs) {
+  const startAt = start.toDate();
+  return {
+    id: demoIds.session(ev.key, startAt.toISOString()),
+    eventTemplateId: demoIds.event(ev.key),
+    startAt,
+    endAt: start.add(ev.durationMin, 'minute').toDate(),
+    capacity: ev.capacity,
+    oversellCapacity: 0,
+    usedCapacity: 0,
+    salesStart: null,
+    salesEnd: startAt,
+  };
+}
+
+async function topUpSessions(db: Db, ev: EventSeed, nowMs: number): Promise<void> {
+  const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
+  const rows: ReturnType<typeof sessionRow>[] = [];
+  if (ev.eventType === 'single') {
+    // One session about three weeks out; created once, then left alone.
+    const existing = await db
+      .select({ id: t.eventSession.id })
+      .from(t.eventSession)
+      .where(eq(t.eventSession.eventTemplateId, demoIds.event(ev.key)))
+      .limit(1);
+    if (existing.length > 0) return;
+    const date = dayjs.tz(today, TZ).add(21, 'day').format('YYYY-MM-DD');
+    rows.push(sessionRow(ev, dayjs.tz(`${date} ${ev.times[0]}`, TZ)));
+  } else {
+    for (let d = 0; d < DAYS_AHEAD; d++) {
+      const date = dayjs.tz(today, TZ).add(d, 'day').format('YYYY-MM-DD');
+      for (const time of ev.times) rows.push(sessionRow(ev, dayjs.tz(`${date} ${time}`, TZ)));
+    }
+  }
+  if (rows.length > 0) await db.insert(t.eventSession).values(rows).onConflictDoNothing();
+}
+
+/** General Admission three days out: 2:00 PM sold out, 3:00 PM nearly sold out (under 10 places left). */
+export const NEARLY_SOLD_OUT_LEFT = 4;
+
+/** Keeps one General Admission session a few days out sold out, and one nearly sold out, for realism. */
+async function ensureSoldOutExample(db: Db, nowMs: number): Promise<void> {
+  await ensureNearlySoldOutExample(db, nowMs);
+  const ev = EVENTS[0];
+  if (!ev) return;
+  const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
+  const from = dayjs.tz(today, TZ).add(2, 'day').toDate();
+  const to = dayjs.tz(today, TZ).add(8, 'day').toDate();
+  const sessions = await db
+    .select()
+    .from(t.eventSession)
+    .where(
+      and(
+        eq(t.eventSession.eventTemplateId, demoIds.event(ev.key)),
+        gte(t.eventSession.startAt, from),
+        lt(t.eventSession.startAt, to),
+      ),
+    );
+  if (sessions.some((s) => s.capacity !== -1 && s.usedCapacity >= s.capacity + s.oversellCapacity)) return;
+  const date = dayjs.tz(today, TZ).add(3, 'day').format('YYYY-MM-DD');
+  const target = dayjs.tz(`${date} 14:00`, TZ).toDate().getTime();
+  const s = sessions.find((x) => x.startAt.getTime() === target && x.usedCapacity === 0);
+  if (s) await db.update(t.eventSession).set({ usedCapacity: s.capacity }).where(eq(t.eventSession.id, s.id));
+}
+
+/** Three days out at 3:00 PM: a General Admission session with NEARLY_SOLD_OUT_LEFT places left. */
+async function ensureNearlySoldOutExample(db: Db, nowMs: number): Promise<void> {
+  const ev = EVENTS[0];
+  if (!ev) return;
+  const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
+  const date = dayjs.tz(today, TZ).add(3, 'day').format('YYYY-MM-DD');
+  const startAt = dayjs.tz(`${date} 15:00`, TZ).toDate();
+  const [s] = await db
+    .select()
+    .from(t.eventSession)
+    .where(eq(t.eventSession.id, demoIds.session(ev.key, startAt.toISOString())));
+  if (s && s.usedCapacity === 0 && s.capacity > NEARLY_SOLD_OUT_LEFT)
+    await db
+      .update(t.eventSession)
+      .set({ usedCapacity: s.capacity - NEARLY_SOLD_OUT_LEFT })
+      .where(eq(t.eventSession.id, s.id));
+}

@@ -1,0 +1,112 @@
+/**
+ * The demo seller's donation event: one donation group of fixed amounts, no sessions, so event detail shows
+ * the one-ticket-only picker (spec 1 §2 layout 2). Idempotent, stable ids like the rest of the seed.
+ */
+import type { Db } from '../db';
+import * as t from '../schema';
+import { stableId } from '../util';
+
+export const DONATION_KEY = 'support-the-museum';
+
+export const DONATION_AMOUNTS = [
+  { name: 'Friend', cents: 1000, description: 'A $10 gift' },
+  { name: 'Supporter', cents: 2500, description: 'A $25 gift' },
+  { name: 'Patron', cents: 5000, description: 'A $50 gift' },
+  { name: 'Benefactor', cents: 10000, description: 'A $100 gift' },
+];
+
+export const donationIds = {
+  event: stableId(`event:${DONATION_KEY}`),
+  group: stableId(`group:${DONATION_KEY}`),
+  type: (name: string) => stableId(`type:${DONATION_KEY}:${name}`),
+};
+
+export async function seedDonationEvent(db: Db, ids: { seller: string; venue: string }): Promise<void> {
+  const eventId = donationIds.event;
+  const groupId = donationIds.group;
+  const profile = stableId(`image:${DONATION_KEY}:profile`);
+  const cover = stableId(`image:${DONATION_KEY}:cover`);
+  await db
+    .insert(t.eventTemplate)
+    .values({
+      id: eventId,
+      sellerId: ids.seller,
+      venueId: ids.venue,
+      name: 'Support the Museum',
+      subtitle: 'A gift that keeps the galleries open to everyone',
+      summary: 'Your donation funds free school visits, conservation and late openings.',
+      description:
+        '<p>The museum is a charity: every gift, large or small, helps keep our galleries open and free for school groups.</p>',
+      category: 'Support',
+      eventType: 'other',
+      hiddenType: 'public_browsable',
+      rank: 90,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.image)
+    .values([
+      { id: profile, sellerId: ids.seller, title: 'Support the Museum', hue: 340, width: 1200, height: 800 },
+      { id: cover, sellerId: ids.seller, title: 'Support the Museum', hue: 340, width: 1920, height: 640 },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(t.meta)
+    .values(
+      [
+        ['image_profile', profile],
+        ['image_cover', cover],
+      ].map(([key, value]) => ({
+        id: stableId(`meta:${DONATION_KEY}:${key}`),
+        resource: 'event_template',
+        resourceId: eventId,
+        key: key as string,
+        value: value as string,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(t.config)
+    .values({
+      id: stableId(`config:${DONATION_KEY}:image`),
+      resource: 'event_template',
+      resourceId: eventId,
+      key: 'image',
+      value: { alt_text: 'Rose and crimson shapes with the words Support the Museum' },
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.ticketGroup)
+    .values({
+      id: groupId,
+      eventTemplateId: eventId,
+      name: 'Donation',
+      description: 'Choose the gift you would like to make',
+      handler: 'donation',
+      hiddenType: 'public_browsable',
+      minTicketsPerOrder: null,
+      maxTicketsPerOrder: null,
+      capacity: -1,
+      oversellCapacity: 0,
+      usedCapacity: 0,
+      excludeFromEventCapacity: true,
+      rank: 0,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.ticketType)
+    .values(
+      DONATION_AMOUNTS.map((amount, i) => ({
+        id: donationIds.type(amount.name),
+        ticketGroupId: groupId,
+        eventTemplateId: eventId,
+        name: amount.name,
+        description: amount.description,
+        summary: null,
+        amountCents: amount.cents,
+        feeFixedCents: null,
+        rank: i,
+      })),
+    )
+    .onConflictDoNothing();
+}
