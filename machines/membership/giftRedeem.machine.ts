@@ -6,30 +6,42 @@
  * before you can redeem a membership.'); otherwise the level is reserved with the code and the redeem flag,
  * then the visitor goes to `/events` when upsells are on, else to `/checkout`.
  *
- * No I/O: `lookupCode`, `checkCart`, `discardCart` and `reserve` are provided by the route (the cart is read
- * when the flow acts); `goToEvents`, `goToCheckout`, `openCartDialog` and `closeCartDialog` (the dialog on the
- * modal stack while the flow waits for a choice) are injected.
+ * The reserve is the reserve core's (`reserveIntoCart`: the level with the code into the app cart, a new
+ * cart once when it is gone); the injected `reserved` hands the cart to the app cart and marks the redeem flag;
+ * `checkUpsells` then says whether upsells are on.
+ *
+ * No I/O: `lookupCode`, `checkCart`, `discardCart` and `checkUpsells` are provided by the route (the cart is
+ * read when the flow acts), with the core's post; `reserved`, `goToEvents`, `goToCheckout`, `openCartDialog`
+ * and `closeCartDialog` (the dialog on the modal stack while the flow waits for a choice) are injected.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { reserveCoreGuards } from '../reserve/core/guards';
+import { reserveIntoCartMachine } from '../reserve/core/reserveIntoCart.machine';
+import { flowErrorOf, refusedErrorOf, reservedCartOf } from '../reserve/core/rules';
+import type { ReserveIntoCartInput } from '../reserve/core/types';
 import { message, toFlowError } from '../shared/flow-error';
-import { isGiftCode, lookupErrorMessage, lookupOutcome, reserveErrorMessage } from './giftRedeem.rules';
+import { notProvided } from '../shared/not-provided';
+import {
+  isGiftCode,
+  lookupErrorMessage,
+  lookupOutcome,
+  membersOf,
+  reserveErrorMessage,
+} from './giftRedeem.rules';
 import type {
   CheckCartOutput,
+  CheckUpsellsOutput,
   GiftRedeemContext,
   GiftRedeemEvent,
   GiftRedeemInput,
   LookupCodeInput,
   LookupCodeOutput,
-  RedeemReserveInput,
-  RedeemReserveOutput,
 } from './giftRedeem.types';
 
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide ${name}.` });
-
-const errorOf = (event: unknown) => toFlowError((event as { error?: unknown }).error);
-const lookupOf = (event: unknown) => (event as { output: LookupCodeOutput }).output;
+const lookupOf = (event: GiftRedeemEvent) => {
+  assertEvent(event, 'xstate.done.actor.lookupCode');
+  return event.output;
+};
 
 export function initialGiftRedeemContext({ input }: { input: GiftRedeemInput }): GiftRedeemContext {
   return {
@@ -40,15 +52,21 @@ export function initialGiftRedeemContext({ input }: { input: GiftRedeemInput }):
     details: null,
     formError: null,
     refusals: 0,
+    cart: null,
   };
 }
 export function lookupCodeInput({ context }: { context: GiftRedeemContext }): LookupCodeInput {
   return { code: context.code.trim() };
 }
-export function reserveInput({ context }: { context: GiftRedeemContext }): RedeemReserveInput {
-  const level = context.levels.find((l) => l.id === context.levelId) ?? context.levels[0];
+export function reserveInput({ context }: { context: GiftRedeemContext }): ReserveIntoCartInput {
   // reserving is entered only with a chosen level (guard levelChosen)
-  return { code: context.code.trim(), level: level as NonNullable<typeof level>, details: context.details };
+  const levelId = context.levelId ?? context.levels[0]?.id ?? '';
+  return {
+    request: {
+      kind: 'membership',
+      membership: { levelId, members: membersOf(context.details), giftCode: context.code.trim() },
+    },
+  };
 }
 
 export const giftRedeemMachine = setup({
@@ -61,9 +79,13 @@ export const giftRedeemMachine = setup({
     lookupCode: fromPromise<LookupCodeOutput, LookupCodeInput>(notProvided('lookupCode')),
     checkCart: fromPromise<CheckCartOutput, void>(notProvided('checkCart')),
     discardCart: fromPromise<unknown, void>(notProvided('discardCart')),
-    reserve: fromPromise<RedeemReserveOutput, RedeemReserveInput>(notProvided('reserve')),
+    reserveIntoCart: reserveIntoCartMachine,
+    checkUpsells: fromPromise<CheckUpsellsOutput, void>(notProvided('checkUpsells')),
   },
   actions: {
+    /** Injected: the app cart takes `context.cart`, marked as holding a redeemed membership. */
+    reserved: () => {},
+    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
     /** Injected: upsells are on. */
     goToEvents: () => {},
     /** Injected: to checkout (after reserving, or the dialog's Checkout). */
@@ -99,7 +121,7 @@ export const giftRedeemMachine = setup({
       };
     }),
     showLookupError: assign(({ context, event }) => ({
-      codeError: lookupErrorMessage(errorOf(event)),
+      codeError: lookupErrorMessage(flowErrorOf(event) ?? toFlowError(null)),
       refusals: context.refusals + 1,
     })),
     selectLevel: assign(({ event }) => (event.type === 'level.select' ? { levelId: event.levelId } : {})),
@@ -115,7 +137,7 @@ export const giftRedeemMachine = setup({
       refusals: context.refusals + 1,
     })),
     showReserveError: assign(({ context, event }) => ({
-      formError: reserveErrorMessage((event as { error?: unknown }).error),
+      formError: reserveErrorMessage(refusedErrorOf(event) ?? toFlowError(null)),
       refusals: context.refusals + 1,
     })),
     clearFormError: assign({ formError: null }),
@@ -127,8 +149,15 @@ export const giftRedeemMachine = setup({
     levelOffered: ({ context, event }) =>
       event.type === 'level.select' && context.levels.some((l) => l.id === event.levelId),
     levelChosen: ({ context }) => context.levels.some((l) => l.id === context.levelId),
-    holdsMembership: ({ event }) => (event as { output?: CheckCartOutput }).output?.holdsMembership === true,
-    upsellsOn: ({ event }) => (event as { output?: RedeemReserveOutput }).output?.upsells === true,
+    ...reserveCoreGuards,
+    holdsMembership: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkCart');
+      return event.output.holdsMembership;
+    },
+    upsellsOn: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkUpsells');
+      return event.output.upsells;
+    },
   },
 }).createMachine({
   id: 'giftRedeem',
@@ -203,16 +232,29 @@ export const giftRedeemMachine = setup({
       },
     },
     reserving: {
-      description: 'The level is reserved with the code and the redeem flag.',
+      description:
+        'The reserve core puts the level in the cart with the code; the cart is marked as a redeem.',
       invoke: {
-        id: 'reserve',
-        src: 'reserve',
+        id: 'reserveIntoCart',
+        src: 'reserveIntoCart',
         input: reserveInput,
+        onDone: [
+          { guard: 'isReserved', target: 'checkingUpsells', actions: ['assignCart', 'reserved'] },
+          { target: 'choosing', actions: 'showReserveError' },
+        ],
+        onError: { target: 'choosing', actions: 'showReserveError' },
+      },
+    },
+    checkingUpsells: {
+      description: 'Reserved: on to the events when upsells are on, else to checkout.',
+      invoke: {
+        id: 'checkUpsells',
+        src: 'checkUpsells',
         onDone: [
           { guard: 'upsellsOn', target: 'redeemed', actions: 'goToEvents' },
           { target: 'redeemed', actions: 'goToCheckout' },
         ],
-        onError: { target: 'choosing', actions: 'showReserveError' },
+        onError: { target: 'redeemed', actions: 'goToCheckout' },
       },
     },
     redeemed: {

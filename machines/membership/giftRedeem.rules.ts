@@ -6,6 +6,7 @@
  * currency amount descending.
  */
 import { redeemOutcome } from '../../api/error-messages';
+import type { MembershipMemberInput } from '../../api/models';
 import { type FlowError, message, toFlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { LookupCodeOutput, RedeemLevel } from './giftRedeem.types';
@@ -61,9 +62,13 @@ export function lookupErrorMessage(error: FlowError): Message {
  * A failed reserve: the code spent, expired or unknown meanwhile reads as its lookup message; otherwise as the
  * membership submit shows it (rule_blocks_reserve in checkout_rules and validate_not_email not shown: null).
  */
-export function reserveErrorMessage(raw: unknown): Message | null {
-  const error = toFlowError(raw);
-  const context = (raw as { context?: unknown } | null)?.context;
-  const outcome = redeemOutcome({ ...error, context: typeof context === 'string' ? context : null });
+export function reserveErrorMessage(error: FlowError & { context?: string | null }): Message | null {
+  const outcome = redeemOutcome({ ...error, context: error.context ?? null });
   return outcome.kind === 'ignore' ? null : outcome.message;
+}
+
+/** The named members the redeem form collected (it hands them over as `details.members`). */
+export function membersOf(details: unknown): MembershipMemberInput[] {
+  const members = (details as { members?: unknown } | null)?.members;
+  return Array.isArray(members) ? (members as MembershipMemberInput[]) : [];
 }

@@ -1,4 +1,7 @@
 /** Redeem a gift membership (spec 3 §2 "Redeem membership page", §4 "Redeem", §5 "Gift code", §8 "Redeem"). */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { CartModel } from '../../api/models';
+import type { ReserveDoneEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 
 export interface GiftRedeemInput {
@@ -41,14 +44,8 @@ export interface CheckCartOutput {
   holdsMembership: boolean;
 }
 
-export interface RedeemReserveInput {
-  code: string;
-  level: RedeemLevel;
-  /** What the membership form collected (members, survey answers, auto-renew), as the form hands it over. */
-  details: unknown;
-}
-/** What the provided `reserve` answers: whether upsells are on (then `/events`, else `/checkout`). */
-export interface RedeemReserveOutput {
+/** What the provided `checkUpsells` answers after the reserve: whether upsells are on (then `/events`). */
+export interface CheckUpsellsOutput {
   upsells: boolean;
 }
 
@@ -63,9 +60,25 @@ export interface GiftRedeemContext {
   /** A message of the redeem step (reserve, cart). */
   formError: Message | null;
   refusals: number;
+  /** The cart the reserve answered with. */
+  cart: CartModel | null;
 }
 
+/** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
+export type GiftRedeemActorEvent =
+  | DoneActorEvent<LookupCodeOutput, 'lookupCode'>
+  | ErrorActorEvent<unknown, 'lookupCode'>
+  | DoneActorEvent<CheckCartOutput, 'checkCart'>
+  | ErrorActorEvent<unknown, 'checkCart'>
+  | DoneActorEvent<unknown, 'discardCart'>
+  | ErrorActorEvent<unknown, 'discardCart'>
+  | ReserveDoneEvent
+  | ErrorActorEvent<unknown, 'reserveIntoCart'>
+  | DoneActorEvent<CheckUpsellsOutput, 'checkUpsells'>
+  | ErrorActorEvent<unknown, 'checkUpsells'>;
+
 export type GiftRedeemEvent =
+  | GiftRedeemActorEvent
   | { type: 'code.change'; value: string }
   /** Submit of the gift code. */
   | { type: 'submit' }

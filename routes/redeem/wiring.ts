@@ -7,19 +7,15 @@
  */
 
 import type { Api, CartModel } from '../../api';
-import type { MembershipMemberInput } from '../../api/membership-models';
 import type { UpsellConfig } from '../../api/models';
 import { giftRedeemMachine } from '../../machines/membership/giftRedeem.machine';
-import type {
-  LookupCodeOutput,
-  RedeemLevel,
-  RedeemReserveInput,
-} from '../../machines/membership/giftRedeem.types';
+import type { LookupCodeOutput, RedeemLevel } from '../../machines/membership/giftRedeem.types';
 import { fromPromise } from '../actors';
 import type { AppClock } from '../app/clock';
+import { provideReserveCore } from '../event/reserve-core';
 
 export interface RedeemWiring {
-  api: Pick<Api, 'membership'>;
+  api: Pick<Api, 'membership' | 'cart'>;
   clock: Pick<AppClock, 'now'>;
   membershipEventId: string;
   /** The app cart now (read when the flow acts). */
@@ -83,22 +79,10 @@ export const cartHasMembership = (w: Pick<RedeemWiring, 'cart' | 'membershipEven
 export const cartHoldsMembership = (cart: CartModel | null, membershipEventId: string): boolean =>
   (cart?.items ?? []).some((item) => item.eventId === membershipEventId && item.lines.length > 0);
 
-/** The named members the form collected (the redeem form hands them over as `details.members`). */
-export function membersOf(details: unknown): MembershipMemberInput[] {
-  const members = (details as { members?: unknown } | null)?.members;
-  return Array.isArray(members) ? (members as MembershipMemberInput[]) : [];
-}
-
-export async function reserveRedeem(w: RedeemWiring, input: RedeemReserveInput, signal: AbortSignal) {
-  const cart = await w.api.membership.reserve(
-    w.cartId(),
-    { levelId: input.level.id, members: membersOf(input.details), giftCode: input.code },
-    { signal },
-  );
+/** After the reserve: the app cart takes the cart, marked in the redeem flag (read by other tabs). */
+export function redeemReserved(w: RedeemWiring, cart: CartModel) {
   w.cartUpdated(cart);
   w.redeemFlag.mark(cart.id);
-  const upsells = await w.upsells(signal).catch(() => null);
-  return { upsells: upsells !== null };
 }
 
 export function provideGiftRedeem(w: RedeemWiring) {
@@ -110,9 +94,13 @@ export function provideGiftRedeem(w: RedeemWiring) {
         w.clearCart();
         return null;
       }),
-      reserve: fromPromise(({ input, signal }) => reserveRedeem(w, input, signal)),
+      reserveIntoCart: provideReserveCore({ api: w.api, currentCartId: w.cartId }),
+      checkUpsells: fromPromise(async ({ signal }) => ({
+        upsells: (await w.upsells(signal).catch(() => null)) !== null,
+      })),
     },
     actions: {
+      reserved: ({ context }) => context.cart && redeemReserved(w, context.cart),
       goToEvents: () => w.goTo('/events'),
       goToCheckout: () => w.goTo('/checkout'),
       openCartDialog: () => w.cartDialog.open(),

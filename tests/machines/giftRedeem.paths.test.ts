@@ -12,8 +12,10 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { giftRedeemMachine } from '../../machines/membership/giftRedeem.machine';
 import { isExpired, redeemLevels } from '../../machines/membership/giftRedeem.rules';
-import type { LookupCodeOutput, RedeemReserveInput } from '../../machines/membership/giftRedeem.types';
+import type { LookupCodeOutput } from '../../machines/membership/giftRedeem.types';
 import { selectGiftRedeemView } from '../../machines/membership/giftRedeem.view';
+import { refusalOfEvent, reservedCartOf } from '../../machines/reserve/core/rules';
+import type { ReserveIntoCartInput } from '../../machines/reserve/core/types';
 import {
   type GiftRedeemSnap,
   inputs,
@@ -77,9 +79,11 @@ function onStep(runner: Runner, _expected: GiftRedeemSnap, event: EventObject): 
   for (const call of calls.filter((c) => c.src === 'lookupCode'))
     expect((call.input as { code: string }).code).toHaveLength(10);
   for (const [i, call] of calls.entries()) {
-    if (call.src !== 'reserve') continue;
-    const input = call.input as RedeemReserveInput;
-    expect(input.code).toBe(VALID_CODE);
+    if (call.src !== 'reserveIntoCart') continue;
+    const { request } = call.input as ReserveIntoCartInput;
+    if (request.kind !== 'membership') throw new Error(`the redeem reserved ${request.kind}`);
+    expect(request.membership.giftCode).toBe(VALID_CODE);
+    expect(request.membership.levelId).not.toBe('');
     // Reserved only after the cart was found free of a membership, or discarded.
     expect(['checkCart', 'discardCart']).toContain(calls[i - 1]?.src);
   }
@@ -120,19 +124,27 @@ function onStep(runner: Runner, _expected: GiftRedeemSnap, event: EventObject): 
     expect(text(context.formError)).toBe(
       'You need to take action on your current cart before you can redeem a membership.',
     );
-  if (event.type === 'xstate.done.actor.reserve') {
+  if (event.type === 'xstate.done.actor.checkUpsells') {
     const upsells = (event as unknown as { output: { upsells: boolean } }).output.upsells;
     expect(snapshot.status).toBe('done');
     expect(delta).toEqual(upsells ? { events: 1, checkout: 0 } : { events: 0, checkout: 1 });
-  } else if (event.type === 'cart.checkout') expect(delta).toEqual({ events: 0, checkout: 1 });
+  } else if (event.type === 'cart.checkout' || event.type === 'xstate.error.actor.checkUpsells')
+    expect(delta).toEqual({ events: 0, checkout: 1 });
   else expect(delta).toEqual({ events: 0, checkout: 0 });
-  if (event.type === 'xstate.error.actor.reserve') {
-    const code = (event as unknown as { error: { code: string } }).error.code;
+  // Reserved: the cart is handed on (and marked) once, then upsells decide where to go.
+  if (reservedCartOf(event) !== null) {
+    expect(snapshot.value).toBe('checkingUpsells');
+    expect(context.cart).toBe(reservedCartOf(event));
+  }
+  const refusal = event.type.endsWith('.reserveIntoCart') ? refusalOfEvent(event) : null;
+  if (refusal) {
+    const { code } = refusal.error;
     const expected = {
       code_exhausted: 'This code has already been redeemed',
       code_expired: 'This code has expired',
       rule_blocks_reserve: null,
       internal_error: 'Sorry, something unexpected happened. Please try again later.',
+      unexpected: 'Sorry, something unexpected happened. Please try again later.',
     }[code];
     expect(snapshot.value).toBe('choosing');
     expect(text(context.formError)).toBe(expected);

@@ -21,12 +21,7 @@ import {
   writeRedeemFlag,
 } from '../../routes/app/redeem-storage';
 import { type AppDeps, cartOf, createAppActor, currentCartId } from '../../routes/app/root';
-import {
-  cartHasMembership,
-  provideGiftRedeem,
-  type RedeemWiring,
-  reserveRedeem,
-} from '../../routes/redeem/wiring';
+import { cartHasMembership, provideGiftRedeem, type RedeemWiring } from '../../routes/redeem/wiring';
 import { createStorage, type Storage } from '../../routes/storage';
 import { makeCart, T0 } from '../machines/cart.fixtures';
 import { flush } from '../machines/graph-helpers';
@@ -274,6 +269,7 @@ function redeemWiring(over: Partial<RedeemWiring> = {}) {
           ],
         })),
       } as unknown as Api['membership'],
+      cart: { reserve: vi.fn() } as unknown as Api['cart'],
     },
     clock: { now: () => T0 },
     membershipEventId: 'ev-m',
@@ -291,14 +287,27 @@ function redeemWiring(over: Partial<RedeemWiring> = {}) {
 }
 
 describe('the redeem flow sets and reads the flag', () => {
+  /** The provided flow, from the code's lookup to the redeem of its one level. */
+  async function redeem(w: RedeemWiring) {
+    const actor = createActor(provideGiftRedeem(w), { input: { giftCode: 'GIFT000001' } }).start();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'redeem', details: { members: [] } });
+    return waitFor(
+      actor,
+      (s) => s.matches('redeemed') || (s.matches('choosing') && s.context.formError !== null),
+    );
+  }
+
   it('a successful redeem reserve marks the cart it reserved into, after the app cart took it', async () => {
     const { w, order } = redeemWiring();
-    await reserveRedeem(
-      w,
-      { code: 'GIFT000001', level: LEVEL, details: { members: [] } },
-      new AbortController().signal,
+    const snap = await redeem(w);
+    expect(snap.matches('redeemed')).toBe(true);
+    expect(w.api.membership.reserve).toHaveBeenCalledWith(
+      null,
+      { levelId: LEVEL.id, members: [], giftCode: 'GIFT000001' },
+      { signal: expect.any(AbortSignal) },
     );
-    expect(order).toEqual(['cart:c9', 'mark:c9']);
+    expect(order).toEqual(['cart:c9', 'mark:c9', 'go:/checkout']);
   });
 
   it('a refused redeem reserve marks nothing', async () => {
@@ -306,9 +315,8 @@ describe('the redeem flow sets and reads the flag', () => {
     (w.api.membership.reserve as ReturnType<typeof vi.fn>).mockRejectedValueOnce({
       code: ErrorCode.code_exhausted,
     });
-    await expect(
-      reserveRedeem(w, { code: 'GIFT000001', level: LEVEL, details: {} }, new AbortController().signal),
-    ).rejects.toBeTruthy();
+    const snap = await redeem(w);
+    expect(snap.context.formError).toEqual({ key: 'giftCodeRedeemed' });
     expect(order).toEqual([]);
   });
 
