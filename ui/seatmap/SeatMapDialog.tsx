@@ -4,6 +4,7 @@
  * allocation messages and each group's progress, the list path (./SeatList) that works without the picture,
  * a live region announcing each selection, and Back and Confirm seats. Presentational: props in, callbacks out.
  */
+import './strings';
 import { Modal } from '../modal/Modal';
 import type { UiMessage } from '../strings';
 import { fill, resolveMessage } from '../strings';
