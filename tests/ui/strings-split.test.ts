@@ -138,3 +138,41 @@ describe('strings per flow', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('plural forms (Intl.PluralRules for the catalogue’s locale)', () => {
+  it('reads one ticket as "1 ticket", never "1 tickets"; other counts in the plural', async () => {
+    const { createStrings, text, resolveMessage } = await import('../../ui/strings');
+    const strings = createStrings();
+    expect(text(strings, 'cartTicketCount', { count: 1 })).toBe('1 ticket in your cart');
+    expect(text(strings, 'cartTicketCount', { count: 1 })).not.toMatch(/\b1 tickets\b/);
+    for (const n of [0, 2, 5, 100])
+      expect(text(strings, 'cartTicketCount', { count: n })).toBe(`${n} tickets in your cart`);
+    expect(resolveMessage(strings, { key: 'cartTicketCount', params: { count: 1 } })).toBe(
+      '1 ticket in your cart',
+    );
+    // The parameter that picks the form can differ from the one shown ('99+' on the badge).
+    expect(text(strings, 'cartTicketCount', { count: '99+', tickets: 120 }, 'tickets')).toBe(
+      '99+ tickets in your cart',
+    );
+    expect(text(strings, 'seatProgress', { group: 'Adult', count: 0, total: 1 }, 'total')).toBe(
+      'Adult: 0 of 1 seat chosen',
+    );
+    expect(text(strings, 'seatProgress', { group: 'Adult', count: 1, total: 2 }, 'total')).toBe(
+      'Adult: 1 of 2 seats chosen',
+    );
+  });
+
+  it('every count-bearing text has its forms, and the seller can override each form', async () => {
+    const { createStrings, text, defaultStrings } = await import('../../ui/strings');
+    const all = defaultStrings as Record<string, string>;
+    // A text that shows a number of things ({count} or {total} before a noun) has a `_one` form.
+    const counted = Object.keys(all).filter(
+      (k) => !/_(zero|one|two|few|many|other)$/.test(k) && /\{(count|total)\} [a-z]+s\b/.test(all[k] ?? ''),
+    );
+    expect(counted.sort()).toEqual(['cartTicketCount', 'seatProgress']);
+    for (const key of counted) expect(all[`${key}_one`]).toBeTypeOf('string');
+    const strings = createStrings({ cartTicketCount_one: 'Un billet', cartTicketCount: '{count} billets' });
+    expect(text(strings, 'cartTicketCount', { count: 1 })).toBe('Un billet');
+    expect(text(strings, 'cartTicketCount', { count: 3 })).toBe('3 billets');
+  });
+});

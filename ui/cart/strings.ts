@@ -29,5 +29,7 @@ export const cartStrings = defineStrings({
   cartTimedOut: 'Unfortunately your cart has timed out',
   startOver: 'Start over',
   totalToPay: 'Total to pay',
+  // plural forms (ui/strings.ts `text`): the base key is the `other` form
   cartTicketCount: '{count} tickets in your cart',
+  cartTicketCount_one: '{count} ticket in your cart',
 });

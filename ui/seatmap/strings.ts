@@ -36,7 +36,9 @@ export const seatMapDefaults = defineStrings({
   seatLegendBooked: 'Booked',
   seatLegendUnavailable: 'Unavailable',
   seatLegendSelected: 'Selected',
+  // plural forms by {total} (ui/strings.ts `text`): the base key is the `other` form
   seatProgress: '{group}: {count} of {total} seats chosen',
+  seatProgress_one: '{group}: {count} of {total} seat chosen',
   seatAnnounceSelected: 'Selected {seats}.',
   seatAnnounceDeselected: 'Deselected {seats}.',
   seatAnnounceRefused: '{seats} can not be chosen.',
