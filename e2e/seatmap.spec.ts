@@ -193,7 +193,7 @@ test('keyboard alone: section, row and seat from the lists, each selection annou
     'aria-pressed',
     'true',
   );
-  await expect(dialog.getByText('Stalls: 1 of 1 seats chosen')).toBeVisible();
+  await expect(dialog.getByText('Stalls: 1 of 1 seat chosen')).toBeVisible();
   await expectNoA11yViolations(page, 'seat list');
   await tabTo(page, 'Confirm seats');
   await page.keyboard.press('Enter');

@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { AnyStateMachine } from 'xstate';
 import { cartMachine } from '../machines/cart/cart.machine';
 import { createStrings } from '../ui/strings';
+import '../ui/strings-all';
 import { expectNoA11yViolations, SLUG } from './helpers';
 
 const T = createStrings();

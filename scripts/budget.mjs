@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm run budget`: build, then print the first-load gzip JavaScript of the listing and event detail routes
-// (the entry chunk, its static imports, and the route's lazily loaded screen with its static imports),
-// computed from Vite's manifest. Fails when a route exceeds the budget or pulls in checkout, Stripe or story
-// viewer code (stories/, elkjs). It measures the production build, which leaves the story viewer out
+// `npm run budget`: build, then print the first-load gzip JavaScript of home, the listing, event detail and
+// checkout (the entry chunk, its static imports, and the route's lazily loaded screen with its static imports),
+// computed from Vite's manifest. Fails when a route exceeds its enforced budget, or when home, the listing or
+// event detail pull in checkout, Stripe or story viewer code (stories/, elkjs). It measures the production build, which leaves the story viewer out
 // (VITE_STORIES=off, see flavour.mjs); with TIX_STORIES=1 or VITE_STORIES=on it measures a build with the
 // viewer and prints the viewer's own lazy chunks, which no first load may contain.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { productionBuildEnv } from './flavour.mjs';
 
-const BUDGET_KB = 120;
+// DESIGN "Budgets": the target per route. The enforced budget is what the code reaches today (never looser than
+// before, when the three first-load routes had 120 KB and checkout none); tighten it as savings land.
+const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 120 };
+const BUDGET_KB = { '/': 114, '/events': 117, '/events/{id}': 117, '/checkout': 122 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
@@ -47,6 +50,16 @@ const routes = {
 const forbidden = /checkout|stripe|stories|elkjs|elk\.bundled/i;
 
 let ok = true;
+function check(route, kb) {
+  const budget = BUDGET_KB[route];
+  console.info(
+    `${''.padEnd(14)} budget ${budget} KB (target ${TARGET_KB[route]} KB): ${kb <= budget ? 'within' : 'OVER'}`,
+  );
+  if (kb > budget) {
+    console.error(`  over budget: ${kb.toFixed(1)} KB > ${budget} KB`);
+    ok = false;
+  }
+}
 for (const [route, keys] of Object.entries(routes)) {
   for (const key of keys) {
     if (!manifest[key]) {
@@ -62,24 +75,25 @@ for (const [route, keys] of Object.entries(routes)) {
   console.info(
     `${route.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip first-load JS (${files.length} files: ${files.join(', ')})`,
   );
-  if (kb > BUDGET_KB) {
-    console.error(`  over budget: ${kb.toFixed(1)} KB > ${BUDGET_KB} KB`);
-    ok = false;
-  }
+  check(route, kb);
   if (bad.length) {
     console.error(`  checkout or Stripe code in first load: ${bad.join(', ')}`);
     ok = false;
   }
 }
 const checkout = manifest['routes/checkout/CheckoutScreen.tsx'];
-if (checkout) {
-  const files = closure(['routes/checkout/CheckoutScreen.tsx'])
+if (!checkout) {
+  console.error('/checkout: routes/checkout/CheckoutScreen.tsx is not in the build manifest');
+  ok = false;
+} else {
+  const files = closure(['index.html', 'routes/checkout/CheckoutScreen.tsx'])
     .map((k) => manifest[k].file)
     .filter((f) => f.endsWith('.js'));
   const kb = files.reduce((s, f) => s + gz(f), 0) / 1024;
   console.info(
-    `${'/checkout'.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip first-load JS, Stripe adapter excluded (lazy route, not budgeted)`,
+    `${'/checkout'.padEnd(14)} ${kb.toFixed(1).padStart(6)} KB gzip first-load JS, Stripe adapter excluded (it loads only when the seller pays through Stripe)`,
   );
+  check('/checkout', kb);
 }
 // The story viewer (/_stories, non-production): its route, the viewer and the layout engine load on demand.
 const firstLoad = new Set(closure(['index.html']));
@@ -100,5 +114,5 @@ if (manifest[viewer]) {
     `${'/_stories'.padEnd(14)} not in this build (VITE_STORIES=off, the production build): no viewer code at all`,
   );
 }
-console.info(`budget: ${BUDGET_KB} KB per route — ${ok ? 'within budget' : 'FAILED'}`);
+console.info(`budget per route — ${ok ? 'within budget' : 'FAILED'}`);
 process.exit(ok ? 0 : 1);

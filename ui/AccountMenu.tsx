@@ -1,3 +1,4 @@
+import './account/menu-strings';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Navigate } from './AppLink';
 import { AppLink } from './AppLink';

@@ -1,3 +1,4 @@
+import './cart/strings';
 import { Modal } from './modal/Modal';
 import type { Strings } from './strings';
 

@@ -1,3 +1,4 @@
+import './checkout/strings';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
 import { fill, type Strings } from './strings';

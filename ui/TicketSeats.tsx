@@ -1,3 +1,4 @@
+import './cart/strings';
 import { fill, type Strings } from './strings';
 
 export interface TicketSeatView {

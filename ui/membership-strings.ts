@@ -1,11 +1,26 @@
 /**
- * The texts of the membership pages (redeem, cancel auto-renew, membership details, the members-only prompt),
- * kept out of the main catalogue so no first load carries them: only those pages' lazy chunks import this
- * module. Seller portal strings override these keys as any other (`createStrings` keeps every override).
+ * The texts of the membership pages (redeem, cancel auto-renew, membership details, the members-only prompt)
+ * and the membership flows' messages (spec 3 §5, §8), kept out of the shell's catalogue so no first load
+ * carries them: only those pages' lazy chunks import this module. Seller portal strings override these keys
+ * as any other (`createStrings` keeps every override).
  */
-import type { Strings } from './strings';
+import './form-strings';
+import { defineStrings, type Strings } from './strings';
 
-export const membershipPageDefaults = {
+export const membershipPageDefaults = defineStrings({
+  // membership messages machines carry (spec 3 §5, §8; ours where the spec names no text)
+  giftCodeInvalid: 'You must enter a valid code',
+  giftCodeExpired: 'This code has expired',
+  giftCodeRedeemed: 'This code has already been redeemed',
+  giftSelf: 'You can not gift membership to yourself. Do you want to buy or renew membership for yourself?',
+  autoRenewContact: 'Please contact us to enrol your membership for auto-renew.',
+  redeemNoLevels: 'Memberships are not available at this time.',
+  redeemCartAction: 'You need to take action on your current cart before you can redeem a membership.',
+  membersRequired: 'At least one member is required to purchase a membership',
+  membershipsUnavailable: 'Memberships are not available at this time.',
+  giftCartNotEmpty:
+    'Your cart already holds items. Check out or empty your cart before buying a gift membership.',
+  answerRequired: 'Please answer this question.',
   // membership details (spec 3 §2; the labels the spec does not word are ours)
   membershipDetailsMembers: 'Members',
   membershipResend: 'Resend confirmation email',
@@ -49,10 +64,12 @@ export const membershipPageDefaults = {
   autoRenewNotEnrolled: 'This membership is not enrolled in auto-renew.',
   autoRenewNotAuthenticated: 'Please log in as the member to manage auto-renew for this membership.',
   retry: 'Try again',
-};
+});
 
-export type MembershipPageStrings = Strings & typeof membershipPageDefaults;
+export type MembershipPageStrings = Strings;
 
-/** The catalogue with the membership pages' texts: their defaults, then the catalogue (and its overrides). */
-export const withMembershipStrings = (strings: Strings): MembershipPageStrings =>
-  ({ ...membershipPageDefaults, ...strings }) as MembershipPageStrings;
+/**
+ * The catalogue with the membership pages' texts: they joined it when this module loaded (the catalogue's
+ * overrides stay on top), so this is the catalogue itself; kept for the pages that call it.
+ */
+export const withMembershipStrings = (strings: Strings): MembershipPageStrings => strings;

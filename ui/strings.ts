@@ -1,8 +1,29 @@
 /**
- * The strings catalogue: every user-facing string, keyed by name. Seller portal strings from configuration
- * override entries by key (`createStrings(overrides)`). Spec strings are verbatim.
+ * The strings catalogue: every user-facing string, keyed by name. Spec strings are verbatim.
+ *
+ * The catalogue is split by flow so that a first load carries only the shell's texts (this file: the frame,
+ * listing, event detail frame, home, cart widget frame, errors, 404). Each flow's texts live in a `strings.ts`
+ * beside its views (`ui/reserve/strings.ts`, `ui/checkout/strings.ts`, ...) and join the catalogue with
+ * `defineStrings` when the flow's chunk loads: the views that use them import that module, so the texts travel
+ * in the same lazy chunk. Keys are checked by the compiler against the union of all flows' catalogues
+ * (`StringKey`), and a test checks that every module using a flow's key imports that flow's catalogue.
+ *
+ * Seller portal strings from configuration override any key (`createStrings(overrides)`), also keys of a flow
+ * that loads later: the overrides are the catalogue's own properties, the registered defaults its prototype.
  */
-export const defaultStrings = {
+
+import type { accountMenuStrings } from './account/menu-strings';
+import type { accountStrings } from './account/strings';
+import type { cartStrings } from './cart/strings';
+import type { checkoutStrings } from './checkout/strings';
+import type { formStrings } from './form-strings';
+import type { loginStrings } from './login/strings';
+import type { membershipPageDefaults } from './membership-strings';
+import type { reserveStrings } from './reserve/strings';
+import type { seatMapDefaults } from './seatmap/strings';
+
+/** The shell's texts: what the first-loaded screens render. */
+export const shellStrings = {
   skipToContent: 'Skip to content',
   home: 'Home',
   homeLink: 'Go to the home page',
@@ -33,49 +54,11 @@ export const defaultStrings = {
   buyTickets: 'Get tickets',
   venue: 'Venue',
   // event detail / date-first
-  reserveForm: 'Book tickets',
-  chooseDate: 'Choose a date',
-  chooseTime: 'Choose a time',
-  chooseTickets: 'Choose tickets',
-  showMoreDates: 'Show more dates',
-  calendarTitle: 'Choose date',
   close: 'Close',
   change: 'Change',
-  changeDate: 'Change date',
-  changeTime: 'Change time',
-  selectedDate: 'Date',
-  selectedTime: 'Time',
-  notAvailable: 'Not available',
-  soldOut: 'Sold out',
-  morning: 'Morning',
-  afternoon: 'Afternoon',
-  evening: 'Evening',
-  remaining: '{count} left',
-  ticketKind: 'Tickets for',
-  singleDateTickets: 'A single date',
-  flexibleTickets: 'Any date (flexible)',
-  flexibleTicketsHint: 'Flexible tickets are valid on any date.',
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  fewTickets: 'Hurry, less than 10 tickets available.',
-  noTimes: 'No times available.',
-  increase: 'Add one {name}',
-  decrease: 'Remove one {name}',
-  quantityOf: '{name} quantity',
-  addToCart: 'Add to cart',
-  chooseOne: 'Choose one',
-  seatRequired: 'A seat must be chosen for every seated ticket.',
   // seat map (spec 1 §2, §5; the two allocation messages are the spec's, the rest ours; the modal's own
   // texts load with it: ui/seatmap/strings.ts)
-  seatsNotEnough: 'Not enough seats for {group} {type}',
-  seatsTooMany: 'Too many seats for {group}',
-  chooseSeats: 'Choose seats',
-  changeSeats: 'Change seats',
-  seatsChosen: 'Seats: {seats}',
   // a seated ticket's seat in the cart widget and on the confirmation (ours: the spec names no wording)
-  ticketSeats: 'Seats',
-  ticketSeat: '{section}, Row {row}, Seat {seat}',
-  adding: 'Adding to cart…',
   from: 'From',
   free: 'Free',
   total: 'Total',
@@ -85,54 +68,16 @@ export const defaultStrings = {
   // cart widget
   cart: 'Your cart',
   cartEmpty: 'Your cart is empty.',
-  subtotal: 'Subtotal',
-  fees: 'Fees',
-  feesFixed: 'Fixed fees',
-  feesPercent: 'Percent fees',
-  discounts: 'Discounts',
-  giftCard: 'Gift card ending {number}',
-  balanceLeft: 'Balance left',
-  payments: 'Payments',
-  cartBalance: 'Cart balance',
-  partialTotal: 'Partial total',
   checkout: 'Checkout',
-  removeItem: 'Remove {name}',
-  confirmRemove: 'Remove these tickets?',
   confirm: 'Confirm',
   cancel: 'Cancel',
-  expiresIn: 'Your tickets are held for {time}',
-  fiveMinutesLeft: 'Your cart expires in 5 minutes.',
-  twoMinutesLeft: 'Your cart expires in 2 minutes.',
   // 'more time' on the expiry timer (ours: WCAG 2.2.1, beyond the spec)
-  moreTime: 'More time',
-  moreTimeGranted: 'More time added: your tickets are held for longer.',
-  holdExtensionLimit: 'No more time can be added to this cart.',
-  cartTimedOut: 'Unfortunately your cart has timed out',
-  startOver: 'Start over',
   // checkout
-  paymentInformation: 'Payment information',
-  yourInformation: 'Your information',
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',
-  emailConfirm: 'Confirm email',
-  cardDetails: 'Card details',
-  cardNumber: 'Card number',
-  cardExpiry: 'Expiry date (MM / YY)',
-  cardCvc: 'Security code (CVC)',
-  sandboxNotice: 'Sandbox payments: no real card is charged. Use 4242 4242 4242 4242.',
-  totalToPay: 'Total to pay',
-  pay: 'Pay {amount}',
-  paying: 'Processing payment…',
-  completeOrder: 'Complete order',
-  acceptTerms: 'I accept the terms and conditions',
   // confirmation
   done: 'Done!',
-  orderNumber: 'Order number {number}',
-  orderQrAlt: 'QR code for order {number}',
-  viewAndPrint: 'View and print tickets',
-  confirmationEmail: 'A confirmation email is on its way to {email}.',
-  continueShopping: 'Continue browsing events',
   orderNotFound: 'We could not find that order.',
   reload: 'Reload',
 
@@ -149,151 +94,33 @@ export const defaultStrings = {
   promoUnknown: 'Sorry. Please try again later.',
   promoInvalid: '"{code}" is not a valid promo code.',
   codeRequired: 'A code is required to continue with your order.',
-  providerUnavailable:
-    'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
-  cardError: 'Your card has not been charged. {message} Please edit your payment details and try again.',
   // ours: the spec's "generic one" between its fixed prefix and suffix
-  cardErrorGeneric:
-    'Your card has not been charged. Your payment could not be processed. Please edit your payment details and try again.',
-  guestAccount:
-    'Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.',
-  incorrectPassword: 'That is not the correct password. Please try again.',
   giftCardNotFound: 'Gift card not found.',
   giftCardTrouble: 'We are having trouble with that sorry. Please try again later.',
-  resendNotFound: 'No orders could be found for this email address.',
-  resetLinkInvalid: 'This reset link is not valid. It may have expired.',
   rescheduleStartAgain: '{description} Click here to start again.',
   // login and accounts (spec 3 §2, §5, §8; tooManyAttempts is ours)
-  memberNotFoundZip: 'Member details not found. Please check your member ID and ZIP code.',
-  memberNotFoundLastName: 'Member details not found. Please check your member ID and last name.',
-  memberNotFoundEmail: 'Member details not found. Please check your email address and member ID.',
-  loginDisabled: 'Login is disabled',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  emailInUse:
-    'Another user account is using {email}. Please contact us if you need to merge multiple user accounts.',
   // memberships: gift codes, self gifting, auto-renew (spec 3 §5, §8)
-  giftCodeInvalid: 'You must enter a valid code',
-  giftCodeExpired: 'This code has expired',
-  giftCodeRedeemed: 'This code has already been redeemed',
-  giftSelf: 'You can not gift membership to yourself. Do you want to buy or renew membership for yourself?',
-  autoRenewContact: 'Please contact us to enrol your membership for auto-renew.',
   // login form, identity provider, account menu, my account (spec 3 §2, §8; texts the spec does not give are ours)
-  accountLogin: 'Account login',
-  memberId: 'Member ID',
-  zipCode: 'ZIP code',
   password: 'Password',
   logIn: 'Log in',
-  loggingIn: 'Logging in…',
-  forgotPassword: 'Forgot your password?',
-  forgotMembership: 'Forgot your member ID?',
-  loginCookiesDisabled: 'Enable cookies and reload to login.',
-  providerCookies: 'Please enable cookies and try again.',
-  providerInitFailed: 'Auth0 could not be initialized. Please try again.',
-  providerInvalidState: 'This login could not be completed. Taking you back…',
-  providerCompleting: 'Completing your login…',
-  greeting: 'Hi, {name}',
-  accountMenu: 'Account',
-  membershipDetails: 'Membership details',
-  myAccount: 'My account',
-  logOut: 'Log out',
-  register: 'Register',
-  myMembershipDetails: 'My membership details',
-  loginToViewAccount: 'Log in to view your account',
-  membershipLevel: 'Level',
-  membershipId: 'Membership ID',
-  membershipExpires: 'Expires',
-  notAMember: 'Not a member? Sign up now',
   // redeem a gift membership: the flow's messages (spec 3 §8); the page's texts are in ui/membership-strings.ts
-  redeemNoLevels: 'Memberships are not available at this time.',
-  redeemCartAction: 'You need to take action on your current cart before you can redeem a membership.',
   // checkout (spec 2 §5, §8; the field messages are ours)
-  checkoutValidation:
-    'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
-  emailsMustMatch: 'Email addresses must match.',
-  firstNameRequired: 'Please enter your first name.',
-  firstNameTooLong: 'First name must be {max} characters or fewer.',
-  lastNameRequired: 'Please enter your last name.',
-  lastNameTooLong: 'Last name must be {max} characters or fewer.',
-  emailRequired: 'Please enter your email address.',
-  emailTooLong: 'Email must be {max} characters or fewer.',
-  emailInvalid: 'Please enter a valid email address.',
-  termsRequired: 'Please accept the terms and conditions.',
-  statusProcessing: 'Processing payment…',
-  statusConfirming: 'Waiting for your card issuer to confirm the payment…',
-  statusCompleted: 'Payment complete.',
-  statusPending: 'Your payment is processing.',
   // reserve (spec 1 §5, §8; completed wording marked)
   eventUnavailable: 'Sorry, tickets are not available for this event.',
-  dateUnavailable: 'Sorry, tickets are not available on the date of your visit.',
-  timeUnavailable: 'Sorry, tickets are not available at the selected time.',
-  /** Completed from the spec's '...the selected time is not found.' */
-  sessionNotFound: 'Sorry, the selected time is not found.',
-  /** Completed from the spec's 'ticket types not found'; {types} lists the unknown keys. */
-  ticketTypesNotFound: 'Sorry, ticket types not found: {types}.',
-  sessionAndDate: 'The session and date query parameters can not be used together.',
   // event detail layouts (spec 1 §2)
   anchorRequired: 'Add an admission event to your cart first',
   // quantity-first (spec 1 §2; 'Find tickets' verbatim, the rest ours)
-  findTickets: 'Find tickets',
-  selectedTickets: 'Tickets',
-  ticketCount: '{name} × {count}',
-  yourVisit: 'Your visit',
-  cartTicketCount: '{count} tickets in your cart',
   more: 'More',
   aboutEvent: 'About this event',
 
   // ---- account pages (spec 3 §2, §5, §8; ours where the spec names no text)
-  invalidPassword: 'Invalid password',
-  passwordsMustMatch: 'Passwords must match.',
-  emailNotValid: 'Email address is not valid.',
-  emailAddress: 'Email address',
-  resendTitle: 'Resend tickets',
-  resendSubmit: 'Resend tickets',
-  resendSent: 'Your tickets have been sent to {email}.',
-  forgotMembershipTitle: 'Forgot your membership ID?',
-  forgotMembershipSubmit: 'Email my membership ID',
-  forgotPasswordTitle: 'Forgot your password?',
-  forgotPasswordIntro:
-    'Enter the email address of your account and we will send you a link to set a new password.',
-  forgotPasswordSubmit: 'Send reset link',
-  forgotPasswordSent:
-    'We have sent an email with a one-time link to {email}. If it does not arrive in a few minutes, check your junk or spam folder. You can close this tab.',
   sending: 'Sending…',
-  createNewPassword: 'Create New Password',
-  resetFor: 'For the account {email}',
-  newPassword: 'New password',
-  confirmPassword: 'Re-enter new password',
-  passwordRequirements: 'Your password must:',
-  requirementLength: 'be at least 8 characters long',
-  requirementNoEdgeSpace: 'not begin or end with a space',
-  requirementPrintableAscii: 'use only letters, numbers, spaces and standard symbols (printable ASCII)',
-  requirementThreeClasses:
-    'use at least 3 of: uppercase letters, lowercase letters, numbers, special characters',
-  requirementMet: 'met',
-  requirementNotMet: 'not met',
-  savePassword: 'Save password',
   saving: 'Saving…',
-  passwordUpdated: 'Password Updated',
-  passwordUpdatedText: 'Your new password is saved. You can log in with it now.',
-  loginButton: 'Login',
-  invalidResetLink: 'Invalid Reset Link',
-  sendAnotherResetLink: 'Send another reset link',
-  updateEmailTitle: 'Update Email address',
-  newEmail: 'New email address',
-  reenterEmail: 'Re-enter email address',
-  updateAndContinue: 'Update & Continue',
-  setEmailLoggedOut: 'Log in to update the email address of your account.',
   // membership purchase messages (spec 3 §5, §8; ours where the spec names no text); the form's labels are
   // in ui/membership/labels.ts (its own chunk)
-  membersRequired: 'At least one member is required to purchase a membership',
-  membershipsUnavailable: 'Memberships are not available at this time.',
-  giftCartNotEmpty:
-    'Your cart already holds items. Check out or empty your cart before buying a gift membership.',
   renewNotYet: 'Your membership can be renewed from {date}.',
   memberSessionBeyondTerm:
     'Your membership expires before this session. Renew your membership to book member tickets for it.',
-  answerRequired: 'Please answer this question.',
-  giftCheckoutTitle: 'Pay for your Gift to {name}',
   // home (spec 3 §2 "Home screen texts")
   homeWelcome: 'Welcome',
   homeMember: 'Already a member?',
@@ -304,29 +131,55 @@ export const defaultStrings = {
   homeGuestAction: 'Browse events',
   homeResend: 'Resend confirmation link',
   // seller portal strings named by the spec (HTML, sanitised; empty: nothing shown)
-  before_resend_tickets:
-    'Enter the email address you used for your order and we will send your tickets again.',
-  forgot_membership_instructions:
-    'Enter the email address on your membership and we will email you your membership ID.',
-  forgot_membership_message:
-    'If a membership uses {email}, its membership ID has been sent there. Check your inbox, and your junk or spam folder.',
-  forgot_password_contact_details: '',
   membership_presell_intro: '',
   membership_presell_login: '<p>Log in to use your member benefits.</p>',
   membership_presell_join: '<p>Members visit free all year and get early access to special exhibitions.</p>',
   membership_presell_guest: '<p>Buy tickets without an account.</p>',
 } as const;
 
-export type StringKey = keyof typeof defaultStrings;
+/** Every flow's catalogue, as types only (no text of a lazy flow enters this module's chunk). */
+type Catalogue = typeof shellStrings &
+  typeof reserveStrings &
+  typeof cartStrings &
+  typeof checkoutStrings &
+  typeof formStrings &
+  typeof loginStrings &
+  typeof accountMenuStrings &
+  typeof accountStrings &
+  typeof membershipPageDefaults &
+  typeof seatMapDefaults;
+
+export type StringKey = keyof Catalogue;
 export type Strings = Record<StringKey, string>;
 
-export function createStrings(overrides: Partial<Record<string, string>> = {}): Strings {
-  const out = { ...defaultStrings } as Strings;
-  // Every string override is kept: catalogues loaded with their pages (ui/membership-strings.ts) read theirs here.
-  for (const [key, value] of Object.entries(overrides)) {
-    if (typeof value === 'string') (out as Record<string, string>)[key] = value;
+/** The default texts of the shell and of every flow loaded so far (flows add theirs with `defineStrings`). */
+const loaded: Record<string, string> = { ...shellStrings };
+
+/**
+ * The default texts of the shell and of the flows loaded so far, typed as the whole catalogue: a flow's keys
+ * are there once a module of the flow (its views import its `strings.ts`) has loaded.
+ */
+export const defaultStrings = loaded as Strings;
+
+/**
+ * Adds a flow's texts to the catalogue (called once, at the top of the flow's `strings.ts`) and returns them.
+ * Catalogues made earlier by `createStrings` see them at once; their overrides stay on top.
+ */
+export function defineStrings<const T extends Record<string, string>>(texts: T): T {
+  for (const [key, value] of Object.entries(texts)) {
+    if (key in loaded && loaded[key] !== value) throw new Error(`strings: the key ${key} is defined twice`);
+    loaded[key] = value as string;
   }
-  return out;
+  return texts;
+}
+
+/** The catalogue with the seller's portal strings over every key, including keys of flows not loaded yet. */
+export function createStrings(overrides: Partial<Record<string, string>> = {}): Strings {
+  const out = Object.create(loaded) as Record<string, string>;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (typeof value === 'string') out[key] = value;
+  }
+  return out as Strings;
 }
 
 /** A message as machines carry it: a catalogue key and its parameters (never English text). */
@@ -335,9 +188,46 @@ export interface UiMessage {
   params?: Record<string, string | number>;
 }
 
+/** The locale of the catalogue's texts: plural forms are chosen by its rules. */
+export const STRINGS_LOCALE = 'en';
+let pluralRules: Intl.PluralRules | null = null;
+
+/**
+ * The template of `key` for a count: a key whose text names a count has plural forms, the base key the
+ * `other` form and `<key>_<category>` (`_one`, `_two`, `_few`, ...) the others, chosen by `Intl.PluralRules`
+ * for the catalogue's locale. Portal strings may override any form.
+ */
+function template(strings: Strings, key: StringKey, count: unknown): string | undefined {
+  const all = strings as Record<string, string | undefined>;
+  if (typeof count === 'number' && Number.isFinite(count)) {
+    pluralRules ??= new Intl.PluralRules(STRINGS_LOCALE);
+    const form = all[`${key}_${pluralRules.select(count)}`];
+    if (typeof form === 'string') return form;
+  }
+  return all[key];
+}
+
+/**
+ * The text of `key` with its parameters filled; `pluralBy` names the parameter that picks the plural form
+ * (`count` unless told). A key whose flow has not loaded (a bug) reads as the generic error, never blank.
+ */
+export function text(
+  strings: Strings,
+  key: StringKey,
+  params: Record<string, string | number> = {},
+  pluralBy = 'count',
+): string {
+  const found = template(strings, key, params[pluralBy]);
+  if (found === undefined) {
+    console.warn(`strings: no text for ${key} (its flow's strings.ts was not loaded)`);
+    return strings.errorUnexpected;
+  }
+  return fill(found, params);
+}
+
 /** The text of a message, with the seller's overrides already in `strings`. */
 export const resolveMessage = (strings: Strings, message: UiMessage): string =>
-  fill(strings[message.key], message.params ?? {});
+  text(strings, message.key, message.params ?? {});
 
 /** Fills `{name}` placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -2,6 +2,7 @@
  * The membership details dialog (spec 3 §2 "Modals": membership details), opened from the header's account
  * menu, loaded on demand. It closes on session end (the session closes the `membershipDetails` modal).
  */
+import '../../ui/account/menu-strings';
 import { Modal } from '../../ui/modal/Modal';
 import { useModal, useServices } from '../app/services';
 import { MembershipDetailsPanel } from './MembershipDetailsPanel';

@@ -3,6 +3,7 @@
  * minimal membership summary (level, Membership ID, Expires; issue 11 brings the full details); logged out,
  * the login form headed 'Log in to view your account'.
  */
+import '../../ui/account/menu-strings';
 import { useEffect } from 'react';
 import { selectSessionView } from '../../machines/session/view';
 import { MyAccount } from '../../ui/account/MyAccount';

@@ -3,6 +3,7 @@
  * cart footer, the mobile cart modal and the remove confirm overlay (both on the modal stack). A lazy chunk: `CartSidebar` loads it once the cart holds tickets (or
  * a stored cart id says it may), so an empty cart's first load carries only the frame.
  */
+import '../../ui/cart/strings';
 import { lazy, Suspense } from 'react';
 import { selectCartWidgetView } from '../../machines/cart/view';
 import type { JsonValue } from '../../machines/modals/types';

@@ -1,3 +1,4 @@
+import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CartModel } from '../../api';

@@ -1,4 +1,5 @@
 /** The login dialog on the modal stack (loaded on demand when the `login` modal opens). */
+import '../../ui/login/strings';
 import type { LoginFields } from '../../machines/login/types';
 import { LoginDialog } from '../../ui/login/LoginDialog';
 import { useModal, useServices } from '../app/services';

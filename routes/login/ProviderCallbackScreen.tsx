@@ -3,6 +3,7 @@
  * token for a login, reloads the member and goes to the saved path (or, with an invalid state, back home
  * after 5 seconds).
  */
+import '../../ui/login/strings';
 import { useEffect } from 'react';
 import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';

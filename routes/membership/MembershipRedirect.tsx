@@ -3,6 +3,7 @@
  * `external_urls.membership`) plus the action, or to `/events/{membership event id}/{action}` with the query.
  * Without either: 'Memberships are not available at this time.'
  */
+import '../../ui/membership-strings';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { loadMembershipConfig } from '../../api/membership-config';

@@ -1,3 +1,4 @@
+import '../../ui/account/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Redirect, useSearch } from 'wouter';

@@ -8,6 +8,7 @@
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { EventObject } from 'xstate';
 import { createStrings } from '../../ui/strings';
+import '../../ui/strings-all';
 import { componentStories } from '../components';
 import { toJsonConfig, toMermaidText } from '../export';
 import { activeStateIds, graphCounts, type MachineGraph, machineGraph, transitionLabel } from '../graph';

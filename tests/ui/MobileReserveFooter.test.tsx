@@ -59,4 +59,14 @@ describe('MobileReserveFooter', () => {
     await userEvent.click(cart);
     expect(onCart).toHaveBeenCalledTimes(1);
   });
+
+  it('reads one ticket in the singular to screen readers ("1 ticket", not "1 tickets")', () => {
+    renderFooter({ cartCount: 1 });
+    const cart = screen.getByRole('button', { name: /Your cart/ });
+    expect(cart.textContent).toContain('1 ticket in your cart');
+    expect(cart.textContent).not.toContain('1 tickets');
+    cleanup();
+    renderFooter({ cartCount: 2 });
+    expect(screen.getByRole('button', { name: /Your cart/ }).textContent).toContain('2 tickets in your cart');
+  });
 });

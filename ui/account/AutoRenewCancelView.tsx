@@ -1,3 +1,4 @@
+import '../membership-strings';
 import type { MembershipPageStrings } from '../membership-strings';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 

@@ -1,3 +1,4 @@
+import './strings';
 import { AppLink, type Navigate } from '../AppLink';
 import { SellerHtml } from '../SellerHtml';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';

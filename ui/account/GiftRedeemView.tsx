@@ -1,3 +1,4 @@
+import '../membership-strings';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../format';
 import type { MembershipPageStrings } from '../membership-strings';

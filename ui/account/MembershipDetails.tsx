@@ -1,3 +1,5 @@
+import '../membership-strings';
+import './menu-strings';
 import { AppLink, type Navigate } from '../AppLink';
 import type { MembershipPageStrings } from '../membership-strings';
 import { fill, type Strings } from '../strings';

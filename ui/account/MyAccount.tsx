@@ -1,3 +1,4 @@
+import './menu-strings';
 import type { ReactNode } from 'react';
 import { AppLink, type Navigate } from '../AppLink';
 import type { Strings } from '../strings';

@@ -1,3 +1,4 @@
+import './strings';
 import { AppLink, type Navigate } from '../AppLink';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';

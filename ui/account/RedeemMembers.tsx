@@ -1,3 +1,4 @@
+import '../membership-strings';
 import type { MembershipPageStrings } from '../membership-strings';
 import type { Strings } from '../strings';
 import { Field } from './Field';

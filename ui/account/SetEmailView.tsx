@@ -1,3 +1,4 @@
+import './strings';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
 import { useRefusalFocus } from './useRefusalFocus';

@@ -4,6 +4,7 @@
  * total, the expiry timer and the pay button. Not part of any first load: the route loads it once the cart
  * holds tickets (an empty cart is only the frame, `ui/cart/CartFrame.tsx`).
  */
+import './strings';
 import { AppLink, type Navigate } from '../AppLink';
 import { formatDateTime, formatMoney } from '../format';
 import { fill, type Strings } from '../strings';

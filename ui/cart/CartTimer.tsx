@@ -1,3 +1,4 @@
+import './strings';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 
 /** 'More time' (WCAG 2.2.1 Timing Adjustable): offered from 2 minutes before expiry when the seller allows it. */

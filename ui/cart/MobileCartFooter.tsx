@@ -1,6 +1,7 @@
+import './strings';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../format';
-import { fill, type Strings } from '../strings';
+import { type Strings, text } from '../strings';
 
 export interface MobileCartFooterProps {
   strings: Strings;
@@ -33,7 +34,10 @@ export function MobileCartFooter(props: MobileCartFooterProps) {
             <span className="badge" aria-hidden="true">
               {props.badge}
             </span>
-            <span className="visually-hidden">, {fill(strings.cartTicketCount, { count: props.badge })}</span>
+            <span className="visually-hidden">
+              ,{' '}
+              {text(strings, 'cartTicketCount', { count: props.badge, tickets: props.cartCount }, 'tickets')}
+            </span>
           </>
         ) : null}
       </button>

@@ -1,3 +1,4 @@
+import './strings';
 import { useId } from 'react';
 import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';

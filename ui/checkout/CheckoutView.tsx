@@ -1,3 +1,5 @@
+import './strings';
+import '../cart/strings';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';

@@ -1,3 +1,4 @@
+import './strings';
 import { useId } from 'react';
 import type { Strings } from '../strings';
 

@@ -1,3 +1,4 @@
+import './strings';
 import { useId } from 'react';
 import { AppLink, type Navigate } from '../AppLink';
 import { resolveMessage, type StringKey, type Strings, type UiMessage } from '../strings';

@@ -4,6 +4,7 @@
  * yes/no, recipient fields when gifting, footnote, submit and back. Presentational: props in, callbacks out;
  * the view model comes from machines/membership/view.ts (the redeem page reuses this form).
  */
+import '../membership-strings';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';

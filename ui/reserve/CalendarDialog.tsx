@@ -1,3 +1,4 @@
+import './strings';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../modal/Modal';

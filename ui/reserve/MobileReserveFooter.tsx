@@ -1,3 +1,4 @@
+import './strings';
 import { MobileCartFooter } from '../cart/MobileCartFooter';
 import type { Strings } from '../strings';
 

@@ -1,3 +1,4 @@
+import './strings';
 import { useId } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';

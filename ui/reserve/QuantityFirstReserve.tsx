@@ -1,3 +1,4 @@
+import './strings';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { dayParts } from '../day-format';
 import { formatMoney } from '../format';

@@ -1,3 +1,4 @@
+import '../membership-strings';
 import { AppLink, type Navigate } from '../AppLink';
 import type { MembershipPageStrings } from '../membership-strings';
 

@@ -1,3 +1,4 @@
+import './strings';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 
 export interface NoticeItem {

@@ -2,6 +2,7 @@
  * The reserve form's seat selection block (spec 1 §2): the chosen seats, 'A seat must be chosen for every
  * seated ticket.' until they match the seated tickets, and the button that opens the seat map.
  */
+import './strings';
 import { useId } from 'react';
 import type { Strings } from '../strings';
 import { fill } from '../strings';

@@ -1,3 +1,4 @@
+import './strings';
 import { useState } from 'react';
 import { fill, type Strings } from '../strings';
 

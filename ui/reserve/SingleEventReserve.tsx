@@ -1,3 +1,4 @@
+import './strings';
 import { type ReactNode, useId } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';

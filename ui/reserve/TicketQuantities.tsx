@@ -1,3 +1,4 @@
+import './strings';
 import { formatMoney } from '../format';
 import { fill, type Strings } from '../strings';
 

@@ -1,4 +1,5 @@
 /** What a calendar day shows, as text: its price line and badges (shared by the day buttons and the calendar). */
+import './strings';
 import { formatMoney } from '../format';
 import { fill, type Strings } from '../strings';
 

@@ -3,6 +3,7 @@
  * (the way a step-through seat list works). Every seat says its section, row, name and state; booked and
  * unavailable seats are listed but cannot be pressed. The dialog's live region announces each change.
  */
+import './strings';
 import { memo, useId, useState } from 'react';
 import { fill } from '../strings';
 import type { SeatMapStrings } from './strings';

@@ -4,9 +4,10 @@
  * allocation messages and each group's progress, the list path (./SeatList) that works without the picture,
  * a live region announcing each selection, and Back and Confirm seats. Presentational: props in, callbacks out.
  */
+import './strings';
 import { Modal } from '../modal/Modal';
 import type { UiMessage } from '../strings';
-import { fill, resolveMessage } from '../strings';
+import { fill, resolveMessage, text } from '../strings';
 import type { DrawMap, DrawSeat, Transform } from './draw';
 import { SeatCanvas } from './SeatCanvas';
 import { type ListMap, SeatList } from './SeatList';
@@ -138,7 +139,7 @@ export function SeatMapDialog(props: SeatMapDialogProps) {
             <ul className="seatmap__progress" aria-label={strings.seatSeats}>
               {props.progress.map((p) => (
                 <li key={p.ticketGroupId}>
-                  {fill(strings.seatProgress, { group: p.name, count: p.count, total: p.total })}
+                  {text(strings, 'seatProgress', { group: p.name, count: p.count, total: p.total }, 'total')}
                 </li>
               ))}
             </ul>

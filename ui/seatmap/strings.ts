@@ -3,9 +3,10 @@
  * catalogue). They load with the modal's chunk, so no first load carries them; the seller's portal strings
  * override them by key like any other (`seatMapStrings`).
  */
-import type { Strings } from '../strings';
+import '../reserve/strings';
+import { defineStrings, type Strings } from '../strings';
 
-export const seatMapDefaults = {
+export const seatMapDefaults = defineStrings({
   seatMapTitle: 'Choose your seats',
   seatMapPicture: 'Seat map',
   seatMapLoading: 'Loading the seat map…',
@@ -35,23 +36,27 @@ export const seatMapDefaults = {
   seatLegendBooked: 'Booked',
   seatLegendUnavailable: 'Unavailable',
   seatLegendSelected: 'Selected',
+  // plural forms by {total} (ui/strings.ts `text`): the base key is the `other` form
   seatProgress: '{group}: {count} of {total} seats chosen',
+  seatProgress_one: '{group}: {count} of {total} seat chosen',
   seatAnnounceSelected: 'Selected {seats}.',
   seatAnnounceDeselected: 'Deselected {seats}.',
   seatAnnounceRefused: '{seats} can not be chosen.',
-} as const;
+});
 
-export type SeatMapStrings = Strings & Record<keyof typeof seatMapDefaults, string>;
+export type SeatMapStrings = Strings;
 
 /** The catalogue (portal strings already applied) plus the modal's texts with the portal strings over them. */
 export function seatMapStrings(
   strings: Strings,
   overrides: Partial<Record<string, string>> = {},
 ): SeatMapStrings {
-  const own = { ...seatMapDefaults } as Record<keyof typeof seatMapDefaults, string>;
-  for (const key of Object.keys(own) as (keyof typeof seatMapDefaults)[]) {
+  // The catalogue's own properties are its overrides, its prototype the registered defaults (ui/strings.ts):
+  // a spread would drop the defaults, so the modal's overrides go on a catalogue that inherits from it.
+  const out = Object.create(strings) as Record<string, string>;
+  for (const key of Object.keys(seatMapDefaults)) {
     const value = overrides[key];
-    if (typeof value === 'string') own[key] = value;
+    if (typeof value === 'string') out[key] = value;
   }
-  return { ...strings, ...own };
+  return out as SeatMapStrings;
 }

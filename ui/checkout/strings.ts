@@ -1,0 +1,39 @@
+/**
+ * Checkout and the confirmation page (spec 2 §5, §8; the field messages are ours).
+ * They join the catalogue when this module loads, with the views that use them (see `ui/strings.ts`).
+ */
+import '../form-strings';
+import { defineStrings } from '../strings';
+
+export const checkoutStrings = defineStrings({
+  paymentInformation: 'Payment information',
+  yourInformation: 'Your information',
+  emailConfirm: 'Confirm email',
+  cardDetails: 'Card details',
+  cardNumber: 'Card number',
+  cardExpiry: 'Expiry date (MM / YY)',
+  cardCvc: 'Security code (CVC)',
+  sandboxNotice: 'Sandbox payments: no real card is charged. Use 4242 4242 4242 4242.',
+  pay: 'Pay {amount}',
+  paying: 'Processing payment…',
+  completeOrder: 'Complete order',
+  acceptTerms: 'I accept the terms and conditions',
+  orderNumber: 'Order number {number}',
+  orderQrAlt: 'QR code for order {number}',
+  viewAndPrint: 'View and print tickets',
+  confirmationEmail: 'A confirmation email is on its way to {email}.',
+  continueShopping: 'Continue browsing events',
+  providerUnavailable:
+    'Credit card payment can not be processed because the card payment provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+  cardError: 'Your card has not been charged. {message} Please edit your payment details and try again.',
+  cardErrorGeneric:
+    'Your card has not been charged. Your payment could not be processed. Please edit your payment details and try again.',
+  checkoutValidation:
+    'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
+  termsRequired: 'Please accept the terms and conditions.',
+  statusProcessing: 'Processing payment…',
+  statusConfirming: 'Waiting for your card issuer to confirm the payment…',
+  statusCompleted: 'Payment complete.',
+  statusPending: 'Your payment is processing.',
+  giftCheckoutTitle: 'Pay for your Gift to {name}',
+});

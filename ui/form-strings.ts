@@ -1,0 +1,17 @@
+/**
+ * Field messages of the forms that ask a name and an email (checkout, membership, account pages): loaded with
+ * the first of them.
+ * They join the catalogue when this module loads, with the views that use them (see `ui/strings.ts`).
+ */
+import { defineStrings } from './strings';
+
+export const formStrings = defineStrings({
+  emailsMustMatch: 'Email addresses must match.',
+  firstNameRequired: 'Please enter your first name.',
+  firstNameTooLong: 'First name must be {max} characters or fewer.',
+  lastNameRequired: 'Please enter your last name.',
+  lastNameTooLong: 'Last name must be {max} characters or fewer.',
+  emailRequired: 'Please enter your email address.',
+  emailTooLong: 'Email must be {max} characters or fewer.',
+  emailInvalid: 'Please enter a valid email address.',
+});

@@ -1,0 +1,57 @@
+/**
+ * The reserve flows' texts (event detail's date-first, quantity-first, single-event and one-ticket forms,
+ * the calendar, seat choice, and the reserve messages machines carry: spec 1 §2, §5, §8; verbatim where the
+ * spec words it).
+ * They join the catalogue when this module loads, with the views that use them (see `ui/strings.ts`).
+ */
+import { defineStrings } from '../strings';
+
+export const reserveStrings = defineStrings({
+  reserveForm: 'Book tickets',
+  chooseDate: 'Choose a date',
+  chooseTime: 'Choose a time',
+  chooseTickets: 'Choose tickets',
+  showMoreDates: 'Show more dates',
+  calendarTitle: 'Choose date',
+  changeDate: 'Change date',
+  changeTime: 'Change time',
+  selectedDate: 'Date',
+  selectedTime: 'Time',
+  notAvailable: 'Not available',
+  soldOut: 'Sold out',
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+  remaining: '{count} left',
+  ticketKind: 'Tickets for',
+  singleDateTickets: 'A single date',
+  flexibleTickets: 'Any date (flexible)',
+  flexibleTicketsHint: 'Flexible tickets are valid on any date.',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  fewTickets: 'Hurry, less than 10 tickets available.',
+  noTimes: 'No times available.',
+  increase: 'Add one {name}',
+  decrease: 'Remove one {name}',
+  quantityOf: '{name} quantity',
+  addToCart: 'Add to cart',
+  chooseOne: 'Choose one',
+  seatRequired: 'A seat must be chosen for every seated ticket.',
+  seatsNotEnough: 'Not enough seats for {group} {type}',
+  seatsTooMany: 'Too many seats for {group}',
+  chooseSeats: 'Choose seats',
+  changeSeats: 'Change seats',
+  seatsChosen: 'Seats: {seats}',
+  adding: 'Adding to cart…',
+  dateUnavailable: 'Sorry, tickets are not available on the date of your visit.',
+  timeUnavailable: 'Sorry, tickets are not available at the selected time.',
+  /** Completed from the spec's '...the selected time is not found.' */
+  sessionNotFound: 'Sorry, the selected time is not found.',
+  /** Completed from the spec's 'ticket types not found'; {types} lists the unknown keys. */
+  ticketTypesNotFound: 'Sorry, ticket types not found: {types}.',
+  sessionAndDate: 'The session and date query parameters can not be used together.',
+  findTickets: 'Find tickets',
+  selectedTickets: 'Tickets',
+  ticketCount: '{name} × {count}',
+  yourVisit: 'Your visit',
+});

@@ -1,0 +1,13 @@
+/**
+ * Every flow's texts at once, for the places that show any flow without loading it first: the tests (their
+ * setup imports this) and the story viewer. No screen imports it: a screen's texts come with its chunk.
+ */
+import './account/menu-strings';
+import './account/strings';
+import './cart/strings';
+import './checkout/strings';
+import './form-strings';
+import './login/strings';
+import './membership-strings';
+import './reserve/strings';
+import './seatmap/strings';
