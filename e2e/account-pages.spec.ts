@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 import { DEMO_PASSWORD, MEMBERS, outbox, resetLinkPath, useLoginConfig } from './members';
 
 /** A seeded member's address (server/seed/members.ts). */
@@ -15,13 +16,16 @@ async function sellerIdOf(page: Page): Promise<string> {
 }
 
 /** The newest email to `to` whose subject matches, from the non-production outbox. */
-async function lastMailTo(page: Page, to: string, subject: RegExp) {
-  const mails = (await outbox(page.request)).filter((m) => m.to === to && subject.test(m.subject));
+async function lastMailTo(page: Page, seller: Seller, to: string, subject: RegExp) {
+  const mails = (await outbox(page.request, seller)).filter((m) => m.to === to && subject.test(m.subject));
   return mails.at(-1) ?? null;
 }
 
-test('home shows the three blocks in the configured order, each going where it says', async ({ page }) => {
-  await page.goto(`${SLUG}/`);
+test('home shows the three blocks in the configured order, each going where it says', async ({
+  page,
+  seller,
+}) => {
+  await page.goto(`${seller.base}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
   // The demo seller configures homepage_3cta_order join, login, guest (server/seed/demo.ts).
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
@@ -29,7 +33,10 @@ test('home shows the three blocks in the configured order, each going where it s
     'Already a member?',
     'Continue as guest',
   ]);
-  await expect(page.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', `${SLUG}/membership`);
+  await expect(page.getByRole('link', { name: 'Join now' })).toHaveAttribute(
+    'href',
+    `${seller.base}/membership`,
+  );
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expectNoA11yViolations(page, 'home');
   await page.getByRole('link', { name: 'Resend confirmation link' }).click();
@@ -41,9 +48,10 @@ test('home shows the three blocks in the configured order, each going where it s
 
 test('resend tickets: not found keeps the form; an address with an order gets its tickets', async ({
   page,
+  seller,
 }) => {
   const email = `resend-${Date.now()}@example.com`;
-  await page.goto(`${SLUG}/resend`);
+  await page.goto(`${seller.base}/resend`);
   await expect(page.getByRole('heading', { level: 1, name: 'Resend tickets' })).toBeVisible();
   await expectNoA11yViolations(page, 'resend');
   const field = page.getByRole('textbox', { name: 'Email address' });
@@ -66,7 +74,7 @@ test('resend tickets: not found keeps the form; an address with an order gets it
   await expectNoA11yViolations(page, 'resend: not found');
 
   // Buy one ticket with that address, then resend.
-  await reserveOneTicket(page, 'Adult');
+  await reserveOneTicket(page, seller, 'Adult');
   await page.getByLabel('First name').fill('Rhea');
   await page.getByLabel('Last name').fill('Sender');
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -77,18 +85,21 @@ test('resend tickets: not found keeps the form; an address with an order gets it
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
 
-  await page.goto(`${SLUG}/resend`);
+  await page.goto(`${seller.base}/resend`);
   await page.getByRole('textbox', { name: 'Email address' }).fill(`  ${email} `);
   await page.getByRole('button', { name: 'Resend tickets' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your tickets have been sent to' })).toHaveText(
     `Your tickets have been sent to ${email}.`,
   );
   await expectNoA11yViolations(page, 'resend: sent');
-  expect(await lastMailTo(page, email, /your tickets/)).not.toBeNull();
+  expect(await lastMailTo(page, seller, email, /your tickets/)).not.toBeNull();
 });
 
-test('forgot membership: the instructions, then the warning that the ID was sent', async ({ page }) => {
-  await page.goto(`${SLUG}/user/forgot-membership`);
+test('forgot membership: the instructions, then the warning that the ID was sent', async ({
+  page,
+  seller,
+}) => {
+  await page.goto(`${seller.base}/user/forgot-membership`);
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your membership ID?' })).toBeVisible();
   await expect(page.getByText('Enter the email address on your membership')).toBeVisible();
   await expectNoA11yViolations(page, 'forgot membership');
@@ -96,14 +107,15 @@ test('forgot membership: the instructions, then the warning that the ID was sent
   await page.getByRole('button', { name: 'Email my membership ID' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'membership ID has been sent' })).toBeVisible();
   await expectNoA11yViolations(page, 'forgot membership: sent');
-  expect(await lastMailTo(page, MEMBER_EMAIL, /membership ID/)).not.toBeNull();
+  expect(await lastMailTo(page, seller, MEMBER_EMAIL, /membership ID/)).not.toBeNull();
 });
 
 test('forgot password -> the link from the outbox -> a new password -> log in with it; the link works once', async ({
   page,
+  seller,
 }) => {
   const email = MEMBERS.nonMember.email;
-  await page.goto(`${SLUG}/user/forgot-password`);
+  await page.goto(`${seller.base}/user/forgot-password`);
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   await expectNoA11yViolations(page, 'forgot password');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
@@ -113,7 +125,7 @@ test('forgot password -> the link from the outbox -> a new password -> log in wi
   );
   await expectNoA11yViolations(page, 'forgot password: sent');
 
-  const path = (await resetLinkPath(page.request, email)) as string;
+  const path = (await resetLinkPath(page.request, seller, email)) as string;
   expect(path, 'the reset link in the email').toMatch(/\/user\/reset-password\?token=/);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Password' })).toBeVisible();
@@ -161,7 +173,7 @@ test('forgot password -> the link from the outbox -> a new password -> log in wi
 
   // Logged-in members are sent home (and on to the events) from the forgot and reset pages.
   for (const path of ['/user/forgot-password', '/user/forgot-membership', '/user/reset-password?token=x']) {
-    await page.goto(`${SLUG}${path}`);
+    await page.goto(`${seller.base}${path}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   }
   await page.request.post(`/api/logout?seller_id=${sellerId}`, {
@@ -181,17 +193,18 @@ test('forgot password -> the link from the outbox -> a new password -> log in wi
 
 test('set email address: a member without an email sets one; the rules, the 409 message, then on', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/user/set-email-address`);
+  await page.goto(`${seller.base}/user/set-email-address`);
   await expect(page.getByRole('heading', { level: 1, name: 'Update Email address' })).toBeVisible();
   await expect(page.getByText('Log in to update the email address of your account.')).toBeVisible();
   await expectNoA11yViolations(page, 'set email: logged out');
 
   // The member without an email identifies by member ID and ZIP (query member_code and zip_code).
-  await useLoginConfig(page, { method: 'scan_code' });
+  await useLoginConfig(page, seller, { method: 'scan_code' });
   const { memberId, zip } = MEMBERS.noEmailToSet;
-  await page.goto(`${SLUG}/events?member_code=${memberId}&zip_code=${zip}`);
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/user/set-email-address$`));
+  await page.goto(`${seller.base}/events?member_code=${memberId}&zip_code=${zip}`);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/user/set-email-address$`));
   await expect(page.getByRole('button', { name: 'Hi, Noel' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Update Email address' })).toBeVisible();
   const email = page.getByRole('textbox', { name: 'New email address' });

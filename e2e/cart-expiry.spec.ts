@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { eventIdOf, sessionAt, sessionsOn, venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 test('the cart times out: the timer warns, the modal opens once, Start over clears the cart', async ({
   page,
+  seller,
 }) => {
   await page.clock.install();
-  await reserveOneTicket(page, 'Child');
+  await reserveOneTicket(page, seller, 'Child');
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('1 × Child')).toBeVisible();
   await expect(cart.getByText(/Your tickets are held for 14:\d\d/)).toBeVisible();
@@ -36,9 +37,10 @@ test('the cart times out: the timer warns, the modal opens once, Start over clea
 
 test('after Start over on the event page, the next reserve makes a new cart instead of posting to the old one', async ({
   page,
+  seller,
 }) => {
   await page.clock.install();
-  await reserveOneTicket(page, 'Child');
+  await reserveOneTicket(page, seller, 'Child');
   const oldCartId = await page.evaluate(
     () => Object.entries(localStorage).find(([key]) => key.endsWith(':cart'))?.[1],
   );
@@ -70,6 +72,7 @@ test('after Start over on the event page, the next reserve makes a new cart inst
 
 test('a short server hold: the cart times out for real, the modal opens once and the server gives the capacity back', async ({
   page,
+  seller,
 }) => {
   test.setTimeout(120_000);
   // This test's new cart gets a 40-second hold on the server (a non-production header), so the server's
@@ -77,9 +80,9 @@ test('a short server hold: the cart times out for real, the modal opens once and
   await page.route(/\/api\/my\/cart\/modify(\?|$)/, (route) =>
     route.continue({ headers: { ...route.request().headers(), 'tix-test-hold-seconds': '40' } }),
   );
-  // A session no other test books (other tests reserve the first free time, or days 2 and 3), so the used
-  // capacity read here moves only with this test's own ticket while the other workers run.
-  const id = await eventIdOf(page, 'General Admission');
+  // The worker's own seller (e2e/fixtures.ts), on which no other test runs meanwhile: the used capacity read
+  // here moves only with this test's own ticket.
+  const id = await eventIdOf(page, seller, 'General Admission');
   const day = venueDay(5);
   const session = await sessionAt(page, id, day, '16:00');
   const used = async () => (await sessionsOn(page, id, day)).find((s) => s.id === session.id)?.used_capacity;
@@ -87,7 +90,7 @@ test('a short server hold: the cart times out for real, the modal opens once and
   const modified = page.waitForResponse(
     (r) => r.request().method() === 'POST' && /\/api\/my\/cart\/modify$/.test(new URL(r.url()).pathname),
   );
-  await page.goto(`${SLUG}/events/${id}?session=${session.id}&Child=1`);
+  await page.goto(`${seller.base}/events/${id}?session=${session.id}&Child=1`);
   await expect(page.getByRole('status', { name: 'Child quantity' })).toHaveText('1');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();

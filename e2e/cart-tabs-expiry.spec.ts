@@ -2,11 +2,12 @@
  * Two tabs and the cart-expiry modal: a tab showing the modal follows a new cart made in another tab (the
  * modal closes, the new cart shows in both, nothing clears it).
  */
-import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 test('a tab showing the expiry modal follows the new cart another tab makes, without clearing it', async ({
   context,
+  seller,
 }) => {
   test.setTimeout(120_000);
   const page = await context.newPage();
@@ -16,7 +17,7 @@ test('a tab showing the expiry modal follows the new cart another tab makes, wit
   await other.route(/\/api\/(my\/)?cart\/[^/?]+(\?|$)/, (route) =>
     route.request().method() === 'GET' && !otherReserved ? route.abort() : route.continue(),
   );
-  await other.goto(`${SLUG}/events`);
+  await other.goto(`${seller.base}/events`);
   const otherCart = other.getByRole('complementary', { name: 'Your cart' });
   await expect(otherCart.getByText('Your cart is empty.')).toBeVisible();
 
@@ -24,7 +25,7 @@ test('a tab showing the expiry modal follows the new cart another tab makes, wit
   await page.route(/\/api\/my\/cart\/modify(\?|$)/, (route) =>
     route.continue({ headers: { ...route.request().headers(), 'tix-test-hold-seconds': '40' } }),
   );
-  await reserveOneTicket(page, 'Child');
+  await reserveOneTicket(page, seller, 'Child');
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('1 × Child')).toBeVisible();
   const modal = page.getByRole('dialog', { name: 'Unfortunately your cart has timed out' });

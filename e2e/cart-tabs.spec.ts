@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { reserveOneTicket, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { reserveOneTicket } from './helpers';
 
 async function pay(page: import('@playwright/test').Page) {
   await page.getByLabel('First name').fill('Ada');
@@ -15,19 +15,20 @@ async function pay(page: import('@playwright/test').Page) {
 
 test('two tabs share one cart: a reserve in one shows in the other; paying in one ends it in the other', async ({
   context,
+  seller,
 }) => {
   const other = await context.newPage();
-  await other.goto(`${SLUG}/events`);
+  await other.goto(`${seller.base}/events`);
   const otherCart = other.getByRole('complementary', { name: 'Your cart' });
   await expect(otherCart.getByText('Your cart is empty.')).toBeVisible();
 
   const page = await context.newPage();
-  await reserveOneTicket(page, 'Child');
+  await reserveOneTicket(page, seller, 'Child');
   // Within a second of the reserve (the storage event and the channel, then one load of the cart).
   await expect(otherCart.getByText('1 × Child')).toBeVisible({ timeout: 1_000 });
 
   // A second reserve into the same cart reaches the other tab too.
-  await reserveOneTicket(page, 'Adult');
+  await reserveOneTicket(page, seller, 'Adult');
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
   await expect(otherCart.getByText('1 × Adult')).toBeVisible({ timeout: 1_000 });
 
@@ -35,7 +36,7 @@ test('two tabs share one cart: a reserve in one shows in the other; paying in on
   await expect(otherCart.getByText('Your cart is empty.')).toBeVisible({ timeout: 1_000 });
 });
 
-test('with local storage throwing, a visitor still reserves and pays to Done!', async ({ page }) => {
+test('with local storage throwing, a visitor still reserves and pays to Done!', async ({ page, seller }) => {
   await page.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
       configurable: true,
@@ -46,7 +47,7 @@ test('with local storage throwing, a visitor still reserves and pays to Done!', 
   });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await reserveOneTicket(page, 'Senior');
+  await reserveOneTicket(page, seller, 'Senior');
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Senior')).toBeVisible();
   await pay(page);
   await expect(page.getByRole('heading', { name: /^Order number \S+/ })).toBeVisible();

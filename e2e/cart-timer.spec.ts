@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 /*
@@ -8,9 +8,10 @@ import { expectNoA11yViolations, reserveOneTicket } from './helpers';
  */
 test("the timer warns at 5 and 2 minutes, and 'More time' extends the hold until the seller's limit", async ({
   page,
+  seller,
 }) => {
   await page.clock.install();
-  await reserveOneTicket(page, 'Child');
+  await reserveOneTicket(page, seller, 'Child');
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   const timer = cart.getByText(/Your tickets are held for \d+:\d\d/);
   // The style a person sees (colour, weight) is the timer's class, named by its data attribute.

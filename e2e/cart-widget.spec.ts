@@ -3,9 +3,10 @@
  * an item through the confirm overlay (the cart updates, the server gives the capacity back), the mobile
  * cart footer and modal at phone size, axe on the widget and its modals.
  */
-import { expect, type Page, type Response, test } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { sessionsOn, VENUE_TZ, venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 const isModify = (r: Response) =>
   r.request().method() === 'POST' && /\/modify$/.test(new URL(r.url()).pathname);
@@ -14,8 +15,8 @@ const isModify = (r: Response) =>
  * Reserves `count` tickets of a type of a date-first event: the first time that can be chosen on the first day
  * that can, or on the venue day `day` (preselected by `?date=`).
  */
-async function reserve(page: Page, event: string, typeName: string, count = 1, day?: string) {
-  await page.goto(`${SLUG}/events`);
+async function reserve(page: Page, seller: Seller, event: string, typeName: string, count = 1, day?: string) {
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: event }).first().click();
   const form = page.getByRole('form', { name: 'Book tickets' });
   await expect(form).toBeVisible();
@@ -50,10 +51,11 @@ const line = (page: Page, label: string | RegExp) =>
 
 test('fixed and percent fees on their own lines; an item removed through the confirm overlay gives its capacity back', async ({
   page,
+  seller,
 }) => {
   // A day no other test books the tour on (the phone tests take the first day, the upsell test tomorrow), so
   // the session's used capacity read below moves only with this test's own tickets.
-  const tour = await reserve(page, 'Guided Highlights Tour', 'Tour', 2, venueDay(6));
+  const tour = await reserve(page, seller, 'Guided Highlights Tour', 'Tour', 2, venueDay(6));
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('2 × Tour')).toBeVisible();
   // 2 × $8.00 at a 5 % fee: $0.80 in percent fees, no fixed fee.
@@ -61,7 +63,7 @@ test('fixed and percent fees on their own lines; an item removed through the con
   await expect(line(page, 'Percent fees')).toContainText('$0.80');
   await expect(line(page, 'Fixed fees')).toHaveCount(0);
 
-  await reserve(page, 'General Admission', 'Adult');
+  await reserve(page, seller, 'General Admission', 'Adult');
   await expect(cart.getByText('1 × Adult')).toBeVisible();
   await expect(line(page, 'Subtotal')).toContainText('$41.00');
   await expect(line(page, 'Fixed fees')).toContainText('$1.50');
@@ -97,10 +99,11 @@ test('fixed and percent fees on their own lines; an item removed through the con
 
 test('@phone the mobile cart footer and modal; the modal closes when the last ticket goes', async ({
   page,
+  seller,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a phone-size layout');
-  await reserve(page, 'Guided Highlights Tour', 'Tour');
-  await page.goto(`${SLUG}/events`);
+  await reserve(page, seller, 'Guided Highlights Tour', 'Tour');
+  await page.goto(`${seller.base}/events`);
   const footer = page.getByTestId('mobile-cart-footer');
   await expect(footer).toBeVisible();
   const box = await footer.boundingBox();
@@ -142,9 +145,10 @@ test('@phone the mobile cart footer and modal; the modal closes when the last ti
 
 test('@phone on the event page the reserve footer opens the cart modal once the cart has tickets', async ({
   page,
+  seller,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a phone-size layout');
-  await reserve(page, 'Guided Highlights Tour', 'Tour');
+  await reserve(page, seller, 'Guided Highlights Tour', 'Tour');
   await page.goBack();
   const footer = page.getByTestId('mobile-reserve-footer');
   await expect(footer).toBeVisible();

@@ -1,6 +1,6 @@
 /** Helpers of the date-first specs: venue days, session ids from the API, keyboard-only focus moves. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { SLUG } from './helpers';
+import type { Seller } from './fixtures';
 
 export const VENUE_TZ = 'America/New_York';
 
@@ -19,8 +19,8 @@ export function venueTime(iso: string): string {
 }
 
 /** The event id behind a listing link. */
-export async function eventIdOf(page: Page, name: string): Promise<string> {
-  await page.goto(`${SLUG}/events`);
+export async function eventIdOf(page: Page, seller: Seller, name: string): Promise<string> {
+  await page.goto(`${seller.base}/events`);
   const href = await page.getByRole('link', { name }).first().getAttribute('href');
   const id = href?.split('/').pop();
   if (!id) throw new Error(`no link for ${name}`);

@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { eventIdOf, sessionAt, tabTo, venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 const GENERIC = 'Sorry, tickets are not available for this event.';
 const longDate = (date: string) => dayjs(date).format('dddd, MMMM D, YYYY');
 
-test('a keyboard-only date-first purchase through Choose date reaches checkout', async ({ page }) => {
-  await page.goto(`${SLUG}/events`);
+test('a keyboard-only date-first purchase through Choose date reaches checkout', async ({ page, seller }) => {
+  await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   await tabTo(page, page.getByRole('link', { name: 'General Admission' }));
   await page.keyboard.press('Enter');
@@ -79,58 +79,60 @@ test('a keyboard-only date-first purchase through Choose date reaches checkout',
 
 test('?date= preselects an available day; an unavailable or malformed one warns, or blocks in strict mode', async ({
   page,
+  seller,
 }) => {
-  const id = await eventIdOf(page, 'General Admission');
+  const id = await eventIdOf(page, seller, 'General Admission');
   const day = venueDay(2);
 
-  await page.goto(`${SLUG}/events/${id}?date=${day}`);
+  await page.goto(`${seller.base}/events/${id}?date=${day}`);
   await expect(page.getByText(longDate(day))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await expect(page.locator('.message--warning')).toHaveCount(0);
   await expectNoA11yViolations(page, '?date= preselected');
 
   for (const bad of ['2000-01-01', dayjs(day).format('MM/DD/YYYY')]) {
-    await page.goto(`${SLUG}/events/${id}?date=${encodeURIComponent(bad)}`);
+    await page.goto(`${seller.base}/events/${id}?date=${encodeURIComponent(bad)}`);
     await expect(page.getByText('Sorry, tickets are not available on the date of your visit.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
   }
   await expectNoA11yViolations(page, '?date= warning');
 
-  await page.goto(`${SLUG}/events/${id}?date=2000-01-01&reserve=strict`);
+  await page.goto(`${seller.base}/events/${id}?date=2000-01-01&reserve=strict`);
   await expect(page.getByText(GENERIC)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeHidden();
   await expect(page.getByText('Sorry, tickets are not available on the date of your visit.')).toBeHidden();
   await expectNoA11yViolations(page, '?date= strict');
 
   // A falsy reserve word silences the problem; a truthy one warns.
-  await page.goto(`${SLUG}/events/${id}?date=2000-01-01&reserve=no`);
+  await page.goto(`${seller.base}/events/${id}?date=2000-01-01&reserve=no`);
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
   await expect(page.locator('.message--warning')).toHaveCount(0);
-  await page.goto(`${SLUG}/events/${id}?date=2000-01-01&reserve=yes`);
+  await page.goto(`${seller.base}/events/${id}?date=2000-01-01&reserve=yes`);
   await expect(page.getByText('Sorry, tickets are not available on the date of your visit.')).toBeVisible();
 
-  await page.goto(`${SLUG}/events/${id}?date=${day}&session=next`);
+  await page.goto(`${seller.base}/events/${id}?date=${day}&session=next`);
   await expect(
     page.getByText('The session and date query parameters can not be used together.'),
   ).toBeVisible();
-  await page.goto(`${SLUG}/events/${id}?date=${day}&session=next&reserve=strict`);
+  await page.goto(`${seller.base}/events/${id}?date=${day}&session=next&reserve=strict`);
   await expect(page.getByText(GENERIC)).toBeVisible();
 
-  await page.goto(`${SLUG}/events/${id}?date=${day}&Nobody=2`);
+  await page.goto(`${seller.base}/events/${id}?date=${day}&Nobody=2`);
   await expect(page.getByText('Sorry, ticket types not found: Nobody.')).toBeVisible();
   await expect(page.getByText(longDate(day))).toBeVisible();
-  await page.goto(`${SLUG}/events/${id}?date=${day}&Nobody=2&reserve=strict`);
+  await page.goto(`${seller.base}/events/${id}?date=${day}&Nobody=2&reserve=strict`);
   await expect(page.getByText(GENERIC)).toBeVisible();
 });
 
 test('?session= preselects a session on any day with query quantities; unknown or sold-out ones warn, or block in strict mode', async ({
   page,
+  seller,
 }) => {
-  const id = await eventIdOf(page, 'General Admission');
+  const id = await eventIdOf(page, seller, 'General Admission');
   const day = venueDay(2);
   const eleven = await sessionAt(page, id, day, '11:00');
 
-  await page.goto(`${SLUG}/events/${id}?session=${eleven.id}&adult=2`);
+  await page.goto(`${seller.base}/events/${id}?session=${eleven.id}&adult=2`);
   await expect(page.getByText(longDate(day))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Time', exact: true })).toBeVisible();
   await expect(page.getByText('11:00 AM')).toBeVisible();
@@ -138,40 +140,40 @@ test('?session= preselects a session on any day with query quantities; unknown o
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   await expectNoA11yViolations(page, '?session= preselected');
 
-  await page.goto(`${SLUG}/events/${id}?session=no-such-session`);
+  await page.goto(`${seller.base}/events/${id}?session=no-such-session`);
   await expect(page.getByText('Sorry, the selected time is not found.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
   await expectNoA11yViolations(page, '?session= warning');
-  await page.goto(`${SLUG}/events/${id}?session=no-such-session&reserve=strict`);
+  await page.goto(`${seller.base}/events/${id}?session=no-such-session&reserve=strict`);
   await expect(page.getByText(GENERIC)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeHidden();
 
   // The seeded sold-out session three days out.
   const soldOut = await sessionAt(page, id, venueDay(3), '14:00');
   expect(soldOut.sold_out).toBe(true);
-  await page.goto(`${SLUG}/events/${id}?session=${soldOut.id}`);
+  await page.goto(`${seller.base}/events/${id}?session=${soldOut.id}`);
   await expect(page.getByText('Sorry, tickets are not available at the selected time.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
-  await page.goto(`${SLUG}/events/${id}?session=${soldOut.id}&reserve=strict`);
+  await page.goto(`${seller.base}/events/${id}?session=${soldOut.id}&reserve=strict`);
   await expect(page.getByText(GENERIC)).toBeVisible();
 
-  await page.goto(`${SLUG}/events/${id}?session=next`);
+  await page.goto(`${seller.base}/events/${id}?session=next`);
   await expect(page.getByRole('heading', { name: 'Time', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
 });
 
-test('a nearly sold-out session warns: Hurry, less than 10 tickets available.', async ({ page }) => {
-  const id = await eventIdOf(page, 'General Admission');
+test('a nearly sold-out session warns: Hurry, less than 10 tickets available.', async ({ page, seller }) => {
+  const id = await eventIdOf(page, seller, 'General Admission');
   const nearly = await sessionAt(page, id, venueDay(3), '15:00');
   expect(nearly.capacity - nearly.used_capacity).toBeLessThan(10);
-  await page.goto(`${SLUG}/events/${id}?session=${nearly.id}`);
+  await page.goto(`${seller.base}/events/${id}?session=${nearly.id}`);
   await expect(page.getByText('3:00 PM')).toBeVisible();
   await expect(page.getByText('Hurry, less than 10 tickets available.')).toBeVisible();
   await expectNoA11yViolations(page, 'nearly sold out');
 });
 
-test('flexible (any-date) tickets beside single-date ones: no date needed', async ({ page }) => {
-  await page.goto(`${SLUG}/events`);
+test('flexible (any-date) tickets beside single-date ones: no date needed', async ({ page, seller }) => {
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'Sculpture Garden' }).click();
   await expect(page.getByRole('group', { name: 'Tickets for' })).toBeVisible();
   await page

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request } from '@playwright/test';
-
-export const SLUG = '/demo-museum';
+import type { Seller } from './fixtures';
 
 /** axe-core: no WCAG 2.2 A/AA violations on what the page shows now. */
 export async function expectNoA11yViolations(page: Page, screen: string) {
@@ -25,8 +24,8 @@ export function recordApiRequests(page: Page): Request[] {
 }
 
 /** Opens General Admission from the listing and chooses its first day and time that can be chosen. */
-export async function openFirstAdmissionTime(page: Page) {
-  await page.goto(`${SLUG}/events`);
+export async function openFirstAdmissionTime(page: Page, seller: Seller) {
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'General Admission' }).click();
   await page
     .getByRole('form', { name: 'Book tickets' })
@@ -41,8 +40,8 @@ export async function openFirstAdmissionTime(page: Page) {
  * Reserves one ticket of a General Admission type for the first day and time that can be chosen, the way
  * a visitor would, and waits for checkout.
  */
-export async function reserveOneTicket(page: Page, typeName: 'Adult' | 'Child' | 'Senior') {
-  await openFirstAdmissionTime(page);
+export async function reserveOneTicket(page: Page, seller: Seller, typeName: 'Adult' | 'Child' | 'Senior') {
+  await openFirstAdmissionTime(page, seller);
   await page.getByRole('button', { name: `Add one ${typeName}` }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();

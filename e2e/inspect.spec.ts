@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Collects the text of every script the page loads. */
 function recordScripts(page: Page): Promise<string>[] {
@@ -12,9 +12,9 @@ function recordScripts(page: Page): Promise<string>[] {
 const hasInspector = async (bodies: Promise<string>[]) =>
   (await Promise.all(bodies)).some((text) => text.includes('@statelyai.connected'));
 
-test('?inspect loads the Stately inspector on demand; a plain visit does not', async ({ page }) => {
+test('?inspect loads the Stately inspector on demand; a plain visit does not', async ({ page, seller }) => {
   const plain = recordScripts(page);
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
   expect(await hasInspector(plain)).toBe(false);
 
@@ -26,7 +26,7 @@ test('?inspect loads the Stately inspector on demand; a plain visit does not', a
     return route.fulfill({ contentType: 'text/html', body: '<title>Stately inspector</title>' });
   });
   const popup = page.waitForEvent('popup');
-  await page.goto(`${SLUG}/events?inspect`);
+  await page.goto(`${seller.base}/events?inspect`);
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
   await popup;
   await expect.poll(() => asked.some((url) => /stately\.ai\/inspect/.test(url))).toBe(true);

@@ -3,8 +3,9 @@
  * the visit-time filter, metadata filters from the query, the empty state with Clear filters / See all, and
  * members-only events hidden from guests; axe clean on every screen visited.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations, recordApiRequests } from './helpers';
 
 const EMPTY = 'We could not find any events that match your filters.';
 const cards = (page: Page) =>
@@ -12,9 +13,10 @@ const cards = (page: Page) =>
 
 test('category buttons filter the listing through the query; members-only events are not listed', async ({
   page,
+  seller,
 }) => {
   const requests = recordApiRequests(page);
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   const category = page.getByRole('group', { name: 'Category' });
   await expect(category.getByRole('button', { name: 'All', pressed: true })).toBeVisible();
   for (const name of ['Admission', 'Shows', 'Talks', 'Guided Tours', 'Family Workshops']) {
@@ -38,15 +40,16 @@ test('category buttons filter the listing through the query; members-only events
   await expectNoA11yViolations(page, 'listing: category');
 
   await category.getByRole('button', { name: 'All' }).click();
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/events$`));
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events$`));
   await expect(page.getByRole('link', { name: 'Family Day Pass' })).toBeVisible();
 });
 
 test('tomorrow and the visit time narrow the listing; an empty result offers Clear filters', async ({
   page,
+  seller,
 }) => {
   const requests = recordApiRequests(page);
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('group', { name: 'Date' }).getByRole('button', { name: 'Tomorrow' }).click();
   await expect(page).toHaveURL(/[?&]date=tomorrow/);
   // The single lecture is weeks away: not tomorrow.
@@ -72,31 +75,35 @@ test('tomorrow and the visit time narrow the listing; an empty result offers Cle
   await expect(page.getByText(EMPTY)).toBeVisible();
   await expectNoA11yViolations(page, 'listing: empty');
   await page.getByRole('link', { name: 'Clear filters' }).click();
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/events$`));
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events$`));
   await expect(page.getByRole('link', { name: /Evening Lecture/ })).toBeVisible();
 });
 
-test('metadata filters come from the query; with nothing found the link reads See all', async ({ page }) => {
-  await page.goto(`${SLUG}/events?audience=family`);
+test('metadata filters come from the query; with nothing found the link reads See all', async ({
+  page,
+  seller,
+}) => {
+  await page.goto(`${seller.base}/events?audience=family`);
   await expect(cards(page)).toHaveText([
     'Planetarium Show: Cosmic Voyage',
     'Family Day Pass',
     'Family Workshop: Build a Robot',
   ]);
-  await page.goto(`${SLUG}/events?audience=nobody`);
+  await page.goto(`${seller.base}/events?audience=nobody`);
   await expect(page.getByText(EMPTY)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Clear filters' })).toHaveCount(0);
   await expectNoA11yViolations(page, 'listing: metadata, empty');
   await page.getByRole('link', { name: 'See all' }).click();
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/events$`));
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events$`));
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
 });
 
 test('@phone the time filter reads Arrival and Departure; categories fall back to a dropdown above two rows', async ({
   page,
+  seller,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'the phone layout');
-  await page.goto(`${SLUG}/events?date=tomorrow`);
+  await page.goto(`${seller.base}/events?date=tomorrow`);
   await expect(page.getByText('Arrival', { exact: true })).toBeVisible();
   await expect(page.getByText('Departure', { exact: true })).toBeVisible();
   await expect(page.getByText("I'm planning a visit between")).toBeHidden();

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { SLUG } from './helpers';
+import { expect, test } from './fixtures';
 
 test('when the times cannot load, the visitor sees why and can try again without losing the date', async ({
   page,
+  seller,
 }) => {
   let failed = false;
   await page.route(/\/api\/events\/[^/]+\/sessions\?/, (route) => {
@@ -10,7 +10,7 @@ test('when the times cannot load, the visitor sees why and can try again without
     failed = true;
     return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
   });
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'General Admission' }).click();
   await page
     .getByRole('form', { name: 'Book tickets' })

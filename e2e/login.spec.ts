@@ -4,8 +4,9 @@
  * my-account page. The demo seller accepts every credential kind at POST login and shows `password`; a test
  * switches the shown method by rewriting the runtime configuration the page is served with.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 type Method =
   | 'password'
@@ -19,11 +20,12 @@ type Method =
 /** Serves every storefront page with the seller's login method switched to `method` (and extra settings). */
 async function useLoginMethod(
   target: Page | BrowserContext,
+  seller: Seller,
   method: Method,
   extra: Record<string, string | null> = {},
 ) {
   await target.route(
-    (url) => url.pathname.startsWith(SLUG),
+    (url) => url.pathname.startsWith(seller.base),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
@@ -43,8 +45,8 @@ async function useLoginMethod(
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Account login' });
 
-async function openLoginDialog(page: Page) {
-  await page.goto(`${SLUG}/events`);
+async function openLoginDialog(page: Page, seller: Seller) {
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }).click();
   const dialog = dialogOf(page);
   await expect(dialog).toBeVisible();
@@ -56,8 +58,9 @@ const menuButton = (page: Page, name: string) =>
 
 test('password: a wrong password is refused with a forgot-password link; the right one logs in', async ({
   page,
+  seller,
 }) => {
-  const dialog = await openLoginDialog(page);
+  const dialog = await openLoginDialog(page, seller);
   await expectNoA11yViolations(page, 'login dialog');
   await dialog.getByLabel('Email').fill('ada.member@example.com');
   await dialog.getByLabel('Password').fill('Wrong-Pass1');
@@ -66,7 +69,7 @@ test('password: a wrong password is refused with a forgot-password link; the rig
   await expect(alert).toContainText('That is not the correct password. Please try again.');
   await expect(alert.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
     'href',
-    `${SLUG}/user/forgot-password`,
+    `${seller.base}/user/forgot-password`,
   );
   await dialog.getByLabel('Password').fill('Museum-Pass1');
   await dialog.getByRole('button', { name: 'Log in' }).click();
@@ -90,9 +93,10 @@ test('password: a wrong password is refused with a forgot-password link; the rig
 
 test('scan_code: member ID and a 5-digit ZIP; a wrong ZIP reads as member details not found', async ({
   page,
+  seller,
 }) => {
-  await useLoginMethod(page, 'scan_code');
-  const dialog = await openLoginDialog(page);
+  await useLoginMethod(page, seller, 'scan_code');
+  const dialog = await openLoginDialog(page, seller);
   await dialog.getByLabel('Member ID').fill(' 200002 ');
   await dialog.getByLabel('ZIP code').fill('99999');
   await dialog.getByRole('button', { name: 'Log in' }).click();
@@ -107,9 +111,9 @@ test('scan_code: member ID and a 5-digit ZIP; a wrong ZIP reads as member detail
   await expect(menuButton(page, 'Membership details')).toBeVisible();
 });
 
-test('scan_code_last_name: member ID and last name, right and wrong', async ({ page }) => {
-  await useLoginMethod(page, 'scan_code_last_name');
-  const dialog = await openLoginDialog(page);
+test('scan_code_last_name: member ID and last name, right and wrong', async ({ page, seller }) => {
+  await useLoginMethod(page, seller, 'scan_code_last_name');
+  const dialog = await openLoginDialog(page, seller);
   await dialog.getByLabel('Member ID').fill('300003');
   await dialog.getByLabel('Last name').fill('Curry');
   await dialog.getByRole('button', { name: 'Log in' }).click();
@@ -121,9 +125,9 @@ test('scan_code_last_name: member ID and last name, right and wrong', async ({ p
   await expect(menuButton(page, 'Hi, Marie')).toBeVisible();
 });
 
-test('scan_code_password: member ID with email and password, right and wrong', async ({ page }) => {
-  await useLoginMethod(page, 'scan_code_password');
-  const dialog = await openLoginDialog(page);
+test('scan_code_password: member ID with email and password, right and wrong', async ({ page, seller }) => {
+  await useLoginMethod(page, seller, 'scan_code_password');
+  const dialog = await openLoginDialog(page, seller);
   await dialog.getByLabel('Member ID').fill('400004');
   await dialog.getByLabel('Email').fill('someone.else@example.com');
   await dialog.getByLabel('Password').fill('Museum-Pass1');
@@ -141,54 +145,58 @@ test('scan_code_password: member ID with email and password, right and wrong', a
 
 test('a guest account gets the reset email and the notice; login disabled blocks the form', async ({
   page,
+  seller,
 }) => {
-  const dialog = await openLoginDialog(page);
+  const dialog = await openLoginDialog(page, seller);
   await dialog.getByLabel('Email').fill('guest.account@example.com');
   await dialog.getByLabel('Password').fill('Anything-1');
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(
     'Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.',
   );
-  const config = (await (await page.request.get('/__config')).json()) as { sellerId: string };
-  const outbox = await page.request.get(`/api/__outbox?seller_id=${config.sellerId}`, {
+  const outbox = await page.request.get(`/api/__outbox?seller_id=${seller.id}`, {
     headers: { 'Tix-App': 'ecomm' },
   });
   expect(JSON.stringify(await outbox.json())).toContain('guest.account@example.com');
 
-  await useLoginMethod(page, 'none');
-  await page.goto(`${SLUG}/my-account`);
+  await useLoginMethod(page, seller, 'none');
+  await page.goto(`${seller.base}/my-account`);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in to view your account' })).toBeVisible();
   await expect(page.getByText('Login is disabled')).toBeVisible();
 });
 
 test('a member without a real email goes on to set an email address; the query identifies and leaves the URL', async ({
   page,
+  seller,
 }) => {
-  await useLoginMethod(page, 'scan_code');
-  await page.goto(`${SLUG}/events?member_code=500005&zip_code=10009&keep=1`);
+  await useLoginMethod(page, seller, 'scan_code');
+  await page.goto(`${seller.base}/events?member_code=500005&zip_code=10009&keep=1`);
   await expect(page).toHaveURL(/\/user\/set-email-address$/);
-  await page.goto(`${SLUG}/events?login`);
+  await page.goto(`${seller.base}/events?login`);
   // Logged in: the query does not open the dialog.
   await expect(menuButton(page, 'Hi, Nora')).toBeVisible();
   await expect(dialogOf(page)).toBeHidden();
 });
 
-test('query login opens the dialog for a logged-out visitor; query keys are removed', async ({ page }) => {
-  await useLoginMethod(page, 'scan_code');
-  await page.goto(`${SLUG}/events?zip_code=10024&keep=1`);
+test('query login opens the dialog for a logged-out visitor; query keys are removed', async ({
+  page,
+  seller,
+}) => {
+  await useLoginMethod(page, seller, 'scan_code');
+  await page.goto(`${seller.base}/events?zip_code=10024&keep=1`);
   const dialog = dialogOf(page);
   await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(`${SLUG}/events?keep=1`);
+  await expect(page).toHaveURL(`${seller.base}/events?keep=1`);
   await expect(dialog.getByLabel('ZIP code')).toHaveValue('10024');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await page.goto(`${SLUG}/events?login`);
+  await page.goto(`${seller.base}/events?login`);
   await expect(dialogOf(page)).toBeVisible();
 });
 
-test('the session ending in another tab sends this one home', async ({ context }) => {
+test('the session ending in another tab sends this one home', async ({ context, seller }) => {
   const page = await context.newPage();
-  const dialog = await openLoginDialog(page);
+  const dialog = await openLoginDialog(page, seller);
   await dialog.getByLabel('Email').fill('ada.member@example.com');
   await dialog.getByLabel('Password').fill('Museum-Pass1');
   await dialog.getByRole('button', { name: 'Log in' }).click();
@@ -197,7 +205,7 @@ test('the session ending in another tab sends this one home', async ({ context }
   await expect(page).toHaveURL(/\/events\/[^/]+$/);
 
   const other = await context.newPage();
-  await other.goto(`${SLUG}/my-account`);
+  await other.goto(`${seller.base}/my-account`);
   await other
     .getByRole('navigation', { name: 'My account' })
     .getByRole('button', { name: 'Log out' })
@@ -215,9 +223,10 @@ test('the session ending in another tab sends this one home', async ({ context }
 
 test('identity provider: the sandbox provider round trip comes back logged in to the saved path', async ({
   page,
+  seller,
 }) => {
-  await useLoginMethod(page, 'oidc');
-  await page.goto(`${SLUG}/events`);
+  await useLoginMethod(page, seller, 'oidc');
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }).click();
   await dialogOf(page).getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible();
@@ -225,13 +234,16 @@ test('identity provider: the sandbox provider round trip comes back logged in to
   await page.getByLabel('Password').fill('Sandbox-Pass1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(menuButton(page, 'Hi, Rosalind')).toBeVisible();
-  await expect(page).toHaveURL(`${SLUG}/events`);
+  await expect(page).toHaveURL(`${seller.base}/events`);
 });
 
-test('identity provider: a callback without a matching state goes back after 5 seconds', async ({ page }) => {
-  await useLoginMethod(page, 'oidc');
+test('identity provider: a callback without a matching state goes back after 5 seconds', async ({
+  page,
+  seller,
+}) => {
+  await useLoginMethod(page, seller, 'oidc');
   await page.clock.install();
-  await page.goto(`${SLUG}/auth0-login?code=forged&state=unknown`);
+  await page.goto(`${seller.base}/auth0-login?code=forged&state=unknown`);
   await expect(page.getByText('This login could not be completed. Taking you back…')).toBeVisible();
   await page.clock.fastForward(5_000);
   await expect(page).not.toHaveURL(/auth0-login/);

@@ -6,10 +6,10 @@
  * 2 member tickets per event, used by no other spec).
  */
 
-import { createHash } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, openFirstAdmissionTime, SLUG } from './helpers';
+import { eventId, expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations, openFirstAdmissionTime } from './helpers';
 import { DEMO_PASSWORD } from './members';
 
 const MIA = { email: 'mia.member@example.com', firstName: 'Mia' };
@@ -17,18 +17,8 @@ const CAL = { email: 'cal.cancelled@example.com', firstName: 'Cal' };
 const RENEW_TEXT =
   'Your membership expires before your visit. Renew your membership to keep your member benefits on the day.';
 
-/** The seed's stable ids (server/util.ts `stableId`, restated: importing the server pulls in its runtime). */
-function stableId(name: string): string {
-  const h = createHash('sha1').update(`tix-storefront:${name}`).digest();
-  h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
-  h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-const MEMBERS_PREVIEW_ID = stableId('event:members-preview');
-
-async function logIn(page: Page, who: { email: string; firstName: string }) {
-  await page.goto(`${SLUG}/events`);
+async function logIn(page: Page, seller: Seller, who: { email: string; firstName: string }) {
+  await page.goto(`${seller.base}/events`);
   const nav = page.getByRole('navigation', { name: 'Account' });
   await nav.getByRole('link', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Account login' });
@@ -40,35 +30,40 @@ async function logIn(page: Page, who: { email: string; firstName: string }) {
 }
 
 /** The members' preview on a venue day `offset` days ahead, its first session chosen. */
-async function previewSession(page: Page, offset: number) {
-  await page.goto(`${SLUG}/events/${MEMBERS_PREVIEW_ID}?date=${venueDay(offset)}`);
+async function previewSession(page: Page, seller: Seller, offset: number) {
+  await page.goto(`${seller.base}/events/${eventId(seller, 'members-preview')}?date=${venueDay(offset)}`);
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await expect(page.getByRole('heading', { name: 'Choose tickets' })).toBeVisible();
 }
 
 test('the renewal message shows when the membership ends before the chosen session, with a link to renew', async ({
   page,
+  seller,
 }) => {
-  await logIn(page, MIA);
+  await logIn(page, seller, MIA);
   // A visit within the membership: no renewal message.
-  await previewSession(page, 10);
+  await previewSession(page, seller, 10);
   await expect(page.getByRole('button', { name: 'Add one Member' })).toBeVisible();
   await expect(page.getByText(RENEW_TEXT)).toBeHidden();
   // Mia's Dual membership ends in 45 days: a visit in 50 days gets the message and the renew link.
-  await previewSession(page, 50);
+  await previewSession(page, seller, 50);
   const notice = page.getByRole('status').filter({ hasText: RENEW_TEXT });
   await expect(notice).toBeVisible();
   const renew = notice.getByRole('link', { name: 'Renew membership' });
-  await expect(renew).toHaveAttribute('href', `${SLUG}/membership/renew`);
+  await expect(renew).toHaveAttribute('href', `${seller.base}/membership/renew`);
   await expectNoA11yViolations(page, 'members-only event, renewal message');
   await renew.click();
-  await expect(page).toHaveURL(/\/demo-museum\/events\/[^/]+\/renew$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events/[^/]+/renew$`));
 });
 
-test('member_limit_exceeded from a second cart is shown as the API error', async ({ page, browser }) => {
+test('member_limit_exceeded from a second cart is shown as the API error', async ({
+  page,
+  browser,
+  seller,
+}) => {
   // Tab A: Cal's form loads while 2 member tickets remain; the steppers allow 2.
-  await logIn(page, CAL);
-  await previewSession(page, 3);
+  await logIn(page, seller, CAL);
+  await previewSession(page, seller, 3);
   const add = page.getByRole('button', { name: 'Add one Member' });
   await add.click();
   await add.click();
@@ -78,8 +73,8 @@ test('member_limit_exceeded from a second cart is shown as the API error', async
   const other = await browser.newContext();
   try {
     const second = await other.newPage();
-    await logIn(second, CAL);
-    await previewSession(second, 3);
+    await logIn(second, seller, CAL);
+    await previewSession(second, seller, 3);
     const addThere = second.getByRole('button', { name: 'Add one Member' });
     await addThere.click();
     await addThere.click();
@@ -100,10 +95,11 @@ test('member_limit_exceeded from a second cart is shown as the API error', async
 
 test('a per-type benefit bounds its stepper: Family allows 4 Member Child within the 6 member tickets per event', async ({
   page,
+  seller,
 }) => {
   // 700003 Fay, Family (server/README.md "Memberships"; used by no other spec).
-  await logIn(page, { email: 'fay.family@example.com', firstName: 'Fay' });
-  await openFirstAdmissionTime(page);
+  await logIn(page, seller, { email: 'fay.family@example.com', firstName: 'Fay' });
+  await openFirstAdmissionTime(page, seller);
   const child = page.getByRole('button', { name: 'Add one Member Child' });
   const adult = page.getByRole('button', { name: 'Add one Member Adult' });
   for (let i = 0; i < 4; i++) await child.click();

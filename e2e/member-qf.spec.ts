@@ -7,9 +7,10 @@
  * in 45 days); no other spec buys member show tickets.
  */
 
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 import { DEMO_PASSWORD } from './members';
 
 const SHOW = 'Planetarium Show: Cosmic Voyage';
@@ -19,8 +20,8 @@ const MIA = { email: 'mia.member@example.com', firstName: 'Mia' };
 const RENEW_TEXT =
   'Your membership expires before your visit. Renew your membership to keep your member benefits on the day.';
 
-async function logIn(page: Page, who: { email: string; firstName: string }) {
-  await page.goto(`${SLUG}/events`);
+async function logIn(page: Page, seller: Seller, who: { email: string; firstName: string }) {
+  await page.goto(`${seller.base}/events`);
   const nav = page.getByRole('navigation', { name: 'Account' });
   await nav.getByRole('link', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Account login' });
@@ -31,8 +32,8 @@ async function logIn(page: Page, who: { email: string; firstName: string }) {
   await expect(nav.getByRole('button', { name: `Hi, ${who.firstName}` })).toBeVisible();
 }
 
-async function openShow(page: Page) {
-  await page.goto(`${SLUG}/events`);
+async function openShow(page: Page, seller: Seller) {
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: SHOW }).click();
   await expect(page.getByRole('heading', { level: 1, name: SHOW })).toBeVisible();
   await expect(
@@ -59,13 +60,14 @@ async function twoMemberAdultsAndATime(page: Page) {
 
 test('a guest sees no member tickets; a member sees them at the member price, bounded by their limit', async ({
   page,
+  seller,
 }) => {
-  await openShow(page);
+  await openShow(page, seller);
   await expect(page.getByRole('button', { name: 'Add one Adult' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add one Member Adult' })).toHaveCount(0);
 
-  await logIn(page, IVY);
-  await openShow(page);
+  await logIn(page, seller, IVY);
+  await openShow(page, seller);
   await expectNoA11yViolations(page, 'quantity-first, member tickets');
   await twoMemberAdultsAndATime(page);
   // Two member adults at $8.00 from the session's price schedule.
@@ -81,17 +83,18 @@ test('a guest sees no member tickets; a member sees them at the member price, bo
 test('member_limit_exceeded from a second cart is shown as the API error on the quantity-first form', async ({
   page,
   browser,
+  seller,
 }) => {
-  await logIn(page, CAL);
-  await openShow(page);
+  await logIn(page, seller, CAL);
+  await openShow(page, seller);
   await twoMemberAdultsAndATime(page);
 
   // Another browser (its own cart), same member: takes the 2 member tickets first.
   const other = await browser.newContext();
   try {
     const second = await other.newPage();
-    await logIn(second, CAL);
-    await openShow(second);
+    await logIn(second, seller, CAL);
+    await openShow(second, seller);
     await twoMemberAdultsAndATime(second);
     await second.getByRole('button', { name: 'Add to cart' }).click();
     await expect(second.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
@@ -107,9 +110,12 @@ test('member_limit_exceeded from a second cart is shown as the API error on the 
   await expectNoA11yViolations(page, 'quantity-first, member limit exceeded');
 });
 
-test('the renewal message shows when the membership ends before the chosen session', async ({ page }) => {
-  await logIn(page, MIA);
-  await openShow(page);
+test('the renewal message shows when the membership ends before the chosen session', async ({
+  page,
+  seller,
+}) => {
+  await logIn(page, seller, MIA);
+  await openShow(page, seller);
   const form = page.getByRole('form', { name: 'Book tickets' });
   await page.getByRole('button', { name: 'Add one Member Adult' }).click();
   await page.getByRole('button', { name: 'Find tickets' }).click();
@@ -136,7 +142,7 @@ test('the renewal message shows when the membership ends before the chosen sessi
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: 'Renew membership' })).toHaveAttribute(
     'href',
-    `${SLUG}/membership/renew`,
+    `${seller.base}/membership/renew`,
   );
   await expectNoA11yViolations(page, 'quantity-first, renewal message');
 });

@@ -4,15 +4,16 @@
  * returning to the storefront's callback with a code.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 import { DEMO_PASSWORD, MEMBERS, resetLinkPath, SANDBOX_PASSWORD } from './members';
 
 test('a login sets the HttpOnly session cookie and the readable expiry cookie; logout clears both', async ({
   page,
   context,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   const sellerId = await page.evaluate(
     () => JSON.parse(document.getElementById('tix-config')?.textContent ?? '{}').sellerId as string,
   );
@@ -46,27 +47,29 @@ test('a login sets the HttpOnly session cookie and the readable expiry cookie; l
 
 test('a reset request writes a one-time link to the outbox, on the origin the tests browse', async ({
   request,
+  seller,
 }) => {
-  const config = await (await request.get(`/__config?slug=${SLUG.slice(1)}`)).json();
+  const config = await (await request.get(`/__config?slug=${seller.slug}`)).json();
   const res = await request.post(`/api/password_reset/request?seller_id=${config.sellerId}`, {
     headers: { 'Tix-App': 'ecomm' },
     data: { email: MEMBERS.nonMember.email },
   });
   expect(res.status()).toBe(200);
-  const path = await resetLinkPath(request, MEMBERS.nonMember.email);
-  expect(path).toMatch(new RegExp(`^${SLUG}/user/reset-password\\?token=[\\w-]{43}$`));
+  const path = await resetLinkPath(request, seller, MEMBERS.nonMember.email);
+  expect(path).toMatch(new RegExp(`^${seller.base}/user/reset-password\\?token=[\\w-]{43}$`));
 });
 
 test('the sandbox identity provider: its sign-in page is accessible and returns to /auth0-login with a code', async ({
   page,
   baseURL,
+  seller,
 }) => {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const auth = new URL('/oidc/auth', baseURL);
   auth.search = new URLSearchParams({
     client_id: 'tix-storefront',
-    redirect_uri: `${baseURL}${SLUG}/auth0-login`,
+    redirect_uri: `${baseURL}${seller.base}/auth0-login`,
     response_type: 'code',
     scope: 'openid email profile',
     code_challenge: challenge,
@@ -82,7 +85,7 @@ test('the sandbox identity provider: its sign-in page is accessible and returns 
   await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
   await page.getByLabel('Password').fill(SANDBOX_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === `${SLUG}/auth0-login`);
+  await page.waitForURL((url) => url.pathname === `${seller.base}/auth0-login`);
   const back = new URL(page.url());
   expect(back.searchParams.get('state')).toBe('e2e-state');
   expect(back.searchParams.get('code')).toBeTruthy();

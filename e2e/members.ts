@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { RuntimeConfig } from '../api/schemas';
-import { SLUG } from './helpers';
+import type { Seller } from './fixtures';
 
 /** The seeded accounts (server/seed/members.ts; every password is DEMO_PASSWORD unless said otherwise). */
 export const DEMO_PASSWORD = 'Museum-Pass1';
@@ -21,15 +21,19 @@ export const MEMBERS = {
   guest: { email: 'guest.account@example.com', firstName: 'Gus' },
   /** No real email (placeholder): logs in by member ID and ZIP, then must set an email. */
   noEmail: { memberId: '500005', zip: '10009', firstName: 'Nora' },
-  /** Another one, whose email the account-pages e2e sets (tests share one server). */
+  /** Another one, whose email the account-pages e2e sets (once per worker's seller). */
   noEmailToSet: { memberId: '500006', zip: '10011', firstName: 'Noel' },
   nonMember: { email: 'nico.visitor@example.com', firstName: 'Nico' },
 } as const;
 export const SANDBOX_PASSWORD = 'Sandbox-Pass1';
 
 /** Shows the storefront with another login configuration (every page load of the seller's paths). */
-export async function useLoginConfig(page: Page, login: Partial<NonNullable<RuntimeConfig['login']>>) {
-  await page.route(`**${SLUG}/**`, async (route) => {
+export async function useLoginConfig(
+  page: Page,
+  seller: Seller,
+  login: Partial<NonNullable<RuntimeConfig['login']>>,
+) {
+  await page.route(`**${seller.base}/**`, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const html = (await response.text()).replace(
@@ -49,22 +53,21 @@ interface Mail {
   body: string;
 }
 
-async function sellerId(request: APIRequestContext): Promise<string> {
-  const res = await request.get(`/__config?slug=${SLUG.slice(1)}`);
-  return ((await res.json()) as RuntimeConfig).sellerId;
-}
-
-/** Emails the server has written, oldest first. */
-export async function outbox(request: APIRequestContext): Promise<Mail[]> {
-  const res = await request.get(`/api/__outbox?seller_id=${await sellerId(request)}`, {
+/** Emails the server has written for the worker's seller, oldest first. */
+export async function outbox(request: APIRequestContext, seller: Seller): Promise<Mail[]> {
+  const res = await request.get(`/api/__outbox?seller_id=${seller.id}`, {
     headers: { 'Tix-App': 'ecomm' },
   });
   return ((await res.json()) as { outbox: { _data: Mail[] } }).outbox._data;
 }
 
 /** The path (with the token) of the newest reset link emailed to `to`, or null. */
-export async function resetLinkPath(request: APIRequestContext, to: string): Promise<string | null> {
-  const mails = (await outbox(request)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+export async function resetLinkPath(
+  request: APIRequestContext,
+  seller: Seller,
+  to: string,
+): Promise<string | null> {
+  const mails = (await outbox(request, seller)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
   const match = /https?:\/\/[^/\s]+(\/\S*reset-password\?token=\S+)/.exec(mails.at(-1)?.body ?? '');
   return match?.[1] ?? null;
 }

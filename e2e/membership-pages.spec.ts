@@ -5,9 +5,9 @@
  * dialog. Seeded members and codes: server/seed/membership.ts (documented in server/README.md).
  */
 
-import { createHash } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { eventId, expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 import { DEMO_PASSWORD, useLoginConfig } from './members';
 
 const CODES = {
@@ -20,20 +20,11 @@ const CODES = {
 const ENROLLED = { memberId: '700001', zip: '10021', firstName: 'Mia', email: 'mia.member@example.com' };
 const TO_CANCEL = { email: 'otto.autorenew@example.com', firstName: 'Otto' };
 const INDIVIDUAL = { email: 'ivy.individual@example.com', firstName: 'Ivy' };
-/** The seed's stable ids (server/util.ts `stableId`, restated: importing the server here pulls in its runtime). */
-function stableId(name: string): string {
-  const h = createHash('sha1').update(`tix-storefront:${name}`).digest();
-  h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
-  h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-const MEMBERS_PREVIEW_ID = stableId('event:members-preview');
 
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
-async function logInWithPassword(page: Page, email: string, firstName: string) {
-  await page.goto(`${SLUG}/events`);
+async function logInWithPassword(page: Page, seller: Seller, email: string, firstName: string) {
+  await page.goto(`${seller.base}/events`);
   await accountNav(page).getByRole('link', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Account login' });
   await dialog.getByLabel('Email').fill(email);
@@ -43,8 +34,8 @@ async function logInWithPassword(page: Page, email: string, firstName: string) {
   await expect(accountNav(page).getByRole('button', { name: `Hi, ${firstName}` })).toBeVisible();
 }
 
-test('redeem: each refused code shows its message', async ({ page }) => {
-  await page.goto(`${SLUG}/membership/redeem`);
+test('redeem: each refused code shows its message', async ({ page, seller }) => {
+  await page.goto(`${seller.base}/membership/redeem`);
   await expect(page.getByRole('heading', { level: 1, name: 'Redeem a gift membership' })).toBeVisible();
   await expectNoA11yViolations(page, 'redeem');
   const code = page.getByLabel('Gift code');
@@ -69,8 +60,9 @@ test('redeem: each refused code shows its message', async ({ page }) => {
 
 test('redeem: a valid code from ?gift_code shows the discounted levels, reserves, and goes on with the membership in the cart', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/membership/redeem?gift_code=${CODES.valid}&expresscheckout`);
+  await page.goto(`${seller.base}/membership/redeem?gift_code=${CODES.valid}&expresscheckout`);
   const levels = page.getByRole('group', { name: 'Membership level' });
   await expect(levels).toBeVisible();
   // The discounted levels (Family has no discount): by discounted amount ascending.
@@ -88,7 +80,7 @@ test('redeem: a valid code from ?gift_code shows the discounted levels, reserves
   await expect(page.getByText('Museum Membership').first()).toBeVisible();
 
   // A second redeem while the cart holds the membership: the dialog, Checkout.
-  await page.goto(`${SLUG}/membership/redeem?gift_code=GIFT000003`);
+  await page.goto(`${seller.base}/membership/redeem?gift_code=GIFT000003`);
   await levels.getByRole('radio', { name: /Dual/ }).check();
   const first = page.getByLabel('First name');
   for (const [i, name] of ['Ann', 'Bo'].entries()) {
@@ -109,9 +101,10 @@ test('redeem: a valid code from ?gift_code shows the discounted levels, reserves
 
 test('cancel auto-renew: the enrolled member unenrols from the membership details; a visitor is warned', async ({
   page,
+  seller,
 }) => {
-  await logInWithPassword(page, TO_CANCEL.email, TO_CANCEL.firstName);
-  await page.goto(`${SLUG}/my-account/membership-details`);
+  await logInWithPassword(page, seller, TO_CANCEL.email, TO_CANCEL.firstName);
+  await page.goto(`${seller.base}/my-account/membership-details`);
   await expect(page.getByText('Enrolled (card Visa ending in 4242)')).toBeVisible();
   await page.getByRole('link', { name: 'Cancel auto renew' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cancel auto-renew' })).toBeVisible();
@@ -136,9 +129,10 @@ test('cancel auto-renew: the enrolled member unenrols from the membership detail
 
 test('membership details: the page and the header dialog for a member; the dialog closes on logout', async ({
   page,
+  seller,
 }) => {
-  await useLoginConfig(page, { method: 'scan_code' });
-  await page.goto(`${SLUG}/events`);
+  await useLoginConfig(page, seller, { method: 'scan_code' });
+  await page.goto(`${seller.base}/events`);
   await accountNav(page).getByRole('link', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Account login' });
   await login.getByLabel('Member ID').fill(ENROLLED.memberId);
@@ -165,7 +159,7 @@ test('membership details: the page and the header dialog for a member; the dialo
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
-  await page.goto(`${SLUG}/my-account/membership-details`);
+  await page.goto(`${seller.base}/my-account/membership-details`);
   const details = page.getByRole('region', { name: 'Membership details' });
   await expect(details.getByRole('heading', { name: 'Dual' })).toBeVisible();
   await expect(details.getByText('Expires')).toBeVisible();
@@ -181,10 +175,10 @@ test('membership details: the page and the header dialog for a member; the dialo
   await expect(dialog).toBeHidden();
 });
 
-test("membership details: a non-member sees 'Not a member? Sign up now'", async ({ page }) => {
-  // A new account of its own (the seeded non-member's password is changed by another spec on this server).
+test("membership details: a non-member sees 'Not a member? Sign up now'", async ({ page, seller }) => {
+  // A new account of its own (account-pages.spec.ts may have changed the seeded non-member's password on this worker's seller).
   const email = `nina.${Date.now()}@example.com`;
-  const { sellerId } = (await (await page.request.get(`/__config?slug=${SLUG.slice(1)}`)).json()) as {
+  const { sellerId } = (await (await page.request.get(`/__config?slug=${seller.slug}`)).json()) as {
     sellerId: string;
   };
   const created = await page.request.post(`/api/user?seller_id=${sellerId}`, {
@@ -192,19 +186,23 @@ test("membership details: a non-member sees 'Not a member? Sign up now'", async 
     data: { first_name: 'Nina', last_name: 'Newcomer', email, password: DEMO_PASSWORD },
   });
   expect(created.ok()).toBe(true);
-  await logInWithPassword(page, email, 'Nina');
-  await page.goto(`${SLUG}/my-account`);
+  await logInWithPassword(page, seller, email, 'Nina');
+  await page.goto(`${seller.base}/my-account`);
   await expect(page.getByRole('link', { name: 'Not a member? Sign up now' })).toBeVisible();
   await expectNoA11yViolations(page, 'membership details, non-member');
 });
 
 test('members-only event: a guest gets the prompt; a member gets the form with the member limit and member prices', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/events/${MEMBERS_PREVIEW_ID}`);
+  await page.goto(`${seller.base}/events/${eventId(seller, 'members-preview')}`);
   const prompt = page.getByRole('region', { name: 'Sorry! This event is members only' });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `${SLUG}/membership`);
+  await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+    'href',
+    `${seller.base}/membership`,
+  );
   await expectNoA11yViolations(page, 'members-only prompt');
   await prompt.getByRole('button', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Account login' });
@@ -224,7 +222,7 @@ test('members-only event: a guest gets the prompt; a member gets the form with t
   await expectNoA11yViolations(page, 'members-only event, member');
 
   // Member prices: General Admission's members-only "Member admission" group, for the member only.
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'General Admission' }).click();
   await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();

@@ -5,8 +5,9 @@
  * screen and dialog. Uses the membership seed (server/seed/membership.ts): Individual, Dual and Family levels;
  * Mia (700001) whose Dual membership ends within the renewal period.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, recordApiRequests, reserveOneTicket, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations, recordApiRequests, reserveOneTicket } from './helpers';
 import { DEMO_PASSWORD, outbox, useLoginConfig } from './members';
 
 const MIA = { email: 'mia.member@example.com', first: 'Mia', last: 'Member' };
@@ -37,10 +38,14 @@ async function logInWithPassword(page: Page, email: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('a guest buys a membership, pays, and logs in with the new membership ID', async ({ page, request }) => {
+test('a guest buys a membership, pays, and logs in with the new membership ID', async ({
+  page,
+  request,
+  seller,
+}) => {
   const email = `june.${Date.now()}@example.com`;
-  await page.goto(`${SLUG}/membership`);
-  await expect(page).toHaveURL(/\/demo-museum\/events\/[^/?]+$/);
+  await page.goto(`${seller.base}/membership`);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events/[^/?]+$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Museum Membership' })).toBeVisible();
   const buy = form(page).getByRole('button', { name: 'Buy membership' });
   // three levels: none chosen, so the buy button is disabled
@@ -66,7 +71,7 @@ test('a guest buys a membership, pays, and logs in with the new membership ID', 
     .check();
   await buy.click();
 
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText(/Individual/)).toBeVisible();
   await payAsGuest(page, email);
@@ -75,14 +80,14 @@ test('a guest buys a membership, pays, and logs in with the new membership ID', 
   let memberId = '';
   await expect
     .poll(async () => {
-      const mail = (await outbox(request)).filter((m) => m.to.toLowerCase() === email).at(-1);
+      const mail = (await outbox(request, seller)).filter((m) => m.to.toLowerCase() === email).at(-1);
       memberId = /Individual: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '';
       return memberId;
     })
     .not.toBe('');
 
-  await useLoginConfig(page, { method: 'scan_code_last_name' });
-  await page.goto(`${SLUG}/my-account`);
+  await useLoginConfig(page, seller, { method: 'scan_code_last_name' });
+  await page.goto(`${seller.base}/my-account`);
   await page.getByLabel('Member ID').fill(memberId);
   await page.getByLabel('Last name').fill('Joiner');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -91,9 +96,9 @@ test('a guest buys a membership, pays, and logs in with the new membership ID', 
   await expectNoA11yViolations(page, 'my account with the new membership');
 });
 
-test('renew: logging in mid-form prefills the previous level and members', async ({ page }) => {
-  await page.goto(`${SLUG}/membership/renew`);
-  await expect(page).toHaveURL(/\/demo-museum\/events\/[^/]+\/renew$/);
+test('renew: logging in mid-form prefills the previous level and members', async ({ page, seller }) => {
+  await page.goto(`${seller.base}/membership/renew`);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events/[^/]+/renew$`));
   await expect(form(page).getByRole('button', { name: 'Renew membership' })).toBeDisabled();
   await logInWithPassword(page, MIA.email);
   await expect(form(page).getByRole('radio', { name: /Dual/ })).toBeChecked();
@@ -106,14 +111,14 @@ test('renew: logging in mid-form prefills the previous level and members', async
     .getByRole('radio', { name: 'No' })
     .check();
   await form(page).getByRole('button', { name: 'Renew membership' }).click();
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText(/Dual/)).toBeVisible();
 });
 
-test('gift: refused to yourself, then paid as a gift to another person', async ({ page }) => {
+test('gift: refused to yourself, then paid as a gift to another person', async ({ page, seller }) => {
   const calls = recordApiRequests(page);
-  const event = `${SLUG}/membership/gift`;
-  await page.goto(`${SLUG}/events`);
+  const event = `${seller.base}/membership/gift`;
+  await page.goto(`${seller.base}/events`);
   await logInWithPassword(page, MIA.email);
   await page.goto(event);
   await expect(page).toHaveURL(/\/events\/[^/]+\/gift$/);
@@ -139,7 +144,7 @@ test('gift: refused to yourself, then paid as a gift to another person', async (
 
   await form(page).getByLabel('Email (Gift recipient)').fill('grace.hopper@example.com');
   await giftButton.click();
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(
     page.getByRole('heading', { level: 1, name: 'Pay for your Gift to Grace Hopper' }),
   ).toBeVisible();
@@ -157,9 +162,10 @@ test('gift: refused to yourself, then paid as a gift to another person', async (
 
 test('gift as a guest: a cart to deal with first, the login-or-guest dialog, then shop as a guest', async ({
   page,
+  seller,
 }) => {
-  await reserveOneTicket(page, 'Adult');
-  await page.goto(`${SLUG}/membership/gift`);
+  await reserveOneTicket(page, seller, 'Adult');
+  await page.goto(`${seller.base}/membership/gift`);
   await form(page)
     .getByRole('radio', { name: /Individual/ })
     .check();
@@ -186,7 +192,7 @@ test('gift as a guest: a cart to deal with first, the login-or-guest dialog, the
   await expect(dialog).toBeVisible();
   await expectNoA11yViolations(page, 'login-or-guest dialog');
   await dialog.getByRole('button', { name: 'Shop as a guest' }).click();
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(
     page.getByRole('heading', { level: 1, name: 'Pay for your Gift to Alan Turing' }),
   ).toBeVisible();

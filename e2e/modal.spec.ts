@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, reserveOneTicket, SLUG } from './helpers';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 /** True when the element is a dialog shown modally (top layer; the rest of the page is inert). */
 const isModal = (dialog: Locator) => dialog.evaluate((d) => d.matches(':modal'));
@@ -19,8 +20,9 @@ async function expectTabStaysIn(page: Page, modalName: string, times: number) {
 
 test('the Choose date calendar is a real modal: page inert, focus trapped and returned, Escape and backdrop close it', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'General Admission' }).click();
   const showMore = page.getByRole('button', { name: 'Show more dates' });
   await showMore.click();
@@ -53,9 +55,10 @@ test('the Choose date calendar is a real modal: page inert, focus trapped and re
 
 test('the cart-expiry modal is not closeable: repeated Escape and backdrop clicks leave it open', async ({
   page,
+  seller,
 }) => {
   await page.clock.install();
-  await reserveOneTicket(page, 'Adult');
+  await reserveOneTicket(page, seller, 'Adult');
   await page.clock.fastForward('15:00');
   const dialog = page.getByRole('dialog', { name: 'Unfortunately your cart has timed out' });
   await expect(dialog).toBeVisible();

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { recordApiRequests, reserveOneTicket, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { recordApiRequests, reserveOneTicket } from './helpers';
 
 async function fillIdentity(page: Page) {
   await page.getByLabel('First name').fill('Grace');
@@ -16,8 +17,9 @@ async function fillCard(page: Page, number: string) {
 
 test('a declined card is not charged, keeps what was typed and the cart, and a good card then pays once', async ({
   page,
+  seller,
 }) => {
-  await reserveOneTicket(page, 'Adult');
+  await reserveOneTicket(page, seller, 'Adult');
   await fillIdentity(page);
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: /^Pay / }).click();
@@ -37,8 +39,9 @@ test('a declined card is not charged, keeps what was typed and the cart, and a g
 
 test('mismatched emails are refused with the spec message and focus moves to the first problem', async ({
   page,
+  seller,
 }) => {
-  await reserveOneTicket(page, 'Adult');
+  await reserveOneTicket(page, seller, 'Adult');
   await fillIdentity(page);
   await page.getByLabel('Confirm email').fill('someone-else@example.com');
   await fillCard(page, '4242 4242 4242 4242');
@@ -56,8 +59,8 @@ test('mismatched emails are refused with the spec message and focus moves to the
   await expect(page.getByLabel('Confirm email')).toBeFocused();
 });
 
-test('a card that needs the customer to confirm (402) is confirmed and paid', async ({ page }) => {
-  await reserveOneTicket(page, 'Adult');
+test('a card that needs the customer to confirm (402) is confirmed and paid', async ({ page, seller }) => {
+  await reserveOneTicket(page, seller, 'Adult');
   await fillIdentity(page);
   await fillCard(page, '4000 0025 0000 3155');
   const steps: { what: string; status: number; body: Record<string, unknown> | null; answer: unknown }[] = [];
@@ -91,10 +94,11 @@ test('a card that needs the customer to confirm (402) is confirmed and paid', as
 
 test('when the card provider cannot load, its message shows alone and the pay button still answers', async ({
   page,
+  seller,
 }) => {
   // The seller pays through Stripe, and a privacy blocker stops Stripe.js.
   await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
-  await page.route(`**${SLUG}/checkout`, async (route) => {
+  await page.route(`**${seller.base}/checkout`, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(
       /(<script id="tix-config" type="application\/json">)(.*?)(<\/script>)/,
@@ -104,7 +108,7 @@ test('when the card provider cannot load, its message shows alone and the pay bu
     await route.fulfill({ response, body: html });
   });
   const pays = recordApiRequests(page);
-  await reserveOneTicket(page, 'Adult');
+  await reserveOneTicket(page, seller, 'Adult');
   await page.reload();
   await fillIdentity(page);
   const pay = page.getByRole('button', { name: /^Pay / });

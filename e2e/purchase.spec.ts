@@ -1,16 +1,19 @@
-import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations, recordApiRequests } from './helpers';
 
-test('a new visitor buys two timed-entry tickets from the listing to Done! @phone', async ({ page }) => {
+test('a new visitor buys two timed-entry tickets from the listing to Done! @phone', async ({
+  page,
+  seller,
+}) => {
   const apiRequests = recordApiRequests(page);
 
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
   await expectNoA11yViolations(page, 'listing');
 
   await page.getByRole('link', { name: 'General Admission' }).click();
-  await expect(page).toHaveURL(/\/demo-museum\/events\/[^/]+$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events/[^/]+$`));
   await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
   await expectNoA11yViolations(page, 'event detail: dates');
@@ -37,7 +40,7 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   await expectNoA11yViolations(page, 'event detail: tickets');
   await page.getByRole('button', { name: 'Add to cart' }).click();
 
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('2 × Adult')).toBeVisible();
@@ -54,7 +57,7 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
-  await expect(page).toHaveURL(/\/demo-museum\/checkout\/complete\?orderIds=[^&]+$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout/complete\\?orderIds=[^&]+$`));
   await expect(page.getByRole('heading', { name: /^Order number \S+/ })).toBeVisible();
   const qr = page.getByRole('img', { name: /^QR code for order / });
   await expect(qr).toBeVisible();

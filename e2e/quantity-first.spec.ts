@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations, recordApiRequests } from './helpers';
 
 const SHOW = 'Planetarium Show: Cosmic Voyage';
 
-async function openShow(page: Page) {
-  await page.goto(`${SLUG}/events`);
+async function openShow(page: Page, seller: Seller) {
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: SHOW }).click();
   await expect(page.getByRole('heading', { level: 1, name: SHOW })).toBeVisible();
 }
@@ -30,9 +31,10 @@ async function chooseTwoAdultsAndATime(page: Page) {
 
 test('a visitor buys quantity-first tickets: quantities, Find tickets, date, time, to checkout', async ({
   page,
+  seller,
 }) => {
   const api = recordApiRequests(page);
-  await openShow(page);
+  await openShow(page, seller);
   await expectNoA11yViolations(page, 'quantity-first: quantities');
 
   const form = page.getByRole('form', { name: 'Book tickets' });
@@ -59,7 +61,7 @@ test('a visitor buys quantity-first tickets: quantities, Find tickets, date, tim
   await expectNoA11yViolations(page, 'quantity-first: attendees');
 
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('2 × Adult')).toBeVisible();
 
@@ -70,8 +72,11 @@ test('a visitor buys quantity-first tickets: quantities, Find tickets, date, tim
   expect(Object.values(calendar?.postDataJSON().quantities ?? {})).toEqual([2]);
 });
 
-test('an event whose ticket groups are all filtered out warns with a Back button', async ({ page }) => {
-  await openShow(page);
+test('an event whose ticket groups are all filtered out warns with a Back button', async ({
+  page,
+  seller,
+}) => {
+  await openShow(page, seller);
   const url = page.url();
   await page.goto(`${url}?tg=00000000-0000-4000-8000-000000000000`);
   await expect(page.getByText('Sorry, tickets are not available for this event.')).toBeVisible();
@@ -83,9 +88,10 @@ test('an event whose ticket groups are all filtered out warns with a Back button
 
 test('the mobile reserve footer: cart button, total and a submit tied to the form @phone', async ({
   page,
+  seller,
 }) => {
   test.skip(test.info().project.name !== 'phone', 'a phone-size layout');
-  await openShow(page);
+  await openShow(page, seller);
   await chooseTwoAdultsAndATime(page);
   const footer = page.getByTestId('mobile-reserve-footer');
   await expect(footer).toBeVisible();
@@ -108,9 +114,9 @@ test('the mobile reserve footer: cart button, total and a submit tied to the for
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
 });
 
-test("the description's 'More' opens a modal on a phone @phone", async ({ page }) => {
+test("the description's 'More' opens a modal on a phone @phone", async ({ page, seller }) => {
   test.skip(test.info().project.name !== 'phone', 'a phone-size layout');
-  await openShow(page);
+  await openShow(page, seller);
   await page.getByRole('button', { name: 'More' }).click();
   const dialog = page.getByRole('dialog', { name: SHOW });
   await expect(dialog).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { eventIdOf, sessionAt, venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 /**
  * Two visitors in two browsers want 3 of the last 4 places of the nearly sold-out session: both press Add to
@@ -9,13 +10,14 @@ import { expectNoA11yViolations, SLUG } from './helpers';
  */
 test('two browsers race for the last tickets of a session: the loser sees the sold-out message and a fresh list', async ({
   browser,
+  seller,
 }) => {
   const one = await browser.newContext();
   const two = await browser.newContext();
   try {
     const pageA = await one.newPage();
     const pageB = await two.newPage();
-    const id = await eventIdOf(pageA, 'General Admission');
+    const id = await eventIdOf(pageA, seller, 'General Admission');
     const session = await sessionAt(pageA, id, venueDay(3), '15:00');
     const left = session.capacity + session.oversell_capacity - session.used_capacity;
     expect(left).toBeGreaterThan(1);
@@ -28,7 +30,7 @@ test('two browsers race for the last tickets of a session: the loser sees the so
         if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith(`/events/${id}/sessions`))
           sessionLoads[who]++;
       });
-      await page.goto(`${SLUG}/events/${id}?session=${session.id}&Adult=${wanted}`);
+      await page.goto(`${seller.base}/events/${id}?session=${session.id}&Adult=${wanted}`);
       await expect(page.getByRole('status', { name: 'Adult quantity' })).toHaveText(String(wanted));
       await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     };

@@ -6,8 +6,9 @@
  * (GIFT000001 is used by no other spec; GIFT000003 only ever reaches the cart dialog, never reserved).
  */
 
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 const storedValue = (page: Page, suffix: string) =>
   page.evaluate((s) => {
@@ -16,8 +17,8 @@ const storedValue = (page: Page, suffix: string) =>
     return localStorage.getItem(`tix:${sellerId}:${s}`);
   }, suffix);
 
-async function redeemIndividual(page: Page, code: string, first: string) {
-  await page.goto(`${SLUG}/membership/redeem?gift_code=${code}&expresscheckout`);
+async function redeemIndividual(page: Page, seller: Seller, code: string, first: string) {
+  await page.goto(`${seller.base}/membership/redeem?gift_code=${code}&expresscheckout`);
   const levels = page.getByRole('group', { name: 'Membership level' });
   await levels.getByRole('radio', { name: /Individual/ }).check();
   await page.getByLabel('First name').fill(first);
@@ -29,8 +30,9 @@ async function redeemIndividual(page: Page, code: string, first: string) {
 test('a redeem marks its cart in local storage, shared with another tab; the cart dialog is on the modal stack', async ({
   page,
   context,
+  seller,
 }) => {
-  await redeemIndividual(page, 'GIFT000001', 'Rita');
+  await redeemIndividual(page, seller, 'GIFT000001', 'Rita');
   await expect(page).toHaveURL(/\/checkout/);
   await expect(page.getByText('Museum Membership').first()).toBeVisible();
   const cart = JSON.parse((await storedValue(page, 'cart')) ?? '{}') as { cartId?: string };
@@ -39,7 +41,7 @@ test('a redeem marks its cart in local storage, shared with another tab; the car
 
   // Another tab reads the same flag; redeeming there meets the cart dialog, an entry of the modal stack.
   const other = await context.newPage();
-  await redeemIndividual(other, 'GIFT000003', 'Remy');
+  await redeemIndividual(other, seller, 'GIFT000003', 'Remy');
   expect(JSON.parse((await storedValue(other, 'redeem')) ?? 'null')).toEqual({ v: 1, cartId: cart.cartId });
   const dialog = other.getByRole('dialog', { name: 'Your cart already holds a membership' });
   await expect(dialog).toBeVisible();
@@ -55,8 +57,9 @@ test('a redeem marks its cart in local storage, shared with another tab; the car
 
 test('the gift’s login-or-guest dialog is on the modal stack: Log in stacks the login dialog above it', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/membership/gift`);
+  await page.goto(`${seller.base}/membership/gift`);
   const form = page.getByRole('form', { name: 'Buy a membership' });
   await form.getByRole('radio', { name: /Individual/ }).check();
   await form.getByLabel('First name (Member)').fill('Gale');

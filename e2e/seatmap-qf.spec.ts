@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+import { eventId, expect, test } from './fixtures';
+import { expectNoA11yViolations, recordApiRequests } from './helpers';
 
 /**
  * Seats in the quantity-first form: the demo studio (one seated group, `reserve_flow` quantity_first). The
@@ -10,20 +9,14 @@ import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
 
 const STUDIO = 'Museum Studio: Chamber Recital';
 
-/** The seed's stable ids (server/util.ts `stableId`, restated: importing the server here pulls in its runtime). */
-function stableId(name: string): string {
-  const h = createHash('sha1').update(`tix-storefront:${name}`).digest();
-  h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
-  h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
 /** `studioIds.event` of server/seed/seats.ts (a link-only event: not in the listing). */
-const STUDIO_ID = stableId('event:museum-studio');
 
-test('quantity-first: two adults, a date and time, seats from the list path, reserve', async ({ page }) => {
+test('quantity-first: two adults, a date and time, seats from the list path, reserve', async ({
+  page,
+  seller,
+}) => {
   const api = recordApiRequests(page);
-  await page.goto(`${SLUG}/events/${STUDIO_ID}`);
+  await page.goto(`${seller.base}/events/${eventId(seller, 'museum-studio')}`);
   await expect(page.getByRole('heading', { level: 1, name: STUDIO })).toBeVisible();
   const form = page.getByRole('form', { name: 'Book tickets' });
   const addAdult = form.getByRole('button', { name: 'Add one Adult' });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { eventIdOf, sessionAt, venueDay } from './date-first-helpers';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 /**
  * The seat map of the demo theatre (seated groups Stalls and Balcony, date-first): seats chosen with the
@@ -41,10 +42,10 @@ async function seatMapOf(page: Page, eventId: string, sessionId: string) {
 }
 
 /** The theatre's evening session `offset` days ahead, opened with its form; returns ids. */
-async function openTheatre(page: Page, offset: number) {
-  const id = await eventIdOf(page, THEATRE);
+async function openTheatre(page: Page, seller: Seller, offset: number) {
+  const id = await eventIdOf(page, seller, THEATRE);
   const session = await sessionAt(page, id, venueDay(offset), '19:30');
-  await page.goto(`${SLUG}/events/${id}?session=${session.id}`);
+  await page.goto(`${seller.base}/events/${id}?session=${session.id}`);
   await expect(page.getByRole('button', { name: 'Add one Adult' }).first()).toBeVisible();
   return { id, sessionId: session.id };
 }
@@ -65,8 +66,9 @@ async function seatPoint(page: Page, map: { width: number; height: number }, sea
 
 test('mouse: a click takes the neighbour, a second click deselects, confirm, reserve and pay', async ({
   page,
+  seller,
 }) => {
-  const { id, sessionId } = await openTheatre(page, 2);
+  const { id, sessionId } = await openTheatre(page, seller, 2);
   const form = page.getByRole('form', { name: 'Book tickets' });
   await form.getByRole('button', { name: 'Add one Adult' }).first().click();
   await form.getByRole('button', { name: 'Add one Child' }).first().click();
@@ -166,8 +168,11 @@ async function tabTo(page: Page, name: RegExp | string, role: 'button' | 'combob
   throw new Error(`Tab never reached ${String(name)}`);
 }
 
-test('keyboard alone: section, row and seat from the lists, each selection announced', async ({ page }) => {
-  await openTheatre(page, 3);
+test('keyboard alone: section, row and seat from the lists, each selection announced', async ({
+  page,
+  seller,
+}) => {
+  await openTheatre(page, seller, 3);
   await tabTo(page, 'Add one Adult');
   await page.keyboard.press('Enter');
   await tabTo(page, 'Choose seats');
@@ -201,8 +206,8 @@ test('keyboard alone: section, row and seat from the lists, each selection annou
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
 });
 
-test('allocation messages: too many seats for a group', async ({ page }) => {
-  const { id, sessionId } = await openTheatre(page, 4);
+test('allocation messages: too many seats for a group', async ({ page, seller }) => {
+  const { id, sessionId } = await openTheatre(page, seller, 4);
   const form = page.getByRole('form', { name: 'Book tickets' });
   await form.getByRole('button', { name: 'Add one Adult' }).first().click();
   await form.getByRole('button', { name: 'Choose seats' }).click();
@@ -223,11 +228,12 @@ test('allocation messages: too many seats for a group', async ({ page }) => {
 
 test('two browsers race for one seat: exactly one wins, the other sees the error and the seat booked', async ({
   browser,
+  seller,
 }) => {
   const contexts = [await browser.newContext(), await browser.newContext()];
   try {
     const pages = await Promise.all(contexts.map((c) => c.newPage()));
-    const opened = await Promise.all(pages.map((p) => openTheatre(p, 5)));
+    const opened = await Promise.all(pages.map((p) => openTheatre(p, seller, 5)));
     const { id, sessionId } = opened[0] as { id: string; sessionId: string };
     const map = await seatMapOf(pages[0] as Page, id, sessionId);
     const seat = map.seats.find((s) => s.section === 'Balcony' && s.state === 'available') as WireSeat;

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, recordApiRequests, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations, recordApiRequests } from './helpers';
 
 /** Checkout with a sandbox card that succeeds, to the confirmation. */
 async function payAsAda(page: Page) {
@@ -16,9 +17,10 @@ async function payAsAda(page: Page) {
 
 test('a visitor buys tickets for a single event: its one session, quantities, checkout @phone', async ({
   page,
+  seller,
 }) => {
   const api = recordApiRequests(page);
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'Evening Lecture: The Art of Restoration' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Evening Lecture: The Art of Restoration' }),
@@ -44,7 +46,7 @@ test('a visitor buys tickets for a single event: its one session, quantities, ch
   await expectNoA11yViolations(page, 'single event: tickets chosen');
   await submit.click();
 
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('1 × General')).toBeVisible();
@@ -60,9 +62,9 @@ test('a visitor buys tickets for a single event: its one session, quantities, ch
   expect(fetches.some((u) => /\/events\/[^/]+\/calendar$/.test(u.pathname))).toBe(false);
 });
 
-test('a visitor donates through the one-ticket picker to checkout @phone', async ({ page }) => {
+test('a visitor donates through the one-ticket picker to checkout @phone', async ({ page, seller }) => {
   const api = recordApiRequests(page);
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'Support the Museum' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Support the Museum' })).toBeVisible();
 
@@ -84,7 +86,7 @@ test('a visitor donates through the one-ticket picker to checkout @phone', async
   await expectNoA11yViolations(page, 'one-ticket picker: chosen');
   await page.getByRole('button', { name: 'Add to cart' }).click();
 
-  await expect(page).toHaveURL(/\/demo-museum\/checkout$/);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   const cart = page.getByRole('complementary', { name: 'Your cart' });
   await expect(cart.getByText('1 × Patron')).toBeVisible();

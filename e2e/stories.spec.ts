@@ -4,12 +4,13 @@
  * link reopening that step; the date-first reserve flow stepped by its event buttons to a reservation; axe
  * clean; the viewer refused where the deployment does not allow it, and never loaded by the storefront.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AnyStateMachine } from 'xstate';
 import { cartMachine } from '../machines/cart/cart.machine';
 import { createStrings } from '../ui/strings';
 import '../ui/strings-all';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import { expect, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 const T = createStrings();
 
@@ -30,8 +31,9 @@ const stateLine = (page: Page) => page.getByTestId('stories-state');
 
 test('finds the cart machine, draws every state, replays a path to the expiry modal and reopens it by link', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/_stories`);
+  await page.goto(`${seller.base}/_stories`);
   await expect(page.getByRole('heading', { level: 1, name: 'Story viewer' })).toBeVisible();
   await page.getByLabel('Find a machine or component').fill('car');
   const nav = page.getByRole('list', { name: 'Machines' });
@@ -77,7 +79,7 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
   // The link reopens the same step.
   const link = page.url();
   expect(link).toMatch(/machine=cart&path=p0\.\d+&step=\d+/);
-  await page.goto(`${SLUG}/_stories`);
+  await page.goto(`${seller.base}/_stories`);
   await page.goto(link);
   await expect(stateLine(page)).toHaveText('State: expired');
   await expect(page.getByRole('dialog', { name: T.cartTimedOut })).toBeVisible();
@@ -88,8 +90,8 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
   await expect(page.getByRole('dialog', { name: T.cartTimedOut })).toHaveCount(0);
 });
 
-test('steps the date-first reserve flow by its event buttons to a reservation', async ({ page }) => {
-  await page.goto(`${SLUG}/_stories?machine=dateFirstReserve`);
+test('steps the date-first reserve flow by its event buttons to a reservation', async ({ page, seller }) => {
+  await page.goto(`${seller.base}/_stories?machine=dateFirstReserve`);
   const step = page.getByRole('region', { name: 'Step it' });
   const see = page.getByRole('region', { name: 'See it' });
   const press = (name: string) => step.getByRole('button', { name, exact: true }).click();
@@ -134,16 +136,17 @@ test('steps the date-first reserve flow by its event buttons to a reservation', 
 
 test('is refused where the deployment does not allow it, and the storefront never loads it', async ({
   page,
+  seller,
 }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
   });
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
   expect(scripts.filter((url) => /Stories|elk/i.test(url))).toEqual([]);
 
-  await page.route(`**${SLUG}/_stories`, async (route) => {
+  await page.route(`**${seller.base}/_stories`, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(
       /(<script id="tix-config" type="application\/json">)(.*?)(<\/script>)/,
@@ -152,14 +155,14 @@ test('is refused where the deployment does not allow it, and the storefront neve
     );
     await route.fulfill({ response, body: html });
   });
-  await page.goto(`${SLUG}/_stories`);
+  await page.goto(`${seller.base}/_stories`);
   await expect(page.getByRole('heading', { name: T.notFoundTitle })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Story viewer' })).toHaveCount(0);
   expect(scripts.filter((url) => /StoriesApp|elk/i.test(url))).toEqual([]);
 });
 
-test('components have stories of their own: empty, loading and error states', async ({ page }) => {
-  await page.goto(`${SLUG}/_stories`);
+test('components have stories of their own: empty, loading and error states', async ({ page, seller }) => {
+  await page.goto(`${seller.base}/_stories`);
   const nav = page.getByRole('list', { name: 'Components' });
   const open = async (id: string) => {
     await nav.getByRole('link', { name: id, exact: true }).click();
@@ -183,8 +186,9 @@ test('components have stories of their own: empty, loading and error states', as
 
 test('steps the modal stack and advances the simulated clock through its close transition', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/_stories?machine=modals`);
+  await page.goto(`${seller.base}/_stories?machine=modals`);
   const step = page.getByRole('region', { name: 'Step it' });
   const see = page.getByRole('region', { name: 'See it' });
   await expect(stateLine(page)).toHaveText('State: closed');
@@ -211,6 +215,7 @@ test('steps the modal stack and advances the simulated clock through its close t
 
 test('every registered machine opens drawn, stepped and shown, axe clean, with nothing off the machine', async ({
   page,
+  seller,
 }) => {
   // One page load and one axe run per registered machine: the time grows with the registry.
   test.setTimeout(240_000);
@@ -218,7 +223,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
   page.on('request', (request) => {
     if (new URL(request.url()).hostname !== '127.0.0.1') offMachine.push(request.url());
   });
-  await page.goto(`${SLUG}/_stories`);
+  await page.goto(`${seller.base}/_stories`);
   const links = page.getByRole('list', { name: 'Machines' }).getByRole('link');
   // The registry's machines (machines/index.ts; its test holds the list), in its order.
   const registered = [
@@ -246,7 +251,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
   const ids = await links.allTextContents();
   expect(ids).toEqual(registered);
   for (const id of ids) {
-    await page.goto(`${SLUG}/_stories?machine=${id}`);
+    await page.goto(`${seller.base}/_stories?machine=${id}`);
     await expect(page.getByRole('heading', { level: 2, name: id, exact: true })).toBeVisible();
     await expect(page.getByRole('group', { name: new RegExp(`Statechart of ${id}`) })).toBeVisible();
     // The app root has no states of its own (only its invoked children); every other machine draws its states.
@@ -259,8 +264,9 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
 
 test('the app root starts its app-wide children: the cart loads and arms its expiry, session and modals idle', async ({
   page,
+  seller,
 }) => {
-  await page.goto(`${SLUG}/_stories?machine=app`);
+  await page.goto(`${seller.base}/_stories?machine=app`);
   await expect(stateLine(page)).toHaveText('State: (root)');
   const children = page.getByRole('region', { name: 'See it' }).getByLabel('App-wide actors');
   await expect(children).toContainText('cartactive.idle');

@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { SLUG } from './helpers';
+import { expect, test } from './fixtures';
 
-test('the seller’s portal strings (GET config) override the catalogue on the screen', async ({ page }) => {
+test('the seller’s portal strings (GET config) override the catalogue on the screen', async ({
+  page,
+  seller,
+}) => {
   const asked: string[] = [];
   await page.route('**/api/config?**', async (route) => {
     const url = new URL(route.request().url());
@@ -19,7 +21,7 @@ test('the seller’s portal strings (GET config) override the catalogue on the s
     document.config._count = document.config._data.length;
     await route.fulfill({ response, json: document });
   });
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('heading', { level: 1, name: 'What’s on' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your basket' })).toBeVisible();
   expect(asked.some((q) => q.includes('key._in=portal_strings'))).toBe(true);

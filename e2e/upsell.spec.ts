@@ -4,8 +4,9 @@
  * are selected, the last step goes to checkout; `?expresscheckout` skips the chain and sends the listing to
  * checkout while the cart has items; leaving the event routes clears the chain. Axe clean on every screen.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, SLUG } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
 
 /** Tomorrow in the museum's time zone, YYYY-MM-DD. */
 function tomorrowInNewYork(): string {
@@ -24,8 +25,8 @@ const events = (page: Page) => page.getByRole('region', { name: 'Events', exact:
 const cards = (page: Page) => events(page).getByRole('heading', { level: 2 });
 
 /** Reserves one adult family day pass tomorrow (default 10:00: a visit from 10:00 to 12:00). */
-async function reserveDayPass(page: Page, time = '10:00 AM') {
-  await page.goto(`${SLUG}/events`);
+async function reserveDayPass(page: Page, seller: Seller, time = '10:00 AM') {
+  await page.goto(`${seller.base}/events`);
   const href = await page.getByRole('link', { name: 'Family Day Pass' }).first().getAttribute('href');
   await page.goto(`${href}?date=${tomorrowInNewYork()}`);
   await page.getByRole('tab', { name: time.endsWith('AM') ? /^Morning/ : /^Afternoon/ }).click();
@@ -34,11 +35,11 @@ async function reserveDayPass(page: Page, time = '10:00 AM') {
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
 
-test('from admission to an add-on to checkout, skipping the last step', async ({ page }) => {
-  await reserveDayPass(page);
+test('from admission to an add-on to checkout, skipping the last step', async ({ page, seller }) => {
+  await reserveDayPass(page, seller);
   // Step 1 of 2: tours within the visit window.
   await expect(page.getByText('Add to your visit (1 of 2)')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/events$`));
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events$`));
   await expect(cards(page)).toHaveText(['Guided Highlights Tour']);
   await expect(page.getByRole('button', { name: 'Skip add-on' })).toBeVisible();
   await expectNoA11yViolations(page, 'upsell step 1: listing');
@@ -65,41 +66,44 @@ test('from admission to an add-on to checkout, skipping the last step', async ({
   await expect(page.getByText('Guided Highlights Tour').first()).toBeVisible();
   await expectNoA11yViolations(page, 'checkout after the upsell chain');
   // Checkout is not an event route: the chain is over, the listing is the plain one again.
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
   await expect(page.getByText(/Add to your visit/)).toHaveCount(0);
 });
 
-test('a step with no add-on events in the visit window goes on to checkout', async ({ page }) => {
+test('a step with no add-on events in the visit window goes on to checkout', async ({ page, seller }) => {
   // A 3:00 PM visit (until 5:00 PM): tours still run, the last workshop starts at 2:30 PM.
-  await reserveDayPass(page, '3:00 PM');
+  await reserveDayPass(page, seller, '3:00 PM');
   await expect(page.getByText('Add to your visit (1 of 2)')).toBeVisible();
   await expect(cards(page)).toHaveText(['Guided Highlights Tour']);
   await page.getByRole('button', { name: 'Skip add-on' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/checkout$`));
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
 });
 
-test('leaving the event routes clears the chain', async ({ page }) => {
-  await reserveDayPass(page);
+test('leaving the event routes clears the chain', async ({ page, seller }) => {
+  await reserveDayPass(page, seller);
   await expect(page.getByText('Add to your visit (1 of 2)')).toBeVisible();
-  await page.goto(`${SLUG}/checkout`);
+  await page.goto(`${seller.base}/checkout`);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
-  await page.goto(`${SLUG}/events`);
+  await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('link', { name: 'General Admission' })).toBeVisible();
   await expect(page.getByText(/Add to your visit/)).toHaveCount(0);
 });
 
-test('?expresscheckout skips the chain, and the listing then redirects to checkout', async ({ page }) => {
-  await page.goto(`${SLUG}/events?expresscheckout`);
+test('?expresscheckout skips the chain, and the listing then redirects to checkout', async ({
+  page,
+  seller,
+}) => {
+  await page.goto(`${seller.base}/events?expresscheckout`);
   // The key is read and dropped; with an empty cart the listing stays.
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/events$`));
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/events$`));
   await expect(page.getByRole('link', { name: 'Family Day Pass' })).toBeVisible();
-  await reserveDayPass(page);
+  await reserveDayPass(page, seller);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   await expect(page.getByText(/Add to your visit/)).toHaveCount(0);
-  await page.goto(`${SLUG}/events`);
-  await expect(page).toHaveURL(new RegExp(`${SLUG}/checkout$`));
+  await page.goto(`${seller.base}/events`);
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   await expectNoA11yViolations(page, 'express checkout');
 });

@@ -21,6 +21,7 @@ import { idTokenVerifier, type OidcSandbox } from './members/oidc';
 import { type PaymentGateway, SandboxGateway } from './payments/gateway';
 import * as t from './schema';
 import { DEMO_SLUG } from './seed/demo';
+import { registerTestSellers } from './seed/test-sellers';
 
 export interface AppOptions {
   db: Db;
@@ -40,6 +41,8 @@ export interface AppOptions {
   catalogCacheMs?: number;
   /** Members: the public origin for links in emails, X-Forwarded-For trust, the identity-provider sandbox. */
   members?: { publicUrl?: string; trustProxy?: boolean; oidc?: OidcSandbox | null };
+  /** Serve `POST /__test/sellers` (server/seed/test-sellers.ts) for the e2e suite. Never in production. */
+  testSellers?: boolean;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -124,6 +127,7 @@ export function createApp(options: AppOptions): Hono {
   };
 
   app.get('/', (c) => c.redirect(`/${DEMO_SLUG}/`, 302));
+  if (options.testSellers && !ctx.production) registerTestSellers(app, ctx.db, now);
 
   app.get('/__config', async (c) => {
     const cfg = await runtimeConfig(c.req.query('slug') ?? DEMO_SLUG);

@@ -2,6 +2,8 @@
  * Starts the reference server: `PORT` (default 8080), `DATABASE_URL` (PostgreSQL; `PG_POOL_MAX` connections,
  * default 10) or `DATA_DIR` (PGlite); `PUBLIC_CACHE_MS` (default 2000) keeps public catalogue answers of
  * /cached/api/ in memory, `CATALOG_CACHE_MS` (default 10000) catalogue rows; `LOG_REQUESTS=0` turns the per-request log line off.
+ * `NODE_ENV=test` (or `TIX_TEST_SELLERS=1` outside production) serves `POST /__test/sellers`, which seeds a
+ * seller of its own for each e2e worker (server/seed/test-sellers.ts); production never does.
  */
 import type { createServer as CreateServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -24,6 +26,8 @@ await seed(handle.db);
 const production = process.env.NODE_ENV === 'production';
 // TIX_INSPECT=1 lets a deployment allow `?inspect` in production too (flag words: 1, on, true, yes...).
 const inspectFlag = process.env.TIX_INSPECT?.trim().toLowerCase();
+const isFlag = (value: string | undefined) =>
+  ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'].includes(value?.trim().toLowerCase() ?? '');
 // Links in emails use PUBLIC_URL (never the request's Host header in production).
 const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
 if (production && !publicUrl)
@@ -47,12 +51,13 @@ const app = createApp({
   db: handle.db,
   paymentMode: 'sandbox',
   production,
-  inspect: inspectFlag ? ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'].includes(inspectFlag) : undefined,
+  inspect: inspectFlag ? isFlag(inspectFlag) : undefined,
   log: process.env.LOG_REQUESTS !== '0',
   publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
   catalogCacheMs: Number(process.env.CATALOG_CACHE_MS ?? 10_000),
   distDir: process.env.DIST_DIR,
   members: { publicUrl, trustProxy: process.env.TRUST_PROXY === '1', oidc },
+  testSellers: !production && (process.env.NODE_ENV === 'test' || isFlag(process.env.TIX_TEST_SELLERS)),
 });
 // The same sandbox gateway the app uses (its records live in the database).
 const ctx = {

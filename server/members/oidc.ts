@@ -159,6 +159,24 @@ export async function createOidcSandbox(options: {
   const { default: Provider } = await import('oidc-provider');
   const provider = new Provider(options.issuer, configuration);
   if (new URL(options.issuer).protocol === 'https:') provider.proxy = true;
+  // Every seller the server hosts is a storefront of the same client: besides the URIs given, the callback and
+  // the home of any seller slug on the same origins (the e2e suite's per-worker sellers, for one).
+  const sellerUri = (value: string, path: RegExp) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return redirectOrigins.has(url.origin) && path.test(url.pathname) && !url.search && !url.hash;
+  };
+  const client = provider.Client.prototype as {
+    redirectUriAllowed(value: string): boolean;
+    postLogoutRedirectUriAllowed(value: string): boolean;
+  };
+  const { redirectUriAllowed, postLogoutRedirectUriAllowed } = client;
+  client.redirectUriAllowed = function (this: unknown, value: string) {
+    return redirectUriAllowed.call(this, value) || sellerUri(value, /^\/[a-z0-9][a-z0-9-]*\/auth0-login$/);
+  };
+  client.postLogoutRedirectUriAllowed = function (this: unknown, value: string) {
+    return postLogoutRedirectUriAllowed.call(this, value) || sellerUri(value, /^\/[a-z0-9][a-z0-9-]*\/?$/);
+  };
   const callback = provider.callback();
   const interaction = new RegExp(`^${OIDC_MOUNT}/interaction/([A-Za-z0-9_-]{1,100})(/login)?/?(\\?.*)?$`);
 

@@ -6,13 +6,14 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db';
 import * as t from '../schema';
 import { dayjs, stableId } from '../util';
-import { seedDonationEvent } from './donation';
+import { DONATION_KEY, seedDonationEvent } from './donation';
+import { DEMO_SLUG, seedIdOf } from './ids';
 import { LISTING_EVENTS, seedListingExtras } from './listing';
 import { seedMembers } from './members';
-import { seedMemberships } from './membership';
-import { seedTheatre } from './seats';
+import { MEMBERSHIP_EVENT_KEY, seedMemberships } from './membership';
+import { STUDIO_KEY, seedTheatre, THEATRE_KEY } from './seats';
 
-export const DEMO_SLUG = 'demo-museum';
+export { DEMO_SLUG };
 export const DEMO_SELLER_ID = stableId('seller:demo-museum');
 const TZ = 'America/New_York';
 const DAYS_AHEAD = 60;
@@ -154,52 +155,80 @@ const EVENTS: EventSeed[] = [
   ...LISTING_EVENTS,
 ];
 
-export const demoIds = {
-  seller: DEMO_SELLER_ID,
-  publicIdentity: stableId('identity:demo-museum:public'),
-  venue: stableId('venue:demo-museum:main'),
-  event: (key: string) => stableId(`event:${key}`),
-  group: (key: string) => stableId(`group:${key}`),
-  type: (key: string, name: string) => stableId(`type:${key}:${name}`),
-  session: (key: string, startIso: string) => stableId(`session:${key}:${startIso}`),
-  flexibleGroup: (key: string) => stableId(`group:${key}:flexible`),
-  hiddenGroup: (key: string) => stableId(`group:${key}:hidden`),
-  image: (key: string, kind: 'profile' | 'cover') => stableId(`image:${key}:${kind}`),
-};
+/** The seeded ids of the seller `slug` (server/seed/ids.ts: the demo seller's are unchanged). */
+export function sellerIds(slug: string) {
+  const id = seedIdOf(slug);
+  return {
+    slug,
+    id,
+    seller: stableId(`seller:${slug}`),
+    publicIdentity: stableId(`identity:${slug}:public`),
+    venue: stableId(`venue:${slug}:main`),
+    event: (key: string) => id(`event:${key}`),
+    group: (key: string) => id(`group:${key}`),
+    type: (key: string, name: string) => id(`type:${key}:${name}`),
+    session: (key: string, startIso: string) => id(`session:${key}:${startIso}`),
+    flexibleGroup: (key: string) => id(`group:${key}:flexible`),
+    hiddenGroup: (key: string) => id(`group:${key}:hidden`),
+    image: (key: string, kind: 'profile' | 'cover') => id(`image:${key}:${kind}`),
+  };
+}
+export type SellerIds = ReturnType<typeof sellerIds>;
 
-export async function seed(db: Db, options: { now?: () => number } = {}): Promise<void> {
+export const demoIds = sellerIds(DEMO_SLUG);
+
+/** The keys of every event the seed creates (`sellerIds(slug).event(key)` is its id). */
+export const SEEDED_EVENT_KEYS: readonly string[] = [
+  ...EVENTS.map((ev) => ev.key),
+  DONATION_KEY,
+  THEATRE_KEY,
+  STUDIO_KEY,
+  MEMBERSHIP_EVENT_KEY,
+];
+
+export interface SeedOptions {
+  now?: () => number;
+  /** The seller to seed (default the demo seller): its slug, and the ids derived from it. */
+  slug?: string;
+}
+
+/** Seeds the demo museum as the seller `options.slug` (default `demo-museum`), idempotently. */
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds> {
   const now = options.now ?? Date.now;
-  const sellerId = demoIds.seller;
+  const slug = options.slug ?? DEMO_SLUG;
+  const ids = sellerIds(slug);
+  const id = ids.id;
+  const sellerId = ids.seller;
   await db
     .insert(t.seller)
     .values({
       id: sellerId,
-      slug: DEMO_SLUG,
+      slug,
       name: 'Demo Museum of Art & Science',
       timezone: TZ,
       currency: 'USD',
-      publicIdentityId: demoIds.publicIdentity,
+      publicIdentityId: ids.publicIdentity,
     })
     .onConflictDoNothing();
   await db
     .insert(t.identity)
-    .values({ id: demoIds.publicIdentity, sellerId, type: 'public', createdAt: new Date(0) })
+    .values({ id: ids.publicIdentity, sellerId, type: 'public', createdAt: new Date(0) })
     .onConflictDoNothing();
   await db
     .insert(t.venue)
-    .values({ id: demoIds.venue, sellerId, name: 'Demo Museum, Main Building', timezone: TZ })
+    .values({ id: ids.venue, sellerId, name: 'Demo Museum, Main Building', timezone: TZ })
     .onConflictDoNothing();
   // Home (spec 3 §2): membership presell on, the blocks in the seller's order; General Admission without it.
   await db
     .insert(t.config)
     .values({
-      id: stableId(`config:${sellerId}:web`),
+      id: id(`config:${sellerId}:web`),
       resource: 'seller',
       resourceId: sellerId,
       key: 'web',
       value: {
         membership_presell: true,
-        admission_event_id: demoIds.event('general-admission'),
+        admission_event_id: ids.event('general-admission'),
         homepage_3cta_order: ['join', 'login', 'guest'],
       },
     })
@@ -209,7 +238,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
   await db
     .insert(t.config)
     .values({
-      id: stableId(`config:${sellerId}:holds`),
+      id: id(`config:${sellerId}:holds`),
       resource: 'seller',
       resourceId: sellerId,
       key: 'holds',
@@ -218,14 +247,14 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     .onConflictDoNothing();
 
   for (const [rank, ev] of EVENTS.entries()) {
-    const eventId = demoIds.event(ev.key);
-    const groupId = demoIds.group(ev.key);
+    const eventId = ids.event(ev.key);
+    const groupId = ids.group(ev.key);
     await db
       .insert(t.eventTemplate)
       .values({
         id: eventId,
         sellerId,
-        venueId: demoIds.venue,
+        venueId: ids.venue,
         name: ev.name,
         subtitle: ev.subtitle,
         summary: ev.summary,
@@ -236,8 +265,8 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
         rank,
       })
       .onConflictDoNothing();
-    const profile = demoIds.image(ev.key, 'profile');
-    const cover = demoIds.image(ev.key, 'cover');
+    const profile = ids.image(ev.key, 'profile');
+    const cover = ids.image(ev.key, 'cover');
     await db
       .insert(t.image)
       .values([
@@ -255,7 +284,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
       .insert(t.meta)
       .values(
         metaRows.map(([key, value]) => ({
-          id: stableId(`meta:${ev.key}:${key}`),
+          id: id(`meta:${ev.key}:${key}`),
           resource: 'event_template',
           resourceId: eventId,
           key,
@@ -266,7 +295,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
     await db
       .insert(t.config)
       .values({
-        id: stableId(`config:${ev.key}:image`),
+        id: id(`config:${ev.key}:image`),
         resource: 'event_template',
         resourceId: eventId,
         key: 'image',
@@ -295,7 +324,7 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
       .insert(t.ticketType)
       .values(
         ev.types.map((ty, i) => ({
-          id: demoIds.type(ev.key, ty.name),
+          id: ids.type(ev.key, ty.name),
           ticketGroupId: groupId,
           eventTemplateId: eventId,
           name: ty.name,
@@ -309,34 +338,36 @@ export async function seed(db: Db, options: { now?: () => number } = {}): Promis
       )
       .onConflictDoNothing();
 
-    await seedExtraGroups(db, ev);
-    await topUpSessions(db, ev, now());
+    await seedExtraGroups(db, ids, ev);
+    await topUpSessions(db, ids, ev, now());
   }
-  await ensureSoldOutExample(db, now());
-  await seedListingExtras(db, sellerId, demoIds.event);
-  await seedMembers(db, sellerId, now());
-  await seedDonationEvent(db, { seller: sellerId, venue: demoIds.venue });
-  await seedTheatre(db, { seller: sellerId, venue: demoIds.venue }, now());
+  await ensureSoldOutExample(db, ids, now());
+  await seedListingExtras(db, sellerId, ids.event, id);
+  await seedMembers(db, sellerId, now(), slug);
+  await seedDonationEvent(db, { seller: sellerId, venue: ids.venue, slug });
+  await seedTheatre(db, { seller: sellerId, venue: ids.venue, slug }, now());
   await seedMemberships(
     db,
     {
       seller: sellerId,
-      venue: demoIds.venue,
-      generalAdmission: demoIds.event('general-admission'),
-      membersPreview: demoIds.event('members-preview'),
-      membersPreviewGroup: demoIds.group('members-preview'),
-      planetarium: demoIds.event('planetarium'),
+      venue: ids.venue,
+      generalAdmission: ids.event('general-admission'),
+      membersPreview: ids.event('members-preview'),
+      membersPreviewGroup: ids.group('members-preview'),
+      planetarium: ids.event('planetarium'),
+      slug,
     },
     now(),
   );
+  return ids;
 }
 
 /** The flexible (any-date) group and the box-office-only group of an event, when it has them. */
-async function seedExtraGroups(db: Db, ev: EventSeed): Promise<void> {
-  const eventId = demoIds.event(ev.key);
+async function seedExtraGroups(db: Db, ids: SellerIds, ev: EventSeed): Promise<void> {
+  const eventId = ids.event(ev.key);
   const extra = [
     ev.flexible && {
-      id: demoIds.flexibleGroup(ev.key),
+      id: ids.flexibleGroup(ev.key),
       name: ev.flexible.name,
       description: ev.flexible.description,
       hiddenType: 'public_browsable',
@@ -344,7 +375,7 @@ async function seedExtraGroups(db: Db, ev: EventSeed): Promise<void> {
       rank: 1,
     },
     ev.hiddenGroup && {
-      id: demoIds.hiddenGroup(ev.key),
+      id: ids.hiddenGroup(ev.key),
       name: ev.hiddenGroup.name,
       description: null,
       hiddenType: ev.hiddenGroup.hiddenType,
@@ -375,7 +406,7 @@ async function seedExtraGroups(db: Db, ev: EventSeed): Promise<void> {
       .insert(t.ticketType)
       .values(
         g.types.map((ty, i) => ({
-          id: demoIds.type(`${ev.key}:${g.name}`, ty.name),
+          id: ids.type(`${ev.key}:${g.name}`, ty.name),
           ticketGroupId: g.id,
           eventTemplateId: eventId,
           name: ty.name,
@@ -393,20 +424,20 @@ async function seedExtraGroups(db: Db, ev: EventSeed): Promise<void> {
     await db
       .insert(t.meta)
       .values({
-        id: stableId(`meta:${ev.key}:flexible_date`),
+        id: ids.id(`meta:${ev.key}:flexible_date`),
         resource: 'ticket_group',
-        resourceId: demoIds.flexibleGroup(ev.key),
+        resourceId: ids.flexibleGroup(ev.key),
         key: 'flexible_date',
         value: 'yes',
       })
       .onConflictDoNothing();
 }
 
-function sessionRow(ev: EventSeed, start: dayjs.Dayjs) {
+function sessionRow(ids: SellerIds, ev: EventSeed, start: dayjs.Dayjs) {
   const startAt = start.toDate();
   return {
-    id: demoIds.session(ev.key, startAt.toISOString()),
-    eventTemplateId: demoIds.event(ev.key),
+    id: ids.session(ev.key, startAt.toISOString()),
+    eventTemplateId: ids.event(ev.key),
     startAt,
     endAt: start.add(ev.durationMin, 'minute').toDate(),
     capacity: ev.capacity,
@@ -417,7 +448,7 @@ function sessionRow(ev: EventSeed, start: dayjs.Dayjs) {
   };
 }
 
-async function topUpSessions(db: Db, ev: EventSeed, nowMs: number): Promise<void> {
+async function topUpSessions(db: Db, ids: SellerIds, ev: EventSeed, nowMs: number): Promise<void> {
   const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
   const rows: ReturnType<typeof sessionRow>[] = [];
   if (ev.eventType === 'single') {
@@ -425,15 +456,15 @@ async function topUpSessions(db: Db, ev: EventSeed, nowMs: number): Promise<void
     const existing = await db
       .select({ id: t.eventSession.id })
       .from(t.eventSession)
-      .where(eq(t.eventSession.eventTemplateId, demoIds.event(ev.key)))
+      .where(eq(t.eventSession.eventTemplateId, ids.event(ev.key)))
       .limit(1);
     if (existing.length > 0) return;
     const date = dayjs.tz(today, TZ).add(21, 'day').format('YYYY-MM-DD');
-    rows.push(sessionRow(ev, dayjs.tz(`${date} ${ev.times[0]}`, TZ)));
+    rows.push(sessionRow(ids, ev, dayjs.tz(`${date} ${ev.times[0]}`, TZ)));
   } else {
     for (let d = 0; d < DAYS_AHEAD; d++) {
       const date = dayjs.tz(today, TZ).add(d, 'day').format('YYYY-MM-DD');
-      for (const time of ev.times) rows.push(sessionRow(ev, dayjs.tz(`${date} ${time}`, TZ)));
+      for (const time of ev.times) rows.push(sessionRow(ids, ev, dayjs.tz(`${date} ${time}`, TZ)));
     }
   }
   if (rows.length > 0) await db.insert(t.eventSession).values(rows).onConflictDoNothing();
@@ -443,8 +474,8 @@ async function topUpSessions(db: Db, ev: EventSeed, nowMs: number): Promise<void
 export const NEARLY_SOLD_OUT_LEFT = 4;
 
 /** Keeps one General Admission session a few days out sold out, and one nearly sold out, for realism. */
-async function ensureSoldOutExample(db: Db, nowMs: number): Promise<void> {
-  await ensureNearlySoldOutExample(db, nowMs);
+async function ensureSoldOutExample(db: Db, ids: SellerIds, nowMs: number): Promise<void> {
+  await ensureNearlySoldOutExample(db, ids, nowMs);
   const ev = EVENTS[0];
   if (!ev) return;
   const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
@@ -455,7 +486,7 @@ async function ensureSoldOutExample(db: Db, nowMs: number): Promise<void> {
     .from(t.eventSession)
     .where(
       and(
-        eq(t.eventSession.eventTemplateId, demoIds.event(ev.key)),
+        eq(t.eventSession.eventTemplateId, ids.event(ev.key)),
         gte(t.eventSession.startAt, from),
         lt(t.eventSession.startAt, to),
       ),
@@ -468,7 +499,7 @@ async function ensureSoldOutExample(db: Db, nowMs: number): Promise<void> {
 }
 
 /** Three days out at 3:00 PM: a General Admission session with NEARLY_SOLD_OUT_LEFT places left. */
-async function ensureNearlySoldOutExample(db: Db, nowMs: number): Promise<void> {
+async function ensureNearlySoldOutExample(db: Db, ids: SellerIds, nowMs: number): Promise<void> {
   const ev = EVENTS[0];
   if (!ev) return;
   const today = dayjs(nowMs).tz(TZ).format('YYYY-MM-DD');
@@ -477,7 +508,7 @@ async function ensureNearlySoldOutExample(db: Db, nowMs: number): Promise<void> 
   const [s] = await db
     .select()
     .from(t.eventSession)
-    .where(eq(t.eventSession.id, demoIds.session(ev.key, startAt.toISOString())));
+    .where(eq(t.eventSession.id, ids.session(ev.key, startAt.toISOString())));
   if (s && s.usedCapacity === 0 && s.capacity > NEARLY_SOLD_OUT_LEFT)
     await db
       .update(t.eventSession)

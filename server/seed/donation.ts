@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db';
 import * as t from '../schema';
-import { stableId } from '../util';
+import { DEMO_SLUG, seedIdOf } from './ids';
 
 export const DONATION_KEY = 'support-the-museum';
 
@@ -15,17 +15,28 @@ export const DONATION_AMOUNTS = [
   { name: 'Benefactor', cents: 10000, description: 'A $100 gift' },
 ];
 
-export const donationIds = {
-  event: stableId(`event:${DONATION_KEY}`),
-  group: stableId(`group:${DONATION_KEY}`),
-  type: (name: string) => stableId(`type:${DONATION_KEY}:${name}`),
-};
+/** The donation event's ids at the seller `slug` (server/seed/ids.ts). */
+export function donationIdsOf(slug: string) {
+  const id = seedIdOf(slug);
+  return {
+    event: id(`event:${DONATION_KEY}`),
+    group: id(`group:${DONATION_KEY}`),
+    type: (name: string) => id(`type:${DONATION_KEY}:${name}`),
+  };
+}
 
-export async function seedDonationEvent(db: Db, ids: { seller: string; venue: string }): Promise<void> {
-  const eventId = donationIds.event;
-  const groupId = donationIds.group;
-  const profile = stableId(`image:${DONATION_KEY}:profile`);
-  const cover = stableId(`image:${DONATION_KEY}:cover`);
+export const donationIds = donationIdsOf(DEMO_SLUG);
+
+export async function seedDonationEvent(
+  db: Db,
+  ids: { seller: string; venue: string; slug?: string },
+): Promise<void> {
+  const id = seedIdOf(ids.slug ?? DEMO_SLUG);
+  const donation = donationIdsOf(ids.slug ?? DEMO_SLUG);
+  const eventId = donation.event;
+  const groupId = donation.group;
+  const profile = id(`image:${DONATION_KEY}:profile`);
+  const cover = id(`image:${DONATION_KEY}:cover`);
   await db
     .insert(t.eventTemplate)
     .values({
@@ -57,7 +68,7 @@ export async function seedDonationEvent(db: Db, ids: { seller: string; venue: st
         ['image_profile', profile],
         ['image_cover', cover],
       ].map(([key, value]) => ({
-        id: stableId(`meta:${DONATION_KEY}:${key}`),
+        id: id(`meta:${DONATION_KEY}:${key}`),
         resource: 'event_template',
         resourceId: eventId,
         key: key as string,
@@ -68,7 +79,7 @@ export async function seedDonationEvent(db: Db, ids: { seller: string; venue: st
   await db
     .insert(t.config)
     .values({
-      id: stableId(`config:${DONATION_KEY}:image`),
+      id: id(`config:${DONATION_KEY}:image`),
       resource: 'event_template',
       resourceId: eventId,
       key: 'image',
@@ -97,7 +108,7 @@ export async function seedDonationEvent(db: Db, ids: { seller: string; venue: st
     .insert(t.ticketType)
     .values(
       DONATION_AMOUNTS.map((amount, i) => ({
-        id: donationIds.type(amount.name),
+        id: donation.type(amount.name),
         ticketGroupId: groupId,
         eventTemplateId: eventId,
         name: amount.name,

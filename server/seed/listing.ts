@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import * as t from '../schema';
 import { stableId } from '../util';
 import type { EventSeed } from './demo';
+import type { SeedId } from './ids';
 
 const every = (fromMin: number, toMin: number, step: number): string[] => {
   const out: string[] = [];
@@ -116,12 +117,13 @@ export async function seedListingExtras(
   db: Db,
   sellerId: string,
   eventId: (key: string) => string,
+  id: SeedId = stableId,
 ): Promise<void> {
   await db
     .insert(t.meta)
     .values(
       EXTRA_META.map(([key, metaKey, value]) => ({
-        id: stableId(`meta:${key}:${metaKey}`),
+        id: id(`meta:${key}:${metaKey}`),
         resource: 'event_template',
         resourceId: eventId(key),
         key: metaKey,
@@ -132,7 +134,7 @@ export async function seedListingExtras(
   await db
     .insert(t.config)
     .values({
-      id: stableId('config:seller:upsells'),
+      id: id('config:seller:upsells'),
       resource: 'seller',
       resourceId: sellerId,
       key: 'upsells',

@@ -10,7 +10,7 @@ import { emailKey, hashPassword } from '../members/auth';
 import { SANDBOX_IDP_USER } from '../members/oidc';
 import { memberMembership, memberUser } from '../members/schema';
 import * as t from '../schema';
-import { stableId } from '../util';
+import { DEMO_SLUG, seedIdOf } from './ids';
 
 /** The password of every seeded account that has one. */
 export const DEMO_MEMBER_PASSWORD = 'Museum-Pass1';
@@ -125,11 +125,17 @@ export const DEMO_MEMBERS = {
   },
 } as const satisfies Record<string, MemberSeed>;
 
-export const demoMemberIds = {
-  identity: (key: string) => stableId(`identity:member:${key}`),
-  user: (key: string) => stableId(`user:member:${key}`),
-  membership: (key: string) => stableId(`membership:member:${key}`),
-};
+/** The seeded members' ids at the seller `slug` (server/seed/ids.ts). */
+export function memberIdsOf(slug: string) {
+  const id = seedIdOf(slug);
+  return {
+    identity: (key: string) => id(`identity:member:${key}`),
+    user: (key: string) => id(`user:member:${key}`),
+    membership: (key: string) => id(`membership:member:${key}`),
+  };
+}
+
+export const demoMemberIds = memberIdsOf(DEMO_SLUG);
 
 export const DEMO_AUTHENTICATION: AuthenticationConfig = {
   method: 'password',
@@ -138,11 +144,18 @@ export const DEMO_AUTHENTICATION: AuthenticationConfig = {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function seedMembers(db: Db, sellerId: string, nowMs: number): Promise<void> {
+export async function seedMembers(
+  db: Db,
+  sellerId: string,
+  nowMs: number,
+  slug: string = DEMO_SLUG,
+): Promise<void> {
+  const id = seedIdOf(slug);
+  const demoMemberIds = memberIdsOf(slug);
   await db
     .insert(t.config)
     .values({
-      id: stableId(`config:${sellerId}:${AUTHENTICATION_CONFIG_KEY}`),
+      id: id(`config:${sellerId}:${AUTHENTICATION_CONFIG_KEY}`),
       resource: 'seller',
       resourceId: sellerId,
       key: AUTHENTICATION_CONFIG_KEY,
@@ -178,7 +191,7 @@ export async function seedMembers(db: Db, sellerId: string, nowMs: number): Prom
     await db
       .insert(t.meta)
       .values({
-        id: stableId(`meta:identity:${m.key}:zip_code`),
+        id: id(`meta:identity:${m.key}:zip_code`),
         resource: 'identity',
         resourceId: identityId,
         key: 'zip_code',

@@ -21,7 +21,8 @@ import {
   savedPaymentMethod,
 } from '../memberships/schema';
 import * as t from '../schema';
-import { dayjs, stableId } from '../util';
+import { dayjs } from '../util';
+import { DEMO_SLUG, seedIdOf, seedNumberOf } from './ids';
 import { DEMO_MEMBER_PASSWORD } from './members';
 
 const DAY = 86_400_000;
@@ -29,21 +30,27 @@ export const MEMBERSHIP_EVENT_KEY = 'museum-membership';
 const MEMBER_GROUP_KEY = 'general-admission:member';
 const MEMBER_SHOW_KEY = 'planetarium:member';
 
-export const membershipIds = {
-  event: stableId(`event:${MEMBERSHIP_EVENT_KEY}`),
-  group: stableId(`group:${MEMBERSHIP_EVENT_KEY}`),
-  level: (name: LevelName) => stableId(`type:${MEMBERSHIP_EVENT_KEY}:${name}`),
-  /** The members-only "Member admission" group of General Admission, and its types. */
-  memberGroup: stableId(`group:${MEMBER_GROUP_KEY}`),
-  memberType: (name: 'Member Adult' | 'Member Child') => stableId(`type:${MEMBER_GROUP_KEY}:${name}`),
-  /** The members-only "Member show tickets" group of the quantity-first Planetarium show, and its type. */
-  memberShowGroup: stableId(`group:${MEMBER_SHOW_KEY}`),
-  memberShowType: stableId(`type:${MEMBER_SHOW_KEY}:Member Adult`),
-  identity: (key: string) => stableId(`identity:membership-member:${key}`),
-  user: (key: string) => stableId(`user:membership-member:${key}`),
-  membership: (key: string) => stableId(`membership:membership-member:${key}`),
-  order: (key: string) => stableId(`order:membership-member:${key}`),
-};
+/** The membership seed's ids at the seller `slug` (server/seed/ids.ts). */
+export function membershipIdsOf(slug: string) {
+  const id = seedIdOf(slug);
+  return {
+    event: id(`event:${MEMBERSHIP_EVENT_KEY}`),
+    group: id(`group:${MEMBERSHIP_EVENT_KEY}`),
+    level: (name: LevelName) => id(`type:${MEMBERSHIP_EVENT_KEY}:${name}`),
+    /** The members-only "Member admission" group of General Admission, and its types. */
+    memberGroup: id(`group:${MEMBER_GROUP_KEY}`),
+    memberType: (name: 'Member Adult' | 'Member Child') => id(`type:${MEMBER_GROUP_KEY}:${name}`),
+    /** The members-only "Member show tickets" group of the quantity-first Planetarium show, and its type. */
+    memberShowGroup: id(`group:${MEMBER_SHOW_KEY}`),
+    memberShowType: id(`type:${MEMBER_SHOW_KEY}:Member Adult`),
+    identity: (key: string) => id(`identity:membership-member:${key}`),
+    user: (key: string) => id(`user:membership-member:${key}`),
+    membership: (key: string) => id(`membership:membership-member:${key}`),
+    order: (key: string) => id(`order:membership-member:${key}`),
+  };
+}
+
+export const membershipIds = membershipIdsOf(DEMO_SLUG);
 
 export type LevelName = 'Individual' | 'Dual' | 'Family';
 
@@ -268,10 +275,15 @@ export async function seedMemberships(
     membersPreviewGroup: string;
     /** The quantity-first Planetarium show: gets a members-only group (none without it). */
     planetarium?: string;
+    /** The seller's slug (server/seed/ids.ts; default the demo seller's). */
+    slug?: string;
   },
   nowMs: number,
 ): Promise<void> {
   const sellerId = ids.seller;
+  const slug = ids.slug ?? DEMO_SLUG;
+  const id = seedIdOf(slug);
+  const membershipIds = membershipIdsOf(slug);
   await db
     .insert(t.eventTemplate)
     .values({
@@ -331,7 +343,7 @@ export async function seedMemberships(
       .insert(membershipRule)
       .values(
         lv.rules.map((r, i) => ({
-          id: stableId(`membership-rule:${lv.name}:${r.role}`),
+          id: id(`membership-rule:${lv.name}:${r.role}`),
           sellerId,
           ticketGroupId: membershipIds.group,
           ticketTypeId: typeId,
@@ -368,7 +380,7 @@ export async function seedMemberships(
       .insert(membershipBenefit)
       .values(
         benefits.map((b) => ({
-          id: stableId(`membership-benefit:${lv.name}:${b.key}`),
+          id: id(`membership-benefit:${lv.name}:${b.key}`),
           sellerId,
           membershipTypeId: typeId,
           ticketGroupId: b.groupId,
@@ -379,7 +391,7 @@ export async function seedMemberships(
       .onConflictDoNothing();
   }
 
-  if (ids.planetarium) await seedMemberShow(db, ids.planetarium);
+  if (ids.planetarium) await seedMemberShow(db, ids.planetarium, membershipIds);
 
   // Member admission: a members-only group of General Admission with member prices.
   await db
@@ -418,7 +430,7 @@ export async function seedMemberships(
     await db
       .insert(t.config)
       .values({
-        id: stableId(`config:${sellerId}:${key}`),
+        id: id(`config:${sellerId}:${key}`),
         resource: 'seller',
         resourceId: sellerId,
         key,
@@ -475,7 +487,7 @@ export async function seedMemberships(
     await db
       .insert(t.meta)
       .values({
-        id: stableId(`meta:identity:membership-member:${m.key}:zip_code`),
+        id: id(`meta:identity:membership-member:${m.key}:zip_code`),
         resource: 'identity',
         resourceId: identityId,
         key: 'zip_code',
@@ -483,7 +495,7 @@ export async function seedMemberships(
       })
       .onConflictDoNothing();
     // The order that bought the membership: a completed cart with one booked membership ticket.
-    const cartId = stableId(`cart:membership-member:${m.key}`);
+    const cartId = id(`cart:membership-member:${m.key}`);
     const orderId = membershipIds.order(m.key);
     const level = DEMO_LEVELS.find((l) => l.name === m.level);
     const levelId = membershipIds.level(m.level);
@@ -491,7 +503,7 @@ export async function seedMemberships(
       .insert(t.cart)
       .values({
         id: cartId,
-        cartNumber: `MS${m.scanCode}`,
+        cartNumber: seedNumberOf(slug, `MS${m.scanCode}`),
         sellerId,
         identityId,
         state: 'completed',
@@ -503,7 +515,7 @@ export async function seedMemberships(
       .insert(t.ticketOrder)
       .values({
         id: orderId,
-        orderNumber: `M${m.scanCode}`,
+        orderNumber: seedNumberOf(slug, `M${m.scanCode}`),
         cartId,
         identityId,
         sellerId,
@@ -513,7 +525,7 @@ export async function seedMemberships(
     await db
       .insert(t.ticket)
       .values({
-        id: stableId(`ticket:membership-member:${m.key}`),
+        id: id(`ticket:membership-member:${m.key}`),
         cartId,
         state: 'booked',
         eventSessionId: null,
@@ -533,7 +545,7 @@ export async function seedMemberships(
       .onConflictDoNothing();
     // Paid by card, as the checkout records a sale: the payment and the gateway's charge.
     const cents = level?.cents ?? 0;
-    const chargeId = stableId(`charge:membership-member:${m.key}`);
+    const chargeId = id(`charge:membership-member:${m.key}`);
     await db
       .insert(t.gatewayCharge)
       .values({
@@ -550,7 +562,7 @@ export async function seedMemberships(
     await db
       .insert(t.payment)
       .values({
-        id: stableId(`payment:membership-member:${m.key}`),
+        id: id(`payment:membership-member:${m.key}`),
         cartId,
         ticketOrderId: orderId,
         gatewayId: 'stripe',
@@ -585,7 +597,7 @@ export async function seedMemberships(
       .insert(membershipMember)
       .values(
         m.members.map((p, i) => ({
-          id: stableId(`membership-member:${m.key}:${i}`),
+          id: id(`membership-member:${m.key}:${i}`),
           membershipId,
           role: p.role,
           firstName: p.first,
@@ -599,7 +611,7 @@ export async function seedMemberships(
       await db
         .insert(savedPaymentMethod)
         .values({
-          id: stableId(`saved-card:${m.key}`),
+          id: id(`saved-card:${m.key}`),
           identityId,
           identifier: m.savedCard,
           createdAt: created,
@@ -622,7 +634,11 @@ export async function seedMemberships(
 }
 
 /** Member show tickets: a members-only group of the quantity-first Planetarium show with a member price. */
-async function seedMemberShow(db: Db, planetarium: string): Promise<void> {
+async function seedMemberShow(
+  db: Db,
+  planetarium: string,
+  membershipIds: ReturnType<typeof membershipIdsOf>,
+): Promise<void> {
   await db
     .insert(t.ticketGroup)
     .values(

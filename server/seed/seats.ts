@@ -12,6 +12,7 @@ import type { Db } from '../db';
 import * as t from '../schema';
 import * as st from '../seats/schema';
 import { dayjs, stableId } from '../util';
+import { DEMO_SLUG, seedIdOf } from './ids';
 
 /** One section: rows of seats, placed from (x, y), sold in the given ticket groups. */
 export interface SectionPlan {
@@ -173,20 +174,26 @@ const TZ = 'America/New_York';
 const THEATRE_DAYS = 14;
 export const THEATRE_TIMES = ['14:30', '19:30'];
 
-export const theatreIds = {
-  event: stableId(`event:${THEATRE_KEY}`),
-  map: stableId(`seatmap:${THEATRE_KEY}`),
-  stalls: stableId(`group:${THEATRE_KEY}:stalls`),
-  balcony: stableId(`group:${THEATRE_KEY}:balcony`),
-  type: (group: 'stalls' | 'balcony', name: string) => stableId(`type:${THEATRE_KEY}:${group}:${name}`),
-  session: (startIso: string) => stableId(`session:${THEATRE_KEY}:${startIso}`),
-  image: (kind: 'profile' | 'cover') => stableId(`image:${THEATRE_KEY}:${kind}`),
-  seat: (section: string, row: string, n: number) =>
-    stableId(`seat:${stableId(`seatmap:${THEATRE_KEY}`)}:${section}:${row}:${n}`),
-};
+/** The theatre's ids at the seller `slug` (server/seed/ids.ts). */
+export function theatreIdsOf(slug: string) {
+  const id = seedIdOf(slug);
+  const map = id(`seatmap:${THEATRE_KEY}`);
+  return {
+    event: id(`event:${THEATRE_KEY}`),
+    map,
+    stalls: id(`group:${THEATRE_KEY}:stalls`),
+    balcony: id(`group:${THEATRE_KEY}:balcony`),
+    type: (group: 'stalls' | 'balcony', name: string) => id(`type:${THEATRE_KEY}:${group}:${name}`),
+    session: (startIso: string) => id(`session:${THEATRE_KEY}:${startIso}`),
+    image: (kind: 'profile' | 'cover') => id(`image:${THEATRE_KEY}:${kind}`),
+    seat: (section: string, row: string, n: number) => stableId(`seat:${map}:${section}:${row}:${n}`),
+  };
+}
+
+export const theatreIds = theatreIdsOf(DEMO_SLUG);
 
 /** Stalls Left, Centre and Right (10 rows, 300 seats) and the Balcony (5 rows of 20): 400 seats. */
-export function theatrePlan(): SeatMapPlan {
+export function theatrePlan(theatreIds = theatreIdsOf(DEMO_SLUG)): SeatMapPlan {
   const rows = letters(10);
   const top = SEAT_PITCH * 4;
   const balconyTop = top + 12 * SEAT_PITCH + SEAT_PITCH * 2;
@@ -231,11 +238,13 @@ const THEATRE_GROUPS = [
 
 export async function seedTheatre(
   db: Db,
-  ids: { seller: string; venue: string },
+  ids: { seller: string; venue: string; slug?: string },
   nowMs: number,
 ): Promise<void> {
+  const id = seedIdOf(ids.slug ?? DEMO_SLUG);
+  const theatreIds = theatreIdsOf(ids.slug ?? DEMO_SLUG);
   const eventId = theatreIds.event;
-  const plan = theatrePlan();
+  const plan = theatrePlan(theatreIds);
   await db
     .insert(t.eventTemplate)
     .values({
@@ -271,7 +280,7 @@ export async function seedTheatre(
         ['image_cover', cover],
         ['reserve_flow', 'date_first'],
       ].map(([key, value]) => ({
-        id: stableId(`meta:${THEATRE_KEY}:${key}`),
+        id: id(`meta:${THEATRE_KEY}:${key}`),
         resource: 'event_template',
         resourceId: eventId,
         key: key as string,
@@ -282,7 +291,7 @@ export async function seedTheatre(
   await db
     .insert(t.config)
     .values({
-      id: stableId(`config:${THEATRE_KEY}:image`),
+      id: id(`config:${THEATRE_KEY}:image`),
       resource: 'event_template',
       resourceId: eventId,
       key: 'image',
@@ -359,16 +368,22 @@ export const STUDIO_KEY = 'museum-studio';
 export const STUDIO_TIMES = ['11:00', '15:00'];
 const STUDIO_DAYS = 14;
 
-export const studioIds = {
-  event: stableId(`event:${STUDIO_KEY}`),
-  map: stableId(`seatmap:${STUDIO_KEY}`),
-  group: stableId(`group:${STUDIO_KEY}:studio`),
-  type: (name: string) => stableId(`type:${STUDIO_KEY}:studio:${name}`),
-  session: (startIso: string) => stableId(`session:${STUDIO_KEY}:${startIso}`),
-};
+/** The studio's ids at the seller `slug` (server/seed/ids.ts). */
+export function studioIdsOf(slug: string) {
+  const id = seedIdOf(slug);
+  return {
+    event: id(`event:${STUDIO_KEY}`),
+    map: id(`seatmap:${STUDIO_KEY}`),
+    group: id(`group:${STUDIO_KEY}:studio`),
+    type: (name: string) => id(`type:${STUDIO_KEY}:studio:${name}`),
+    session: (startIso: string) => id(`session:${STUDIO_KEY}:${startIso}`),
+  };
+}
+
+export const studioIds = studioIdsOf(DEMO_SLUG);
 
 /** One section of 4 rows of 10 seats. */
-export function studioPlan(): SeatMapPlan {
+export function studioPlan(studioIds = studioIdsOf(DEMO_SLUG)): SeatMapPlan {
   return planSeatMap(studioIds.map, [
     { name: 'Studio', rows: letters(4), seatsPerRow: 10, x: 0, y: SEAT_PITCH * 4, groups: [studioIds.group] },
   ]);
@@ -381,11 +396,13 @@ export function studioPlan(): SeatMapPlan {
  */
 export async function seedStudio(
   db: Db,
-  ids: { seller: string; venue: string },
+  ids: { seller: string; venue: string; slug?: string },
   nowMs: number,
 ): Promise<void> {
+  const id = seedIdOf(ids.slug ?? DEMO_SLUG);
+  const studioIds = studioIdsOf(ids.slug ?? DEMO_SLUG);
   const eventId = studioIds.event;
-  const plan = studioPlan();
+  const plan = studioPlan(studioIds);
   await db
     .insert(t.eventTemplate)
     .values({
@@ -405,7 +422,7 @@ export async function seedStudio(
   await db
     .insert(t.meta)
     .values({
-      id: stableId(`meta:${STUDIO_KEY}:reserve_flow`),
+      id: id(`meta:${STUDIO_KEY}:reserve_flow`),
       resource: 'event_template',
       resourceId: eventId,
       key: 'reserve_flow',

@@ -72,13 +72,13 @@ function agent() {
 const b64url = (buf: Buffer) => buf.toString('base64url');
 
 /** The whole authorization-code round trip; returns the ID token (or the sign-in page after a wrong password). */
-async function signIn(password: string = SANDBOX_IDP_USER.password) {
+async function signIn(password: string = SANDBOX_IDP_USER.password, slug = 'demo-museum') {
   const go = agent();
   const discovery = await (await go(`${sandbox.issuer}/.well-known/openid-configuration`)).json();
   expect(discovery.issuer).toBe(sandbox.issuer);
   const verifier = b64url(randomBytes(32));
   const challenge = b64url(createHash('sha256').update(verifier).digest());
-  const redirectUri = `${origin}/demo-museum/auth0-login`;
+  const redirectUri = `${origin}/${slug}/auth0-login`;
   const auth = new URL(discovery.authorization_endpoint);
   auth.search = new URLSearchParams({
     client_id: SANDBOX_CLIENT_ID,
@@ -151,6 +151,31 @@ describe('the sandbox identity provider', () => {
       headers: { 'Tix-App': 'ecomm', Cookie: cookie.split(';')[0] ?? '' },
     });
     expect(me.status).toBe(200);
+  });
+
+  it('every seller of the server is a storefront of the client: another slug’s callback on the same origin', async () => {
+    const { idToken } = await signIn(SANDBOX_IDP_USER.password, 'w0-e2e');
+    expect(idToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('a callback on another origin, or with a query, is refused at the authorization endpoint', async () => {
+    for (const redirectUri of [
+      'https://evil.example/demo-museum/auth0-login',
+      `${origin}/demo-museum/auth0-login?next=https://evil.example`,
+      `${origin}/demo-museum/other`,
+    ]) {
+      const auth = new URL(`${sandbox.issuer}/auth`);
+      auth.search = new URLSearchParams({
+        client_id: SANDBOX_CLIENT_ID,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'openid email',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      }).toString();
+      const res = await fetch(auth, { redirect: 'manual' });
+      expect(res.status, redirectUri).toBe(400);
+    }
   });
 
   it('a wrong password at the provider shows its sign-in page again with an error', async () => {

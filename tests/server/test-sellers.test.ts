@@ -1,0 +1,143 @@
+/**
+ * Test sellers (issue 17): the seed parameterised by slug gives each seller ids of its own (no row shared with
+ * the demo seller or another test seller), `POST /__test/sellers` exists only when the app is created with
+ * `testSellers` outside production, and rate limits are per seller (one worker's failures lock nobody else).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { createDb, type DbHandle } from '../../server/db';
+import { DEMO_SELLER_ID, demoIds, SEEDED_EVENT_KEYS, seed } from '../../server/seed/demo';
+import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/seed/members';
+import { START } from './helpers';
+
+/** Tables the seed writes (every one keyed by seller-derived ids or by seller). */
+const TABLES = [
+  'seller',
+  'identity',
+  'venue',
+  'config',
+  'meta',
+  'image',
+  'event_template',
+  'ticket_group',
+  'ticket_type',
+  'event_session',
+  'seat_map',
+  'seat_template',
+  'member_user',
+  'member_membership',
+  'membership_level',
+  'membership_rule',
+  'membership_benefit',
+  'membership_member',
+  'gift_code',
+  'cart',
+  'ticket_order',
+  'ticket',
+  'payment',
+  'gateway_charge',
+  'saved_payment_method',
+];
+
+let handle: DbHandle;
+const now = () => START;
+
+async function counts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) {
+    const r = (await handle.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    out[table] = Number(r.rows[0]?.n);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  handle = await createDb({ dataDir: 'memory://' });
+  await seed(handle.db, { now });
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('the seed, per seller', () => {
+  it('two more sellers add exactly as many rows again each: no id is shared with another seller', async () => {
+    const one = await counts();
+    for (const table of TABLES) expect(one[table], table).toBeGreaterThan(0);
+    const w0 = await seed(handle.db, { slug: 'w0-ids', now });
+    const w1 = await seed(handle.db, { slug: 'w1-ids', now });
+    const three = await counts();
+    for (const table of TABLES) expect(three[table], table).toBe(3 * (one[table] ?? 0));
+    expect(new Set([DEMO_SELLER_ID, w0.seller, w1.seller]).size).toBe(3);
+    for (const key of SEEDED_EVENT_KEYS)
+      expect(new Set([demoIds.event(key), w0.event(key), w1.event(key)]).size, key).toBe(3);
+    // Idempotent, like the demo seed.
+    await seed(handle.db, { slug: 'w0-ids', now });
+    expect(await counts()).toEqual(three);
+  });
+});
+
+describe('POST /__test/sellers', () => {
+  const post = (app: ReturnType<typeof createApp>, body: unknown) =>
+    app.request('/__test/sellers', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('is not there by default, nor in production even when asked for', async () => {
+    const plain = createApp({ db: handle.db, paymentMode: 'sandbox', now });
+    expect((await post(plain, { slug: 'w9-nope' })).status).toBe(404);
+    const production = createApp({
+      db: handle.db,
+      paymentMode: 'sandbox',
+      now,
+      production: true,
+      testSellers: true,
+    });
+    expect((await post(production, { slug: 'w9-nope' })).status).toBe(404);
+  });
+
+  it('seeds the seller of a slug and answers its ids; its storefront is served', async () => {
+    const app = createApp({ db: handle.db, paymentMode: 'sandbox', now, testSellers: true });
+    expect((await post(app, { slug: 'Not A Slug' })).status).toBe(400);
+    const res = await post(app, { slug: 'w2-endpoint' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { slug: string; sellerId: string; events: Record<string, string> };
+    expect(body.slug).toBe('w2-endpoint');
+    expect(body.sellerId).not.toBe(DEMO_SELLER_ID);
+    expect(Object.keys(body.events)).toEqual([...SEEDED_EVENT_KEYS]);
+    const cfg = await app.request('/__config?slug=w2-endpoint');
+    expect(await cfg.json()).toMatchObject({ slug: 'w2-endpoint', sellerId: body.sellerId });
+    const ga = body.events['general-admission'];
+    const event = await app.request(`/api/events/${ga}?seller_id=${body.sellerId}`, {
+      headers: { 'Tix-App': 'ecomm' },
+    });
+    expect(event.status).toBe(200);
+    // Not at the demo seller: the event is the new seller's own.
+    const elsewhere = await app.request(`/api/events/${ga}?seller_id=${DEMO_SELLER_ID}`, {
+      headers: { 'Tix-App': 'ecomm' },
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('rate limits, per seller', () => {
+  it('a member locked out at one seller still logs in at another', async () => {
+    const app = createApp({ db: handle.db, paymentMode: 'sandbox', now });
+    const w3 = await seed(handle.db, { slug: 'w3-limits', now });
+    const login = (sellerId: string, password: string) =>
+      app.request(`/api/login?seller_id=${sellerId}`, {
+        method: 'POST',
+        headers: { 'Tix-App': 'ecomm', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: DEMO_MEMBERS.password.email, password }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await login(w3.seller, 'Wrong-Pass1')).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect((await login(w3.seller, DEMO_MEMBER_PASSWORD)).status).toBe(429);
+    expect((await login(DEMO_SELLER_ID, DEMO_MEMBER_PASSWORD)).status).toBe(200);
+  });
+});
