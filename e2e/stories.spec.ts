@@ -37,9 +37,10 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
   await expect(page.getByRole('heading', { level: 1, name: 'Story viewer' })).toBeVisible();
   await page.getByLabel('Find a machine or component').fill('car');
   const nav = page.getByRole('list', { name: 'Machines' });
-  await expect(nav.getByRole('link')).toHaveText(['cart']);
+  // The cart, and the reserve core's child that reserves into it.
+  await expect(nav.getByRole('link')).toHaveText(['cart', 'reserveIntoCart']);
   await expect(nav.getByText('13 states · 9 events · 37 transitions')).toBeVisible();
-  await nav.getByRole('link', { name: 'cart' }).click();
+  await nav.getByRole('link', { name: 'cart', exact: true }).click();
   await expect(page).toHaveURL(/\/_stories\?machine=cart$/);
 
   // The drawing holds every state of the machine; the stepped actor starts loading the stored cart.
@@ -241,6 +242,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'oneTicketReserve',
     'passwordReset',
     'quantityFirstReserve',
+    'reserveIntoCart',
     'seatMap',
     'session',
     'setEmail',
