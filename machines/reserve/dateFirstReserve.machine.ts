@@ -18,6 +18,7 @@ import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
   errorNotice,
   flowErrorOf,
+  noticesAfterDismiss,
   RESERVE_ERROR,
   RESERVE_NOTICE_KEYS,
   refusedErrorOf,
@@ -30,12 +31,10 @@ import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './cor
 import type { ReserveIntoCartInput } from './core/types';
 import {
   applyPresetQuantities,
-  decrement,
-  increment,
   isSelectionValid,
   type QuantityScope,
+  quantitiesAfter,
   requestQuantities,
-  setQuantity,
 } from './quantities';
 import {
   availableDays,
@@ -366,32 +365,15 @@ export const dateFirstReserveMachine = setup({
       quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
       preset: { ...context.preset, quantities: {} },
     })),
-    incrementQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.increment');
-        return increment(quantityScope(context), event.ticketTypeId);
-      },
-    }),
-    decrementQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.decrement');
-        return decrement(quantityScope(context), event.ticketTypeId);
-      },
-    }),
-    setQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.set');
-        return setQuantity(quantityScope(context), event.ticketTypeId, event.quantity);
-      },
+    /** A stepper's increment, decrement or typed count, through the quantity rules. */
+    changeQuantity: assign({
+      quantities: ({ context, event }) => quantitiesAfter(quantityScope(context), event),
     }),
     clearReserveNotices: assign({
       messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) => {
-        assertEvent(event, 'message.dismiss');
-        return withoutNotices(context.messages, [event.key]);
-      },
+      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
     }),
     noteLoadError: assign({
       messages: ({ context, event }) =>
@@ -490,9 +472,9 @@ export const dateFirstReserveMachine = setup({
             'Flexible (any-date) tickets: no date or session; the quantities of the flexible groups.',
           on: {
             'flexible.clear': { target: 'date', actions: 'clearFlexible' },
-            'quantity.increment': { actions: 'incrementQuantity' },
-            'quantity.decrement': { actions: 'decrementQuantity' },
-            'quantity.set': { actions: 'setQuantity' },
+            'quantity.increment': { actions: 'changeQuantity' },
+            'quantity.decrement': { actions: 'changeQuantity' },
+            'quantity.set': { actions: 'changeQuantity' },
             submit: {
               guard: 'canSubmit',
               target: '#dateFirstReserve.reserving',
@@ -569,9 +551,9 @@ export const dateFirstReserveMachine = setup({
                     },
                     ready: {
                       on: {
-                        'quantity.increment': { actions: 'incrementQuantity' },
-                        'quantity.decrement': { actions: 'decrementQuantity' },
-                        'quantity.set': { actions: 'setQuantity' },
+                        'quantity.increment': { actions: 'changeQuantity' },
+                        'quantity.decrement': { actions: 'changeQuantity' },
+                        'quantity.set': { actions: 'changeQuantity' },
                         'seats.set': { actions: 'assignSeats' },
                         submit: {
                           guard: 'canSubmit',

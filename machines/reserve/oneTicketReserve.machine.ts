@@ -18,6 +18,7 @@ import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
   errorNotice,
   flowErrorOf,
+  noticesAfterDismiss,
   RESERVE_ERROR,
   refusedErrorOf,
   reservedCartOf,
@@ -130,10 +131,7 @@ export const oneTicketReserveMachine = setup({
       messages: ({ context }) => withoutNotices(context.messages, [RESERVE_ERROR]),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) => {
-        assertEvent(event, 'message.dismiss');
-        return withoutNotices(context.messages, [event.key]);
-      },
+      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
     }),
     noteReserveError: assign({
       messages: ({ context, event }) =>

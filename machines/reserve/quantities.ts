@@ -194,3 +194,20 @@ export function applyPresetQuantities(scope: QuantityScope, presets: Quantities)
   }
   return quantities;
 }
+
+/** The steppers' events, as every reserve flow receives them. */
+export type QuantityEvent =
+  | { type: 'quantity.increment'; ticketTypeId: string }
+  | { type: 'quantity.decrement'; ticketTypeId: string }
+  | { type: 'quantity.set'; ticketTypeId: string; quantity: number };
+
+const isQuantityEvent = (event: QuantityEvent | { type: string }): event is QuantityEvent =>
+  event.type === 'quantity.increment' || event.type === 'quantity.decrement' || event.type === 'quantity.set';
+
+/** The quantities after a stepper event, through the rules above; any other event leaves them as they are. */
+export function quantitiesAfter(scope: QuantityScope, event: QuantityEvent | { type: string }): Quantities {
+  if (!isQuantityEvent(event)) return scope.quantities;
+  if (event.type === 'quantity.increment') return increment(scope, event.ticketTypeId);
+  if (event.type === 'quantity.decrement') return decrement(scope, event.ticketTypeId);
+  return setQuantity(scope, event.ticketTypeId, event.quantity);
+}

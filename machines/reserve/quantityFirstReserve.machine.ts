@@ -19,6 +19,7 @@ import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
   errorNotice,
   flowErrorOf,
+  noticesAfterDismiss,
   RESERVE_ERROR,
   RESERVE_NOTICE_KEYS,
   refusedErrorOf,
@@ -30,12 +31,11 @@ import {
 import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { ReserveIntoCartInput } from './core/types';
 import {
-  decrement,
   increment,
   isSelectionValid,
   type QuantityScope,
+  quantitiesAfter,
   requestQuantities,
-  setQuantity,
 } from './quantities';
 import type {
   LoadPricedSessionsInput,
@@ -192,23 +192,9 @@ export const quantityFirstReserveMachine = setup({
   actions: {
     /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
     reserved: () => {},
-    incrementQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.increment');
-        return increment(quantityScopeOf(context), event.ticketTypeId);
-      },
-    }),
-    decrementQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.decrement');
-        return decrement(quantityScopeOf(context), event.ticketTypeId);
-      },
-    }),
-    setQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.set');
-        return setQuantity(quantityScopeOf(context), event.ticketTypeId, event.quantity);
-      },
+    /** A stepper's increment, decrement or typed count, through the quantity rules. */
+    changeQuantity: assign({
+      quantities: ({ context, event }) => quantitiesAfter(quantityScopeOf(context), event),
     }),
     clearCalendarError: assign({
       messages: ({ context }) => withoutNotices(context.messages, [CALENDAR_NOTICE]),
@@ -282,10 +268,7 @@ export const quantityFirstReserveMachine = setup({
       messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) => {
-        assertEvent(event, 'message.dismiss');
-        return withoutNotices(context.messages, [event.key]);
-      },
+      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
     }),
     assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
     noteReserveError: assign({
@@ -321,9 +304,9 @@ export const quantityFirstReserveMachine = setup({
     quantities: {
       description: 'The quantities are open; Find tickets closes them and loads the calendar for them.',
       on: {
-        'quantity.increment': { actions: 'incrementQuantity' },
-        'quantity.decrement': { actions: 'decrementQuantity' },
-        'quantity.set': { actions: 'setQuantity' },
+        'quantity.increment': { actions: 'changeQuantity' },
+        'quantity.decrement': { actions: 'changeQuantity' },
+        'quantity.set': { actions: 'changeQuantity' },
         'tickets.find': { guard: 'canFindTickets', target: 'loadingCalendar', actions: 'clearCalendarError' },
       },
     },

@@ -21,6 +21,7 @@ import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
   errorNotice,
   flowErrorOf,
+  noticesAfterDismiss,
   RESERVE_ERROR,
   refusedErrorOf,
   reservedCartOf,
@@ -30,7 +31,7 @@ import {
 } from './core/rules';
 import type { ReserveIntoCartInput } from './core/types';
 import { formatSessionTime } from './format';
-import { decrement, increment, type QuantityScope, requestQuantities, setQuantity } from './quantities';
+import { type QuantityScope, quantitiesAfter, requestQuantities } from './quantities';
 import { reserveSeatsPart, withoutTakenSeats } from './seats';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
@@ -180,32 +181,15 @@ export const singleEventReserveMachine = setup({
     noteUnavailable: assign({ blocking: () => message('eventUnavailable') }),
     noteLoadError: assign({ blocking: ({ context, event }) => errorText(flowErrorOf(event), context) }),
     clearBlocking: assign({ blocking: null }),
-    incrementQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.increment');
-        return increment(singleQuantityScope(context), event.ticketTypeId);
-      },
-    }),
-    decrementQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.decrement');
-        return decrement(singleQuantityScope(context), event.ticketTypeId);
-      },
-    }),
-    setQuantity: assign({
-      quantities: ({ context, event }) => {
-        assertEvent(event, 'quantity.set');
-        return setQuantity(singleQuantityScope(context), event.ticketTypeId, event.quantity);
-      },
+    /** A stepper's increment, decrement or typed count, through the quantity rules. */
+    changeQuantity: assign({
+      quantities: ({ context, event }) => quantitiesAfter(singleQuantityScope(context), event),
     }),
     clearReserveNotice: assign({
       messages: ({ context }) => withoutNotices(context.messages, [RESERVE_ERROR]),
     }),
     dismissMessage: assign({
-      messages: ({ context, event }) => {
-        assertEvent(event, 'message.dismiss');
-        return withoutNotices(context.messages, [event.key]);
-      },
+      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
     }),
     noteReserveError: assign({
       messages: ({ context, event }) =>
@@ -262,9 +246,9 @@ export const singleEventReserveMachine = setup({
     unavailable: {},
     ready: {
       on: {
-        'quantity.increment': { actions: 'incrementQuantity' },
-        'quantity.decrement': { actions: 'decrementQuantity' },
-        'quantity.set': { actions: 'setQuantity' },
+        'quantity.increment': { actions: 'changeQuantity' },
+        'quantity.decrement': { actions: 'changeQuantity' },
+        'quantity.set': { actions: 'changeQuantity' },
         'seats.set': { actions: 'assignSeats' },
         submit: { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotice' },
       },

@@ -12,6 +12,7 @@ import {
   isSelectionValid,
   MAX_PER_TYPE,
   type QuantityScope,
+  quantitiesAfter,
   remainingForGroup,
   requestQuantities,
   setQuantity,
@@ -239,5 +240,28 @@ describe('limits and totals', () => {
   it('applies preset counts through the same rules', () => {
     const groups = [group('g', ['a'], { remaining: 3 }), group('m', ['m'], { minPerOrder: 2 })];
     expect(applyPresetQuantities(scope(groups), { a: 10, m: 1, unknown: 4 })).toEqual({ a: 3, m: 2 });
+  });
+});
+
+describe('a stepper event (quantitiesAfter, the one action every reserve flow runs)', () => {
+  it('is the rule of its event; another event leaves the quantities as they are', () => {
+    const groups = [group('g', ['a', 'b'], { maxPerOrder: 3 })];
+    const counts: Record<string, number>[] = [{}, { a: 1 }, { a: 3 }, { a: 2, b: 1 }];
+    for (const quantities of counts) {
+      const s = scope(groups, quantities, 2);
+      for (const id of ['a', 'b', 'nope']) {
+        expect(quantitiesAfter(s, { type: 'quantity.increment', ticketTypeId: id })).toEqual(
+          increment(s, id),
+        );
+        expect(quantitiesAfter(s, { type: 'quantity.decrement', ticketTypeId: id })).toEqual(
+          decrement(s, id),
+        );
+        for (const n of [-1, 0, 2, 7, Number.NaN])
+          expect(quantitiesAfter(s, { type: 'quantity.set', ticketTypeId: id, quantity: n })).toEqual(
+            setQuantity(s, id, n),
+          );
+      }
+      expect(quantitiesAfter(s, { type: 'submit' })).toBe(s.quantities);
+    }
   });
 });

@@ -138,3 +138,10 @@ export const refusedOutput = (error: unknown): ReserveIntoCartOutput => ({
   status: 'refused',
   refusal: refusalOf(error),
 });
+
+/** The notices after `message.dismiss` (that key removed); any other event leaves them. */
+export function noticesAfterDismiss(messages: ReserveNotice[], event: EventObject): ReserveNotice[] {
+  return event.type === 'message.dismiss' && 'key' in event && typeof event.key === 'string'
+    ? withoutNotices(messages, [event.key])
+    : messages;
+}
