@@ -10,10 +10,21 @@ import type { Db } from '../db';
 import { SEEDED_EVENT_KEYS, seed } from './demo';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const MAX_BODY_BYTES = 1024;
 
 export function registerTestSellers(app: Hono, db: Db, now: () => number): void {
   app.post('/__test/sellers', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { slug?: unknown } | null;
+    // A slug is a few bytes: anything longer is refused before it is read.
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES)
+      return c.json({ error: 'body too large' }, 413);
+    const text = await c.req.text();
+    if (text.length > MAX_BODY_BYTES) return c.json({ error: 'body too large' }, 413);
+    let body: { slug?: unknown } | null = null;
+    try {
+      body = JSON.parse(text) as { slug?: unknown } | null;
+    } catch {
+      body = null;
+    }
     const slug = body?.slug;
     if (typeof slug !== 'string' || !SLUG.test(slug)) return c.json({ error: 'invalid slug' }, 400);
     const ids = await seed(db, { slug, now });

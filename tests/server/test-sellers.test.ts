@@ -103,6 +103,12 @@ describe('POST /__test/sellers', () => {
   it('seeds the seller of a slug and answers its ids; its storefront is served', async () => {
     const app = createApp({ db: handle.db, paymentMode: 'sandbox', now, testSellers: true });
     expect((await post(app, { slug: 'Not A Slug' })).status).toBe(400);
+    // NUL bytes, a lone surrogate, no slug, not JSON: 400; an oversized body: 413.
+    for (const slug of ['w2\u0000x', 'w2-\ud800', 123, ''])
+      expect((await post(app, { slug })).status).toBe(400);
+    const notJson = await app.request('/__test/sellers', { method: 'POST', body: '{oops' });
+    expect(notJson.status).toBe(400);
+    expect((await post(app, { slug: 'w2-big', pad: 'x'.repeat(5000) })).status).toBe(413);
     const res = await post(app, { slug: 'w2-endpoint' });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { slug: string; sellerId: string; events: Record<string, string> };

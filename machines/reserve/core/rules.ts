@@ -7,7 +7,7 @@ import type { EventObject } from 'xstate';
 import { ErrorCode } from '../../../api/codes';
 import { outcomeMessage, reserveOutcome } from '../../../api/error-messages';
 import type { CartModel } from '../../../api/models';
-import type { FlowError } from '../../shared/flow-error';
+import { type FlowError, toFlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
 import type {
   RefusalKind,
@@ -49,18 +49,12 @@ export const errorNotice = (key: string, text: Message): ReserveNotice => ({
 
 export type FlowErrorWithContext = FlowError & { context?: string | null };
 
-/** A rejection with a code, or null for anything else. */
+/** A rejection with a code (read by the shared `toFlowError`, with its context), or null for anything else. */
 export function flowErrorFrom(error: unknown): FlowErrorWithContext | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, description, extra, status, context } = error as Record<string, unknown>;
-  if (typeof code !== 'string') return null;
-  return {
-    code,
-    description: typeof description === 'string' ? description : null,
-    extra,
-    ...(typeof status === 'number' ? { status } : {}),
-    context: typeof context === 'string' ? context : null,
-  };
+  if (typeof error !== 'object' || error === null || typeof (error as { code?: unknown }).code !== 'string')
+    return null;
+  const context = (error as { context?: unknown }).context;
+  return { ...toFlowError(error), context: typeof context === 'string' ? context : null };
 }
 
 /** The flow error of an actor's error event, or null when it has none. */
