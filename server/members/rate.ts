@@ -29,6 +29,8 @@ export const LIMITS = {
   emailAddress: { name: 'email:address', max: 20, windowMs: 60 * MINUTE },
   /** Reset token checks (validate and reset) per address: tokens are unguessable, this stops scanning. */
   tokenAddress: { name: 'token:address', max: 30, windowMs: 15 * MINUTE },
+  /** New accounts (POST user) per client address: each sends a verification email. */
+  registerAddress: { name: 'register:address', max: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 const keyOf = (limit: Limit, sellerId: string, subject: string) =>

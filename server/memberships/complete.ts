@@ -2,8 +2,10 @@
  * Membership creation on order completion (issue 11), called by `payments/completion.ts` `book` inside the booking
  * transaction: each booked membership ticket (a level) becomes a membership of its owner — the cart's giftee
  * when the cart is a gift, else the cart's identity (a guest purchaser gets an account without a password so
- * that they can log in with the new member ID; an email that already has an account adds the membership to
- * that account). A renewal (the owner already has a membership of the seller) keeps the member ID and extends
+ * that they can log in with the new member ID; an email whose account has VERIFIED it adds the membership to
+ * that account; an unverified account gets nothing by email: the membership stays with the purchase's own
+ * identity, whose account then has no email, until the address's owner verifies it and claims it,
+ * `members/verify.ts`). A renewal (the owner already has a membership of the seller) keeps the member ID and extends
  * the term from the previous valid_to (or from now, once expired); a new membership gets a new member ID. The
  * named members, unnamed count, level, order and auto-renew state (scheduled when asked for and paid by card,
  * with the card saved; otherwise not enrolled) are recorded, and the member ID is emailed to the owner.
@@ -27,29 +29,36 @@ export const SAVED_CARD_IDENTIFIER = 'Card on file';
 /** A new member ID: 9 digits, not starting with 0 (unique per seller; the caller retries on a clash). */
 const newScanCode = () => String(randomInt(100_000_000, 1_000_000_000));
 
-/** The owner's identity, made a member account if it has none (guest purchasers, giftees). */
+/**
+ * The owner's identity, made a member account if it has none (guest purchasers, giftees; unverified). Another
+ * account counts by email only once verified: an unverified one may be anybody's claim on the address.
+ */
 async function ownerIdentity(tx: Tx, sellerId: string, identityId: string, nowMs: number): Promise<string> {
   const [user] = await tx.select().from(memberUser).where(eq(memberUser.identityId, identityId)).limit(1);
   if (user) return identityId;
   const [identity] = await tx.select().from(t.identity).where(eq(t.identity.id, identityId)).limit(1);
   if (!identity) return identityId;
-  if (identity.email) {
+  let email = identity.email;
+  if (email) {
     const [byEmail] = await tx
       .select()
       .from(memberUser)
-      .where(and(eq(memberUser.sellerId, sellerId), eq(memberUser.emailKey, emailKey(identity.email))))
+      .where(and(eq(memberUser.sellerId, sellerId), eq(memberUser.emailKey, emailKey(email))))
       .limit(1);
-    if (byEmail) return byEmail.identityId;
+    if (byEmail?.emailVerifiedAt) return byEmail.identityId;
+    // Held by an unverified account: this identity's own account goes without the address (member-ID login).
+    if (byEmail) email = null;
   }
   await tx.insert(memberUser).values({
     id: newId(),
     sellerId,
     identityId,
-    email: identity.email,
-    emailKey: identity.email ? emailKey(identity.email) : null,
+    email,
+    emailKey: email ? emailKey(email) : null,
     passwordHash: null,
     testAccount: false,
     createdAt: new Date(nowMs),
+    emailVerifiedAt: null,
   });
   await tx.update(t.identity).set({ type: 'member' }).where(eq(t.identity.id, identityId));
   return identityId;
