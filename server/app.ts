@@ -54,6 +54,7 @@ export function createApp(options: AppOptions): Hono {
     production: options.production ?? false,
     gateway: options.gateway ?? (sandbox as SandboxGateway),
     cache: new CatalogCache(options.catalogCacheMs ?? 0),
+    publicUrl: options.members?.publicUrl ?? null,
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();

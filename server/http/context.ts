@@ -14,6 +14,8 @@ export interface AppCtx {
   production: boolean;
   gateway: PaymentGateway;
   cache: CatalogCache;
+  /** The storefront's public origin for links in emails queued outside a request (gift codes); null: path only. */
+  publicUrl?: string | null;
 }
 
 export type Env = { Variables: { seller: Row<typeof t.seller> } };

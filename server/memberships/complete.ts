@@ -7,6 +7,8 @@
  * the term from the previous valid_to (or from now, once expired); a new membership gets a new member ID. The
  * named members, unnamed count, level, order and auto-renew state (scheduled when asked for and paid by card,
  * with the card saved; otherwise not enrolled) are recorded, and the member ID is emailed to the owner.
+ * A gift to someone who already holds a membership changes nothing of it: it is issued as gift codes instead
+ * (`giftAsCodes`).
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -18,7 +20,7 @@ import { membershipIdMail, queueMail } from '../members/mail';
 import { memberMembership, memberUser } from '../members/schema';
 import * as t from '../schema';
 import { dayjs, newId } from '../util';
-import { consumeGiftCodes } from './codes';
+import { consumeGiftCodes, issueGiftCode } from './codes';
 import { cartGift, cartMembership, membershipLevel, membershipMember, savedPaymentMethod } from './schema';
 
 /** The identifier of a card saved for auto-renew (the sandbox keeps no card details). */
@@ -55,6 +57,72 @@ async function ownerIdentity(tx: Tx, sellerId: string, identityId: string, nowMs
   return identityId;
 }
 
+/** Whether the identity holds a membership of the seller (current or expired). */
+async function holdsMembership(tx: Tx, sellerId: string, identityId: string): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: memberMembership.id })
+    .from(memberMembership)
+    .where(and(eq(memberMembership.sellerId, sellerId), eq(memberMembership.identityId, identityId)))
+    .limit(1);
+  return !!held;
+}
+
+/**
+ * A gift to someone who already holds a membership: each level becomes a single-use gift code of that level
+ * (valid GIFT_CODE_VALID_MONTHS, recorded on the giver's order), emailed to the recipient with the redeem link.
+ * Refusing the gift at checkout instead would tell anyone whether an email holds a membership, and renewing it
+ * would overwrite the recipient's level, members and auto-renew with the giver's choices.
+ */
+async function giftAsCodes(
+  ctx: AppCtx,
+  tx: Tx,
+  cart: CartRow,
+  order: { id: string },
+  levels: TicketRow[],
+  owner: string,
+): Promise<void> {
+  const nowMs = ctx.now();
+  const issued: { code: string; levelName: string; validTo: Date }[] = [];
+  for (const k of levels) {
+    const [type] = await tx.select().from(t.ticketType).where(eq(t.ticketType.id, k.ticketTypeId)).limit(1);
+    const { code, validTo } = await issueGiftCode(tx, cart.sellerId, k.ticketTypeId, order.id, nowMs);
+    issued.push({ code, levelName: type?.name ?? 'Membership', validTo });
+  }
+  const [identity] = await tx.select().from(t.identity).where(eq(t.identity.id, owner)).limit(1);
+  const [seller] = await tx.select().from(t.seller).where(eq(t.seller.id, cart.sellerId)).limit(1);
+  if (!identity?.email || !seller) return;
+  const base = `${(ctx.publicUrl ?? '').replace(/\/+$/, '')}/${seller.slug}/membership/redeem?gift_code=`;
+  await queueMail(
+    tx,
+    { sellerId: seller.id, to: identity.email, ...giftCodeMail(seller.name, base, issued) },
+    nowMs,
+  );
+}
+
+/** The email of gift codes: each level, its code, the redeem link and the last day to redeem it. */
+function giftCodeMail(
+  sellerName: string,
+  linkBase: string,
+  codes: Array<{ code: string; levelName: string; validTo: Date }>,
+): { subject: string; body: string } {
+  return {
+    subject: `${sellerName}: a membership gift for you`,
+    body: [
+      'Hello,',
+      '',
+      `You have been given a ${sellerName} membership. As you already hold a membership, nothing about it has`,
+      'changed: the gift waits for you as a code to redeem when you choose (it renews your membership with the',
+      'gifted level).',
+      '',
+      ...codes.flatMap((c) => [
+        `${c.levelName}: code ${c.code}, to redeem by ${c.validTo.toISOString().slice(0, 10)}`,
+        `${linkBase}${c.code}`,
+        '',
+      ]),
+    ].join('\n'),
+  };
+}
+
 export async function createMemberships(
   ctx: AppCtx,
   tx: Tx,
@@ -82,6 +150,12 @@ export async function createMemberships(
   );
   const [gift] = await tx.select().from(cartGift).where(eq(cartGift.cartId, cart.id)).limit(1);
   const owner = await ownerIdentity(tx, cart.sellerId, gift?.gifteeIdentityId ?? cart.identityId, nowMs);
+  // A gift never changes a membership its recipient already holds (current or expired): it waits for them as
+  // a gift code of the level, to redeem on their own terms (see giftAsCodes).
+  if (gift && (await holdsMembership(tx, cart.sellerId, owner))) {
+    await giftAsCodes(ctx, tx, cart, order, levels, owner);
+    return;
+  }
   const mailed: { scanCode: string; levelName: string }[] = [];
   for (const k of levels) {
     const part = parts.find((p) => p.ticketId === k.id);
