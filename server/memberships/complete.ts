@@ -11,7 +11,7 @@
  * (`giftAsCodes`).
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CartRow, TicketRow } from '../cart/document';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
@@ -55,6 +55,22 @@ async function ownerIdentity(tx: Tx, sellerId: string, identityId: string, nowMs
   });
   await tx.update(t.identity).set({ type: 'member' }).where(eq(t.identity.id, identityId));
   return identityId;
+}
+
+/**
+ * Completions for one owner take turns: the owner's identity row, then their memberships in id order, are locked
+ * (`FOR UPDATE`) after the cart (lock order: cart, owner, memberships). Two renewals paid at once otherwise read
+ * the same valid_to and each extend it from there (one term lost, both charged), and two first purchases both
+ * create a membership. The reads after the lock see what the other completion committed.
+ */
+async function lockOwner(tx: Tx, sellerId: string, owner: string): Promise<void> {
+  await tx.select({ id: t.identity.id }).from(t.identity).where(eq(t.identity.id, owner)).for('update');
+  await tx
+    .select({ id: memberMembership.id })
+    .from(memberMembership)
+    .where(and(eq(memberMembership.sellerId, sellerId), eq(memberMembership.identityId, owner)))
+    .orderBy(asc(memberMembership.id))
+    .for('update');
 }
 
 /** Whether the identity holds a membership of the seller (current or expired). */
@@ -150,6 +166,7 @@ export async function createMemberships(
   );
   const [gift] = await tx.select().from(cartGift).where(eq(cartGift.cartId, cart.id)).limit(1);
   const owner = await ownerIdentity(tx, cart.sellerId, gift?.gifteeIdentityId ?? cart.identityId, nowMs);
+  await lockOwner(tx, cart.sellerId, owner);
   // A gift never changes a membership its recipient already holds (current or expired): it waits for them as
   // a gift code of the level, to redeem on their own terms (see giftAsCodes).
   if (gift && (await holdsMembership(tx, cart.sellerId, owner))) {

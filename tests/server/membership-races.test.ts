@@ -1,8 +1,10 @@
 /**
- * Membership races (issue 11). PGlite runs one transaction at a time, so these prove something only on
+ * Membership races (issues 11, 18). PGlite runs one transaction at a time, so these prove something only on
  * PostgreSQL (TEST_DATABASE_URL; run both): many concurrent redeems of one single-use gift code → exactly one
  * reserve wins, the others answer code_exhausted, and the code counts one redemption; a code with three uses
- * is redeemed exactly three times; concurrent member reserves stay within the member limit.
+ * is redeemed exactly three times; concurrent member reserves stay within the member limit, also into carts
+ * the member did not start; renewals paid at once each add their term; first-time purchases for one new email
+ * paid at once both answer their paid result.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { memberMembership } from '../../server/members/schema';
 import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
 import { DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
+import { dayjs } from '../../server/util';
 import { gaSessions, type TestServer } from './helpers';
 import { browser, newGiftCode, passwordLogin, redeemBody, startMembersServer } from './members-helpers';
 
@@ -100,5 +103,54 @@ describe('member limit races', () => {
     expect(
       results.filter((r) => r.status !== 200).every((r) => code(r.body) === ErrorCode.member_limit_exceeded),
     ).toBe(true);
+  });
+});
+
+const CART_Q = { _embed: 'ticket,cart_fees' };
+const outstanding = (body: unknown) =>
+  (body as { cart_fees: { _data: Array<{ grand_totals: { total_outstanding: string } }> } }).cart_fees
+    ._data[0]?.grand_totals.total_outstanding ?? '';
+const individual = (first: string, last: string, email: string) => ({
+  add: [{ event_session_id: null, ticket_type_id: membershipIds.level('Individual') }],
+  membership: { members: [{ party_role: 'member', first_name: first, last_name: last, email }] },
+});
+
+describe('renewals paid at once (issue 18)', () => {
+  it('four renewal carts of one member paid concurrently: the term grows by four terms, each charged once', async () => {
+    const mia = DEMO_MEMBERSHIP_MEMBERS.enrolled;
+    const b = browser(s);
+    expect((await passwordLogin(b, mia.email)).status).toBe(200);
+    const [before] = await s.handle.db
+      .select()
+      .from(memberMembership)
+      .where(eq(memberMembership.scanCode, mia.scanCode));
+    const carts: Array<{ id: string; amount: string }> = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await b.json('POST', 'my/cart/modify', {
+        body: {
+          ...individual('Mia', 'Member', mia.email),
+          membership: { ...individual('Mia', 'Member', mia.email).membership, renew: true },
+        },
+        query: CART_Q,
+      });
+      expect(r.status).toBe(200);
+      carts.push({ id: r.body.cart._data[0].id, amount: outstanding(r.body) });
+    }
+    const paid = await Promise.all(
+      carts.map((c) =>
+        b.json('POST', `my/cart/${c.id}/pay`, {
+          body: { amount: c.amount, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } },
+        }),
+      ),
+    );
+    expect(paid.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const rows = await s.handle.db
+      .select()
+      .from(memberMembership)
+      .where(eq(memberMembership.identityId, before?.identityId ?? ''));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.validTo.getTime()).toBe(dayjs(before?.validTo).add(48, 'month').valueOf());
+    for (const c of carts)
+      expect(await s.handle.db.select().from(t.payment).where(eq(t.payment.cartId, c.id))).toHaveLength(1);
   });
 });
