@@ -29,8 +29,20 @@ export const SAVED_CARD_IDENTIFIER = 'Card on file';
 /** A new member ID: 9 digits, not starting with 0 (unique per seller; the caller retries on a clash). */
 const newScanCode = () => String(randomInt(100_000_000, 1_000_000_000));
 
-/** The owner's identity, made a member account if it has none (guest purchasers, giftees). */
-async function ownerIdentity(tx: Tx, sellerId: string, identityId: string, nowMs: number): Promise<string> {
+/**
+ * The owner's identity, made a member account if it has none (guest purchasers, giftees). Accounts are unique per
+ * identity and per email: when a concurrent completion (another first purchase for the same email, paid at the
+ * same moment) creates the account first, the insert waits for it and does nothing, and the owner is decided
+ * again with that account committed (`retry`); a second clash keeps the identity without an account rather than
+ * failing a paid booking.
+ */
+async function ownerIdentity(
+  tx: Tx,
+  sellerId: string,
+  identityId: string,
+  nowMs: number,
+  retry = true,
+): Promise<string> {
   const [user] = await tx.select().from(memberUser).where(eq(memberUser.identityId, identityId)).limit(1);
   if (user) return identityId;
   const [identity] = await tx.select().from(t.identity).where(eq(t.identity.id, identityId)).limit(1);
@@ -43,16 +55,21 @@ async function ownerIdentity(tx: Tx, sellerId: string, identityId: string, nowMs
       .limit(1);
     if (byEmail) return byEmail.identityId;
   }
-  await tx.insert(memberUser).values({
-    id: newId(),
-    sellerId,
-    identityId,
-    email: identity.email,
-    emailKey: identity.email ? emailKey(identity.email) : null,
-    passwordHash: null,
-    testAccount: false,
-    createdAt: new Date(nowMs),
-  });
+  const created = await tx
+    .insert(memberUser)
+    .values({
+      id: newId(),
+      sellerId,
+      identityId,
+      email: identity.email,
+      emailKey: identity.email ? emailKey(identity.email) : null,
+      passwordHash: null,
+      testAccount: false,
+      createdAt: new Date(nowMs),
+    })
+    .onConflictDoNothing()
+    .returning({ id: memberUser.id });
+  if (!created.length) return retry ? ownerIdentity(tx, sellerId, identityId, nowMs, false) : identityId;
   await tx.update(t.identity).set({ type: 'member' }).where(eq(t.identity.id, identityId));
   return identityId;
 }

@@ -6,16 +6,16 @@
  * the member did not start; renewals paid at once each add their term; first-time purchases for one new email
  * paid at once both answer their paid result.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { memberMembership } from '../../server/members/schema';
+import { memberMembership, memberUser } from '../../server/members/schema';
 import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
 import { DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
 import { dayjs } from '../../server/util';
-import { gaSessions, type TestServer } from './helpers';
+import { gaSessions, SELLER, type TestServer } from './helpers';
 import { browser, newGiftCode, passwordLogin, redeemBody, startMembersServer } from './members-helpers';
 
 let s: TestServer;
@@ -152,5 +152,44 @@ describe('renewals paid at once (issue 18)', () => {
     expect(rows[0]?.validTo.getTime()).toBe(dayjs(before?.validTo).add(48, 'month').valueOf());
     for (const c of carts)
       expect(await s.handle.db.select().from(t.payment).where(eq(t.payment.cartId, c.id))).toHaveLength(1);
+  });
+});
+
+describe('first-time purchases for one new email paid at once (issue 18)', () => {
+  it('both answer their paid result; one account holds the membership, extended by both', async () => {
+    const email = 'twin.buyer@example.com';
+    const carts: Array<{ id: string; amount: string }> = [];
+    for (const first of ['Tia', 'Tom']) {
+      const r = await s.json('POST', 'my/cart/modify', {
+        body: individual(first, 'Twin', email),
+        query: CART_Q,
+      });
+      expect(r.status).toBe(200);
+      const id = r.body.cart._data[0].id as string;
+      const p = await s.json('POST', `cart/${id}/purchaser`, {
+        body: { first_name: first, last_name: 'Twin', email },
+      });
+      expect(p.status).toBe(200);
+      carts.push({ id, amount: outstanding(r.body) });
+    }
+    const paid = await Promise.all(
+      carts.map((c) =>
+        s.json('POST', `cart/${c.id}/pay`, {
+          body: { amount: c.amount, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } },
+        }),
+      ),
+    );
+    expect(paid.map((r) => r.status)).toEqual([200, 200]);
+    const accounts = await s.handle.db
+      .select()
+      .from(memberUser)
+      .where(and(eq(memberUser.sellerId, SELLER), eq(memberUser.emailKey, email)));
+    expect(accounts).toHaveLength(1);
+    const rows = await s.handle.db
+      .select()
+      .from(memberMembership)
+      .where(eq(memberMembership.identityId, accounts[0]?.identityId ?? ''));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.validTo.getTime()).toBe(dayjs(s.clock.now).add(24, 'month').valueOf());
   });
 });
