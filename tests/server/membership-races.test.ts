@@ -13,6 +13,7 @@ import { errorBody } from '../../api/schemas';
 import { memberMembership, memberUser } from '../../server/members/schema';
 import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
+import { demoIds } from '../../server/seed/demo';
 import { DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
 import { dayjs } from '../../server/util';
 import { gaSessions, SELLER, type TestServer } from './helpers';
@@ -191,5 +192,37 @@ describe('first-time purchases for one new email paid at once (issue 18)', () =>
       .where(eq(memberMembership.identityId, accounts[0]?.identityId ?? ''));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.validTo.getTime()).toBe(dayjs(s.clock.now).add(24, 'month').valueOf());
+  });
+});
+
+describe('member tickets into carts the member did not start, at once (issue 18)', () => {
+  it('two carts started logged out, filled concurrently with 2 member tickets each (limit 2): one wins', async () => {
+    const cal = DEMO_MEMBERSHIP_MEMBERS.cancelled; // Individual: 2 member tickets per event
+    const [session] = await gaSessions(s, '2026-12-06');
+    const line = (type: string) => ({ event_session_id: session?.id, ticket_type_id: type });
+    const b = browser(s);
+    const carts: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await b.json('POST', 'my/cart/modify', {
+        body: { add: [line(demoIds.type('general-admission', 'Adult'))] },
+      });
+      expect(r.status).toBe(200);
+      carts.push(r.body.cart._data[0].id);
+    }
+    expect((await passwordLogin(b, cal.email)).status).toBe(200);
+    const results = await Promise.all(
+      carts.map((id) =>
+        b.json('POST', `my/cart/${id}/modify`, {
+          body: {
+            add: [
+              line(membershipIds.memberType('Member Adult')),
+              line(membershipIds.memberType('Member Adult')),
+            ],
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(code(results.find((r) => r.status === 400)?.body)).toBe(ErrorCode.member_limit_exceeded);
   });
 });
