@@ -331,7 +331,8 @@ export function membershipOutcome(error: ErrorLike): ErrorOutcome {
 
 /**
  * Redeem (spec 3 §5, §8): an unknown code (not_found, code_not_found) or a malformed one reads 'You must enter a
- * valid code'; expired and exhausted codes their texts; the rest the server's description or the generic text.
+ * valid code'; expired and exhausted codes their texts; too many unknown codes (429, the server's guessing limit)
+ * the too-many-attempts text; the rest the server's description or the generic text.
  */
 export function redeemOutcome(error: ErrorLike): ErrorOutcome {
   if (
@@ -342,6 +343,7 @@ export function redeemOutcome(error: ErrorLike): ErrorOutcome {
     return show('giftCodeInvalid');
   if (error.code === ErrorCode.code_expired) return show('giftCodeExpired');
   if (error.code === ErrorCode.code_exhausted) return show('giftCodeRedeemed');
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
   return membershipOutcome(error);
 }
 

@@ -54,6 +54,8 @@ export function createApp(options: AppOptions): Hono {
     production: options.production ?? false,
     gateway: options.gateway ?? (sandbox as SandboxGateway),
     cache: new CatalogCache(options.catalogCacheMs ?? 0),
+    publicUrl: options.members?.publicUrl ?? null,
+    trustProxy: options.members?.trustProxy ?? false,
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();

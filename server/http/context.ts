@@ -14,6 +14,10 @@ export interface AppCtx {
   production: boolean;
   gateway: PaymentGateway;
   cache: CatalogCache;
+  /** The storefront's public origin for links in emails queued outside a request (gift codes); null: path only. */
+  publicUrl?: string | null;
+  /** Rate limits outside the member routes count the client address from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy?: boolean;
 }
 
 export type Env = { Variables: { seller: Row<typeof t.seller> } };

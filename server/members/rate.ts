@@ -31,6 +31,10 @@ export const LIMITS = {
   tokenAddress: { name: 'token:address', max: 30, windowMs: 15 * MINUTE },
   /** New accounts (POST user) per client address: each sends a verification email. */
   registerAddress: { name: 'register:address', max: 10, windowMs: 60 * MINUTE },
+  /** Unknown gift codes, looked up or redeemed, per client address (memberships/guess.ts): stops guessing. */
+  giftCodeAddress: { name: 'gift_code:address', max: 20, windowMs: 60 * MINUTE },
+  /** Unknown gift codes redeemed into one cart (from any address). */
+  giftCodeCart: { name: 'gift_code:cart', max: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 const keyOf = (limit: Limit, sellerId: string, subject: string) =>
