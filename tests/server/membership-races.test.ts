@@ -6,7 +6,7 @@
  * the member did not start; renewals paid at once each add their term; first-time purchases for one new email
  * paid at once both answer their paid result.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
@@ -161,7 +161,7 @@ describe('renewals paid at once (issue 18)', () => {
 });
 
 describe('first-time purchases for one new email paid at once (issue 18)', () => {
-  it('both answer their paid result; one account holds the membership, extended by both', async () => {
+  it('both answer their paid result; neither purchase proves the address, so each keeps its own membership and one unverified account holds the email', async () => {
     const email = 'twin.buyer@example.com';
     const carts: Array<{ id: string; amount: string }> = [];
     for (const first of ['Tia', 'Tom']) {
@@ -190,12 +190,30 @@ describe('first-time purchases for one new email paid at once (issue 18)', () =>
       .from(memberUser)
       .where(and(eq(memberUser.sellerId, SELLER), eq(memberUser.emailKey, email)));
     expect(accounts).toHaveLength(1);
-    const rows = await s.handle.db
+    // An unverified address attaches nothing (issue 18): the second purchase's account goes without the email.
+    expect(accounts[0]?.emailVerifiedAt).toBeNull();
+    const owners = await s.handle.db
       .select()
       .from(memberMembership)
-      .where(eq(memberMembership.identityId, accounts[0]?.identityId ?? ''));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.validTo.getTime()).toBe(dayjs(s.clock.now).add(24, 'month').valueOf());
+      .where(
+        inArray(
+          memberMembership.ticketOrderId,
+          (
+            await s.handle.db
+              .select({ id: t.ticketOrder.id })
+              .from(t.ticketOrder)
+              .where(
+                inArray(
+                  t.ticketOrder.cartId,
+                  carts.map((c) => c.id),
+                ),
+              )
+          ).map((o) => o.id),
+        ),
+      );
+    expect(owners).toHaveLength(2);
+    expect(new Set(owners.map((m) => m.identityId)).size).toBe(2);
+    for (const m of owners) expect(m.validTo.getTime()).toBe(dayjs(s.clock.now).add(12, 'month').valueOf());
   });
 });
 
