@@ -12,7 +12,8 @@ export interface AppCtx {
   db: Db;
   now: () => number;
   production: boolean;
-  gateway: PaymentGateway;
+  /** The payment gateway; null: none configured (paid orders answer 409 payment_unavailable). */
+  gateway: PaymentGateway | null;
   cache: CatalogCache;
 }
 

@@ -21,7 +21,7 @@ import { lockCart, orderIdOf } from '../cart/state';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { isBookable, loadSessions } from '../http/docs';
-import { cartBooked, cartExpired, incorrectCartState, invalid } from '../http/errors';
+import { cartBooked, cartExpired, incorrectCartState, invalid, paymentUnavailable } from '../http/errors';
 import { createMemberships } from '../memberships/complete';
 import { checkGiftPayable } from '../memberships/routes';
 import * as t from '../schema';
@@ -169,6 +169,7 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
     }
     if (req.gatewayId === 'free') throw invalid('payment', 'This cart is not free.');
     if (req.gatewayId === 'ledger') throw invalid('payment', 'Gift cards are not accepted in this store.');
+    if (!ctx.gateway) throw paymentUnavailable();
     if (!req.source) throw invalid('payment', 'gateway_data.source is required for card payments.');
     // A stale attempt is replayed with its own key and amount; a new one gets the next number.
     const attempt = lock.kind === 'takeover' ? cart.payAttempt : cart.payAttempt + 1;
@@ -239,7 +240,7 @@ export async function finish(
       .where(eq(t.cart.id, cart.id));
     return { kind: 'not_charged', result };
   });
-  if (refund) await ctx.gateway.refund(keyOf(cartId, attempt));
+  if (refund) await ctx.gateway?.refund(keyOf(cartId, attempt));
   if (out.kind === 'skipped') return null;
   if (out.kind === 'lost') {
     if (out.state === 'completed') throw cartBooked(out.orderId);
@@ -268,6 +269,7 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
     if (begun.kind === 'expired') throw cartExpired();
     if (begun.kind === 'done') return { kind: 'completed', cart: begun.cart };
     if (begun.kind === 'charge') {
+      if (!ctx.gateway) throw paymentUnavailable();
       const result = await ctx.gateway.charge({
         idempotencyKey: keyOf(cartId, begun.attempt),
         cartId,
