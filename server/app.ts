@@ -43,8 +43,11 @@ export interface AppOptions {
   publicCacheMs?: number;
   /** Keep catalogue rows (sellers, events, groups, types, venues, meta) in memory this long (ms). Default 0. */
   catalogCacheMs?: number;
-  /** Members: the public origin for links in emails, X-Forwarded-For trust, the identity-provider sandbox. */
-  members?: { publicUrl?: string; trustProxy?: boolean; oidc?: OidcSandbox | null };
+  /**
+   * Members: the public origin for links in emails, X-Forwarded-For trust (the number of trusted proxies in
+   * front; true = 1), the identity-provider sandbox.
+   */
+  members?: { publicUrl?: string; trustProxy?: boolean | number; oidc?: OidcSandbox | null };
   /** Serve `POST /__test/sellers` (server/seed/test-sellers.ts) for the e2e suite. Never in production. */
   testSellers?: boolean;
 }
@@ -106,7 +109,7 @@ export function createApp(options: AppOptions): Hono {
     publicCacheMs: options.publicCacheMs ?? 0,
     members: {
       publicUrl: options.members?.publicUrl ?? null,
-      trustProxy: options.members?.trustProxy ?? false,
+      trustProxy: Number(options.members?.trustProxy ?? 0),
       verifyIdToken: idTokenVerifier(oidc),
     },
   });

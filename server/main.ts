@@ -43,6 +43,15 @@ if (!gateway)
   console.warn(
     '[server] no payment gateway is configured: paid orders answer 409 payment_unavailable (free orders complete)',
   );
+// TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (1, 2, …; a flag word = 1).
+function proxyHops(value: string | undefined): number {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0') return 0;
+  if (/^[1-9]$/.test(v)) return Number(v);
+  if (isFlag(v)) return 1;
+  console.warn('[server] TRUST_PROXY is not a number of proxies (1-9): X-Forwarded-For is ignored');
+  return 0;
+}
 // Links in emails use PUBLIC_URL (never the request's Host header in production).
 const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
 if (production && !publicUrl)
@@ -72,7 +81,7 @@ const app = createApp({
   publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
   catalogCacheMs: Number(process.env.CATALOG_CACHE_MS ?? 10_000),
   distDir: process.env.DIST_DIR,
-  members: { publicUrl, trustProxy: process.env.TRUST_PROXY === '1', oidc },
+  members: { publicUrl, trustProxy: proxyHops(process.env.TRUST_PROXY), oidc },
   testSellers: !production && (process.env.NODE_ENV === 'test' || isFlag(process.env.TIX_TEST_SELLERS)),
 });
 // The same gateway the app uses (the sandbox's records live in the database).

@@ -32,16 +32,27 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export interface MembersOptions {
   /** The storefront's public origin for links in emails (never taken from the request's Host header). */
   publicUrl: string | null;
-  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
-  trustProxy: boolean;
+  /**
+   * How many trusted proxies in front of the server append to X-Forwarded-For (0: none, use the socket
+   * address). The client address is the entry the outermost trusted proxy appended.
+   */
+  trustProxy: number;
   /** Verifies identity-provider ID tokens (the sandbox provider's keys, or the seller's provider). */
   verifyIdToken: IdTokenVerifier | null;
 }
 
-/** The client address rate limits count by. */
-export function clientAddress(c: C, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+/**
+ * The client address rate limits count by. Behind `trustProxy` proxies: each appends the address it received
+ * the request from to X-Forwarded-For, so the client is the `trustProxy`-th entry from the right (the last
+ * proxy's is the right-most); entries to the left of it are whatever the client sent and are never used.
+ */
+export function clientAddress(c: C, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const entries = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '');
+    const forwarded = entries[Math.max(0, entries.length - trustProxy)];
     if (forwarded) return forwarded.slice(0, 100);
   }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;

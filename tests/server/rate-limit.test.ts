@@ -4,9 +4,11 @@
  * check, so concurrent attempts cannot exceed the limit; run on PostgreSQL too (TEST_DATABASE_URL): PGlite runs
  * one transaction at a time and cannot show a race.
  */
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { LIMITS } from '../../server/members/rate';
+import { clientAddress } from '../../server/members/routes';
 import type { TestServer } from './helpers';
 import { browser, DEMO_MEMBERS, outbox, passwordLogin, startMembersServer } from './members-helpers';
 
@@ -121,6 +123,39 @@ describe('login per address', () => {
     expect(statuses.slice(50)).toEqual([429, 429]);
     // Another address is not affected.
     expect((await passwordLogin(browser(s, '203.0.113.78'), DEMO_MEMBERS.password.email)).status).toBe(200);
+  });
+});
+
+describe('client address behind a trusted proxy (TRUST_PROXY)', () => {
+  it('70 failed logins from one client rotating its own left-most X-Forwarded-For: 429 after 50', async () => {
+    // The proxy appends the address it saw (203.0.113.60); what the client wrote before it is not trusted.
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const b = browser(s, `10.${i % 250}.${i}.1, 203.0.113.60`);
+      statuses.push((await passwordLogin(b, `rotate.${i}@example.com`, 'Guess-Pass1')).status);
+    }
+    expect(statuses.slice(0, 50).every((x) => x === 401)).toBe(true);
+    expect(statuses.slice(50).every((x) => x === 429)).toBe(true);
+  });
+
+  it('TRUST_PROXY=<n>: the n-th entry from the right; the socket address without a header', async () => {
+    const app = new Hono();
+    app.get('/:hops', (c) => c.text(clientAddress(c as never, Number(c.req.param('hops')))));
+    const ask = async (hops: number, xff?: string) =>
+      (
+        await app.request(
+          `/${hops}`,
+          { headers: xff ? { 'X-Forwarded-For': xff } : {} },
+          {
+            incoming: { socket: { remoteAddress: '192.0.2.9' } },
+          },
+        )
+      ).text();
+    expect(await ask(1, 'spoofed, 198.51.100.1, 203.0.113.5')).toBe('203.0.113.5');
+    expect(await ask(2, 'spoofed, 198.51.100.1, 203.0.113.5')).toBe('198.51.100.1');
+    expect(await ask(2, '198.51.100.1,203.0.113.5')).toBe('198.51.100.1');
+    expect(await ask(1)).toBe('192.0.2.9');
+    expect(await ask(0, 'spoofed')).toBe('192.0.2.9');
   });
 });
 
