@@ -20,7 +20,7 @@ import { emailKey, hashPassword, newToken, passwordProblem, tokenHash, verifyPas
 import { acceptedModes, authenticationOf } from './config';
 import { membershipIdMail, queueMail, resendMail, resetMail } from './mail';
 import type { IdTokenVerifier } from './oidc';
-import { clear, giveBack, LIMITS, type Slot, take } from './rate';
+import { BACKOFF, clear, giveBack, LIMITS, type Slot, take, takeBackoff } from './rate';
 import { memberMembership, memberResetToken, memberUser } from './schema';
 import { endAllSessions, endSession, type MemberUserRow, openSession, requireMember } from './session';
 
@@ -251,7 +251,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       if (!found) throw invalidCredentials('oidc');
       user = found;
     } else {
-      accountSlot = await take(ctx.db, LIMITS.loginAccount, seller.id, subjectOf(b), nowMs);
+      accountSlot = await takeBackoff(ctx.db, BACKOFF.loginAccount, seller.id, subjectOf(b), nowMs);
       user = await checkCredentials(ctx.db, seller.id, b);
     }
     // A successful login clears the account's failures and does not count against the address.

@@ -1,13 +1,13 @@
 /**
- * Rate limits in the database (issue 10): login per account (10 failures / 15 min) and per address
- * (50 / 15 min), email requests per email (5 / hour) and per address. A slot is taken atomically before the
+ * Rate limits in the database (issue 10): login per account (issue 18: 5 free failures, then a delay of 2, 4,
+ * 8 … s between attempts, at most 15 minutes) and per address (50 / 15 min), email requests per email (5 / hour) and per address. A slot is taken atomically before the
  * check, so concurrent attempts cannot exceed the limit; run on PostgreSQL too (TEST_DATABASE_URL): PGlite runs
  * one transaction at a time and cannot show a race.
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
-import { LIMITS } from '../../server/members/rate';
+import { BACKOFF, backoffDelayMs } from '../../server/members/rate';
 import { clientAddress } from '../../server/members/routes';
 import type { TestServer } from './helpers';
 import { browser, DEMO_MEMBERS, outbox, passwordLogin, startMembersServer } from './members-helpers';
@@ -32,54 +32,112 @@ async function account(password = 'Right-Pass1') {
 
 const codeOf = (r: { body: { _data?: Array<{ _code: string }> } }) => r.body._data?.[0]?._code;
 
-describe('login per account', () => {
-  it('20 wrong passwords in a row do not let the 21st (the right one) through', async () => {
-    const email = await account();
-    const b = browser(s);
-    const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await passwordLogin(b, email, `Wrong-Pass${i}`)).status);
-    expect(statuses).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
-    const right = await passwordLogin(b, email, 'Right-Pass1');
-    expect(right.status).toBe(429);
-    expect(codeOf(right)).toBe(ErrorCode.too_many_attempts);
-    expect(right.body._data[0]._extra.retry_after).toBeGreaterThan(0);
-    expect(right.body._data[0]._extra.retry_after).toBeLessThanOrEqual(15 * 60);
-    // From another address too: the account is locked, not the address.
-    expect((await passwordLogin(browser(s), email, 'Right-Pass1')).status).toBe(429);
-    expect(b.jar.size).toBe(0);
-  });
-
-  it('the lock lifts when the window has passed (injected clock)', async () => {
-    const email = await account();
+describe('login per account: a growing delay, never a lock-out (issue 18)', () => {
+  const B = BACKOFF.loginAccount;
+  const retryAfter = (r: { body: { _data: Array<{ _extra: { retry_after: number } }> } }): number =>
+    r.body._data[0]?._extra.retry_after ?? 0;
+  /** Runs `body` on the injected clock from now, then puts the clock back. */
+  async function onClock(body: (advance: (ms: number) => void) => Promise<void>) {
     const start = s.clock.now;
     try {
-      for (let i = 0; i < 11; i++) await passwordLogin(browser(s), email, 'Wrong-Pass1');
-      s.clock.now = start + LIMITS.loginAccount.windowMs - 1000;
-      expect((await passwordLogin(browser(s), email, 'Right-Pass1')).status).toBe(429);
-      s.clock.now = start + LIMITS.loginAccount.windowMs + 1;
-      expect((await passwordLogin(browser(s), email, 'Right-Pass1')).status).toBe(200);
+      await body((ms) => {
+        s.clock.now += ms;
+      });
     } finally {
       s.clock.now = start;
     }
+  }
+
+  it('5 failures are free; then each attempt waits 2, 4, 8 s (429 too_many_attempts with retry_after)', async () => {
+    const email = await account();
+    await onClock(async (advance) => {
+      const b = browser(s);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await passwordLogin(b, email, `Wrong-Pass${i}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401]);
+      const early = await passwordLogin(b, email, 'Wrong-Pass5');
+      expect(early.status).toBe(429);
+      expect(codeOf(early)).toBe(ErrorCode.too_many_attempts);
+      expect(retryAfter(early)).toBe(2);
+      // The delay is the account's: the right password from another address waits too (no check, no cookie).
+      const other = browser(s);
+      expect((await passwordLogin(other, email, 'Right-Pass1')).status).toBe(429);
+      expect(other.jar.size).toBe(0);
+      advance(1_999);
+      expect((await passwordLogin(b, email, 'Wrong-Pass6')).status).toBe(429);
+      advance(1);
+      expect((await passwordLogin(b, email, 'Wrong-Pass6')).status).toBe(401);
+      expect(retryAfter(await passwordLogin(b, email, 'Wrong-Pass7'))).toBe(4);
+      advance(4_000);
+      expect((await passwordLogin(b, email, 'Wrong-Pass7')).status).toBe(401);
+      expect(retryAfter(await passwordLogin(b, email, 'Wrong-Pass8'))).toBe(8);
+    });
+  });
+
+  it('ten wrong passwords do not lock the owner out: after the short delay the owner logs in from another address', async () => {
+    const email = await account();
+    await onClock(async (advance) => {
+      const attacker = browser(s);
+      // The attacker tries as often as the delay allows: 10 wrong passwords, each checked.
+      for (let i = 0; i < 10; i++) {
+        const r = await passwordLogin(attacker, email, `Wrong-Pass${i}`);
+        if (r.status === 429) {
+          advance(retryAfter(r) * 1000);
+          i--;
+          continue;
+        }
+        expect(r.status).toBe(401);
+      }
+      const owner = browser(s);
+      const waiting = await passwordLogin(owner, email, 'Right-Pass1');
+      expect(waiting.status).toBe(429);
+      expect(retryAfter(waiting)).toBeLessThanOrEqual(64);
+      advance(retryAfter(waiting) * 1000);
+      expect((await passwordLogin(owner, email, 'Right-Pass1')).status).toBe(200);
+      // The owner's success forgets the failures: 5 free again.
+      const after: number[] = [];
+      for (let i = 0; i < 6; i++) after.push((await passwordLogin(attacker, email, 'Wrong-Pass1')).status);
+      expect(after).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+  });
+
+  it('the delay grows to at most 15 minutes; failures are forgotten a day after the last one', async () => {
+    const email = await account();
+    await onClock(async (advance) => {
+      // 15 checked failures (each after its delay): the delay has reached the cap and stays there.
+      for (let checked = 0; checked < 15; ) {
+        const r = await passwordLogin(browser(s), email, `Wrong-Pass${checked}`);
+        if (r.status === 429) advance(retryAfter(r) * 1000);
+        else checked++;
+      }
+      const last = retryAfter(await passwordLogin(browser(s), email, 'Wrong-Pass1'));
+      expect(last).toBe(B.capMs / 1000);
+      expect(backoffDelayMs(B, 100)).toBe(B.capMs);
+      advance(B.forgetMs);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await passwordLogin(browser(s), email, 'Wrong-Pass1')).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    });
   });
 
   it('a successful login clears the account’s failures', async () => {
     const email = await account();
-    for (let i = 0; i < 9; i++) await passwordLogin(browser(s), email, 'Wrong-Pass1');
+    for (let i = 0; i < 4; i++) await passwordLogin(browser(s), email, 'Wrong-Pass1');
     expect((await passwordLogin(browser(s), email, 'Right-Pass1')).status).toBe(200);
     const after: number[] = [];
-    for (let i = 0; i < 11; i++) after.push((await passwordLogin(browser(s), email, 'Wrong-Pass1')).status);
-    expect(after).toEqual([...Array(10).fill(401), 429]);
+    for (let i = 0; i < 6; i++) after.push((await passwordLogin(browser(s), email, 'Wrong-Pass1')).status);
+    expect(after).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
-  it('concurrent wrong attempts: never more than 10 are checked, and the right password is refused after', async () => {
+  it('concurrent wrong attempts: exactly the 5 free ones are checked, and the right password waits after', async () => {
     const email = await account();
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => passwordLogin(browser(s), email, `Wrong-Pass${i}`)),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((x) => x === 401)).toHaveLength(10);
-    expect(statuses.filter((x) => x === 429)).toHaveLength(20);
+    expect(statuses.filter((x) => x === 401)).toHaveLength(B.free);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(30 - B.free);
     expect((await passwordLogin(browser(s), email, 'Right-Pass1')).status).toBe(429);
   });
 
@@ -91,7 +149,7 @@ describe('login per account', () => {
       ),
     );
     const checked = results.filter((r) => r.status !== 429);
-    expect(checked.length).toBeGreaterThanOrEqual(10);
+    expect(checked.length).toBeGreaterThanOrEqual(B.free);
     // Successes clear the account's count, so a few more may be checked after one; never all of them.
     expect(checked.length).toBeLessThan(24);
     for (const r of results) expect([200, 401, 429]).toContain(r.status);
@@ -100,12 +158,12 @@ describe('login per account', () => {
   it('member-ID modes count per member ID', async () => {
     const m = DEMO_MEMBERS.scanCodeLastName;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++)
+    for (let i = 0; i < 6; i++)
       statuses.push(
         (await browser(s).json('POST', 'login', { body: { scan_code: m.scanCode, last_name: `Wrong${i}` } }))
           .status,
       );
-    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const right = await browser(s).json('POST', 'login', {
       body: { scan_code: m.scanCode, last_name: m.lastName },
     });
