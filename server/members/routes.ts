@@ -16,7 +16,15 @@ import { body } from '../http/validate';
 import { myMembershipDocument } from '../memberships/routes';
 import * as t from '../schema';
 import { newId } from '../util';
-import { emailKey, hashPassword, newToken, passwordProblem, tokenHash, verifyPassword } from './auth';
+import {
+  emailKey,
+  hashPassword,
+  needsRehash,
+  newToken,
+  passwordProblem,
+  tokenHash,
+  verifyPassword,
+} from './auth';
 import { acceptedModes, authenticationOf } from './config';
 import { membershipIdMail, queueMail, resendMail, resetMail } from './mail';
 import type { IdTokenVerifier } from './oidc';
@@ -214,6 +222,12 @@ async function checkCredentials(q: Q, sellerId: string, b: LoginBody): Promise<M
   }
   if (user.passwordHash === null) throw guestAccount();
   if (!(await verifyPassword(b.password, user.passwordHash))) throw incorrectPassword();
+  // A hash of a lower cost than today's is rewritten now that the password is known (unless it changed).
+  if (needsRehash(user.passwordHash))
+    await q
+      .update(memberUser)
+      .set({ passwordHash: await hashPassword(b.password) })
+      .where(and(eq(memberUser.id, user.id), eq(memberUser.passwordHash, user.passwordHash)));
   return user;
 }
 

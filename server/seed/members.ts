@@ -173,6 +173,8 @@ export async function seedMembers(
       ),
     );
   const have = new Set(existing.map((u) => u.id));
+  // One hash for every demo member (they share the published password; a hash costs ~0.1–0.3 s).
+  let passwordHash: Promise<string> | null = null;
   for (const m of seeds) {
     if (have.has(demoMemberIds.user(m.key))) continue;
     const identityId = demoMemberIds.identity(m.key);
@@ -224,7 +226,7 @@ export async function seedMembers(
         identityId,
         email: m.email,
         emailKey: emailKey(m.email),
-        passwordHash: m.password ? await hashPassword(DEMO_MEMBER_PASSWORD) : null,
+        passwordHash: m.password ? await (passwordHash ??= hashPassword(DEMO_MEMBER_PASSWORD)) : null,
         testAccount: false,
         createdAt: new Date(nowMs),
       })
