@@ -174,9 +174,10 @@ export async function seedMembers(
     );
   const have = new Set(existing.map((u) => u.id));
   // One hash for every demo member (they share the published password; a hash costs ~0.1–0.3 s).
-  let passwordHash: Promise<string> | null = null;
+  let passwordHash: string | null = null;
   for (const m of seeds) {
     if (have.has(demoMemberIds.user(m.key))) continue;
+    if (m.password && passwordHash === null) passwordHash = await hashPassword(DEMO_MEMBER_PASSWORD);
     const identityId = demoMemberIds.identity(m.key);
     await db
       .insert(t.identity)
@@ -226,7 +227,7 @@ export async function seedMembers(
         identityId,
         email: m.email,
         emailKey: emailKey(m.email),
-        passwordHash: m.password ? await (passwordHash ??= hashPassword(DEMO_MEMBER_PASSWORD)) : null,
+        passwordHash: m.password ? passwordHash : null,
         testAccount: false,
         createdAt: new Date(nowMs),
       })
