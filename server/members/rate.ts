@@ -1,5 +1,5 @@
 /**
- * Rate limits of login and email requests, in the database (shared by every process): fixed-window counters,
+ * Rate limits of login, email and payment requests, in the database (shared by every process): fixed-window counters,
  * one per action and account or address. A slot is taken BEFORE the attempt is checked, by one atomic upsert,
  * so concurrent attempts can never exceed the limit (each sees its own count); a successful login gives its
  * slots back. Subjects are stored hashed.
@@ -25,6 +25,12 @@ const MINUTE = 60_000;
 export const LIMITS = {
   /** Failed logins per client address (strict: the per-account check below only slows). */
   loginAddress: { name: 'login:address', max: 50, windowMs: 15 * MINUTE },
+  /**
+   * Card payments (card testing): attempts that reach the gateway, per cart and per client address; a
+   * successful payment gives its slots back, so only declined, refused and unconfirmed attempts count.
+   */
+  payCart: { name: 'pay:cart', max: 10, windowMs: 60 * MINUTE },
+  payAddress: { name: 'pay:address', max: 30, windowMs: 60 * MINUTE },
   /** Reset, forgot-membership and resend emails per address (email requests each send an email). */
   emailAccount: { name: 'email:account', max: 5, windowMs: 60 * MINUTE },
   emailAddress: { name: 'email:address', max: 20, windowMs: 60 * MINUTE },

@@ -4,13 +4,22 @@
  * check, so concurrent attempts cannot exceed the limit; run on PostgreSQL too (TEST_DATABASE_URL): PGlite runs
  * one transaction at a time and cannot show a race.
  */
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { BACKOFF, backoffDelayMs } from '../../server/members/rate';
 import { clientAddress } from '../../server/members/routes';
-import type { TestServer } from './helpers';
-import { browser, DEMO_MEMBERS, outbox, passwordLogin, startMembersServer } from './members-helpers';
+import * as t from '../../server/schema';
+import { GA_CHILD, gaSessions, type TestServer } from './helpers';
+import {
+  type Browser,
+  browser,
+  DEMO_MEMBERS,
+  outbox,
+  passwordLogin,
+  startMembersServer,
+} from './members-helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -248,5 +257,67 @@ describe('email requests (reset links, member IDs, resent tickets)', () => {
       );
     expect(statuses.slice(0, 20).every((x) => x === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('pay attempts (card testing)', () => {
+  const PURCHASER = { first_name: 'Card', last_name: 'Tester', email: 'card.tester@example.com' };
+  async function payableCart(b: Browser, date = '2026-12-02') {
+    const [session] = await gaSessions(s, date);
+    const r = await b.json('POST', 'my/cart/modify', {
+      body: { add: [{ event_session_id: session?.id ?? null, ticket_type_id: GA_CHILD }] },
+    });
+    expect(r.status).toBe(200);
+    const id = r.body.cart._data[0].id as string;
+    expect((await b.json('POST', `cart/${id}/purchaser`, { body: PURCHASER })).status).toBe(200);
+    return { id, amount: r.body.cart_fees._data[0].grand_totals.total_outstanding as string };
+  }
+  const pay = (b: Browser, cart: { id: string; amount: string }, source: string) =>
+    b.json('POST', `cart/${cart.id}/pay`, {
+      body: { amount: cart.amount, gateway_id: 'stripe', gateway_data: { source } },
+    });
+  const charges = async (cartId: string) =>
+    (await s.handle.db.select().from(t.gatewayCharge).where(eq(t.gatewayCharge.cartId, cartId))).length;
+
+  it('10 failed pays per cart per hour: the 11th is 429 too_many_attempts and reaches no gateway', async () => {
+    const cart = await payableCart(browser(s));
+    const statuses: number[] = [];
+    // Each from another address: the cart's own limit.
+    for (let i = 0; i < 10; i++)
+      statuses.push((await pay(browser(s), cart, 'pm_card_chargeDeclined')).status);
+    expect(statuses).toEqual(Array(10).fill(400));
+    const limited = await pay(browser(s), cart, 'pm_card_visa');
+    expect(limited.status).toBe(429);
+    expect(limited.body._data[0]).toMatchObject({ _code: ErrorCode.too_many_attempts, _context: 'pay' });
+    expect(limited.body._data[0]._extra.retry_after).toBeLessThanOrEqual(60 * 60);
+    expect(await charges(cart.id)).toBe(10);
+    const [row] = await s.handle.db.select().from(t.cart).where(eq(t.cart.id, cart.id));
+    expect(row?.state).toBe('pending');
+  });
+
+  it('30 failed pays per address per hour across carts; another address still pays', async () => {
+    const b = browser(s, '203.0.113.150');
+    for (let c = 0; c < 3; c++) {
+      const cart = await payableCart(b);
+      for (let i = 0; i < 10; i++) expect((await pay(b, cart, 'pm_card_chargeDeclined')).status).toBe(400);
+    }
+    const fourth = await payableCart(b);
+    const limited = await pay(b, fourth, 'pm_card_visa');
+    expect(limited.status).toBe(429);
+    expect(codeOf(limited)).toBe(ErrorCode.too_many_attempts);
+    expect(await charges(fourth.id)).toBe(0);
+    expect((await pay(browser(s, '203.0.113.151'), fourth, 'pm_card_visa')).status).toBe(200);
+  });
+
+  it('successful pays do not count: 29 declines, then 3 paid orders from the same address', async () => {
+    const b = browser(s, '203.0.113.152');
+    for (let c = 0; c < 3; c++) {
+      const cart = await payableCart(b);
+      for (let i = 0; i < (c < 2 ? 10 : 9); i++)
+        expect((await pay(b, cart, 'pm_card_chargeDeclined')).status).toBe(400);
+    }
+    for (let i = 0; i < 3; i++) expect((await pay(b, await payableCart(b), 'pm_card_visa')).status).toBe(200);
+    expect((await pay(b, await payableCart(b), 'pm_card_chargeDeclined')).status).toBe(400);
+    expect((await pay(b, await payableCart(b), 'pm_card_chargeDeclined')).status).toBe(429);
   });
 });
