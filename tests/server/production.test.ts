@@ -120,27 +120,30 @@ describe('without a payment gateway (createApp gateway: null)', () => {
     expect((await withSandbox('POST', `sandbox/payment_intents/${intent}/confirm`)).status).toBe(200);
   });
 
-  it('GET / goes to the demo seller, or the only seller; with no seller it is 404', async () => {
+  it('GET / goes to the demo seller, or the only seller; other sellers without the demo (or none): 404', async () => {
     const home = await s.app.request('/');
     expect(home.status).toBe(302);
     expect(home.headers.get('location')).toBe(`/${DEMO_SLUG}/`);
-    const empty = await createDb({ dataDir: 'memory://' });
+    const bare = createApp({ db: s.handle.db, paymentMode: 'sandbox', gateway: null, production: true });
+    const rename = (slug: string) =>
+      s.handle.db.update(t.seller).set({ slug }).where(eq(t.seller.id, SELLER));
     try {
-      const bare = createApp({ db: empty.db, paymentMode: 'sandbox', gateway: null, production: true });
-      expect((await bare.request('/')).status).toBe(404);
-      await empty.db.insert(t.seller).values({
-        id: 'seller-one',
-        slug: 'only-venue',
-        name: 'Only Venue',
-        timezone: 'America/New_York',
-        currency: 'USD',
-        publicIdentityId: 'public-one',
-      });
+      await rename('only-venue');
       const only = await bare.request('/');
       expect(only.status).toBe(302);
       expect(only.headers.get('location')).toBe('/only-venue/');
+      await s.handle.db.insert(t.seller).values({
+        id: 'seller-two',
+        slug: 'second-venue',
+        name: 'Second Venue',
+        timezone: 'America/New_York',
+        currency: 'USD',
+        publicIdentityId: 'public-two',
+      });
+      expect((await bare.request('/')).status).toBe(404);
     } finally {
-      await empty.close();
+      await s.handle.db.delete(t.seller).where(eq(t.seller.id, 'seller-two'));
+      await rename(DEMO_SLUG);
     }
   });
 });
@@ -176,6 +179,9 @@ describe('server/main.ts in production', () => {
   it('seeds no demo seller and serves no sandbox; TIX_DEMO=1 brings both back', async () => {
     // A production database with a venue of its own (seeded here as `city-venue`), a cart of it and a 3-D
     // Secure intent the sandbox made for it earlier.
+    // The demo process seeds while this test seeds the other database.
+    const demoStarting = startProcess({ NODE_ENV: 'production', DATA_DIR: 'memory://', TIX_DEMO: '1' });
+    demoStarting.then((p) => procs.push(p)).catch(() => {});
     const venue = sellerIds('city-venue');
     const dir = mkdtempSync(join(tmpdir(), 'tix-prod-'));
     dirs.push(dir);
@@ -216,11 +222,8 @@ describe('server/main.ts in production', () => {
       await pre.close();
     }
 
-    const [prod, demo] = await Promise.all([
-      startProcess({ NODE_ENV: 'production', DATA_DIR: dir, TIX_DEMO: '' }),
-      startProcess({ NODE_ENV: 'production', DATA_DIR: 'memory://', TIX_DEMO: '1' }),
-    ]);
-    procs.push(prod, demo);
+    const prod = await startProcess({ NODE_ENV: 'production', DATA_DIR: dir, TIX_DEMO: '' });
+    procs.push(prod);
 
     // Production: no demo seller was seeded; home is the venue; no sandbox, so no 3-D Secure stand-in, and
     // paying is refused.
@@ -231,12 +234,15 @@ describe('server/main.ts in production', () => {
     expect(home.status).toBe(302);
     expect(home.headers.get('location')).toBe(`/${venue.slug}/`);
     const prodCall = callOf(prod, venue.seller);
-    expect((await prodCall('POST', `sandbox/payment_intents/${intent}/confirm`)).status).toBe(404);
+    const confirm = await prodCall('POST', `sandbox/payment_intents/${intent}/confirm`);
+    expect(confirm.status).toBe(404);
+    expect(confirm.body._data[0]._context).toBe('route');
     const pay = await prodCall('POST', `cart/${cart.id}/pay`, { amount: cart.amount, ...PAY });
     expect(pay.status).toBe(409);
     expect(codeOf(pay)).toBe(ErrorCode.payment_unavailable);
 
     // TIX_DEMO=1: the demo seller and the sandbox (a card books an order).
+    const demo = await demoStarting;
     expect((await get(demo, `/__config?slug=${DEMO_SLUG}`)).status).toBe(200);
     const demoHome = await get(demo, '/');
     expect(demoHome.status).toBe(302);
