@@ -197,9 +197,11 @@ describe('client address behind a trusted proxy (TRUST_PROXY)', () => {
   it('70 failed logins from one client rotating its own left-most X-Forwarded-For: 429 after 50', async () => {
     // The proxy appends the address it saw (203.0.113.60); what the client wrote before it is not trusted.
     const statuses: number[] = [];
+    // Member-ID logins (no password hash to check: the test stays fast), each of another member ID.
     for (let i = 0; i < 70; i++) {
       const b = browser(s, `10.${i % 250}.${i}.1, 203.0.113.60`);
-      statuses.push((await passwordLogin(b, `rotate.${i}@example.com`, 'Guess-Pass1')).status);
+      const body = { scan_code: `99${String(i).padStart(4, '0')}`, last_name: 'Guess' };
+      statuses.push((await b.json('POST', 'login', { body })).status);
     }
     expect(statuses.slice(0, 50).every((x) => x === 401)).toBe(true);
     expect(statuses.slice(50).every((x) => x === 429)).toBe(true);
