@@ -173,7 +173,7 @@ export async function seedMembers(
       ),
     );
   const have = new Set(existing.map((u) => u.id));
-  // One hash for every demo member (they share the published password; a hash costs ~0.1–0.3 s).
+  // One hash for every demo member (they share the published password; an N=2^17 hash takes up to a second or more).
   let passwordHash: string | null = null;
   for (const m of seeds) {
     if (have.has(demoMemberIds.user(m.key))) continue;
