@@ -81,9 +81,12 @@ const TABLE = {
   login_required: server(true, 401),
   /** POST login when the seller's login is disabled or does not accept that kind of credentials. */
   login_disabled: server(true, 403),
-  /** POST user, PUT my/user, PATCH my/user/{id}: another account has that email (_extra.identity_id). */
+  /** POST user, PUT my/user, PATCH my/user/{id}, POST user/verify_email: another (verified) account has that
+   * email. Names no account. */
   email_in_use: server(true, 409),
-  /** Login, reset or pay attempts over the limit for the account, cart or address (_extra.retry_after seconds). */
+  /** PUT my/user, PATCH my/user/{id}: a member-ID login may not change the password or a real email. */
+  limited_session: server(true, 403),
+  /** Login, reset, gift-code or pay attempts over the limit for the account, cart or address (_extra.retry_after seconds). */
   too_many_attempts: server(true, 429),
   // --- seats: the reference server's own (server/README.md "Seats")
   /** A seated reserve asked for a seat another cart holds or an order booked (_extra.seat_template_ids). */

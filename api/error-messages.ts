@@ -27,7 +27,8 @@ export type ErrorWhere =
   | 'autoRenew'
   | 'gift'
   | 'forgot'
-  | 'setEmail';
+  | 'setEmail'
+  | 'verifyEmail';
 
 /** Keys of the strings catalogue that error messages use. */
 export type ErrorMessageKey =
@@ -60,6 +61,8 @@ export type ErrorMessageKey =
   | 'loginDisabled'
   | 'tooManyAttempts'
   | 'emailInUse'
+  | 'limitedSession'
+  | 'verifyLinkInvalid'
   | 'giftCodeInvalid'
   | 'giftCodeExpired'
   | 'giftCodeRedeemed'
@@ -261,11 +264,30 @@ export function forgotOutcome(error: ErrorLike): ErrorOutcome {
   return show(genericMessageKey('forgot'));
 }
 
-/** Set email address (spec 3 §5): a 409 names the address another account uses (`params.email`). */
+/**
+ * Set email address (spec 3 §5): a 409 names the address another account uses (`params.email`); a member-ID
+ * login may not change a real email (limited_session, issue 18).
+ */
 export function setEmailOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
   if (error.code === ErrorCode.email_in_use || error.status === 409)
     return show('emailInUse', { email: params.email ?? '' });
+  if (error.code === ErrorCode.limited_session) return show('limitedSession');
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
   return described(error, genericMessageKey('setEmail'));
+}
+
+/**
+ * Email verification links (issue 18): unknown, used or expired read as an invalid link; a 409 (another account
+ * verified the address meanwhile) is the spec 3 §5 text the server sends, which names the address.
+ */
+export function verifyEmailOutcome(error: ErrorLike): ErrorOutcome {
+  if (isNotFound(error) || error.code === ErrorCode.validate_failed) return show('verifyLinkInvalid');
+  if (error.code === ErrorCode.email_in_use || error.status === 409) {
+    const description = text(error.description);
+    return description ? show('errorDescription', { description }) : show('emailInUse', { email: '' });
+  }
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
+  return show(genericMessageKey('verifyEmail'));
 }
 
 const isNotFound = (error: ErrorLike) => error.status === 404 || error.code === ErrorCode.not_found;
@@ -316,7 +338,8 @@ export function membershipOutcome(error: ErrorLike): ErrorOutcome {
 
 /**
  * Redeem (spec 3 §5, §8): an unknown code (not_found, code_not_found) or a malformed one reads 'You must enter a
- * valid code'; expired and exhausted codes their texts; the rest the server's description or the generic text.
+ * valid code'; expired and exhausted codes their texts; too many unknown codes (429, the server's guessing limit)
+ * the too-many-attempts text; the rest the server's description or the generic text.
  */
 export function redeemOutcome(error: ErrorLike): ErrorOutcome {
   if (
@@ -327,6 +350,7 @@ export function redeemOutcome(error: ErrorLike): ErrorOutcome {
     return show('giftCodeInvalid');
   if (error.code === ErrorCode.code_expired) return show('giftCodeExpired');
   if (error.code === ErrorCode.code_exhausted) return show('giftCodeRedeemed');
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
   return membershipOutcome(error);
 }
 
@@ -373,6 +397,8 @@ export function errorOutcome(
       return forgotOutcome(error);
     case 'setEmail':
       return setEmailOutcome(error, params);
+    case 'verifyEmail':
+      return verifyEmailOutcome(error);
     case 'order':
     case 'giftCard':
     case 'resend':

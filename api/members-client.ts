@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ErrorCode } from './codes';
-import { ApiError, isApiError } from './errors';
+import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import { type MemberDocument, memberDocument } from './member-schemas';
 import type {
@@ -125,6 +125,7 @@ function userBody(input: UserInput): UserBody {
     email: input.email.trim(),
   };
   if (input.password !== undefined) body.password = input.password;
+  if (input.currentPassword !== undefined) body.current_password = input.currentPassword;
   if (input.additionalInfo !== undefined) body.additional_info = input.additionalInfo;
   return body;
 }
@@ -137,20 +138,15 @@ function patchBody(patch: UserPatch): UserPatchBody {
   return body;
 }
 
-/** The identity id of a POST user / PUT my/user answer, or of its 409 (`_extra.identity_id`, spec 3 §7). */
+/**
+ * The identity id of a POST user / PUT my/user answer. A 409 (email_in_use) rejects: the server names no
+ * other account (issue 18: an id there let anybody find and use another person's identity).
+ */
 async function identityIdOf(call: Promise<unknown>): Promise<string> {
-  try {
-    const doc = parseMemberDocument(await call);
-    const id = doc.user?._data[0]?.identity_id ?? doc.identity?._data[0]?.id;
-    if (!id) throw new ApiError({ code: ErrorCode.unexpected, status: 200, context: 'missing_identity' });
-    return id;
-  } catch (error) {
-    if (isApiError(error) && error.status === 409) {
-      const extra = error.extra as { identity_id?: unknown } | undefined;
-      if (typeof extra?.identity_id === 'string') return extra.identity_id;
-    }
-    throw error;
-  }
+  const doc = parseMemberDocument(await call);
+  const id = doc.user?._data[0]?.identity_id ?? doc.identity?._data[0]?.id;
+  if (!id) throw new ApiError({ code: ErrorCode.unexpected, status: 200, context: 'missing_identity' });
+  return id;
 }
 
 export function createMembersClient(request: ApiRequest) {
@@ -177,7 +173,11 @@ export function createMembersClient(request: ApiRequest) {
       return toMember(await request('GET', 'my/user', { embed: USER_EMBED, signal }));
     },
 
-    /** PATCH my/user/{id}. Rejects with email_in_use (409) when another account has the email. */
+    /**
+     * PATCH my/user/{id}. A new email does not change the account's yet: the server mails a confirmation link to
+     * it (`verifyEmail`). Rejects with email_in_use (409) when another account has the email, limited_session
+     * (403) when a member-ID login changes a real email.
+     */
     async updateUser(userId: string, patch: UserPatch, { signal }: CallOptions = {}): Promise<MemberModel> {
       const raw = await request('PATCH', `my/user/${enc(userId)}`, {
         body: patchBody(patch),
@@ -187,12 +187,15 @@ export function createMembersClient(request: ApiRequest) {
       return toMember(raw);
     },
 
-    /** POST user (a new account): the identity id; on 409 the existing identity's id (spec 3 §7). */
+    /** POST user (a new account, mailed a verification link): the identity id. Rejects with email_in_use (409). */
     createUser(input: UserInput, { signal }: CallOptions = {}): Promise<string> {
       return identityIdOf(request('POST', 'user', { body: userBody(input), embed: ['identity'], signal }));
     },
 
-    /** PUT my/user (the logged-in member's identity form): the identity id; on 409 the one in `_extra`. */
+    /**
+     * PUT my/user (the logged-in member's identity form): the identity id. A new password needs
+     * `currentPassword`; a new email waits for its confirmation link. Rejects with email_in_use (409).
+     */
     saveMyUser(input: UserInput, { signal }: CallOptions = {}): Promise<string> {
       return identityIdOf(request('PUT', 'my/user', { body: userBody(input), embed: ['identity'], signal }));
     },
@@ -214,6 +217,15 @@ export function createMembersClient(request: ApiRequest) {
     /** POST password_reset/reset: sets the password and spends the token. Same rejections as validate. */
     async resetPassword(token: string, password: string, { signal }: CallOptions = {}): Promise<void> {
       await request('POST', 'password_reset/reset', { body: { token, password }, signal });
+    },
+
+    /**
+     * POST user/verify_email: spends an email verification link (the account's address is verified, or a
+     * pending new address becomes the account's). Rejects with not_found (404), validate_failed (400: used or
+     * expired) or email_in_use (409: another account verified that address meanwhile).
+     */
+    async verifyEmail(token: string, { signal }: CallOptions = {}): Promise<void> {
+      await request('POST', 'user/verify_email', { body: { token }, signal });
     },
 
     /** POST ticket_order/resend. Rejects with not_found (404) when the email has no orders. */

@@ -356,6 +356,8 @@ export interface UserInput {
   lastName: string;
   email: string;
   password?: string;
+  /** PUT my/user: the current password, needed to set a new one. */
+  currentPassword?: string;
   additionalInfo?: unknown;
 }
 

@@ -379,12 +379,16 @@ export const userPatchBody = z.strictObject({
   last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
 });
 
-/** POST user (new account) and PUT my/user (the logged-in member's own): spec 3 §5 identity form. */
+/**
+ * POST user (new account) and PUT my/user (the logged-in member's own): spec 3 §5 identity form. PUT my/user
+ * changes the password only with the current one (`current_password`; ignored by POST user).
+ */
 export const userBody = z.strictObject({
   first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
   email: z.string().check(z.trim(), z.maxLength(254), z.email()),
   password: z.optional(z.string().check(z.minLength(8), z.maxLength(254))),
+  current_password: z.optional(z.string().check(z.minLength(1), z.maxLength(254))),
   additional_info: z.optional(z.unknown()),
 });
 
@@ -396,6 +400,10 @@ export const resendBody = z.strictObject({
 });
 export const myResendBody = z.strictObject({ memberships_only: z.optional(z.boolean()) });
 export const resetValidateBody = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+/** POST user/verify_email: the token of an email verification link. */
+export const verifyEmailBody = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export const resetBody = z.strictObject({

@@ -232,10 +232,35 @@ test('set email address: a member without an email sets one; the rules, the 409 
   await email.fill(fresh);
   await again.fill(fresh);
   await page.getByRole('button', { name: 'Update & Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  // The new address takes effect by the link mailed to it (issue 18): the page says to check the inbox.
+  await expect(page.getByRole('heading', { level: 2, name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`We have sent a confirmation link to ${fresh}.`);
+  await expectNoA11yViolations(page, 'set email: check your inbox');
   const sellerId = await sellerIdOf(page);
-  const me = await page.request.get(`/api/my/user?seller_id=${sellerId}&_embed=identity`, {
-    headers: { 'Tix-App': 'ecomm' },
-  });
-  expect(JSON.stringify(await me.json())).toContain(fresh);
+  const myUser = async () =>
+    JSON.stringify(
+      await (
+        await page.request.get(`/api/my/user?seller_id=${sellerId}&_embed=identity`, {
+          headers: { 'Tix-App': 'ecomm' },
+        })
+      ).json(),
+    );
+  expect(await myUser()).not.toContain(fresh);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+
+  const mail = await lastMailTo(page, seller, fresh, /confirm your new email address/);
+  const link = /https?:\/\/[^/\s]+(\/\S*verify-email\?token=\S+)/.exec(mail?.body ?? '')?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(link as string);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeVisible();
+  await expectNoA11yViolations(page, 'email confirmed');
+  expect(await myUser()).toContain(fresh);
+  // The same link a second time.
+  await page.goto(link as string);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invalid Link' })).toBeVisible();
+  await expect(
+    page.getByText('This link is not valid. It may have expired or been used already.'),
+  ).toBeVisible();
+  await expectNoA11yViolations(page, 'invalid verification link');
 });

@@ -248,6 +248,7 @@ test('every registered machine opens drawn, stepped and shown, axe clean, with n
     'setEmail',
     'singleEventReserve',
     'upsell',
+    'verifyEmail',
   ];
   await expect(links).toHaveCount(registered.length);
   const ids = await links.allTextContents();

@@ -19,6 +19,7 @@ import { seatMapMachine } from './seatmap/seatMap.machine';
 import { sessionMachine } from './session/session.machine';
 import { setEmailMachine } from './setEmail/setEmail.machine';
 import { upsellMachine } from './upsell/upsell.machine';
+import { verifyEmailMachine } from './verifyEmail/verifyEmail.machine';
 
 export {
   appMachine,
@@ -41,6 +42,7 @@ export {
   setEmailMachine,
   singleEventReserveMachine,
   upsellMachine,
+  verifyEmailMachine,
 };
 
 /** Every machine keyed by its id. */
@@ -65,4 +67,5 @@ export const machines = {
   setEmail: setEmailMachine,
   singleEventReserve: singleEventReserveMachine,
   upsell: upsellMachine,
+  verifyEmail: verifyEmailMachine,
 } as const;

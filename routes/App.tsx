@@ -14,6 +14,7 @@ const HomeScreen = lazy(() => import('./home/HomeScreen'));
 const EmailSubmitScreen = lazy(() => import('./email-submit/EmailSubmitScreen'));
 const ResetPasswordScreen = lazy(() => import('./reset-password/ResetPasswordScreen'));
 const SetEmailScreen = lazy(() => import('./set-email/SetEmailScreen'));
+const VerifyEmailScreen = lazy(() => import('./verify-email/VerifyEmailScreen'));
 const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
 const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
 const RedeemScreen = lazy(() => import('./redeem/RedeemScreen'));
@@ -48,6 +49,7 @@ export function App() {
             <Route path="/user/forgot-password">{() => <EmailSubmitScreen kind="forgotPassword" />}</Route>
             <Route path="/user/reset-password" component={ResetPasswordScreen} />
             <Route path="/user/set-email-address" component={SetEmailScreen} />
+            <Route path="/user/verify-email" component={VerifyEmailScreen} />
             <Route path="/events" component={EventsScreen} />
             <Route path="/events/:id">{(params) => <EventScreen id={params.id} />}</Route>
             <Route path="/events/:id/:action">

@@ -66,6 +66,8 @@ export function createApp(options: AppOptions): Hono {
     production: options.production ?? false,
     gateway: options.gateway === undefined ? sandbox : options.gateway,
     cache: new CatalogCache(options.catalogCacheMs ?? 0),
+    publicUrl: options.members?.publicUrl ?? null,
+    trustProxy: Number(options.members?.trustProxy ?? 0),
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();

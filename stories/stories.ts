@@ -26,6 +26,7 @@ import { setEmailStory } from './fixtures/setEmail';
 import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
 import { upsellStory } from './fixtures/upsell';
+import { verifyEmailStory } from './fixtures/verifyEmail';
 
 const written: Record<string, MachineStory> = {
   app: appStory,
@@ -48,6 +49,7 @@ const written: Record<string, MachineStory> = {
   passwordReset: passwordResetStory,
   setEmail: setEmailStory,
   upsell: upsellStory,
+  verifyEmail: verifyEmailStory,
 };
 
 function genericStory(machine: AnyStateMachine): MachineStory {

@@ -1,8 +1,10 @@
 /**
  * Set email address (spec 3 §2 "Set email address page", §5): 'Update Email address' with the new email and
  * its re-entry, 'Update & Continue'. A submit checks both fields (what was typed is kept); the provided
- * `saveEmail` actor stores it on the member's account; a 409 names the address another account uses.
- * After saving, the injected `continue` action takes the member on (the route decides where).
+ * `saveEmail` actor asks for the change; a 409 names the address another account uses. A new address takes
+ * effect only when the link mailed to it is opened (issue 18): the page then says to check the inbox, and
+ * 'Continue' goes on; an address that already is the account's goes on at once. Going on is the injected
+ * `continue` action (the route decides where).
  *
  * No I/O: `saveEmail` is provided by the route; `continue` is injected.
  */
@@ -10,13 +12,13 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
 import { toFlowError } from '../shared/flow-error';
 import { saveErrorMessage, setEmailErrors } from './rules';
-import type { SaveEmailInput, SetEmailContext, SetEmailEvent } from './types';
+import type { SaveEmailInput, SaveEmailOutput, SetEmailContext, SetEmailEvent } from './types';
 
 const notProvided = (): Promise<never> =>
   Promise.reject({ code: ErrorCode.not_provided, description: 'The route must provide saveEmail.' });
 
 export function initialSetEmailContext(): SetEmailContext {
-  return { email: '', confirm: '', fieldErrors: {}, formError: null, refusals: 0 };
+  return { email: '', confirm: '', fieldErrors: {}, formError: null, refusals: 0, sentTo: null };
 }
 export function saveEmailInput({ context }: { context: SetEmailContext }): SaveEmailInput {
   return { email: context.email.trim() };
@@ -28,7 +30,7 @@ export const setEmailMachine = setup({
     events: {} as SetEmailEvent,
   },
   actors: {
-    saveEmail: fromPromise<unknown, SaveEmailInput>(notProvided),
+    saveEmail: fromPromise<SaveEmailOutput, SaveEmailInput>(notProvided),
   },
   actions: {
     /** Injected: the email is saved; the route takes the member on. */
@@ -43,6 +45,7 @@ export const setEmailMachine = setup({
       refusals: context.refusals + 1,
     })),
     startSave: assign({ formError: null, fieldErrors: {} }),
+    storeSentTo: assign(({ context }) => ({ sentTo: context.email.trim() })),
     showError: assign(({ context, event }) => ({
       formError: saveErrorMessage(toFlowError((event as { error?: unknown }).error), context.email),
       refusals: context.refusals + 1,
@@ -50,6 +53,10 @@ export const setEmailMachine = setup({
   },
   guards: {
     formIsValid: ({ context }) => Object.keys(setEmailErrors(context.email, context.confirm)).length === 0,
+    /** The account's email already is the typed one (nothing to confirm). */
+    alreadyTheAccounts: ({ context, event }) =>
+      (event as { output?: SaveEmailOutput }).output?.email?.toLowerCase() ===
+      context.email.trim().toLowerCase(),
   },
 }).createMachine({
   id: 'setEmail',
@@ -72,13 +79,21 @@ export const setEmailMachine = setup({
         id: 'saveEmail',
         src: 'saveEmail',
         input: saveEmailInput,
-        onDone: { target: 'saved' },
+        onDone: [
+          { guard: 'alreadyTheAccounts', target: 'saved' },
+          { target: 'sent', actions: 'storeSentTo' },
+        ],
         onError: { target: 'editing', actions: 'showError' },
       },
     },
+    sent: {
+      description:
+        "A confirmation link went to the new address: 'check your inbox'; the email changes when it is opened.",
+      on: { continue: { target: 'saved' } },
+    },
     saved: {
       type: 'final',
-      description: 'Saved: the member goes on.',
+      description: 'Done: the member goes on.',
       entry: 'continue',
     },
   },

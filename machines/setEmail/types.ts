@@ -9,6 +9,8 @@ export interface SetEmailContext {
   fieldErrors: Partial<Record<SetEmailField, Message>>;
   formError: Message | null;
   refusals: number;
+  /** The new address a confirmation link was sent to (issue 18: it changes when the link is opened), or null. */
+  sentTo: string | null;
 }
 
 /** What the provided `saveEmail` actor receives (the route reads the member's user id when it acts). */
@@ -16,4 +18,13 @@ export interface SaveEmailInput {
   email: string;
 }
 
-export type SetEmailEvent = { type: 'field.change'; name: SetEmailField; value: string } | { type: 'submit' };
+/** What the save answers: the account's email after it (unchanged until the new address's link is spent). */
+export interface SaveEmailOutput {
+  email: string | null;
+}
+
+export type SetEmailEvent =
+  | { type: 'field.change'; name: SetEmailField; value: string }
+  | { type: 'submit' }
+  /** After 'check your inbox': the member goes on. */
+  | { type: 'continue' };

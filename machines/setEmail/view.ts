@@ -16,6 +16,8 @@ export interface SetEmailView {
   errorVersion: number;
   submitting: boolean;
   saved: boolean;
+  /** The address a confirmation link was sent to ('check your inbox'), or null. */
+  sentTo: string | null;
 }
 
 export function selectSetEmailView(snapshot: SetEmailSnapshot): SetEmailView {
@@ -29,5 +31,6 @@ export function selectSetEmailView(snapshot: SetEmailSnapshot): SetEmailView {
     errorVersion: context.refusals,
     submitting: snapshot.matches('saving'),
     saved: snapshot.matches('saved'),
+    sentTo: snapshot.matches('sent') ? context.sentTo : null,
   };
 }

@@ -56,6 +56,8 @@ function SetEmailFlow() {
       formError={view.formError}
       errorVersion={view.errorVersion}
       submitting={view.submitting}
+      sentTo={view.sentTo}
+      onContinue={() => actor.send({ type: 'continue' })}
       onEmailChange={(value) => actor.send({ type: 'field.change', name: 'email', value })}
       onConfirmChange={(value) => actor.send({ type: 'field.change', name: 'confirm', value })}
       onSubmit={() => actor.send({ type: 'submit' })}

@@ -1,6 +1,7 @@
 /**
  * Wiring of set email address (spec 3 §5, §7): `PATCH my/user/{id}` with the new email, the user id read from
- * the member session when saving; then the session reloads the member and the member goes on.
+ * the member session when saving (the server mails the new address a confirmation link; the account's email
+ * changes when it is opened); then the session reloads the member and the member goes on.
  */
 
 import type { Api } from '../../api';
@@ -8,6 +9,7 @@ import { ErrorCode } from '../../api/codes';
 import { ApiError } from '../../api/errors';
 import type { MemberModel } from '../../api/models';
 import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
+import type { SaveEmailOutput } from '../../machines/setEmail/types';
 import { fromPromise } from '../actors';
 
 export interface SetEmailWiring {
@@ -20,10 +22,15 @@ export interface SetEmailWiring {
   next: () => void;
 }
 
-export async function saveEmail({ api, member }: SetEmailWiring, email: string, signal: AbortSignal) {
+export async function saveEmail(
+  { api, member }: SetEmailWiring,
+  email: string,
+  signal: AbortSignal,
+): Promise<SaveEmailOutput> {
   const current = member();
   if (!current) throw new ApiError({ code: ErrorCode.login_required, status: 401 });
-  await api.members.updateUser(current.userId, { email }, { signal });
+  const updated = await api.members.updateUser(current.userId, { email }, { signal });
+  return { email: updated.email };
 }
 
 export function provideSetEmail(wiring: SetEmailWiring) {

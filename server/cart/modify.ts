@@ -294,6 +294,12 @@ async function modifyLines(
     }));
     const membershipChecks: SQL[] = [];
     await applyMembership(ctx, q, membership, tickets, writes, membershipChecks);
+    // A cart that takes member tickets is the member's (started logged out, filled logged in): their limits
+    // count it from now on, and its order is theirs (memberships/access.ts). Under the cart and member locks.
+    // (A statement of its own: the reserve statement may update the cart row already, for the hold.)
+    const memberId = existing && membership?.memberLines.length ? membership.identityId : null;
+    const linked = memberId !== null && memberId !== cart.identityId ? memberId : null;
+    if (linked) await q.update(t.cart).set({ identityId: linked }).where(eq(t.cart.id, cart.id));
     if (tickets.length) writes.push(insertTickets(tickets));
     // The hold is extended (a bounded number of times) only when tickets are added to an existing cart.
     const extension = existing && lines.length ? extendedHold(cart, nowMs, holdMs) : null;
@@ -326,8 +332,11 @@ async function modifyLines(
       throw seatRefusal(e);
     });
     if (!existing) return { cart, fresh: { tickets, sessions } };
-    // The cart row is locked by this transaction: as updated, it is the locked row plus the extension.
-    return { cart: extension ? { ...cart, ...extension } : cart, fresh: null };
+    // The cart row is locked by this transaction: as updated, it is the locked row plus the extension (and owner).
+    return {
+      cart: { ...cart, ...(extension ?? {}), ...(linked ? { identityId: linked } : {}) },
+      fresh: null,
+    };
   };
 
   if (!existing) {

@@ -6,6 +6,7 @@ import { type AppCtx, type C, type Env, query } from '../http/context';
 import { ApiError, cartBooked, cartExpired, incorrectCartState } from '../http/errors';
 import { body, modifyBody, purchaserBody } from '../http/validate';
 import { newCartOwner } from '../members/carts';
+import { guardGiftCode } from '../memberships/guess';
 import * as t from '../schema';
 import { newId } from '../util';
 import { type CartRow, cartDocument, type FreshCart } from './document';
@@ -49,14 +50,20 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
     const member = await newCartOwner(ctx, c);
     const owner = existing ? undefined : member;
     const hold = testHoldMs(ctx, c);
-    let out: Modified;
-    try {
-      out = await modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
-    } catch (e) {
-      // Sold out: capacity held by carts whose time is up comes back first, then one more try.
-      if (!isSoldOut(e) || (await sweepExpiredCarts(ctx)) === 0) throw e;
-      out = await modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
-    }
+    const reserve = async (): Promise<Modified> => {
+      try {
+        return await modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
+      } catch (e) {
+        // Sold out: capacity held by carts whose time is up comes back first, then one more try.
+        if (!isSoldOut(e) || (await sweepExpiredCarts(ctx)) === 0) throw e;
+        return modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
+      }
+    };
+    // A gift code is a guess until it proves to exist: limited per address and cart (memberships/guess.ts).
+    const out =
+      b.membership?.gift_code === undefined
+        ? await reserve()
+        : await guardGiftCode(ctx, c, existing?.id ?? null, reserve);
     return documentResponse(ctx, c, out.cart, out.fresh);
   };
   api.post('/my/cart/modify', (c) => modifyRoute(c, false));

@@ -122,7 +122,7 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null, members: MembersO
 
   registerCatalog(api, ctx);
   registerCarts(api, ctx);
-  registerPayments(api, ctx, sandbox, members.trustProxy);
+  registerPayments(api, ctx, sandbox);
   registerOrders(api, ctx);
   registerImages(api, ctx);
   registerMembers(api, ctx, members);

@@ -1,6 +1,6 @@
 /**
- * Input validation at the boundary (zod): bounded strings without NUL characters (PostgreSQL rejects them in
- * text, error 22021), bounded arrays and object keys, a bounded body size. The request body schemas here are
+ * Input validation at the boundary (zod): bounded strings without NUL characters or unpaired UTF-16 surrogates
+ * (PostgreSQL rejects both in text), bounded arrays and object keys, a bounded body size. The request body schemas here are
  * the server's stricter versions of the shared wire schemas in `api/schemas.ts` (same shapes and types).
  */
 import * as z from 'zod/mini';
@@ -16,10 +16,19 @@ const MAX_ARRAY = 1000;
 const MAX_KEYS = 200;
 const MAX_STRING = 10_000;
 
-const hasNul = (s: string) => s.includes('\u0000');
-const noNul = z.refine<string>((s) => !hasNul(s), 'must not contain NUL characters');
+/** An unpaired UTF-16 surrogate: a high one not followed by a low one, or a low one not after a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Characters PostgreSQL refuses in text (NUL: error 22021; an unpaired surrogate has no UTF-8 encoding: the
+ * driver sends U+FFFD or the database refuses it), refused here as 400 instead of a 500.
+ */
+const hasRefusedChar = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+const noNul = z.refine<string>(
+  (s) => !hasRefusedChar(s),
+  'must not contain NUL characters or unpaired UTF-16 surrogates',
+);
 
-/** A bounded string without NUL characters. */
+/** A bounded string without NUL characters or unpaired surrogates. */
 export const text = (max: number) => z.string().check(z.maxLength(max), noNul);
 
 const maxKeys =
@@ -27,16 +36,17 @@ const maxKeys =
   <T extends object>(o: T) =>
     Object.keys(o).length <= n;
 
-/** Any JSON value within the global bounds (depth, array length, keys, string length, no NUL). */
+/** Any JSON value within the global bounds (depth, array length, keys, string length, no NUL or lone surrogate). */
 function withinBounds(v: unknown, depth = 0): boolean {
-  if (typeof v === 'string') return v.length <= MAX_STRING && !hasNul(v);
+  if (typeof v === 'string') return v.length <= MAX_STRING && !hasRefusedChar(v);
   if (v === null || typeof v !== 'object') return true;
   if (depth >= MAX_DEPTH) return false;
   if (Array.isArray(v)) return v.length <= MAX_ARRAY && v.every((x) => withinBounds(x, depth + 1));
   const keys = Object.keys(v);
   if (keys.length > MAX_KEYS) return false;
   return keys.every(
-    (k) => k.length <= 200 && !hasNul(k) && withinBounds((v as Record<string, unknown>)[k], depth + 1),
+    (k) =>
+      k.length <= 200 && !hasRefusedChar(k) && withinBounds((v as Record<string, unknown>)[k], depth + 1),
   );
 }
 export const boundedJson = z
@@ -44,7 +54,7 @@ export const boundedJson = z
   .check(
     z.refine(
       (v) => withinBounds(v),
-      `must nest at most ${MAX_DEPTH} levels, with at most ${MAX_ARRAY} items per list, ${MAX_KEYS} keys per object and no NUL characters`,
+      `must nest at most ${MAX_DEPTH} levels, with at most ${MAX_ARRAY} items per list, ${MAX_KEYS} keys per object and no NUL characters or unpaired surrogates`,
     ),
   );
 

@@ -36,6 +36,12 @@ export const LIMITS = {
   emailAddress: { name: 'email:address', max: 20, windowMs: 60 * MINUTE },
   /** Reset token checks (validate and reset) per address: tokens are unguessable, this stops scanning. */
   tokenAddress: { name: 'token:address', max: 30, windowMs: 15 * MINUTE },
+  /** New accounts (POST user) per client address: each sends a verification email. */
+  registerAddress: { name: 'register:address', max: 10, windowMs: 60 * MINUTE },
+  /** Unknown gift codes, looked up or redeemed, per client address (memberships/guess.ts): stops guessing. */
+  giftCodeAddress: { name: 'gift_code:address', max: 20, windowMs: 60 * MINUTE },
+  /** Unknown gift codes redeemed into one cart (from any address). */
+  giftCodeCart: { name: 'gift_code:cart', max: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** A growing delay between attempts: after `free` failures each attempt waits baseMs × 2^k (k = 0, 1, …). */

@@ -30,7 +30,25 @@ import { membershipIdMail, queueMail, resendMail, resetMail } from './mail';
 import type { IdTokenVerifier } from './oidc';
 import { BACKOFF, clear, giveBack, LIMITS, type Slot, take, takeBackoff } from './rate';
 import { memberMembership, memberResetToken, memberUser } from './schema';
-import { endAllSessions, endSession, type MemberUserRow, openSession, requireMember } from './session';
+import {
+  endAllSessions,
+  endOtherSessions,
+  endSession,
+  type MemberUserRow,
+  openSession,
+  refuseLimited,
+  requireMember,
+  type SessionMember,
+} from './session';
+import {
+  emailInUse,
+  endEmailTokens,
+  isRealEmail,
+  markVerified,
+  sendVerification,
+  spendEmailToken,
+  verifiedHolder,
+} from './verify';
 
 const emptyBody = z.strictObject({});
 
@@ -155,14 +173,6 @@ const guestAccount = () =>
     'Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.',
   );
 const loginDisabled = () => new ApiError(403, ErrorCode.login_disabled, 'login', 'Login is disabled');
-const emailInUse = (email: string, identityId: string) =>
-  new ApiError(
-    409,
-    ErrorCode.email_in_use,
-    'user',
-    `Another user account is using ${email}. Please contact us if you need to merge multiple user accounts.`,
-    { identity_id: identityId },
-  );
 const badPassword = (problem: string) => invalid('password', problem);
 
 /** Unique index violation (PostgreSQL 23505), as node-postgres and PGlite report it. */
@@ -271,7 +281,9 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     // A successful login clears the account's failures and does not count against the address.
     if (accountSlot) await clear(ctx.db, accountSlot);
     await giveBack(ctx.db, addressSlot);
-    const expiresAt = await openSession(ctx, c, user.id);
+    const expiresAt = await openSession(ctx, c, user.id, {
+      limited: mode === 'scan_code' || mode === 'scan_code_last_name',
+    });
     return c.json({
       ...(await userDocument(ctx.db, user)),
       session: coll([{ expires_at: expiresAt.toISOString() }]),
@@ -289,76 +301,112 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     return c.json(await userDocument(ctx.db, user));
   });
 
-  /** Changes email (unique per seller) and names of the session's user; 409 email_in_use. */
+  /** Changes the names and the password hash of the session's user (never the email: `changeEmail`). */
   async function updateUser(
-    sellerId: string,
     user: MemberUserRow,
-    change: { email?: string; firstName?: string; lastName?: string; passwordHash?: string },
+    change: { firstName?: string; lastName?: string; passwordHash?: string },
   ): Promise<MemberUserRow> {
-    if (change.email !== undefined) {
-      const other = await userByEmail(ctx.db, sellerId, change.email);
-      if (other && other.id !== user.id) throw emailInUse(change.email, other.identityId);
+    return ctx.db.transaction(async (tx) => {
+      if (change.passwordHash !== undefined)
+        await tx
+          .update(memberUser)
+          .set({ passwordHash: change.passwordHash })
+          .where(eq(memberUser.id, user.id));
+      const identitySet: Partial<Row<typeof t.identity>> = {};
+      if (change.firstName !== undefined) identitySet.firstName = change.firstName;
+      if (change.lastName !== undefined) identitySet.lastName = change.lastName;
+      if (Object.keys(identitySet).length)
+        await tx.update(t.identity).set(identitySet).where(eq(t.identity.id, user.identityId));
+      const [updated] = await tx.select().from(memberUser).where(eq(memberUser.id, user.id));
+      return updated as MemberUserRow;
+    });
+  }
+
+  /**
+   * A new email never takes effect here: it is mailed a confirmation link (`members/verify.ts`), the old real
+   * address a notice, and it becomes the account's when the link is spent. The same address in another case
+   * (verified) is a plain edit; the same unverified address gets a new link. A member-ID session may only set
+   * an email on an account without a real one (403 limited_session); another verified account's address: 409.
+   */
+  async function changeEmail(c: C, member: SessionMember, email: string): Promise<void> {
+    const { user } = member;
+    const seller = c.get('seller');
+    const same = user.emailKey === emailKey(email);
+    if (same && user.emailVerifiedAt !== null) {
+      if (user.email !== email)
+        await ctx.db.transaction(async (tx) => {
+          await tx.update(memberUser).set({ email }).where(eq(memberUser.id, user.id));
+          await tx.update(t.identity).set({ email }).where(eq(t.identity.id, user.identityId));
+        });
+      return;
     }
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const userSet: Partial<MemberUserRow> = {};
-        if (change.email !== undefined) {
-          userSet.email = change.email;
-          userSet.emailKey = emailKey(change.email);
-        }
-        if (change.passwordHash !== undefined) userSet.passwordHash = change.passwordHash;
-        if (Object.keys(userSet).length)
-          await tx.update(memberUser).set(userSet).where(eq(memberUser.id, user.id));
-        const identitySet: Partial<Row<typeof t.identity>> = {};
-        if (change.email !== undefined) identitySet.email = change.email;
-        if (change.firstName !== undefined) identitySet.firstName = change.firstName;
-        if (change.lastName !== undefined) identitySet.lastName = change.lastName;
-        if (Object.keys(identitySet).length)
-          await tx.update(t.identity).set(identitySet).where(eq(t.identity.id, user.identityId));
-        const [updated] = await tx.select().from(memberUser).where(eq(memberUser.id, user.id));
-        return updated as MemberUserRow;
-      });
-    } catch (e) {
-      if (!isUniqueViolation(e) || change.email === undefined) throw e;
-      // Another request took the email between the check and the update.
-      const other = await userByEmail(ctx.db, sellerId, change.email);
-      throw emailInUse(change.email, other?.identityId ?? '');
-    }
+    if (isRealEmail(user.email, user.testAccount) && !same) refuseLimited(member);
+    const holder = await verifiedHolder(ctx.db, seller.id, email);
+    if (holder && holder.id !== user.id) throw emailInUse(email);
+    // Each change mails two addresses: counted as email requests of the account.
+    await take(ctx.db, LIMITS.emailAccount, seller.id, `user:${user.id}`, ctx.now());
+    await sendVerification(ctx.db, seller, user, email, {
+      origin: publicUrl(c),
+      nowMs: ctx.now(),
+      change: !same,
+    });
   }
 
   api.patch('/my/user/:id', async (c) => {
-    const { user } = await requireMember(ctx, c);
-    if (c.req.param('id') !== user.id) throw notFound('user');
+    const member = await requireMember(ctx, c);
+    if (c.req.param('id') !== member.user.id) throw notFound('user');
     const b = await body(c, w.userPatchBody, 'user');
-    const updated = await updateUser(c.get('seller').id, user, {
-      email: b.email,
-      firstName: b.first_name,
-      lastName: b.last_name,
-    });
+    if (b.email !== undefined) await changeEmail(c, member, b.email);
+    const updated = await updateUser(member.user, { firstName: b.first_name, lastName: b.last_name });
     return c.json(await userDocument(ctx.db, updated));
   });
 
+  /**
+   * The member's identity form. A new password needs the current one (`current_password`; 401
+   * incorrect_password) and a full session; an account without a password sets its first one by reset link
+   * (400 guest_account). The change ends every other session of the account.
+   */
   api.put('/my/user', async (c) => {
-    const { user } = await requireMember(ctx, c);
+    const member = await requireMember(ctx, c);
+    const { user } = member;
     const b = await body(c, w.userBody, 'user');
     let passwordHash: string | undefined;
     if (b.password !== undefined) {
+      refuseLimited(member);
+      if (user.passwordHash === null)
+        throw new ApiError(
+          400,
+          ErrorCode.guest_account,
+          'user',
+          'You have not set a password yet. Use "Forgot password" to get a link that sets one.',
+        );
+      if (b.current_password === undefined)
+        throw invalid('current_password', 'Enter your current password to set a new one.');
       const problem = passwordProblem(b.password);
       if (problem) throw badPassword(problem);
+      if (!(await verifyPassword(b.current_password, user.passwordHash)))
+        throw new ApiError(
+          401,
+          ErrorCode.incorrect_password,
+          'user',
+          'That is not the correct password. Please try again.',
+        );
       passwordHash = await hashPassword(b.password);
     }
-    const updated = await updateUser(c.get('seller').id, user, {
-      email: b.email,
-      firstName: b.first_name,
-      lastName: b.last_name,
-      passwordHash,
-    });
+    await changeEmail(c, member, b.email);
+    const updated = await updateUser(user, { firstName: b.first_name, lastName: b.last_name, passwordHash });
+    if (passwordHash !== undefined) await endOtherSessions(ctx, user.id, member.tokenHash);
     return c.json(await userDocument(ctx.db, updated));
   });
 
+  /**
+   * A new account, unverified: a link to its address verifies it (nothing is attached to it by email before).
+   * 10 per client address per hour; an address with an account: 409 email_in_use (naming no account).
+   */
   api.post('/user', async (c) => {
     const b = await body(c, w.userBody, 'user');
     const seller = c.get('seller');
+    await take(ctx.db, LIMITS.registerAddress, seller.id, address(c), ctx.now());
     let passwordHash: string | null = null;
     if (b.password !== undefined) {
       const problem = passwordProblem(b.password);
@@ -366,7 +414,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       passwordHash = await hashPassword(b.password);
     }
     const existing = await userByEmail(ctx.db, seller.id, b.email);
-    if (existing) throw emailInUse(b.email, existing.identityId);
+    if (existing) throw emailInUse(b.email);
     const nowMs = ctx.now();
     const identityId = newId();
     const user: MemberUserRow = {
@@ -378,6 +426,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       passwordHash,
       testAccount: false,
       createdAt: new Date(nowMs),
+      emailVerifiedAt: null,
     };
     try {
       await ctx.db.transaction(async (tx) => {
@@ -391,13 +440,23 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
           createdAt: new Date(nowMs),
         });
         await tx.insert(memberUser).values(user);
+        if (isRealEmail(user.email, false))
+          await sendVerification(tx, seller, user, b.email, { origin: publicUrl(c), nowMs, change: false });
       });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
-      const other = await userByEmail(ctx.db, seller.id, b.email);
-      throw emailInUse(b.email, other?.identityId ?? '');
+      throw emailInUse(b.email);
     }
     return c.json(await userDocument(ctx.db, user));
+  });
+
+  /** Spends an email verification link (no session needed: the link may open in another browser). */
+  api.post('/user/verify_email', async (c) => {
+    const b = await body(c, w.verifyEmailBody, 'verify_email');
+    const seller = c.get('seller');
+    await take(ctx.db, LIMITS.tokenAddress, seller.id, address(c), ctx.now());
+    await spendEmailToken(ctx, seller.id, b.token);
+    return c.json({});
   });
 
   /* password reset */
@@ -484,7 +543,15 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
         .returning({ userId: memberResetToken.userId });
       const id = spent[0]?.userId;
       if (!id) return null;
-      await tx.update(memberUser).set({ passwordHash }).where(eq(memberUser.id, id));
+      const [user] = await tx
+        .update(memberUser)
+        .set({ passwordHash })
+        .where(eq(memberUser.id, id))
+        .returning();
+      // The link went to the account's address: that proves it (and claims what was bought under it).
+      if (user) await markVerified(tx, user, nowMs);
+      // A pending email change dies with the reset (the owner may be undoing a takeover).
+      await endEmailTokens(tx, id, nowMs);
       // Other links of the account die with this one.
       await tx
         .update(memberResetToken)
@@ -573,10 +640,11 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     const { user } = await requireMember(ctx, c);
     const b = await body(c, w.myResendBody, 'ticket_order');
     await take(ctx.db, LIMITS.emailAccount, c.get('seller').id, `user:${user.id}`, ctx.now());
-    const real = user.email && (user.testAccount || !user.email.toLowerCase().startsWith(w.NO_EMAIL_PREFIX));
+    // By email only once the account proved the address (else only the orders of its own identity).
+    const real = isRealEmail(user.email, user.testAccount);
     const orders = await ordersFor(
       c.get('seller').id,
-      real ? user.email : null,
+      real && user.emailVerifiedAt !== null ? user.email : null,
       user.identityId,
       b.memberships_only ?? false,
     );

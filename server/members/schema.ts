@@ -1,6 +1,6 @@
 /**
  * Tables of member accounts (issue 10): users (logins of identities), memberships, sessions, password reset
- * tokens and rate-limit counters. The DDL is `MEMBERS_DDL` below (run with `server/ddl.ts` at startup).
+ * tokens, email verification tokens and rate-limit counters. The DDL is `MEMBERS_DDL` below (run with `server/ddl.ts` at startup).
  */
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -17,6 +17,8 @@ export const memberUser = pgTable('member_user', {
   passwordHash: text('password_hash'),
   testAccount: boolean('test_account').notNull().default(false),
   createdAt: ts('created_at').notNull(),
+  /** When the email was proved by a link sent to it (verification, email change, reset); null: unverified. */
+  emailVerifiedAt: ts('email_verified_at'),
 });
 
 /** A membership (minimal until the memberships issue): the member ID (scan code) and its level and term. */
@@ -46,6 +48,8 @@ export const memberSession = pgTable('member_session', {
   userId: text('user_id').notNull(),
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
+  /** Opened by a member-ID login (scan_code, scan_code_last_name): may not change the password or a real email. */
+  limited: boolean('limited').notNull().default(false),
 });
 
 /** A password reset token (SHA-256 of the emailed token), single-use, expiring. */
@@ -53,6 +57,21 @@ export const memberResetToken = pgTable('member_reset_token', {
   tokenHash: text('token_hash').primaryKey(),
   sellerId: text('seller_id').notNull(),
   userId: text('user_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/**
+ * An email verification link (SHA-256 of the emailed token), single-use, expiring: proves that the account's
+ * owner reads `email` — the account's own (after registration) or the new one of an email change, which takes
+ * effect only when the link is spent.
+ */
+export const memberEmailToken = pgTable('member_email_token', {
+  tokenHash: text('token_hash').primaryKey(),
+  sellerId: text('seller_id').notNull(),
+  userId: text('user_id').notNull(),
+  email: text('email').notNull(),
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
@@ -76,6 +95,7 @@ CREATE TABLE IF NOT EXISTS member_user (
   test_account boolean NOT NULL DEFAULT false,
   created_at timestamptz NOT NULL
 );
+ALTER TABLE member_user ADD COLUMN IF NOT EXISTS email_verified_at timestamptz;
 CREATE UNIQUE INDEX IF NOT EXISTS member_user_email_idx ON member_user (seller_id, email_key);
 CREATE UNIQUE INDEX IF NOT EXISTS member_user_identity_idx ON member_user (identity_id);
 CREATE TABLE IF NOT EXISTS member_membership (
@@ -101,6 +121,7 @@ CREATE TABLE IF NOT EXISTS member_session (
   created_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL
 );
+ALTER TABLE member_session ADD COLUMN IF NOT EXISTS limited boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS member_session_user_idx ON member_session (user_id);
 CREATE TABLE IF NOT EXISTS member_reset_token (
   token_hash text PRIMARY KEY,
@@ -111,6 +132,16 @@ CREATE TABLE IF NOT EXISTS member_reset_token (
   used_at timestamptz
 );
 CREATE INDEX IF NOT EXISTS member_reset_token_user_idx ON member_reset_token (user_id);
+CREATE TABLE IF NOT EXISTS member_email_token (
+  token_hash text PRIMARY KEY,
+  seller_id text NOT NULL,
+  user_id text NOT NULL,
+  email text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS member_email_token_user_idx ON member_email_token (user_id);
 CREATE TABLE IF NOT EXISTS member_rate_limit (
   key text PRIMARY KEY,
   window_start timestamptz NOT NULL,

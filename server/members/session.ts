@@ -4,7 +4,7 @@
  * expiry (epoch ms) so the storefront can watch for the session's end. Logging out deletes the row and both
  * cookies, which every tab of the browser shares.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ErrorCode } from '../../api/codes';
 import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
@@ -22,6 +22,8 @@ export interface SessionMember {
   user: MemberUserRow;
   tokenHash: string;
   expiresAt: Date;
+  /** Opened by a member-ID login: may not change the password or a real email (`requireFullSession`). */
+  limited: boolean;
 }
 
 /** Per request: the session once looked up (a request without the cookie costs no query). */
@@ -43,7 +45,7 @@ export function currentMember(ctx: AppCtx, c: C): Promise<SessionMember | null> 
     if (!token || token.length > 100) return null;
     const hash = tokenHash(token);
     const [row] = await ctx.db
-      .select({ user: memberUser, expiresAt: memberSession.expiresAt })
+      .select({ user: memberUser, expiresAt: memberSession.expiresAt, limited: memberSession.limited })
       .from(memberSession)
       .innerJoin(memberUser, eq(memberUser.id, memberSession.userId))
       .where(
@@ -54,7 +56,7 @@ export function currentMember(ctx: AppCtx, c: C): Promise<SessionMember | null> 
         ),
       )
       .limit(1);
-    return row ? { user: row.user, tokenHash: hash, expiresAt: row.expiresAt } : null;
+    return row ? { user: row.user, tokenHash: hash, expiresAt: row.expiresAt, limited: row.limited } : null;
   })();
   resolved.set(c.req.raw, lookup);
   return lookup;
@@ -67,8 +69,16 @@ export async function requireMember(ctx: AppCtx, c: C): Promise<SessionMember> {
   return member;
 }
 
-/** Opens a session for `userId`: the request's old session (if any) ends, a new token is set (rotation). */
-export async function openSession(ctx: AppCtx, c: C, userId: string): Promise<Date> {
+/**
+ * Opens a session for `userId`: the request's old session (if any) ends, a new token is set (rotation).
+ * `limited`: a member-ID login (member ID with ZIP or last name), which may not take over the account.
+ */
+export async function openSession(
+  ctx: AppCtx,
+  c: C,
+  userId: string,
+  { limited = false }: { limited?: boolean } = {},
+): Promise<Date> {
   const old = getCookie(c, SESSION_COOKIE);
   if (old && old.length <= 100)
     await ctx.db.delete(memberSession).where(eq(memberSession.tokenHash, tokenHash(old)));
@@ -81,6 +91,7 @@ export async function openSession(ctx: AppCtx, c: C, userId: string): Promise<Da
     userId,
     createdAt: new Date(nowMs),
     expiresAt,
+    limited,
   });
   const maxAge = Math.floor(SESSION_TTL_MS / 1000);
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c, maxAge), httpOnly: true });
@@ -102,4 +113,25 @@ export async function endSession(ctx: AppCtx, c: C): Promise<void> {
 /** Ends every session of a user (after a password reset). */
 export async function endAllSessions(ctx: AppCtx, userId: string): Promise<void> {
   await ctx.db.delete(memberSession).where(eq(memberSession.userId, userId));
+}
+
+/** Ends every session of a user but `keep` (a token hash: the session that changed the password). */
+export async function endOtherSessions(ctx: AppCtx, userId: string, keep: string): Promise<void> {
+  await ctx.db
+    .delete(memberSession)
+    .where(and(eq(memberSession.userId, userId), ne(memberSession.tokenHash, keep)));
+}
+
+/**
+ * The session's member when the session may change the password or a real email: a member-ID login
+ * (`limited`) may not (403 limited_session), so a member ID and a ZIP never become a takeover.
+ */
+export function refuseLimited(member: SessionMember): void {
+  if (member.limited)
+    throw new ApiError(
+      403,
+      ErrorCode.limited_session,
+      'session',
+      'You logged in with your member ID. To change your password or email address, log in with your email address and password.',
+    );
 }

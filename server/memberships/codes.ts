@@ -11,9 +11,11 @@
  * remove, on another process) waits for the first's row lock, then finds the row no longer 'held' and gives
  * nothing back. The count never goes below zero.
  */
+import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Q } from '../db';
-import { cartMembership } from './schema';
+import { dayjs } from '../util';
+import { cartMembership, giftCode } from './schema';
 
 /** `cart_membership.gift_code_state`: the code's use is held by the cart, given back, or consumed by an order. */
 export const GIFT_CODE_HELD = 'held';
@@ -56,4 +58,50 @@ export async function consumeGiftCodes(q: Q, ticketIds: readonly string[]): Prom
     .where(
       and(inArray(cartMembership.ticketId, [...ticketIds]), eq(cartMembership.giftCodeState, GIFT_CODE_HELD)),
     );
+}
+
+/**
+ * Issued gift codes (a gift to someone who already holds a membership, `memberships/complete.ts`): 10 characters
+ * (the redeem form takes exactly 10, spec 3 §9) drawn by node:crypto from 31 unambiguous letters and digits (no
+ * 0/O, 1/I/L): 31^10 ≈ 8·10^14 codes, so guessing one is hopeless within the lookup's rate limits.
+ */
+export const GIFT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const GIFT_CODE_LENGTH = 10;
+/** How long an issued code can be redeemed. */
+export const GIFT_CODE_VALID_MONTHS = 12;
+
+export const newGiftCodeValue = () =>
+  Array.from(
+    { length: GIFT_CODE_LENGTH },
+    () => GIFT_CODE_ALPHABET[randomInt(GIFT_CODE_ALPHABET.length)],
+  ).join('');
+
+/** Issues a single-use code of one level, valid from now for GIFT_CODE_VALID_MONTHS, recorded on the order. */
+export async function issueGiftCode(
+  q: Q,
+  sellerId: string,
+  levelId: string,
+  orderId: string,
+  nowMs: number,
+): Promise<{ code: string; validTo: Date }> {
+  const validTo = dayjs(nowMs).add(GIFT_CODE_VALID_MONTHS, 'month').toDate();
+  for (let attempt = 0; ; attempt++) {
+    const code = newGiftCodeValue();
+    const [row] = await q
+      .insert(giftCode)
+      .values({
+        code,
+        sellerId,
+        validFrom: new Date(nowMs),
+        validTo,
+        maxRedemptions: 1,
+        redeemedCount: 0,
+        ticketTypeIds: [levelId],
+        ticketOrderId: orderId,
+      })
+      .onConflictDoNothing()
+      .returning({ code: giftCode.code });
+    if (row) return { code: row.code, validTo };
+    if (attempt >= 5) throw new Error('no free gift code');
+  }
 }

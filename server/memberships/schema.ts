@@ -50,6 +50,8 @@ export const giftCode = pgTable('gift_code', {
   maxRedemptions: integer('max_redemptions').notNull(),
   redeemedCount: integer('redeemed_count').notNull(),
   ticketTypeIds: jsonb('ticket_type_ids').$type<string[] | null>(),
+  /** The order that paid for the code (a gift to someone who already held a membership); null: issued otherwise. */
+  ticketOrderId: text('ticket_order_id'),
 });
 
 /** The membership part of a reserve, per membership ticket: members, flags, the gift code it redeemed. */
@@ -170,4 +172,6 @@ ALTER TABLE member_membership ADD COLUMN IF NOT EXISTS ticket_type_id text;
 ALTER TABLE member_membership ADD COLUMN IF NOT EXISTS event_template_id text;
 ALTER TABLE member_membership ADD COLUMN IF NOT EXISTS unnamed_count integer NOT NULL DEFAULT 0;
 ALTER TABLE cart_membership ADD COLUMN IF NOT EXISTS gift_code_state text;
+ALTER TABLE gift_code ADD COLUMN IF NOT EXISTS ticket_order_id text;
+CREATE INDEX IF NOT EXISTS gift_code_order_idx ON gift_code (ticket_order_id);
 `;

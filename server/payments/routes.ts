@@ -17,13 +17,7 @@ import { parseMoney } from '../util';
 import { checkoutFree, payCart } from './completion';
 import type { SandboxGateway } from './gateway';
 
-export function registerPayments(
-  api: Hono<Env>,
-  ctx: AppCtx,
-  sandbox: SandboxGateway | null,
-  /** Trusted proxies in front (members/routes.ts `clientAddress`): pay attempts are limited per address. */
-  trustProxy: number,
-) {
+export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGateway | null) {
   const payRoute = async (c: C) => {
     const cart = await loadCart(ctx, c);
     await requirePending(ctx, cart, true);
@@ -32,7 +26,7 @@ export function registerPayments(
       amountCents: parseMoney(p.amount),
       gatewayId: p.gateway_id,
       source: p.gateway_data?.source ?? null,
-      address: clientAddress(c, trustProxy),
+      address: clientAddress(c, ctx.trustProxy ?? 0),
     });
     if (out.kind === 'completed') return documentResponse(ctx, c, out.cart);
     const r = out.result;

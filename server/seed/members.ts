@@ -230,6 +230,8 @@ export async function seedMembers(
         passwordHash: m.password ? passwordHash : null,
         testAccount: false,
         createdAt: new Date(nowMs),
+        // Demo members proved their address (the placeholder is none).
+        emailVerifiedAt: m.email.startsWith(NO_EMAIL_PREFIX) ? null : new Date(nowMs),
       })
       .onConflictDoNothing();
   }

@@ -628,6 +628,7 @@ export async function seedMemberships(
         passwordHash,
         testAccount: false,
         createdAt: created,
+        emailVerifiedAt: created, // demo members proved their address
       })
       .onConflictDoNothing();
   }

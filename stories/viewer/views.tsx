@@ -24,9 +24,11 @@ import {
 } from '../../machines/reserve/single-event-view';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { type SetEmailSnapshot, selectSetEmailView } from '../../machines/setEmail/view';
+import { selectVerifyEmailView, type VerifyEmailSnapshot } from '../../machines/verifyEmail/view';
 import { EmailSubmitView } from '../../ui/account/EmailSubmitView';
 import { PasswordResetView } from '../../ui/account/PasswordResetView';
 import { SetEmailView } from '../../ui/account/SetEmailView';
+import { VerifyEmailView } from '../../ui/account/VerifyEmailView';
 import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -300,9 +302,26 @@ function SetEmailStoryView({ snapshot, send, strings }: StoryViewProps) {
       formError={view.formError}
       errorVersion={0}
       submitting={view.submitting}
+      sentTo={view.sentTo}
+      onContinue={() => send({ type: 'continue' })}
       onEmailChange={(value) => send({ type: 'field.change', name: 'email', value })}
       onConfirmChange={(value) => send({ type: 'field.change', name: 'confirm', value })}
       onSubmit={() => send({ type: 'submit' })}
+    />
+  );
+}
+
+function VerifyEmailStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectVerifyEmailView(snapshot as unknown as VerifyEmailSnapshot);
+  return (
+    <VerifyEmailView
+      strings={strings}
+      stage={view.stage}
+      formError={view.formError}
+      setEmailHref="#set-email"
+      homeHref="#home"
+      onNavigate={noop}
+      onRetry={() => send({ type: 'retry' })}
     />
   );
 }
@@ -320,4 +339,5 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   emailSubmit: EmailSubmitStoryView,
   passwordReset: PasswordResetStoryView,
   setEmail: SetEmailStoryView,
+  verifyEmail: VerifyEmailStoryView,
 };

@@ -99,3 +99,15 @@ describe('email flows', () => {
     );
   });
 });
+
+describe('gift codes', () => {
+  it('redeem: too many unknown codes have the too-many-attempts text, not the server’s', () => {
+    expect(text(api(ErrorCode.too_many_attempts, 429), 'redeem')).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+    expect(errorOutcome(api(ErrorCode.too_many_attempts, 429), 'redeem')).toEqual({
+      kind: 'message',
+      message: { key: 'tooManyAttempts' },
+    });
+  });
+});

@@ -53,6 +53,8 @@ function onStep(runner: Runner, _expected: SetEmailSnap, event: EventObject): vo
     } else expect(text).toBe('Sorry, something unexpected happened. Please try again later.');
   }
   expect(selectSetEmailView(snapshot).saved).toBe(snapshot.matches('saved'));
+  // A link was sent: the page says so, with the address typed (issue 18).
+  expect(selectSetEmailView(snapshot).sentTo).toBe(snapshot.matches('sent') ? context.email.trim() : null);
 }
 
 describe('set email paths', () => {
@@ -76,7 +78,7 @@ describe('set email paths', () => {
     expect(lastRunnerContinues).toBeGreaterThan(0);
   });
 
-  it('continues once after saving, and not before', async () => {
+  it('a new address: check your inbox, then continues once on Continue, and not before', async () => {
     let count = 0;
     const runner = createReplayRunner(setEmailMachine, {
       input: undefined,
@@ -86,9 +88,33 @@ describe('set email paths', () => {
     runner.actor.send({ type: 'field.change', name: 'confirm', value: 'ADA@example.com' });
     runner.actor.send({ type: 'submit' });
     expect(count).toBe(0);
-    await runner.controls.resolve('saveEmail', undefined);
+    await runner.controls.resolve('saveEmail', { email: 'old@example.com' });
+    expect(count).toBe(0);
+    const view = selectSetEmailView(runner.actor.getSnapshot());
+    expect(view.sentTo).toBe('ada@example.com');
+    expect(
+      resolveMessage(defaultStrings, { key: 'setEmailSent', params: { email: 'ada@example.com' } }),
+    ).toMatch(
+      /^We have sent a confirmation link to ada@example\.com\. Your email address changes when you open it/,
+    );
+    runner.actor.send({ type: 'continue' });
     expect(count).toBe(1);
     expect(runner.actor.getSnapshot().status).toBe('done');
+    runner.actor.stop();
+  });
+
+  it('an address that already is the account’s continues at once (no link to wait for)', async () => {
+    let count = 0;
+    const runner = createReplayRunner(setEmailMachine, {
+      input: undefined,
+      provide: { actions: { continue: () => count++ } },
+    });
+    runner.actor.send({ type: 'field.change', name: 'email', value: 'Ada@example.com' });
+    runner.actor.send({ type: 'field.change', name: 'confirm', value: 'Ada@example.com' });
+    runner.actor.send({ type: 'submit' });
+    await runner.controls.resolve('saveEmail', { email: 'Ada@example.com' });
+    expect(count).toBe(1);
+    expect(selectSetEmailView(runner.actor.getSnapshot()).sentTo).toBeNull();
     runner.actor.stop();
   });
 

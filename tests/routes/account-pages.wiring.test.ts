@@ -11,6 +11,7 @@ import { provideEmailSubmit } from '../../routes/email-submit/wiring';
 import { DEFAULT_HOME_ORDER, homeDecision, homeOrder } from '../../routes/home/wiring';
 import { providePasswordReset, tokenFrom } from '../../routes/reset-password/wiring';
 import { provideSetEmail } from '../../routes/set-email/wiring';
+import { provideVerifyEmail, tokenFrom as verifyTokenFrom } from '../../routes/verify-email/wiring';
 import { fakeFetch, json, pathOf, queryOf, recordingSleep, SETTINGS } from '../api/helpers';
 import { anySignal, runProvided } from './helpers';
 
@@ -35,6 +36,7 @@ function membersApi() {
       validateResetToken: vi.fn(async () => ({ email: 'ada@example.com' })),
       resetPassword: vi.fn(async () => {}),
       updateUser: vi.fn(async () => member),
+      verifyEmail: vi.fn(async () => {}),
     },
   };
 }
@@ -94,7 +96,10 @@ describe('set-email wiring', () => {
       status: 401,
     });
     current = member;
-    await runProvided(machine, 'saveEmail', { email: 'new@example.com' });
+    // The answer is the account's email, unchanged until the new address's link is opened.
+    expect(await runProvided(machine, 'saveEmail', { email: 'new@example.com' })).toEqual({
+      email: 'ada@example.com',
+    });
     expect(api.members.updateUser).toHaveBeenCalledWith(
       'u-1',
       { email: 'new@example.com' },
@@ -110,6 +115,20 @@ describe('set-email wiring', () => {
     action();
     expect(reload).toHaveBeenCalledTimes(1);
     expect(next).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('verify-email wiring', () => {
+  it('reads the token from the query and spends it; success runs the injected `verified`', async () => {
+    expect(verifyTokenFrom('token=abc%2Bdef')).toBe('abc+def');
+    expect(verifyTokenFrom('')).toBeNull();
+    const api = membersApi();
+    const verified = vi.fn();
+    const machine = provideVerifyEmail({ api: asApi(api), verified });
+    await runProvided(machine, 'verifyToken', { token: 't1' });
+    expect(api.members.verifyEmail).toHaveBeenCalledWith('t1', { signal: anySignal });
+    (machine.implementations.actions.verified as unknown as () => void)();
+    expect(verified).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -8,6 +8,7 @@ import { isErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
 import { demoIds } from '../../server/seed/demo';
 import { donationIds } from '../../server/seed/donation';
+import { membershipIds } from '../../server/seed/membership';
 import { GA, GA_ADULT, gaSessions, SELLER, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -132,6 +133,39 @@ describe('NUL characters', () => {
       const e = await expectCatalogueError(await raw(method, path, JSON.stringify(body)), 400);
       expect(e?._code).toBe('validation_failed');
     }
+  });
+});
+
+describe('unpaired UTF-16 surrogates (PostgreSQL refuses them in text)', () => {
+  const HIGH = '\ud800';
+  const LOW = '\udc00';
+  it('in any JSON string or key: 400 validation_failed; a surrogate pair passes', async () => {
+    const member = (first_name: string) => ({
+      add: [{ event_session_id: null, ticket_type_id: membershipIds.level('Individual') }],
+      membership: {
+        members: [{ party_role: 'member', first_name, last_name: 'Lone', email: 'lone@example.com' }],
+      },
+    });
+    const bodies: Array<[string, string, unknown]> = [
+      ['POST', 'my/cart/modify', member(`Ann${HIGH}`)],
+      ['POST', 'my/cart/modify', member(`${LOW}Ann`)],
+      ['POST', `cart/${cartId}/purchaser`, { first_name: `A${LOW}`, last_name: 'B', email: 'a@example.com' }],
+      ['POST', 'giftee', { first_name: 'Gia', last_name: `G${HIGH}x`, email: 'gia@example.com' }],
+      [
+        'POST',
+        'my/cart/modify',
+        { add: [{ event_session_id: sessionId, ticket_type_id: GA_ADULT, handler_data: { [HIGH]: 1 } }] },
+      ],
+      ['POST', `events/${GA}/calendar`, { quantities: { [`${GA_ADULT}${LOW}`]: 1 } }],
+    ];
+    for (const [method, path, body] of bodies) {
+      const res = await raw(method, path, JSON.stringify(body));
+      const e = await expectCatalogueError(res, 400);
+      expect(e?._code, path).toBe('validation_failed');
+    }
+    // A well-formed pair (an emoji) is a character like any other.
+    const ok = await raw('POST', 'my/cart/modify', JSON.stringify(member('Ann \ud83d\ude00')));
+    expect(ok.status).toBe(200);
   });
 });
 

@@ -80,6 +80,7 @@ describe('every member endpoint refuses malformed bodies with a catalogue error'
     if (key)
       variants.push(
         ['NUL in a value', JSON.stringify({ ...good, [key]: `a\u0000b` }), 400],
+        ['a lone surrogate in a value', JSON.stringify({ ...good, [key]: 'a\ud800b' }), 400],
         ['a number for a string', JSON.stringify({ ...good, [key]: 42 }), 400],
         ['a huge string', JSON.stringify({ ...good, [key]: 'y'.repeat(20_000) }), 400],
       );

@@ -89,6 +89,14 @@ export async function resetToken(s: TestServer, to: string): Promise<string> {
   return decodeURIComponent(match[1]);
 }
 
+/** The verification link's token of the newest email to `to` (registration or email change). */
+export async function verifyToken(s: TestServer, to: string): Promise<string> {
+  const mails = (await outbox(s)).filter((m) => m.to === to && /verify-email\?token=/.test(m.body));
+  const match = /verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mails.at(-1)?.body ?? '');
+  if (!match?.[1]) throw new Error(`no verification link to ${to}`);
+  return decodeURIComponent(match[1]);
+}
+
 /** The body of a reserve that redeems gift code `value` for an Individual membership (member `name` + `i`). */
 export const redeemBody = (value: string, i = 0, name = 'Rae') => ({
   add: [{ event_session_id: null, ticket_type_id: membershipIds.level('Individual') }],

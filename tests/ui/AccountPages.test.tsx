@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailSubmitView, type EmailSubmitViewProps } from '../../ui/account/EmailSubmitView';
 import { HomeView } from '../../ui/account/HomeView';
 import { PasswordResetView, type PasswordResetViewProps } from '../../ui/account/PasswordResetView';
+import { SetEmailView, type SetEmailViewProps } from '../../ui/account/SetEmailView';
+import { VerifyEmailView, type VerifyEmailViewProps } from '../../ui/account/VerifyEmailView';
 import { createStrings } from '../../ui/strings';
 
 afterEach(cleanup);
@@ -115,6 +117,81 @@ describe('PasswordResetView', () => {
     expect(screen.getByRole('link', { name: 'Send another reset link' }).getAttribute('href')).toBe(
       '/demo/user/forgot-password',
     );
+  });
+});
+
+describe('SetEmailView', () => {
+  const props = (overrides: Partial<SetEmailViewProps> = {}): SetEmailViewProps => ({
+    strings,
+    email: 'new@example.com',
+    confirm: 'new@example.com',
+    maxLength: 254,
+    emailError: null,
+    confirmError: null,
+    formError: null,
+    errorVersion: 0,
+    submitting: false,
+    sentTo: null,
+    onContinue: vi.fn(),
+    onEmailChange: vi.fn(),
+    onConfirmChange: vi.fn(),
+    onSubmit: vi.fn(),
+    ...overrides,
+  });
+
+  it("after a save: 'check your inbox' names the new address in a live region, with Continue", () => {
+    const onContinue = vi.fn();
+    render(<SetEmailView {...props({ sentTo: 'new@example.com', onContinue })} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Update Email address');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Check your inbox');
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^We have sent a confirmation link to new@example\.com\. Your email address changes when you open it/,
+    );
+    screen.getByRole('button', { name: 'Continue' }).click();
+    expect(onContinue).toHaveBeenCalled();
+  });
+
+  it("the form: 'Update & Continue'", () => {
+    render(<SetEmailView {...props()} />);
+    expect(screen.getByRole('button', { name: 'Update & Continue' })).toBeTruthy();
+  });
+});
+
+describe('VerifyEmailView', () => {
+  const props = (overrides: Partial<VerifyEmailViewProps> = {}): VerifyEmailViewProps => ({
+    strings,
+    stage: 'verifying',
+    formError: null,
+    setEmailHref: '/demo/user/set-email-address',
+    homeHref: '/demo/',
+    onNavigate: vi.fn(),
+    onRetry: vi.fn(),
+    ...overrides,
+  });
+
+  it('each stage has a heading and a status or an alert', () => {
+    const { rerender } = render(<VerifyEmailView {...props()} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm email address');
+    expect(screen.getByRole('status').textContent).toBe('Confirming your email address…');
+    rerender(<VerifyEmailView {...props({ stage: 'verified' })} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email address confirmed');
+    expect(screen.getByRole('status').textContent).toBe('Thank you: your email address is confirmed.');
+    rerender(<VerifyEmailView {...props({ stage: 'invalidLink' })} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invalid Link');
+    expect(screen.getByRole('link', { name: 'Update your email address again' }).getAttribute('href')).toBe(
+      '/demo/user/set-email-address',
+    );
+    const onRetry = vi.fn();
+    rerender(
+      <VerifyEmailView
+        {...props({ stage: 'failed', formError: { key: 'errorUnexpectedLater' }, onRetry })}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Sorry, something unexpected happened. Please try again later.',
+    );
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(onRetry).toHaveBeenCalled();
   });
 });
 

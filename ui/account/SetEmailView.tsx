@@ -1,5 +1,5 @@
 import './strings';
-import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
 import { useRefusalFocus } from './useRefusalFocus';
 
@@ -13,6 +13,9 @@ export interface SetEmailViewProps {
   formError: UiMessage | null;
   errorVersion: number;
   submitting: boolean;
+  /** The new address a confirmation link went to: the page says to check the inbox. */
+  sentTo: string | null;
+  onContinue: () => void;
   onEmailChange: (value: string) => void;
   onConfirmChange: (value: string) => void;
   onSubmit: () => void;
@@ -23,6 +26,17 @@ export function SetEmailView(props: SetEmailViewProps) {
   const { strings } = props;
   const { formRef, messageRef } = useRefusalFocus(props.errorVersion);
   const message = (m: UiMessage | null) => (m ? resolveMessage(strings, m) : null);
+  if (props.sentTo !== null)
+    return (
+      <section className="account-page" aria-labelledby="set-email-title" style={{ maxWidth: '36rem' }}>
+        <h1 id="set-email-title">{strings.updateEmailTitle}</h1>
+        <h2>{strings.setEmailSentTitle}</h2>
+        <p role="status">{fill(strings.setEmailSent, { email: props.sentTo })}</p>
+        <button className="btn" type="button" onClick={props.onContinue}>
+          {strings.accountContinue}
+        </button>
+      </section>
+    );
   return (
     <section className="account-page" aria-labelledby="set-email-title" style={{ maxWidth: '36rem' }}>
       <h1 id="set-email-title">{strings.updateEmailTitle}</h1>

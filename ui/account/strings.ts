@@ -50,6 +50,19 @@ export const accountStrings = defineStrings({
   reenterEmail: 'Re-enter email address',
   updateAndContinue: 'Update & Continue',
   setEmailLoggedOut: 'Log in to update the email address of your account.',
+  setEmailSentTitle: 'Check your inbox',
+  setEmailSent:
+    'We have sent a confirmation link to {email}. Your email address changes when you open it (within 24 hours). If it does not arrive in a few minutes, check your junk or spam folder.',
+  limitedSession:
+    'You logged in with your member ID. To change your email address, log in with your email address and password.',
+  verifyEmailTitle: 'Confirm email address',
+  verifyingEmail: 'Confirming your email address…',
+  emailVerified: 'Email address confirmed',
+  emailVerifiedText: 'Thank you: your email address is confirmed.',
+  invalidVerifyLink: 'Invalid Link',
+  verifyLinkInvalid: 'This link is not valid. It may have expired or been used already.',
+  verifyAgain: 'Update your email address again',
+  accountContinue: 'Continue',
   before_resend_tickets:
     'Enter the email address you used for your order and we will send your tickets again.',
   forgot_membership_instructions:

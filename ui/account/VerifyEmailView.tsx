@@ -1,0 +1,64 @@
+import './strings';
+import { AppLink, type Navigate } from '../AppLink';
+import { resolveMessage, type Strings, type UiMessage } from '../strings';
+
+export interface VerifyEmailViewProps {
+  strings: Strings;
+  stage: 'verifying' | 'failed' | 'verified' | 'invalidLink' | 'emailInUse';
+  formError: UiMessage | null;
+  /** Where to ask for another link (the set-email page) and where to go on (home). */
+  setEmailHref: string;
+  homeHref: string;
+  onNavigate: Navigate;
+  onRetry: () => void;
+}
+
+/** Verify email address: 'Confirming your email address…', then confirmed, an invalid link or a refusal. */
+export function VerifyEmailView(props: VerifyEmailViewProps) {
+  const { strings } = props;
+  const message = (m: UiMessage | null) => (m ? resolveMessage(strings, m) : null);
+  if (props.stage === 'verifying')
+    return (
+      <section className="account-page" aria-labelledby="verify-title" aria-busy="true">
+        <h1 id="verify-title">{strings.verifyEmailTitle}</h1>
+        <p role="status">{strings.verifyingEmail}</p>
+      </section>
+    );
+  if (props.stage === 'verified')
+    return (
+      <section className="account-page" aria-labelledby="verify-title">
+        <h1 id="verify-title">{strings.emailVerified}</h1>
+        <p role="status">{strings.emailVerifiedText}</p>
+        <p>
+          <AppLink className="btn" href={props.homeHref} onNavigate={props.onNavigate}>
+            {strings.accountContinue}
+          </AppLink>
+        </p>
+      </section>
+    );
+  if (props.stage === 'invalidLink')
+    return (
+      <section className="account-page" aria-labelledby="verify-title">
+        <h1 id="verify-title">{strings.invalidVerifyLink}</h1>
+        <p role="status">{strings.verifyLinkInvalid}</p>
+        <p>
+          <AppLink className="btn" href={props.setEmailHref} onNavigate={props.onNavigate}>
+            {strings.verifyAgain}
+          </AppLink>
+        </p>
+      </section>
+    );
+  return (
+    <section className="account-page" aria-labelledby="verify-title">
+      <h1 id="verify-title">{strings.verifyEmailTitle}</h1>
+      <p className="message message--error" role="alert">
+        {message(props.formError)}
+      </p>
+      {props.stage === 'failed' ? (
+        <button className="btn" type="button" onClick={props.onRetry}>
+          {strings.tryAgain}
+        </button>
+      ) : null}
+    </section>
+  );
+}
