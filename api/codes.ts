@@ -68,6 +68,8 @@ const TABLE = {
   payment_intent_authentication_failure: spec(400),
   invalid_bank_account: spec(400),
   invalid_bank_account_account_number: spec(400),
+  /** Ours: a paid order at a seller without a configured payment gateway (free orders still complete). */
+  payment_unavailable: server(true, 409),
   // --- spec 2 §8, spec 3 §8: accounts
   guest_account: spec(400),
   incorrect_password: spec(401),
@@ -84,7 +86,7 @@ const TABLE = {
   email_in_use: server(true, 409),
   /** PUT my/user, PATCH my/user/{id}: a member-ID login may not change the password or a real email. */
   limited_session: server(true, 403),
-  /** Login or reset requests over the limit for the account or the address (_extra.retry_after seconds). */
+  /** Login, reset, gift-code or pay attempts over the limit for the account, cart or address (_extra.retry_after seconds). */
   too_many_attempts: server(true, 429),
   // --- seats: the reference server's own (server/README.md "Seats")
   /** A seated reserve asked for a seat another cart holds or an order booked (_extra.seat_template_ids). */

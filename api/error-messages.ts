@@ -45,6 +45,8 @@ export type ErrorMessageKey =
   | 'providerUnavailable'
   | 'cardError'
   | 'cardErrorGeneric'
+  | 'paymentUnavailable'
+  | 'paymentTooManyAttempts'
   | 'guestAccount'
   | 'incorrectPassword'
   | 'orderNotFound'
@@ -207,9 +209,14 @@ function accountOutcome(error: ErrorLike): ErrorOutcome | null {
   return null;
 }
 
-/** Checkout: card errors between the spec's prefix and suffix; incorrect_cart_state ignored. */
+/**
+ * Checkout: card errors between the spec's prefix and suffix; incorrect_cart_state ignored; a seller that
+ * cannot take payments and too many pay attempts have texts of their own.
+ */
 export function checkoutOutcome(error: ErrorLike): ErrorOutcome {
   if (providerUnavailable(error)) return show('providerUnavailable');
+  if (error.code === ErrorCode.payment_unavailable) return show('paymentUnavailable');
+  if (error.code === ErrorCode.too_many_attempts) return show('paymentTooManyAttempts');
   if (error.code === ErrorCode.incorrect_cart_state) return { kind: 'ignore' };
   if (isCardError(error)) {
     const message = text(record(error.extra).message) ?? text(error.description);

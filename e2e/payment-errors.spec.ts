@@ -121,3 +121,32 @@ test('when the card provider cannot load, its message shows alone and the pay bu
   await expect(pay).toBeEnabled();
   expect(pays.filter((r) => r.url().includes('/pay'))).toHaveLength(0);
 });
+
+test('a venue without a payment gateway (409 payment_unavailable) says so at checkout', async ({
+  page,
+  seller,
+}) => {
+  // The e2e server runs the sandbox; this answer is the production server's without a gateway (issue 18).
+  await page.route(/\/api\/(my\/)?cart\/[^/]+\/pay\b/, (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        _data: [
+          {
+            _code: 'payment_unavailable',
+            _context: 'payment',
+            _description: 'This venue cannot take payments online at the moment.',
+            _extra: null,
+          },
+        ],
+      }),
+    }),
+  );
+  await reserveOneTicket(page, seller, 'Adult');
+  await fillIdentity(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('alert')).toHaveText('This venue cannot take payments online at the moment.');
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+});

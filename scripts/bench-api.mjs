@@ -32,7 +32,7 @@ function startServer(env) {
   const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', LOG_REQUESTS: '0', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: '0', LOG_REQUESTS: '0', NODE_ENV: 'production', TIX_DEMO: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -48,7 +48,7 @@ const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', NODE_ENV: 'production', TIX_DEMO: '1' },
 });
 let serverExited = false;
 server.on('exit', () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the SPA when it is missing, older than its sources or of the other flavour (the production
 // build leaves the story viewer out unless TIX_STORIES=1 or VITE_STORIES=on; see flavour.mjs), then start the
-// reference server (embedded database, demo seller). Honours PORT, DATABASE_URL and DATA_DIR.
+// reference server (embedded database) in production mode as the demo: TIX_DEMO=1 seeds the demo seller and runs
+// the sandbox payment gateway (TIX_DEMO=0 starts production without them). Honours PORT, DATABASE_URL and DATA_DIR.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,10 +44,15 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const demo = process.env.TIX_DEMO ?? '1';
+if (demo === '1')
+  console.info(
+    'Starting the demo (TIX_DEMO=1): the demo seller and sandbox payments (test cards only, nothing is charged)',
+  );
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', TIX_DEMO: demo },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

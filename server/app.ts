@@ -4,7 +4,7 @@
  */
 
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
@@ -33,29 +33,41 @@ export interface AppOptions {
   inspect?: boolean;
   /** Log one line per request (method, path without query, status, duration). Off by default. */
   log?: boolean;
-  /** The payment gateway; default the sandbox (which also serves its 3-D Secure stand-in route). */
-  gateway?: PaymentGateway;
+  /**
+   * The payment gateway. Default (undefined): the sandbox, which also serves its 3-D Secure stand-in route
+   * `/api/sandbox/...`. `null`: none (production without TIX_DEMO): paid orders answer 409
+   * payment_unavailable, free orders complete, `/api/sandbox/*` answers 404.
+   */
+  gateway?: PaymentGateway | null;
   /** Keep public catalogue answers of /cached/api/ in memory this long (ms). Default 0 (off). */
   publicCacheMs?: number;
   /** Keep catalogue rows (sellers, events, groups, types, venues, meta) in memory this long (ms). Default 0. */
   catalogCacheMs?: number;
-  /** Members: the public origin for links in emails, X-Forwarded-For trust, the identity-provider sandbox. */
-  members?: { publicUrl?: string; trustProxy?: boolean; oidc?: OidcSandbox | null };
+  /**
+   * Members: the public origin for links in emails, X-Forwarded-For trust (the number of trusted proxies in
+   * front; true = 1), the identity-provider sandbox.
+   */
+  members?: { publicUrl?: string; trustProxy?: boolean | number; oidc?: OidcSandbox | null };
   /** Serve `POST /__test/sellers` (server/seed/test-sellers.ts) for the e2e suite. Never in production. */
   testSellers?: boolean;
 }
 
 export function createApp(options: AppOptions): Hono {
   const now = options.now ?? Date.now;
-  const sandbox = options.gateway ? null : new SandboxGateway(options.db, now);
+  const sandbox =
+    options.gateway === undefined
+      ? new SandboxGateway(options.db, now)
+      : options.gateway instanceof SandboxGateway
+        ? options.gateway
+        : null;
   const ctx: AppCtx = {
     db: options.db,
     now,
     production: options.production ?? false,
-    gateway: options.gateway ?? (sandbox as SandboxGateway),
+    gateway: options.gateway === undefined ? sandbox : options.gateway,
     cache: new CatalogCache(options.catalogCacheMs ?? 0),
     publicUrl: options.members?.publicUrl ?? null,
-    trustProxy: options.members?.trustProxy ?? false,
+    trustProxy: Number(options.members?.trustProxy ?? 0),
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();
@@ -99,7 +111,7 @@ export function createApp(options: AppOptions): Hono {
     publicCacheMs: options.publicCacheMs ?? 0,
     members: {
       publicUrl: options.members?.publicUrl ?? null,
-      trustProxy: options.members?.trustProxy ?? false,
+      trustProxy: Number(options.members?.trustProxy ?? 0),
       verifyIdToken: idTokenVerifier(oidc),
     },
   });
@@ -128,7 +140,16 @@ export function createApp(options: AppOptions): Hono {
     };
   };
 
-  app.get('/', (c) => c.redirect(`/${DEMO_SLUG}/`, 302));
+  // Home: the demo seller when it is there, else the only seller; several sellers (or none): no home page.
+  app.get('/', async (c) => {
+    const sellers = await ctx.db
+      .select({ slug: t.seller.slug })
+      .from(t.seller)
+      .orderBy(sql`${t.seller.slug} <> ${DEMO_SLUG}`, t.seller.slug)
+      .limit(2);
+    const home = sellers[0]?.slug === DEMO_SLUG || sellers.length === 1 ? sellers[0]?.slug : undefined;
+    return home ? c.redirect(`/${home}/`, 302) : c.text('Not found', 404);
+  });
   if (options.testSellers && !ctx.production) registerTestSellers(app, ctx.db, now);
 
   app.get('/__config', async (c) => {

@@ -4,6 +4,8 @@
  * /cached/api/ in memory, `CATALOG_CACHE_MS` (default 10000) catalogue rows; `LOG_REQUESTS=0` turns the per-request log line off.
  * `NODE_ENV=test` (or `TIX_TEST_SELLERS=1` outside production) serves `POST /__test/sellers`, which seeds a
  * seller of its own for each e2e worker (server/seed/test-sellers.ts); production never does.
+ * Production (`NODE_ENV=production`) seeds no demo seller and runs no sandbox payment gateway unless `TIX_DEMO=1`
+ * asks for the demo (as `npm start` does); without a gateway paid orders answer 409 payment_unavailable.
  */
 import type { createServer as CreateServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -22,12 +24,34 @@ const handle = await createDb({
   dataDir: process.env.DATA_DIR,
   poolMax: process.env.PG_POOL_MAX ? Number(process.env.PG_POOL_MAX) : undefined,
 });
-await seed(handle.db);
 const production = process.env.NODE_ENV === 'production';
 // TIX_INSPECT=1 lets a deployment allow `?inspect` in production too (flag words: 1, on, true, yes...).
 const inspectFlag = process.env.TIX_INSPECT?.trim().toLowerCase();
 const isFlag = (value: string | undefined) =>
   ['1', 'on', 'enabled', 'true', 't', 'yes', 'y'].includes(value?.trim().toLowerCase() ?? '');
+// The demo (the demo seller with its published member password and gift codes, the sandbox payment gateway):
+// always outside production; in production only when asked for with TIX_DEMO=1 (`npm start` does).
+const demo = !production || isFlag(process.env.TIX_DEMO);
+if (demo) await seed(handle.db);
+if (production && demo)
+  console.info(
+    '[server] TIX_DEMO=1: demo seller (published passwords and gift codes) and sandbox payments (no real charges)',
+  );
+// No real payment adapter exists yet: without the demo there is no gateway, and paid orders are refused.
+const gateway = demo ? new SandboxGateway(handle.db, Date.now) : null;
+if (!gateway)
+  console.warn(
+    '[server] no payment gateway is configured: paid orders answer 409 payment_unavailable (free orders complete)',
+  );
+// TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (1, 2, …; a flag word = 1).
+function proxyHops(value: string | undefined): number {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0') return 0;
+  if (/^[1-9]$/.test(v)) return Number(v);
+  if (isFlag(v)) return 1;
+  console.warn('[server] TRUST_PROXY is not a number of proxies (1-9): X-Forwarded-For is ignored');
+  return 0;
+}
 // Links in emails use PUBLIC_URL (never the request's Host header in production).
 const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
 if (production && !publicUrl)
@@ -50,21 +74,22 @@ const oidc = production
 const app = createApp({
   db: handle.db,
   paymentMode: 'sandbox',
+  gateway,
   production,
   inspect: inspectFlag ? isFlag(inspectFlag) : undefined,
   log: process.env.LOG_REQUESTS !== '0',
   publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 2000),
   catalogCacheMs: Number(process.env.CATALOG_CACHE_MS ?? 10_000),
   distDir: process.env.DIST_DIR,
-  members: { publicUrl, trustProxy: process.env.TRUST_PROXY === '1', oidc },
+  members: { publicUrl, trustProxy: proxyHops(process.env.TRUST_PROXY), oidc },
   testSellers: !production && (process.env.NODE_ENV === 'test' || isFlag(process.env.TIX_TEST_SELLERS)),
 });
-// The same sandbox gateway the app uses (its records live in the database).
+// The same gateway the app uses (the sandbox's records live in the database).
 const ctx = {
   db: handle.db,
   now: Date.now,
   production,
-  gateway: new SandboxGateway(handle.db, Date.now),
+  gateway,
   cache: new CatalogCache(0),
 };
 
@@ -74,22 +99,24 @@ const sweeper = setInterval(() => {
     .then(() => recoverStalePayments(ctx))
     .catch((err: unknown) => console.error('[server] cart sweep failed', (err as Error)?.name));
 }, 30_000);
-// Keep sessions topped up for long-running processes too.
-const topUp = setInterval(
-  () => {
-    seed(handle.db).catch((err: unknown) =>
-      console.error('[server] seed top-up failed', (err as Error)?.name),
-    );
-  },
-  6 * 60 * 60 * 1000,
-);
+// Keep the demo's sessions topped up for long-running processes too.
+const topUp = demo
+  ? setInterval(
+      () => {
+        seed(handle.db).catch((err: unknown) =>
+          console.error('[server] seed top-up failed', (err as Error)?.name),
+        );
+      },
+      6 * 60 * 60 * 1000,
+    )
+  : undefined;
 
 // The sandbox provider answers /oidc/* in front of the app (it is a Koa app of its own).
 const createServer = ((_options: unknown, listener: Parameters<typeof serverWithOidc>[1]) =>
   serverWithOidc(oidc, listener)) as unknown as typeof CreateServer;
 const server = serve({ fetch: app.fetch, port, createServer }, (info) => {
   console.info(`Storefront (${handle.kind}) listening on port ${info.port}`);
-  console.info(`http://localhost:${info.port}/${DEMO_SLUG}/`);
+  console.info(`http://localhost:${info.port}/${demo ? `${DEMO_SLUG}/` : ''}`);
 });
 
 const shutdown = () => {

@@ -12,12 +12,16 @@ export interface AppCtx {
   db: Db;
   now: () => number;
   production: boolean;
-  gateway: PaymentGateway;
+  /** The payment gateway; null: none configured (paid orders answer 409 payment_unavailable). */
+  gateway: PaymentGateway | null;
   cache: CatalogCache;
   /** The storefront's public origin for links in emails queued outside a request (gift codes); null: path only. */
   publicUrl?: string | null;
-  /** Rate limits outside the member routes count the client address from X-Forwarded-For (TRUST_PROXY). */
-  trustProxy?: boolean;
+  /**
+   * Rate limits outside the member routes (gift codes, pay) count the client address behind this many trusted
+   * proxies (TRUST_PROXY; members/routes.ts `clientAddress`); 0 or absent: the socket address.
+   */
+  trustProxy?: number;
 }
 
 export type Env = { Variables: { seller: Row<typeof t.seller> } };

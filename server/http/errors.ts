@@ -57,6 +57,15 @@ export const cartExpired = () =>
 export const cartBooked = (ticket_order_id: string | null) =>
   new ApiError(409, ErrorCode.cart_booked, 'cart', 'This cart has already been booked.', { ticket_order_id });
 
+/** A paid order at a seller without a configured payment gateway (free orders still complete). */
+export const paymentUnavailable = () =>
+  new ApiError(
+    409,
+    ErrorCode.payment_unavailable,
+    'payment',
+    'This venue cannot take payments online at the moment.',
+  );
+
 export const incorrectCartState = (
   state: string,
   ticket_order_id: string | null = null,

@@ -4,29 +4,65 @@
  */
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
-/** scrypt cost (N = 2^14, r 8, p 1: 16 MB, tens of milliseconds). */
-const N = 16384;
-const R = 8;
-const P = 1;
+export interface ScryptCost {
+  n: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * The cost of new hashes: scrypt N = 2^17, r 8, p 1 (OWASP's recommendation): 128 MiB of memory per hash.
+ * Hashes of lower cost (N = 2^14 before issue 18) are rewritten at the next successful login.
+ */
+export const PASSWORD_COST: ScryptCost = { n: 2 ** 17, r: 8, p: 1 };
+/**
+ * Under `NODE_ENV=test` only (vitest, the e2e server, the process tests), which production never runs: the
+ * cost of the hashes before issue 18, so suites that create and check hundreds of passwords stay fast.
+ */
+const TEST_COST: ScryptCost = { n: 2 ** 14, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+/** The cost new hashes get (and below which a stored hash is rewritten at login). */
+export const passwordCost = (): ScryptCost => (process.env.NODE_ENV === 'test' ? TEST_COST : PASSWORD_COST);
+
+function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scryptCb(
       password.normalize('NFC'),
       salt,
       KEY_LENGTH,
-      { N: n, r, p, maxmem: 64 * 1024 * 1024 },
+      // Node refuses scrypt above maxmem (default 32 MiB); it needs 128 × N × r bytes: allow twice that.
+      { N: cost.n, r: cost.r, p: cost.p, maxmem: 2 * 128 * cost.n * cost.r },
       (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = passwordCost()): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await scrypt(password, salt, cost);
+  return `scrypt$${cost.n}$${cost.r}$${cost.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** The parts of a stored hash, or null when it is not one this server could have written. */
+function parseHash(stored: string) {
+  const [scheme, n, r, p, salt, hash, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash || rest.length > 0) return null;
+  const cost = { n: Number(n), r: Number(r), p: Number(p) };
+  const powerOfTwo = Number.isInteger(Math.log2(cost.n));
+  if (!powerOfTwo || cost.n < 2 || cost.n > 2 ** 20) return null;
+  if (!Number.isInteger(cost.r) || cost.r < 1 || cost.r > 32) return null;
+  if (!Number.isInteger(cost.p) || cost.p < 1 || cost.p > 16) return null;
+  return { cost, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
+}
+
+/** Whether a stored hash costs less than new hashes do (then it is rewritten after a successful login). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const want = passwordCost();
+  return parsed.cost.n < want.n || parsed.cost.r < want.r || parsed.cost.p < want.p;
 }
 
 /** A hash of nothing anyone knows: verifying against it costs what a real check costs (no timing oracle). */
@@ -39,11 +75,10 @@ export async function verifyPassword(password: string, stored: string | null): P
     await verifyPassword(password, await decoy);
     return false;
   }
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await scrypt(password, parsed.salt, parsed.cost);
+  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
 }
 
 /**

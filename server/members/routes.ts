@@ -16,11 +16,19 @@ import { body } from '../http/validate';
 import { myMembershipDocument } from '../memberships/routes';
 import * as t from '../schema';
 import { newId } from '../util';
-import { emailKey, hashPassword, newToken, passwordProblem, tokenHash, verifyPassword } from './auth';
+import {
+  emailKey,
+  hashPassword,
+  needsRehash,
+  newToken,
+  passwordProblem,
+  tokenHash,
+  verifyPassword,
+} from './auth';
 import { acceptedModes, authenticationOf } from './config';
 import { membershipIdMail, queueMail, resendMail, resetMail } from './mail';
 import type { IdTokenVerifier } from './oidc';
-import { clear, giveBack, LIMITS, type Slot, take } from './rate';
+import { BACKOFF, clear, giveBack, LIMITS, type Slot, take, takeBackoff } from './rate';
 import { memberMembership, memberResetToken, memberUser } from './schema';
 import {
   endAllSessions,
@@ -50,16 +58,27 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export interface MembersOptions {
   /** The storefront's public origin for links in emails (never taken from the request's Host header). */
   publicUrl: string | null;
-  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
-  trustProxy: boolean;
+  /**
+   * How many trusted proxies in front of the server append to X-Forwarded-For (0: none, use the socket
+   * address). The client address is the entry the outermost trusted proxy appended.
+   */
+  trustProxy: number;
   /** Verifies identity-provider ID tokens (the sandbox provider's keys, or the seller's provider). */
   verifyIdToken: IdTokenVerifier | null;
 }
 
-/** The client address rate limits count by. */
-export function clientAddress(c: C, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+/**
+ * The client address rate limits count by. Behind `trustProxy` proxies: each appends the address it received
+ * the request from to X-Forwarded-For, so the client is the `trustProxy`-th entry from the right (the last
+ * proxy's is the right-most); entries to the left of it are whatever the client sent and are never used.
+ */
+export function clientAddress(c: C, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const entries = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '');
+    const forwarded = entries[Math.max(0, entries.length - trustProxy)];
     if (forwarded) return forwarded.slice(0, 100);
   }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
@@ -213,6 +232,12 @@ async function checkCredentials(q: Q, sellerId: string, b: LoginBody): Promise<M
   }
   if (user.passwordHash === null) throw guestAccount();
   if (!(await verifyPassword(b.password, user.passwordHash))) throw incorrectPassword();
+  // A hash of a lower cost than today's is rewritten now that the password is known (unless it changed).
+  if (needsRehash(user.passwordHash))
+    await q
+      .update(memberUser)
+      .set({ passwordHash: await hashPassword(b.password) })
+      .where(and(eq(memberUser.id, user.id), eq(memberUser.passwordHash, user.passwordHash)));
   return user;
 }
 
@@ -250,7 +275,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       if (!found) throw invalidCredentials('oidc');
       user = found;
     } else {
-      accountSlot = await take(ctx.db, LIMITS.loginAccount, seller.id, subjectOf(b), nowMs);
+      accountSlot = await takeBackoff(ctx.db, BACKOFF.loginAccount, seller.id, subjectOf(b), nowMs);
       user = await checkCredentials(ctx.db, seller.id, b);
     }
     // A successful login clears the account's failures and does not count against the address.

@@ -26,13 +26,7 @@ export async function guardGiftCode<T>(
 ): Promise<T> {
   const sellerId = c.get('seller').id;
   const slots: Slot[] = [
-    await take(
-      ctx.db,
-      LIMITS.giftCodeAddress,
-      sellerId,
-      clientAddress(c, ctx.trustProxy ?? false),
-      ctx.now(),
-    ),
+    await take(ctx.db, LIMITS.giftCodeAddress, sellerId, clientAddress(c, ctx.trustProxy ?? 0), ctx.now()),
   ];
   if (cartId) slots.push(await take(ctx.db, LIMITS.giftCodeCart, sellerId, cartId, ctx.now()));
   let miss = false;

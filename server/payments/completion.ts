@@ -21,7 +21,8 @@ import { lockCart, orderIdOf } from '../cart/state';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { isBookable, loadSessions } from '../http/docs';
-import { cartBooked, cartExpired, incorrectCartState, invalid } from '../http/errors';
+import { cartBooked, cartExpired, incorrectCartState, invalid, paymentUnavailable } from '../http/errors';
+import { giveBack, LIMITS, type Slot, take } from '../members/rate';
 import { createMemberships } from '../memberships/complete';
 import { checkGiftPayable } from '../memberships/routes';
 import * as t from '../schema';
@@ -36,6 +37,8 @@ export interface PayRequest {
   amountCents: number;
   gatewayId: 'stripe' | 'ledger' | 'free';
   source: string | null;
+  /** The client address pay attempts are counted by (members/routes.ts `clientAddress`). */
+  address: string;
 }
 
 /** Books the live tickets of a locked cart as an order with its payment (inside the caller's transaction). */
@@ -145,7 +148,7 @@ type Begun =
   | { kind: 'busy' }
   | { kind: 'expired' }
   | { kind: 'done'; cart: CartRow }
-  | { kind: 'charge'; attempt: number; amountCents: number; currency: string };
+  | { kind: 'charge'; attempt: number; amountCents: number; currency: string; slots: Slot[] };
 
 /** Step 1: checks and marks the cart as paying (or books a free cart at once). */
 async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begun> {
@@ -169,6 +172,7 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
     }
     if (req.gatewayId === 'free') throw invalid('payment', 'This cart is not free.');
     if (req.gatewayId === 'ledger') throw invalid('payment', 'Gift cards are not accepted in this store.');
+    if (!ctx.gateway) throw paymentUnavailable();
     if (!req.source) throw invalid('payment', 'gateway_data.source is required for card payments.');
     // A stale attempt is replayed with its own key and amount; a new one gets the next number.
     const attempt = lock.kind === 'takeover' ? cart.payAttempt : cart.payAttempt + 1;
@@ -178,6 +182,15 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
         null,
         'A payment of another amount is being processed for this cart.',
       );
+    // A new attempt takes a slot of the cart's and of the address's pay limits (card testing), under the cart
+    // lock and after every check, so only attempts that reach the gateway count (429 rolls the slot back).
+    const slots =
+      lock.kind === 'new'
+        ? [
+            await take(tx, LIMITS.payAddress, cart.sellerId, req.address, ctx.now()),
+            await take(tx, LIMITS.payCart, cart.sellerId, cart.id, ctx.now()),
+          ]
+        : [];
     await tx
       .update(t.cart)
       .set({
@@ -188,7 +201,13 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
       })
       .where(eq(t.cart.id, cart.id));
     const [seller] = await tx.select().from(t.seller).where(eq(t.seller.id, cart.sellerId));
-    return { kind: 'charge', attempt, amountCents: req.amountCents, currency: seller?.currency ?? 'USD' };
+    return {
+      kind: 'charge',
+      attempt,
+      amountCents: req.amountCents,
+      currency: seller?.currency ?? 'USD',
+      slots,
+    };
   });
 }
 
@@ -239,7 +258,7 @@ export async function finish(
       .where(eq(t.cart.id, cart.id));
     return { kind: 'not_charged', result };
   });
-  if (refund) await ctx.gateway.refund(keyOf(cartId, attempt));
+  if (refund) await ctx.gateway?.refund(keyOf(cartId, attempt));
   if (out.kind === 'skipped') return null;
   if (out.kind === 'lost') {
     if (out.state === 'completed') throw cartBooked(out.orderId);
@@ -268,6 +287,7 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
     if (begun.kind === 'expired') throw cartExpired();
     if (begun.kind === 'done') return { kind: 'completed', cart: begun.cart };
     if (begun.kind === 'charge') {
+      if (!ctx.gateway) throw paymentUnavailable();
       const result = await ctx.gateway.charge({
         idempotencyKey: keyOf(cartId, begun.attempt),
         cartId,
@@ -275,7 +295,10 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
         currency: begun.currency,
         source: req.source ?? '',
       });
-      return (await finish(ctx, cartId, begun.attempt, begun.amountCents, result)) as Finished;
+      const done = (await finish(ctx, cartId, begun.attempt, begun.amountCents, result)) as Finished;
+      // A payment that went through does not count against the pay limits.
+      if (done.kind === 'completed') for (const slot of begun.slots) await giveBack(ctx.db, slot);
+      return done;
     }
     // Busy: another request is paying this cart. Its outcome decides (booked: cart_booked).
     if (Date.now() > waitUntil) throw incorrectCartState('paying');

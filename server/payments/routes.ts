@@ -1,4 +1,7 @@
-/** Thin handlers of payment: pay, free guest checkout, and the sandbox gateway's 3-D Secure stand-in. */
+/**
+ * Thin handlers of payment: pay (limited per cart and per address, `members/rate.ts` LIMITS.payCart and
+ * payAddress), free guest checkout, and the sandbox gateway's 3-D Secure stand-in.
+ */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { ErrorCode } from '../../api/codes';
@@ -8,6 +11,7 @@ import type { AppCtx, C, Env } from '../http/context';
 import { coll } from '../http/docs';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { body, guestCheckoutBody, paymentBody } from '../http/validate';
+import { clientAddress } from '../members/routes';
 import * as t from '../schema';
 import { parseMoney } from '../util';
 import { checkoutFree, payCart } from './completion';
@@ -22,6 +26,7 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
       amountCents: parseMoney(p.amount),
       gatewayId: p.gateway_id,
       source: p.gateway_data?.source ?? null,
+      address: clientAddress(c, ctx.trustProxy ?? 0),
     });
     if (out.kind === 'completed') return documentResponse(ctx, c, out.cart);
     const r = out.result;

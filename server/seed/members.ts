@@ -173,8 +173,11 @@ export async function seedMembers(
       ),
     );
   const have = new Set(existing.map((u) => u.id));
+  // One hash for every demo member (they share the published password; an N=2^17 hash takes up to a second or more).
+  let passwordHash: string | null = null;
   for (const m of seeds) {
     if (have.has(demoMemberIds.user(m.key))) continue;
+    if (m.password && passwordHash === null) passwordHash = await hashPassword(DEMO_MEMBER_PASSWORD);
     const identityId = demoMemberIds.identity(m.key);
     await db
       .insert(t.identity)
@@ -224,7 +227,7 @@ export async function seedMembers(
         identityId,
         email: m.email,
         emailKey: emailKey(m.email),
-        passwordHash: m.password ? await hashPassword(DEMO_MEMBER_PASSWORD) : null,
+        passwordHash: m.password ? passwordHash : null,
         testAccount: false,
         createdAt: new Date(nowMs),
         // Demo members proved their address (the placeholder is none).

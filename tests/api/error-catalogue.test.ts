@@ -160,6 +160,16 @@ describe('messages in each flow (spec 1 §8, spec 2 §8, spec 3 §8)', () => {
     );
   });
 
+  it('checkout: a seller without a payment gateway and too many pay attempts have texts of their own', () => {
+    expect(text(api(ErrorCode.payment_unavailable, { status: 409 }), 'checkout')).toBe(
+      'This venue cannot take payments online at the moment.',
+    );
+    expect(text(api(ErrorCode.too_many_attempts, { status: 429 }), 'checkout')).toBe(
+      'Your card has not been charged. There were too many payment attempts. Please wait a while and try again.',
+    );
+    expect(CODE_INFO.payment_unavailable).toMatchObject({ origin: 'server', expected: true, status: 409 });
+  });
+
   it('accounts: guest_account and incorrect_password in checkout and login', () => {
     for (const where of ['checkout', 'login'] as const) {
       expect(text(api(ErrorCode.guest_account), where)).toBe(

@@ -12,7 +12,7 @@ import { GA_ADULT, gaSessions, START, startTestServer, type TestServer } from '.
 import { capacityBaseline, ledgerProblems } from './invariants';
 
 let s: TestServer;
-let ctx: AppCtx;
+let ctx: AppCtx & { gateway: SandboxGateway };
 let baseline: Map<string, number>;
 beforeAll(async () => {
   s = await startTestServer();

@@ -28,6 +28,10 @@ export const checkoutStrings = defineStrings({
   cardError: 'Your card has not been charged. {message} Please edit your payment details and try again.',
   cardErrorGeneric:
     'Your card has not been charged. Your payment could not be processed. Please edit your payment details and try again.',
+  // ours: a seller without a payment gateway (payment_unavailable), too many pay attempts (too_many_attempts)
+  paymentUnavailable: 'This venue cannot take payments online at the moment.',
+  paymentTooManyAttempts:
+    'Your card has not been charged. There were too many payment attempts. Please wait a while and try again.',
   checkoutValidation:
     'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
   termsRequired: 'Please accept the terms and conditions.',
