@@ -244,7 +244,8 @@ export type IdTokenVerifier = (jwt: string, auth: AuthenticationConfig) => Promi
 
 /**
  * Verifies an ID token: signature (the sandbox's keys, or the seller's provider's published JWKS), issuer,
- * audience (the client id) and expiry. Only a verified email is used.
+ * audience (the client id) and expiry. Only an email the provider says it verified (`email_verified: true`) is
+ * used: a provider that lets anyone claim any address must not open the account holding it (issue 18).
  */
 export function idTokenVerifier(sandbox: OidcSandbox | null): IdTokenVerifier {
   const local = sandbox ? createLocalJWKSet(sandbox.jwks) : null;
@@ -271,8 +272,7 @@ export function idTokenVerifier(sandbox: OidcSandbox | null): IdTokenVerifier {
       audience,
       algorithms: ['RS256', 'PS256', 'ES256'],
     });
-    const email =
-      typeof payload.email === 'string' && payload.email_verified !== false ? payload.email : null;
+    const email = typeof payload.email === 'string' && payload.email_verified === true ? payload.email : null;
     return { sub: String(payload.sub ?? ''), email };
   };
 }

@@ -273,6 +273,8 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       const claims = await options.verifyIdToken(b.jwt, auth).catch(() => null);
       const found = claims?.email ? await userByEmail(ctx.db, seller.id, claims.email) : null;
       if (!found) throw invalidCredentials('oidc');
+      // The provider proved the address (email_verified): the account's email counts from now, as after a link.
+      await ctx.db.transaction((tx) => markVerified(tx, found, nowMs));
       user = found;
     } else {
       accountSlot = await takeBackoff(ctx.db, BACKOFF.loginAccount, seller.id, subjectOf(b), nowMs);

@@ -220,3 +220,41 @@ describe('the sandbox identity provider', () => {
     }
   });
 });
+
+describe('an identity provider proves an address only when it says so (issue 18)', () => {
+  it('an ID token without email_verified: true names no email; with it, the email', async () => {
+    const { idTokenVerifier } = await import('../../server/members/oidc');
+    const { exportJWK } = await import('jose');
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+    const issuer = 'https://idp.example/';
+    const fake = { issuer, clientId: 'shop', jwks: { keys: [jwk] } } as unknown as OidcSandbox;
+    const verify = idTokenVerifier(fake);
+    const token = (claims: Record<string, unknown>) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer(issuer)
+        .setAudience('shop')
+        .setSubject('u1')
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey);
+    const auth = { method: 'oidc' } as Parameters<typeof verify>[1];
+    const victim = 'victim@example.com';
+    expect((await verify(await token({ email: victim }), auth)).email).toBeNull();
+    expect((await verify(await token({ email: victim, email_verified: false }), auth)).email).toBeNull();
+    expect((await verify(await token({ email: victim, email_verified: 'true' }), auth)).email).toBeNull();
+    expect((await verify(await token({ email: victim, email_verified: true }), auth)).email).toBe(victim);
+  });
+
+  it('a login with the provider’s verified email verifies the account’s address', async () => {
+    const { eq } = await import('drizzle-orm');
+    const { memberUser } = await import('../../server/members/schema');
+    const id = demoMemberIds.user('oidc');
+    await handle.db.update(memberUser).set({ emailVerifiedAt: null }).where(eq(memberUser.id, id));
+    const { idToken } = await signIn();
+    expect((await login({ jwt: idToken })).status).toBe(200);
+    const [user] = await handle.db.select().from(memberUser).where(eq(memberUser.id, id));
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+});
