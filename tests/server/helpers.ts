@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { createApp } from '../../server/app';
-import { createDb, type DbHandle } from '../../server/db';
-import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed/demo';
+import type { DbHandle } from '../../server/db';
+import { DEMO_SELLER_ID, demoIds } from '../../server/seed/demo';
+import { SEED_NOW, seededDb } from './seeded-db';
 
 export const SELLER = DEMO_SELLER_ID;
 export const GA = demoIds.event('general-admission');
@@ -12,8 +12,8 @@ export const GA_ADULT = demoIds.type('general-admission', 'Adult');
 export const GA_CHILD = demoIds.type('general-admission', 'Child');
 export const GA_SENIOR = demoIds.type('general-admission', 'Senior');
 export const PLANETARIUM_ADULT = demoIds.type('planetarium', 'Adult');
-/** 2026-11-21 10:00 in New York. */
-export const START = Date.parse('2026-11-21T15:00:00Z');
+/** 2026-11-21 10:00 in New York: the seed's instant. */
+export const START = SEED_NOW;
 export const TZ = 'America/New_York';
 
 export interface TestServer {
@@ -38,33 +38,6 @@ export interface CallOptions {
   prefix?: string;
 }
 
-/**
- * In-memory PGlite by default. With TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases) each
- * test file gets a fresh database of its own on that server, dropped afterwards.
- */
-async function testDb(): Promise<DbHandle> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return createDb({ dataDir: 'memory://' });
-  const name = `tix_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
-      await c.end();
-    },
-  };
-}
-
 export async function startTestServer(
   options: {
     distDir?: string;
@@ -72,9 +45,9 @@ export async function startTestServer(
     members?: Parameters<typeof createApp>[0]['members'];
   } = {},
 ): Promise<TestServer> {
-  const handle = await testDb();
+  // Seeded at START (tests/server/seeded-db.ts: built once per run, a copy for each file).
+  const handle = await seededDb();
   const clock = { now: START };
-  await seed(handle.db, { now: () => clock.now });
   const app = createApp({
     db: handle.db,
     paymentMode: 'sandbox',
