@@ -14,6 +14,7 @@
  * template database, when the run ends); of two workers that need it at once, one builds it (an atomic
  * `mkdir` is the lock) and the other waits for it to be written.
  */
+import { Blob as NodeBlob } from 'node:buffer';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -89,8 +90,9 @@ async function seededPglite(): Promise<DbHandle> {
     return { copy: tarball, result: handle };
   });
   if (typeof out !== 'string') return out;
-  // As createDb makes it (server/db.ts), from the seeded data directory; the DDL is in it already.
-  const client = new PGlite({ loadDataDir: new Blob([readFileSync(out)]) });
+  // As createDb makes it (server/db.ts), from the seeded data directory; the DDL is in it already. Node's own
+  // Blob: a jsdom test file's global Blob has no arrayBuffer(), which PGlite reads the tarball with.
+  const client = new PGlite({ loadDataDir: new NodeBlob([readFileSync(out)]) as unknown as Blob });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
