@@ -78,6 +78,17 @@ async function once<T>(name: string, build: () => Promise<{ copy: string; result
   return readFileSync(ready, 'utf8');
 }
 
+/** A Blob's bytes; a jsdom test file's Blob (PGlite makes the dump with the global one) has no arrayBuffer(). */
+async function bytesOf(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 /** A fresh seeded in-memory PGlite of this file's own. */
 async function seededPglite(): Promise<DbHandle> {
   const out = await once('pglite', async () => {
@@ -85,7 +96,7 @@ async function seededPglite(): Promise<DbHandle> {
     await seed(handle.db, { now: () => SEED_NOW });
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     const tarball = join(runDir(), 'pglite.tar');
-    writeFileSync(`${tarball}.tmp`, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
+    writeFileSync(`${tarball}.tmp`, await bytesOf(await client.dumpDataDir('none')));
     renameSync(`${tarball}.tmp`, tarball);
     return { copy: tarball, result: handle };
   });
