@@ -19,7 +19,7 @@ export interface AppCtx {
   publicUrl?: string | null;
   /**
    * Rate limits outside the member routes (gift codes, pay) count the client address behind this many trusted
-   * proxies (TRUST_PROXY; members/routes.ts `clientAddress`); 0 or absent: the socket address.
+   * proxies (TRUST_PROXY; http/client-address.ts `clientAddress`); 0 or absent: the socket address.
    */
   trustProxy?: number;
 }

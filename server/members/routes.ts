@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { ErrorCode } from '../../api/codes';
 import * as w from '../../api/schemas';
 import type { Q } from '../db';
+import { clientAddress } from '../http/client-address';
 import type { AppCtx, C, Env } from '../http/context';
 import { coll, type Row, wMeta } from '../http/docs';
 import { ApiError, invalid, notFound } from '../http/errors';
@@ -65,24 +66,6 @@ export interface MembersOptions {
   trustProxy: number;
   /** Verifies identity-provider ID tokens (the sandbox provider's keys, or the seller's provider). */
   verifyIdToken: IdTokenVerifier | null;
-}
-
-/**
- * The client address rate limits count by. Behind `trustProxy` proxies: each appends the address it received
- * the request from to X-Forwarded-For, so the client is the `trustProxy`-th entry from the right (the last
- * proxy's is the right-most); entries to the left of it are whatever the client sent and are never used.
- */
-export function clientAddress(c: C, trustProxy: number): string {
-  if (trustProxy > 0) {
-    const entries = (c.req.header('x-forwarded-for') ?? '')
-      .split(',')
-      .map((e) => e.trim())
-      .filter((e) => e !== '');
-    const forwarded = entries[Math.max(0, entries.length - trustProxy)];
-    if (forwarded) return forwarded.slice(0, 100);
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 /* ---------------------------------------------------------------- documents */

@@ -7,10 +7,10 @@
  * count and a visitor with a real code is never limited by it. Over a limit: 429 too_many_attempts.
  */
 import { ErrorCode } from '../../api/codes';
+import { clientAddress } from '../http/client-address';
 import type { AppCtx, C } from '../http/context';
 import { ApiError } from '../http/errors';
 import { giveBack, LIMITS, type Slot, take } from '../members/rate';
-import { clientAddress } from '../members/routes';
 
 /** An answer that says the code does not exist (a miss of a guess). */
 const isUnknownCode = (e: unknown) =>

@@ -37,7 +37,7 @@ export interface PayRequest {
   amountCents: number;
   gatewayId: 'stripe' | 'ledger' | 'free';
   source: string | null;
-  /** The client address pay attempts are counted by (members/routes.ts `clientAddress`). */
+  /** The client address pay attempts are counted by (http/client-address.ts `clientAddress`). */
   address: string;
 }
 

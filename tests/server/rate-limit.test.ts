@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
+import { clientAddress } from '../../server/http/client-address';
 import { BACKOFF, backoffDelayMs } from '../../server/members/rate';
-import { clientAddress } from '../../server/members/routes';
 import * as t from '../../server/schema';
 import { GA_CHILD, gaSessions, type TestServer } from './helpers';
 import {
