@@ -6,7 +6,7 @@
  * retries) becomes an ApiError with code 'unexpected' and the generic message below.
  */
 import { ErrorCode } from './codes';
-import { type ErrorMessage, generalOutcome, outcomeMessage } from './error-messages';
+import { type ErrorMessage, generalOutcome, outcomeMessage } from './error-messages/base';
 
 /** Shown when a response has no usable 4xx error (spec 1 §8); the catalogue key is `errorUnexpected`. */
 export const UNEXPECTED_MESSAGE = 'Sorry! Something unexpected happened. Please try again.';

@@ -17,6 +17,7 @@ import type { accountStrings } from './account/strings';
 import type { cartStrings } from './cart/strings';
 import type { checkoutStrings } from './checkout/strings';
 import type { formStrings } from './form-strings';
+import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
 import type { membershipPageDefaults } from './membership-strings';
 import type { reserveStrings } from './reserve/strings';
@@ -35,23 +36,10 @@ export const shellStrings = {
   notFoundPath: 'Requested address: {path}',
   // listing
   eventsTitle: 'Events',
-  eventsEmpty: 'We could not find any events that match your filters.',
-  clearFilters: 'Clear filters',
   seeAll: 'See all',
   filters: 'Filter events',
-  filterCategory: 'Category',
-  allCategories: 'All',
-  filterDate: 'Date',
   today: 'Today',
   tomorrow: 'Tomorrow',
-  visitBetween: "I'm planning a visit between {start} and {end}",
-  arrival: 'Arrival',
-  departure: 'Departure',
-  anyTime: 'Any time',
-  // upsell chain (ours: the spec names the skip add-on button)
-  upsellStep: 'Add to your visit ({current} of {total})',
-  skipAddOn: 'Skip add-on',
-  buyTickets: 'Get tickets',
   venue: 'Venue',
   // event detail / date-first
   close: 'Close',
@@ -81,7 +69,7 @@ export const shellStrings = {
   orderNotFound: 'We could not find that order.',
   reload: 'Reload',
 
-  // ---- messages machines carry by key (machines/shared/messages.ts, api/error-messages.ts)
+  // ---- messages machines carry by key (machines/shared/messages.ts, api/error-messages/)
   // errors: spec 1 §8, spec 2 §8, spec 3 §8 (verbatim)
   errorUnexpected: 'Sorry! Something unexpected happened. Please try again.',
   errorUnexpectedLater: 'Sorry, something unexpected happened. Please try again later.',
@@ -143,6 +131,7 @@ type Catalogue = typeof shellStrings &
   typeof cartStrings &
   typeof checkoutStrings &
   typeof formStrings &
+  typeof listingStrings &
   typeof loginStrings &
   typeof accountMenuStrings &
   typeof accountStrings &

@@ -5,7 +5,8 @@
  */
 
 import { ErrorCode } from '../../api/codes';
-import { errorMessage } from '../../api/error-messages';
+import { outcomeMessage } from '../../api/error-messages/base';
+import { autoRenewOutcome } from '../../api/error-messages/membership';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { AutoRenewMembership } from './types';
@@ -28,7 +29,8 @@ export const isAuthError = (error: FlowError): boolean =>
   error.code === ErrorCode.login_required || error.status === 401 || error.status === 403;
 
 /** Errors show their message (spec 3 §8 "Auto-renew"). */
-export const autoRenewErrorMessage = (error: FlowError): Message => errorMessage(error, 'autoRenew');
+export const autoRenewErrorMessage = (error: FlowError): Message =>
+  outcomeMessage(autoRenewOutcome(error), 'autoRenew');
 
 const MONTHS = [
   'January',

@@ -1,6 +1,7 @@
 /** Pure rules of the checkout submit (spec 2 §4 "Checkout submit", §5, §8). */
 import { ErrorCode } from '../../api/codes';
-import { checkoutOutcome, type ErrorOutcome } from '../../api/error-messages';
+import type { ErrorOutcome } from '../../api/error-messages/base';
+import { checkoutOutcome } from '../../api/error-messages/checkout';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
 

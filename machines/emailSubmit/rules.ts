@@ -2,7 +2,8 @@
  * Pure rules of the email-submit pages (spec 3 §2, §8, §9): the email field is required, of type email and
  * at most 254 characters; a 404 is the resend page's own message and counts as sent on the forgot pages.
  */
-import { forgotOutcome, notFoundOutcome, outcomeMessage } from '../../api/error-messages';
+import { forgotOutcome, notFoundOutcome } from '../../api/error-messages/account';
+import { outcomeMessage } from '../../api/error-messages/base';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { EmailSubmitKind } from './types';

@@ -17,7 +17,8 @@
  */
 import { assign, type EventObject, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
-import { loginOutcome, outcomeMessage } from '../../api/error-messages';
+import { outcomeMessage } from '../../api/error-messages/base';
+import { loginOutcome } from '../../api/error-messages/login';
 import type { LoginCredentials } from '../../api/models';
 import type { LoadedMember, MemberSession } from '../session/types';
 import { message, toFlowError } from '../shared/flow-error';

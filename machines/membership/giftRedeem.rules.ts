@@ -5,7 +5,7 @@
  * shows at most 3 levels: the highest-rank discounted ones, sorted by discounted amount ascending then
  * currency amount descending.
  */
-import { redeemOutcome } from '../../api/error-messages';
+import { redeemOutcome } from '../../api/error-messages/membership';
 import type { MembershipMemberInput } from '../../api/models';
 import { type FlowError, message, toFlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';

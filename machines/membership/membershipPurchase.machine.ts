@@ -16,7 +16,8 @@
  * actions.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { membershipOutcome, outcomeMessage } from '../../api/error-messages';
+import { outcomeMessage } from '../../api/error-messages/base';
+import { membershipOutcome } from '../../api/error-messages/membership';
 import { reserveCoreGuards } from '../reserve/core/guards';
 import { reserveIntoCartMachine } from '../reserve/core/reserveIntoCart.machine';
 import { flowErrorOf, refusedErrorOf, reservedCartOf } from '../reserve/core/rules';

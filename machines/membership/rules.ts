@@ -4,7 +4,7 @@
  * `now` comes in as data.
  */
 import { ErrorCode } from '../../api/codes';
-import { membershipOutcome } from '../../api/error-messages';
+import { membershipOutcome } from '../../api/error-messages/membership';
 import type { MembershipReserveRequest as MembershipReserveBody } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import {

@@ -4,7 +4,8 @@
  * special. Field messages: 'Invalid password' and 'Passwords must match.'.
  */
 import { ErrorCode } from '../../api/codes';
-import { outcomeMessage, resetLinkOutcome } from '../../api/error-messages';
+import { resetLinkOutcome } from '../../api/error-messages/account';
+import { outcomeMessage } from '../../api/error-messages/base';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { PasswordField } from './types';

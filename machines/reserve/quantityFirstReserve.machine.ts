@@ -11,7 +11,8 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
-import { calendarOutcome, outcomeMessage } from '../../api/error-messages';
+import { outcomeMessage } from '../../api/error-messages/base';
+import { calendarOutcome } from '../../api/error-messages/reserve';
 import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
 import { notProvided } from '../shared/not-provided';
 import { reserveCoreGuards } from './core/guards';

@@ -4,7 +4,8 @@
  * ('Email addresses must match.'); a 409 names the address another account uses.
  */
 
-import { outcomeMessage, setEmailOutcome } from '../../api/error-messages';
+import { setEmailOutcome } from '../../api/error-messages/account';
+import { outcomeMessage } from '../../api/error-messages/base';
 import { EMAIL_MAX, isHtmlEmail } from '../emailSubmit/rules';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';

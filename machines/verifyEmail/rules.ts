@@ -4,7 +4,8 @@
  * attempts their own text; anything else the generic message with a retry.
  */
 import { ErrorCode } from '../../api/codes';
-import { outcomeMessage, verifyEmailOutcome } from '../../api/error-messages';
+import { verifyEmailOutcome } from '../../api/error-messages/account';
+import { outcomeMessage } from '../../api/error-messages/base';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 

@@ -5,7 +5,8 @@
  */
 import type { EventObject } from 'xstate';
 import { ErrorCode } from '../../../api/codes';
-import { outcomeMessage, reserveOutcome } from '../../../api/error-messages';
+import { outcomeMessage } from '../../../api/error-messages/base';
+import { reserveOutcome } from '../../../api/error-messages/reserve';
 import type { CartModel } from '../../../api/models';
 import { type FlowError, toFlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
