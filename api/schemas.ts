@@ -8,6 +8,16 @@
  * `zod/mini` keeps the browser bundle small; the server imports the same schemas to type what it emits.
  */
 import * as z from 'zod/mini';
+// Types only: the bodies live in ./request-bodies so that no first load builds them.
+import type {
+  cartModifyBody,
+  loginBody,
+  paymentBody,
+  purchaserBody,
+  reservationLine,
+  userBody,
+  userPatchBody,
+} from './request-bodies';
 
 export const collection = <T extends z.ZodMiniType>(item: T) =>
   z.object({ _count: z.number(), _data: z.array(item) });
@@ -230,61 +240,6 @@ export const apiErrorItem = z.object({
 });
 export const errorBody = z.object({ _data: z.array(apiErrorItem) });
 
-/* ---------- request bodies (validated by the server at its boundary) ---------- */
-
-/** One reservation line per ticket. */
-export const reservationLine = z.object({
-  event_session_id: z.nullable(id),
-  ticket_type_id: id,
-  face_value: z.optional(z.nullable(money)),
-  admit_name: z.optional(z.nullable(z.string().check(z.maxLength(101)))),
-  admit_email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
-  handler_data: z.optional(z.unknown()),
-});
-
-export const cartModifyBody = z.object({
-  campaign: z.optional(z.record(z.string(), z.string())),
-  add: z.optional(z.array(reservationLine).check(z.maxLength(1000))),
-  remove: z.optional(z.array(id).check(z.maxLength(1000))),
-  preReservePromoCodes: z.optional(z.unknown()),
-  postReservePromoCodes: z.optional(z.unknown()),
-  additionalInfo: z.optional(z.unknown()),
-  preloadedPromoCodes: z.optional(z.unknown()),
-});
-
-export const sessionsQueryBody = z.object({
-  quantities: z.optional(z.record(z.string(), z.number())),
-});
-
-export const purchaserBody = z.object({
-  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
-});
-
-export const paymentBody = z.object({
-  amount: z.string().check(z.regex(/^\d+\.\d{2}$/)),
-  gateway_id: z.enum(['stripe', 'ledger', 'free']),
-  gateway_data: z.optional(
-    z.object({
-      source: z.optional(z.string()),
-      description: z.optional(z.string()),
-      save_card: z.optional(z.boolean()),
-      source_type: z.optional(z.string()),
-      ledger_type: z.optional(z.string()),
-      ledger_number: z.optional(z.string()),
-    }),
-  ),
-  auto_renew: z.optional(z.boolean()),
-  captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
-});
-
-export const guestCheckoutBody = z.object({
-  send_email: z.optional(z.boolean()),
-  gateway_id: z.optional(z.literal('free')),
-  gateway_data: z.optional(z.unknown()),
-});
-
 /* ---------- members (spec 3 §3, §7): users, sessions, login, password reset, memberships ---------- */
 
 /** The HttpOnly, SameSite=Lax session cookie (rotated at every login; never readable by scripts). */
@@ -341,75 +296,6 @@ export const AUTHENTICATION_CONFIG_KEY = 'authentication';
  * ./member-schemas, which only the lazily loaded members client imports (a schema defined here would be in every
  * first load); their types are re-exported below for the server.
  */
-
-/* request bodies */
-
-const loginEmail = z.string().check(z.trim(), z.minLength(1), z.maxLength(LOGIN_EMAIL_MAX));
-const loginField = z.string().check(z.trim(), z.minLength(1), z.maxLength(LOGIN_FIELD_MAX));
-
-/** POST login, one shape per mode (the keys tell them apart; no other keys). */
-export const passwordLoginBody = z.strictObject({
-  email: loginEmail,
-  password: z.string().check(z.minLength(1), z.maxLength(254)),
-});
-export const scanCodeLoginBody = z.strictObject({
-  scan_code: loginField,
-  zip_code: z.string().check(z.trim(), z.regex(LOGIN_ZIP)),
-});
-export const scanCodeLastNameLoginBody = z.strictObject({ scan_code: loginField, last_name: loginField });
-export const scanCodePasswordLoginBody = z.strictObject({
-  scan_code: loginField,
-  email: loginEmail,
-  password: z.string().check(z.minLength(1), z.maxLength(254)),
-});
-/** The identity provider's ID token (a JWT), exchanged for a session. */
-export const jwtLoginBody = z.strictObject({ jwt: z.string().check(z.minLength(1), z.maxLength(8000)) });
-export const loginBody = z.union([
-  passwordLoginBody,
-  scanCodeLoginBody,
-  scanCodeLastNameLoginBody,
-  scanCodePasswordLoginBody,
-  jwtLoginBody,
-]);
-
-/** PATCH my/user/{id}: the fields a member may change (set email: `email`). */
-export const userPatchBody = z.strictObject({
-  email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.email())),
-  first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
-  last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
-});
-
-/**
- * POST user (new account) and PUT my/user (the logged-in member's own): spec 3 §5 identity form. PUT my/user
- * changes the password only with the current one (`current_password`; ignored by POST user).
- */
-export const userBody = z.strictObject({
-  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
-  password: z.optional(z.string().check(z.minLength(8), z.maxLength(254))),
-  current_password: z.optional(z.string().check(z.minLength(1), z.maxLength(254))),
-  additional_info: z.optional(z.unknown()),
-});
-
-/** POST password_reset/request, POST ticket_order/resend, POST membership/forgot. */
-export const emailBody = z.strictObject({ email: z.string().check(z.trim(), z.maxLength(254), z.email()) });
-export const resendBody = z.strictObject({
-  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
-  memberships_only: z.optional(z.boolean()),
-});
-export const myResendBody = z.strictObject({ memberships_only: z.optional(z.boolean()) });
-export const resetValidateBody = z.strictObject({
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
-});
-/** POST user/verify_email: the token of an email verification link. */
-export const verifyEmailBody = z.strictObject({
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
-});
-export const resetBody = z.strictObject({
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
-  password: z.string().check(z.minLength(8), z.maxLength(254)),
-});
 
 /** Runtime configuration the server injects into index.html (`<script id="tix-config" type="application/json">`). */
 export const runtimeConfig = z.object({

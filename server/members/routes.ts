@@ -7,7 +7,8 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { ErrorCode } from '../../api/codes';
-import * as w from '../../api/schemas';
+import * as rb from '../../api/request-bodies';
+import type * as w from '../../api/schemas';
 import type { Q } from '../db';
 import { clientAddress } from '../http/client-address';
 import type { AppCtx, C, Env } from '../http/context';
@@ -242,7 +243,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   }
 
   api.post('/login', async (c) => {
-    const b = await body(c, w.loginBody, 'login');
+    const b = await body(c, rb.loginBody, 'login');
     const seller = c.get('seller');
     const mode = modeOf(b);
     const auth = await authenticationOf(ctx.db, seller.id);
@@ -340,7 +341,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   api.patch('/my/user/:id', async (c) => {
     const member = await requireMember(ctx, c);
     if (c.req.param('id') !== member.user.id) throw notFound('user');
-    const b = await body(c, w.userPatchBody, 'user');
+    const b = await body(c, rb.userPatchBody, 'user');
     if (b.email !== undefined) await changeEmail(c, member, b.email);
     const updated = await updateUser(member.user, { firstName: b.first_name, lastName: b.last_name });
     return c.json(await userDocument(ctx.db, updated));
@@ -354,7 +355,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   api.put('/my/user', async (c) => {
     const member = await requireMember(ctx, c);
     const { user } = member;
-    const b = await body(c, w.userBody, 'user');
+    const b = await body(c, rb.userBody, 'user');
     let passwordHash: string | undefined;
     if (b.password !== undefined) {
       refuseLimited(member);
@@ -389,7 +390,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
    * 10 per client address per hour; an address with an account: 409 email_in_use (naming no account).
    */
   api.post('/user', async (c) => {
-    const b = await body(c, w.userBody, 'user');
+    const b = await body(c, rb.userBody, 'user');
     const seller = c.get('seller');
     await take(ctx.db, LIMITS.registerAddress, seller.id, address(c), ctx.now());
     let passwordHash: string | null = null;
@@ -437,7 +438,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
 
   /** Spends an email verification link (no session needed: the link may open in another browser). */
   api.post('/user/verify_email', async (c) => {
-    const b = await body(c, w.verifyEmailBody, 'verify_email');
+    const b = await body(c, rb.verifyEmailBody, 'verify_email');
     const seller = c.get('seller');
     await take(ctx.db, LIMITS.tokenAddress, seller.id, address(c), ctx.now());
     await spendEmailToken(ctx, seller.id, b.token);
@@ -447,7 +448,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   /* password reset */
 
   api.post('/password_reset/request', async (c) => {
-    const b = await body(c, w.emailBody, 'password_reset');
+    const b = await body(c, rb.emailBody, 'password_reset');
     const seller = c.get('seller');
     await emailSlots(c, b.email);
     const user = await userByEmail(ctx.db, seller.id, b.email);
@@ -494,7 +495,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   }
 
   api.post('/password_reset/validate', async (c) => {
-    const b = await body(c, w.resetValidateBody, 'password_reset');
+    const b = await body(c, rb.resetValidateBody, 'password_reset');
     const row = await usableToken(c, b.token);
     const [user] = await ctx.db.select().from(memberUser).where(eq(memberUser.id, row.userId));
     const [identity] = user
@@ -507,7 +508,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   });
 
   api.post('/password_reset/reset', async (c) => {
-    const b = await body(c, w.resetBody, 'password_reset');
+    const b = await body(c, rb.resetBody, 'password_reset');
     await usableToken(c, b.token);
     const problem = passwordProblem(b.password);
     if (problem) throw badPassword(problem);
@@ -613,7 +614,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   }
 
   api.post('/ticket_order/resend', async (c) => {
-    const b = await body(c, w.resendBody, 'ticket_order');
+    const b = await body(c, rb.resendBody, 'ticket_order');
     await emailSlots(c, b.email);
     const orders = await ordersFor(c.get('seller').id, b.email, null, b.memberships_only ?? false);
     if (orders.length === 0) throw noOrders();
@@ -623,7 +624,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
 
   api.post('/my/ticket_order/resend', async (c) => {
     const { user } = await requireMember(ctx, c);
-    const b = await body(c, w.myResendBody, 'ticket_order');
+    const b = await body(c, rb.myResendBody, 'ticket_order');
     await take(ctx.db, LIMITS.emailAccount, c.get('seller').id, `user:${user.id}`, ctx.now());
     // By email only once the account proved the address (else only the orders of its own identity).
     const real = isRealEmail(user.email, user.testAccount);
@@ -639,7 +640,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
   });
 
   api.post('/membership/forgot', async (c) => {
-    const b = await body(c, w.emailBody, 'membership');
+    const b = await body(c, rb.emailBody, 'membership');
     const seller = c.get('seller');
     await emailSlots(c, b.email);
     const identities = await ctx.db
