@@ -2,7 +2,8 @@
 
 import { ErrorCode } from './codes';
 import { ApiError, isApiError } from './errors';
-import { PUBLIC_HIDDEN_TYPES, toListingEvents, type UrlSettings } from './join';
+import type { UrlSettings } from './join';
+import { PUBLIC_HIDDEN_TYPES, toListingEvents } from './join-summary';
 import type { CalendarDayModel, EventDetail, ListingEvent, SessionModel, TicketGroupModel } from './models';
 import { eventJoins } from './on-demand';
 import type { ApiRequest } from './request';

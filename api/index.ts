@@ -4,9 +4,9 @@
  */
 import { createCart } from './cart';
 import { createConfig } from './config';
-import { createEventQuantities } from './event-quantities';
-import { createEvents } from './events';
+import type { EventsClient } from './events-client';
 import type { UrlSettings } from './join';
+import { lazyClient } from './lazy-client';
 import { createMembers } from './members';
 import { createMembership } from './membership';
 import { createOrders } from './orders';
@@ -46,7 +46,10 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     timeoutMs: deps.timeoutMs,
   });
   return {
-    events: { ...createEvents(request, urls, now), ...createEventQuantities(request, now) },
+    // Loaded on the first call: only the listing and event screens need it (./events-client).
+    events: lazyClient<EventsClient>(() =>
+      import('./events-client').then((m) => m.createEventsClient(request, urls, now)),
+    ),
     cart: createCart(request, urls, now, deps.isMember),
     orders: createOrders(request, urls),
     config: createConfig(request, config.sellerId),
@@ -62,7 +65,7 @@ export type Api = ReturnType<typeof createApi>;
 export type { CartApi } from './cart';
 export { CODE_INFO, ErrorCode, isErrorCode } from './codes';
 export { type ConfigApi, PORTAL_STRINGS_KEY } from './config';
-export type { ErrorMessage, ErrorWhere } from './error-messages';
+export type { ErrorMessage, ErrorWhere } from './error-messages/base';
 export * from './errors';
 export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
 export type { UrlSettings } from './join';

@@ -3,18 +3,8 @@
  * out — items, totals from the gateway totals (fixed and percent fees apart), scheduled payments, order ids.
  */
 import { unexpectedError } from './errors';
-import {
-  attached,
-  CANCELLED_TICKET_STATES,
-  cents,
-  feeParts,
-  imageRef,
-  indexById,
-  must,
-  parseDocument,
-  rows,
-  type UrlSettings,
-} from './join';
+import { attached, cents, indexById, must, parseDocument, rows, type UrlSettings } from './join';
+import { CANCELLED_TICKET_STATES, feeParts, imageRef } from './join-summary';
 import type { CartItem, CartLine, CartModel, CartTotals, SeatLabel } from './models';
 import type { Document, Ticket } from './schemas';
 

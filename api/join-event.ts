@@ -4,18 +4,8 @@
  */
 import { ErrorCode } from './codes';
 import { ApiError } from './errors';
-import {
-  attached,
-  byRank,
-  cents,
-  feeParts,
-  imageRef,
-  PUBLIC_HIDDEN_TYPES,
-  parseDocument,
-  rows,
-  toSummary,
-  type UrlSettings,
-} from './join';
+import { attached, cents, parseDocument, rows, type UrlSettings } from './join';
+import { byRank, feeParts, imageRef, PUBLIC_HIDDEN_TYPES, toSummary } from './join-summary';
 import type {
   CalendarDayModel,
   EventDetail,

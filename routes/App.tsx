@@ -6,8 +6,11 @@ import { UpsellRouteEffects } from './app/upsell';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
 
-const EventsScreen = lazy(() => import('./events/EventsScreen'));
-const EventScreen = lazy(() => import('./event/EventScreen'));
+/** The listing and event screens call `api.events` at once: its client loads beside the screen, not after it. */
+const withEventsClient = <T,>(screen: Promise<T>): Promise<T> =>
+  Promise.all([screen, import('../api/events-client')]).then(([module]) => module);
+const EventsScreen = lazy(() => withEventsClient(import('./events/EventsScreen')));
+const EventScreen = lazy(() => withEventsClient(import('./event/EventScreen')));
 const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
 const HomeScreen = lazy(() => import('./home/HomeScreen'));

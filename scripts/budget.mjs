@@ -14,7 +14,7 @@ import { productionBuildEnv } from './flavour.mjs';
 // DESIGN "Budgets": the target per route. The enforced budget is what the code reaches today (never looser than
 // before, when the three first-load routes had 120 KB and checkout none); tighten it as savings land.
 const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 120 };
-const BUDGET_KB = { '/': 114, '/events': 117, '/events/{id}': 117, '/checkout': 122 };
+const BUDGET_KB = { '/': 110, '/events': 117, '/events/{id}': 116, '/checkout': 120 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
@@ -44,8 +44,9 @@ const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).leng
 
 const routes = {
   '/': ['index.html', 'routes/home/HomeScreen.tsx'],
-  '/events': ['index.html', 'routes/events/EventsScreen.tsx'],
-  '/events/{id}': ['index.html', 'routes/event/EventScreen.tsx'],
+  // The events client loads beside the listing and event screens (routes/App.tsx), so it counts there.
+  '/events': ['index.html', 'routes/events/EventsScreen.tsx', 'api/events-client.ts'],
+  '/events/{id}': ['index.html', 'routes/event/EventScreen.tsx', 'api/events-client.ts'],
 };
 const forbidden = /checkout|stripe|stories|elkjs|elk\.bundled/i;
 

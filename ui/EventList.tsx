@@ -1,5 +1,6 @@
 import { AppLink, type Navigate } from './AppLink';
 import type { Strings } from './strings';
+import './listing-strings';
 
 /** What a card shows (structurally matches the api's EventCardData; ui/ declares its own props). */
 export interface EventCardData {

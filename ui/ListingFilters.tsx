@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { fill, type Strings } from './strings';
+import './listing-strings';
 
 export type DateChoice = 'today' | 'tomorrow';
 

@@ -1,4 +1,5 @@
 import { fill, type Strings } from './strings';
+import './listing-strings';
 
 export interface UpsellBarProps {
   strings: Strings;

@@ -7,6 +7,7 @@ import './account/strings';
 import './cart/strings';
 import './checkout/strings';
 import './form-strings';
+import './listing-strings';
 import './login/strings';
 import './membership-strings';
 import './reserve/strings';

@@ -4,7 +4,7 @@
  * the chain (`useAfterReserve` in `routes/app/upsell.tsx`).
  */
 import type { CartModel } from '../../api';
-import { useAfterReserve } from '../app/upsell';
+import { useAfterReserve } from '../app/upsell-steps';
 
 export function useReserved(): (cart: CartModel) => void {
   return useAfterReserve();

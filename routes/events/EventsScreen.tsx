@@ -17,7 +17,7 @@ import { resolveMessage } from '../../ui/strings';
 import { UpsellBar } from '../../ui/UpsellBar';
 import { isLoggedIn } from '../app/root';
 import { useCart, useServices } from '../app/services';
-import { useUpsell, useUpsellHost } from '../app/upsell';
+import { useUpsell, useUpsellHost } from '../app/upsell-steps';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { provideListing } from './wiring';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError } from '../../api/errors';
-import { parseDocument, toEventSummaries } from '../../api/join';
+import { parseDocument } from '../../api/join';
 import { toCart, toOrderIds } from '../../api/join-cart';
 import { toCalendar, toEventDetail, toSessionGroups, toSessions, toTicketType } from '../../api/join-event';
 import { toOrders } from '../../api/join-orders';
+import { toEventSummaries } from '../../api/join-summary';
 import {
   cartDocument,
   coll,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../api';
-import { IMAGE_SIZES, imageUrl } from '../../api/join';
+import { IMAGE_SIZES, imageUrl } from '../../api/join-summary';
 import { runtimeConfig } from '../../api/schemas';
 import {
   HINT_IMAGE_SIZES,

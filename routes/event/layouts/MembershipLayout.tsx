@@ -15,7 +15,7 @@ import { MembershipForm } from '../../../ui/membership/MembershipForm';
 import { ReserveSkeleton } from '../../../ui/skeleton/ReserveSkeleton';
 import { modalsOf, reservableCartId } from '../../app/root';
 import { useCart, useServices, useSession } from '../../app/services';
-import { useAfterReserve } from '../../app/upsell';
+import { useAfterReserve } from '../../app/upsell-steps';
 import { flowModalActions, useFlowModal } from '../../app/useFlowModal';
 import { useAppNavigate } from '../../navigation';
 import { storage } from '../../storage';

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { Quantities } from '../../../machines/reserve/quantities';
 import { totalTickets } from '../../../machines/reserve/quantities';
-import { AddOnStepBar } from '../../app/upsell';
+import { AddOnStepBar } from '../../app/upsell-steps';
 import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { MobileFooter } from './MobileFooter';
 
