@@ -2,13 +2,30 @@
 # A throwaway PostgreSQL for the server tests: `scripts/pg-test.sh start` initialises a cluster in a temp
 # directory (as an unprivileged user), starts it on 127.0.0.1 only and prints
 # `TEST_DATABASE_URL=postgres://tix@127.0.0.1:PORT/postgres`; `scripts/pg-test.sh stop` stops it and removes it.
-# PG_PORT (default 55432) and PG_DIR (default /tmp/tix-pg-$PG_PORT) choose where. Installs PostgreSQL from
-# Debian when initdb is missing and we are root (CI).
+# PG_PORT (default 55432) and PG_DIR (default /tmp/tix-pg-$PG_PORT) choose where. The binaries: PG_BIN (a
+# folder with initdb and pg_ctl), else initdb on PATH, else Debian's newest ${PG_LIB_DIR:-/usr/lib/postgresql}/*/bin.
+# When none is there it installs PostgreSQL from Debian if we are root and apt-get is on PATH (CI); otherwise it
+# prints one line naming the command to run and exits with 3 (scripts/prepare-test.mjs reports a skip).
 set -euo pipefail
 PORT="${PG_PORT:-55432}"
 DIR="${PG_DIR:-/tmp/tix-pg-$PORT}"
 
-pgbin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+pgbin() {
+  if [ -n "${PG_BIN:-}" ]; then
+    echo "$PG_BIN"
+    return
+  fi
+  local initdb
+  if initdb="$(command -v initdb)"; then
+    # /usr/local/bin/initdb may be a link into the real folder, where pg_ctl and postgres are.
+    initdb="$(readlink -f "$initdb")"
+    if [ -x "$(dirname "$initdb")/pg_ctl" ]; then
+      dirname "$initdb"
+      return
+    fi
+  fi
+  { ls -d "${PG_LIB_DIR:-/usr/lib/postgresql}"/*/bin 2>/dev/null || true; } | sort -V | tail -1
+}
 
 as_owner() {
   if [ "$(id -u)" = 0 ]; then
@@ -28,9 +45,13 @@ case "${1:-}" in
   start)
     BIN="$(pgbin)"
     if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
-      if [ "$(id -u)" != 0 ]; then
-        echo "PostgreSQL is not installed (apt-get install postgresql)" >&2
-        exit 1
+      if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+        if command -v apt-get >/dev/null; then
+          echo "PostgreSQL is not installed: run \`sudo apt-get install -y postgresql\`" >&2
+        else
+          echo "PostgreSQL is not installed: install its server (initdb, pg_ctl) and put it on PATH, or set PG_BIN" >&2
+        fi
+        exit 3
       fi
       echo "Installing PostgreSQL from Debian…" >&2
       export DEBIAN_FRONTEND=noninteractive
@@ -39,6 +60,10 @@ case "${1:-}" in
         exit 1
       }
       BIN="$(pgbin)"
+      if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
+        echo "PostgreSQL was installed but its initdb was not found" >&2
+        exit 1
+      fi
     fi
     if [ "$OWNER" = postgres ] && ! id postgres >/dev/null 2>&1; then
       useradd --system --no-create-home --shell /usr/sbin/nologin postgres
