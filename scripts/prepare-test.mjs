@@ -46,6 +46,13 @@ function playwrightChromium(env) {
   return r.status === 0 && r.stdout ? r.stdout : null;
 }
 
+// Playwright's own Chromium needs the system's libraries (`playwright install --with-deps`): a binary that does
+// not even print its version would fail every test.
+function runs(browser) {
+  if (!browser || !existsSync(browser)) return false;
+  return spawnSync(browser, ['--version'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
+}
+
 function aptInstall(pkg, env, log) {
   const logFile = join(tmpdir(), `tix-apt-${pkg}.log`);
   const r = spawnSync(
@@ -82,7 +89,7 @@ export function prepareBrowser({ env = process.env, log = console.info } = {}) {
     const system = onPath(['chromium', 'chromium-browser'], env);
     if (system) return { ok: true, chromiumPath: system, how: 'on PATH' };
   }
-  if (own && existsSync(own)) return { ok: true, chromiumPath: '', how: "Playwright's own, installed" };
+  if (runs(own)) return { ok: true, chromiumPath: '', how: "Playwright's own, installed" };
 
   log("No browser for Playwright: trying Playwright's own download (`playwright install chromium`)…");
   const cli = join(require.resolve('playwright-core/package.json'), '..', 'cli.js');
@@ -92,12 +99,13 @@ export function prepareBrowser({ env = process.env, log = console.info } = {}) {
     encoding: 'utf8',
     timeout: 10 * 60_000,
   });
-  if (download.status === 0 && own && existsSync(own))
+  if (download.status === 0 && runs(own))
     return { ok: true, chromiumPath: '', how: "Playwright's own, downloaded" };
   const why = `${download.stderr ?? ''}${download.stdout ?? ''}`
     .split('\n')
     .find((l) => /^Error: /.test(l.trim()));
-  log(`Playwright's download failed${why ? ` (${why.trim()})` : ''}`);
+  if (download.status === 0) log("Playwright's Chromium was downloaded but does not start (missing libraries?)");
+  else log(`Playwright's download failed${why ? ` (${why.trim()})` : ''}`);
 
   if (isRoot() && onPath(['apt-get'], env)) {
     log("Installing Debian's Chromium (apt-get install chromium)…");
