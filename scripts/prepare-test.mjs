@@ -104,7 +104,8 @@ export function prepareBrowser({ env = process.env, log = console.info } = {}) {
   const why = `${download.stderr ?? ''}${download.stdout ?? ''}`
     .split('\n')
     .find((l) => /^Error: /.test(l.trim()));
-  if (download.status === 0) log("Playwright's Chromium was downloaded but does not start (missing libraries?)");
+  if (download.status === 0)
+    log("Playwright's Chromium was downloaded but does not start (missing libraries?)");
   else log(`Playwright's download failed${why ? ` (${why.trim()})` : ''}`);
 
   if (isRoot() && onPath(['apt-get'], env)) {
