@@ -4,8 +4,9 @@
 # `TEST_DATABASE_URL=postgres://tix@127.0.0.1:PORT/postgres`; `scripts/pg-test.sh stop` stops it and removes it.
 # PG_PORT (default 55432) and PG_DIR (default /tmp/tix-pg-$PG_PORT) choose where. The binaries: PG_BIN (a
 # folder with initdb and pg_ctl), else initdb on PATH, else Debian's newest ${PG_LIB_DIR:-/usr/lib/postgresql}/*/bin.
-# When none is there it installs PostgreSQL from Debian if we are root and apt-get is on PATH (CI); otherwise it
-# prints one line naming the command to run and exits with 3 (scripts/prepare-test.mjs reports a skip).
+# When none is there it installs PostgreSQL from Debian if we are root and apt-get is on PATH (CI); otherwise, or
+# when that install fails, its last line names the command to run and it exits with 3 (scripts/prepare-test.mjs
+# reports a skip; a failure with TEST_PG=required).
 set -euo pipefail
 PORT="${PG_PORT:-55432}"
 DIR="${PG_DIR:-/tmp/tix-pg-$PORT}"
@@ -57,7 +58,8 @@ case "${1:-}" in
       export DEBIAN_FRONTEND=noninteractive
       (apt-get update -qq && apt-get install -y -qq postgresql) >/tmp/ci-postgresql.log 2>&1 || {
         tail -20 /tmp/ci-postgresql.log >&2
-        exit 1
+        echo "PostgreSQL could not be installed (apt-get install postgresql failed, /tmp/ci-postgresql.log)" >&2
+        exit 3
       }
       BIN="$(pgbin)"
       if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
