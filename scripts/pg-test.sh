@@ -56,9 +56,10 @@ case "${1:-}" in
       fi
       echo "Installing PostgreSQL from Debian…" >&2
       export DEBIAN_FRONTEND=noninteractive
-      (apt-get update -qq && apt-get install -y -qq postgresql) >/tmp/ci-postgresql.log 2>&1 || {
-        tail -20 /tmp/ci-postgresql.log >&2
-        echo "PostgreSQL could not be installed (apt-get install postgresql failed, /tmp/ci-postgresql.log)" >&2
+      LOG="${TMPDIR:-/tmp}/tix-apt-postgresql.log"
+      (apt-get update -qq && apt-get install -y -qq postgresql) >"$LOG" 2>&1 || {
+        tail -20 "$LOG" >&2
+        echo "PostgreSQL could not be installed (apt-get install postgresql failed, see $LOG)" >&2
         exit 3
       }
       BIN="$(pgbin)"

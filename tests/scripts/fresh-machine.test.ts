@@ -100,6 +100,8 @@ function cleanEnv(path: string): NodeJS.ProcessEnv {
     PLAYWRIGHT_DOWNLOAD_HOST: 'http://127.0.0.1:9',
     // Debian's PostgreSQL folder as on a machine without it.
     PG_LIB_DIR: join(home, 'no-postgresql'),
+    // Logs of install attempts (apt-get) stay in the test's own folder.
+    TMPDIR: home,
     npm_config_update_notifier: 'false',
   };
 }
@@ -165,7 +167,10 @@ describe("`npm test`'s preparation on a machine without a browser or PostgreSQL"
         'Browser for Playwright: no browser for the e2e suite: run `apt-get install -y chromium`, then npm test again',
       );
       expect(lines).toContain(
-        'PostgreSQL for the server suite: skipped: PostgreSQL could not be installed (apt-get install postgresql failed, /tmp/ci-postgresql.log)',
+        `PostgreSQL for the server suite: skipped: PostgreSQL could not be installed (apt-get install postgresql failed, see ${env.TMPDIR}/tix-apt-postgresql.log)`,
+      );
+      expect(readFileSync(join(env.TMPDIR as string, 'tix-apt-chromium.log'), 'utf8')).toContain(
+        'apt-get stand-in: called',
       );
     } else {
       expect(r.stderr + r.stdout).not.toContain('apt-get stand-in: called');
