@@ -16,6 +16,7 @@ import { delimiter, join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 
+const debianChromium = '/usr/bin/chromium';
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 function executable(path) {
@@ -111,7 +112,7 @@ export function prepareBrowser({ env = process.env, log = console.info } = {}) {
   if (isRoot() && onPath(['apt-get'], env)) {
     log("Installing Debian's Chromium (apt-get install chromium)…");
     if (aptInstall('chromium', env, log)) {
-      const system = onPath(['chromium'], env);
+      const system = onPath(['chromium'], env) ?? (executable(debianChromium) ? debianChromium : null);
       if (system) return { ok: true, chromiumPath: system, how: "Debian's, installed" };
     }
   }
