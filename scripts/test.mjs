@@ -30,6 +30,8 @@ if (browser.ok)
   console.info(`Browser for Playwright: ${browser.chromiumPath || "Playwright's own"} (${browser.how})`);
 else console.info(`Browser for Playwright: ${browser.instruction}`);
 const pg = await preparePostgres();
+// A cluster started here is stopped when the run ends, also on Ctrl-C: the steps run synchronously, so the
+// signal reaches the step's process and step() ends the run when that process ends by it.
 if (pg.stop) {
   process.on('exit', pg.stop);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
@@ -50,6 +52,10 @@ function step(name, cmd, args, env = {}) {
   console.info(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (['SIGINT', 'SIGTERM'].includes(result.signal ?? '') || [130, 143].includes(result.status ?? 0)) {
+    console.info(`\n${name} was interrupted: the run stops here`);
+    process.exit(130);
+  }
   const ok = result.status === 0;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return ok;
