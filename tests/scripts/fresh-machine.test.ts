@@ -251,6 +251,8 @@ describe('`npm start`', () => {
       expect(output.trim().split('\n')).toEqual([
         `port ${port} is in use; set PORT (e.g. PORT=${port + 1} npm start)`,
       ]);
+      // The README quotes the same line for the default port.
+      expect(quickStart).toContain('`port 8080 is in use; set PORT (e.g. PORT=8081 npm start)`');
     } finally {
       busy.close();
     }
