@@ -2,13 +2,31 @@
 # A throwaway PostgreSQL for the server tests: `scripts/pg-test.sh start` initialises a cluster in a temp
 # directory (as an unprivileged user), starts it on 127.0.0.1 only and prints
 # `TEST_DATABASE_URL=postgres://tix@127.0.0.1:PORT/postgres`; `scripts/pg-test.sh stop` stops it and removes it.
-# PG_PORT (default 55432) and PG_DIR (default /tmp/tix-pg-$PG_PORT) choose where. Installs PostgreSQL from
-# Debian when initdb is missing and we are root (CI).
+# PG_PORT (default 55432) and PG_DIR (default /tmp/tix-pg-$PG_PORT) choose where. The binaries: PG_BIN (a
+# folder with initdb and pg_ctl), else initdb on PATH, else Debian's newest ${PG_LIB_DIR:-/usr/lib/postgresql}/*/bin.
+# When none is there it installs PostgreSQL from Debian if we are root and apt-get is on PATH (CI); otherwise, or
+# when that install fails, its last line names the command to run and it exits with 3 (scripts/prepare-test.mjs
+# reports a skip; a failure with TEST_PG=required).
 set -euo pipefail
 PORT="${PG_PORT:-55432}"
 DIR="${PG_DIR:-/tmp/tix-pg-$PORT}"
 
-pgbin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+pgbin() {
+  if [ -n "${PG_BIN:-}" ]; then
+    echo "$PG_BIN"
+    return
+  fi
+  local initdb
+  if initdb="$(command -v initdb)"; then
+    # /usr/local/bin/initdb may be a link into the real folder, where pg_ctl and postgres are.
+    initdb="$(readlink -f "$initdb")"
+    if [ -x "$(dirname "$initdb")/pg_ctl" ]; then
+      dirname "$initdb"
+      return
+    fi
+  fi
+  { ls -d "${PG_LIB_DIR:-/usr/lib/postgresql}"/*/bin 2>/dev/null || true; } | sort -V | tail -1
+}
 
 as_owner() {
   if [ "$(id -u)" = 0 ]; then
@@ -28,17 +46,27 @@ case "${1:-}" in
   start)
     BIN="$(pgbin)"
     if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
-      if [ "$(id -u)" != 0 ]; then
-        echo "PostgreSQL is not installed (apt-get install postgresql)" >&2
-        exit 1
+      if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+        if command -v apt-get >/dev/null; then
+          echo "PostgreSQL is not installed: run \`sudo apt-get install -y postgresql\`" >&2
+        else
+          echo "PostgreSQL is not installed: install its server (initdb, pg_ctl) and put it on PATH, or set PG_BIN" >&2
+        fi
+        exit 3
       fi
       echo "Installing PostgreSQL from Debian…" >&2
       export DEBIAN_FRONTEND=noninteractive
-      (apt-get update -qq && apt-get install -y -qq postgresql) >/tmp/ci-postgresql.log 2>&1 || {
-        tail -20 /tmp/ci-postgresql.log >&2
-        exit 1
+      LOG="${TMPDIR:-/tmp}/tix-apt-postgresql.log"
+      (apt-get update -qq && apt-get install -y -qq postgresql) >"$LOG" 2>&1 || {
+        tail -20 "$LOG" >&2
+        echo "PostgreSQL could not be installed (apt-get install postgresql failed, see $LOG)" >&2
+        exit 3
       }
       BIN="$(pgbin)"
+      if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
+        echo "PostgreSQL was installed but its initdb was not found" >&2
+        exit 1
+      fi
     fi
     if [ "$OWNER" = postgres ] && ! id postgres >/dev/null 2>&1; then
       useradd --system --no-create-home --shell /usr/sbin/nologin postgres

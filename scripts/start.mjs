@@ -1,41 +1,36 @@
 #!/usr/bin/env node
-// `npm start`: build the SPA when it is missing, older than its sources or of the other flavour (the production
-// build leaves the story viewer out unless TIX_STORIES=1 or VITE_STORIES=on; see flavour.mjs), then start the
-// reference server (embedded database) in production mode as the demo: TIX_DEMO=1 seeds the demo seller and runs
-// the sandbox payment gateway (TIX_DEMO=0 starts production without them). Honours PORT, DATABASE_URL and DATA_DIR.
+// `npm start`: say so and stop when PORT (default 8080) is taken; build the SPA when it is missing, older than its
+// sources or of the other flavour (build-state.mjs; the production build leaves the story viewer out unless
+// TIX_STORIES=1 or VITE_STORIES=on, see flavour.mjs), then start the reference server (embedded database) in
+// production mode as the demo: TIX_DEMO=1 seeds the demo seller and runs the sandbox payment gateway (TIX_DEMO=0
+// starts production without them). Honours PORT, DATABASE_URL and DATA_DIR.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { builtWithStories, productionBuildEnv, storiesWanted } from './flavour.mjs';
+import { rebuildReason } from './build-state.mjs';
+import { productionBuildEnv } from './flavour.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const sources = [
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-  'api',
-  'machines',
-  'ui',
-  'routes',
-  'stories',
-];
+const port = Number(process.env.PORT ?? 8080);
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
+// A busy port is said in one line before the build (the server says the same if it loses a race for the port).
+const portError = await new Promise((resolve) => {
+  const probe = createServer();
+  probe.once('error', (err) => resolve(err));
+  probe.listen(port, () => probe.close(() => resolve(null)));
+});
+if (portError) {
+  console.error(
+    portError.code === 'EADDRINUSE'
+      ? `port ${port} is in use; set PORT (e.g. PORT=${port + 1} npm start)`
+      : `cannot listen on port ${port} (${portError.code ?? portError.message}); set PORT`,
+  );
+  process.exit(1);
 }
 
-const built = join(root, 'dist', 'index.html');
-const stale =
-  !existsSync(built) ||
-  sources.some((s) => newest(join(root, s)) > statSync(built).mtimeMs) ||
-  builtWithStories(join(root, 'dist')) !== storiesWanted();
-if (stale) {
-  console.info('Building the storefront…');
+const reason = rebuildReason(root);
+if (reason) {
+  console.info(`Building the storefront (${reason})…`);
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',

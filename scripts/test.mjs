@@ -1,18 +1,46 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, the machines' extractor check, vitest, build, Playwright e2e. Every step runs
-// even when an earlier one failed, so one run reports everything; the last line is `tests: N passed, N failed`
-// (vitest plus Playwright; a failed typecheck, lint or build step counts as one failure; the extractor check
-// counts as one test, passed or failed).
-// With TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases; `.ci/run` starts one with
-// scripts/pg-test.sh) the server suite runs a second time on PostgreSQL, counted in the same total: PGlite runs
-// one transaction at a time, so only PostgreSQL can reveal a race. TEST_PG=required (CI) makes a missing
-// PostgreSQL a failure instead of a skip.
+// `npm test`: prepare what the run needs (scripts/prepare-test.mjs: a browser for Playwright, PostgreSQL for the
+// server suite's second run; installed when possible, else one line says what to run), then typecheck, lint, the
+// machines' extractor check, vitest, build, Playwright e2e. Every step runs even when an earlier one failed, so
+// one run reports everything; the last line is `tests: N passed, N failed` (vitest plus Playwright; a failed
+// typecheck, lint or build step counts as one failure; the extractor check counts as one test, passed or failed;
+// no browser counts as one failure of e2e), followed on the same line by `(PostgreSQL run skipped: …)` when the
+// server suite's PostgreSQL run did not happen.
+// With TEST_DATABASE_URL (a PostgreSQL URL whose user may create databases) that database is used; without it a
+// throwaway cluster is started with scripts/pg-test.sh on a free port (PG_PORT chooses one) and stopped at the
+// end. PGlite runs one transaction at a time, so only PostgreSQL can reveal a race. TEST_PG=required (CI) makes a
+// missing PostgreSQL a failure instead of a skip; TEST_PG=off skips it without trying.
+// `npm test -- --prepare-only` does only the preparation, prints what it found and exits (0 when both are there).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { prepareBrowser, preparePostgres } from './prepare-test.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'test-results');
+const prepareOnly = process.argv.includes('--prepare-only');
+
+const engines = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines?.node;
+console.info(
+  `node ${process.version} (package.json engines: node ${engines}), ${process.platform}-${process.arch}`,
+);
+
+const browser = prepareBrowser();
+if (browser.ok)
+  console.info(`Browser for Playwright: ${browser.chromiumPath || "Playwright's own"} (${browser.how})`);
+else console.info(`Browser for Playwright: ${browser.instruction}`);
+const pg = await preparePostgres();
+// A cluster started here is stopped when the run ends, also on Ctrl-C: the steps run synchronously, so the
+// signal reaches the step's process and step() ends the run when that process ends by it.
+if (pg.stop) {
+  process.on('exit', pg.stop);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+}
+if (!pg.url)
+  console.info(`PostgreSQL for the server suite: ${pg.skipped ? `skipped: ${pg.skipped}` : pg.failed}`);
+
+if (prepareOnly) process.exit(browser.ok && pg.url ? 0 : 1);
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
@@ -24,6 +52,10 @@ function step(name, cmd, args, env = {}) {
   console.info(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (['SIGINT', 'SIGTERM'].includes(result.signal ?? '') || [130, 143].includes(result.status ?? 0)) {
+    console.info(`\n${name} was interrupted: the run stops here`);
+    process.exit(130);
+  }
   const ok = result.status === 0;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return ok;
@@ -63,23 +95,28 @@ function vitest(name, files, env = {}) {
 // The first pass is all of vitest on PGlite (TEST_DATABASE_URL cleared), the second the server suite on PostgreSQL.
 vitest('vitest', [], { TEST_DATABASE_URL: '' });
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) vitest('vitest-postgresql', ['tests/server'], { TEST_DATABASE_URL: pgUrl });
-else if (process.env.TEST_PG === 'required') {
-  summary.push(
-    'FAIL vitest-postgresql (TEST_PG=required but no TEST_DATABASE_URL: PostgreSQL did not start)',
-  );
+let pgSkipped = null;
+if (pg.url) vitest('vitest-postgresql', ['tests/server'], { TEST_DATABASE_URL: pg.url });
+else if (process.env.TEST_PG === 'required' || pg.failed) {
+  summary.push(`FAIL vitest-postgresql (${pg.failed ?? `TEST_PG=required: ${pg.skipped}`})`);
   failed += 1;
-} else summary.push('skip vitest-postgresql (no TEST_DATABASE_URL)');
+} else {
+  pgSkipped = pg.skipped;
+  summary.push(`skip vitest-postgresql (${pg.skipped})`);
+}
 
 // The e2e build keeps the story viewer (e2e/stories.spec.ts); production builds leave it out (flavour.mjs).
 const buildOk = step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { VITE_STORIES: 'on' });
 if (!buildOk) failed += 1;
 
-if (buildOk) {
+if (buildOk && !browser.ok) {
+  summary.push(`FAIL e2e (${browser.instruction})`);
+  failed += 1;
+} else if (buildOk) {
   const pwJson = join(out, 'playwright.json');
   const pwOk = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    CHROMIUM_PATH: browser.chromiumPath,
   });
   const p = readJson(pwJson);
   if (p?.stats) {
@@ -92,5 +129,7 @@ if (buildOk) {
 }
 
 console.info(`\n${summary.join('\n')}`);
-console.info(`tests: ${passed} passed, ${failed} failed`);
+console.info(
+  `tests: ${passed} passed, ${failed} failed${pgSkipped ? ` (PostgreSQL run skipped: ${pgSkipped})` : ''}`,
+);
 process.exit(failed > 0 ? 1 : 0);

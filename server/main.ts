@@ -55,7 +55,9 @@ function proxyHops(value: string | undefined): number {
 // Links in emails use PUBLIC_URL (never the request's Host header in production).
 const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
 if (production && !publicUrl)
-  console.warn('[server] PUBLIC_URL is not set: emailed links use the request origin');
+  console.info(
+    '[server] emailed links use the address the request came to (set PUBLIC_URL to give them a fixed origin)',
+  );
 // The identity-provider sandbox (non-production): issuer {PUBLIC_URL or http://localhost:PORT}/oidc.
 const oidcOrigins = [
   ...new Set([
@@ -117,6 +119,16 @@ const createServer = ((_options: unknown, listener: Parameters<typeof serverWith
 const server = serve({ fetch: app.fetch, port, createServer }, (info) => {
   console.info(`Storefront (${handle.kind}) listening on port ${info.port}`);
   console.info(`http://localhost:${info.port}/${demo ? `${DEMO_SLUG}/` : ''}`);
+});
+
+// A port taken since `npm start` looked (or a direct `npm run server`): one line, not a stack trace.
+server.on('error', (err: NodeJS.ErrnoException) => {
+  console.error(
+    err.code === 'EADDRINUSE'
+      ? `port ${port} is in use; set PORT`
+      : `[server] cannot listen on port ${port}: ${err.code ?? err.message}`,
+  );
+  handle.close().finally(() => process.exit(1));
 });
 
 const shutdown = () => {
