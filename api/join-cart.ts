@@ -8,6 +8,9 @@ import { CANCELLED_TICKET_STATES, feeParts, imageRef } from './join-summary';
 import type { CartItem, CartLine, CartModel, CartTotals, SeatLabel } from './models';
 import type { Document, Ticket } from './schemas';
 
+/** Tickets a cart holds and has not booked yet (the server's held and in-cart states). */
+const HELD_TICKET_STATES: readonly string[] = ['held', 'in_cart'];
+
 export const isLive = (ticket: Ticket) => !CANCELLED_TICKET_STATES.includes(ticket.state);
 
 const seatOrder = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
@@ -151,6 +154,7 @@ export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings 
     expiresAt,
     expiresIn: cart.expires_in,
     ticketCount: live.length,
+    heldTicketCount: tickets.filter((t) => HELD_TICKET_STATES.includes(t.state)).length,
     items: toItems(doc, live, options.urls ?? null),
     totals: toTotals(doc, cart.id, live),
     currency: seller?.currency ?? 'USD',

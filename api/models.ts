@@ -184,6 +184,11 @@ export interface CartModel {
   /** Seconds until expiry as the server reported them, or null. */
   expiresIn: number | null;
   ticketCount: number;
+  /**
+   * Tickets still held by the cart (wire states held, in_cart), not yet booked into an order. A cart with none,
+   * no expiry and nothing outstanding is an already completed order (spec 2 §4 "Cart").
+   */
+  heldTicketCount: number;
   items: CartItem[];
   totals: CartTotals;
   currency: string;

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoA11yViolations, recordApiRequests } from './helpers';
+import { expectNoA11yViolations, recordApiRequests, reserveOneTicket } from './helpers';
 
 test('a new visitor buys two timed-entry tickets from the listing to Done! @phone', async ({
   page,
@@ -74,4 +74,20 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   }
   expect(calls.some((r) => r.method() === 'POST' && /\/api\/my\/cart\/modify/.test(r.url()))).toBe(true);
   expect(calls.some((r) => r.method() === 'POST' && /\/api\/cart\/[^/]+\/pay/.test(r.url()))).toBe(true);
+});
+
+test('removing the last ticket at checkout leaves checkout: an empty cart goes home (spec 2 §4)', async ({
+  page,
+  seller,
+}) => {
+  await reserveOneTicket(page, seller, 'Adult');
+  const cart = page.getByRole('complementary', { name: 'Your cart' });
+  await cart.getByRole('button', { name: 'Remove General Admission' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove these tickets?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  // Not a "Total to pay: $0.00" page whose button fails: the visitor is sent home.
+  await expect(page).not.toHaveURL(/\/checkout/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toHaveCount(0);
 });

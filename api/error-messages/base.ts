@@ -72,6 +72,7 @@ export type ErrorMessageKey =
   | 'giftCodeExpired'
   | 'giftCodeRedeemed'
   | 'giftSelf'
+  | 'giftSelfCheckout'
   | 'autoRenewContact'
   | 'renewNotYet'
   | 'memberSessionBeyondTerm';

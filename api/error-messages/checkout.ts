@@ -33,14 +33,16 @@ export function isCardError(error: ErrorLike): boolean {
 }
 
 /**
- * Checkout: card errors between the spec's prefix and suffix; incorrect_cart_state ignored; a seller that
- * cannot take payments and too many pay attempts have texts of their own.
+ * Checkout: card errors between the spec's prefix and suffix; incorrect_cart_state ignored; a gift to oneself
+ * has the gift checkout's text (spec 3 §8); a seller that cannot take payments and too many pay attempts have
+ * texts of their own.
  */
 export function checkoutOutcome(error: ErrorLike): ErrorOutcome {
   if (providerUnavailable(error)) return show('providerUnavailable');
   if (error.code === ErrorCode.payment_unavailable) return show('paymentUnavailable');
   if (error.code === ErrorCode.too_many_attempts) return show('paymentTooManyAttempts');
   if (error.code === ErrorCode.incorrect_cart_state) return { kind: 'ignore' };
+  if (error.code === ErrorCode.giftee_is_purchaser) return show('giftSelfCheckout');
   if (isCardError(error)) {
     const message = text(record(error.extra).message) ?? text(error.description);
     return message ? show('cardError', { message }) : show('cardErrorGeneric');

@@ -30,12 +30,15 @@ export function isCurrent(localExpiresAt: number | null, now: number): boolean {
   return localExpiresAt === null || localExpiresAt > now;
 }
 
-/** No expiry, no ticket in the cart and nothing outstanding: an already completed order (spec 2 §4). */
+/**
+ * No expiry, no held ticket and nothing outstanding: an already completed order (spec 2 §4). Its booked tickets
+ * still count in `ticketCount` (a paid cart whose pay answer was lost is still stored): only held ones matter.
+ */
 export function isCompletedOrder(cart: CartModel): boolean {
   return (
     cart.expiresIn === null &&
     cart.expiresAt === null &&
-    cart.ticketCount === 0 &&
+    cart.heldTicketCount === 0 &&
     cart.totals.outstandingCents <= 0
   );
 }

@@ -1,13 +1,13 @@
 /**
  * Checkout submit for a guest paying by card (spec 2 §2 "Checkout screen", §4 "Checkout submit", §5, §8).
  *
- * Steps, in the spec's order: (1) validate the identity form and terms; (2) gift-recipient check (no gifting
- * in this slice: a pass-through step); (3) card confirmation by the payment adapter (skipped when nothing is
+ * Steps, in the spec's order: (1) validate the identity form and terms; (2) gift-recipient check (a gift is
+ * made the recipient's, who may not be the purchaser, before any card step); (3) card confirmation by the payment adapter (skipped when nothing is
  * due: gateway free); (4) captcha: not in this slice; (5) store the purchaser when the identity form is
  * shown; (6) pay, or check out free. HTTP 402 intent_requires_action asks the customer to confirm, then pays
  * again with the payment-intent id as the source.
  *
- * No I/O: confirmCard, storePurchaser, pay, freeCheckout and confirmAction are provided by the route;
+ * No I/O: applyGift, confirmCard, storePurchaser, pay, freeCheckout and confirmAction are provided by the route;
  * beginCheckout, refreshCart, completed and pending are injected actions.
  */
 import type { EventObject } from 'xstate';
@@ -29,6 +29,7 @@ import {
   validateCheckout,
 } from './rules';
 import type {
+  ApplyGiftInput,
   CheckoutContext,
   CheckoutEvent,
   CheckoutInput,
@@ -53,6 +54,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
   return {
     cart: input.cart,
     identityFormShown: input.identityFormShown,
+    gift: input.gift === true,
     termsShown: input.termsShown,
     values: { ...emptyValues(), ...input.prefill },
     termsAccepted: false,
@@ -67,6 +69,9 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     refusals: 0,
     error: null,
   };
+}
+function applyGiftInput({ context }: { context: CheckoutContext }): ApplyGiftInput {
+  return { cartId: context.cart.id };
 }
 function confirmCardInput({ context }: { context: CheckoutContext }): ConfirmCardInput {
   return { amountCents: amountDue(context) };
@@ -103,6 +108,7 @@ const checkoutSetup = setup({
     input: {} as CheckoutInput,
   },
   actors: {
+    applyGift: fromPromise<unknown, ApplyGiftInput>(notProvided('applyGift')),
     confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(notProvided('confirmCard')),
     storePurchaser: fromPromise<unknown, StorePurchaserInput>(notProvided('storePurchaser')),
     pay: fromPromise<CheckoutResult, PayInput>(notProvided('pay')),
@@ -179,6 +185,7 @@ const checkoutSetup = setup({
     formIsValid: ({ context }) =>
       !hasErrors(validateCheckout(context.values, context.termsAccepted, context)),
     paymentDue: ({ context }) => amountDue(context) > 0,
+    isGift: ({ context }) => context.gift,
     identityFormShown: ({ context }) => context.identityFormShown,
     requiresAction: ({ context, event }) =>
       !context.actionConfirmed && paymentIntentFrom(errorOf(event)) !== null,
@@ -231,7 +238,23 @@ export const checkoutMachine = checkoutSetup
             ],
           },
           checkingGiftRecipient: {
-            description: '(2) Gift-recipient check. No gifting in this slice: a pass-through step.',
+            description: '(2) Gift-recipient check: only a gift has a recipient to check.',
+            always: [{ guard: 'isGift', target: 'applyingGift' }, { target: 'choosingPayment' }],
+          },
+          applyingGift: {
+            description:
+              '(2) The cart becomes a gift to its recipient (giftee, gift_checkout) before any card step; the recipient may not be the purchaser (giftee_is_purchaser).',
+            invoke: {
+              src: 'applyGift',
+              id: 'applyGift',
+              input: applyGiftInput,
+              onDone: { target: 'choosingPayment' },
+              onError: { target: '#checkout.editing', actions: 'showError' },
+            },
+          },
+          choosingPayment: {
+            description:
+              'Something due: the card first; nothing due: the purchaser (form shown), then free checkout.',
             always: [
               { guard: 'paymentDue', target: 'confirmingCard' },
               { guard: 'identityFormShown', target: 'storingPurchaser' },

@@ -105,10 +105,10 @@ export function isPaymentProviderError(error: FlowError): boolean {
   return outcome.kind === 'message' && ['cardError', 'cardErrorGeneric'].includes(outcome.message.key);
 }
 
-/** The message of a failed submit step; an ignored error (incorrect_cart_state) reads as the generic one. */
-export function submitErrorMessage(error: FlowError): Message {
+/** The message of a failed submit step; an ignored error (incorrect_cart_state, spec 2 §8) shows none. */
+export function submitErrorMessage(error: FlowError): Message | null {
   const outcome = checkoutErrorOutcome(error);
-  return outcome.kind === 'ignore' ? message('errorUnexpectedLater') : outcome.message;
+  return outcome.kind === 'ignore' ? null : outcome.message;
 }
 
 /**

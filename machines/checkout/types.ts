@@ -18,6 +18,8 @@ export interface CheckoutInput {
   termsShown: boolean;
   /** A logged-in member's identity prefills the form (spec 2 §6 "identity from the account"). */
   prefill?: Partial<IdentityValues>;
+  /** A gift (a membership for someone else): the cart is made the recipient's before any card step. */
+  gift?: boolean;
 }
 
 export interface PaymentIntentRef {
@@ -28,6 +30,8 @@ export interface PaymentIntentRef {
 export interface CheckoutContext {
   cart: CartModel;
   identityFormShown: boolean;
+  /** A gift: the gift-recipient check (step 2) makes the cart the recipient's before any card step. */
+  gift: boolean;
   termsShown: boolean;
   values: IdentityValues;
   termsAccepted: boolean;
@@ -63,6 +67,10 @@ export interface ConfirmCardInput {
   amountCents: number;
 }
 export type ConfirmCardOutput = CardPaymentResult;
+export interface ApplyGiftInput {
+  cartId: string;
+}
+
 export interface StorePurchaserInput {
   cartId: string;
   purchaser: PurchaserInput;

@@ -4,6 +4,8 @@ import type { CheckoutSnapshot } from './selectors';
 import type { FieldErrors, IdentityValues } from './types';
 
 export interface CheckoutViewModel {
+  /** "Your information" is shown: the public identity owns the cart (spec 2 §2). */
+  identityFormShown: boolean;
   values: IdentityValues;
   fieldErrors: FieldErrors;
   /** The form-level error of the last refused submit, or null. */
@@ -25,6 +27,7 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
   const { context } = snapshot;
   const totalCents = Math.max(0, context.cart.totals.outstandingCents);
   return {
+    identityFormShown: context.identityFormShown,
     values: context.values,
     fieldErrors: context.fieldErrors,
     formError: context.formError,

@@ -8,16 +8,20 @@ import { checkoutPrefill } from '../../machines/session/rules';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { fill } from '../../ui/strings';
-import { sessionOf } from '../app/root';
+import { isLoggedIn, sessionOf } from '../app/root';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import type { PaymentAdapter } from '../payment/types';
 import { storage } from '../storage';
 import { giftApplier, readGiftee } from './gift';
-import { provideCheckout, sellerPayment } from './wiring';
+import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
 
-/** /checkout: guest checkout of the current cart. An empty cart goes home. */
+/**
+ * /checkout: checkout of the current cart. No cart, or a cart left without tickets (the last one removed in the
+ * widget), goes home (spec 2 §4 "Before entering checkout": an empty cart goes home; leaving with an empty cart
+ * redirects to /).
+ */
 export default function CheckoutScreen() {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
@@ -33,7 +37,7 @@ export default function CheckoutScreen() {
     document.title = `${strings.paymentInformation} — ${config.sellerName}`;
   }, [strings, config]);
   useEffect(() => {
-    if (settled && !cart && !leaving) navigate('/', { replace: true });
+    if (settled && (!cart || cart.ticketCount === 0) && !leaving) navigate('/', { replace: true });
   }, [settled, cart, leaving, navigate]);
 
   return (
@@ -114,7 +118,10 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
   const actor = useActorRef(machine, {
     input: {
       cart,
-      identityFormShown: true,
+      // Spec 2 §2: "Your information" only when the seller's public identity owns the cart; a member's own
+      // cart is checked out with their account's identity (my/ endpoints), no purchaser is stored on it.
+      identityFormShown: ownedByPublicIdentity(cart, config.publicIdentityId ?? null, isLoggedIn(app)),
+      gift: giftee !== null,
       termsShown: false,
       prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
     },
@@ -135,7 +142,7 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
           ? fill(strings.giftCheckoutTitle, { name: `${giftee.first} ${giftee.last}`.trim() })
           : strings.paymentInformation
       }
-      showIdentityForm
+      showIdentityForm={view.identityFormShown}
       values={view.values}
       fieldErrors={view.fieldErrors}
       formError={view.formError}

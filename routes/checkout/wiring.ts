@@ -22,7 +22,7 @@ export interface CheckoutWiring {
   refreshCart: () => void;
   completed: (orderIds: string[]) => void;
   pending: (cartId: string) => void;
-  /** A gift: makes the cart a gift to its recipient before the payment (POST giftee, gift_checkout). */
+  /** A gift: makes the cart a gift to its recipient (POST giftee, gift_checkout): the machine's applyGift. */
   gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
 }
 
@@ -40,22 +40,17 @@ async function adapterOf(payment: CheckoutWiring['payment']): Promise<PaymentAda
 export function provideCheckout({ api, payment, refreshCart, completed, pending, gift }: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
+      applyGift: fromPromise(async ({ input, signal }) => {
+        await gift?.(input.cartId, signal);
+      }),
       confirmCard: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmCard(input)),
       storePurchaser: fromPromise(({ input, signal }) =>
         api.cart.setPurchaser(input.cartId, input.purchaser, { signal }),
       ),
-      pay: fromPromise(async ({ input, signal }) => {
-        await gift?.(input.cartId, signal);
-        return api.cart.pay(
-          input.cartId,
-          { amountCents: input.amountCents, source: input.source },
-          { signal },
-        );
-      }),
-      freeCheckout: fromPromise(async ({ input, signal }) => {
-        await gift?.(input.cartId, signal);
-        return api.cart.guestCheckout(input.cartId, { signal });
-      }),
+      pay: fromPromise(({ input, signal }) =>
+        api.cart.pay(input.cartId, { amountCents: input.amountCents, source: input.source }, { signal }),
+      ),
+      freeCheckout: fromPromise(({ input, signal }) => api.cart.guestCheckout(input.cartId, { signal })),
       confirmAction: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmAction(input)),
     },
     actions: {
@@ -118,4 +113,16 @@ export function sellerPayment(deps: {
       currency: cart.currency,
     });
   });
+}
+
+/**
+ * The cart is the public identity's (a guest's cart): its id when the configuration names it; without it, a
+ * visitor who is not logged in (whose carts are the public identity's).
+ */
+export function ownedByPublicIdentity(
+  cart: CartModel,
+  publicIdentityId: string | null,
+  loggedIn: boolean,
+): boolean {
+  return publicIdentityId ? cart.identityId === publicIdentityId : !loggedIn;
 }

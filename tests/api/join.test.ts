@@ -356,6 +356,21 @@ describe('toCart', () => {
     ]);
   });
 
+  it('counts held tickets apart: booked ones still count as tickets, but a paid cart holds none', () => {
+    expect(toCart(cartDocument(), { now: NOW }).heldTicketCount).toBe(5); // in_cart; t-4 is cancelled
+    const doc = cartDocument();
+    const paid = {
+      ...doc,
+      ticket: {
+        ...doc.ticket,
+        _data: doc.ticket._data.map((t) => ({ ...t, state: t.state === 'cancelled' ? t.state : 'booked' })),
+      },
+    };
+    const cart = toCart(paid, { now: NOW });
+    expect(cart.ticketCount).toBe(5);
+    expect(cart.heldTicketCount).toBe(0);
+  });
+
   it('takes totals from cart_fees.grand_totals', () => {
     expect(toCart(cartDocument(), { now: NOW }).totals).toEqual({
       subtotalCents: 13750,

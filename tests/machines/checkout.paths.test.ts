@@ -1,6 +1,6 @@
 /**
- * Path tests of the checkout machine: paths built with xstate/graph from an events function (for four
- * inputs: identity form and terms shown or not, amount due or free), replayed on a real actor
+ * Path tests of the checkout machine: paths built with xstate/graph from an events function (for five
+ * inputs: identity form and terms shown or not, amount due or free, a gift), replayed on a real actor
  * (graph-helpers: controlled fake promise actors, SimulatedClock), and an edge-coverage check proving every
  * transition was walked on a real actor.
  *
@@ -9,7 +9,8 @@
  * customer confirmation (402 intent_requires_action); `pay` at most once before the customer confirmation and
  * once after it, so at most twice, and the second time with the payment-intent id as the source; once the
  * customer confirmed, exactly two pay calls (the 402 path pays twice in total); nothing due: no card and no
- * pay at all.
+ * pay at all; a gift: the gift-recipient check (applyGift) comes before any card, purchaser or pay call of the
+ * submit, and a cart that is not a gift never calls it.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -60,6 +61,18 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   }
   if (event.type === 'xstate.done.actor.confirmAction') {
     expect(pays.length, `the 402 path pays twice in total: ${log}`).toBe(2);
+  }
+  const gift = sinceSubmit.findIndex((call) => call.src === 'applyGift');
+  const paymentSteps = sinceSubmit.findIndex((call) =>
+    ['confirmCard', 'storePurchaser', 'pay', 'freeCheckout'].includes(call.src),
+  );
+  if (runner.actor.getSnapshot().context.gift) {
+    if (paymentSteps !== -1) {
+      expect(gift, `the gift-recipient check before any payment step: ${log}`).toBeGreaterThan(-1);
+      expect(gift, `the gift-recipient check before any payment step: ${log}`).toBeLessThan(paymentSteps);
+    }
+  } else {
+    expect(gift, `no gift-recipient check without a gift: ${log}`).toBe(-1);
   }
   if (runner.actor.getSnapshot().context.cart.totals.outstandingCents <= 0) {
     expect(count('confirmCard') + count('pay'), `nothing due: no card, no pay: ${log}`).toBe(0);

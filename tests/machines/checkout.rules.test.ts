@@ -14,6 +14,7 @@ import {
   selectStatus as statusMessage,
 } from '../../machines/checkout/selectors';
 import type {
+  ApplyGiftInput,
   CheckoutInput,
   CheckoutResult,
   ConfirmActionInput,
@@ -40,6 +41,7 @@ const VALIDATION =
 const UNEXPECTED = 'Sorry, something unexpected happened. Please try again later.';
 
 interface Fakes {
+  applyGift?: (input: ApplyGiftInput) => Promise<unknown>;
   confirmCard?: (input: ConfirmCardInput) => Promise<ConfirmCardOutput>;
   storePurchaser?: (input: StorePurchaserInput) => Promise<unknown>;
   pay?: (input: PayInput) => Promise<CheckoutResult>;
@@ -58,6 +60,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
   const confirmCard = vi.fn(
     track('confirmCard', fakes.confirmCard ?? (async () => ({ source: 'pm_card_visa' }))),
   );
+  const applyGift = vi.fn(track('applyGift', fakes.applyGift ?? (async () => undefined)));
   const storePurchaser = vi.fn(track('storePurchaser', fakes.storePurchaser ?? (async () => undefined)));
   const pay = vi.fn(track('pay', fakes.pay ?? (async () => ({ orderIds: ['o1', 'o2'] }))));
   const freeCheckout = vi.fn(
@@ -70,6 +73,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
   const pending = vi.fn<(cartId: string) => void>();
   const machine = checkoutMachine.provide({
     actors: {
+      applyGift: fromPromise<unknown, ApplyGiftInput>(({ input }) => applyGift(input)),
       confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(({ input }) => confirmCard(input)),
       storePurchaser: fromPromise<unknown, StorePurchaserInput>(({ input }) => storePurchaser(input)),
       pay: fromPromise<CheckoutResult, PayInput>(({ input }) => pay(input)),
@@ -106,6 +110,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
     calls,
     fill,
     fillValid,
+    applyGift,
     confirmCard,
     storePurchaser,
     pay,
@@ -216,6 +221,48 @@ describe('checkout validation (step 1)', () => {
 });
 
 describe('checkout submit', () => {
+  it('a gift: the gift-recipient check (step 2) comes before the card, and its refusal stops the payment', async () => {
+    const ok = start({ gift: true });
+    ok.fillValid();
+    ok.actor.send({ type: 'submit' });
+    await settle();
+    expect(ok.calls).toEqual(['applyGift', 'confirmCard', 'storePurchaser', 'pay']);
+    expect(ok.applyGift).toHaveBeenCalledWith({ cartId: 'cart-1' });
+
+    const self = start(
+      { gift: true },
+      { applyGift: () => Promise.reject({ code: 'giftee_is_purchaser', status: 400 }) },
+    );
+    self.fillValid();
+    self.actor.send({ type: 'submit' });
+    await settle();
+    // Spec 3 §8: the gift checkout's own wording; no card confirmed, nothing paid.
+    expect(self.calls).toEqual(['applyGift']);
+    expect(self.actor.getSnapshot().matches('editing')).toBe(true);
+    expect(selectFormError(self.actor.getSnapshot())).toBe(
+      'You cannot gift a membership to yourself. Do you want to buy or renew a membership?',
+    );
+  });
+
+  it('a cart that is not a gift has no gift-recipient check', async () => {
+    const t = start();
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.applyGift).not.toHaveBeenCalled();
+  });
+
+  it('incorrect_cart_state is ignored (spec 2 §8): back to editing with no message', async () => {
+    const t = start({}, { pay: () => Promise.reject({ code: 'incorrect_cart_state', status: 400 }) });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    const s = t.actor.getSnapshot();
+    expect(s.matches('editing')).toBe(true);
+    expect(selectFormError(s)).toBeNull();
+    expect(selectStatus(s)).toBeNull();
+  });
+
   it('runs the steps in order: card, purchaser, pay; then completed with the order ids', async () => {
     const t = start();
     t.fillValid();

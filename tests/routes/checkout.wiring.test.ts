@@ -8,7 +8,12 @@ import type { Api } from '../../api';
 import { ErrorCode } from '../../api/codes';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { realClock } from '../../routes/app/clock';
-import { paymentLoader, provideCheckout, sellerPayment } from '../../routes/checkout/wiring';
+import {
+  ownedByPublicIdentity,
+  paymentLoader,
+  provideCheckout,
+  sellerPayment,
+} from '../../routes/checkout/wiring';
 import { createStripeAdapter } from '../../routes/payment/stripe';
 import type { PaymentAdapter } from '../../routes/payment/types';
 import { createStrings, resolveMessage } from '../../ui/strings';
@@ -61,6 +66,27 @@ describe('checkout wiring', () => {
     );
     await runProvided(machine, 'freeCheckout', { cartId: 'cart-1' });
     expect(api.cart.guestCheckout).toHaveBeenCalledWith('cart-1', { signal: anySignal });
+  });
+
+  it('the gift-recipient check makes the cart a gift (applyGift); paying no longer does', async () => {
+    const api = fakeApi();
+    const gift = vi.fn(async () => {});
+    const spies = { refreshCart: vi.fn(), completed: vi.fn(), pending: vi.fn() };
+    const machine = provideCheckout({ api: asApi(api), payment: async () => fakeAdapter(), gift, ...spies });
+    await runProvided(machine, 'pay', { cartId: 'cart-1', amountCents: 5000, source: 'pm_card_visa' });
+    await runProvided(machine, 'freeCheckout', { cartId: 'cart-1' });
+    expect(gift).not.toHaveBeenCalled();
+    await runProvided(machine, 'applyGift', { cartId: 'cart-1' });
+    expect(gift).toHaveBeenCalledWith('cart-1', anySignal);
+  });
+
+  it('the identity form shows only on the public identity’s cart (spec 2 §2)', () => {
+    const cart = makeCart(5000); // identityId 'public'
+    expect(ownedByPublicIdentity(cart, 'public', false)).toBe(true);
+    expect(ownedByPublicIdentity({ ...cart, identityId: 'member-7' }, 'public', true)).toBe(false);
+    // Without the public identity's id in the configuration: a visitor who is not logged in.
+    expect(ownedByPublicIdentity(cart, null, false)).toBe(true);
+    expect(ownedByPublicIdentity(cart, null, true)).toBe(false);
   });
 
   it('confirms the card and the customer action with the adapter, once it has loaded', async () => {

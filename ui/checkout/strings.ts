@@ -32,6 +32,8 @@ export const checkoutStrings = defineStrings({
   paymentUnavailable: 'This venue cannot take payments online at the moment.',
   paymentTooManyAttempts:
     'Your card has not been charged. There were too many payment attempts. Please wait a while and try again.',
+  // spec 3 §8: the gift checkout's self-gift text (the membership form has its own wording, giftSelf)
+  giftSelfCheckout: 'You cannot gift a membership to yourself. Do you want to buy or renew a membership?',
   checkoutValidation:
     'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
   termsRequired: 'Please accept the terms and conditions.',
