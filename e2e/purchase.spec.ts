@@ -91,3 +91,33 @@ test('removing the last ticket at checkout leaves checkout: an empty cart goes h
   await expect(page).not.toHaveURL(/\/checkout/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toHaveCount(0);
 });
+
+test('/checkout/{cartId} checks out the cart it names, in another browser; an unknown cart is the 404 screen', async ({
+  page,
+  seller,
+  browser,
+}) => {
+  const reserved = page.waitForResponse((r) => /\/api\/my\/cart\/modify$/.test(new URL(r.url()).pathname));
+  await reserveOneTicket(page, seller, 'Adult');
+  const body = (await (await reserved).json()) as { cart: { _data: { id: string }[] } };
+  const cartId = body.cart._data[0]?.id ?? '';
+  expect(cartId).not.toBe('');
+
+  // Another browser with no cart of its own: the link brings that cart to checkout (spec 2 §4).
+  const other = await browser.newContext();
+  try {
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(`${seller.base}/checkout/${cartId}`);
+    await expect(elsewhere.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+    await expect(
+      elsewhere.getByRole('complementary', { name: 'Your cart' }).getByText('General Admission').first(),
+    ).toBeVisible();
+    await expect(elsewhere).toHaveURL(new RegExp(`/checkout/${cartId}$`));
+
+    await elsewhere.goto(`${seller.base}/checkout/abc`);
+    await expect(elsewhere.getByRole('heading', { level: 1, name: 'Oops!' })).toBeVisible();
+    await expect(elsewhere.getByText('Requested address: /checkout/abc')).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});

@@ -1,8 +1,8 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { CartModel } from '../../api';
-import { selectCart, selectIsLoading } from '../../machines/cart/selectors';
+import { type CartModel, ErrorCode, isApiError } from '../../api';
+import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -12,19 +12,22 @@ import { isLoggedIn, sessionOf } from '../app/root';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
+import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import type { PaymentAdapter } from '../payment/types';
 import { storage } from '../storage';
+import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
 import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
 
 /**
- * /checkout: checkout of the current cart. No cart, or a cart left without tickets (the last one removed in the
- * widget), goes home (spec 2 §4 "Before entering checkout": an empty cart goes home; leaving with an empty cart
- * redirects to /).
+ * /checkout and /checkout/{cartId}: checkout of the current cart, or of the cart the route names (injected into
+ * the app cart first). No cart, or a cart left without tickets (the last one removed in the widget), goes home
+ * (spec 2 §4 "Before entering checkout": an empty cart goes home; leaving with an empty cart redirects to /).
  */
-export default function CheckoutScreen() {
+export default function CheckoutScreen({ params }: { params?: { cartId?: string } }) {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
+  const injecting = useInjectedCart(params?.cartId);
   const cart = useCart(selectCart);
   // The form renders in an interruptible background pass once the cart arrives (shorter main-thread tasks).
   const shown = useDeferredValue(cart);
@@ -37,13 +40,14 @@ export default function CheckoutScreen() {
     document.title = `${strings.paymentInformation} — ${config.sellerName}`;
   }, [strings, config]);
   useEffect(() => {
-    if (settled && (!cart || cart.ticketCount === 0) && !leaving) navigate('/', { replace: true });
-  }, [settled, cart, leaving, navigate]);
+    if (settled && !injecting && (!cart || cart.ticketCount === 0) && !leaving)
+      navigate('/', { replace: true });
+  }, [settled, injecting, cart, leaving, navigate]);
 
   return (
     <div className="layout-with-cart">
       <div>
-        {loading || !shown ? (
+        {loading || injecting || !shown ? (
           <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
         ) : (
           <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
@@ -53,6 +57,41 @@ export default function CheckoutScreen() {
     </div>
   );
 }
+
+/**
+ * A cart named by the route (spec 2 §4 "Before entering checkout"): unless it is already the app cart, it is
+ * read and handed to the app cart (`cart.inject`), whose rules then apply: an already completed order goes to
+ * its confirmation, an expired one raises the expired error, an empty one goes home. Not found (or a malformed
+ * id) shows the 404 screen; a 403 (not this visitor's cart) lets the page proceed with the visitor's own cart.
+ * True while the named cart is being read.
+ */
+function useInjectedCart(cartId: string | undefined): boolean {
+  const { api } = useServices();
+  const cartActor = useCartActor();
+  const currentId = useCart(selectCartId);
+  const { navigate } = useAppNavigate();
+  const named = cartId !== undefined && cartId !== '' && cartId !== currentId ? cartId : null;
+  const load = useLoad(
+    (signal) => (named === null ? Promise.resolve(null) : api.cart.get(named, { signal })),
+    named ?? '',
+  );
+  // The id handed to the app cart: until then the page waits (an empty app cart must not send it home first).
+  const [handed, setHanded] = useState<string | null>(null);
+  useEffect(() => {
+    if (named === null) return;
+    if (load.status === 'ready' && load.data) {
+      cartActor.send({ type: 'cart.inject', cart: load.data });
+      setHanded(named);
+    }
+    if (load.status === 'error' && isMissingCart(load.error)) {
+      navigate(NOT_FOUND_PATH, { replace: true, state: { missingPath: `/checkout/${named}` } });
+    }
+  }, [named, load, cartActor, navigate]);
+  return named !== null && load.status !== 'error' && handed !== named;
+}
+
+const isMissingCart = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || error.status === 400 || error.code === ErrorCode.not_found);
 
 /** The payment adapter the seller's configuration names, loaded once per checkout. */
 function usePayment(cart: CartModel) {
