@@ -45,6 +45,8 @@ export const emailSubmitMachine = setup({
     startSubmit: assign({ formError: null, fieldError: null }),
     refuseEmail: assign(({ context }) => ({
       fieldError: emailFieldError(context.email),
+      // The last try's message goes: beside the new field error it would read as this address's answer.
+      formError: null,
       refusals: context.refusals + 1,
     })),
     markSent: assign(({ context }) => ({ sentTo: context.email.trim() })),

@@ -52,8 +52,10 @@ function onStep(runner: Runner, _expected: EmailSubmitSnap, event: EventObject):
   // What was typed is kept, whatever happened.
   expect(context.email).toBe(entry.lastTyped);
   if (event.type === 'submit' && snapshot.matches('editing')) {
-    // A refused submit shows the oracle's field error and calls nothing.
+    // A refused submit shows the oracle's field error and calls nothing; the last try's message goes (a stale
+    // "no orders found" beside a new field error reads as if the new address had been tried).
     expect(context.fieldError?.key).toBe(oracleField(entry.lastTyped));
+    expect(context.formError).toBeNull();
   }
   if (event.type === 'submit' && snapshot.matches('submitting')) {
     expect(oracleField(entry.lastTyped)).toBeNull();
@@ -131,6 +133,20 @@ describe('email-submit decisions (examples)', () => {
     expect(emailFieldError('ada example@x.org')?.key).toBe('emailInvalid');
     expect(isHtmlEmail('a.b+c@sub.example.org')).toBe(true);
     expect(isHtmlEmail('ada@-example.com')).toBe(false);
+  });
+
+  it('a field error after a failed try replaces the failure’s message', async () => {
+    const runner = start({ kind: 'resend' });
+    runner.actor.send({ type: 'email.change', value: GOOD_EMAIL });
+    runner.actor.send({ type: 'submit' });
+    await runner.controls.reject('submitEmail', { code: 'not_found', status: 404 });
+    expect(runner.actor.getSnapshot().context.formError?.key).toBe('resendNotFound');
+    runner.actor.send({ type: 'email.change', value: 'not-an-email' });
+    runner.actor.send({ type: 'submit' });
+    const { context } = runner.actor.getSnapshot();
+    expect(context.fieldError?.key).toBe('emailInvalid');
+    expect(context.formError).toBeNull();
+    runner.actor.stop();
   });
 
   it('a second try after a failure sends again and may succeed; the message goes', async () => {
