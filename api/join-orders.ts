@@ -3,6 +3,9 @@ import { indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './j
 import { isLive, toItems } from './join-cart';
 import type { OrderModel } from './models';
 
+/** Groups that admit no one: an order of only these has no block on the confirmation (spec 2 §2). */
+const NO_BLOCK_HANDLERS: readonly string[] = ['donation', 'ledger'];
+
 /** Orders of the document, in document order. Kind: any membership group → membership, else codes → gift. */
 export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
   const doc = parseDocument(raw);
@@ -23,6 +26,7 @@ export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
       qrCodeUrl: qrCodeUrl(urls, order.id),
       ticketCount: tickets.length,
       kind,
+      admits: [...handlers].some((handler) => !NO_BLOCK_HANDLERS.includes(handler)),
       purchaserEmail: identities.get(order.identity_id)?.email ?? null,
       items: toItems(doc, tickets, urls),
     };

@@ -208,6 +208,8 @@ export interface OrderModel {
   qrCodeUrl: string;
   ticketCount: number;
   kind: 'tickets' | 'membership' | 'gift';
+  /** The order has ticket groups other than donation or ledger: its block (number, QR code) shows (spec 2 §2). */
+  admits: boolean;
   purchaserEmail: string | null;
   items: CartItem[];
 }

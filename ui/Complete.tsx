@@ -17,6 +17,8 @@ export interface CompleteOrder {
   id: string;
   number: string;
   qrCodeUrl: string;
+  /** Groups other than donation or ledger: only such an order has a block (spec 2 §2). */
+  admits: boolean;
   purchaserEmail: string | null;
   items?: CompleteOrderItem[];
 }
@@ -30,7 +32,10 @@ export interface CompleteProps {
   onNavigate: Navigate;
 }
 
-/** Order confirmation: 'Done!', the order numbers, one QR code per order and the seats of seated items. */
+/**
+ * Order confirmation: 'Done!', then one block per order that admits someone (groups other than donation or
+ * ledger: a donation alone has no QR code to show), with its number, QR code and the seats of seated items.
+ */
 export function Complete({ strings, status, orders, message, eventsHref, onNavigate }: CompleteProps) {
   if (status === 'loading') return <p role="status">{strings.loading}</p>;
   if (status === 'error')
@@ -44,30 +49,32 @@ export function Complete({ strings, status, orders, message, eventsHref, onNavig
     <section className="complete" aria-labelledby="done-title">
       <h1 id="done-title">{strings.done}</h1>
       {email ? <p>{fill(strings.confirmationEmail, { email })}</p> : null}
-      {orders.map((order) => (
-        <div className="order-block" key={order.id}>
-          <h2 style={{ fontSize: '1.2rem', margin: 0 }}>
-            {fill(strings.orderNumber, { number: order.number })}
-          </h2>
-          <img
-            src={order.qrCodeUrl}
-            alt={fill(strings.orderQrAlt, { number: order.number })}
-            width={200}
-            height={200}
-          />
-          {(order.items ?? [])
-            .filter((item) => item.seats?.length)
-            .map((item) => (
-              <div className="order-seats" key={item.key}>
-                <p>
-                  {item.eventName}
-                  {item.start ? `, ${formatDateTime(item.start, item.timezone)}` : null}
-                </p>
-                <TicketSeats strings={strings} seats={item.seats} />
-              </div>
-            ))}
-        </div>
-      ))}
+      {orders
+        .filter((order) => order.admits)
+        .map((order) => (
+          <div className="order-block" key={order.id}>
+            <h2 style={{ fontSize: '1.2rem', margin: 0 }}>
+              {fill(strings.orderNumber, { number: order.number })}
+            </h2>
+            <img
+              src={order.qrCodeUrl}
+              alt={fill(strings.orderQrAlt, { number: order.number })}
+              width={200}
+              height={200}
+            />
+            {(order.items ?? [])
+              .filter((item) => item.seats?.length)
+              .map((item) => (
+                <div className="order-seats" key={item.key}>
+                  <p>
+                    {item.eventName}
+                    {item.start ? `, ${formatDateTime(item.start, item.timezone)}` : null}
+                  </p>
+                  <TicketSeats strings={strings} seats={item.seats} />
+                </div>
+              ))}
+          </div>
+        ))}
       <AppLink className="btn btn--secondary" href={eventsHref} onNavigate={onNavigate}>
         {strings.continueShopping}
       </AppLink>

@@ -461,6 +461,7 @@ describe('toOrders / toOrderIds', () => {
       ticketOrder({ id: 'ord-1', order_number: '1001' }),
       ticketOrder({ id: 'ord-2', order_number: '1002', identity_id: 'id-2' }),
       ticketOrder({ id: 'ord-3', order_number: '1003' }),
+      ticketOrder({ id: 'ord-4', order_number: '1004' }),
     ]),
     identity: coll([
       { id: 'id-1', first_name: 'Ada', last_name: 'L', email: 'ada@example.com', type: 'guest' },
@@ -515,6 +516,15 @@ describe('toOrders / toOrderIds', () => {
         ticket_type_id: 'tt-code',
         ticket_group_id: 'tg-codes',
       }),
+      ticket({
+        id: 't-7',
+        state: 'booked',
+        ticket_order_id: 'ord-4',
+        event_session_id: null,
+        ticket_type_id: 'tt-don',
+        ticket_group_id: 'tg-don',
+        face_value: '5.00',
+      }),
     ]),
   };
 
@@ -524,7 +534,10 @@ describe('toOrders / toOrderIds', () => {
       ['ord-1', '1001', 'tickets', 2, 'ada@example.com'],
       ['ord-2', '1002', 'membership', 2, null],
       ['ord-3', '1003', 'gift', 1, 'ada@example.com'],
+      ['ord-4', '1004', 'tickets', 1, 'ada@example.com'],
     ]);
+    // Only an order with groups other than donation or ledger has a block on the confirmation (spec 2 §2).
+    expect(orders.map((o) => o.admits)).toEqual([true, true, true, false]);
     expect(orders[0]?.qrCodeUrl).toBe('/cached/api/ticket_order/ord-1/qrcode?margin=4&seller_id=seller-1');
     expect(orders[0]?.cartId).toBe('cart-1');
     expect(orders[0]?.items).toHaveLength(1);
@@ -536,7 +549,7 @@ describe('toOrders / toOrderIds', () => {
   });
 
   it('reads order ids of a payment answer', () => {
-    expect(toOrderIds(doc)).toEqual(['ord-1', 'ord-2', 'ord-3']);
+    expect(toOrderIds(doc)).toEqual(['ord-1', 'ord-2', 'ord-3', 'ord-4']);
     expect(
       toOrderIds({ ticket: coll([ticket({ ticket_order_id: 'ord-9' }), ticket({ id: 't-2' })]) }),
     ).toEqual(['ord-9']);

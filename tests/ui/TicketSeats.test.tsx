@@ -99,6 +99,7 @@ describe('seats on the confirmation', () => {
             id: 'o1',
             number: '1001',
             qrCodeUrl: '/qr.png',
+            admits: true,
             purchaserEmail: null,
             items: [
               { ...item, seats },
@@ -120,5 +121,30 @@ describe('seats on the confirmation', () => {
     ).toEqual(['Stalls Centre, Row C, Seat C12', 'Stalls Centre, Row C, Seat C13']);
     expect(screen.getByText(/^Museum Theatre: The Tempest, /)).toBeTruthy();
     expect(screen.queryByText('General Admission')).toBeNull();
+  });
+});
+
+describe('blocks on the confirmation (spec 2 §2)', () => {
+  it('one block per order with groups other than donation or ledger: a donation alone has no QR code', () => {
+    const order = (id: string, number: string, admits: boolean) => ({
+      id,
+      number,
+      qrCodeUrl: `/qr/${id}.png`,
+      admits,
+      purchaserEmail: null,
+      items: [],
+    });
+    render(
+      <Complete
+        strings={strings}
+        status="ready"
+        orders={[order('o1', '1001', true), order('o2', '1002', false)]}
+        message={null}
+        eventsHref="/events"
+        onNavigate={() => {}}
+      />,
+    );
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['/qr/o1.png']);
+    expect(screen.queryByText(/1002/)).toBeNull();
   });
 });
