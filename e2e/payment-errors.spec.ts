@@ -27,6 +27,9 @@ test('a declined card is not charged, keeps what was typed and the cart, and a g
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Your card has not been charged.');
   await expect(alert).toContainText('Please edit your payment details and try again.');
+  // Spec 2 §5: a card error goes to the payment element, where the card is edited.
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByLabel('Card number')).toBeInViewport();
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
   await expect(page.getByLabel('Confirm email')).toHaveValue('grace@example.com');
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();

@@ -4,6 +4,7 @@ import { expectNoA11yViolations, recordApiRequests, reserveOneTicket } from './h
 test('a new visitor buys two timed-entry tickets from the listing to Done! @phone', async ({
   page,
   seller,
+  isMobile,
 }) => {
   const apiRequests = recordApiRequests(page);
 
@@ -54,7 +55,13 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  // One 'Total to pay' and one pay button in sight: on a phone both are in the cart's mobile footer (spec 2 §2).
+  await expect(page.getByText('Total to pay:').filter({ visible: true })).toHaveCount(1);
+  const pay = page.getByRole('button', { name: /^Pay / });
+  await expect(pay).toHaveCount(1);
+  if (isMobile)
+    await expect(page.getByTestId('mobile-cart-footer').getByRole('button', { name: /^Pay / })).toBeVisible();
+  await pay.click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout/complete\\?orderIds=[^&]+$`));

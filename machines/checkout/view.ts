@@ -12,6 +12,8 @@ export interface CheckoutViewModel {
   formError: Message | null;
   /** Changes on every refused submit (also when the message repeats): the view moves focus then. */
   errorVersion: number;
+  /** The refusal is the card's (declined, not authenticated): the view scrolls to the card form (spec 2 §5). */
+  cardRefused: boolean;
   /** Live-region status: processing, confirming with the card issuer, complete, pending. */
   status: Message | null;
   /** The amount due in cents; 0 means no card is needed (gateway free). */
@@ -23,6 +25,9 @@ export interface CheckoutViewModel {
   canSubmit: boolean;
 }
 
+/** The messages of a refused card (spec 2 §8's card errors). */
+const CARD_MESSAGES: readonly string[] = ['cardError', 'cardErrorGeneric'];
+
 export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewModel {
   const { context } = snapshot;
   const totalCents = Math.max(0, context.cart.totals.outstandingCents);
@@ -32,6 +37,7 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
     fieldErrors: context.fieldErrors,
     formError: context.formError,
     errorVersion: context.refusals,
+    cardRefused: context.formError !== null && CARD_MESSAGES.includes(context.formError.key),
     status: context.status,
     totalCents,
     cardNeeded: totalCents > 0,

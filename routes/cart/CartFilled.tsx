@@ -27,7 +27,11 @@ function removeRequestOf(data: JsonValue | null): RemoveRequest | null {
   return ids.length === ticketIds.length ? { ticketIds: ids, name } : null;
 }
 
-export default function CartFilled({ showCheckout = true, mobileFooter = true }: CartSidebarProps) {
+export default function CartFilled({
+  showCheckout = true,
+  mobileFooter = true,
+  mobileAction,
+}: CartSidebarProps) {
   const { strings, config } = useServices();
   const cartActor = useCartActor();
   const { href, navigate } = useAppNavigate();
@@ -70,7 +74,7 @@ export default function CartFilled({ showCheckout = true, mobileFooter = true }:
           badge={view.badge}
           onCart={mobileCart.open}
         >
-          <PayButton {...widget} />
+          {mobileAction ?? <PayButton {...widget} />}
         </MobileCartFooter>
       ) : null}
       {mobileCart.modal && view.total ? (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { selectCartId, selectTicketCount } from '../../machines/cart/current';
 import { CartFrame } from '../../ui/cart/CartFrame';
 import { Busy } from '../../ui/skeleton/Busy';
@@ -19,6 +19,11 @@ export interface CartSidebarProps {
    * has its own mobile footer (the event page's reserve footer opens the cart modal itself).
    */
   mobileFooter?: boolean;
+  /**
+   * The mobile footer's action in place of the checkout link: at checkout, the pay button that submits the
+   * checkout form (spec 2 §2: on mobile a footer with a pay button, a cart button and 'Total to pay').
+   */
+  mobileAction?: ReactNode;
 }
 
 /**

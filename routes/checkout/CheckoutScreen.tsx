@@ -5,7 +5,8 @@ import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
-import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
+import { formatMoney } from '../../ui/format';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { fill } from '../../ui/strings';
 import { isLoggedIn, sessionOf } from '../app/root';
@@ -44,6 +45,7 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
       navigate('/', { replace: true });
   }, [settled, injecting, cart, leaving, navigate]);
 
+  const formShown = !loading && !injecting && shown !== null;
   return (
     <div className="layout-with-cart">
       <div>
@@ -53,7 +55,10 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
           <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
         )}
       </div>
-      <CartSidebar showCheckout={false} />
+      <CartSidebar
+        showCheckout={false}
+        mobileAction={formShown ? <MobilePayButton cart={shown} /> : undefined}
+      />
     </div>
   );
 }
@@ -92,6 +97,22 @@ function useInjectedCart(cartId: string | undefined): boolean {
 
 const isMissingCart = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 400 || error.code === ErrorCode.not_found);
+
+/**
+ * The mobile footer's pay button (spec 2 §2): it submits the checkout form from outside it, so what the form
+ * does on submit (validation, focus, the payment) is the same as with the form's own button.
+ */
+function MobilePayButton({ cart }: { cart: CartModel | null }) {
+  const { strings } = useServices();
+  const dueCents = Math.max(0, cart?.totals.outstandingCents ?? 0);
+  return (
+    <button className="btn" type="submit" form={CHECKOUT_FORM_ID}>
+      {dueCents > 0
+        ? fill(strings.pay, { amount: formatMoney(dueCents, cart?.currency ?? 'USD') })
+        : strings.completeOrder}
+    </button>
+  );
+}
 
 /** The payment adapter the seller's configuration names, loaded once per checkout. */
 function usePayment(cart: CartModel) {
@@ -187,6 +208,7 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
       formError={view.formError}
       status={view.status}
       errorVersion={view.errorVersion}
+      cardRefused={view.cardRefused}
       totalCents={view.totalCents}
       submitting={view.submitting}
       canSubmit={view.canSubmit}

@@ -18,6 +18,8 @@ export interface CheckoutViewProps {
   status: UiMessage | null;
   /** Incremented each time a submit is refused, so focus moves to the first problem again. */
   errorVersion: number;
+  /** The refusal is the card's: focus and scroll go to the card form, not the alert at the top. */
+  cardRefused?: boolean;
   totalCents: number;
   submitting: boolean;
   canSubmit: boolean;
@@ -43,16 +45,27 @@ const FIELDS: {
   { name: 'emailConfirm', label: 'emailConfirm', type: 'email', autoComplete: 'email', maxLength: 254 },
 ];
 
+/** The checkout form's id: the mobile footer's pay button submits it from outside the form. */
+export const CHECKOUT_FORM_ID = 'checkout-form';
+
 /** Checkout: 'Payment information', the 'Your information' identity form, the card form and the pay button. */
 export function CheckoutView(props: CheckoutViewProps) {
   const { strings, values, fieldErrors } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
 
+  // Moves focus once per refusal (errorVersion), never on a re-render with the same refusal.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cardRefused is read for the refusal errorVersion names
   useEffect(() => {
     if (props.errorVersion === 0) return;
-    const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const target = firstInvalid ?? errorRef.current;
+    const form = formRef.current;
+    const firstInvalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // A refused card: its form, where the visitor edits the card (spec 2 §5: card errors scroll to the payment
+    // element); the alert above is read out by its role.
+    const section = props.cardRefused ? form?.querySelector<HTMLElement>('#card-section') : null;
+    // Its first field (the card number), else the provider's frame, else the section itself.
+    const card = section ? (section.querySelector<HTMLElement>('input, iframe') ?? section) : null;
+    const target = firstInvalid ?? card ?? errorRef.current;
     target?.scrollIntoView?.({ block: 'center' });
     target?.focus();
   }, [props.errorVersion]);
@@ -60,6 +73,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   return (
     <form
       ref={formRef}
+      id={CHECKOUT_FORM_ID}
       noValidate
       aria-labelledby="checkout-title"
       onSubmit={(e) => {
@@ -110,7 +124,7 @@ export function CheckoutView(props: CheckoutViewProps) {
         </fieldset>
       ) : null}
       {props.cardForm || props.cardUnavailable ? (
-        <section className="form-section" aria-labelledby="card-title">
+        <section id="card-section" className="form-section" aria-labelledby="card-title" tabIndex={-1}>
           <h2 id="card-title" style={{ fontSize: '1.2rem' }}>
             {strings.cardDetails}
           </h2>
@@ -120,7 +134,8 @@ export function CheckoutView(props: CheckoutViewProps) {
           ) : null}
         </section>
       ) : null}
-      <div className="reserve-footer">
+      {/* On small screens the cart's mobile footer holds the total and the pay button (mobileAction). */}
+      <div className="reserve-footer checkout-footer">
         <p>
           <span>{strings.totalToPay}: </span>
           <strong>{formatMoney(props.totalCents, props.currency)}</strong>
