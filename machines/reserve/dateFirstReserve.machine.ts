@@ -13,41 +13,23 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
-import { reserveCoreGuards } from './core/guards';
+import { dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
+import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
-import {
-  errorNotice,
-  flowErrorOf,
-  noticesAfterDismiss,
-  RESERVE_ERROR,
-  RESERVE_NOTICE_KEYS,
-  refusedErrorOf,
-  reservedCartOf,
-  reserveErrorText,
-  withNotice,
-  withoutNotices,
-} from './core/rules';
-import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './core/sold-out';
+import { cartOutput, flowErrorOf, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
+import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { ReserveIntoCartInput } from './core/types';
-import {
-  applyPresetQuantities,
-  isSelectionValid,
-  type QuantityScope,
-  quantitiesAfter,
-  requestQuantities,
-} from './quantities';
+import { applyPresetQuantities, isSelectionValid, type QuantityScope, quantitiesAfter } from './quantities';
 import {
   availableDays,
   foundSessionDate,
-  isAvailableDay,
-  isSelectableSession,
   parseReserveMode,
   planFromQuery,
   problemNotice,
   resolvePresetSession,
   sessionIdOf,
 } from './query';
-import { reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
+import { seatsMatch } from './seats';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -105,22 +87,8 @@ export function sessionGroupsInput({
 }
 
 export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: context.event.id,
-        sessionId: context.flexible ? null : context.selectedSessionId,
-        quantities: requestQuantities(context.quantities),
-        ...reserveSeatsPart(context.groups, context.quantities, context.seats),
-      },
-    },
-  };
-}
-
-export function machineOutput({ context }: { context: DateFirstReserveContext }): DateFirstReserveOutput {
-  if (!context.cart) throw new Error('dateFirstReserve finished without a cart');
-  return { cart: context.cart };
+  const sessionId = context.flexible ? null : context.selectedSessionId;
+  return ticketsReserveInput(context.event.id, sessionId, context.groups, context.quantities, context.seats);
 }
 
 // ---- helpers over context and events ----------------------------------------------------------------
@@ -184,6 +152,7 @@ export const dateFirstReserveMachine = setup({
   delays: {},
   guards: {
     ...reserveCoreGuards,
+    ...dayPickerGuards,
     hasNoAvailableDay: ({ event }) => {
       assertEvent(event, 'xstate.done.actor.loadCalendar');
       return availableDays(event.output).length === 0;
@@ -210,26 +179,6 @@ export const dateFirstReserveMachine = setup({
     isStrict: ({ context }) => context.mode === 'strict',
     hasFlexibleTickets: ({ context }) => flexibleGroupsOf(context.event).length > 0,
     isFlexible: ({ context }) => context.flexible,
-    hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
-    isAvailableDay: ({ context, event }) => {
-      assertEvent(event, 'date.select');
-      return isAvailableDay(context.days, event.date);
-    },
-    isSelectableSession: ({ context, event }) => {
-      assertEvent(event, 'session.select');
-      const session = context.sessions.find((s) => s.id === event.sessionId);
-      return session !== undefined && isSelectableSession(session);
-    },
-    /** After a sold-out reserve: another session of the day still has capacity. */
-    isSoldOutRecoveredBySession: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadSessions');
-      return (
-        context.soldOut !== null &&
-        event.output.some((s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s))
-      );
-    },
-    /** After a sold-out reserve: nothing left that day. */
-    isSoldOutOfDay: ({ context }) => context.soldOut !== null,
     isPresetSessionRejected: ({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.loadSessions');
       const resolution = presetResolution(context, event.output);
@@ -243,14 +192,9 @@ export const dateFirstReserveMachine = setup({
     canSubmit: ({ context }) => isReadyToSubmit(context),
   },
   actions: {
-    /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
-    reserved: () => {},
-    assignDays: assign({
-      days: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadCalendar');
-        return event.output;
-      },
-    }),
+    ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...seatActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     assignInitError: assign({ initError: ({ event }) => reserveErrorText(flowErrorOf(event)) }),
     rejectQuery: assign({ initError: () => message('eventUnavailable') }),
     resetForRetry: assign({ initError: null, messages: () => [] }),
@@ -343,17 +287,6 @@ export const dateFirstReserveMachine = setup({
       assertEvent(event, 'session.select');
       return { selectedSessionId: event.sessionId, groups: [], quantities: {}, seats: {} };
     }),
-    /** The seat map's confirmed seats. */
-    assignSeats: assign({
-      seats: ({ event }) => {
-        assertEvent(event, 'seats.set');
-        return event.seats;
-      },
-    }),
-    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
-    dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
-    }),
     assignGroups: assign({
       groups: ({ context, event }) => {
         assertEvent(event, 'xstate.done.actor.loadSessionGroups');
@@ -369,35 +302,12 @@ export const dateFirstReserveMachine = setup({
     changeQuantity: assign({
       quantities: ({ context, event }) => quantitiesAfter(quantityScope(context), event),
     }),
-    clearReserveNotices: assign({
-      messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
-    }),
-    dismissMessage: assign({
-      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
-    }),
-    noteLoadError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice('load.error', reserveErrorText(flowErrorOf(event)))),
-    }),
-    clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, ['load.error']) }),
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
-    noteReserveError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
-    }),
     /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
     rememberSoldOutSession: assign(({ context }) => ({
       soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
       selectedSessionId: null,
       groups: [],
       quantities: {},
-    })),
-    noteSessionSoldOut: assign(({ context }) => ({
-      soldOut: null,
-      messages: withNotice(
-        context.messages,
-        sessionSoldOutNotice(context.soldOut, context.event.venue.timezone),
-      ),
     })),
     noteDateSoldOut: assign(({ context }) => ({
       soldOut: null,
@@ -407,7 +317,7 @@ export const dateFirstReserveMachine = setup({
 }).createMachine({
   id: 'dateFirstReserve',
   context: initialContext,
-  output: machineOutput,
+  output: cartOutput,
   initial: 'loading',
   on: {
     'message.dismiss': { actions: 'dismissMessage' },

@@ -14,21 +14,19 @@ import { ErrorCode } from '../../api/codes';
 import { calendarOutcome, outcomeMessage } from '../../api/error-messages';
 import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
 import { notProvided } from '../shared/not-provided';
-import { reserveCoreGuards } from './core/guards';
+import { dayPickerActions, LOAD_NOTICE, reserveCoreActions, seatActions } from './core/actions';
+import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
+  cartOutput,
   errorNotice,
   flowErrorOf,
-  noticesAfterDismiss,
-  RESERVE_ERROR,
   RESERVE_NOTICE_KEYS,
-  refusedErrorOf,
-  reservedCartOf,
-  reserveErrorText,
+  ticketsReserveInput,
   withNotice,
   withoutNotices,
 } from './core/rules';
-import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './core/sold-out';
+import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { ReserveIntoCartInput } from './core/types';
 import {
   increment,
@@ -45,8 +43,8 @@ import type {
   QuantityFirstReserveInput,
   QuantityFirstReserveOutput,
 } from './quantityFirstReserve.types';
-import { availableDays, isAvailableDay, isSelectableSession } from './query';
-import { reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
+import { availableDays } from './query';
+import { seatsMatch } from './seats';
 
 // ---- named mappers ------------------------------------------------------------------------------------
 
@@ -96,35 +94,16 @@ export function sessionsInput({
 }
 
 export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: context.event.id,
-        sessionId: context.selectedSessionId,
-        quantities: requestQuantities(context.quantities),
-        ...reserveSeatsPart(context.event.ticketGroups, context.quantities, context.seats),
-      },
-    },
-  };
-}
-
-export function machineOutput({
-  context,
-}: {
-  context: QuantityFirstReserveContext;
-}): QuantityFirstReserveOutput {
-  if (!context.cart) throw new Error('quantityFirstReserve finished without a cart');
-  return { cart: context.cart };
+  const { event, selectedSessionId, quantities, seats } = context;
+  return ticketsReserveInput(event.id, selectedSessionId, event.ticketGroups, quantities, seats);
 }
 
 // ---- helpers ------------------------------------------------------------------------------------------
 
 const unexpected = { code: ErrorCode.unexpected };
 
-/** Notices about one step, cleared when the visitor takes that step again. */
+/** The notice of a failed calendar load, cleared when the visitor finds tickets again. */
 const CALENDAR_NOTICE = 'calendar.error';
-const LOAD_NOTICE = 'load.error';
 
 export function selectedSessionOf(context: QuantityFirstReserveContext): PricedSessionModel | null {
   return context.sessions.find((s) => s.id === context.selectedSessionId) ?? null;
@@ -164,34 +143,18 @@ export const quantityFirstReserveMachine = setup({
   },
   guards: {
     ...reserveCoreGuards,
+    ...dayPickerGuards,
     canFindTickets: ({ context }) => canFindTickets(context),
     hasSingleDay: ({ event }) => {
       assertEvent(event, 'xstate.done.actor.loadCalendar');
       return availableDays(event.output).length === 1;
     },
-    hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
-    isAvailableDay: ({ context, event }) => {
-      assertEvent(event, 'date.select');
-      return isAvailableDay(context.days, event.date);
-    },
-    isSelectableSession: ({ context, event }) => {
-      assertEvent(event, 'session.select');
-      const session = context.sessions.find((s) => s.id === event.sessionId);
-      return session !== undefined && isSelectableSession(session);
-    },
-    isSoldOutRecoveredBySession: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadSessions');
-      return (
-        context.soldOut !== null &&
-        event.output.some((s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s))
-      );
-    },
-    isSoldOutOfDay: ({ context }) => context.soldOut !== null,
     seatsReady: ({ context }) => seatsReady(context),
   },
   actions: {
-    /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
-    reserved: () => {},
+    ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...seatActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     /** A stepper's increment, decrement or typed count, through the quantity rules. */
     changeQuantity: assign({
       quantities: ({ context, event }) => quantitiesAfter(quantityScopeOf(context), event),
@@ -208,12 +171,6 @@ export const quantityFirstReserveMachine = setup({
             outcomeMessage(calendarOutcome(flowErrorOf(event) ?? unexpected), 'calendar'),
           ),
         ),
-    }),
-    assignDays: assign({
-      days: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadCalendar');
-        return event.output;
-      },
     }),
     selectOnlyDay: assign(({ context }) => ({
       ...cleared,
@@ -248,44 +205,10 @@ export const quantityFirstReserveMachine = setup({
         seats: event.sessionId === context.selectedSessionId ? context.seats : {},
       };
     }),
-    /** The seat map's confirmed seats. */
-    assignSeats: assign({
-      seats: ({ event }) => {
-        assertEvent(event, 'seats.set');
-        return event.seats;
-      },
-    }),
-    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
-    dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
-    }),
-    noteLoadError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(LOAD_NOTICE, reserveErrorText(flowErrorOf(event)))),
-    }),
-    clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, [LOAD_NOTICE]) }),
-    clearReserveNotices: assign({
-      messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
-    }),
-    dismissMessage: assign({
-      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
-    }),
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
-    noteReserveError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
-    }),
     rememberSoldOutSession: assign(({ context }) => ({
       soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
       selectedSessionId: null,
       seats: {},
-    })),
-    noteSessionSoldOut: assign(({ context }) => ({
-      soldOut: null,
-      messages: withNotice(
-        context.messages,
-        sessionSoldOutNotice(context.soldOut, context.event.venue.timezone),
-      ),
     })),
     noteDateSoldOut: assign(({ context }) => ({
       ...cleared,
@@ -295,7 +218,7 @@ export const quantityFirstReserveMachine = setup({
 }).createMachine({
   id: 'quantityFirstReserve',
   context: initialContext,
-  output: machineOutput,
+  output: cartOutput,
   initial: 'quantities',
   on: {
     'message.dismiss': { actions: 'dismissMessage' },

@@ -4,9 +4,18 @@
  * here, so no flow casts to read them.
  */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { CartModel, MembershipReserveRequest, ReserveRequest } from '../../../api/models';
+import type {
+  CalendarDayModel,
+  CartModel,
+  EventDetail,
+  MembershipReserveRequest,
+  ReserveRequest,
+  SessionModel,
+} from '../../../api/models';
 import type { FlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
+import type { SeatChoice } from '../seats';
+import type { SoldOutSession } from './sold-out';
 
 /**
  * What a reserve puts in the cart: tickets of an event (date-first, quantity-first, single event, one-ticket
@@ -68,3 +77,64 @@ export interface ReserveNotice {
   level: NoticeLevel;
   message: Message;
 }
+
+// ---- what the reserve flows share ---------------------------------------------------------------------
+
+/** The context every reserve flow holds for the core: its notices and, once reserved, the cart. */
+export interface ReserveCoreContext {
+  messages: ReserveNotice[];
+  cart: CartModel | null;
+}
+
+/** What every reserve flow ends with. */
+export interface ReserveOutput {
+  cart: CartModel;
+}
+
+/** The events every reserve flow takes: the child's answer, submit, retry and dismissing a notice. */
+export type ReserveCoreEvent =
+  | ReserveDoneEvent
+  | ErrorActorEvent<unknown, typeof RESERVE_INTO_CART>
+  | { type: 'submit' }
+  | { type: 'retry' }
+  | { type: 'message.dismiss'; key: string };
+
+/** A stepper's increment, decrement or typed count. */
+export type QuantityEvent =
+  | { type: 'quantity.increment'; ticketTypeId: string }
+  | { type: 'quantity.decrement'; ticketTypeId: string }
+  | { type: 'quantity.set'; ticketTypeId: string; quantity: number };
+
+/** The seat map's confirmed selection: seat ids per seated group. */
+export interface SeatsSetEvent {
+  type: 'seats.set';
+  seats: SeatChoice;
+}
+
+/** The context of a flow that chooses seats. */
+export interface SeatsContext {
+  seats: SeatChoice;
+}
+
+/** The context of a flow whose load failures block the form (single event, one-ticket picker). */
+export interface BlockingContext {
+  blocking: Message | null;
+}
+
+/**
+ * The context of a flow that picks a day, then a session of it (date-first, quantity-first): the session
+ * remembered after a sold-out reserve while the day's sessions reload.
+ */
+export interface DayPickerContext extends ReserveCoreContext {
+  event: EventDetail;
+  days: CalendarDayModel[];
+  sessions: SessionModel[];
+  soldOut: SoldOutSession | null;
+}
+
+/** The events the day and session picking reads (the calendar and sessions a flow loads, and choices). */
+export type DayPickerEvent =
+  | DoneActorEvent<CalendarDayModel[], 'loadCalendar'>
+  | DoneActorEvent<SessionModel[], 'loadSessions'>
+  | { type: 'date.select'; date: string }
+  | { type: 'session.select'; sessionId: string };
