@@ -2,12 +2,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CalendarDayModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
-import {
-  type DateFirstReserveMachine,
-  isReadyToSubmit,
-  quantityScope,
-  selectedSessionOf,
-} from './dateFirstReserve.machine';
+import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
+import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
 import { formatDay, formatSessionTime } from './format';
 import {
   type DayBadge,

@@ -6,7 +6,15 @@
  * A group is a function of the flow's context and event types (`reserveCoreActions<Context, Event>()`): the
  * bound `TContext extends ...` checks that the flow's context has the part the actions touch.
  */
-import { type ActionArgs, assertEvent, assign, type EventObject, type MachineContext } from 'xstate';
+import {
+  type ActionArgs,
+  type Assigner,
+  assertEvent,
+  assign,
+  type EventObject,
+  type MachineContext,
+  type PropertyAssigner,
+} from 'xstate';
 import { message } from '../../shared/messages';
 import { withoutTakenSeats } from '../seats';
 import {
@@ -33,6 +41,18 @@ import type {
 
 /** The notice of a failed load of the day's sessions or a session's groups. */
 export const LOAD_NOTICE = 'load.error';
+
+/**
+ * `assign` typed by one flow's context and events, for the named actions a flow writes in a module of its
+ * own and spreads into its `setup` (there `setup` cannot infer the types).
+ */
+export function flowAssign<TContext extends MachineContext, TEvent extends EventObject>() {
+  return (
+    assignment:
+      | Assigner<TContext, TEvent, undefined, TEvent, never>
+      | PropertyAssigner<TContext, TEvent, undefined, TEvent, never>,
+  ) => assign<TContext, TEvent, undefined, TEvent, never>(assignment);
+}
 
 /**
  * An assign over the part of the context it names (and the events it reads, each checked with `assertEvent`),
