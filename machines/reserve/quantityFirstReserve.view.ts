@@ -7,13 +7,8 @@ import type { CalendarDayModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { formatSessionTime } from './format';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
-import {
-  canFindTickets,
-  type QuantityFirstReserveMachine,
-  quantityScopeOf,
-  seatsReady,
-  selectedSessionOf,
-} from './quantityFirstReserve.machine';
+import { canFindTickets, quantityScopeOf, seatsReady, selectedSessionOf } from './quantityFirstReserve.impl';
+import type { QuantityFirstReserveMachine } from './quantityFirstReserve.machine';
 import type { QuantityFirstReserveContext } from './quantityFirstReserve.types';
 import { availableDays, isSelectableSession } from './query';
 import {
