@@ -5,7 +5,7 @@
  */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel } from '../../api/models';
-import type { ReserveDoneEvent } from '../reserve/core/types';
+import type { ReserveChildEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 
 /** buy: the event detail of the membership event; renew: /events/{id}/renew; gift: /events/{id}/gift. */
@@ -195,8 +195,7 @@ export type RecipientField = 'first' | 'last' | 'email';
 export type MembershipPurchaseActorEvent =
   | DoneActorEvent<MembershipOffer, 'loadOffer'>
   | ErrorActorEvent<unknown, 'loadOffer'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ReserveChildEvent;
 
 export type MembershipPurchaseEvent =
   | MembershipPurchaseActorEvent

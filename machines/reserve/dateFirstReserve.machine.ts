@@ -14,6 +14,7 @@ import { dayPickerActions, reserveCoreActions, seatActions } from './core/action
 import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
+import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
   dateFirstActions,
@@ -28,7 +29,6 @@ import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
   DateFirstReserveInput,
-  DateFirstReserveOutput,
   FindSessionInput,
   LoadCalendarInput,
   LoadSessionGroupsInput,
@@ -40,7 +40,7 @@ export const dateFirstReserveMachine = setup({
     context: {} as DateFirstReserveContext,
     events: {} as DateFirstReserveEvent,
     input: {} as DateFirstReserveInput,
-    output: {} as DateFirstReserveOutput,
+    output: {} as ReserveOutput,
   },
   actors: {
     loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(notProvided('loadCalendar')),

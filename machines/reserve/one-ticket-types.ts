@@ -2,7 +2,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel, EventDetail, TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
-import type { ReserveDoneEvent } from './core/types';
+import type { ReserveCoreEvent } from './core/types';
 import type { Quantities } from './quantities';
 import type { ReserveNotice } from './types';
 
@@ -10,10 +10,6 @@ export interface OneTicketReserveInput {
   event: EventDetail;
   /** The query's `select`: a ticket type id to preselect. */
   select?: string | null;
-}
-
-export interface OneTicketReserveOutput {
-  cart: CartModel;
 }
 
 export interface OneTicketReserveContext {
@@ -30,16 +26,12 @@ export interface OneTicketReserveContext {
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
 export type OneTicketReserveActorEvent =
   | DoneActorEvent<TicketGroupModel[], 'loadGroups'>
-  | ErrorActorEvent<unknown, 'loadGroups'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadGroups'>;
 
 export type OneTicketReserveEvent =
   | OneTicketReserveActorEvent
-  | { type: 'ticket.choose'; ticketTypeId: string }
-  | { type: 'submit' }
-  | { type: 'retry' }
-  | { type: 'message.dismiss'; key: string };
+  | ReserveCoreEvent
+  | { type: 'ticket.choose'; ticketTypeId: string };
 
 /** The event's groups: donation groups are loaded again with GET ticket_group/{id}, the others kept. */
 export interface LoadOneTicketGroupsInput {

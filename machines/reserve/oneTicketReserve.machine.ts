@@ -16,14 +16,13 @@ import { blockingActions, reserveCoreActions } from './core/actions';
 import { reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput, flowErrorOf, reserveErrorText, ticketsReserveInput } from './core/rules';
-import type { ReserveIntoCartInput } from './core/types';
+import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
 import { chooseOne, chosenType, initialChoice, isChoosable } from './one-ticket';
 import type {
   LoadOneTicketGroupsInput,
   OneTicketReserveContext,
   OneTicketReserveEvent,
   OneTicketReserveInput,
-  OneTicketReserveOutput,
 } from './one-ticket-types';
 
 // ---- named mappers ----------------------------------------------------------------------------------
@@ -69,7 +68,7 @@ export const oneTicketReserveMachine = setup({
     context: {} as OneTicketReserveContext,
     events: {} as OneTicketReserveEvent,
     input: {} as OneTicketReserveInput,
-    output: {} as OneTicketReserveOutput,
+    output: {} as ReserveOutput,
   },
   actors: {
     loadGroups: fromPromise<TicketGroupModel[], LoadOneTicketGroupsInput>(notProvided('loadGroups')),

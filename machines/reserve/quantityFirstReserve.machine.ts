@@ -16,6 +16,7 @@ import { dayPickerActions, reserveCoreActions, seatActions } from './core/action
 import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
+import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
   initialContext,
@@ -30,7 +31,6 @@ import type {
   QuantityFirstReserveContext,
   QuantityFirstReserveEvent,
   QuantityFirstReserveInput,
-  QuantityFirstReserveOutput,
 } from './quantityFirstReserve.types';
 
 export const quantityFirstReserveMachine = setup({
@@ -38,7 +38,7 @@ export const quantityFirstReserveMachine = setup({
     context: {} as QuantityFirstReserveContext,
     events: {} as QuantityFirstReserveEvent,
     input: {} as QuantityFirstReserveInput,
-    output: {} as QuantityFirstReserveOutput,
+    output: {} as ReserveOutput,
   },
   actors: {
     loadCalendar: fromPromise<CalendarDayModel[], LoadQuantityCalendarInput>(notProvided('loadCalendar')),

@@ -2,7 +2,7 @@ import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CalendarDayModel, CartModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import type { SoldOutSession } from './core/sold-out';
-import type { ReserveDoneEvent } from './core/types';
+import type { QuantityEvent, ReserveCoreEvent, SeatsSetEvent } from './core/types';
 import type { Quantities } from './quantities';
 import type { ReserveNotice } from './types';
 
@@ -12,10 +12,6 @@ export interface QuantityFirstReserveInput {
   select?: string | null;
   /** Preset flexible amount in cents (`price`), carried for flexible prices. */
   presetPriceCents?: number | null;
-}
-
-export interface QuantityFirstReserveOutput {
-  cart: CartModel;
 }
 
 /** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
@@ -41,25 +37,18 @@ export type QuantityFirstReserveActorEvent =
   | DoneActorEvent<CalendarDayModel[], 'loadCalendar'>
   | ErrorActorEvent<unknown, 'loadCalendar'>
   | DoneActorEvent<PricedSessionModel[], 'loadSessions'>
-  | ErrorActorEvent<unknown, 'loadSessions'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadSessions'>;
 
 export type QuantityFirstReserveEvent =
   | QuantityFirstReserveActorEvent
-  | { type: 'quantity.increment'; ticketTypeId: string }
-  | { type: 'quantity.decrement'; ticketTypeId: string }
-  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
+  | ReserveCoreEvent
+  | QuantityEvent
+  | SeatsSetEvent
   | { type: 'tickets.find' }
   | { type: 'quantities.open' }
   | { type: 'date.select'; date: string }
   | { type: 'date.change' }
-  | { type: 'session.select'; sessionId: string }
-  | { type: 'submit' }
-  /** The seat map's confirmed selection: seat ids per seated group. */
-  | { type: 'seats.set'; seats: Readonly<Record<string, readonly string[]>> }
-  | { type: 'retry' }
-  | { type: 'message.dismiss'; key: string };
+  | { type: 'session.select'; sessionId: string };
 
 export interface LoadQuantityCalendarInput {
   eventId: string;

@@ -2,7 +2,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
-import type { ReserveDoneEvent } from './core/types';
+import type { QuantityEvent, ReserveCoreEvent, SeatsSetEvent } from './core/types';
 import type { Quantities } from './quantities';
 import type { SeatChoice } from './seats';
 import type { ReserveNotice } from './types';
@@ -11,10 +11,6 @@ export interface SingleEventReserveInput {
   event: EventDetail;
   /** The query's `select`: a ticket type id to preselect. */
   select?: string | null;
-}
-
-export interface SingleEventReserveOutput {
-  cart: CartModel;
 }
 
 export interface SingleEventReserveContext {
@@ -37,20 +33,13 @@ export type SingleEventReserveActorEvent =
   | DoneActorEvent<SessionModel | null, 'loadSession'>
   | ErrorActorEvent<unknown, 'loadSession'>
   | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
-  | ErrorActorEvent<unknown, 'loadSessionGroups'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadSessionGroups'>;
 
 export type SingleEventReserveEvent =
   | SingleEventReserveActorEvent
-  /** The seat map's confirmed selection: seat ids per seated group. */
-  | { type: 'seats.set'; seats: SeatChoice }
-  | { type: 'quantity.increment'; ticketTypeId: string }
-  | { type: 'quantity.decrement'; ticketTypeId: string }
-  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
-  | { type: 'submit' }
-  | { type: 'retry' }
-  | { type: 'message.dismiss'; key: string };
+  | ReserveCoreEvent
+  | QuantityEvent
+  | SeatsSetEvent;
 
 export interface LoadSingleSessionInput {
   eventId: string;

@@ -29,7 +29,7 @@ import {
   ticketsReserveInput,
   withNotice,
 } from './core/rules';
-import type { ReserveIntoCartInput } from './core/types';
+import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
 import { formatSessionTime } from './format';
 import { type QuantityScope, quantitiesAfter } from './quantities';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
@@ -39,7 +39,6 @@ import type {
   SingleEventReserveContext,
   SingleEventReserveEvent,
   SingleEventReserveInput,
-  SingleEventReserveOutput,
 } from './single-event-types';
 
 // ---- named mappers ----------------------------------------------------------------------------------
@@ -110,7 +109,7 @@ export const singleEventReserveMachine = setup({
     context: {} as SingleEventReserveContext,
     events: {} as SingleEventReserveEvent,
     input: {} as SingleEventReserveInput,
-    output: {} as SingleEventReserveOutput,
+    output: {} as ReserveOutput,
   },
   actors: {
     loadSession: fromPromise<SessionModel | null, LoadSingleSessionInput>(notProvided('loadSession')),

@@ -3,7 +3,6 @@ import type {
   CalendarDayModel,
   CartModel,
   EventDetail,
-  ReserveRequest,
   SessionModel,
   TicketGroupModel,
 } from '../../api/models';
@@ -32,15 +31,11 @@ export interface DateFirstReserveInput {
   now: number;
 }
 
-export interface DateFirstReserveOutput {
-  cart: CartModel;
-}
-
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
 import type { SoldOutSession } from './core/sold-out';
-import type { ReserveDoneEvent, ReserveNotice } from './core/types';
+import type { QuantityEvent, ReserveCoreEvent, ReserveNotice, SeatsSetEvent } from './core/types';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
 
@@ -87,26 +82,19 @@ export type DateFirstReserveActorEvent =
   | DoneActorEvent<SessionModel | null, 'findSession'>
   | ErrorActorEvent<unknown, 'findSession'>
   | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
-  | ErrorActorEvent<unknown, 'loadSessionGroups'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadSessionGroups'>;
 
 export type DateFirstReserveEvent =
   | DateFirstReserveActorEvent
-  /** The seat map's confirmed selection: seat ids per seated group. */
-  | { type: 'seats.set'; seats: Readonly<Record<string, readonly string[]>> }
+  | ReserveCoreEvent
+  | QuantityEvent
+  | SeatsSetEvent
   | { type: 'date.select'; date: string }
   | { type: 'date.change' }
   | { type: 'flexible.select' }
   | { type: 'flexible.clear' }
   | { type: 'session.select'; sessionId: string }
-  | { type: 'session.change' }
-  | { type: 'quantity.increment'; ticketTypeId: string }
-  | { type: 'quantity.decrement'; ticketTypeId: string }
-  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
-  | { type: 'submit' }
-  | { type: 'message.dismiss'; key: string }
-  | { type: 'retry' };
+  | { type: 'session.change' };
 
 export interface LoadCalendarInput {
   eventId: string;

@@ -91,10 +91,12 @@ export interface ReserveOutput {
   cart: CartModel;
 }
 
-/** The events every reserve flow takes: the child's answer, submit, retry and dismissing a notice. */
+/** The child's answer to the flow that invoked it (its done event, or its error when it failed itself). */
+export type ReserveChildEvent = ReserveDoneEvent | ErrorActorEvent<unknown, typeof RESERVE_INTO_CART>;
+
+/** The events every ticket reserve flow takes: the child's answer, submit, retry and dismissing a notice. */
 export type ReserveCoreEvent =
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, typeof RESERVE_INTO_CART>
+  | ReserveChildEvent
   | { type: 'submit' }
   | { type: 'retry' }
   | { type: 'message.dismiss'; key: string };
