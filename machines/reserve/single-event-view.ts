@@ -10,25 +10,14 @@ import { message } from '../shared/messages';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
-import {
-  canDecrement,
-  canIncrement,
-  groupWithinLimits,
-  isFewTickets,
-  type Quantities,
-  type QuantityScope,
-  quantityOf,
-  remainingForGroup,
-  totalFeesCents,
-  totalPriceCents,
-} from './quantities';
-import type { TicketGroupView } from './selectors';
+import { isFewTickets, type Quantities, totalFeesCents, totalPriceCents } from './quantities';
 import { needsSeats } from './single-event';
 import {
   isSingleReadyToSubmit,
   type SingleEventReserveMachine,
   singleQuantityScope,
 } from './singleEventReserve.machine';
+import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
 import type { NoticeLevel } from './types';
 
 export type SingleEventReserveSnapshot = SnapshotFrom<SingleEventReserveMachine>;
@@ -58,32 +47,6 @@ export interface SingleEventViewModel {
   canRetry: boolean;
 }
 
-function groupViews(groups: readonly TicketGroupModel[], scope: QuantityScope, editable: boolean) {
-  return groups.map((group): TicketGroupView => {
-    const remaining = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
-    return {
-      id: group.id,
-      name: group.name,
-      description: group.description,
-      remaining: Number.isFinite(remaining) ? remaining : null,
-      withinLimits: groupWithinLimits(group, scope.quantities),
-      minPerOrder: group.minPerOrder,
-      maxPerOrder: group.maxPerOrder,
-      types: group.types.map((type) => ({
-        id: type.id,
-        name: type.name,
-        description: type.description,
-        priceCents: type.priceCents,
-        originalPriceCents: type.originalPriceCents,
-        feeCents: type.feeCents,
-        quantity: quantityOf(scope.quantities, type.id),
-        canIncrement: editable && canIncrement(scope, type.id),
-        canDecrement: editable && canDecrement(scope, type.id),
-      })),
-    };
-  });
-}
-
 const total = (groups: readonly TicketGroupModel[], quantities: Quantities) =>
   totalPriceCents(groups, quantities) + totalFeesCents(groups, quantities);
 
@@ -110,7 +73,7 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
     sessionLabel: session
       ? `${formatDay(venueDayOfIso(session.start, tz))}, ${formatSessionTime(session.start, tz)}`
       : null,
-    groups: groupViews(context.groups, singleQuantityScope(context), ready),
+    groups: ticketGroupViews(context.groups, singleQuantityScope(context), ready),
     fewTickets: isFewTickets(session) ? message('fewTickets') : null,
     totalCents: total(context.groups, context.quantities),
     seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
