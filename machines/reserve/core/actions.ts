@@ -32,6 +32,7 @@ import {
 import { sessionSoldOutNotice } from './sold-out';
 import type {
   BlockingContext,
+  CartContext,
   DayPickerContext,
   DayPickerEvent,
   ReserveCoreContext,
@@ -70,7 +71,7 @@ function partAssign<TPart extends MachineContext, TPartEvent extends EventObject
 
 // ---- every flow ---------------------------------------------------------------------------------------
 
-const assignCart = partAssign<ReserveCoreContext>(({ event }) => ({ cart: reservedCartOf(event) }));
+const assignCart = partAssign<CartContext>(({ event }) => ({ cart: reservedCartOf(event) }));
 const dismissMessage = partAssign<ReserveCoreContext>(({ context, event }) => ({
   messages: noticesAfterDismiss(context.messages, event),
 }));
@@ -82,15 +83,25 @@ const noteReserveError = partAssign<ReserveCoreContext>(({ context, event }) => 
 }));
 
 /**
- * Every reserve flow's actions: `reserved` (injected: tell the app's cart about `context.cart` and go on),
- * `assignCart` (the child's cart), `dismissMessage`, `clearReserveNotices` (on submit) and `noteReserveError`
- * (the refusal's message).
+ * The actions of every flow that puts something in the cart (the ticket flows, membership purchase and gift
+ * redeem): `assignCart` keeps the child's cart, and `reserved` is injected by the route (the app cart takes
+ * `context.cart`, and the flow goes on).
+ */
+export function reservedActions<TContext extends CartContext, TEvent extends EventObject>() {
+  return {
+    /** Injected: tell the app's cart about the reservation (`context.cart`) and go on. */
+    reserved: () => {},
+    assignCart: assignCart<TContext, TEvent>(),
+  };
+}
+
+/**
+ * Every ticket reserve flow's actions: `reservedActions`, and its notices: `dismissMessage`,
+ * `clearReserveNotices` (on submit) and `noteReserveError` (the refusal's message).
  */
 export function reserveCoreActions<TContext extends ReserveCoreContext, TEvent extends EventObject>() {
   return {
-    /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
-    reserved: () => {},
-    assignCart: assignCart<TContext, TEvent>(),
+    ...reservedActions<TContext, TEvent>(),
     dismissMessage: dismissMessage<TContext, TEvent>(),
     clearReserveNotices: clearReserveNotices<TContext, TEvent>(),
     noteReserveError: noteReserveError<TContext, TEvent>(),

@@ -80,10 +80,14 @@ export interface ReserveNotice {
 
 // ---- what the reserve flows share ---------------------------------------------------------------------
 
-/** The context every reserve flow holds for the core: its notices and, once reserved, the cart. */
-export interface ReserveCoreContext {
-  messages: ReserveNotice[];
+/** The context of every flow that puts something in the cart: the cart, once reserved. */
+export interface CartContext {
   cart: CartModel | null;
+}
+
+/** The context every ticket reserve flow holds for the core: its notices and, once reserved, the cart. */
+export interface ReserveCoreContext extends CartContext {
+  messages: ReserveNotice[];
 }
 
 /** What every reserve flow ends with. */
