@@ -23,6 +23,9 @@ import type { NoticeLevel } from './types';
 export type SingleEventReserveSnapshot = SnapshotFrom<SingleEventReserveMachine>;
 export type OneTicketReserveSnapshot = SnapshotFrom<OneTicketReserveMachine>;
 
+/** Where a form whose load can block it stands. */
+export type FormStatus = 'loading' | 'unavailable' | 'error' | 'ready';
+
 export interface NoticeView {
   key: string;
   level: NoticeLevel;
@@ -30,7 +33,7 @@ export interface NoticeView {
 }
 
 export interface SingleEventViewModel {
-  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  status: FormStatus;
   /** Replaces the form: no session on sale, or a failed load. */
   blockingMessage: Message | null;
   /** The session's day and time in the venue's zone ('Sat, Dec 12, 2026, 6:30 PM'); null without a session. */
@@ -47,6 +50,24 @@ export interface SingleEventViewModel {
   canRetry: boolean;
 }
 
+/**
+ * The status of a form whose load can block it (single event, one-ticket picker), and the blocking message:
+ * no session on sale, or the load failed.
+ */
+function formStatus(
+  loading: boolean,
+  unavailable: boolean,
+  loadError: boolean,
+  blocking: Message | null,
+): { status: FormStatus; blockingMessage: Message | null } {
+  const status = loading ? 'loading' : unavailable ? 'unavailable' : loadError ? 'error' : 'ready';
+  return {
+    status,
+    blockingMessage:
+      status === 'unavailable' || status === 'error' ? (blocking ?? message('errorUnexpected')) : null,
+  };
+}
+
 const total = (groups: readonly TicketGroupModel[], quantities: Quantities) =>
   totalPriceCents(groups, quantities) + totalFeesCents(groups, quantities);
 
@@ -55,21 +76,10 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
   const ready = snapshot.matches('ready');
   const loading =
     snapshot.matches('checking') || snapshot.matches('loadingSession') || snapshot.matches('loadingGroups');
-  const status = loading
-    ? 'loading'
-    : snapshot.matches('unavailable')
-      ? 'unavailable'
-      : snapshot.matches('loadError')
-        ? 'error'
-        : 'ready';
   const { session } = context;
   const tz = context.event.venue.timezone;
   return {
-    status,
-    blockingMessage:
-      status === 'unavailable' || status === 'error'
-        ? (context.blocking ?? message('errorUnexpected'))
-        : null,
+    ...formStatus(loading, snapshot.matches('unavailable'), snapshot.matches('loadError'), context.blocking),
     sessionLabel: session
       ? `${formatDay(venueDayOfIso(session.start, tz))}, ${formatSessionTime(session.start, tz)}`
       : null,
@@ -102,7 +112,7 @@ export interface OneTicketGroupView {
 }
 
 export interface OneTicketViewModel {
-  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  status: FormStatus;
   blockingMessage: Message | null;
   groups: OneTicketGroupView[];
   /** The one chosen type, or null. */
@@ -119,20 +129,10 @@ export interface OneTicketViewModel {
 export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTicketViewModel {
   const { context } = snapshot;
   const picking = snapshot.matches('picking');
-  const status = snapshot.matches('loading')
-    ? 'loading'
-    : snapshot.matches('unavailable')
-      ? 'unavailable'
-      : snapshot.matches('loadError')
-        ? 'error'
-        : 'ready';
   const chosen = chosenType(context.quantities);
+  const loading = snapshot.matches('loading');
   return {
-    status,
-    blockingMessage:
-      status === 'unavailable' || status === 'error'
-        ? (context.blocking ?? message('errorUnexpected'))
-        : null,
+    ...formStatus(loading, snapshot.matches('unavailable'), snapshot.matches('loadError'), context.blocking),
     groups: context.groups.map((group) => ({
       id: group.id,
       name: group.name,
