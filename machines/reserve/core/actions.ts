@@ -58,7 +58,9 @@ export function flowAssign<TContext extends MachineContext, TEvent extends Event
 /**
  * An assign over the part of the context it names (and the events it reads, each checked with `assertEvent`),
  * for any flow whose context has that part. XState types an action by the whole machine it runs in (its
- * `self`), so the one widening from the part to the flow's own context and events is here.
+ * `self`), so the one widening from the part to the flow's own context and events is here. The bound checks
+ * what an action reads; what it writes must have the same type in every flow (so none writes `sessions`:
+ * quantity-first's are priced).
  */
 function partAssign<TPart extends MachineContext, TPartEvent extends EventObject = EventObject>(
   assigner: (args: { context: TPart; event: TPartEvent }) => Partial<TPart>,
