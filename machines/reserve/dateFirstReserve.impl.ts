@@ -1,12 +1,13 @@
 /**
  * The date-first chart's own named implementations (dateFirstReserve.machine.ts spreads them into its
- * `setup`, next to the reserve core's): the mappers its config names, the guards and actions of the query,
- * the preset session, flexible tickets and the date, session and ticket pickers, and the helpers its view
- * reads. What every reserve flow shares is in core/.
+ * `setup`, next to the reserve core's): the mappers its config names, its API actors (provided by the route),
+ * the guards and actions of the query, the preset session, flexible tickets and the date, session and ticket
+ * pickers, and the helpers its view reads. What every reserve flow shares is in core/.
  */
-import { assertEvent } from 'xstate';
-import type { SessionModel, TicketGroupModel } from '../../api/models';
+import { assertEvent, fromPromise } from 'xstate';
+import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { message } from '../shared/messages';
+import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
 import { flowErrorOf, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
@@ -120,6 +121,18 @@ function presetResolution(context: DateFirstReserveContext, sessions: SessionMod
     ? null
     : resolvePresetSession(context.preset.session, sessions, context.now);
 }
+
+// ---- actors (the route provides each; a flow run without its wiring fails with not_provided) -----------
+
+export const dateFirstActors = {
+  loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(notProvided('loadCalendar')),
+  loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(notProvided('loadSessions')),
+  /** One session by id (null: no such session), for the day of a `session` query id. */
+  findSession: fromPromise<SessionModel | null, FindSessionInput>(notProvided('findSession')),
+  loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(
+    notProvided('loadSessionGroups'),
+  ),
+};
 
 // ---- guards and actions -----------------------------------------------------------------------------
 

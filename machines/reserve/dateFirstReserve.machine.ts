@@ -4,12 +4,10 @@
  * loading -> noAvailability | initError | picking; picking: date list -> session list -> tickets;
  * submit -> reserving (the reserve core's child) -> done (output { cart }). The promise actors are provided by
  * the route with `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
- * Guards and actions are named in `setup` (the core's, and this chart's own from dateFirstReserve.impl.ts):
+ * Actors, guards and actions are named in `setup` (the core's, and this chart's own from its .impl.ts):
  * the config holds no inline functions, so `JSON.stringify` gives clean data for Stately Studio.
  */
-import { fromPromise, setup } from 'xstate';
-import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
-import { notProvided } from '../shared/not-provided';
+import { setup } from 'xstate';
 import { dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
@@ -18,6 +16,7 @@ import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
   dateFirstActions,
+  dateFirstActors,
   dateFirstGuards,
   findSessionInput,
   initialContext,
@@ -25,15 +24,7 @@ import {
   sessionGroupsInput,
   sessionsInput,
 } from './dateFirstReserve.impl';
-import type {
-  DateFirstReserveContext,
-  DateFirstReserveEvent,
-  DateFirstReserveInput,
-  FindSessionInput,
-  LoadCalendarInput,
-  LoadSessionGroupsInput,
-  LoadSessionsInput,
-} from './types';
+import type { DateFirstReserveContext, DateFirstReserveEvent, DateFirstReserveInput } from './types';
 
 export const dateFirstReserveMachine = setup({
   types: {
@@ -42,16 +33,7 @@ export const dateFirstReserveMachine = setup({
     input: {} as DateFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: {
-    loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(notProvided('loadCalendar')),
-    loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(notProvided('loadSessions')),
-    /** One session by id (null: no such session), for the day of a `session` query id. */
-    findSession: fromPromise<SessionModel | null, FindSessionInput>(notProvided('findSession')),
-    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(
-      notProvided('loadSessionGroups'),
-    ),
-    reserveIntoCart: reserveIntoCartMachine,
-  },
+  actors: { ...dateFirstActors, reserveIntoCart: reserveIntoCartMachine },
   guards: { ...reserveCoreGuards, ...dayPickerGuards, ...dateFirstGuards },
   actions: {
     ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),

@@ -1,13 +1,14 @@
 /**
  * The quantity-first chart's own named implementations (quantityFirstReserve.machine.ts spreads them into its
- * `setup`, next to the reserve core's): the mappers its config names, the guards and actions of the
- * quantities, the calendar and the date and session pickers, and the helpers its view reads. What every
- * reserve flow shares is in core/.
+ * `setup`, next to the reserve core's): the mappers its config names, its API actors (provided by the route),
+ * the guards and actions of the quantities, the calendar and the date and session pickers, and the helpers
+ * its view reads. What every reserve flow shares is in core/.
  */
-import { assertEvent } from 'xstate';
+import { assertEvent, fromPromise } from 'xstate';
 import { ErrorCode } from '../../api/codes';
 import { calendarOutcome, outcomeMessage } from '../../api/error-messages';
-import type { PricedSessionModel } from '../../api/models';
+import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
+import { notProvided } from '../shared/not-provided';
 import { flowAssign, LOAD_NOTICE } from './core/actions';
 import {
   errorNotice,
@@ -116,6 +117,13 @@ export function seatsReady(
 
 /** Seats belong to a session: resetting the date or session drops them. */
 const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null, seats: {} };
+
+// ---- actors (the route provides each; a flow run without its wiring fails with not_provided) -----------
+
+export const quantityFirstActors = {
+  loadCalendar: fromPromise<CalendarDayModel[], LoadQuantityCalendarInput>(notProvided('loadCalendar')),
+  loadSessions: fromPromise<PricedSessionModel[], LoadPricedSessionsInput>(notProvided('loadSessions')),
+};
 
 // ---- guards and actions -----------------------------------------------------------------------------
 

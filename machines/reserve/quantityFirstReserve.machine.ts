@@ -6,12 +6,10 @@
  * -> sessions -> chosen (the attendee section shows) --submit--> reserving -> done (output { cart }).
  * Reopening the quantities resets date and session; changing the date resets the session.
  *
- * As in the date-first machine, the config holds no inline functions: guards and actions are named in
+ * As in the date-first machine, the config holds no inline functions: actors, guards and actions are named in
  * `setup` (the reserve core's, and this chart's own from quantityFirstReserve.impl.ts), as are the mappers.
  */
-import { fromPromise, setup } from 'xstate';
-import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
-import { notProvided } from '../shared/not-provided';
+import { setup } from 'xstate';
 import { dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
@@ -21,13 +19,12 @@ import {
   calendarInput,
   initialContext,
   quantityFirstActions,
+  quantityFirstActors,
   quantityFirstGuards,
   reserveInput,
   sessionsInput,
 } from './quantityFirstReserve.impl';
 import type {
-  LoadPricedSessionsInput,
-  LoadQuantityCalendarInput,
   QuantityFirstReserveContext,
   QuantityFirstReserveEvent,
   QuantityFirstReserveInput,
@@ -40,11 +37,7 @@ export const quantityFirstReserveMachine = setup({
     input: {} as QuantityFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: {
-    loadCalendar: fromPromise<CalendarDayModel[], LoadQuantityCalendarInput>(notProvided('loadCalendar')),
-    loadSessions: fromPromise<PricedSessionModel[], LoadPricedSessionsInput>(notProvided('loadSessions')),
-    reserveIntoCart: reserveIntoCartMachine,
-  },
+  actors: { ...quantityFirstActors, reserveIntoCart: reserveIntoCartMachine },
   guards: { ...reserveCoreGuards, ...dayPickerGuards, ...quantityFirstGuards },
   actions: {
     ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
