@@ -1,10 +1,13 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { CalendarDayModel, CartModel, EventDetail, PricedSessionModel } from '../../api/models';
+import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
-import type { SoldOutSession } from './core/sold-out';
-import type { QuantityEvent, ReserveCoreEvent, SeatsSetEvent } from './core/types';
-import type { Quantities } from './quantities';
-import type { ReserveNotice } from './types';
+import type {
+  DayPickerContext,
+  QuantityEvent,
+  ReserveCoreEvent,
+  SeatsContext,
+  SeatsSetEvent,
+} from './core/types';
 
 export interface QuantityFirstReserveInput {
   event: EventDetail;
@@ -14,22 +17,10 @@ export interface QuantityFirstReserveInput {
   presetPriceCents?: number | null;
 }
 
-/** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
-export type QuantityFirstSoldOut = SoldOutSession;
-
-export interface QuantityFirstReserveContext {
-  event: EventDetail;
+/** The core's day and session picking (with priced sessions) and seats (for the chosen session). */
+export interface QuantityFirstReserveContext extends DayPickerContext, SeatsContext {
   presetPriceCents: number | null;
-  quantities: Quantities;
-  days: CalendarDayModel[];
-  selectedDate: string | null;
   sessions: PricedSessionModel[];
-  selectedSessionId: string | null;
-  messages: ReserveNotice[];
-  soldOut: QuantityFirstSoldOut | null;
-  cart: CartModel | null;
-  /** Seats chosen per seated ticket group for the chosen session (the seat map fills it; spec 1 §2). */
-  seats: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */

@@ -1,11 +1,5 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type {
-  CalendarDayModel,
-  CartModel,
-  EventDetail,
-  SessionModel,
-  TicketGroupModel,
-} from '../../api/models';
+import type { CalendarDayModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import type { Quantities } from './quantities';
 
@@ -34,8 +28,13 @@ export interface DateFirstReserveInput {
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
-import type { SoldOutSession } from './core/sold-out';
-import type { QuantityEvent, ReserveCoreEvent, ReserveNotice, SeatsSetEvent } from './core/types';
+import type {
+  DayPickerContext,
+  QuantityEvent,
+  ReserveCoreEvent,
+  SeatsContext,
+  SeatsSetEvent,
+} from './core/types';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
 
@@ -50,27 +49,17 @@ export interface ReservePreset {
 /** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
 export type { SoldOutSession } from './core/sold-out';
 
-export interface DateFirstReserveContext {
-  event: EventDetail;
+/** The core's day and session picking and seats (core/types.ts), and the query, preset and flexible tickets. */
+export interface DateFirstReserveContext extends DayPickerContext, SeatsContext {
   query: ReserveQuery;
   mode: ReserveMode;
   now: number;
-  days: CalendarDayModel[];
-  selectedDate: string | null;
   /** Flexible (any-date) tickets chosen instead of a date and session. */
   flexible: boolean;
-  sessions: SessionModel[];
-  selectedSessionId: string | null;
   groups: TicketGroupModel[];
-  quantities: Quantities;
   preset: ReservePreset;
-  messages: ReserveNotice[];
   /** Blocking message of the initError state. */
   initError: Message | null;
-  soldOut: SoldOutSession | null;
-  cart: CartModel | null;
-  /** Seats chosen per seated ticket group (the seat map fills it; spec 1 §2 seat selection block). */
-  seats: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */

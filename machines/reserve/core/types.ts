@@ -14,6 +14,7 @@ import type {
 } from '../../../api/models';
 import type { FlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
+import type { Quantities } from '../quantities';
 import type { SeatChoice } from '../seats';
 import type { SoldOutSession } from './sold-out';
 
@@ -117,13 +118,21 @@ export interface SeatsSetEvent {
   seats: SeatChoice;
 }
 
+/** The context every ticket flow holds: the event, and the count chosen per ticket type. */
+export interface TicketReserveContext extends ReserveCoreContext {
+  event: EventDetail;
+  quantities: Quantities;
+}
+
 /** The context of a flow that chooses seats. */
 export interface SeatsContext {
+  /** Seats chosen per seated ticket group (the seat map fills it; spec 1 §2 seat selection block). */
   seats: SeatChoice;
 }
 
 /** The context of a flow whose load failures block the form (single event, one-ticket picker). */
 export interface BlockingContext {
+  /** Blocking message: nothing on sale, or the load failed. */
   blocking: Message | null;
 }
 
@@ -131,10 +140,11 @@ export interface BlockingContext {
  * The context of a flow that picks a day, then a session of it (date-first, quantity-first): the session
  * remembered after a sold-out reserve while the day's sessions reload.
  */
-export interface DayPickerContext extends ReserveCoreContext {
-  event: EventDetail;
+export interface DayPickerContext extends TicketReserveContext {
   days: CalendarDayModel[];
+  selectedDate: string | null;
   sessions: SessionModel[];
+  selectedSessionId: string | null;
   soldOut: SoldOutSession | null;
 }
 
