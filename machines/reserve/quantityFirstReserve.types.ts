@@ -1,13 +1,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
-import type {
-  DayPickerContext,
-  QuantityEvent,
-  ReserveCoreEvent,
-  SeatsContext,
-  SeatsSetEvent,
-} from './core/types';
+import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 
 export interface QuantityFirstReserveInput {
   event: EventDetail;
@@ -32,14 +26,10 @@ export type QuantityFirstReserveActorEvent =
 
 export type QuantityFirstReserveEvent =
   | QuantityFirstReserveActorEvent
-  | ReserveCoreEvent
-  | QuantityEvent
-  | SeatsSetEvent
+  | TicketFormEvent
+  | DayChoiceEvent
   | { type: 'tickets.find' }
-  | { type: 'quantities.open' }
-  | { type: 'date.select'; date: string }
-  | { type: 'date.change' }
-  | { type: 'session.select'; sessionId: string };
+  | { type: 'quantities.open' };
 
 export interface LoadQuantityCalendarInput {
   eventId: string;

@@ -1,14 +1,7 @@
 /** Types of the single-event form (spec 1 §4 "Single-event flow"). */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
-import type {
-  BlockingContext,
-  QuantityEvent,
-  ReserveCoreEvent,
-  SeatsContext,
-  SeatsSetEvent,
-  TicketReserveContext,
-} from './core/types';
+import type { BlockingContext, SeatsContext, TicketFormEvent, TicketReserveContext } from './core/types';
 
 export interface SingleEventReserveInput {
   event: EventDetail;
@@ -30,11 +23,7 @@ export type SingleEventReserveActorEvent =
   | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
   | ErrorActorEvent<unknown, 'loadSessionGroups'>;
 
-export type SingleEventReserveEvent =
-  | SingleEventReserveActorEvent
-  | ReserveCoreEvent
-  | QuantityEvent
-  | SeatsSetEvent;
+export type SingleEventReserveEvent = SingleEventReserveActorEvent | TicketFormEvent;
 
 export interface LoadSingleSessionInput {
   eventId: string;

@@ -28,13 +28,7 @@ export interface DateFirstReserveInput {
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
-import type {
-  DayPickerContext,
-  QuantityEvent,
-  ReserveCoreEvent,
-  SeatsContext,
-  SeatsSetEvent,
-} from './core/types';
+import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
 
@@ -75,14 +69,10 @@ export type DateFirstReserveActorEvent =
 
 export type DateFirstReserveEvent =
   | DateFirstReserveActorEvent
-  | ReserveCoreEvent
-  | QuantityEvent
-  | SeatsSetEvent
-  | { type: 'date.select'; date: string }
-  | { type: 'date.change' }
+  | TicketFormEvent
+  | DayChoiceEvent
   | { type: 'flexible.select' }
   | { type: 'flexible.clear' }
-  | { type: 'session.select'; sessionId: string }
   | { type: 'session.change' };
 
 export interface LoadCalendarInput {

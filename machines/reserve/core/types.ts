@@ -124,6 +124,15 @@ export interface TicketReserveContext extends ReserveCoreContext {
   quantities: Quantities;
 }
 
+/** The events of a ticket form with steppers and a seat map (date-first, quantity-first, single event). */
+export type TicketFormEvent = ReserveCoreEvent | QuantityEvent | SeatsSetEvent;
+
+/** Choosing a day, reopening the day list, and choosing a session of the day. */
+export type DayChoiceEvent =
+  | { type: 'date.select'; date: string }
+  | { type: 'date.change' }
+  | { type: 'session.select'; sessionId: string };
+
 /** The context of a flow that chooses seats. */
 export interface SeatsContext {
   /** Seats chosen per seated ticket group (the seat map fills it; spec 1 §2 seat selection block). */
@@ -152,5 +161,4 @@ export interface DayPickerContext extends TicketReserveContext {
 export type DayPickerEvent =
   | DoneActorEvent<CalendarDayModel[], 'loadCalendar'>
   | DoneActorEvent<SessionModel[], 'loadSessions'>
-  | { type: 'date.select'; date: string }
-  | { type: 'session.select'; sessionId: string };
+  | DayChoiceEvent;
