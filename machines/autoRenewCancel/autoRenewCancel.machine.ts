@@ -9,8 +9,8 @@
  * `reloadMember` are injected.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { toFlowError } from '../shared/flow-error';
+import { errorOf } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
 import { autoRenewErrorMessage, autoRenewPage, isAuthError } from './rules';
 import type {
   AutoRenewCancelContext,
@@ -21,10 +21,6 @@ import type {
   LoadMembershipOutput,
 } from './types';
 
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide ${name}.` });
-
-const errorOf = (event: { error?: unknown }) => toFlowError(event.error);
 const loadedOf = (event: unknown): LoadMembershipOutput =>
   (event as { output?: LoadMembershipOutput }).output ?? { membership: null, loggedIn: false };
 
@@ -68,7 +64,7 @@ export const autoRenewCancelMachine = setup({
       membership: context.membership ? { ...context.membership, autoRenewState: 'cancelled' } : null,
       error: null,
     })),
-    showError: assign({ error: ({ event }) => autoRenewErrorMessage(errorOf(event as { error?: unknown })) }),
+    showError: assign({ error: ({ event }) => autoRenewErrorMessage(errorOf(event)) }),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -77,7 +73,7 @@ export const autoRenewCancelMachine = setup({
       return autoRenewPage(loaded.membership, loaded.loggedIn) === 'enrolled';
     },
     loadedLoggedIn: ({ event }) => loadedOf(event).loggedIn,
-    authError: ({ event }) => isAuthError(errorOf(event as { error?: unknown })),
+    authError: ({ event }) => isAuthError(errorOf(event)),
     loggedIn: ({ context }) => context.loggedIn,
   },
 }).createMachine({

@@ -15,6 +15,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
 import type { Clock } from '../shared/clock';
+import { notProvided } from '../shared/not-provided';
 import {
   type AddedTickets,
   addedTickets,
@@ -39,9 +40,6 @@ import type {
   LoadCartInput,
   RemoveTicketsInput,
 } from './types';
-
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: 'not_provided', description: `The route must provide the ${name} actor.` });
 
 /** The cart carried by a `cart.updated` / `cart.inject` event or by a `loadCart` / `removeTickets` done event. */
 function cartFromEvent(event: EventObject): CartModel | null {

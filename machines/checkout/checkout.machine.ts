@@ -13,7 +13,9 @@
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
+import { errorOf } from '../shared/flow-error';
 import { type Message, message } from '../shared/messages';
+import { notProvided } from '../shared/not-provided';
 import {
   bookedOrderIdFrom,
   cardStepMessage,
@@ -24,7 +26,6 @@ import {
   isProviderUnavailable,
   paymentIntentFrom,
   submitErrorMessage,
-  toFlowError,
   trimmedValues,
   validateCheckout,
 } from './rules';
@@ -42,10 +43,6 @@ import type {
   StorePurchaserInput,
 } from './types';
 
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide the ${name} actor.` });
-
-const errorOf = (event: EventObject) => toFlowError((event as { error?: unknown }).error);
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 const amountDue = (context: CheckoutContext): number => Math.max(0, context.cart.totals.outstandingCents);
 

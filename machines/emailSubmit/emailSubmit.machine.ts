@@ -9,15 +9,10 @@
  * No I/O: `submitEmail` is provided by the route.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { toFlowError } from '../shared/flow-error';
+import { errorOf } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
 import { countsAsSent, emailFieldError, submitErrorMessage } from './rules';
 import type { EmailSubmitContext, EmailSubmitEvent, EmailSubmitInput, SubmitEmailInput } from './types';
-
-const notProvided = (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: 'The route must provide submitEmail.' });
-
-const errorOf = (event: { error?: unknown }) => toFlowError(event.error);
 
 /** Named mapper: the initial context. */
 export function initialEmailSubmitContext({ input }: { input: EmailSubmitInput }): EmailSubmitContext {
@@ -36,7 +31,7 @@ export const emailSubmitMachine = setup({
     input: {} as EmailSubmitInput,
   },
   actors: {
-    submitEmail: fromPromise<unknown, SubmitEmailInput>(notProvided),
+    submitEmail: fromPromise<unknown, SubmitEmailInput>(notProvided('submitEmail')),
   },
   actions: {
     changeEmail: assign(({ event }) =>
@@ -51,13 +46,13 @@ export const emailSubmitMachine = setup({
     })),
     markSent: assign(({ context }) => ({ sentTo: context.email.trim() })),
     showError: assign(({ context, event }) => ({
-      formError: submitErrorMessage(context.kind, errorOf(event as { error?: unknown })),
+      formError: submitErrorMessage(context.kind, errorOf(event)),
       refusals: context.refusals + 1,
     })),
   },
   guards: {
     emailIsValid: ({ context }) => emailFieldError(context.email) === null,
-    countsAsSent: ({ context, event }) => countsAsSent(context.kind, errorOf(event as { error?: unknown })),
+    countsAsSent: ({ context, event }) => countsAsSent(context.kind, errorOf(event)),
   },
 }).createMachine({
   id: 'emailSubmit',

@@ -21,7 +21,8 @@ import { outcomeMessage } from '../../api/error-messages/base';
 import { loginOutcome } from '../../api/error-messages/login';
 import type { LoginCredentials } from '../../api/models';
 import type { LoadedMember, MemberSession } from '../session/types';
-import { message, toFlowError } from '../shared/flow-error';
+import { errorOf, message } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
 import {
   credentialsOf,
   EMPTY_FIELDS,
@@ -32,10 +33,6 @@ import {
 } from './rules';
 import type { LoginContext, LoginEvent, LoginInput, ProviderCallbackResult } from './types';
 
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide the ${name} actor.` });
-
-const errorOf = (event: EventObject) => toFlowError((event as { error?: unknown }).error);
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 
 /* Named mappers (the config holds no inline functions). */

@@ -15,9 +15,10 @@
  * and `closeCartDialog` (the dialog on the modal stack while the flow waits for a choice) are injected.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { reservedActions } from '../reserve/core/actions';
 import { reserveCoreGuards } from '../reserve/core/guards';
 import { reserveIntoCartMachine } from '../reserve/core/reserveIntoCart.machine';
-import { flowErrorOf, refusedErrorOf, reservedCartOf } from '../reserve/core/rules';
+import { flowErrorOf, refusedErrorOf } from '../reserve/core/rules';
 import type { ReserveIntoCartInput } from '../reserve/core/types';
 import { message, toFlowError } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
@@ -83,9 +84,8 @@ export const giftRedeemMachine = setup({
     checkUpsells: fromPromise<CheckUpsellsOutput, void>(notProvided('checkUpsells')),
   },
   actions: {
-    /** Injected: the app cart takes `context.cart`, marked as holding a redeemed membership. */
-    reserved: () => {},
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
+    /** `reserved` is injected: the app cart takes `context.cart`, marked as holding a redeemed membership. */
+    ...reservedActions<GiftRedeemContext, GiftRedeemEvent>(),
     /** Injected: upsells are on. */
     goToEvents: () => {},
     /** Injected: to checkout (after reserving, or the dialog's Checkout). */

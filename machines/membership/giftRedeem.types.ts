@@ -1,7 +1,7 @@
 /** Redeem a gift membership (spec 3 §2 "Redeem membership page", §4 "Redeem", §5 "Gift code", §8 "Redeem"). */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel } from '../../api/models';
-import type { ReserveDoneEvent } from '../reserve/core/types';
+import type { ReserveChildEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 
 export interface GiftRedeemInput {
@@ -72,8 +72,7 @@ export type GiftRedeemActorEvent =
   | ErrorActorEvent<unknown, 'checkCart'>
   | DoneActorEvent<unknown, 'discardCart'>
   | ErrorActorEvent<unknown, 'discardCart'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>
+  | ReserveChildEvent
   | DoneActorEvent<CheckUpsellsOutput, 'checkUpsells'>
   | ErrorActorEvent<unknown, 'checkUpsells'>;
 

@@ -18,9 +18,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { outcomeMessage } from '../../api/error-messages/base';
 import { membershipOutcome } from '../../api/error-messages/membership';
+import { reservedActions } from '../reserve/core/actions';
 import { reserveCoreGuards } from '../reserve/core/guards';
 import { reserveIntoCartMachine } from '../reserve/core/reserveIntoCart.machine';
-import { flowErrorOf, refusedErrorOf, reservedCartOf } from '../reserve/core/rules';
+import { flowErrorOf, refusedErrorOf } from '../reserve/core/rules';
 import type { ReserveIntoCartInput } from '../reserve/core/types';
 import { toFlowError } from '../shared/flow-error';
 import { message } from '../shared/messages';
@@ -146,8 +147,8 @@ export const membershipPurchaseMachine = setup({
     },
   },
   actions: {
-    /** Injected: the reserve succeeded with `context.cart` (the app cart's `cart.updated`, then checkout). */
-    reserved: () => {},
+    /** Injected `reserved`: the reserve succeeded with `context.cart` (`cart.updated`, then checkout). */
+    ...reservedActions<MembershipPurchaseContext, MembershipPurchaseEvent>(),
     /** Injected: back (history back, else the events). */
     goBack: () => {},
     /** Injected: open the login dialog on the modal stack. */
@@ -158,7 +159,6 @@ export const membershipPurchaseMachine = setup({
     closeLoginOrGuest: () => {},
     /** Injected: log `context.skippedRules` (second rules for one party role), when there are any. */
     logSkippedRules: () => {},
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
     assignOffer: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.loadOffer');
       const offer = event.output;

@@ -4,8 +4,7 @@
  * form holds. Context is plain data.
  */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { CartModel } from '../../api/models';
-import type { ReserveDoneEvent } from '../reserve/core/types';
+import type { CartContext, ReserveChildEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 
 /** buy: the event detail of the membership event; renew: /events/{id}/renew; gift: /events/{id}/gift. */
@@ -140,13 +139,8 @@ export interface MembershipPurchaseInput {
 
 export type FieldKey = string;
 
-export interface MembershipPurchaseContext {
-  event: { id: string; name: string };
-  mode: MembershipMode;
-  settings: MembershipSettings;
-  member: PurchaseMember | null;
-  cartTicketCount: number;
-  now: number;
+/** The input as given (`member` and `cartTicketCount` then follow the session and the app cart), and the form. */
+export interface MembershipPurchaseContext extends MembershipPurchaseInput, CartContext {
   levels: MembershipLevel[];
   /** Second rules for a party role already seen on a level: logged and skipped. */
   skippedRules: MembershipRuleInput[];
@@ -170,8 +164,6 @@ export interface MembershipPurchaseContext {
   /** An error that is rethrown (code_not_found): the screen throws it to the error boundary. */
   thrown: { code: string; description?: string | null } | null;
   refusals: number;
-  /** The cart the reserve answered with. */
-  cart: CartModel | null;
 }
 
 /** What the reserve sends (the wiring maps it to the cart call). */
@@ -195,8 +187,7 @@ export type RecipientField = 'first' | 'last' | 'email';
 export type MembershipPurchaseActorEvent =
   | DoneActorEvent<MembershipOffer, 'loadOffer'>
   | ErrorActorEvent<unknown, 'loadOffer'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ReserveChildEvent;
 
 export type MembershipPurchaseEvent =
   | MembershipPurchaseActorEvent

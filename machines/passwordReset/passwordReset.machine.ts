@@ -9,8 +9,8 @@
  * No I/O: `validateToken` and `resetPassword` are provided by the route.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { toFlowError } from '../shared/flow-error';
+import { errorOf } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
 import { blurError, isInvalidLink, passwordErrors, resetErrorMessage } from './rules';
 import type {
   PasswordResetContext,
@@ -20,11 +20,6 @@ import type {
   ValidateTokenInput,
   ValidateTokenOutput,
 } from './types';
-
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide ${name}.` });
-
-const errorOf = (event: { error?: unknown }) => toFlowError(event.error);
 
 export function initialPasswordResetContext({ input }: { input: PasswordResetInput }): PasswordResetContext {
   const token = input.token?.trim() ? input.token.trim() : null;
@@ -49,7 +44,7 @@ export const passwordResetMachine = setup({
   },
   actions: {
     showLoadError: assign(({ event }) => ({
-      formError: resetErrorMessage(errorOf(event as { error?: unknown })),
+      formError: resetErrorMessage(errorOf(event)),
     })),
     storeEmail: assign({
       email: ({ event }) => (event as { output?: ValidateTokenOutput }).output?.email ?? null,
@@ -71,14 +66,14 @@ export const passwordResetMachine = setup({
     startReset: assign({ formError: null, fieldErrors: {} }),
     clearFormError: assign({ formError: null }),
     showError: assign(({ context, event }) => ({
-      formError: resetErrorMessage(errorOf(event as { error?: unknown })),
+      formError: resetErrorMessage(errorOf(event)),
       refusals: context.refusals + 1,
     })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
     formIsValid: ({ context }) => Object.keys(passwordErrors(context.password, context.confirm)).length === 0,
-    invalidLink: ({ event }) => isInvalidLink(errorOf(event as { error?: unknown })),
+    invalidLink: ({ event }) => isInvalidLink(errorOf(event)),
   },
 }).createMachine({
   id: 'passwordReset',

@@ -2,416 +2,51 @@
  * Date-first reserve flow (spec section 2 "Date-first reserve screen", section 4 "Date-first flow").
  *
  * loading -> noAvailability | initError | picking; picking: date list -> session list -> tickets;
- * submit -> reserving -> done (output { cart }). API calls are the promise actors below, provided by the
- * route with `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
- *
- * The config holds no inline functions: guards and actions are named in `setup`; the only function values
- * in the config are the named input, context and output mappers defined in this module, which
- * `JSON.stringify` drops, so the config stays clean data for Stately Studio.
+ * submit -> reserving (the reserve core's child) -> done (output { cart }). The promise actors are provided by
+ * the route with `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
+ * Actors, guards and actions are named in `setup` (the core's, and this chart's own from its .impl.ts):
+ * the config holds no inline functions, so `JSON.stringify` gives clean data for Stately Studio.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
-import { message } from '../shared/messages';
-import { notProvided } from '../shared/not-provided';
-import { reserveCoreGuards } from './core/guards';
+import { setup } from 'xstate';
+import { dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
+import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
+import { cartOutput } from './core/rules';
+import type { ReserveOutput } from './core/types';
 import {
-  errorNotice,
-  flowErrorOf,
-  noticesAfterDismiss,
-  RESERVE_ERROR,
-  RESERVE_NOTICE_KEYS,
-  refusedErrorOf,
-  reservedCartOf,
-  reserveErrorText,
-  withNotice,
-  withoutNotices,
-} from './core/rules';
-import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import type { ReserveIntoCartInput } from './core/types';
-import {
-  applyPresetQuantities,
-  isSelectionValid,
-  type QuantityScope,
-  quantitiesAfter,
-  requestQuantities,
-} from './quantities';
-import {
-  availableDays,
-  foundSessionDate,
-  isAvailableDay,
-  isSelectableSession,
-  parseReserveMode,
-  planFromQuery,
-  problemNotice,
-  resolvePresetSession,
-  sessionIdOf,
-} from './query';
-import { reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
-import type {
-  DateFirstReserveContext,
-  DateFirstReserveEvent,
-  DateFirstReserveInput,
-  DateFirstReserveOutput,
-  FindSessionInput,
-  LoadCalendarInput,
-  LoadSessionGroupsInput,
-  LoadSessionsInput,
-} from './types';
-
-// ---- named mappers (data in, data out) ----------------------------------------------------------------
-
-export function initialContext({ input }: { input: DateFirstReserveInput }): DateFirstReserveContext {
-  const query = input.query ?? {};
-  return {
-    event: input.event,
-    query,
-    mode: parseReserveMode(query.reserve),
-    now: input.now,
-    days: [],
-    selectedDate: null,
-    flexible: false,
-    sessions: [],
-    selectedSessionId: null,
-    groups: [],
-    quantities: {},
-    preset: { session: null, quantities: {} },
-    messages: [],
-    initError: null,
-    soldOut: null,
-    cart: null,
-    seats: {},
-  };
-}
-
-export function calendarInput({ context }: { context: DateFirstReserveContext }): LoadCalendarInput {
-  return { eventId: context.event.id, ticketGroupIds: context.event.ticketGroups.map((group) => group.id) };
-}
-
-export function sessionsInput({ context }: { context: DateFirstReserveContext }): LoadSessionsInput {
-  return { eventId: context.event.id, date: context.selectedDate ?? '' };
-}
-
-export function findSessionInput({ context }: { context: DateFirstReserveContext }): FindSessionInput {
-  return { eventId: context.event.id, sessionId: sessionIdOf(context.preset.session) ?? '' };
-}
-
-export function sessionGroupsInput({
-  context,
-}: {
-  context: DateFirstReserveContext;
-}): LoadSessionGroupsInput {
-  return { eventId: context.event.id, sessionId: context.selectedSessionId ?? '' };
-}
-
-export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: context.event.id,
-        sessionId: context.flexible ? null : context.selectedSessionId,
-        quantities: requestQuantities(context.quantities),
-        ...reserveSeatsPart(context.groups, context.quantities, context.seats),
-      },
-    },
-  };
-}
-
-export function machineOutput({ context }: { context: DateFirstReserveContext }): DateFirstReserveOutput {
-  if (!context.cart) throw new Error('dateFirstReserve finished without a cart');
-  return { cart: context.cart };
-}
-
-// ---- helpers over context and events ----------------------------------------------------------------
-
-export function selectedSessionOf(context: DateFirstReserveContext): SessionModel | null {
-  return context.sessions.find((session) => session.id === context.selectedSessionId) ?? null;
-}
-
-export function quantityScope(context: DateFirstReserveContext): QuantityScope {
-  return { groups: context.groups, session: selectedSessionOf(context), quantities: context.quantities };
-}
-
-/**
- * The submit rule on context alone: a session or flexible tickets chosen, at least one ticket, every group
- * within its limits.
- */
-export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
-  return (
-    (context.selectedSessionId !== null || context.flexible) &&
-    isSelectionValid(context.groups, context.quantities) &&
-    seatsMatch(context.groups, context.quantities, context.seats)
-  );
-}
-
-/** Flexible (any-date) groups of the event: reserved without a date or session. */
-export function flexibleGroupsOf(event: DateFirstReserveContext['event']): TicketGroupModel[] {
-  return event.ticketGroups.filter((group) => group.flexible === true);
-}
-
-/** A session's groups without the flexible ones (those are chosen through the flexible option). */
-function datedGroups(event: DateFirstReserveContext['event'], groups: readonly TicketGroupModel[]) {
-  const flexibleIds = new Set(flexibleGroupsOf(event).map((group) => group.id));
-  return groups.filter((group) => !flexibleIds.has(group.id));
-}
-
-function presetResolution(context: DateFirstReserveContext, sessions: SessionModel[]) {
-  return context.preset.session === null
-    ? null
-    : resolvePresetSession(context.preset.session, sessions, context.now);
-}
-
-// ---- the machine ------------------------------------------------------------------------------------
+  calendarInput,
+  dateFirstActions,
+  dateFirstActors,
+  dateFirstGuards,
+  findSessionInput,
+  initialContext,
+  reserveInput,
+  sessionGroupsInput,
+  sessionsInput,
+} from './dateFirstReserve.impl';
+import type { DateFirstReserveContext, DateFirstReserveEvent, DateFirstReserveInput } from './types';
 
 export const dateFirstReserveMachine = setup({
   types: {
     context: {} as DateFirstReserveContext,
     events: {} as DateFirstReserveEvent,
     input: {} as DateFirstReserveInput,
-    output: {} as DateFirstReserveOutput,
+    output: {} as ReserveOutput,
   },
-  actors: {
-    loadCalendar: fromPromise<CalendarDayModel[], LoadCalendarInput>(notProvided('loadCalendar')),
-    loadSessions: fromPromise<SessionModel[], LoadSessionsInput>(notProvided('loadSessions')),
-    /** One session by id (null: no such session), for the day of a `session` query id. */
-    findSession: fromPromise<SessionModel | null, FindSessionInput>(notProvided('findSession')),
-    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSessionGroupsInput>(
-      notProvided('loadSessionGroups'),
-    ),
-    reserveIntoCart: reserveIntoCartMachine,
-  },
-  delays: {},
-  guards: {
-    ...reserveCoreGuards,
-    hasNoAvailableDay: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadCalendar');
-      return availableDays(event.output).length === 0;
-    },
-    isQueryRejected: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadCalendar');
-      return (
-        context.mode === 'strict' &&
-        planFromQuery(context.query, context.event, event.output, context.now).problems.length > 0
-      );
-    },
-    hasSelectedDate: ({ context }) => context.selectedDate !== null,
-    /** The query names a session id (not 'today' or 'next'): its day is found by looking it up. */
-    queryNamesSessionId: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadCalendar');
-      return (
-        sessionIdOf(planFromQuery(context.query, context.event, event.output, context.now).session) !== null
-      );
-    },
-    isFoundOnAvailableDay: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.findSession');
-      return foundSessionDate(event.output, context.days, context.event.venue.timezone) !== null;
-    },
-    isStrict: ({ context }) => context.mode === 'strict',
-    hasFlexibleTickets: ({ context }) => flexibleGroupsOf(context.event).length > 0,
-    isFlexible: ({ context }) => context.flexible,
-    hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
-    isAvailableDay: ({ context, event }) => {
-      assertEvent(event, 'date.select');
-      return isAvailableDay(context.days, event.date);
-    },
-    isSelectableSession: ({ context, event }) => {
-      assertEvent(event, 'session.select');
-      const session = context.sessions.find((s) => s.id === event.sessionId);
-      return session !== undefined && isSelectableSession(session);
-    },
-    /** After a sold-out reserve: another session of the day still has capacity. */
-    isSoldOutRecoveredBySession: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadSessions');
-      return (
-        context.soldOut !== null &&
-        event.output.some((s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s))
-      );
-    },
-    /** After a sold-out reserve: nothing left that day. */
-    isSoldOutOfDay: ({ context }) => context.soldOut !== null,
-    isPresetSessionRejected: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadSessions');
-      const resolution = presetResolution(context, event.output);
-      return context.mode === 'strict' && resolution !== null && 'problem' in resolution;
-    },
-    hasPresetSession: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadSessions');
-      const resolution = presetResolution(context, event.output);
-      return resolution !== null && 'sessionId' in resolution;
-    },
-    canSubmit: ({ context }) => isReadyToSubmit(context),
-  },
+  actors: { ...dateFirstActors, reserveIntoCart: reserveIntoCartMachine },
+  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...dateFirstGuards },
   actions: {
-    /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
-    reserved: () => {},
-    assignDays: assign({
-      days: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadCalendar');
-        return event.output;
-      },
-    }),
-    assignInitError: assign({ initError: ({ event }) => reserveErrorText(flowErrorOf(event)) }),
-    rejectQuery: assign({ initError: () => message('eventUnavailable') }),
-    resetForRetry: assign({ initError: null, messages: () => [] }),
-    applyQueryPlan: assign(({ context }) => {
-      const plan = planFromQuery(context.query, context.event, context.days, context.now);
-      const notices = context.mode === 'warn' ? plan.problems.map(problemNotice) : [];
-      return {
-        selectedDate: plan.date,
-        preset: { session: plan.session, quantities: plan.quantities },
-        messages: notices.reduce(withNotice, context.messages),
-      };
-    }),
-    /** The looked-up session's day becomes the selected date; its sessions then resolve the preset. */
-    assignFoundSessionDate: assign({
-      selectedDate: ({ context, event }) => {
-        assertEvent(event, 'xstate.done.actor.findSession');
-        return foundSessionDate(event.output, context.days, context.event.venue.timezone);
-      },
-    }),
-    /** The query's session id names no bookable session: warn (in warn mode) and forget it. */
-    noteSessionNotFound: assign(({ context }) => ({
-      preset: { ...context.preset, session: null },
-      messages:
-        context.mode === 'warn'
-          ? withNotice(context.messages, problemNotice({ key: 'query.session', name: 'sessionNotFound' }))
-          : context.messages,
-    })),
-    selectDate: assign(({ context, event }) => {
-      assertEvent(event, 'date.select');
-      return {
-        selectedDate: event.date,
-        flexible: false,
-        sessions: [],
-        selectedSessionId: null,
-        groups: [],
-        quantities: {},
-        seats: {},
-        soldOut: null,
-        preset: { ...context.preset, session: null },
-      };
-    }),
-    /** Flexible tickets: no date, no session; the event's flexible groups with fresh quantities. */
-    selectFlexible: assign(({ context }) => ({
-      flexible: true,
-      selectedDate: null,
-      sessions: [],
-      selectedSessionId: null,
-      groups: flexibleGroupsOf(context.event),
-      quantities: {},
-      soldOut: null,
-      preset: { ...context.preset, session: null },
-    })),
-    /** Back to single-date tickets: the day list, nothing chosen. */
-    clearFlexible: assign({ flexible: false, groups: [], quantities: {} }),
-    clearDate: assign({
-      selectedDate: null,
-      sessions: [],
-      selectedSessionId: null,
-      groups: [],
-      quantities: {},
-    }),
-    assignSessions: assign({
-      sessions: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadSessions');
-        return event.output;
-      },
-    }),
-    selectPresetSession: assign(({ context }) => {
-      const resolution = presetResolution(context, context.sessions);
-      return {
-        selectedSessionId: resolution && 'sessionId' in resolution ? resolution.sessionId : null,
-        groups: [],
-        quantities: {},
-        preset: { ...context.preset, session: null },
-      };
-    }),
-    /** A preset session that did not resolve: warn (in warn mode) and forget it. */
-    settlePresetSession: assign(({ context }) => {
-      const resolution = presetResolution(context, context.sessions);
-      const notice =
-        resolution && 'problem' in resolution && context.mode === 'warn'
-          ? problemNotice(resolution.problem)
-          : null;
-      return {
-        preset: { ...context.preset, session: null },
-        messages: notice ? withNotice(context.messages, notice) : context.messages,
-      };
-    }),
-    selectSession: assign(({ event }) => {
-      assertEvent(event, 'session.select');
-      return { selectedSessionId: event.sessionId, groups: [], quantities: {}, seats: {} };
-    }),
-    /** The seat map's confirmed seats. */
-    assignSeats: assign({
-      seats: ({ event }) => {
-        assertEvent(event, 'seats.set');
-        return event.seats;
-      },
-    }),
-    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
-    dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
-    }),
-    assignGroups: assign({
-      groups: ({ context, event }) => {
-        assertEvent(event, 'xstate.done.actor.loadSessionGroups');
-        return datedGroups(context.event, event.output);
-      },
-    }),
-    /** Query counts, applied once through the quantity rules when the first ticket groups load. */
-    applyPresetQuantities: assign(({ context }) => ({
-      quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
-      preset: { ...context.preset, quantities: {} },
-    })),
-    /** A stepper's increment, decrement or typed count, through the quantity rules. */
-    changeQuantity: assign({
-      quantities: ({ context, event }) => quantitiesAfter(quantityScope(context), event),
-    }),
-    clearReserveNotices: assign({
-      messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
-    }),
-    dismissMessage: assign({
-      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
-    }),
-    noteLoadError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice('load.error', reserveErrorText(flowErrorOf(event)))),
-    }),
-    clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, ['load.error']) }),
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
-    noteReserveError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
-    }),
-    /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
-    rememberSoldOutSession: assign(({ context }) => ({
-      soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
-      selectedSessionId: null,
-      groups: [],
-      quantities: {},
-    })),
-    noteSessionSoldOut: assign(({ context }) => ({
-      soldOut: null,
-      messages: withNotice(
-        context.messages,
-        sessionSoldOutNotice(context.soldOut, context.event.venue.timezone),
-      ),
-    })),
-    noteDateSoldOut: assign(({ context }) => ({
-      soldOut: null,
-      messages: withNotice(context.messages, dateSoldOutNotice(context.soldOut)),
-    })),
+    ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...seatActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...dateFirstActions,
   },
 }).createMachine({
   id: 'dateFirstReserve',
   context: initialContext,
-  output: machineOutput,
+  output: cartOutput,
   initial: 'loading',
-  on: {
-    'message.dismiss': { actions: 'dismissMessage' },
-  },
+  on: { 'message.dismiss': { actions: 'dismissMessage' } },
   states: {
     loading: {
       invoke: {
@@ -419,11 +54,7 @@ export const dateFirstReserveMachine = setup({
         src: 'loadCalendar',
         input: calendarInput,
         onDone: [
-          {
-            guard: 'hasNoAvailableDay',
-            target: 'noAvailability',
-            actions: 'assignDays',
-          },
+          { guard: 'hasNoAvailableDay', target: 'noAvailability', actions: 'assignDays' },
           { guard: 'isQueryRejected', target: 'initError', actions: ['assignDays', 'rejectQuery'] },
           {
             guard: 'queryNamesSessionId',
@@ -453,9 +84,7 @@ export const dateFirstReserveMachine = setup({
       },
     },
     noAvailability: {},
-    initError: {
-      on: { retry: { target: 'loading', actions: 'resetForRetry' } },
-    },
+    initError: { on: { retry: { target: 'loading', actions: 'resetForRetry' } } },
     picking: {
       initial: 'entry',
       on: {
@@ -463,9 +92,7 @@ export const dateFirstReserveMachine = setup({
         'flexible.select': { guard: 'hasFlexibleTickets', target: '.flexible', actions: 'selectFlexible' },
       },
       states: {
-        entry: {
-          always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }],
-        },
+        entry: { always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }] },
         date: {},
         flexible: {
           description:
@@ -484,9 +111,7 @@ export const dateFirstReserveMachine = setup({
         },
         session: {
           initial: 'loading',
-          on: {
-            'date.change': { guard: 'hasSeveralDays', target: 'date' },
-          },
+          on: { 'date.change': { guard: 'hasSeveralDays', target: 'date' } },
           states: {
             loading: {
               invoke: {
@@ -519,9 +144,7 @@ export const dateFirstReserveMachine = setup({
                 onError: { target: 'loadError', actions: 'noteLoadError' },
               },
             },
-            loadError: {
-              on: { retry: { target: 'loading', actions: 'clearLoadError' } },
-            },
+            loadError: { on: { retry: { target: 'loading', actions: 'clearLoadError' } } },
             loaded: {
               initial: 'choosing',
               on: {
@@ -546,9 +169,7 @@ export const dateFirstReserveMachine = setup({
                         onError: { target: 'loadError', actions: 'noteLoadError' },
                       },
                     },
-                    loadError: {
-                      on: { retry: { target: 'loading', actions: 'clearLoadError' } },
-                    },
+                    loadError: { on: { retry: { target: 'loading', actions: 'clearLoadError' } } },
                     ready: {
                       on: {
                         'quantity.increment': { actions: 'changeQuantity' },
@@ -595,11 +216,7 @@ export const dateFirstReserveMachine = setup({
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
-          {
-            guard: 'isSessionSoldOut',
-            target: 'picking.session.loading',
-            actions: 'rememberSoldOutSession',
-          },
+          { guard: 'isSessionSoldOut', target: 'picking.session.loading', actions: 'rememberSoldOutSession' },
           { target: 'picking.session.loaded.chosen.ready', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
         onError: [

@@ -1,10 +1,7 @@
 /** Types of the one-ticket-only picker (spec 1 §2 layout 2: events whose groups are all ledger or donation). */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { CartModel, EventDetail, TicketGroupModel } from '../../api/models';
-import type { Message } from '../shared/messages';
-import type { ReserveDoneEvent } from './core/types';
-import type { Quantities } from './quantities';
-import type { ReserveNotice } from './types';
+import type { EventDetail, TicketGroupModel } from '../../api/models';
+import type { BlockingContext, ReserveCoreEvent, TicketReserveContext } from './core/types';
 
 export interface OneTicketReserveInput {
   event: EventDetail;
@@ -12,34 +9,21 @@ export interface OneTicketReserveInput {
   select?: string | null;
 }
 
-export interface OneTicketReserveOutput {
-  cart: CartModel;
-}
-
-export interface OneTicketReserveContext {
-  event: EventDetail;
+/** The core's ticket context (`quantities`: exactly one ticket of one type once chosen, {} before). */
+export interface OneTicketReserveContext extends TicketReserveContext, BlockingContext {
   select: string | null;
   groups: TicketGroupModel[];
-  /** Exactly one ticket of one type once chosen ({} before). */
-  quantities: Quantities;
-  messages: ReserveNotice[];
-  blocking: Message | null;
-  cart: CartModel | null;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
 export type OneTicketReserveActorEvent =
   | DoneActorEvent<TicketGroupModel[], 'loadGroups'>
-  | ErrorActorEvent<unknown, 'loadGroups'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadGroups'>;
 
 export type OneTicketReserveEvent =
   | OneTicketReserveActorEvent
-  | { type: 'ticket.choose'; ticketTypeId: string }
-  | { type: 'submit' }
-  | { type: 'retry' }
-  | { type: 'message.dismiss'; key: string };
+  | ReserveCoreEvent
+  | { type: 'ticket.choose'; ticketTypeId: string };
 
 /** The event's groups: donation groups are loaded again with GET ticket_group/{id}, the others kept. */
 export interface LoadOneTicketGroupsInput {

@@ -11,31 +11,19 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TicketGroupModel } from '../../api/models';
-import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
+import { blockingActions, reserveCoreActions } from './core/actions';
 import { reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
-import {
-  errorNotice,
-  flowErrorOf,
-  noticesAfterDismiss,
-  RESERVE_ERROR,
-  refusedErrorOf,
-  reservedCartOf,
-  reserveErrorText,
-  withNotice,
-  withoutNotices,
-} from './core/rules';
-import type { ReserveIntoCartInput } from './core/types';
+import { cartOutput, flowErrorOf, reserveErrorText, ticketsReserveInput } from './core/rules';
+import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
 import { chooseOne, chosenType, initialChoice, isChoosable } from './one-ticket';
 import type {
   LoadOneTicketGroupsInput,
   OneTicketReserveContext,
   OneTicketReserveEvent,
   OneTicketReserveInput,
-  OneTicketReserveOutput,
 } from './one-ticket-types';
-import { requestQuantities } from './quantities';
 
 // ---- named mappers ----------------------------------------------------------------------------------
 
@@ -59,26 +47,13 @@ export function oneTicketGroupsInput({
   return { eventId: context.event.id, groups: context.event.ticketGroups };
 }
 
+/** No session, no seats: the one chosen ticket. */
 export function oneTicketReserveInput({
   context,
 }: {
   context: OneTicketReserveContext;
 }): ReserveIntoCartInput {
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: context.event.id,
-        sessionId: null,
-        quantities: requestQuantities(context.quantities),
-      },
-    },
-  };
-}
-
-export function oneTicketOutput({ context }: { context: OneTicketReserveContext }): OneTicketReserveOutput {
-  if (!context.cart) throw new Error('oneTicketReserve finished without a cart');
-  return { cart: context.cart };
+  return ticketsReserveInput(context.event.id, null, context.groups, context.quantities);
 }
 
 /** Nothing in the loaded groups can be chosen. */
@@ -93,7 +68,7 @@ export const oneTicketReserveMachine = setup({
     context: {} as OneTicketReserveContext,
     events: {} as OneTicketReserveEvent,
     input: {} as OneTicketReserveInput,
-    output: {} as OneTicketReserveOutput,
+    output: {} as ReserveOutput,
   },
   actors: {
     loadGroups: fromPromise<TicketGroupModel[], LoadOneTicketGroupsInput>(notProvided('loadGroups')),
@@ -112,37 +87,24 @@ export const oneTicketReserveMachine = setup({
     hasChosen: ({ context }) => chosenType(context.quantities) !== null,
   },
   actions: {
-    /** Injected: the shared after-reserve step with `context.cart` (tell the cart, go on). */
-    reserved: () => {},
+    ...reserveCoreActions<OneTicketReserveContext, OneTicketReserveEvent>(),
+    ...blockingActions<OneTicketReserveContext, OneTicketReserveEvent>(),
     assignGroups: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.loadGroups');
       return { groups: event.output, quantities: initialChoice(event.output, context.select) };
     }),
-    noteUnavailable: assign({ blocking: () => message('eventUnavailable') }),
     noteLoadError: assign({ blocking: ({ event }) => reserveErrorText(flowErrorOf(event)) }),
-    clearBlocking: assign({ blocking: null }),
     choose: assign({
       quantities: ({ context, event }) => {
         assertEvent(event, 'ticket.choose');
         return chooseOne(context.groups, context.quantities, event.ticketTypeId);
       },
     }),
-    clearReserveNotice: assign({
-      messages: ({ context }) => withoutNotices(context.messages, [RESERVE_ERROR]),
-    }),
-    dismissMessage: assign({
-      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
-    }),
-    noteReserveError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
-    }),
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
   },
 }).createMachine({
   id: 'oneTicketReserve',
   context: oneTicketContext,
-  output: oneTicketOutput,
+  output: cartOutput,
   initial: 'loading',
   on: {
     'message.dismiss': { actions: 'dismissMessage' },
@@ -168,7 +130,7 @@ export const oneTicketReserveMachine = setup({
       description: 'Exactly one ticket: choosing a type replaces the one chosen; there is no decrease.',
       on: {
         'ticket.choose': { guard: 'isChoosable', actions: 'choose' },
-        submit: { guard: 'hasChosen', target: 'reserving', actions: 'clearReserveNotice' },
+        submit: { guard: 'hasChosen', target: 'reserving', actions: 'clearReserveNotices' },
       },
     },
     reserving: {

@@ -6,301 +6,51 @@
  * -> sessions -> chosen (the attendee section shows) --submit--> reserving -> done (output { cart }).
  * Reopening the quantities resets date and session; changing the date resets the session.
  *
- * As in the date-first machine, the config holds no inline functions: guards and actions are named in
- * `setup`; the input, context and output mappers are named functions of this module.
+ * As in the date-first machine, the config holds no inline functions: actors, guards and actions are named in
+ * `setup` (the reserve core's, and this chart's own from quantityFirstReserve.impl.ts), as are the mappers.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { calendarOutcome } from '../../api/error-messages/reserve';
-import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
-import { notProvided } from '../shared/not-provided';
-import { reserveCoreGuards } from './core/guards';
+import { setup } from 'xstate';
+import { dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
+import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
+import { cartOutput } from './core/rules';
+import type { ReserveOutput } from './core/types';
 import {
-  errorNotice,
-  flowErrorOf,
-  noticesAfterDismiss,
-  RESERVE_ERROR,
-  RESERVE_NOTICE_KEYS,
-  refusedErrorOf,
-  reservedCartOf,
-  reserveErrorText,
-  withNotice,
-  withoutNotices,
-} from './core/rules';
-import { dateSoldOutNotice, sessionSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import type { ReserveIntoCartInput } from './core/types';
-import {
-  increment,
-  isSelectionValid,
-  type QuantityScope,
-  quantitiesAfter,
-  requestQuantities,
-} from './quantities';
+  calendarInput,
+  initialContext,
+  quantityFirstActions,
+  quantityFirstActors,
+  quantityFirstGuards,
+  reserveInput,
+  sessionsInput,
+} from './quantityFirstReserve.impl';
 import type {
-  LoadPricedSessionsInput,
-  LoadQuantityCalendarInput,
   QuantityFirstReserveContext,
   QuantityFirstReserveEvent,
   QuantityFirstReserveInput,
-  QuantityFirstReserveOutput,
 } from './quantityFirstReserve.types';
-import { availableDays, isAvailableDay, isSelectableSession } from './query';
-import { reserveSeatsPart, seatsMatch, withoutTakenSeats } from './seats';
-
-// ---- named mappers ------------------------------------------------------------------------------------
-
-/** The rules' view of the quantities: the event's groups, no session yet (the calendar checks capacity). */
-export function quantityScopeOf(
-  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities'>,
-): QuantityScope {
-  return { groups: context.event.ticketGroups, session: null, quantities: context.quantities };
-}
-
-export function initialContext({ input }: { input: QuantityFirstReserveInput }): QuantityFirstReserveContext {
-  const base = { event: input.event, quantities: {} };
-  const quantities = input.select ? increment(quantityScopeOf(base), input.select) : {};
-  return {
-    event: input.event,
-    presetPriceCents: input.presetPriceCents ?? null,
-    quantities,
-    days: [],
-    selectedDate: null,
-    sessions: [],
-    selectedSessionId: null,
-    messages: [],
-    soldOut: null,
-    cart: null,
-    seats: {},
-  };
-}
-
-export function calendarInput({
-  context,
-}: {
-  context: QuantityFirstReserveContext;
-}): LoadQuantityCalendarInput {
-  return { eventId: context.event.id, quantities: requestQuantities(context.quantities) };
-}
-
-export function sessionsInput({
-  context,
-}: {
-  context: QuantityFirstReserveContext;
-}): LoadPricedSessionsInput {
-  return {
-    eventId: context.event.id,
-    date: context.selectedDate ?? '',
-    quantities: requestQuantities(context.quantities),
-  };
-}
-
-export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: context.event.id,
-        sessionId: context.selectedSessionId,
-        quantities: requestQuantities(context.quantities),
-        ...reserveSeatsPart(context.event.ticketGroups, context.quantities, context.seats),
-      },
-    },
-  };
-}
-
-export function machineOutput({
-  context,
-}: {
-  context: QuantityFirstReserveContext;
-}): QuantityFirstReserveOutput {
-  if (!context.cart) throw new Error('quantityFirstReserve finished without a cart');
-  return { cart: context.cart };
-}
-
-// ---- helpers ------------------------------------------------------------------------------------------
-
-const unexpected = { code: ErrorCode.unexpected };
-
-/** Notices about one step, cleared when the visitor takes that step again. */
-const CALENDAR_NOTICE = 'calendar.error';
-const LOAD_NOTICE = 'load.error';
-
-export function selectedSessionOf(context: QuantityFirstReserveContext): PricedSessionModel | null {
-  return context.sessions.find((s) => s.id === context.selectedSessionId) ?? null;
-}
-
-/** 'Find tickets' is possible: at least one ticket and every group within its order limits. */
-export function canFindTickets(context: Pick<QuantityFirstReserveContext, 'event' | 'quantities'>): boolean {
-  return isSelectionValid(context.event.ticketGroups, context.quantities);
-}
-
-/**
- * Submit is possible once a session is chosen (the state) and every seated ticket has exactly one seat
- * (spec 1 §5; the same rule as the date-first form).
- */
-export function seatsReady(
-  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'seats'>,
-): boolean {
-  return seatsMatch(context.event.ticketGroups, context.quantities, context.seats);
-}
-
-/** Seats belong to a session: resetting the date or session drops them. */
-const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null, seats: {} };
-
-// ---- the machine --------------------------------------------------------------------------------------
 
 export const quantityFirstReserveMachine = setup({
   types: {
     context: {} as QuantityFirstReserveContext,
     events: {} as QuantityFirstReserveEvent,
     input: {} as QuantityFirstReserveInput,
-    output: {} as QuantityFirstReserveOutput,
+    output: {} as ReserveOutput,
   },
-  actors: {
-    loadCalendar: fromPromise<CalendarDayModel[], LoadQuantityCalendarInput>(notProvided('loadCalendar')),
-    loadSessions: fromPromise<PricedSessionModel[], LoadPricedSessionsInput>(notProvided('loadSessions')),
-    reserveIntoCart: reserveIntoCartMachine,
-  },
-  guards: {
-    ...reserveCoreGuards,
-    canFindTickets: ({ context }) => canFindTickets(context),
-    hasSingleDay: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadCalendar');
-      return availableDays(event.output).length === 1;
-    },
-    hasSeveralDays: ({ context }) => availableDays(context.days).length > 1,
-    isAvailableDay: ({ context, event }) => {
-      assertEvent(event, 'date.select');
-      return isAvailableDay(context.days, event.date);
-    },
-    isSelectableSession: ({ context, event }) => {
-      assertEvent(event, 'session.select');
-      const session = context.sessions.find((s) => s.id === event.sessionId);
-      return session !== undefined && isSelectableSession(session);
-    },
-    isSoldOutRecoveredBySession: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadSessions');
-      return (
-        context.soldOut !== null &&
-        event.output.some((s) => s.id !== context.soldOut?.sessionId && isSelectableSession(s))
-      );
-    },
-    isSoldOutOfDay: ({ context }) => context.soldOut !== null,
-    seatsReady: ({ context }) => seatsReady(context),
-  },
+  actors: { ...quantityFirstActors, reserveIntoCart: reserveIntoCartMachine },
+  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...quantityFirstGuards },
   actions: {
-    /** Injected: tell the app's cart about the reservation (`context.cart`) and navigate on. */
-    reserved: () => {},
-    /** A stepper's increment, decrement or typed count, through the quantity rules. */
-    changeQuantity: assign({
-      quantities: ({ context, event }) => quantitiesAfter(quantityScopeOf(context), event),
-    }),
-    clearCalendarError: assign({
-      messages: ({ context }) => withoutNotices(context.messages, [CALENDAR_NOTICE]),
-    }),
-    noteCalendarError: assign({
-      messages: ({ context, event }) =>
-        withNotice(
-          context.messages,
-          errorNotice(
-            CALENDAR_NOTICE,
-            outcomeMessage(calendarOutcome(flowErrorOf(event) ?? unexpected), 'calendar'),
-          ),
-        ),
-    }),
-    assignDays: assign({
-      days: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadCalendar');
-        return event.output;
-      },
-    }),
-    selectOnlyDay: assign(({ context }) => ({
-      ...cleared,
-      selectedDate: availableDays(context.days)[0]?.date ?? null,
-    })),
-    /** Reopening the quantities resets the dates and sessions. */
-    resetDateAndSession: assign(({ context }) => ({
-      ...cleared,
-      days: [],
-      messages: withoutNotices(context.messages, [LOAD_NOTICE, ...RESERVE_NOTICE_KEYS]),
-    })),
-    selectDate: assign(({ context, event }) => {
-      assertEvent(event, 'date.select');
-      return {
-        ...cleared,
-        selectedDate: event.date,
-        messages: withoutNotices(context.messages, [LOAD_NOTICE]),
-      };
-    }),
-    /** Changing the date resets the session. */
-    clearDate: assign({ ...cleared }),
-    assignSessions: assign({
-      sessions: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadSessions');
-        return event.output;
-      },
-    }),
-    selectSession: assign(({ context, event }) => {
-      assertEvent(event, 'session.select');
-      return {
-        selectedSessionId: event.sessionId,
-        seats: event.sessionId === context.selectedSessionId ? context.seats : {},
-      };
-    }),
-    /** The seat map's confirmed seats. */
-    assignSeats: assign({
-      seats: ({ event }) => {
-        assertEvent(event, 'seats.set');
-        return event.seats;
-      },
-    }),
-    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
-    dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
-    }),
-    noteLoadError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(LOAD_NOTICE, reserveErrorText(flowErrorOf(event)))),
-    }),
-    clearLoadError: assign({ messages: ({ context }) => withoutNotices(context.messages, [LOAD_NOTICE]) }),
-    clearReserveNotices: assign({
-      messages: ({ context }) => withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
-    }),
-    dismissMessage: assign({
-      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
-    }),
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
-    noteReserveError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
-    }),
-    rememberSoldOutSession: assign(({ context }) => ({
-      soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
-      selectedSessionId: null,
-      seats: {},
-    })),
-    noteSessionSoldOut: assign(({ context }) => ({
-      soldOut: null,
-      messages: withNotice(
-        context.messages,
-        sessionSoldOutNotice(context.soldOut, context.event.venue.timezone),
-      ),
-    })),
-    noteDateSoldOut: assign(({ context }) => ({
-      ...cleared,
-      messages: withNotice(context.messages, dateSoldOutNotice(context.soldOut)),
-    })),
+    ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...seatActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...quantityFirstActions,
   },
 }).createMachine({
   id: 'quantityFirstReserve',
   context: initialContext,
-  output: machineOutput,
+  output: cartOutput,
   initial: 'quantities',
-  on: {
-    'message.dismiss': { actions: 'dismissMessage' },
-  },
+  on: { 'message.dismiss': { actions: 'dismissMessage' } },
   states: {
     quantities: {
       description: 'The quantities are open; Find tickets closes them and loads the calendar for them.',
@@ -352,9 +102,7 @@ export const quantityFirstReserveMachine = setup({
             onError: { target: 'sessionsError', actions: 'noteLoadError' },
           },
         },
-        sessionsError: {
-          on: { retry: { target: 'loadingSessions', actions: 'clearLoadError' } },
-        },
+        sessionsError: { on: { retry: { target: 'loadingSessions', actions: 'clearLoadError' } } },
         sessions: {
           on: {
             'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'clearDate' },
@@ -394,11 +142,7 @@ export const quantityFirstReserveMachine = setup({
         input: reserveInput,
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
-          {
-            guard: 'isSessionSoldOut',
-            target: 'picking.loadingSessions',
-            actions: 'rememberSoldOutSession',
-          },
+          { guard: 'isSessionSoldOut', target: 'picking.loadingSessions', actions: 'rememberSoldOutSession' },
           { target: 'picking.chosen', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
         onError: { target: 'picking.chosen', actions: 'noteReserveError' },

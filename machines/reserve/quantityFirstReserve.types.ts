@@ -1,10 +1,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { CalendarDayModel, CartModel, EventDetail, PricedSessionModel } from '../../api/models';
+import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
-import type { SoldOutSession } from './core/sold-out';
-import type { ReserveDoneEvent } from './core/types';
-import type { Quantities } from './quantities';
-import type { ReserveNotice } from './types';
+import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 
 export interface QuantityFirstReserveInput {
   event: EventDetail;
@@ -14,26 +11,10 @@ export interface QuantityFirstReserveInput {
   presetPriceCents?: number | null;
 }
 
-export interface QuantityFirstReserveOutput {
-  cart: CartModel;
-}
-
-/** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
-export type QuantityFirstSoldOut = SoldOutSession;
-
-export interface QuantityFirstReserveContext {
-  event: EventDetail;
+/** The core's day and session picking (with priced sessions) and seats (for the chosen session). */
+export interface QuantityFirstReserveContext extends DayPickerContext, SeatsContext {
   presetPriceCents: number | null;
-  quantities: Quantities;
-  days: CalendarDayModel[];
-  selectedDate: string | null;
   sessions: PricedSessionModel[];
-  selectedSessionId: string | null;
-  messages: ReserveNotice[];
-  soldOut: QuantityFirstSoldOut | null;
-  cart: CartModel | null;
-  /** Seats chosen per seated ticket group for the chosen session (the seat map fills it; spec 1 §2). */
-  seats: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
@@ -41,25 +22,14 @@ export type QuantityFirstReserveActorEvent =
   | DoneActorEvent<CalendarDayModel[], 'loadCalendar'>
   | ErrorActorEvent<unknown, 'loadCalendar'>
   | DoneActorEvent<PricedSessionModel[], 'loadSessions'>
-  | ErrorActorEvent<unknown, 'loadSessions'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadSessions'>;
 
 export type QuantityFirstReserveEvent =
   | QuantityFirstReserveActorEvent
-  | { type: 'quantity.increment'; ticketTypeId: string }
-  | { type: 'quantity.decrement'; ticketTypeId: string }
-  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
+  | TicketFormEvent
+  | DayChoiceEvent
   | { type: 'tickets.find' }
-  | { type: 'quantities.open' }
-  | { type: 'date.select'; date: string }
-  | { type: 'date.change' }
-  | { type: 'session.select'; sessionId: string }
-  | { type: 'submit' }
-  /** The seat map's confirmed selection: seat ids per seated group. */
-  | { type: 'seats.set'; seats: Readonly<Record<string, readonly string[]>> }
-  | { type: 'retry' }
-  | { type: 'message.dismiss'; key: string };
+  | { type: 'quantities.open' };
 
 export interface LoadQuantityCalendarInput {
   eventId: string;

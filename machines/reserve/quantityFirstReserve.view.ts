@@ -7,23 +7,11 @@ import type { CalendarDayModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { formatSessionTime } from './format';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
-import {
-  canFindTickets,
-  type QuantityFirstReserveMachine,
-  quantityScopeOf,
-  seatsReady,
-  selectedSessionOf,
-} from './quantityFirstReserve.machine';
+import { canFindTickets, quantityScopeOf, seatsReady, selectedSessionOf } from './quantityFirstReserve.impl';
+import type { QuantityFirstReserveMachine } from './quantityFirstReserve.machine';
 import type { QuantityFirstReserveContext } from './quantityFirstReserve.types';
 import { availableDays, isSelectableSession } from './query';
-import {
-  initialTab,
-  parseTabThresholds,
-  SESSION_PICKER_TABS_KEY,
-  type SessionTab,
-  type SessionTabId,
-  splitIntoTabs,
-} from './session-tabs';
+import { type SessionTab, type SessionTabId, sessionTabsView } from './session-tabs';
 import type { NoticeLevel } from './types';
 
 export type QuantityFirstReserveSnapshot = SnapshotFrom<QuantityFirstReserveMachine>;
@@ -161,8 +149,6 @@ export function selectQuantityFirstReserveView(
     availableCapacity: s.availableCapacity,
     totalCents: totalAt(context, s.id),
   }));
-  const thresholds = parseTabThresholds(context.event.config[SESSION_PICKER_TABS_KEY]);
-  const tabs = sessionsLoading ? null : splitIntoTabs(sessions, context.event.venue.timezone, thresholds);
   const chosen = snapshot.matches({ picking: 'chosen' }) || reserving;
   const dateListOpen = snapshot.matches({ picking: 'date' });
   return {
@@ -184,8 +170,7 @@ export function selectQuantityFirstReserveView(
     dateListOpen,
     canChangeDate: !dateListOpen && availableDays(context.days).length > 1 && !reserving,
     sessionVisible: context.selectedDate !== null && !dateListOpen,
-    sessionTabs: tabs,
-    initialTab: tabs ? initialTab(tabs) : 'morning',
+    ...sessionTabsView(sessionsLoading ? null : sessions, context.event),
     selectedSession: sessions.find((s) => s.selected) ?? null,
     attendeesVisible: chosen && selectedSessionOf(context) !== null,
     totalCents: totalAt(context, context.selectedSessionId),

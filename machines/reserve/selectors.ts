@@ -2,12 +2,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CalendarDayModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
-import {
-  type DateFirstReserveMachine,
-  isReadyToSubmit,
-  quantityScope,
-  selectedSessionOf,
-} from './dateFirstReserve.machine';
+import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
+import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
 import { formatDay, formatSessionTime } from './format';
 import {
   type DayBadge,
@@ -21,18 +17,9 @@ import {
   remainingToShow,
   showsFewTickets,
 } from './price-display';
-import {
-  canDecrement,
-  canIncrement,
-  groupWithinLimits,
-  isFewTickets,
-  quantityOf,
-  remainingForGroup,
-  totalFeesCents,
-  totalPriceCents,
-  totalTickets,
-} from './quantities';
+import { isFewTickets, totalFeesCents, totalPriceCents, totalTickets } from './quantities';
 import { availableDays, isSelectableSession } from './query';
+import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
 import type { ReserveNotice } from './types';
 
 export type DateFirstReserveSnapshot = SnapshotFrom<DateFirstReserveMachine>;
@@ -192,60 +179,12 @@ export function selectSelectedSession(snapshot: DateFirstReserveSnapshot): Sessi
   return selectSessions(snapshot).find((session) => session.selected) ?? null;
 }
 
-export interface TicketTypeView {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  originalPriceCents: number | null;
-  feeCents: number;
-  quantity: number;
-  canIncrement: boolean;
-  canDecrement: boolean;
-}
-
-export interface TicketGroupView {
-  id: string;
-  name: string;
-  description: string | null;
-  /** Places left for this group given the selection; null when unlimited. */
-  remaining: number | null;
-  /** The group's sum lies within its min and max per order. */
-  withinLimits: boolean;
-  minPerOrder: number | null;
-  maxPerOrder: number | null;
-  types: TicketTypeView[];
-}
-
 export function selectTicketGroups(snapshot: DateFirstReserveSnapshot): TicketGroupView[] {
   const { context } = snapshot;
   const editable =
     snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
     snapshot.matches({ picking: 'flexible' });
-  const scope = quantityScope(context);
-  return context.groups.map((group) => {
-    const remaining = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
-    return {
-      id: group.id,
-      name: group.name,
-      description: group.description,
-      remaining: Number.isFinite(remaining) ? remaining : null,
-      withinLimits: groupWithinLimits(group, context.quantities),
-      minPerOrder: group.minPerOrder,
-      maxPerOrder: group.maxPerOrder,
-      types: group.types.map((type) => ({
-        id: type.id,
-        name: type.name,
-        description: type.description,
-        priceCents: type.priceCents,
-        originalPriceCents: type.originalPriceCents,
-        feeCents: type.feeCents,
-        quantity: quantityOf(context.quantities, type.id),
-        canIncrement: editable && canIncrement(scope, type.id),
-        canDecrement: editable && canDecrement(scope, type.id),
-      })),
-    };
-  });
+  return ticketGroupViews(context.groups, quantityScope(context), editable);
 }
 
 export function selectTotalTickets(snapshot: DateFirstReserveSnapshot): number {

@@ -100,3 +100,16 @@ export function initialTab<S extends TabSession & { selected: boolean }>(
     'morning'
   );
 }
+
+/**
+ * What a session picker view shows of the tabs: the sessions split at the event's thresholds (null while they
+ * load), and the tab to open first.
+ */
+export function sessionTabsView<S extends TabSession & { selected: boolean }>(
+  sessions: readonly S[] | null,
+  event: { config: Record<string, unknown>; venue: { timezone: string } },
+): { sessionTabs: SessionTab<S>[] | null; initialTab: SessionTabId } {
+  const thresholds = parseTabThresholds(event.config[SESSION_PICKER_TABS_KEY]);
+  const tabs = sessions ? splitIntoTabs(sessions, event.venue.timezone, thresholds) : null;
+  return { sessionTabs: tabs, initialTab: tabs ? initialTab(tabs) : 'morning' };
+}

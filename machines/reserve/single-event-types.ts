@@ -1,11 +1,7 @@
 /** Types of the single-event form (spec 1 §4 "Single-event flow"). */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { CartModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
-import type { Message } from '../shared/messages';
-import type { ReserveDoneEvent } from './core/types';
-import type { Quantities } from './quantities';
-import type { SeatChoice } from './seats';
-import type { ReserveNotice } from './types';
+import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
+import type { BlockingContext, SeatsContext, TicketFormEvent, TicketReserveContext } from './core/types';
 
 export interface SingleEventReserveInput {
   event: EventDetail;
@@ -13,23 +9,11 @@ export interface SingleEventReserveInput {
   select?: string | null;
 }
 
-export interface SingleEventReserveOutput {
-  cart: CartModel;
-}
-
-export interface SingleEventReserveContext {
-  event: EventDetail;
+export interface SingleEventReserveContext extends TicketReserveContext, SeatsContext, BlockingContext {
   select: string | null;
   /** The event's one session; null while loading, and for discount-code purchases (no session needed). */
   session: SessionModel | null;
   groups: TicketGroupModel[];
-  quantities: Quantities;
-  /** Seats chosen per seated group (filled by the seat map, which comes later). */
-  seats: SeatChoice;
-  messages: ReserveNotice[];
-  /** Blocking message: no session on sale, or the load failed. */
-  blocking: Message | null;
-  cart: CartModel | null;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
@@ -37,20 +21,9 @@ export type SingleEventReserveActorEvent =
   | DoneActorEvent<SessionModel | null, 'loadSession'>
   | ErrorActorEvent<unknown, 'loadSession'>
   | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
-  | ErrorActorEvent<unknown, 'loadSessionGroups'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadSessionGroups'>;
 
-export type SingleEventReserveEvent =
-  | SingleEventReserveActorEvent
-  /** The seat map's confirmed selection: seat ids per seated group. */
-  | { type: 'seats.set'; seats: SeatChoice }
-  | { type: 'quantity.increment'; ticketTypeId: string }
-  | { type: 'quantity.decrement'; ticketTypeId: string }
-  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
-  | { type: 'submit' }
-  | { type: 'retry' }
-  | { type: 'message.dismiss'; key: string };
+export type SingleEventReserveEvent = SingleEventReserveActorEvent | TicketFormEvent;
 
 export interface LoadSingleSessionInput {
   eventId: string;

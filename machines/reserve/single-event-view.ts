@@ -10,29 +10,21 @@ import { message } from '../shared/messages';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
-import {
-  canDecrement,
-  canIncrement,
-  groupWithinLimits,
-  isFewTickets,
-  type Quantities,
-  type QuantityScope,
-  quantityOf,
-  remainingForGroup,
-  totalFeesCents,
-  totalPriceCents,
-} from './quantities';
-import type { TicketGroupView } from './selectors';
+import { isFewTickets, type Quantities, totalFeesCents, totalPriceCents } from './quantities';
 import { needsSeats } from './single-event';
 import {
   isSingleReadyToSubmit,
   type SingleEventReserveMachine,
   singleQuantityScope,
 } from './singleEventReserve.machine';
+import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
 import type { NoticeLevel } from './types';
 
 export type SingleEventReserveSnapshot = SnapshotFrom<SingleEventReserveMachine>;
 export type OneTicketReserveSnapshot = SnapshotFrom<OneTicketReserveMachine>;
+
+/** Where a form whose load can block it stands. */
+export type FormStatus = 'loading' | 'unavailable' | 'error' | 'ready';
 
 export interface NoticeView {
   key: string;
@@ -41,7 +33,7 @@ export interface NoticeView {
 }
 
 export interface SingleEventViewModel {
-  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  status: FormStatus;
   /** Replaces the form: no session on sale, or a failed load. */
   blockingMessage: Message | null;
   /** The session's day and time in the venue's zone ('Sat, Dec 12, 2026, 6:30 PM'); null without a session. */
@@ -58,30 +50,22 @@ export interface SingleEventViewModel {
   canRetry: boolean;
 }
 
-function groupViews(groups: readonly TicketGroupModel[], scope: QuantityScope, editable: boolean) {
-  return groups.map((group): TicketGroupView => {
-    const remaining = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
-    return {
-      id: group.id,
-      name: group.name,
-      description: group.description,
-      remaining: Number.isFinite(remaining) ? remaining : null,
-      withinLimits: groupWithinLimits(group, scope.quantities),
-      minPerOrder: group.minPerOrder,
-      maxPerOrder: group.maxPerOrder,
-      types: group.types.map((type) => ({
-        id: type.id,
-        name: type.name,
-        description: type.description,
-        priceCents: type.priceCents,
-        originalPriceCents: type.originalPriceCents,
-        feeCents: type.feeCents,
-        quantity: quantityOf(scope.quantities, type.id),
-        canIncrement: editable && canIncrement(scope, type.id),
-        canDecrement: editable && canDecrement(scope, type.id),
-      })),
-    };
-  });
+/**
+ * The status of a form whose load can block it (single event, one-ticket picker), and the blocking message:
+ * no session on sale, or the load failed.
+ */
+function formStatus(
+  loading: boolean,
+  unavailable: boolean,
+  loadError: boolean,
+  blocking: Message | null,
+): { status: FormStatus; blockingMessage: Message | null } {
+  const status = loading ? 'loading' : unavailable ? 'unavailable' : loadError ? 'error' : 'ready';
+  return {
+    status,
+    blockingMessage:
+      status === 'unavailable' || status === 'error' ? (blocking ?? message('errorUnexpected')) : null,
+  };
 }
 
 const total = (groups: readonly TicketGroupModel[], quantities: Quantities) =>
@@ -92,25 +76,14 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
   const ready = snapshot.matches('ready');
   const loading =
     snapshot.matches('checking') || snapshot.matches('loadingSession') || snapshot.matches('loadingGroups');
-  const status = loading
-    ? 'loading'
-    : snapshot.matches('unavailable')
-      ? 'unavailable'
-      : snapshot.matches('loadError')
-        ? 'error'
-        : 'ready';
   const { session } = context;
   const tz = context.event.venue.timezone;
   return {
-    status,
-    blockingMessage:
-      status === 'unavailable' || status === 'error'
-        ? (context.blocking ?? message('errorUnexpected'))
-        : null,
+    ...formStatus(loading, snapshot.matches('unavailable'), snapshot.matches('loadError'), context.blocking),
     sessionLabel: session
       ? `${formatDay(venueDayOfIso(session.start, tz))}, ${formatSessionTime(session.start, tz)}`
       : null,
-    groups: groupViews(context.groups, singleQuantityScope(context), ready),
+    groups: ticketGroupViews(context.groups, singleQuantityScope(context), ready),
     fewTickets: isFewTickets(session) ? message('fewTickets') : null,
     totalCents: total(context.groups, context.quantities),
     seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
@@ -139,7 +112,7 @@ export interface OneTicketGroupView {
 }
 
 export interface OneTicketViewModel {
-  status: 'loading' | 'unavailable' | 'error' | 'ready';
+  status: FormStatus;
   blockingMessage: Message | null;
   groups: OneTicketGroupView[];
   /** The one chosen type, or null. */
@@ -156,20 +129,10 @@ export interface OneTicketViewModel {
 export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTicketViewModel {
   const { context } = snapshot;
   const picking = snapshot.matches('picking');
-  const status = snapshot.matches('loading')
-    ? 'loading'
-    : snapshot.matches('unavailable')
-      ? 'unavailable'
-      : snapshot.matches('loadError')
-        ? 'error'
-        : 'ready';
   const chosen = chosenType(context.quantities);
+  const loading = snapshot.matches('loading');
   return {
-    status,
-    blockingMessage:
-      status === 'unavailable' || status === 'error'
-        ? (context.blocking ?? message('errorUnexpected'))
-        : null,
+    ...formStatus(loading, snapshot.matches('unavailable'), snapshot.matches('loadError'), context.blocking),
     groups: context.groups.map((group) => ({
       id: group.id,
       name: group.name,

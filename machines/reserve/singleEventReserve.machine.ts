@@ -14,25 +14,24 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SessionModel, TicketGroupModel } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
-import { type Message, message } from '../shared/messages';
+import type { Message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
+import { blockingActions, reserveCoreActions, seatActions } from './core/actions';
 import { reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
+  cartOutput,
   errorNotice,
   flowErrorOf,
-  noticesAfterDismiss,
   RESERVE_ERROR,
   refusedErrorOf,
-  reservedCartOf,
   reserveErrorText,
+  ticketsReserveInput,
   withNotice,
-  withoutNotices,
 } from './core/rules';
-import type { ReserveIntoCartInput } from './core/types';
+import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
 import { formatSessionTime } from './format';
-import { type QuantityScope, quantitiesAfter, requestQuantities } from './quantities';
-import { reserveSeatsPart, withoutTakenSeats } from './seats';
+import { type QuantityScope, quantitiesAfter } from './quantities';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
   LoadSingleGroupsInput,
@@ -40,7 +39,6 @@ import type {
   SingleEventReserveContext,
   SingleEventReserveEvent,
   SingleEventReserveInput,
-  SingleEventReserveOutput,
 } from './single-event-types';
 
 // ---- named mappers ----------------------------------------------------------------------------------
@@ -80,26 +78,8 @@ export function singleReserveInput({
 }: {
   context: SingleEventReserveContext;
 }): ReserveIntoCartInput {
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: context.event.id,
-        sessionId: context.session?.id ?? null,
-        quantities: requestQuantities(context.quantities),
-        ...reserveSeatsPart(context.groups, context.quantities, context.seats),
-      },
-    },
-  };
-}
-
-export function singleEventOutput({
-  context,
-}: {
-  context: SingleEventReserveContext;
-}): SingleEventReserveOutput {
-  if (!context.cart) throw new Error('singleEventReserve finished without a cart');
-  return { cart: context.cart };
+  const { event, session, groups, quantities, seats } = context;
+  return ticketsReserveInput(event.id, session?.id ?? null, groups, quantities, seats);
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------
@@ -129,7 +109,7 @@ export const singleEventReserveMachine = setup({
     context: {} as SingleEventReserveContext,
     events: {} as SingleEventReserveEvent,
     input: {} as SingleEventReserveInput,
-    output: {} as SingleEventReserveOutput,
+    output: {} as ReserveOutput,
   },
   actors: {
     loadSession: fromPromise<SessionModel | null, LoadSingleSessionInput>(notProvided('loadSession')),
@@ -148,19 +128,9 @@ export const singleEventReserveMachine = setup({
     canSubmit: ({ context }) => isSingleReadyToSubmit(context),
   },
   actions: {
-    /** The seat map's confirmed seats. */
-    assignSeats: assign({
-      seats: ({ event }) => {
-        assertEvent(event, 'seats.set');
-        return event.seats;
-      },
-    }),
-    /** A seat another buyer took first is dropped: the map, opened again, shows it booked. */
-    dropTakenSeats: assign({
-      seats: ({ context, event }) => withoutTakenSeats(context.seats, refusedErrorOf(event)),
-    }),
-    /** Injected: the shared after-reserve step with `context.cart` (tell the cart, go on). */
-    reserved: () => {},
+    ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...seatActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
     assignSession: assign({
       session: ({ event }) => {
@@ -178,31 +148,23 @@ export const singleEventReserveMachine = setup({
       quantities: ({ context }) =>
         defaultQuantities({ groups: context.groups, session: context.session }, context.select),
     }),
-    noteUnavailable: assign({ blocking: () => message('eventUnavailable') }),
     noteLoadError: assign({ blocking: ({ context, event }) => errorText(flowErrorOf(event), context) }),
-    clearBlocking: assign({ blocking: null }),
     /** A stepper's increment, decrement or typed count, through the quantity rules. */
     changeQuantity: assign({
       quantities: ({ context, event }) => quantitiesAfter(singleQuantityScope(context), event),
     }),
-    clearReserveNotice: assign({
-      messages: ({ context }) => withoutNotices(context.messages, [RESERVE_ERROR]),
-    }),
-    dismissMessage: assign({
-      messages: ({ context, event }) => noticesAfterDismiss(context.messages, event),
-    }),
+    /** Sold out names the session's time (the core's `noteReserveError` does not). */
     noteReserveError: assign({
       messages: ({ context, event }) =>
         withNotice(context.messages, errorNotice(RESERVE_ERROR, errorText(refusedErrorOf(event), context))),
     }),
     /** Sold out: the session and its groups are loaded again, the choice is cleared. */
     clearSelection: assign({ session: null, groups: [], quantities: {} }),
-    assignCart: assign({ cart: ({ event }) => reservedCartOf(event) }),
   },
 }).createMachine({
   id: 'singleEventReserve',
   context: singleEventContext,
-  output: singleEventOutput,
+  output: cartOutput,
   initial: 'checking',
   on: {
     'message.dismiss': { actions: 'dismissMessage' },
@@ -250,7 +212,7 @@ export const singleEventReserveMachine = setup({
         'quantity.decrement': { actions: 'changeQuantity' },
         'quantity.set': { actions: 'changeQuantity' },
         'seats.set': { actions: 'assignSeats' },
-        submit: { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotice' },
+        submit: { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotices' },
       },
     },
     reserving: {

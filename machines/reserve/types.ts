@@ -1,12 +1,5 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type {
-  CalendarDayModel,
-  CartModel,
-  EventDetail,
-  ReserveRequest,
-  SessionModel,
-  TicketGroupModel,
-} from '../../api/models';
+import type { CalendarDayModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import type { Quantities } from './quantities';
 
@@ -32,15 +25,10 @@ export interface DateFirstReserveInput {
   now: number;
 }
 
-export interface DateFirstReserveOutput {
-  cart: CartModel;
-}
-
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
-import type { SoldOutSession } from './core/sold-out';
-import type { ReserveDoneEvent, ReserveNotice } from './core/types';
+import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
 
@@ -55,27 +43,17 @@ export interface ReservePreset {
 /** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
 export type { SoldOutSession } from './core/sold-out';
 
-export interface DateFirstReserveContext {
-  event: EventDetail;
+/** The core's day and session picking and seats (core/types.ts), and the query, preset and flexible tickets. */
+export interface DateFirstReserveContext extends DayPickerContext, SeatsContext {
   query: ReserveQuery;
   mode: ReserveMode;
   now: number;
-  days: CalendarDayModel[];
-  selectedDate: string | null;
   /** Flexible (any-date) tickets chosen instead of a date and session. */
   flexible: boolean;
-  sessions: SessionModel[];
-  selectedSessionId: string | null;
   groups: TicketGroupModel[];
-  quantities: Quantities;
   preset: ReservePreset;
-  messages: ReserveNotice[];
   /** Blocking message of the initError state. */
   initError: Message | null;
-  soldOut: SoldOutSession | null;
-  cart: CartModel | null;
-  /** Seats chosen per seated ticket group (the seat map fills it; spec 1 §2 seat selection block). */
-  seats: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
@@ -87,26 +65,15 @@ export type DateFirstReserveActorEvent =
   | DoneActorEvent<SessionModel | null, 'findSession'>
   | ErrorActorEvent<unknown, 'findSession'>
   | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
-  | ErrorActorEvent<unknown, 'loadSessionGroups'>
-  | ReserveDoneEvent
-  | ErrorActorEvent<unknown, 'reserveIntoCart'>;
+  | ErrorActorEvent<unknown, 'loadSessionGroups'>;
 
 export type DateFirstReserveEvent =
   | DateFirstReserveActorEvent
-  /** The seat map's confirmed selection: seat ids per seated group. */
-  | { type: 'seats.set'; seats: Readonly<Record<string, readonly string[]>> }
-  | { type: 'date.select'; date: string }
-  | { type: 'date.change' }
+  | TicketFormEvent
+  | DayChoiceEvent
   | { type: 'flexible.select' }
   | { type: 'flexible.clear' }
-  | { type: 'session.select'; sessionId: string }
-  | { type: 'session.change' }
-  | { type: 'quantity.increment'; ticketTypeId: string }
-  | { type: 'quantity.decrement'; ticketTypeId: string }
-  | { type: 'quantity.set'; ticketTypeId: string; quantity: number }
-  | { type: 'submit' }
-  | { type: 'message.dismiss'; key: string }
-  | { type: 'retry' };
+  | { type: 'session.change' };
 
 export interface LoadCalendarInput {
   eventId: string;

@@ -21,16 +21,9 @@ import {
   selectTicketGroups,
   selectTotalCents,
   selectTotalFeesCents,
-  type TicketGroupView,
 } from './selectors';
-import {
-  initialTab,
-  parseTabThresholds,
-  SESSION_PICKER_TABS_KEY,
-  type SessionTab,
-  type SessionTabId,
-  splitIntoTabs,
-} from './session-tabs';
+import { type SessionTab, type SessionTabId, sessionTabsView } from './session-tabs';
+import type { TicketGroupView } from './ticket-groups-view';
 import type { NoticeLevel } from './types';
 
 export interface ReserveViewModel {
@@ -80,10 +73,6 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
   const datePicker = selectDatePicker(snapshot);
   const sessionPicker = selectSessionPicker(snapshot);
   const { event } = snapshot.context;
-  const thresholds = parseTabThresholds(event.config[SESSION_PICKER_TABS_KEY]);
-  const tabs = sessionPicker.isLoading
-    ? null
-    : splitIntoTabs(sessionPicker.sessions, event.venue.timezone, thresholds);
   return {
     status: STATUS[selectScreen(snapshot)],
     blockingMessage: selectBlockingMessage(snapshot),
@@ -95,8 +84,7 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
     canChangeDate: datePicker.canChange,
     hasFlexible: datePicker.hasFlexible,
     flexibleChosen: datePicker.flexibleChosen,
-    sessionTabs: tabs,
-    initialTab: tabs ? initialTab(tabs) : 'morning',
+    ...sessionTabsView(sessionPicker.isLoading ? null : sessionPicker.sessions, event),
     sessionListOpen: sessionPicker.isOpen,
     selectedSession: sessionPicker.sessions.find((s) => s.selected) ?? null,
     groups: selectGroupsLoading(snapshot) ? null : selectTicketGroups(snapshot),

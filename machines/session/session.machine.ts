@@ -14,13 +14,10 @@
  * actions `persist` (local storage) and `goHome` (navigation).
  */
 import { assign, type EventObject, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
 import { toFlowError } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
 import { SESSION_CHECK_MS } from './rules';
 import type { LoadedMember, MemberSession, SessionContext, SessionEvent, SessionInput } from './types';
-
-const notProvided = (name: string) => (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: `The route must provide the ${name} actor.` });
 
 /** Events for the app's modal stack (machines/modals), sent by system id. */
 const CLOSE_MEMBERSHIP_MODAL: EventObject = { type: 'modal.close', name: 'membershipDetails' } as EventObject;

@@ -9,13 +9,10 @@
  * No I/O: `saveEmail` is provided by the route; `continue` is injected.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
 import { toFlowError } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
 import { saveErrorMessage, setEmailErrors } from './rules';
 import type { SaveEmailInput, SaveEmailOutput, SetEmailContext, SetEmailEvent } from './types';
-
-const notProvided = (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: 'The route must provide saveEmail.' });
 
 export function initialSetEmailContext(): SetEmailContext {
   return { email: '', confirm: '', fieldErrors: {}, formError: null, refusals: 0, sentTo: null };
@@ -30,7 +27,7 @@ export const setEmailMachine = setup({
     events: {} as SetEmailEvent,
   },
   actors: {
-    saveEmail: fromPromise<SaveEmailOutput, SaveEmailInput>(notProvided),
+    saveEmail: fromPromise<SaveEmailOutput, SaveEmailInput>(notProvided('saveEmail')),
   },
   actions: {
     /** Injected: the email is saved; the route takes the member on. */

@@ -1,3 +1,4 @@
+import type { EventObject } from 'xstate';
 import { ErrorCode } from '../../api/codes';
 import type { Message, MessageKey } from './messages';
 
@@ -24,6 +25,11 @@ export function toFlowError(error: unknown): FlowError {
     };
   }
   return { code: ErrorCode.unexpected, description: null };
+}
+
+/** The FlowError of an actor's error event ('unexpected' for an event without an error), read without a cast. */
+export function errorOf(event: EventObject): FlowError {
+  return toFlowError('error' in event ? event.error : undefined);
 }
 
 /** A message as machines carry it: a catalogue key and its parameters. */

@@ -8,15 +8,10 @@
  * No I/O: `verifyToken` is provided by the route; `verified` is injected.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { toFlowError } from '../shared/flow-error';
+import { errorOf } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
 import { isEmailInUse, isInvalidLink, verifyErrorMessage } from './rules';
 import type { VerifyEmailContext, VerifyEmailEvent, VerifyEmailInput, VerifyTokenInput } from './types';
-
-const notProvided = (): Promise<never> =>
-  Promise.reject({ code: ErrorCode.not_provided, description: 'The route must provide verifyToken.' });
-
-const errorOf = (event: { error?: unknown }) => toFlowError(event.error);
 
 export function initialVerifyEmailContext({ input }: { input: VerifyEmailInput }): VerifyEmailContext {
   const token = input.token?.trim() ? input.token.trim() : null;
@@ -33,20 +28,20 @@ export const verifyEmailMachine = setup({
     input: {} as VerifyEmailInput,
   },
   actors: {
-    verifyToken: fromPromise<unknown, VerifyTokenInput>(notProvided),
+    verifyToken: fromPromise<unknown, VerifyTokenInput>(notProvided('verifyToken')),
   },
   actions: {
     /** Injected: the address is verified; the route reloads a logged-in member. */
     verified: () => {},
     showError: assign(({ event }) => ({
-      formError: verifyErrorMessage(errorOf(event as { error?: unknown })),
+      formError: verifyErrorMessage(errorOf(event)),
     })),
     clearError: assign({ formError: null }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
-    invalidLink: ({ event }) => isInvalidLink(errorOf(event as { error?: unknown })),
-    emailInUse: ({ event }) => isEmailInUse(errorOf(event as { error?: unknown })),
+    invalidLink: ({ event }) => isInvalidLink(errorOf(event)),
+    emailInUse: ({ event }) => isEmailInUse(errorOf(event)),
   },
 }).createMachine({
   id: 'verifyEmail',

@@ -7,14 +7,18 @@ import type { EventObject } from 'xstate';
 import { ErrorCode } from '../../../api/codes';
 import { outcomeMessage } from '../../../api/error-messages/base';
 import { reserveOutcome } from '../../../api/error-messages/reserve';
-import type { CartModel } from '../../../api/models';
+import type { CartModel, TicketGroupModel } from '../../../api/models';
 import { type FlowError, toFlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
+import { type Quantities, requestQuantities } from '../quantities';
+import { reserveSeatsPart, type SeatChoice } from '../seats';
 import type {
   RefusalKind,
   ReserveDoneEvent,
+  ReserveIntoCartInput,
   ReserveIntoCartOutput,
   ReserveNotice,
+  ReserveOutput,
   ReserveRefusal,
 } from './types';
 
@@ -139,4 +143,33 @@ export function noticesAfterDismiss(messages: ReserveNotice[], event: EventObjec
   return event.type === 'message.dismiss' && 'key' in event && typeof event.key === 'string'
     ? withoutNotices(messages, [event.key])
     : messages;
+}
+
+// ---- what a ticket flow sends, and ends with ----------------------------------------------------------
+
+/** The child's input for tickets: the counts above zero, and the seats when any are chosen. */
+export function ticketsReserveInput(
+  eventId: string,
+  sessionId: string | null,
+  groups: readonly TicketGroupModel[],
+  quantities: Quantities,
+  seats: SeatChoice = {},
+): ReserveIntoCartInput {
+  return {
+    request: {
+      kind: 'tickets',
+      tickets: {
+        eventId,
+        sessionId,
+        quantities: requestQuantities(quantities),
+        ...reserveSeatsPart(groups, quantities, seats),
+      },
+    },
+  };
+}
+
+/** A reserve flow's output: the cart the reserve went to (a flow is done only once reserved). */
+export function cartOutput({ context }: { context: { cart: CartModel | null } }): ReserveOutput {
+  if (!context.cart) throw new Error('a reserve flow finished without a cart');
+  return { cart: context.cart };
 }

@@ -4,9 +4,19 @@
  * here, so no flow casts to read them.
  */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { CartModel, MembershipReserveRequest, ReserveRequest } from '../../../api/models';
+import type {
+  CalendarDayModel,
+  CartModel,
+  EventDetail,
+  MembershipReserveRequest,
+  ReserveRequest,
+  SessionModel,
+} from '../../../api/models';
 import type { FlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
+import type { Quantities } from '../quantities';
+import type { SeatChoice } from '../seats';
+import type { SoldOutSession } from './sold-out';
 
 /**
  * What a reserve puts in the cart: tickets of an event (date-first, quantity-first, single event, one-ticket
@@ -68,3 +78,87 @@ export interface ReserveNotice {
   level: NoticeLevel;
   message: Message;
 }
+
+// ---- what the reserve flows share ---------------------------------------------------------------------
+
+/** The context of every flow that puts something in the cart: the cart, once reserved. */
+export interface CartContext {
+  cart: CartModel | null;
+}
+
+/** The context every ticket reserve flow holds for the core: its notices and, once reserved, the cart. */
+export interface ReserveCoreContext extends CartContext {
+  messages: ReserveNotice[];
+}
+
+/** What every reserve flow ends with. */
+export interface ReserveOutput {
+  cart: CartModel;
+}
+
+/** The child's answer to the flow that invoked it (its done event, or its error when it failed itself). */
+export type ReserveChildEvent = ReserveDoneEvent | ErrorActorEvent<unknown, typeof RESERVE_INTO_CART>;
+
+/** The events every ticket reserve flow takes: the child's answer, submit, retry and dismissing a notice. */
+export type ReserveCoreEvent =
+  | ReserveChildEvent
+  | { type: 'submit' }
+  | { type: 'retry' }
+  | { type: 'message.dismiss'; key: string };
+
+/** A stepper's increment, decrement or typed count. */
+export type QuantityEvent =
+  | { type: 'quantity.increment'; ticketTypeId: string }
+  | { type: 'quantity.decrement'; ticketTypeId: string }
+  | { type: 'quantity.set'; ticketTypeId: string; quantity: number };
+
+/** The seat map's confirmed selection: seat ids per seated group. */
+export interface SeatsSetEvent {
+  type: 'seats.set';
+  seats: SeatChoice;
+}
+
+/** The context every ticket flow holds: the event, and the count chosen per ticket type. */
+export interface TicketReserveContext extends ReserveCoreContext {
+  event: EventDetail;
+  quantities: Quantities;
+}
+
+/** The events of a ticket form with steppers and a seat map (date-first, quantity-first, single event). */
+export type TicketFormEvent = ReserveCoreEvent | QuantityEvent | SeatsSetEvent;
+
+/** Choosing a day, reopening the day list, and choosing a session of the day. */
+export type DayChoiceEvent =
+  | { type: 'date.select'; date: string }
+  | { type: 'date.change' }
+  | { type: 'session.select'; sessionId: string };
+
+/** The context of a flow that chooses seats. */
+export interface SeatsContext {
+  /** Seats chosen per seated ticket group (the seat map fills it; spec 1 §2 seat selection block). */
+  seats: SeatChoice;
+}
+
+/** The context of a flow whose load failures block the form (single event, one-ticket picker). */
+export interface BlockingContext {
+  /** Blocking message: nothing on sale, or the load failed. */
+  blocking: Message | null;
+}
+
+/**
+ * The context of a flow that picks a day, then a session of it (date-first, quantity-first): the session
+ * remembered after a sold-out reserve while the day's sessions reload.
+ */
+export interface DayPickerContext extends TicketReserveContext {
+  days: CalendarDayModel[];
+  selectedDate: string | null;
+  sessions: SessionModel[];
+  selectedSessionId: string | null;
+  soldOut: SoldOutSession | null;
+}
+
+/** The events the day and session picking reads (the calendar and sessions a flow loads, and choices). */
+export type DayPickerEvent =
+  | DoneActorEvent<CalendarDayModel[], 'loadCalendar'>
+  | DoneActorEvent<SessionModel[], 'loadSessions'>
+  | DayChoiceEvent;

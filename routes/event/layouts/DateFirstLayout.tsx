@@ -2,10 +2,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import {
-  type dateFirstReserveMachine,
-  selectedSessionOf,
-} from '../../../machines/reserve/dateFirstReserve.machine';
+import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.impl';
+import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';

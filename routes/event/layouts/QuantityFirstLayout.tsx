@@ -2,10 +2,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import {
-  type quantityFirstReserveMachine,
-  selectedSessionOf,
-} from '../../../machines/reserve/quantityFirstReserve.machine';
+import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserve.impl';
+import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { reservableCartId } from '../../app/root';

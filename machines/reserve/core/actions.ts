@@ -1,0 +1,173 @@
+/**
+ * Named actions the reserve flows share (DESIGN.md "Reserve core"): each flow spreads the groups it needs into
+ * its `setup({ actions })` and names them in its config, so an implementation is written once and every
+ * config stays one literal.
+ *
+ * A group is a function of the flow's context and event types (`reserveCoreActions<Context, Event>()`): the
+ * bound `TContext extends ...` checks that the flow's context has the part the actions touch.
+ */
+import {
+  type ActionArgs,
+  type Assigner,
+  assertEvent,
+  assign,
+  type EventObject,
+  type MachineContext,
+  type PropertyAssigner,
+} from 'xstate';
+import { message } from '../../shared/messages';
+import { withoutTakenSeats } from '../seats';
+import {
+  errorNotice,
+  flowErrorOf,
+  noticesAfterDismiss,
+  RESERVE_ERROR,
+  RESERVE_NOTICE_KEYS,
+  refusedErrorOf,
+  reservedCartOf,
+  reserveErrorText,
+  withNotice,
+  withoutNotices,
+} from './rules';
+import { sessionSoldOutNotice } from './sold-out';
+import type {
+  BlockingContext,
+  CartContext,
+  DayPickerContext,
+  DayPickerEvent,
+  ReserveCoreContext,
+  SeatsContext,
+  SeatsSetEvent,
+} from './types';
+
+/** The notice of a failed load of the day's sessions or a session's groups. */
+export const LOAD_NOTICE = 'load.error';
+
+/**
+ * `assign` typed by one flow's context and events, for the named actions a flow writes in a module of its
+ * own and spreads into its `setup` (there `setup` cannot infer the types).
+ */
+export function flowAssign<TContext extends MachineContext, TEvent extends EventObject>() {
+  return (
+    assignment:
+      | Assigner<TContext, TEvent, undefined, TEvent, never>
+      | PropertyAssigner<TContext, TEvent, undefined, TEvent, never>,
+  ) => assign<TContext, TEvent, undefined, TEvent, never>(assignment);
+}
+
+/**
+ * An assign over the part of the context it names (and the events it reads, each checked with `assertEvent`),
+ * for any flow whose context has that part. XState types an action by the whole machine it runs in (its
+ * `self`), so the one widening from the part to the flow's own context and events is here. The bound checks
+ * what an action reads; what it writes must have the same type in every flow (so none writes `sessions`:
+ * quantity-first's are priced).
+ */
+function partAssign<TPart extends MachineContext, TPartEvent extends EventObject = EventObject>(
+  assigner: (args: { context: TPart; event: TPartEvent }) => Partial<TPart>,
+) {
+  return <TContext extends TPart, TEvent extends EventObject>() =>
+    assign<TContext, TEvent, undefined, TEvent, never>(
+      assigner as unknown as (args: ActionArgs<TContext, TEvent, TEvent>) => Partial<TContext>,
+    );
+}
+
+// ---- every flow ---------------------------------------------------------------------------------------
+
+const assignCart = partAssign<CartContext>(({ event }) => ({ cart: reservedCartOf(event) }));
+const dismissMessage = partAssign<ReserveCoreContext>(({ context, event }) => ({
+  messages: noticesAfterDismiss(context.messages, event),
+}));
+const clearReserveNotices = partAssign<ReserveCoreContext>(({ context }) => ({
+  messages: withoutNotices(context.messages, RESERVE_NOTICE_KEYS),
+}));
+const noteReserveError = partAssign<ReserveCoreContext>(({ context, event }) => ({
+  messages: withNotice(context.messages, errorNotice(RESERVE_ERROR, reserveErrorText(refusedErrorOf(event)))),
+}));
+
+/**
+ * The actions of every flow that puts something in the cart (the ticket flows, membership purchase and gift
+ * redeem): `assignCart` keeps the child's cart, and `reserved` is injected by the route (the app cart takes
+ * `context.cart`, and the flow goes on).
+ */
+export function reservedActions<TContext extends CartContext, TEvent extends EventObject>() {
+  return {
+    /** Injected: tell the app's cart about the reservation (`context.cart`) and go on. */
+    reserved: () => {},
+    assignCart: assignCart<TContext, TEvent>(),
+  };
+}
+
+/**
+ * Every ticket reserve flow's actions: `reservedActions`, and its notices: `dismissMessage`,
+ * `clearReserveNotices` (on submit) and `noteReserveError` (the refusal's message).
+ */
+export function reserveCoreActions<TContext extends ReserveCoreContext, TEvent extends EventObject>() {
+  return {
+    ...reservedActions<TContext, TEvent>(),
+    dismissMessage: dismissMessage<TContext, TEvent>(),
+    clearReserveNotices: clearReserveNotices<TContext, TEvent>(),
+    noteReserveError: noteReserveError<TContext, TEvent>(),
+  };
+}
+
+// ---- seats --------------------------------------------------------------------------------------------
+
+const assignSeats = partAssign<SeatsContext, SeatsSetEvent>(({ event }) => {
+  assertEvent(event, 'seats.set');
+  return { seats: event.seats };
+});
+const dropTakenSeats = partAssign<SeatsContext>(({ context, event }) => ({
+  seats: withoutTakenSeats(context.seats, refusedErrorOf(event)),
+}));
+
+/**
+ * The seat map's confirmed seats (`assignSeats`), and `dropTakenSeats`: a seat another buyer took first is
+ * dropped, so the map, opened again, shows it booked.
+ */
+export function seatActions<TContext extends SeatsContext, TEvent extends EventObject>() {
+  return { assignSeats: assignSeats<TContext, TEvent>(), dropTakenSeats: dropTakenSeats<TContext, TEvent>() };
+}
+
+// ---- a load that blocks the form ----------------------------------------------------------------------
+
+const noteUnavailable = partAssign<BlockingContext>(() => ({ blocking: message('eventUnavailable') }));
+const clearBlocking = partAssign<BlockingContext>(() => ({ blocking: null }));
+
+/** Nothing on sale (`noteUnavailable`), and `clearBlocking` on retry. */
+export function blockingActions<TContext extends BlockingContext, TEvent extends EventObject>() {
+  return {
+    noteUnavailable: noteUnavailable<TContext, TEvent>(),
+    clearBlocking: clearBlocking<TContext, TEvent>(),
+  };
+}
+
+// ---- picking a day, then a session --------------------------------------------------------------------
+
+const assignDays = partAssign<DayPickerContext, DayPickerEvent>(({ event }) => {
+  assertEvent(event, 'xstate.done.actor.loadCalendar');
+  return { days: event.output };
+});
+const noteLoadError = partAssign<ReserveCoreContext>(({ context, event }) => ({
+  messages: withNotice(context.messages, errorNotice(LOAD_NOTICE, reserveErrorText(flowErrorOf(event)))),
+}));
+const clearLoadError = partAssign<ReserveCoreContext>(({ context }) => ({
+  messages: withoutNotices(context.messages, [LOAD_NOTICE]),
+}));
+const noteSessionSoldOut = partAssign<DayPickerContext>(({ context }) => ({
+  soldOut: null,
+  messages: withNotice(context.messages, sessionSoldOutNotice(context.soldOut, context.event.venue.timezone)),
+}));
+
+/**
+ * The calendar's days (`assignDays`), a failed load of sessions or groups (`noteLoadError`, `clearLoadError`
+ * on retry) and, after a sold-out reserve, 'the session is sold out' once another session of the day remains
+ * (`noteSessionSoldOut`).
+ */
+export function dayPickerActions<TContext extends DayPickerContext, TEvent extends EventObject>() {
+  return {
+    assignDays: assignDays<TContext, TEvent>(),
+    noteLoadError: noteLoadError<TContext, TEvent>(),
+    clearLoadError: clearLoadError<TContext, TEvent>(),
+    noteSessionSoldOut: noteSessionSoldOut<TContext, TEvent>(),
+  };
+}
