@@ -1,7 +1,7 @@
 /** The order join: confirmation data (loaded on demand with the order calls; see on-demand.ts). */
 import { indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
 import { isLive, toItems } from './join-cart';
-import type { OrderModel } from './models';
+import type { ConfirmationLink, ConfirmationPage, OrderModel } from './models';
 
 /** Groups that admit no one: an order of only these has no block on the confirmation (spec 2 §2). */
 const NO_BLOCK_HANDLERS: readonly string[] = ['donation', 'ledger'];
@@ -31,4 +31,83 @@ export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
       items: toItems(doc, tickets, urls),
     };
   });
+}
+
+/** A CSS length a seller may give as a content offset: a number with px, em, rem or % (negative allowed). */
+const CSS_LENGTH = /^-?\d{1,4}(\.\d{1,3})?(px|em|rem|%)$/;
+
+/** An http(s) URL, or a path on this site; anything else (javascript:, data:…) is dropped. */
+function safeUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const url = value.trim();
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** A meta or config value stored as JSON text is read as JSON; other values as they are. */
+function jsonValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** completed_order_links: a list of { text (or label), url }; entries without text or a safe URL are dropped. */
+function linksOf(value: unknown): ConfirmationLink[] {
+  const list = jsonValue(value);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const record = entry as Record<string, unknown>;
+    const text = textOf(record.text) ?? textOf(record.label);
+    const url = safeUrl(record.url);
+    return text && url ? [{ text, url }] : [];
+  });
+}
+
+/**
+ * The confirmation screen's seller settings (spec 2 §2): the seller meta of the orders' document (the order
+ * answer embeds it) and external_urls.completed_order from the configuration answer. Either may be null.
+ */
+export function toConfirmationPage(orders: unknown, config: unknown, sellerId: string): ConfirmationPage {
+  const meta = orders === null ? [] : rows(parseDocument(orders), 'meta');
+  const value = (key: string) =>
+    meta.find((row) => row.resource === 'seller' && row.resource_id === sellerId && row.key === key)?.value;
+  const desktop = safeUrl(value('completed_image'));
+  const offset = (key: string) => {
+    const text = textOf(value(key));
+    return text && CSS_LENGTH.test(text) ? text : null;
+  };
+  const configRows = config === null ? [] : rows(parseDocument(config), 'config');
+  const external = jsonValue(
+    configRows.find((row) => row.resource_id === sellerId && row.key === 'external_urls')?.value,
+  );
+  const externalUrl =
+    typeof external === 'object' && external !== null
+      ? safeUrl((external as Record<string, unknown>).completed_order)
+      : null;
+  return {
+    message: textOf(value('completed_order_message')),
+    links: linksOf(value('completed_order_links')),
+    image: desktop
+      ? {
+          desktop,
+          mobile: safeUrl(value('completed_mobile_image')),
+          alt: textOf(value('completed_image_alternate_text')) ?? '',
+        }
+      : null,
+    contentOffset: offset('completed_content_offset'),
+    contentMobileOffset: offset('completed_content_mobile_offset'),
+    externalUrl: externalUrl && !externalUrl.startsWith('/') ? externalUrl : null,
+  };
 }

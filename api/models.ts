@@ -214,6 +214,29 @@ export interface OrderModel {
   items: CartItem[];
 }
 
+/** A link of the confirmation (seller meta completed_order_links). */
+export interface ConfirmationLink {
+  text: string;
+  url: string;
+}
+
+/**
+ * What the seller configures of the confirmation screen (spec 2 §2 "Confirmation screen"; seller meta and the
+ * external completed-order URL): null or empty where nothing is configured.
+ */
+export interface ConfirmationPage {
+  /** completed_order_message: seller HTML (sanitised where shown), `{{email}}` standing for the purchaser's. */
+  message: string | null;
+  links: ConfirmationLink[];
+  /** completed_image and completed_mobile_image (below 26em), with completed_image_alternate_text. */
+  image: { desktop: string; mobile: string | null; alt: string } | null;
+  /** completed_content_offset and completed_content_mobile_offset: a CSS length (px, em, rem or %). */
+  contentOffset: string | null;
+  contentMobileOffset: string | null;
+  /** external_urls.completed_order (http or https): the visitor is sent there with ?orderIds=a,b. */
+  externalUrl: string | null;
+}
+
 export interface PurchaserInput {
   firstName: string;
   lastName: string;

@@ -3,7 +3,7 @@ import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import { qrCodeUrl, type UrlSettings } from './join';
-import type { OrderModel } from './models';
+import type { ConfirmationPage, OrderModel } from './models';
 import { orderJoins } from './on-demand';
 import type { ApiRequest } from './request';
 
@@ -33,6 +33,38 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
       });
       const byId = new Map((await joins).toOrders(raw, urls).map((order) => [order.id, order]));
       return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /**
+     * The confirmation screen: the orders (as `getMany`) and what the seller configures of the screen, from the
+     * orders' seller meta and the seller's `external_urls` configuration (cached GET config), read together.
+     */
+    async confirmation(
+      ids: string[],
+      { signal }: CallOptions = {},
+    ): Promise<{ orders: OrderModel[]; page: ConfirmationPage }> {
+      const joins = orderJoins();
+      const [orders, config] = await Promise.all([
+        ids.length
+          ? request('GET', 'ticket_order', {
+              query: { 'id._in': ids },
+              embed: ORDER_EMBED,
+              cached: true,
+              signal,
+            })
+          : Promise.resolve(null),
+        request('GET', 'config', {
+          query: { 'resource_id._in': [urls.sellerId], 'key._in': ['external_urls'] },
+          cached: true,
+          signal,
+        }),
+      ]);
+      const join = await joins;
+      const byId = new Map((orders ? join.toOrders(orders, urls) : []).map((order) => [order.id, order]));
+      return {
+        orders: ids.flatMap((id) => byId.get(id) ?? []),
+        page: join.toConfirmationPage(orders, config, urls.sellerId),
+      };
     },
 
     /** Uncached GET ticket_order/{id}. Rejects with ApiError 'not_found' (404) when the order is absent. */

@@ -66,6 +66,14 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout/complete\\?orderIds=[^&]+$`));
   await expect(page.getByRole('heading', { name: /^Order number \S+/ })).toBeVisible();
+  // The seller's message with the purchaser's email, and the seller's links (seller meta, spec 2 §2).
+  await expect(
+    page.getByText('Thank you for your order! Your tickets are on their way to ada@example.com.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Plan your visit' })).toHaveAttribute(
+    'href',
+    `${seller.base}/events`,
+  );
   const qr = page.getByRole('img', { name: /^QR code for order / });
   await expect(qr).toBeVisible();
   await expect

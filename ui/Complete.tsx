@@ -1,6 +1,8 @@
 import './checkout/strings';
+import type { CSSProperties } from 'react';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
+import { SellerHtml } from './SellerHtml';
 import { fill, type Strings } from './strings';
 import { TicketSeats, type TicketSeatView } from './TicketSeats';
 
@@ -28,6 +30,14 @@ export interface CompleteProps {
   status: 'loading' | 'ready' | 'error';
   orders: CompleteOrder[];
   message: string | null;
+  /** The seller's message (HTML, its {{email}} filled in), in place of the default email line. */
+  sellerMessage?: string | null;
+  links?: { text: string; url: string }[];
+  /** The background image, desktop and below 26em, with its alternate text. */
+  image?: { desktop: string; mobile: string | null; alt: string } | null;
+  /** How far the content sits down the background (CSS lengths, checked by the wiring). */
+  contentOffset?: string | null;
+  contentMobileOffset?: string | null;
   eventsHref: string;
   onNavigate: Navigate;
 }
@@ -36,7 +46,19 @@ export interface CompleteProps {
  * Order confirmation: 'Done!', then one block per order that admits someone (groups other than donation or
  * ledger: a donation alone has no QR code to show), with its number, QR code and the seats of seated items.
  */
-export function Complete({ strings, status, orders, message, eventsHref, onNavigate }: CompleteProps) {
+export function Complete({
+  strings,
+  status,
+  orders,
+  message,
+  sellerMessage = null,
+  links = [],
+  image = null,
+  contentOffset = null,
+  contentMobileOffset = null,
+  eventsHref,
+  onNavigate,
+}: CompleteProps) {
   if (status === 'loading') return <p role="status">{strings.loading}</p>;
   if (status === 'error')
     return (
@@ -45,10 +67,28 @@ export function Complete({ strings, status, orders, message, eventsHref, onNavig
       </p>
     );
   const email = orders.find((o) => o.purchaserEmail)?.purchaserEmail;
+  const offsets = {
+    ...(contentOffset ? { '--tix-completed-offset': contentOffset } : {}),
+    ...(contentMobileOffset ? { '--tix-completed-mobile-offset': contentMobileOffset } : {}),
+  } as CSSProperties;
   return (
-    <section className="complete" aria-labelledby="done-title">
+    <section
+      className={image ? 'complete complete--image' : 'complete'}
+      aria-labelledby="done-title"
+      style={offsets}
+    >
+      {image ? (
+        <picture className="complete__background">
+          {image.mobile ? <source media="(max-width: 26em)" srcSet={image.mobile} /> : null}
+          <img src={image.desktop} alt={image.alt} />
+        </picture>
+      ) : null}
       <h1 id="done-title">{strings.done}</h1>
-      {email ? <p>{fill(strings.confirmationEmail, { email })}</p> : null}
+      {sellerMessage ? (
+        <SellerHtml className="complete__message" html={sellerMessage} />
+      ) : email ? (
+        <p>{fill(strings.confirmationEmail, { email })}</p>
+      ) : null}
       {orders
         .filter((order) => order.admits)
         .map((order) => (
@@ -75,6 +115,15 @@ export function Complete({ strings, status, orders, message, eventsHref, onNavig
               ))}
           </div>
         ))}
+      {links.length ? (
+        <ul className="plain-list complete__links">
+          {links.map((link) => (
+            <li key={`${link.url} ${link.text}`}>
+              <a href={link.url}>{link.text}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <AppLink className="btn btn--secondary" href={eventsHref} onNavigate={onNavigate}>
         {strings.continueShopping}
       </AppLink>

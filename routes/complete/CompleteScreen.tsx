@@ -5,30 +5,47 @@ import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
-import { isMissingOrder, loadOrders, orderIdsFrom } from './wiring';
+import { externalConfirmationUrl, isMissingOrder, loadConfirmation, orderIdsFrom, withEmail } from './wiring';
 
-/** /checkout/complete?orderIds=a,b: 'Done!' with each order's number and QR code. */
+/**
+ * /checkout/complete?orderIds=a,b: 'Done!' with each order's number and QR code, the seller's message (its
+ * {{email}} the purchaser's), links and background image (spec 2 §2); a configured external completed-order URL
+ * gets the visitor instead, with ?orderIds=a,b.
+ */
 export default function CompleteScreen() {
   const { api, strings, config } = useServices();
   const { href, navigate } = useAppNavigate();
   const ids = orderIdsFrom(useSearch());
   const key = ids.join(',');
-  const orders = useLoad((signal) => loadOrders(api, ids, signal), key);
+  const loaded = useLoad((signal) => loadConfirmation(api, ids, signal), key);
   useEffect(() => {
     document.title = `${strings.done} — ${config.sellerName}`;
   }, [strings, config]);
+  const external =
+    loaded.status === 'ready' && loaded.data?.orders.length ? loaded.data.page.externalUrl : null;
+  useEffect(() => {
+    if (external) window.location.assign(externalConfirmationUrl(external, key.split(',')));
+  }, [external, key]);
 
   const missing =
     ids.length === 0 ||
-    (orders.status === 'ready' && orders.data.length === 0) ||
-    (orders.status === 'error' && isMissingOrder(orders.error));
+    (loaded.status === 'ready' && (loaded.data?.orders.length ?? 0) === 0) ||
+    (loaded.status === 'error' && isMissingOrder(loaded.error));
   if (missing) return <NotFoundScreen />;
+  const orders = loaded.data?.orders ?? [];
+  const page = loaded.data?.page ?? null;
+  const email = orders.find((o) => o.purchaserEmail)?.purchaserEmail ?? null;
   return (
     <Complete
       strings={strings}
-      status={orders.status}
-      orders={orders.data ?? []}
-      message={orders.status === 'error' ? strings.errorOops : null}
+      status={external ? 'loading' : loaded.status}
+      orders={orders}
+      message={loaded.status === 'error' ? strings.errorOops : null}
+      sellerMessage={page?.message ? withEmail(page.message, email) : null}
+      links={page?.links ?? []}
+      image={page?.image ?? null}
+      contentOffset={page?.contentOffset ?? null}
+      contentMobileOffset={page?.contentMobileOffset ?? null}
       eventsHref={href('/events')}
       onNavigate={navigate}
     />

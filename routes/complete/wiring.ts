@@ -9,9 +9,29 @@ export const orderIdsFrom = (search: string): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Cached GET ticket_order?id._in=… of the ids (none: nothing to load). */
-export const loadOrders = (api: Pick<Api, 'orders'>, ids: string[], signal: AbortSignal) =>
-  ids.length ? api.orders.getMany(ids, { signal }) : Promise.resolve([]);
+/**
+ * The orders of the ids with the seller's settings of the screen (cached GET ticket_order?id._in=… with seller
+ * meta, and the seller's external_urls); no ids: nothing to load.
+ */
+export const loadConfirmation = (api: Pick<Api, 'orders'>, ids: string[], signal: AbortSignal) =>
+  ids.length ? api.orders.confirmation(ids, { signal }) : Promise.resolve(null);
+
+/** Where an external completed-order URL sends the visitor: the URL with ?orderIds=a,b (spec 2 §2). */
+export function externalConfirmationUrl(url: string, ids: string[]): string {
+  const target = new URL(url);
+  target.searchParams.set('orderIds', ids.join(','));
+  return target.href;
+}
+
+/** `{{email}}` of the seller's message, as the purchaser's address (escaped: the message is HTML). */
+export const withEmail = (html: string, email: string | null): string =>
+  html.replaceAll(
+    '{{email}}',
+    (email ?? '').replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+    ),
+  );
 
 /** A 404, a 400 bad_field_value, or no order found go to not-found (spec 2 §8 "Confirmation"). */
 export const isMissingOrder = (error: unknown): boolean =>

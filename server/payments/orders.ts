@@ -68,10 +68,8 @@ async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): 
   const sellers = sellerIds.length
     ? await q.select().from(t.seller).where(inArray(t.seller.id, sellerIds))
     : [];
-  const meta = await loadMeta(
-    q,
-    events.map((e) => e.id),
-  );
+  // The events' meta, and the sellers' (the confirmation's message, links and images: spec 2 §2, §3).
+  const meta = await loadMeta(q, [...events.map((e) => e.id), ...sellerIds]);
   return {
     ticket_order: coll(orders.map(wOrder)),
     ticket: coll(tickets.map(wTicketWithSeat(seats))),

@@ -234,6 +234,27 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
     })
     .onConflictDoNothing();
 
+  // The confirmation screen's message (its {{email}} the purchaser's) and links (spec 2 §2, seller meta).
+  await db
+    .insert(t.meta)
+    .values([
+      {
+        id: id(`meta:${sellerId}:completed_order_message`),
+        resource: 'seller',
+        resourceId: sellerId,
+        key: 'completed_order_message',
+        value: '<p>Thank you for your order! Your tickets are on their way to <strong>{{email}}</strong>.</p>',
+      },
+      {
+        id: id(`meta:${sellerId}:completed_order_links`),
+        resource: 'seller',
+        resourceId: sellerId,
+        key: 'completed_order_links',
+        value: JSON.stringify([{ text: 'Plan your visit', url: `/${slug}/events` }]),
+      },
+    ])
+    .onConflictDoNothing();
+
   // Holds: the default 15 minutes, and 'more time' offered (WCAG 2.2.1), at most 3 times per cart.
   await db
     .insert(t.config)

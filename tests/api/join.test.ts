@@ -3,7 +3,7 @@ import { ApiError, isApiError } from '../../api/errors';
 import { parseDocument } from '../../api/join';
 import { toCart, toOrderIds } from '../../api/join-cart';
 import { toCalendar, toEventDetail, toSessionGroups, toSessions, toTicketType } from '../../api/join-event';
-import { toOrders } from '../../api/join-orders';
+import { toConfirmationPage, toOrders } from '../../api/join-orders';
 import { toEventSummaries } from '../../api/join-summary';
 import {
   cartDocument,
@@ -554,5 +554,78 @@ describe('toOrders / toOrderIds', () => {
       toOrderIds({ ticket: coll([ticket({ ticket_order_id: 'ord-9' }), ticket({ id: 't-2' })]) }),
     ).toEqual(['ord-9']);
     expect(toOrderIds({})).toEqual([]);
+  });
+});
+
+describe('toConfirmationPage (spec 2 §2 "Confirmation screen")', () => {
+  const sellerMeta = (key: string, value: string) => ({
+    id: `m-${key}`,
+    resource: 'seller',
+    resource_id: 'seller-1',
+    key,
+    value,
+  });
+  const config = (value: unknown) => ({
+    config: coll([{ id: 'c', resource: 'seller', resource_id: 'seller-1', key: 'external_urls', value }]),
+  });
+
+  it('reads the seller’s message, links, images, offsets and external URL', () => {
+    const orders = {
+      meta: coll([
+        sellerMeta('completed_order_message', '<p>Thanks! Sent to {{email}}.</p>'),
+        sellerMeta(
+          'completed_order_links',
+          JSON.stringify([
+            { text: 'Plan your visit', url: 'https://venue.example/visit' },
+            { label: 'Shop', url: '/demo/events' },
+            { text: 'Bad', url: 'javascript:alert(1)' },
+            { text: '', url: 'https://venue.example/empty' },
+          ]),
+        ),
+        sellerMeta('completed_image', 'https://cdn.example/done.jpg'),
+        sellerMeta('completed_mobile_image', 'https://cdn.example/done-small.jpg'),
+        sellerMeta('completed_image_alternate_text', 'The museum at dusk'),
+        sellerMeta('completed_content_offset', '12rem'),
+        sellerMeta('completed_content_mobile_offset', '8rem; background:url(x)'),
+        { ...sellerMeta('completed_order_message', 'another seller'), resource_id: 'seller-2' },
+      ]),
+    };
+    expect(
+      toConfirmationPage(orders, config({ completed_order: 'https://venue.example/thanks' }), 'seller-1'),
+    ).toEqual({
+      message: '<p>Thanks! Sent to {{email}}.</p>',
+      links: [
+        { text: 'Plan your visit', url: 'https://venue.example/visit' },
+        { text: 'Shop', url: '/demo/events' },
+      ],
+      image: {
+        desktop: 'https://cdn.example/done.jpg',
+        mobile: 'https://cdn.example/done-small.jpg',
+        alt: 'The museum at dusk',
+      },
+      contentOffset: '12rem',
+      contentMobileOffset: null,
+      externalUrl: 'https://venue.example/thanks',
+    });
+  });
+
+  it('nothing configured, or unsafe values: nothing shown and no redirect', () => {
+    const empty = {
+      message: null,
+      links: [],
+      image: null,
+      contentOffset: null,
+      contentMobileOffset: null,
+      externalUrl: null,
+    };
+    expect(toConfirmationPage({ meta: coll([]) }, { config: coll([]) }, 'seller-1')).toEqual(empty);
+    expect(
+      toConfirmationPage(
+        null,
+        config(JSON.stringify({ completed_order: 'javascript:alert(1)' })),
+        'seller-1',
+      ),
+    ).toEqual(empty);
+    expect(toConfirmationPage(null, config({ completed_order: '/relative' }), 'seller-1')).toEqual(empty);
   });
 });

@@ -2,7 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type Api, ApiError } from '../../api';
 import { ErrorCode } from '../../api/codes';
-import { isMissingOrder, loadOrders, orderIdsFrom } from '../../routes/complete/wiring';
+import {
+  externalConfirmationUrl,
+  isMissingOrder,
+  loadConfirmation,
+  orderIdsFrom,
+  withEmail,
+} from '../../routes/complete/wiring';
 import { loadEvents } from '../../routes/events/wiring';
 
 describe('listing and confirmation wiring', () => {
@@ -13,15 +19,28 @@ describe('listing and confirmation wiring', () => {
     expect(api.events.listAvailable).toHaveBeenCalledWith({}, { signal });
   });
 
-  it('the confirmation loads the orders of ?orderIds=, and none without them', async () => {
-    const api = { orders: { getMany: vi.fn(async () => []) } };
+  it('the confirmation loads the orders of ?orderIds= with the seller’s settings, and nothing without them', async () => {
+    const api = { orders: { confirmation: vi.fn(async () => ({ orders: [], page: null })) } };
     const signal = new AbortController().signal;
     expect(orderIdsFrom('orderIds=o-1,%20o-2,,')).toEqual(['o-1', 'o-2']);
     expect(orderIdsFrom('')).toEqual([]);
-    await loadOrders(api as unknown as Pick<Api, 'orders'>, ['o-1', 'o-2'], signal);
-    expect(api.orders.getMany).toHaveBeenCalledWith(['o-1', 'o-2'], { signal });
-    await loadOrders(api as unknown as Pick<Api, 'orders'>, [], signal);
-    expect(api.orders.getMany).toHaveBeenCalledTimes(1);
+    await loadConfirmation(api as unknown as Pick<Api, 'orders'>, ['o-1', 'o-2'], signal);
+    expect(api.orders.confirmation).toHaveBeenCalledWith(['o-1', 'o-2'], { signal });
+    await expect(loadConfirmation(api as unknown as Pick<Api, 'orders'>, [], signal)).resolves.toBeNull();
+    expect(api.orders.confirmation).toHaveBeenCalledTimes(1);
+  });
+
+  it('the seller’s message gets the purchaser’s email escaped; the external URL gets ?orderIds=a,b', () => {
+    expect(withEmail('<p>Sent to {{email}}. ({{email}})</p>', 'ada@example.com')).toBe(
+      '<p>Sent to ada@example.com. (ada@example.com)</p>',
+    );
+    expect(withEmail('<p>{{email}}</p>', '"><img src=x onerror=alert(1)>@x.org')).toBe(
+      '<p>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;@x.org</p>',
+    );
+    expect(withEmail('<p>{{email}}</p>', null)).toBe('<p></p>');
+    expect(externalConfirmationUrl('https://venue.example/thanks?lang=en', ['o-1', 'o-2'])).toBe(
+      'https://venue.example/thanks?lang=en&orderIds=o-1%2Co-2',
+    );
   });
 
   it('a 404 or bad_field_value is a missing order; other failures are not', () => {
