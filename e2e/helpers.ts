@@ -68,3 +68,17 @@ export async function reserveOneTicket(page: Page, seller: Seller, typeName: 'Ad
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
 }
+
+/**
+ * Removes an item from the cart widget: its remove button, then Confirm in the remove confirm (a dialog on
+ * the modal stack, over the page, not inside the cart). Returns the cart widget.
+ */
+export async function removeFromCart(page: Page, itemName: string) {
+  const cart = page.getByRole('complementary', { name: 'Your cart' });
+  await cart.getByRole('button', { name: `Remove ${itemName}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove these tickets?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  return cart;
+}

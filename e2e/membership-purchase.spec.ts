@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoA11yViolations, recordApiRequests, reserveOneTicket } from './helpers';
+import { expectNoA11yViolations, recordApiRequests, removeFromCart, reserveOneTicket } from './helpers';
 import { DEMO_PASSWORD, outbox, useLoginConfig } from './members';
 
 const MIA = { email: 'mia.member@example.com', first: 'Mia', last: 'Member' };
@@ -182,13 +182,7 @@ test('gift as a guest: a cart to deal with first, the login-or-guest dialog, the
   // the gift needs an empty cart: deal with the cart first
   await expect(form(page).getByRole('alert')).toContainText('Your cart already holds items.');
   await expect(form(page).getByRole('alert').getByRole('link', { name: 'Go to your cart' })).toBeVisible();
-  const cart = page.getByRole('complementary', { name: 'Your cart' });
-  await cart.getByRole('button', { name: 'Remove General Admission' }).click();
-  // The remove confirm is a dialog on the modal stack (over the page, not inside the cart).
-  await page
-    .getByRole('alertdialog', { name: 'Remove these tickets?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  const cart = await removeFromCart(page, 'General Admission');
   await expect(cart.getByText(/Adult/)).toHaveCount(0);
   await form(page).getByRole('button', { name: 'Buy gift membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in or continue as a guest' });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoA11yViolations, recordApiRequests, reserveOneTicket } from './helpers';
+import { expectNoA11yViolations, recordApiRequests, removeFromCart, reserveOneTicket } from './helpers';
 
 test('a new visitor buys two timed-entry tickets from the listing to Done! @phone', async ({
   page,
@@ -96,12 +96,7 @@ test('removing the last ticket at checkout leaves checkout: an empty cart goes h
   seller,
 }) => {
   await reserveOneTicket(page, seller, 'Adult');
-  const cart = page.getByRole('complementary', { name: 'Your cart' });
-  await cart.getByRole('button', { name: 'Remove General Admission' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Remove these tickets?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  await removeFromCart(page, 'General Admission');
   // Not a "Total to pay: $0.00" page whose button fails: the visitor is sent home.
   await expect(page).not.toHaveURL(/\/checkout/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toHaveCount(0);
