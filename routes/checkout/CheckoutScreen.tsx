@@ -9,6 +9,7 @@ import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
 import { formatMoney } from '../../ui/format';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { fill } from '../../ui/strings';
+import { dataLayerAnalytics } from '../app/analytics';
 import { isLoggedIn, sessionOf } from '../app/root';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
@@ -172,8 +173,13 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
           navigate(`/checkout/pending/${encodeURIComponent(cartId)}`);
         },
         gift,
+        // GA4 begin_checkout and purchase on window.dataLayer when the seller turns analytics on.
+        analytics: config.dataLayer
+          ? dataLayerAnalytics(window as unknown as { dataLayer?: unknown[] })
+          : undefined,
+        currentCart: () => selectCart(cartActor.getSnapshot()),
       }),
-    [api, payment, cartActor, navigate, onLeaving, gift],
+    [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer],
   );
   const actor = useActorRef(machine, {
     input: {

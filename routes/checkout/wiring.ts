@@ -11,6 +11,7 @@ import type { RuntimeConfig } from '../../api/schemas';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { Strings } from '../../ui/strings';
 import { fromPromise } from '../actors';
+import type { AnalyticsPort } from '../app/analytics';
 import type { AppClock } from '../app/clock';
 import { createSandboxAdapter } from '../payment/sandbox';
 import type { PaymentAdapter } from '../payment/types';
@@ -21,6 +22,10 @@ export interface CheckoutWiring {
   payment: () => Promise<PaymentAdapter>;
   refreshCart: () => void;
   completed: (orderIds: string[]) => void;
+  /** Analytics (spec 2 §4): "begin checkout" on the first input focus, the purchase on completion. */
+  analytics?: Pick<AnalyticsPort, 'beginCheckout' | 'purchase'>;
+  /** The cart as the checkout has it now (what analytics reports). */
+  currentCart?: () => CartModel | null;
   pending: (cartId: string) => void;
   /** A gift: makes the cart a gift to its recipient (POST giftee, gift_checkout): the machine's applyGift. */
   gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
@@ -37,7 +42,16 @@ async function adapterOf(payment: CheckoutWiring['payment']): Promise<PaymentAda
   }
 }
 
-export function provideCheckout({ api, payment, refreshCart, completed, pending, gift }: CheckoutWiring) {
+export function provideCheckout({
+  api,
+  payment,
+  refreshCart,
+  completed,
+  pending,
+  gift,
+  analytics,
+  currentCart,
+}: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
       applyGift: fromPromise(async ({ input, signal }) => {
@@ -54,9 +68,16 @@ export function provideCheckout({ api, payment, refreshCart, completed, pending,
       confirmAction: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmAction(input)),
     },
     actions: {
-      beginCheckout: () => {},
+      beginCheckout: () => {
+        const cart = currentCart?.();
+        if (cart) analytics?.beginCheckout?.(cart);
+      },
       refreshCart: () => refreshCart(),
-      completed: (_, { orderIds }) => completed(orderIds),
+      completed: (_, { orderIds }) => {
+        const cart = currentCart?.();
+        if (cart) analytics?.purchase?.(orderIds, cart);
+        completed(orderIds);
+      },
       pending: (_, { cartId }) => pending(cartId),
     },
   });

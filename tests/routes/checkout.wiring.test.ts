@@ -7,6 +7,7 @@ import { createActor } from 'xstate';
 import type { Api } from '../../api';
 import { ErrorCode } from '../../api/codes';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import { dataLayerAnalytics } from '../../routes/app/analytics';
 import { realClock } from '../../routes/app/clock';
 import {
   ownedByPublicIdentity,
@@ -78,6 +79,56 @@ describe('checkout wiring', () => {
     expect(gift).not.toHaveBeenCalled();
     await runProvided(machine, 'applyGift', { cartId: 'cart-1' });
     expect(gift).toHaveBeenCalledWith('cart-1', anySignal);
+  });
+
+  it('analytics: begin_checkout with the cart as it is then, purchase before leaving for the confirmation (GA4 shapes)', async () => {
+    const api = fakeApi();
+    const target: { dataLayer?: unknown[] } = {};
+    const cart = {
+      ...makeCart(5000),
+      items: [
+        {
+          key: 'ev-1:ses-1',
+          eventId: 'ev-1',
+          eventName: 'General Admission',
+          sessionId: 'ses-1',
+          start: null,
+          timezone: 'UTC',
+          image: null,
+          ticketIds: ['t-1', 't-2'],
+          lines: [{ ticketTypeId: 'tt-adult', name: 'Adult', count: 2, unitCents: 2500, totalCents: 5000 }],
+        },
+      ],
+    };
+    let current: typeof cart | null = cart;
+    const completed = vi.fn(() => {
+      current = null; // the route clears the cart after leaving: the purchase was reported before
+    });
+    const machine = provideCheckout({
+      api: asApi(api),
+      payment: async () => fakeAdapter(),
+      refreshCart: vi.fn(),
+      completed,
+      pending: vi.fn(),
+      analytics: dataLayerAnalytics(target),
+      currentCart: () => current,
+    });
+    const actor = createActor(machine, { input: { cart, identityFormShown: false, termsShown: false } });
+    actor.start();
+    actor.send({ type: 'field.focus' });
+    actor.send({ type: 'field.focus' });
+    actor.send({ type: 'submit' });
+    await flush();
+    const items = [
+      { item_id: 'tt-adult', item_name: 'Adult', item_category: 'General Admission', price: 25, quantity: 2 },
+    ];
+    expect(target.dataLayer).toEqual([
+      { event: 'begin_checkout', ecommerce: { currency: 'USD', items, value: 50 } },
+      { event: 'purchase', ecommerce: { transaction_id: 'o-1', currency: 'USD', items, value: 50 } },
+    ]);
+    expect(completed).toHaveBeenCalledWith(['o-1']);
+    // No personal data: nothing of the purchaser travels.
+    expect(JSON.stringify(target.dataLayer)).not.toMatch(/@|Ada|Lovelace/);
   });
 
   it('the identity form shows only on the public identity’s cart (spec 2 §2)', () => {
