@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectNoA11yViolations, openFirstAdmissionTime } from './helpers';
 
 type Method =
   | 'password'
@@ -171,6 +171,11 @@ test('a member without a real email goes on to set an email address; the query i
 }) => {
   await useLoginMethod(page, seller, 'scan_code');
   await page.goto(`${seller.base}/events?member_code=500005&zip_code=10009&keep=1`);
+  await expect(page).toHaveURL(/\/user\/set-email-address$/);
+  // With tickets in the cart, checkout sends the member to set an email first (spec 2 §4).
+  await openFirstAdmissionTime(page, seller);
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page).toHaveURL(/\/user\/set-email-address$/);
   await page.goto(`${seller.base}/events?login`);
   // Logged in: the query does not open the dialog.

@@ -11,7 +11,7 @@ import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { fill } from '../../ui/strings';
 import { dataLayerAnalytics } from '../app/analytics';
 import { isLoggedIn, sessionOf } from '../app/root';
-import { useCart, useCartActor, useServices } from '../app/services';
+import { useCart, useCartActor, useServices, useSession } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
@@ -30,6 +30,11 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
   const injecting = useInjectedCart(params?.cartId);
+  // A member whose account has no real email (a member-ID login) sets one first (spec 2 §4).
+  const needsEmail = useSession((s) => s.context.current?.member.needsEmail === true);
+  useEffect(() => {
+    if (needsEmail) navigate('/user/set-email-address', { replace: true });
+  }, [needsEmail, navigate]);
   const cart = useCart(selectCart);
   // The form renders in an interruptible background pass once the cart arrives (shorter main-thread tasks).
   const shown = useDeferredValue(cart);
@@ -46,11 +51,11 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
       navigate('/', { replace: true });
   }, [settled, injecting, cart, leaving, navigate]);
 
-  const formShown = !loading && !injecting && shown !== null;
+  const formShown = !loading && !injecting && !needsEmail && shown !== null;
   return (
     <div className="layout-with-cart">
       <div>
-        {loading || injecting || !shown ? (
+        {loading || injecting || needsEmail || !shown ? (
           <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
         ) : (
           <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
