@@ -131,3 +131,57 @@ test('/checkout/{cartId} checks out the cart it names, in another browser; an un
     await other.close();
   }
 });
+
+test('terms: the seller’s terms in a modal from the checkbox; the order waits until they are accepted', async ({
+  page,
+  seller,
+}) => {
+  // This seller's terms (configuration terms_and_conditions_dialog_content), as the config answer gives them.
+  await page.route(/\/api\/config\?.*terms_and_conditions_dialog_content/, (route) =>
+    route.fulfill({
+      json: {
+        config: {
+          _count: 1,
+          _data: [
+            {
+              id: 'config-terms',
+              resource: 'seller',
+              resource_id: seller.id,
+              key: 'terms_and_conditions_dialog_content',
+              value: '<p>Tickets are not refundable.</p><script>window.pwned = true</script>',
+            },
+          ],
+        },
+      },
+    }),
+  );
+  await reserveOneTicket(page, seller, 'Adult');
+  await page.getByLabel('First name').fill('Tess');
+  await page.getByLabel('Last name').fill('Terms');
+  await page.getByLabel('Email', { exact: true }).fill('tess@example.com');
+  await page.getByLabel('Confirm email').fill('tess@example.com');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  const box = page.getByRole('checkbox', { name: 'I accept the terms and conditions' });
+  await expect(box).not.toBeChecked();
+  const pay = page.getByRole('button', { name: /^Pay / });
+  await pay.click();
+  // Refused: the box is the problem, and focus goes there.
+  await expect(box).toBeFocused();
+  await expect(box).toHaveAccessibleDescription('Please accept the terms and conditions.');
+
+  await page.getByRole('button', { name: 'Read the terms and conditions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Terms and conditions' });
+  await expect(dialog.getByText('Tickets are not refundable.')).toBeVisible();
+  expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
+  await expectNoA11yViolations(page, 'checkout: terms dialog');
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(box).not.toBeChecked();
+  await page.getByRole('button', { name: 'Read the terms and conditions' }).click();
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(box).toBeChecked();
+  await pay.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+});

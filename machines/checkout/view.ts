@@ -6,6 +6,9 @@ import type { FieldErrors, IdentityValues } from './types';
 export interface CheckoutViewModel {
   /** "Your information" is shown: the public identity owns the cart (spec 2 §2). */
   identityFormShown: boolean;
+  /** The terms checkbox is shown (the seller's terms are non-empty) and whether it is ticked. */
+  termsShown: boolean;
+  termsAccepted: boolean;
   values: IdentityValues;
   fieldErrors: FieldErrors;
   /** The form-level error of the last refused submit, or null. */
@@ -33,6 +36,8 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
   const totalCents = Math.max(0, context.cart.totals.outstandingCents);
   return {
     identityFormShown: context.identityFormShown,
+    termsShown: context.termsShown,
+    termsAccepted: context.termsAccepted,
     values: context.values,
     fieldErrors: context.fieldErrors,
     formError: context.formError,

@@ -6,12 +6,13 @@ import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/s
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
+import { TermsDialog } from '../../ui/checkout/TermsDialog';
 import { formatMoney } from '../../ui/format';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { fill } from '../../ui/strings';
 import { dataLayerAnalytics } from '../app/analytics';
 import { isLoggedIn, sessionOf } from '../app/root';
-import { useCart, useCartActor, useServices, useSession } from '../app/services';
+import { useCart, useCartActor, useModal, useServices, useSession } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
@@ -19,6 +20,7 @@ import type { PaymentAdapter } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
+import { loadTerms } from './terms';
 import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
 
 /**
@@ -30,6 +32,10 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
   const injecting = useInjectedCart(params?.cartId);
+  // The seller's terms (a checkbox and its modal when non-empty); the form waits for them. If they cannot be
+  // read the page says so instead of taking an order without them.
+  const { api } = useServices();
+  const terms = useLoad((signal) => loadTerms(api, config.sellerId, signal), config.sellerId);
   // A member whose account has no real email (a member-ID login) sets one first (spec 2 §4).
   const needsEmail = useSession((s) => s.context.current?.member.needsEmail === true);
   useEffect(() => {
@@ -51,14 +57,25 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
       navigate('/', { replace: true });
   }, [settled, injecting, cart, leaving, navigate]);
 
-  const formShown = !loading && !injecting && !needsEmail && shown !== null;
+  const termsLoading = terms.status === 'loading';
+  const formShown =
+    !loading && !injecting && !needsEmail && !termsLoading && terms.status !== 'error' && shown !== null;
   return (
     <div className="layout-with-cart">
       <div>
-        {loading || injecting || needsEmail || !shown ? (
+        {terms.status === 'error' ? (
+          <p className="message message--error" role="alert">
+            {strings.errorUnexpectedLater}
+          </p>
+        ) : loading || injecting || needsEmail || termsLoading || !shown ? (
           <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
         ) : (
-          <CheckoutFlow key={shown.id} cart={shown} onLeaving={() => setLeaving(true)} />
+          <CheckoutFlow
+            key={shown.id}
+            cart={shown}
+            termsHtml={terms.data ?? null}
+            onLeaving={() => setLeaving(true)}
+          />
         )}
       </div>
       <CartSidebar
@@ -153,7 +170,16 @@ function usePayment(cart: CartModel) {
 }
 
 /** The checkout flow: get its actor, select its view model, render the view. */
-function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => void }) {
+function CheckoutFlow({
+  cart,
+  termsHtml,
+  onLeaving,
+}: {
+  cart: CartModel;
+  termsHtml: string | null;
+  onLeaving: () => void;
+}) {
+  const termsModal = useModal('terms');
   const { api, strings, inspect, app, config } = useServices();
   const cartActor = useCartActor();
   // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
@@ -193,7 +219,7 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
       // cart is checked out with their account's identity (my/ endpoints), no purchaser is stored on it.
       identityFormShown: ownedByPublicIdentity(cart, config.publicIdentityId ?? null, isLoggedIn(app)),
       gift: giftee !== null,
-      termsShown: false,
+      termsShown: termsHtml !== null,
       prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
     },
     inspect,
@@ -205,29 +231,51 @@ function CheckoutFlow({ cart, onLeaving }: { cart: CartModel; onLeaving: () => v
   const view = useSelector(actor, selectCheckoutView);
 
   return (
-    <CheckoutView
-      strings={strings}
-      currency={cart.currency}
-      title={
-        giftee
-          ? fill(strings.giftCheckoutTitle, { name: `${giftee.first} ${giftee.last}`.trim() })
-          : strings.paymentInformation
-      }
-      showIdentityForm={view.identityFormShown}
-      values={view.values}
-      fieldErrors={view.fieldErrors}
-      formError={view.formError}
-      status={view.status}
-      errorVersion={view.errorVersion}
-      cardRefused={view.cardRefused}
-      totalCents={view.totalCents}
-      submitting={view.submitting}
-      canSubmit={view.canSubmit}
-      cardForm={view.cardNeeded && adapter ? adapter.renderCardForm({ disabled: view.submitting }) : null}
-      cardUnavailable={view.cardNeeded && failed ? { key: 'providerUnavailable' } : null}
-      onFieldChange={(name, value) => actor.send({ type: 'field.change', name, value })}
-      onFieldFocus={() => actor.send({ type: 'field.focus' })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-    />
+    <>
+      <CheckoutView
+        strings={strings}
+        currency={cart.currency}
+        title={
+          giftee
+            ? fill(strings.giftCheckoutTitle, { name: `${giftee.first} ${giftee.last}`.trim() })
+            : strings.paymentInformation
+        }
+        showIdentityForm={view.identityFormShown}
+        values={view.values}
+        fieldErrors={view.fieldErrors}
+        formError={view.formError}
+        status={view.status}
+        errorVersion={view.errorVersion}
+        cardRefused={view.cardRefused}
+        totalCents={view.totalCents}
+        submitting={view.submitting}
+        canSubmit={view.canSubmit}
+        cardForm={view.cardNeeded && adapter ? adapter.renderCardForm({ disabled: view.submitting }) : null}
+        cardUnavailable={view.cardNeeded && failed ? { key: 'providerUnavailable' } : null}
+        onFieldChange={(name, value) => actor.send({ type: 'field.change', name, value })}
+        onFieldFocus={() => actor.send({ type: 'field.focus' })}
+        termsShown={view.termsShown}
+        termsAccepted={view.termsAccepted}
+        onTermsChange={(accepted) => actor.send({ type: 'terms.change', accepted })}
+        onOpenTerms={termsModal.open}
+        onSubmit={() => actor.send({ type: 'submit' })}
+      />
+      {termsModal.modal && termsHtml ? (
+        <TermsDialog
+          strings={strings}
+          html={termsHtml}
+          closing={termsModal.modal.closing}
+          onAccept={() => {
+            actor.send({ type: 'terms.change', accepted: true });
+            termsModal.close();
+          }}
+          onDecline={() => {
+            actor.send({ type: 'terms.change', accepted: false });
+            termsModal.close();
+          }}
+          onDismiss={termsModal.dismiss}
+        />
+      ) : null}
+    </>
   );
 }

@@ -12,7 +12,7 @@ export interface CheckoutViewProps {
   title: string;
   showIdentityForm: boolean;
   values: Record<IdentityField, string>;
-  fieldErrors: Partial<Record<IdentityField, UiMessage>>;
+  fieldErrors: Partial<Record<IdentityField | 'terms', UiMessage>>;
   formError: UiMessage | null;
   /** Live-region status (processing, confirming with the card issuer, complete, pending). */
   status: UiMessage | null;
@@ -30,6 +30,11 @@ export interface CheckoutViewProps {
   onFieldChange: (name: IdentityField, value: string) => void;
   onFieldFocus: () => void;
   onSubmit: () => void;
+  /** The terms checkbox (the seller's terms are non-empty), ticked or not; its link opens the terms modal. */
+  termsShown?: boolean;
+  termsAccepted?: boolean;
+  onTermsChange?: (accepted: boolean) => void;
+  onOpenTerms?: () => void;
 }
 
 const FIELDS: {
@@ -122,6 +127,28 @@ export function CheckoutView(props: CheckoutViewProps) {
             })}
           </div>
         </fieldset>
+      ) : null}
+      {props.termsShown ? (
+        <div className="field field--checkbox">
+          <input
+            id="checkout-terms"
+            name="terms"
+            type="checkbox"
+            checked={props.termsAccepted === true}
+            aria-invalid={fieldErrors.terms ? true : undefined}
+            aria-describedby={fieldErrors.terms ? 'checkout-terms-error' : undefined}
+            onChange={(e) => props.onTermsChange?.(e.target.checked)}
+          />
+          <label htmlFor="checkout-terms">{strings.acceptTerms}</label>
+          <button type="button" className="btn btn--link" onClick={props.onOpenTerms}>
+            {strings.termsRead}
+          </button>
+          {fieldErrors.terms ? (
+            <p className="field__error" id="checkout-terms-error">
+              {resolveMessage(strings, fieldErrors.terms)}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {props.cardForm || props.cardUnavailable ? (
         <section id="card-section" className="form-section" aria-labelledby="card-title" tabIndex={-1}>
