@@ -243,7 +243,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
         resource: 'seller',
         resourceId: sellerId,
         key: 'completed_order_message',
-        value: '<p>Thank you for your order! Your tickets are on their way to <strong>{{email}}</strong>.</p>',
+        value:
+          '<p>Thank you for your order! Your tickets are on their way to <strong>{{email}}</strong>.</p>',
       },
       {
         id: id(`meta:${sellerId}:completed_order_links`),
