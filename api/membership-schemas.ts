@@ -17,6 +17,7 @@
  * - POST my/cart/modify, my/cart/{id}/modify with `membership` (see `membershipReserve`)
  */
 import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from './email';
 import { membership } from './member-schemas';
 import { collection, eventTemplate, identity, ticket, ticketGroup, ticketOrder, ticketType } from './schemas';
 
@@ -134,7 +135,7 @@ export const gifteeDocument = z.object({ identity: collection(identity) });
 export const gifteeBody = z.object({
   first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
+  email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
   additional_info: z.optional(z.unknown()),
 });
 

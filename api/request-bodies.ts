@@ -4,6 +4,7 @@
  * where nothing reads it. The lazily loaded members client parses its login and user bodies with these too.
  */
 import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from './email';
 import { LOGIN_EMAIL_MAX, LOGIN_FIELD_MAX, LOGIN_ZIP } from './schemas';
 
 const id = z.string();
@@ -38,7 +39,7 @@ export const sessionsQueryBody = z.object({
 export const purchaserBody = z.object({
   first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
+  email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
 });
 
 export const paymentBody = z.object({
@@ -96,7 +97,7 @@ export const loginBody = z.union([
 
 /** PATCH my/user/{id}: the fields a member may change (set email: `email`). */
 export const userPatchBody = z.strictObject({
-  email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.email())),
+  email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN }))),
   first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
   last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
 });
@@ -108,16 +109,18 @@ export const userPatchBody = z.strictObject({
 export const userBody = z.strictObject({
   first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
+  email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
   password: z.optional(z.string().check(z.minLength(8), z.maxLength(254))),
   current_password: z.optional(z.string().check(z.minLength(1), z.maxLength(254))),
   additional_info: z.optional(z.unknown()),
 });
 
 /** POST password_reset/request, POST ticket_order/resend, POST membership/forgot. */
-export const emailBody = z.strictObject({ email: z.string().check(z.trim(), z.maxLength(254), z.email()) });
+export const emailBody = z.strictObject({
+  email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
+});
 export const resendBody = z.strictObject({
-  email: z.string().check(z.trim(), z.maxLength(254), z.email()),
+  email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
   memberships_only: z.optional(z.boolean()),
 });
 export const myResendBody = z.strictObject({ memberships_only: z.optional(z.boolean()) });

@@ -1,14 +1,13 @@
 /** Pure rules of the checkout submit (spec 2 §4 "Checkout submit", §5, §8). */
 import { ErrorCode } from '../../api/codes';
+import { EMAIL_MAX, isEmail } from '../../api/email';
 import type { ErrorOutcome } from '../../api/error-messages/base';
 import { checkoutOutcome } from '../../api/error-messages/checkout';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
 
 export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_MAX } from '../../api/email';
 
 export const emptyValues = (): IdentityValues => ({
   firstName: '',
@@ -51,7 +50,7 @@ export function validateCheckout(
     if (lastName) errors.lastName = lastName;
     if (v.email === '') errors.email = message('emailRequired');
     else if (v.email.length > EMAIL_MAX) errors.email = message('emailTooLong', { max: EMAIL_MAX });
-    else if (!EMAIL_PATTERN.test(v.email)) errors.email = message('emailInvalid');
+    else if (!isEmail(v.email)) errors.email = message('emailInvalid');
     if (v.email.toLowerCase() !== v.emailConfirm.toLowerCase())
       errors.emailConfirm = message('emailsMustMatch');
   }

@@ -3,7 +3,9 @@
  * validation, §8 membership submit; spec 1 §4 "Membership form", §8 duplicate party roles). No I/O, no clock:
  * `now` comes in as data.
  */
+
 import { ErrorCode } from '../../api/codes';
+import { isEmail } from '../../api/email';
 import { membershipOutcome } from '../../api/error-messages/membership';
 import type { MembershipReserveRequest as MembershipReserveBody } from '../../api/models';
 import { type Message, message } from '../shared/messages';
@@ -106,8 +108,8 @@ export const clampUnnamed = (level: MembershipLevel | null, value: number): numb
 
 export const emailShown = (required: EmailRequired) => required !== 'other';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const looksLikeEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+/** The one email rule (api/email.ts), on the trimmed value. */
+export const looksLikeEmail = (value: string) => isEmail(value.trim());
 
 function nameErrors(
   errors: Record<string, Message>,

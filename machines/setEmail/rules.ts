@@ -4,18 +4,12 @@
  * ('Email addresses must match.'); a 409 names the address another account uses.
  */
 
+import { EMAIL_MAX, isEmail } from '../../api/email';
 import { setEmailOutcome } from '../../api/error-messages/account';
 import { outcomeMessage } from '../../api/error-messages/base';
-import { EMAIL_MAX, isHtmlEmail } from '../emailSubmit/rules';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { SetEmailField } from './types';
-
-/** The domain (after the last '@') contains a dot. */
-export const domainHasDot = (email: string): boolean => {
-  const at = email.lastIndexOf('@');
-  return at >= 0 && email.slice(at + 1).includes('.');
-};
 
 export function setEmailErrors(
   rawEmail: string,
@@ -26,7 +20,7 @@ export function setEmailErrors(
   const errors: Partial<Record<SetEmailField, Message>> = {};
   if (email === '') errors.email = message('emailRequired');
   else if (email.length > EMAIL_MAX) errors.email = message('emailTooLong', { max: EMAIL_MAX });
-  else if (!isHtmlEmail(email) || !domainHasDot(email)) errors.email = message('emailNotValid');
+  else if (!isEmail(email)) errors.email = message('emailNotValid');
   if (email.toLowerCase() !== confirm.toLowerCase()) errors.confirm = message('emailsMustMatch');
   return errors;
 }

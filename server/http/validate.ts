@@ -4,6 +4,7 @@
  * the server's stricter versions of the shared wire schemas in `api/schemas.ts` (same shapes and types).
  */
 import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from '../../api/email';
 import type * as w from '../../api/schemas';
 import type { C } from './context';
 import { describeIssues, invalid, payloadTooLarge } from './errors';
@@ -79,7 +80,9 @@ const membershipReserve = z.strictObject({
           party_role: text(50).check(z.minLength(1)),
           first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
           last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
-          email: z.optional(z.nullable(text(254).check(z.trim(), z.maxLength(254), z.email()))),
+          email: z.optional(
+            z.nullable(text(254).check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN }))),
+          ),
         }),
       )
       .check(z.maxLength(20)),
@@ -120,7 +123,7 @@ export const modifyBody = z.object({
 export const gifteeBody = z.strictObject({
   first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: text(254).check(z.trim(), z.maxLength(254), z.email()),
+  email: text(254).check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
   additional_info: z.optional(boundedJson),
 }) satisfies z.ZodMiniType<w.GifteeBody>;
 
@@ -155,7 +158,7 @@ export const extendHoldBody = z.strictObject({});
 export const purchaserBody = z.object({
   first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: text(254).check(z.trim(), z.maxLength(254), z.email()),
+  email: text(254).check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
 }) satisfies z.ZodMiniType<w.PurchaserBody>;
 
 export const paymentBody = z.object({
