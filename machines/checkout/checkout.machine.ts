@@ -13,7 +13,10 @@
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
+import { selectCart } from '../cart/current';
+import type { CartSnapshot } from '../cart/selectors';
 import { errorOf } from '../shared/flow-error';
+import { type FollowInput, followActor } from '../shared/follow';
 import { type Message, message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import {
@@ -52,6 +55,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     cart: input.cart,
     identityFormShown: input.identityFormShown,
     gift: input.gift === true,
+    cartActor: input.cartActor ?? null,
     termsShown: input.termsShown,
     values: { ...emptyValues(), ...input.prefill },
     termsAccepted: false,
@@ -66,6 +70,9 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     refusals: 0,
     error: null,
   };
+}
+function followCartInput({ context }: { context: CheckoutContext }): FollowInput {
+  return { actor: context.cartActor };
 }
 function applyGiftInput({ context }: { context: CheckoutContext }): ApplyGiftInput {
   return { cartId: context.cart.id };
@@ -105,6 +112,11 @@ const checkoutSetup = setup({
     input: {} as CheckoutInput,
   },
   actors: {
+    /** The app cart's current cart, as `cart.updated` whenever it is another object. */
+    followCart: followActor((snapshot: CartSnapshot) => {
+      const cart = selectCart(snapshot);
+      return cart ? { type: 'cart.updated' as const, cart } : null;
+    }),
     applyGift: fromPromise<unknown, ApplyGiftInput>(notProvided('applyGift')),
     confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(notProvided('confirmCard')),
     storePurchaser: fromPromise<unknown, StorePurchaserInput>(notProvided('storePurchaser')),
@@ -210,6 +222,7 @@ export const checkoutMachine = checkoutSetup
       'Checkout submit for a guest paying by card: validate, confirm the card, store the purchaser, pay.',
     context: initialCheckoutContext,
     initial: 'editing',
+    invoke: { src: 'followCart', id: 'followCart', input: followCartInput },
     on: {
       'field.change': { actions: 'changeField' },
       'field.focus': { guard: 'checkoutNotBegun', actions: ['beginCheckout', 'markCheckoutBegun'] },

@@ -1,3 +1,4 @@
+import type { AnyActorRef } from 'xstate';
 import type { CardPaymentResult, CartModel, PurchaserInput } from '../../api/models';
 
 import type { FlowError } from '../shared/flow-error';
@@ -20,6 +21,8 @@ export interface CheckoutInput {
   prefill?: Partial<IdentityValues>;
   /** A gift (a membership for someone else): the cart is made the recipient's before any card step. */
   gift?: boolean;
+  /** The app cart (systemId `cart`), followed while editing: removals and refreshes reach the form. */
+  cartActor?: AnyActorRef | null;
 }
 
 export interface PaymentIntentRef {
@@ -32,6 +35,8 @@ export interface CheckoutContext {
   identityFormShown: boolean;
   /** A gift: the gift-recipient check (step 2) makes the cart the recipient's before any card step. */
   gift: boolean;
+  /** The app cart it follows (null: none, e.g. in tests and stories). */
+  cartActor: AnyActorRef | null;
   termsShown: boolean;
   values: IdentityValues;
   termsAccepted: boolean;

@@ -219,15 +219,13 @@ function CheckoutFlow({
       // cart is checked out with their account's identity (my/ endpoints), no purchaser is stored on it.
       identityFormShown: ownedByPublicIdentity(cart, config.publicIdentityId ?? null, isLoggedIn(app)),
       gift: giftee !== null,
+      // The machine follows the app cart itself (removals in the widget, the refresh after a card error).
+      cartActor,
       termsShown: termsHtml !== null,
       prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
     },
     inspect,
   });
-  // Keep the machine's cart current (refresh after a card error, removals in the widget).
-  useEffect(() => {
-    actor.send({ type: 'cart.updated', cart });
-  }, [actor, cart]);
   const view = useSelector(actor, selectCheckoutView);
 
   return (

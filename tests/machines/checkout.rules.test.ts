@@ -1,7 +1,8 @@
 /** Focused tests of each documented checkout rule, on a real actor with fake actors. */
 
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise, setup } from 'xstate';
+import type { CartModel } from '../../api/models';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import {
   type CheckoutSnapshot,
@@ -298,6 +299,38 @@ describe('checkout submit', () => {
     t.actor.send({ type: 'submit' });
     await settle();
     expect(t.calls).toEqual(['confirmCard', 'pay']);
+  });
+
+  it('follows the app cart actor itself: a change of its cart reaches the form (no route effect copies it)', async () => {
+    const fakeCart = setup({
+      types: {
+        context: {} as { cart: CartModel },
+        events: {} as { type: 'set'; cart: CartModel } | { type: 'tick' },
+      },
+    }).createMachine({
+      initial: 'active',
+      context: { cart: makeCart(5000) },
+      states: {
+        active: {
+          on: {
+            set: {
+              actions: assign({ cart: ({ event }) => (event.type === 'set' ? event.cart : makeCart(0)) }),
+            },
+          },
+        },
+      },
+    });
+    const cartActor = createActor(fakeCart).start();
+    const t = start({ identityFormShown: false, termsShown: false, cartActor });
+    cartActor.send({ type: 'set', cart: makeCart(1234) });
+    expect(t.actor.getSnapshot().context.cart.totals.outstandingCents).toBe(1234);
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 1234 });
+    t.actor.stop();
+    // Stopped: it no longer listens.
+    cartActor.send({ type: 'set', cart: makeCart(99) });
+    expect(t.actor.getSnapshot().context.cart.totals.outstandingCents).toBe(1234);
   });
 
   it('uses the amount of a cart updated while editing', async () => {
