@@ -18,12 +18,15 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { outcomeMessage } from '../../api/error-messages/base';
 import { membershipOutcome } from '../../api/error-messages/membership';
+import { selectTicketCount } from '../cart/current';
+import type { CartSnapshot } from '../cart/selectors';
 import { reservedActions } from '../reserve/core/actions';
 import { reserveCoreGuards } from '../reserve/core/guards';
 import { reserveIntoCartMachine } from '../reserve/core/reserveIntoCart.machine';
 import { flowErrorOf, refusedErrorOf } from '../reserve/core/rules';
 import type { ReserveIntoCartInput } from '../reserve/core/types';
 import { toFlowError } from '../shared/flow-error';
+import { type FollowInput, followActor } from '../shared/follow';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import {
@@ -51,6 +54,10 @@ import type {
 
 // ---- named mappers ----------------------------------------------------------------------------------
 
+function followCartInput({ context }: { context: MembershipPurchaseContext }): FollowInput {
+  return { actor: context.cartActor ?? null };
+}
+
 export function membershipPurchaseContext({
   input,
 }: {
@@ -62,6 +69,7 @@ export function membershipPurchaseContext({
     settings: input.settings,
     member: input.member,
     cartTicketCount: input.cartTicketCount,
+    cartActor: input.cartActor ?? null,
     now: input.now,
     levels: [],
     skippedRules: [],
@@ -122,6 +130,11 @@ export const membershipPurchaseMachine = setup({
     input: {} as MembershipPurchaseInput,
   },
   actors: {
+    /** The app cart's ticket count, as `cart.changed` whenever it changes. */
+    followCart: followActor((snapshot: CartSnapshot) => ({
+      type: 'cart.changed' as const,
+      ticketCount: selectTicketCount(snapshot),
+    })),
     loadOffer: fromPromise<MembershipOffer, { eventId: string }>(notProvided('loadOffer')),
     reserveIntoCart: reserveIntoCartMachine,
   },
@@ -266,6 +279,7 @@ export const membershipPurchaseMachine = setup({
     'Buy, renew or gift a membership: level, members, survey, auto-renew; reserves into the app cart and goes to checkout.',
   context: membershipPurchaseContext,
   initial: 'loading',
+  invoke: { src: 'followCart', id: 'followCart', input: followCartInput },
   on: {
     'member.changed': { actions: 'changeSessionMember' },
     'cart.changed': { actions: 'changeCartCount' },

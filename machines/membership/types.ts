@@ -3,7 +3,7 @@
  * levels offered by a membership event, the member slots each level's membership rules make, and what the
  * form holds. Context is plain data.
  */
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { AnyActorRef, DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartContext, ReserveChildEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 
@@ -133,6 +133,8 @@ export interface MembershipPurchaseInput {
   member: PurchaseMember | null;
   /** Tickets in the app cart when the form starts (the gift needs an empty cart). */
   cartTicketCount: number;
+  /** The app cart (systemId `cart`), followed for its ticket count (null: none, e.g. in tests and stories). */
+  cartActor?: AnyActorRef | null;
   /** Today (epoch ms from the injected clock), for the renewal window. */
   now: number;
 }

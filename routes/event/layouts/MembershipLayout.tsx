@@ -13,7 +13,7 @@ import { AppLink } from '../../../ui/AppLink';
 import { createMembershipLabels } from '../../../ui/membership/labels';
 import { MembershipForm } from '../../../ui/membership/MembershipForm';
 import { ReserveSkeleton } from '../../../ui/skeleton/ReserveSkeleton';
-import { modalsOf, reservableCartId } from '../../app/root';
+import { cartOf, modalsOf, reservableCartId } from '../../app/root';
 import { useCart, useServices, useSession } from '../../app/services';
 import { useAfterReserve } from '../../app/upsell-steps';
 import { flowModalActions, useFlowModal } from '../../app/useFlowModal';
@@ -97,6 +97,8 @@ function MembershipFlow(props: {
       },
       member: purchaseMemberOf(session),
       cartTicketCount: ticketCount,
+      // The machine follows the app cart's ticket count itself.
+      cartActor: cartOf(app),
       now: clock.now(),
     },
     inspect,
@@ -126,9 +128,6 @@ function MembershipFlow(props: {
       );
     return () => controller.abort();
   }, [identityId, actor, api]);
-  useEffect(() => {
-    actor.send({ type: 'cart.changed', ticketCount });
-  }, [ticketCount, actor]);
 
   // code_not_found is rethrown (spec 3 §8): shown as an unhandled error is, its message and a Reload button.
   if (view.thrown)
