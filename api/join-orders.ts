@@ -2,6 +2,8 @@
 import { indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
 import { isLive, toItems } from './join-cart';
 import type { ConfirmationLink, ConfirmationPage, OrderModel } from './models';
+import { ORDER_EMBED } from './orders';
+import type { ApiRequest } from './request';
 
 /** Groups that admit no one: an order of only these has no block on the confirmation (spec 2 §2). */
 const NO_BLOCK_HANDLERS: readonly string[] = ['donation', 'ledger'];
@@ -109,5 +111,32 @@ export function toConfirmationPage(orders: unknown, config: unknown, sellerId: s
     contentOffset: offset('completed_content_offset'),
     contentMobileOffset: offset('completed_content_mobile_offset'),
     externalUrl: externalUrl && !externalUrl.startsWith('/') ? externalUrl : null,
+  };
+}
+
+/**
+ * The confirmation's calls (api.orders.confirmation): the orders with their seller meta and the seller's
+ * external_urls configuration, read together, joined in the order of `ids`.
+ */
+export async function loadConfirmation(
+  request: ApiRequest,
+  urls: UrlSettings,
+  ids: string[],
+  signal?: AbortSignal,
+): Promise<{ orders: OrderModel[]; page: ConfirmationPage }> {
+  const [orders, config] = await Promise.all([
+    ids.length
+      ? request('GET', 'ticket_order', { query: { 'id._in': ids }, embed: ORDER_EMBED, cached: true, signal })
+      : Promise.resolve(null),
+    request('GET', 'config', {
+      query: { 'resource_id._in': [urls.sellerId], 'key._in': ['external_urls'] },
+      cached: true,
+      signal,
+    }),
+  ]);
+  const byId = new Map((orders ? toOrders(orders, urls) : []).map((order) => [order.id, order]));
+  return {
+    orders: ids.flatMap((id) => byId.get(id) ?? []),
+    page: toConfirmationPage(orders, config, urls.sellerId),
   };
 }

@@ -21,50 +21,16 @@ export const ORDER_EMBED = [
 
 export function createOrders(request: ApiRequest, urls: UrlSettings) {
   return {
-    /** Cached GET ticket_order?id._in=…: orders in the order of `ids` (ids not found are left out). */
-    async getMany(ids: string[], { signal }: CallOptions = {}): Promise<OrderModel[]> {
-      if (ids.length === 0) return [];
-      const joins = orderJoins();
-      const raw = await request('GET', 'ticket_order', {
-        query: { 'id._in': ids },
-        embed: ORDER_EMBED,
-        cached: true,
-        signal,
-      });
-      const byId = new Map((await joins).toOrders(raw, urls).map((order) => [order.id, order]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    },
-
     /**
-     * The confirmation screen: the orders (as `getMany`) and what the seller configures of the screen, from the
-     * orders' seller meta and the seller's `external_urls` configuration (cached GET config), read together.
+     * The confirmation screen: the orders of `ids` (cached GET ticket_order?id._in=…, in the order of `ids`; ids
+     * not found are left out) and what the seller configures of the screen (seller meta, external_urls). Its
+     * code is the order joins' (loaded on demand), so no first load carries it.
      */
     async confirmation(
       ids: string[],
       { signal }: CallOptions = {},
     ): Promise<{ orders: OrderModel[]; page: ConfirmationPage }> {
-      const joins = orderJoins();
-      const [orders, config] = await Promise.all([
-        ids.length
-          ? request('GET', 'ticket_order', {
-              query: { 'id._in': ids },
-              embed: ORDER_EMBED,
-              cached: true,
-              signal,
-            })
-          : Promise.resolve(null),
-        request('GET', 'config', {
-          query: { 'resource_id._in': [urls.sellerId], 'key._in': ['external_urls'] },
-          cached: true,
-          signal,
-        }),
-      ]);
-      const join = await joins;
-      const byId = new Map((orders ? join.toOrders(orders, urls) : []).map((order) => [order.id, order]));
-      return {
-        orders: ids.flatMap((id) => byId.get(id) ?? []),
-        page: join.toConfirmationPage(orders, config, urls.sellerId),
-      };
+      return (await orderJoins()).loadConfirmation(request, urls, ids, signal);
     },
 
     /** Uncached GET ticket_order/{id}. Rejects with ApiError 'not_found' (404) when the order is absent. */

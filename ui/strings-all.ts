@@ -6,6 +6,7 @@ import './account/menu-strings';
 import './account/strings';
 import './cart/strings';
 import './checkout/strings';
+import './checkout/terms-strings';
 import './form-strings';
 import './listing-strings';
 import './login/strings';

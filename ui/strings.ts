@@ -16,6 +16,7 @@ import type { accountMenuStrings } from './account/menu-strings';
 import type { accountStrings } from './account/strings';
 import type { cartStrings } from './cart/strings';
 import type { checkoutStrings } from './checkout/strings';
+import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
@@ -136,7 +137,8 @@ type Catalogue = typeof shellStrings &
   typeof accountMenuStrings &
   typeof accountStrings &
   typeof membershipPageDefaults &
-  typeof seatMapDefaults;
+  typeof seatMapDefaults &
+  typeof termsStrings;
 
 export type StringKey = keyof Catalogue;
 export type Strings = Record<StringKey, string>;

@@ -15,3 +15,5 @@ export const selectCart = (snapshot: CartSnapshot): CartModel | null =>
 export const selectTicketCount = (snapshot: CartSnapshot): number => selectCart(snapshot)?.ticketCount ?? 0;
 
 export const selectCartId = (snapshot: CartSnapshot): string | null => snapshot.context.cartId;
+
+export const selectIsLoading = (snapshot: CartSnapshot): boolean => snapshot.matches('loading');

@@ -34,10 +34,9 @@ export interface MoreTimeView {
 
 const NO_MORE_TIME: MoreTimeView = { offered: false, busy: false, message: null };
 
-// The current cart, its ticket count and id: in current.ts, so a first load carries only them.
-export { selectCart, selectCartId, selectTicketCount } from './current';
-
-export const selectIsLoading = (snapshot: CartSnapshot): boolean => snapshot.matches('loading');
+// The current cart, its ticket count and id, and whether it is loading: in current.ts, so a first load (and
+// checkout) carries only them.
+export { selectCart, selectCartId, selectIsLoading, selectTicketCount } from './current';
 
 export const selectIsRemoving = (snapshot: CartSnapshot): boolean => snapshot.matches({ active: 'removing' });
 

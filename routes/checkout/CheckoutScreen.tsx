@@ -1,16 +1,16 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
-import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/selectors';
+import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
-import { TermsDialog } from '../../ui/checkout/TermsDialog';
+
 import { formatMoney } from '../../ui/format';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
 import { fill } from '../../ui/strings';
-import { dataLayerAnalytics } from '../app/analytics';
+import type { AnalyticsPort } from '../app/analytics';
 import { isLoggedIn, sessionOf } from '../app/root';
 import { useCart, useCartActor, useModal, useServices, useSession } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
@@ -22,6 +22,21 @@ import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
 import { loadTerms } from './terms';
 import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
+
+/** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
+const withDataLayer = (send: (port: AnalyticsPort) => void) =>
+  void import('../app/analytics').then((m) =>
+    send(m.dataLayerAnalytics(window as unknown as { dataLayer?: unknown[] })),
+  );
+const checkoutAnalytics: Pick<AnalyticsPort, 'beginCheckout' | 'purchase'> = {
+  beginCheckout: (cart) => withDataLayer((port) => port.beginCheckout?.(cart)),
+  purchase: (orderIds, cart) => withDataLayer((port) => port.purchase?.(orderIds, cart)),
+};
+
+/** The terms modal loads when it opens. */
+const TermsDialog = lazy(() =>
+  import('../../ui/checkout/TermsDialog').then((m) => ({ default: m.TermsDialog })),
+);
 
 /**
  * /checkout and /checkout/{cartId}: checkout of the current cart, or of the cart the route names (injected into
@@ -205,9 +220,7 @@ function CheckoutFlow({
         },
         gift,
         // GA4 begin_checkout and purchase on window.dataLayer when the seller turns analytics on.
-        analytics: config.dataLayer
-          ? dataLayerAnalytics(window as unknown as { dataLayer?: unknown[] })
-          : undefined,
+        analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
       }),
     [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer],
@@ -259,20 +272,22 @@ function CheckoutFlow({
         onSubmit={() => actor.send({ type: 'submit' })}
       />
       {termsModal.modal && termsHtml ? (
-        <TermsDialog
-          strings={strings}
-          html={termsHtml}
-          closing={termsModal.modal.closing}
-          onAccept={() => {
-            actor.send({ type: 'terms.change', accepted: true });
-            termsModal.close();
-          }}
-          onDecline={() => {
-            actor.send({ type: 'terms.change', accepted: false });
-            termsModal.close();
-          }}
-          onDismiss={termsModal.dismiss}
-        />
+        <Suspense fallback={null}>
+          <TermsDialog
+            strings={strings}
+            html={termsHtml}
+            closing={termsModal.modal.closing}
+            onAccept={() => {
+              actor.send({ type: 'terms.change', accepted: true });
+              termsModal.close();
+            }}
+            onDecline={() => {
+              actor.send({ type: 'terms.change', accepted: false });
+              termsModal.close();
+            }}
+            onDismiss={termsModal.dismiss}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -104,7 +104,7 @@ describe('client against the reference server', () => {
         : await api.cart.guestCheckout(cart.id);
     expect(paid.orderIds).toHaveLength(1);
 
-    const [order] = await api.orders.getMany(paid.orderIds);
+    const [order] = (await api.orders.confirmation(paid.orderIds)).orders;
     expect(order).toMatchObject({
       cartId: cart.id,
       ticketCount: 1,

@@ -370,9 +370,9 @@ describe('orders', () => {
     identity: coll([{ id: 'id-1', first_name: 'A', last_name: 'B', email: 'ab@example.com', type: 'guest' }]),
   };
 
-  it('getMany: cached GET ticket_order?id._in=… with the embeds, in the order asked', async () => {
-    const { api, calls } = setup(json(doc));
-    const orders = await api.orders.getMany(['ord-2', 'ord-1', 'ord-missing']);
+  it('confirmation: cached GET ticket_order?id._in=… with the embeds, in the order asked, and the config', async () => {
+    const { api, calls } = setup(json(doc), json({ config: coll([]) }));
+    const { orders } = await api.orders.confirmation(['ord-2', 'ord-1', 'ord-missing']);
     expect(orders.map((o) => o.id)).toEqual(['ord-2', 'ord-1']);
     expect(orders[1]?.purchaserEmail).toBe('ab@example.com');
     expect(calls[0]?.url).toBe(
@@ -381,10 +381,10 @@ describe('orders', () => {
     );
   });
 
-  it('getMany([]) makes no call', async () => {
-    const { api, calls } = setup(json(doc));
-    await expect(api.orders.getMany([])).resolves.toEqual([]);
-    expect(calls).toHaveLength(0);
+  it('confirmation([]) asks for no orders', async () => {
+    const { api, calls } = setup(json({ config: coll([]) }));
+    await expect(api.orders.confirmation([])).resolves.toMatchObject({ orders: [] });
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual(['/cached/api/config']);
   });
 
   it('get: uncached GET ticket_order/{id}; not_found when absent', async () => {

@@ -13,6 +13,7 @@ const FLOWS: Record<string, () => Promise<Record<string, unknown>>> = {
   'ui/reserve/strings.ts': () => import('../../ui/reserve/strings'),
   'ui/cart/strings.ts': () => import('../../ui/cart/strings'),
   'ui/checkout/strings.ts': () => import('../../ui/checkout/strings'),
+  'ui/checkout/terms-strings.ts': () => import('../../ui/checkout/terms-strings'),
   'ui/form-strings.ts': () => import('../../ui/form-strings'),
   'ui/listing-strings.ts': () => import('../../ui/listing-strings'),
   'ui/login/strings.ts': () => import('../../ui/login/strings'),

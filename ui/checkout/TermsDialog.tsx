@@ -1,4 +1,4 @@
-import './strings';
+import './terms-strings';
 import { Modal } from '../modal/Modal';
 import { SellerHtml } from '../SellerHtml';
 import type { Strings } from '../strings';

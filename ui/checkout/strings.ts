@@ -18,11 +18,8 @@ export const checkoutStrings = defineStrings({
   paying: 'Processing payment…',
   completeOrder: 'Complete order',
   acceptTerms: 'I accept the terms and conditions',
-  // the terms modal (spec 2 §2: Accept and Decline; the title and the read button are ours)
-  termsTitle: 'Terms and conditions',
+  // the terms checkbox's button (ours); the modal's own texts load with it (ui/checkout/terms-strings.ts)
   termsRead: 'Read the terms and conditions',
-  termsAccept: 'Accept',
-  termsDecline: 'Decline',
   orderNumber: 'Order number {number}',
   orderQrAlt: 'QR code for order {number}',
   viewAndPrint: 'View and print tickets',
