@@ -176,6 +176,7 @@ describe('VerifyEmailView', () => {
     rerender(<VerifyEmailView {...props({ stage: 'verified' })} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email address confirmed');
     expect(screen.getByRole('status').textContent).toBe('Thank you: your email address is confirmed.');
+    expect(screen.getByRole('link').getAttribute('href')).toBe(props().homeHref);
     rerender(<VerifyEmailView {...props({ stage: 'invalidLink' })} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invalid Link');
     expect(screen.getByRole('link', { name: 'Update your email address again' }).getAttribute('href')).toBe(

@@ -24,30 +24,25 @@ export function VerifyEmailView(props: VerifyEmailViewProps) {
         <p role="status">{strings.verifyingEmail}</p>
       </section>
     );
-  if (props.stage === 'verified')
+  if (props.stage === 'verified' || props.stage === 'invalidLink') {
+    // Confirmed: on to home; an invalid link: ask for another one (the set-email page).
+    const verified = props.stage === 'verified';
     return (
       <section className="account-page" aria-labelledby="verify-title">
-        <h1 id="verify-title">{strings.emailVerified}</h1>
-        <p role="status">{strings.emailVerifiedText}</p>
+        <h1 id="verify-title">{verified ? strings.emailVerified : strings.invalidVerifyLink}</h1>
+        <p role="status">{verified ? strings.emailVerifiedText : strings.verifyLinkInvalid}</p>
         <p>
-          <AppLink className="btn" href={props.homeHref} onNavigate={props.onNavigate}>
-            {strings.accountContinue}
+          <AppLink
+            className="btn"
+            href={verified ? props.homeHref : props.setEmailHref}
+            onNavigate={props.onNavigate}
+          >
+            {verified ? strings.accountContinue : strings.verifyAgain}
           </AppLink>
         </p>
       </section>
     );
-  if (props.stage === 'invalidLink')
-    return (
-      <section className="account-page" aria-labelledby="verify-title">
-        <h1 id="verify-title">{strings.invalidVerifyLink}</h1>
-        <p role="status">{strings.verifyLinkInvalid}</p>
-        <p>
-          <AppLink className="btn" href={props.setEmailHref} onNavigate={props.onNavigate}>
-            {strings.verifyAgain}
-          </AppLink>
-        </p>
-      </section>
-    );
+  }
   return (
     <section className="account-page" aria-labelledby="verify-title">
       <h1 id="verify-title">{strings.verifyEmailTitle}</h1>
