@@ -134,6 +134,13 @@ export interface VisitWindow {
 /** The venue-local day (YYYY-MM-DD) a visit window starts on. */
 export const visitDay = (window: VisitWindow): string => zonedParts(window.start, window.timezone).date;
 
+/**
+ * The day the listing shows: the date filter, else today when the query asks for a time alone (a visit
+ * between 10:00 and 16:00 is one of today's, not of no day: without a day no session would match).
+ */
+export const listingDay = (filters: ListingFilters): DateFilter | null =>
+  filters.date ?? (filters.timeStart !== null ? 'today' : null);
+
 /** The venue-local day (YYYY-MM-DD) that `today` or `tomorrow` means at `now`. */
 export function dayOfFilter(date: DateFilter, now: number, tz: string): string {
   const today = zonedParts(now, tz).date;
@@ -197,8 +204,9 @@ export function listingRequest(filters: ListingFilters, scope: ListingScope): Li
   if (filters.category) request.categories = [filters.category];
   const meta = Object.entries(filters.meta);
   if (meta.length > 0) request.meta = Object.fromEntries(meta.map(([k, v]) => [k, splitValues(v)]));
-  if (filters.date) {
-    const window = dayWindow(dayOfFilter(filters.date, scope.now, scope.timezone), scope.timezone);
+  const day = listingDay(filters);
+  if (day) {
+    const window = dayWindow(dayOfFilter(day, scope.now, scope.timezone), scope.timezone);
     request.sessionsFrom = window.start;
     request.sessionsTo = window.end;
     request.includeSessions = true;
@@ -222,7 +230,7 @@ export const sameRequest = (a: ListingRequest, b: ListingRequest): boolean =>
 
 /**
  * The window the time filter's steps span: the upsell visit window, else the span of the day's sessions of
- * the events listed (no day chosen: none, the time filter is not offered).
+ * the events listed (no day chosen and no time asked for: none, the time filter is not offered).
  */
 export function timeWindow(
   filters: ListingFilters,
@@ -230,7 +238,7 @@ export function timeWindow(
   events: readonly ListingEvent[],
 ): VisitWindow | null {
   if (scope.chain) return scope.chain.window;
-  if (!filters.date) return null;
+  if (!listingDay(filters)) return null;
   const sessions = events.flatMap((e) => e.sessions);
   if (sessions.length === 0) return null;
   const start = sessions.reduce((min, s) => (s.start < min ? s.start : min), sessions[0]?.start ?? '');

@@ -9,6 +9,7 @@ import {
   hasFilters,
   hasMetaFilters,
   type ListingFilters,
+  listingDay,
   listingSearch,
   NO_FILTERS,
   narrowByTime,
@@ -61,7 +62,7 @@ export function selectListingView(snapshot: SnapshotFrom<typeof listingMachine>)
     events: shown,
     categories:
       !inChain && categories.length > 1 ? { options: categories, selected: filters.category } : null,
-    dates: inChain ? null : { options: DATE_FILTERS, selected: filters.date },
+    dates: inChain ? null : { options: DATE_FILTERS, selected: listingDay(filters) },
     time: timeFilterShown(steps, visitTime)
       ? {
           steps: steps.map((value) => ({ value, label: timeLabel(value) })),

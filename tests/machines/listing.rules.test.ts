@@ -7,6 +7,7 @@ import {
   halfHourSteps,
   hasMetaFilters,
   type ListingScope,
+  listingDay,
   listingRequest,
   listingSearch,
   NO_FILTERS,
@@ -109,6 +110,26 @@ describe('listingRequest', () => {
       includeSessions: true,
     });
     expect(visitDay(chain.window)).toBe('2026-11-22');
+  });
+
+  it('a time alone is a time today: the call asks for today and the window spans its sessions', () => {
+    const timeOnly = parseListingQuery('time.start=10:00&time.end=16:00');
+    expect(listingDay(timeOnly)).toBe('today');
+    expect(listingDay(NO_FILTERS)).toBeNull();
+    expect(listingDay(parseListingQuery('date=tomorrow&time.start=10:00&time.end=16:00'))).toBe('tomorrow');
+    expect(listingRequest(timeOnly, guest)).toEqual({
+      sessionsFrom: '2026-11-21T05:00:00.000Z',
+      sessionsTo: '2026-11-22T05:00:00.000Z',
+      includeSessions: true,
+    });
+    const events = [event('a', ['2026-11-21T15:00:00.000Z']), event('b', ['2026-11-21T20:30:00.000Z'])];
+    expect(timeWindow(timeOnly, guest, events)).toEqual({
+      start: '2026-11-21T15:00:00.000Z',
+      end: '2026-11-21T21:30:00.000Z',
+      timezone: TZ,
+    });
+    const late = event('c', ['2026-11-21T21:30:00.000Z']); // 4:30 PM: after the visit
+    expect(narrowByTime([...events, late], timeOnly, TZ).map((e) => e.id)).toEqual(['a', 'b']);
   });
 
   it('today and tomorrow follow the venue day, not UTC', () => {
