@@ -46,9 +46,33 @@ async function openTheatre(page: Page, seller: Seller, offset: number) {
   const id = await eventIdOf(page, seller, THEATRE);
   const session = await sessionAt(page, id, venueDay(offset), '19:30');
   await page.goto(`${seller.base}/events/${id}?session=${session.id}`);
-  await expect(page.getByRole('button', { name: 'Add one Adult' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add one Adult (Stalls)' })).toBeVisible();
   return { id, sessionId: session.id };
 }
+
+test('the tg query keeps to its group once a session is chosen; each stepper names its group', async ({
+  page,
+  seller,
+}) => {
+  const { id, sessionId } = await openTheatre(page, seller, 3);
+  // Both groups sell Adult: each control says which.
+  await expect(page.getByRole('button', { name: 'Add one Adult (Balcony)' })).toBeVisible();
+  const sellerId = await page.evaluate(
+    () => JSON.parse(document.getElementById('tix-config')?.textContent ?? '{}').sellerId as string,
+  );
+  const res = await page.request.get(`/api/events/${id}`, {
+    params: { seller_id: sellerId, _embed: 'ticket_group' },
+    headers: { 'Tix-App': 'ecomm' },
+  });
+  const groups = (await res.json()).ticket_group._data as { id: string; name: string }[];
+  const stalls = groups.find((g) => g.name === 'Stalls');
+  if (!stalls) throw new Error('no Stalls group');
+  await page.goto(`${seller.base}/events/${id}?tg=${stalls.id}&session=${sessionId}`);
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  await expect(form.getByRole('button', { name: 'Add one Adult', exact: true })).toBeVisible();
+  await expect(form.getByRole('button', { name: /Balcony/ })).toHaveCount(0);
+  await expect(form.getByRole('group', { name: 'Balcony' })).toHaveCount(0);
+});
 
 /** The screen point of a seat on the picture at zoom 1 (the map fitted and centred in its box). */
 async function seatPoint(page: Page, map: { width: number; height: number }, seat: WireSeat) {
@@ -70,8 +94,8 @@ test('mouse: a click takes the neighbour, a second click deselects, confirm, res
 }) => {
   const { id, sessionId } = await openTheatre(page, seller, 2);
   const form = page.getByRole('form', { name: 'Book tickets' });
-  await form.getByRole('button', { name: 'Add one Adult' }).first().click();
-  await form.getByRole('button', { name: 'Add one Child' }).first().click();
+  await form.getByRole('button', { name: 'Add one Adult (Stalls)' }).click();
+  await form.getByRole('button', { name: 'Add one Child (Stalls)' }).click();
   await expect(form.getByText('A seat must be chosen for every seated ticket.')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
 
@@ -173,7 +197,7 @@ test('keyboard alone: section, row and seat from the lists, each selection annou
   seller,
 }) => {
   await openTheatre(page, seller, 3);
-  await tabTo(page, 'Add one Adult');
+  await tabTo(page, 'Add one Adult (Stalls)');
   await page.keyboard.press('Enter');
   await tabTo(page, 'Choose seats');
   await page.keyboard.press('Enter');
@@ -209,7 +233,7 @@ test('keyboard alone: section, row and seat from the lists, each selection annou
 test('allocation messages: too many seats for a group', async ({ page, seller }) => {
   const { id, sessionId } = await openTheatre(page, seller, 4);
   const form = page.getByRole('form', { name: 'Book tickets' });
-  await form.getByRole('button', { name: 'Add one Adult' }).first().click();
+  await form.getByRole('button', { name: 'Add one Adult (Stalls)' }).click();
   await form.getByRole('button', { name: 'Choose seats' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose your seats' });
   await expect(dialog.getByText('Not enough seats for Stalls Adult')).toBeVisible();
@@ -240,8 +264,7 @@ test('two browsers race for one seat: exactly one wins, the other sees the error
     const label = `Balcony, row ${seat.row}, seat ${seat.name}, available`;
     for (const page of pages) {
       const form = page.getByRole('form', { name: 'Book tickets' });
-      // Balcony's Adult is the second 'Add one Adult'.
-      await form.getByRole('button', { name: 'Add one Adult' }).nth(1).click();
+      await form.getByRole('button', { name: 'Add one Adult (Balcony)' }).click();
       await form.getByRole('button', { name: 'Choose seats' }).click();
       const dialog = page.getByRole('dialog', { name: 'Choose your seats' });
       await dialog.getByRole('combobox', { name: 'Section' }).selectOption('Balcony');

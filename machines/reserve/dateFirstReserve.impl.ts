@@ -9,7 +9,7 @@ import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
-import { flowErrorOf, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
+import { flowErrorOf, offeredGroups, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { ReserveIntoCartInput } from './core/types';
 import { applyPresetQuantities, isSelectionValid, type QuantityScope, quantitiesAfter } from './quantities';
@@ -110,10 +110,13 @@ export function flexibleGroupsOf(event: DateFirstReserveContext['event']): Ticke
   return event.ticketGroups.filter((group) => group.flexible === true);
 }
 
-/** A session's groups without the flexible ones (those are chosen through the flexible option). */
+/**
+ * A session's groups that the page offers, without the flexible ones (those are chosen through the flexible
+ * option).
+ */
 function datedGroups(event: DateFirstReserveContext['event'], groups: readonly TicketGroupModel[]) {
   const flexibleIds = new Set(flexibleGroupsOf(event).map((group) => group.id));
-  return groups.filter((group) => !flexibleIds.has(group.id));
+  return offeredGroups(event, groups).filter((group) => !flexibleIds.has(group.id));
 }
 
 function presetResolution(context: DateFirstReserveContext, sessions: SessionModel[]) {

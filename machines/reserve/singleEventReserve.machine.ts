@@ -23,6 +23,7 @@ import {
   cartOutput,
   errorNotice,
   flowErrorOf,
+  offeredGroups,
   RESERVE_ERROR,
   refusedErrorOf,
   reserveErrorText,
@@ -139,9 +140,9 @@ export const singleEventReserveMachine = setup({
       },
     }),
     assignGroups: assign({
-      groups: ({ event }) => {
+      groups: ({ context, event }) => {
         assertEvent(event, 'xstate.done.actor.loadSessionGroups');
-        return event.output;
+        return offeredGroups(context.event, event.output);
       },
     }),
     applyDefaultQuantities: assign({

@@ -60,7 +60,11 @@ interface Script {
   reserve?: () => Promise<CartModel>;
 }
 
-function start(query?: DateFirstReserveInput['query'], script: Script = {}) {
+function start(
+  query?: DateFirstReserveInput['query'],
+  script: Script = {},
+  event: DateFirstReserveInput['event'] = input().event,
+) {
   const calls = {
     loadCalendar: vi.fn(),
     loadSessions: vi.fn(),
@@ -97,7 +101,7 @@ function start(query?: DateFirstReserveInput['query'], script: Script = {}) {
     },
     actions: { reserved: ({ context }) => reserved(context.cart) },
   });
-  const actor = createActor(machine, { input: input(query), clock: new SimulatedClock() });
+  const actor = createActor(machine, { input: { ...input(query), event }, clock: new SimulatedClock() });
   actor.start();
   return { actor, calls, reserved };
 }
@@ -306,6 +310,16 @@ describe('choosing a session', () => {
     expect(selectSessionPicker(actor.getSnapshot()).canChange).toBe(true);
   });
 
+  it('offers only the event page’s groups: a session lists all, the tg query narrowed the event to one', async () => {
+    const balcony = group({ ...family, id: 'g-balcony', name: 'Balcony' });
+    const narrowed = { ...input().event, ticketGroups: [general] };
+    const { actor } = start(undefined, { groups: async () => [general, balcony, family] }, narrowed);
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    await send(actor, { type: 'session.select', sessionId: 's-0930' });
+    expect(selectTicketGroups(actor.getSnapshot()).map((g) => g.id)).toEqual([general.id]);
+  });
+
   it('warns when fewer than 10 tickets are left in the session', async () => {
     const { actor } = await toTickets();
     expect(textOfMaybe(selectFewTicketsMessage(actor.getSnapshot()))).toBeNull();
@@ -347,7 +361,7 @@ describe('submit', () => {
   });
 
   it('is blocked while a group is outside its order limits', async () => {
-    const minThree = group({ ...general, id: 'g-min', minPerOrder: 3 });
+    const minThree = group({ ...general, minPerOrder: 3 });
     const { actor, calls } = await toTickets(undefined, { groups: async () => [minThree] });
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
     expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
@@ -828,6 +842,12 @@ const members = groupWithCapacity(
   { capacity: 2, oversell: 0, used: 0 },
 );
 
+/** The event of the quantity walk: its groups are the ones the session offers. */
+const quantityInput = (): DateFirstReserveInput => ({
+  ...input(),
+  event: { ...input().event, ticketGroups: [pair, familyOnly, members] },
+});
+
 /** To the 1:00 PM session (5 places left) with the quantity-walk groups, then every quantity change. */
 function quantityEvents(snapshot: Snapshot): EventObject[] {
   const { context } = snapshot;
@@ -909,7 +929,7 @@ describe('path tests', () => {
   it('keeps every quantity within its limits and the submit rule on every path of quantity changes', async () => {
     const report = await walkMachinePaths({
       machine: dateFirstReserveMachine,
-      inputs: [input()],
+      inputs: [quantityInput()],
       events: quantityEvents,
       serializeState: quantityState,
       onStep: checkReserveInvariants,
@@ -922,7 +942,7 @@ describe('path tests', () => {
   });
 
   it('a first step that does not fit is refused: no family ticket when fewer places are left than its minimum', async () => {
-    const runner = createReplayRunner(dateFirstReserveMachine, { input: input() });
+    const runner = createReplayRunner(dateFirstReserveMachine, { input: quantityInput() });
     for (const event of [
       E('xstate.done.actor.loadCalendar', { output: days }),
       E('date.select', { date: '2026-11-21' }),

@@ -79,6 +79,13 @@ async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
 const view = (actor: Actor) => selectSingleEventView(actor.getSnapshot());
 
 describe('singleEventReserve: loading', () => {
+  it('offers only the event page’s groups: the tg query narrowed the event, the session lists all', async () => {
+    const other = { ...lectureGroup, id: 'g-other', name: 'Other' };
+    const { actor } = start(singleInput(), { groups: async () => [lectureGroup, other] });
+    await flush();
+    expect(view(actor).groups.map((g) => g.id)).toEqual([lectureGroup.id]);
+  });
+
   it('loads the one session, then its ticket groups; the form shows the session day and time', async () => {
     const { actor, calls } = start();
     expect(view(actor).status).toBe('loading');

@@ -27,6 +27,27 @@ export interface TicketQuantitiesProps {
   onDecrement: (ticketTypeId: string) => void;
 }
 
+/**
+ * The name of a type in its controls' names: with its group when another group on the form has a type of the
+ * same name (two 'Add one Adult' buttons, Stalls and Balcony, would be one name to a screen reader).
+ */
+function controlNames(strings: Strings, groups: readonly QuantityGroupOption[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const group of groups)
+    for (const name of new Set(group.types.map((type) => type.name)))
+      count.set(name, (count.get(name) ?? 0) + 1);
+  const names = new Map<string, string>();
+  for (const group of groups)
+    for (const type of group.types)
+      names.set(
+        type.id,
+        (count.get(type.name) ?? 0) > 1
+          ? fill(strings.typeInGroup, { name: type.name, group: group.name })
+          : type.name,
+      );
+  return names;
+}
+
 /** Ticket groups with a − / count / + stepper per type (the counts and what can be pressed come from the view model). */
 export function TicketQuantities({
   strings,
@@ -35,43 +56,47 @@ export function TicketQuantities({
   onIncrement,
   onDecrement,
 }: TicketQuantitiesProps) {
+  const names = controlNames(strings, groups);
   return (
     <>
       {groups.map((group) => (
         <fieldset key={group.id} className="ticket-group" style={{ border: 'none', padding: 0, margin: 0 }}>
           <legend className={groups.length > 1 ? undefined : 'visually-hidden'}>{group.name}</legend>
-          {group.types.map((type) => (
-            <div className="ticket-type" key={type.id}>
-              <div>
-                <p className="ticket-type__name">{type.name}</p>
-                <p className="ticket-type__price">
-                  {type.priceCents === 0 ? strings.free : formatMoney(type.priceCents, currency)}
-                </p>
-                {type.description ? <p className="field__hint">{type.description}</p> : null}
+          {group.types.map((type) => {
+            const name = names.get(type.id) ?? type.name;
+            return (
+              <div className="ticket-type" key={type.id}>
+                <div>
+                  <p className="ticket-type__name">{type.name}</p>
+                  <p className="ticket-type__price">
+                    {type.priceCents === 0 ? strings.free : formatMoney(type.priceCents, currency)}
+                  </p>
+                  {type.description ? <p className="field__hint">{type.description}</p> : null}
+                </div>
+                <div className="stepper">
+                  <button
+                    type="button"
+                    aria-label={fill(strings.decrease, { name })}
+                    disabled={!type.canDecrement}
+                    onClick={() => onDecrement(type.id)}
+                  >
+                    −
+                  </button>
+                  <output aria-live="polite" aria-label={fill(strings.quantityOf, { name })}>
+                    {type.quantity}
+                  </output>
+                  <button
+                    type="button"
+                    aria-label={fill(strings.increase, { name })}
+                    disabled={!type.canIncrement}
+                    onClick={() => onIncrement(type.id)}
+                  >
+                    +
+                  </button>
+                </div>
               </div>
-              <div className="stepper">
-                <button
-                  type="button"
-                  aria-label={fill(strings.decrease, { name: type.name })}
-                  disabled={!type.canDecrement}
-                  onClick={() => onDecrement(type.id)}
-                >
-                  −
-                </button>
-                <output aria-live="polite" aria-label={fill(strings.quantityOf, { name: type.name })}>
-                  {type.quantity}
-                </output>
-                <button
-                  type="button"
-                  aria-label={fill(strings.increase, { name: type.name })}
-                  disabled={!type.canIncrement}
-                  onClick={() => onIncrement(type.id)}
-                >
-                  +
-                </button>
-              </div>
-            </div>
-          ))}
+            );
+          })}
         </fieldset>
       ))}
     </>

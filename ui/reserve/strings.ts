@@ -34,6 +34,8 @@ export const reserveStrings = defineStrings({
   increase: 'Add one {name}',
   decrease: 'Remove one {name}',
   quantityOf: '{name} quantity',
+  /** A type's name in control names when another group on the form has a type of the same name. */
+  typeInGroup: '{name} ({group})',
   addToCart: 'Add to cart',
   chooseOne: 'Choose one',
   seatRequired: 'A seat must be chosen for every seated ticket.',

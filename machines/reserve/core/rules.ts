@@ -145,6 +145,18 @@ export function noticesAfterDismiss(messages: ReserveNotice[], event: EventObjec
     : messages;
 }
 
+/**
+ * A session's groups that this page offers: the event's own (spec 1 §2: the `tg` query narrows the event's
+ * groups, and a session's answer lists all of them), in the session's order.
+ */
+export function offeredGroups(
+  event: { ticketGroups: readonly { id: string }[] },
+  groups: readonly TicketGroupModel[],
+): TicketGroupModel[] {
+  const ids = new Set(event.ticketGroups.map((group) => group.id));
+  return groups.filter((group) => ids.has(group.id));
+}
+
 // ---- what a ticket flow sends, and ends with ----------------------------------------------------------
 
 /** The child's input for tickets: the counts above zero, and the seats when any are chosen. */
