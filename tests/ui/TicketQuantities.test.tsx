@@ -5,8 +5,8 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStrings } from '../../ui/strings';
 import { type QuantityGroupOption, TicketQuantities } from '../../ui/reserve/TicketQuantities';
+import { createStrings } from '../../ui/strings';
 
 afterEach(cleanup);
 
