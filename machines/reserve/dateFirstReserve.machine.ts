@@ -55,7 +55,7 @@ export const dateFirstReserveMachine = setup({
         input: calendarInput,
         onDone: [
           { guard: 'hasNoAvailableDay', target: 'noAvailability', actions: 'assignDays' },
-          { guard: 'isQueryRejected', target: 'initError', actions: ['assignDays', 'rejectQuery'] },
+          { guard: 'isQueryRejected', target: 'queryRejected', actions: ['assignDays', 'rejectQuery'] },
           {
             guard: 'queryNamesSessionId',
             target: 'findingSession',
@@ -74,17 +74,21 @@ export const dateFirstReserveMachine = setup({
         input: findSessionInput,
         onDone: [
           { guard: 'isFoundOnAvailableDay', target: 'picking', actions: 'assignFoundSessionDate' },
-          { guard: 'isStrict', target: 'initError', actions: 'rejectQuery' },
+          { guard: 'isStrict', target: 'queryRejected', actions: 'rejectQuery' },
           { target: 'picking', actions: 'noteSessionNotFound' },
         ],
         onError: [
-          { guard: 'isStrict', target: 'initError', actions: 'rejectQuery' },
+          { guard: 'isStrict', target: 'initError', actions: 'assignInitError' },
           { target: 'picking', actions: 'noteSessionNotFound' },
         ],
       },
     },
     noAvailability: {},
     initError: { on: { retry: { target: 'loading', actions: 'resetForRetry' } } },
+    queryRejected: {
+      description:
+        'reserve=strict and the query cannot be honoured: the generic unavailable message. The same query always gets the same answer, so nothing offers to try it again.',
+    },
     picking: {
       initial: 'entry',
       on: {
@@ -131,7 +135,7 @@ export const dateFirstReserveMachine = setup({
                   },
                   {
                     guard: 'isPresetSessionRejected',
-                    target: '#dateFirstReserve.initError',
+                    target: '#dateFirstReserve.queryRejected',
                     actions: ['assignSessions', 'rejectQuery'],
                   },
                   {

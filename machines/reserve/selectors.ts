@@ -32,7 +32,7 @@ export type ReserveScreen = 'loading' | 'noAvailability' | 'initError' | 'pickin
 export function selectScreen(snapshot: DateFirstReserveSnapshot): ReserveScreen {
   if (snapshot.matches('loading') || snapshot.matches('findingSession')) return 'loading';
   if (snapshot.matches('noAvailability')) return 'noAvailability';
-  if (snapshot.matches('initError')) return 'initError';
+  if (snapshot.matches('initError') || snapshot.matches('queryRejected')) return 'initError';
   if (snapshot.matches('reserving')) return 'reserving';
   if (snapshot.matches('done')) return 'done';
   return 'picking';
@@ -41,7 +41,8 @@ export function selectScreen(snapshot: DateFirstReserveSnapshot): ReserveScreen 
 /** The message that replaces the picker (no availability, init error), or null. */
 export function selectBlockingMessage(snapshot: DateFirstReserveSnapshot): Message | null {
   if (snapshot.matches('noAvailability')) return message('noTimes');
-  if (snapshot.matches('initError')) return snapshot.context.initError ?? message('errorUnexpected');
+  if (snapshot.matches('initError') || snapshot.matches('queryRejected'))
+    return snapshot.context.initError ?? message('errorUnexpected');
   return null;
 }
 

@@ -612,12 +612,25 @@ describe('query parameters', () => {
   });
 
   it('in strict mode any query problem blocks with the generic message', async () => {
-    const { actor } = start({ date: '2026-11-22', session: 's-22-1000', reserve: 'strict' });
+    const { actor, calls } = start({ date: '2026-11-22', session: 's-22-1000', reserve: 'strict' });
     await flush();
-    expect(actor.getSnapshot().value).toBe('initError');
+    expect(actor.getSnapshot().value).toBe('queryRejected');
+    expect(selectScreen(actor.getSnapshot())).toBe('initError');
     expect(textOfMaybe(selectBlockingMessage(actor.getSnapshot()))).toBe(
       'Sorry, tickets are not available for this event.',
     );
+    // The same query would get the same answer: no 'Try again' that reloads into the same refusal.
+    expect(selectCanRetry(actor.getSnapshot())).toBe(false);
+    await send(actor, { type: 'retry' });
+    expect(actor.getSnapshot().value).toBe('queryRejected');
+    expect(calls.loadCalendar).toHaveBeenCalledTimes(1);
+  });
+
+  it('in strict mode a date that is not available blocks without a retry', async () => {
+    const { actor } = start({ date: '2020-01-01', reserve: 'strict' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('queryRejected');
+    expect(selectCanRetry(actor.getSnapshot())).toBe(false);
   });
 
   it.each([['warn'], ['yes'], ['1'], ['on']])('reserve=%s warns', async (reserve) => {
@@ -661,7 +674,9 @@ describe('query parameters', () => {
     expect(warnings(warn.actor)).toEqual(['warning: Sorry, the selected time is not found.']);
     const strict = start({ session: 's-0930', reserve: 'strict' }, { findSession: offline });
     await flush();
+    // A failed lookup is not a refusal: it can be tried again.
     expect(strict.actor.getSnapshot().value).toBe('initError');
+    expect(selectCanRetry(strict.actor.getSnapshot())).toBe(true);
   });
 
   it('an unknown session id warns; in strict mode it blocks', async () => {
@@ -671,7 +686,7 @@ describe('query parameters', () => {
     expect(warnings(warn.actor)).toEqual(['warning: Sorry, the selected time is not found.']);
     const strict = start({ session: 's-unknown', reserve: 'strict' });
     await flush();
-    expect(strict.actor.getSnapshot().value).toBe('initError');
+    expect(strict.actor.getSnapshot().value).toBe('queryRejected');
     expect(textOfMaybe(selectBlockingMessage(strict.actor.getSnapshot()))).toBe(
       'Sorry, tickets are not available for this event.',
     );
