@@ -230,19 +230,42 @@ test('keyboard alone: section, row and seat from the lists, each selection annou
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
 });
 
-test('allocation messages: too many seats for a group', async ({ page, seller }) => {
+test('allocation: a seat past the group’s quantity is refused; fewer tickets than seats is too many', async ({
+  page,
+  seller,
+}) => {
   const { id, sessionId } = await openTheatre(page, seller, 4);
   const form = page.getByRole('form', { name: 'Book tickets' });
-  await form.getByRole('button', { name: 'Add one Adult (Stalls)' }).click();
+  const addAdult = form.getByRole('button', { name: 'Add one Adult (Stalls)' });
+  await addAdult.click();
   await form.getByRole('button', { name: 'Choose seats' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose your seats' });
   await expect(dialog.getByText('Not enough seats for Stalls Adult')).toBeVisible();
   const map = await seatMapOf(page, id, sessionId);
-  const two = map.seats.filter((s) => s.section === 'Stalls Left' && s.state === 'available').slice(0, 2);
-  for (const seat of two) {
+  const row = map.seats.filter((s) => s.section === 'Stalls Left' && s.state === 'available');
+  const [first, far] = [row[0], row.at(-1)];
+  if (!first || !far) throw new Error('no seats');
+  for (const seat of [first, far]) {
     const at = await seatPoint(page, map, seat);
     await page.mouse.click(at.x, at.y);
   }
+  // The group had its one seat: the second click is refused and said so, not selected as one too many.
+  await expect(dialog.getByRole('status').filter({ hasText: 'can not be chosen.' })).toHaveCount(1);
+  await expect(dialog.getByText('Too many seats for Stalls')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Confirm seats' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Confirm seats' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Two tickets and their two seats, then one ticket fewer: the map says too many.
+  await addAdult.click();
+  await form.getByRole('button', { name: /Choose seats|Change seats/ }).click();
+  const second = map.seats.find((s) => s.seat_template_id === first.next) ?? far;
+  const at = await seatPoint(page, map, second);
+  await page.mouse.click(at.x, at.y);
+  await dialog.getByRole('button', { name: 'Confirm seats' }).click();
+  await expect(dialog).toBeHidden();
+  await form.getByRole('button', { name: 'Remove one Adult (Stalls)' }).click();
+  await form.getByRole('button', { name: /Choose seats|Change seats/ }).click();
   await expect(dialog.getByText('Too many seats for Stalls')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Confirm seats' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Back' }).click();

@@ -95,23 +95,27 @@ export function seatState(seat: TopologySeat, selected: ReadonlySet<string>): Se
 }
 
 /**
- * The ticket group a click on this seat fills: the first of the seat's groups that still needs seats, else
- * the first of its groups the order seats at all; null when the order seats none of its groups.
+ * The ticket group a click on this seat fills: the first of the seat's groups that still needs seats; null
+ * when none does (the order seats none of its groups, or each of them has all its seats).
  */
 export function groupForSeat(
   seat: TopologySeat,
   needs: readonly SeatNeed[],
   selected: readonly SelectedSeat[],
 ): string | null {
-  const mine = seat.groups.filter((g) => needs.some((n) => n.ticketGroupId === g && required(n) > 0));
-  const short = mine.find((g) => {
-    const need = needs.find((n) => n.ticketGroupId === g) as SeatNeed;
-    return countFor(selected, g) < required(need);
-  });
-  return short ?? mine[0] ?? null;
+  return (
+    seat.groups.find((g) => {
+      const need = needs.find((n) => n.ticketGroupId === g);
+      return need !== undefined && countFor(selected, g) < required(need);
+    }) ?? null
+  );
 }
 
-/** Only an available seat, not chosen yet, in a group the order seats, can be selected (spec 1 §4). */
+/**
+ * Only an available seat, not chosen yet, in a group that still needs seats, can be selected (spec 1 §4: a
+ * click assigns seats until the required quantity is assigned; past it, the click is refused and said so,
+ * rather than selected and then reported as 'Too many seats').
+ */
 export function canSelect(
   map: SeatTopology,
   needs: readonly SeatNeed[],
@@ -129,8 +133,7 @@ export function canSelect(
 
 /**
  * Clicking an available seat selects it and then its neighbours, next first then previous, while they are
- * available, sold in the same group and the group still needs seats (spec 1 §4). A group already full gets the
- * one clicked seat (the allocation message then says 'Too many seats for {group}').
+ * available, sold in the same group and the group still needs seats (spec 1 §4).
  */
 export function autoSelect(
   map: SeatTopology,
@@ -143,7 +146,7 @@ export function autoSelect(
   const group = groupForSeat(seat, needs, selected);
   if (group === null) return [];
   const need = needs.find((n) => n.ticketGroupId === group) as SeatNeed;
-  const wanted = Math.max(1, required(need) - countFor(selected, group));
+  const wanted = required(need) - countFor(selected, group);
   const taken = new Set(selected.map((s) => s.seatId));
   const out: SelectedSeat[] = [{ seatId, ticketGroupId: group }];
   taken.add(seatId);
