@@ -27,14 +27,16 @@ export const isFormMode = (method: LoginMethod): method is FormMode => Object.ha
 export const maxLengthOf = (field: LoginFieldName): number =>
   field === 'email' ? LOGIN_EMAIL_MAX : field === 'zip' ? 5 : LOGIN_FIELD_MAX;
 
-/** The text a field is sent as: trimmed, except the password (sent as typed). */
-export const sentValue = (field: LoginFieldName, value: string): string =>
-  field === 'password' ? value : value.trim();
+/**
+ * The text a field is sent as: trimmed, the password too (spec 3 §2: login fields are trimmed; a password
+ * may not start or end with a space, so no member's password loses anything).
+ */
+const sentValue = (value: string): string => value.trim();
 
 /** Whether one field is acceptable: required (after trimming), within its maxlength, a ZIP of 5 digits. */
 export function isFieldValid(field: LoginFieldName, value: string): boolean {
-  const text = sentValue(field, value);
-  if (text.trim() === '' || text.length > maxLengthOf(field)) return false;
+  const text = sentValue(value);
+  if (text === '' || text.length > maxLengthOf(field)) return false;
   return field !== 'zip' || ZIP.test(text);
 }
 
@@ -44,7 +46,7 @@ export const isFormValid = (mode: LoginMethod, fields: LoginFields): boolean =>
 
 /** The POST login credentials of a valid form (fields trimmed). */
 export function credentialsOf(mode: FormMode, fields: LoginFields): LoginCredentials {
-  const f = (name: LoginFieldName) => sentValue(name, fields[name]);
+  const f = (name: LoginFieldName) => sentValue(fields[name]);
   switch (mode) {
     case 'password':
       return { mode, email: f('email'), password: f('password') };

@@ -50,18 +50,18 @@ function specValid(method: string, fields: LoginFields): boolean {
     return value !== '' && value.length <= specMax(name) && (name !== 'zip' || /^\d{5}$/.test(value));
   });
 }
-/** The POST login body the spec's form sends: trimmed fields (the password as typed). */
+/** The POST login body the spec's form sends: every field trimmed (spec 3 §2), the password too. */
 function specCredentials(method: string, f: LoginFields): Record<string, string> {
   const t = (name: LoginFieldName) => f[name].trim();
   switch (method) {
     case 'password':
-      return { mode: method, email: t('email'), password: f.password };
+      return { mode: method, email: t('email'), password: t('password') };
     case 'scan_code':
       return { mode: method, memberId: t('memberId'), zip: t('zip') };
     case 'scan_code_last_name':
       return { mode: method, memberId: t('memberId'), lastName: t('lastName') };
     default:
-      return { mode: method, memberId: t('memberId'), email: t('email'), password: f.password };
+      return { mode: method, memberId: t('memberId'), email: t('email'), password: t('password') };
   }
 }
 /** §8: what a failed POST login shows, by code and method. */

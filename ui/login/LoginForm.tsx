@@ -1,6 +1,7 @@
 import './strings';
 import { useId } from 'react';
 import { AppLink, type Navigate } from '../AppLink';
+import { clearFieldValidity, validateBeforeSubmit } from '../form-validity';
 import { resolveMessage, type StringKey, type Strings, type UiMessage } from '../strings';
 
 export interface LoginFieldProps {
@@ -77,7 +78,7 @@ export function LoginForm(props: LoginFormProps) {
       aria-label={props.label}
       onSubmit={(e) => {
         e.preventDefault();
-        props.onSubmit();
+        if (validateBeforeSubmit(e.currentTarget, strings.inputEmpty)) props.onSubmit();
       }}
     >
       {error}
@@ -96,7 +97,10 @@ export function LoginForm(props: LoginFormProps) {
                 required
                 readOnly={props.busy}
                 value={f.value}
-                onChange={(e) => props.onChange(f.name, e.target.value)}
+                onChange={(e) => {
+                  clearFieldValidity(e.currentTarget);
+                  props.onChange(f.name, e.target.value);
+                }}
               />
             </div>
           ))

@@ -18,6 +18,8 @@ export const loginStrings = defineStrings({
   memberId: 'Member ID',
   zipCode: 'ZIP code',
   loggingIn: 'Logging in…',
+  /** A required field of only spaces (spec 1 §5's message for an empty answer). */
+  inputEmpty: 'Input must not be empty',
   forgotPassword: 'Forgot your password?',
   forgotMembership: 'Forgot your member ID?',
   loginCookiesDisabled: 'Enable cookies and reload to login.',
