@@ -9,7 +9,8 @@
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 const isTextField = (el: Element): el is Field =>
-  (el instanceof HTMLInputElement && !['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(el.type)) ||
+  (el instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(el.type)) ||
   el instanceof HTMLTextAreaElement;
 
 /** True when the form may be submitted; else its first invalid field has focus and shows its message. */

@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginForm, type LoginFieldProps } from '../../ui/login/LoginForm';
+import { type LoginFieldProps, LoginForm } from '../../ui/login/LoginForm';
 import { createStrings } from '../../ui/strings';
 
 afterEach(cleanup);
