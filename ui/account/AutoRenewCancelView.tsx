@@ -1,6 +1,6 @@
 import '../membership-strings';
 import type { MembershipPageStrings } from '../membership-strings';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type UiMessage } from '../strings';
 
 export type AutoRenewCancelPhase =
   | 'loading'

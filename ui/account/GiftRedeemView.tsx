@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../format';
 import type { MembershipPageStrings } from '../membership-strings';
 import { Modal } from '../modal/Modal';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type UiMessage } from '../strings';
 import { Field } from './Field';
 import { useRefusalFocus } from './useRefusalFocus';
 

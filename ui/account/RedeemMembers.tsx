@@ -1,6 +1,5 @@
 import '../membership-strings';
 import type { MembershipPageStrings } from '../membership-strings';
-import type { Strings } from '../strings';
 import { Field } from './Field';
 
 export interface RedeemMemberSlot {

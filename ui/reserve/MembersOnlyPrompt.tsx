@@ -1,7 +1,6 @@
 import '../membership-strings';
 import { AppLink, type Navigate } from '../AppLink';
 import type { MembershipPageStrings } from '../membership-strings';
-import type { Strings } from '../strings';
 
 export interface MembersOnlyPromptProps {
   strings: MembershipPageStrings;

@@ -2,7 +2,7 @@ import './strings';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { dayParts } from '../day-format';
 import { formatMoney } from '../format';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, type Strings, type UiMessage } from '../strings';
 import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
