@@ -19,6 +19,7 @@ import {
   parseReserveMode,
   planFromQuery,
   problemNotice,
+  unavailablePresetTypes,
   resolvePresetSession,
   sessionIdOf,
 } from './query';
@@ -281,11 +282,24 @@ export const dateFirstActions = {
       return datedGroups(context.event, event.output);
     },
   }),
-  /** Query counts, applied once through the quantity rules when the first ticket groups load. */
-  applyPresetQuantities: act(({ context }) => ({
-    quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
-    preset: { ...context.preset, quantities: {} },
-  })),
+  /**
+   * Query counts, applied once through the quantity rules when the first ticket groups load; counts of types
+   * the session does not sell are said to be unavailable (warn mode).
+   */
+  applyPresetQuantities: act(({ context }) => {
+    const unsold = unavailablePresetTypes(context.preset.quantities, context.groups);
+    return {
+      quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
+      preset: { ...context.preset, quantities: {} },
+      messages:
+        context.mode === 'warn' && unsold.length > 0
+          ? withNotice(
+              context.messages,
+              problemNotice({ key: 'query.types', name: 'ticketTypesNotAvailable' }),
+            )
+          : context.messages,
+    };
+  }),
   /** A stepper's increment, decrement or typed count, through the quantity rules. */
   changeQuantity: act({
     quantities: ({ context, event }) => quantitiesAfter(quantityScope(context), event),

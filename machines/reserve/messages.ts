@@ -7,5 +7,10 @@ import type { FlowMessageKey } from '../shared/messages';
 /** The keys a query problem can name. */
 export type ReserveMessageName = Extract<
   FlowMessageKey,
-  'dateUnavailable' | 'timeUnavailable' | 'sessionNotFound' | 'ticketTypesNotFound' | 'sessionAndDate'
+  | 'dateUnavailable'
+  | 'timeUnavailable'
+  | 'sessionNotFound'
+  | 'ticketTypesNotFound'
+  | 'ticketTypesNotAvailable'
+  | 'sessionAndDate'
 >;

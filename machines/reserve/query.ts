@@ -158,6 +158,20 @@ export function resolvePresetSession(
   return { sessionId: found.id };
 }
 
+/**
+ * The query's ticket types (known to the event) that the chosen session's groups do not sell: a count asked
+ * for them cannot be applied (spec 1 §8 'ticket types not available').
+ */
+export function unavailablePresetTypes(
+  presets: Quantities,
+  groups: readonly { types: readonly { id: string }[] }[],
+): string[] {
+  const sold = new Set(groups.flatMap((group) => group.types.map((type) => type.id)));
+  return Object.entries(presets)
+    .filter(([id, count]) => count > 0 && !sold.has(id))
+    .map(([id]) => id);
+}
+
 export function problemNotice(problem: QueryProblem): ReserveNotice {
   return { key: problem.key, level: 'warning', message: message(problem.name, problem.params) };
 }

@@ -29,6 +29,7 @@ export type FlowMessageKey =
   | 'timeUnavailable'
   | 'sessionNotFound'
   | 'ticketTypesNotFound'
+  | 'ticketTypesNotAvailable'
   | 'sessionAndDate'
   | 'fewTickets'
   // seat map (spec 1 §5)

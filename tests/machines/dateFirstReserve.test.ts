@@ -739,6 +739,19 @@ describe('query parameters', () => {
     await send(actor, { type: 'session.select', sessionId: 's-1300' });
     expect(actor.getSnapshot().context.quantities).toEqual({});
   });
+
+  it('a known type the chosen session does not sell is said to be not available (warn mode only)', async () => {
+    const query = { session: 's-0930', quantities: { 't-adult': '1', 'family member': '2' } };
+    const { actor } = start(query, { groups: async () => [general] });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    expect(warnings(actor)).toEqual(['warning: Sorry, these ticket types are not available.']);
+    const silent = start({ ...query, reserve: 'off' }, { groups: async () => [general] });
+    await flush();
+    await flush();
+    expect(warnings(silent.actor)).toEqual([]);
+  });
 });
 
 // ---- path tests ------------------------------------------------------------------------------------------

@@ -51,6 +51,8 @@ export const reserveStrings = defineStrings({
   sessionNotFound: 'Sorry, the selected time is not found.',
   /** Completed from the spec's 'ticket types not found'; {types} lists the unknown keys. */
   ticketTypesNotFound: 'Sorry, ticket types not found: {types}.',
+  /** Spec 1 §8's 'ticket types not available.': types of the query that the chosen session does not sell. */
+  ticketTypesNotAvailable: 'Sorry, these ticket types are not available.',
   sessionAndDate: 'The session and date query parameters can not be used together.',
   findTickets: 'Find tickets',
   selectedTickets: 'Tickets',
