@@ -19,9 +19,9 @@ import {
   parseReserveMode,
   planFromQuery,
   problemNotice,
-  unavailablePresetTypes,
   resolvePresetSession,
   sessionIdOf,
+  unavailablePresetTypes,
 } from './query';
 import { seatsMatch } from './seats';
 import type {

@@ -6,6 +6,8 @@
  * capacity threshold (`show_remaining_session_capacity_threshold`) decides when places left are shown.
  */
 import type { CalendarDayModel, EventDetail, TicketTypeModel } from '../../api/models';
+import { type Message, message } from '../shared/messages';
+import { formatDay } from './format';
 import { FEW_TICKETS_THRESHOLD } from './quantities';
 
 export const PRICE_DISPLAY_KEY = 'web.price_display';
@@ -117,3 +119,63 @@ export function remainingToShow(availableCapacity: number | null, threshold: num
 export function showsFewTickets(availableCapacity: number | null, threshold: number | null): boolean {
   return threshold === null && availableCapacity !== null && availableCapacity < FEW_TICKETS_THRESHOLD;
 }
+
+/** A day of a date picker (date-first and quantity-first alike): its label, price line, badges and state. */
+export interface DayOption {
+  date: string;
+  /** 'ddd, MMM D, YYYY'. */
+  label: string;
+  status: CalendarDayModel['status'];
+  minPriceCents: number | null;
+  availability: number | null;
+  /** The price line (web.price_display), or null when days show no price. */
+  price: DayPrice | null;
+  badges: DayBadge[];
+  selected: boolean;
+  disabled: boolean;
+}
+
+/** The calendar's days as the date pickers show them, with the event's price display and threshold. */
+export function dayOptions(
+  days: readonly CalendarDayModel[],
+  event: EventDetail,
+  selectedDate: string | null,
+): DayOption[] {
+  const display = parsePriceDisplay(event.config[PRICE_DISPLAY_KEY]);
+  const threshold = parseRemainingThreshold(event.config[REMAINING_THRESHOLD_KEY]);
+  return days.map((day) => ({
+    date: day.date,
+    label: formatDay(day.date),
+    status: day.status,
+    minPriceCents: day.minPriceCents,
+    availability: day.availability,
+    price: dayPrice(day, event, display),
+    badges: dayBadges(day, event, display, threshold),
+    selected: day.date === selectedDate,
+    disabled: day.status !== 'available',
+  }));
+}
+
+/**
+ * 'Hurry, less than 10 tickets available.' for a chosen session under 10 places when the event configures no
+ * remaining-capacity threshold (spec 1 §9), else null.
+ */
+export function fewTicketsMessage(
+  session: { availableCapacity: number | null } | null,
+  event: EventDetail,
+): Message | null {
+  const threshold = parseRemainingThreshold(event.config[REMAINING_THRESHOLD_KEY]);
+  return showsFewTickets(session?.availableCapacity ?? null, threshold) ? message('fewTickets') : null;
+}
+
+/** Places left a session shows for an event (its threshold from the event's configuration). */
+export const sessionRemaining = (
+  session: { availableCapacity: number | null; soldOut: boolean },
+  event: EventDetail,
+): number | null =>
+  session.soldOut
+    ? null
+    : remainingToShow(
+        session.availableCapacity,
+        parseRemainingThreshold(event.config[REMAINING_THRESHOLD_KEY]),
+      );

@@ -3,9 +3,9 @@
  * decision (what is open, what can be pressed, the prices of the chosen session) is made here.
  */
 import type { SnapshotFrom } from 'xstate';
-import type { CalendarDayModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { formatSessionTime } from './format';
+import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
 import { canFindTickets, quantityScopeOf, seatsReady, selectedSessionOf } from './quantityFirstReserve.impl';
 import type { QuantityFirstReserveMachine } from './quantityFirstReserve.machine';
@@ -36,11 +36,8 @@ export interface QfTicketGroup {
   types: QfTicketType[];
 }
 
-export interface QfDay {
-  date: string;
-  disabled: boolean;
-  minPriceCents: number | null;
-}
+/** A day of the date list: the date-first picker's, price line and badges included. */
+export type QfDay = DayOption;
 
 export interface QfSession {
   id: string;
@@ -50,6 +47,8 @@ export interface QfSession {
   disabled: boolean;
   selected: boolean;
   availableCapacity: number | null;
+  /** Places left to show: under the configured threshold only, else null. */
+  remaining: number | null;
   /** The chosen quantities at this session's prices (schedule), fees included, in cents. */
   totalCents: number;
 }
@@ -78,6 +77,8 @@ export interface QuantityFirstReserveView {
   sessionTabs: SessionTab<QfSession>[] | null;
   initialTab: SessionTabId;
   selectedSession: QfSession | null;
+  /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
+  fewTickets: Message | null;
   /** A session is chosen: the attendee section shows. */
   attendeesVisible: boolean;
   totalCents: number;
@@ -126,10 +127,6 @@ function groupsOf(context: QuantityFirstReserveContext, open: boolean): QfTicket
   }));
 }
 
-function dayOf(day: CalendarDayModel): QfDay {
-  return { date: day.date, disabled: day.status !== 'available', minPriceCents: day.minPriceCents };
-}
-
 export function selectQuantityFirstReserveView(
   snapshot: QuantityFirstReserveSnapshot,
 ): QuantityFirstReserveView {
@@ -137,7 +134,7 @@ export function selectQuantityFirstReserveView(
   const open = snapshot.matches('quantities');
   const picking = snapshot.matches('picking');
   const reserving = snapshot.matches('reserving') || snapshot.matches('done');
-  const days = context.days.map(dayOf);
+  const days = dayOptions(context.days, context.event, context.selectedDate);
   const sessionsLoading = snapshot.matches({ picking: 'loadingSessions' });
   const sessions: QfSession[] = context.sessions.map((s) => ({
     id: s.id,
@@ -147,6 +144,7 @@ export function selectQuantityFirstReserveView(
     disabled: !isSelectableSession(s),
     selected: s.id === context.selectedSessionId,
     availableCapacity: s.availableCapacity,
+    remaining: sessionRemaining(s, context.event),
     totalCents: totalAt(context, s.id),
   }));
   const chosen = snapshot.matches({ picking: 'chosen' }) || reserving;
@@ -172,6 +170,7 @@ export function selectQuantityFirstReserveView(
     sessionVisible: context.selectedDate !== null && !dateListOpen,
     ...sessionTabsView(sessionsLoading ? null : sessions, context.event),
     selectedSession: sessions.find((s) => s.selected) ?? null,
+    fewTickets: chosen ? fewTicketsMessage(selectedSessionOf(context), context.event) : null,
     attendeesVisible: chosen && selectedSessionOf(context) !== null,
     totalCents: totalAt(context, context.selectedSessionId),
     ticketCount: totalTickets(context.quantities),

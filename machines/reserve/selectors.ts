@@ -1,23 +1,14 @@
 /** Pure selectors: date-first reserve snapshot -> plain view props. */
+export type { DayOption } from './price-display';
+
 import type { SnapshotFrom } from 'xstate';
 import type { CalendarDayModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
 import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
 import { formatDay, formatSessionTime } from './format';
-import {
-  type DayBadge,
-  type DayPrice,
-  dayBadges,
-  dayPrice,
-  PRICE_DISPLAY_KEY,
-  parsePriceDisplay,
-  parseRemainingThreshold,
-  REMAINING_THRESHOLD_KEY,
-  remainingToShow,
-  showsFewTickets,
-} from './price-display';
-import { isFewTickets, totalFeesCents, totalPriceCents, totalTickets } from './quantities';
+import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
+import { totalFeesCents, totalPriceCents, totalTickets } from './quantities';
 import { availableDays, isSelectableSession } from './query';
 import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
 import type { ReserveNotice } from './types';
@@ -46,40 +37,9 @@ export function selectBlockingMessage(snapshot: DateFirstReserveSnapshot): Messa
   return null;
 }
 
-export interface DayOption {
-  date: string;
-  /** 'ddd, MMM D, YYYY'. */
-  label: string;
-  status: CalendarDayModel['status'];
-  minPriceCents: number | null;
-  availability: number | null;
-  /** The price line (web.price_display), or null when days show no price. */
-  price: DayPrice | null;
-  badges: DayBadge[];
-  selected: boolean;
-  disabled: boolean;
-}
-
-/** The remaining-capacity threshold of the event's configuration, or null. */
-export function selectRemainingThreshold(snapshot: DateFirstReserveSnapshot): number | null {
-  return parseRemainingThreshold(snapshot.context.event.config[REMAINING_THRESHOLD_KEY]);
-}
-
 export function selectDays(snapshot: DateFirstReserveSnapshot): DayOption[] {
   const { days, selectedDate, event } = snapshot.context;
-  const display = parsePriceDisplay(event.config[PRICE_DISPLAY_KEY]);
-  const threshold = selectRemainingThreshold(snapshot);
-  return days.map((day) => ({
-    date: day.date,
-    label: formatDay(day.date),
-    status: day.status,
-    minPriceCents: day.minPriceCents,
-    availability: day.availability,
-    price: dayPrice(day, event, display),
-    badges: dayBadges(day, event, display, threshold),
-    selected: day.date === selectedDate,
-    disabled: day.status !== 'available',
-  }));
+  return dayOptions(days, event, selectedDate);
 }
 
 export interface DatePickerView {
@@ -150,14 +110,13 @@ export interface SessionPickerView {
 
 export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOption[] {
   const { sessions, selectedSessionId, event } = snapshot.context;
-  const threshold = selectRemainingThreshold(snapshot);
   return sessions.map((session) => ({
     id: session.id,
     start: session.start,
     end: session.end,
     timeLabel: formatSessionTime(session.start, event.venue.timezone),
     availableCapacity: session.availableCapacity,
-    remaining: session.soldOut ? null : remainingToShow(session.availableCapacity, threshold),
+    remaining: sessionRemaining(session, event),
     soldOut: session.soldOut,
     disabled: !isSelectableSession(session),
     selected: session.id === selectedSessionId,
@@ -210,11 +169,7 @@ export function selectMessages(snapshot: DateFirstReserveSnapshot): ReserveNotic
  * capacity threshold is configured (spec 1 §9), else null.
  */
 export function selectFewTicketsMessage(snapshot: DateFirstReserveSnapshot): Message | null {
-  const session = selectedSessionOf(snapshot.context);
-  return isFewTickets(session) &&
-    showsFewTickets(session?.availableCapacity ?? null, selectRemainingThreshold(snapshot))
-    ? message('fewTickets')
-    : null;
+  return fewTicketsMessage(selectedSessionOf(snapshot.context), snapshot.context.event);
 }
 
 export function isSubmitting(snapshot: DateFirstReserveSnapshot): boolean {

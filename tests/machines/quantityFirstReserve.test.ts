@@ -265,6 +265,41 @@ describe('date and session', () => {
   });
 });
 
+describe('what the date-first picker shows too (spec 1 §2, §9)', () => {
+  const withSessions = async (extra: Partial<QuantityFirstReserveInput> = {}) => {
+    const harness = start(extra, {
+      calendar: async () => [day('2026-11-21'), { ...day('2026-11-22'), availability: 4 }],
+    });
+    await send(harness.actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(harness.actor, { type: 'tickets.find' });
+    await send(harness.actor, { type: 'date.select', date: '2026-11-21' });
+    return harness;
+  };
+
+  it('days carry the price line with the seller prefix and the badges; few places warn', async () => {
+    const config = { 'web.price_display': { primary_ticket_type: 't-child', primary_prefix: 'Kids from' } };
+    const { actor } = await withSessions({ event: { ...qfEvent, config } });
+    const [first, second] = view(actor).days;
+    expect(first).toMatchObject({ price: { prefix: 'Kids from', cents: 1000 }, badges: [] });
+    expect(second?.badges).toEqual([{ kind: 'fewTickets' }]);
+    // 1:00 PM has 5 places left: 'Hurry, less than 10 tickets available.'; 9:30 has plenty.
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(view(actor).fewTickets).toEqual({ key: 'fewTickets' });
+    expect(view(actor).selectedSession?.remaining).toBeNull();
+    await send(actor, { type: 'session.select', sessionId: 's-0930' });
+    expect(view(actor).fewTickets).toBeNull();
+  });
+
+  it('with a remaining-capacity threshold, places left show under it instead of the warning', async () => {
+    const config = { show_remaining_session_capacity_threshold: 20 };
+    const { actor } = await withSessions({ event: { ...qfEvent, config } });
+    expect(view(actor).days[1]?.badges).toEqual([{ kind: 'remaining', count: 4 }]);
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(view(actor).selectedSession?.remaining).toBe(5);
+    expect(view(actor).fewTickets).toBeNull();
+  });
+});
+
 describe('submit', () => {
   it('reserves the session and quantities, calls reserved once with the cart and ends', async () => {
     const { actor, calls, reserved } = await toChosen();

@@ -68,6 +68,7 @@ function props(view: Partial<QuantityFirstView> = {}): QuantityFirstReserveProps
       sessionTabs: null,
       initialTab: 'morning',
       selectedSession: null,
+      fewTickets: null,
       attendeesVisible: false,
       totalCents: 3000,
       canSubmit: false,
@@ -120,7 +121,7 @@ describe('QuantityFirstReserve', () => {
       name: /Monday, November 23, 2026, Sold out/,
     }) as HTMLButtonElement;
     expect(sold.disabled).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Sunday, November 22, 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Sunday, November 22, 2026/ }));
     expect(p.onSelectDate).toHaveBeenCalledWith('2026-11-22');
     expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -140,10 +141,52 @@ describe('QuantityFirstReserve', () => {
     const p = props(view);
     render(<QuantityFirstReserve {...p} />);
     expect(screen.getByRole('heading', { name: 'Your visit' })).toBeTruthy();
+    expect(screen.queryByText('Hurry, less than 10 tickets available.')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(p.onSubmit).toHaveBeenCalledTimes(1);
     cleanup();
     render(<QuantityFirstReserve {...props(view)} showFooter={false} />);
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+
+  it('the chosen session shows its places left and the few-tickets warning; days their price and badges', () => {
+    const few = { ...session, remaining: 3 };
+    render(
+      <QuantityFirstReserve
+        {...props({
+          quantitiesOpen: false,
+          dateVisible: true,
+          selectedDate: '2026-11-22',
+          dateListOpen: false,
+          sessionVisible: true,
+          sessionTabs: [{ id: 'morning' as const, sessions: [few], unavailable: null }],
+          selectedSession: few,
+          fewTickets: { key: 'fewTickets' },
+          attendeesVisible: true,
+        })}
+      />,
+    );
+    expect(screen.getByText('3 left')).toBeTruthy();
+    expect(screen.getByText('Hurry, less than 10 tickets available.')).toBeTruthy();
+    cleanup();
+    const priced = [
+      {
+        date: '2026-11-22',
+        disabled: false,
+        minPriceCents: 1500,
+        price: { prefix: 'Kids from', cents: 1000 },
+        badges: [{ kind: 'fewTickets' as const }],
+      },
+    ];
+    render(
+      <QuantityFirstReserve
+        {...props({ quantitiesOpen: false, dateVisible: true, days: priced, buttonDays: priced })}
+      />,
+    );
+    expect(
+      screen.getByRole('button', {
+        name: 'Sunday, November 22, 2026, Kids from $10.00, Hurry, less than 10 tickets available.',
+      }),
+    ).toBeTruthy();
   });
 });

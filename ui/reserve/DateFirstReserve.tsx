@@ -4,6 +4,7 @@ import { dayParts } from '../day-format';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { DayButtons } from './DayButtons';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
@@ -266,39 +267,13 @@ function DateSection({
   return (
     <section className="reserve-section" aria-labelledby={id}>
       <h2 id={id}>{strings.chooseDate}</h2>
-      <ul className="day-list">
-        {view.buttonDays.map((day) => {
-          const parts = dayParts(day.date);
-          const price = dayPriceText(day, strings, currency);
-          const badges = (day.badges ?? []).map((b) => dayBadgeText(b, strings, currency));
-          const details = day.disabled ? [strings.soldOut] : [price, ...badges].filter((x) => x !== null);
-          return (
-            <li key={day.date}>
-              <button
-                type="button"
-                className="day-button"
-                disabled={day.disabled}
-                aria-pressed={day.date === selectedDate}
-                aria-label={[parts.long, ...details].join(', ')}
-                onClick={() => onSelectDate(day.date)}
-              >
-                <span className="day-button__meta">{parts.weekday}</span>
-                <span className="day-button__day">{parts.day}</span>
-                <span className="day-button__meta">
-                  {day.disabled ? strings.soldOut : (price ?? parts.month)}
-                </span>
-                {day.disabled
-                  ? null
-                  : badges.map((text) => (
-                      <span key={text} className="day-button__meta day-button__badge">
-                        {text}
-                      </span>
-                    ))}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <DayButtons
+        strings={strings}
+        currency={currency}
+        days={view.buttonDays}
+        selectedDate={selectedDate}
+        onSelectDate={onSelectDate}
+      />
       {view.hasMoreDates ? (
         <button type="button" className="btn btn--secondary" onClick={onShowMore} aria-haspopup="dialog">
           {strings.showMoreDates}

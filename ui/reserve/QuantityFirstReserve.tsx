@@ -2,8 +2,9 @@ import './strings';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { dayParts } from '../day-format';
 import { formatMoney } from '../format';
-import { fill, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
+import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
@@ -35,6 +36,8 @@ export interface QuantityFirstView {
   sessionTabs: (Omit<SessionTabView, 'sessions'> & { sessions: QfSessionOption[] })[] | null;
   initialTab: SessionTabView['id'];
   selectedSession: QfSessionOption | null;
+  /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
+  fewTickets: UiMessage | null;
   attendeesVisible: boolean;
   totalCents: number;
   canSubmit: boolean;
@@ -200,35 +203,13 @@ function DateSection({
     <section className="reserve-section" aria-labelledby={id}>
       <h2 id={id}>{strings.chooseDate}</h2>
       {view.noDays ? <p className="message message--warning">{strings.noTimes}</p> : null}
-      <ul className="day-list">
-        {view.buttonDays.map((day) => {
-          const parts = dayParts(day.date);
-          return (
-            <li key={day.date}>
-              <button
-                type="button"
-                className="day-button"
-                disabled={day.disabled}
-                aria-pressed={day.date === selectedDate}
-                aria-label={`${parts.long}${day.disabled ? `, ${strings.soldOut}` : ''}`}
-                onClick={() => onSelectDate(day.date)}
-              >
-                <span className="day-button__meta">{parts.weekday}</span>
-                <span className="day-button__day">{parts.day}</span>
-                <span className="day-button__meta">
-                  {day.disabled
-                    ? strings.soldOut
-                    : day.minPriceCents === null
-                      ? parts.month
-                      : day.minPriceCents === 0
-                        ? strings.free
-                        : `${strings.from} ${formatMoney(day.minPriceCents, currency)}`}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <DayButtons
+        strings={strings}
+        currency={currency}
+        days={view.buttonDays}
+        selectedDate={selectedDate}
+        onSelectDate={onSelectDate}
+      />
       {view.hasMoreDates ? (
         <button type="button" className="btn btn--secondary" onClick={onShowMore} aria-haspopup="dialog">
           {strings.showMoreDates}
@@ -249,6 +230,9 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
         <p className="chosen">
           <strong>{view.selectedSession.timeLabel}</strong>
         </p>
+      ) : null}
+      {view.fewTickets ? (
+        <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>
       ) : null}
       {view.canRetry ? (
         <button type="button" className="btn btn--secondary" onClick={onRetry}>
