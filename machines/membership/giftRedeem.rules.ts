@@ -7,7 +7,7 @@
  */
 import { redeemOutcome } from '../../api/error-messages/membership';
 import type { MembershipMemberInput } from '../../api/models';
-import { type FlowError, message, } from '../shared/flow-error';
+import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { LookupCodeOutput, RedeemLevel } from './giftRedeem.types';
 

@@ -2,7 +2,7 @@ import '../membership-strings';
 import './menu-strings';
 import { AppLink, type Navigate } from '../AppLink';
 import type { MembershipPageStrings } from '../membership-strings';
-import { fill, } from '../strings';
+import { fill } from '../strings';
 
 export interface MembershipDetailsMember {
   name: string;
