@@ -207,6 +207,30 @@ describe('processing payments and webhooks', () => {
     expect(fake.intent(intentId)).toMatchObject({ amount_received: c.cents, refunded: 0 });
   });
 
+  it('concurrent deliveries of one event and recovery at once book one order, charge once, refund nothing', async () => {
+    const c = await cart('2026-12-11');
+    const r = await pay(c.id, c.amount, FAKE_PROCESSING_METHOD);
+    const intentId = (err(r.body)._extra as { payment_intent_id: string }).payment_intent_id;
+    fake.settle(intentId, 'succeeded');
+    const event = fake.lastEvent('payment_intent.succeeded', intentId);
+    s.clock.now += PAY_LEASE_MS + 1000;
+    try {
+      const answers = await Promise.all([
+        ...Array.from({ length: 6 }, () => deliver(event.payload, fake.sign(event.payload))),
+        recoverStalePayments(ctx),
+      ]);
+      for (const a of answers.slice(0, 6)) expect((a as Response).status).toBe(200);
+    } finally {
+      s.clock.now = START;
+    }
+    expect(await state(c.id)).toBe('completed');
+    expect(await orders(c.id)).toHaveLength(1);
+    expect(await payments(c.id)).toHaveLength(1);
+    expect(fake.calls('POST', /^\/v1\/refunds$/).filter((q) => q.params.payment_intent === intentId)).toEqual(
+      [],
+    );
+  });
+
   it('a processing payment that fails puts the cart back to pending (payable again)', async () => {
     const c = await cart('2026-12-06');
     const r = await pay(c.id, c.amount, FAKE_PROCESSING_METHOD);
