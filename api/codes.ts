@@ -70,6 +70,8 @@ const TABLE = {
   invalid_bank_account_account_number: spec(400),
   /** Ours: a paid order at a seller without a configured payment gateway (free orders still complete). */
   payment_unavailable: server(true, 409),
+  /** Ours: a Stripe webhook with a bad or missing signature, or of an account this server does not serve. */
+  webhook_rejected: server(false, 400),
   // --- spec 2 §8, spec 3 §8: accounts
   guest_account: spec(400),
   incorrect_password: spec(401),

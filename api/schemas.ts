@@ -306,8 +306,11 @@ export const runtimeConfig = z.object({
   sellerName: z.string(),
   currency: z.string(), // the seller's default currency (ISO 4217), for prices shown before a cart exists
   timezone: z.optional(z.string()), // the seller's IANA time zone (listing date filters); absent: UTC
-  paymentMode: z.enum(['sandbox', 'stripe']),
+  /** The seller's payments: Stripe, the sandbox (test cards, nothing charged), or none (paid orders refused). */
+  paymentMode: z.enum(['sandbox', 'stripe', 'unavailable']),
   stripePublishableKey: z.optional(z.string()),
+  /** The seller's connected Stripe account (`acct_…`), for Stripe.js; absent: the platform's. */
+  stripeAccount: z.optional(z.string()),
   inspect: z.boolean(), // enables ?inspect outside development
   /** The seller's public identity (a guest's carts belong to it); absent: the owner is not checked. */
   publicIdentityId: z.optional(z.string().check(z.maxLength(200))),

@@ -20,7 +20,6 @@ for (const seats of sizes) {
 }
 const app = createApp({
   db: handle.db,
-  paymentMode: 'sandbox',
   production: false,
   log: false,
   distDir: process.env.DIST_DIR,

@@ -19,6 +19,8 @@ import { readStatic, renderIndex, staticHeaders } from './http/spa';
 import { authenticationOf, runtimeLogin } from './members/config';
 import { idTokenVerifier, type OidcSandbox } from './members/oidc';
 import { type PaymentGateway, SandboxGateway } from './payments/gateway';
+import { StripeGateway } from './payments/stripe';
+import { registerStripeWebhook } from './payments/webhook';
 import * as t from './schema';
 import { DEMO_SLUG } from './seed/demo';
 import { registerTestSellers } from './seed/test-sellers';
@@ -26,7 +28,6 @@ import { registerTestSellers } from './seed/test-sellers';
 export interface AppOptions {
   db: Db;
   distDir?: string;
-  paymentMode: 'sandbox';
   now?: () => number;
   production?: boolean;
   /** Allow `?inspect` (the Stately inspector). Default: outside production only. */
@@ -34,9 +35,11 @@ export interface AppOptions {
   /** Log one line per request (method, path without query, status, duration). Off by default. */
   log?: boolean;
   /**
-   * The payment gateway. Default (undefined): the sandbox, which also serves its 3-D Secure stand-in route
-   * `/api/sandbox/...`. `null`: none (production without TIX_DEMO): paid orders answer 409
-   * payment_unavailable, free orders complete, `/api/sandbox/*` answers 404.
+   * The payment gateway; it also names the storefront's payment mode (runtime config `paymentMode`). Default
+   * (undefined): the sandbox, which also serves its 3-D Secure stand-in route `/api/sandbox/...`. A
+   * `StripeGateway`: Stripe (its publishable key and account in the runtime config, its webhook at
+   * `/api/stripe/webhook`). `null`: none (production without keys or TIX_DEMO): paid orders answer 409
+   * payment_unavailable, free orders complete, `/api/sandbox/*` answers 404, the mode is `unavailable`.
    */
   gateway?: PaymentGateway | null;
   /** Keep public catalogue answers of /cached/api/ in memory this long (ms). Default 0 (off). */
@@ -60,6 +63,14 @@ export function createApp(options: AppOptions): Hono {
       : options.gateway instanceof SandboxGateway
         ? options.gateway
         : null;
+  const stripe = options.gateway instanceof StripeGateway ? options.gateway : null;
+  const payment: Pick<w.RuntimeConfig, 'paymentMode' | 'stripePublishableKey' | 'stripeAccount'> = stripe
+    ? {
+        paymentMode: 'stripe',
+        stripePublishableKey: stripe.publicSettings.publishableKey,
+        ...(stripe.publicSettings.accountId ? { stripeAccount: stripe.publicSettings.accountId } : {}),
+      }
+    : { paymentMode: sandbox ? 'sandbox' : 'unavailable' };
   const ctx: AppCtx = {
     db: options.db,
     now,
@@ -106,6 +117,8 @@ export function createApp(options: AppOptions): Hono {
   );
 
   const oidc = options.members?.oidc ?? null;
+  // Before the API: Stripe's webhook passes none of the storefront API's guards (app header, seller id).
+  if (stripe) registerStripeWebhook(app, ctx, stripe);
   mountApi(app, ctx, {
     sandbox,
     publicCacheMs: options.publicCacheMs ?? 0,
@@ -128,7 +141,7 @@ export function createApp(options: AppOptions): Hono {
       sellerName: seller.name,
       currency: seller.currency,
       timezone: seller.timezone,
-      paymentMode: options.paymentMode,
+      ...payment,
       inspect: options.inspect ?? !ctx.production,
       publicIdentityId: seller.publicIdentityId,
       moreTime: (await holdsOf(ctx.db, seller.id)).moreTime,

@@ -5,7 +5,8 @@
  * `NODE_ENV=test` (or `TIX_TEST_SELLERS=1` outside production) serves `POST /__test/sellers`, which seeds a
  * seller of its own for each e2e worker (server/seed/test-sellers.ts); production never does.
  * Production (`NODE_ENV=production`) seeds no demo seller and runs no sandbox payment gateway unless `TIX_DEMO=1`
- * asks for the demo (as `npm start` does); without a gateway paid orders answer 409 payment_unavailable.
+ * asks for the demo (as `npm start` does); with `STRIPE_*` keys the gateway is Stripe (server/payments/config.ts);
+ * without a gateway paid orders answer 409 payment_unavailable.
  */
 import type { createServer as CreateServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -14,8 +15,10 @@ import { sweepExpiredCarts } from './cart/holds';
 import { CatalogCache } from './catalog/cache';
 import { createDb } from './db';
 import { createOidcSandbox, OIDC_MOUNT, serverWithOidc } from './members/oidc';
+import { stripeFromEnv } from './payments/config';
 import { SandboxGateway } from './payments/gateway';
 import { recoverStalePayments } from './payments/recovery';
+import { StripeGateway } from './payments/stripe';
 import { DEMO_SLUG, seed } from './seed/demo';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -37,8 +40,22 @@ if (production && demo)
   console.info(
     '[server] TIX_DEMO=1: demo seller (published passwords and gift codes) and sandbox payments (no real charges)',
   );
-// No real payment adapter exists yet: without the demo there is no gateway, and paid orders are refused.
-const gateway = demo ? new SandboxGateway(handle.db, Date.now) : null;
+// Stripe when its keys are set (server/payments/config.ts); else the sandbox with the demo; else no gateway,
+// and paid orders are refused.
+const stripeEnv = stripeFromEnv(process.env, production);
+if (!stripeEnv.ok) {
+  console.error(`[server] ${stripeEnv.problem}`);
+  process.exit(1);
+}
+const gateway = stripeEnv.settings
+  ? new StripeGateway(handle.db, Date.now, stripeEnv.settings)
+  : demo
+    ? new SandboxGateway(handle.db, Date.now)
+    : null;
+if (stripeEnv.settings)
+  console.info(
+    `[server] payments: Stripe (${stripeEnv.settings.secretKey.includes('_live_') ? 'live' : 'test'} mode${stripeEnv.settings.api ? ', local API' : ''})`,
+  );
 if (!gateway)
   console.warn(
     '[server] no payment gateway is configured: paid orders answer 409 payment_unavailable (free orders complete)',
@@ -75,7 +92,6 @@ const oidc = production
     });
 const app = createApp({
   db: handle.db,
-  paymentMode: 'sandbox',
   gateway,
   production,
   inspect: inspectFlag ? isFlag(inspectFlag) : undefined,

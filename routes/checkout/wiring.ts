@@ -15,6 +15,7 @@ import type { AnalyticsPort } from '../app/analytics';
 import type { AppClock } from '../app/clock';
 import { createSandboxAdapter } from '../payment/sandbox';
 import type { PaymentAdapter } from '../payment/types';
+import { createUnavailableAdapter } from '../payment/unavailable';
 
 export interface CheckoutWiring {
   api: Pick<Api, 'cart'>;
@@ -108,11 +109,12 @@ export function paymentLoader(
 }
 
 /**
- * The payment adapter the seller's configuration names: Stripe (loaded on demand, with its publishable key)
- * or the sandbox; memoised, so a checkout loads it once. A Stripe mode without a key cannot load.
+ * The payment adapter the seller's configuration names: Stripe (loaded on demand, with its publishable key and
+ * connected account), the sandbox, or none (the seller takes no card payments); memoised, so a checkout loads
+ * it once. A Stripe mode without a key cannot load.
  */
 export function sellerPayment(deps: {
-  config: Pick<RuntimeConfig, 'paymentMode' | 'stripePublishableKey'>;
+  config: Pick<RuntimeConfig, 'paymentMode' | 'stripePublishableKey' | 'stripeAccount'>;
   api: Api;
   strings: Strings;
   clock: AppClock;
@@ -120,6 +122,10 @@ export function sellerPayment(deps: {
 }): PaymentSource {
   const { config, api, strings, clock, cart } = deps;
   // The sandbox form is at hand at once: the card fields render with the page (no shift when they arrive).
+  if (config.paymentMode === 'unavailable') {
+    const none = createUnavailableAdapter();
+    return paymentLoader(async () => none, none);
+  }
   if (config.paymentMode !== 'stripe') {
     const sandbox = createSandboxAdapter(api, strings, clock.now);
     return paymentLoader(async () => sandbox, sandbox);
@@ -130,6 +136,7 @@ export function sellerPayment(deps: {
     const { createStripeAdapter } = await import('../payment/stripe');
     return createStripeAdapter({
       publishableKey: key,
+      ...(config.stripeAccount ? { stripeAccount: config.stripeAccount } : {}),
       amountCents: cart.totals.outstandingCents,
       currency: cart.currency,
     });

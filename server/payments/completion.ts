@@ -148,7 +148,14 @@ type Begun =
   | { kind: 'busy' }
   | { kind: 'expired' }
   | { kind: 'done'; cart: CartRow }
-  | { kind: 'charge'; attempt: number; amountCents: number; currency: string; slots: Slot[] };
+  | {
+      kind: 'charge';
+      attempt: number;
+      amountCents: number;
+      currency: string;
+      sellerId: string;
+      slots: Slot[];
+    };
 
 /** Step 1: checks and marks the cart as paying (or books a free cart at once). */
 async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begun> {
@@ -206,6 +213,7 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
       attempt,
       amountCents: req.amountCents,
       currency: seller?.currency ?? 'USD',
+      sellerId: cart.sellerId,
       slots,
     };
   });
@@ -215,8 +223,10 @@ type Finished = { kind: 'completed'; cart: CartRow } | { kind: 'not_charged'; re
 type Outcome = Finished | { kind: 'lost'; state: string; orderId: string | null } | { kind: 'skipped' };
 
 /**
- * Step 3: books what was charged, or puts the cart back to pending. `staleBefore` (recovery): act only if the
- * attempt's lease is still expired under the lock (a request may have taken it over meanwhile).
+ * Step 3: books what was charged, or puts the cart back to pending. `staleBefore` (recovery, webhooks): act only
+ * if the cart is still paying with this attempt, started before that instant (a request may have taken it over
+ * meanwhile). A payment still processing changes nothing: the cart stays paying (it neither expires nor changes)
+ * until the gateway settles it (a webhook, or recovery asking the gateway).
  */
 export async function finish(
   ctx: AppCtx,
@@ -226,6 +236,7 @@ export async function finish(
   result: ChargeResult,
   staleBefore: Date | null = null,
 ): Promise<Finished | null> {
+  if (result.status === 'processing') return staleBefore === null ? { kind: 'not_charged', result } : null;
   let refund = false;
   const out = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const cart = await lockCart(tx, cartId);
@@ -274,6 +285,11 @@ export async function finish(
 }
 
 export const keyOf = (cartId: string, attempt: number) => `cart:${cartId}:attempt:${attempt}`;
+/** The cart and attempt of a key of `keyOf`, or null. */
+export function attemptOf(key: string): { cartId: string; attempt: number } | null {
+  const m = /^cart:([0-9a-f-]{36}):attempt:(\d{1,9})$/.exec(key);
+  return m?.[1] && m[2] ? { cartId: m[1], attempt: Number(m[2]) } : null;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Real time a request waits for another request's attempt in flight (the gateway call) to finish. */
@@ -291,6 +307,7 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
       const result = await ctx.gateway.charge({
         idempotencyKey: keyOf(cartId, begun.attempt),
         cartId,
+        sellerId: begun.sellerId,
         amountCents: begun.amountCents,
         currency: begun.currency,
         source: req.source ?? '',

@@ -1,6 +1,6 @@
 /**
- * The payment gateway port and its sandbox adapter (Stripe test-mode semantics; the Stripe adapter comes with
- * the payments work). Every charge carries an idempotency key (`cart:{id}:attempt:{n}`): a charge repeated
+ * The payment gateway port and its sandbox adapter (Stripe test-mode semantics; the Stripe adapter is
+ * `stripe.ts`). Every charge carries an idempotency key (`cart:{id}:attempt:{n}`): a charge repeated
  * with the same key returns the first result and never charges twice, as Stripe's `Idempotency-Key` does.
  */
 import { and, eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { newId } from '../util';
 export interface ChargeRequest {
   idempotencyKey: string;
   cartId: string;
+  sellerId: string;
   amountCents: number;
   currency: string;
   /** A card source (`pm_…`, `tok_…`) or a confirmed payment intent (`pi_…`). */
@@ -21,6 +22,8 @@ export type ChargeResult =
   | { status: 'succeeded'; chargeId: string; intentId: string | null }
   | { status: 'declined'; message: string }
   | { status: 'requires_action'; intentId: string; clientSecret: string }
+  /** Accepted but not settled yet (bank debits): the cart stays paying until the gateway says (webhook). */
+  | { status: 'processing'; intentId: string }
   /** The request cannot be charged as given (unknown or used intent, amount mismatch, key reuse). */
   | { status: 'invalid'; message: string };
 

@@ -46,6 +46,14 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
           client_secret: r.clientSecret,
         },
       );
+    if (r.status === 'processing')
+      throw new ApiError(
+        402,
+        ErrorCode.intent_processing,
+        'payment',
+        'The payment is being processed. The order is booked when it clears.',
+        { payment_intent_id: r.intentId },
+      );
     throw invalid('payment', r.status === 'invalid' ? r.message : 'The payment could not be made.');
   };
   api.post('/cart/:id/pay', payRoute);

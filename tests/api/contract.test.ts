@@ -19,7 +19,7 @@ const warn = vi.fn();
 beforeAll(async () => {
   handle = await createDb({ dataDir: 'memory://' });
   await seed(handle.db, { now: () => NOW });
-  const app = createApp({ db: handle.db, paymentMode: 'sandbox', now: () => NOW });
+  const app = createApp({ db: handle.db, now: () => NOW });
   const fetch = (async (input: string | URL | Request, init?: RequestInit) =>
     app.request(`http://localhost${String(input)}`, init)) as typeof globalThis.fetch;
   api = createApi(

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Api } from '../../api';
 import { ErrorCode } from '../../api/codes';
+import { checkoutOutcome } from '../../api/error-messages/checkout';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { dataLayerAnalytics } from '../../routes/app/analytics';
 import { realClock } from '../../routes/app/clock';
@@ -219,5 +220,18 @@ describe('checkout wiring', () => {
       code: ErrorCode.payment_provider_unavailable,
     });
     await expect(sellerPayment({ ...deps, config: { paymentMode: 'stripe' } })()).rejects.toThrow();
+    // A seller without a gateway: no card fields (no sandbox claimed), and a card payment is refused with the
+    // server's payment_unavailable (its text at checkout) before anything is sent.
+    const noneSource = sellerPayment({ ...deps, config: { paymentMode: 'unavailable' } });
+    const none = await noneSource();
+    expect(none).not.toBe(sandbox);
+    expect(none.renderCardForm({ disabled: false })).toBeNull();
+    await expect(none.confirmCard({ amountCents: 5000 })).rejects.toEqual({
+      code: ErrorCode.payment_unavailable,
+    });
+    expect(checkoutOutcome({ code: ErrorCode.payment_unavailable })).toEqual({
+      kind: 'message',
+      message: { key: 'paymentUnavailable' },
+    });
   });
 });

@@ -418,7 +418,7 @@ afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const spaApp = () => createApp({ db: s.handle.db, paymentMode: 'sandbox', distDir: dist });
+const spaApp = () => createApp({ db: s.handle.db, distDir: dist });
 
 function extractConfig(html: string) {
   const m = /<script id="tix-config" type="application\/json">(.*?)<\/script><\/head>/s.exec(html);
@@ -500,7 +500,6 @@ describe('SPA serving', () => {
   it('answers 503 with a hint when the build is missing, and hides inspection in production', async () => {
     const app = createApp({
       db: s.handle.db,
-      paymentMode: 'sandbox',
       distDir: join(dist, 'nope'),
       production: true,
     });
@@ -516,7 +515,7 @@ describe('SPA serving', () => {
   });
 
   it('lets a production deployment enable ?inspect', async () => {
-    const app = createApp({ db: s.handle.db, paymentMode: 'sandbox', production: true, inspect: true });
+    const app = createApp({ db: s.handle.db, production: true, inspect: true });
     const cfg = runtimeConfig.parse(await (await app.request('/__config')).json());
     expect(cfg.inspect).toBe(true);
   });

@@ -43,6 +43,8 @@ export async function startTestServer(
     distDir?: string;
     production?: boolean;
     members?: Parameters<typeof createApp>[0]['members'];
+    /** The app's payment gateway (default: the sandbox); built over the test database. */
+    gateway?: (db: DbHandle['db'], now: () => number) => Parameters<typeof createApp>[0]['gateway'];
   } = {},
 ): Promise<TestServer> {
   // Seeded at START (tests/server/seeded-db.ts: built once per run, a copy for each file).
@@ -50,11 +52,11 @@ export async function startTestServer(
   const clock = { now: START };
   const app = createApp({
     db: handle.db,
-    paymentMode: 'sandbox',
     now: () => clock.now,
     distDir: options.distDir,
     production: options.production,
     members: options.members,
+    ...(options.gateway ? { gateway: options.gateway(handle.db, () => clock.now) } : {}),
   });
   const call = (method: string, path: string, opts: CallOptions = {}) => {
     const params = new URLSearchParams(opts.query ?? {});

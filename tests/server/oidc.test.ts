@@ -40,7 +40,7 @@ beforeAll(async () => {
     redirectUris: [`${origin}/demo-museum/auth0-login`],
     postLogoutRedirectUris: [`${origin}/demo-museum/`],
   });
-  const app = createApp({ db: handle.db, paymentMode: 'sandbox', members: { oidc: sandbox } });
+  const app = createApp({ db: handle.db, members: { oidc: sandbox } });
   const appListener = getRequestListener(app.fetch);
   listener = (req, res) => (sandbox.handles(req) ? sandbox.handle(req, res) : appListener(req, res));
   close = () => new Promise<void>((resolve) => server.close(() => resolve()));

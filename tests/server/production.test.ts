@@ -56,9 +56,7 @@ describe('without a payment gateway (createApp gateway: null)', () => {
   beforeAll(async () => {
     s = await startTestServer();
     withSandbox = caller(s.app);
-    without = caller(
-      createApp({ db: s.handle.db, paymentMode: 'sandbox', now: () => s.clock.now, gateway: null }),
-    );
+    without = caller(createApp({ db: s.handle.db, now: () => s.clock.now, gateway: null }));
   });
   afterAll(async () => {
     await s.handle.close();
@@ -124,7 +122,7 @@ describe('without a payment gateway (createApp gateway: null)', () => {
     const home = await s.app.request('/');
     expect(home.status).toBe(302);
     expect(home.headers.get('location')).toBe(`/${DEMO_SLUG}/`);
-    const bare = createApp({ db: s.handle.db, paymentMode: 'sandbox', gateway: null, production: true });
+    const bare = createApp({ db: s.handle.db, gateway: null, production: true });
     const rename = (slug: string) =>
       s.handle.db.update(t.seller).set({ slug }).where(eq(t.seller.id, SELLER));
     try {
@@ -190,7 +188,7 @@ describe('server/main.ts in production', () => {
     let cart = { id: '', amount: '' };
     try {
       await seed(pre.db, { slug: venue.slug });
-      const app = createApp({ db: pre.db, paymentMode: 'sandbox' });
+      const app = createApp({ db: pre.db });
       const call: Call = async (method, path, body) => {
         const sep = path.includes('?') ? '&' : '?';
         const res = await app.request(`/api/${path}${sep}seller_id=${venue.seller}`, {
@@ -240,6 +238,11 @@ describe('server/main.ts in production', () => {
     const pay = await prodCall('POST', `cart/${cart.id}/pay`, { amount: cart.amount, ...PAY });
     expect(pay.status).toBe(409);
     expect(codeOf(pay)).toBe(ErrorCode.payment_unavailable);
+    // The storefront is told so: no sandbox is claimed, no Stripe key is sent; no webhook is served.
+    const config = await (await get(prod, `/__config?slug=${venue.slug}`)).json();
+    expect(config.paymentMode).toBe('unavailable');
+    expect(config).not.toHaveProperty('stripePublishableKey');
+    expect((await get(prod, '/api/stripe/webhook')).status).not.toBe(200);
 
     // TIX_DEMO=1: the demo seller and the sandbox (a card books an order).
     const demo = await demoStarting;
@@ -252,5 +255,52 @@ describe('server/main.ts in production', () => {
     const paid = await demo.call('POST', `cart/${booked.id}/pay`, { amount: booked.amount, ...PAY });
     expect(paid.status).toBe(200);
     expect(paid.body.cart._data[0].state).toBe('completed');
+  }, 180_000);
+
+  it('with Stripe keys the gateway is Stripe: its mode and publishable key in the config, nothing secret', async () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_prodcheck1234',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_prodcheck1234',
+      STRIPE_WEBHOOK_SECRET: 'whsec_prodcheck1234',
+      STRIPE_ACCOUNT_ID: 'acct_prodvenue1',
+    };
+    const prod = await startProcess({
+      NODE_ENV: 'production',
+      DATA_DIR: 'memory://',
+      TIX_DEMO: '1',
+      ...keys,
+    });
+    procs.push(prod);
+    const text = await (await get(prod, `/__config?slug=${DEMO_SLUG}`)).text();
+    expect(JSON.parse(text)).toMatchObject({
+      paymentMode: 'stripe',
+      stripePublishableKey: keys.STRIPE_PUBLISHABLE_KEY,
+      stripeAccount: keys.STRIPE_ACCOUNT_ID,
+    });
+    expect(text).not.toContain(keys.STRIPE_SECRET_KEY);
+    expect(text).not.toContain(keys.STRIPE_WEBHOOK_SECRET);
+    // The webhook is served and refuses what Stripe did not sign.
+    const hook = await fetch(`http://127.0.0.1:${prod.port}/api/stripe/webhook`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(hook.status).toBe(400);
+    // A partial configuration does not start (rather than run without payments unnoticed), and names no value.
+    const partial = await startProcess({
+      NODE_ENV: 'production',
+      DATA_DIR: 'memory://',
+      STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY,
+    }).catch((e: Error) => e);
+    expect(partial).toBeInstanceOf(Error);
+    expect(String(partial)).toContain('STRIPE_PUBLISHABLE_KEY');
+    expect(String(partial)).not.toContain(keys.STRIPE_SECRET_KEY);
+    // The fake's address is for development and tests only.
+    const based = await startProcess({
+      NODE_ENV: 'production',
+      DATA_DIR: 'memory://',
+      ...keys,
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    }).catch((e: Error) => e);
+    expect(String(based)).toContain('STRIPE_API_BASE is for development and tests only');
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import { finish, keyOf, PAY_LEASE_MS } from '../../server/payments/completion';
 import { SandboxGateway } from '../../server/payments/gateway';
 import { recoverStalePayments } from '../../server/payments/recovery';
 import * as t from '../../server/schema';
-import { GA_ADULT, gaSessions, START, startTestServer, type TestServer } from './helpers';
+import { GA_ADULT, gaSessions, SELLER, START, startTestServer, type TestServer } from './helpers';
 import { capacityBaseline, ledgerProblems } from './invariants';
 
 let s: TestServer;
@@ -51,6 +51,7 @@ async function cutOffCart(date: string, charged: boolean) {
     await ctx.gateway.charge({
       idempotencyKey: keyOf(id, 1),
       cartId: id,
+      sellerId: SELLER,
       amountCents: cents,
       currency: 'USD',
       source: 'pm_card_visa',
@@ -107,6 +108,7 @@ describe('recovery of payments cut off by a crash', () => {
       const late = await ctx.gateway.charge({
         idempotencyKey: keyOf(cart.id, 1),
         cartId: cart.id,
+        sellerId: SELLER,
         amountCents: cart.cents,
         currency: 'USD',
         source: 'pm_card_visa',

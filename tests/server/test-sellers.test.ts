@@ -88,11 +88,10 @@ describe('POST /__test/sellers', () => {
     });
 
   it('is not there by default, nor in production even when asked for', async () => {
-    const plain = createApp({ db: handle.db, paymentMode: 'sandbox', now });
+    const plain = createApp({ db: handle.db, now });
     expect((await post(plain, { slug: 'w9-nope' })).status).toBe(404);
     const production = createApp({
       db: handle.db,
-      paymentMode: 'sandbox',
       now,
       production: true,
       testSellers: true,
@@ -101,7 +100,7 @@ describe('POST /__test/sellers', () => {
   });
 
   it('seeds the seller of a slug and answers its ids; its storefront is served', async () => {
-    const app = createApp({ db: handle.db, paymentMode: 'sandbox', now, testSellers: true });
+    const app = createApp({ db: handle.db, now, testSellers: true });
     expect((await post(app, { slug: 'Not A Slug' })).status).toBe(400);
     // NUL bytes, a lone surrogate, no slug, not JSON: 400; an oversized body: 413.
     for (const slug of ['w2\u0000x', 'w2-\ud800', 123, ''])
@@ -132,7 +131,7 @@ describe('POST /__test/sellers', () => {
 
 describe('rate limits, per seller', () => {
   it('a member kept waiting at one seller still logs in at another', async () => {
-    const app = createApp({ db: handle.db, paymentMode: 'sandbox', now });
+    const app = createApp({ db: handle.db, now });
     const w3 = await seed(handle.db, { slug: 'w3-limits', now });
     const login = (sellerId: string, password: string) =>
       app.request(`/api/login?seller_id=${sellerId}`, {
