@@ -61,6 +61,27 @@ export function parseDay(date: string): [number, number, number] {
   return [y, mo, d];
 }
 
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * 'ddd, MMM D, YYYY' of a calendar day (YYYY-MM-DD), e.g. 'Sat, Nov 21, 2026' (spec 2 §9, 3 §9: the default date
+ * format); anything that is not such a day comes back as given.
+ */
+export function formatDay(date: string): string {
+  try {
+    const [y, m, d] = parseDay(date);
+    return DAY_LABEL.format(Date.UTC(y, m - 1, d));
+  } catch {
+    return date;
+  }
+}
+
 /** [start, end) of a calendar day in a time zone, as ISO UTC strings. */
 export function dayRange(date: string, timeZone: string): { gte: string; lt: string } {
   const [y, m, d] = parseDay(date);

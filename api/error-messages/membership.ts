@@ -1,5 +1,6 @@
 /** Membership purchase, redeem, gift and auto-renew errors (spec 3 §8). */
 import { ErrorCode } from '../codes';
+import { formatDay } from '../zoned-day';
 import {
   described,
   type ErrorLike,
@@ -19,10 +20,10 @@ export function membershipOutcome(error: ErrorLike): ErrorOutcome {
   )
     return { kind: 'ignore' };
   if (error.code === ErrorCode.renewal_not_open) {
-    // The day renewing opens (YYYY-MM-DD, as the renew form's own notice writes it).
-    const opens = text(record(error.extra).renewal_opens_at);
-    const day = opens && /^\d{4}-\d{2}-\d{2}/.test(opens) ? opens.slice(0, 10) : null;
-    if (day) return show('renewNotYet', { date: day });
+    // The seller's day renewing opens, written as the renew form's own notice writes it ('ddd, MMM D, YYYY').
+    const day = text(record(error.extra).renewal_opens_on);
+    const shown = day ? formatDay(day) : null;
+    if (shown && shown !== day) return show('renewNotYet', { date: shown });
   }
   return described(error, genericMessageKey('membership'));
 }

@@ -85,7 +85,7 @@ export function membershipPurchaseContext({
     asGuest: false,
     fieldErrors: {},
     formError: null,
-    renewNotice: renewNoticeOf(input.mode, input.member, input.settings.renewalPeriodDays, input.now),
+    renewNotice: renewNoticeOf(input.mode, input.member, input.settings, input.now),
     thrown: null,
     refusals: 0,
     cart: null,
@@ -244,12 +244,7 @@ export const membershipPurchaseMachine = setup({
     changeSessionMember: assign(({ context, event }) => {
       if (event.type !== 'member.changed') return {};
       const next = { ...context, member: event.member };
-      const renewNotice = renewNoticeOf(
-        context.mode,
-        event.member,
-        context.settings.renewalPeriodDays,
-        context.now,
-      );
+      const renewNotice = renewNoticeOf(context.mode, event.member, context.settings, context.now);
       if (context.mode !== 'renew' || context.levels.length === 0)
         return { member: event.member, renewNotice };
       const level = initialLevel(context.levels, next) ?? levelOf(context);

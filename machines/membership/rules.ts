@@ -8,6 +8,7 @@ import { ErrorCode } from '../../api/codes';
 import { isEmail } from '../../api/email';
 import { membershipOutcome } from '../../api/error-messages/membership';
 import type { MembershipReserveRequest as MembershipReserveBody } from '../../api/models';
+import { formatDay, venueDay } from '../reserve/format';
 import { type Message, message } from '../shared/messages';
 import {
   type EmailRequired,
@@ -21,6 +22,7 @@ import {
   type MembershipPurchaseContext,
   type MembershipReserveRequest,
   type MembershipRuleInput,
+  type MembershipSettings,
   type PreviousMembership,
   type PurchaseMember,
 } from './types';
@@ -28,6 +30,8 @@ import {
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 const DAY_MS = 86_400_000;
+/** An unnamed-member rule whose max is below 0 allows this many (spec 1 §5). */
+export const UNNAMED_DEFAULT_MAX = 10;
 
 export function roleOf(partyRole: string): MemberRole {
   return (MEMBER_ROLES as readonly string[]).includes(partyRole) ? (partyRole as MemberRole) : 'member';
@@ -61,7 +65,10 @@ export function buildLevels(offer: Pick<MembershipOffer, 'levels' | 'rules'>): {
       const role = roleOf(rule.partyRole);
       const email = rule.emailRequired;
       const min = count(rule.min);
-      const max = Math.max(min, count(rule.max));
+      // Spec 1 §5: a rule max below 0 means 10 for unnamed members.
+      const unnamedRule = rule.named !== 'yes' && rule.named !== 'optional';
+      const max =
+        unnamedRule && rule.max < 0 ? Math.max(min, UNNAMED_DEFAULT_MAX) : Math.max(min, count(rule.max));
       if (rule.named === 'yes') {
         for (let i = 0; i < min; i++) required.push({ role, optional: false, email });
         for (let i = min; i < max; i++) optional.push({ role, optional: true, email });
@@ -193,13 +200,13 @@ export function renewalOpensAt(previous: PreviousMembership | null, periodDays: 
 export function renewNoticeOf(
   mode: MembershipPurchaseContext['mode'],
   member: PurchaseMember | null,
-  periodDays: number,
+  settings: Pick<MembershipSettings, 'renewalPeriodDays' | 'timezone'>,
   now: number,
 ): Message | null {
   if (mode !== 'renew') return null;
-  const opens = renewalOpensAt(latestMembership(member), periodDays);
+  const opens = renewalOpensAt(latestMembership(member), settings.renewalPeriodDays);
   if (opens === null || now >= opens) return null;
-  return message('renewNotYet', { date: new Date(opens).toISOString().slice(0, 10) });
+  return message('renewNotYet', { date: formatDay(venueDay(opens, settings.timezone)) });
 }
 
 function blankEntries(level: MembershipLevel | null): MemberEntry[] {

@@ -124,6 +124,8 @@ export interface MembershipSettings {
   renewalPeriodDays: number;
   /** Gift of a physical membership card: shipping 3-5 weeks is shown. */
   physicalCard: boolean;
+  /** The venue's time zone: the dates the form shows are its days ('ddd, MMM D, YYYY', never ISO). */
+  timezone: string;
 }
 
 export interface MembershipPurchaseInput {

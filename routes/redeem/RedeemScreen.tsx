@@ -11,6 +11,7 @@ import { loadUpsells } from '../../api/upsells';
 import { selectGiftRedeemView } from '../../machines/membership/giftRedeem.view';
 import { GiftRedeemView } from '../../ui/account/GiftRedeemView';
 import { RedeemMembers, type RedeemMemberValue } from '../../ui/account/RedeemMembers';
+import { createMembershipLabels } from '../../ui/membership/labels';
 import { withMembershipStrings } from '../../ui/membership-strings';
 import { currentMember } from '../account/member';
 import { isRedeemCart, writeRedeemFlag } from '../app/redeem-storage';
@@ -49,8 +50,9 @@ export default function RedeemScreen() {
 }
 
 function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
-  const { api, app, clock, config, strings: catalogue, inspect } = useServices();
+  const { api, app, clock, config, strings: catalogue, inspect, portalStrings } = useServices();
   const strings = useMemo(() => withMembershipStrings(catalogue), [catalogue]);
+  const labels = useMemo(() => createMembershipLabels(portalStrings), [portalStrings]);
   const { navigate } = useAppNavigate();
   const search = useSearch();
   const giftCode = useMemo(() => new URLSearchParams(search).get('gift_code'), [search]);
@@ -109,6 +111,7 @@ function RedeemFlow({ membershipEventId }: { membershipEventId: string }) {
         slots.length > 0 ? (
           <RedeemMembers
             strings={strings}
+            labels={labels}
             slots={slots}
             values={members}
             onChange={(index, value) =>

@@ -19,7 +19,8 @@ import type { AppCtx } from '../http/context';
 import type { Row } from '../http/docs';
 import { ApiError, invalid } from '../http/errors';
 import { memberMembership } from '../members/schema';
-import type * as t from '../schema';
+import * as t from '../schema';
+import { dayjs } from '../util';
 import { accessOf, checkMemberLines, isMemberOnly, type MemberLine } from './access';
 import { GIFT_CODE_HELD } from './codes';
 import { type BeyondTerm, type MembershipPolicy, membershipPolicyOf, renewalOpensAt } from './policy';
@@ -174,13 +175,22 @@ async function checkRenewalOpen(ctx: AppCtx, sellerId: string, identityId: strin
   if (!latest) return;
   const opens = renewalOpensAt(latest.validTo, policy);
   if (ctx.now() >= opens) return;
-  const date = new Date(opens).toISOString();
+  // The day renewing opens is the seller's (its time zone), shown as the spec's dates are, never ISO.
+  const [seller] = await ctx.db
+    .select({ timezone: t.seller.timezone })
+    .from(t.seller)
+    .where(eq(t.seller.id, sellerId));
+  const local = dayjs.utc(opens).tz(seller?.timezone ?? 'UTC');
   throw new ApiError(
     400,
     ErrorCode.renewal_not_open,
     'membership',
-    `Your membership can be renewed from ${date.slice(0, 10)}.`,
-    { renewal_opens_at: date, valid_to: latest.validTo.toISOString() },
+    `Your membership can be renewed from ${local.format('ddd, MMM D, YYYY')}.`,
+    {
+      renewal_opens_at: new Date(opens).toISOString(),
+      renewal_opens_on: local.format('YYYY-MM-DD'),
+      valid_to: latest.validTo.toISOString(),
+    },
   );
 }
 

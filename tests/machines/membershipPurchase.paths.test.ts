@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
-import { buildLevels, levelOf, renewalOpensAt } from '../../machines/membership/rules';
+import { buildLevels, levelOf, renewalOpensAt, renewNoticeOf } from '../../machines/membership/rules';
 import { selectMembershipFormView } from '../../machines/membership/view';
 import { refusalOfEvent, reservedOutput } from '../../machines/reserve/core/rules';
 import type { ReserveIntoCartInput } from '../../machines/reserve/core/types';
@@ -172,6 +172,49 @@ describe('membership purchase paths', () => {
     expect(family?.slots.filter((s) => !s.optional)).toHaveLength(1);
     expect(family?.slots.filter((s) => s.optional).map((s) => s.role)).toEqual(['child', 'child', 'child']);
     expect(family?.unnamed).toEqual({ min: 0, max: 4 });
+  });
+
+  it('an unnamed-member rule with a max below 0 allows 10 (spec 1 §5); named rules are not widened', () => {
+    const offer = {
+      levels: OFFER.levels,
+      rules: [
+        {
+          ticketGroupId: 'g-levels',
+          ticketTypeId: 't-supporter',
+          partyRole: 'guest',
+          named: 'no' as const,
+          min: 1,
+          max: -1,
+          emailRequired: 'other' as const,
+        },
+        {
+          ticketGroupId: 'g-levels',
+          ticketTypeId: 't-individual',
+          partyRole: 'member',
+          named: 'yes' as const,
+          min: 1,
+          max: -1,
+          emailRequired: 'yes' as const,
+        },
+      ],
+    };
+    const { levels } = buildLevels(offer);
+    expect(levels.find((l) => l.id === 't-supporter')?.unnamed).toEqual({ min: 1, max: 10 });
+    expect(levels.find((l) => l.id === 't-individual')?.slots).toHaveLength(1);
+  });
+
+  it('says the renewal day in the venue time zone, written as the spec writes dates (never ISO)', () => {
+    // Ada's membership ends 90 days after June 1, 2026 at 00:00 UTC; with 60 days allowed, renewing opens on
+    // July 1 at 00:00 UTC, which is still June 30 in New York.
+    const notice = renewNoticeOf(
+      'renew',
+      ADA_LATER,
+      { renewalPeriodDays: 60, timezone: 'America/New_York' },
+      NOW,
+    );
+    expect(notice).toEqual({ key: 'renewNotYet', params: { date: 'Tue, Jun 30, 2026' } });
+    const utc = renewNoticeOf('renew', ADA_LATER, { renewalPeriodDays: 60, timezone: 'UTC' }, NOW);
+    expect(utc?.params?.date).toBe('Wed, Jul 1, 2026');
   });
 
   it('opens renewal at expiry minus the allowed period', () => {

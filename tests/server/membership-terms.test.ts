@@ -76,10 +76,21 @@ describe('renewal window (renewal.allowed_period: 90 days)', () => {
       expect(e.code).toBe(ErrorCode.renewal_not_open);
       expect(e.context).toBe('membership');
       expect(Date.parse((e.extra as { renewal_opens_at: string }).renewal_opens_at)).toBe(opens);
-      // What the storefront's membership form shows.
+      // The seller's day (New York), written as the spec's dates are: what the description and the form say.
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(opens);
+      expect((e.extra as { renewal_opens_on: string }).renewal_opens_on).toBe(day);
+      const shown = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      }).format(opens);
+      expect(e.description).toBe(`Your membership can be renewed from ${shown}.`);
       expect(resolveMessage(strings, errorMessage(e, 'membership'))).toBe(
-        `Your membership can be renewed from ${new Date(opens).toISOString().slice(0, 10)}.`,
+        `Your membership can be renewed from ${shown}.`,
       );
+      expect(shown).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     }
     const [code] = await s.handle.db
       .select()

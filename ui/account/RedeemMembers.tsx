@@ -1,4 +1,5 @@
 import '../membership-strings';
+import { type MembershipLabels, membershipLabels, roleLabel } from '../membership/labels';
 import type { MembershipPageStrings } from '../membership-strings';
 import { Field } from './Field';
 
@@ -15,13 +16,24 @@ export interface RedeemMemberValue {
 
 export interface RedeemMembersProps {
   strings: MembershipPageStrings;
+  /** The membership labels with the seller's overrides (role names); default: the defaults. */
+  labels?: MembershipLabels;
   slots: RedeemMemberSlot[];
   values: RedeemMemberValue[];
   onChange: (index: number, value: RedeemMemberValue) => void;
 }
 
 /** The named members of the chosen level: first and last name, and the email where the level asks for it. */
-export function RedeemMembers({ strings, slots, values, onChange }: RedeemMembersProps) {
+export function RedeemMembers({
+  strings,
+  labels = membershipLabels,
+  slots,
+  values,
+  onChange,
+}: RedeemMembersProps) {
+  const ordinals = slots.map(
+    (slot, i) => slots.slice(0, i + 1).filter((s) => s.partyRole === slot.partyRole).length,
+  );
   return (
     <>
       {slots.map((slot, i) => {
@@ -30,7 +42,7 @@ export function RedeemMembers({ strings, slots, values, onChange }: RedeemMember
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: slots are the level's, in order
           <fieldset className="redeem-member" key={i}>
-            <legend>{`${strings.redeemMember} ${i + 1} (${slot.partyRole})`}</legend>
+            <legend>{`${strings.redeemMember} ${i + 1} (${roleLabel(labels, slot.partyRole, ordinals[i])})`}</legend>
             <Field
               id={`redeem-member-${i}-first`}
               label={strings.firstName}

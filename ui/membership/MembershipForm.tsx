@@ -9,7 +9,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
-import { type MembershipLabelKey, type MembershipLabels, membershipLabels } from './labels';
+import { type MembershipLabelKey, type MembershipLabels, membershipLabels, roleLabel } from './labels';
 
 type Msg = UiMessage;
 type Role =
@@ -97,11 +97,6 @@ export interface MembershipFormProps {
   onSubmit: () => void;
   onBack: () => void;
   onRetry: () => void;
-}
-
-function roleLabel(labels: MembershipLabels, role: Role, ordinal: number): string {
-  const label = labels[`role_${role}` as MembershipLabelKey] ?? labels.role_member;
-  return ordinal > 1 ? `${label} ${ordinal}` : label;
 }
 
 /** First name, last name and email of one person (a member or the gift's recipient), labelled with who. */

@@ -44,6 +44,16 @@ export const membershipLabels = {
 export type MembershipLabelKey = keyof typeof membershipLabels;
 export type MembershipLabels = Record<MembershipLabelKey, string>;
 
+/**
+ * A member slot's name: its party role's label (an unknown role reads 'Member', a role key is never shown),
+ * numbered from the second slot of that role.
+ */
+export function roleLabel(labels: MembershipLabels, role: string, ordinal = 1): string {
+  const key = `role_${role}`;
+  const label = key in labels ? labels[key as MembershipLabelKey] : labels.role_member;
+  return ordinal > 1 ? `${label} ${ordinal}` : label;
+}
+
 /** The labels with the seller's portal strings applied (string values of known keys only). */
 export function createMembershipLabels(overrides: Partial<Record<string, string>> = {}): MembershipLabels {
   const out = { ...membershipLabels } as MembershipLabels;

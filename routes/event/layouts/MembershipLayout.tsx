@@ -46,6 +46,7 @@ export default function MembershipLayout({ event, action }: LayoutProps) {
       mode={modeOf(action)}
       askToAutorenew={config?.askToAutorenew ?? false}
       renewalPeriodDays={config?.renewalPeriodDays ?? 0}
+      timezone={event.venue.timezone}
       meta={event.meta}
     />
   );
@@ -57,6 +58,7 @@ function MembershipFlow(props: {
   mode: MembershipMode;
   askToAutorenew: boolean;
   renewalPeriodDays: number;
+  timezone: string;
   meta: Record<string, string>;
 }) {
   const { api, strings, inspect, config, app, clock, portalStrings } = useServices();
@@ -94,6 +96,7 @@ function MembershipFlow(props: {
         preventUpdates: flag('prevent_membership_updates'),
         renewalPeriodDays: props.renewalPeriodDays,
         physicalCard: flag('physical_card'),
+        timezone: props.timezone,
       },
       member: purchaseMemberOf(session),
       cartTicketCount: ticketCount,
