@@ -2,7 +2,6 @@
 export type { DayOption } from './price-display';
 
 import type { SnapshotFrom } from 'xstate';
-import type { CalendarDayModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
 import type { DateFirstReserveMachine } from './dateFirstReserve.machine';

@@ -9,7 +9,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
-import { type MembershipLabelKey, type MembershipLabels, membershipLabels, roleLabel } from './labels';
+import { type MembershipLabels, membershipLabels, roleLabel } from './labels';
 
 type Msg = UiMessage;
 type Role =

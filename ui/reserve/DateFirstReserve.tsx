@@ -5,7 +5,7 @@ import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { DayButtons } from './DayButtons';
-import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
+import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { TicketQuantities } from './TicketQuantities';
