@@ -42,3 +42,47 @@ test('the listing first load carries no checkout or Stripe code', async ({ page,
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => /checkout|stripe|inspect/i.test(s))).toEqual([]);
 });
+
+/** The event screen's chunk as the built app names it (…/assets/EventScreen-<hash>.js, no query). */
+const EVENT_CHUNK = /\/assets\/EventScreen-[\w-]+\.js$/;
+
+test('a chunk that fails once (a redeploy, a flaky network) is fetched again and the page shows', async ({
+  page,
+  seller,
+}) => {
+  let failed = 0;
+  await page.route(EVENT_CHUNK, (route) => {
+    failed += 1;
+    return route.abort('failed');
+  });
+  await page.goto(`${seller.base}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeVisible();
+  // The first request failed; the retry asked for the same file with a cache-busting query.
+  expect(failed).toBe(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a chunk that cannot load shows the message with Reload and Continue, never a blank page', async ({
+  page,
+  seller,
+}) => {
+  const blocked = (url: URL) => /\/assets\/EventScreen-[\w-]+\.js$/.test(url.pathname);
+  await page.route(blocked, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(`${seller.base}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).first().click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Sorry! Something unexpected happened. Please try again.');
+  await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expectNoA11yViolations(page, 'chunk load failure');
+  // Continue goes home; the notice goes with the route.
+  await alert.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // Once the file is served again, Reload brings the page back.
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await page.unroute(blocked);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeVisible();
+});

@@ -1,37 +1,43 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { Shell } from '../ui/Shell';
+import { RouteErrorBoundary, UnhandledRejections } from './app/errors';
 import { useModal, useServices } from './app/services';
 import { UpsellRouteEffects } from './app/upsell';
+import { lazyChunk, loadChunk } from './chunks';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
 
 /** The listing and event screens call `api.events` at once: its client loads beside the screen, not after it. */
-const withEventsClient = <T,>(screen: Promise<T>): Promise<T> =>
-  Promise.all([screen, import('../api/events-client')]).then(([module]) => module);
-const EventsScreen = lazy(() => withEventsClient(import('./events/EventsScreen')));
-const EventScreen = lazy(() => withEventsClient(import('./event/EventScreen')));
-const CheckoutScreen = lazy(() => import('./checkout/CheckoutScreen'));
-const CompleteScreen = lazy(() => import('./complete/CompleteScreen'));
-const HomeScreen = lazy(() => import('./home/HomeScreen'));
-const EmailSubmitScreen = lazy(() => import('./email-submit/EmailSubmitScreen'));
-const ResetPasswordScreen = lazy(() => import('./reset-password/ResetPasswordScreen'));
-const SetEmailScreen = lazy(() => import('./set-email/SetEmailScreen'));
-const VerifyEmailScreen = lazy(() => import('./verify-email/VerifyEmailScreen'));
-const MyAccountScreen = lazy(() => import('./account/MyAccountScreen'));
-const ProviderCallbackScreen = lazy(() => import('./login/ProviderCallbackScreen'));
-const RedeemScreen = lazy(() => import('./redeem/RedeemScreen'));
-const AutoRenewCancelScreen = lazy(() => import('./auto-renew/AutoRenewCancelScreen'));
-const AccountMenuSlot = lazy(() => import('./account/AccountMenuSlot'));
-const LoginDialogSlot = lazy(() => import('./login/LoginDialogSlot'));
-const MembershipRedirect = lazy(() => import('./membership/MembershipRedirect'));
-const MembershipDetailsDialogSlot = lazy(() => import('./account/MembershipDetailsDialogSlot'));
+const withEventsClient =
+  <T,>(screen: () => Promise<T>): (() => Promise<T>) =>
+  () =>
+    Promise.all([loadChunk(screen), loadChunk(() => import('../api/events-client'))]).then(
+      ([module]) => module,
+    );
+const EventsScreen = lazy(withEventsClient(() => import('./events/EventsScreen')));
+const EventScreen = lazy(withEventsClient(() => import('./event/EventScreen')));
+const CheckoutScreen = lazyChunk(() => import('./checkout/CheckoutScreen'));
+const CompleteScreen = lazyChunk(() => import('./complete/CompleteScreen'));
+const HomeScreen = lazyChunk(() => import('./home/HomeScreen'));
+const EmailSubmitScreen = lazyChunk(() => import('./email-submit/EmailSubmitScreen'));
+const ResetPasswordScreen = lazyChunk(() => import('./reset-password/ResetPasswordScreen'));
+const SetEmailScreen = lazyChunk(() => import('./set-email/SetEmailScreen'));
+const VerifyEmailScreen = lazyChunk(() => import('./verify-email/VerifyEmailScreen'));
+const MyAccountScreen = lazyChunk(() => import('./account/MyAccountScreen'));
+const ProviderCallbackScreen = lazyChunk(() => import('./login/ProviderCallbackScreen'));
+const RedeemScreen = lazyChunk(() => import('./redeem/RedeemScreen'));
+const AutoRenewCancelScreen = lazyChunk(() => import('./auto-renew/AutoRenewCancelScreen'));
+const AccountMenuSlot = lazyChunk(() => import('./account/AccountMenuSlot'));
+const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
+const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
+const MembershipDetailsDialogSlot = lazyChunk(() => import('./account/MembershipDetailsDialogSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
  */
 const STORIES = import.meta.env.VITE_STORIES !== 'off';
-const StoriesRoute = STORIES ? lazy(() => import('./stories/StoriesRoute')) : NotFoundScreen;
+const StoriesRoute = STORIES ? lazyChunk(() => import('./stories/StoriesRoute')) : NotFoundScreen;
 
 /** The route table: base = seller slug, trailing slash stripped, catch-all 404. */
 export function App() {
@@ -42,40 +48,43 @@ export function App() {
       <LoginQuery />
       <UpsellRouteEffects />
       <Frame>
-        <Suspense fallback={<Loading />}>
-          <Switch>
-            <Route path="/" component={HomeScreen} />
-            <Route path="/resend">{() => <EmailSubmitScreen kind="resend" />}</Route>
-            <Route path="/user/forgot-membership">
-              {() => <EmailSubmitScreen kind="forgotMembership" />}
-            </Route>
-            <Route path="/user/forgot-password">{() => <EmailSubmitScreen kind="forgotPassword" />}</Route>
-            <Route path="/user/reset-password" component={ResetPasswordScreen} />
-            <Route path="/user/set-email-address" component={SetEmailScreen} />
-            <Route path="/user/verify-email" component={VerifyEmailScreen} />
-            <Route path="/events" component={EventsScreen} />
-            <Route path="/events/:id">{(params) => <EventScreen id={params.id} />}</Route>
-            <Route path="/events/:id/:action">
-              {(params) => <EventScreen id={params.id} action={params.action} />}
-            </Route>
-            <Route path="/membership">{() => <MembershipRedirect action="" />}</Route>
-            <Route path="/membership/redeem" component={RedeemScreen} />
-            <Route path="/membership/:action">
-              {(params) => <MembershipRedirect action={params.action} />}
-            </Route>
-            <Route path="/checkout/complete" component={CompleteScreen} />
-            <Route path="/checkout" component={CheckoutScreen} />
-            <Route path="/checkout/:cartId" component={CheckoutScreen} />
-            <Route path="/my-account" component={MyAccountScreen} />
-            <Route path="/my-account/membership-details" component={MyAccountScreen} />
-            <Route path="/auth0-login" component={ProviderCallbackScreen} />
-            <Route path="/manage/:ticketOrderId/cancel-auto-renew">
-              {(params) => <AutoRenewCancelScreen ticketOrderId={params.ticketOrderId} />}
-            </Route>
-            {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
-            <Route component={NotFoundScreen} />
-          </Switch>
-        </Suspense>
+        <UnhandledRejections />
+        <RouteErrorBoundary>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              <Route path="/" component={HomeScreen} />
+              <Route path="/resend">{() => <EmailSubmitScreen kind="resend" />}</Route>
+              <Route path="/user/forgot-membership">
+                {() => <EmailSubmitScreen kind="forgotMembership" />}
+              </Route>
+              <Route path="/user/forgot-password">{() => <EmailSubmitScreen kind="forgotPassword" />}</Route>
+              <Route path="/user/reset-password" component={ResetPasswordScreen} />
+              <Route path="/user/set-email-address" component={SetEmailScreen} />
+              <Route path="/user/verify-email" component={VerifyEmailScreen} />
+              <Route path="/events" component={EventsScreen} />
+              <Route path="/events/:id">{(params) => <EventScreen id={params.id} />}</Route>
+              <Route path="/events/:id/:action">
+                {(params) => <EventScreen id={params.id} action={params.action} />}
+              </Route>
+              <Route path="/membership">{() => <MembershipRedirect action="" />}</Route>
+              <Route path="/membership/redeem" component={RedeemScreen} />
+              <Route path="/membership/:action">
+                {(params) => <MembershipRedirect action={params.action} />}
+              </Route>
+              <Route path="/checkout/complete" component={CompleteScreen} />
+              <Route path="/checkout" component={CheckoutScreen} />
+              <Route path="/checkout/:cartId" component={CheckoutScreen} />
+              <Route path="/my-account" component={MyAccountScreen} />
+              <Route path="/my-account/membership-details" component={MyAccountScreen} />
+              <Route path="/auth0-login" component={ProviderCallbackScreen} />
+              <Route path="/manage/:ticketOrderId/cancel-auto-renew">
+                {(params) => <AutoRenewCancelScreen ticketOrderId={params.ticketOrderId} />}
+              </Route>
+              {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
+              <Route component={NotFoundScreen} />
+            </Switch>
+          </Suspense>
+        </RouteErrorBoundary>
       </Frame>
     </Router>
   );

@@ -69,6 +69,8 @@ export const shellStrings = {
   done: 'Done!',
   orderNotFound: 'We could not find that order.',
   reload: 'Reload',
+  /** The error screen's link home (spec 3 §8: unexpected errors show a Continue link to the seller slug). */
+  continueHome: 'Continue',
 
   // ---- messages machines carry by key (machines/shared/messages.ts, api/error-messages/)
   // errors: spec 1 §8, spec 2 §8, spec 3 §8 (verbatim)

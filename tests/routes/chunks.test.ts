@@ -1,0 +1,88 @@
+/**
+ * Lazy chunks after a redeploy (spec 3 §8, §9): a failed chunk is imported once more from its URL with a
+ * cache-busting query (the browser remembers the failed URL), a chunk that hangs is given up after 120 s and
+ * retried, and a second failure is a ChunkLoadError for the route's error boundary.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CHUNK_TIMEOUT_MS,
+  ChunkLoadError,
+  type ChunkLoaderDeps,
+  cacheBusted,
+  failedChunkUrl,
+  loadChunk,
+} from '../../routes/chunks';
+
+const URL_A = 'http://localhost:8080/assets/EventScreen-Ab12.js';
+const chrome = new TypeError(`Failed to fetch dynamically imported module: ${URL_A}`);
+const firefox = new TypeError(`error loading dynamically imported module: ${URL_A}`);
+const safari = new TypeError(`Importing a module script failed. ${URL_A}?x=1`);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function deps(importUrl: ChunkLoaderDeps['importUrl']): ChunkLoaderDeps {
+  return {
+    importUrl,
+    setTimer: (run, ms) => setTimeout(run, ms),
+    clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
+    now: () => 1234,
+  };
+}
+
+describe('failedChunkUrl', () => {
+  it("reads the chunk's URL from each browser's message", () => {
+    expect(failedChunkUrl(chrome)).toBe(URL_A);
+    expect(failedChunkUrl(firefox)).toBe(URL_A);
+    expect(failedChunkUrl(safari)).toBe(URL_A);
+    expect(failedChunkUrl(new Error('something else'))).toBeNull();
+  });
+
+  it('busts the cache with a query, keeping one already there', () => {
+    expect(cacheBusted(URL_A, 7)).toBe(`${URL_A}?retry=7`);
+    expect(cacheBusted(`${URL_A}?v=1`, 7)).toBe(`${URL_A}?v=1&retry=7`);
+  });
+});
+
+describe('loadChunk', () => {
+  it('a chunk that loads is used as it is, with no retry', async () => {
+    const importUrl = vi.fn();
+    await expect(loadChunk(async () => ({ default: 'screen' }), deps(importUrl))).resolves.toEqual({
+      default: 'screen',
+    });
+    expect(importUrl).not.toHaveBeenCalled();
+  });
+
+  it('a failed chunk is imported again from its cache-busted URL, and that module is used', async () => {
+    const importUrl = vi.fn(async () => ({ default: 'fresh screen' }));
+    const factory = vi.fn(async () => {
+      throw chrome;
+    });
+    await expect(loadChunk(factory, deps(importUrl))).resolves.toEqual({ default: 'fresh screen' });
+    expect(importUrl).toHaveBeenCalledWith(`${URL_A}?retry=1234`);
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second failure is a ChunkLoadError (once: no retry loop)', async () => {
+    const importUrl = vi.fn(async () => {
+      throw new TypeError('404');
+    });
+    const loading = loadChunk(async () => Promise.reject(chrome), deps(importUrl));
+    await expect(loading).rejects.toBeInstanceOf(ChunkLoadError);
+    expect(importUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it('a chunk still loading after 120 s is given up and asked for once more', async () => {
+    let calls = 0;
+    const factory = () => {
+      calls += 1;
+      return calls === 1 ? new Promise<never>(() => {}) : Promise.resolve({ default: 'second try' });
+    };
+    const loading = loadChunk(factory, deps(vi.fn()));
+    await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(loading).resolves.toEqual({ default: 'second try' });
+    expect(calls).toBe(2);
+  });
+});
