@@ -9,9 +9,9 @@ import type { UrlSettings } from './join';
 import { lazyClient } from './lazy-client';
 import { createMembers } from './members';
 import { createMembership } from './membership';
-import { createOrders } from './orders';
+import type { OrdersApi } from './orders';
 import { createRequest, type Logger } from './request';
-import { createTicketGroups } from './ticket-groups';
+import type { TicketGroupsApi } from './ticket-groups';
 
 export interface ApiConfig {
   apiPrefix: string;
@@ -51,11 +51,14 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
       import('./events-client').then((m) => m.createEventsClient(request, urls, now)),
     ),
     cart: createCart(request, urls, now, deps.isMember),
-    orders: createOrders(request, urls),
+    // Loaded on the first call: no first load asks for orders or a ticket group on its own.
+    orders: lazyClient<OrdersApi>(() => import('./orders').then((m) => m.createOrders(request, urls))),
     config: createConfig(request, config.sellerId),
     members: createMembers(request),
     membership: createMembership(request, urls, now, deps.isMember),
-    ticketGroups: createTicketGroups(request),
+    ticketGroups: lazyClient<TicketGroupsApi>(() =>
+      import('./ticket-groups').then((m) => m.createTicketGroups(request)),
+    ),
     request,
   };
 }

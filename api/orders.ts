@@ -2,7 +2,7 @@
 import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
-import { qrCodeUrl, type UrlSettings } from './join';
+import type { UrlSettings } from './join';
 import type { ConfirmationPage, OrderModel } from './models';
 import { orderJoins } from './on-demand';
 import type { ApiRequest } from './request';
@@ -43,11 +43,6 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
       const order = (await joins).toOrders(raw, urls).find((o) => o.id === id);
       if (!order) throw new ApiError({ code: ErrorCode.not_found, status: 404, context: 'ticket_order' });
       return order;
-    },
-
-    /** URL of an order's QR code image (cached prefix, margin 4). */
-    qrCodeUrl(id: string): string {
-      return qrCodeUrl(urls, id);
     },
   };
 }

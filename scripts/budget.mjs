@@ -14,7 +14,10 @@ import { productionBuildEnv } from './flavour.mjs';
 // DESIGN "Budgets": the target per route. The enforced budget is what the code reaches today (never looser than
 // before, when the three first-load routes had 120 KB and checkout none); tighten it as savings land.
 const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 120 };
-const BUDGET_KB = { '/': 110, '/events': 117, '/events/{id}': 116, '/checkout': 121 };
+// Loosened once, by 0.5 KB on the first three: "never a blank page" (routes/chunks.ts, the routes' error
+// boundary and the unhandled-rejection notice, 1.0 KB) must be in the first load, since it is what shows when
+// a later chunk fails; lazy orders and ticket-group clients paid back half of it.
+const BUDGET_KB = { '/': 110.5, '/events': 117.7, '/events/{id}': 116.3, '/checkout': 121 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

@@ -1,27 +1,15 @@
 /**
  * Never a blank page (spec 3 §2 shell, §8): an error boundary around the routes and a handler of unhandled
  * promise rejections, each showing the API's message or the generic one with a Reload button and a Continue
- * link home. An aborted request (a route change, StrictMode) is not an error and shows nothing.
+ * link home, until the visitor goes to another route. An aborted request (a route change, StrictMode) is not
+ * an error and shows nothing.
  */
 import { Component, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isApiError } from '../../api/errors';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import type { Strings } from '../../ui/strings';
 import { useAppNavigate } from '../navigation';
 import { useServices } from './services';
-
-/** The text for an error: an API error's own description, else the generic message. */
-export function errorText(error: unknown, strings: Strings): string {
-  if (isApiError(error) && error.description) return error.description;
-  return strings.errorUnexpected;
-}
-
-/** An aborted request or load: nothing went wrong. */
-export const isAbort = (reason: unknown): boolean =>
-  typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'AbortError';
-
-const reload = () => window.location.reload();
 
 function Notice({ error }: { error: unknown }) {
   const { strings } = useServices();
@@ -29,67 +17,56 @@ function Notice({ error }: { error: unknown }) {
   return (
     <ErrorNotice
       strings={strings}
-      text={errorText(error, strings)}
-      onReload={reload}
+      text={(isApiError(error) && error.description) || strings.errorUnexpected}
+      onReload={() => window.location.reload()}
       continueHref={href('/')}
       onNavigate={navigate}
     />
   );
 }
 
-interface BoundaryProps {
-  /** The route's path: a new route clears the error. */
-  path: string;
-  children: ReactNode;
-}
+/** What failed, and on which route (null: not known yet, set at the next render). */
+type Failure = { error: unknown; path: string | null } | null;
 
-interface BoundaryState {
-  error: unknown;
-  failedAt: string | null;
-}
+class Boundary extends Component<{ path: string; children: ReactNode }, { failure: Failure }> {
+  override state: { failure: Failure } = { failure: null };
 
-class Boundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, failedAt: null };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error };
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: { error, path: null } };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    if (state.error !== null && state.failedAt === null) return { failedAt: props.path };
-    if (state.error !== null && state.failedAt !== props.path) return { error: null, failedAt: null };
-    return null;
-  }
-
-  override componentDidCatch(error: unknown) {
-    // The kind only: messages and stacks can carry what a visitor typed.
-    console.error('[storefront] a route failed:', error instanceof Error ? error.name : typeof error);
+  static getDerivedStateFromProps(props: { path: string }, state: { failure: Failure }) {
+    const { failure } = state;
+    if (!failure) return null;
+    // The failure belongs to the route it happened on; another route starts afresh.
+    if (failure.path === null) return { failure: { ...failure, path: props.path } };
+    return failure.path === props.path ? null : { failure: null };
   }
 
   override render() {
-    return this.state.error !== null ? <Notice error={this.state.error} /> : this.props.children;
+    const { failure } = this.state;
+    return failure ? <Notice error={failure.error} /> : this.props.children;
   }
 }
 
 /** The routes inside an error boundary that clears when the visitor goes to another route. */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
-  const [path] = useLocation();
-  return <Boundary path={path}>{children}</Boundary>;
+  return <Boundary path={useLocation()[0]}>{children}</Boundary>;
 }
 
-/** An unhandled promise rejection shows its message until the route changes (aborts excepted). */
+/** An unhandled promise rejection shows its message on the route it happened on (aborts excepted). */
 export function UnhandledRejections() {
   const [path] = useLocation();
   const current = useRef(path);
   current.current = path;
-  const [failure, setFailure] = useState<{ error: unknown; path: string } | null>(null);
+  const [failure, setFailure] = useState<Failure>(null);
   useEffect(() => {
     const onRejection = (event: PromiseRejectionEvent) => {
-      if (isAbort(event.reason)) return;
-      setFailure({ error: event.reason, path: current.current });
+      if ((event.reason as { name?: unknown })?.name !== 'AbortError')
+        setFailure({ error: event.reason, path: current.current });
     };
     window.addEventListener('unhandledrejection', onRejection);
     return () => window.removeEventListener('unhandledrejection', onRejection);
   }, []);
-  return failure && failure.path === path ? <Notice error={failure.error} /> : null;
+  return failure?.path === path ? <Notice error={failure.error} /> : null;
 }

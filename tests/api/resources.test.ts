@@ -394,10 +394,9 @@ describe('orders', () => {
     await expect(api.orders.get('ord-1')).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
-  it('qrCodeUrl: cached prefix, margin 4, seller id', () => {
-    const { api } = setup(json({}));
-    expect(api.orders.qrCodeUrl('ord-1')).toBe(
-      '/cached/api/ticket_order/ord-1/qrcode?margin=4&seller_id=seller-1',
-    );
+  it("an order's QR code: cached prefix, margin 4, seller id", async () => {
+    const { api } = setup(json(doc));
+    const order = await api.orders.get('ord-1');
+    expect(order.qrCodeUrl).toBe('/cached/api/ticket_order/ord-1/qrcode?margin=4&seller_id=seller-1');
   });
 });
