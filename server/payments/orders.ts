@@ -1,7 +1,6 @@
 /** Orders: fetch one or many, and the QR code image. */
 import { eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import QRCode from 'qrcode';
 import type * as w from '../../api/schemas';
 import { type AppCtx, type Env, idParam, query } from '../http/context';
 import {
@@ -25,6 +24,7 @@ import {
   wVenue,
 } from '../http/docs';
 import { invalid, notFound } from '../http/errors';
+import { orderQrText, qrPng } from '../mail/order-mail';
 import { withOrderMemberships } from '../memberships/routes';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
@@ -122,12 +122,7 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
     const marginRaw = c.req.query('margin') ?? '4';
     if (!/^\d{1,2}$/.test(marginRaw) || Number(marginRaw) > 16)
       throw invalid('query', 'margin must be a whole number from 0 to 16.');
-    const png = await QRCode.toBuffer(`${order.orderNumber}:${order.id}`, {
-      type: 'png',
-      margin: Number(marginRaw),
-      scale: 8,
-      errorCorrectionLevel: 'M',
-    });
+    const png = await qrPng(orderQrText(order), Number(marginRaw));
     return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png' });
   });
 }
