@@ -100,9 +100,11 @@ function buildApi(
 
   api.use('*', async (c, next) => {
     const path = c.req.path;
-    const isImage =
-      c.req.method === 'GET' && (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/qrcode$/.test(path));
-    if (!isImage && c.req.header('Tix-App') !== 'ecomm')
+    // Files a page links to (images, QR codes, calendar files) load without the header.
+    const linkable =
+      c.req.method === 'GET' &&
+      (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/(qrcode|calendar\.ics)$/.test(path));
+    if (!linkable && c.req.header('Tix-App') !== 'ecomm')
       throw new ApiError(
         400,
         ErrorCode.missing_app_header,

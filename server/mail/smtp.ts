@@ -60,23 +60,35 @@ export function smtpTransport(url: string | (() => Promise<string>)): MailTransp
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
       });
-      // A socket error after a callback has answered must not crash the process.
-      conn.on('error', () => {});
-      await new Promise<void>((resolve, reject) => conn.connect((err) => (err ? reject(err) : resolve())));
-      if (cfg.auth) {
-        const auth = cfg.auth;
-        await new Promise<void>((resolve, reject) =>
-          conn.login({ credentials: auth }, (err) => (err ? reject(err) : resolve())),
-        ).catch((err: unknown) => {
-          conn.close();
-          throw err;
+      // nodemailer reports a lost connection as an 'error' (or an 'end') event, not always through the callback:
+      // each step settles on whichever comes first.
+      const step = (run: (done: (err?: Error | null) => void) => void) =>
+        new Promise<void>((resolve, reject) => {
+          const onError = (err: Error) => finish(err);
+          const onEnd = () =>
+            finish(Object.assign(new Error('Connection closed'), { code: 'ECONNECTION', command: 'CONN' }));
+          const finish = (err?: Error | null) => {
+            conn.removeListener('error', onError);
+            conn.removeListener('end', onEnd);
+            if (err) reject(err);
+            else resolve();
+          };
+          conn.once('error', onError);
+          conn.once('end', onEnd);
+          run(finish);
         });
+      // An error event with no step listening (after close) must not crash the process.
+      conn.on('error', () => {});
+      try {
+        await step((done) => conn.connect(() => done()));
+        const auth = cfg.auth;
+        if (auth) await step((done) => conn.login({ credentials: auth }, (err) => done(err)));
+      } catch (err) {
+        conn.close();
+        throw err;
       }
       return {
-        send: (envelope, raw) =>
-          new Promise<void>((resolve, reject) =>
-            conn.send(envelope, raw, (err) => (err ? reject(err) : resolve())),
-          ),
+        send: (envelope, raw) => step((done) => conn.send(envelope, raw, (err) => done(err))),
         close: () => {
           try {
             conn.quit();
