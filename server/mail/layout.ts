@@ -18,17 +18,18 @@ export interface Brand {
 
 /** The seller config row `email` (ours): `{ logo_url?, accent_color? }`; anything invalid is ignored. */
 export const EMAIL_CONFIG_KEY = 'email';
-const emailConfig = z.object({
-  logo_url: z.optional(z.string().check(z.maxLength(2000), z.regex(/^https:\/\/\S+$/))),
-  accent_color: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/))),
-});
+const logoUrl = z.string().check(z.maxLength(2000), z.regex(/^https:\/\/\S+$/));
+const accentColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/));
 
 export async function brandOf(q: Q, seller: { id: string; name: string }): Promise<Brand> {
-  const parsed = emailConfig.safeParse(await sellerConfigValue(q, seller.id, EMAIL_CONFIG_KEY));
+  const value = await sellerConfigValue(q, seller.id, EMAIL_CONFIG_KEY);
+  const row = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const logo = logoUrl.safeParse(row.logo_url);
+  const color = accentColor.safeParse(row.accent_color);
   return {
     name: seller.name,
-    logoUrl: parsed.success ? parsed.data.logo_url : undefined,
-    color: parsed.success ? parsed.data.accent_color : undefined,
+    ...(logo.success ? { logoUrl: logo.data } : {}),
+    ...(color.success ? { color: color.data } : {}),
   };
 }
 
