@@ -143,7 +143,8 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
           isNotNull(t.ticket.eventSessionId),
         ),
       );
-    if (!tickets.length) throw notFound('event_session', 'This order has no dated visit to add to a calendar.');
+    if (!tickets.length)
+      throw notFound('event_session', 'This order has no dated visit to add to a calendar.');
     const data = await loadOrderMail(ctx.db, {
       order,
       seller,
