@@ -132,6 +132,10 @@ describe('order confirmation', () => {
     }
     expect(mail.links).toContain(`http://localhost/demo-museum/ticket_order/${order.id}`);
     expect(mail.links).toContain(`http://localhost/demo-museum/events/${GA}`);
+    // The printable order's address opens the order's confirmation until the printable page exists.
+    const printable = await s.app.request(`/demo-museum/ticket_order/${order.id}`);
+    expect(printable.status).toBe(302);
+    expect(printable.headers.get('location')).toBe(`/demo-museum/checkout/complete?orderIds=${order.id}`);
 
     // The QR code: an inline image the HTML shows by its Content-ID, the same PNG as GET ticket_order/{id}/qrcode.
     const png = mail.attachments.find((a: { content_type: string }) => a.content_type === 'image/png');
