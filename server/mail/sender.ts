@@ -202,54 +202,65 @@ export class OutboxSender {
     const interrupted = await recoverInterrupted(db, now());
     if (interrupted)
       this.log(`${interrupted} message(s) cut off by a crash while sending: failed (not resent)`);
-    for (let i = 0; i < limit; i++) {
-      const row = await claimNext(db, now(), this.options.leaseMs);
-      if (!row) break;
-      const outcome = await this.deliver(row);
-      await settle(db, row, outcome, now());
-      if (outcome.kind === 'sent') out.sent++;
-      else if (outcome.kind === 'retry' && row.attempts < MAX_ATTEMPTS) out.retried++;
-      else out.failed++;
-      if (outcome.kind !== 'sent')
-        this.log(`message ${row.id} attempt ${row.attempts}: ${outcome.kind} (${outcome.reason})`);
+    // One connection for the drain (one greeting and TLS handshake), opened at the first message and dropped
+    // after any failure.
+    const connection: { session: SmtpSession | null } = { session: null };
+    try {
+      for (let i = 0; i < limit; i++) {
+        const row = await claimNext(db, now(), this.options.leaseMs);
+        if (!row) break;
+        const outcome = await this.deliver(row, connection);
+        await settle(db, row, outcome, now());
+        if (outcome.kind === 'sent') out.sent++;
+        else if (outcome.kind === 'retry' && row.attempts < MAX_ATTEMPTS) out.retried++;
+        else out.failed++;
+        if (outcome.kind !== 'sent')
+          this.log(`message ${row.id} attempt ${row.attempts}: ${outcome.kind} (${outcome.reason})`);
+      }
+    } finally {
+      connection.session?.close();
     }
     return out;
   }
 
-  /** Steps 2 and 3 of a claimed row. */
-  async deliver(row: OutboxRow): Promise<Outcome> {
+  /** Steps 2 and 3 of a claimed row, on the drain's connection (opened here when there is none). */
+  async deliver(row: OutboxRow, connection: { session: SmtpSession | null }): Promise<Outcome> {
     const { db, now } = this.options;
-    let session: SmtpSession | null = null;
+    const drop = () => {
+      connection.session?.close();
+      connection.session = null;
+    };
+    let composed: Composed;
     try {
-      let composed: Composed;
-      try {
-        const [seller] = await db
-          .select({ name: t.seller.name })
-          .from(t.seller)
-          .where(eq(t.seller.id, row.sellerId));
-        composed = await composeMessage(
-          row,
-          { name: seller?.name ?? 'Tickets', address: this.options.fromAddress, domain: this.domain },
-          now(),
-        );
-      } catch (err) {
-        return { kind: 'failed', reason: `compose ${(err as Error)?.name ?? 'error'}` };
-      }
-      try {
-        session = await this.options.transport.open();
-      } catch (err) {
-        const f = smtpFailure(err);
-        return { kind: 'retry', reason: f.responseCode ? `smtp ${f.responseCode}` : (f.code ?? 'connect') };
-      }
-      if (!(await markSending(db, row, now()))) return { kind: 'retry', reason: 'lease lost' };
-      try {
-        await session.send(composed.envelope, composed.raw);
-        return { kind: 'sent' };
-      } catch (err) {
-        return sendOutcome(err);
-      }
-    } finally {
-      session?.close();
+      const [seller] = await db
+        .select({ name: t.seller.name })
+        .from(t.seller)
+        .where(eq(t.seller.id, row.sellerId));
+      composed = await composeMessage(
+        row,
+        { name: seller?.name ?? 'Tickets', address: this.options.fromAddress, domain: this.domain },
+        now(),
+      );
+    } catch (err) {
+      return { kind: 'failed', reason: `compose ${(err as Error)?.name ?? 'error'}` };
+    }
+    let session: SmtpSession;
+    try {
+      connection.session ??= await this.options.transport.open();
+      session = connection.session;
+      await session.prepare();
+    } catch (err) {
+      drop();
+      const f = smtpFailure(err);
+      return { kind: 'retry', reason: f.responseCode ? `smtp ${f.responseCode}` : (f.code ?? 'connect') };
+    }
+    if (!(await markSending(db, row, now()))) return { kind: 'retry', reason: 'lease lost' };
+    try {
+      await session.send(composed.envelope, composed.raw);
+      return { kind: 'sent' };
+    } catch (err) {
+      drop();
+      return sendOutcome(err);
     }
   }
 

@@ -7,7 +7,10 @@
  */
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
+/** One connection, for several messages in turn (a drain reuses it: one greeting and TLS handshake). */
 export interface SmtpSession {
+  /** Before each message: after the first, RSET (a failure here sends nothing). */
+  prepare(): Promise<void>;
   send(envelope: { from: string; to: string[] }, raw: Buffer): Promise<void>;
   close(): void;
 }
@@ -87,8 +90,15 @@ export function smtpTransport(url: string | (() => Promise<string>)): MailTransp
         conn.close();
         throw err;
       }
+      let used = false;
       return {
-        send: (envelope, raw) => step((done) => conn.send(envelope, raw, (err) => done(err))),
+        prepare: async () => {
+          if (used) await step((done) => conn.reset((err) => done(err)));
+        },
+        send: (envelope, raw) => {
+          used = true;
+          return step((done) => conn.send(envelope, raw, (err) => done(err)));
+        },
         close: () => {
           try {
             conn.quit();
