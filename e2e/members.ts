@@ -2,7 +2,8 @@
  * E2E helpers for member flows (issue 10): the seeded accounts, switching the login mode the storefront shows
  * (the runtime configuration's `login`, rewritten in the served page the way payment-errors.spec.ts switches the
  * payment provider; the demo seller's server accepts every credential kind), and reading emails from the
- * reference server's outbox (non-production only: GET /api/__outbox, see server/README.md).
+ * reference server's outbox (non-production only: GET /api/__outbox lists what its local SMTP sink received, parsed
+ * from MIME; see server/README.md, Email).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { RuntimeConfig } from '../api/schemas';
@@ -47,13 +48,18 @@ export async function useLoginConfig(
   });
 }
 
-interface Mail {
+export interface Mail {
   to: string;
   subject: string;
+  /** The plain-text part. */
   body: string;
+  html: string | null;
+  /** Every link of both parts. */
+  links: string[];
+  attachments: Array<{ filename: string | null; content_type: string; cid: string | null }>;
 }
 
-/** Emails the server has written for the worker's seller, oldest first. */
+/** Emails delivered for the worker's seller (what was due is delivered first), oldest first. */
 export async function outbox(request: APIRequestContext, seller: Seller): Promise<Mail[]> {
   const res = await request.get(`/api/__outbox?seller_id=${seller.id}`, {
     headers: { 'Tix-App': 'ecomm' },

@@ -16,6 +16,10 @@ import { compressResponses } from './http/compression';
 import type { AppCtx } from './http/context';
 import { routeHints } from './http/preload';
 import { readStatic, renderIndex, staticHeaders } from './http/spa';
+import { type MailRuntime, registerMailPreview } from './mail/routes';
+import { OutboxSender } from './mail/sender';
+import { sharedMailSink } from './mail/sink';
+import { smtpTransport } from './mail/smtp';
 import { authenticationOf, runtimeLogin } from './members/config';
 import { idTokenVerifier, type OidcSandbox } from './members/oidc';
 import { type PaymentGateway, SandboxGateway } from './payments/gateway';
@@ -53,7 +57,16 @@ export interface AppOptions {
   members?: { publicUrl?: string; trustProxy?: boolean | number; oidc?: OidcSandbox | null };
   /** Serve `POST /__test/sellers` (server/seed/test-sellers.ts) for the e2e suite. Never in production. */
   testSellers?: boolean;
+  /**
+   * Email delivery (server/mail/). Default outside production: a sender to the process's local SMTP sink, whose
+   * messages GET /api/__outbox lists (drained first). Default in production: none (messages stay queued).
+   * server/main.ts passes its own (SMTP_URL, or the sink it started).
+   */
+  mail?: MailRuntime;
 }
+
+/** The From address of emails (and the domain of their Message-IDs) when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'tickets@localhost';
 
 export function createApp(options: AppOptions): Hono {
   const now = options.now ?? Date.now;
@@ -119,7 +132,21 @@ export function createApp(options: AppOptions): Hono {
   const oidc = options.members?.oidc ?? null;
   // Before the API: Stripe's webhook passes none of the storefront API's guards (app header, seller id).
   if (stripe) registerStripeWebhook(app, ctx, stripe);
+  const mail: MailRuntime =
+    options.mail ??
+    (ctx.production
+      ? { sender: null, sink: null }
+      : {
+          sink: sharedMailSink,
+          sender: new OutboxSender({
+            db: ctx.db,
+            now,
+            transport: smtpTransport(async () => (await sharedMailSink()).url),
+            fromAddress: DEFAULT_MAIL_FROM,
+          }),
+        });
   mountApi(app, ctx, {
+    mail,
     sandbox,
     publicCacheMs: options.publicCacheMs ?? 0,
     members: {
@@ -164,6 +191,7 @@ export function createApp(options: AppOptions): Hono {
     return home ? c.redirect(`/${home}/`, 302) : c.text('Not found', 404);
   });
   if (options.testSellers && !ctx.production) registerTestSellers(app, ctx.db, now);
+  registerMailPreview(app, ctx);
 
   app.get('/__config', async (c) => {
     const cfg = await runtimeConfig(c.req.query('slug') ?? DEMO_SLUG);
@@ -202,6 +230,11 @@ export function createApp(options: AppOptions): Hono {
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   };
+  // Spec 2 §2's printable order (/ticket_order/{id}, linked from the confirmation email) is not built in the
+  // storefront yet: until it is, its address opens the confirmation of that order (number and QR code).
+  app.get('/:slug{[a-z0-9][a-z0-9-]*}/ticket_order/:id{[0-9a-fA-F-]{36}}', (c) =>
+    c.redirect(`/${c.req.param('slug')}/checkout/complete?orderIds=${c.req.param('id')}`, 302),
+  );
   app.get('/:slug{[a-z0-9][a-z0-9-]*}', spa);
   app.get('/:slug{[a-z0-9][a-z0-9-]*}/*', spa);
 

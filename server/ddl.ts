@@ -185,6 +185,18 @@ CREATE TABLE IF NOT EXISTS outbox (
   created_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS outbox_seller_idx ON outbox (seller_id);
+-- Delivery (server/mail/sender.ts): rendered parts, write order, state, attempts, lease and back-off.
+CREATE SEQUENCE IF NOT EXISTS outbox_seq;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS html text;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS attachments jsonb;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS seq bigint NOT NULL DEFAULT nextval('outbox_seq');
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS status text NOT NULL DEFAULT 'queued';
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS attempts integer NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS next_attempt_at timestamptz;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS claimed_until timestamptz;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS sent_at timestamptz;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS last_error text;
+CREATE INDEX IF NOT EXISTS outbox_pending_idx ON outbox (seq) WHERE status IN ('queued', 'sending');
 CREATE INDEX IF NOT EXISTS ticket_session_idx ON ticket (event_session_id);
 CREATE INDEX IF NOT EXISTS ticket_group_event_idx ON ticket_group (event_template_id);
 CREATE INDEX IF NOT EXISTS ticket_type_group_idx ON ticket_type (ticket_group_id);

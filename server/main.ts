@@ -7,13 +7,18 @@
  * Production (`NODE_ENV=production`) seeds no demo seller and runs no sandbox payment gateway unless `TIX_DEMO=1`
  * asks for the demo (as `npm start` does); with `STRIPE_*` keys the gateway is Stripe (server/payments/config.ts);
  * without a gateway paid orders answer 409 payment_unavailable.
+ * Email: `SMTP_URL` (smtp:// or smtps://) delivers the outbox, From `MAIL_FROM`; without it a local SMTP sink
+ * receives them outside production, and production warns and keeps them queued.
  */
 import type { createServer as CreateServer } from 'node:http';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, DEFAULT_MAIL_FROM } from './app';
 import { sweepExpiredCarts } from './cart/holds';
 import { CatalogCache } from './catalog/cache';
 import { createDb } from './db';
+import { OutboxSender } from './mail/sender';
+import { type MailSink, startMailSink } from './mail/sink';
+import { parseSmtpUrl, smtpTransport } from './mail/smtp';
 import { createOidcSandbox, OIDC_MOUNT, serverWithOidc } from './members/oidc';
 import { stripeFromEnv } from './payments/config';
 import { SandboxGateway } from './payments/gateway';
@@ -75,6 +80,42 @@ if (production && !publicUrl)
   console.info(
     '[server] emailed links use the address the request came to (set PUBLIC_URL to give them a fixed origin)',
   );
+// Email: SMTP_URL delivers the outbox; without it, the local sink outside production, nothing in production.
+const smtpUrl = process.env.SMTP_URL?.trim() || undefined;
+let smtpOk = false;
+try {
+  if (smtpUrl) smtpOk = Boolean(parseSmtpUrl(smtpUrl));
+} catch {
+  console.error('[server] SMTP_URL is not an smtp:// or smtps:// URL: emails stay queued in the outbox');
+}
+const mailFromEnv = process.env.MAIL_FROM?.trim();
+if (mailFromEnv && !/^[^@\s<>]+@[^@\s<>]+$/.test(mailFromEnv))
+  console.warn('[server] MAIL_FROM is not an address (name@domain): using the default');
+const mailFrom =
+  mailFromEnv && /^[^@\s<>]+@[^@\s<>]+$/.test(mailFromEnv)
+    ? mailFromEnv
+    : publicUrl
+      ? `tickets@${new URL(publicUrl).hostname}`
+      : DEFAULT_MAIL_FROM;
+const sink: MailSink | null = !smtpUrl && !production ? await startMailSink() : null;
+if (sink)
+  console.info(
+    `[server] no SMTP_URL: emails go to the local SMTP sink ${sink.url} (GET /api/__outbox lists them)`,
+  );
+if (!smtpUrl && production)
+  console.warn(
+    '[server] no SMTP_URL: emails are not sent; they stay queued in the outbox until SMTP_URL is set',
+  );
+const mailUrl = smtpOk ? smtpUrl : sink?.url;
+const mailer = mailUrl
+  ? new OutboxSender({
+      db: handle.db,
+      now: Date.now,
+      transport: smtpTransport(mailUrl),
+      fromAddress: mailFrom,
+    })
+  : null;
+
 // The identity-provider sandbox (non-production): issuer {PUBLIC_URL or http://localhost:PORT}/oidc.
 const oidcOrigins = [
   ...new Set([
@@ -101,6 +142,7 @@ const app = createApp({
   distDir: process.env.DIST_DIR,
   members: { publicUrl, trustProxy: proxyHops(process.env.TRUST_PROXY), oidc },
   testSellers: !production && (process.env.NODE_ENV === 'test' || isFlag(process.env.TIX_TEST_SELLERS)),
+  mail: { sender: mailer, sink: sink ? async () => sink : null },
 });
 // The same gateway the app uses (the sandbox's records live in the database).
 const ctx = {
@@ -117,6 +159,14 @@ const sweeper = setInterval(() => {
     .then(() => recoverStalePayments(ctx))
     .catch((err: unknown) => console.error('[server] cart sweep failed', (err as Error)?.name));
 }, 30_000);
+// Every process delivers the outbox (claims keep them from sending a message twice).
+const drainer = mailer
+  ? setInterval(() => {
+      mailer
+        .drain()
+        .catch((err: unknown) => console.error('[server] mail delivery failed', (err as Error)?.name));
+    }, 5_000)
+  : undefined;
 // Keep the demo's sessions topped up for long-running processes too.
 const topUp = demo
   ? setInterval(
@@ -150,6 +200,8 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 const shutdown = () => {
   clearInterval(sweeper);
   clearInterval(topUp);
+  clearInterval(drainer);
+  void sink?.close();
   server.close(() => {
     handle.close().finally(() => process.exit(0));
   });

@@ -2,7 +2,8 @@
  * Drizzle table definitions. The matching DDL lives in `server/ddl.ts` (kept in step by hand; both are small).
  * Money is stored in integer cents; percentages in basis points (1% = 100).
  */
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -201,6 +202,23 @@ export const outbox = pgTable('outbox', {
   sellerId: text('seller_id').notNull(),
   to: text('to_address').notNull(),
   subject: text('subject').notNull(),
+  /** The plain-text part. */
   body: text('body').notNull(),
+  html: text('html'),
+  /** server/mail/message.ts `Attachment[]`. */
+  attachments: jsonb('attachments'),
   createdAt: ts('created_at').notNull(),
+  /** Write order (rows of one instant keep it). */
+  seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('outbox_seq')`),
+  /** queued | sending | sent | failed (server/mail/sender.ts). */
+  status: text('status').notNull().default('queued'),
+  /** Claims so far (each claim is one attempt). */
+  attempts: integer('attempts').notNull().default(0),
+  /** A queued row is not claimed before (back-off after a transient failure); null: at once. */
+  nextAttemptAt: ts('next_attempt_at'),
+  /** The lease of the process that claimed the row. */
+  claimedUntil: ts('claimed_until'),
+  sentAt: ts('sent_at'),
+  /** The kind of the last failure (an SMTP reply code or an error code; never the server's text). */
+  lastError: text('last_error'),
 });

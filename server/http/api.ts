@@ -3,7 +3,6 @@
  * personal data `private, no-store`): request guards (header, seller, body size, query bounds) and the
  * resource modules.
  */
-import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { Hono as HonoApp } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -12,14 +11,13 @@ import type * as w from '../../api/schemas';
 import { registerCarts } from '../cart/routes';
 import { registerImages } from '../catalog/images';
 import { registerCatalog } from '../catalog/routes';
+import { type MailRuntime, registerOutbox } from '../mail/routes';
 import { type MembersOptions, registerMembers } from '../members/routes';
 import { registerMemberships } from '../memberships/routes';
 import type { SandboxGateway } from '../payments/gateway';
 import { registerOrders } from '../payments/orders';
 import { registerPayments } from '../payments/routes';
-import * as t from '../schema';
 import type { AppCtx, Env } from './context';
-import { coll } from './docs';
 import { ApiError, payloadTooLarge } from './errors';
 import { checkQuery, MAX_BODY_BYTES } from './validate';
 
@@ -73,7 +71,12 @@ function fifoGate(db: unknown) {
   };
 }
 
-function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null, members: MembersOptions): Hono<Env> {
+function buildApi(
+  ctx: AppCtx,
+  sandbox: SandboxGateway | null,
+  members: MembersOptions,
+  mail: MailRuntime,
+): Hono<Env> {
   const api = new HonoApp<Env>();
   api.onError((err) => errorResponse(err));
   const gate = fifoGate(ctx.db);
@@ -97,9 +100,11 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null, members: MembersO
 
   api.use('*', async (c, next) => {
     const path = c.req.path;
-    const isImage =
-      c.req.method === 'GET' && (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/qrcode$/.test(path));
-    if (!isImage && c.req.header('Tix-App') !== 'ecomm')
+    // Files a page links to (images, QR codes, calendar files) load without the header.
+    const linkable =
+      c.req.method === 'GET' &&
+      (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/(qrcode|calendar\.ics)$/.test(path));
+    if (!linkable && c.req.header('Tix-App') !== 'ecomm')
       throw new ApiError(
         400,
         ErrorCode.missing_app_header,
@@ -128,26 +133,7 @@ function buildApi(ctx: AppCtx, sandbox: SandboxGateway | null, members: MembersO
   registerMembers(api, ctx, members);
   registerMemberships(api, ctx);
 
-  if (!ctx.production) {
-    api.get('/__outbox', async (c) => {
-      const rows = await ctx.db
-        .select()
-        .from(t.outbox)
-        .where(eq(t.outbox.sellerId, c.get('seller').id));
-      rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-      return c.json({
-        outbox: coll(
-          rows.map((r) => ({
-            id: r.id,
-            to: r.to,
-            subject: r.subject,
-            body: r.body,
-            created_at: r.createdAt.toISOString(),
-          })),
-        ),
-      });
-    });
-  }
+  registerOutbox(api, ctx, mail);
 
   api.all('*', () => {
     throw new ApiError(404, ErrorCode.not_found, 'route', 'No such API endpoint.');
@@ -169,7 +155,7 @@ interface Cached {
 export function mountApi(
   app: Hono,
   ctx: AppCtx,
-  opts: { sandbox: SandboxGateway | null; publicCacheMs: number; members: MembersOptions },
+  opts: { sandbox: SandboxGateway | null; publicCacheMs: number; members: MembersOptions; mail: MailRuntime },
 ) {
   const cache = new Map<string, Cached>();
   app.use('/api/*', async (c, next) => {
@@ -208,7 +194,7 @@ export function mountApi(
       cache.set(key, { at: Date.now(), status: 200, type: copy.headers.get('Content-Type') ?? '', body });
     }
   });
-  const api = buildApi(ctx, opts.sandbox, opts.members);
+  const api = buildApi(ctx, opts.sandbox, opts.members, opts.mail);
   app.route(API_PREFIX.slice(0, -1), api);
   app.route(CACHED_PREFIX.slice(0, -1), api);
 }

@@ -24,6 +24,14 @@ export interface AppCtx {
   trustProxy?: number;
 }
 
+/**
+ * The context of a request that may write emails outside the members' routes (confirmations, gift codes): links
+ * use PUBLIC_URL, else the origin the request came to (as the members' links do).
+ */
+export function withRequestOrigin(ctx: AppCtx, c: C): AppCtx {
+  return ctx.publicUrl ? ctx : { ...ctx, publicUrl: new URL(c.req.url).origin };
+}
+
 export type Env = { Variables: { seller: Row<typeof t.seller> } };
 export type C = Context<Env>;
 

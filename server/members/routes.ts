@@ -15,6 +15,9 @@ import type { AppCtx, C, Env } from '../http/context';
 import { coll, type Row, wMeta } from '../http/docs';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { body } from '../http/validate';
+import { brandOf } from '../mail/layout';
+import { queueMail } from '../mail/message';
+import { membershipIdMail, resendMail, resetMail } from '../mail/templates';
 import { myMembershipDocument } from '../memberships/routes';
 import * as t from '../schema';
 import { newId } from '../util';
@@ -28,7 +31,6 @@ import {
   verifyPassword,
 } from './auth';
 import { acceptedModes, authenticationOf } from './config';
-import { membershipIdMail, queueMail, resendMail, resetMail } from './mail';
 import type { IdTokenVerifier } from './oidc';
 import { BACKOFF, clear, giveBack, LIMITS, type Slot, take, takeBackoff } from './rate';
 import { memberMembership, memberResetToken, memberUser } from './schema';
@@ -467,7 +469,11 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       const link = `${publicUrl(c)}/${seller.slug}/user/reset-password?token=${encodeURIComponent(token)}`;
       await queueMail(
         ctx.db,
-        { sellerId: seller.id, to: user.email, ...resetMail(seller.name, link, user.passwordHash !== null) },
+        {
+          sellerId: seller.id,
+          to: user.email,
+          ...resetMail(await brandOf(ctx.db, seller), link, user.passwordHash !== null),
+        },
         nowMs,
       );
     }
@@ -605,7 +611,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
         sellerId: seller.id,
         to,
         ...resendMail(
-          seller.name,
+          await brandOf(ctx.db, seller),
           orders.map((o) => ({ orderNumber: o.orderNumber, link: `${base}${o.id}` })),
         ),
       },
@@ -656,7 +662,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     if (memberships.length)
       await queueMail(
         ctx.db,
-        { sellerId: seller.id, to: b.email, ...membershipIdMail(seller.name, memberships) },
+        { sellerId: seller.id, to: b.email, ...membershipIdMail(await brandOf(ctx.db, seller), memberships) },
         ctx.now(),
       );
     return c.json({});

@@ -12,9 +12,11 @@ import { NO_EMAIL_PREFIX } from '../../api/schemas';
 import type { Q, Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
+import { brandOf } from '../mail/layout';
+import { queueMail } from '../mail/message';
+import { emailChangeNoticeMail, verifyEmailMail } from '../mail/templates';
 import * as t from '../schema';
 import { emailKey, newToken, tokenHash } from './auth';
-import { emailChangeNoticeMail, queueMail, verifyEmailMail } from './mail';
 import { memberEmailToken, memberUser } from './schema';
 import type { MemberUserRow } from './session';
 
@@ -68,15 +70,12 @@ export async function sendVerification(
     usedAt: null,
   });
   const link = `${origin}/${seller.slug}/user/verify-email?token=${encodeURIComponent(token)}`;
-  await queueMail(
-    q,
-    { sellerId: seller.id, to: email, ...verifyEmailMail(seller.name, link, change) },
-    nowMs,
-  );
+  const brand = await brandOf(q, seller);
+  await queueMail(q, { sellerId: seller.id, to: email, ...verifyEmailMail(brand, link, change) }, nowMs);
   if (change && isRealEmail(user.email, user.testAccount) && emailKey(user.email) !== emailKey(email))
     await queueMail(
       q,
-      { sellerId: seller.id, to: user.email, ...emailChangeNoticeMail(seller.name, email) },
+      { sellerId: seller.id, to: user.email, ...emailChangeNoticeMail(brand, email) },
       nowMs,
     );
 }

@@ -17,8 +17,10 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CartRow, TicketRow } from '../cart/document';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
+import { brandOf } from '../mail/layout';
+import { queueMail } from '../mail/message';
+import { giftCodeMail, membershipIdMail } from '../mail/templates';
 import { emailKey } from '../members/auth';
-import { membershipIdMail, queueMail } from '../members/mail';
 import { memberMembership, memberUser } from '../members/schema';
 import * as t from '../schema';
 import { dayjs, newId } from '../util';
@@ -134,33 +136,9 @@ async function giftAsCodes(
   const base = `${(ctx.publicUrl ?? '').replace(/\/+$/, '')}/${seller.slug}/membership/redeem?gift_code=`;
   await queueMail(
     tx,
-    { sellerId: seller.id, to: identity.email, ...giftCodeMail(seller.name, base, issued) },
+    { sellerId: seller.id, to: identity.email, ...giftCodeMail(await brandOf(tx, seller), base, issued) },
     nowMs,
   );
-}
-
-/** The email of gift codes: each level, its code, the redeem link and the last day to redeem it. */
-function giftCodeMail(
-  sellerName: string,
-  linkBase: string,
-  codes: Array<{ code: string; levelName: string; validTo: Date }>,
-): { subject: string; body: string } {
-  return {
-    subject: `${sellerName}: a membership gift for you`,
-    body: [
-      'Hello,',
-      '',
-      `You have been given a ${sellerName} membership. As you already hold a membership, nothing about it has`,
-      'changed: the gift waits for you as a code to redeem when you choose (it renews your membership with the',
-      'gifted level).',
-      '',
-      ...codes.flatMap((c) => [
-        `${c.levelName}: code ${c.code}, to redeem by ${c.validTo.toISOString().slice(0, 10)}`,
-        `${linkBase}${c.code}`,
-        '',
-      ]),
-    ].join('\n'),
-  };
 }
 
 export async function createMemberships(
@@ -298,7 +276,7 @@ export async function createMemberships(
   if (identity?.email && seller)
     await queueMail(
       tx,
-      { sellerId: seller.id, to: identity.email, ...membershipIdMail(seller.name, mailed) },
+      { sellerId: seller.id, to: identity.email, ...membershipIdMail(await brandOf(tx, seller), mailed) },
       nowMs,
     );
 }

@@ -95,7 +95,7 @@ export async function book(
     .set({ state: 'completed', payStartedAt: null, payAmountCents: null })
     .where(eq(t.cart.id, cart.id))
     .returning();
-  if (pay.sendEmail) await queueConfirmation(tx, cart, order, booked, pay.amountCents, nowMs);
+  if (pay.sendEmail) await queueConfirmation(ctx, tx, cart, order, booked, pay.amountCents, nowMs);
   return done ?? cart;
 }
 

@@ -1,7 +1,6 @@
-/** Orders: fetch one or many, and the QR code image. */
-import { eq, inArray } from 'drizzle-orm';
+/** Orders: fetch one or many, the QR code image and the calendar file. */
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import QRCode from 'qrcode';
 import type * as w from '../../api/schemas';
 import { type AppCtx, type Env, idParam, query } from '../http/context';
 import {
@@ -25,6 +24,7 @@ import {
   wVenue,
 } from '../http/docs';
 import { invalid, notFound } from '../http/errors';
+import { loadOrderMail, orderCalendar, orderQrText, qrPng } from '../mail/order-mail';
 import { withOrderMemberships } from '../memberships/routes';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
@@ -122,12 +122,40 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
     const marginRaw = c.req.query('margin') ?? '4';
     if (!/^\d{1,2}$/.test(marginRaw) || Number(marginRaw) > 16)
       throw invalid('query', 'margin must be a whole number from 0 to 16.');
-    const png = await QRCode.toBuffer(`${order.orderNumber}:${order.id}`, {
-      type: 'png',
-      margin: Number(marginRaw),
-      scale: 8,
-      errorCorrectionLevel: 'M',
-    });
+    const png = await qrPng(orderQrText(order), Number(marginRaw));
     return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png' });
+  });
+
+  /**
+   * Ours (issue 20): the order's sessions as one calendar file (the confirmation email attaches one per session),
+   * for an "Add to calendar" link. The same access as GET ticket_order/{id}: the order id of the seller.
+   */
+  api.get('/ticket_order/:id/calendar.ics', async (c) => {
+    const seller = c.get('seller');
+    const order = await loadOrder(idParam(c, 'id', 'ticket_order'), seller.id);
+    const tickets = await ctx.db
+      .select()
+      .from(t.ticket)
+      .where(
+        and(
+          eq(t.ticket.ticketOrderId, order.id),
+          inArray(t.ticket.state, ['booked', 'redeemed']),
+          isNotNull(t.ticket.eventSessionId),
+        ),
+      );
+    if (!tickets.length)
+      throw notFound('event_session', 'This order has no dated visit to add to a calendar.');
+    const data = await loadOrderMail(ctx.db, {
+      order,
+      seller,
+      tickets,
+      firstName: null,
+      totalCents: 0,
+      origin: ctx.publicUrl ?? new URL(c.req.url).origin,
+    });
+    return c.body(orderCalendar(data), 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `attachment; filename="order-${order.orderNumber}.ics"`,
+    });
   });
 }

@@ -8,7 +8,7 @@ import { ErrorCode } from '../../api/codes';
 import { documentResponse } from '../cart/routes';
 import { loadCart, requirePending } from '../cart/state';
 import { clientAddress } from '../http/client-address';
-import type { AppCtx, C, Env } from '../http/context';
+import { type AppCtx, type C, type Env, withRequestOrigin } from '../http/context';
 import { coll } from '../http/docs';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { body, guestCheckoutBody, paymentBody } from '../http/validate';
@@ -22,7 +22,7 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     const cart = await loadCart(ctx, c);
     await requirePending(ctx, cart, true);
     const p = await body(c, paymentBody, 'payment');
-    const out = await payCart(ctx, cart.id, {
+    const out = await payCart(withRequestOrigin(ctx, c), cart.id, {
       amountCents: parseMoney(p.amount),
       gatewayId: p.gateway_id,
       source: p.gateway_data?.source ?? null,
@@ -63,7 +63,11 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     const cart = await loadCart(ctx, c);
     await requirePending(ctx, cart, true);
     const p = await body(c, guestCheckoutBody, 'guest_checkout');
-    return documentResponse(ctx, c, await checkoutFree(ctx, cart.id, p.send_email !== false));
+    return documentResponse(
+      ctx,
+      c,
+      await checkoutFree(withRequestOrigin(ctx, c), cart.id, p.send_email !== false),
+    );
   };
   api.post('/cart/:id/guest_checkout', guestCheckoutRoute);
   api.post('/my/cart/:id/guest_checkout', guestCheckoutRoute);

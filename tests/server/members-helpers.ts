@@ -74,8 +74,20 @@ export async function setAuthentication(s: TestServer, value: AuthenticationConf
     );
 }
 
-/** The dev outbox, through its endpoint. */
-export async function outbox(s: TestServer): Promise<Array<{ to: string; subject: string; body: string }>> {
+/** A message the local SMTP sink received, parsed (GET /api/__outbox; `body` is the plain-text part). */
+export interface DeliveredMail {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  text: string;
+  html: string | null;
+  links: string[];
+  attachments: Array<{ filename: string | null; content_type: string; cid: string | null }>;
+}
+
+/** The dev outbox, through its endpoint: what was delivered to the sink (due rows are delivered first). */
+export async function outbox(s: TestServer): Promise<DeliveredMail[]> {
   const r = await s.json('GET', '__outbox');
   return r.body.outbox._data;
 }

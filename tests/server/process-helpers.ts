@@ -12,6 +12,8 @@ export interface ServerProcess {
   // biome-ignore lint/suspicious/noExplicitAny: responses are inspected loosely
   call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
   kill: (signal?: NodeJS.Signals) => Promise<void>;
+  /** What the process printed so far (stdout and stderr, the last 20,000 characters). */
+  logs: () => string;
 }
 
 /** Starts `tsx server/main.ts` on a free port; resolves when it listens. */
@@ -23,8 +25,13 @@ export function startProcess(env: Record<string, string>): Promise<ServerProcess
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
+  let logs = '';
   child.stderr?.on('data', (d: Buffer) => {
     err = (err + d.toString()).slice(-4000);
+    logs = (logs + d.toString()).slice(-20_000);
+  });
+  child.stdout?.on('data', (d: Buffer) => {
+    logs = (logs + d.toString()).slice(-20_000);
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 60_000);
@@ -62,7 +69,7 @@ export function startProcess(env: Record<string, string>): Promise<ServerProcess
           child.once('exit', () => done());
           child.kill(signal);
         });
-      resolve({ port, child, call, kill });
+      resolve({ port, child, call, kill, logs: () => logs });
     });
   });
 }

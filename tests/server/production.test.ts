@@ -2,7 +2,8 @@
  * Production gives nothing away (issue 18): without a payment gateway (`createApp({ gateway: null })`, what
  * production runs unless TIX_DEMO=1) a paid order answers 409 payment_unavailable and `/api/sandbox/*` 404,
  * free orders still complete; `server/main.ts` with NODE_ENV=production seeds no demo seller and runs no
- * sandbox, and with TIX_DEMO=1 it does both.
+ * sandbox, and with TIX_DEMO=1 it does both. Email (issue 20): without SMTP_URL production warns at start and keeps
+ * messages queued (no sink, no outbox endpoint); with it, the delivery timer sends them over SMTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { createApp } from '../../server/app';
 import { createDb } from '../../server/db';
+import { startMailSink } from '../../server/mail/sink';
 import * as t from '../../server/schema';
 import { DEMO_SLUG, seed, sellerIds } from '../../server/seed/demo';
+import { DEMO_MEMBERS } from '../../server/seed/members';
 import { GA, GA_ADULT, GA_SENIOR, gaSessions, SELLER, startTestServer, type TestServer } from './helpers';
 import { type ServerProcess, startProcess } from './process-helpers';
 
@@ -303,4 +306,65 @@ describe('server/main.ts in production', () => {
     }).catch((e: Error) => e);
     expect(String(based)).toContain('STRIPE_API_BASE is for development and tests only');
   }, 180_000);
+
+  it('without SMTP_URL: warns at start, serves no outbox, and keeps emails queued', async () => {
+    const venue = sellerIds('mail-venue');
+    const dir = mkdtempSync(join(tmpdir(), 'tix-prod-mail-'));
+    dirs.push(dir);
+    const pre = await createDb({ dataDir: dir });
+    try {
+      await seed(pre.db, { slug: venue.slug });
+    } finally {
+      await pre.close();
+    }
+    const prod = await startProcess({ NODE_ENV: 'production', DATA_DIR: dir, TIX_DEMO: '', SMTP_URL: '' });
+    procs.push(prod);
+    // stderr and stdout are two pipes: the warning may arrive just after the listening line.
+    await expect
+      .poll(() => prod.logs())
+      .toContain('[server] no SMTP_URL: emails are not sent; they stay queued in the outbox');
+    expect(prod.logs()).not.toContain('SMTP sink');
+    const call = callOf(prod, venue.seller);
+    expect((await call('GET', '__outbox')).status).toBe(404);
+    expect(
+      (await call('POST', 'password_reset/request', { email: DEMO_MEMBERS.password.email })).status,
+    ).toBe(200);
+    await prod.kill();
+    const after = await createDb({ dataDir: dir });
+    try {
+      const rows = await after.db.select().from(t.outbox).where(eq(t.outbox.sellerId, venue.seller));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ to: DEMO_MEMBERS.password.email, status: 'queued', attempts: 0 });
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
+  it('with SMTP_URL: the delivery timer sends the outbox over SMTP (From MAIL_FROM)', async () => {
+    const sink = await startMailSink();
+    try {
+      const prod = await startProcess({
+        NODE_ENV: 'production',
+        DATA_DIR: 'memory://',
+        TIX_DEMO: '1',
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'tickets@venue.example',
+      });
+      procs.push(prod);
+      expect(prod.logs()).not.toContain('no SMTP_URL');
+      expect(
+        (await prod.call('POST', 'password_reset/request', { email: DEMO_MEMBERS.password.email })).status,
+      ).toBe(200);
+      // The timer runs every 5 s: wait for the message (polling the sink, at most 30 s).
+      const deadline = Date.now() + 30_000;
+      while (!sink.messages().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const [mail] = sink.messages();
+      expect(mail?.to).toBe(DEMO_MEMBERS.password.email);
+      expect(mail?.messageId).toMatch(/^<[0-9a-f-]{36}@venue\.example>$/);
+      expect(mail?.raw.toString()).toMatch(/^From: .*<tickets@venue\.example>/m);
+      expect(mail?.links.some((l) => l.includes('/user/reset-password?token='))).toBe(true);
+    } finally {
+      await sink.close();
+    }
+  }, 120_000);
 });

@@ -1,0 +1,236 @@
+/**
+ * The order confirmation (spec 2 §2; issue 20): order number, each session (event, date and time in the venue's
+ * zone), its tickets and seats, the total, the order's QR code as an inline image (what GET
+ * ticket_order/{id}/qrcode draws), the link to the printable order, and a calendar file per session. The
+ * calendar files are also served by GET ticket_order/{id}/calendar.ics (payments/orders.ts).
+ */
+import { createEvents, type EventAttributes } from 'ics';
+import QRCode from 'qrcode';
+import type { Q } from '../db';
+import { loadEvents, loadSessions, loadTypesById, loadVenues } from '../http/docs';
+import type * as t from '../schema';
+import { ticketSeats } from '../seats/ticket-seats';
+import { dayjs, money } from '../util';
+import { html } from './html';
+import { type Brand, button, layout, para, textBody } from './layout';
+import type { Attachment, MailContent } from './message';
+
+type Ticket = typeof t.ticket.$inferSelect;
+
+export interface OrderLine {
+  name: string;
+  count: number;
+  seats: string[];
+}
+
+export interface OrderSession {
+  id: string;
+  eventName: string;
+  venueName: string;
+  timezone: string;
+  startAt: Date;
+  endAt: Date;
+  /** The event's page on the storefront. */
+  eventLink: string;
+  lines: OrderLine[];
+}
+
+export interface OrderMailData {
+  orderId: string;
+  orderNumber: string;
+  /** When the order was made: the calendar's DTSTAMP. */
+  createdAt: Date;
+  firstName: string | null;
+  currency: string;
+  totalCents: number;
+  /** The printable order: `{origin}/{slug}/ticket_order/{id}` (spec 2 routes). */
+  orderLink: string;
+  sessions: OrderSession[];
+  /** Tickets without a session (memberships, donations, gift cards), by event. */
+  other: Array<{ eventName: string; lines: OrderLine[] }>;
+}
+
+/** What the order's QR code encodes (payments/orders.ts draws the same for GET ticket_order/{id}/qrcode). */
+export const orderQrText = (order: { id: string; orderNumber: string }) => `${order.orderNumber}:${order.id}`;
+
+/** The PNG of a QR code (the order's: `orderQrText`), as GET ticket_order/{id}/qrcode and the email show it. */
+export const qrPng = (text: string, margin = 4): Promise<Buffer> =>
+  QRCode.toBuffer(text, { type: 'png', margin, scale: 8, errorCorrectionLevel: 'M' });
+
+/** The printable order's address. `origin` '' gives a path. */
+export const orderLink = (origin: string, slug: string, orderId: string) =>
+  `${origin.replace(/\/+$/, '')}/${slug}/ticket_order/${orderId}`;
+
+const seatName = (s: { section: string; row: string; name: string }) =>
+  `${s.section}, row ${s.row}, seat ${s.name}`;
+
+/** Reads what the confirmation and the calendar show of an order's `tickets`. */
+export async function loadOrderMail(
+  q: Q,
+  input: {
+    order: { id: string; orderNumber: string; createdAt: Date };
+    seller: { slug: string; currency: string };
+    tickets: Ticket[];
+    firstName: string | null;
+    totalCents: number;
+    origin: string;
+  },
+): Promise<OrderMailData> {
+  const { tickets } = input;
+  const [types, events, sessions, seats] = await Promise.all([
+    loadTypesById(
+      q,
+      tickets.map((k) => k.ticketTypeId),
+    ),
+    loadEvents(
+      q,
+      tickets.map((k) => k.eventTemplateId),
+    ),
+    loadSessions(
+      q,
+      tickets.map((k) => k.eventSessionId),
+    ),
+    ticketSeats(q, tickets),
+  ]);
+  const venues = await loadVenues(
+    q,
+    events.map((e) => e.venueId),
+  );
+  const origin = input.origin.replace(/\/+$/, '');
+  const linesOf = (ks: Ticket[]): OrderLine[] => {
+    const byType = new Map<string, OrderLine>();
+    for (const k of ks) {
+      const name = types.find((ty) => ty.id === k.ticketTypeId)?.name ?? 'Ticket';
+      const line = byType.get(k.ticketTypeId) ?? { name, count: 0, seats: [] };
+      line.count += 1;
+      const seat = seats.get(k.id);
+      if (seat) line.seats.push(seatName(seat));
+      byType.set(k.ticketTypeId, line);
+    }
+    return [...byType.values()];
+  };
+  const out: OrderMailData = {
+    orderId: input.order.id,
+    orderNumber: input.order.orderNumber,
+    createdAt: input.order.createdAt,
+    firstName: input.firstName,
+    currency: input.seller.currency,
+    totalCents: input.totalCents,
+    orderLink: orderLink(origin, input.seller.slug, input.order.id),
+    sessions: [],
+    other: [],
+  };
+  for (const s of sessions) {
+    const event = events.find((e) => e.id === s.eventTemplateId);
+    const venue = venues.find((v) => v.id === event?.venueId);
+    out.sessions.push({
+      id: s.id,
+      eventName: event?.name ?? 'Event',
+      venueName: venue?.name ?? '',
+      timezone: venue?.timezone ?? 'UTC',
+      startAt: s.startAt,
+      endAt: s.endAt,
+      eventLink: `${origin}/${input.seller.slug}/events/${s.eventTemplateId}`,
+      lines: linesOf(tickets.filter((k) => k.eventSessionId === s.id)),
+    });
+  }
+  for (const e of events) {
+    const ks = tickets.filter((k) => k.eventTemplateId === e.id && !k.eventSessionId);
+    if (ks.length) out.other.push({ eventName: e.name, lines: linesOf(ks) });
+  }
+  return out;
+}
+
+export const sessionWhen = (s: OrderSession) =>
+  dayjs(s.startAt).tz(s.timezone).format('dddd D MMMM YYYY, h:mm A');
+
+const lineText = (l: OrderLine) =>
+  `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}`;
+
+/** One calendar (iCalendar) of the given sessions of an order: one VEVENT each, with the venue and event link. */
+export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = data.sessions): string {
+  // `timestamp` (DTSTAMP) is an attribute of the ics package its types leave out: the order's time, not now.
+  const events: Array<EventAttributes & { timestamp: number }> = sessions.map((s) => ({
+    timestamp: data.createdAt.getTime(),
+    uid: `${data.orderId}.${s.id}@tix`,
+    productId: 'tix/storefront',
+    title: s.eventName,
+    start: s.startAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: Math.max(s.endAt.getTime(), s.startAt.getTime() + 60_000),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    location: s.venueName || undefined,
+    url: s.eventLink.startsWith('http') ? s.eventLink : undefined,
+    description: [`Order ${data.orderNumber}`, ...s.lines.map(lineText), data.orderLink].join('\n'),
+    status: 'CONFIRMED',
+    busyStatus: 'BUSY',
+  }));
+  const { error, value } = createEvents(events);
+  if (error || !value) throw error ?? new Error('calendar not created');
+  return value;
+}
+
+export const QR_CID = 'order-qr@tix';
+
+export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailContent {
+  const hello = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
+  const thanks = `Thank you for your order ${data.orderNumber} with ${brand.name}.`;
+  const total = `Total paid: ${money(data.totalCents)} ${data.currency}`.trim();
+  const showQr = 'Show this QR code at the entrance (on your phone or printed):';
+  const sessionText = data.sessions.map(
+    (s) =>
+      `${s.eventName}\n${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${s.lines.map(lineText).join('\n')}`,
+  );
+  const otherText = data.other.map((o) => `${o.eventName}\n${o.lines.map(lineText).join('\n')}`);
+  const lineHtml = (l: OrderLine) =>
+    html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}</li>`;
+  const block = (title: string, sub: string | null, lines: OrderLine[], link: string | null) =>
+    html`<div style="border:1px solid #e5e5e5;border-radius:4px;padding:12px 16px;margin:0 0 12px">
+<p style="margin:0;font-weight:bold">${link ? html`<a href="${link}" style="color:inherit">${title}</a>` : title}</p>
+${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
+<ul style="margin:8px 0 0;padding-left:20px">${lines.map(lineHtml)}</ul></div>`;
+  const attachments: Attachment[] = [
+    {
+      filename: `order-${data.orderNumber}.png`,
+      contentType: 'image/png',
+      cid: QR_CID,
+      qr: orderQrText({ id: data.orderId, orderNumber: data.orderNumber }),
+    },
+    ...data.sessions.map((s, i) => ({
+      filename: data.sessions.length > 1 ? `event-${i + 1}.ics` : 'event.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: orderCalendar(data, [s]),
+    })),
+  ];
+  return {
+    subject: `Your tickets: order ${data.orderNumber}`,
+    text: textBody(
+      brand,
+      [
+        hello,
+        thanks,
+        ...sessionText,
+        ...otherText,
+        total,
+        `Order number: ${data.orderNumber}`,
+        `View and print your tickets: ${data.orderLink}`,
+        data.sessions.length ? 'The attached calendar files add each visit to your calendar.' : '',
+      ].filter(Boolean),
+    ),
+    html: layout(
+      brand,
+      `Order ${data.orderNumber}`,
+      html`${para(hello)}${para(thanks)}
+${data.sessions.map((s) => block(s.eventName, `${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}`, s.lines, s.eventLink.startsWith('http') ? s.eventLink : null))}
+${data.other.map((o) => block(o.eventName, null, o.lines, null))}
+${para(html`<strong>${total}</strong>`)}
+${para(showQr)}
+<p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>
+${button(brand, data.orderLink, 'View and print tickets')}
+${data.sessions.length ? para('The attached calendar files add each visit to your calendar.') : ''}`,
+    ),
+    attachments,
+  };
+}

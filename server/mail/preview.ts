@@ -1,0 +1,99 @@
+/**
+ * Demo data for the template preview (GET /__mail/preview, development only): every email the server sends,
+ * rendered by the same functions with made-up values (and one value that must be escaped).
+ */
+import type { Brand } from './layout';
+import type { MailContent } from './message';
+import { orderConfirmationMail } from './order-mail';
+import {
+  emailChangeNoticeMail,
+  giftCodeMail,
+  membershipIdMail,
+  resendMail,
+  resetMail,
+  verifyEmailMail,
+} from './templates';
+
+const BRAND: Brand = { name: 'Demo Museum', color: '#7a2e8a' };
+const ORIGIN = 'https://shop.example.test/demo-museum';
+
+export function previews(): Array<{ name: string; mail: MailContent }> {
+  const start = new Date('2026-12-05T15:00:00Z');
+  return [
+    {
+      name: 'Order confirmation',
+      mail: orderConfirmationMail(BRAND, {
+        orderId: '00000000-0000-4000-8000-000000000001',
+        orderNumber: 'K7Q2M9XA',
+        createdAt: new Date('2026-11-21T15:00:00Z'),
+        firstName: 'Ada <script>',
+        currency: 'USD',
+        totalCents: 10500,
+        orderLink: `${ORIGIN}/ticket_order/00000000-0000-4000-8000-000000000001`,
+        sessions: [
+          {
+            id: 'session-1',
+            eventName: 'General Admission',
+            venueName: 'Demo Museum',
+            timezone: 'America/New_York',
+            startAt: start,
+            endAt: new Date(start.getTime() + 2 * 3600_000),
+            eventLink: `${ORIGIN}/events/ga`,
+            lines: [
+              { name: 'Adult', count: 2, seats: [] },
+              { name: 'Child', count: 1, seats: [] },
+            ],
+          },
+          {
+            id: 'session-2',
+            eventName: 'Museum Theatre: The Tempest',
+            venueName: 'Museum Theatre',
+            timezone: 'America/New_York',
+            startAt: new Date(start.getTime() + 4.5 * 3600_000),
+            endAt: new Date(start.getTime() + 7 * 3600_000),
+            eventLink: `${ORIGIN}/events/tempest`,
+            lines: [
+              {
+                name: 'Stalls',
+                count: 2,
+                seats: ['Stalls Centre, row C, seat 7', 'Stalls Centre, row C, seat 8'],
+              },
+            ],
+          },
+        ],
+        other: [{ eventName: 'Donations', lines: [{ name: 'Donation $25', count: 1, seats: [] }] }],
+      }),
+    },
+    {
+      name: 'Resend tickets',
+      mail: resendMail(BRAND, [
+        { orderNumber: 'K7Q2M9XA', link: `${ORIGIN}/checkout/complete?orderIds=1` },
+        { orderNumber: 'P3R8T1ZB', link: `${ORIGIN}/checkout/complete?orderIds=2` },
+      ]),
+    },
+    { name: 'Password reset', mail: resetMail(BRAND, `${ORIGIN}/user/reset-password?token=demo`, true) },
+    { name: 'Set a password', mail: resetMail(BRAND, `${ORIGIN}/user/reset-password?token=demo`, false) },
+    {
+      name: 'Email verification',
+      mail: verifyEmailMail(BRAND, `${ORIGIN}/user/verify-email?token=demo`, false),
+    },
+    {
+      name: 'Email change: confirm',
+      mail: verifyEmailMail(BRAND, `${ORIGIN}/user/verify-email?token=demo`, true),
+    },
+    { name: 'Email change: notice', mail: emailChangeNoticeMail(BRAND, 'new.address@example.com') },
+    {
+      name: 'Membership ID',
+      mail: membershipIdMail(BRAND, [
+        { levelName: 'Dual', scanCode: '700001234' },
+        { levelName: 'Individual', scanCode: '700005678' },
+      ]),
+    },
+    {
+      name: 'Gift membership (recipient already a member)',
+      mail: giftCodeMail(BRAND, `${ORIGIN}/membership/redeem?gift_code=`, [
+        { levelName: 'Family', code: 'H7KQ2M9XPA', validTo: new Date('2027-11-21T00:00:00Z') },
+      ]),
+    },
+  ];
+}
