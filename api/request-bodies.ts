@@ -32,6 +32,23 @@ export const cartModifyBody = z.object({
   preloadedPromoCodes: z.optional(z.unknown()),
 });
 
+/* ---------- promo codes (spec 1 §3, spec 2 §7; server/README.md "Promo codes") ---------- */
+
+/** Codes after the reserve, and the default codes (errors ignored): `{ codes }`. */
+export const promoCodesPayload = z.object({ codes: z.array(z.string()) });
+/** Codes before the reserve (spec 1 §3): `{ codes, handler (default citypass), handler_data.visit_datetime }`. */
+export const preReservePromoCodes = z.object({
+  codes: z.array(z.string()),
+  handler: z.optional(z.string()),
+  handler_data: z.optional(z.object({ visit_datetime: z.optional(z.nullable(z.string())) })),
+});
+/** POST (my/)cart/{id}/apply_code (spec 2 §7). */
+export const applyCodeBody = z.object({
+  codes: z.array(z.string()),
+  require_benefit: z.optional(z.boolean()),
+  ignore_errors: z.optional(z.boolean()),
+});
+
 export const sessionsQueryBody = z.object({
   quantities: z.optional(z.record(z.string(), z.number())),
 });

@@ -10,9 +10,12 @@
 import * as z from 'zod/mini';
 // Types only: the bodies live in ./request-bodies so that no first load builds them.
 import type {
+  applyCodeBody,
   cartModifyBody,
   loginBody,
   paymentBody,
+  preReservePromoCodes,
+  promoCodesPayload,
   purchaserBody,
   reservationLine,
   userBody,
@@ -195,6 +198,31 @@ export const cartFees = z.object({
   grand_totals: grandTotals,
 });
 
+/**
+ * A cart mod of a cart (spec 2 §3: id, name, activating_code_groups, blocking_checkout): a discount that applies
+ * to the cart (`amount`, negative money: what it takes off) or a rule that blocks checkout until a code of its
+ * activating code groups is applied (`blocking_checkout` true while it blocks; `description` says why). Also the
+ * promo banners' and code lookups' `cartmod` collection (server/README.md "Promo codes").
+ */
+export const cartMod = z.object({
+  id,
+  name: z.string(),
+  description: nullableString,
+  activating_code_groups: z.array(id),
+  blocking_checkout: z.boolean(),
+  amount: money,
+  automatic: z.boolean(),
+});
+
+/** A promo code applied to a cart (held until the order completes; released when the cart ends unbooked). */
+export const appliedPromoCode = z.object({
+  id,
+  cart_id: id,
+  code: z.string(),
+  code_group_id: id,
+  state: z.string(), // held | consumed
+});
+
 /** A scheduled payment of a cart (spec 2 §3: id, due, amount, status). */
 export const scheduledPayment = z.object({
   id,
@@ -230,6 +258,8 @@ export const document = z.object({
   cart_fees: z.optional(collection(cartFees)),
   ticket_order: z.optional(collection(ticketOrder)),
   scheduled_payment: z.optional(collection(scheduledPayment)),
+  cartmod: z.optional(collection(cartMod)),
+  promo_code: z.optional(collection(appliedPromoCode)),
 });
 
 export const apiErrorItem = z.object({
@@ -346,11 +376,16 @@ export type Ticket = z.infer<typeof ticket>;
 export type TicketSeat = z.infer<typeof ticketSeat>;
 export type CartFees = z.infer<typeof cartFees>;
 export type TicketOrder = z.infer<typeof ticketOrder>;
+export type CartMod = z.infer<typeof cartMod>;
+export type AppliedPromoCode = z.infer<typeof appliedPromoCode>;
 export type Document = z.infer<typeof document>;
 export type ErrorBody = z.infer<typeof errorBody>;
 export type ReservationLine = z.infer<typeof reservationLine>;
 export type CartModifyBody = z.infer<typeof cartModifyBody>;
 export type PurchaserBody = z.infer<typeof purchaserBody>;
+export type ApplyCodeBody = z.infer<typeof applyCodeBody>;
+export type PromoCodesPayload = z.infer<typeof promoCodesPayload>;
+export type PreReservePromoCodes = z.infer<typeof preReservePromoCodes>;
 export type PaymentBody = z.infer<typeof paymentBody>;
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 export type LoginMethod = z.infer<typeof loginMethod>;

@@ -20,6 +20,7 @@ import {
   wType,
   wVenue,
 } from '../http/docs';
+import { type AppliedCode, type CartDiscounts, cartDiscounts, type ModRow } from '../promo/codes';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
 import { money, percentFee } from '../util';
@@ -40,6 +41,8 @@ export interface Totals {
   faceCents: number;
   fixedCents: number;
   percentCents: number;
+  /** What the cart mods take off (positive cents; the wire's total_cartmod_amount is its negative). */
+  cartmodCents: number;
   paymentsCents: number;
   outstandingCents: number;
 }
@@ -67,11 +70,16 @@ async function paymentsOf(q: Q, cartId: string): Promise<number> {
   return Number(paid?.total ?? 0);
 }
 
-export async function cartTotals(q: Q, cartId: string, tickets: TicketRow[], types: TypeRow[]) {
+/** What a cart owes: its tickets' cost less its cart mods' discounts (promo/engine.ts) less its payments. */
+export async function cartTotals(q: Q, cart: CartRow, tickets: TicketRow[], types: TypeRow[], nowMs: number) {
   const cost = ticketsCost(tickets, types);
-  const paymentsCents = await paymentsOf(q, cartId);
-  const outstandingCents = Math.max(0, cost.totalCents - paymentsCents);
-  return { ...cost, paymentsCents, outstandingCents } satisfies Totals;
+  const [paymentsCents, promo] = await Promise.all([
+    paymentsOf(q, cart.id),
+    cartDiscounts(q, cart, tickets, nowMs),
+  ]);
+  const cartmodCents = promo.discounts.totalCents;
+  const outstandingCents = Math.max(0, cost.totalCents - cartmodCents - paymentsCents);
+  return { totals: { ...cost, cartmodCents, paymentsCents, outstandingCents } satisfies Totals, promo };
 }
 
 /** Tickets of the cart that are not cancelled (live or booked), in insertion order. */
@@ -83,19 +91,52 @@ export async function cartTickets(q: Q, cartId: string) {
     .orderBy(asc(t.ticket.createdAt), asc(t.ticket.id));
 }
 
-/** Live tickets (held or in the cart) and what they cost, read with the given connection or transaction. */
-export async function liveTicketsAndTotals(q: Q, cartId: string) {
+/**
+ * Live tickets (held or in the cart), what they cost and what the cart mods take off, read with the given
+ * connection or transaction.
+ */
+export async function liveTicketsAndTotals(q: Q, cart: CartRow, nowMs: number) {
   const tickets = await q
     .select()
     .from(t.ticket)
-    .where(and(eq(t.ticket.cartId, cartId), inArray(t.ticket.state, LIVE_TICKET_STATES)))
+    .where(and(eq(t.ticket.cartId, cart.id), inArray(t.ticket.state, LIVE_TICKET_STATES)))
     .orderBy(asc(t.ticket.createdAt), asc(t.ticket.id));
   const types = await loadTypesById(
     q,
     tickets.map((k) => k.ticketTypeId),
   );
-  return { tickets, types, totals: await cartTotals(q, cartId, tickets, types) };
+  const { totals, promo } = await cartTotals(q, cart, tickets, types, nowMs);
+  return { tickets, types, totals, promo };
 }
+
+/** The `cartmod` collection: the mods that apply to the cart or block it (spec 2 §3: id, name, activating_code_groups, blocking_checkout). */
+export function wCartMods(promo: CartDiscounts): w.CartMod[] {
+  const byId = new Map(promo.mods.map((m) => [m.id, m]));
+  return promo.discounts.mods
+    .filter((r) => r.active || r.blocking)
+    .map((r) => {
+      const m = byId.get(r.id) as ModRow;
+      return {
+        id: m.id,
+        name: m.name,
+        description: m.description,
+        activating_code_groups: m.activatingCodeGroupIds,
+        blocking_checkout: r.blocking,
+        amount: money(-r.amountCents),
+        automatic: m.automatic !== null,
+      };
+    });
+}
+
+/** The `promo_code` collection: the codes applied to the cart. */
+export const wAppliedCodes = (cartId: string, codes: AppliedCode[]): w.AppliedPromoCode[] =>
+  codes.map((c) => ({
+    id: c.id,
+    cart_id: cartId,
+    code: c.code,
+    code_group_id: c.codeGroupId,
+    state: c.state,
+  }));
 
 export function wCart(cart: CartRow, nowMs: number): w.Cart {
   // A payment in flight is not a state the client knows: it is still pending until it completes.
@@ -130,7 +171,7 @@ export async function cartDocument(
 ): Promise<w.Document> {
   const q = ctx.db;
   let tickets = opts.fresh ? opts.fresh.tickets : await cartTickets(q, cart.id);
-  const [allTypes, paymentsCents, [identity], orders] = await Promise.all([
+  const [allTypes, paymentsCents, [identity], orders, promo] = await Promise.all([
     ctx.cache.types(
       q,
       tickets.map((k) => k.ticketTypeId),
@@ -140,9 +181,11 @@ export async function cartDocument(
       ? ctx.cache.identity(q, cart.identityId) // the seller's public identity: static
       : q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
     opts.fresh ? [] : q.select().from(t.ticketOrder).where(eq(t.ticketOrder.cartId, cart.id)),
+    cartDiscounts(q, cart, tickets, ctx.now()),
   ]);
   const cost = ticketsCost(tickets, allTypes);
-  const outstandingCents = Math.max(0, cost.totalCents - paymentsCents);
+  const cartmodCents = promo.discounts.totalCents;
+  const outstandingCents = Math.max(0, cost.totalCents - cartmodCents - paymentsCents);
   if (opts.limit) tickets = tickets.slice(0, opts.limit);
   const [groups, events, sessions] = await Promise.all([
     ctx.cache.groupsForDocument(
@@ -189,7 +232,7 @@ export async function cartDocument(
           total_before_cartmod_price: money(cost.faceCents),
           total_fee_fixed_outside: money(cost.fixedCents),
           total_fee_percent_outside: money(cost.percentCents),
-          total_cartmod_amount: money(0),
+          total_cartmod_amount: money(-cartmodCents),
           total_payments: money(paymentsCents),
           total_outstanding: money(outstandingCents),
         },
@@ -197,6 +240,8 @@ export async function cartDocument(
     ]),
     identity: coll(identity ? [wIdentity(identity)] : []),
     ticket_order: coll(orders.map(wOrder)),
+    cartmod: coll(wCartMods(promo)),
+    promo_code: coll(wAppliedCodes(cart.id, promo.codes)),
   };
   if (opts.embed?.has('config'))
     doc.config = coll(

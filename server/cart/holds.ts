@@ -16,6 +16,7 @@ import type { Q, Tx } from '../db';
 import type { Row } from '../http/docs';
 import { ApiError } from '../http/errors';
 import { releaseGiftCodes } from '../memberships/codes';
+import { releaseCartCodes } from '../promo/codes';
 import * as t from '../schema';
 
 export const CART_TTL_MS = 15 * 60 * 1000;
@@ -98,7 +99,7 @@ async function runStatement(q: Q, query: SQL): Promise<Record<string, unknown>[]
   }
 }
 
-const REFUSED = /tix_refused:(event_session|ticket_group|gift_code):(\S+)/;
+const REFUSED = /tix_refused:(event_session|ticket_group|gift_code|promo_code):(\S+)/;
 
 /** The refusal raised by `tix_refuse` in a capacity statement (the driver's error, or its cause). */
 export function refusalOf(err: unknown): { kind: string; id: string } | null {
@@ -211,8 +212,8 @@ export async function releaseTickets(tx: Tx, tickets: TicketRow[]) {
 }
 
 /**
- * Cancels the live tickets of a cart and gives back their capacity and the gift code uses they held (inside the
- * caller's transaction).
+ * Cancels the live tickets of a cart that ends unbooked (expiry, delete) and gives back their capacity, the gift
+ * code uses they held and the promo code uses the cart held (inside the caller's transaction).
  */
 export async function cancelLiveTickets(tx: Tx, cartId: string) {
   const tickets = await tx
@@ -225,6 +226,7 @@ export async function cancelLiveTickets(tx: Tx, cartId: string) {
     tx,
     tickets.filter((k) => k.handler === 'membership').map((k) => k.id),
   );
+  await releaseCartCodes(tx, cartId);
 }
 
 /** Expires one pending cart whose time is up (exactly once), releasing its holds. */

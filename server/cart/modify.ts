@@ -11,6 +11,7 @@ import type { ModifyBody } from '../http/validate';
 import { MEMBER_ONLY } from '../memberships/access';
 import { releaseGiftCodes } from '../memberships/codes';
 import { applyMembership, prepareMembership } from '../memberships/reserve';
+import { type PreparedCodes, prepareReserveCodes } from '../promo/apply';
 import * as t from '../schema';
 import { resolveSeats, type SeatPlan, seatRefusal, seatTakeSql } from '../seats/seats';
 import { humanCode, iso, newId, parseMoney } from '../util';
@@ -224,11 +225,14 @@ export async function modify(
   memberIdentityId?: string,
   /** A new cart's hold in ms instead of the seller's (outside production only: `testHoldMs` in cart-routes). */
   holdOverrideMs?: number,
+  /** Told of each unknown promo code of the reserve (the guessing limit, promo/guess.ts). */
+  onCodeMiss?: () => void,
 ): Promise<Modified> {
   const adds = b.add ?? [];
   const removes = [...new Set((b.remove ?? []).map((id) => id.toLowerCase()))];
   if (!existing && !adds.length) throw invalid('cart', 'Nothing to reserve: add at least one ticket.');
-  if (existing && !adds.length && !removes.length) return { cart: existing, fresh: null };
+  const anyCodes = !!(b.preReservePromoCodes || b.postReservePromoCodes || b.preloadedPromoCodes);
+  if (existing && !adds.length && !removes.length && !anyCodes) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
   // Membership levels and members-only tickets (issue 11); a redeem's gift code is checked here, taken below.
   const membership = await prepareMembership(
@@ -238,6 +242,15 @@ export async function modify(
     b.membership,
     memberIdentityId ?? existing?.identityId ?? ownerIdentityId ?? seller.publicIdentityId,
   );
+  // Promo codes of the reserve and code-required groups (promo/apply.ts): checked here, taken by the statement.
+  const codes = await prepareReserveCodes(
+    ctx,
+    seller.id,
+    existing,
+    b,
+    lines.map((l) => l.group.id),
+    onCodeMiss,
+  );
   try {
     return await modifyLines(
       ctx,
@@ -246,11 +259,13 @@ export async function modify(
       lines,
       removes,
       membership,
+      codes,
       ownerIdentityId,
       holdOverrideMs,
     );
   } catch (e) {
-    throw membership ? await membership.refusal(e) : e;
+    const why = codes ? codes.refusal(e) : e;
+    throw membership ? await membership.refusal(why) : why;
   }
 }
 
@@ -261,6 +276,7 @@ async function modifyLines(
   lines: Line[],
   removes: string[],
   membership: Awaited<ReturnType<typeof prepareMembership>>,
+  codes: PreparedCodes | null,
   ownerIdentityId: string | undefined,
   holdOverrideMs: number | undefined,
 ): Promise<Modified> {
@@ -294,6 +310,12 @@ async function modifyLines(
     }));
     const membershipChecks: SQL[] = [];
     await applyMembership(ctx, q, membership, tickets, writes, membershipChecks);
+    // The codes' uses, taken with the tickets or not at all (a used-up code aborts the statement).
+    if (codes) {
+      const takes = codes.takes(cart.id, cart.sellerId, nowMs);
+      writes.push(...takes.writes);
+      membershipChecks.push(...takes.checks);
+    }
     // A cart that takes member tickets is the member's (started logged out, filled logged in): their limits
     // count it from now on, and its order is theirs (memberships/access.ts). Under the cart and member locks.
     // (A statement of its own: the reserve statement may update the cart row already, for the hold.)

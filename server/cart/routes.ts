@@ -7,6 +7,7 @@ import { ApiError, cartBooked, cartExpired, incorrectCartState } from '../http/e
 import { body, modifyBody, purchaserBody } from '../http/validate';
 import { newCartOwner } from '../members/carts';
 import { guardGiftCode } from '../memberships/guess';
+import { guardPromoCodes } from '../promo/guess';
 import * as t from '../schema';
 import { newId } from '../util';
 import { type CartRow, cartDocument, type FreshCart } from './document';
@@ -50,20 +51,32 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
     const member = await newCartOwner(ctx, c);
     const owner = existing ? undefined : member;
     const hold = testHoldMs(ctx, c);
+    let onCodeMiss: (() => void) | undefined;
     const reserve = async (): Promise<Modified> => {
+      const once = () =>
+        modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold, onCodeMiss);
       try {
-        return await modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
+        return await once();
       } catch (e) {
         // Sold out: capacity held by carts whose time is up comes back first, then one more try.
         if (!isSoldOut(e) || (await sweepExpiredCarts(ctx)) === 0) throw e;
-        return modify(ctx, c.get('seller'), existing, b, owner, member, existing ? undefined : hold);
+        return once();
       }
     };
-    // A gift code is a guess until it proves to exist: limited per address and cart (memberships/guess.ts).
+    // A gift code is a guess until it proves to exist: limited per address and cart (memberships/guess.ts);
+    // so are promo codes (promo/guess.ts).
+    const withCodes = !!(b.preReservePromoCodes || b.postReservePromoCodes || b.preloadedPromoCodes);
+    const guarded = !withCodes
+      ? reserve
+      : () =>
+          guardPromoCodes(ctx, c, existing?.id ?? null, (miss) => {
+            onCodeMiss = miss;
+            return reserve();
+          });
     const out =
       b.membership?.gift_code === undefined
-        ? await reserve()
-        : await guardGiftCode(ctx, c, existing?.id ?? null, reserve);
+        ? await guarded()
+        : await guardGiftCode(ctx, c, existing?.id ?? null, guarded);
     return documentResponse(ctx, c, out.cart, out.fresh);
   };
   api.post('/my/cart/modify', (c) => modifyRoute(c, false));

@@ -17,6 +17,7 @@ import { registerMemberships } from '../memberships/routes';
 import type { SandboxGateway } from '../payments/gateway';
 import { registerOrders } from '../payments/orders';
 import { registerPayments } from '../payments/routes';
+import { registerPromo } from '../promo/routes';
 import type { AppCtx, Env } from './context';
 import { ApiError, payloadTooLarge } from './errors';
 import { checkQuery, MAX_BODY_BYTES } from './validate';
@@ -43,7 +44,7 @@ export function errorResponse(err: unknown): Response {
 }
 
 /** Catalogue resources: the same for every visitor, so publicly cacheable on the cached prefix. */
-const PUBLIC_PATH = /^\/cached\/api\/(events\/|events$|config$|image\/|membership_rules$)/;
+const PUBLIC_PATH = /^\/cached\/api\/(events\/|events$|config$|image\/|membership_rules$|promo_banner$)/;
 /** Purchaser data: carts, orders and their QR codes, the dev outbox. */
 const PERSONAL_PATH = /\/(my\/)?cart(\/|$)|\/ticket_order(\/|$)|\/__outbox$|\/my\/|\/giftee$/;
 
@@ -128,6 +129,7 @@ function buildApi(
   registerCatalog(api, ctx);
   registerCarts(api, ctx);
   registerPayments(api, ctx, sandbox);
+  registerPromo(api, ctx);
   registerOrders(api, ctx);
   registerImages(api, ctx);
   registerMembers(api, ctx, members);

@@ -105,17 +105,49 @@ const membershipReserve = z.strictObject({
   ),
 }) satisfies z.ZodMiniType<w.MembershipReserveBody>;
 
-/** A reserve body: the shared shape plus the membership part of a membership reserve. */
-export type ModifyBody = w.CartModifyBody & { membership?: w.MembershipReserveBody };
+/** A promo code as typed: trimmed, 1 to 35 characters (spec 2 §5: at most 35). */
+const promoCodeText = text(100).check(z.trim(), z.minLength(1), z.maxLength(35));
+/** At most this many codes per request. */
+export const MAX_CODES = 10;
+const promoCodeList = z.array(promoCodeText).check(z.minLength(1), z.maxLength(MAX_CODES));
+
+/** Codes after the reserve and default codes (`{ codes }`), strict. */
+const promoCodesPayload = z.strictObject({
+  codes: promoCodeList,
+}) satisfies z.ZodMiniType<w.PromoCodesPayload>;
+/** Codes before the reserve (spec 1 §3), strict. */
+const preReservePromoCodes = z.strictObject({
+  codes: promoCodeList,
+  handler: z.optional(text(50)),
+  handler_data: z.optional(z.strictObject({ visit_datetime: z.optional(z.nullable(text(40))) })),
+}) satisfies z.ZodMiniType<w.PreReservePromoCodes>;
+
+/** POST (my/)cart/{id}/apply_code (spec 2 §7), strict. */
+export const applyCodeBody = z.strictObject({
+  codes: promoCodeList,
+  require_benefit: z.optional(z.boolean()),
+  ignore_errors: z.optional(z.boolean()),
+}) satisfies z.ZodMiniType<w.ApplyCodeBody>;
+
+/** A reserve body: the shared shape plus the membership part of a membership reserve, and typed code payloads. */
+export type ModifyBody = Omit<
+  w.CartModifyBody,
+  'preReservePromoCodes' | 'postReservePromoCodes' | 'preloadedPromoCodes'
+> & {
+  membership?: w.MembershipReserveBody;
+  preReservePromoCodes?: w.PreReservePromoCodes;
+  postReservePromoCodes?: w.PromoCodesPayload;
+  preloadedPromoCodes?: w.PromoCodesPayload;
+};
 
 export const modifyBody = z.object({
   campaign: z.optional(z.record(text(100), text(500)).check(z.refine(maxKeys(50), 'at most 50 keys'))),
   add: z.optional(z.array(reservationLine).check(z.maxLength(MAX_ARRAY))),
   remove: z.optional(z.array(idText).check(z.maxLength(MAX_ARRAY))),
-  preReservePromoCodes: z.optional(z.unknown()),
-  postReservePromoCodes: z.optional(z.unknown()),
+  preReservePromoCodes: z.optional(preReservePromoCodes),
+  postReservePromoCodes: z.optional(promoCodesPayload),
   additionalInfo: z.optional(z.unknown()),
-  preloadedPromoCodes: z.optional(z.unknown()),
+  preloadedPromoCodes: z.optional(promoCodesPayload),
   membership: z.optional(membershipReserve),
 }) satisfies z.ZodMiniType<ModifyBody>;
 

@@ -42,6 +42,10 @@ export const LIMITS = {
   giftCodeAddress: { name: 'gift_code:address', max: 20, windowMs: 60 * MINUTE },
   /** Unknown gift codes redeemed into one cart (from any address). */
   giftCodeCart: { name: 'gift_code:cart', max: 10, windowMs: 60 * MINUTE },
+  /** Requests with unknown promo codes (GET code/{code}, apply_code) per client address (promo/routes.ts). */
+  promoCodeAddress: { name: 'promo_code:address', max: 20, windowMs: 60 * MINUTE },
+  /** apply_code requests with unknown promo codes per cart (from any address). */
+  promoCodeCart: { name: 'promo_code:cart', max: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** A growing delay between attempts: after `free` failures each attempt waits baseMs × 2^k (k = 0, 1, …). */

@@ -9,13 +9,7 @@
  * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  type CartRow,
-  LIVE_TICKET_STATES,
-  liveTicketsAndTotals,
-  type TicketRow,
-  ticketsCost,
-} from '../cart/document';
+import { type CartRow, LIVE_TICKET_STATES, liveTicketsAndTotals, type TicketRow } from '../cart/document';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
 import type { Tx } from '../db';
@@ -25,6 +19,8 @@ import { cartBooked, cartExpired, incorrectCartState, invalid, paymentUnavailabl
 import { giveBack, LIMITS, type Slot, take } from '../members/rate';
 import { createMemberships } from '../memberships/complete';
 import { checkGiftPayable } from '../memberships/routes';
+import { payCodeCheck, repriced } from '../promo/apply';
+import { consumeCartCodes } from '../promo/codes';
 import * as t from '../schema';
 import { humanCode, money, newId } from '../util';
 import type { ChargeResult } from './gateway';
@@ -78,6 +74,8 @@ export async function book(
     )
     .returning();
   if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
+  // The promo code uses the cart held are kept by its order.
+  await consumeCartCodes(tx, cart.id);
   // Memberships of the booked levels (issue 11): created, or renewed, in the same transaction.
   await createMemberships(ctx, tx, cart, order, booked, pay.gatewayId);
   await tx.insert(t.payment).values({
@@ -99,10 +97,19 @@ export async function book(
   return done ?? cart;
 }
 
-/** The checks before booking, on the locked cart: tickets, purchaser, sessions still on sale, the amount. */
+/**
+ * The checks before booking, on the locked cart: tickets, purchaser, sessions still on sale, blocking cart mods,
+ * the promo codes it holds (`stale`: released here because they no longer hold; the caller commits, then refuses
+ * with the new total), the amount (the outstanding balance, discounts included).
+ */
 async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: number | null, context: string) {
-  const { tickets, totals } = await liveTicketsAndTotals(tx, cart.id);
+  const { tickets, totals, promo } = await liveTicketsAndTotals(tx, cart, ctx.now());
   if (tickets.length === 0) throw invalid('cart', 'The cart is empty.');
+  const { stale } = await payCodeCheck(tx, cart, promo, ctx.now());
+  if (stale.length) {
+    const after = await liveTicketsAndTotals(tx, cart, ctx.now());
+    return { tickets, totals: after.totals, repriced: repriced(stale, after.totals.outstandingCents, money) };
+  }
   await checkGiftPayable(tx, cart);
   const sessions = await loadSessions(
     tx,
@@ -121,7 +128,7 @@ async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: num
         total_outstanding: money(totals.outstandingCents),
       },
     );
-  return { tickets, totals };
+  return { tickets, totals, repriced: null };
 }
 
 /** Locks the cart for a new attempt; answers booked, expired and busy carts. */
@@ -147,6 +154,7 @@ async function lockForAttempt(ctx: AppCtx, tx: Tx, cartId: string) {
 type Begun =
   | { kind: 'busy' }
   | { kind: 'expired' }
+  | { kind: 'repriced'; error: Error }
   | { kind: 'done'; cart: CartRow }
   | {
       kind: 'charge';
@@ -164,7 +172,8 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
     if (lock.kind === 'busy' || lock.kind === 'expired') return lock;
     const { cart } = lock;
     const [who] = await tx.select().from(t.identity).where(eq(t.identity.id, cart.identityId));
-    const { tickets } = await checkPayable(ctx, tx, cart, req.amountCents, 'payment');
+    const { tickets, repriced: codesChanged } = await checkPayable(ctx, tx, cart, req.amountCents, 'payment');
+    if (codesChanged) return { kind: 'repriced', error: codesChanged };
     if (!who || who.type === 'public')
       throw invalid('purchaser', 'Please enter the purchaser’s name and email before paying.');
     if (req.amountCents === 0) {
@@ -250,9 +259,9 @@ export async function finish(
       return { kind: 'lost', state: cart.state, orderId: await orderIdOf(tx, cart.id) };
     }
     if (result.status === 'succeeded') {
-      const { tickets, types, totals } = await liveTicketsAndTotals(tx, cart.id);
-      const cost = ticketsCost(tickets, types).totalCents - totals.paymentsCents;
-      if (tickets.length > 0 && cost === amountCents) {
+      // What the live tickets owe now, discounts included (codes cannot change while the cart is paying).
+      const { tickets, totals } = await liveTicketsAndTotals(tx, cart, ctx.now());
+      if (tickets.length > 0 && totals.outstandingCents === amountCents) {
         const done = await book(ctx, tx, cart, tickets, {
           gatewayId: 'stripe',
           amountCents,
@@ -301,6 +310,7 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
   for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
     const begun = await begin(ctx, cartId, req);
     if (begun.kind === 'expired') throw cartExpired();
+    if (begun.kind === 'repriced') throw begun.error;
     if (begun.kind === 'done') return { kind: 'completed', cart: begun.cart };
     if (begun.kind === 'charge') {
       if (!ctx.gateway) throw paymentUnavailable();
@@ -329,7 +339,12 @@ export async function checkoutFree(ctx: AppCtx, cartId: string, sendEmail: boole
     const lock = await lockForAttempt(ctx, tx, cartId);
     if (lock.kind === 'expired') return null;
     if (lock.kind === 'busy' || lock.kind === 'takeover') throw incorrectCartState('paying');
-    const { tickets, totals } = await checkPayable(ctx, tx, lock.cart, null, 'guest_checkout');
+    const {
+      tickets,
+      totals,
+      repriced: codesChanged,
+    } = await checkPayable(ctx, tx, lock.cart, null, 'guest_checkout');
+    if (codesChanged) return codesChanged;
     if (totals.outstandingCents !== 0)
       throw invalid('guest_checkout', 'Only free carts can be checked out without payment.', {
         total_outstanding: money(totals.outstandingCents),
@@ -342,5 +357,6 @@ export async function checkoutFree(ctx: AppCtx, cartId: string, sendEmail: boole
     });
   });
   if (!out) throw cartExpired();
+  if (out instanceof Error) throw out; // codes released (committed): the cart is re-priced
   return out;
 }

@@ -11,6 +11,7 @@ import { DEMO_SLUG, seedIdOf } from './ids';
 import { LISTING_EVENTS, seedListingExtras } from './listing';
 import { seedMembers } from './members';
 import { MEMBERSHIP_EVENT_KEY, seedMemberships } from './membership';
+import { seedPromo } from './promo';
 import { STUDIO_KEY, seedTheatre, THEATRE_KEY } from './seats';
 
 export { DEMO_SLUG };
@@ -364,6 +365,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
     await topUpSessions(db, ids, ev, now());
   }
   await ensureSoldOutExample(db, ids, now());
+  await seedPromo(db, ids);
   await seedListingExtras(db, sellerId, ids.event, id);
   await seedMembers(db, sellerId, now(), slug);
   await seedDonationEvent(db, { seller: sellerId, venue: ids.venue, slug });

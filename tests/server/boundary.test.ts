@@ -256,6 +256,8 @@ describe('no 500 for any input', () => {
       `ticket_order/${orderId}/qrcode`,
       `image/${img}`,
       `ticket_group/${donationIds.group}`,
+      'code/WELCOME20',
+      'promo_banner',
     ];
     const bodies = [
       'null',
@@ -274,6 +276,10 @@ describe('no 500 for any input', () => {
       '{"first_name":"\\ud800","last_name":"x","email":"a@b.co"}',
       '{"remove":["not-a-ticket"]}',
       '{"__proto__":{"x":1},"constructor":{"prototype":{}}}',
+      '{"codes":["SAVE5",null]}',
+      '{"codes":["SAVE5"],"require_benefit":"yes"}',
+      '{"preReservePromoCodes":{"codes":[1]},"add":[]}',
+      '{"preloadedPromoCodes":["SAVE5"]}',
     ];
     const posts = [
       'my/cart/modify',
@@ -281,6 +287,7 @@ describe('no 500 for any input', () => {
       `cart/${cartId}/purchaser`,
       `cart/${cartId}/pay`,
       `cart/${cartId}/guest_checkout`,
+      `cart/${cartId}/apply_code`,
       `events/${GA}/sessions`,
       `events/${GA}/calendar`,
     ];
