@@ -177,7 +177,9 @@ describe('order confirmation', () => {
       query: { seller_id: 'no-such-seller' },
     });
     expect(other.status).toBe(400);
-    const unknown = await s.call('GET', `ticket_order/${order.id.replace(/.$/, '0')}/calendar.ics`, {
+    // Another id (its last digit changed, never to itself).
+    const otherId = order.id.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    const unknown = await s.call('GET', `ticket_order/${otherId}/calendar.ics`, {
       noHeader: true,
     });
     expect(unknown.status).toBe(404);
