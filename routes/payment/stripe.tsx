@@ -35,13 +35,16 @@ export function createStripeAdapter(options: {
     options.publishableKey,
     options.stripeAccount ? { stripeAccount: options.stripeAccount } : undefined,
   );
+  // Elements never sees the rejection of a Stripe.js that could not load (it would be unhandled: a blocker is
+  // not an error of the page); it gets null, and confirmCard says the provider is unavailable.
+  const forElements = stripePromise.catch(() => null);
   const handles: Handles = { stripe: null, elements: null };
   const unavailable = { code: ErrorCode.payment_provider_unavailable };
 
   return {
     renderCardForm: ({ disabled }) => (
       <Elements
-        stripe={stripePromise}
+        stripe={forElements}
         options={{
           mode: 'payment',
           amount: Math.max(50, options.amountCents),
