@@ -1,5 +1,5 @@
 /** The order join: confirmation data (loaded on demand with the order calls; see on-demand.ts). */
-import { indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
+import { calendarUrl, indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
 import { isLive, toItems } from './join-cart';
 import type { ConfirmationLink, ConfirmationPage, OrderModel } from './models';
 import { ORDER_EMBED } from './orders';
@@ -26,6 +26,7 @@ export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
       number: order.order_number,
       cartId: order.cart_id,
       qrCodeUrl: qrCodeUrl(urls, order.id),
+      calendarUrl: tickets.some((t) => t.event_session_id) ? calendarUrl(urls, order.id) : null,
       ticketCount: tickets.length,
       kind,
       admits: [...handlers].some((handler) => !NO_BLOCK_HANDLERS.includes(handler)),

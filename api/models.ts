@@ -206,6 +206,8 @@ export interface OrderModel {
   cartId: string;
   /** URL of the order's QR code image (cached prefix, margin 4). */
   qrCodeUrl: string;
+  /** URL of the order's calendar file (.ics, a session per event), or null when no ticket has a session. */
+  calendarUrl: string | null;
   ticketCount: number;
   kind: 'tickets' | 'membership' | 'gift';
   /** The order has ticket groups other than donation or ledger: its block (number, QR code) shows (spec 2 §2). */

@@ -80,6 +80,12 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
     .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   await expectNoA11yViolations(page, 'confirmation');
+  // The order's calendar file: a plain link that opens a calendar with the visit in it.
+  const calendar = page.getByRole('link', { name: /^Add to calendar/ });
+  const ics = await page.request.get((await calendar.getAttribute('href')) ?? '');
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()['content-type']).toContain('text/calendar');
+  expect(await ics.text()).toMatch(/BEGIN:VEVENT[\s\S]*SUMMARY:General Admission/);
 
   // Every API call of the purchase (fetches, not <img> loads) carried the app header.
   const calls = apiRequests.filter((r) => r.resourceType() === 'fetch');

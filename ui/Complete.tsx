@@ -19,6 +19,8 @@ export interface CompleteOrder {
   id: string;
   number: string;
   qrCodeUrl: string;
+  /** The order's calendar file, or null (no sessions): 'Add to calendar'. */
+  calendarUrl?: string | null;
   /** Groups other than donation or ledger: only such an order has a block (spec 2 §2). */
   admits: boolean;
   purchaserEmail: string | null;
@@ -102,6 +104,17 @@ export function Complete({
               width={200}
               height={200}
             />
+            {order.calendarUrl ? (
+              <p>
+                <a href={order.calendarUrl} download={`order-${order.number}.ics`}>
+                  {strings.addToCalendar}
+                  <span className="visually-hidden">
+                    {' '}
+                    {fill(strings.orderNumber, { number: order.number })}
+                  </span>
+                </a>
+              </p>
+            ) : null}
             {(order.items ?? [])
               .filter((item) => item.seats?.length)
               .map((item) => (

@@ -25,7 +25,7 @@ const NOW = Date.parse('2026-11-21T10:05:00.000Z');
 
 describe('parseDocument', () => {
   it('accepts a document and ignores unknown keys', () => {
-    const doc = parseDocument({ venue: coll([venue]), cartmod: coll([{ anything: 1 }]) });
+    const doc = parseDocument({ venue: coll([venue]), gateway_audit: coll([{ anything: 1 }]) });
     expect(doc.venue?._data[0]?.timezone).toBe('America/New_York');
   });
 
@@ -539,6 +539,11 @@ describe('toOrders / toOrderIds', () => {
     // Only an order with groups other than donation or ledger has a block on the confirmation (spec 2 §2).
     expect(orders.map((o) => o.admits)).toEqual([true, true, true, false]);
     expect(orders[0]?.qrCodeUrl).toBe('/cached/api/ticket_order/ord-1/qrcode?margin=4&seller_id=seller-1');
+    // The calendar file: uncached, for orders whose tickets have sessions only.
+    expect(orders[0]?.calendarUrl).toBe('/api/ticket_order/ord-1/calendar.ics?seller_id=seller-1');
+    expect(orders.map((o) => o.calendarUrl !== null)).toEqual(
+      orders.map((o) => o.items.some((item) => item.start !== null)),
+    );
     expect(orders[0]?.cartId).toBe('cart-1');
     expect(orders[0]?.items).toHaveLength(1);
     expect(orders[0]?.items[0]?.lines.map((l) => [l.name, l.count, l.totalCents])).toEqual([

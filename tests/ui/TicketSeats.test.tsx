@@ -148,3 +148,38 @@ describe('blocks on the confirmation (spec 2 §2)', () => {
     expect(screen.queryByText(/1002/)).toBeNull();
   });
 });
+
+describe('calendar file on the confirmation (issue 20)', () => {
+  it("each order with sessions links its calendar file, named with the order's number; none without", () => {
+    const order = (id: string, number: string, calendarUrl: string | null) => ({
+      id,
+      number,
+      qrCodeUrl: `/qr/${id}.png`,
+      calendarUrl,
+      admits: true,
+      purchaserEmail: null,
+      items: [],
+    });
+    render(
+      <Complete
+        strings={strings}
+        status="ready"
+        orders={[
+          order('o1', '1001', '/api/ticket_order/o1/calendar.ics?seller_id=s'),
+          order('o2', '1002', null),
+        ]}
+        message={null}
+        eventsHref="/events"
+        onNavigate={() => {}}
+      />,
+    );
+    const links = screen.getAllByRole('link', { name: /^Add to calendar/ });
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('download')])).toEqual([
+      [
+        'Add to calendar Order number 1001',
+        '/api/ticket_order/o1/calendar.ics?seller_id=s',
+        'order-1001.ics',
+      ],
+    ]);
+  });
+});

@@ -22,6 +22,8 @@ export const checkoutStrings = defineStrings({
   termsRead: 'Read the terms and conditions',
   orderNumber: 'Order number {number}',
   orderQrAlt: 'QR code for order {number}',
+  /** The confirmation's link to the order's calendar file (ours; issue 20). */
+  addToCalendar: 'Add to calendar',
   viewAndPrint: 'View and print tickets',
   confirmationEmail: 'A confirmation email is on its way to {email}.',
   continueShopping: 'Continue browsing events',
