@@ -123,6 +123,8 @@ export interface CartLine {
   ticketTypeId: string;
   name: string;
   count: number;
+  /** The attendees' names of its tickets (admit_name), in ticket order; absent when none has one. */
+  admitNames?: string[];
   unitCents: number;
   totalCents: number;
 }
