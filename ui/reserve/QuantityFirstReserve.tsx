@@ -85,6 +85,9 @@ export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
       id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
+      // The form validates itself (validateBeforeSubmit), so a submit with an empty attendee field still
+      // reaches the machine, which shows the fields' errors; the browser's own check would stop it unseen.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (!view.canSubmit) return;
