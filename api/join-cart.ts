@@ -65,6 +65,8 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
     }
     line.count += 1;
     line.totalCents += unitCents;
+    const admitName = ticket.admit_name?.trim();
+    if (admitName) line.admitNames = [...(line.admitNames ?? []), admitName];
     item.ticketIds.push(ticket.id);
     if (ticket.seat) {
       const { section, row, name } = ticket.seat;

@@ -2,6 +2,7 @@
  * Joins of event detail, calendar, sessions and ticket groups: loaded with the event screens (or in parallel
  * with their API call), not by the app's first load, which needs only the listing and cart joins in join.ts.
  */
+import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf } from './admit-rule';
 import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import { attached, cents, parseDocument, rows, type UrlSettings } from './join';
@@ -51,6 +52,13 @@ const isFlexibleDate = (value: unknown) =>
 const isPublic = (group: TicketGroup) =>
   (PUBLIC_HIDDEN_TYPES as readonly string[]).includes(group.hidden_type);
 
+/** A group's meta admit_names and admit_emails, when either asks (spec 1 §5). */
+function admitOf(groupMeta: Record<string, string>): Pick<TicketGroupModel, 'admit'> {
+  const names = admitAskOf(groupMeta[ADMIT_NAMES_META]);
+  const emails = admitAskOf(groupMeta[ADMIT_EMAILS_META]);
+  return names === 'off' && emails === 'off' ? {} : { admit: { names, emails } };
+}
+
 /** Public ticket groups of the document (optionally of one event) with their types, both by `_rank`. */
 function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
   const types = rows(doc, 'ticket_type');
@@ -70,6 +78,7 @@ function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
       excludeFromEventCapacity: group.exclude_from_event_capacity,
       soldOut: group.sold_out,
       ...(isFlexibleDate(attached(meta, 'ticket_group', group.id).flexible_date) ? { flexible: true } : {}),
+      ...admitOf(attached(meta, 'ticket_group', group.id)),
       types: types
         .filter((type) => type.ticket_group_id === group.id)
         .sort(byRank)

@@ -3,6 +3,7 @@
  * Nothing above `api/` sees wire shapes. Money is in minor units (cents) as integers; times are ISO strings
  * (UTC) plus the venue time zone so views format them in the venue's zone.
  */
+import type { AdmitAsk } from './admit-rule';
 
 export interface ImageRef {
   /** URL of the image, already sized (sizex, sizey, shrinkonly). */
@@ -82,6 +83,8 @@ export interface TicketGroupModel {
   soldOut: boolean;
   /** Flexible (any-date) tickets: reserved without a session (group meta flexible_date). */
   flexible?: boolean;
+  /** The group's meta admit_names and admit_emails (api/admit-rule.ts), when either asks. */
+  admit?: { names: AdmitAsk; emails: AdmitAsk };
   types: TicketTypeModel[];
 }
 
@@ -120,6 +123,8 @@ export interface CartLine {
   ticketTypeId: string;
   name: string;
   count: number;
+  /** The attendees' names of its tickets (admit_name), in ticket order; absent when none has one. */
+  admitNames?: string[];
   unitCents: number;
   totalCents: number;
 }
@@ -239,6 +244,12 @@ export interface ConfirmationPage {
   externalUrl: string | null;
 }
 
+/** An attendee's name and email as a reserve sends them (`admit_name`, `admit_email`); empty ones are left out. */
+export interface AdmitDetails {
+  name?: string;
+  email?: string;
+}
+
 export interface PurchaserInput {
   firstName: string;
   lastName: string;
@@ -250,8 +261,8 @@ export interface ReserveRequest {
   eventId: string;
   sessionId: string | null;
   quantities: Record<string, number>;
-  /** Optional admit names/emails per ticket type, one per ticket. */
-  admits?: Record<string, { name?: string; email?: string }[]>;
+  /** Optional admit names/emails per ticket type, one per ticket (in ticket order). */
+  admits?: Record<string, AdmitDetails[]>;
   /**
    * Seats per ticket type of a seated group, one per ticket, in ticket order, as each line sends it
    * (`handler_data`). `seatsByType` (api/seat-map.ts) builds it from the seats chosen per group (spec 1 §3: a

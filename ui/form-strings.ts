@@ -1,6 +1,6 @@
 /**
- * Field messages of the forms that ask a name and an email (checkout, membership, account pages): loaded with
- * the first of them.
+ * Field messages of the forms that ask a name and an email (checkout, membership, account pages, login, the
+ * reserve forms' attendee fields): loaded with the first of them.
  * They join the catalogue when this module loads, with the views that use them (see `ui/strings.ts`).
  */
 import { defineStrings } from './strings';
@@ -14,4 +14,6 @@ export const formStrings = defineStrings({
   emailRequired: 'Please enter your email address.',
   emailTooLong: 'Email must be {max} characters or fewer.',
   emailInvalid: 'Please enter a valid email address.',
+  /** A required field left empty or of only spaces (spec 1 §5's message for an empty name). */
+  inputEmpty: 'Input must not be empty',
 });

@@ -4,6 +4,10 @@
  * `required`, yet is empty once trimmed: it gets `emptyMessage` as its validity message here. A field given
  * that message must have it cleared when it changes (`clearFieldValidity` in its onChange), or the browser
  * would refuse every later submit.
+ *
+ * A field whose rule lives in a machine (the reserve forms' attendee fields) carries the rule's verdict in
+ * `data-invalid` (the message, or no attribute): it becomes the field's validity message here, so the first
+ * invalid field in the form's order gets focus whichever rule found it.
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -17,7 +21,8 @@ const isTextField = (el: Element): el is Field =>
 export function validateBeforeSubmit(form: HTMLFormElement, emptyMessage: string): boolean {
   const fields = [...form.elements].filter(isTextField).filter((el) => !el.disabled);
   for (const el of fields) {
-    el.setCustomValidity(el.required && el.value !== '' && el.value.trim() === '' ? emptyMessage : '');
+    const blank = el.required && el.value !== '' && el.value.trim() === '';
+    el.setCustomValidity(blank ? emptyMessage : (el.dataset.invalid ?? ''));
   }
   const first = fields.find((el) => !el.validity.valid);
   if (!first) return true;

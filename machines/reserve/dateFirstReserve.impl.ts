@@ -9,6 +9,7 @@ import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
+import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
 import { flowErrorOf, offeredGroups, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { ReserveIntoCartInput } from './core/types';
@@ -56,6 +57,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     soldOut: null,
     cart: null,
     seats: {},
+    ...NO_ADMITS,
   };
 }
 
@@ -80,8 +82,16 @@ export function sessionGroupsInput({
 }
 
 export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
+  const { event, groups, quantities, seats, admits } = context;
   const sessionId = context.flexible ? null : context.selectedSessionId;
-  return ticketsReserveInput(context.event.id, sessionId, context.groups, context.quantities, context.seats);
+  return ticketsReserveInput(
+    event.id,
+    sessionId,
+    groups,
+    quantities,
+    seats,
+    requestAdmits(event, groups, quantities, admits),
+  );
 }
 
 // ---- helpers over context and events ----------------------------------------------------------------
@@ -104,6 +114,16 @@ export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
     isSelectionValid(context.groups, context.quantities) &&
     seatsMatch(context.groups, context.quantities, context.seats)
   );
+}
+
+/** The attendee rule (core/admits.ts) on the chosen tickets: the rest of what a submit needs. */
+export function admitsReady(context: DateFirstReserveContext): boolean {
+  return admitsHold(context.event, context.groups, context.quantities, context.admits);
+}
+
+/** The attendees kept in step with new quantities. */
+function admitsFor(context: DateFirstReserveContext, quantities: DateFirstReserveContext['quantities']) {
+  return admitsInStep(context.event, context.groups, quantities, context.admits);
 }
 
 /** Flexible (any-date) groups of the event: reserved without a date or session. */
@@ -180,7 +200,8 @@ export const dateFirstGuards = {
     const resolution = presetResolution(context, event.output);
     return resolution !== null && 'sessionId' in resolution;
   },
-  canSubmit: ({ context }: Args) => isReadyToSubmit(context),
+  /** The submit button's rule and the attendee rule. */
+  canSubmit: ({ context }: Args) => isReadyToSubmit(context) && admitsReady(context),
 };
 
 export const dateFirstActions = {
@@ -220,6 +241,7 @@ export const dateFirstActions = {
       selectedSessionId: null,
       groups: [],
       quantities: {},
+      ...NO_ADMITS,
       seats: {},
       soldOut: null,
       preset: { ...context.preset, session: null },
@@ -233,17 +255,19 @@ export const dateFirstActions = {
     selectedSessionId: null,
     groups: flexibleGroupsOf(context.event),
     quantities: {},
+    ...NO_ADMITS,
     soldOut: null,
     preset: { ...context.preset, session: null },
   })),
   /** Back to single-date tickets: the day list, nothing chosen. */
-  clearFlexible: act({ flexible: false, groups: [], quantities: {} }),
+  clearFlexible: act({ flexible: false, groups: [], quantities: {}, ...NO_ADMITS }),
   clearDate: act({
     selectedDate: null,
     sessions: [],
     selectedSessionId: null,
     groups: [],
     quantities: {},
+    ...NO_ADMITS,
   }),
   assignSessions: act({
     sessions: ({ event }) => {
@@ -257,6 +281,7 @@ export const dateFirstActions = {
       selectedSessionId: resolution && 'sessionId' in resolution ? resolution.sessionId : null,
       groups: [],
       quantities: {},
+      ...NO_ADMITS,
       preset: { ...context.preset, session: null },
     };
   }),
@@ -274,7 +299,7 @@ export const dateFirstActions = {
   }),
   selectSession: act(({ event }) => {
     assertEvent(event, 'session.select');
-    return { selectedSessionId: event.sessionId, groups: [], quantities: {}, seats: {} };
+    return { selectedSessionId: event.sessionId, groups: [], quantities: {}, seats: {}, ...NO_ADMITS };
   }),
   assignGroups: act({
     groups: ({ context, event }) => {
@@ -288,8 +313,10 @@ export const dateFirstActions = {
    */
   applyPresetQuantities: act(({ context }) => {
     const unsold = unavailablePresetTypes(context.preset.quantities, context.groups);
+    const quantities = applyPresetQuantities(quantityScope(context), context.preset.quantities);
     return {
-      quantities: applyPresetQuantities(quantityScope(context), context.preset.quantities),
+      quantities,
+      admits: admitsFor(context, quantities),
       preset: { ...context.preset, quantities: {} },
       messages:
         context.mode === 'warn' && unsold.length > 0
@@ -300,9 +327,10 @@ export const dateFirstActions = {
           : context.messages,
     };
   }),
-  /** A stepper's increment, decrement or typed count, through the quantity rules. */
-  changeQuantity: act({
-    quantities: ({ context, event }) => quantitiesAfter(quantityScope(context), event),
+  /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
+  changeQuantity: act(({ context, event }) => {
+    const quantities = quantitiesAfter(quantityScope(context), event);
+    return { quantities, admits: admitsFor(context, quantities) };
   }),
   /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
   rememberSoldOutSession: act(({ context }) => ({
@@ -310,6 +338,7 @@ export const dateFirstActions = {
     selectedSessionId: null,
     groups: [],
     quantities: {},
+    ...NO_ADMITS,
   })),
   noteDateSoldOut: act(({ context }) => ({
     soldOut: null,

@@ -8,7 +8,7 @@
  * the config holds no inline functions, so `JSON.stringify` gives clean data for Stately Studio.
  */
 import { setup } from 'xstate';
-import { dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
+import { admitActions, dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
@@ -39,6 +39,7 @@ export const dateFirstReserveMachine = setup({
     ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...seatActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...admitActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
   },
 }).createMachine({
@@ -106,11 +107,11 @@ export const dateFirstReserveMachine = setup({
             'quantity.increment': { actions: 'changeQuantity' },
             'quantity.decrement': { actions: 'changeQuantity' },
             'quantity.set': { actions: 'changeQuantity' },
-            submit: {
-              guard: 'canSubmit',
-              target: '#dateFirstReserve.reserving',
-              actions: 'clearReserveNotices',
-            },
+            'admit.change': { actions: 'changeAdmit' },
+            submit: [
+              { guard: 'canSubmit', target: '#dateFirstReserve.reserving', actions: 'clearReserveNotices' },
+              { actions: 'checkAdmits' },
+            ],
           },
         },
         session: {
@@ -180,11 +181,15 @@ export const dateFirstReserveMachine = setup({
                         'quantity.decrement': { actions: 'changeQuantity' },
                         'quantity.set': { actions: 'changeQuantity' },
                         'seats.set': { actions: 'assignSeats' },
-                        submit: {
-                          guard: 'canSubmit',
-                          target: '#dateFirstReserve.reserving',
-                          actions: 'clearReserveNotices',
-                        },
+                        'admit.change': { actions: 'changeAdmit' },
+                        submit: [
+                          {
+                            guard: 'canSubmit',
+                            target: '#dateFirstReserve.reserving',
+                            actions: 'clearReserveNotices',
+                          },
+                          { actions: 'checkAdmits' },
+                        ],
                       },
                     },
                   },

@@ -11,6 +11,7 @@ import { calendarOutcome } from '../../api/error-messages/reserve';
 import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign, LOAD_NOTICE } from './core/actions';
+import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
 import {
   errorNotice,
   flowErrorOf,
@@ -51,6 +52,8 @@ export function initialContext({ input }: { input: QuantityFirstReserveInput }):
   const base = { event: input.event, quantities: {} };
   const quantities = input.select ? increment(quantityScopeOf(base), input.select) : {};
   return {
+    ...NO_ADMITS,
+    admits: admitsInStep(input.event, input.event.ticketGroups, quantities, {}),
     event: input.event,
     presetPriceCents: input.presetPriceCents ?? null,
     quantities,
@@ -86,8 +89,15 @@ export function sessionsInput({
 }
 
 export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
-  const { event, selectedSessionId, quantities, seats } = context;
-  return ticketsReserveInput(event.id, selectedSessionId, event.ticketGroups, quantities, seats);
+  const { event, selectedSessionId, quantities, seats, admits } = context;
+  return ticketsReserveInput(
+    event.id,
+    selectedSessionId,
+    event.ticketGroups,
+    quantities,
+    seats,
+    requestAdmits(event, event.ticketGroups, quantities, admits),
+  );
 }
 
 // ---- helpers ------------------------------------------------------------------------------------------
@@ -116,6 +126,13 @@ export function seatsReady(
   return seatsMatch(context.event.ticketGroups, context.quantities, context.seats);
 }
 
+/** The attendee rule (core/admits.ts) on the chosen tickets. */
+export function admitsReady(
+  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'admits'>,
+): boolean {
+  return admitsHold(context.event, context.event.ticketGroups, context.quantities, context.admits);
+}
+
 /** Seats belong to a session: resetting the date or session drops them. */
 const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null, seats: {} };
 
@@ -137,13 +154,18 @@ export const quantityFirstGuards = {
     assertEvent(event, 'xstate.done.actor.loadCalendar');
     return availableDays(event.output).length === 1;
   },
-  seatsReady: ({ context }: Args) => seatsReady(context),
+  /** The submit button's rule (a session chosen: the state; the seats) and the attendee rule. */
+  canSubmit: ({ context }: Args) => seatsReady(context) && admitsReady(context),
 };
 
 export const quantityFirstActions = {
-  /** A stepper's increment, decrement or typed count, through the quantity rules. */
-  changeQuantity: act({
-    quantities: ({ context, event }) => quantitiesAfter(quantityScopeOf(context), event),
+  /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
+  changeQuantity: act(({ context, event }) => {
+    const quantities = quantitiesAfter(quantityScopeOf(context), event);
+    return {
+      quantities,
+      admits: admitsInStep(context.event, context.event.ticketGroups, quantities, context.admits),
+    };
   }),
   clearCalendarError: act({
     messages: ({ context }) => withoutNotices(context.messages, [CALENDAR_NOTICE]),

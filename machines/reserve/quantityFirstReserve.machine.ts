@@ -10,7 +10,7 @@
  * `setup` (the reserve core's, and this chart's own from quantityFirstReserve.impl.ts), as are the mappers.
  */
 import { setup } from 'xstate';
-import { dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
+import { admitActions, dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
@@ -43,6 +43,7 @@ export const quantityFirstReserveMachine = setup({
     ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...seatActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...admitActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...quantityFirstActions,
   },
 }).createMachine({
@@ -111,16 +112,20 @@ export const quantityFirstReserveMachine = setup({
         },
         chosen: {
           description:
-            'A session is chosen: the attendee section (and the seat selection block of seated tickets) shows; submit once every seated ticket has a seat.',
+            'A session is chosen: the attendee section (and the seat selection block of seated tickets) shows; submit once every seated ticket has a seat and the attendee rule holds (a submit it stops shows the problems of the fields).',
           on: {
             'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'clearDate' },
             'session.select': { guard: 'isSelectableSession', actions: 'selectSession' },
             'seats.set': { actions: 'assignSeats' },
-            submit: {
-              guard: 'seatsReady',
-              target: '#quantityFirstReserve.reserving',
-              actions: 'clearReserveNotices',
-            },
+            'admit.change': { actions: 'changeAdmit' },
+            submit: [
+              {
+                guard: 'canSubmit',
+                target: '#quantityFirstReserve.reserving',
+                actions: 'clearReserveNotices',
+              },
+              { actions: 'checkAdmits' },
+            ],
           },
         },
         reloadingCalendar: {

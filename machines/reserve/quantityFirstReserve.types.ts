@@ -1,6 +1,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
+import type { AdmitsContext } from './core/admits';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 
 export interface QuantityFirstReserveInput {
@@ -11,8 +12,8 @@ export interface QuantityFirstReserveInput {
   presetPriceCents?: number | null;
 }
 
-/** The core's day and session picking (with priced sessions) and seats (for the chosen session). */
-export interface QuantityFirstReserveContext extends DayPickerContext, SeatsContext {
+/** The core's day and session picking (with priced sessions), seats (for the chosen session) and attendees. */
+export interface QuantityFirstReserveContext extends DayPickerContext, SeatsContext, AdmitsContext {
   presetPriceCents: number | null;
   sessions: PricedSessionModel[];
 }

@@ -4,6 +4,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
+import { type AttendeeView, selectAttendees } from './core/admits';
 import { formatSessionTime } from './format';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
@@ -81,6 +82,8 @@ export interface QuantityFirstReserveView {
   fewTickets: Message | null;
   /** A session is chosen: the attendee section shows. */
   attendeesVisible: boolean;
+  /** The attendee fields of the chosen tickets (shown in the attendee section). */
+  attendees: AttendeeView[];
   totalCents: number;
   ticketCount: number;
   canSubmit: boolean;
@@ -172,6 +175,7 @@ export function selectQuantityFirstReserveView(
     selectedSession: sessions.find((s) => s.selected) ?? null,
     fewTickets: chosen ? fewTicketsMessage(selectedSessionOf(context), context.event) : null,
     attendeesVisible: chosen && selectedSessionOf(context) !== null,
+    attendees: selectAttendees(context, context.event.ticketGroups),
     totalCents: totalAt(context, context.selectedSessionId),
     ticketCount: totalTickets(context.quantities),
     canSubmit: snapshot.matches({ picking: 'chosen' }) && seatsReady(context),

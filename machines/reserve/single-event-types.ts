@@ -1,6 +1,7 @@
 /** Types of the single-event form (spec 1 §4 "Single-event flow"). */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
+import type { AdmitsContext } from './core/admits';
 import type { BlockingContext, SeatsContext, TicketFormEvent, TicketReserveContext } from './core/types';
 
 export interface SingleEventReserveInput {
@@ -9,7 +10,11 @@ export interface SingleEventReserveInput {
   select?: string | null;
 }
 
-export interface SingleEventReserveContext extends TicketReserveContext, SeatsContext, BlockingContext {
+export interface SingleEventReserveContext
+  extends TicketReserveContext,
+    SeatsContext,
+    BlockingContext,
+    AdmitsContext {
   select: string | null;
   /** The event's one session; null while loading, and for discount-code purchases (no session needed). */
   session: SessionModel | null;

@@ -7,6 +7,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { message } from '../shared/messages';
+import { type AttendeeView, selectAttendees } from './core/admits';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
@@ -44,6 +45,8 @@ export interface SingleEventViewModel {
   totalCents: number;
   /** Seated tickets are selected whose seats are not chosen yet (the seat map comes later). */
   seatsNeeded: boolean;
+  /** The attendee fields of the chosen tickets. */
+  attendees: AttendeeView[];
   canSubmit: boolean;
   submitting: boolean;
   messages: NoticeView[];
@@ -87,6 +90,7 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
     fewTickets: isFewTickets(session) ? message('fewTickets') : null,
     totalCents: total(context.groups, context.quantities),
     seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
+    attendees: selectAttendees(context, context.groups),
     canSubmit: ready && isSingleReadyToSubmit(context),
     submitting: snapshot.matches('reserving'),
     messages: context.messages,

@@ -4,8 +4,8 @@
  * checking -> ready when every group is a discount-code purchase (no session is needed: the event's own
  * groups are the form); otherwise loadingSession (the event's one session) -> loadingGroups (its ticket
  * groups, then the default quantities) -> ready; no session on sale -> unavailable; a failed load ->
- * loadError (retry). ready: quantities; submit (only with at least one ticket, every group within its
- * limits and no seats left to choose) -> reserving (the core's `reserveIntoCart`) -> done (output { cart }).
+ * loadError (retry). ready: quantities and attendees; submit (only with at least one ticket, every group within its
+ * limits, no seats left to choose and the attendee rule holding) -> reserving (the core's `reserveIntoCart`) -> done (output { cart }).
  * A sold-out session reloads it.
  *
  * No I/O: the promise actors are provided by the route; `reserved` is the injected after-reserve action.
@@ -16,7 +16,8 @@ import type { SessionModel, TicketGroupModel } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
-import { blockingActions, reserveCoreActions, seatActions } from './core/actions';
+import { admitActions, blockingActions, reserveCoreActions, seatActions } from './core/actions';
+import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
 import { reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
@@ -52,6 +53,7 @@ export function singleEventContext({ input }: { input: SingleEventReserveInput }
     groups: [],
     quantities: {},
     seats: {},
+    ...NO_ADMITS,
     messages: [],
     blocking: null,
     cart: null,
@@ -79,8 +81,15 @@ export function singleReserveInput({
 }: {
   context: SingleEventReserveContext;
 }): ReserveIntoCartInput {
-  const { event, session, groups, quantities, seats } = context;
-  return ticketsReserveInput(event.id, session?.id ?? null, groups, quantities, seats);
+  const { event, session, groups, quantities, seats, admits } = context;
+  return ticketsReserveInput(
+    event.id,
+    session?.id ?? null,
+    groups,
+    quantities,
+    seats,
+    requestAdmits(event, groups, quantities, admits),
+  );
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------
@@ -98,10 +107,21 @@ export function singleQuantityScope(context: SingleEventReserveContext): Quantit
   return { groups: context.groups, session: context.session, quantities: context.quantities };
 }
 
-/** The submit rule on context alone (being in `ready` is the rest of it). */
+/** The submit button's rule on context alone (being in `ready` is the rest of it). */
 export function isSingleReadyToSubmit(context: SingleEventReserveContext): boolean {
   return canSubmitSingle(context.groups, context.quantities, context.seats);
 }
+
+/** The attendee rule (core/admits.ts) on the chosen tickets. */
+export function singleAdmitsReady(context: SingleEventReserveContext): boolean {
+  return admitsHold(context.event, context.groups, context.quantities, context.admits);
+}
+
+/** The attendees kept in step with new quantities. */
+const singleAdmitsFor = (
+  context: SingleEventReserveContext,
+  quantities: SingleEventReserveContext['quantities'],
+) => admitsInStep(context.event, context.groups, quantities, context.admits);
 
 // ---- the machine ------------------------------------------------------------------------------------
 
@@ -126,12 +146,14 @@ export const singleEventReserveMachine = setup({
       assertEvent(event, 'xstate.done.actor.loadSession');
       return event.output === null;
     },
-    canSubmit: ({ context }) => isSingleReadyToSubmit(context),
+    /** The submit button's rule and the attendee rule. */
+    canSubmit: ({ context }) => isSingleReadyToSubmit(context) && singleAdmitsReady(context),
   },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...seatActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...admitActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
     assignSession: assign({
       session: ({ event }) => {
@@ -145,14 +167,18 @@ export const singleEventReserveMachine = setup({
         return offeredGroups(context.event, event.output);
       },
     }),
-    applyDefaultQuantities: assign({
-      quantities: ({ context }) =>
-        defaultQuantities({ groups: context.groups, session: context.session }, context.select),
+    applyDefaultQuantities: assign(({ context }) => {
+      const quantities = defaultQuantities(
+        { groups: context.groups, session: context.session },
+        context.select,
+      );
+      return { quantities, admits: singleAdmitsFor(context, quantities) };
     }),
     noteLoadError: assign({ blocking: ({ context, event }) => errorText(flowErrorOf(event), context) }),
-    /** A stepper's increment, decrement or typed count, through the quantity rules. */
-    changeQuantity: assign({
-      quantities: ({ context, event }) => quantitiesAfter(singleQuantityScope(context), event),
+    /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
+    changeQuantity: assign(({ context, event }) => {
+      const quantities = quantitiesAfter(singleQuantityScope(context), event);
+      return { quantities, admits: singleAdmitsFor(context, quantities) };
     }),
     /** Sold out names the session's time (the core's `noteReserveError` does not). */
     noteReserveError: assign({
@@ -160,7 +186,7 @@ export const singleEventReserveMachine = setup({
         withNotice(context.messages, errorNotice(RESERVE_ERROR, errorText(refusedErrorOf(event), context))),
     }),
     /** Sold out: the session and its groups are loaded again, the choice is cleared. */
-    clearSelection: assign({ session: null, groups: [], quantities: {} }),
+    clearSelection: assign({ session: null, groups: [], quantities: {}, ...NO_ADMITS }),
   },
 }).createMachine({
   id: 'singleEventReserve',
@@ -213,7 +239,11 @@ export const singleEventReserveMachine = setup({
         'quantity.decrement': { actions: 'changeQuantity' },
         'quantity.set': { actions: 'changeQuantity' },
         'seats.set': { actions: 'assignSeats' },
-        submit: { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotices' },
+        'admit.change': { actions: 'changeAdmit' },
+        submit: [
+          { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotices' },
+          { actions: 'checkAdmits' },
+        ],
       },
     },
     reserving: {

@@ -28,6 +28,7 @@ export interface DateFirstReserveInput {
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
+import type { AdmitsContext } from './core/admits';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
@@ -43,8 +44,8 @@ export interface ReservePreset {
 /** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
 export type { SoldOutSession } from './core/sold-out';
 
-/** The core's day and session picking and seats (core/types.ts), and the query, preset and flexible tickets. */
-export interface DateFirstReserveContext extends DayPickerContext, SeatsContext {
+/** The core's day and session picking, seats and attendees (core/), and the query, preset and flexible tickets. */
+export interface DateFirstReserveContext extends DayPickerContext, SeatsContext, AdmitsContext {
   query: ReserveQuery;
   mode: ReserveMode;
   now: number;

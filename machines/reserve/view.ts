@@ -4,6 +4,7 @@
  * message shows) is made here, from the machine's snapshot.
  */
 import type { Message } from '../shared/messages';
+import { type AttendeeView, selectAttendees } from './core/admits';
 import {
   canSubmit,
   DATE_BUTTONS,
@@ -52,6 +53,8 @@ export interface ReserveViewModel {
   /** Null while the chosen session's ticket groups load. */
   groups: TicketGroupView[] | null;
   fewTickets: Message | null;
+  /** The attendee fields of the chosen tickets (after the quantities). */
+  attendees: AttendeeView[];
   /** Ticket prices plus outside fees, in cents. */
   totalCents: number;
   canSubmit: boolean;
@@ -89,6 +92,7 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
     selectedSession: sessionPicker.sessions.find((s) => s.selected) ?? null,
     groups: selectGroupsLoading(snapshot) ? null : selectTicketGroups(snapshot),
     fewTickets: selectFewTicketsMessage(snapshot),
+    attendees: selectAttendees(snapshot.context, snapshot.context.groups),
     totalCents: selectTotalCents(snapshot) + selectTotalFeesCents(snapshot),
     canSubmit: canSubmit(snapshot),
     submitting: isSubmitting(snapshot),

@@ -32,6 +32,12 @@ export type FlowMessageKey =
   | 'ticketTypesNotAvailable'
   | 'sessionAndDate'
   | 'fewTickets'
+  // attendee details (spec 1 §5: 'Full Name', 'Input must not be empty'; the email labels ours)
+  | 'attendeeName'
+  | 'attendeeNameOf'
+  | 'attendeeEmail'
+  | 'attendeeEmailOf'
+  | 'inputEmpty'
   // seat map (spec 1 §5)
   | 'seatsNotEnough'
   | 'seatsTooMany'

@@ -1,5 +1,6 @@
 /** Reserve: adding and removing tickets (POST my/cart/modify), with per-order limits and capacity holds. */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf, strongerAsk } from '../../api/admit-rule';
 import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
 import { SESSIONLESS_HANDLERS } from '../catalog/groups';
@@ -47,19 +48,25 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
       types.map((ty) => ty.eventTemplateId),
     ),
   ]);
-  // Flexible (any-date) ticket groups take lines without a session (group meta flexible_date).
-  const flexibleGroups = adds.some((l) => l.event_session_id === null)
-    ? new Set(
-        (
-          await ctx.cache.meta(
-            ctx.db,
-            groups.map((g) => g.id),
-          )
-        )
-          .filter((m) => m.key === FLEXIBLE_DATE_META && isFlagTrue(m.value))
-          .map((m) => m.resourceId),
-      )
-    : new Set<string>();
+  // Group and event meta: flexible (any-date) ticket groups take lines without a session (group meta
+  // flexible_date); attendee names and emails required by the group's or the event's meta (admit_names,
+  // admit_emails).
+  const meta = await ctx.cache.meta(ctx.db, [...groups.map((g) => g.id), ...events.map((e) => e.id)]);
+  const flexibleGroups = new Set(
+    meta.filter((m) => m.key === FLEXIBLE_DATE_META && isFlagTrue(m.value)).map((m) => m.resourceId),
+  );
+  const metaValue = (resourceId: string, key: string) =>
+    meta.find((m) => m.resourceId === resourceId && m.key === key)?.value;
+  const admitRule = (group: Group, eventId: string) => ({
+    names: strongerAsk(
+      admitAskOf(metaValue(group.id, ADMIT_NAMES_META)),
+      admitAskOf(metaValue(eventId, ADMIT_NAMES_META)),
+    ),
+    emails: strongerAsk(
+      admitAskOf(metaValue(group.id, ADMIT_EMAILS_META)),
+      admitAskOf(metaValue(eventId, ADMIT_EMAILS_META)),
+    ),
+  });
   const sessionById = new Map(sessions.map((s) => [s.id, s]));
   const typeById = new Map(types.map((ty) => [ty.id, ty]));
   const groupById = new Map(groups.map((g) => [g.id, g]));
@@ -75,6 +82,12 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
     if (!RESERVABLE_TYPES.includes(group.hiddenType))
       throw invalid('ticket_type', `${where}: Sorry, these ticket types are not available.`);
+    // Spec 1 §5: a name required by the meta must be given ('Input must not be empty'), an email likewise.
+    const admit = admitRule(group, ev.id);
+    if (admit.names === 'required' && !line.admit_name)
+      throw invalid(ADMIT_NAME_CONTEXT, `${where}: Input must not be empty`);
+    if (admit.emails === 'required' && !line.admit_email)
+      throw invalid(ADMIT_EMAIL_CONTEXT, `${where}: Input must not be empty`);
     // Flexible (any-date) groups, donations, ledger and discount-code purchases are not for a session;
     // every other ticket is.
     if (line.event_session_id === null) {
@@ -92,6 +105,10 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
 }
 
 const RESERVABLE_TYPES = [...PUBLIC_TYPES, MEMBER_ONLY];
+
+/** The contexts of a refused attendee (400 validation_failed): the reservation line's field. */
+export const ADMIT_NAME_CONTEXT = 'admit_name';
+export const ADMIT_EMAIL_CONTEXT = 'admit_email';
 
 /** Group meta marking a flexible (any-date) ticket group: its tickets are reserved without a session. */
 export const FLEXIBLE_DATE_META = 'flexible_date';
@@ -303,8 +320,8 @@ async function modifyLines(
       adjustedValueCents: l.value,
       validFrom: l.session?.startAt ?? null,
       validTo: l.session?.endAt ?? null,
-      admitName: l.line.admit_name ?? null,
-      admitEmail: l.line.admit_email ?? null,
+      admitName: l.line.admit_name || null,
+      admitEmail: l.line.admit_email || null,
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));

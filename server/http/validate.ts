@@ -4,7 +4,8 @@
  * the server's stricter versions of the shared wire schemas in `api/schemas.ts` (same shapes and types).
  */
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN } from '../../api/email';
+import { ADMIT_NAME_MAX } from '../../api/admit-rule';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../../api/email';
 import type * as w from '../../api/schemas';
 import type { C } from './context';
 import { describeIssues, invalid, payloadTooLarge } from './errors';
@@ -66,8 +67,11 @@ const reservationLine = z.object({
   event_session_id: z.nullable(idText),
   ticket_type_id: idText,
   face_value: z.optional(z.nullable(moneyText)),
-  admit_name: z.optional(z.nullable(text(101))),
-  admit_email: z.optional(z.nullable(text(254))),
+  // An attendee (spec 1 §3, §5): a name of first and last joined by a space, trimmed; an email by the one rule.
+  admit_name: z.optional(z.nullable(text(ADMIT_NAME_MAX).check(z.trim(), z.maxLength(ADMIT_NAME_MAX)))),
+  admit_email: z.optional(
+    z.nullable(text(EMAIL_MAX).check(z.trim(), z.maxLength(EMAIL_MAX), z.email({ pattern: EMAIL_PATTERN }))),
+  ),
   handler_data: z.optional(z.unknown()),
 });
 

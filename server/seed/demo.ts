@@ -154,6 +154,28 @@ const EVENTS: EventSeed[] = [
     },
   },
   ...LISTING_EVENTS,
+  {
+    // Attendee details (spec 1 §5): a name for every ticket, an email when the visitor wants one.
+    key: 'printmaking-talk',
+    name: 'Artist Talk: Printmaking Today',
+    subtitle: 'Names on the door list',
+    summary: 'A printmaker on woodcut, etching and risograph, with prints to handle afterwards.',
+    description:
+      '<p>Our artist in residence shows how a print is made, from the first cut to the last pull.</p><p>Every ticket is on the door list: give each attendee’s name when you book.</p>',
+    category: 'Talks',
+    eventType: 'single',
+    hue: 330,
+    alt: 'Magenta and black shapes like ink rollers with the words Printmaking Today',
+    group: { name: 'Talk tickets', description: 'Named seats', min: 1, max: 6 },
+    types: [
+      { name: 'Adult', cents: 1500 },
+      { name: 'Student', cents: 800, description: 'Valid student ID required at the door' },
+    ],
+    capacity: 40,
+    durationMin: 60,
+    times: ['19:00'],
+    meta: { admit_names: 'required', admit_emails: 'optional' },
+  },
 ];
 
 /** The seeded ids of the seller `slug` (server/seed/ids.ts: the demo seller's are unchanged). */

@@ -356,6 +356,22 @@ describe('toCart', () => {
     ]);
   });
 
+  it("gives each line its tickets' attendee names (admit_name), trimmed, in ticket order; none without", () => {
+    const doc = {
+      ...cartDocument(),
+      ticket: coll([
+        ticket({ id: 't-1', admit_name: 'Ada Lovelace' }),
+        ticket({ id: 't-2', ticket_type_id: 'tt-child', face_value: '12.50', adjusted_value: '12.50' }),
+        ticket({ id: 't-3', admit_name: ' Alan Turing ' }),
+      ]),
+    };
+    const [item] = toCart(doc, { now: NOW }).items;
+    expect(item?.lines.map((l) => [l.name, l.admitNames])).toEqual([
+      ['Adult', ['Ada Lovelace', 'Alan Turing']],
+      ['Child', undefined],
+    ]);
+  });
+
   it('counts held tickets apart: booked ones still count as tickets, but a paid cart holds none', () => {
     expect(toCart(cartDocument(), { now: NOW }).heldTicketCount).toBe(5); // in_cart; t-4 is cancelled
     const doc = cartDocument();

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  type EventObject,
+  fromPromise,
+  SimulatedClock,
+  type SnapshotFrom,
+  transition,
+} from 'xstate';
 import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import {
@@ -17,6 +24,7 @@ import {
   selectTotalFeesCents,
 } from '../../machines/reserve/selectors';
 import type { DateFirstReserveInput, ReserveFlowError } from '../../machines/reserve/types';
+import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import {
   capacityError,
   cart,
@@ -38,7 +46,9 @@ import {
   soldOutError,
   ticketType,
 } from '../../stories/fixtures/dateFirstReserve';
+import '../../ui/reserve/strings';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
+import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, flush, walkMachinePaths } from './graph-helpers';
 import { postTickets } from './reserve-core-helpers';
@@ -843,11 +853,26 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
     if (!g.excludeFromEventCapacity) sharedSum += sum;
   }
   expect(sharedSum, `${where}: the session's availability is shared`).toBeLessThanOrEqual(availability);
-  const possible = snapshot.can({ type: 'submit' });
+  // Submit reserves (a submit the attendee rule stops only shows the fields' problems).
+  const possible =
+    !snapshot.matches('reserving') &&
+    transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
+  const attendeesHold = attendeeRuleHolds(context.event, context.groups, context.quantities, context.admits);
   if (possible)
-    expect(submitRuleHolds(snapshot), `${where}: submit possible only under the spec's rule`).toBe(true);
+    expect(
+      submitRuleHolds(snapshot) && attendeesHold,
+      `${where}: submit possible only under the spec's rule`,
+    ).toBe(true);
   if ((isReady(snapshot) || snapshot.matches({ picking: 'flexible' })) && submitRuleHolds(snapshot))
-    expect(possible, `${where}: submit offered`).toBe(true);
+    expect(possible, `${where}: submit offered`).toBe(attendeesHold);
+  // Spec 1 §5 "Attendee names": one attendee per ticket that asks, in step with the quantities.
+  expectAdmitsInStep(where, context.event, context.groups, context.quantities, context.admits);
+  const view = selectDateFirstReserveView(snapshot);
+  expectAttendeeView(where, view.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
+  // The submit button does not wait for the attendees: a submit shows what is missing.
+  expect(view.canSubmit, `${where}: the button's rule`).toBe(
+    (isReady(snapshot) || snapshot.matches({ picking: 'flexible' })) && submitRuleHolds(snapshot),
+  );
 }
 
 /** Groups for the quantity walk: limits that bind (min, max, group capacity, session availability, excluded). */

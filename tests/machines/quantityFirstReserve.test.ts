@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type SnapshotFrom, transition } from 'xstate';
 import { ErrorCode } from '../../api/codes';
 import type { CalendarDayModel, CartModel, PricedSessionModel } from '../../api/models';
 import { withMemberRemaining } from '../../machines/reserve/member-remaining';
@@ -26,7 +26,9 @@ import {
   soldOutError,
   typesLimitError,
 } from '../../stories/fixtures/quantityFirstReserve';
+import '../../ui/reserve/strings';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
+import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, walkMachinePaths } from './graph-helpers';
 import { postTickets } from './reserve-core-helpers';
@@ -498,6 +500,17 @@ describe('path tests', () => {
         const seated = seatsMatch(context.event.ticketGroups, context.quantities, context.seats);
         expect(v.canSubmit).toBe(snapshot.matches({ picking: 'chosen' }) && seated);
         if (snapshot.matches('reserving')) expect(seated).toBe(true);
+        // Spec 1 §5 "Attendee names": one attendee per ticket that asks, kept in step with the quantities;
+        // a submit reserves only when the rule holds (else the fields show their problems).
+        const where = JSON.stringify({ value: snapshot.value, admits: context.admits });
+        const groups = context.event.ticketGroups;
+        expectAdmitsInStep(where, context.event, groups, context.quantities, context.admits);
+        const attendeesHold = attendeeRuleHolds(context.event, groups, context.quantities, context.admits);
+        const reserves =
+          !snapshot.matches('reserving') &&
+          transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
+        expect(reserves, `${where}: submit reserves`).toBe(v.canSubmit && attendeesHold);
+        expectAttendeeView(where, v.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
         // Seats belong to the chosen session: none without one.
         if (context.selectedSessionId === null) expect(context.seats).toEqual({});
         if (v.canSubmit) expect(context.selectedSessionId).not.toBeNull();

@@ -4,7 +4,7 @@
  * step against the pure rules, and an edge-coverage check.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, transition } from 'xstate';
 import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { groupWithinLimits, remainingForGroup, totalTickets } from '../../machines/reserve/quantities';
 import {
@@ -35,7 +35,9 @@ import {
   singlePathInputs,
   soldOutError,
 } from '../../stories/fixtures/singleEventReserve';
+import '../../ui/reserve/strings';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
+import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
 import { postTickets } from './reserve-core-helpers';
@@ -387,6 +389,16 @@ function checkInvariants(runner: ReplayRunner<typeof singleEventReserveMachine>)
   if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
   // The blocking message shows exactly in the blocking states.
   expect(v.blockingMessage !== null).toBe(v.status === 'unavailable' || v.status === 'error');
+  // Spec 1 §5 "Attendee names": one attendee per ticket that asks, kept in step with the quantities; a submit
+  // reserves only when the rule holds (else the fields show their problems).
+  const where = JSON.stringify({ value: snapshot.value, admits: context.admits });
+  expectAdmitsInStep(where, context.event, context.groups, context.quantities, context.admits);
+  const attendeesHold = attendeeRuleHolds(context.event, context.groups, context.quantities, context.admits);
+  const reserves =
+    !snapshot.matches('reserving') &&
+    transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
+  expect(reserves, `${where}: submit reserves`).toBe(v.canSubmit && attendeesHold);
+  expectAttendeeView(where, v.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
 }
 
 describe('singleEventReserve paths', () => {

@@ -70,6 +70,36 @@ describe('CartWidget', () => {
     expect(screen.getByRole('link', { name: 'Checkout' })).toBeTruthy();
   });
 
+  it('lists the attendees’ names under their ticket line', () => {
+    renderWidget({
+      items: [
+        {
+          key: 'ev:s',
+          eventName: 'Artist Talk',
+          start: null,
+          timezone: 'America/New_York',
+          image: null,
+          lines: [
+            {
+              ticketTypeId: 'a',
+              name: 'Adult',
+              count: 2,
+              totalCents: 3000,
+              admitNames: ['Ada Lovelace', 'Alan Turing'],
+            },
+          ],
+          ticketIds: ['t1', 't2'],
+        },
+      ],
+    });
+    const line = screen.getByText('2 × Adult').closest('li') as HTMLElement;
+    expect(
+      within(line)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ada Lovelace', 'Alan Turing']);
+  });
+
   it("labels a partial total 'Partial total'", () => {
     renderWidget({ total: { key: 'partialTotal', amountCents: 2000 } });
     expect(within(row('Partial total')).getByText('$20.00')).toBeTruthy();

@@ -21,7 +21,8 @@ export interface CartWidgetItem {
   start: string | null;
   timezone: string;
   image: { src: string; alt: string } | null;
-  lines: { ticketTypeId: string; name: string; count: number; totalCents: number }[];
+  /** Per ticket type: 'count × name', the price, and the attendees' names of its tickets when given. */
+  lines: { ticketTypeId: string; name: string; count: number; totalCents: number; admitNames?: string[] }[];
   ticketIds: string[];
   /** The seats of its seated tickets (listed under the lines). */
   seats?: TicketSeatView[];
@@ -173,6 +174,14 @@ function CartItemRow({
                 {line.count} × {line.name}
               </span>
               <span>{formatMoney(line.totalCents, currency)}</span>
+              {line.admitNames?.length ? (
+                <ul className="cart-line__attendees">
+                  {line.admitNames.map((name, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: two attendees may share a name; the order is the tickets'
+                    <li key={i}>{name}</li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@
  * spec does not give are ours).
  * They join the catalogue when this module loads, with the views that use them (see `ui/strings.ts`).
  */
+import '../form-strings';
 import { defineStrings } from '../strings';
 
 export const loginStrings = defineStrings({
@@ -18,8 +19,6 @@ export const loginStrings = defineStrings({
   memberId: 'Member ID',
   zipCode: 'ZIP code',
   loggingIn: 'Logging in…',
-  /** A required field of only spaces (spec 1 §5's message for an empty answer). */
-  inputEmpty: 'Input must not be empty',
   forgotPassword: 'Forgot your password?',
   forgotMembership: 'Forgot your member ID?',
   loginCookiesDisabled: 'Enable cookies and reload to login.',

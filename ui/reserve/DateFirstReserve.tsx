@@ -1,9 +1,11 @@
 import './strings';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { dayParts } from '../day-format';
+import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
 import { DayButtons } from './DayButtons';
 import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
@@ -63,6 +65,8 @@ export interface ReserveView {
   /** null while loading. */
   groups: GroupOption[] | null;
   fewTickets: UiMessage | null;
+  /** The attendee fields of the chosen tickets (none when the event asks none). */
+  attendees?: AttendeeOption[];
   totalCents: number;
   canSubmit: boolean;
   submitting: boolean;
@@ -99,6 +103,8 @@ export interface DateFirstReserveProps {
   onIncrement: (ticketTypeId: string) => void;
   onDecrement: (ticketTypeId: string) => void;
   onSubmit: () => void;
+  /** The visitor typed into an attendee field. */
+  onAdmitChange?: AttendeeFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown under the tickets. */
   seatBlock?: ReactNode;
 }
@@ -151,9 +157,15 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
       id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
+      // The form validates itself (validateBeforeSubmit), so a submit with an empty attendee field still
+      // reaches the machine, which shows the fields' errors; the browser's own check would stop it unseen.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (view.canSubmit) props.onSubmit();
+        if (!view.canSubmit) return;
+        // The first invalid attendee field gets focus; the machine checks the same rule and shows the errors.
+        validateBeforeSubmit(e.currentTarget, strings.inputEmpty);
+        props.onSubmit();
       }}
     >
       <ReserveNotices strings={strings} messages={view.messages} />
@@ -195,6 +207,11 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
           {view.flexibleChosen || (view.selectedSession && !view.sessionListOpen && !view.dateListOpen) ? (
             <TicketSection {...props} />
           ) : null}
+          <AttendeeFields
+            strings={strings}
+            attendees={view.attendees ?? []}
+            onChange={props.onAdmitChange ?? (() => {})}
+          />
           {props.seatBlock ?? null}
           {props.showFooter === false ? null : (
             <div className="reserve-footer">

@@ -1,8 +1,10 @@
 import './strings';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { dayParts } from '../day-format';
+import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
 import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
 import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
@@ -39,6 +41,8 @@ export interface QuantityFirstView {
   /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
   fewTickets: UiMessage | null;
   attendeesVisible: boolean;
+  /** The attendee fields of the chosen tickets (none when the event asks none). */
+  attendees?: AttendeeOption[];
   totalCents: number;
   canSubmit: boolean;
   submitting: boolean;
@@ -67,6 +71,8 @@ export interface QuantityFirstReserveProps {
   onSelectSession: (id: string) => void;
   onRetry: () => void;
   onSubmit: () => void;
+  /** The visitor typed into an attendee field. */
+  onAdmitChange?: AttendeeFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown once a session is chosen. */
   seatBlock?: ReactNode;
 }
@@ -79,9 +85,15 @@ export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
       id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
+      // The form validates itself (validateBeforeSubmit), so a submit with an empty attendee field still
+      // reaches the machine, which shows the fields' errors; the browser's own check would stop it unseen.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (view.canSubmit) props.onSubmit();
+        if (!view.canSubmit) return;
+        // The first invalid attendee field gets focus; the machine checks the same rule and shows the errors.
+        validateBeforeSubmit(e.currentTarget, strings.inputEmpty);
+        props.onSubmit();
       }}
     >
       <ReserveNotices strings={strings} messages={view.messages} />
@@ -249,21 +261,28 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
   );
 }
 
-/** Shown once a session is chosen: the visit summary; attendee fields and surveys come here later. */
-function AttendeeSection({ strings, view }: QuantityFirstReserveProps) {
+/** Shown once a session is chosen: the visit summary, then the attendee fields (surveys come here later). */
+function AttendeeSection({ strings, view, onAdmitChange }: QuantityFirstReserveProps) {
   const id = useId();
   return (
-    <section className="reserve-section" aria-labelledby={id} data-section="attendees">
-      <h2 id={id}>{strings.yourVisit}</h2>
-      <p>
-        {view.selectedDate ? dayParts(view.selectedDate).long : null}
-        {view.selectedSession ? `, ${view.selectedSession.timeLabel}` : null}
-      </p>
-      <ul className="plain-list">
-        {view.summary.map((line) => (
-          <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <section className="reserve-section" aria-labelledby={id} data-section="attendees">
+        <h2 id={id}>{strings.yourVisit}</h2>
+        <p>
+          {view.selectedDate ? dayParts(view.selectedDate).long : null}
+          {view.selectedSession ? `, ${view.selectedSession.timeLabel}` : null}
+        </p>
+        <ul className="plain-list">
+          {view.summary.map((line) => (
+            <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
+          ))}
+        </ul>
+      </section>
+      <AttendeeFields
+        strings={strings}
+        attendees={view.attendees ?? []}
+        onChange={onAdmitChange ?? (() => {})}
+      />
+    </>
   );
 }

@@ -1,8 +1,10 @@
 import './strings';
 import { type ReactNode, useId } from 'react';
+import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
 import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
 import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
 
@@ -16,6 +18,8 @@ export interface SingleEventView {
   fewTickets: UiMessage | null;
   totalCents: number;
   seatsNeeded: boolean;
+  /** The attendee fields of the chosen tickets (none when the event asks none). */
+  attendees?: AttendeeOption[];
   canSubmit: boolean;
   submitting: boolean;
   messages: NoticeItem[];
@@ -33,6 +37,8 @@ export interface SingleEventReserveProps {
   onIncrement: (ticketTypeId: string) => void;
   onDecrement: (ticketTypeId: string) => void;
   onSubmit: () => void;
+  /** The visitor typed into an attendee field. */
+  onAdmitChange?: AttendeeFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2); without it, the plain seat message. */
   seatBlock?: ReactNode;
   onRetry: () => void;
@@ -49,9 +55,15 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
       id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
+      // The form validates itself (validateBeforeSubmit), so a submit with an empty attendee field still
+      // reaches the machine, which shows the fields' errors; the browser's own check would stop it unseen.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (view.canSubmit) props.onSubmit();
+        if (!view.canSubmit) return;
+        // The first invalid attendee field gets focus; the machine checks the same rule and shows the errors.
+        validateBeforeSubmit(e.currentTarget, strings.inputEmpty);
+        props.onSubmit();
       }}
     >
       <ReserveNotices strings={strings} messages={view.messages} />
@@ -88,6 +100,11 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
               onDecrement={props.onDecrement}
             />
           </section>
+          <AttendeeFields
+            strings={strings}
+            attendees={view.attendees ?? []}
+            onChange={props.onAdmitChange ?? (() => {})}
+          />
           {props.seatBlock ??
             (view.seatsNeeded ? <p className="message message--warning">{strings.seatRequired}</p> : null)}
           {props.showFooter === false ? null : (

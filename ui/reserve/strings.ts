@@ -4,6 +4,7 @@
  * spec words it).
  * They join the catalogue when this module loads, with the views that use them (see `ui/strings.ts`).
  */
+import '../form-strings';
 import { defineStrings } from '../strings';
 
 export const reserveStrings = defineStrings({
@@ -58,4 +59,10 @@ export const reserveStrings = defineStrings({
   selectedTickets: 'Tickets',
   ticketCount: '{name} × {count}',
   yourVisit: 'Your visit',
+  // attendee details (spec 1 §5: 'Full Name', prefixed by the ticket label; the email labels ours)
+  attendees: 'Attendees',
+  attendeeName: 'Full Name',
+  attendeeNameOf: '{name} {number} Full Name',
+  attendeeEmail: 'Email',
+  attendeeEmailOf: '{name} {number} Email',
 });

@@ -17,6 +17,7 @@ import {
 } from 'xstate';
 import { message } from '../../shared/messages';
 import { withoutTakenSeats } from '../seats';
+import { type AdmitChangeEvent, type AdmitsContext, admitsAfterChange } from './admits';
 import {
   errorNotice,
   flowErrorOf,
@@ -126,6 +127,23 @@ const dropTakenSeats = partAssign<SeatsContext>(({ context, event }) => ({
  */
 export function seatActions<TContext extends SeatsContext, TEvent extends EventObject>() {
   return { assignSeats: assignSeats<TContext, TEvent>(), dropTakenSeats: dropTakenSeats<TContext, TEvent>() };
+}
+
+// ---- attendee details --------------------------------------------------------------------------------
+
+const changeAdmit = partAssign<AdmitsContext, AdmitChangeEvent>(({ context, event }) => {
+  assertEvent(event, 'admit.change');
+  return { admits: admitsAfterChange(context.admits, event) };
+});
+const checkAdmits = partAssign<AdmitsContext>(() => ({ admitsChecked: true }));
+
+/**
+ * The attendee fields (core/admits.ts): `changeAdmit` keeps what the visitor typed, `checkAdmits` marks a
+ * submit the attendee rule stopped, so the fields show their problems. Each flow keeps `admits` in step with
+ * its quantities (`admitsInStep`) where it changes them.
+ */
+export function admitActions<TContext extends AdmitsContext, TEvent extends EventObject>() {
+  return { changeAdmit: changeAdmit<TContext, TEvent>(), checkAdmits: checkAdmits<TContext, TEvent>() };
 }
 
 // ---- a load that blocks the form ----------------------------------------------------------------------

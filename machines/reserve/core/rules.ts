@@ -7,7 +7,7 @@ import type { EventObject } from 'xstate';
 import { ErrorCode } from '../../../api/codes';
 import { outcomeMessage } from '../../../api/error-messages/base';
 import { reserveOutcome } from '../../../api/error-messages/reserve';
-import type { CartModel, TicketGroupModel } from '../../../api/models';
+import type { AdmitDetails, CartModel, TicketGroupModel } from '../../../api/models';
 import { type FlowError, toFlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
 import { type Quantities, requestQuantities } from '../quantities';
@@ -159,13 +159,17 @@ export function offeredGroups(
 
 // ---- what a ticket flow sends, and ends with ----------------------------------------------------------
 
-/** The child's input for tickets: the counts above zero, and the seats when any are chosen. */
+/**
+ * The child's input for tickets: the counts above zero, the seats when any are chosen, and the attendees'
+ * names and emails when any are given (`requestAdmits`, core/admits.ts).
+ */
 export function ticketsReserveInput(
   eventId: string,
   sessionId: string | null,
   groups: readonly TicketGroupModel[],
   quantities: Quantities,
   seats: SeatChoice = {},
+  admits?: Record<string, AdmitDetails[]>,
 ): ReserveIntoCartInput {
   return {
     request: {
@@ -175,6 +179,7 @@ export function ticketsReserveInput(
         sessionId,
         quantities: requestQuantities(quantities),
         ...reserveSeatsPart(groups, quantities, seats),
+        ...(admits ? { admits } : {}),
       },
     },
   };

@@ -16,6 +16,7 @@ import type { FlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
 import type { Quantities } from '../quantities';
 import type { SeatChoice } from '../seats';
+import type { AdmitChangeEvent } from './admits';
 import type { SoldOutSession } from './sold-out';
 
 /**
@@ -124,8 +125,11 @@ export interface TicketReserveContext extends ReserveCoreContext {
   quantities: Quantities;
 }
 
-/** The events of a ticket form with steppers and a seat map (date-first, quantity-first, single event). */
-export type TicketFormEvent = ReserveCoreEvent | QuantityEvent | SeatsSetEvent;
+/**
+ * The events of a ticket form with steppers, a seat map and attendee fields (date-first, quantity-first,
+ * single event).
+ */
+export type TicketFormEvent = ReserveCoreEvent | QuantityEvent | SeatsSetEvent | AdmitChangeEvent;
 
 /** Choosing a day, reopening the day list, and choosing a session of the day. */
 export type DayChoiceEvent =

@@ -68,6 +68,9 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
         onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
         onSubmit={() => actor.send({ type: 'submit' })}
+        onAdmitChange={(ticketTypeId, index, field, value) =>
+          actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
+        }
         seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
         onRetry={() => actor.send({ type: 'retry' })}
       />

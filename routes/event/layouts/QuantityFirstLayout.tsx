@@ -60,6 +60,9 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
         onRetry={() => actor.send({ type: 'retry' })}
         onSubmit={() => actor.send({ type: 'submit' })}
+        onAdmitChange={(ticketTypeId, index, field, value) =>
+          actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
+        }
         seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
       />
     </ReserveFrame>
