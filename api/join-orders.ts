@@ -1,9 +1,17 @@
 /** The order join: confirmation data (loaded on demand with the order calls; see on-demand.ts). */
-import { calendarUrl, indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
+import { indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
 import { isLive, toItems } from './join-cart';
 import type { ConfirmationLink, ConfirmationPage, OrderModel } from './models';
 import { ORDER_EMBED } from './orders';
 import type { ApiRequest } from './request';
+
+/**
+ * URL of an order's calendar file (GET ticket_order/{id}/calendar.ics, uncached: one event per session, in the
+ * venue's zone); a plain link opens it.
+ */
+export function calendarUrl(urls: UrlSettings, orderId: string): string {
+  return `${urls.apiPrefix}ticket_order/${encodeURIComponent(orderId)}/calendar.ics?seller_id=${encodeURIComponent(urls.sellerId)}`;
+}
 
 /** Groups that admit no one: an order of only these has no block on the confirmation (spec 2 §2). */
 const NO_BLOCK_HANDLERS: readonly string[] = ['donation', 'ledger'];

@@ -71,14 +71,6 @@ export function attached<V>(
   return out;
 }
 
-/**
- * URL of an order's calendar file (GET ticket_order/{id}/calendar.ics, uncached: one event per session, in the
- * venue's zone); a plain link opens it.
- */
-export function calendarUrl(urls: UrlSettings, orderId: string): string {
-  return `${urls.apiPrefix}ticket_order/${encodeURIComponent(orderId)}/calendar.ics?seller_id=${encodeURIComponent(urls.sellerId)}`;
-}
-
 export function qrCodeUrl(urls: UrlSettings, orderId: string): string {
   return `${urls.cachedApiPrefix}ticket_order/${encodeURIComponent(orderId)}/qrcode?margin=4&seller_id=${encodeURIComponent(urls.sellerId)}`;
 }

@@ -16,8 +16,9 @@ import { productionBuildEnv } from './flavour.mjs';
 const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 120 };
 // Loosened once, by 0.5 KB on the first three: "never a blank page" (routes/chunks.ts, the routes' error
 // boundary and the unhandled-rejection notice, 1.0 KB) must be in the first load, since it is what shows when
-// a later chunk fails; lazy orders and ticket-group clients paid back half of it.
-const BUDGET_KB = { '/': 110.5, '/events': 117.7, '/events/{id}': 116.3, '/checkout': 121 };
+// a later chunk fails; lazy orders and ticket-group clients paid back half of it. Then 0.1 to 0.2 KB more for the
+// promo codes' wire shapes (cartmod, promo_code) that every cart document is parsed with.
+const BUDGET_KB = { '/': 110.6, '/events': 117.8, '/events/{id}': 116.5, '/checkout': 121 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
