@@ -76,6 +76,8 @@ describe('client against the reference server', () => {
         count: 2,
         unitCents: type.priceCents,
         totalCents: 2 * type.priceCents,
+        // The one attendee named in the reserve, under its line (issue 25).
+        admitNames: ['Ada Lovelace'],
       },
     ]);
     expect(cart.totals.subtotalCents).toBe(2 * type.priceCents);
