@@ -96,7 +96,14 @@ function vitest(name, files, env = {}) {
 vitest('vitest', [], { TEST_DATABASE_URL: '' });
 
 let pgSkipped = null;
-if (pg.url) vitest('vitest-postgresql', ['tests/server'], { TEST_DATABASE_URL: pg.url });
+// Server tests that never open the test database are left out of the second pass: production.test.ts starts
+// server processes of its own on PGlite (DATA_DIR) and oidc.test.ts checks ID tokens; on PostgreSQL they would
+// run the same again (about 110 s, the longest file of the pass).
+const NO_DATABASE = ['tests/server/production.test.ts', 'tests/server/oidc.test.ts'];
+if (pg.url)
+  vitest('vitest-postgresql', ['tests/server', ...NO_DATABASE.flatMap((f) => ['--exclude', f])], {
+    TEST_DATABASE_URL: pg.url,
+  });
 else if (process.env.TEST_PG === 'required' || pg.failed) {
   summary.push(`FAIL vitest-postgresql (${pg.failed ?? `TEST_PG=required: ${pg.skipped}`})`);
   failed += 1;
