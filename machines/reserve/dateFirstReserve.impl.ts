@@ -202,6 +202,8 @@ export const dateFirstGuards = {
   },
   /** The submit button's rule and the attendee rule. */
   canSubmit: ({ context }: Args) => isReadyToSubmit(context) && admitsReady(context),
+  /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
+  ticketsReady: ({ context }: Args) => isReadyToSubmit(context),
 };
 
 export const dateFirstActions = {

@@ -110,7 +110,7 @@ export const dateFirstReserveMachine = setup({
             'admit.change': { actions: 'changeAdmit' },
             submit: [
               { guard: 'canSubmit', target: '#dateFirstReserve.reserving', actions: 'clearReserveNotices' },
-              { actions: 'checkAdmits' },
+              { guard: 'ticketsReady', actions: 'checkAdmits' },
             ],
           },
         },
@@ -188,7 +188,7 @@ export const dateFirstReserveMachine = setup({
                             target: '#dateFirstReserve.reserving',
                             actions: 'clearReserveNotices',
                           },
-                          { actions: 'checkAdmits' },
+                          { guard: 'ticketsReady', actions: 'checkAdmits' },
                         ],
                       },
                     },

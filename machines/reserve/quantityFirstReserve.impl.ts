@@ -156,6 +156,8 @@ export const quantityFirstGuards = {
   },
   /** The submit button's rule (a session chosen: the state; the seats) and the attendee rule. */
   canSubmit: ({ context }: Args) => seatsReady(context) && admitsReady(context),
+  /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
+  ticketsReady: ({ context }: Args) => seatsReady(context),
 };
 
 export const quantityFirstActions = {

@@ -124,7 +124,7 @@ export const quantityFirstReserveMachine = setup({
                 target: '#quantityFirstReserve.reserving',
                 actions: 'clearReserveNotices',
               },
-              { actions: 'checkAdmits' },
+              { guard: 'ticketsReady', actions: 'checkAdmits' },
             ],
           },
         },

@@ -148,6 +148,8 @@ export const singleEventReserveMachine = setup({
     },
     /** The submit button's rule and the attendee rule. */
     canSubmit: ({ context }) => isSingleReadyToSubmit(context) && singleAdmitsReady(context),
+    /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
+    ticketsReady: ({ context }) => isSingleReadyToSubmit(context),
   },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
@@ -242,7 +244,7 @@ export const singleEventReserveMachine = setup({
         'admit.change': { actions: 'changeAdmit' },
         submit: [
           { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotices' },
-          { actions: 'checkAdmits' },
+          { guard: 'ticketsReady', actions: 'checkAdmits' },
         ],
       },
     },

@@ -383,6 +383,13 @@ describe('submit', () => {
     expect(canSubmit(actor.getSnapshot())).toBe(true);
   });
 
+  it('takes no submit without a ticket (spec 1 §4): not even to show what attendees lack', async () => {
+    const { actor, calls } = await toTickets();
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+  });
+
   it('is blocked before a session is chosen', async () => {
     const { actor, calls } = start();
     await flush();
