@@ -96,10 +96,14 @@ function vitest(name, files, env = {}) {
 vitest('vitest', [], { TEST_DATABASE_URL: '' });
 
 let pgSkipped = null;
-// Server tests that never open the test database are left out of the second pass: production.test.ts starts
+// Server tests that never open the test database are left out of the second pass: production(-services).test.ts start
 // server processes of its own on PGlite (DATA_DIR) and oidc.test.ts checks ID tokens; on PostgreSQL they would
 // run the same again (about 110 s, the longest file of the pass).
-const NO_DATABASE = ['tests/server/production.test.ts', 'tests/server/oidc.test.ts'];
+const NO_DATABASE = [
+  'tests/server/production.test.ts',
+  'tests/server/production-services.test.ts',
+  'tests/server/oidc.test.ts',
+];
 if (pg.url)
   vitest('vitest-postgresql', ['tests/server', ...NO_DATABASE.flatMap((f) => ['--exclude', f])], {
     TEST_DATABASE_URL: pg.url,

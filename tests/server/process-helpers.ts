@@ -9,6 +9,8 @@ const root = join(import.meta.dirname, '../..');
 export interface ServerProcess {
   port: number;
   child: ChildProcess;
+  /** API calls of this process for another seller. */
+  callAs: (sellerId: string) => ServerProcess['call'];
   // biome-ignore lint/suspicious/noExplicitAny: responses are inspected loosely
   call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
   kill: (signal?: NodeJS.Signals) => Promise<void>;
@@ -50,9 +52,9 @@ export function startProcess(env: Record<string, string>): Promise<ServerProcess
       child.removeAllListeners('exit');
       out = null as unknown as string;
       const port = Number(m[1]);
-      const call = async (method: string, path: string, body?: unknown) => {
+      const callAs = (sellerId: string) => async (method: string, path: string, body?: unknown) => {
         const sep = path.includes('?') ? '&' : '?';
-        const res = await fetch(`http://127.0.0.1:${port}/api/${path}${sep}seller_id=${SELLER}`, {
+        const res = await fetch(`http://127.0.0.1:${port}/api/${path}${sep}seller_id=${sellerId}`, {
           method,
           headers: {
             'Tix-App': 'ecomm',
@@ -63,13 +65,14 @@ export function startProcess(env: Record<string, string>): Promise<ServerProcess
         const text = await res.text();
         return { status: res.status, body: text ? JSON.parse(text) : null };
       };
+      const call = callAs(SELLER);
       const kill = (signal: NodeJS.Signals = 'SIGTERM') =>
         new Promise<void>((done) => {
           if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once('exit', () => done());
           child.kill(signal);
         });
-      resolve({ port, child, call, kill, logs: () => logs });
+      resolve({ port, child, call, callAs, kill, logs: () => logs });
     });
   });
 }
