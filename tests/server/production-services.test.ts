@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { createDb } from '../../server/db';
 import { startMailSink } from '../../server/mail/sink';
 import * as t from '../../server/schema';
@@ -17,7 +17,9 @@ import { DEMO_SLUG, seed, sellerIds } from '../../server/seed/demo';
 import { DEMO_MEMBERS } from '../../server/seed/members';
 import { type ServerProcess, startProcess } from './process-helpers';
 
-describe('server/main.ts in production: payments and email', () => {
+// The three checks start processes of their own and share nothing: they run side by side (each asserting
+// through its own test context's expect).
+describe.concurrent('server/main.ts in production: payments and email', () => {
   const dirs: string[] = [];
   const procs: ServerProcess[] = [];
   afterAll(async () => {
@@ -27,7 +29,9 @@ describe('server/main.ts in production: payments and email', () => {
   const get = (p: ServerProcess, path: string) =>
     fetch(`http://127.0.0.1:${p.port}${path}`, { redirect: 'manual' });
 
-  it('with Stripe keys the gateway is Stripe: its mode and publishable key in the config, nothing secret', async () => {
+  it('with Stripe keys the gateway is Stripe: its mode and publishable key in the config, nothing secret', async ({
+    expect,
+  }) => {
     const keys = {
       STRIPE_SECRET_KEY: 'sk_test_prodcheck1234',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_prodcheck1234',
@@ -74,7 +78,7 @@ describe('server/main.ts in production: payments and email', () => {
     expect(String(based)).toContain('STRIPE_API_BASE is for development and tests only');
   }, 180_000);
 
-  it('without SMTP_URL: warns at start, serves no outbox, and keeps emails queued', async () => {
+  it('without SMTP_URL: warns at start, serves no outbox, and keeps emails queued', async ({ expect }) => {
     const venue = sellerIds('mail-venue');
     const dir = mkdtempSync(join(tmpdir(), 'tix-prod-mail-'));
     dirs.push(dir);
@@ -107,7 +111,7 @@ describe('server/main.ts in production: payments and email', () => {
     }
   }, 120_000);
 
-  it('with SMTP_URL: the delivery timer sends the outbox over SMTP (From MAIL_FROM)', async () => {
+  it('with SMTP_URL: the delivery timer sends the outbox over SMTP (From MAIL_FROM)', async ({ expect }) => {
     const sink = await startMailSink();
     try {
       const prod = await startProcess({
