@@ -2,9 +2,13 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-// Debian's Chromium by default (Playwright cannot download browsers here); CHROMIUM_PATH overrides it, and
-// an empty CHROMIUM_PATH uses Playwright's own browser where one is installed.
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
+// Debian's Chromium by default (Playwright cannot download browsers here): its headless shell where installed
+// (lighter: scripts/prepare-test.mjs), else the full browser. CHROMIUM_PATH overrides it (npm test sets it),
+// and an empty CHROMIUM_PATH uses Playwright's own browser where one is installed.
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '';
 
 export default defineConfig({
   testDir: 'e2e',

@@ -84,7 +84,14 @@ function cleanBin(): string {
     const path = tool === 'node' ? process.execPath : which(tool);
     if (path) symlinkSync(path, join(bin, tool));
   }
-  for (const missing of ['chromium', 'chromium-browser', 'initdb', 'pg_ctl', 'apt-get'])
+  for (const missing of [
+    'chromium-headless-shell',
+    'chromium',
+    'chromium-browser',
+    'initdb',
+    'pg_ctl',
+    'apt-get',
+  ])
     expect(existsSync(join(bin, missing))).toBe(false);
   return bin;
 }
@@ -162,26 +169,47 @@ describe("`npm test`'s preparation on a machine without a browser or PostgreSQL"
     expect(r.status, r.stdout + r.stderr).toBe(1);
     if (asRoot) {
       // As root it tries the installs: the stand-in fails them, and the lines say so.
-      expect(lines).toContain("Installing Debian's Chromium (apt-get install chromium)…");
       expect(lines).toContain(
-        'Browser for Playwright: no browser for the e2e suite: run `apt-get install -y chromium`, then npm test again',
+        "Installing Debian's Chromium headless shell (apt-get install chromium-headless-shell)…",
+      );
+      expect(lines).toContain(
+        'Browser for Playwright: no browser for the e2e suite: run `apt-get install -y chromium-headless-shell`, then npm test again',
       );
       expect(lines).toContain(
         `PostgreSQL for the server suite: skipped: PostgreSQL could not be installed (apt-get install postgresql failed, see ${env.TMPDIR}/tix-apt-postgresql.log)`,
       );
-      expect(readFileSync(join(env.TMPDIR as string, 'tix-apt-chromium.log'), 'utf8')).toContain(
-        'apt-get stand-in: called',
-      );
+      expect(
+        readFileSync(join(env.TMPDIR as string, 'tix-apt-chromium-headless-shell.log'), 'utf8'),
+      ).toContain('apt-get stand-in: called');
     } else {
       expect(r.stderr + r.stdout).not.toContain('apt-get stand-in: called');
       expect(lines).toContain(
-        'Browser for Playwright: no browser for the e2e suite: run `sudo apt-get install -y chromium`, then npm test again',
+        'Browser for Playwright: no browser for the e2e suite: run `sudo apt-get install -y chromium-headless-shell`, then npm test again',
       );
       expect(lines).toContain(
         'PostgreSQL for the server suite: skipped: PostgreSQL is not installed: run `sudo apt-get install -y postgresql`',
       );
     }
   }, 90_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'under CI as root, a full Chromium on PATH: it tries to install the headless shell, else uses Chromium',
+    () => {
+      const bin = cleanBin();
+      writeFileSync(join(bin, 'apt-get'), '#!/bin/sh\necho "apt-get stand-in: called" >&2\nexit 99\n');
+      chmodSync(join(bin, 'apt-get'), 0o755);
+      const chromium = join(bin, 'chromium');
+      writeFileSync(chromium, '#!/bin/sh\necho "Chromium 1.0"\n');
+      chmodSync(chromium, 0o755);
+      const env = { ...cleanEnv(bin), CI: 'true', TEST_PG: 'off' };
+      const lines = runReadmeCommand('npm test', ['--prepare-only'], env).stdout.split('\n');
+      expect(lines).toContain(
+        "Installing Debian's Chromium headless shell (apt-get install chromium-headless-shell)…",
+      );
+      expect(lines).toContain(`Browser for Playwright: ${chromium} (on PATH)`);
+    },
+    90_000,
+  );
 });
 
 /** Debian's newest PostgreSQL binaries, when this machine has them. */
@@ -199,13 +227,17 @@ describe("`npm test`'s preparation with a browser and PostgreSQL's binaries on P
     () => {
       const bin = cleanBin();
       const browsers = tempDir('tix-browser-');
+      // The full Chromium and its headless shell: the lighter headless shell is taken.
       const chromium = join(browsers, 'chromium');
-      writeFileSync(chromium, '#!/bin/sh\necho "Chromium 1.0"\n');
-      chmodSync(chromium, 0o755);
+      const shell = join(browsers, 'chromium-headless-shell');
+      for (const browser of [chromium, shell]) {
+        writeFileSync(browser, '#!/bin/sh\necho "Chromium 1.0"\n');
+        chmodSync(browser, 0o755);
+      }
       const r = runReadmeCommand('npm test', ['--prepare-only'], cleanEnv(`${bin}:${browsers}:${pgBin}`));
       const lines = r.stdout.split('\n');
       expect(r.status, r.stdout + r.stderr).toBe(0);
-      expect(lines).toContain(`Browser for Playwright: ${chromium} (on PATH)`);
+      expect(lines).toContain(`Browser for Playwright: ${shell} (on PATH)`);
       const url = lines
         .find((l) => l.startsWith('PostgreSQL for the server suite: '))
         ?.slice('PostgreSQL for the server suite: '.length);
