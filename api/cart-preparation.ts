@@ -7,7 +7,7 @@
  * providers that are no-ops until the promo-code work fills them. `preparationBody` turns the list into the
  * modify body (the server applies its fields in the same order); `api/cart.ts` sends it for every reserve.
  */
-import type { CartModifyBody, ReservationLine } from './schemas';
+import type { CartModifyBody, PreReservePromoCodes, PromoCodesPayload, ReservationLine } from './schemas';
 
 export type PreparationStep =
   | { step: 'create' }
@@ -67,15 +67,22 @@ export function preparationSteps(
   return steps;
 }
 
-/** The modify body of the steps (keys in step order; `create` is the absent cart id of the path). */
+/**
+ * The modify body of the steps (keys in step order; `create` is the absent cart id of the path). Each code
+ * step is an object, as the server reads it (api/request-bodies.ts): `{ codes }` for the default codes and the
+ * codes after the reserve, `{ codes }` plus the optional `handler` and `handler_data` before it (spec 1 §3).
+ */
 export function preparationBody(steps: readonly PreparationStep[]): CartModifyBody {
   const body: CartModifyBody = {};
   for (const s of steps) {
     if (s.step === 'remove') body.remove = s.ticketIds;
-    else if (s.step === 'defaultCodes') body.preloadedPromoCodes = s.codes;
-    else if (s.step === 'codesBeforeReserve') body.preReservePromoCodes = s.codes;
+    else if (s.step === 'defaultCodes')
+      body.preloadedPromoCodes = { codes: s.codes } satisfies PromoCodesPayload;
+    else if (s.step === 'codesBeforeReserve')
+      body.preReservePromoCodes = { codes: s.codes } satisfies PreReservePromoCodes;
     else if (s.step === 'reserve') body.add = s.lines;
-    else if (s.step === 'codesAfterReserve') body.postReservePromoCodes = s.codes;
+    else if (s.step === 'codesAfterReserve')
+      body.postReservePromoCodes = { codes: s.codes } satisfies PromoCodesPayload;
   }
   return body;
 }

@@ -29,6 +29,18 @@ describe('cart preparation request', () => {
       'add',
       'postReservePromoCodes',
     ]);
+    // Each code step is the object the server reads (server/http/validate.ts), never a bare list.
+    expect(body).toMatchObject({
+      preloadedPromoCodes: { codes: ['DEFAULT'] },
+      preReservePromoCodes: { codes: ['BEFORE'] },
+      postReservePromoCodes: { codes: ['AFTER'] },
+    });
+  });
+
+  it('the server takes the body the code steps make', async () => {
+    const { modifyBody } = await import('../../server/http/validate');
+    const body = preparationBody(preparationSteps({ cartId: null, add: [line] }, codes));
+    expect(modifyBody.safeParse(body).success).toBe(true);
   });
 
   it('creates no cart when one exists, and the no-op code steps add nothing', () => {
