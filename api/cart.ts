@@ -6,7 +6,13 @@ import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } fro
 import { fromCents } from './money';
 import { cartJoins } from './on-demand';
 import type { ApiRequest } from './request';
-import type { CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
+import type { ApplyCodeBody, CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
+
+/** Options of an apply_code call: the server's require_benefit and ignore_errors, and an abort signal. */
+export interface ApplyCodeOptions extends CallOptions {
+  requireBenefit?: boolean;
+  ignoreErrors?: boolean;
+}
 
 /** Embeds of a cart load (spec 1 §7), plus cart_fees and ticket_order for totals and order ids. */
 export const CART_EMBED = [
@@ -165,6 +171,31 @@ export function createCart(
         signal,
       });
       return { orderIds: await toOrderIds(raw) };
+    },
+
+    /**
+     * POST cart/{id}/apply_code (a member: my/cart/{id}/apply_code) { codes, require_benefit, ignore_errors }
+     * with the cart embeds: answers the fresh cart (its codes, mods and totals). A refused code rejects as its
+     * ApiError (code_not_found, code_exhausted, no_code_benefit, duplicate_code, validation_failed …).
+     */
+    async applyCode(
+      cartId: string,
+      codes: readonly string[],
+      { requireBenefit, ignoreErrors, signal }: ApplyCodeOptions = {},
+    ): Promise<CartModel> {
+      const body: ApplyCodeBody = { codes: codes.map((c) => c.trim()) };
+      if (requireBenefit !== undefined) body.require_benefit = requireBenefit;
+      if (ignoreErrors !== undefined) body.ignore_errors = ignoreErrors;
+      void cartJoins().catch(() => {});
+      const raw = await request('POST', `${cartPath(cartId)}/apply_code`, {
+        query: CART_QUERY,
+        embed: CART_EMBED,
+        limit: CART_LIMIT,
+        body,
+        signal,
+      });
+      if (hasCart(raw)) return toCart(Promise.resolve(raw));
+      return toCart(load(`my/cart/${enc(cartId)}`, signal));
     },
 
     /** POST cart/{id}/guest_checkout for a free cart. */

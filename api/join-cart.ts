@@ -167,6 +167,31 @@ export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings 
         .map((o) => o.id),
     ]),
     ...scheduledOf(doc),
+    ...promoOf(doc, cart.id),
+  };
+}
+
+/**
+ * The codes applied to the cart and its mods (discounts and blocking rules), only when it has some: a cart
+ * without them has no such keys (issue 21; the totals' discount is total_cartmod_amount).
+ */
+function promoOf(doc: Document, cartId: string): Pick<CartModel, 'promoCodes' | 'cartMods'> {
+  const codes = rows(doc, 'promo_code').filter((c) => c.cart_id === cartId);
+  const mods = rows(doc, 'cartmod');
+  return {
+    ...(codes.length ? { promoCodes: unique(codes.map((c) => c.code)) } : {}),
+    ...(mods.length
+      ? {
+          cartMods: mods.map((m) => ({
+            id: m.id,
+            name: m.name,
+            description: m.description,
+            amountCents: Math.abs(cents(m.amount)),
+            automatic: m.automatic,
+            blocking: m.blocking_checkout,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -179,6 +179,19 @@ export interface ScheduledPayment {
   status: string;
 }
 
+/** A cart mod of the cart (spec 2 §3): a discount it applies, or a rule that blocks checkout until a code. */
+export interface CartModLine {
+  id: string;
+  name: string;
+  /** Why it blocks, or what it gives (the seller's text); null when the seller wrote none. */
+  description: string | null;
+  /** What it takes off, in cents (0 for a blocking rule that gives nothing). */
+  amountCents: number;
+  automatic: boolean;
+  /** It blocks checkout until a code of its activating code groups is applied (spec 2 §2, §8). */
+  blocking: boolean;
+}
+
 export interface CartModel {
   id: string;
   number: string;
@@ -203,6 +216,10 @@ export interface CartModel {
   scheduledPayments?: ScheduledPayment[];
   /** Pending gift card payments, a local value of the cart (the gift-card flow sets them). */
   giftCards?: GiftCardPayment[];
+  /** The promo codes applied to the cart (wire `promo_code`), as the server spells them; absent when none. */
+  promoCodes?: string[];
+  /** The cart mods that apply to the cart or block it (wire `cartmod`); absent when none. */
+  cartMods?: CartModLine[];
 }
 
 export interface OrderModel {
