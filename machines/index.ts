@@ -10,6 +10,7 @@ import { giftRedeemMachine } from './membership/giftRedeem.machine';
 import { membershipPurchaseMachine } from './membership/membershipPurchase.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
+import { promoCodeMachine } from './promoCode/promoCode.machine';
 import { reserveIntoCartMachine } from './reserve/core/reserveIntoCart.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
@@ -35,6 +36,7 @@ export {
   modalsMachine,
   oneTicketReserveMachine,
   passwordResetMachine,
+  promoCodeMachine,
   quantityFirstReserveMachine,
   reserveIntoCartMachine,
   seatMapMachine,
@@ -60,6 +62,7 @@ export const machines = {
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
   passwordReset: passwordResetMachine,
+  promoCode: promoCodeMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
   reserveIntoCart: reserveIntoCartMachine,
   seatMap: seatMapMachine,

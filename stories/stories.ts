@@ -18,6 +18,7 @@ import { membershipPurchaseStory } from './fixtures/membershipPurchase';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
 import { passwordResetStory } from './fixtures/passwordReset';
+import { promoCodeStory } from './fixtures/promoCode';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
 import { reserveIntoCartStory } from './fixtures/reserveIntoCart';
 import { seatMapStory } from './fixtures/seatMap';
@@ -47,6 +48,7 @@ const written: Record<string, MachineStory> = {
   emailSubmit: emailSubmitStory,
   giftRedeem: giftRedeemStory,
   passwordReset: passwordResetStory,
+  promoCode: promoCodeStory,
   setEmail: setEmailStory,
   upsell: upsellStory,
   verifyEmail: verifyEmailStory,

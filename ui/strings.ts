@@ -15,6 +15,7 @@
 import type { accountMenuStrings } from './account/menu-strings';
 import type { accountStrings } from './account/strings';
 import type { cartStrings } from './cart/strings';
+import type { promoStrings } from './checkout/promo-strings';
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
@@ -140,7 +141,8 @@ type Catalogue = typeof shellStrings &
   typeof accountStrings &
   typeof membershipPageDefaults &
   typeof seatMapDefaults &
-  typeof termsStrings;
+  typeof termsStrings &
+  typeof promoStrings;
 
 export type StringKey = keyof Catalogue;
 export type Strings = Record<StringKey, string>;

@@ -61,7 +61,10 @@ export type FlowMessageKey =
   | 'holdExtensionLimit'
   // redeem a gift membership (spec 3 §5, §8)
   | 'redeemNoLevels'
-  | 'redeemCartAction';
+  | 'redeemCartAction'
+  // promo codes and the blocked-cart form (spec 2 §5; the field texts ours)
+  | 'promoCodeTooShort'
+  | 'promoCodeTooLong';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 

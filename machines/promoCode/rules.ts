@@ -1,0 +1,55 @@
+/**
+ * Pure rules of the promo code box and the blocked-cart form (spec 2 §5 "Promo code: trimmed; minimum length 2
+ * (Apply disabled below it); maximum 35. Blocked-cart code: required, minimum 2"; §8 promo errors).
+ */
+import { outcomeMessage } from '../../api/error-messages/base';
+import { DISPLAYABLE_PROMO_CODES, promoOutcome } from '../../api/error-messages/reserve';
+import type { CartModel, CartModLine } from '../../api/models';
+import { type FlowError, message } from '../shared/flow-error';
+import type { Message } from '../shared/messages';
+
+/** Spec 2 §5, §9: a promo code is 2 to 35 characters. */
+export const PROMO_CODE_MIN = 2;
+export const PROMO_CODE_MAX = 35;
+
+/** The code as it is sent: trimmed. */
+export const trimmedCode = (typed: string): string => typed.trim();
+
+/** What the field keeps of what is typed: at most 35 characters (the input's maxlength says the same). */
+export const keptCode = (typed: string): string => typed.slice(0, PROMO_CODE_MAX);
+
+/** Apply is possible: the trimmed code has 2 to 35 characters. */
+export const canApply = (typed: string): boolean => {
+  const length = trimmedCode(typed).length;
+  return length >= PROMO_CODE_MIN && length <= PROMO_CODE_MAX;
+};
+
+/** The blocked-cart code's field error (required, at least 2), or null when it may be applied. */
+export function codeFieldError(typed: string): Message | null {
+  const code = trimmedCode(typed);
+  if (code === '') return message('inputEmpty');
+  if (code.length < PROMO_CODE_MIN) return message('promoCodeTooShort', { min: PROMO_CODE_MIN });
+  if (code.length > PROMO_CODE_MAX) return message('promoCodeTooLong', { max: PROMO_CODE_MAX });
+  return null;
+}
+
+/**
+ * The refusal's message through the one error mapping (spec 2 §8): a displayable promo error shows its
+ * description, or '"{code}" is not a valid promo code.'; others 'Sorry. Please try again later.'
+ */
+export const applyErrorMessage = (error: FlowError, code: string): Message =>
+  outcomeMessage(promoOutcome(error, { code }), 'promo');
+
+/** A code error (spec 2 §8's promo errors shown to the user): the blocked-cart form asks for another code. */
+export const isCodeError = (error: FlowError): boolean => DISPLAYABLE_PROMO_CODES.has(error.code);
+
+/** The cart's rules that block checkout until a code clears them (spec 2 §2 "Blocked-cart form"). */
+export const blockingRules = (cart: Pick<CartModel, 'cartMods'> | null): CartModLine[] =>
+  (cart?.cartMods ?? []).filter((m) => m.blocking);
+
+/**
+ * Spec 2 §2: the promo code box shows when the cart is modifiable, the seller's show_promo_codes_on_checkout is
+ * on, and the card amount is above 0.
+ */
+export const promoBoxShown = (modifiable: boolean, settingOn: boolean, cardAmountCents: number): boolean =>
+  modifiable && settingOn && cardAmountCents > 0;
