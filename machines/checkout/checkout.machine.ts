@@ -24,6 +24,7 @@ import {
   cardStepMessage,
   emptyValues,
   hasErrors,
+  isBlocked,
   isIntentProcessing,
   isPaymentProviderError,
   isProviderUnavailable,
@@ -156,6 +157,11 @@ const checkoutSetup = setup({
       status: STATUS_TEXT.processing,
     }),
     clearFieldErrors: assign({ fieldErrors: {} }),
+    refuseBlocked: assign(({ context }) => ({
+      formError: message('codeRequired'),
+      status: null,
+      refusals: context.refusals + 1,
+    })),
     showValidationErrors: assign(({ context }) => ({
       fieldErrors: validateCheckout(context.values, context.termsAccepted, context),
       formError: message('checkoutValidation'),
@@ -191,6 +197,7 @@ const checkoutSetup = setup({
   },
   guards: {
     checkoutNotBegun: ({ context }) => !context.checkoutBegun,
+    cartBlocked: ({ context }) => isBlocked(context.cart),
     formIsValid: ({ context }) =>
       !hasErrors(validateCheckout(context.values, context.termsAccepted, context)),
     paymentDue: ({ context }) => amountDue(context) > 0,
@@ -229,11 +236,15 @@ export const checkoutMachine = checkoutSetup
     },
     states: {
       editing: {
-        description: 'The visitor fills in the form; errors of the last submit are shown; values are kept.',
+        description:
+          'The visitor fills in the form; errors of the last submit are shown; values are kept. A cart a blocking rule holds is not paid until a code clears it (spec 2 §8).',
         on: {
           'terms.change': { actions: 'changeTerms' },
           'cart.updated': { actions: 'updateCart' },
-          submit: { target: 'submitting', actions: 'startSubmit' },
+          submit: [
+            { guard: 'cartBlocked', actions: 'refuseBlocked' },
+            { target: 'submitting', actions: 'startSubmit' },
+          ],
         },
       },
       submitting: {

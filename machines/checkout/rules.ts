@@ -3,6 +3,7 @@ import { ErrorCode } from '../../api/codes';
 import { EMAIL_MAX, isEmail } from '../../api/email';
 import type { ErrorOutcome } from '../../api/error-messages/base';
 import { checkoutOutcome } from '../../api/error-messages/checkout';
+import type { CartModel } from '../../api/models';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
 
@@ -122,3 +123,7 @@ export function cardStepMessage(error: FlowError): Message {
     ? message('cardError', { message: error.description })
     : message('cardErrorGeneric');
 }
+
+/** A blocking rule holds the cart: checkout waits for a code that clears it (spec 2 §2 "Blocked-cart form", §8). */
+export const isBlocked = (cart: Pick<CartModel, 'cartMods'>): boolean =>
+  (cart.cartMods ?? []).some((m) => m.blocking);

@@ -40,6 +40,15 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   const follows = runner.controls.calls.filter((call) => call.src === 'followCart');
   expect(follows, 'the app cart is followed once, for the whole checkout').toHaveLength(1);
   const calls = runner.controls.calls.filter((call) => call.src !== 'followCart');
+  const snapshot = runner.actor.getSnapshot();
+  // Spec 2 §8: a blocking rule holds the cart: a submit stays in the form with the spec's warning and calls
+  // nothing, until a code clears the rule (the app cart brings the cleared cart).
+  if (event.type === 'submit' && (snapshot.context.cart.cartMods ?? []).some((m) => m.blocking)) {
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context.formError?.key).toBe('codeRequired');
+    expect(calls.length, 'a blocked cart calls nothing').toBe(callsBefore.get(runner) ?? 0);
+    return;
+  }
   if (event.type === 'submit') submitStart.set(runner, callsBefore.get(runner) ?? 0);
   callsBefore.set(runner, calls.length);
   const start = submitStart.get(runner);
