@@ -53,7 +53,7 @@ export function selectCartWidgetView(snapshot: CartSnapshot): CartWidgetViewMode
     cart,
     items: (cart?.items ?? []).map(itemView),
     totals: cart?.totals ?? null,
-    lines: cart ? widgetLines(cart.totals, cart.giftCards) : [],
+    lines: cart ? widgetLines(cart.totals, cart.giftCards, cart.promoCodes) : [],
     total: cart ? widgetTotal(cart.totals, cart.giftCards, cart.scheduledPayments, tickedAt) : null,
     timer: tickedAt === null ? null : selectExpiryTimer(snapshot, tickedAt),
     busy: snapshot.matches({ active: 'removing' }),

@@ -31,6 +31,8 @@ export interface CartWidgetLine {
   /** Gift card lines: the card's last four characters, and what stays on the card after this payment. */
   cardEnding?: string;
   balanceLeftCents?: number;
+  /** The discounts line: the promo codes applied to the cart (issue 21). */
+  codes?: string[];
 }
 
 /** The widget's total: the amount to pay, or the part due now when scheduled payments exist. */
@@ -46,18 +48,25 @@ export const cartBalanceCents = (totals: CartTotals, giftCards: readonly GiftCar
   Math.max(0, totals.outstandingCents - sum(giftCards.map((g) => g.paymentCents)));
 
 /**
- * The lines in the spec's order: subtotal; fixed fees and percent fees as separate lines (when any); discounts;
+ * The lines in the spec's order: subtotal; fixed fees and percent fees as separate lines (when any); discounts
+ * (with the promo codes applied);
  * each gift card with its balance left; payments; the cart balance (when gift cards or payments made it differ
  * from the sum above).
  */
 export function widgetLines(
   totals: CartTotals,
   giftCards: readonly GiftCardPayment[] = [],
+  codes: readonly string[] = [],
 ): CartWidgetLine[] {
   const lines: CartWidgetLine[] = [{ key: 'subtotal', amountCents: totals.subtotalCents }];
   if (totals.feesFixedCents) lines.push({ key: 'feesFixed', amountCents: totals.feesFixedCents });
   if (totals.feesPercentCents) lines.push({ key: 'feesPercent', amountCents: totals.feesPercentCents });
-  if (totals.discountCents) lines.push({ key: 'discounts', amountCents: -Math.abs(totals.discountCents) });
+  if (totals.discountCents)
+    lines.push({
+      key: 'discounts',
+      amountCents: -Math.abs(totals.discountCents),
+      ...(codes.length ? { codes: [...codes] } : {}),
+    });
   for (const card of giftCards)
     lines.push({
       key: 'giftCard',

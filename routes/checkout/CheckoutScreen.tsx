@@ -3,7 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
+import { isModifiable } from '../../machines/cart/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import { blockingRules, promoBoxShown } from '../../machines/promoCode/rules';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
 
@@ -20,7 +22,7 @@ import type { PaymentAdapter } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
-import { loadTerms } from './terms';
+import { loadCheckoutSettings } from './terms';
 import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
 
 /** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
@@ -32,6 +34,9 @@ const checkoutAnalytics: Pick<AnalyticsPort, 'beginCheckout' | 'purchase'> = {
   beginCheckout: (cart) => withDataLayer((port) => port.beginCheckout?.(cart)),
   purchase: (orderIds, cart) => withDataLayer((port) => port.purchase?.(orderIds, cart)),
 };
+
+/** The promo code box and the blocked-cart form load when one of them shows (with their strings). */
+const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
 
 /** The terms modal loads when it opens. */
 const TermsDialog = lazy(() =>
@@ -50,7 +55,7 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
   // The seller's terms (a checkbox and its modal when non-empty); the form waits for them. If they cannot be
   // read the page says so instead of taking an order without them.
   const { api } = useServices();
-  const terms = useLoad((signal) => loadTerms(api, config.sellerId, signal), config.sellerId);
+  const terms = useLoad((signal) => loadCheckoutSettings(api, config.sellerId, signal), config.sellerId);
   // A member whose account has no real email (a member-ID login) sets one first (spec 2 §4).
   const needsEmail = useSession((s) => s.context.current?.member.needsEmail === true);
   useEffect(() => {
@@ -88,7 +93,8 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
           <CheckoutFlow
             key={shown.id}
             cart={shown}
-            termsHtml={terms.data ?? null}
+            termsHtml={terms.data?.termsHtml ?? null}
+            showPromoCodes={terms.data?.showPromoCodes === true}
             onLeaving={() => setLeaving(true)}
           />
         )}
@@ -188,10 +194,12 @@ function usePayment(cart: CartModel) {
 function CheckoutFlow({
   cart,
   termsHtml,
+  showPromoCodes,
   onLeaving,
 }: {
   cart: CartModel;
   termsHtml: string | null;
+  showPromoCodes: boolean;
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
@@ -240,6 +248,16 @@ function CheckoutFlow({
     inspect,
   });
   const view = useSelector(actor, selectCheckoutView);
+  // Spec 2 §2: the promo box when the cart is modifiable, the seller shows promo codes and a card amount is due;
+  // the blocked-cart form while a blocking rule holds the cart (the app cart's cart: it follows each code).
+  const appCart = useCart(selectCart) ?? cart;
+  const memberIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
+  const modifiable = isModifiable(appCart, [
+    config.publicIdentityId ?? appCart.identityId,
+    ...(memberIdentityId ? [memberIdentityId] : []),
+  ]);
+  const rules = blockingRules(appCart);
+  const promoShown = promoBoxShown(modifiable, showPromoCodes, view.totalCents);
 
   return (
     <>
@@ -270,6 +288,20 @@ function CheckoutFlow({
         onTermsChange={(accepted) => actor.send({ type: 'terms.change', accepted })}
         onOpenTerms={termsModal.open}
         onSubmit={() => actor.send({ type: 'submit' })}
+        blockedForm={
+          rules.length ? (
+            <Suspense fallback={null}>
+              <PromoCodeFlow kind="blocked" descriptions={rules.map((r) => r.description ?? r.name)} />
+            </Suspense>
+          ) : null
+        }
+        promoBox={
+          promoShown ? (
+            <Suspense fallback={null}>
+              <PromoCodeFlow kind="promo" />
+            </Suspense>
+          ) : null
+        }
       />
       {termsModal.modal && termsHtml ? (
         <Suspense fallback={null}>

@@ -1,25 +1,35 @@
 /**
- * The seller's terms and conditions (spec 2 §2 "Terms checkbox only if the terms dialog content string is
- * non-empty"; §3 configuration `terms_and_conditions_dialog_content`): cached GET config of that key. The
- * content is seller HTML (sanitised where shown); null when the seller has none.
+ * The seller's checkout settings, in one cached GET config: the terms and conditions (spec 2 §2 "Terms checkbox
+ * only if the terms dialog content string is non-empty"; §3 configuration `terms_and_conditions_dialog_content`;
+ * seller HTML, sanitised where shown; null when the seller has none) and `show_promo_codes_on_checkout` (spec 2
+ * §2: the promo code box; off unless the row says true).
  */
 import type { Api } from '../../api';
 import { parseDocument } from '../../api/join';
 
 export const TERMS_CONFIG_KEY = 'terms_and_conditions_dialog_content';
+export const PROMO_CODES_CONFIG_KEY = 'show_promo_codes_on_checkout';
 
-export async function loadTerms(
+export interface CheckoutSettings {
+  termsHtml: string | null;
+  showPromoCodes: boolean;
+}
+
+export async function loadCheckoutSettings(
   api: Pick<Api, 'request'>,
   sellerId: string,
   signal: AbortSignal,
-): Promise<string | null> {
+): Promise<CheckoutSettings> {
   const raw = await api.request('GET', 'config', {
-    query: { 'resource_id._in': [sellerId], 'key._in': [TERMS_CONFIG_KEY] },
+    query: { 'resource_id._in': [sellerId], 'key._in': [TERMS_CONFIG_KEY, PROMO_CODES_CONFIG_KEY] },
     cached: true,
     signal,
   });
-  const row = (parseDocument(raw).config?._data ?? []).find(
-    (r) => r.resource_id === sellerId && r.key === TERMS_CONFIG_KEY,
-  );
-  return typeof row?.value === 'string' && row.value.trim() !== '' ? row.value : null;
+  const rows = (parseDocument(raw).config?._data ?? []).filter((r) => r.resource_id === sellerId);
+  const terms = rows.find((r) => r.key === TERMS_CONFIG_KEY)?.value;
+  const promo = rows.find((r) => r.key === PROMO_CODES_CONFIG_KEY)?.value;
+  return {
+    termsHtml: typeof terms === 'string' && terms.trim() !== '' ? terms : null,
+    showPromoCodes: promo === true || promo === 'true' || promo === 1 || promo === '1',
+  };
 }

@@ -35,6 +35,17 @@ export const promoIds = (ids: SellerIds) => ({
 export async function seedPromo(db: Db, ids: SellerIds): Promise<void> {
   const p = promoIds(ids);
   const seller = ids.seller;
+  // The checkout's promo code box (spec 2 §2: configuration show_promo_codes_on_checkout), on for the demo.
+  await db
+    .insert(t.config)
+    .values({
+      id: ids.id(`config:${seller}:show_promo_codes_on_checkout`),
+      resource: 'seller',
+      resourceId: seller,
+      key: 'show_promo_codes_on_checkout',
+      value: true,
+    })
+    .onConflictDoNothing();
   const lecture = ids.event(LECTURE);
   // The lecture's two code-gated groups.
   await db

@@ -11,6 +11,7 @@ import { selectCheckoutView } from '../../machines/checkout/view';
 import { type EmailSubmitSnapshot, selectEmailSubmitView } from '../../machines/emailSubmit/view';
 import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
 import { type PasswordResetSnapshot, selectPasswordResetView } from '../../machines/passwordReset/view';
+import { type PromoCodeSnapshot, selectPromoCodeView } from '../../machines/promoCode/view';
 import {
   type QuantityFirstReserveSnapshot,
   selectQuantityFirstReserveView,
@@ -32,6 +33,7 @@ import { VerifyEmailView } from '../../ui/account/VerifyEmailView';
 import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { PromoCodeBox } from '../../ui/checkout/PromoCodeBox';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
 import { QuantityFirstReserve } from '../../ui/reserve/QuantityFirstReserve';
@@ -326,6 +328,22 @@ function VerifyEmailStoryView({ snapshot, send, strings }: StoryViewProps) {
   );
 }
 
+/** The promo code box, or the blocked-cart form with the demo rule's description. */
+function PromoCodeStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectPromoCodeView(snapshot as unknown as PromoCodeSnapshot);
+  return (
+    <PromoCodeBox
+      strings={strings}
+      {...view}
+      {...(view.kind === 'blocked'
+        ? { descriptions: ['Educator tickets need your educator code. Please enter it to continue.'] }
+        : {})}
+      onCodeChange={(value) => send({ type: 'code.change', value })}
+      onApply={() => send({ type: 'apply' })}
+    />
+  );
+}
+
 /** The view of each flow that has one, keyed by machine id. */
 export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = {
   app: AppStoryView,
@@ -338,6 +356,7 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   quantityFirstReserve: QuantityFirstStoryView,
   emailSubmit: EmailSubmitStoryView,
   passwordReset: PasswordResetStoryView,
+  promoCode: PromoCodeStoryView,
   setEmail: SetEmailStoryView,
   verifyEmail: VerifyEmailStoryView,
 };

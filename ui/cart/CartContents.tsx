@@ -34,6 +34,8 @@ export interface CartWidgetLine {
   amountCents: number;
   cardEnding?: string;
   balanceLeftCents?: number;
+  /** The discounts line: the promo codes applied. */
+  codes?: string[];
 }
 
 /** What a remove button asks to remove: one item's tickets, and its name for the confirm overlay. */
@@ -132,6 +134,11 @@ export function CartLines({
             {line.key === 'giftCard'
               ? fill(strings.giftCard, { number: line.cardEnding ?? '' })
               : strings[line.key]}
+            {line.codes?.length ? (
+              <span className="totals__note">
+                {fill(strings.promoCodesApplied, { codes: line.codes.join(', ') })}
+              </span>
+            ) : null}
             {line.balanceLeftCents !== undefined ? (
               <span className="totals__note">
                 {strings.balanceLeft}: {money(line.balanceLeftCents)}

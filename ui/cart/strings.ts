@@ -13,6 +13,8 @@ export const cartStrings = defineStrings({
   feesFixed: 'Fixed fees',
   feesPercent: 'Percent fees',
   discounts: 'Discounts',
+  // ours (issue 21): the promo codes under the discounts line
+  promoCodesApplied: 'Promo code: {codes}',
   giftCard: 'Gift card ending {number}',
   balanceLeft: 'Balance left',
   payments: 'Payments',

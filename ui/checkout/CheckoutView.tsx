@@ -35,6 +35,10 @@ export interface CheckoutViewProps {
   termsAccepted?: boolean;
   onTermsChange?: (accepted: boolean) => void;
   onOpenTerms?: () => void;
+  /** The blocked-cart form (a blocking rule holds the cart: spec 2 §2, §8), shown first. */
+  blockedForm?: ReactNode;
+  /** The promo code box (spec 2 §2), shown before the payment. */
+  promoBox?: ReactNode;
 }
 
 const FIELDS: {
@@ -92,6 +96,7 @@ export function CheckoutView(props: CheckoutViewProps) {
           {resolveMessage(strings, props.formError)}
         </p>
       ) : null}
+      {props.blockedForm ?? null}
       {props.showIdentityForm ? (
         <fieldset className="form-section" style={{ border: 'none', padding: 0 }}>
           <legend>
@@ -150,6 +155,7 @@ export function CheckoutView(props: CheckoutViewProps) {
           ) : null}
         </div>
       ) : null}
+      {props.promoBox ?? null}
       {props.cardForm || props.cardUnavailable ? (
         <section id="card-section" className="form-section" aria-labelledby="card-title" tabIndex={-1}>
           <h2 id="card-title" style={{ fontSize: '1.2rem' }}>

@@ -1,0 +1,96 @@
+/**
+ * The promo code wiring (issue 21): applyCode posts to the app cart read when it acts, with the machine's codes
+ * and require_benefit, and hands the fresh cart to the app cart; the checkout settings read
+ * show_promo_codes_on_checkout beside the terms in one cached config call. The widget shows the codes applied.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { CartModel } from '../../api/models';
+import { widgetLines } from '../../machines/cart/widget';
+import { promoBoxShown } from '../../machines/promoCode/rules';
+import { providePromoCode } from '../../routes/checkout/promo-wiring';
+import { loadCheckoutSettings } from '../../routes/checkout/terms';
+import { discountedCart } from '../../stories/fixtures/promoCode';
+
+describe('promo code wiring', () => {
+  it('applies the trimmed code to the cart id read when it acts and hands the fresh cart on', async () => {
+    const fresh = discountedCart();
+    const applyCode = vi.fn(async () => fresh);
+    const updated: CartModel[] = [];
+    let cartId = 'cart-old';
+    const machine = providePromoCode({
+      api: { cart: { applyCode } } as never,
+      currentCartId: () => cartId,
+      cartUpdated: (cart) => updated.push(cart),
+    });
+    const actor = createActor(machine, { input: { kind: 'promo' } }).start();
+    actor.send({ type: 'code.change', value: ' WELCOME20 ' });
+    cartId = 'cart-now';
+    actor.send({ type: 'apply' });
+    await waitFor(actor, (s) => s.matches('applied'));
+    expect(applyCode).toHaveBeenCalledWith('cart-now', ['WELCOME20'], {
+      requireBenefit: true,
+      ignoreErrors: false,
+      signal: expect.any(AbortSignal),
+    });
+    expect(updated).toEqual([fresh]);
+    actor.stop();
+  });
+});
+
+describe('checkout settings', () => {
+  const answer = (rows: { key: string; value: unknown }[]) =>
+    vi.fn(async () => ({
+      config: {
+        _count: rows.length,
+        _data: rows.map((r, i) => ({ id: `c${i}`, resource: 'seller', resource_id: 's1', ...r })),
+      },
+    }));
+
+  it('reads the terms and show_promo_codes_on_checkout in one cached call', async () => {
+    const request = answer([
+      { key: 'terms_and_conditions_dialog_content', value: '<p>Terms</p>' },
+      { key: 'show_promo_codes_on_checkout', value: true },
+    ]);
+    const settings = await loadCheckoutSettings({ request } as never, 's1', new AbortController().signal);
+    expect(settings).toEqual({ termsHtml: '<p>Terms</p>', showPromoCodes: true });
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request.mock.calls[0]).toEqual([
+      'GET',
+      'config',
+      expect.objectContaining({
+        cached: true,
+        query: {
+          'resource_id._in': ['s1'],
+          'key._in': ['terms_and_conditions_dialog_content', 'show_promo_codes_on_checkout'],
+        },
+      }),
+    ]);
+  });
+
+  it('promo codes are off without the row or with it off', async () => {
+    for (const rows of [[], [{ key: 'show_promo_codes_on_checkout', value: false }]]) {
+      const settings = await loadCheckoutSettings(
+        { request: answer(rows) } as never,
+        's1',
+        new AbortController().signal,
+      );
+      expect(settings).toEqual({ termsHtml: null, showPromoCodes: false });
+    }
+  });
+
+  it('spec 2 §2: the box needs a modifiable cart, the setting on and a card amount above 0', () => {
+    expect(promoBoxShown(true, true, 1)).toBe(true);
+    expect(promoBoxShown(false, true, 1)).toBe(false);
+    expect(promoBoxShown(true, false, 1)).toBe(false);
+    expect(promoBoxShown(true, true, 0)).toBe(false);
+  });
+});
+
+describe('cart widget: codes', () => {
+  it('the discounts line carries the codes applied', () => {
+    const cart = discountedCart();
+    const line = widgetLines(cart.totals, [], cart.promoCodes).find((l) => l.key === 'discounts');
+    expect(line).toEqual({ key: 'discounts', amountCents: -1000, codes: ['WELCOME20'] });
+  });
+});
