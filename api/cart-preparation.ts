@@ -7,7 +7,13 @@
  * providers that are no-ops until the promo-code work fills them. `preparationBody` turns the list into the
  * modify body (the server applies its fields in the same order); `api/cart.ts` sends it for every reserve.
  */
-import type { CartModifyBody, PreReservePromoCodes, PromoCodesPayload, ReservationLine } from './schemas';
+import type {
+  ApplyCodeBody,
+  CartModifyBody,
+  PreReservePromoCodes,
+  PromoCodesPayload,
+  ReservationLine,
+} from './schemas';
 
 export type PreparationStep =
   | { step: 'create' }
@@ -84,5 +90,19 @@ export function preparationBody(steps: readonly PreparationStep[]): CartModifyBo
     else if (s.step === 'codesAfterReserve')
       body.postReservePromoCodes = { codes: s.codes } satisfies PromoCodesPayload;
   }
+  return body;
+}
+
+/**
+ * The body of POST (my/)cart/{id}/apply_code (issue 21; spec 2 §7): the codes trimmed, and the server's
+ * require_benefit and ignore_errors when given.
+ */
+export function applyCodeBody(
+  codes: readonly string[],
+  { requireBenefit, ignoreErrors }: { requireBenefit?: boolean; ignoreErrors?: boolean } = {},
+): ApplyCodeBody {
+  const body: ApplyCodeBody = { codes: codes.map((c) => c.trim()) };
+  if (requireBenefit !== undefined) body.require_benefit = requireBenefit;
+  if (ignoreErrors !== undefined) body.ignore_errors = ignoreErrors;
   return body;
 }

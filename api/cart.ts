@@ -84,8 +84,12 @@ export function createCart(
   };
 
   /** POST a modification with the cart embeds so the answer is a whole cart; reload if it is not. */
-  async function modify(cartId: string | null, body: CartModifyBody, signal: AbortSignal | undefined) {
-    const path = cartId === null ? 'my/cart/modify' : `my/cart/${enc(cartId)}/modify`;
+  function modify(cartId: string | null, body: CartModifyBody, signal: AbortSignal | undefined) {
+    return post(cartId === null ? 'my/cart/modify' : `my/cart/${enc(cartId)}/modify`, cartId, body, signal);
+  }
+
+  /** POST to a cart path with the cart embeds; the answer is the whole cart, else the cart is loaded. */
+  async function post(path: string, cartId: string | null, body: unknown, signal: AbortSignal | undefined) {
     void cartJoins().catch(() => {});
     const raw = await request('POST', path, {
       query: CART_QUERY,
@@ -178,24 +182,11 @@ export function createCart(
      * with the cart embeds: answers the fresh cart (its codes, mods and totals). A refused code rejects as its
      * ApiError (code_not_found, code_exhausted, no_code_benefit, duplicate_code, validation_failed …).
      */
-    async applyCode(
-      cartId: string,
-      codes: readonly string[],
-      { requireBenefit, ignoreErrors, signal }: ApplyCodeOptions = {},
-    ): Promise<CartModel> {
-      const body: ApplyCodeBody = { codes: codes.map((c) => c.trim()) };
-      if (requireBenefit !== undefined) body.require_benefit = requireBenefit;
-      if (ignoreErrors !== undefined) body.ignore_errors = ignoreErrors;
-      void cartJoins().catch(() => {});
-      const raw = await request('POST', `${cartPath(cartId)}/apply_code`, {
-        query: CART_QUERY,
-        embed: CART_EMBED,
-        limit: CART_LIMIT,
-        body,
-        signal,
-      });
-      if (hasCart(raw)) return toCart(Promise.resolve(raw));
-      return toCart(load(`my/cart/${enc(cartId)}`, signal));
+    applyCode(cartId: string, codes: readonly string[], options: ApplyCodeOptions = {}): Promise<CartModel> {
+      // The body is built where the reserve's code steps are (loaded on demand: no first load carries it).
+      return import('./cart-preparation').then((m) =>
+        post(`${cartPath(cartId)}/apply_code`, cartId, m.applyCodeBody(codes, options), options.signal),
+      );
     },
 
     /** POST cart/{id}/guest_checkout for a free cart. */

@@ -62,11 +62,7 @@ export function widgetLines(
   if (totals.feesFixedCents) lines.push({ key: 'feesFixed', amountCents: totals.feesFixedCents });
   if (totals.feesPercentCents) lines.push({ key: 'feesPercent', amountCents: totals.feesPercentCents });
   if (totals.discountCents)
-    lines.push({
-      key: 'discounts',
-      amountCents: -Math.abs(totals.discountCents),
-      ...(codes.length ? { codes: [...codes] } : {}),
-    });
+    lines.push({ key: 'discounts', amountCents: -Math.abs(totals.discountCents), codes: [...codes] });
   for (const card of giftCards)
     lines.push({
       key: 'giftCard',

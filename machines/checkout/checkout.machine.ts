@@ -236,8 +236,8 @@ export const checkoutMachine = checkoutSetup
     },
     states: {
       editing: {
-        description:
-          'The visitor fills in the form; errors of the last submit are shown; values are kept. A cart a blocking rule holds is not paid until a code clears it (spec 2 §8).',
+        // A cart a blocking rule holds is not paid until a code clears it (spec 2 §8): the first submit branch.
+        description: 'The visitor fills in the form; errors of the last submit are shown; values are kept.',
         on: {
           'terms.change': { actions: 'changeTerms' },
           'cart.updated': { actions: 'updateCart' },

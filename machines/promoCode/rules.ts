@@ -4,7 +4,6 @@
  */
 import { outcomeMessage } from '../../api/error-messages/base';
 import { DISPLAYABLE_PROMO_CODES, promoOutcome } from '../../api/error-messages/reserve';
-import type { CartModel, CartModLine } from '../../api/models';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 
@@ -43,13 +42,4 @@ export const applyErrorMessage = (error: FlowError, code: string): Message =>
 /** A code error (spec 2 §8's promo errors shown to the user): the blocked-cart form asks for another code. */
 export const isCodeError = (error: FlowError): boolean => DISPLAYABLE_PROMO_CODES.has(error.code);
 
-/** The cart's rules that block checkout until a code clears them (spec 2 §2 "Blocked-cart form"). */
-export const blockingRules = (cart: Pick<CartModel, 'cartMods'> | null): CartModLine[] =>
-  (cart?.cartMods ?? []).filter((m) => m.blocking);
-
-/**
- * Spec 2 §2: the promo code box shows when the cart is modifiable, the seller's show_promo_codes_on_checkout is
- * on, and the card amount is above 0.
- */
-export const promoBoxShown = (modifiable: boolean, settingOn: boolean, cardAmountCents: number): boolean =>
-  modifiable && settingOn && cardAmountCents > 0;
+export { blockingRules, promoBoxShown } from './shown';

@@ -3,9 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { isModifiable } from '../../machines/cart/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
-import { blockingRules, promoBoxShown } from '../../machines/promoCode/rules';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
 
@@ -248,16 +246,12 @@ function CheckoutFlow({
     inspect,
   });
   const view = useSelector(actor, selectCheckoutView);
-  // Spec 2 §2: the promo box when the cart is modifiable, the seller shows promo codes and a card amount is due;
-  // the blocked-cart form while a blocking rule holds the cart (the app cart's cart: it follows each code).
-  const appCart = useCart(selectCart) ?? cart;
-  const memberIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
-  const modifiable = isModifiable(appCart, [
-    config.publicIdentityId ?? appCart.identityId,
-    ...(memberIdentityId ? [memberIdentityId] : []),
-  ]);
-  const rules = blockingRules(appCart);
-  const promoShown = promoBoxShown(modifiable, showPromoCodes, view.totalCents);
+  // The blocked-cart form and the promo code box decide in their own chunk whether they show (spec 2 §2).
+  const promo = (place: 'blocked' | 'promo') => (
+    <Suspense fallback={null}>
+      <PromoCodeFlow place={place} showPromoCodes={showPromoCodes} cardAmountCents={view.totalCents} />
+    </Suspense>
+  );
 
   return (
     <>
@@ -288,20 +282,8 @@ function CheckoutFlow({
         onTermsChange={(accepted) => actor.send({ type: 'terms.change', accepted })}
         onOpenTerms={termsModal.open}
         onSubmit={() => actor.send({ type: 'submit' })}
-        blockedForm={
-          rules.length ? (
-            <Suspense fallback={null}>
-              <PromoCodeFlow kind="blocked" descriptions={rules.map((r) => r.description ?? r.name)} />
-            </Suspense>
-          ) : null
-        }
-        promoBox={
-          promoShown ? (
-            <Suspense fallback={null}>
-              <PromoCodeFlow kind="promo" />
-            </Suspense>
-          ) : null
-        }
+        blockedForm={promo('blocked')}
+        promoBox={promo('promo')}
       />
       {termsModal.modal && termsHtml ? (
         <Suspense fallback={null}>

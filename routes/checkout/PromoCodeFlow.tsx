@@ -1,23 +1,47 @@
 /**
- * The promo code box and the blocked-cart form at checkout (spec 2 §2, §8; issue 21): get the promoCode actor,
- * select its view model, render the box. Loaded on demand with its strings (a lazy chunk of checkout).
+ * The promo code box and the blocked-cart form at checkout (spec 2 §2, §8; issue 21), a lazy chunk of checkout
+ * with its strings. Each place decides from the app cart whether it shows: the blocked-cart form while a
+ * blocking rule holds the cart; the promo box when the cart is modifiable, the seller shows promo codes and a
+ * card amount is due. Then: get the promoCode actor, select its view model, render the box.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { selectCartId } from '../../machines/cart/current';
+import { selectCart, selectCartId } from '../../machines/cart/current';
+import { isModifiable } from '../../machines/cart/rules';
+import { blockingRules, promoBoxShown } from '../../machines/promoCode/shown';
 import type { PromoCodeKind } from '../../machines/promoCode/types';
 import { selectPromoCodeView } from '../../machines/promoCode/view';
 import { PromoCodeBox } from '../../ui/checkout/PromoCodeBox';
-import { useCartActor, useServices } from '../app/services';
+import { useCart, useCartActor, useServices, useSession } from '../app/services';
 import { providePromoCode } from './promo-wiring';
 
 export default function PromoCodeFlow({
-  kind,
-  descriptions,
+  place,
+  showPromoCodes,
+  cardAmountCents,
 }: {
-  kind: PromoCodeKind;
-  descriptions?: string[];
+  place: PromoCodeKind;
+  showPromoCodes: boolean;
+  cardAmountCents: number;
 }) {
+  const { config } = useServices();
+  const cart = useCart(selectCart);
+  const memberIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
+  if (!cart) return null;
+  if (place === 'blocked') {
+    const rules = blockingRules(cart);
+    return rules.length ? (
+      <CodeBox kind="blocked" descriptions={rules.map((r) => r.description ?? r.name)} />
+    ) : null;
+  }
+  const modifiable = isModifiable(cart, [
+    config.publicIdentityId ?? cart.identityId,
+    ...(memberIdentityId ? [memberIdentityId] : []),
+  ]);
+  return promoBoxShown(modifiable, showPromoCodes, cardAmountCents) ? <CodeBox kind="promo" /> : null;
+}
+
+function CodeBox({ kind, descriptions }: { kind: PromoCodeKind; descriptions?: string[] }) {
   const { api, strings, inspect } = useServices();
   const cartActor = useCartActor();
   const machine = useMemo(

@@ -30,6 +30,6 @@ export async function loadCheckoutSettings(
   const promo = rows.find((r) => r.key === PROMO_CODES_CONFIG_KEY)?.value;
   return {
     termsHtml: typeof terms === 'string' && terms.trim() !== '' ? terms : null,
-    showPromoCodes: promo === true || promo === 'true' || promo === 1 || promo === '1',
+    showPromoCodes: promo === true || promo === 'true',
   };
 }
