@@ -38,6 +38,38 @@ export async function loadChunk<T>(
   }
 }
 
+/** sessionStorage key: when this tab last reloaded itself for a chunk that would not load. */
+export const CHUNK_RELOAD_KEY = 'tix:chunk-reload';
+/** A second chunk failure within this time of the reload shows the notice instead of reloading again. */
+export const CHUNK_RELOAD_WINDOW_MS = 5 * 60_000;
+
+/**
+ * A chunk failure the retry above cannot mend: the failed chunk is shared, and a chunk loaded later imports
+ * it by its plain URL, which the document remembers as failed (the event screen's chunk is imported by the
+ * date-first, single-event and members-only layouts). Only a new document forgets it, so the page reloads
+ * itself, once: a second chunk failure within CHUNK_RELOAD_WINDOW_MS (the file is really gone) shows the
+ * notice with its Reload button. Returns whether it reloaded.
+ */
+export function reloadOnceForChunk(
+  error: unknown,
+  reload: () => void = () => window.location.reload(),
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof sessionStorage === 'undefined'
+    ? null
+    : sessionStorage,
+  now: number = Date.now(),
+): boolean {
+  if (!storage || failedChunkUrl(error) === null) return false;
+  try {
+    const last = storage.getItem(CHUNK_RELOAD_KEY);
+    if (last !== null && now - Number(last) < CHUNK_RELOAD_WINDOW_MS) return false;
+    storage.setItem(CHUNK_RELOAD_KEY, String(now));
+  } catch {
+    return false; // storage refused: no way to tell a loop from a first failure
+  }
+  reload();
+  return true;
+}
+
 /** `React.lazy` over `loadChunk`. */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint (any props)
 export const lazyChunk = <T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) =>
