@@ -45,14 +45,13 @@ test('the listing first load carries no checkout or Stripe code', async ({ page,
 
 /** The event screen's chunk as the built app names it (…/assets/EventScreen-<hash>.js, no query). */
 const EVENT_CHUNK = /\/assets\/EventScreen-[\w-]+\.js$/;
+/** The same with or without the retry's cache-busting query. */
+const EVENT_CHUNK_ANY = /\/assets\/EventScreen-[\w-]+\.js(\?retry=\d+)?$/;
 
 test('a chunk that fails once (a flaky network) is fetched again and the page shows', async ({
   page,
   seller,
 }) => {
-  // The event screen's chunk fails once, as on a network blip; the browser remembers that URL as failed for
-  // the document's life. The route retries it from a cache-busted URL; the layouts that import the shared
-  // chunk by its plain URL then fail too, so the page reloads itself once (routes/chunks.ts) and shows.
   let failed = 0;
   await page.route(EVENT_CHUNK, (route) => {
     failed += 1;
@@ -68,8 +67,33 @@ test('a chunk that fails once (a flaky network) is fetched again and the page sh
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(failed).toBeGreaterThanOrEqual(1);
-  // At most the one retry from the same file with a cache-busting query.
+  // At most the one retry, from the same file with a cache-busting query.
   expect(retries.length).toBeLessThanOrEqual(1);
+});
+
+test('after a redeploy took the chunk away, the page reloads itself once and shows the new build', async ({
+  page,
+  seller,
+}) => {
+  // The old build's event chunk is gone (404, its cache-busted retry too) until the page loads anew, which
+  // fetches the new build: here, the next document lets the file through again.
+  let gone = true;
+  let documents = 0;
+  await page.route(EVENT_CHUNK_ANY, (route) =>
+    gone ? route.fulfill({ status: 404, body: 'gone' }) : route.continue(),
+  );
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
+      documents += 1;
+      if (documents > 1) gone = false;
+    }
+  });
+  await page.goto(`${seller.base}/events`);
+  await page.getByRole('link', { name: 'General Admission' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(documents).toBe(2);
 });
 
 test('a chunk that cannot load shows the message with Reload and Continue, never a blank page', async ({

@@ -44,11 +44,12 @@ export const CHUNK_RELOAD_KEY = 'tix:chunk-reload';
 export const CHUNK_RELOAD_WINDOW_MS = 5 * 60_000;
 
 /**
- * A chunk failure the retry above cannot mend: the failed chunk is shared, and a chunk loaded later imports
- * it by its plain URL, which the document remembers as failed (the event screen's chunk is imported by the
- * date-first, single-event and members-only layouts). Only a new document forgets it, so the page reloads
- * itself, once: a second chunk failure within CHUNK_RELOAD_WINDOW_MS (the file is really gone) shows the
- * notice with its Reload button. Returns whether it reloaded.
+ * A chunk failure the retry above cannot mend. After a redeploy the old build's chunk is gone, retry or not:
+ * a new document loads the new build, whose chunks exist. And a browser that remembers a failed module URL
+ * would fail a shared chunk again when a later chunk imports it by its plain URL (the layouts import the event
+ * screen's chunk). So the routes' boundary reloads the page, once: a second chunk failure within
+ * CHUNK_RELOAD_WINDOW_MS (the file is really missing) shows the notice with its Reload button. Returns whether
+ * it reloaded.
  */
 export function reloadOnceForChunk(
   error: unknown,
