@@ -48,8 +48,8 @@ function precompress(): Plugin {
 /**
  * The production build serves React's API with Preact's compatibility layer (preact/compat): the app,
  * @xstate/react, wouter and the Stripe elements keep importing `react`, the bundle carries Preact. Measured
- * (`npm run budget`, gzip first-load JS): / 110.5 → 54.3 KB, /events 117.7 → 61.4, /events/{id} 116.4 → 60.1,
- * /checkout 120.8 → 64.6; react-dom alone was 63.3 KB of the entry chunk, Preact with compat is about 8.
+ * (`npm run budget`, gzip first-load JS): / 110.5 → 54.4 KB, /events 117.7 → 61.5, /events/{id} 116.4 → 60.2,
+ * /checkout 120.8 → 64.7; react-dom alone was 63.3 KB of the entry chunk, Preact with compat is about 8.
  * The views' and routes' tests render with the same alias (vitest.config.ts) and the e2e specs run on this
  * build. `npm run dev` keeps React, for what only React's development build gives: StrictMode's double mount
  * (tests/routes/strict-mode.test.tsx) and Fast Refresh. Exact-match patterns, so `react-dom` does not catch
