@@ -47,6 +47,8 @@ export interface PreparationRequest {
   cartId: string | null;
   remove?: string[];
   add: ReservationLine[];
+  /** This reserve's own codes before the reserve (the 'code required' prompt's code), after the providers'. */
+  codesBeforeReserve?: string[];
 }
 
 /** The steps of one preparation request, in order; steps with nothing to do are left out. */
@@ -59,7 +61,7 @@ export function preparationSteps(
   if (request.remove?.length) steps.push({ step: 'remove', ticketIds: [...request.remove] });
   const defaults = codes.defaultCodes();
   if (defaults.length) steps.push({ step: 'defaultCodes', codes: defaults, ignoreErrors: true });
-  const before = codes.codesBeforeReserve();
+  const before = [...codes.codesBeforeReserve(), ...(request.codesBeforeReserve ?? [])];
   if (before.length) steps.push({ step: 'codesBeforeReserve', codes: before });
   if (request.add.length) steps.push({ step: 'reserve', lines: request.add });
   const after = codes.codesAfterReserve();

@@ -97,16 +97,17 @@ export function createCart(
   return {
     /**
      * POST my/cart/modify (new cart) or my/cart/{id}/modify: the preparation request (api/cart-preparation.ts)
-     * with one `add` line per ticket.
+     * with one `add` line per ticket, and this reserve's codes before it (the 'code required' prompt's).
      */
     async reserve(
       cartId: string | null,
       reserve: ReserveRequest,
-      { signal }: CallOptions = {},
+      { signal, codesBeforeReserve }: CallOptions & { codesBeforeReserve?: string[] } = {},
     ): Promise<CartModel> {
       // Loaded with the first reserve: no first load carries it.
       const { preparationBody, preparationSteps } = await import('./cart-preparation');
-      const steps = preparationSteps({ cartId, add: reservationLines(reserve) }, codeSteps);
+      const add = reservationLines(reserve);
+      const steps = preparationSteps({ cartId, add, codesBeforeReserve }, codeSteps);
       return modify(cartId, preparationBody(steps), signal);
     },
 

@@ -2,7 +2,9 @@
  * Wiring of the reserve core (`machines/reserve/core`): the one post every way of putting something in the
  * cart uses. It reads the app cart's id when it posts (never a copy taken when the flow started); a `newCart`
  * post, after the cart turned out gone, creates one. Tickets go through the cart call, memberships through
- * the membership call (its client loads on first use).
+ * the membership call (its client loads on first use). A code typed into the 'code required' prompt goes as
+ * the pre-reserve promo code (`preReservePromoCodes: { codes }`, the default handler); the prompt is the
+ * `codeRequired` modal of the stack, opened and closed by the machine through `codePrompt`.
  */
 import type { Api } from '../../api';
 import { reserveIntoCartMachine } from '../../machines/reserve/core/reserveIntoCart.machine';
@@ -12,18 +14,24 @@ export interface ReserveCoreWiring {
   api: Pick<Api, 'cart' | 'membership'>;
   /** The app cart's current id, read at the moment of the call. */
   currentCartId: () => string | null;
+  /** The 'code required' prompt on the modal stack (`codeRequired`); absent: no prompt is shown. */
+  codePrompt?: { open: () => void; close: () => void };
 }
 
-export function provideReserveCore({ api, currentCartId }: ReserveCoreWiring) {
+export function provideReserveCore({ api, currentCartId, codePrompt }: ReserveCoreWiring) {
   return reserveIntoCartMachine.provide({
     actors: {
       postReserve: fromPromise(({ input, signal }) => {
         const cartId = input.newCart ? null : currentCartId();
-        const { request } = input;
+        const { request, codesBeforeReserve } = input;
         return request.kind === 'tickets'
-          ? api.cart.reserve(cartId, request.tickets, { signal })
+          ? api.cart.reserve(cartId, request.tickets, { signal, codesBeforeReserve })
           : api.membership.reserve(cartId, request.membership, { signal });
       }),
+    },
+    actions: {
+      openCodePrompt: () => codePrompt?.open(),
+      closeCodePrompt: () => codePrompt?.close(),
     },
   });
 }
