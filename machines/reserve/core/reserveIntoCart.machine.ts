@@ -80,6 +80,8 @@ export const reserveIntoCartMachine = setup({
         assertEvent(event, 'xstate.done.actor.postReserve');
         return event.output;
       },
+      // Reserved after asking for a code: the refusal that asked is over.
+      refusal: null,
     }),
     useNewCart: assign({ newCart: true }),
     /** Injected: show the 'code required' prompt on the modal stack (`codeRequired`). */
