@@ -69,3 +69,26 @@ test('cancel closes the code prompt and keeps the chosen tickets', async ({ page
   await expect(modal).toBeHidden();
   await expect(form.getByRole('status', { name: 'Press quantity' })).toHaveText('1');
 });
+
+test('promo banners: the General Admission page shows WELCOME20 and the seller banner, the listing the seller banner', async ({
+  page,
+  seller,
+}) => {
+  await page.goto(`${seller.base}/events/${eventId(seller, 'general-admission')}`);
+  const offers = page.getByRole('region', { name: 'Offers' });
+  await expect(offers.getByText('Welcome: 20% off General Admission')).toBeVisible();
+  await expect(offers.getByText('Use code WELCOME20 for 20% off General Admission.')).toBeVisible();
+  await expect(offers.getByText('$5 off your order')).toBeVisible();
+  await expectNoA11yViolations(page, 'event detail with promo banners');
+
+  // Another event: the seller's banner only.
+  await page.goto(`${seller.base}/events/${eventId(seller, 'lecture-restoration')}`);
+  await expect(page.getByRole('region', { name: 'Offers' }).getByText('$5 off your order')).toBeVisible();
+  await expect(page.getByText('Welcome: 20% off General Admission')).toHaveCount(0);
+
+  await page.goto(`${seller.base}/events`);
+  const listingOffers = page.getByRole('region', { name: 'Offers' });
+  await expect(listingOffers.getByText('Use code SAVE5 for $5 off any order.')).toBeVisible();
+  await expect(listingOffers.getByText('Welcome: 20% off General Admission')).toHaveCount(0);
+  await expectNoA11yViolations(page, 'listing with the seller banner');
+});

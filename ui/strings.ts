@@ -21,6 +21,7 @@ import type { formStrings } from './form-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
 import type { membershipPageDefaults } from './membership-strings';
+import type { promoStrings } from './promo-strings';
 import type { reserveStrings } from './reserve/strings';
 import type { seatMapDefaults } from './seatmap/strings';
 
@@ -140,7 +141,8 @@ type Catalogue = typeof shellStrings &
   typeof accountStrings &
   typeof membershipPageDefaults &
   typeof seatMapDefaults &
-  typeof termsStrings;
+  typeof termsStrings &
+  typeof promoStrings;
 
 export type StringKey = keyof Catalogue;
 export type Strings = Record<StringKey, string>;
