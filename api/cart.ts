@@ -102,12 +102,16 @@ export function createCart(
     async reserve(
       cartId: string | null,
       reserve: ReserveRequest,
-      { signal, codesBeforeReserve }: CallOptions & { codesBeforeReserve?: string[] } = {},
+      {
+        signal,
+        codesBeforeReserve,
+        defaultCodes,
+      }: CallOptions & { codesBeforeReserve?: string[]; defaultCodes?: string[] } = {},
     ): Promise<CartModel> {
       // Loaded with the first reserve: no first load carries it.
       const { preparationBody, preparationSteps } = await import('./cart-preparation');
       const add = reservationLines(reserve);
-      const steps = preparationSteps({ cartId, add, codesBeforeReserve }, codeSteps);
+      const steps = preparationSteps({ cartId, add, codesBeforeReserve, defaultCodes }, codeSteps);
       return modify(cartId, preparationBody(steps), signal);
     },
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createCart } from '../../api/cart';
-import { preparationBody, preparationSteps } from '../../api/cart-preparation';
+import { preparationBody, preparationSteps, promoCodesToPreload } from '../../api/cart-preparation';
 
 const line = { event_session_id: 's1', ticket_type_id: 'adult' };
 
@@ -30,5 +30,27 @@ describe('a reserve with its own pre-reserve codes', () => {
     expect(calls[0]?.[2].body).toEqual({ preReservePromoCodes: { codes: ['PRESS2026'] }, add: [line] });
     const { modifyBody } = await import('../../server/http/validate');
     expect(modifyBody.safeParse(calls[0]?.[2].body).success).toBe(true);
+  });
+
+  it('the query promo codes: a comma list, trimmed, blanks and repeats dropped; else the first default', () => {
+    expect(promoCodesToPreload(' WELCOME20 , SAVE5,,WELCOME20 ')).toEqual(['WELCOME20', 'SAVE5']);
+    expect(promoCodesToPreload(null, ['D1', 'D2'])).toEqual(['D1']);
+    expect(promoCodesToPreload(' , ', ['D1'])).toEqual(['D1']);
+    expect(promoCodesToPreload(null)).toEqual([]);
+  });
+
+  it('preloaded codes go first (errors ignored), then the codes before the reserve, the reserve', () => {
+    const steps = preparationSteps({
+      cartId: null,
+      add: [line],
+      defaultCodes: ['WELCOME20'],
+      codesBeforeReserve: ['PRESS2026'],
+    });
+    expect(steps.map((s) => s.step)).toEqual(['create', 'defaultCodes', 'codesBeforeReserve', 'reserve']);
+    expect(preparationBody(steps)).toEqual({
+      preloadedPromoCodes: { codes: ['WELCOME20'] },
+      preReservePromoCodes: { codes: ['PRESS2026'] },
+      add: [line],
+    });
   });
 });

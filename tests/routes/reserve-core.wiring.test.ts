@@ -31,8 +31,8 @@ describe('reserve core wiring', () => {
     current = 'c2';
     await runProvided(core, 'postReserve', { request, newCart: true, codesBeforeReserve: ['PRESS2026'] });
     expect(api.cart.reserve.mock.calls).toEqual([
-      ['c1', tickets, { signal: anySignal, codesBeforeReserve: [] }],
-      [null, tickets, { signal: anySignal, codesBeforeReserve: ['PRESS2026'] }],
+      ['c1', tickets, { signal: anySignal, codesBeforeReserve: [], defaultCodes: [] }],
+      [null, tickets, { signal: anySignal, codesBeforeReserve: ['PRESS2026'], defaultCodes: [] }],
     ]);
     expect(api.membership.reserve).not.toHaveBeenCalled();
   });
@@ -81,7 +81,25 @@ describe('reserve core wiring', () => {
     expect(api.cart.reserve.mock.calls[1]).toEqual([
       'c1',
       tickets,
-      { signal: anySignal, codesBeforeReserve: ['PRESS2026'] },
+      { signal: anySignal, codesBeforeReserve: ['PRESS2026'], defaultCodes: [] },
     ]);
+  });
+
+  it("preloads the page's promo query (a comma list, trimmed) as the default codes, read when it posts", async () => {
+    const api = fakeApi();
+    let search = '';
+    const core = provideReserveCore({
+      api: asApi(api),
+      currentCartId: () => 'c1',
+      currentSearch: () => search,
+    });
+    const request = { kind: 'tickets', tickets } as const;
+    search = '?promo=%20welcome20%20,,SAVE5,welcome20&session=next';
+    await runProvided(core, 'postReserve', { request, newCart: false, codesBeforeReserve: [] });
+    expect((api.cart.reserve.mock.calls[0] as unknown[] | undefined)?.[2]).toEqual({
+      signal: anySignal,
+      codesBeforeReserve: [],
+      defaultCodes: ['welcome20', 'SAVE5'],
+    });
   });
 });
