@@ -120,6 +120,7 @@ export function toConfirmationPage(orders: unknown, config: unknown, sellerId: s
     contentOffset: offset('completed_content_offset'),
     contentMobileOffset: offset('completed_content_mobile_offset'),
     externalUrl: externalUrl && !externalUrl.startsWith('/') ? externalUrl : null,
+    showTicketsLink: jsonValue(value('show_tickets_link')) === true,
   };
 }
 

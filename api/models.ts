@@ -242,6 +242,8 @@ export interface ConfirmationPage {
   contentMobileOffset: string | null;
   /** external_urls.completed_order (http or https): the visitor is sent there with ?orderIds=a,b. */
   externalUrl: string | null;
+  /** show_tickets_link: each order's block links to its printable order, /ticket_order/{id} (spec 2 §2). */
+  showTicketsLink?: boolean;
 }
 
 /** An attendee's name and email as a reserve sends them (`admit_name`, `admit_email`); empty ones are left out. */

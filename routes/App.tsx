@@ -19,6 +19,7 @@ const EventsScreen = lazy(withEventsClient(() => import('./events/EventsScreen')
 const EventScreen = lazy(withEventsClient(() => import('./event/EventScreen')));
 const CheckoutScreen = lazyChunk(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazyChunk(() => import('./complete/CompleteScreen'));
+const OrderPrintScreen = lazyChunk(() => import('./complete/OrderPrintScreen'));
 const HomeScreen = lazyChunk(() => import('./home/HomeScreen'));
 const EmailSubmitScreen = lazyChunk(() => import('./email-submit/EmailSubmitScreen'));
 const ResetPasswordScreen = lazyChunk(() => import('./reset-password/ResetPasswordScreen'));
@@ -72,6 +73,7 @@ export function App() {
                 {(params) => <MembershipRedirect action={params.action} />}
               </Route>
               <Route path="/checkout/complete" component={CompleteScreen} />
+              <Route path="/ticket_order/:id">{(params) => <OrderPrintScreen id={params.id} />}</Route>
               <Route path="/checkout" component={CheckoutScreen} />
               <Route path="/checkout/:cartId" component={CheckoutScreen} />
               <Route path="/my-account" component={MyAccountScreen} />

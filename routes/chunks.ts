@@ -38,6 +38,39 @@ export async function loadChunk<T>(
   }
 }
 
+/** sessionStorage key: when this tab last reloaded itself for a chunk that would not load. */
+export const CHUNK_RELOAD_KEY = 'tix:chunk-reload';
+/** A second chunk failure within this time of the reload shows the notice instead of reloading again. */
+export const CHUNK_RELOAD_WINDOW_MS = 5 * 60_000;
+
+/**
+ * A chunk failure the retry above cannot mend. After a redeploy the old build's chunk is gone, retry or not:
+ * a new document loads the new build, whose chunks exist. And a browser that remembers a failed module URL
+ * would fail a shared chunk again when a later chunk imports it by its plain URL (the layouts import the event
+ * screen's chunk). So the routes' boundary reloads the page, once: a second chunk failure within
+ * CHUNK_RELOAD_WINDOW_MS (the file is really missing) shows the notice with its Reload button. Returns whether
+ * it reloaded.
+ */
+export function reloadOnceForChunk(
+  error: unknown,
+  reload: () => void = () => window.location.reload(),
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof sessionStorage === 'undefined'
+    ? null
+    : sessionStorage,
+  now: number = Date.now(),
+): boolean {
+  if (!storage || failedChunkUrl(error) === null) return false;
+  try {
+    const last = storage.getItem(CHUNK_RELOAD_KEY);
+    if (last !== null && now - Number(last) < CHUNK_RELOAD_WINDOW_MS) return false;
+    storage.setItem(CHUNK_RELOAD_KEY, String(now));
+  } catch {
+    return false; // storage refused: no way to tell a loop from a first failure
+  }
+  reload();
+  return true;
+}
+
 /** `React.lazy` over `loadChunk`. */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint (any props)
 export const lazyChunk = <T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) =>

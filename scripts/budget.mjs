@@ -18,7 +18,9 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // boundary and the unhandled-rejection notice, 1.0 KB) must be in the first load, since it is what shows when
 // a later chunk fails; lazy orders and ticket-group clients paid back half of it. Then 0.1 to 0.2 KB more for the
 // promo codes' wire shapes (cartmod, promo_code) that every cart document is parsed with.
-const BUDGET_KB = { '/': 110.6, '/events': 117.8, '/events/{id}': 116.5, '/checkout': 121 };
+// Then 0.1 KB on home for the one self-reload after a shared chunk fails (routes/chunks.ts reloadOnceForChunk),
+// and 0.1 KB on each for the printable order's route (/ticket_order/{id}, its screen lazy).
+const BUDGET_KB = { '/': 110.8, '/events': 117.9, '/events/{id}': 116.6, '/checkout': 121.1 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

@@ -230,11 +230,6 @@ export function createApp(options: AppOptions): Hono {
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   };
-  // Spec 2 §2's printable order (/ticket_order/{id}, linked from the confirmation email) is not built in the
-  // storefront yet: until it is, its address opens the confirmation of that order (number and QR code).
-  app.get('/:slug{[a-z0-9][a-z0-9-]*}/ticket_order/:id{[0-9a-fA-F-]{36}}', (c) =>
-    c.redirect(`/${c.req.param('slug')}/checkout/complete?orderIds=${c.req.param('id')}`, 302),
-  );
   app.get('/:slug{[a-z0-9][a-z0-9-]*}', spa);
   app.get('/:slug{[a-z0-9][a-z0-9-]*}/*', spa);
 

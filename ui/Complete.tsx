@@ -41,6 +41,8 @@ export interface CompleteProps {
   contentOffset?: string | null;
   contentMobileOffset?: string | null;
   eventsHref: string;
+  /** The printable order's address of an order, when the seller shows the link (showTicketsLink). */
+  ticketsHref?: ((orderId: string) => string) | null;
   onNavigate: Navigate;
 }
 
@@ -59,6 +61,7 @@ export function Complete({
   contentOffset = null,
   contentMobileOffset = null,
   eventsHref,
+  ticketsHref = null,
   onNavigate,
 }: CompleteProps) {
   if (status === 'loading') return <p role="status">{strings.loading}</p>;
@@ -104,6 +107,17 @@ export function Complete({
               width={200}
               height={200}
             />
+            {ticketsHref ? (
+              <p>
+                <AppLink href={ticketsHref(order.id)} onNavigate={onNavigate}>
+                  {strings.viewAndPrint}
+                  <span className="visually-hidden">
+                    {' '}
+                    {fill(strings.orderNumber, { number: order.number })}
+                  </span>
+                </AppLink>
+              </p>
+            ) : null}
             {order.calendarUrl ? (
               <p>
                 <a href={order.calendarUrl} download={`order-${order.number}.ics`}>

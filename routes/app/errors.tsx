@@ -2,12 +2,13 @@
  * Never a blank page (spec 3 §2 shell, §8): an error boundary around the routes and a handler of unhandled
  * promise rejections, each showing the API's message or the generic one with a Reload button and a Continue
  * link home, until the visitor goes to another route. An aborted request (a route change, StrictMode) is not
- * an error and shows nothing.
+ * an error and shows nothing. A chunk that would not load reloads the page once first (routes/chunks.ts).
  */
 import { Component, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isApiError } from '../../api/errors';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { reloadOnceForChunk } from '../chunks';
 import { useAppNavigate } from '../navigation';
 import { useServices } from './services';
 
@@ -33,6 +34,10 @@ class Boundary extends Component<{ path: string; children: ReactNode }, { failur
 
   static getDerivedStateFromError(error: unknown) {
     return { failure: { error, path: null } };
+  }
+
+  override componentDidCatch(error: unknown) {
+    reloadOnceForChunk(error);
   }
 
   static getDerivedStateFromProps(props: { path: string }, state: { failure: Failure }) {

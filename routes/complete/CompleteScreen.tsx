@@ -47,6 +47,7 @@ export default function CompleteScreen() {
       contentOffset={page?.contentOffset ?? null}
       contentMobileOffset={page?.contentMobileOffset ?? null}
       eventsHref={href('/events')}
+      ticketsHref={page?.showTicketsLink ? (id) => href(`/ticket_order/${id}`) : null}
       onNavigate={navigate}
     />
   );

@@ -276,6 +276,14 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
         key: 'completed_order_links',
         value: JSON.stringify([{ text: 'Plan your visit', url: `/${slug}/events` }]),
       },
+      // The confirmation's 'View and print tickets' link to the printable order (spec 2 §2 showTicketsLink).
+      {
+        id: id(`meta:${sellerId}:show_tickets_link`),
+        resource: 'seller',
+        resourceId: sellerId,
+        key: 'show_tickets_link',
+        value: 'true',
+      },
     ])
     .onConflictDoNothing();
 

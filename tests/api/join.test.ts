@@ -608,6 +608,7 @@ describe('toConfirmationPage (spec 2 §2 "Confirmation screen")', () => {
         sellerMeta('completed_image_alternate_text', 'The museum at dusk'),
         sellerMeta('completed_content_offset', '12rem'),
         sellerMeta('completed_content_mobile_offset', '8rem; background:url(x)'),
+        sellerMeta('show_tickets_link', 'true'),
         { ...sellerMeta('completed_order_message', 'another seller'), resource_id: 'seller-2' },
       ]),
     };
@@ -627,6 +628,7 @@ describe('toConfirmationPage (spec 2 §2 "Confirmation screen")', () => {
       contentOffset: '12rem',
       contentMobileOffset: null,
       externalUrl: 'https://venue.example/thanks',
+      showTicketsLink: true,
     });
   });
 
@@ -638,6 +640,7 @@ describe('toConfirmationPage (spec 2 §2 "Confirmation screen")', () => {
       contentOffset: null,
       contentMobileOffset: null,
       externalUrl: null,
+      showTicketsLink: false,
     };
     expect(toConfirmationPage({ meta: coll([]) }, { config: coll([]) }, 'seller-1')).toEqual(empty);
     expect(

@@ -4,7 +4,14 @@
  * retried, and a second failure is a ChunkLoadError for the route's error boundary.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, failedChunkUrl, loadChunk } from '../../routes/chunks';
+import {
+  CHUNK_RELOAD_KEY,
+  CHUNK_RELOAD_WINDOW_MS,
+  CHUNK_TIMEOUT_MS,
+  failedChunkUrl,
+  loadChunk,
+  reloadOnceForChunk,
+} from '../../routes/chunks';
 
 const URL_A = 'http://localhost:8080/assets/EventScreen-Ab12.js';
 const chrome = new TypeError(`Failed to fetch dynamically imported module: ${URL_A}`);
@@ -66,5 +73,44 @@ describe('loadChunk', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(loading).resolves.toEqual({ default: 'second try' });
     expect(calls).toBe(2);
+  });
+});
+
+describe('reloadOnceForChunk (a shared chunk the retry cannot mend)', () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      items,
+    };
+  };
+
+  it('reloads once for a chunk failure, then leaves the notice to show within the window', () => {
+    const storage = memory();
+    const reload = vi.fn();
+    expect(reloadOnceForChunk(chrome, reload, storage, 10_000)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(storage.items.get(CHUNK_RELOAD_KEY)).toBe('10000');
+    // The same tab fails again soon after: the file is really gone, no reload loop.
+    expect(reloadOnceForChunk(chrome, reload, storage, 10_000 + CHUNK_RELOAD_WINDOW_MS - 1)).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Much later (another deploy), it may reload again.
+    expect(reloadOnceForChunk(firefox, reload, storage, 10_000 + CHUNK_RELOAD_WINDOW_MS)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('never reloads for other errors, without storage, or when storage refuses', () => {
+    const reload = vi.fn();
+    expect(reloadOnceForChunk(new Error('boom'), reload, memory(), 10_000)).toBe(false);
+    expect(reloadOnceForChunk(chrome, reload, null, 10_000)).toBe(false);
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(reloadOnceForChunk(chrome, reload, refusing, 10_000)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
   });
 });

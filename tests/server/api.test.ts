@@ -439,6 +439,8 @@ describe('SPA serving', () => {
       '/demo-museum/',
       '/demo-museum/events/123',
       '/demo-museum/checkout/complete',
+      // The printable order (spec 2 §2) is a storefront page (was a redirect to the confirmation).
+      '/demo-museum/ticket_order/7f0c1c1e-8a51-4c1b-9f0e-0d3f5c2b9a11',
     ]) {
       const r = await spaApp().request(path);
       expect(r.status).toBe(200);

@@ -25,6 +25,9 @@ export const checkoutStrings = defineStrings({
   /** The confirmation's link to the order's calendar file (ours; issue 20). */
   addToCalendar: 'Add to calendar',
   viewAndPrint: 'View and print tickets',
+  // the printable order (/ticket_order/{id}, spec 2 §2; ours: the spec names the page, not its texts)
+  printOrder: 'Print',
+  printOrderTitle: 'Your tickets',
   confirmationEmail: 'A confirmation email is on its way to {email}.',
   continueShopping: 'Continue browsing events',
   providerUnavailable:

@@ -111,6 +111,7 @@ export function SeatCanvas({
   };
 
   // Size: follow the box; tell the machine the viewport.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; reads the latest props by ref
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -126,7 +127,6 @@ export function SeatCanvas({
     });
     observer.observe(el);
     return () => observer.disconnect();
-    // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; reads the latest props by ref
   }, []);
 
   useEffect(

@@ -108,6 +108,7 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
   );
   const onSeat = useCallback((seatId: string) => actor.send({ type: 'seat.toggle', seatId }), [actor]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one subscription per actor
   useEffect(() => {
     actor.send({ type: 'open' });
     const confirmed = actor.on('seats.confirmed', (e) => {
@@ -120,7 +121,6 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
       confirmed.unsubscribe();
       back.unsubscribe();
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: one subscription per actor
   }, [actor]);
 
   const groupIds = useMemo(() => [...new Set(map.seats.flatMap((s) => s.groups))], [map]);

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { OrderPrint } from '../../ui/OrderPrint';
+import { fill } from '../../ui/strings';
+import { useServices } from '../app/services';
+import { useAppNavigate } from '../navigation';
+import { NotFoundScreen } from '../not-found/NotFoundScreen';
+import { useLoad } from '../useLoad';
+import { isMissingOrder, loadConfirmation } from './wiring';
+
+/**
+ * /ticket_order/{id}: the printable order (spec 2 §2), linked from the confirmation (when the seller's
+ * show_tickets_link is on) and from the confirmation email. The order id is the key to it, as for the
+ * confirmation and the emailed QR code: a random UUID, given only to the purchaser (server/README.md).
+ */
+export default function OrderPrintScreen({ id }: { id: string }) {
+  const { api, strings, config } = useServices();
+  const { href, navigate } = useAppNavigate();
+  const loaded = useLoad((signal) => loadConfirmation(api, [id], signal), id);
+  const order = loaded.status === 'ready' ? (loaded.data?.orders[0] ?? null) : null;
+  useEffect(() => {
+    document.title = order
+      ? `${fill(strings.orderNumber, { number: order.number })} — ${config.sellerName}`
+      : config.sellerName;
+  }, [order, strings, config]);
+
+  if ((loaded.status === 'ready' && !order) || (loaded.status === 'error' && isMissingOrder(loaded.error)))
+    return <NotFoundScreen />;
+  if (loaded.status === 'loading') return <p role="status">{strings.loading}</p>;
+  if (!order)
+    return (
+      <p className="message message--error" role="alert">
+        {strings.errorOops}
+      </p>
+    );
+  return (
+    <OrderPrint
+      strings={strings}
+      order={order}
+      eventsHref={href('/events')}
+      onNavigate={navigate}
+      onPrint={() => window.print()}
+    />
+  );
+}
