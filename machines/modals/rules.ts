@@ -25,7 +25,6 @@ const standard: ModalPreset = { size: DEFAULT_MODAL_SIZE, closeable: true, fixed
  * - cartExpiry: small and not closeable, whatever the opener says (spec: "not closeable, small").
  * - chooseDate: the calendar's seven columns read best at md; its opener may still ask for lg.
  * - removeConfirm: a question with two buttons, small.
- * - codeRequired: one code field with Apply and Cancel, small.
  * - every other modal: the spec's default, lg and closeable.
  */
 export const MODAL_PRESETS: Readonly<Record<ModalName, ModalPreset>> = {
@@ -42,7 +41,7 @@ export const MODAL_PRESETS: Readonly<Record<ModalName, ModalPreset>> = {
   seatMap: standard,
   chooseDate: { size: 'md', closeable: true, fixed: false },
   removeConfirm: { size: 'sm', closeable: true, fixed: false },
-  codeRequired: { size: 'sm', closeable: true, fixed: false },
+  codeRequired: standard,
 };
 
 /** The stack entry a `modal.open` creates: the preset, overridden by the opener where allowed. */

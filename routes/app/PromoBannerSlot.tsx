@@ -1,7 +1,8 @@
 /**
  * The promo banners of a page (spec 1 §2, §3; `GET promo_banner`): the seller's on the listing, the seller's
- * and the event's on event detail. A lazy chunk with its client (api/promo-banners.ts, made on the app's
- * request function): nothing of it is in a first load, and the
+ * and the event's on event detail (in the reserve layouts' frame). It comes with lazy chunks only (the
+ * listing's lazy import, the layouts), with its client (api/promo-banners.ts, made on the app's request
+ * function): nothing of it is in a first load, and the
  * banners show once loaded (nothing while loading, nothing when the call fails: they are an extra).
  */
 import { useMemo } from 'react';

@@ -17,9 +17,6 @@ import { useLoad } from '../useLoad';
 import type { LayoutProps } from './layouts/types';
 import { loadEventDetail } from './load';
 
-/** The promo banners: a lazy chunk with its client, loaded after the page (routes/app/PromoBannerSlot.tsx). */
-const PromoBannerSlot = lazy(() => import('../app/PromoBannerSlot'));
-
 import { useMemberLimits } from './useMemberLimits';
 
 /** Each layout is its own chunk, fetched when an event needs it (the first-load budget, DESIGN "Budgets"). */
@@ -121,9 +118,6 @@ export default function EventScreen({ id, action }: { id: string; action?: strin
               </Suspense>
             ) : null}
             <EventPromo {...promoTextsOf(event.data)} />
-            <Suspense fallback={null}>
-              <PromoBannerSlot eventId={event.data.id} />
-            </Suspense>
             {kind === 'noTicketGroups' ? (
               <div className="message message--warning" data-layout={kind}>
                 <p>{strings.eventUnavailable}</p>

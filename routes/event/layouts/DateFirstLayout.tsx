@@ -47,6 +47,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
 
   return (
     <ReserveFrame
+      eventId={event.id}
       formId={formId}
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}

@@ -29,6 +29,7 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
 
   return (
     <ReserveFrame
+      eventId={event.id}
       formId={formId}
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}

@@ -39,6 +39,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
 
   return (
     <ReserveFrame
+      eventId={event.id}
       formId={formId}
       ticketsChosen={ticketsChosen}
       footer={small && view.dateVisible ? view : null}
