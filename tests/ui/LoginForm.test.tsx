@@ -62,7 +62,7 @@ describe('LoginForm submit', () => {
     fireEvent.submit(form);
     const password = screen.getByLabelText('Password') as HTMLInputElement;
     expect(password.validity.customError).toBe(true);
-    fireEvent.change(password, { target: { value: ' x' } });
+    fireEvent.input(password, { target: { value: ' x' } });
     expect(onChange).toHaveBeenCalledWith('password', ' x');
     expect(password.validity.customError).toBe(false);
   });
