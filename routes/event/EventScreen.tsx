@@ -16,7 +16,6 @@ import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
 import type { LayoutProps } from './layouts/types';
 import { loadEventDetail } from './load';
-
 import { useMemberLimits } from './useMemberLimits';
 
 /** Each layout is its own chunk, fetched when an event needs it (the first-load budget, DESIGN "Budgets"). */
