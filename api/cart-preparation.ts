@@ -53,6 +53,20 @@ export interface PreparationRequest {
   cartId: string | null;
   remove?: string[];
   add: ReservationLine[];
+  /** This reserve's own codes before the reserve (the 'code required' prompt's code), after the providers'. */
+  codesBeforeReserve?: string[];
+  /** This reserve's default codes (the query's promo codes, `promoCodesToPreload`), after the providers'. */
+  defaultCodes?: string[];
+}
+
+/**
+ * The promo codes a page's query preloads (spec 1 §9: "Promo codes from a comma list (preloaded, else the
+ * first default), trimmed"): the query's comma list (`promo`), each trimmed, blanks and repeats dropped; with
+ * none, the first of the default codes.
+ */
+export function promoCodesToPreload(list: string | null, defaults: readonly string[] = []): string[] {
+  const preloaded = [...new Set((list ?? '').split(',').map((code) => code.trim()))].filter(Boolean);
+  return preloaded.length ? preloaded : defaults.slice(0, 1);
 }
 
 /** The steps of one preparation request, in order; steps with nothing to do are left out. */
@@ -63,9 +77,9 @@ export function preparationSteps(
   const steps: PreparationStep[] = [];
   if (request.cartId === null) steps.push({ step: 'create' });
   if (request.remove?.length) steps.push({ step: 'remove', ticketIds: [...request.remove] });
-  const defaults = codes.defaultCodes();
+  const defaults = [...codes.defaultCodes(), ...(request.defaultCodes ?? [])];
   if (defaults.length) steps.push({ step: 'defaultCodes', codes: defaults, ignoreErrors: true });
-  const before = codes.codesBeforeReserve();
+  const before = [...codes.codesBeforeReserve(), ...(request.codesBeforeReserve ?? [])];
   if (before.length) steps.push({ step: 'codesBeforeReserve', codes: before });
   if (request.add.length) steps.push({ step: 'reserve', lines: request.add });
   const after = codes.codesAfterReserve();

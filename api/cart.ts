@@ -1,5 +1,5 @@
 /** Cart: reserve, load, remove, discard, purchaser, payment and free checkout (spec 1 §7, spec 2 §7). */
-import type { CodeSteps } from './cart-preparation';
+import type { CodeSteps, PreparationRequest } from './cart-preparation';
 import type { CallOptions } from './events';
 import type { UrlSettings } from './join';
 import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } from './models';
@@ -107,17 +107,18 @@ export function createCart(
   return {
     /**
      * POST my/cart/modify (new cart) or my/cart/{id}/modify: the preparation request (api/cart-preparation.ts)
-     * with one `add` line per ticket.
+     * with one `add` line per ticket, and this reserve's codes before it (the 'code required' prompt's).
      */
     async reserve(
       cartId: string | null,
       reserve: ReserveRequest,
-      { signal }: CallOptions = {},
+      // This reserve's own codes (`codesBeforeReserve`, `defaultCodes`) go into the request as they are.
+      options: CallOptions & Pick<PreparationRequest, 'codesBeforeReserve' | 'defaultCodes'> = {},
     ): Promise<CartModel> {
       // Loaded with the first reserve: no first load carries it.
       const { preparationBody, preparationSteps } = await import('./cart-preparation');
-      const steps = preparationSteps({ cartId, add: reservationLines(reserve) }, codeSteps);
-      return modify(cartId, preparationBody(steps), signal);
+      const steps = preparationSteps({ ...options, cartId, add: reservationLines(reserve) }, codeSteps);
+      return modify(cartId, preparationBody(steps), options.signal);
     },
 
     /** GET my/cart/{id}, uncached, limit 1000. */

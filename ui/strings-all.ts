@@ -12,5 +12,6 @@ import './form-strings';
 import './listing-strings';
 import './login/strings';
 import './membership-strings';
+import './promo-strings';
 import './reserve/strings';
 import './seatmap/strings';

@@ -22,6 +22,7 @@ import type { formStrings } from './form-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
 import type { membershipPageDefaults } from './membership-strings';
+import type { promoStrings } from './promo-strings';
 import type { reserveStrings } from './reserve/strings';
 import type { seatMapDefaults } from './seatmap/strings';
 

@@ -41,6 +41,7 @@ export const MODAL_PRESETS: Readonly<Record<ModalName, ModalPreset>> = {
   seatMap: standard,
   chooseDate: { size: 'md', closeable: true, fixed: false },
   removeConfirm: { size: 'sm', closeable: true, fixed: false },
+  codeRequired: standard,
 };
 
 /** The stack entry a `modal.open` creates: the preset, overridden by the opener where allowed. */

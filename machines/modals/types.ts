@@ -29,6 +29,8 @@ export const MODAL_NAMES = [
   'seatMap',
   /** Calendar date picker ('Choose date'). */
   'chooseDate',
+  /** The 'code required' modal: prompts for a promo code when a ticket group needs one (the reserve core opens it). */
+  'codeRequired',
   /** The cart widget's remove confirm overlay ('Remove these tickets?'); data: the item's ticket ids and name. */
   'removeConfirm',
 ] as const;

@@ -7,7 +7,7 @@ import { fromPromise } from '../actors';
 import { provideReserveCore } from './reserve-core';
 import type { EventWiring } from './wiring';
 
-export function provideQuantityFirstReserve({ api, currentCartId, reserved }: EventWiring) {
+export function provideQuantityFirstReserve({ api, currentCartId, reserved, codePrompt }: EventWiring) {
   return quantityFirstReserveMachine.provide({
     actors: {
       loadCalendar: fromPromise(({ input, signal }) =>
@@ -16,7 +16,7 @@ export function provideQuantityFirstReserve({ api, currentCartId, reserved }: Ev
       loadSessions: fromPromise(({ input, signal }) =>
         api.events.sessionsFor(input.eventId, { date: input.date, quantities: input.quantities }, { signal }),
       ),
-      reserveIntoCart: provideReserveCore({ api, currentCartId }),
+      reserveIntoCart: provideReserveCore({ api, currentCartId, codePrompt }),
     },
     actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });

@@ -8,7 +8,7 @@ import { DONATION_HANDLER, isDonationGroup } from '../../machines/reserve/one-ti
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { fromPromise } from '../actors';
-import { provideReserveCore } from './reserve-core';
+import { provideReserveCore, type ReserveCoreWiring } from './reserve-core';
 
 export interface FormWiring {
   api: Pick<Api, 'events' | 'cart' | 'ticketGroups' | 'membership'>;
@@ -24,6 +24,8 @@ export interface FormWiring {
   ) => Promise<TicketGroupModel[]>;
   /** A member is logged in: their session groups (members-only ones, member prices) are read uncached. */
   isMember?: () => boolean;
+  /** The reserve core's 'code required' prompt on the modal stack (routes/event/reserve-core.ts). */
+  codePrompt?: ReserveCoreWiring['codePrompt'];
 }
 
 export function provideSingleEventReserve({
@@ -32,6 +34,7 @@ export function provideSingleEventReserve({
   reserved,
   memberLimits,
   isMember,
+  codePrompt,
 }: FormWiring) {
   return singleEventReserveMachine.provide({
     actors: {
@@ -42,7 +45,7 @@ export function provideSingleEventReserve({
         const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal, member });
         return memberLimits ? memberLimits(input.eventId, groups, signal) : groups;
       }),
-      reserveIntoCart: provideReserveCore({ api, currentCartId }),
+      reserveIntoCart: provideReserveCore({ api, currentCartId, codePrompt }),
     },
     actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });
@@ -61,11 +64,11 @@ export function loadOneTicketGroups(
   );
 }
 
-export function provideOneTicketReserve({ api, currentCartId, reserved }: FormWiring) {
+export function provideOneTicketReserve({ api, currentCartId, reserved, codePrompt }: FormWiring) {
   return oneTicketReserveMachine.provide({
     actors: {
       loadGroups: fromPromise(({ input, signal }) => loadOneTicketGroups(api, input.groups, signal)),
-      reserveIntoCart: provideReserveCore({ api, currentCartId }),
+      reserveIntoCart: provideReserveCore({ api, currentCartId, codePrompt }),
     },
     actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });

@@ -8,7 +8,7 @@ import type { Api, CartModel, TicketGroupModel } from '../../api';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { ReserveQuery } from '../../machines/reserve/types';
 import { fromPromise } from '../actors';
-import { provideReserveCore } from './reserve-core';
+import { provideReserveCore, type ReserveCoreWiring } from './reserve-core';
 
 export interface EventWiring {
   api: Pick<Api, 'events' | 'cart' | 'membership'>;
@@ -24,6 +24,8 @@ export interface EventWiring {
   ) => Promise<TicketGroupModel[]>;
   /** A member is logged in (their session groups are read uncached). */
   isMember?: () => boolean;
+  /** The reserve core's 'code required' prompt on the modal stack (routes/event/reserve-core.ts). */
+  codePrompt?: ReserveCoreWiring['codePrompt'];
 }
 
 export function provideDateFirstReserve({
@@ -32,6 +34,7 @@ export function provideDateFirstReserve({
   reserved,
   memberLimits,
   isMember,
+  codePrompt,
 }: EventWiring) {
   return dateFirstReserveMachine.provide({
     actors: {
@@ -49,7 +52,7 @@ export function provideDateFirstReserve({
         const groups = await api.events.sessionGroups(input.eventId, input.sessionId, { signal, member });
         return memberLimits ? memberLimits(input.eventId, groups, signal) : groups;
       }),
-      reserveIntoCart: provideReserveCore({ api, currentCartId }),
+      reserveIntoCart: provideReserveCore({ api, currentCartId, codePrompt }),
     },
     actions: { reserved: ({ context }) => context.cart && reserved(context.cart) },
   });

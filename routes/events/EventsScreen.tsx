@@ -22,6 +22,9 @@ import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { provideListing } from './wiring';
 
+/** The seller's promo banners: a lazy chunk with its client, loaded after the page. */
+const PromoBannerSlot = lazy(() => import('../app/PromoBannerSlot'));
+
 /**
  * The filter bar is its own chunk, fetched as soon as this screen's module runs: it loads while the listing
  * call is in flight, and the list waits for it (one Suspense boundary), so nothing shifts when it arrives.
@@ -52,6 +55,9 @@ export default function EventsScreen() {
     <div className="layout-with-cart">
       <section aria-labelledby="events-title">
         <h1 id="events-title">{strings.eventsTitle}</h1>
+        <Suspense fallback={null}>
+          <PromoBannerSlot eventId={null} />
+        </Suspense>
         {upsell.position ? (
           <UpsellBar
             strings={strings}

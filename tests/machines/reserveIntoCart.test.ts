@@ -3,10 +3,14 @@
  * (spec 1 §4 "Reserve", §8; DESIGN.md "Reserve core"), not read from the machine: a post answered with a cart
  * is reserved; a cart found gone (not_found, cart_expired) is posted once more into a new cart, and a second
  * gone cart is refused; every other answer is refused and read as sold out, seat taken, code required or
- * other. Then every path of its model, with the table checked at each step.
+ * other. A code required (rule_blocks_reserve, reason code_required: spec 1 §4 "Reserve with promo code
+ * required", §8) opens the 'code required' prompt; each Apply of a code retries once with it as the pre-reserve
+ * promo code; a wrong code keeps the prompt with '"{code}" is not a valid promo code.' (or the server's promo
+ * description) and what was typed; Cancel ends refused (the flow keeps its tickets). Then every path of its
+ * model, with the table and the prompt's view checked at each step.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, toPromise } from 'xstate';
+import { type AnyActorRef, createActor, toPromise, waitFor } from 'xstate';
 import type { CartModel } from '../../api/models';
 import {
   reserveIntoCartMachine,
@@ -14,12 +18,16 @@ import {
 } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { refusalOfEvent, reservedCartOf, reserveErrorText } from '../../machines/reserve/core/rules';
 import type { PostReserveInput, RefusalKind, ReserveIntoCartInput } from '../../machines/reserve/core/types';
+import { selectCodePrompt } from '../../machines/reserve/core/view';
 import { capacityError, cart, soldOutError } from '../../stories/fixtures/dateFirstReserve';
 import {
+  BLANK_CODE,
+  codeNotFoundError,
   codeRequiredError,
   membershipInput,
   reserveIntoCartEvents,
   seatTakenError,
+  TYPED_CODE,
   ticketsInput,
 } from '../../stories/fixtures/reserveIntoCart';
 import { createStrings, resolveMessage } from '../../ui/strings';
@@ -45,7 +53,7 @@ function expected(answers: Answer[]): { posts: boolean[]; outcome: 'reserved' | 
     }
     if (code === 'event_session_sold_out') return { posts, outcome: 'sessionSoldOut' };
     if (code === 'seat_unavailable') return { posts, outcome: 'seatTaken' };
-    if (code === 'rule_blocks_reserve') return { posts, outcome: 'codeRequired' };
+    // A code required asks for a code instead: the prompt's own table below.
     return { posts, outcome: 'other' };
   }
   throw new Error('the answers ran out');
@@ -77,7 +85,6 @@ describe('reserveIntoCart: the table of outcomes', () => {
     { label: 'cart gone, then sold out', answers: [gone, { error: soldOutError }] },
     { label: 'sold out', answers: [{ error: soldOutError }] },
     { label: 'a seat taken', answers: [{ error: seatTakenError }] },
-    { label: 'a code required', answers: [{ error: codeRequiredError }] },
     { label: 'capacity exceeded', answers: [{ error: capacityError }] },
     { label: 'a rejection without a code', answers: [{ error: new Error('offline') }] },
   ];
@@ -98,7 +105,7 @@ describe('reserveIntoCart: the table of outcomes', () => {
 
   it('passes a membership request through as it is', async () => {
     const { posts } = await run([{ cart }], membershipInput);
-    expect(posts).toEqual([{ request: membershipInput.request, newCart: false }]);
+    expect(posts).toEqual([{ request: membershipInput.request, newCart: false, codesBeforeReserve: [] }]);
   });
 
   it('keeps what the visitor reads: the code and description of a refusal, unexpected without one', async () => {
@@ -137,12 +144,178 @@ describe('reserveIntoCart: the table of outcomes', () => {
   });
 });
 
-/** At every step: the context holds a cart exactly when reserved, a refusal exactly when refused. */
+// ---- the 'code required' prompt ---------------------------------------------------------------------------
+
+/** A step of a prompt scenario: what a post answers, or what the visitor does in the prompt. */
+type Step = Answer | { type: string } | { change: string };
+
+/**
+ * The spec's table for the prompt: the posts expected (their pre-reserve codes and newCart flags), whether the
+ * prompt is still asking, with what typed and which message, or the outcome.
+ */
+function expectedPrompt(steps: Step[]) {
+  const posts: { codes: string[]; newCart: boolean }[] = [{ codes: [], newCart: false }];
+  let asking = false;
+  let typed = '';
+  let error: string | null = null;
+  let newCart = false;
+  let outcome: 'reserved' | RefusalKind | null = null;
+  for (const step of steps) {
+    if ('change' in step) {
+      typed = step.change;
+      error = null;
+    } else if ('type' in step && step.type === 'code.submit') {
+      if (typed.trim() === '') continue; // nothing to apply: no post
+      posts.push({ codes: [typed.trim()], newCart });
+    } else if ('type' in step && step.type === 'code.cancel') {
+      outcome = 'codeRequired';
+      asking = false;
+    } else if ('cart' in step) {
+      outcome = 'reserved';
+      asking = false;
+    } else if ('error' in step) {
+      const code = (step.error as { code?: string }).code;
+      if (!asking && code === 'rule_blocks_reserve') asking = true;
+      else if (asking && code === 'rule_blocks_reserve')
+        error = `"${typed.trim()}" is not a valid promo code.`;
+      else if (asking && code === 'code_not_found') error = codeNotFoundError.description;
+      else if (asking && (code === 'not_found' || code === 'cart_expired') && !newCart) {
+        newCart = true;
+        posts.push({ codes: [typed.trim()], newCart });
+      } else {
+        outcome = code === 'event_session_sold_out' ? 'sessionSoldOut' : 'other';
+        asking = false;
+      }
+    }
+  }
+  return { posts, asking, typed, error, outcome };
+}
+
+/** Runs a scenario: post answers are served in order as the machine posts; prompt steps are sent to it. */
+async function runPrompt(steps: Step[]) {
+  const posts: PostReserveInput[] = [];
+  const opened: string[] = [];
+  const pending: { resolve: (c: CartModel) => void; reject: (e: unknown) => void }[] = [];
+  const machine = reserveIntoCartWith(
+    (post) =>
+      new Promise<CartModel>((resolve, reject) => {
+        posts.push(post);
+        pending.push({ resolve, reject });
+      }),
+  ).provide({
+    actions: {
+      openCodePrompt: () => opened.push('open'),
+      closeCodePrompt: () => opened.push('close'),
+    },
+  });
+  const actor = createActor(machine, { input: ticketsInput }).start();
+  for (const step of steps) {
+    if ('cart' in step || 'error' in step) {
+      const next = pending.shift();
+      if (!next) throw new Error('answered without a post');
+      if ('cart' in step) next.resolve(step.cart);
+      else next.reject(step.error);
+      await waitFor(
+        actor as AnyActorRef,
+        (s) =>
+          s.status === 'done' ||
+          (!s.matches({ askingForCode: 'retrying' }) && !s.matches('posting')) ||
+          pending.length > 0,
+      );
+    } else if ('change' in step) actor.send({ type: 'code.change', value: step.change });
+    else actor.send(step as { type: 'code.submit' | 'code.cancel' });
+  }
+  return { actor, posts, opened, snapshot: actor.getSnapshot() };
+}
+
+const submit = { type: 'code.submit' };
+const cancel = { type: 'code.cancel' };
+const required = { error: codeRequiredError };
+
+describe('reserveIntoCart: the code required prompt, by the table', () => {
+  const cases: { label: string; steps: Step[] }[] = [
+    { label: 'a code required asks for a code', steps: [required] },
+    { label: 'the right code reserves', steps: [required, { change: TYPED_CODE }, submit, { cart }] },
+    { label: 'blanks apply nothing', steps: [required, { change: BLANK_CODE }, submit] },
+    {
+      label: 'a code that unlocks nothing keeps the prompt with its message and the code typed',
+      steps: [required, { change: 'SAVE5' }, submit, required],
+    },
+    {
+      label: 'an unknown code keeps the prompt with the promo message',
+      steps: [required, { change: 'NOPE' }, submit, { error: codeNotFoundError }],
+    },
+    {
+      label: 'a wrong code, then the right one',
+      steps: [required, { change: 'SAVE5' }, submit, required, { change: TYPED_CODE }, submit, { cart }],
+    },
+    { label: 'cancel ends refused (code required)', steps: [required, cancel] },
+    { label: 'cancel after a wrong code', steps: [required, { change: 'X' }, submit, required, cancel] },
+    {
+      label: 'sold out on the retry ends refused',
+      steps: [required, { change: TYPED_CODE }, submit, { error: soldOutError }],
+    },
+    {
+      label: 'the cart gone on the retry: once more into a new cart, with the code',
+      steps: [required, { change: TYPED_CODE }, submit, gone, { cart }],
+    },
+    {
+      label: 'an unexpected rejection on the retry ends refused',
+      steps: [required, { change: TYPED_CODE }, submit, { error: new Error('offline') }],
+    },
+  ];
+  for (const { label, steps } of cases) {
+    it(label, async () => {
+      const want = expectedPrompt(steps);
+      const { posts, opened, snapshot } = await runPrompt(steps);
+      expect(posts.map((p) => ({ codes: p.codesBeforeReserve, newCart: p.newCart }))).toEqual(want.posts);
+      for (const post of posts) expect(post.request).toEqual(ticketsInput.request);
+      const view = selectCodePrompt(snapshot);
+      expect(view.asking).toBe(want.asking);
+      // The modal opens once when the prompt starts and closes once when it ends, never between tries.
+      expect(opened).toEqual(want.asking ? ['open'] : want.outcome === null ? [] : ['open', 'close']);
+      if (want.asking) {
+        expect(view.code).toBe(want.typed);
+        expect(view.error ? resolveMessage(T, view.error) : null).toBe(want.error);
+        expect(resolveMessage(T, view.message)).toBe('A code is required to continue with your order.');
+        expect(view.canSubmit).toBe(want.typed.trim() !== '');
+      } else {
+        expect(snapshot.status).toBe('done');
+        const output = snapshot.output;
+        if (want.outcome === 'reserved') expect(output).toEqual({ status: 'reserved', cart });
+        else expect(output?.status === 'refused' && output.refusal.kind).toBe(want.outcome);
+      }
+    });
+  }
+
+  it('the cancelled prompt reads to the flow as the code required message', async () => {
+    const { snapshot } = await runPrompt([required, cancel]);
+    const output = snapshot.output;
+    const refusal = output?.status === 'refused' ? output.refusal : null;
+    expect(resolveMessage(T, reserveErrorText(refusal?.error ?? null))).toBe(
+      'A code is required to continue with your order.',
+    );
+  });
+});
+
+/**
+ * At every step: the context holds a cart exactly when reserved, a refusal when refused or while asking for a
+ * code (the refusal that asks); the prompt's view reads the snapshot.
+ */
 function checkInvariants(runner: ReplayRunner<typeof reserveIntoCartMachine>) {
   const snapshot = runner.actor.getSnapshot();
   const { context } = snapshot;
   expect(context.cart !== null).toBe(snapshot.matches('reserved'));
-  expect(context.refusal !== null).toBe(snapshot.matches('refused'));
+  expect(context.refusal !== null).toBe(snapshot.matches('refused') || snapshot.matches('askingForCode'));
+  const view = selectCodePrompt(snapshot);
+  expect(view.asking).toBe(snapshot.matches('askingForCode'));
+  expect(view.submitting).toBe(snapshot.matches({ askingForCode: 'retrying' }));
+  expect(view.code).toBe(context.code);
+  expect(view.error).toBe(context.codeError);
+  expect(view.canSubmit).toBe(view.asking && !view.submitting && context.code.trim() !== '');
+  // A wrong code's message names the code as sent (trimmed), or is the server's promo description.
+  if (context.codeError?.key === 'promoInvalid')
+    expect(context.codeError.params).toEqual({ code: context.code.trim() });
   if (snapshot.status === 'done') {
     expect(snapshot.output).toEqual(
       context.cart ? { status: 'reserved', cart } : { status: 'refused', refusal: context.refusal },
@@ -152,11 +325,18 @@ function checkInvariants(runner: ReplayRunner<typeof reserveIntoCartMachine>) {
   const posts = runner.controls.calls
     .filter((c) => c.src === 'postReserve')
     .map((c) => c.input as PostReserveInput);
+  let newCarts = 0;
   for (const [index, post] of posts.entries()) {
     expect(post.request).toEqual(context.request);
-    expect(post.newCart).toBe(index > 0);
+    // The first post carries no code; every retry from the prompt carries exactly the trimmed code.
+    if (index === 0) expect(post.codesBeforeReserve).toEqual([]);
+    if (post.codesBeforeReserve.length) expect(post.codesBeforeReserve).toEqual([TYPED_CODE.trim()]);
+    if (post.newCart) newCarts += 1;
+    if (index === 0) expect(post.newCart).toBe(false);
   }
-  expect(posts.length).toBeLessThanOrEqual(2);
+  // At most one new cart per reserve, and every post after it uses it.
+  const firstNew = posts.findIndex((p) => p.newCart);
+  expect(newCarts).toBe(firstNew < 0 ? 0 : posts.length - firstNew);
 }
 
 describe('reserveIntoCart paths', () => {

@@ -27,12 +27,12 @@ describe('reserve core wiring', () => {
     let current: string | null = 'c1';
     const core = provideReserveCore({ api: asApi(api), currentCartId: () => current });
     const request = { kind: 'tickets', tickets } as const;
-    await runProvided(core, 'postReserve', { request, newCart: false });
+    await runProvided(core, 'postReserve', { request, newCart: false, codesBeforeReserve: [] });
     current = 'c2';
-    await runProvided(core, 'postReserve', { request, newCart: true });
+    await runProvided(core, 'postReserve', { request, newCart: true, codesBeforeReserve: ['PRESS2026'] });
     expect(api.cart.reserve.mock.calls).toEqual([
-      ['c1', tickets, { signal: anySignal }],
-      [null, tickets, { signal: anySignal }],
+      ['c1', tickets, { signal: anySignal, codesBeforeReserve: [], defaultCodes: [] }],
+      [null, tickets, { signal: anySignal, codesBeforeReserve: ['PRESS2026'], defaultCodes: [] }],
     ]);
     expect(api.membership.reserve).not.toHaveBeenCalled();
   });
@@ -42,7 +42,11 @@ describe('reserve core wiring', () => {
     let current: string | null = 'c1';
     const core = provideReserveCore({ api: asApi(api), currentCartId: () => current });
     current = 'c9';
-    await runProvided(core, 'postReserve', { request: { kind: 'membership', membership }, newCart: false });
+    await runProvided(core, 'postReserve', {
+      request: { kind: 'membership', membership },
+      newCart: false,
+      codesBeforeReserve: [],
+    });
     expect(api.membership.reserve).toHaveBeenCalledWith('c9', membership, { signal: anySignal });
     expect(api.cart.reserve).not.toHaveBeenCalled();
   });
@@ -55,5 +59,47 @@ describe('reserve core wiring', () => {
     const output = await toPromise(createActor(core, { input }).start());
     expect(output).toEqual({ status: 'reserved', cart: makeCart({ id: 'fresh' }) });
     expect(api.membership.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['old', null]);
+  });
+
+  it('the whole core: a code required opens the prompt on the stack; the code retries; the prompt closes', async () => {
+    const api = fakeApi();
+    api.cart.reserve.mockRejectedValueOnce({
+      code: 'rule_blocks_reserve',
+      status: 400,
+      context: 'checkout_rules',
+      extra: { reason: 'code_required' },
+    } as never);
+    const prompt = { open: vi.fn(), close: vi.fn() };
+    const core = provideReserveCore({ api: asApi(api), currentCartId: () => 'c1', codePrompt: prompt });
+    const actor = createActor(core, { input: { request: { kind: 'tickets', tickets } } }).start();
+    await vi.waitFor(() => expect(prompt.open).toHaveBeenCalledTimes(1));
+    actor.send({ type: 'code.change', value: ' PRESS2026 ' });
+    actor.send({ type: 'code.submit' });
+    const output = await toPromise(actor);
+    expect(output.status).toBe('reserved');
+    expect(prompt.close).toHaveBeenCalledTimes(1);
+    expect(api.cart.reserve.mock.calls[1]).toEqual([
+      'c1',
+      tickets,
+      { signal: anySignal, codesBeforeReserve: ['PRESS2026'], defaultCodes: [] },
+    ]);
+  });
+
+  it("preloads the page's promo query (a comma list, trimmed) as the default codes, read when it posts", async () => {
+    const api = fakeApi();
+    let search = '';
+    const core = provideReserveCore({
+      api: asApi(api),
+      currentCartId: () => 'c1',
+      currentSearch: () => search,
+    });
+    const request = { kind: 'tickets', tickets } as const;
+    search = '?promo=%20welcome20%20,,SAVE5,welcome20&session=next';
+    await runProvided(core, 'postReserve', { request, newCart: false, codesBeforeReserve: [] });
+    expect((api.cart.reserve.mock.calls[0] as unknown[] | undefined)?.[2]).toEqual({
+      signal: anySignal,
+      codesBeforeReserve: [],
+      defaultCodes: ['welcome20', 'SAVE5'],
+    });
   });
 });

@@ -9,6 +9,11 @@ import { defineStrings } from '../strings';
 
 export const reserveStrings = defineStrings({
   reserveForm: 'Book tickets',
+  // the 'code required' modal (spec 1 §2: prompt for a promo code); its message is the catalogue's codeRequired
+  codeRequiredTitle: 'Code required',
+  codeRequiredLabel: 'Promo code',
+  codeRequiredApply: 'Apply',
+  codeRequiredCancel: 'Cancel',
   chooseDate: 'Choose a date',
   chooseTime: 'Choose a time',
   chooseTickets: 'Choose tickets',

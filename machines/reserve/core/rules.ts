@@ -6,7 +6,7 @@
 import type { EventObject } from 'xstate';
 import { ErrorCode } from '../../../api/codes';
 import { outcomeMessage } from '../../../api/error-messages/base';
-import { reserveOutcome } from '../../../api/error-messages/reserve';
+import { promoOutcome, reserveOutcome } from '../../../api/error-messages/reserve';
 import type { AdmitDetails, CartModel, TicketGroupModel } from '../../../api/models';
 import { type FlowError, toFlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
@@ -77,6 +77,39 @@ export function refusalKind(error: FlowErrorWithContext): RefusalKind {
   if (error.code === ErrorCode.seat_unavailable) return 'seatTaken';
   if (reserveOutcome(error).kind === 'codePrompt') return 'codeRequired';
   return 'other';
+}
+
+// ---- the 'code required' prompt (spec 1 §2 "Other widgets", §4, §8) -------------------------------------
+
+/** Refusals of the code itself (spec 1 §8's promo code errors that are about a code). */
+const CODE_REFUSALS: ReadonlySet<string> = new Set<string>([
+  ErrorCode.code_not_found,
+  ErrorCode.code_exhausted,
+  ErrorCode.no_code_benefit,
+  ErrorCode.invalid_citypass,
+  ErrorCode.citypass_failure,
+]);
+
+/** The code as it is sent: trimmed (spec 1 §9). */
+export const codeOf = (typed: string): string => typed.trim();
+
+/** Something to apply: the trimmed code is not empty. */
+export const hasCode = (typed: string): boolean => codeOf(typed) !== '';
+
+/**
+ * Why a reserve retried with a code was refused, as the prompt shows it, or null when the refusal is not
+ * about the code (sold out, cart gone...): then the reserve ends refused. A code the server does not know
+ * reads as its promo-code message (spec 1 §8: the description, else '"{code}" is not a valid promo code.'); a
+ * code that does not unlock the tickets (the server asks for a code again) reads '"{code}" is not a valid
+ * promo code.'
+ */
+export function codePromptError(error: unknown, typed: string): Message | null {
+  const flowError = flowErrorFrom(error);
+  if (!flowError) return null;
+  const code = codeOf(typed);
+  if (refusalKind(flowError) === 'codeRequired') return { key: 'promoInvalid', params: { code } };
+  if (!CODE_REFUSALS.has(flowError.code)) return null;
+  return outcomeMessage(promoOutcome(flowError, { code }), 'promo');
 }
 
 /** A refusal of the given error (anything without a code is unexpected). */

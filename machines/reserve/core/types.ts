@@ -33,10 +33,15 @@ export interface ReserveIntoCartInput {
   request: CoreReserveRequest;
 }
 
-/** The post actor's input: the request, and whether to start a new cart (the app cart's id is read when it acts). */
+/**
+ * The post actor's input: the request, whether to start a new cart (the app cart's id is read when it acts),
+ * and the codes to apply before the reserve (`preReservePromoCodes`: the code typed into the 'code required'
+ * prompt; empty on the first post).
+ */
 export interface PostReserveInput {
   request: CoreReserveRequest;
   newCart: boolean;
+  codesBeforeReserve: string[];
 }
 
 /** How a refused reserve reads to the flows that branch on it. */
@@ -53,6 +58,10 @@ export interface ReserveIntoCartContext {
   newCart: boolean;
   cart: CartModel | null;
   refusal: ReserveRefusal | null;
+  /** What the visitor typed into the 'code required' prompt (kept after a wrong code). */
+  code: string;
+  /** Why the last code did not unlock the tickets ('"{code}" is not a valid promo code.'), or null. */
+  codeError: Message | null;
 }
 
 /** Reserved with the cart the server answered, or refused with the reason. */
@@ -70,6 +79,15 @@ export type ReserveDoneEvent = DoneActorEvent<ReserveIntoCartOutput, typeof RESE
 export type PostReserveEvent =
   | DoneActorEvent<CartModel, 'postReserve'>
   | ErrorActorEvent<unknown, 'postReserve'>;
+
+/** The 'code required' prompt's events (spec 1 §2, §4): typing, applying the code, cancelling. */
+export type CodePromptEvent =
+  | { type: 'code.change'; value: string }
+  | { type: 'code.submit' }
+  | { type: 'code.cancel' };
+
+/** Every event the child takes. */
+export type ReserveIntoCartEvent = PostReserveEvent | CodePromptEvent;
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 

@@ -12,6 +12,7 @@ import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
+import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
@@ -21,6 +22,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   const reserved = useReserved();
   const memberLimits = useMemberLimits();
   const { formId, small } = useReserveForm();
+  const codePrompt = useCodePromptModal();
   const machine = useMemo(
     () =>
       provideDateFirstReserve({
@@ -29,8 +31,9 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         reserved,
         memberLimits,
         isMember: () => isLoggedIn(app),
+        codePrompt,
       }),
-    [api, app, reserved, memberLimits],
+    [api, app, reserved, memberLimits, codePrompt],
   );
   const actor = useActorRef(machine, {
     input: { event, query: withSelect(reserveQueryFrom(search), query.select), now: clock.now() },
@@ -44,6 +47,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
 
   return (
     <ReserveFrame
+      eventId={event.id}
       formId={formId}
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}
@@ -74,6 +78,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
         onRetry={() => actor.send({ type: 'retry' })}
       />
+      <CodeRequiredSlot actor={actor} />
     </ReserveFrame>
   );
 }

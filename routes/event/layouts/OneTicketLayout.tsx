@@ -10,6 +10,7 @@ import { reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
 import { provideOneTicketReserve } from '../single-event-wiring';
 import { useReserved } from '../useReserved';
+import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
 
@@ -17,9 +18,10 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
   const { api, strings, inspect, config, app } = useServices();
   const reserved = useReserved();
   const { formId, small } = useReserveForm();
+  const codePrompt = useCodePromptModal();
   const machine = useMemo(
-    () => provideOneTicketReserve({ api, currentCartId: () => reservableCartId(app), reserved }),
-    [api, app, reserved],
+    () => provideOneTicketReserve({ api, currentCartId: () => reservableCartId(app), reserved, codePrompt }),
+    [api, app, reserved, codePrompt],
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectOneTicketView);
@@ -27,6 +29,7 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
 
   return (
     <ReserveFrame
+      eventId={event.id}
       formId={formId}
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}
@@ -41,6 +44,7 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
         onSubmit={() => actor.send({ type: 'submit' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
+      <CodeRequiredSlot actor={actor} />
     </ReserveFrame>
   );
 }

@@ -11,6 +11,7 @@ import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
+import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
@@ -19,9 +20,11 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const { api, strings, inspect, config, app } = useServices();
   const reserved = useReserved();
   const { formId, small } = useReserveForm();
+  const codePrompt = useCodePromptModal();
   const machine = useMemo(
-    () => provideQuantityFirstReserve({ api, currentCartId: () => reservableCartId(app), reserved }),
-    [api, app, reserved],
+    () =>
+      provideQuantityFirstReserve({ api, currentCartId: () => reservableCartId(app), reserved, codePrompt }),
+    [api, app, reserved, codePrompt],
   );
   const actor = useActorRef(machine, {
     input: { event, select: query.select, presetPriceCents: query.priceCents },
@@ -36,6 +39,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
 
   return (
     <ReserveFrame
+      eventId={event.id}
       formId={formId}
       ticketsChosen={ticketsChosen}
       footer={small && view.dateVisible ? view : null}
@@ -65,6 +69,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         }
         seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
       />
+      <CodeRequiredSlot actor={actor} />
     </ReserveFrame>
   );
 }

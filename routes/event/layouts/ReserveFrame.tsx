@@ -1,11 +1,13 @@
 /**
- * What every reserve layout puts around its form: the upsell chain's add-on bar (its skip button shows while
+ * What every reserve layout puts around its form: the promo banners (seller-wide and the event's, loaded with
+ * the layout's chunk, so no first load carries them), the upsell chain's add-on bar (its skip button shows while
  * no ticket is chosen) and, on small screens, the mobile reserve footer bound to the form by its id.
  */
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { Quantities } from '../../../machines/reserve/quantities';
 import { totalTickets } from '../../../machines/reserve/quantities';
+import PromoBannerSlot from '../../app/PromoBannerSlot';
 import { AddOnStepBar } from '../../app/upsell-steps';
 import { SMALL_SCREEN, useMediaQuery } from '../../useMediaQuery';
 import { MobileFooter } from './MobileFooter';
@@ -20,6 +22,8 @@ export const selectTicketsChosen = (snapshot: { context: { quantities: Quantitie
   totalTickets(snapshot.context.quantities) > 0;
 
 export interface ReserveFrameProps {
+  /** The event: its promo banners and the seller's show above the form (spec 1 §2 "promo code banner"). */
+  eventId: string;
   formId: string;
   ticketsChosen: boolean;
   /** The mobile footer's figures, or null when it is not shown (large screens, or nothing to submit yet). */
@@ -27,9 +31,10 @@ export interface ReserveFrameProps {
   children: ReactNode;
 }
 
-export function ReserveFrame({ formId, ticketsChosen, footer, children }: ReserveFrameProps) {
+export function ReserveFrame({ eventId, formId, ticketsChosen, footer, children }: ReserveFrameProps) {
   return (
     <div className="has-mobile-footer">
+      <PromoBannerSlot eventId={eventId} />
       <AddOnStepBar ticketsSelected={ticketsChosen} />
       {children}
       {footer ? (

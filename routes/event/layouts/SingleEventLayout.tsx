@@ -11,6 +11,7 @@ import { formSeatBlock } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
+import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
 import type { LayoutProps } from './types';
@@ -20,6 +21,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   const reserved = useReserved();
   const memberLimits = useMemberLimits();
   const { formId, small } = useReserveForm();
+  const codePrompt = useCodePromptModal();
   const machine = useMemo(
     () =>
       provideSingleEventReserve({
@@ -28,8 +30,9 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         reserved,
         memberLimits,
         isMember: () => isLoggedIn(app),
+        codePrompt,
       }),
-    [api, app, reserved, memberLimits],
+    [api, app, reserved, memberLimits, codePrompt],
   );
   const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
   const view = useSelector(actor, selectSingleEventView);
@@ -38,6 +41,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
 
   return (
     <ReserveFrame
+      eventId={event.id}
       formId={formId}
       ticketsChosen={ticketsChosen}
       footer={small && view.status === 'ready' ? view : null}
@@ -60,6 +64,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         )}
         onRetry={() => actor.send({ type: 'retry' })}
       />
+      <CodeRequiredSlot actor={actor} />
     </ReserveFrame>
   );
 }

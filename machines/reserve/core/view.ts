@@ -1,0 +1,51 @@
+/**
+ * View model of the reserve core's 'code required' prompt (spec 1 §2 "Other widgets", §4): the child
+ * `reserveIntoCart`'s snapshot -> what the prompt shows, and the events it sends back to the child.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { Message } from '../../shared/messages';
+import type { reserveIntoCartMachine } from './reserveIntoCart.machine';
+import type { CodePromptEvent } from './types';
+
+export type ReserveIntoCartSnapshot = SnapshotFrom<typeof reserveIntoCartMachine>;
+
+export interface CodePromptView {
+  /** The child asks for a code: the `codeRequired` modal belongs on the stack. */
+  asking: boolean;
+  /** What the visitor typed (kept after a wrong code). */
+  code: string;
+  /** The prompt's message: 'A code is required to continue with your order.' */
+  message: Message;
+  /** Why the last code did not unlock the tickets, or null. */
+  error: Message | null;
+  /** The retry with the code is in flight: Apply and Cancel wait. */
+  submitting: boolean;
+  /** Apply is offered: not submitting and something typed. */
+  canSubmit: boolean;
+}
+
+export const CODE_PROMPT_MESSAGE: Message = { key: 'codeRequired' };
+
+/** The prompt's view of the child's snapshot (absent child: not asking). */
+export function selectCodePrompt(snapshot: ReserveIntoCartSnapshot | undefined): CodePromptView {
+  const asking = snapshot?.matches('askingForCode') ?? false;
+  const submitting = snapshot?.matches({ askingForCode: 'retrying' }) ?? false;
+  const code = snapshot?.context.code ?? '';
+  return {
+    asking,
+    code,
+    message: CODE_PROMPT_MESSAGE,
+    error: snapshot?.context.codeError ?? null,
+    submitting,
+    canSubmit: asking && !submitting && code.trim() !== '',
+  };
+}
+
+/** The prompt's callbacks, built from the child's `send`. */
+export function codePromptActions(send: (event: CodePromptEvent) => void) {
+  return {
+    onChange: (value: string) => send({ type: 'code.change', value }),
+    onSubmit: () => send({ type: 'code.submit' }),
+    onCancel: () => send({ type: 'code.cancel' }),
+  };
+}

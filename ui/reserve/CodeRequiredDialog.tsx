@@ -1,0 +1,97 @@
+/**
+ * The 'code required' modal (spec 1 §2 "Other widgets", §4): a ticket group needs a promo code; the visitor
+ * types it and applies it (the reserve is retried with it), or cancels (the chosen tickets stay in the form).
+ * On the modal stack as `codeRequired`. A wrong code keeps the modal open with its message and what was typed.
+ */
+import { useId } from 'react';
+import { Modal } from '../modal/Modal';
+import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import './strings';
+
+/** What the prompt shows (the reserve core's view model, machines/reserve/core/view.ts). */
+export interface CodePromptProps {
+  /** What the visitor typed (kept after a wrong code). */
+  code: string;
+  /** 'A code is required to continue with your order.' */
+  message: UiMessage;
+  /** Why the last code did not unlock the tickets, or null. */
+  error: UiMessage | null;
+  /** The retry with the code is in flight. */
+  submitting: boolean;
+  /** Apply is offered. */
+  canSubmit: boolean;
+}
+
+export interface CodeRequiredDialogProps {
+  strings: Strings;
+  view: CodePromptProps;
+  /** Plays the close transition (the modal stack removes it after 200 ms). */
+  closing?: boolean;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+export function CodeRequiredDialog({
+  strings,
+  view,
+  closing = false,
+  onChange,
+  onSubmit,
+  onCancel,
+}: CodeRequiredDialogProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <Modal
+      name="codeRequired"
+      title={strings.codeRequiredTitle}
+      describedBy={`${id}-text`}
+      size="sm"
+      closeable={!view.submitting}
+      closing={closing}
+      onDismiss={onCancel}
+      initialFocus="input"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (view.canSubmit) onSubmit();
+        }}
+      >
+        <p id={`${id}-text`}>{resolveMessage(strings, view.message)}</p>
+        <div className="field">
+          <label htmlFor={`${id}-code`}>{strings.codeRequiredLabel}</label>
+          <input
+            id={`${id}-code`}
+            name="code"
+            type="text"
+            autoComplete="off"
+            required
+            value={view.code}
+            aria-invalid={view.error ? true : undefined}
+            aria-describedby={view.error ? errorId : undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <p id={errorId} className="field__error" role="alert">
+            {view.error ? resolveMessage(strings, view.error) : null}
+          </p>
+        </div>
+        <div className="dialog-actions">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={!view.canSubmit}
+            aria-busy={view.submitting || undefined}
+          >
+            {strings.codeRequiredApply}
+          </button>{' '}
+          <button type="button" className="btn btn--secondary" disabled={view.submitting} onClick={onCancel}>
+            {strings.codeRequiredCancel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
