@@ -23,7 +23,10 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // Then tightened by 56 KB on each: the build serves React's API with preact/compat (vite.config.ts), react-dom's
 // 63.3 KB gzip of the entry chunk replaced by Preact's, about 8 (measured with React 110.5, 117.7, 116.4 and
 // 120.8 KB; with Preact 54.4, 61.5, 60.2 and 64.7 KB): all four far below their targets.
-const BUDGET_KB = { '/': 54.5, '/events': 61.7, '/events/{id}': 60.4, '/checkout': 64.8 };
+// Then 0.1 to 0.4 KB for promo codes' client half (issue 21): the cart client's applyCode and the widget's codes
+// line, the reserve core's code-required prompt, the banners' lazy slot, checkout's blocked-cart guard (the promo
+// box and the blocked-cart form themselves load in their own chunk).
+const BUDGET_KB = { '/': 54.7, '/events': 62, '/events/{id}': 60.6, '/checkout': 65.3 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

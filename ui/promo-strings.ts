@@ -4,6 +4,6 @@
  */
 import { defineStrings } from './strings';
 
-export const promoStrings = defineStrings({
+export const promoBannerStrings = defineStrings({
   promoBannersLabel: 'Offers',
 });

@@ -22,7 +22,7 @@ import type { formStrings } from './form-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
 import type { membershipPageDefaults } from './membership-strings';
-import type { promoStrings } from './promo-strings';
+import type { promoBannerStrings } from './promo-strings';
 import type { reserveStrings } from './reserve/strings';
 import type { seatMapDefaults } from './seatmap/strings';
 
@@ -143,7 +143,8 @@ type Catalogue = typeof shellStrings &
   typeof membershipPageDefaults &
   typeof seatMapDefaults &
   typeof termsStrings &
-  typeof promoStrings;
+  typeof promoStrings &
+  typeof promoBannerStrings;
 
 export type StringKey = keyof Catalogue;
 export type Strings = Record<StringKey, string>;
