@@ -6,7 +6,7 @@ import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } fro
 import { fromCents } from './money';
 import { cartJoins } from './on-demand';
 import type { ApiRequest } from './request';
-import type { ApplyCodeBody, CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
+import type { CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
 
 /** Options of an apply_code call: the server's require_benefit and ignore_errors, and an abort signal. */
 export interface ApplyCodeOptions extends CallOptions {

@@ -32,7 +32,7 @@ export function PromoCodeBox(props: PromoCodeBoxProps) {
   const { strings, kind } = props;
   const id = `${kind}-code`;
   const inputRef = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once per refusal (errorVersion)
+  // Focus moves once per refusal (errorVersion).
   useEffect(() => {
     if (props.errorVersion > 0) inputRef.current?.focus();
   }, [props.errorVersion]);
