@@ -69,7 +69,12 @@ describe('event wiring', () => {
       'c3',
       null,
     ]);
-    expect(api.cart.reserve).toHaveBeenLastCalledWith(null, request, { signal: anySignal });
+    // No code in this reserve: empty code steps (no promo query, no code asked for).
+    expect(api.cart.reserve).toHaveBeenLastCalledWith(null, request, {
+      signal: anySignal,
+      codesBeforeReserve: [],
+      defaultCodes: [],
+    });
   });
 
   it('hands the reserved cart to the app', () => {

@@ -76,7 +76,12 @@ describe('single-event wiring', () => {
     api.cart.reserve.mockRejectedValueOnce({ code: 'cart_expired', status: 410 } as never);
     await reserveTickets(machine, request);
     expect(api.cart.reserve.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['c1', 'c2', null]);
-    expect(api.cart.reserve).toHaveBeenLastCalledWith(null, request, { signal: anySignal });
+    // No code in this reserve: empty code steps (no promo query, no code asked for).
+    expect(api.cart.reserve).toHaveBeenLastCalledWith(null, request, {
+      signal: anySignal,
+      codesBeforeReserve: [],
+      defaultCodes: [],
+    });
     const cart = makeCart();
     callReserved(machine, cart);
     expect(reserved).toHaveBeenCalledWith(cart);
@@ -109,7 +114,11 @@ describe('one-ticket wiring', () => {
     const machine = provideOneTicketReserve({ api: asApi(api), currentCartId: () => 'c1', reserved });
     const request = { eventId: 'ev-1', sessionId: null, quantities: { 't-25': 1 } };
     await reserveTickets(machine, request);
-    expect(api.cart.reserve).toHaveBeenCalledWith('c1', request, { signal: anySignal });
+    expect(api.cart.reserve).toHaveBeenCalledWith('c1', request, {
+      signal: anySignal,
+      codesBeforeReserve: [],
+      defaultCodes: [],
+    });
     callReserved(machine, makeCart());
     expect(reserved).toHaveBeenCalledTimes(1);
   });
