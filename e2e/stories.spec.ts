@@ -229,6 +229,7 @@ const registered = [
   'modals',
   'oneTicketReserve',
   'passwordReset',
+  'promoCode',
   'quantityFirstReserve',
   'reserveIntoCart',
   'seatMap',
@@ -264,7 +265,7 @@ test('the viewer lists every registered machine, in the registry order, with not
 // are opened four or five to a test and the workers share them. dateFirstReserve, the largest drawing, is not the first
 // machine of its test: the first page of a test loads the viewer and its layout engine cold.
 const groups = [
-  ['app', 'autoRenewCancel', 'cart', 'checkout'],
+  ['app', 'autoRenewCancel', 'cart', 'checkout', 'promoCode'],
   ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing'],
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve'],
   ['passwordReset', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
