@@ -1,3 +1,4 @@
+import { AttendeeNames } from './AttendeeNames';
 import './checkout/strings';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
@@ -56,14 +57,7 @@ export function OrderPrint({ strings, order, eventsHref, onNavigate, onPrint }: 
             {item.lines.map((line) => (
               <li key={line.ticketTypeId}>
                 {line.count} × {line.name}
-                {line.admitNames?.length ? (
-                  <ul className="cart-line__attendees">
-                    {line.admitNames.map((name, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: two attendees may share a name; the order is the tickets'
-                      <li key={i}>{name}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                <AttendeeNames names={line.admitNames} />
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@
  * total, the expiry timer and the pay button. Not part of any first load: the route loads it once the cart
  * holds tickets (an empty cart is only the frame, `ui/cart/CartFrame.tsx`).
  */
+import { AttendeeNames } from '../AttendeeNames';
 import './strings';
 import { AppLink, type Navigate } from '../AppLink';
 import { formatDateTime, formatMoney } from '../format';
@@ -181,14 +182,7 @@ function CartItemRow({
                 {line.count} × {line.name}
               </span>
               <span>{formatMoney(line.totalCents, currency)}</span>
-              {line.admitNames?.length ? (
-                <ul className="cart-line__attendees">
-                  {line.admitNames.map((name, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: two attendees may share a name; the order is the tickets'
-                    <li key={i}>{name}</li>
-                  ))}
-                </ul>
-              ) : null}
+              <AttendeeNames names={line.admitNames} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import './strings';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
@@ -76,9 +76,11 @@ export function CalendarDialog({
   const [focused, setFocused] = useState(selectedDate ?? first);
   const [month, setMonth] = useState(dayjs(focused).startOf('month'));
 
-  // Moving by key focuses the new day; the month buttons keep focus on themselves.
+  // Moving by key focuses the new day; the month buttons keep focus on themselves. A layout effect: focus moves
+  // with the render, before the next key arrives (Preact runs plain effects after paint; a quick End then
+  // PageDown went to the day the focus had not left yet).
   const focusDay = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusDay.current) return;
     focusDay.current = false;
     ref.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
