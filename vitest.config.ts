@@ -35,7 +35,9 @@ export default defineConfig({
         resolve: { alias: preactAlias },
         test: {
           name: 'isolated',
-          setupFiles: ['tests/preact-compat.ts'], // after tests/setup.ts, before any test file's import
+          // after tests/setup.ts, before any test file's import; then the accessible-name rule after each test
+          setupFiles: ['tests/preact-compat.ts', 'tests/names-check.ts'],
+          sequence: { hooks: 'list' },
           server: { deps: { inline: [/@xstate\/react/, /wouter/, /@stripe\/react-stripe-js/] } },
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...SHARED, ...REACT],

@@ -21,8 +21,12 @@ test('a keyboard-only date-first purchase through Choose date reaches checkout',
   await expect(dialog).toBeVisible();
   const current = dialog.locator('[data-date][tabindex="0"]');
   await expect(current).toBeFocused();
-  // Each available day names its price.
-  await expect(current).toHaveAccessibleName(/, From \$12\.00$/);
+  // Each available day's name starts with what it shows, its day and price (label in name), then its date.
+  await expect(current).toHaveAccessibleName(/^\d{1,2} From \$12\.00, \w+day, \w+ \d{1,2}, \d{4}/);
+  // The APG date picker: a grid labelled by the month heading, one day in the tab order.
+  await expect(dialog.getByRole('grid')).toHaveAccessibleName(/^\w+ \d{4}$/);
+  await expect(dialog.locator('[data-date][tabindex="0"]')).toHaveCount(1);
+  await expect(dialog.getByRole('grid').getByRole('gridcell')).toHaveCount(42);
   await expectNoA11yViolations(page, 'Choose date dialog');
   const first = (await current.getAttribute('data-date')) ?? '';
 

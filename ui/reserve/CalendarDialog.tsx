@@ -1,6 +1,6 @@
 import './strings';
 import dayjs from 'dayjs';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
@@ -55,9 +55,18 @@ export function dayForKey(key: string, shiftKey: boolean, from: string): string 
 }
 
 /**
- * 'Choose date' calendar (WAI-ARIA date picker dialog): 6 week rows of 7 days; arrow keys, Home/End and
- * PageUp/PageDown move focus (see `dayForKey`), Enter selects; the month buttons change the month and move
- * the focusable day with it. Each day's name carries its price and badges.
+ * 'Choose date' calendar, the WAI-ARIA APG "Date Picker Dialog": a `grid` of 6 week rows of 7 `gridcell`s,
+ * labelled by the month heading (announced politely when it changes); one day at a time in the tab order
+ * (roving tabindex); arrow keys, Home/End and PageUp/PageDown move focus (see `dayForKey`), Enter and Space
+ * select; the month buttons change the month and move the focusable day with it; the chosen day's cell is
+ * `aria-selected`. Each day's name starts with what it shows ("26 From $12.00": label in name), then the long
+ * date and its badges.
+ *
+ * Where it differs from the APG example, and why: on opening, focus goes to the chosen day, else the first day
+ * that can be booked (the APG starts on today; the calendar's days start at today, so that is today when it can
+ * be booked, and when it cannot, a keyboard user would otherwise start on a day there is nothing to choose). Days
+ * outside the month are disabled buttons (the APG greys them out too). There are no year buttons: tickets are
+ * sold months, not years, ahead; Shift+PageUp/PageDown still move by a year.
  */
 export function CalendarDialog({
   strings,
@@ -74,6 +83,7 @@ export function CalendarDialog({
   const byDate = useMemo(() => new Map(days.map((d) => [d.date, d])), [days]);
   const first = days.find((d) => !d.disabled)?.date ?? days[0]?.date ?? dayjs().format('YYYY-MM-DD');
   const [focused, setFocused] = useState(selectedDate ?? first);
+  const monthId = useId();
   const [month, setMonth] = useState(dayjs(focused).startOf('month'));
 
   // Moving by key focuses the new day; the month buttons keep focus on themselves. A layout effect: focus moves
@@ -130,9 +140,9 @@ export function CalendarDialog({
         >
           ‹
         </button>
-        <p aria-live="polite" style={{ margin: 0, fontWeight: 700 }}>
+        <h3 id={monthId} aria-live="polite" style={{ margin: 0, fontSize: 'inherit' }}>
           {month.format('MMMM YYYY')}
-        </p>
+        </h3>
         <button
           type="button"
           className="btn btn--secondary btn--small"
@@ -142,7 +152,8 @@ export function CalendarDialog({
           ›
         </button>
       </div>
-      <table ref={ref} className="calendar" aria-label={month.format('MMMM YYYY')}>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG date picker's own markup, a table with role grid (its cells become gridcells, its day buttons the interactive part). */}
+      <table ref={ref} className="calendar" role="grid" aria-labelledby={monthId}>
         <thead>
           <tr>
             {cells.slice(0, COLS).map((d) => (
@@ -164,23 +175,18 @@ export function CalendarDialog({
                   option && available
                     ? (option.badges ?? []).map((b) => dayBadgeText(b, strings, currency))
                     : [];
-                const details = available
-                  ? [price, ...badges].filter((x) => x !== null)
-                  : [strings.notAvailable];
+                const shown = [d.format('D'), ...(price ? [price] : [])].join(' ');
+                const details = available ? badges : [strings.notAvailable];
                 return (
-                  <td key={date}>
+                  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a td of a grid is a gridcell (HTML-AAM), which has aria-selected.
+                  <td key={date} aria-selected={date === selectedDate ? true : undefined}>
                     <button
                       type="button"
                       data-date={date}
                       tabIndex={date === focused ? 0 : -1}
                       aria-disabled={!available}
                       disabled={!d.isSame(month, 'month')}
-                      aria-label={
-                        available
-                          ? [d.format('dddd, MMMM D, YYYY'), ...details].join(', ')
-                          : `${d.format('dddd, MMMM D, YYYY')} — ${strings.notAvailable}`
-                      }
-                      aria-current={date === selectedDate ? 'date' : undefined}
+                      aria-label={[shown, d.format('dddd, MMMM D, YYYY'), ...details].join(', ')}
                       onClick={() => available && onSelect(date)}
                       onKeyDown={(e) => {
                         const next = dayForKey(e.key, e.shiftKey, date);
@@ -192,7 +198,12 @@ export function CalendarDialog({
                       style={available ? undefined : { color: 'var(--tix-color-muted)' }}
                     >
                       {d.format('D')}
-                      {price ? <span className="calendar__price">{price}</span> : null}
+                      {price ? (
+                        <>
+                          {' '}
+                          <span className="calendar__price">{price}</span>
+                        </>
+                      ) : null}
                     </button>
                   </td>
                 );

@@ -349,6 +349,7 @@ function SessionSection({
           tabs={sessionTabs}
           initialTab={view.initialTab}
           onSelect={onSelectSession}
+          labelledBy={id}
         />
       )}
     </section>

@@ -1,4 +1,5 @@
 import './strings';
+import { Fragment } from 'react';
 import { dayParts } from '../day-format';
 import type { Strings } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
@@ -13,8 +14,8 @@ export interface DayButtonsProps {
 
 /**
  * The day buttons of a date picker (date-first and quantity-first alike, spec 1 §2): weekday, day, the price
- * line (or the month) and the badges; a sold-out day is disabled and says so. Each button's name carries the
- * long date and what it shows.
+ * line (or the month) and the badges; a sold-out day is disabled and says so. Each button's name starts with
+ * what it shows, word for word (WCAG 2.5.3 label in name: a voice user says "Thu 26"), then the long date.
  */
 export function DayButtons({ strings, currency, days, selectedDate, onSelectDate }: DayButtonsProps) {
   return (
@@ -23,7 +24,12 @@ export function DayButtons({ strings, currency, days, selectedDate, onSelectDate
         const parts = dayParts(day.date);
         const price = dayPriceText(day, strings, currency);
         const badges = (day.badges ?? []).map((b) => dayBadgeText(b, strings, currency));
-        const details = day.disabled ? [strings.soldOut] : [price, ...badges].filter((x) => x !== null);
+        const shown = [
+          parts.weekday,
+          parts.day,
+          day.disabled ? strings.soldOut : (price ?? parts.month),
+          ...(day.disabled ? [] : badges),
+        ];
         return (
           <li key={day.date}>
             <button
@@ -31,20 +37,22 @@ export function DayButtons({ strings, currency, days, selectedDate, onSelectDate
               className="day-button"
               disabled={day.disabled}
               aria-pressed={day.date === selectedDate}
-              aria-label={[parts.long, ...details].join(', ')}
+              aria-label={`${shown.join(' ')}, ${parts.long}`}
               onClick={() => onSelectDate(day.date)}
             >
-              <span className="day-button__meta">{parts.weekday}</span>
-              <span className="day-button__day">{parts.day}</span>
+              {/* Spaces between the parts: their text reads as words, as the name does (label in name). */}
+              <span className="day-button__meta">{parts.weekday}</span>{' '}
+              <span className="day-button__day">{parts.day}</span>{' '}
               <span className="day-button__meta">
                 {day.disabled ? strings.soldOut : (price ?? parts.month)}
               </span>
               {day.disabled
                 ? null
                 : badges.map((text) => (
-                    <span key={text} className="day-button__meta day-button__badge">
-                      {text}
-                    </span>
+                    <Fragment key={text}>
+                      {' '}
+                      <span className="day-button__meta day-button__badge">{text}</span>
+                    </Fragment>
                   ))}
             </button>
           </li>

@@ -255,7 +255,13 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
       ) : empty ? (
         <p className="message message--warning">{strings.noTimes}</p>
       ) : (
-        <SessionTabs strings={strings} tabs={tabs} initialTab={view.initialTab} onSelect={onSelectSession} />
+        <SessionTabs
+          strings={strings}
+          tabs={tabs}
+          initialTab={view.initialTab}
+          onSelect={onSelectSession}
+          labelledBy={id}
+        />
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import './strings';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { fill, type Strings } from '../strings';
 
 export interface SessionOption {
@@ -27,11 +27,24 @@ export interface SessionTabsProps {
   tabs: SessionTabView[];
   initialTab: SessionTabView['id'];
   onSelect: (id: string) => void;
+  /** The id of the visible heading that names the tab list ('Choose a time'). */
+  labelledBy: string;
 }
 
-/** Sessions as tabs by time of day; an empty tab reads 'Not available', an all-sold-out tab 'Sold out'. */
-export function SessionTabs({ strings, tabs, initialTab, onSelect }: SessionTabsProps) {
+/**
+ * Sessions as tabs by time of day; an empty tab reads 'Not available', an all-sold-out tab 'Sold out'. The
+ * WAI-ARIA APG "Tabs with Automatic Activation": the tab list is named by the section's visible heading; one
+ * tab in the tab order; Left/Right move to the previous/next tab (wrapping) and Home/End to the first/last,
+ * each selecting it; every tab controls a panel that is in the page (hidden unless selected).
+ *
+ * Where it differs from the APG example, and why: a tab with no session to choose ('Not available', 'Sold
+ * out') is disabled and skipped by the keys, and has no panel: there would be nothing in it.
+ */
+export function SessionTabs({ strings, tabs, initialTab, onSelect, labelledBy }: SessionTabsProps) {
   const [active, setActive] = useState(initialTab);
+  const baseId = useId();
+  const tabId = (tab: SessionTabView['id']) => `${baseId}-tab-${tab}`;
+  const panelId = (tab: SessionTabView['id']) => `${baseId}-panel-${tab}`;
   const current =
     tabs.find((t) => t.id === active && t.unavailable === null) ?? tabs.find((t) => t.id === initialTab);
   const usable = tabs.filter((t) => t.unavailable === null);
@@ -43,35 +56,44 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect }: SessionTabs
         ? fill(strings.remaining, { count: String(s.remaining) })
         : null;
 
-  const move = (from: SessionTabView['id'], delta: number) => {
+  /** The tab a key moves to among the tabs that can be opened, or null for any other key. */
+  const target = (key: string, from: SessionTabView['id']): SessionTabView | null => {
     const i = usable.findIndex((t) => t.id === from);
-    const next = usable[(i + delta + usable.length) % usable.length];
-    if (next) {
-      setActive(next.id);
-      document.getElementById(`tab-${next.id}`)?.focus();
-    }
+    if (key === 'ArrowRight') return usable[(i + 1) % usable.length] ?? null;
+    if (key === 'ArrowLeft') return usable[(i - 1 + usable.length) % usable.length] ?? null;
+    if (key === 'Home') return usable[0] ?? null;
+    if (key === 'End') return usable[usable.length - 1] ?? null;
+    return null;
   };
+  const tabRefs = useRef(new Map<SessionTabView['id'], HTMLButtonElement>());
 
   return (
     <div>
-      <div className="tabs" role="tablist" aria-label={strings.chooseTime}>
+      <div className="tabs" role="tablist" aria-labelledby={labelledBy}>
         {tabs.map((tab) => {
           const selected = current?.id === tab.id;
           return (
             <button
               key={tab.id}
-              id={`tab-${tab.id}`}
+              ref={(el) => {
+                if (el) tabRefs.current.set(tab.id, el);
+                else tabRefs.current.delete(tab.id);
+              }}
+              id={tabId(tab.id)}
               type="button"
               role="tab"
               className="tab"
               aria-selected={selected}
-              aria-controls={`panel-${tab.id}`}
+              aria-controls={tab.unavailable === null ? panelId(tab.id) : undefined}
               tabIndex={selected ? 0 : -1}
               disabled={tab.unavailable !== null}
               onClick={() => setActive(tab.id)}
               onKeyDown={(e) => {
-                if (e.key === 'ArrowRight') move(tab.id, 1);
-                if (e.key === 'ArrowLeft') move(tab.id, -1);
+                const next = target(e.key, tab.id);
+                if (!next) return;
+                e.preventDefault();
+                setActive(next.id);
+                tabRefs.current.get(next.id)?.focus();
               }}
             >
               {strings[tab.id]}
@@ -80,10 +102,16 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect }: SessionTabs
           );
         })}
       </div>
-      {current ? (
-        <div id={`panel-${current.id}`} role="tabpanel" aria-labelledby={`tab-${current.id}`}>
+      {usable.map((tab) => (
+        <div
+          key={tab.id}
+          id={panelId(tab.id)}
+          role="tabpanel"
+          aria-labelledby={tabId(tab.id)}
+          hidden={tab.id !== current?.id}
+        >
           <ul className="session-list">
-            {current.sessions.map((s) => (
+            {tab.sessions.map((s) => (
               <li key={s.id}>
                 <button
                   type="button"
@@ -99,7 +127,7 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect }: SessionTabs
             ))}
           </ul>
         </div>
-      ) : null}
+      ))}
     </div>
   );
 }
