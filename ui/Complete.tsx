@@ -25,6 +25,8 @@ export interface CompleteOrder {
   admits: boolean;
   purchaserEmail: string | null;
   items?: CompleteOrderItem[];
+  /** The discount codes the order bought (handler codes), with what each gives. */
+  codes?: { code: string; description: string | null }[];
 }
 
 export interface CompleteProps {
@@ -128,6 +130,23 @@ export function Complete({
                   </span>
                 </a>
               </p>
+            ) : null}
+            {order.codes?.length ? (
+              <section className="order-codes" aria-labelledby={`codes-${order.id}`}>
+                <h3 id={`codes-${order.id}`}>{strings.discountCodesTitle}</h3>
+                <ul className="plain-list">
+                  {order.codes.map((c, i) => (
+                    <li key={c.code}>
+                      <span className="visually-hidden">
+                        {fill(strings.discountCodeNumber, { n: i + 1 })}{' '}
+                      </span>
+                      <code className="order-codes__code">{c.code}</code>
+                      {c.description ? ` (${c.description})` : null}
+                    </li>
+                  ))}
+                </ul>
+                <p>{strings.discountCodesHow}</p>
+              </section>
             ) : null}
             {(order.items ?? [])
               .filter((item) => item.seats?.length)
