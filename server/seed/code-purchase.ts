@@ -40,7 +40,7 @@ export async function seedCodePurchase(db: Db, ids: SellerIds): Promise<void> {
         'Buy codes for friends and family: each one takes 50% off the General Admission tickets of an order.',
       description:
         '<p>Each code you buy arrives on your confirmation and in your confirmation email. Give it to someone: they enter it at checkout and pay half price for General Admission.</p><p>Each code can be used once.</p>',
-      category: 'Gifts',
+      category: 'Admission',
       eventType: 'single',
       hiddenType: 'public_browsable',
       rank: 95,
