@@ -49,6 +49,13 @@ test('a guest buys two discount codes without a session, sees them on the confir
   expect(new Set(values).size).toBe(2);
   await expectNoA11yViolations(page, 'confirmation with discount codes');
 
+  // The printable order lists them too.
+  await page.getByRole('link', { name: /^View and print tickets/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your tickets' })).toBeVisible();
+  const printed = page.getByRole('region', { name: 'Your discount codes' });
+  await expect(printed.locator('code')).toHaveText(values);
+  await expectNoA11yViolations(page, 'printable order with discount codes');
+
   // One of them at checkout of General Admission: half of the $25.00 Adult ticket off, the fee stays.
   await reserveOneTicket(page, seller, 'Adult');
   await expect(pay).toHaveText('Pay $26.50');

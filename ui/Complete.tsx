@@ -2,6 +2,7 @@ import './checkout/strings';
 import type { CSSProperties } from 'react';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
+import { OrderCodes, type OrderCodeView } from './OrderCodes';
 import { SellerHtml } from './SellerHtml';
 import { fill, type Strings } from './strings';
 import { TicketSeats, type TicketSeatView } from './TicketSeats';
@@ -26,7 +27,7 @@ export interface CompleteOrder {
   purchaserEmail: string | null;
   items?: CompleteOrderItem[];
   /** The discount codes the order bought (handler codes), with what each gives. */
-  codes?: { code: string; description: string | null }[];
+  codes?: OrderCodeView[];
 }
 
 export interface CompleteProps {
@@ -131,23 +132,7 @@ export function Complete({
                 </a>
               </p>
             ) : null}
-            {order.codes?.length ? (
-              <section className="order-codes" aria-labelledby={`codes-${order.id}`}>
-                <h3 id={`codes-${order.id}`}>{strings.discountCodesTitle}</h3>
-                <ul className="plain-list">
-                  {order.codes.map((c, i) => (
-                    <li key={c.code}>
-                      <span className="visually-hidden">
-                        {fill(strings.discountCodeNumber, { n: i + 1 })}{' '}
-                      </span>
-                      <code className="order-codes__code">{c.code}</code>
-                      {c.description ? ` (${c.description})` : null}
-                    </li>
-                  ))}
-                </ul>
-                <p>{strings.discountCodesHow}</p>
-              </section>
-            ) : null}
+            <OrderCodes strings={strings} orderId={order.id} codes={order.codes} />
             {(order.items ?? [])
               .filter((item) => item.seats?.length)
               .map((item) => (
