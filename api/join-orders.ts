@@ -21,6 +21,7 @@ export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
   const doc = parseDocument(raw);
   const groups = indexById(rows(doc, 'ticket_group'));
   const identities = indexById(rows(doc, 'identity'));
+  const codes = rows(doc, 'issued_promo_code');
   return rows(doc, 'ticket_order').map((order) => {
     const tickets = rows(doc, 'ticket').filter((t) => t.ticket_order_id === order.id && isLive(t));
     const handlers = new Set(tickets.map((t) => groups.get(t.ticket_group_id)?.handler ?? t.handler));
@@ -40,6 +41,9 @@ export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
       admits: [...handlers].some((handler) => !NO_BLOCK_HANDLERS.includes(handler)),
       purchaserEmail: identities.get(order.identity_id)?.email ?? null,
       items: toItems(doc, tickets, urls),
+      codes: codes
+        .filter((c) => c.ticket_order_id === order.id)
+        .map((c) => ({ code: c.code, description: c.description })),
     };
   });
 }

@@ -236,6 +236,14 @@ export interface OrderModel {
   admits: boolean;
   purchaserEmail: string | null;
   items: CartItem[];
+  /** The discount codes the order bought (groups with handler codes), with what each gives; only its owner's. */
+  codes: OrderCode[];
+}
+
+/** A discount code an order bought (wire `issued_promo_code`). */
+export interface OrderCode {
+  code: string;
+  description: string | null;
 }
 
 /** A link of the confirmation (seller meta completed_order_links). */

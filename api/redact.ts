@@ -1,5 +1,6 @@
 /**
- * Redaction for logs: names, emails, passwords, phone numbers, addresses and additional info never reach a log.
+ * Redaction for logs: names, emails, passwords, phone numbers, addresses, additional info and promo codes (a
+ * bought code is its buyer's secret; request bodies carry them as `codes`) never reach a log.
  * Keys are compared without case or separators (first_name, firstName, FIRST-NAME), arrays and nested objects are
  * walked, and email-like text inside any other string is masked too.
  */
@@ -21,6 +22,7 @@ const SENSITIVE_KEYS = new Set([
   'address',
   'addressmore',
   'zipcode',
+  'codes',
 ]);
 
 const EMAIL_IN_TEXT = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;

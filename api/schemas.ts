@@ -223,6 +223,19 @@ export const appliedPromoCode = z.object({
   state: z.string(), // held | consumed
 });
 
+/**
+ * A discount code an order bought (a ticket of a group with handler `codes`; server/promo/issued.ts): its text,
+ * what its code group gives, and the ticket and order. Only the order's owner gets them.
+ */
+export const issuedPromoCode = z.object({
+  id,
+  code: z.string(),
+  code_group_id: id,
+  description: nullableString,
+  ticket_id: id,
+  ticket_order_id: id,
+});
+
 /** A scheduled payment of a cart (spec 2 §3: id, due, amount, status). */
 export const scheduledPayment = z.object({
   id,
@@ -260,6 +273,7 @@ export const document = z.object({
   scheduled_payment: z.optional(collection(scheduledPayment)),
   cartmod: z.optional(collection(cartMod)),
   promo_code: z.optional(collection(appliedPromoCode)),
+  issued_promo_code: z.optional(collection(issuedPromoCode)),
 });
 
 export const apiErrorItem = z.object({
@@ -378,6 +392,7 @@ export type CartFees = z.infer<typeof cartFees>;
 export type TicketOrder = z.infer<typeof ticketOrder>;
 export type CartMod = z.infer<typeof cartMod>;
 export type AppliedPromoCode = z.infer<typeof appliedPromoCode>;
+export type IssuedPromoCode = z.infer<typeof issuedPromoCode>;
 export type Document = z.infer<typeof document>;
 export type ErrorBody = z.infer<typeof errorBody>;
 export type ReservationLine = z.infer<typeof reservationLine>;

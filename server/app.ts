@@ -68,6 +68,9 @@ export interface AppOptions {
 /** The From address of emails (and the domain of their Message-IDs) when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'tickets@localhost';
 
+/** A request's path for the log: the code of a promo or gift code lookup (a buyer's secret) left out. */
+export const logPath = (path: string) => path.replace(/(\/(?:gift_)?code\/)[^/]+/, '$1…');
+
 export function createApp(options: AppOptions): Hono {
   const now = options.now ?? Date.now;
   const sandbox =
@@ -101,9 +104,9 @@ export function createApp(options: AppOptions): Hono {
     app.use('*', async (c, next) => {
       const start = performance.now();
       await next();
-      // Path only: query strings may carry identifiers we prefer not to log.
+      // Path only: query strings may carry identifiers we prefer not to log; codes in a path are secrets.
       console.info(
-        `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms`,
+        `${c.req.method} ${logPath(c.req.path)} ${c.res.status} ${Math.round(performance.now() - start)}ms`,
       );
     });
   }

@@ -12,6 +12,7 @@ import { DDL } from './ddl';
 import { MEMBERS_DDL } from './members/schema';
 import { MEMBERSHIP_DDL } from './memberships/schema';
 import { PAYMENTS_DDL } from './payments/schema';
+import { ISSUED_CODES_DDL } from './promo/issued';
 import { PROMO_DDL } from './promo/schema';
 import * as schema from './schema';
 import { SEATS_DDL } from './seats/schema';
@@ -37,7 +38,9 @@ export async function createDb(
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
-      await client.query(DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL);
+      await client.query(
+        DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL,
+      );
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
       client.release();
@@ -48,7 +51,9 @@ export async function createDb(
   const dataDir = options.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  await client.exec(DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL);
+  await client.exec(
+    DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL,
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

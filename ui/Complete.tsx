@@ -2,6 +2,7 @@ import './checkout/strings';
 import type { CSSProperties } from 'react';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
+import { OrderCodes, type OrderCodeView } from './OrderCodes';
 import { SellerHtml } from './SellerHtml';
 import { fill, type Strings } from './strings';
 import { TicketSeats, type TicketSeatView } from './TicketSeats';
@@ -25,6 +26,8 @@ export interface CompleteOrder {
   admits: boolean;
   purchaserEmail: string | null;
   items?: CompleteOrderItem[];
+  /** The discount codes the order bought (handler codes), with what each gives. */
+  codes?: OrderCodeView[];
 }
 
 export interface CompleteProps {
@@ -129,6 +132,7 @@ export function Complete({
                 </a>
               </p>
             ) : null}
+            <OrderCodes strings={strings} orderId={order.id} codes={order.codes} />
             {(order.items ?? [])
               .filter((item) => item.seats?.length)
               .map((item) => (

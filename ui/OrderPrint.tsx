@@ -2,6 +2,7 @@ import { AttendeeNames } from './AttendeeNames';
 import './checkout/strings';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
+import { OrderCodes, type OrderCodeView } from './OrderCodes';
 import { fill, type Strings } from './strings';
 import { TicketSeats, type TicketSeatView } from './TicketSeats';
 
@@ -25,7 +26,7 @@ export interface OrderPrintItem {
 
 export interface OrderPrintProps {
   strings: Strings;
-  order: { id: string; number: string; qrCodeUrl: string; items: OrderPrintItem[] };
+  order: { id: string; number: string; qrCodeUrl: string; items: OrderPrintItem[]; codes?: OrderCodeView[] };
   eventsHref: string;
   onNavigate: Navigate;
   /** Opens the browser's print dialog. */
@@ -34,7 +35,7 @@ export interface OrderPrintProps {
 
 /**
  * The printable order (spec 2 §2, /ticket_order/{id}): its number, QR code, and each session with its tickets,
- * attendees and seats. The print stylesheet (ui/theme.css, @media print) leaves the site's header, footer, cart
+ * attendees and seats, and the discount codes it bought. The print stylesheet (ui/theme.css, @media print) leaves the site's header, footer, cart
  * and this page's buttons off paper.
  */
 export function OrderPrint({ strings, order, eventsHref, onNavigate, onPrint }: OrderPrintProps) {
@@ -64,6 +65,7 @@ export function OrderPrint({ strings, order, eventsHref, onNavigate, onPrint }: 
           <TicketSeats strings={strings} seats={item.seats} />
         </section>
       ))}
+      <OrderCodes strings={strings} orderId={order.id} codes={order.codes} />
       <p className="order-print__actions">
         <button type="button" className="btn btn--primary" onClick={onPrint}>
           {strings.printOrder}

@@ -8,6 +8,7 @@ import { createEvents, type EventAttributes } from 'ics';
 import QRCode from 'qrcode';
 import type { Q } from '../db';
 import { loadEvents, loadSessions, loadTypesById, loadVenues } from '../http/docs';
+import { issuedCodesOf } from '../promo/issued';
 import type * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
 import { dayjs, money } from '../util';
@@ -48,6 +49,8 @@ export interface OrderMailData {
   sessions: OrderSession[];
   /** Tickets without a session (memberships, donations, gift cards), by event. */
   other: Array<{ eventName: string; lines: OrderLine[] }>;
+  /** The discount codes the order bought (handler codes), with what each gives: secrets of the purchaser. */
+  codes: Array<{ code: string; description: string | null }>;
 }
 
 /** What the order's QR code encodes (payments/orders.ts draws the same for GET ticket_order/{id}/qrcode). */
@@ -77,7 +80,7 @@ export async function loadOrderMail(
   },
 ): Promise<OrderMailData> {
   const { tickets } = input;
-  const [types, events, sessions, seats] = await Promise.all([
+  const [types, events, sessions, seats, codes] = await Promise.all([
     loadTypesById(
       q,
       tickets.map((k) => k.ticketTypeId),
@@ -91,6 +94,7 @@ export async function loadOrderMail(
       tickets.map((k) => k.eventSessionId),
     ),
     ticketSeats(q, tickets),
+    issuedCodesOf(q, [input.order.id]),
   ]);
   const venues = await loadVenues(
     q,
@@ -119,6 +123,7 @@ export async function loadOrderMail(
     orderLink: orderLink(origin, input.seller.slug, input.order.id),
     sessions: [],
     other: [],
+    codes: codes.map((c) => ({ code: c.code, description: c.description })),
   };
   for (const s of sessions) {
     const event = events.find((e) => e.id === s.eventTemplateId);
@@ -174,6 +179,20 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
 
 export const QR_CID = 'order-qr@tix';
 
+/** The discount codes' heading and how to use them (ours: the spec has no words for them). */
+export const CODES_TITLE = 'Your discount codes';
+export const CODES_HOW = 'Enter a code at checkout to use it.';
+
+/** The bought codes: a list under its heading, each code in a monospace box, with what it gives. */
+const codesHtml = (codes: OrderMailData['codes']) =>
+  html`<div style="border:1px solid #e5e5e5;border-radius:4px;padding:12px 16px;margin:0 0 12px">
+<h2 style="margin:0;font-size:16px">${CODES_TITLE}</h2>
+<ul style="margin:8px 0 0;padding-left:20px">${codes.map(
+    (c) =>
+      html`<li><code style="font-family:Consolas,Menlo,monospace;font-size:16px;letter-spacing:1px">${c.code}</code>${c.description ? html` <span style="color:#555555">(${c.description})</span>` : ''}</li>`,
+  )}</ul>
+<p style="margin:8px 0 0">${CODES_HOW}</p></div>`;
+
 export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailContent {
   const hello = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
   const thanks = `Thank you for your order ${data.orderNumber} with ${brand.name}.`;
@@ -184,6 +203,11 @@ export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailCo
       `${s.eventName}\n${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${s.lines.map(lineText).join('\n')}`,
   );
   const otherText = data.other.map((o) => `${o.eventName}\n${o.lines.map(lineText).join('\n')}`);
+  const codeLine = (c: OrderMailData['codes'][number]) =>
+    `${c.code}${c.description ? ` (${c.description})` : ''}`;
+  const codesText = data.codes.length
+    ? [`${CODES_TITLE}\n${data.codes.map(codeLine).join('\n')}\n${CODES_HOW}`]
+    : [];
   const lineHtml = (l: OrderLine) =>
     html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}</li>`;
   const block = (title: string, sub: string | null, lines: OrderLine[], link: string | null) =>
@@ -213,6 +237,7 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
         thanks,
         ...sessionText,
         ...otherText,
+        ...codesText,
         total,
         `Order number: ${data.orderNumber}`,
         `View and print your tickets: ${data.orderLink}`,
@@ -225,6 +250,7 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
       html`${para(hello)}${para(thanks)}
 ${data.sessions.map((s) => block(s.eventName, `${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}`, s.lines, s.eventLink.startsWith('http') ? s.eventLink : null))}
 ${data.other.map((o) => block(o.eventName, null, o.lines, null))}
+${data.codes.length ? codesHtml(data.codes) : ''}
 ${para(html`<strong>${total}</strong>`)}
 ${para(showQr)}
 <p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>

@@ -61,7 +61,14 @@ export function previews(): Array<{ name: string; mail: MailContent }> {
             ],
           },
         ],
-        other: [{ eventName: 'Donations', lines: [{ name: 'Donation $25', count: 1, seats: [] }] }],
+        other: [
+          { eventName: 'Donations', lines: [{ name: 'Donation $25', count: 1, seats: [] }] },
+          { eventName: 'Gift a visit', lines: [{ name: '50% off General Admission', count: 2, seats: [] }] },
+        ],
+        codes: [
+          { code: 'K7QM2XPA9RTB', description: '50% off General Admission' },
+          { code: 'H3WN8ZCE4FJD', description: '50% off General Admission' },
+        ],
       }),
     },
     {

@@ -11,14 +11,22 @@ import { currentMember } from './session';
 
 export async function mayUseCart(ctx: AppCtx, c: C, cart: CartRow): Promise<boolean> {
   if (cart.identityId === c.get('seller').publicIdentityId) return true;
+  return speaksFor(ctx, c, cart.identityId);
+}
+
+/**
+ * Whether the request speaks for the identity: a member account's identity only through that member's session;
+ * any other identity (a guest purchaser) through whoever holds the id of its cart or order.
+ */
+export async function speaksFor(ctx: AppCtx, c: C, identityId: string): Promise<boolean> {
   const [owner] = await ctx.db
     .select({ id: memberUser.id })
     .from(memberUser)
-    .where(eq(memberUser.identityId, cart.identityId))
+    .where(eq(memberUser.identityId, identityId))
     .limit(1);
   if (!owner) return true;
   const member = await currentMember(ctx, c);
-  return member?.user.identityId === cart.identityId;
+  return member?.user.identityId === identityId;
 }
 
 /** The identity a new cart belongs to: the logged-in member's, else none (the seller's public identity). */

@@ -21,6 +21,7 @@ import { createMemberships } from '../memberships/complete';
 import { checkGiftPayable } from '../memberships/routes';
 import { payCodeCheck, repriced } from '../promo/apply';
 import { consumeCartCodes } from '../promo/codes';
+import { codeGroupsOf, issueOrderCodes } from '../promo/issued';
 import * as t from '../schema';
 import { humanCode, money, newId } from '../util';
 import type { ChargeResult } from './gateway';
@@ -76,6 +77,8 @@ export async function book(
   if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
   // The promo code uses the cart held are kept by its order.
   await consumeCartCodes(tx, cart.id);
+  // Discount-code purchases (handler codes): one new code per ticket, in this transaction, so exactly once.
+  await issueOrderCodes(tx, order, booked, nowMs);
   // Memberships of the booked levels (issue 11): created, or renewed, in the same transaction.
   await createMemberships(ctx, tx, cart, order, booked, pay.gatewayId);
   await tx.insert(t.payment).values({
@@ -111,6 +114,8 @@ async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: num
     return { tickets, totals: after.totals, repriced: repriced(stale, after.totals.outstandingCents, money) };
   }
   await checkGiftPayable(tx, cart);
+  // Discount codes for sale need a code group to join: checked before anything is charged.
+  await codeGroupsOf(tx, cart.sellerId, tickets);
   const sessions = await loadSessions(
     tx,
     tickets.map((k) => k.eventSessionId),

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type * as w from '../../api/schemas';
-import { type AppCtx, type Env, idParam, query } from '../http/context';
+import { type AppCtx, type C, type Env, idParam, query } from '../http/context';
 import {
   coll,
   loadEvents,
@@ -25,11 +25,23 @@ import {
 } from '../http/docs';
 import { invalid, notFound } from '../http/errors';
 import { loadOrderMail, orderCalendar, orderQrText, qrPng } from '../mail/order-mail';
+import { speaksFor } from '../members/carts';
 import { withOrderMemberships } from '../memberships/routes';
+import { issuedCodesOf, wIssuedCode } from '../promo/issued';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
 
-async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
+/**
+ * The discount codes bought by these orders (`issued_promo_code`), of the orders whose owner asks: a member's
+ * order only to that member's session; a guest's to whoever holds its id (given only to the purchaser).
+ */
+async function ownersCodes(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder>[]) {
+  const owned: string[] = [];
+  for (const order of orders) if (await speaksFor(ctx, c, order.identityId)) owned.push(order.id);
+  return (await issuedCodesOf(ctx.db, owned)).map(wIssuedCode);
+}
+
+async function orderDocument(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
   const q = ctx.db;
   const ids = orders.map((o) => o.id);
   const tickets = ids.length
@@ -81,6 +93,7 @@ async function orderDocument(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): 
     seller: coll(sellers.map(wSeller)),
     identity: coll(identities.map(wIdentity)),
     meta: coll(meta.map(wMeta)),
+    issued_promo_code: coll(await ownersCodes(ctx, c, orders)),
   };
 }
 
@@ -100,6 +113,7 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
     return c.json(
       await orderDocument(
         ctx,
+        c,
         orders.filter((o) => o.sellerId === seller.id),
       ),
     );
@@ -114,7 +128,9 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
   api.get('/ticket_order/:id', async (c) => {
     const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
     // Filters (ticket.state, ticket_group.handler) and the membership embed (server/memberships/routes.ts).
-    return c.json(await withOrderMemberships(ctx.db, query(c), await orderDocument(ctx, [order]), order.id));
+    return c.json(
+      await withOrderMemberships(ctx.db, query(c), await orderDocument(ctx, c, [order]), order.id),
+    );
   });
 
   api.get('/ticket_order/:id/qrcode', async (c) => {

@@ -6,6 +6,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db';
 import * as t from '../schema';
 import { dayjs, stableId } from '../util';
+import { GIFT_VISIT_KEY, seedCodePurchase } from './code-purchase';
 import { DONATION_KEY, seedDonationEvent } from './donation';
 import { DEMO_SLUG, seedIdOf } from './ids';
 import { LISTING_EVENTS, seedListingExtras } from './listing';
@@ -204,6 +205,7 @@ export const demoIds = sellerIds(DEMO_SLUG);
 export const SEEDED_EVENT_KEYS: readonly string[] = [
   ...EVENTS.map((ev) => ev.key),
   DONATION_KEY,
+  GIFT_VISIT_KEY,
   THEATRE_KEY,
   STUDIO_KEY,
   MEMBERSHIP_EVENT_KEY,
@@ -396,6 +398,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   }
   await ensureSoldOutExample(db, ids, now());
   await seedPromo(db, ids);
+  await seedCodePurchase(db, ids);
   await seedListingExtras(db, sellerId, ids.event, id);
   await seedMembers(db, sellerId, now(), slug);
   await seedDonationEvent(db, { seller: sellerId, venue: ids.venue, slug });

@@ -569,6 +569,36 @@ describe('toOrders / toOrderIds', () => {
     expect(orders[0]?.items[0]?.image).toBeNull();
   });
 
+  it('gives each order the discount codes it bought (issued_promo_code), none to the others', () => {
+    const code = (id: string, value: string, order: string, ticketId: string) => ({
+      id,
+      code: value,
+      code_group_id: 'cg-1',
+      description: '50% off General Admission',
+      ticket_id: ticketId,
+      ticket_order_id: order,
+    });
+    const orders = toOrders(
+      {
+        ...doc,
+        issued_promo_code: coll([
+          code('pc-1', 'ABCDEFGHJKMN', 'ord-3', 't-6'),
+          code('pc-2', 'PQRSTUVWXYZ2', 'ord-2', 't-5'),
+        ]),
+      },
+      SETTINGS,
+    );
+    expect(orders.map((o) => o.codes.map((c) => c.code))).toEqual([
+      [],
+      ['PQRSTUVWXYZ2'],
+      ['ABCDEFGHJKMN'],
+      [],
+    ]);
+    expect(orders[2]?.codes[0]?.description).toBe('50% off General Admission');
+    // Without the collection (not the owner), no codes.
+    expect(toOrders(doc, SETTINGS).every((o) => o.codes.length === 0)).toBe(true);
+  });
+
   it('reads order ids of a payment answer', () => {
     expect(toOrderIds(doc)).toEqual(['ord-1', 'ord-2', 'ord-3', 'ord-4']);
     expect(

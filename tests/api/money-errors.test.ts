@@ -110,6 +110,20 @@ describe('redact', () => {
     expect(input).toEqual(copy);
   });
 
+  it('leaves promo codes out: an apply_code body and reserve codes (a bought code is its buyer’s secret)', () => {
+    expect(
+      redact({
+        codes: ['K7QM2XPA9RTB'],
+        require_benefit: true,
+        preReservePromoCodes: { codes: ['H3WN8ZCE4FJD'], handler: 'citypass' },
+      }),
+    ).toEqual({
+      codes: REDACTED,
+      require_benefit: true,
+      preReservePromoCodes: { codes: REDACTED, handler: 'citypass' },
+    });
+  });
+
   it('survives cycles and keeps shared references', () => {
     const shared = { id: 's' };
     const cyclic: Record<string, unknown> = { a: shared, b: shared };

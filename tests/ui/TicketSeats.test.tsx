@@ -2,6 +2,7 @@
 /**
  * A seated ticket's seat in the cart widget (under its item, the 'count × type' lines unchanged) and on the
  * order confirmation ('Done!'): 'Stalls Centre, Row C, Seat C12', a list named 'Seats'.
+ * The discount codes an order bought are listed on the confirmation too.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -181,5 +182,50 @@ describe('calendar file on the confirmation (issue 20)', () => {
         'order-1001.ics',
       ],
     ]);
+  });
+});
+
+describe('discount codes on the confirmation (handler codes)', () => {
+  it('an order that bought codes lists them under a heading, each named by its number for screen readers', () => {
+    render(
+      <Complete
+        strings={strings}
+        status="ready"
+        orders={[
+          {
+            id: 'o1',
+            number: '1001',
+            qrCodeUrl: '/qr/o1.png',
+            admits: true,
+            purchaserEmail: null,
+            items: [],
+            codes: [
+              { code: 'ABCDEFGHJKMN', description: '50% off General Admission' },
+              { code: 'PQRSTUVWXYZ2', description: null },
+            ],
+          },
+          {
+            id: 'o2',
+            number: '1002',
+            qrCodeUrl: '/qr/o2.png',
+            admits: true,
+            purchaserEmail: null,
+            codes: [],
+          },
+        ]}
+        message={null}
+        eventsHref="/events"
+        onNavigate={() => {}}
+      />,
+    );
+    const section = screen.getByRole('region', { name: 'Your discount codes' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Code 1: ABCDEFGHJKMN (50% off General Admission)',
+      'Code 2: PQRSTUVWXYZ2',
+    ]);
+    expect(within(section).getByText('Enter a code at checkout to use it.')).toBeTruthy();
+    // One list of codes: the order without codes shows none.
+    expect(screen.getAllByRole('region', { name: 'Your discount codes' })).toHaveLength(1);
   });
 });

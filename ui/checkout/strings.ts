@@ -25,6 +25,10 @@ export const checkoutStrings = defineStrings({
   /** The confirmation's link to the order's calendar file (ours; issue 20). */
   addToCalendar: 'Add to calendar',
   viewAndPrint: 'View and print tickets',
+  // the discount codes an order bought (groups with handler codes; ours: the spec has no words for them)
+  discountCodesTitle: 'Your discount codes',
+  discountCodeNumber: 'Code {n}:',
+  discountCodesHow: 'Enter a code at checkout to use it.',
   // the printable order (/ticket_order/{id}, spec 2 §2; ours: the spec names the page, not its texts)
   printOrder: 'Print',
   printOrderTitle: 'Your tickets',
