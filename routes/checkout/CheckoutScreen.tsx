@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
+import { walletsAllowed, zipCodeToApply } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -93,6 +94,7 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
             cart={shown}
             termsHtml={terms.data?.termsHtml ?? null}
             showPromoCodes={terms.data?.showPromoCodes === true}
+            zipCodeDiscount={terms.data?.zipCodeDiscount === true}
             onLeaving={() => setLeaving(true)}
           />
         )}
@@ -157,7 +159,7 @@ function MobilePayButton({ cart }: { cart: CartModel | null }) {
 }
 
 /** The payment adapter the seller's configuration names, loaded once per checkout. */
-function usePayment(cart: CartModel) {
+function usePayment(cart: CartModel, wallets: boolean) {
   const { api, strings, config, clock } = useServices();
   const amountCents = cart.totals.outstandingCents;
   const currency = cart.currency;
@@ -170,8 +172,9 @@ function usePayment(cart: CartModel) {
         strings,
         clock,
         cart: { currency, totals: { outstandingCents: amountCents } },
+        wallets,
       }),
-    [api, strings, config, clock, amountCents, currency],
+    [api, strings, config, clock, amountCents, currency, wallets],
   );
   const [adapter, setAdapter] = useState<PaymentAdapter | null>(() => payment.current());
   const [failed, setFailed] = useState(false);
@@ -193,11 +196,13 @@ function CheckoutFlow({
   cart,
   termsHtml,
   showPromoCodes,
+  zipCodeDiscount,
   onLeaving,
 }: {
   cart: CartModel;
   termsHtml: string | null;
   showPromoCodes: boolean;
+  zipCodeDiscount: boolean;
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
@@ -207,7 +212,8 @@ function CheckoutFlow({
   const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
   const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
   const { navigate } = useAppNavigate();
-  const { payment, adapter, failed } = usePayment(cart);
+  // Spec 2 §4: the postcode-as-discount-code option disables wallets.
+  const { payment, adapter, failed } = usePayment(cart, walletsAllowed(zipCodeDiscount));
 
   const machine = useMemo(
     () =>
@@ -228,6 +234,7 @@ function CheckoutFlow({
         // GA4 begin_checkout and purchase on window.dataLayer when the seller turns analytics on.
         analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
+        cartUpdated: (fresh) => cartActor.send({ type: 'cart.updated', cart: fresh }),
       }),
     [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer],
   );
@@ -242,6 +249,13 @@ function CheckoutFlow({
       cartActor,
       termsShown: termsHtml !== null,
       prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
+      // Spec 2 §4: a logged-in member's zip code, when it matches the seller's pattern, is applied as a code.
+      zipCode: zipCodeToApply({
+        optionOn: zipCodeDiscount,
+        zip: sessionOf(app).getSnapshot().context.current?.member.meta.zip_code,
+        currency: config.currency,
+        appliedCodes: cart.promoCodes ?? [],
+      }),
     },
     inspect,
   });
