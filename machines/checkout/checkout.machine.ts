@@ -256,12 +256,12 @@ export const checkoutMachine = checkoutSetup
     states: {
       checkingZipCode: {
         description:
-          "Spec 2 §4: a member's zip code matching the seller's discount pattern is applied as a code first; else the form.",
+          "Spec 2 §4: a member's zip code that matches the discount pattern is applied as a code first.",
         always: [{ guard: 'hasZipCode', target: 'applyingZipCode' }, { target: 'editing' }],
       },
       applyingZipCode: {
         description:
-          'The zip code goes to the cart as a code (errors ignored: a zip that is no code gives no discount and no message); submits wait.',
+          'The zip code goes to the cart as a code, errors ignored (no discount, no message); submits wait.',
         tags: ['loading'],
         invoke: {
           src: 'applyZipCode',

@@ -3,8 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { walletsAllowed, zipCodeToApply } from '../../machines/checkout/rules';
+import { walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import type { zipCodeToApply } from '../../machines/checkout/zip-code';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
 
@@ -95,6 +96,7 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
             termsHtml={terms.data?.termsHtml ?? null}
             showPromoCodes={terms.data?.showPromoCodes === true}
             zipCodeDiscount={terms.data?.zipCodeDiscount === true}
+            zipCodeRule={terms.data?.zipCodeRule ?? null}
             onLeaving={() => setLeaving(true)}
           />
         )}
@@ -197,12 +199,15 @@ function CheckoutFlow({
   termsHtml,
   showPromoCodes,
   zipCodeDiscount,
+  zipCodeRule,
   onLeaving,
 }: {
   cart: CartModel;
   termsHtml: string | null;
   showPromoCodes: boolean;
   zipCodeDiscount: boolean;
+  /** The zip-code rule, loaded with the settings when the option is on (spec 2 §4). */
+  zipCodeRule: typeof zipCodeToApply | null;
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
@@ -250,12 +255,13 @@ function CheckoutFlow({
       termsShown: termsHtml !== null,
       prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
       // Spec 2 §4: a logged-in member's zip code, when it matches the seller's pattern, is applied as a code.
-      zipCode: zipCodeToApply({
-        optionOn: zipCodeDiscount,
-        zip: sessionOf(app).getSnapshot().context.current?.member.meta.zip_code,
-        currency: config.currency,
-        appliedCodes: cart.promoCodes ?? [],
-      }),
+      zipCode:
+        zipCodeRule?.({
+          optionOn: zipCodeDiscount,
+          zip: sessionOf(app).getSnapshot().context.current?.member.meta.zip_code,
+          currency: config.currency,
+          appliedCodes: cart.promoCodes ?? [],
+        }) ?? null,
     },
     inspect,
   });

@@ -7,6 +7,7 @@
  */
 import type { Api } from '../../api';
 import { parseDocument } from '../../api/join';
+import type { zipCodeToApply } from '../../machines/checkout/zip-code';
 
 export const TERMS_CONFIG_KEY = 'terms_and_conditions_dialog_content';
 export const PROMO_CODES_CONFIG_KEY = 'show_promo_codes_on_checkout';
@@ -17,6 +18,8 @@ export interface CheckoutSettings {
   showPromoCodes: boolean;
   /** The postcode-as-discount-code option (spec 2 §4). */
   zipCodeDiscount: boolean;
+  /** With the option on, the zip-code rule (machines/checkout/zip-code, loaded only then); else null. */
+  zipCodeRule: typeof zipCodeToApply | null;
 }
 
 export async function loadCheckoutSettings(
@@ -38,9 +41,11 @@ export async function loadCheckoutSettings(
     const value = rows.find((r) => r.key === key)?.value;
     return value === true || value === 'true';
   };
+  const zipCodeDiscount = isOn(ZIP_DISCOUNT_CONFIG_KEY);
   return {
     termsHtml: typeof terms === 'string' && terms.trim() !== '' ? terms : null,
     showPromoCodes: isOn(PROMO_CODES_CONFIG_KEY),
-    zipCodeDiscount: isOn(ZIP_DISCOUNT_CONFIG_KEY),
+    zipCodeDiscount,
+    zipCodeRule: zipCodeDiscount ? (await import('../../machines/checkout/zip-code')).zipCodeToApply : null,
   };
 }

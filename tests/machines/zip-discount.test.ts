@@ -12,13 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
-import {
-  currencyCountry,
-  walletsAllowed,
-  zipCodeToApply,
-  zipDiscountCode,
-} from '../../machines/checkout/rules';
+import { walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import { currencyCountry, zipCodeToApply, zipDiscountCode } from '../../machines/checkout/zip-code';
 import { makeCart } from './checkout.fixtures';
 
 describe('zip-code discount rules', () => {

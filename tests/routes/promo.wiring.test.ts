@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { widgetLines } from '../../machines/cart/widget';
+import { zipCodeToApply } from '../../machines/checkout/zip-code';
 import { promoBoxShown } from '../../machines/promoCode/rules';
 import { providePromoCode } from '../../routes/checkout/promo-wiring';
 import { loadCheckoutSettings } from '../../routes/checkout/terms';
@@ -54,7 +55,12 @@ describe('checkout settings', () => {
       { key: 'zip_code_discount', value: true },
     ]);
     const settings = await loadCheckoutSettings({ request } as never, 's1', new AbortController().signal);
-    expect(settings).toEqual({ termsHtml: '<p>Terms</p>', showPromoCodes: true, zipCodeDiscount: true });
+    expect(settings).toEqual({
+      termsHtml: '<p>Terms</p>',
+      showPromoCodes: true,
+      zipCodeDiscount: true,
+      zipCodeRule: zipCodeToApply,
+    });
     expect(request).toHaveBeenCalledTimes(1);
     expect(request.mock.calls[0]).toEqual([
       'GET',
@@ -86,7 +92,12 @@ describe('checkout settings', () => {
         's1',
         new AbortController().signal,
       );
-      expect(settings).toEqual({ termsHtml: null, showPromoCodes: false, zipCodeDiscount: false });
+      expect(settings).toEqual({
+        termsHtml: null,
+        showPromoCodes: false,
+        zipCodeDiscount: false,
+        zipCodeRule: null,
+      });
     }
   });
 
