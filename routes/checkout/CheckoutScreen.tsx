@@ -292,6 +292,7 @@ function CheckoutFlow({
         cardRefused={view.cardRefused}
         totalCents={view.totalCents}
         submitting={view.submitting}
+        busy={view.busy}
         canSubmit={view.canSubmit}
         cardForm={view.cardNeeded && adapter ? adapter.renderCardForm({ disabled: view.submitting }) : null}
         cardUnavailable={view.cardNeeded && failed ? { key: 'providerUnavailable' } : null}

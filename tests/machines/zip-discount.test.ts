@@ -224,13 +224,18 @@ describe('checkout applies the zip code first', () => {
     const { actor, calls, handed, pays, release } = start('10024', async () => discounted());
     expect(actor.getSnapshot().value).toBe('applyingZipCode');
     expect(calls).toEqual([{ cartId: 'cart-1', code: '10024' }]);
-    expect(selectCheckoutView(actor.getSnapshot()).canSubmit).toBe(false);
+    expect(selectCheckoutView(actor.getSnapshot())).toMatchObject({
+      canSubmit: false,
+      busy: true,
+      submitting: false,
+    });
     actor.send({ type: 'submit' });
     expect(pays).toEqual([]);
     release();
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(handed).toHaveLength(1);
+    expect(selectCheckoutView(actor.getSnapshot())).toMatchObject({ canSubmit: true, busy: false });
     expect(selectCheckoutView(actor.getSnapshot()).totalCents).toBe(2300);
     actor.send({ type: 'submit' });
     await settle();
