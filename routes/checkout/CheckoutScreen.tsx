@@ -5,7 +5,6 @@ import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
 import { walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
-import type { zipCodeToApply } from '../../machines/checkout/zip-code';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
 
@@ -24,6 +23,7 @@ import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
 import { loadCheckoutSettings } from './terms';
 import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
+import type * as ZipCode from './zip-code';
 
 /** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
 const withDataLayer = (send: (port: AnalyticsPort) => void) =>
@@ -207,7 +207,7 @@ function CheckoutFlow({
   showPromoCodes: boolean;
   zipCodeDiscount: boolean;
   /** The zip-code rule, loaded with the settings when the option is on (spec 2 §4). */
-  zipCodeRule: typeof zipCodeToApply | null;
+  zipCodeRule: typeof ZipCode | null;
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
@@ -220,6 +220,13 @@ function CheckoutFlow({
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
   const { payment, adapter, failed } = usePayment(cart, walletsAllowed(zipCodeDiscount));
 
+  const zipCode =
+    zipCodeRule?.zipCodeToApply({
+      optionOn: zipCodeDiscount,
+      zip: sessionOf(app).getSnapshot().context.current?.member.meta.zip_code,
+      currency: config.currency,
+      appliedCodes: cart.promoCodes ?? [],
+    }) ?? null;
   const machine = useMemo(
     () =>
       provideCheckout({
@@ -240,8 +247,12 @@ function CheckoutFlow({
         analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
         cartUpdated: (fresh) => cartActor.send({ type: 'cart.updated', cart: fresh }),
+        zipCodeTriedOn: (cartId, code) => {
+          const current = selectCart(cartActor.getSnapshot());
+          if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
+        },
       }),
-    [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer],
+    [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer, config.sellerId, zipCodeRule],
   );
   const actor = useActorRef(machine, {
     input: {
@@ -254,14 +265,10 @@ function CheckoutFlow({
       cartActor,
       termsShown: termsHtml !== null,
       prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
-      // Spec 2 §4: a logged-in member's zip code, when it matches the seller's pattern, is applied as a code.
+      // Spec 2 §4: a logged-in member's zip code, when it matches the seller's pattern, is applied as a code
+      // (once per cart and ticket count).
       zipCode:
-        zipCodeRule?.({
-          optionOn: zipCodeDiscount,
-          zip: sessionOf(app).getSnapshot().context.current?.member.meta.zip_code,
-          currency: config.currency,
-          appliedCodes: cart.promoCodes ?? [],
-        }) ?? null,
+        zipCode && !zipCodeRule?.zipCodeTried(storage, config.sellerId, cart, zipCode) ? zipCode : null,
     },
     inspect,
   });

@@ -7,7 +7,7 @@
  */
 import type { Api } from '../../api';
 import { parseDocument } from '../../api/join';
-import type { zipCodeToApply } from '../../machines/checkout/zip-code';
+import type * as ZipCode from './zip-code';
 
 export const TERMS_CONFIG_KEY = 'terms_and_conditions_dialog_content';
 export const PROMO_CODES_CONFIG_KEY = 'show_promo_codes_on_checkout';
@@ -18,8 +18,8 @@ export interface CheckoutSettings {
   showPromoCodes: boolean;
   /** The postcode-as-discount-code option (spec 2 §4). */
   zipCodeDiscount: boolean;
-  /** With the option on, the zip-code rule (machines/checkout/zip-code, loaded only then); else null. */
-  zipCodeRule: typeof zipCodeToApply | null;
+  /** With the option on, the zip-code rule and its once-per-cart memory (./zip-code, loaded only then); else null. */
+  zipCodeRule: typeof ZipCode | null;
 }
 
 export async function loadCheckoutSettings(
@@ -46,6 +46,6 @@ export async function loadCheckoutSettings(
     termsHtml: typeof terms === 'string' && terms.trim() !== '' ? terms : null,
     showPromoCodes: isOn(PROMO_CODES_CONFIG_KEY),
     zipCodeDiscount,
-    zipCodeRule: zipCodeDiscount ? (await import('../../machines/checkout/zip-code')).zipCodeToApply : null,
+    zipCodeRule: zipCodeDiscount ? await import('./zip-code') : null,
   };
 }

@@ -30,6 +30,8 @@ export interface CheckoutWiring {
   pending: (cartId: string) => void;
   /** Hands a fresh cart to the app cart (`cart.updated`): the cart after the member's zip code was applied. */
   cartUpdated?: (cart: CartModel) => void;
+  /** Remembers that the zip code was tried on this cart (see `zipCodeTried`), whatever the answer. */
+  zipCodeTriedOn?: (cartId: string, code: string) => void;
   /** A gift: makes the cart a gift to its recipient (POST giftee, gift_checkout): the machine's applyGift. */
   gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
 }
@@ -55,13 +57,22 @@ export function provideCheckout({
   analytics,
   currentCart,
   cartUpdated,
+  zipCodeTriedOn,
 }: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
       // Spec 2 §4: the member's zip code as a code, errors ignored (a zip that is no code gives no discount).
-      applyZipCode: fromPromise(({ input, signal }) =>
-        api.cart.applyCode(input.cartId, [input.code], { requireBenefit: true, ignoreErrors: true, signal }),
-      ),
+      applyZipCode: fromPromise(async ({ input, signal }) => {
+        try {
+          return await api.cart.applyCode(input.cartId, [input.code], {
+            requireBenefit: true,
+            ignoreErrors: true,
+            signal,
+          });
+        } finally {
+          zipCodeTriedOn?.(input.cartId, input.code);
+        }
+      }),
       applyGift: fromPromise(async ({ input, signal }) => {
         await gift?.(input.cartId, signal);
       }),
