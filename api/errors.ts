@@ -19,6 +19,8 @@ export interface ApiErrorInit {
   description?: string | null;
   extra?: unknown;
   cause?: unknown;
+  /** The error body's further items, in order (`_data[1…]`; spec 1 §8 duplicate_code reads the second). */
+  more?: readonly ApiError[];
 }
 
 export class ApiError extends Error {
@@ -28,6 +30,8 @@ export class ApiError extends Error {
   readonly context: string | null;
   readonly description: string | null;
   readonly extra: unknown;
+  /** The error body's further items (`_data[1…]`), each an ApiError of the same status; empty when none. */
+  readonly more: readonly ApiError[];
 
   constructor(init: ApiErrorInit) {
     super(
@@ -39,6 +43,7 @@ export class ApiError extends Error {
     this.context = init.context ?? null;
     this.description = init.description ?? null;
     this.extra = init.extra;
+    this.more = init.more ?? [];
   }
 }
 

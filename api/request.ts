@@ -192,15 +192,21 @@ export function createRequest(settings: RequestSettings): ApiRequest {
     }
     if (status >= 400 && status < 500 && isJson) {
       const parsed = z.safeParse(errorBody, json);
-      const first = parsed.success ? parsed.data._data[0] : undefined;
+      const [first, ...rest] = parsed.success ? parsed.data._data : [];
       if (first) {
-        const error = new ApiError({
-          code: first._code,
-          status,
-          context: first._context ?? null,
-          description: first._description ?? null,
-          extra: first._extra,
-        });
+        const item = (d: typeof first, more: ApiError[] = []) =>
+          new ApiError({
+            code: d._code,
+            status,
+            context: d._context ?? null,
+            description: d._description ?? null,
+            extra: d._extra,
+            more,
+          });
+        const error = item(
+          first,
+          rest.map((d) => item(d)),
+        );
         if (isLoggedCode(error.code)) void logUnknownCode(method, path, error, body);
         throw error;
       }

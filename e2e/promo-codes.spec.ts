@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { eventId, expect, test } from './fixtures';
 import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 /** The identity form and a sandbox card that succeeds. */
@@ -62,7 +62,34 @@ test('WELCOME20 at checkout takes 20% off General Admission: total, pay button a
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
 });
 
-test('the Evening Lecture educator tickets need a code: the blocked-cart form clears with EDUCATOR, then pays', async ({
+test('promo codes from the query: ?promo= preloads a trimmed comma list with the reserve @phone', async ({
+  page,
+  seller,
+}) => {
+  // Spec 1 §9 "Promo codes from a comma list (preloaded, else the first default), trimmed".
+  const promo = encodeURIComponent(' WELCOME20 , SAVE5 ');
+  await page.goto(`${seller.base}/events/${eventId(seller, 'general-admission')}?promo=${promo}`);
+  await page
+    .getByRole('form', { name: 'Book tickets' })
+    .getByRole('list')
+    .getByRole('button', { disabled: false })
+    .first()
+    .click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  // $25.00 + $1.50 fee, less 20% of the Adult ticket ($5.00) and $5.00 off the order.
+  const cart = page.getByRole('complementary', { name: 'Your cart' });
+  // Both codes, trimmed (the cart lists them in the server's order).
+  await expect(cart.getByText(/^Promo code: (WELCOME20, SAVE5|SAVE5, WELCOME20)$/)).toBeVisible();
+  await expect(cart.locator('.totals__discounts dd')).toHaveText('-$10.00');
+  await expect(cart.locator('.totals__total dd')).toHaveText('$16.50');
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveText('Pay $16.50');
+  await expectNoA11yViolations(page, 'checkout: promo codes from the query');
+});
+
+test('the Evening Lecture educator tickets need a code: the blocked-cart form clears with EDUCATOR, then pays @phone', async ({
   page,
   seller,
 }) => {

@@ -5,6 +5,7 @@
 import type { CartItem, CartModel } from '../../api/models';
 import { type CartSnapshot, type ExpiryTimerView, selectCart, selectExpiryTimer } from './selectors';
 import {
+  automaticDiscountNames,
   badgeText,
   type CartWidgetLine,
   type CartWidgetTotal,
@@ -53,7 +54,9 @@ export function selectCartWidgetView(snapshot: CartSnapshot): CartWidgetViewMode
     cart,
     items: (cart?.items ?? []).map(itemView),
     totals: cart?.totals ?? null,
-    lines: cart ? widgetLines(cart.totals, cart.giftCards, cart.promoCodes) : [],
+    lines: cart
+      ? widgetLines(cart.totals, cart.giftCards, cart.promoCodes, automaticDiscountNames(cart.cartMods))
+      : [],
     total: cart ? widgetTotal(cart.totals, cart.giftCards, cart.scheduledPayments, tickedAt) : null,
     timer: tickedAt === null ? null : selectExpiryTimer(snapshot, tickedAt),
     busy: snapshot.matches({ active: 'removing' }),

@@ -2,7 +2,7 @@
  * Pure rules of the cart widget (spec 2 §2 "Cart widget", spec 1 §9): its money lines in the spec's order,
  * the total (or a partial total when scheduled payments exist), badge counts and text truncation.
  */
-import type { CartTotals, GiftCardPayment, ScheduledPayment } from '../../api/models';
+import type { CartModLine, CartTotals, GiftCardPayment, ScheduledPayment } from '../../api/models';
 
 /** Badge counts cap at '99+' (spec 1 §9). */
 export const BADGE_CAP = 99;
@@ -33,7 +33,17 @@ export interface CartWidgetLine {
   balanceLeftCents?: number;
   /** The discounts line: the promo codes applied to the cart (issue 21). */
   codes?: string[];
+  /**
+   * The discounts line: the names of the automatic discounts that take something off (the members' discount):
+   * no code says why the total dropped, so their names do. Absent when there are none.
+   */
+  names?: string[];
 }
+
+/** The names of the cart's automatic discounts that take something off (not blocking rules), in cart order. */
+export const automaticDiscountNames = (mods: readonly CartModLine[] = []): string[] => [
+  ...new Set(mods.filter((m) => m.automatic && !m.blocking && m.amountCents > 0).map((m) => m.name)),
+];
 
 /** The widget's total: the amount to pay, or the part due now when scheduled payments exist. */
 export interface CartWidgetTotal {
@@ -49,7 +59,7 @@ export const cartBalanceCents = (totals: CartTotals, giftCards: readonly GiftCar
 
 /**
  * The lines in the spec's order: subtotal; fixed fees and percent fees as separate lines (when any); discounts
- * (with the promo codes applied);
+ * (with the promo codes applied and the names of the automatic discounts);
  * each gift card with its balance left; payments; the cart balance (when gift cards or payments made it differ
  * from the sum above).
  */
@@ -57,12 +67,18 @@ export function widgetLines(
   totals: CartTotals,
   giftCards: readonly GiftCardPayment[] = [],
   codes: readonly string[] = [],
+  automaticNames: readonly string[] = [],
 ): CartWidgetLine[] {
   const lines: CartWidgetLine[] = [{ key: 'subtotal', amountCents: totals.subtotalCents }];
   if (totals.feesFixedCents) lines.push({ key: 'feesFixed', amountCents: totals.feesFixedCents });
   if (totals.feesPercentCents) lines.push({ key: 'feesPercent', amountCents: totals.feesPercentCents });
   if (totals.discountCents)
-    lines.push({ key: 'discounts', amountCents: -Math.abs(totals.discountCents), codes: [...codes] });
+    lines.push({
+      key: 'discounts',
+      amountCents: -Math.abs(totals.discountCents),
+      codes: [...codes],
+      ...(automaticNames.length ? { names: [...automaticNames] } : {}),
+    });
   for (const card of giftCards)
     lines.push({
       key: 'giftCard',

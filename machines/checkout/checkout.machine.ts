@@ -7,12 +7,17 @@
  * shown; (6) pay, or check out free. HTTP 402 intent_requires_action asks the customer to confirm, then pays
  * again with the payment-intent id as the source.
  *
- * No I/O: applyGift, confirmCard, storePurchaser, pay, freeCheckout and confirmAction are provided by the route;
- * beginCheckout, refreshCart, completed and pending are injected actions.
+ * Before the form: a logged-in member's zip code that matches the seller's discount pattern (spec 2 §4; the route
+ * decides with `zipCodeToApply`) is applied as a code, once; whatever the server answers, the form follows (a
+ * zip that is no code gives no discount, and says nothing: the member typed no code).
+ *
+ * No I/O: applyZipCode, applyGift, confirmCard, storePurchaser, pay, freeCheckout and confirmAction are provided
+ * by the route; zipCodeApplied, beginCheckout, refreshCart, completed and pending are injected actions.
  */
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
+import type { CartModel } from '../../api/models';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
 import { errorOf } from '../shared/flow-error';
@@ -35,6 +40,7 @@ import {
 } from './rules';
 import type {
   ApplyGiftInput,
+  ApplyZipCodeInput,
   CheckoutContext,
   CheckoutEvent,
   CheckoutInput,
@@ -58,6 +64,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     gift: input.gift === true,
     cartActor: input.cartActor ?? null,
     termsShown: input.termsShown,
+    zipCode: input.zipCode ?? null,
     values: { ...emptyValues(), ...input.prefill },
     termsAccepted: false,
     fieldErrors: {},
@@ -74,6 +81,9 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
 }
 function followCartInput({ context }: { context: CheckoutContext }): FollowInput {
   return { actor: context.cartActor };
+}
+function applyZipCodeInput({ context }: { context: CheckoutContext }): ApplyZipCodeInput {
+  return { cartId: context.cart.id, code: context.zipCode ?? '' };
 }
 function applyGiftInput({ context }: { context: CheckoutContext }): ApplyGiftInput {
   return { cartId: context.cart.id };
@@ -118,6 +128,8 @@ const checkoutSetup = setup({
       const cart = selectCart(snapshot);
       return cart ? { type: 'cart.updated' as const, cart } : null;
     }),
+    /** apply_code with the zip code, errors ignored: answers the fresh cart. */
+    applyZipCode: fromPromise<CartModel, ApplyZipCodeInput>(notProvided('applyZipCode')),
     applyGift: fromPromise<unknown, ApplyGiftInput>(notProvided('applyGift')),
     confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(notProvided('confirmCard')),
     storePurchaser: fromPromise<unknown, StorePurchaserInput>(notProvided('storePurchaser')),
@@ -126,6 +138,8 @@ const checkoutSetup = setup({
     confirmAction: fromPromise<unknown, ConfirmActionInput>(notProvided('confirmAction')),
   },
   actions: {
+    /** Injected: the cart after the zip code was applied goes to the app cart (`cart.updated`). */
+    zipCodeApplied: (_args, _params: { cart: CartModel }) => {},
     /** Injected: analytics "begin checkout" (sent once, on first input focus). */
     beginCheckout: () => {},
     /** Injected: refresh the cart (after a payment provider error). */
@@ -145,6 +159,7 @@ const checkoutSetup = setup({
       const { terms: _cleared, ...fieldErrors } = context.fieldErrors;
       return { termsAccepted: event.accepted, fieldErrors };
     }),
+    storeZipCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
     updateCart: assign({
       cart: ({ context, event }) => (event.type === 'cart.updated' ? event.cart : context.cart),
     }),
@@ -196,6 +211,7 @@ const checkoutSetup = setup({
     }),
   },
   guards: {
+    hasZipCode: ({ context }) => context.zipCode !== null,
     checkoutNotBegun: ({ context }) => !context.checkoutBegun,
     cartBlocked: ({ context }) => isBlocked(context.cart),
     formIsValid: ({ context }) =>
@@ -215,6 +231,9 @@ const checkoutSetup = setup({
 export const checkoutMachine = checkoutSetup
   .extend({
     actions: {
+      notifyZipCodeApplied: checkoutSetup.enqueueActions(({ event, enqueue }) => {
+        enqueue({ type: 'zipCodeApplied', params: { cart: outputOf<CartModel>(event) } });
+      }),
       notifyCompleted: checkoutSetup.enqueueActions(({ context, enqueue }) => {
         enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
       }),
@@ -228,13 +247,33 @@ export const checkoutMachine = checkoutSetup
     description:
       'Checkout submit for a guest paying by card: validate, confirm the card, store the purchaser, pay.',
     context: initialCheckoutContext,
-    initial: 'editing',
+    initial: 'checkingZipCode',
     invoke: { src: 'followCart', id: 'followCart', input: followCartInput },
     on: {
       'field.change': { actions: 'changeField' },
       'field.focus': { guard: 'checkoutNotBegun', actions: ['beginCheckout', 'markCheckoutBegun'] },
     },
     states: {
+      checkingZipCode: {
+        description:
+          "Spec 2 §4: a member's zip code that matches the discount pattern is applied as a code first.",
+        always: [{ guard: 'hasZipCode', target: 'applyingZipCode' }, { target: 'editing' }],
+      },
+      applyingZipCode: {
+        description:
+          'The zip code goes to the cart as a code, errors ignored (no discount, no message); submits wait.',
+        tags: ['loading'],
+        invoke: {
+          src: 'applyZipCode',
+          id: 'applyZipCode',
+          input: applyZipCodeInput,
+          onDone: { target: 'editing', actions: ['storeZipCart', 'notifyZipCodeApplied'] },
+          onError: { target: 'editing' },
+        },
+        on: {
+          'cart.updated': { actions: 'updateCart' },
+        },
+      },
       editing: {
         // A cart a blocking rule holds is not paid until a code clears it (spec 2 §8): the first submit branch.
         description: 'The visitor fills in the form; errors of the last submit are shown; values are kept.',

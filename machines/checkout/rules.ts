@@ -127,3 +127,10 @@ export function cardStepMessage(error: FlowError): Message {
 /** A blocking rule holds the cart: checkout waits for a code that clears it (spec 2 §2 "Blocked-cart form", §8). */
 export const isBlocked = (cart: Pick<CartModel, 'cartMods'>): boolean =>
   (cart.cartMods ?? []).some((m) => m.blocking);
+
+/**
+ * Spec 2 §4 "Wallets are disabled if a postcode-as-discount-code option is set": wallet payment methods
+ * (apple_pay, google_pay) are offered unless the zip-code discount option is on. The zip code's own rules are in
+ * ./zip-code (loaded only when the option is on).
+ */
+export const walletsAllowed = (zipCodeDiscountOn: boolean): boolean => !zipCodeDiscountOn;

@@ -23,6 +23,11 @@ export interface CheckoutInput {
   gift?: boolean;
   /** The app cart (systemId `cart`), followed while editing: removals and refreshes reach the form. */
   cartActor?: AnyActorRef | null;
+  /**
+   * The code a logged-in member's zip code stands for (spec 2 §4, `zipCodeToApply`), applied before the form
+   * is used; null or absent: none (option off, a guest, no zip, no match, or the cart holds it already).
+   */
+  zipCode?: string | null;
 }
 
 export interface PaymentIntentRef {
@@ -38,6 +43,8 @@ export interface CheckoutContext {
   /** The app cart it follows (null: none, e.g. in tests and stories). */
   cartActor: AnyActorRef | null;
   termsShown: boolean;
+  /** The member's zip code as a discount code (spec 2 §4), or null. */
+  zipCode: string | null;
   values: IdentityValues;
   termsAccepted: boolean;
   fieldErrors: FieldErrors;
@@ -67,6 +74,12 @@ export type CheckoutEvent =
   | { type: 'submit' }
   /** The cart changed while editing (promo code, donation, removal, refresh after a card error). */
   | { type: 'cart.updated'; cart: CartModel };
+
+/** What `applyZipCode` receives: the zip code as a code; it answers the fresh cart (errors ignored). */
+export interface ApplyZipCodeInput {
+  cartId: string;
+  code: string;
+}
 
 export interface ConfirmCardInput {
   amountCents: number;

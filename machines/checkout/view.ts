@@ -24,6 +24,8 @@ export interface CheckoutViewModel {
   /** The card form is shown: something is due. */
   cardNeeded: boolean;
   submitting: boolean;
+  /** Something is under way (a submit, or the member's zip code applied first): the pay button is aria-busy. */
+  busy: boolean;
   /** The pay button is enabled: editing, never disabled without a message telling why. */
   canSubmit: boolean;
 }
@@ -47,6 +49,7 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
     totalCents,
     cardNeeded: totalCents > 0,
     submitting: snapshot.matches('submitting'),
+    busy: snapshot.matches('submitting') || snapshot.hasTag('loading'),
     canSubmit: snapshot.matches('editing'),
   };
 }

@@ -7,6 +7,8 @@
  * and answers the fresh cart: the injected `cartApplied` hands it to the app cart, the field clears and a notice
  * says the code was applied, for a while. A refusal shows the spec's message (the error catalogue's promo
  * rules) and keeps what was typed; the blocked-cart form adds "Please try another one." after a code error.
+ * duplicate_code (spec 1 §8): alone, the code is on the cart already and the apply stands (no cart to hand on:
+ * it did not change); with a second error in the answer, that one is the refusal.
  *
  * No I/O: `applyCode` is provided by the route; `cartApplied` is an injected action.
  */
@@ -15,7 +17,15 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
-import { applyErrorMessage, canApply, codeFieldError, isCodeError, keptCode, trimmedCode } from './rules';
+import {
+  applyErrorMessage,
+  canApply,
+  codeFieldError,
+  isCodeError,
+  keptCode,
+  settledApplyError,
+  trimmedCode,
+} from './rules';
 import type {
   ApplyCodeInput,
   ApplyCodeOutput,
@@ -69,7 +79,7 @@ const promoCodeSetup = setup({
     markApplied: assign(({ context }) => ({ applied: trimmedCode(context.code), code: '' })),
     clearNotice: assign({ applied: null }),
     showError: assign(({ context, event }) => {
-      const error = errorOf(event);
+      const error = settledApplyError(errorOf(event)) ?? errorOf(event);
       return {
         error: applyErrorMessage(error, trimmedCode(context.code)),
         codeRefused: isCodeError(error),
@@ -79,6 +89,8 @@ const promoCodeSetup = setup({
   },
   guards: {
     codeIsValid: ({ context }) => canApply(context.code),
+    /** duplicate_code alone (spec 1 §8): the code is on the cart already. */
+    codeAlreadyApplied: ({ event }) => settledApplyError(errorOf(event)) === null,
   },
   delays: {
     /** How long the "applied" notice stays (ours; the live region has read it by then). */
@@ -119,7 +131,10 @@ export const promoCodeMachine = promoCodeSetup
           src: 'applyCode',
           input: applyCodeInput,
           onDone: { target: 'applied', actions: ['notifyCartApplied', 'markApplied'] },
-          onError: { target: 'editing', actions: 'showError' },
+          onError: [
+            { guard: 'codeAlreadyApplied', target: 'applied', actions: 'markApplied' },
+            { target: 'editing', actions: 'showError' },
+          ],
         },
       },
       applied: {

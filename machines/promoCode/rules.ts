@@ -2,6 +2,7 @@
  * Pure rules of the promo code box and the blocked-cart form (spec 2 §5 "Promo code: trimmed; minimum length 2
  * (Apply disabled below it); maximum 35. Blocked-cart code: required, minimum 2"; §8 promo errors).
  */
+import { ErrorCode } from '../../api/codes';
 import { outcomeMessage } from '../../api/error-messages/base';
 import { DISPLAYABLE_PROMO_CODES, promoOutcome } from '../../api/error-messages/reserve';
 import { type FlowError, message } from '../shared/flow-error';
@@ -38,6 +39,16 @@ export function codeFieldError(typed: string): Message | null {
  */
 export const applyErrorMessage = (error: FlowError, code: string): Message =>
   outcomeMessage(promoOutcome(error, { code }), 'promo');
+
+/**
+ * Spec 1 §8: "duplicate_code: the first error is returned, or the second if present is thrown". A duplicate_code
+ * alone is no failure: the code is on the cart already, so the apply stands (null). With a second error in the
+ * answer, that second error is the refusal; any other error is its own refusal.
+ */
+export function settledApplyError(error: FlowError): FlowError | null {
+  if (error.code !== ErrorCode.duplicate_code) return error;
+  return error.more?.[0] ?? null;
+}
 
 /** A code error (spec 2 §8's promo errors shown to the user): the blocked-cart form asks for another code. */
 export const isCodeError = (error: FlowError): boolean => DISPLAYABLE_PROMO_CODES.has(error.code);

@@ -11,17 +11,27 @@ export interface FlowError {
   description?: string | null;
   extra?: unknown;
   status?: number;
+  /** The error body's further items, when the API gave more than one (spec 1 §8: duplicate_code's second). */
+  more?: FlowError[];
 }
 
 /** Turns whatever an actor rejected with into a FlowError ('unexpected' when it has no code). */
 export function toFlowError(error: unknown): FlowError {
   if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
-    const e = error as { code: string; description?: unknown; extra?: unknown; status?: unknown };
+    const e = error as {
+      code: string;
+      description?: unknown;
+      extra?: unknown;
+      status?: unknown;
+      more?: unknown;
+    };
+    const more = Array.isArray(e.more) && e.more.length ? e.more.map(toFlowError) : null;
     return {
       code: e.code,
       description: typeof e.description === 'string' ? e.description : null,
       extra: e.extra,
       ...(typeof e.status === 'number' ? { status: e.status } : {}),
+      ...(more ? { more } : {}),
     };
   }
   return { code: ErrorCode.unexpected, description: null };

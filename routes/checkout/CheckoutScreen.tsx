@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
+import { walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -22,6 +23,7 @@ import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
 import { loadCheckoutSettings } from './terms';
 import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
+import type * as ZipCode from './zip-code';
 
 /** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
 const withDataLayer = (send: (port: AnalyticsPort) => void) =>
@@ -93,6 +95,8 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
             cart={shown}
             termsHtml={terms.data?.termsHtml ?? null}
             showPromoCodes={terms.data?.showPromoCodes === true}
+            zipCodeDiscount={terms.data?.zipCodeDiscount === true}
+            zipCodeRule={terms.data?.zipCodeRule ?? null}
             onLeaving={() => setLeaving(true)}
           />
         )}
@@ -157,7 +161,7 @@ function MobilePayButton({ cart }: { cart: CartModel | null }) {
 }
 
 /** The payment adapter the seller's configuration names, loaded once per checkout. */
-function usePayment(cart: CartModel) {
+function usePayment(cart: CartModel, wallets: boolean) {
   const { api, strings, config, clock } = useServices();
   const amountCents = cart.totals.outstandingCents;
   const currency = cart.currency;
@@ -170,8 +174,9 @@ function usePayment(cart: CartModel) {
         strings,
         clock,
         cart: { currency, totals: { outstandingCents: amountCents } },
+        wallets,
       }),
-    [api, strings, config, clock, amountCents, currency],
+    [api, strings, config, clock, amountCents, currency, wallets],
   );
   const [adapter, setAdapter] = useState<PaymentAdapter | null>(() => payment.current());
   const [failed, setFailed] = useState(false);
@@ -193,11 +198,16 @@ function CheckoutFlow({
   cart,
   termsHtml,
   showPromoCodes,
+  zipCodeDiscount,
+  zipCodeRule,
   onLeaving,
 }: {
   cart: CartModel;
   termsHtml: string | null;
   showPromoCodes: boolean;
+  zipCodeDiscount: boolean;
+  /** The zip-code rule, loaded with the settings when the option is on (spec 2 §4). */
+  zipCodeRule: typeof ZipCode | null;
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
@@ -207,8 +217,16 @@ function CheckoutFlow({
   const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
   const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
   const { navigate } = useAppNavigate();
-  const { payment, adapter, failed } = usePayment(cart);
+  // Spec 2 §4: the postcode-as-discount-code option disables wallets.
+  const { payment, adapter, failed } = usePayment(cart, walletsAllowed(zipCodeDiscount));
 
+  const zipCode =
+    zipCodeRule?.zipCodeToApply({
+      optionOn: zipCodeDiscount,
+      zip: sessionOf(app).getSnapshot().context.current?.member.meta.zip_code,
+      currency: config.currency,
+      appliedCodes: cart.promoCodes ?? [],
+    }) ?? null;
   const machine = useMemo(
     () =>
       provideCheckout({
@@ -228,8 +246,13 @@ function CheckoutFlow({
         // GA4 begin_checkout and purchase on window.dataLayer when the seller turns analytics on.
         analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
+        cartUpdated: (fresh) => cartActor.send({ type: 'cart.updated', cart: fresh }),
+        zipCodeTriedOn: (cartId, code) => {
+          const current = selectCart(cartActor.getSnapshot());
+          if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
+        },
       }),
-    [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer],
+    [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer, config.sellerId, zipCodeRule],
   );
   const actor = useActorRef(machine, {
     input: {
@@ -242,6 +265,10 @@ function CheckoutFlow({
       cartActor,
       termsShown: termsHtml !== null,
       prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
+      // Spec 2 §4: a logged-in member's zip code, when it matches the seller's pattern, is applied as a code
+      // (once per cart and ticket count).
+      zipCode:
+        zipCode && !zipCodeRule?.zipCodeTried(storage, config.sellerId, cart, zipCode) ? zipCode : null,
     },
     inspect,
   });
@@ -272,6 +299,7 @@ function CheckoutFlow({
         cardRefused={view.cardRefused}
         totalCents={view.totalCents}
         submitting={view.submitting}
+        busy={view.busy}
         canSubmit={view.canSubmit}
         cardForm={view.cardNeeded && adapter ? adapter.renderCardForm({ disabled: view.submitting }) : null}
         cardUnavailable={view.cardNeeded && failed ? { key: 'providerUnavailable' } : null}

@@ -2,17 +2,24 @@
  * The seller's checkout settings, in one cached GET config: the terms and conditions (spec 2 §2 "Terms checkbox
  * only if the terms dialog content string is non-empty"; §3 configuration `terms_and_conditions_dialog_content`;
  * seller HTML, sanitised where shown; null when the seller has none) and `show_promo_codes_on_checkout` (spec 2
- * §2: the promo code box; off unless the row says true).
+ * §2: the promo code box; off unless the row says true) and `zip_code_discount` (spec 2 §4: a member's zip code
+ * applied as a discount code, wallets disabled; the spec names the option, not its key: ours; off unless true).
  */
 import type { Api } from '../../api';
 import { parseDocument } from '../../api/join';
+import type * as ZipCode from './zip-code';
 
 export const TERMS_CONFIG_KEY = 'terms_and_conditions_dialog_content';
 export const PROMO_CODES_CONFIG_KEY = 'show_promo_codes_on_checkout';
+export const ZIP_DISCOUNT_CONFIG_KEY = 'zip_code_discount';
 
 export interface CheckoutSettings {
   termsHtml: string | null;
   showPromoCodes: boolean;
+  /** The postcode-as-discount-code option (spec 2 §4). */
+  zipCodeDiscount: boolean;
+  /** With the option on, the zip-code rule and its once-per-cart memory (./zip-code, loaded only then); else null. */
+  zipCodeRule: typeof ZipCode | null;
 }
 
 export async function loadCheckoutSettings(
@@ -21,15 +28,24 @@ export async function loadCheckoutSettings(
   signal: AbortSignal,
 ): Promise<CheckoutSettings> {
   const raw = await api.request('GET', 'config', {
-    query: { 'resource_id._in': [sellerId], 'key._in': [TERMS_CONFIG_KEY, PROMO_CODES_CONFIG_KEY] },
+    query: {
+      'resource_id._in': [sellerId],
+      'key._in': [TERMS_CONFIG_KEY, PROMO_CODES_CONFIG_KEY, ZIP_DISCOUNT_CONFIG_KEY],
+    },
     cached: true,
     signal,
   });
   const rows = (parseDocument(raw).config?._data ?? []).filter((r) => r.resource_id === sellerId);
   const terms = rows.find((r) => r.key === TERMS_CONFIG_KEY)?.value;
-  const promo = rows.find((r) => r.key === PROMO_CODES_CONFIG_KEY)?.value;
+  const isOn = (key: string) => {
+    const value = rows.find((r) => r.key === key)?.value;
+    return value === true || value === 'true';
+  };
+  const zipCodeDiscount = isOn(ZIP_DISCOUNT_CONFIG_KEY);
   return {
     termsHtml: typeof terms === 'string' && terms.trim() !== '' ? terms : null,
-    showPromoCodes: promo === true || promo === 'true',
+    showPromoCodes: isOn(PROMO_CODES_CONFIG_KEY),
+    zipCodeDiscount,
+    zipCodeRule: zipCodeDiscount ? await import('./zip-code') : null,
   };
 }

@@ -28,6 +28,10 @@ export interface CheckoutWiring {
   /** The cart as the checkout has it now (what analytics reports). */
   currentCart?: () => CartModel | null;
   pending: (cartId: string) => void;
+  /** Hands a fresh cart to the app cart (`cart.updated`): the cart after the member's zip code was applied. */
+  cartUpdated?: (cart: CartModel) => void;
+  /** Remembers that the zip code was tried on this cart (see `zipCodeTried`), whatever the answer. */
+  zipCodeTriedOn?: (cartId: string, code: string) => void;
   /** A gift: makes the cart a gift to its recipient (POST giftee, gift_checkout): the machine's applyGift. */
   gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
 }
@@ -52,9 +56,23 @@ export function provideCheckout({
   gift,
   analytics,
   currentCart,
+  cartUpdated,
+  zipCodeTriedOn,
 }: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
+      // Spec 2 §4: the member's zip code as a code, errors ignored (a zip that is no code gives no discount).
+      applyZipCode: fromPromise(async ({ input, signal }) => {
+        try {
+          return await api.cart.applyCode(input.cartId, [input.code], {
+            requireBenefit: true,
+            ignoreErrors: true,
+            signal,
+          });
+        } finally {
+          zipCodeTriedOn?.(input.cartId, input.code);
+        }
+      }),
       applyGift: fromPromise(async ({ input, signal }) => {
         await gift?.(input.cartId, signal);
       }),
@@ -69,6 +87,7 @@ export function provideCheckout({
       confirmAction: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmAction(input)),
     },
     actions: {
+      zipCodeApplied: (_, { cart }) => cartUpdated?.(cart),
       beginCheckout: () => {
         const cart = currentCart?.();
         if (cart) analytics?.beginCheckout?.(cart);
@@ -119,8 +138,10 @@ export function sellerPayment(deps: {
   strings: Strings;
   clock: AppClock;
   cart: { currency: CartModel['currency']; totals: Pick<CartModel['totals'], 'outstandingCents'> };
+  /** Wallets may be offered (false when the seller's zip-code discount option is on, spec 2 §4). Default true. */
+  wallets?: boolean;
 }): PaymentSource {
-  const { config, api, strings, clock, cart } = deps;
+  const { config, api, strings, clock, cart, wallets = true } = deps;
   // The sandbox form is at hand at once: the card fields render with the page (no shift when they arrive).
   if (config.paymentMode === 'unavailable') {
     const none = createUnavailableAdapter();
@@ -139,6 +160,7 @@ export function sellerPayment(deps: {
       ...(config.stripeAccount ? { stripeAccount: config.stripeAccount } : {}),
       amountCents: cart.totals.outstandingCents,
       currency: cart.currency,
+      wallets,
     });
   });
 }

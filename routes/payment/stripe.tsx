@@ -23,13 +23,16 @@ function BindHandles({ handles }: { handles: Handles }) {
 /**
  * The Stripe adapter (seller configuration `paymentMode: 'stripe'`): the Payment Element in accordion layout
  * with the method order apple_pay, google_pay, card; tokenises to a PaymentMethod id; a 402 is confirmed with
- * `handleNextAction`. Stripe.js loads only from Stripe, and only on the checkout screen.
+ * `handleNextAction`. Stripe.js loads only from Stripe, and only on the checkout screen. Without wallets (the
+ * seller's zip-code discount option is on, spec 2 §4) Apple Pay and Google Pay are never offered: card only.
  */
 export function createStripeAdapter(options: {
   publishableKey: string;
   stripeAccount?: string;
   amountCents: number;
   currency: string;
+  /** Apple Pay and Google Pay may be offered (false: card only). Default true. */
+  wallets?: boolean;
 }): PaymentAdapter {
   const stripePromise = loadStripe(
     options.publishableKey,
@@ -56,7 +59,8 @@ export function createStripeAdapter(options: {
         <PaymentElement
           options={{
             layout: 'accordion',
-            paymentMethodOrder: ['apple_pay', 'google_pay', 'card'],
+            paymentMethodOrder: options.wallets === false ? ['card'] : ['apple_pay', 'google_pay', 'card'],
+            ...(options.wallets === false ? { wallets: { applePay: 'never', googlePay: 'never' } } : {}),
             readOnly: disabled,
             fields: { billingDetails: { name: 'never', email: 'never', address: 'if_required' } },
           }}

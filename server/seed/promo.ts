@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import { cartMod, promoCode, promoCodeGroup } from '../promo/schema';
 import * as t from '../schema';
 import type { SellerIds } from './demo';
+import { DEMO_SLUG } from './ids';
 
 const LECTURE = 'lecture-restoration';
 const GA = 'general-admission';
@@ -20,6 +21,14 @@ export const DEMO_CODES = {
   press: 'PRESS2026',
   educator: 'EDUCATOR',
 } as const;
+
+/**
+ * The zip-code discount's codes (spec 2 §4): the ZIP codes of two demo members (Grace, member ID 200002, and Mia,
+ * 700001), so a member logged in with one of them gets $2 off each General Admission ticket at checkout when the
+ * seller's `zip_code_discount` option is on (the demo seller only: test sellers keep it off, so no other e2e's
+ * totals change; the zip-code e2e turns it on in the page).
+ */
+export const ZIP_CODES = ['10024', '10021'] as const;
 
 /** Stable ids of the promo rows of a seller. */
 export const promoIds = (ids: SellerIds) => ({
@@ -46,6 +55,18 @@ export async function seedPromo(db: Db, ids: SellerIds): Promise<void> {
       value: true,
     })
     .onConflictDoNothing();
+  // Spec 2 §4 "postcode-as-discount-code option" (our key: zip_code_discount), on for the demo seller only.
+  if (ids.slug === DEMO_SLUG)
+    await db
+      .insert(t.config)
+      .values({
+        id: ids.id(`config:${seller}:zip_code_discount`),
+        resource: 'seller',
+        resourceId: seller,
+        key: 'zip_code_discount',
+        value: true,
+      })
+      .onConflictDoNothing();
   const lecture = ids.event(LECTURE);
   // The lecture's two code-gated groups.
   await db
@@ -124,6 +145,7 @@ export async function seedPromo(db: Db, ids: SellerIds): Promise<void> {
         unlocksTicketGroupIds: [p.pressGroup],
       }),
       group('educator', 'Educator verification', { description: 'Educator tickets at the Evening Lecture' }),
+      group('neighbours', 'Neighbours', { description: 'Members living nearby: their ZIP code is the code' }),
     ])
     .onConflictDoNothing();
   const code = (
@@ -148,6 +170,7 @@ export async function seedPromo(db: Db, ids: SellerIds): Promise<void> {
       code('spring', DEMO_CODES.exhausted, 'spring', 1, 1),
       code('press', DEMO_CODES.press, 'press'),
       code('educator', DEMO_CODES.educator, 'educator'),
+      ...ZIP_CODES.map((zip) => code(`zip:${zip}`, zip, 'neighbours')),
     ])
     .onConflictDoNothing();
 
@@ -199,6 +222,14 @@ export async function seedPromo(db: Db, ids: SellerIds): Promise<void> {
         activatingCodeGroupIds: [p.group('educator')],
         blockingCheckout: true,
         rank: 5,
+      }),
+      mod('neighbours', 'Neighbours save $2 on General Admission', {
+        description: 'Members living nearby save $2 on each General Admission ticket.',
+        fixedCents: 200,
+        scope: 'event_template',
+        scopeId: ids.event(GA),
+        activatingCodeGroupIds: [p.group('neighbours')],
+        rank: 6,
       }),
       mod('members', 'Members save 10% on talks', {
         description: 'Members save 10% on the Evening Lecture.',

@@ -166,6 +166,7 @@ function CheckoutStoryView({ snapshot, send, strings }: StoryViewProps) {
       errorVersion={view.errorVersion}
       totalCents={view.totalCents}
       submitting={view.submitting}
+      busy={view.busy}
       canSubmit={view.canSubmit}
       cardForm={
         view.cardNeeded ? <p className="message">The payment adapter’s card form goes here.</p> : null

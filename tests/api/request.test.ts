@@ -221,7 +221,7 @@ describe('errors', () => {
           _description: 'Sold out.',
           _extra: { event_session_id: 's-1' },
         },
-        { _code: 'second', _context: null, _description: 'ignored', _extra: null },
+        { _code: 'second', _context: null, _description: 'The second.', _extra: null },
       ],
     };
     const { request } = setup(json(body, 409));
@@ -236,6 +236,14 @@ describe('errors', () => {
       extra: { event_session_id: 's-1' },
       status: 409,
       message: 'Sold out.',
+    });
+    // The further items are kept, in order (spec 1 §8: duplicate_code's second error is thrown).
+    expect((error as ApiError).more).toHaveLength(1);
+    expect((error as ApiError).more[0]).toMatchObject({
+      code: 'second',
+      description: 'The second.',
+      status: 409,
+      more: [],
     });
   });
 

@@ -8,7 +8,13 @@ import { createActor, fromCallback } from 'xstate';
 import type { CartItem, CartTotals } from '../../api/models';
 import { cartMachine } from '../../machines/cart/cart.machine';
 import { selectCartWidgetView } from '../../machines/cart/view';
-import { badgeText, truncateText, widgetLines, widgetTotal } from '../../machines/cart/widget';
+import {
+  automaticDiscountNames,
+  badgeText,
+  truncateText,
+  widgetLines,
+  widgetTotal,
+} from '../../machines/cart/widget';
 import { makeCart } from '../../stories/fixtures/cart';
 
 const totals = (over: Partial<CartTotals> = {}): CartTotals => ({
@@ -59,6 +65,55 @@ describe('widget lines', () => {
     expect(lines.find((l) => l.key === 'payments')?.amountCents).toBe(-1000);
     // 40 + 3 + 2 - 5 - 10 paid = 30 outstanding; less the 20 on the gift card: 10.
     expect(lines.at(-1)).toEqual({ key: 'cartBalance', amountCents: 1000 });
+  });
+
+  it("names the automatic discounts (the members' discount) on the discounts line, beside the codes", () => {
+    const mods = [
+      {
+        id: 'm1',
+        name: 'Members save 10% on talks',
+        description: null,
+        amountCents: 250,
+        automatic: true,
+        blocking: false,
+      },
+      {
+        id: 'm2',
+        name: 'Welcome: 20% off',
+        description: null,
+        amountCents: 500,
+        automatic: false,
+        blocking: false,
+      },
+      {
+        id: 'm3',
+        name: 'Educator verification',
+        description: 'Code needed',
+        amountCents: 0,
+        automatic: true,
+        blocking: true,
+      },
+      { id: 'm4', name: 'Seniors save', description: null, amountCents: 0, automatic: true, blocking: false },
+    ];
+    // Only automatic mods that take something off: a code's mod is named by its code, a blocking rule is no discount.
+    expect(automaticDiscountNames(mods)).toEqual(['Members save 10% on talks']);
+    expect(automaticDiscountNames()).toEqual([]);
+    const line = widgetLines(
+      totals({ discountCents: 750 }),
+      [],
+      ['WELCOME20'],
+      automaticDiscountNames(mods),
+    ).find((l) => l.key === 'discounts');
+    expect(line).toEqual({
+      key: 'discounts',
+      amountCents: -750,
+      codes: ['WELCOME20'],
+      names: ['Members save 10% on talks'],
+    });
+    const noNames = widgetLines(totals({ discountCents: 500 }), [], ['WELCOME20']).find(
+      (l) => l.key === 'discounts',
+    );
+    expect(noNames).not.toHaveProperty('names');
   });
 
   it('never shows a negative balance when a gift card covers more than is left', () => {
@@ -169,5 +224,28 @@ describe('selectCartWidgetView on cart machine snapshots', () => {
     });
     expect(view.lines.at(-1)).toEqual({ key: 'cartBalance', amountCents: 3500 });
     expect(view.total).toEqual({ key: 'partialTotal', amountCents: 2500 });
+  });
+
+  it("names the members' automatic discount on a member cart's discounts line", () => {
+    const cart = makeCart({
+      totals: totals({ discountCents: 250, outstandingCents: 4250 }),
+      cartMods: [
+        {
+          id: 'm1',
+          name: 'Members save 10% on talks',
+          description: 'Members save 10% on the Evening Lecture.',
+          amountCents: 250,
+          automatic: true,
+          blocking: false,
+        },
+      ],
+    });
+    const view = selectCartWidgetView(snapshotWith(cart));
+    expect(view.lines.find((l) => l.key === 'discounts')).toEqual({
+      key: 'discounts',
+      amountCents: -250,
+      codes: [],
+      names: ['Members save 10% on talks'],
+    });
   });
 });

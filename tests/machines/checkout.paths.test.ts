@@ -10,7 +10,8 @@
  * once after it, so at most twice, and the second time with the payment-intent id as the source; once the
  * customer confirmed, exactly two pay calls (the 402 path pays twice in total); nothing due: no card and no
  * pay at all; a gift: the gift-recipient check (applyGift) comes before any card, purchaser or pay call of the
- * submit, and a cart that is not a gift never calls it.
+ * submit, and a cart that is not a gift never calls it. A member's zip code (spec 2 §4) is applied once, first,
+ * to the cart, and only when the input has one; a submit while it is applied calls nothing.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -39,7 +40,12 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   // The app cart's follower runs from the start (with no cart here): it is not a step of the submit.
   const follows = runner.controls.calls.filter((call) => call.src === 'followCart');
   expect(follows, 'the app cart is followed once, for the whole checkout').toHaveLength(1);
-  const calls = runner.controls.calls.filter((call) => call.src !== 'followCart');
+  const zipCode = runner.actor.getSnapshot().context.zipCode;
+  const zipCalls = runner.controls.calls.filter((call) => call.src === 'applyZipCode');
+  expect(zipCalls, 'the zip code is applied once, to the cart, only when there is one').toEqual(
+    zipCode === null ? [] : [{ src: 'applyZipCode', input: { cartId: 'cart-1', code: zipCode } }],
+  );
+  const calls = runner.controls.calls.filter((call) => !['followCart', 'applyZipCode'].includes(call.src));
   const snapshot = runner.actor.getSnapshot();
   // Spec 2 §8: a blocking rule holds the cart: a submit stays in the form with the spec's warning and calls
   // nothing, until a code clears the rule (the app cart brings the cleared cart).

@@ -4,8 +4,10 @@
  * (the box's Apply is disabled below 2; the blocked form's code is required and at least 2); at most 35 are
  * kept; an applied code hands the fresh cart to the app cart and clears the field; a refusal shows the spec's
  * message and keeps what was typed ('"{code}" is not a valid promo code.' when the server gives no
- * description, 'Sorry. Please try again later.' for an unknown error, duplicate_code included), and the blocked
- * form adds "Please try another one." after a code error. Then every path of the model on a simulated clock,
+ * description, 'Sorry. Please try again later.' for an unknown error), and the blocked form adds "Please try
+ * another one." after a code error. duplicate_code (spec 1 §8 "the first error is returned, or the second if
+ * present is thrown"): alone, the code is on the cart already and the apply stands; with a second error, the
+ * second is the refusal. Then every path of the model on a simulated clock,
  * with the table checked at each step and every field the view reads, and an edge-coverage check.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import type { PromoCodeKind } from '../../machines/promoCode/types';
 import { selectPromoCodeView } from '../../machines/promoCode/view';
 import {
   discountedCart,
+  duplicateAlone,
   GOOD_CODE,
   inputs,
   LONG_CODE,
@@ -57,7 +60,16 @@ const SPEC_CODE_ERRORS = [
   'citypass_failure',
   'no_code_benefit',
 ];
-function oracleRefusal(error: { code: string; description?: string | null }, code: string) {
+interface OracleError {
+  code: string;
+  description?: string | null;
+  more?: OracleError[];
+}
+/** Spec 1 §8: duplicate_code alone is no refusal (null); with a second error, the second is. */
+const oracleSettled = (error: OracleError): OracleError | null =>
+  error.code === 'duplicate_code' ? (error.more?.[0] ?? null) : error;
+function oracleRefusal(raw: OracleError, code: string) {
+  const error = oracleSettled(raw) ?? raw;
   if (!SPEC_CODE_ERRORS.includes(error.code))
     return { text: 'Sorry. Please try again later.', codeError: false };
   return { text: error.description ?? `"${code}" is not a valid promo code.`, codeError: true };
@@ -86,7 +98,7 @@ function onStep(runner: Runner, _expected: PromoCodeSnap, event: EventObject): v
   const ev = event as unknown as {
     value?: string;
     output?: CartModel;
-    error?: { code: string; description?: string | null };
+    error?: OracleError;
   };
 
   if (event.type === 'code.change') entry.typed = oracleKept(ev.value ?? '');
@@ -114,7 +126,13 @@ function onStep(runner: Runner, _expected: PromoCodeSnap, event: EventObject): v
     );
     entry.typed = '';
   }
-  if (event.type === 'xstate.error.actor.applyCode' && ev.error) {
+  if (event.type === 'xstate.error.actor.applyCode' && ev.error && oracleSettled(ev.error) === null) {
+    // The code is on the cart already: applied, the field cleared, no cart handed on (it did not change).
+    expect(snapshot.value).toBe('applied');
+    expect(view.applied).toBe(entry.typed.trim());
+    expect(view.error).toBeNull();
+    entry.typed = '';
+  } else if (event.type === 'xstate.error.actor.applyCode' && ev.error) {
     const want = oracleRefusal(ev.error, entry.typed.trim());
     expect(snapshot.value).toBe('editing');
     expect(view.error && resolveMessage(T, view.error)).toBe(want.text);
@@ -205,6 +223,39 @@ describe('promo code: the table', () => {
     view = selectPromoCodeView(runner.actor.getSnapshot());
     expect(view.applied).toBeNull();
     expect(runner.actor.getSnapshot().value).toBe('editing');
+    runner.actor.stop();
+  });
+
+  it('duplicate_code alone (spec 1 §8): the code is on the cart already, so the apply stands', async () => {
+    for (const kind of ['promo', 'blocked'] as const) {
+      const runner = start(kind);
+      const applied = appliedByClock.get(runner.clock) ?? [];
+      runner.actor.send({ type: 'code.change', value: GOOD_CODE });
+      runner.actor.send({ type: 'apply' });
+      await runner.controls.reject('applyCode', duplicateAlone);
+      const view = selectPromoCodeView(runner.actor.getSnapshot());
+      expect(runner.actor.getSnapshot().value).toBe('applied');
+      expect(view.error).toBeNull();
+      expect(view.tryAnother).toBe(false);
+      expect(view.code).toBe('');
+      expect(view.applied).toBe('WELCOME20');
+      expect(applied).toEqual([]);
+      runner.actor.stop();
+    }
+  });
+
+  it('duplicate_code with a second error (spec 1 §8): the second is shown', async () => {
+    const runner = start('blocked');
+    runner.actor.send({ type: 'code.change', value: 'NOPE' });
+    runner.actor.send({ type: 'apply' });
+    await runner.controls.reject('applyCode', {
+      ...duplicateAlone,
+      more: [{ code: 'code_exhausted', status: 400, description: null }],
+    });
+    const view = selectPromoCodeView(runner.actor.getSnapshot());
+    expect(view.error && resolveMessage(T, view.error)).toBe('"NOPE" is not a valid promo code.');
+    expect(view.tryAnother).toBe(true);
+    expect(resolveMessage(T, { key: 'promoTryAnother' })).toBe('Please try another one.');
     runner.actor.stop();
   });
 

@@ -2,6 +2,9 @@
  * The checkout screen's wiring: each provided actor calls the right API or adapter method with the right
  * input; a card provider that cannot load shows the spec's message alone, without refreshing the cart.
  */
+
+import { PaymentElement } from '@stripe/react-stripe-js';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Api } from '../../api';
@@ -16,12 +19,13 @@ import {
   provideCheckout,
   sellerPayment,
 } from '../../routes/checkout/wiring';
+import { markZipCodeTried, zipCodeTried } from '../../routes/checkout/zip-code';
 import { createStripeAdapter } from '../../routes/payment/stripe';
 import type { PaymentAdapter } from '../../routes/payment/types';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { makeCart } from '../machines/checkout.fixtures';
 import { flush } from '../machines/graph-helpers';
-import { anySignal, runProvided } from './helpers';
+import { anySignal, memoryStorage, runProvided } from './helpers';
 
 // Stripe.js cannot load here (no network, privacy blockers): loadStripe rejects.
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(() => Promise.reject(new Error('blocked'))) }));
@@ -32,6 +36,7 @@ function fakeApi() {
       setPurchaser: vi.fn(async () => ({})),
       pay: vi.fn(async () => ({ orderIds: ['o-1'] })),
       guestCheckout: vi.fn(async () => ({ orderIds: ['o-2'] })),
+      applyCode: vi.fn(async () => makeCart(2300)),
     },
   };
 }
@@ -157,6 +162,77 @@ describe('checkout wiring', () => {
     const { machine } = wire(fakeApi(), () => Promise.reject(new Error('chunk failed')));
     await expect(runProvided(machine, 'confirmCard', { amountCents: 5000 })).rejects.toEqual({
       code: ErrorCode.payment_provider_unavailable,
+    });
+  });
+
+  it("spec 2 §4: the member's zip code goes to apply_code with errors ignored; the fresh cart to the app cart", async () => {
+    const api = fakeApi();
+    const cartUpdated = vi.fn();
+    const zipCodeTriedOn = vi.fn();
+    const spies = { refreshCart: vi.fn(), completed: vi.fn(), pending: vi.fn() };
+    const machine = provideCheckout({
+      api: asApi(api),
+      payment: async () => fakeAdapter(),
+      cartUpdated,
+      zipCodeTriedOn,
+      ...spies,
+    });
+    const fresh = await runProvided(machine, 'applyZipCode', { cartId: 'cart-1', code: '10024' });
+    expect(api.cart.applyCode).toHaveBeenCalledWith('cart-1', ['10024'], {
+      requireBenefit: true,
+      ignoreErrors: true,
+      signal: anySignal,
+    });
+    expect(zipCodeTriedOn).toHaveBeenCalledWith('cart-1', '10024');
+    // A failed call counts as tried too.
+    api.cart.applyCode.mockRejectedValueOnce(new Error('offline'));
+    await expect(runProvided(machine, 'applyZipCode', { cartId: 'cart-2', code: '10024' })).rejects.toThrow();
+    expect(zipCodeTriedOn).toHaveBeenLastCalledWith('cart-2', '10024');
+    const actor = createActor(machine, {
+      input: { cart: makeCart(2500), identityFormShown: false, termsShown: false, zipCode: '10024' },
+    });
+    actor.start();
+    await flush();
+    expect(cartUpdated).toHaveBeenCalledWith(fresh);
+    expect(selectCheckoutView(actor.getSnapshot()).totalCents).toBe(2300);
+  });
+
+  it('the zip code is tried once per cart and ticket count (misses count against the guessing limit)', () => {
+    const storage = memoryStorage();
+    const cart = { id: 'cart-1', ticketCount: 2 };
+    expect(zipCodeTried(storage, 's1', cart, '10024')).toBe(false);
+    markZipCodeTried(storage, 's1', cart, '10024');
+    expect(zipCodeTried(storage, 's1', cart, '10024')).toBe(true);
+    expect(zipCodeTried(storage, 's1', { ...cart, ticketCount: 3 }, '10024')).toBe(false);
+    expect(zipCodeTried(storage, 's1', { ...cart, id: 'cart-2' }, '10024')).toBe(false);
+    expect(zipCodeTried(storage, 's1', cart, '10021')).toBe(false);
+    expect(zipCodeTried(storage, 's2', cart, '10024')).toBe(false);
+  });
+
+  it('spec 2 §4: with the zip-code discount option the Stripe form offers no wallets, card only', () => {
+    const paymentElementOptions = (wallets: boolean | undefined) => {
+      const adapter = createStripeAdapter({
+        publishableKey: 'pk_test_x',
+        amountCents: 5000,
+        currency: 'USD',
+        ...(wallets === undefined ? {} : { wallets }),
+      });
+      const tree = adapter.renderCardForm({ disabled: false }) as ReactElement<{ children: ReactNode }>;
+      const children = [tree.props.children].flat() as ReactNode[];
+      const element = children.find(
+        (child): child is ReactElement<{ options: Record<string, unknown> }> =>
+          isValidElement(child) && child.type === PaymentElement,
+      );
+      return element?.props.options;
+    };
+    expect(paymentElementOptions(undefined)).toMatchObject({
+      paymentMethodOrder: ['apple_pay', 'google_pay', 'card'],
+    });
+    expect(paymentElementOptions(undefined)).not.toHaveProperty('wallets');
+    expect(paymentElementOptions(true)).not.toHaveProperty('wallets');
+    expect(paymentElementOptions(false)).toMatchObject({
+      paymentMethodOrder: ['card'],
+      wallets: { applePay: 'never', googlePay: 'never' },
     });
   });
 

@@ -10,6 +10,7 @@ import { widgetLines } from '../../machines/cart/widget';
 import { promoBoxShown } from '../../machines/promoCode/rules';
 import { providePromoCode } from '../../routes/checkout/promo-wiring';
 import { loadCheckoutSettings } from '../../routes/checkout/terms';
+import * as ZipCode from '../../routes/checkout/zip-code';
 import { discountedCart } from '../../stories/fixtures/promoCode';
 
 describe('promo code wiring', () => {
@@ -47,13 +48,19 @@ describe('checkout settings', () => {
       },
     }));
 
-  it('reads the terms and show_promo_codes_on_checkout in one cached call', async () => {
+  it('reads the terms, show_promo_codes_on_checkout and zip_code_discount in one cached call', async () => {
     const request = answer([
       { key: 'terms_and_conditions_dialog_content', value: '<p>Terms</p>' },
       { key: 'show_promo_codes_on_checkout', value: true },
+      { key: 'zip_code_discount', value: true },
     ]);
     const settings = await loadCheckoutSettings({ request } as never, 's1', new AbortController().signal);
-    expect(settings).toEqual({ termsHtml: '<p>Terms</p>', showPromoCodes: true });
+    expect(settings).toEqual({
+      termsHtml: '<p>Terms</p>',
+      showPromoCodes: true,
+      zipCodeDiscount: true,
+      zipCodeRule: expect.objectContaining({ zipCodeToApply: ZipCode.zipCodeToApply }),
+    });
     expect(request).toHaveBeenCalledTimes(1);
     expect(request.mock.calls[0]).toEqual([
       'GET',
@@ -62,20 +69,35 @@ describe('checkout settings', () => {
         cached: true,
         query: {
           'resource_id._in': ['s1'],
-          'key._in': ['terms_and_conditions_dialog_content', 'show_promo_codes_on_checkout'],
+          'key._in': [
+            'terms_and_conditions_dialog_content',
+            'show_promo_codes_on_checkout',
+            'zip_code_discount',
+          ],
         },
       }),
     ]);
   });
 
-  it('promo codes are off without the row or with it off', async () => {
-    for (const rows of [[], [{ key: 'show_promo_codes_on_checkout', value: false }]]) {
+  it('promo codes and the zip-code discount are off without their rows or with them off', async () => {
+    for (const rows of [
+      [],
+      [
+        { key: 'show_promo_codes_on_checkout', value: false },
+        { key: 'zip_code_discount', value: false },
+      ],
+    ]) {
       const settings = await loadCheckoutSettings(
         { request: answer(rows) } as never,
         's1',
         new AbortController().signal,
       );
-      expect(settings).toEqual({ termsHtml: null, showPromoCodes: false });
+      expect(settings).toEqual({
+        termsHtml: null,
+        showPromoCodes: false,
+        zipCodeDiscount: false,
+        zipCodeRule: null,
+      });
     }
   });
 

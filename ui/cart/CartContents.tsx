@@ -37,6 +37,8 @@ export interface CartWidgetLine {
   balanceLeftCents?: number;
   /** The discounts line: the promo codes applied. */
   codes?: string[];
+  /** The discounts line: the automatic discounts' names (the members' discount). */
+  names?: string[];
 }
 
 /** What a remove button asks to remove: one item's tickets, and its name for the confirm overlay. */
@@ -140,6 +142,11 @@ export function CartLines({
                 {fill(strings.promoCodesApplied, { codes: line.codes.join(', ') })}
               </span>
             ) : null}
+            {line.names?.map((name) => (
+              <span key={name} className="totals__note">
+                {name}
+              </span>
+            ))}
             {line.balanceLeftCents !== undefined ? (
               <span className="totals__note">
                 {strings.balanceLeft}: {money(line.balanceLeftCents)}

@@ -22,6 +22,8 @@ export interface CheckoutViewProps {
   cardRefused?: boolean;
   totalCents: number;
   submitting: boolean;
+  /** Busy without submitting (the member's zip code applied first): the disabled pay button says so. */
+  busy?: boolean;
   canSubmit: boolean;
   /** The payment adapter's card form (sandbox fields or Stripe's element). Null when nothing is due. */
   cardForm: ReactNode;
@@ -173,7 +175,12 @@ export function CheckoutView(props: CheckoutViewProps) {
           <span>{strings.totalToPay}: </span>
           <strong>{formatMoney(props.totalCents, props.currency)}</strong>
         </p>
-        <button className="btn" type="submit" disabled={!props.canSubmit} aria-busy={props.submitting}>
+        <button
+          className="btn"
+          type="submit"
+          disabled={!props.canSubmit}
+          aria-busy={props.submitting || props.busy === true}
+        >
           {props.submitting
             ? strings.paying
             : props.totalCents > 0
