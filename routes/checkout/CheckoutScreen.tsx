@@ -1,6 +1,7 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
 import { selectCheckoutView } from '../../machines/checkout/view';
@@ -20,6 +21,12 @@ import type { PaymentAdapter } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
+import {
+  type RedirectReturn,
+  redirectReturnFrom,
+  resumeRedirect,
+  returnedIntentError,
+} from './redirect-return';
 import { loadCheckoutSettings } from './terms';
 import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
 
@@ -49,7 +56,12 @@ const TermsDialog = lazy(() =>
 export default function CheckoutScreen({ params }: { params?: { cartId?: string } }) {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
-  const injecting = useInjectedCart(params?.cartId);
+  // The return from an external payment redirect names its cart in the query (spec 2 §2).
+  const search = useSearch();
+  const back = useMemo(() => (params?.cartId ? null : redirectReturnFrom(search)), [params?.cartId, search]);
+  // What the returned payment came to when it could not go on (a card error carrying the intent's status).
+  const [returnError, setReturnError] = useState<string | null>(null);
+  const injecting = useInjectedCart(params?.cartId ?? back?.cartId);
   // The seller's terms (a checkbox and its modal when non-empty); the form waits for them. If they cannot be
   // read the page says so instead of taking an order without them.
   const { api } = useServices();
@@ -81,12 +93,27 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
   return (
     <div className="layout-with-cart">
       <div>
+        {returnError ? (
+          <p className="message message--error" role="alert">
+            {returnError}
+          </p>
+        ) : null}
         {terms.status === 'error' ? (
           <p className="message message--error" role="alert">
             {strings.errorUnexpectedLater}
           </p>
         ) : loading || injecting || needsEmail || termsLoading || !shown ? (
           <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
+        ) : back && shown.id === back.cartId ? (
+          <RedirectReturnFlow
+            cart={shown}
+            back={back}
+            onLeaving={() => setLeaving(true)}
+            onRefused={(message) => {
+              setReturnError(message);
+              navigate('/checkout', { replace: true });
+            }}
+          />
         ) : (
           <CheckoutFlow
             key={shown.id}
@@ -154,6 +181,72 @@ function MobilePayButton({ cart }: { cart: CartModel | null }) {
         : strings.completeOrder}
     </button>
   );
+}
+
+/**
+ * The return from an external payment redirect: the intent's status is checked (requires_capture, processing
+ * or succeeded go on) and the cart is paid with it, then the confirmation or the pending page; otherwise the
+ * checkout shows the card error carrying the status.
+ */
+function RedirectReturnFlow({
+  cart,
+  back,
+  onLeaving,
+  onRefused,
+}: {
+  cart: CartModel;
+  back: RedirectReturn;
+  onLeaving: () => void;
+  onRefused: (message: string) => void;
+}) {
+  const { api, strings } = useServices();
+  const cartActor = useCartActor();
+  const { navigate } = useAppNavigate();
+  const { adapter, failed } = usePayment(cart);
+  // What the effect reads when the call settles, without running it again when they change.
+  const latest = useRef({ strings, navigate, cartActor, onLeaving, onRefused, amountCents: 0 });
+  latest.current = {
+    strings,
+    navigate,
+    cartActor,
+    onLeaving,
+    onRefused,
+    amountCents: cart.totals.outstandingCents,
+  };
+  useEffect(() => {
+    if (!adapter && !failed) return;
+    const controller = new AbortController();
+    const { strings, amountCents } = latest.current;
+    const refuse = (error: unknown) => {
+      if (controller.signal.aborted) return;
+      const description = (error as { description?: unknown } | null)?.description;
+      latest.current.onRefused(
+        typeof description === 'string' && description
+          ? fill(strings.cardError, { message: description })
+          : strings.cardErrorGeneric,
+      );
+    };
+    const retrieveIntent = adapter?.retrieveIntent?.bind(adapter);
+    if (!retrieveIntent) {
+      refuse(returnedIntentError('unknown'));
+      return () => controller.abort();
+    }
+    resumeRedirect({ api, retrieveIntent, back, amountCents, signal: controller.signal }).then((outcome) => {
+      if (controller.signal.aborted) return;
+      const { navigate, onLeaving, cartActor } = latest.current;
+      onLeaving();
+      if (outcome.kind === 'pending') {
+        navigate(`/checkout/pending/${encodeURIComponent(outcome.cartId)}`, { replace: true });
+        return;
+      }
+      navigate(`/checkout/complete?orderIds=${outcome.orderIds.map(encodeURIComponent).join(',')}`, {
+        replace: true,
+      });
+      cartActor.send({ type: 'cart.clear' });
+    }, refuse);
+    return () => controller.abort();
+  }, [adapter, failed, back, api]);
+  return <FormSkeleton label={strings.statusProcessing} title={strings.paymentInformation} />;
 }
 
 /** The payment adapter the seller's configuration names, loaded once per checkout. */
