@@ -7,7 +7,7 @@
  *
  * No I/O: `checkCart` is provided by the route; `completed` is injected.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
@@ -27,7 +27,7 @@ export function checkCartInput({ context }: { context: PendingOrderContext }): C
   return { cartId: context.cartId };
 }
 
-export const pendingOrderMachine = setup({
+const pendingOrderSetup = setup({
   types: {
     context: {} as PendingOrderContext,
     events: {} as PendingOrderEvent,
@@ -39,9 +39,6 @@ export const pendingOrderMachine = setup({
   actions: {
     /** Injected: the cart has orders; the route goes to /checkout/complete?orderIds=a,b. */
     completed: (_args, _params: { orderIds: string[] }) => {},
-    notifyCompleted: enqueueActions(({ context, enqueue }) => {
-      enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
-    }),
     storeOrderIds: assign({ orderIds: ({ event }) => outputOf<CheckCartOutput>(event).orderIds }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetFailures: assign({ failures: 0 }),
@@ -54,49 +51,59 @@ export const pendingOrderMachine = setup({
   delays: {
     poll: PENDING_POLL_MS,
   },
-}).createMachine({
-  id: 'pendingOrder',
-  description:
-    'Pending order: the cart is checked until its processing payment books it, then the confirmation.',
-  context: initialPendingOrderContext,
-  initial: 'checking',
-  states: {
-    checking: {
-      description: "The cart is read: its orders, if the payment's webhook has booked it.",
-      invoke: {
-        id: 'checkCart',
-        src: 'checkCart',
-        input: checkCartInput,
-        onDone: [
-          { guard: 'hasOrders', target: 'completed', actions: 'storeOrderIds' },
-          { target: 'waiting', actions: 'resetFailures' },
-        ],
-        onError: [
-          { guard: 'cartMissing', target: 'missing' },
-          { guard: 'lastFailure', target: 'failed', actions: 'countFailure' },
-          { target: 'waiting', actions: 'countFailure' },
-        ],
+});
+
+export const pendingOrderMachine = pendingOrderSetup
+  .extend({
+    actions: {
+      notifyCompleted: pendingOrderSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'pendingOrder',
+    description:
+      'Pending order: the cart is checked until its processing payment books it, then the confirmation.',
+    context: initialPendingOrderContext,
+    initial: 'checking',
+    states: {
+      checking: {
+        description: "The cart is read: its orders, if the payment's webhook has booked it.",
+        invoke: {
+          id: 'checkCart',
+          src: 'checkCart',
+          input: checkCartInput,
+          onDone: [
+            { guard: 'hasOrders', target: 'completed', actions: 'storeOrderIds' },
+            { target: 'waiting', actions: 'resetFailures' },
+          ],
+          onError: [
+            { guard: 'cartMissing', target: 'missing' },
+            { guard: 'lastFailure', target: 'failed', actions: 'countFailure' },
+            { target: 'waiting', actions: 'countFailure' },
+          ],
+        },
+      },
+      waiting: {
+        description:
+          'Still processing: the title, the message and the reference; the next check after a while.',
+        after: { poll: { target: 'checking' } },
+      },
+      failed: {
+        description: 'Checks failed too often in a row: a message and a retry (the payment may still clear).',
+        on: { retry: { target: 'checking', actions: 'resetFailures' } },
+      },
+      missing: {
+        type: 'final',
+        description: 'No such cart, or not one of this visitor: nothing to wait for.',
+      },
+      completed: {
+        type: 'final',
+        description: 'The cart has orders: on to /checkout/complete.',
+        entry: 'notifyCompleted',
       },
     },
-    waiting: {
-      description:
-        'Still processing: the title, the message and the reference; the next check after a while.',
-      after: { poll: { target: 'checking' } },
-    },
-    failed: {
-      description: 'Checks failed too often in a row: a message and a retry (the payment may still clear).',
-      on: { retry: { target: 'checking', actions: 'resetFailures' } },
-    },
-    missing: {
-      type: 'final',
-      description: 'No such cart, or not one of this visitor: nothing to wait for.',
-    },
-    completed: {
-      type: 'final',
-      description: 'The cart has orders: on to /checkout/complete.',
-      entry: 'notifyCompleted',
-    },
-  },
-});
+  });
 
 export type PendingOrderMachine = typeof pendingOrderMachine;

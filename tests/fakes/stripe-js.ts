@@ -68,7 +68,7 @@ export function installStripeJs(win: Window & typeof globalThis) {
           labelEl.textContent = label;
           const input = doc.createElement('input');
           input.id = id;
-          input.autocomplete = autocomplete;
+          input.setAttribute('autocomplete', autocomplete);
           input.inputMode = inputMode;
           input.readOnly = readOnly;
           input.addEventListener('input', () =>
