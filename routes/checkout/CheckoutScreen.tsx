@@ -1,6 +1,6 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
@@ -17,18 +17,13 @@ import { useCart, useCartActor, useModal, useServices, useSession } from '../app
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
-import type { PaymentAdapter } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
-import {
-  type RedirectReturn,
-  redirectReturnFrom,
-  resumeRedirect,
-  returnedIntentError,
-} from './redirect-return';
+import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
-import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
+import { usePayment } from './usePayment';
+import { ownedByPublicIdentity, provideCheckout } from './wiring';
 
 /** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
 const withDataLayer = (send: (port: AnalyticsPort) => void) =>
@@ -39,6 +34,9 @@ const checkoutAnalytics: Pick<AnalyticsPort, 'beginCheckout' | 'purchase'> = {
   beginCheckout: (cart) => withDataLayer((port) => port.beginCheckout?.(cart)),
   purchase: (orderIds, cart) => withDataLayer((port) => port.purchase?.(orderIds, cart)),
 };
+
+/** The return from a payment redirect loads only when the URL is one. */
+const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 
 /** The promo code box and the blocked-cart form load when one of them shows (with their strings). */
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
@@ -105,15 +103,17 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
         ) : loading || injecting || needsEmail || termsLoading || !shown ? (
           <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
         ) : back && shown.id === back.cartId ? (
-          <RedirectReturnFlow
-            cart={shown}
-            back={back}
-            onLeaving={() => setLeaving(true)}
-            onRefused={(message) => {
-              setReturnError(message);
-              navigate('/checkout', { replace: true });
-            }}
-          />
+          <Suspense fallback={<FormSkeleton label={strings.loading} title={strings.paymentInformation} />}>
+            <RedirectReturnFlow
+              cart={shown}
+              back={back}
+              onLeaving={() => setLeaving(true)}
+              onRefused={(message) => {
+                setReturnError(message);
+                navigate('/checkout', { replace: true });
+              }}
+            />
+          </Suspense>
         ) : (
           <CheckoutFlow
             key={shown.id}
@@ -181,104 +181,6 @@ function MobilePayButton({ cart }: { cart: CartModel | null }) {
         : strings.completeOrder}
     </button>
   );
-}
-
-/**
- * The return from an external payment redirect: the intent's status is checked (requires_capture, processing
- * or succeeded go on) and the cart is paid with it, then the confirmation or the pending page; otherwise the
- * checkout shows the card error carrying the status.
- */
-function RedirectReturnFlow({
-  cart,
-  back,
-  onLeaving,
-  onRefused,
-}: {
-  cart: CartModel;
-  back: RedirectReturn;
-  onLeaving: () => void;
-  onRefused: (message: string) => void;
-}) {
-  const { api, strings } = useServices();
-  const cartActor = useCartActor();
-  const { navigate } = useAppNavigate();
-  const { adapter, failed } = usePayment(cart);
-  // What the effect reads when the call settles, without running it again when they change.
-  const latest = useRef({ strings, navigate, cartActor, onLeaving, onRefused, amountCents: 0 });
-  latest.current = {
-    strings,
-    navigate,
-    cartActor,
-    onLeaving,
-    onRefused,
-    amountCents: cart.totals.outstandingCents,
-  };
-  useEffect(() => {
-    if (!adapter && !failed) return;
-    const controller = new AbortController();
-    const { strings, amountCents } = latest.current;
-    const refuse = (error: unknown) => {
-      if (controller.signal.aborted) return;
-      const description = (error as { description?: unknown } | null)?.description;
-      latest.current.onRefused(
-        typeof description === 'string' && description
-          ? fill(strings.cardError, { message: description })
-          : strings.cardErrorGeneric,
-      );
-    };
-    const retrieveIntent = adapter?.retrieveIntent?.bind(adapter);
-    if (!retrieveIntent) {
-      refuse(returnedIntentError('unknown'));
-      return () => controller.abort();
-    }
-    resumeRedirect({ api, retrieveIntent, back, amountCents, signal: controller.signal }).then((outcome) => {
-      if (controller.signal.aborted) return;
-      const { navigate, onLeaving, cartActor } = latest.current;
-      onLeaving();
-      if (outcome.kind === 'pending') {
-        navigate(`/checkout/pending/${encodeURIComponent(outcome.cartId)}`, { replace: true });
-        return;
-      }
-      navigate(`/checkout/complete?orderIds=${outcome.orderIds.map(encodeURIComponent).join(',')}`, {
-        replace: true,
-      });
-      cartActor.send({ type: 'cart.clear' });
-    }, refuse);
-    return () => controller.abort();
-  }, [adapter, failed, back, api]);
-  return <FormSkeleton label={strings.statusProcessing} title={strings.paymentInformation} />;
-}
-
-/** The payment adapter the seller's configuration names, loaded once per checkout. */
-function usePayment(cart: CartModel) {
-  const { api, strings, config, clock } = useServices();
-  const amountCents = cart.totals.outstandingCents;
-  const currency = cart.currency;
-  // The adapter follows what it is made of (the amount due and currency), not every new cart object.
-  const payment = useMemo(
-    () =>
-      sellerPayment({
-        config,
-        api,
-        strings,
-        clock,
-        cart: { currency, totals: { outstandingCents: amountCents } },
-      }),
-    [api, strings, config, clock, amountCents, currency],
-  );
-  const [adapter, setAdapter] = useState<PaymentAdapter | null>(() => payment.current());
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    payment().then(
-      (loaded) => live && setAdapter(loaded),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [payment]);
-  return { payment, adapter, failed };
 }
 
 /** The checkout flow: get its actor, select its view model, render the view. */

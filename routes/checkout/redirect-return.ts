@@ -6,22 +6,9 @@
  */
 import { type Api, ErrorCode, isApiError } from '../../api';
 import { type CardError, cardError } from '../payment/types';
+import type { RedirectReturn } from './redirect-query';
 
-export interface RedirectReturn {
-  cartId: string;
-  /** The purchaser the visitor gave before leaving (an identity id), or null. */
-  purchaser: string | null;
-  clientSecret: string;
-}
-
-/** The return's parameters, or null when the URL is not a redirect return. */
-export function redirectReturnFrom(search: string): RedirectReturn | null {
-  const query = new URLSearchParams(search);
-  const cartId = query.get('cartId')?.trim();
-  const clientSecret = query.get('payment_intent_client_secret')?.trim();
-  if (!cartId || !clientSecret) return null;
-  return { cartId, purchaser: query.get('purchaser')?.trim() || null, clientSecret };
-}
+export { type RedirectReturn, redirectReturnFrom } from './redirect-query';
 
 /** The statuses a returned payment goes on from (spec 2 §4). */
 export const RETURNED_INTENT_OK: readonly string[] = ['requires_capture', 'processing', 'succeeded'];

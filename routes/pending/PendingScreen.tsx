@@ -1,4 +1,4 @@
-import '../../ui/checkout/strings';
+import '../../ui/checkout/pending-strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { selectPendingOrderView } from '../../machines/pendingOrder/view';

@@ -1,4 +1,4 @@
-import './strings';
+import './pending-strings';
 import type { Strings } from '../strings';
 
 export interface PendingViewProps {

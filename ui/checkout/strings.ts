@@ -49,11 +49,4 @@ export const checkoutStrings = defineStrings({
   statusCompleted: 'Payment complete.',
   statusPending: 'Your payment is processing.',
   giftCheckoutTitle: 'Pay for your Gift to {name}',
-  // the pending page (spec 2 §2 names its parts, not its texts: ours)
-  pendingTitle: 'Your order is pending',
-  pendingMessage:
-    'Your payment is still being processed. Your order will show here as soon as it clears, and a confirmation email will follow.',
-  pendingReference: 'Reference number',
-  pendingCheckFailed: 'We could not check your order just now. Your payment may still clear.',
-  pendingMissing: 'We could not find that order.',
 });
