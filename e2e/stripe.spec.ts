@@ -39,6 +39,10 @@ async function startServer(apiBase: string): Promise<{ url: string; child: Child
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server goes with this worker, however the worker ends.
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -50,8 +54,10 @@ async function startServer(apiBase: string): Promise<{ url: string; child: Child
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`the Stripe-mode server exited (${code}):\n${output}`)));
   });
-  if (!output.includes('payments: Stripe (test mode, local API)'))
+  if (!output.includes('payments: Stripe (test mode, local API)')) {
+    child.kill('SIGTERM');
     throw new Error(`the server is not in Stripe mode:\n${output}`);
+  }
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
