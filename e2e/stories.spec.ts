@@ -229,6 +229,7 @@ const registered = [
   'modals',
   'oneTicketReserve',
   'passwordReset',
+  'pendingOrder',
   'promoCode',
   'quantityFirstReserve',
   'reserveIntoCart',
@@ -268,7 +269,7 @@ const groups = [
   ['app', 'autoRenewCancel', 'cart', 'checkout', 'promoCode'],
   ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing'],
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve'],
-  ['passwordReset', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
+  ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
 ];
 

@@ -10,6 +10,7 @@ import { giftRedeemMachine } from './membership/giftRedeem.machine';
 import { membershipPurchaseMachine } from './membership/membershipPurchase.machine';
 import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
+import { pendingOrderMachine } from './pendingOrder/pendingOrder.machine';
 import { promoCodeMachine } from './promoCode/promoCode.machine';
 import { reserveIntoCartMachine } from './reserve/core/reserveIntoCart.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
@@ -36,6 +37,7 @@ export {
   modalsMachine,
   oneTicketReserveMachine,
   passwordResetMachine,
+  pendingOrderMachine,
   promoCodeMachine,
   quantityFirstReserveMachine,
   reserveIntoCartMachine,
@@ -62,6 +64,7 @@ export const machines = {
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
   passwordReset: passwordResetMachine,
+  pendingOrder: pendingOrderMachine,
   promoCode: promoCodeMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
   reserveIntoCart: reserveIntoCartMachine,

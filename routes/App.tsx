@@ -20,6 +20,7 @@ const EventScreen = lazy(withEventsClient(() => import('./event/EventScreen')));
 const CheckoutScreen = lazyChunk(() => import('./checkout/CheckoutScreen'));
 const CompleteScreen = lazyChunk(() => import('./complete/CompleteScreen'));
 const OrderPrintScreen = lazyChunk(() => import('./complete/OrderPrintScreen'));
+const PendingScreen = lazyChunk(() => import('./pending/PendingScreen'));
 const HomeScreen = lazyChunk(() => import('./home/HomeScreen'));
 const EmailSubmitScreen = lazyChunk(() => import('./email-submit/EmailSubmitScreen'));
 const ResetPasswordScreen = lazyChunk(() => import('./reset-password/ResetPasswordScreen'));
@@ -73,6 +74,9 @@ export function App() {
                 {(params) => <MembershipRedirect action={params.action} />}
               </Route>
               <Route path="/checkout/complete" component={CompleteScreen} />
+              <Route path="/checkout/pending/:cartId">
+                {(params) => <PendingScreen cartId={params.cartId} />}
+              </Route>
               <Route path="/ticket_order/:id">{(params) => <OrderPrintScreen id={params.id} />}</Route>
               <Route path="/checkout" component={CheckoutScreen} />
               <Route path="/checkout/:cartId" component={CheckoutScreen} />

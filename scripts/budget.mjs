@@ -30,7 +30,11 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // further items, spec 1 §8 duplicate_code; the widget names automatic discounts) and 0.6 KB on checkout (the
 // checkout machine's zip-code step, the zip_code_discount setting, wallets off with it; the zip-code rules
 // themselves load only for a seller with the option on).
-const BUDGET_KB = { '/': 54.8, '/events': 62, '/events/{id}': 60.7, '/checkout': 65.9 };
+// Then 0.1 KB on event detail for the pending page's route (/checkout/pending/{cartId}, its screen lazy), and
+// 0.2 KB on checkout for the payment redirect's return (issue 19: its query check and its error message; the
+// return's flow and the pending page's texts load in their own chunks).
+// Both together (measured after the merge): see below.
+const BUDGET_KB = { '/': 54.8, '/events': 62, '/events/{id}': 60.8, '/checkout': 66.1 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

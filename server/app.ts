@@ -23,6 +23,7 @@ import { smtpTransport } from './mail/smtp';
 import { authenticationOf, runtimeLogin } from './members/config';
 import { idTokenVerifier, type OidcSandbox } from './members/oidc';
 import { type PaymentGateway, SandboxGateway } from './payments/gateway';
+import { SellerGateways } from './payments/sellers';
 import { StripeGateway } from './payments/stripe';
 import { registerStripeWebhook } from './payments/webhook';
 import * as t from './schema';
@@ -46,6 +47,11 @@ export interface AppOptions {
    * payment_unavailable, free orders complete, `/api/sandbox/*` answers 404, the mode is `unavailable`.
    */
   gateway?: PaymentGateway | null;
+  /**
+   * Apple Pay's domain association file (its contents, from Stripe's Dashboard), served at
+   * `/.well-known/apple-developer-merchantid-domain-association`; null or absent: nothing is served there.
+   */
+  applePayDomainAssociation?: string | null;
   /** Keep public catalogue answers of /cached/api/ in memory this long (ms). Default 0 (off). */
   publicCacheMs?: number;
   /** Keep catalogue rows (sellers, events, groups, types, venues, meta) in memory this long (ms). Default 0. */
@@ -65,6 +71,9 @@ export interface AppOptions {
   mail?: MailRuntime;
 }
 
+/** Where Apple Pay looks for the domain association file (Apple Pay on the web, domain verification). */
+export const APPLE_PAY_ASSOCIATION_PATH = '/.well-known/apple-developer-merchantid-domain-association';
+
 /** The From address of emails (and the domain of their Message-IDs) when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'tickets@localhost';
 
@@ -73,13 +82,16 @@ export const logPath = (path: string) => path.replace(/(\/(?:gift_)?code\/)[^/]+
 
 export function createApp(options: AppOptions): Hono {
   const now = options.now ?? Date.now;
+  // Sellers with keys of their own (STRIPE_SELLERS) pay through theirs; the others through the process's.
+  const sellers = options.gateway instanceof SellerGateways ? options.gateway : null;
+  const processGateway = sellers ? sellers.fallback : options.gateway;
   const sandbox =
-    options.gateway === undefined
+    processGateway === undefined
       ? new SandboxGateway(options.db, now)
-      : options.gateway instanceof SandboxGateway
-        ? options.gateway
+      : processGateway instanceof SandboxGateway
+        ? processGateway
         : null;
-  const stripe = options.gateway instanceof StripeGateway ? options.gateway : null;
+  const stripe = processGateway instanceof StripeGateway ? processGateway : null;
   const payment: Pick<w.RuntimeConfig, 'paymentMode' | 'stripePublishableKey' | 'stripeAccount'> = stripe
     ? {
         paymentMode: 'stripe',
@@ -87,6 +99,16 @@ export function createApp(options: AppOptions): Hono {
         ...(stripe.publicSettings.accountId ? { stripeAccount: stripe.publicSettings.accountId } : {}),
       }
     : { paymentMode: sandbox ? 'sandbox' : 'unavailable' };
+  /** A seller's payment settings for the browser: its own Stripe keys' public half, else the process's. */
+  const paymentOf = (slug: string): typeof payment => {
+    const own = sellers?.publicSettingsOf(slug);
+    if (!own) return payment;
+    return {
+      paymentMode: 'stripe',
+      stripePublishableKey: own.publishableKey,
+      ...(own.accountId ? { stripeAccount: own.accountId } : {}),
+    };
+  };
   const ctx: AppCtx = {
     db: options.db,
     now,
@@ -134,7 +156,15 @@ export function createApp(options: AppOptions): Hono {
 
   const oidc = options.members?.oidc ?? null;
   // Before the API: Stripe's webhook passes none of the storefront API's guards (app header, seller id).
-  if (stripe) registerStripeWebhook(app, ctx, stripe);
+  const stripeGateways = [...(stripe ? [stripe] : []), ...(sellers?.bySlug.values() ?? [])];
+  if (stripeGateways.length) registerStripeWebhook(app, ctx, stripeGateways);
+  const applePay = options.applePayDomainAssociation ?? null;
+  if (applePay)
+    app.get(APPLE_PAY_ASSOCIATION_PATH, (c) => {
+      c.header('Content-Type', 'text/plain; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(applePay);
+    });
   const mail: MailRuntime =
     options.mail ??
     (ctx.production
@@ -171,7 +201,7 @@ export function createApp(options: AppOptions): Hono {
       sellerName: seller.name,
       currency: seller.currency,
       timezone: seller.timezone,
-      ...payment,
+      ...paymentOf(seller.slug),
       inspect: options.inspect ?? !ctx.production,
       publicIdentityId: seller.publicIdentityId,
       moreTime: (await holdsOf(ctx.db, seller.id)).moreTime,

@@ -10,6 +10,7 @@
  * Email: `SMTP_URL` (smtp:// or smtps://) delivers the outbox, From `MAIL_FROM`; without it a local SMTP sink
  * receives them outside production, and production warns and keeps them queued.
  */
+import { readFileSync } from 'node:fs';
 import type { createServer as CreateServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_MAIL_FROM } from './app';
@@ -23,6 +24,7 @@ import { createOidcSandbox, OIDC_MOUNT, serverWithOidc } from './members/oidc';
 import { stripeFromEnv } from './payments/config';
 import { SandboxGateway } from './payments/gateway';
 import { recoverStalePayments } from './payments/recovery';
+import { SellerGateways, stripeSellersFromEnv } from './payments/sellers';
 import { StripeGateway } from './payments/stripe';
 import { DEMO_SLUG, seed } from './seed/demo';
 
@@ -52,11 +54,33 @@ if (!stripeEnv.ok) {
   console.error(`[server] ${stripeEnv.problem}`);
   process.exit(1);
 }
-const gateway = stripeEnv.settings
+const processGateway = stripeEnv.settings
   ? new StripeGateway(handle.db, Date.now, stripeEnv.settings)
   : demo
     ? new SandboxGateway(handle.db, Date.now)
     : null;
+// Sellers with Stripe keys of their own (STRIPE_SELLERS, server/payments/sellers.ts); the others use the above.
+const sellersEnv = stripeSellersFromEnv(process.env, production);
+if (!sellersEnv.ok) {
+  console.error(`[server] ${sellersEnv.problem}`);
+  process.exit(1);
+}
+const gateway = sellersEnv.sellers.size
+  ? new SellerGateways(
+      handle.db,
+      new Map(
+        [...sellersEnv.sellers].map(([slug, settings]) => [
+          slug,
+          new StripeGateway(handle.db, Date.now, settings),
+        ]),
+      ),
+      processGateway,
+    )
+  : processGateway;
+if (sellersEnv.sellers.size)
+  console.info(
+    `[server] payments: Stripe keys of their own for ${[...sellersEnv.sellers.keys()].join(', ')}`,
+  );
 if (stripeEnv.settings)
   console.info(
     `[server] payments: Stripe (${stripeEnv.settings.secretKey.includes('_live_') ? 'live' : 'test'} mode${stripeEnv.settings.api ? ', local API' : ''})`,
@@ -131,9 +155,23 @@ const oidc = production
       redirectUris: oidcOrigins.map((o) => `${o}/${DEMO_SLUG}/auth0-login`),
       postLogoutRedirectUris: oidcOrigins.flatMap((o) => [`${o}/${DEMO_SLUG}/`, `${o}/${DEMO_SLUG}`]),
     });
+// Apple Pay's domain association file (Stripe's Dashboard gives it): read once, served at /.well-known/….
+const applePayFile = process.env.APPLE_PAY_DOMAIN_ASSOCIATION_FILE?.trim();
+let applePayDomainAssociation: string | null = null;
+if (applePayFile) {
+  try {
+    applePayDomainAssociation = readFileSync(applePayFile, 'utf8');
+  } catch (err) {
+    console.error(
+      `[server] APPLE_PAY_DOMAIN_ASSOCIATION_FILE cannot be read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
+    process.exit(1);
+  }
+}
 const app = createApp({
   db: handle.db,
   gateway,
+  applePayDomainAssociation,
   production,
   inspect: inspectFlag ? isFlag(inspectFlag) : undefined,
   log: process.env.LOG_REQUESTS !== '0',

@@ -18,6 +18,7 @@ import { membershipPurchaseStory } from './fixtures/membershipPurchase';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
 import { passwordResetStory } from './fixtures/passwordReset';
+import { pendingOrderStory } from './fixtures/pendingOrder';
 import { promoCodeStory } from './fixtures/promoCode';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
 import { reserveIntoCartStory } from './fixtures/reserveIntoCart';
@@ -48,6 +49,7 @@ const written: Record<string, MachineStory> = {
   emailSubmit: emailSubmitStory,
   giftRedeem: giftRedeemStory,
   passwordReset: passwordResetStory,
+  pendingOrder: pendingOrderStory,
   promoCode: promoCodeStory,
   setEmail: setEmailStory,
   upsell: upsellStory,

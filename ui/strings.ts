@@ -15,6 +15,7 @@
 import type { accountMenuStrings } from './account/menu-strings';
 import type { accountStrings } from './account/strings';
 import type { cartStrings } from './cart/strings';
+import type { pendingStrings } from './checkout/pending-strings';
 import type { promoStrings } from './checkout/promo-strings';
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
@@ -135,6 +136,7 @@ type Catalogue = typeof shellStrings &
   typeof reserveStrings &
   typeof cartStrings &
   typeof checkoutStrings &
+  typeof pendingStrings &
   typeof formStrings &
   typeof listingStrings &
   typeof loginStrings &

@@ -1,6 +1,7 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
 import { walletsAllowed } from '../../machines/checkout/rules';
@@ -17,12 +18,13 @@ import { useCart, useCartActor, useModal, useServices, useSession } from '../app
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
-import type { PaymentAdapter } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
+import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
-import { ownedByPublicIdentity, provideCheckout, sellerPayment } from './wiring';
+import { usePayment } from './usePayment';
+import { ownedByPublicIdentity, provideCheckout } from './wiring';
 import type * as ZipCode from './zip-code';
 
 /** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
@@ -34,6 +36,9 @@ const checkoutAnalytics: Pick<AnalyticsPort, 'beginCheckout' | 'purchase'> = {
   beginCheckout: (cart) => withDataLayer((port) => port.beginCheckout?.(cart)),
   purchase: (orderIds, cart) => withDataLayer((port) => port.purchase?.(orderIds, cart)),
 };
+
+/** The return from a payment redirect loads only when the URL is one. */
+const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 
 /** The promo code box and the blocked-cart form load when one of them shows (with their strings). */
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
@@ -51,7 +56,12 @@ const TermsDialog = lazy(() =>
 export default function CheckoutScreen({ params }: { params?: { cartId?: string } }) {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
-  const injecting = useInjectedCart(params?.cartId);
+  // The return from an external payment redirect names its cart in the query (spec 2 §2).
+  const search = useSearch();
+  const back = useMemo(() => (params?.cartId ? null : redirectReturnFrom(search)), [params?.cartId, search]);
+  // What the returned payment came to when it could not go on (a card error carrying the intent's status).
+  const [returnError, setReturnError] = useState<string | null>(null);
+  const injecting = useInjectedCart(params?.cartId ?? back?.cartId);
   // The seller's terms (a checkbox and its modal when non-empty); the form waits for them. If they cannot be
   // read the page says so instead of taking an order without them.
   const { api } = useServices();
@@ -83,12 +93,29 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
   return (
     <div className="layout-with-cart">
       <div>
+        {returnError ? (
+          <p className="message message--error" role="alert">
+            {returnError}
+          </p>
+        ) : null}
         {terms.status === 'error' ? (
           <p className="message message--error" role="alert">
             {strings.errorUnexpectedLater}
           </p>
         ) : loading || injecting || needsEmail || termsLoading || !shown ? (
           <FormSkeleton label={strings.loading} title={strings.paymentInformation} />
+        ) : back && shown.id === back.cartId ? (
+          <Suspense fallback={<FormSkeleton label={strings.loading} title={strings.paymentInformation} />}>
+            <RedirectReturnFlow
+              cart={shown}
+              back={back}
+              onLeaving={() => setLeaving(true)}
+              onRefused={(message) => {
+                setReturnError(message);
+                navigate('/checkout', { replace: true });
+              }}
+            />
+          </Suspense>
         ) : (
           <CheckoutFlow
             key={shown.id}
@@ -158,39 +185,6 @@ function MobilePayButton({ cart }: { cart: CartModel | null }) {
         : strings.completeOrder}
     </button>
   );
-}
-
-/** The payment adapter the seller's configuration names, loaded once per checkout. */
-function usePayment(cart: CartModel, wallets: boolean) {
-  const { api, strings, config, clock } = useServices();
-  const amountCents = cart.totals.outstandingCents;
-  const currency = cart.currency;
-  // The adapter follows what it is made of (the amount due and currency), not every new cart object.
-  const payment = useMemo(
-    () =>
-      sellerPayment({
-        config,
-        api,
-        strings,
-        clock,
-        cart: { currency, totals: { outstandingCents: amountCents } },
-        wallets,
-      }),
-    [api, strings, config, clock, amountCents, currency, wallets],
-  );
-  const [adapter, setAdapter] = useState<PaymentAdapter | null>(() => payment.current());
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    payment().then(
-      (loaded) => live && setAdapter(loaded),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [payment]);
-  return { payment, adapter, failed };
 }
 
 /** The checkout flow: get its actor, select its view model, render the view. */

@@ -84,5 +84,12 @@ export function createStripeAdapter(options: {
       if (error)
         throw cardError(error.code ?? ErrorCode.payment_intent_authentication_failure, error.message ?? '');
     },
+    async retrieveIntent(clientSecret) {
+      const stripe = handles.stripe ?? (await stripePromise.catch(() => null));
+      if (!stripe) throw unavailable;
+      const { paymentIntent, error } = await stripe.retrievePaymentIntent(clientSecret);
+      if (error || !paymentIntent) throw cardError(error?.code ?? ErrorCode.card_error, error?.message ?? '');
+      return { id: paymentIntent.id, status: paymentIntent.status };
+    },
   };
 }

@@ -9,6 +9,11 @@ export interface PaymentAdapter {
   confirmCard(input: { amountCents: number }): Promise<{ source: string }>;
   /** The customer's confirmation after HTTP 402 intent_requires_action (3-D Secure and similar). */
   confirmAction(input: { clientSecret: string; paymentIntentId: string }): Promise<void>;
+  /**
+   * After an external payment redirect (spec 2 §2 "Return from an external payment redirect"): the intent of
+   * the returned client secret, its id and status. Only a provider with redirects has it (Stripe).
+   */
+  retrieveIntent?(clientSecret: string): Promise<{ id: string; status: string }>;
 }
 
 export interface CardError {

@@ -31,7 +31,8 @@ const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_fai
 const rejected = () =>
   new ApiError(400, ErrorCode.webhook_rejected, 'webhook', 'The webhook could not be verified.');
 
-export function registerStripeWebhook(app: Hono, ctx: AppCtx, gateway: StripeGateway) {
+export function registerStripeWebhook(app: Hono, ctx: AppCtx, gateways: StripeGateway | StripeGateway[]) {
+  const all = Array.isArray(gateways) ? gateways : [gateways];
   app.post(STRIPE_WEBHOOK_PATH, async (c) => {
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     if (declared > MAX_EVENT_BYTES) return errorResponse(payloadTooLarge(MAX_EVENT_BYTES));
@@ -39,14 +40,21 @@ export function registerStripeWebhook(app: Hono, ctx: AppCtx, gateway: StripeGat
     if (raw.byteLength > MAX_EVENT_BYTES) return errorResponse(payloadTooLarge(MAX_EVENT_BYTES));
     const signature = c.req.header('stripe-signature');
     if (!signature || signature.length > 2000) return errorResponse(rejected());
-    let event: ReturnType<StripeGateway['verifyEvent']>;
-    try {
-      event = gateway.verifyEvent(new TextDecoder().decode(raw), signature);
-    } catch {
-      return errorResponse(rejected());
+    // One endpoint for every seller with keys: the event is the gateway's whose webhook secret signed it and
+    // whose account it names; events of an account this server does not serve are refused.
+    const payload = new TextDecoder().decode(raw);
+    let event: ReturnType<StripeGateway['verifyEvent']> | null = null;
+    let gateway: StripeGateway | null = null;
+    for (const candidate of all) {
+      try {
+        const verified = candidate.verifyEvent(payload, signature);
+        if ((verified.account ?? null) !== candidate.accountId) continue;
+        event = verified;
+        gateway = candidate;
+        break;
+      } catch {}
     }
-    // One endpoint: the event names its account; events of an account this server does not serve are refused.
-    if ((event.account ?? null) !== gateway.accountId) return errorResponse(rejected());
+    if (!event || !gateway) return errorResponse(rejected());
     const [seen] = await ctx.db.select().from(stripeEvent).where(eq(stripeEvent.id, event.id));
     if (!seen && HANDLED.has(event.type)) {
       const intent = (event.data.object as { id?: unknown }).id;

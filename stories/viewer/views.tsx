@@ -11,6 +11,7 @@ import { selectCheckoutView } from '../../machines/checkout/view';
 import { type EmailSubmitSnapshot, selectEmailSubmitView } from '../../machines/emailSubmit/view';
 import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
 import { type PasswordResetSnapshot, selectPasswordResetView } from '../../machines/passwordReset/view';
+import { type PendingOrderSnapshot, selectPendingOrderView } from '../../machines/pendingOrder/view';
 import { type PromoCodeSnapshot, selectPromoCodeView } from '../../machines/promoCode/view';
 import {
   type QuantityFirstReserveSnapshot,
@@ -33,6 +34,7 @@ import { VerifyEmailView } from '../../ui/account/VerifyEmailView';
 import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { PendingView } from '../../ui/checkout/PendingView';
 import { PromoCodeBox } from '../../ui/checkout/PromoCodeBox';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
@@ -329,6 +331,11 @@ function VerifyEmailStoryView({ snapshot, send, strings }: StoryViewProps) {
   );
 }
 
+function PendingOrderStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectPendingOrderView(snapshot as unknown as PendingOrderSnapshot);
+  return <PendingView strings={strings} {...view} onRetry={() => send({ type: 'retry' })} />;
+}
+
 /** The promo code box, or the blocked-cart form with the demo rule's description. */
 function PromoCodeStoryView({ snapshot, send, strings }: StoryViewProps) {
   const view = selectPromoCodeView(snapshot as unknown as PromoCodeSnapshot);
@@ -357,6 +364,7 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   quantityFirstReserve: QuantityFirstStoryView,
   emailSubmit: EmailSubmitStoryView,
   passwordReset: PasswordResetStoryView,
+  pendingOrder: PendingOrderStoryView,
   promoCode: PromoCodeStoryView,
   setEmail: SetEmailStoryView,
   verifyEmail: VerifyEmailStoryView,

@@ -160,6 +160,23 @@ export class StripeFake {
     this.succeed(pi, account);
   }
 
+  /** The customer fails 3-D Secure: requires_action → requires_payment_method, as Stripe leaves it. */
+  failAuthentication(id: string, account: string | null = null) {
+    const pi = this.mustIntent(id, account);
+    if (pi.status !== 'requires_action') throw new Error(`intent ${id} is ${pi.status}`);
+    this.fail(pi, account, {
+      code: 'payment_intent_authentication_failure',
+      message:
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    });
+  }
+
+  /** An intent as the API shows it (what Stripe.js retrieves with the client secret). */
+  publicView(id: string, account: string | null = null): Json | undefined {
+    const pi = this.intent(id, account);
+    return pi ? this.view(pi) : undefined;
+  }
+
   /** A processing payment clears (succeeded) or fails (requires_payment_method), with its webhook event. */
   settle(id: string, outcome: 'succeeded' | 'failed', account: string | null = null) {
     const pi = this.mustIntent(id, account);

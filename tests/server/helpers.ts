@@ -45,6 +45,7 @@ export async function startTestServer(
     members?: Parameters<typeof createApp>[0]['members'];
     /** The app's payment gateway (default: the sandbox); built over the test database. */
     gateway?: (db: DbHandle['db'], now: () => number) => Parameters<typeof createApp>[0]['gateway'];
+    applePayDomainAssociation?: string | null;
   } = {},
 ): Promise<TestServer> {
   // Seeded at START (tests/server/seeded-db.ts: built once per run, a copy for each file).
@@ -56,6 +57,7 @@ export async function startTestServer(
     distDir: options.distDir,
     production: options.production,
     members: options.members,
+    applePayDomainAssociation: options.applePayDomainAssociation,
     ...(options.gateway ? { gateway: options.gateway(handle.db, () => clock.now) } : {}),
   });
   const call = (method: string, path: string, opts: CallOptions = {}) => {

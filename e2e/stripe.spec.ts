@@ -1,0 +1,297 @@
+/**
+ * The Stripe path end to end, offline (issue 19): the reference server in Stripe mode (`STRIPE_*` keys, its
+ * API at tests/fakes/stripe-fake.ts through `STRIPE_API_BASE`), and in the browser tests/fakes/stripe-js.ts in
+ * place of Stripe.js (served for `https://js.stripe.com/**`; what it asks of `https://api.stripe.com` is
+ * answered from the fake). So the client's Stripe adapter (routes/payment/stripe.tsx), the server's gateway and
+ * its webhook run as they would against Stripe.
+ *
+ * This file's worker starts its own fake and its own server (on a port the system picks) and seeds its own
+ * seller there; the other specs keep the sandbox server of playwright.config.ts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { StripeFake } from '../tests/fakes/stripe-fake';
+import { stripeJsScript } from '../tests/fakes/stripe-js';
+import { test as base, expect, type Seller } from './fixtures';
+import { reserveOneTicket } from './helpers';
+
+const KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_e2eFakeSecret0001',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2eFakePublishable0001',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2eFakeWebhookSecret0001',
+};
+
+interface StripeServer {
+  url: string;
+  fake: StripeFake;
+}
+
+async function startServer(apiBase: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      ...KEYS,
+      STRIPE_API_BASE: apiBase,
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      NODE_ENV: 'test',
+      LOG_REQUESTS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The server goes with this worker, however the worker ends.
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on port (\d+)/.exec(output);
+      if (found) resolve(Number(found[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the Stripe-mode server exited (${code}):\n${output}`)));
+  });
+  if (!output.includes('payments: Stripe (test mode, local API)')) {
+    child.kill('SIGTERM');
+    throw new Error(`the server is not in Stripe mode:\n${output}`);
+  }
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+const test = base.extend<{ standIn: undefined }, { stripe: StripeServer }>({
+  stripe: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; none
+    async ({}, use) => {
+      const fake = new StripeFake(KEYS.STRIPE_WEBHOOK_SECRET);
+      const api = await fake.start();
+      const { url, child } = await startServer(`${api.protocol}://${api.host}:${api.port}`);
+      try {
+        await use({ url, fake });
+      } finally {
+        child.kill('SIGTERM');
+        await fake.stop();
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  seller: [
+    async ({ stripe }, use, workerInfo) => {
+      const slug = `w${workerInfo.workerIndex}-stripe`;
+      const res = await fetch(`${stripe.url}/__test/sellers`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ slug }),
+      });
+      if (!res.ok) throw new Error(`seeding the seller ${slug}: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { sellerId: string; events: Record<string, string> };
+      await use({ slug, base: `/${slug}`, id: body.sellerId, events: body.events });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ stripe }, use) => use(stripe.url),
+  // Stripe.js is the stand-in, and Stripe's API for it is the fake.
+  standIn: [
+    async ({ page, stripe }, use) => {
+      await serveStripeJs(page, stripe.fake);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});
+
+async function serveStripeJs(page: Page, fake: StripeFake) {
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: stripeJsScript() }),
+  );
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const params = new URLSearchParams(request.method() === 'GET' ? url.search : (request.postData() ?? ''));
+    const headers = { 'Access-Control-Allow-Origin': '*' };
+    const answer = (status: number, body: unknown) =>
+      route.fulfill({ status, headers, contentType: 'application/json', body: JSON.stringify(body) });
+    const found = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/authenticate)?$/.exec(url.pathname);
+    const id = found?.[1] ?? '';
+    const account = params.get('_stripe_account');
+    const intent = fake.publicView(id, account);
+    // Stripe.js reads an intent with the publishable key and the intent's client secret.
+    if (
+      !intent ||
+      params.get('key') !== KEYS.STRIPE_PUBLISHABLE_KEY ||
+      params.get('client_secret') !== intent.client_secret
+    )
+      return answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+    if (!found?.[2]) return answer(200, intent);
+    if (params.get('outcome') === 'complete') {
+      fake.authenticate(id, account);
+      return answer(200, fake.publicView(id, account));
+    }
+    fake.failAuthentication(id, account);
+    const failed = fake.publicView(id, account) as { last_payment_error: Record<string, unknown> };
+    return answer(402, { error: { ...failed.last_payment_error, payment_intent: failed } });
+  });
+}
+
+/** Stripe delivers a signed event of the fake to the server's webhook endpoint. */
+async function deliverWebhook(stripe: StripeServer, type: string, intentId: string) {
+  const event = stripe.fake.lastEvent(type, intentId);
+  const res = await fetch(`${stripe.url}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.fake.sign(event.payload) },
+    body: event.payload,
+  });
+  expect(res.status).toBe(200);
+}
+
+async function fillIdentity(page: Page) {
+  await page.getByLabel('First name').fill('Katherine');
+  await page.getByLabel('Last name').fill('Johnson');
+  await page.getByLabel('Email', { exact: true }).fill('katherine@example.com');
+  await page.getByLabel('Confirm email').fill('katherine@example.com');
+}
+
+/** The card in the Payment Element (the stand-in's fields). */
+async function fillCard(page: Page, number: string) {
+  const card = page.getByRole('group', { name: 'Card' });
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await card.getByLabel('Security code (CVC)').fill('123');
+}
+
+async function checkout(page: Page, seller: Seller, card: string) {
+  await reserveOneTicket(page, seller, 'Adult');
+  await fillIdentity(page);
+  await fillCard(page, card);
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('Stripe mode: a Visa card pays through the Payment Element and the gateway to Done!', async ({
+  page,
+  seller,
+  stripe,
+}) => {
+  const before = stripe.fake.calls('POST', /^\/v1\/payment_intents$/).length;
+  await checkout(page, seller, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Order number \S+/ })).toBeVisible();
+  // One intent, for the ticket and its fee in cents, tagged with the cart and the seller.
+  const created = stripe.fake.calls('POST', /^\/v1\/payment_intents$/).slice(before);
+  expect(created).toHaveLength(1);
+  expect(created[0]?.params).toMatchObject({
+    amount: '2650',
+    currency: 'usd',
+    metadata: { seller_id: seller.id },
+  });
+  const confirmed = stripe.fake.calls('POST', /\/confirm$/).at(-1);
+  expect(confirmed?.params.payment_method).toBe('pm_card_visa');
+});
+
+test('Stripe mode: a declined card is not charged and the cart can still be paid', async ({
+  page,
+  seller,
+}) => {
+  await checkout(page, seller, '4000 0000 0000 0002');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Your card has not been charged.');
+  await expect(alert).toContainText('Your card was declined.');
+  await expect(alert).toContainText('Please edit your payment details and try again.');
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
+});
+
+test('Stripe mode: 3-D Secure (402 intent_requires_action) is authenticated, then paid with the intent', async ({
+  page,
+  seller,
+}) => {
+  const pays: number[] = [];
+  page.on('response', (response) => {
+    if (/\/cart\/[^/]+\/pay$/.test(new URL(response.url()).pathname)) pays.push(response.status());
+  });
+  await checkout(page, seller, '4000 0025 0000 3155');
+  const bank = page.getByRole('dialog', { name: 'Test payment authentication' });
+  await expect(bank).toBeVisible();
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  expect(pays).toEqual([402, 200]);
+});
+
+test('Stripe mode: a payment still processing waits on the pending page until its webhook books it', async ({
+  page,
+  seller,
+  stripe,
+}) => {
+  await checkout(page, seller, '4000 0000 0000 0077');
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout/pending/[^/?]+$`));
+  const cartId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order is pending' })).toBeVisible();
+  await expect(page.getByText(cartId)).toBeVisible();
+
+  const processing = stripe.fake.events.findLast((e) => e.type === 'payment_intent.processing');
+  const intentId = (JSON.parse(processing?.payload ?? '{}') as { data?: { object?: { id?: string } } }).data
+    ?.object?.id;
+  expect(intentId).toMatch(/^pi_/);
+  stripe.fake.settle(String(intentId), 'succeeded');
+  await deliverWebhook(stripe, 'payment_intent.succeeded', String(intentId));
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
+});
+
+/** The intent the last 3-D Secure payment left waiting for the customer (from the fake's event). */
+function intentAwaitingAction(stripe: StripeServer) {
+  const event = stripe.fake.events.findLast((e) => e.type === 'payment_intent.requires_action');
+  const intent = (JSON.parse(event?.payload ?? '{}') as { data?: { object?: Record<string, unknown> } }).data
+    ?.object as { id: string; client_secret: string; metadata: { cart_id: string } } | undefined;
+  if (!intent) throw new Error('no intent awaits an action');
+  return intent;
+}
+
+/** The URL a payment redirect returns to (spec 2 §2): the cart, the purchaser and the intent's client secret. */
+const returnUrl = (seller: Seller, intent: ReturnType<typeof intentAwaitingAction>) =>
+  `${seller.base}/checkout?${new URLSearchParams({
+    cartId: intent.metadata.cart_id,
+    purchaser: '',
+    payment_intent_client_secret: intent.client_secret,
+  })}`;
+
+test('Stripe mode: back from a payment redirect, a succeeded intent pays the cart to Done!', async ({
+  page,
+  seller,
+  stripe,
+}) => {
+  await checkout(page, seller, '4000 0025 0000 3155');
+  await expect(page.getByRole('dialog', { name: 'Test payment authentication' })).toBeVisible();
+  // The customer confirms on the bank's page, which sends the browser back to the storefront.
+  const intent = intentAwaitingAction(stripe);
+  stripe.fake.authenticate(intent.id);
+  await page.goto(returnUrl(seller, intent));
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
+});
+
+test('Stripe mode: back from a payment redirect that did not complete, the error names its status', async ({
+  page,
+  seller,
+  stripe,
+}) => {
+  await checkout(page, seller, '4000 0025 0000 3155');
+  await expect(page.getByRole('dialog', { name: 'Test payment authentication' })).toBeVisible();
+  const intent = intentAwaitingAction(stripe);
+  await page.goto(returnUrl(seller, intent));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Your card has not been charged.');
+  await expect(alert).toContainText('requires_action');
+  // The cart is still there to pay.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+});

@@ -1,0 +1,109 @@
+/**
+ * The pending order page (spec 2 §2 "Pending page", issue 19): a payment that clears later (Stripe's
+ * `processing`, the server's intent_processing) leaves the cart without orders until its webhook books it.
+ * The page checks the cart at once and then every PENDING_POLL_MS; once the cart has orders it goes to the
+ * confirmation (the injected `completed`). A cart that is not there shows the missing outcome; failures in a
+ * row (network, server) are tolerated up to PENDING_MAX_FAILURES, then the page offers a retry.
+ *
+ * No I/O: `checkCart` is provided by the route; `completed` is injected.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { outputOf } from '../shared/done-output';
+import { errorOf } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
+import { isCartMissing, PENDING_MAX_FAILURES, PENDING_POLL_MS } from './rules';
+import type {
+  CheckCartInput,
+  CheckCartOutput,
+  PendingOrderContext,
+  PendingOrderEvent,
+  PendingOrderInput,
+} from './types';
+
+export function initialPendingOrderContext({ input }: { input: PendingOrderInput }): PendingOrderContext {
+  return { cartId: input.cartId, orderIds: [], failures: 0 };
+}
+export function checkCartInput({ context }: { context: PendingOrderContext }): CheckCartInput {
+  return { cartId: context.cartId };
+}
+
+const pendingOrderSetup = setup({
+  types: {
+    context: {} as PendingOrderContext,
+    events: {} as PendingOrderEvent,
+    input: {} as PendingOrderInput,
+  },
+  actors: {
+    checkCart: fromPromise<CheckCartOutput, CheckCartInput>(notProvided('checkCart')),
+  },
+  actions: {
+    /** Injected: the cart has orders; the route goes to /checkout/complete?orderIds=a,b. */
+    completed: (_args, _params: { orderIds: string[] }) => {},
+    storeOrderIds: assign({ orderIds: ({ event }) => outputOf<CheckCartOutput>(event).orderIds }),
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    resetFailures: assign({ failures: 0 }),
+  },
+  guards: {
+    hasOrders: ({ event }) => outputOf<CheckCartOutput>(event).orderIds.length > 0,
+    cartMissing: ({ event }) => isCartMissing(errorOf(event)),
+    lastFailure: ({ context }) => context.failures + 1 >= PENDING_MAX_FAILURES,
+  },
+  delays: {
+    poll: PENDING_POLL_MS,
+  },
+});
+
+export const pendingOrderMachine = pendingOrderSetup
+  .extend({
+    actions: {
+      notifyCompleted: pendingOrderSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'pendingOrder',
+    description:
+      'Pending order: the cart is checked until its processing payment books it, then the confirmation.',
+    context: initialPendingOrderContext,
+    initial: 'checking',
+    states: {
+      checking: {
+        description: "The cart is read: its orders, if the payment's webhook has booked it.",
+        invoke: {
+          id: 'checkCart',
+          src: 'checkCart',
+          input: checkCartInput,
+          onDone: [
+            { guard: 'hasOrders', target: 'completed', actions: 'storeOrderIds' },
+            { target: 'waiting', actions: 'resetFailures' },
+          ],
+          onError: [
+            { guard: 'cartMissing', target: 'missing' },
+            { guard: 'lastFailure', target: 'failed', actions: 'countFailure' },
+            { target: 'waiting', actions: 'countFailure' },
+          ],
+        },
+      },
+      waiting: {
+        description:
+          'Still processing: the title, the message and the reference; the next check after a while.',
+        after: { poll: { target: 'checking' } },
+      },
+      failed: {
+        description: 'Checks failed too often in a row: a message and a retry (the payment may still clear).',
+        on: { retry: { target: 'checking', actions: 'resetFailures' } },
+      },
+      missing: {
+        type: 'final',
+        description: 'No such cart, or not one of this visitor: nothing to wait for.',
+      },
+      completed: {
+        type: 'final',
+        description: 'The cart has orders: on to /checkout/complete.',
+        entry: 'notifyCompleted',
+      },
+    },
+  });
+
+export type PendingOrderMachine = typeof pendingOrderMachine;

@@ -1,0 +1,42 @@
+import '../../ui/checkout/pending-strings';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { selectPendingOrderView } from '../../machines/pendingOrder/view';
+import { PendingView } from '../../ui/checkout/PendingView';
+import { useServices } from '../app/services';
+import { useAppNavigate } from '../navigation';
+import { providePendingOrder } from './wiring';
+
+/** /checkout/pending/{cartId}: a payment that clears later; on to the confirmation once the cart has orders. */
+export default function PendingScreen({ cartId }: { cartId: string }) {
+  return <PendingOrderFlow key={cartId} cartId={cartId} />;
+}
+
+function PendingOrderFlow({ cartId }: { cartId: string }) {
+  const { api, strings, config, inspect } = useServices();
+  const { navigate } = useAppNavigate();
+  const machine = useMemo(
+    () =>
+      providePendingOrder({
+        api,
+        completed: (orderIds) =>
+          navigate(`/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`, {
+            replace: true,
+          }),
+      }),
+    [api, navigate],
+  );
+  const actor = useActorRef(machine, { input: { cartId }, inspect });
+  const view = useSelector(actor, selectPendingOrderView);
+  useEffect(() => {
+    document.title = `${strings.pendingTitle} — ${config.sellerName}`;
+  }, [strings.pendingTitle, config.sellerName]);
+  return (
+    <PendingView
+      strings={strings}
+      stage={view.stage}
+      reference={view.reference}
+      onRetry={() => actor.send({ type: 'retry' })}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+/** Wiring of the pending order page (issue 19): the cart is read (GET my/cart/{id}) for its order ids. */
+import type { Api } from '../../api';
+import { pendingOrderMachine } from '../../machines/pendingOrder/pendingOrder.machine';
+import { fromPromise } from '../actors';
+
+export interface PendingOrderWiring {
+  api: Pick<Api, 'cart'>;
+  /** The cart has orders: on to the confirmation. */
+  completed: (orderIds: string[]) => void;
+}
+
+export function providePendingOrder({ api, completed }: PendingOrderWiring) {
+  return pendingOrderMachine.provide({
+    actors: {
+      checkCart: fromPromise(async ({ input, signal }) => {
+        const cart = await api.cart.get(input.cartId, { signal });
+        return { orderIds: cart.orderIds };
+      }),
+    },
+    actions: { completed: (_args, { orderIds }) => completed(orderIds) },
+  });
+}
