@@ -25,7 +25,6 @@ import { ErrorCode } from '../../api/codes';
 import { refusalOf } from '../cart/holds';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
-import { loadConfig } from '../http/docs';
 import { ApiError } from '../http/errors';
 import type { ModifyBody } from '../http/validate';
 import { PROMO_CONTEXT } from '../promo/codes';
@@ -106,9 +105,10 @@ export interface PreparedVouchers {
 }
 
 /** The lines (by index) whose ticket group takes vouchers (the events' `web.ecommerce.citypass`). */
-async function voucherLines(q: Q, lines: readonly VoucherLine[]): Promise<number[]> {
+async function voucherLines(ctx: AppCtx, lines: readonly VoucherLine[]): Promise<number[]> {
   if (!lines.length) return [];
-  const rows = await loadConfig(q, [...new Set(lines.map((l) => l.ev.id))], [CITYPASS_EVENT_KEY]);
+  // Through the catalogue cache (as the reserve's other catalogue rows): no query per reserve when it is on.
+  const rows = await ctx.cache.config(ctx.db, [...new Set(lines.map((l) => l.ev.id))], [CITYPASS_EVENT_KEY]);
   const groups = new Map(rows.map((r) => [r.resourceId, new Set(citypassGroupIdsOf(r.value))]));
   return lines.flatMap((l, i) => (groups.get(l.ev.id)?.has(l.group.id) ? [i] : []));
 }
@@ -127,7 +127,7 @@ export async function prepareVouchers(
 ): Promise<PreparedVouchers | null> {
   const pre = b.preReservePromoCodes;
   const vouchers = pre?.handler === CITYPASS_HANDLER ? pre.codes.map((c) => c.trim()) : [];
-  const needing = await voucherLines(ctx.db, lines);
+  const needing = await voucherLines(ctx, lines);
   if (!needing.length && !vouchers.length) return null;
   if (vouchers.length > needing.length) {
     const extra = vouchers[needing.length] ?? '';
