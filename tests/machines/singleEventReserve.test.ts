@@ -13,7 +13,10 @@ import {
   isSessionless,
   needsSeats,
 } from '../../machines/reserve/single-event';
-import type { SingleEventReserveInput } from '../../machines/reserve/single-event-types';
+import type {
+  SingleEventReserveContext,
+  SingleEventReserveInput,
+} from '../../machines/reserve/single-event-types';
 import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import type { ReserveFlowError } from '../../machines/reserve/types';
@@ -471,9 +474,7 @@ describe('single-event rules', () => {
 // ---- every path of the model ------------------------------------------------------------------------
 
 /** The City Pass tickets chosen (the fixture's group), each with its kind and what was typed for it. */
-function citypassTickets(
-  context: ReturnType<ReplayRunner<typeof singleEventReserveMachine>['actor']['getSnapshot']>['context'],
-) {
+function citypassTickets(context: SingleEventReserveContext) {
   if (!context.event.citypass) return [];
   return citypassGroup.types.flatMap((type) =>
     Array.from({ length: context.quantities[type.id] ?? 0 }, (_, i) => ({
