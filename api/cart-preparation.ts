@@ -7,6 +7,7 @@
  * providers that are no-ops until the promo-code work fills them. `preparationBody` turns the list into the
  * modify body (the server applies its fields in the same order); `api/cart.ts` sends it for every reserve.
  */
+import { CITYPASS_HANDLER } from './citypass-rule';
 import type {
   ApplyCodeBody,
   CartModifyBody,
@@ -19,7 +20,7 @@ export type PreparationStep =
   | { step: 'create' }
   | { step: 'remove'; ticketIds: string[] }
   | { step: 'defaultCodes'; codes: string[]; ignoreErrors: true }
-  | { step: 'codesBeforeReserve'; codes: string[] }
+  | { step: 'codesBeforeReserve'; codes: string[]; handler?: string; visitDatetime?: string | null }
   | { step: 'reserve'; lines: ReservationLine[] }
   | { step: 'codesAfterReserve'; codes: string[] };
 
@@ -57,6 +58,12 @@ export interface PreparationRequest {
   codesBeforeReserve?: string[];
   /** This reserve's default codes (the query's promo codes, `promoCodesToPreload`), after the providers'. */
   defaultCodes?: string[];
+  /**
+   * City-pass vouchers, one per line of a group that takes them, in line order (`reservationVouchers`): they are
+   * the codes before the reserve, with handler citypass and the visit; the other codes before the reserve then go
+   * after it (the server counts those for code-required groups as well).
+   */
+  vouchers?: { codes: string[]; visitDatetime: string | null };
 }
 
 /**
@@ -80,9 +87,17 @@ export function preparationSteps(
   const defaults = [...codes.defaultCodes(), ...(request.defaultCodes ?? [])];
   if (defaults.length) steps.push({ step: 'defaultCodes', codes: defaults, ignoreErrors: true });
   const before = [...codes.codesBeforeReserve(), ...(request.codesBeforeReserve ?? [])];
-  if (before.length) steps.push({ step: 'codesBeforeReserve', codes: before });
+  const vouchers = request.vouchers?.codes.length ? request.vouchers : null;
+  if (vouchers)
+    steps.push({
+      step: 'codesBeforeReserve',
+      codes: [...vouchers.codes],
+      handler: CITYPASS_HANDLER,
+      visitDatetime: vouchers.visitDatetime,
+    });
+  else if (before.length) steps.push({ step: 'codesBeforeReserve', codes: before });
   if (request.add.length) steps.push({ step: 'reserve', lines: request.add });
-  const after = codes.codesAfterReserve();
+  const after = [...(vouchers ? before : []), ...codes.codesAfterReserve()];
   if (after.length) steps.push({ step: 'codesAfterReserve', codes: after });
   return steps;
 }
@@ -99,7 +114,15 @@ export function preparationBody(steps: readonly PreparationStep[]): CartModifyBo
     else if (s.step === 'defaultCodes')
       body.preloadedPromoCodes = { codes: s.codes } satisfies PromoCodesPayload;
     else if (s.step === 'codesBeforeReserve')
-      body.preReservePromoCodes = { codes: s.codes } satisfies PreReservePromoCodes;
+      body.preReservePromoCodes = (
+        s.handler
+          ? {
+              codes: s.codes,
+              handler: s.handler,
+              ...(s.visitDatetime ? { handler_data: { visit_datetime: s.visitDatetime } } : {}),
+            }
+          : { codes: s.codes }
+      ) satisfies PreReservePromoCodes;
     else if (s.step === 'reserve') body.add = s.lines;
     else if (s.step === 'codesAfterReserve')
       body.postReservePromoCodes = { codes: s.codes } satisfies PromoCodesPayload;

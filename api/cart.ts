@@ -36,6 +36,22 @@ export const CART_QUERY = { 'config.key._in': ['image', 'web.session_picker_tabs
 const enc = encodeURIComponent;
 
 /**
+ * The city-pass vouchers of a reserve in the order of its lines (`reservationLines`): the server pairs the i-th
+ * voucher with the i-th line of a group that takes them.
+ */
+export function reservationVouchers(request: ReserveRequest): string[] {
+  const byType = request.vouchers?.byType ?? {};
+  const out: string[] = [];
+  for (const [ticketTypeId, quantity] of Object.entries(request.quantities)) {
+    const list = byType[ticketTypeId];
+    if (!list) continue;
+    const count = Number.isFinite(quantity) ? Math.floor(quantity) : 0;
+    for (let i = 0; i < count; i++) out.push((list[i] ?? '').trim());
+  }
+  return out;
+}
+
+/**
  * One reservation line per ticket; only types with a quantity above 0; admit details when given; the i-th
  * ticket of a type carries the i-th seat given for that type.
  */
@@ -117,7 +133,13 @@ export function createCart(
     ): Promise<CartModel> {
       // Loaded with the first reserve: no first load carries it.
       const { preparationBody, preparationSteps } = await import('./cart-preparation');
-      const steps = preparationSteps({ ...options, cartId, add: reservationLines(reserve) }, codeSteps);
+      const vouchers = reserve.vouchers
+        ? { codes: reservationVouchers(reserve), visitDatetime: reserve.vouchers.visitDatetime }
+        : undefined;
+      const steps = preparationSteps(
+        { ...options, cartId, add: reservationLines(reserve), ...(vouchers ? { vouchers } : {}) },
+        codeSteps,
+      );
       return modify(cartId, preparationBody(steps), options.signal);
     },
 

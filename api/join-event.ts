@@ -3,6 +3,13 @@
  * with their API call), not by the app's first load, which needs only the listing and cart joins in join.ts.
  */
 import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf } from './admit-rule';
+import {
+  CITYPASS_CODE_GROUPS_KEY,
+  CITYPASS_EVENT_KEY,
+  type CitypassConfig,
+  citypassGroupIdsOf,
+  codeGroupsOf,
+} from './citypass-rule';
 import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import { attached, cents, parseDocument, rows, type UrlSettings } from './join';
@@ -109,7 +116,19 @@ export function toEventDetail(raw: unknown, urls: UrlSettings, id?: string): Eve
     config,
     ticketGroups: ticketGroups(doc, event.id),
     cover: imageRef(urls, meta.image_cover, 'cover', config),
+    ...citypassOf(doc, config),
   };
+}
+
+/**
+ * The event's city-pass config: the groups its `web.ecommerce.citypass` names, with the seller's formats
+ * (`citypass_code_groups`, a seller row the server sends along with such an event's config).
+ */
+function citypassOf(doc: Document, config: Record<string, unknown>): { citypass?: CitypassConfig } {
+  const ticketGroupIds = citypassGroupIdsOf(config[CITYPASS_EVENT_KEY]);
+  if (!ticketGroupIds.length) return {};
+  const row = rows(doc, 'config').find((r) => r.resource === 'seller' && r.key === CITYPASS_CODE_GROUPS_KEY);
+  return { citypass: { ticketGroupIds, codeGroups: codeGroupsOf(row?.value) } };
 }
 
 /** Ticket groups with their types of GET events/{id}/sessions/{sid}. */

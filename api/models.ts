@@ -4,6 +4,7 @@
  * (UTC) plus the venue time zone so views format them in the venue's zone.
  */
 import type { AdmitAsk } from './admit-rule';
+import type { CitypassConfig } from './citypass-rule';
 
 export interface ImageRef {
   /** URL of the image, already sized (sizex, sizey, shrinkonly). */
@@ -99,6 +100,8 @@ export interface EventDetail extends EventSummary {
   config: Record<string, unknown>;
   ticketGroups: TicketGroupModel[];
   cover: ImageRef | null;
+  /** City-pass vouchers (config `web.ecommerce.citypass` and the seller's formats); absent: none taken. */
+  citypass?: CitypassConfig;
 }
 
 export interface CalendarDayModel {
@@ -297,6 +300,11 @@ export interface ReserveRequest {
    * the lines, carries no conversion (/events is at its budget).
    */
   seats?: Record<string, SeatLineData[]>;
+  /**
+   * City-pass vouchers per ticket type, one per ticket in ticket order (spec 1 §3: sent as `preReservePromoCodes`
+   * with handler citypass and `handler_data.visit_datetime`, the session's start).
+   */
+  vouchers?: { byType: Record<string, string[]>; visitDatetime: string | null };
 }
 
 /** A seat as a reservation line sends it (`handler_data`; api/seat-schemas.ts `seatHandlerData`). */

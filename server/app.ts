@@ -10,6 +10,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
 import { dataLayerOf, holdsOf } from './cart/holds-config';
 import { CatalogCache } from './catalog/cache';
+import type { CitypassProvider } from './citypass/port';
+import { SandboxCitypass } from './citypass/sandbox';
 import type { Db } from './db';
 import { API_PREFIX, CACHED_PREFIX, errorResponse, mountApi } from './http/api';
 import { compressResponses } from './http/compression';
@@ -52,6 +54,12 @@ export interface AppOptions {
    * `/.well-known/apple-developer-merchantid-domain-association`; null or absent: nothing is served there.
    */
   applePayDomainAssociation?: string | null;
+  /**
+   * The city-pass provider. Default (undefined): the sandbox (server/citypass/sandbox.ts) outside production,
+   * none in production (vouchers answer 400 citypass_failure); server/main.ts passes the sandbox only with the
+   * demo (outside production, or TIX_DEMO=1), as it does the sandbox payment gateway. `null`: none.
+   */
+  citypass?: CitypassProvider | null;
   /** Keep public catalogue answers of /cached/api/ in memory this long (ms). Default 0 (off). */
   publicCacheMs?: number;
   /** Keep catalogue rows (sellers, events, groups, types, venues, meta) in memory this long (ms). Default 0. */
@@ -115,6 +123,12 @@ export function createApp(options: AppOptions): Hono {
     production: options.production ?? false,
     gateway: options.gateway === undefined ? sandbox : options.gateway,
     cache: new CatalogCache(options.catalogCacheMs ?? 0),
+    citypass:
+      options.citypass === undefined
+        ? (options.production ?? false)
+          ? null
+          : new SandboxCitypass(options.db)
+        : options.citypass,
     publicUrl: options.members?.publicUrl ?? null,
     trustProxy: Number(options.members?.trustProxy ?? 0),
   };

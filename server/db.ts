@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { CITYPASS_DDL } from './citypass/schema';
 import { DDL } from './ddl';
 import { MEMBERS_DDL } from './members/schema';
 import { MEMBERSHIP_DDL } from './memberships/schema';
@@ -39,7 +40,7 @@ export async function createDb(
     try {
       await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
       await client.query(
-        DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL,
+        DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL + CITYPASS_DDL,
       );
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
@@ -52,7 +53,7 @@ export async function createDb(
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   await client.exec(
-    DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL,
+    DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL + CITYPASS_DDL,
   );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };

@@ -16,6 +16,7 @@ import { serve } from '@hono/node-server';
 import { createApp, DEFAULT_MAIL_FROM } from './app';
 import { sweepExpiredCarts } from './cart/holds';
 import { CatalogCache } from './catalog/cache';
+import { SandboxCitypass } from './citypass/sandbox';
 import { createDb } from './db';
 import { OutboxSender } from './mail/sender';
 import { type MailSink, startMailSink } from './mail/sink';
@@ -172,6 +173,8 @@ const app = createApp({
   db: handle.db,
   gateway,
   applePayDomainAssociation,
+  // The sandbox city-pass provider only with the demo, as the sandbox payment gateway (no real one yet).
+  citypass: demo ? new SandboxCitypass(handle.db) : null,
   production,
   inspect: inspectFlag ? isFlag(inspectFlag) : undefined,
   log: process.env.LOG_REQUESTS !== '0',

@@ -3,6 +3,7 @@ import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { AdmitsContext } from './core/admits';
 import type { BlockingContext, SeatsContext, TicketFormEvent, TicketReserveContext } from './core/types';
+import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
 
 export interface SingleEventReserveInput {
   event: EventDetail;
@@ -14,7 +15,8 @@ export interface SingleEventReserveContext
   extends TicketReserveContext,
     SeatsContext,
     BlockingContext,
-    AdmitsContext {
+    AdmitsContext,
+    VouchersContext {
   select: string | null;
   /** The event's one session; null while loading, and for discount-code purchases (no session needed). */
   session: SessionModel | null;
@@ -28,7 +30,7 @@ export type SingleEventReserveActorEvent =
   | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
   | ErrorActorEvent<unknown, 'loadSessionGroups'>;
 
-export type SingleEventReserveEvent = SingleEventReserveActorEvent | TicketFormEvent;
+export type SingleEventReserveEvent = SingleEventReserveActorEvent | TicketFormEvent | VoucherChangeEvent;
 
 export interface LoadSingleSessionInput {
   eventId: string;

@@ -8,6 +8,7 @@ import type { TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
+import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
@@ -47,6 +48,8 @@ export interface SingleEventViewModel {
   seatsNeeded: boolean;
   /** The attendee fields of the chosen tickets. */
   attendees: AttendeeView[];
+  /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
+  vouchers: VoucherView[];
   canSubmit: boolean;
   submitting: boolean;
   messages: NoticeView[];
@@ -91,6 +94,7 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
     totalCents: total(context.groups, context.quantities),
     seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
     attendees: selectAttendees(context, context.groups),
+    vouchers: selectVouchers(context, context.groups),
     canSubmit: ready && isSingleReadyToSubmit(context),
     submitting: snapshot.matches('reserving'),
     messages: context.messages,

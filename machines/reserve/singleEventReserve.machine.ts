@@ -4,9 +4,10 @@
  * checking -> ready when every group is a discount-code purchase (no session is needed: the event's own
  * groups are the form); otherwise loadingSession (the event's one session) -> loadingGroups (its ticket
  * groups, then the default quantities) -> ready; no session on sale -> unavailable; a failed load ->
- * loadError (retry). ready: quantities and attendees; submit (only with at least one ticket, every group within its
- * limits, no seats left to choose and the attendee rule holding) -> reserving (the core's `reserveIntoCart`) -> done (output { cart }).
- * A sold-out session reloads it.
+ * loadError (retry). ready: quantities, attendees and city-pass vouchers; submit (only with at least one ticket,
+ * every group within its limits, no seats left to choose, the attendee and voucher rules holding) -> reserving (the
+ * core's `reserveIntoCart`) -> done (output { cart }). A sold-out session reloads it; a refused voucher
+ * (invalid_citypass, code_exhausted) is shown beside its field.
  *
  * No I/O: the promise actors are provided by the route; `reserved` is the injected after-reserve action.
  * The config holds no inline functions (named guards, actions and mappers only).
@@ -32,6 +33,14 @@ import {
   withNotice,
 } from './core/rules';
 import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
+import {
+  NO_VOUCHERS,
+  requestVouchers,
+  voucherRefusalOf,
+  vouchersAfterChange,
+  vouchersHold,
+  vouchersInStep,
+} from './core/vouchers';
 import { formatSessionTime } from './format';
 import { type QuantityScope, quantitiesAfter } from './quantities';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
@@ -54,6 +63,7 @@ export function singleEventContext({ input }: { input: SingleEventReserveInput }
     quantities: {},
     seats: {},
     ...NO_ADMITS,
+    ...NO_VOUCHERS,
     messages: [],
     blocking: null,
     cart: null,
@@ -81,7 +91,8 @@ export function singleReserveInput({
 }: {
   context: SingleEventReserveContext;
 }): ReserveIntoCartInput {
-  const { event, session, groups, quantities, seats, admits } = context;
+  const { event, session, groups, quantities, seats, admits, vouchers } = context;
+  const byType = requestVouchers(event, groups, quantities, vouchers);
   return ticketsReserveInput(
     event.id,
     session?.id ?? null,
@@ -89,6 +100,7 @@ export function singleReserveInput({
     quantities,
     seats,
     requestAdmits(event, groups, quantities, admits),
+    byType ? { byType, visitDatetime: session?.start ?? null } : undefined,
   );
 }
 
@@ -123,6 +135,17 @@ const singleAdmitsFor = (
   quantities: SingleEventReserveContext['quantities'],
 ) => admitsInStep(context.event, context.groups, quantities, context.admits);
 
+/** The city-pass voucher rule (core/vouchers.ts) on the chosen tickets. */
+export function singleVouchersReady(context: SingleEventReserveContext): boolean {
+  return vouchersHold(context.event, context.groups, context.quantities, context.vouchers);
+}
+
+/** The vouchers kept in step with new quantities. */
+const singleVouchersFor = (
+  context: SingleEventReserveContext,
+  quantities: SingleEventReserveContext['quantities'],
+) => vouchersInStep(context.event, context.groups, quantities, context.vouchers);
+
 // ---- the machine ------------------------------------------------------------------------------------
 
 export const singleEventReserveMachine = setup({
@@ -146,10 +169,14 @@ export const singleEventReserveMachine = setup({
       assertEvent(event, 'xstate.done.actor.loadSession');
       return event.output === null;
     },
-    /** The submit button's rule and the attendee rule. */
-    canSubmit: ({ context }) => isSingleReadyToSubmit(context) && singleAdmitsReady(context),
+    /** The submit button's rule, the attendee rule and the voucher rule. */
+    canSubmit: ({ context }) =>
+      isSingleReadyToSubmit(context) && singleAdmitsReady(context) && singleVouchersReady(context),
     /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
     ticketsReady: ({ context }) => isSingleReadyToSubmit(context),
+    /** The server refused one voucher the visitor typed (invalid_citypass, code_exhausted): beside its field. */
+    isVoucherRefusal: ({ context, event }) =>
+      voucherRefusalOf(refusedErrorOf(event), context.vouchers) !== null,
   },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
@@ -174,21 +201,41 @@ export const singleEventReserveMachine = setup({
         { groups: context.groups, session: context.session },
         context.select,
       );
-      return { quantities, admits: singleAdmitsFor(context, quantities) };
+      return {
+        quantities,
+        admits: singleAdmitsFor(context, quantities),
+        vouchers: singleVouchersFor(context, quantities),
+      };
     }),
     noteLoadError: assign({ blocking: ({ context, event }) => errorText(flowErrorOf(event), context) }),
     /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
     changeQuantity: assign(({ context, event }) => {
       const quantities = quantitiesAfter(singleQuantityScope(context), event);
-      return { quantities, admits: singleAdmitsFor(context, quantities) };
+      return {
+        quantities,
+        admits: singleAdmitsFor(context, quantities),
+        vouchers: singleVouchersFor(context, quantities),
+      };
     }),
+    /** The visitor typed a voucher; the server's refusal of the last one is over. */
+    changeVoucher: assign(({ context, event }) => {
+      assertEvent(event, 'voucher.change');
+      return { vouchers: vouchersAfterChange(context.vouchers, event), voucherRefusal: null };
+    }),
+    /** A submit the voucher rule stopped: the fields show their problems from now on. */
+    checkVouchers: assign({ vouchersChecked: true }),
+    /** The server refused a voucher: shown beside its field (spec 1 §8), not as the form's notice. */
+    noteVoucherRefusal: assign({
+      voucherRefusal: ({ context, event }) => voucherRefusalOf(refusedErrorOf(event), context.vouchers),
+    }),
+    clearVoucherRefusal: assign({ voucherRefusal: null }),
     /** Sold out names the session's time (the core's `noteReserveError` does not). */
     noteReserveError: assign({
       messages: ({ context, event }) =>
         withNotice(context.messages, errorNotice(RESERVE_ERROR, errorText(refusedErrorOf(event), context))),
     }),
     /** Sold out: the session and its groups are loaded again, the choice is cleared. */
-    clearSelection: assign({ session: null, groups: [], quantities: {}, ...NO_ADMITS }),
+    clearSelection: assign({ session: null, groups: [], quantities: {}, ...NO_ADMITS, ...NO_VOUCHERS }),
   },
 }).createMachine({
   id: 'singleEventReserve',
@@ -242,9 +289,14 @@ export const singleEventReserveMachine = setup({
         'quantity.set': { actions: 'changeQuantity' },
         'seats.set': { actions: 'assignSeats' },
         'admit.change': { actions: 'changeAdmit' },
+        'voucher.change': { actions: 'changeVoucher' },
         submit: [
-          { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotices' },
-          { guard: 'ticketsReady', actions: 'checkAdmits' },
+          {
+            guard: 'canSubmit',
+            target: 'reserving',
+            actions: ['clearReserveNotices', 'clearVoucherRefusal'],
+          },
+          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
         ],
       },
     },
@@ -261,6 +313,7 @@ export const singleEventReserveMachine = setup({
             target: 'loadingSession',
             actions: ['noteReserveError', 'clearSelection'],
           },
+          { guard: 'isVoucherRefusal', target: 'ready', actions: 'noteVoucherRefusal' },
           { target: 'ready', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
         onError: { target: 'ready', actions: 'noteReserveError' },

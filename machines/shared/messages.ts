@@ -38,6 +38,9 @@ export type FlowMessageKey =
   | 'attendeeEmail'
   | 'attendeeEmailOf'
   | 'inputEmpty'
+  // city-pass vouchers (spec 1 §5: the format message; the label ours)
+  | 'citypassCodeOf'
+  | 'citypassFormat'
   // seat map (spec 1 §5)
   | 'seatsNotEnough'
   | 'seatsTooMany'

@@ -12,6 +12,7 @@ import { type CartRow, LIVE_TICKET_STATES, type TicketRow } from './document';
 /** What expiry needs of the app context (the sweeper of server/main.ts passes just these). */
 type Store = Pick<AppCtx, 'db' | 'now'>;
 
+import { releaseCartVouchers } from '../citypass/redeem';
 import type { Q, Tx } from '../db';
 import type { Row } from '../http/docs';
 import { ApiError } from '../http/errors';
@@ -99,7 +100,7 @@ async function runStatement(q: Q, query: SQL): Promise<Record<string, unknown>[]
   }
 }
 
-const REFUSED = /tix_refused:(event_session|ticket_group|gift_code|promo_code):(\S+)/;
+const REFUSED = /tix_refused:(event_session|ticket_group|gift_code|promo_code|citypass):(\S+)/;
 
 /** The refusal raised by `tix_refuse` in a capacity statement (the driver's error, or its cause). */
 export function refusalOf(err: unknown): { kind: string; id: string } | null {
@@ -227,6 +228,7 @@ export async function cancelLiveTickets(tx: Tx, cartId: string) {
     tickets.filter((k) => k.handler === 'membership').map((k) => k.id),
   );
   await releaseCartCodes(tx, cartId);
+  await releaseCartVouchers(tx, cartId);
 }
 
 /** Expires one pending cart whose time is up (exactly once), releasing its holds. */

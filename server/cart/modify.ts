@@ -4,6 +4,7 @@ import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf, strongerAsk } from '..
 import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
 import { SESSIONLESS_HANDLERS } from '../catalog/groups';
+import { type PreparedVouchers, prepareVouchers, releaseTicketVouchers } from '../citypass/redeem';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
 import { isBookable, PUBLIC_TYPES, priceCents, type Row } from '../http/docs';
@@ -200,6 +201,11 @@ async function removeTickets(q: Q, cartId: string, removes: string[]) {
     q,
     removed.filter((k) => k.handler === 'membership').map((k) => k.id),
   );
+  // So does a removed city-pass ticket its voucher (server/citypass/redeem.ts).
+  await releaseTicketVouchers(
+    q,
+    removed.map((k) => k.id),
+  );
   return removed;
 }
 
@@ -268,6 +274,8 @@ export async function modify(
     lines.map((l) => l.group.id),
     onCodeMiss,
   );
+  // City-pass vouchers of the lines that take them (citypass/redeem.ts): checked here, redeemed by the statement.
+  const vouchers = await prepareVouchers(ctx, seller.id, lines, b, onCodeMiss);
   try {
     return await modifyLines(
       ctx,
@@ -277,11 +285,13 @@ export async function modify(
       removes,
       membership,
       codes,
+      vouchers,
       ownerIdentityId,
       holdOverrideMs,
     );
   } catch (e) {
-    const why = codes ? codes.refusal(e) : e;
+    const refused = vouchers ? vouchers.refusal(e) : e;
+    const why = codes ? codes.refusal(refused) : refused;
     throw membership ? await membership.refusal(why) : why;
   }
 }
@@ -294,6 +304,7 @@ async function modifyLines(
   removes: string[],
   membership: Awaited<ReturnType<typeof prepareMembership>>,
   codes: PreparedCodes | null,
+  vouchers: PreparedVouchers | null,
   ownerIdentityId: string | undefined,
   holdOverrideMs: number | undefined,
 ): Promise<Modified> {
@@ -330,6 +341,17 @@ async function modifyLines(
     // The codes' uses, taken with the tickets or not at all (a used-up code aborts the statement).
     if (codes) {
       const takes = codes.takes(cart.id, cart.sellerId, nowMs);
+      writes.push(...takes.writes);
+      membershipChecks.push(...takes.checks);
+    }
+    // The vouchers, redeemed with their tickets or not at all (one held elsewhere aborts the statement).
+    if (vouchers) {
+      const takes = vouchers.takes(
+        cart.id,
+        cart.sellerId,
+        nowMs,
+        tickets.map((k) => k.id),
+      );
       writes.push(...takes.writes);
       membershipChecks.push(...takes.checks);
     }

@@ -1,5 +1,6 @@
 /** The event documents: the listing (GET events/available) and one event (GET events/{id}). */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { CITYPASS_CODE_GROUPS_KEY, CITYPASS_EVENT_KEY } from '../../api/citypass-rule';
 import type * as w from '../../api/schemas';
 import type { AppCtx } from '../http/context';
 import {
@@ -161,8 +162,15 @@ export async function eventDocument(
   const doc: w.Document = { event_template: coll([wEvent(ev)]) };
   if (q.has('venue')) doc.venue = coll(venue ? [wVenue(venue)] : []);
   if (q.has('meta')) doc.meta = coll((await loadMeta(ctx.db, [ev.id, ...groupIds])).map(wMeta));
-  if (q.has('config'))
-    doc.config = coll((await loadConfig(ctx.db, [ev.id, ...groupIds], q.in('config.key'))).map(wConfig));
+  if (q.has('config')) {
+    const keys = q.in('config.key');
+    const rows = await loadConfig(ctx.db, [ev.id, ...groupIds], keys);
+    // An event whose groups take city-pass vouchers comes with the seller's voucher formats (spec 1 §3, §5).
+    const citypass = rows.some((r) => r.key === CITYPASS_EVENT_KEY && r.resourceId === ev.id);
+    if (citypass && (!keys || keys.includes(CITYPASS_CODE_GROUPS_KEY)))
+      rows.push(...(await loadConfig(ctx.db, [ev.sellerId], [CITYPASS_CODE_GROUPS_KEY])));
+    doc.config = coll(rows.map(wConfig));
+  }
   if (q.has('ticket_group')) doc.ticket_group = coll(groups.map((g) => wGroup(g)));
   if (q.has('ticket_type')) {
     const types = await loadTypesForGroups(ctx.db, groupIds);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import type { CatalogCache } from '../catalog/cache';
+import type { CitypassProvider } from '../citypass/port';
 import type { Db } from '../db';
 import type { PaymentGateway } from '../payments/gateway';
 import type * as t from '../schema';
@@ -15,6 +16,11 @@ export interface AppCtx {
   /** The payment gateway; null: none configured (paid orders answer 409 payment_unavailable). */
   gateway: PaymentGateway | null;
   cache: CatalogCache;
+  /**
+   * The city-pass provider (server/citypass/port.ts); null or absent: none (a voucher answers 400
+   * citypass_failure).
+   */
+  citypass?: CitypassProvider | null;
   /** The storefront's public origin for links in emails queued outside a request (gift codes); null: path only. */
   publicUrl?: string | null;
   /**

@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type CartRow, LIVE_TICKET_STATES, liveTicketsAndTotals, type TicketRow } from '../cart/document';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
+import { consumeCartVouchers } from '../citypass/redeem';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { isBookable, loadSessions } from '../http/docs';
@@ -79,6 +80,8 @@ export async function book(
   await consumeCartCodes(tx, cart.id);
   // Discount-code purchases (handler codes): one new code per ticket, in this transaction, so exactly once.
   await issueOrderCodes(tx, order, booked, nowMs);
+  // So are the city-pass vouchers it redeemed.
+  await consumeCartVouchers(tx, cart.id);
   // Memberships of the booked levels (issue 11): created, or renewed, in the same transaction.
   await createMemberships(ctx, tx, cart, order, booked, pay.gatewayId);
   await tx.insert(t.payment).values({

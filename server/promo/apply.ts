@@ -5,6 +5,7 @@
  * counter (./codes.ts `takeCodesSql`), under the cart lock for an existing cart.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { CITYPASS_HANDLER } from '../../api/citypass-rule';
 import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
 import { type CartRow, liveTicketsAndTotals, type TicketRow } from '../cart/document';
@@ -170,7 +171,9 @@ export async function prepareReserveCodes(
   /** Told of each unknown code (the guessing limit, ./guess.ts). */
   onMiss: () => void = () => {},
 ): Promise<PreparedCodes | null> {
-  const pre = b.preReservePromoCodes?.codes ?? [];
+  // City-pass vouchers (handler citypass) are not promo codes: server/citypass/redeem.ts.
+  const pre =
+    b.preReservePromoCodes?.handler === CITYPASS_HANDLER ? [] : (b.preReservePromoCodes?.codes ?? []);
   const post = b.postReservePromoCodes?.codes ?? [];
   const defaults = b.preloadedPromoCodes?.codes ?? [];
   const unlocking = lineGroupIds.length

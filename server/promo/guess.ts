@@ -14,7 +14,9 @@ import { PROMO_CONTEXT } from './codes';
 
 /** Whether an error says a code does not exist (a miss of a guess). */
 const isMiss = (e: unknown) =>
-  e instanceof ApiError && e.code === ErrorCode.code_not_found && e.context === PROMO_CONTEXT;
+  e instanceof ApiError &&
+  (e.code === ErrorCode.code_not_found || e.code === ErrorCode.invalid_citypass) &&
+  e.context === PROMO_CONTEXT;
 
 /**
  * Runs a code lookup or apply under the guessing limits. `run` reports unknown codes it skipped (errors ignored)

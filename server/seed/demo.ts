@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import * as t from '../schema';
 import { dayjs, stableId } from '../util';
 import { GIFT_VISIT_KEY, seedCodePurchase } from './code-purchase';
+import { seedCitypass } from './citypass';
 import { DONATION_KEY, seedDonationEvent } from './donation';
 import { DEMO_SLUG, seedIdOf } from './ids';
 import { LISTING_EVENTS, seedListingExtras } from './listing';
@@ -399,6 +400,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   await ensureSoldOutExample(db, ids, now());
   await seedPromo(db, ids);
   await seedCodePurchase(db, ids);
+  await seedCitypass(db, ids);
   await seedListingExtras(db, sellerId, ids.event, id);
   await seedMembers(db, sellerId, now(), slug);
   await seedDonationEvent(db, { seller: sellerId, venue: ids.venue, slug });

@@ -1,12 +1,13 @@
 /** The cart preparation request: its steps in the spec's order, code steps injectable, the modify body. */
 import { describe, expect, it, vi } from 'vitest';
-import { createCart } from '../../api/cart';
+import { createCart, reservationVouchers } from '../../api/cart';
 import {
   type CodeSteps,
   PREPARATION_ORDER,
   preparationBody,
   preparationSteps,
 } from '../../api/cart-preparation';
+import type { CartModifyBody } from '../../api/schemas';
 import { dataLayerAnalytics, noAnalytics } from '../../routes/app/analytics';
 
 const line = { event_session_id: 's1', ticket_type_id: 'adult' };
@@ -59,6 +60,64 @@ describe('cart preparation request', () => {
     expect(calls[0]?.[2].body).toEqual({ add: [line] });
     expect(calls[1]?.slice(0, 2)).toEqual(['POST', 'my/cart/c1/modify']);
     expect(calls[1]?.[2].body).toEqual({ add: [line, line] });
+  });
+});
+
+describe('city-pass vouchers in the preparation request', () => {
+  const visit = '2026-12-12T23:30:00Z';
+  it('are the codes before the reserve with handler citypass and the visit; the other codes before it go after', async () => {
+    const { modifyBody } = await import('../../server/http/validate');
+    const steps = preparationSteps(
+      {
+        cartId: null,
+        add: [line],
+        codesBeforeReserve: ['PRESS2026'],
+        vouchers: { codes: ['CP-A123456'], visitDatetime: visit },
+      },
+      codes,
+    );
+    const body = preparationBody(steps);
+    expect(body).toMatchObject({
+      preReservePromoCodes: {
+        codes: ['CP-A123456'],
+        handler: 'citypass',
+        handler_data: { visit_datetime: visit },
+      },
+      postReservePromoCodes: { codes: ['BEFORE', 'PRESS2026', 'AFTER'] },
+    });
+    expect(modifyBody.safeParse(body).success).toBe(true);
+    // No vouchers: as before.
+    expect(
+      preparationBody(
+        preparationSteps({ cartId: null, add: [line], vouchers: { codes: [], visitDatetime: null } }),
+      ),
+    ).toEqual({
+      add: [line],
+    });
+  });
+
+  it('the reserve call pairs each voucher with its line, in line order', async () => {
+    const request = vi.fn(async () => ({}));
+    const cart = createCart(request as never, { cachedApiPrefix: '/c/', apiPrefix: '/a/' } as never);
+    const reserve = {
+      eventId: 'e',
+      sessionId: 's1',
+      quantities: { child: 1, general: 1, adult: 2 },
+      vouchers: {
+        byType: { adult: [' CP-A000001', 'CP-A000002'], child: ['CP-C000001'] },
+        visitDatetime: visit,
+      },
+    };
+    expect(reservationVouchers(reserve)).toEqual(['CP-C000001', 'CP-A000001', 'CP-A000002']);
+    await cart.reserve(null, reserve).catch(() => {});
+    const calls = request.mock.calls as unknown as [string, string, { body: CartModifyBody }][];
+    const body = calls[0]?.[2].body;
+    expect(body?.add?.map((l) => l.ticket_type_id)).toEqual(['child', 'general', 'adult', 'adult']);
+    expect(body?.preReservePromoCodes).toEqual({
+      codes: ['CP-C000001', 'CP-A000001', 'CP-A000002'],
+      handler: 'citypass',
+      handler_data: { visit_datetime: visit },
+    });
   });
 });
 

@@ -219,6 +219,26 @@ describe('toEventDetail', () => {
     expect(toEventDetail(doc, SETTINGS).ticketGroups[0]?.remaining).toBe(0);
   });
 
+  it("reads the city-pass config: the event's groups with the seller's formats; none without the event's row", () => {
+    expect(detail.citypass).toBeUndefined();
+    const formats = [
+      { adult_regexp: '^CP-A\\d{6}$', child_regexp: '^CP-C\\d{6}$', child_ticket_type_keywords: ['kid'] },
+    ];
+    const doc = {
+      ...eventDetailDocument(),
+      config: coll([
+        config('ev-1', 'web.ecommerce.citypass', { ticket_group_ids: ['g-1'] }),
+        config('seller-1', 'citypass_code_groups', formats, 'seller'),
+      ]),
+    };
+    expect(toEventDetail(doc, SETTINGS).citypass).toEqual({ ticketGroupIds: ['g-1'], codeGroups: formats });
+    const sellerOnly = {
+      ...eventDetailDocument(),
+      config: coll([config('seller-1', 'citypass_code_groups', formats, 'seller')]),
+    };
+    expect(toEventDetail(sellerOnly, SETTINGS).citypass).toBeUndefined();
+  });
+
   it('has a null reserve flow, cover and image when the meta is absent or unknown', () => {
     const doc = { ...eventDetailDocument(), meta: coll([meta('ev-1', 'reserve_flow', 'seat_first')]) };
     const model = toEventDetail(doc, SETTINGS);

@@ -13,13 +13,18 @@ import {
   isSessionless,
   needsSeats,
 } from '../../machines/reserve/single-event';
-import type { SingleEventReserveInput } from '../../machines/reserve/single-event-types';
+import type {
+  SingleEventReserveContext,
+  SingleEventReserveInput,
+} from '../../machines/reserve/single-event-types';
 import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import type { ReserveFlowError } from '../../machines/reserve/types';
 import {
   capacityError,
   cart,
+  citypassGroup,
+  citypassLecture,
   codesEvent,
   codesGroup,
   lecture,
@@ -34,6 +39,8 @@ import {
   singlePathEvents,
   singlePathInputs,
   soldOutError,
+  VOUCHERS,
+  voucherUsedError,
 } from '../../stories/fixtures/singleEventReserve';
 import '../../ui/reserve/strings';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
@@ -325,6 +332,107 @@ describe('singleEventReserve: submit', () => {
   });
 });
 
+describe('singleEventReserve: city-pass vouchers', () => {
+  const FORMAT = 'Does not match the expected format. Please check your City Pass code.';
+  const fields = (actor: Actor) =>
+    view(actor).vouchers.map((f) => ({ label: text(f.label), value: f.value, error: text(f.error) }));
+
+  it('asks one voucher per City Pass ticket; a submit with an empty or wrong one shows the spec message and does not reserve', async () => {
+    const { actor, calls } = start(singleInput(citypassLecture));
+    await flush();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-child' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-general' });
+    expect(fields(actor)).toEqual([
+      { label: 'City Pass code for City Pass Adult 1', value: '', error: null },
+      { label: 'City Pass code for City Pass Child 1', value: '', error: null },
+    ]);
+    await send(actor, {
+      type: 'voucher.change',
+      ticketTypeId: 't-cp-adult',
+      index: 0,
+      value: VOUCHERS.wrong,
+    });
+    // A child voucher in the adult's field and the other way round are of the wrong format too.
+    await send(actor, {
+      type: 'voucher.change',
+      ticketTypeId: 't-cp-child',
+      index: 0,
+      value: VOUCHERS.adult,
+    });
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(calls.reserve).not.toHaveBeenCalled();
+    expect(fields(actor).map((f) => f.error)).toEqual([FORMAT, FORMAT]);
+    await send(actor, { type: 'voucher.change', ticketTypeId: 't-cp-child', index: 0, value: '' });
+    expect(fields(actor).map((f) => f.error)).toEqual([FORMAT, 'Input must not be empty']);
+  });
+
+  it('reserves with the trimmed vouchers per type and the session as the visit', async () => {
+    const { actor, calls } = start(singleInput(citypassLecture));
+    await flush();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-child' });
+    await send(actor, {
+      type: 'voucher.change',
+      ticketTypeId: 't-cp-adult',
+      index: 0,
+      value: ` ${VOUCHERS.adult} `,
+    });
+    await send(actor, {
+      type: 'voucher.change',
+      ticketTypeId: 't-cp-child',
+      index: 0,
+      value: VOUCHERS.child,
+    });
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(calls.reserve.mock.calls[0]?.[0].request.vouchers).toEqual({
+      byType: { 't-cp-adult': [VOUCHERS.adult], 't-cp-child': [VOUCHERS.child] },
+      visitDatetime: lectureSession.start,
+    });
+  });
+
+  it('a voucher the server refuses (code_exhausted) shows beside its field, not as a notice, until it changes', async () => {
+    const { actor } = start(singleInput(citypassLecture), {
+      reserve: async () => {
+        throw voucherUsedError;
+      },
+    });
+    await flush();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, {
+      type: 'voucher.change',
+      ticketTypeId: 't-cp-adult',
+      index: 0,
+      value: VOUCHERS.adult,
+    });
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(fields(actor)[0]?.error).toBe(`The City Pass code "${VOUCHERS.adult}" has already been used.`);
+    expect(view(actor).messages).toEqual([]);
+    await send(actor, { type: 'voucher.change', ticketTypeId: 't-cp-adult', index: 0, value: 'CP-A654321' });
+    expect(fields(actor)[0]?.error).toBeNull();
+  });
+
+  it('vouchers follow the quantities: kept by position, dropped with their tickets', async () => {
+    const { actor } = start(singleInput(citypassLecture));
+    await flush();
+    await send(actor, { type: 'quantity.set', ticketTypeId: 't-cp-adult', quantity: 2 });
+    await send(actor, {
+      type: 'voucher.change',
+      ticketTypeId: 't-cp-adult',
+      index: 0,
+      value: VOUCHERS.adult,
+    });
+    await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-cp-adult' });
+    expect(actor.getSnapshot().context.vouchers).toEqual({ 't-cp-adult': [VOUCHERS.adult] });
+    await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-cp-adult' });
+    expect(actor.getSnapshot().context.vouchers).toEqual({});
+    expect(view(actor).vouchers).toEqual([]);
+  });
+});
+
 describe('single-event rules', () => {
   it('needs a session unless every group is a discount-code purchase', () => {
     expect(isSessionless(codesEvent)).toBe(true);
@@ -365,6 +473,17 @@ describe('single-event rules', () => {
 
 // ---- every path of the model ------------------------------------------------------------------------
 
+/** The City Pass tickets chosen (the fixture's group), each with its kind and what was typed for it. */
+function citypassTickets(context: SingleEventReserveContext) {
+  if (!context.event.citypass) return [];
+  return citypassGroup.types.flatMap((type) =>
+    Array.from({ length: context.quantities[type.id] ?? 0 }, (_, i) => ({
+      kind: type.name.includes('Child') ? 'child' : 'adult',
+      value: context.vouchers[type.id]?.[i] ?? '',
+    })),
+  );
+}
+
 function checkInvariants(runner: ReplayRunner<typeof singleEventReserveMachine>) {
   const snapshot = runner.actor.getSnapshot();
   const { context } = snapshot;
@@ -397,7 +516,25 @@ function checkInvariants(runner: ReplayRunner<typeof singleEventReserveMachine>)
   const reserves =
     !snapshot.matches('reserving') &&
     transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
-  expect(reserves, `${where}: submit reserves`).toBe(v.canSubmit && attendeesHold);
+  // Spec 1 §5 "City-pass voucher": one trimmed voucher per City Pass ticket, of its kind's format (an oracle over
+  // the fixture's patterns, not the rule); a submit reserves only when every one fits.
+  const vouchersFit = citypassTickets(context).every(({ kind, value }) =>
+    (kind === 'child' ? /^CP-C\d{6}$/ : /^CP-A\d{6}$/).test(value.trim()),
+  );
+  expect(v.vouchers.length, `${where}: one voucher field per City Pass ticket`).toBe(
+    citypassTickets(context).length,
+  );
+  expect(reserves, `${where}: submit reserves`).toBe(v.canSubmit && attendeesHold && vouchersFit);
+  // The server's refusal of a voucher shows beside the field holding it, never as the form's notice.
+  for (const field of v.vouchers) {
+    const refused = context.voucherRefusal;
+    if (refused && field.value.trim().toUpperCase() === refused.code.toUpperCase())
+      expect(field.error).toEqual(refused.message);
+  }
+  if (context.voucherRefusal)
+    expect(
+      context.messages.some((m) => text(m.message) === text(context.voucherRefusal?.message ?? null)),
+    ).toBe(false);
   expectAttendeeView(where, v.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
 }
 

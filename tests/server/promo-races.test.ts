@@ -1,7 +1,8 @@
 /**
  * Promo code uses under concurrency (issue 21): 50 carts apply a code of 5 uses at once → exactly 5 hold it and
  * the counter says 5; a code released by a cart that expires is taken again once; concurrent reserves with a
- * code-required group's last code use → one reserves. Proves something only on PostgreSQL (TEST_DATABASE_URL;
+ * code-required group's last code use → one reserves; concurrent reserves redeeming one city-pass voucher → one
+ * holds it. Proves something only on PostgreSQL (TEST_DATABASE_URL;
  * run both): PGlite runs one transaction at a time.
  */
 import { eq } from 'drizzle-orm';
@@ -9,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
 import { sweepExpiredCarts } from '../../server/cart/holds';
+import { citypassRedemption } from '../../server/citypass/schema';
 import { cartCode, promoCode } from '../../server/promo/schema';
+import { ticket } from '../../server/schema';
+import { citypassIds } from '../../server/seed/citypass';
 import { demoIds } from '../../server/seed/demo';
 import { promoIds } from '../../server/seed/promo';
 import { GA_ADULT, gaSessions, LECTURE, startTestServer, type TestServer } from './helpers';
@@ -130,5 +134,35 @@ describe(`promo code races (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
       expect(code(r.body)).toBe(ErrorCode.code_exhausted);
     expect(await used(id)).toBe(1);
     expect((await holders(id)).length).toBe(1);
+  });
+
+  it('concurrent reserves redeeming one city-pass voucher, in new carts and an existing one: exactly one holds it', async () => {
+    const C = citypassIds(demoIds);
+    const session = (await s.json('GET', `events/${LECTURE}/sessions`)).body.event_session._data[0]
+      .id as string;
+    const voucher = 'CP-A424242';
+    const body = {
+      add: [{ event_session_id: session, ticket_type_id: C.adult }],
+      preReservePromoCodes: { codes: [voucher], handler: 'citypass' },
+    };
+    // One existing cart (locked, in a transaction) races the new carts (one statement each).
+    const [existing] = await carts(1);
+    const results = await Promise.all([
+      s.json('POST', `my/cart/${existing}/modify`, { headers: from(), body }),
+      ...Array.from({ length: 11 }, () => s.json('POST', 'my/cart/modify', { headers: from(), body })),
+    ]);
+    expect(results.filter((r) => r.status === 200).length).toBe(1);
+    for (const r of results.filter((x) => x.status !== 200))
+      expect(code(r.body)).toBe(ErrorCode.code_exhausted);
+    const rows = await s.handle.db
+      .select()
+      .from(citypassRedemption)
+      .where(eq(citypassRedemption.voucher, voucher));
+    expect(rows.filter((r) => r.state === 'held').length).toBe(1);
+    // No ticket of a refused reserve was left behind: the City Pass tickets are the winner's only.
+    const tickets = await s.handle.db.select().from(ticket).where(eq(ticket.ticketTypeId, C.adult));
+    expect(tickets.filter((k) => k.state === 'in_cart').map((k) => k.id)).toEqual(
+      rows.map((r) => r.ticketId),
+    );
   });
 });

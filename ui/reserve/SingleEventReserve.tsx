@@ -7,6 +7,7 @@ import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
 import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
 import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
+import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
 /** The single-event form's view model (machines/reserve/single-event-view.ts), computed, not derived here. */
 export interface SingleEventView {
@@ -20,6 +21,8 @@ export interface SingleEventView {
   seatsNeeded: boolean;
   /** The attendee fields of the chosen tickets (none when the event asks none). */
   attendees?: AttendeeOption[];
+  /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
+  vouchers?: VoucherOption[];
   canSubmit: boolean;
   submitting: boolean;
   messages: NoticeItem[];
@@ -39,6 +42,8 @@ export interface SingleEventReserveProps {
   onSubmit: () => void;
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
+  /** The visitor typed into a city-pass voucher field. */
+  onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2); without it, the plain seat message. */
   seatBlock?: ReactNode;
   onRetry: () => void;
@@ -104,6 +109,11 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
             strings={strings}
             attendees={view.attendees ?? []}
             onChange={props.onAdmitChange ?? (() => {})}
+          />
+          <VoucherFields
+            strings={strings}
+            vouchers={view.vouchers ?? []}
+            onChange={props.onVoucherChange ?? (() => {})}
           />
           {props.seatBlock ??
             (view.seatsNeeded ? <p className="message message--warning">{strings.seatRequired}</p> : null)}

@@ -70,4 +70,8 @@ export const reserveStrings = defineStrings({
   attendeeNameOf: '{name} {number} Full Name',
   attendeeEmail: 'Email',
   attendeeEmailOf: '{name} {number} Email',
+  // city-pass vouchers (spec 1 §5: the format message verbatim; the heading and labels ours)
+  citypassVouchers: 'City Pass vouchers',
+  citypassCodeOf: 'City Pass code for {name} {number}',
+  citypassFormat: 'Does not match the expected format. Please check your City Pass code.',
 });

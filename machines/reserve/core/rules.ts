@@ -193,8 +193,9 @@ export function offeredGroups(
 // ---- what a ticket flow sends, and ends with ----------------------------------------------------------
 
 /**
- * The child's input for tickets: the counts above zero, the seats when any are chosen, and the attendees'
- * names and emails when any are given (`requestAdmits`, core/admits.ts).
+ * The child's input for tickets: the counts above zero, the seats when any are chosen, the attendees'
+ * names and emails when any are given (`requestAdmits`, core/admits.ts), and the city-pass vouchers when the
+ * tickets take any (`requestVouchers`, core/vouchers.ts).
  */
 export function ticketsReserveInput(
   eventId: string,
@@ -203,6 +204,8 @@ export function ticketsReserveInput(
   quantities: Quantities,
   seats: SeatChoice = {},
   admits?: Record<string, AdmitDetails[]>,
+  /** City-pass vouchers per type (core/vouchers.ts `requestVouchers`) and the visit (the session's start). */
+  vouchers?: { byType: Record<string, string[]>; visitDatetime: string | null },
 ): ReserveIntoCartInput {
   return {
     request: {
@@ -213,6 +216,7 @@ export function ticketsReserveInput(
         quantities: requestQuantities(quantities),
         ...reserveSeatsPart(groups, quantities, seats),
         ...(admits ? { admits } : {}),
+        ...(vouchers ? { vouchers } : {}),
       },
     },
   };

@@ -59,6 +59,9 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         onAdmitChange={(ticketTypeId, index, field, value) =>
           actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
         }
+        onVoucherChange={(ticketTypeId, index, value) =>
+          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
+        }
         seatBlock={formSeatBlock(event.id, { ...seating, ready: seating.ready && seating.seated }, (seats) =>
           actor.send({ type: 'seats.set', seats }),
         )}
