@@ -40,7 +40,14 @@ export async function createDb(
     try {
       await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
       await client.query(
-        DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL + CITYPASS_DDL,
+        DDL +
+          MEMBERS_DDL +
+          SEATS_DDL +
+          MEMBERSHIP_DDL +
+          PAYMENTS_DDL +
+          PROMO_DDL +
+          ISSUED_CODES_DDL +
+          CITYPASS_DDL,
       );
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
@@ -53,7 +60,14 @@ export async function createDb(
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   await client.exec(
-    DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL + CITYPASS_DDL,
+    DDL +
+      MEMBERS_DDL +
+      SEATS_DDL +
+      MEMBERSHIP_DDL +
+      PAYMENTS_DDL +
+      PROMO_DDL +
+      ISSUED_CODES_DDL +
+      CITYPASS_DDL,
   );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
