@@ -33,8 +33,10 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // Then 0.1 KB on event detail for the pending page's route (/checkout/pending/{cartId}, its screen lazy), and
 // 0.2 KB on checkout for the payment redirect's return (issue 19: its query check and its error message; the
 // return's flow and the pending page's texts load in their own chunks).
-// Both together (measured after the merge): see below.
-const BUDGET_KB = { '/': 54.8, '/events': 62, '/events/{id}': 60.8, '/checkout': 66.1 };
+// Then, measured on main after the four branches met (promo-rest, stripe-client, citypass, code-purchase): 0.1 to
+// 0.2 KB more on each route, mostly the city-pass format rule the event join reads (api/citypass-rule.ts) and the
+// order's bought codes. Far under the targets; each budget is the measurement plus 0.1 KB.
+const BUDGET_KB = { '/': 55.0, '/events': 62.3, '/events/{id}': 61.0, '/checkout': 66.4 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
