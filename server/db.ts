@@ -16,6 +16,19 @@ import { PAYMENTS_DDL } from './payments/schema';
 import { ISSUED_CODES_DDL } from './promo/issued';
 import { PROMO_DDL } from './promo/schema';
 import * as schema from './schema';
+
+/** Every domain's tables, each domain's after those it refers to. */
+const SCHEMA_DDL = [
+  DDL,
+  MEMBERS_DDL,
+  SEATS_DDL,
+  MEMBERSHIP_DDL,
+  PAYMENTS_DDL,
+  PROMO_DDL,
+  ISSUED_CODES_DDL,
+  CITYPASS_DDL,
+].join('');
+
 import { SEATS_DDL } from './seats/schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,16 +52,7 @@ export async function createDb(
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
-      await client.query(
-        DDL +
-          MEMBERS_DDL +
-          SEATS_DDL +
-          MEMBERSHIP_DDL +
-          PAYMENTS_DDL +
-          PROMO_DDL +
-          ISSUED_CODES_DDL +
-          CITYPASS_DDL,
-      );
+      await client.query(SCHEMA_DDL);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
       client.release();
@@ -59,16 +63,7 @@ export async function createDb(
   const dataDir = options.dataDir ?? '.data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  await client.exec(
-    DDL +
-      MEMBERS_DDL +
-      SEATS_DDL +
-      MEMBERSHIP_DDL +
-      PAYMENTS_DDL +
-      PROMO_DDL +
-      ISSUED_CODES_DDL +
-      CITYPASS_DDL,
-  );
+  await client.exec(SCHEMA_DDL);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -25,3 +25,11 @@ if (!node._resolveFilename.compat) {
   resolve.compat = true;
   node._resolveFilename = resolve;
 }
+
+// Preact runs effects after the next paint: a requestAnimationFrame raced by a 35 ms timer whose callback calls
+// cancelAnimationFrame. When a test file's last render leaves effects pending, that timer fires after its jsdom
+// environment is gone (cancelAnimationFrame is no longer defined) and fails the run with an uncaught error.
+// Tests have no frames to wait for: effects run on the next task instead, with no frame to cancel.
+import { options } from 'preact';
+
+options.requestAnimationFrame = (callback) => setTimeout(callback, 0);

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { ErrorCode } from '../../api/codes';
 import type { AppCtx } from '../http/context';
 import { type CartRow, LIVE_TICKET_STATES, type TicketRow } from './document';
+import { refusalOf } from './refusal';
 
 /** What expiry needs of the app context (the sweeper of server/main.ts passes just these). */
 type Store = Pick<AppCtx, 'db' | 'now'>;
@@ -98,18 +99,6 @@ async function runStatement(q: Q, query: SQL): Promise<Record<string, unknown>[]
     // is dropped by the pool anyway).
     connection.release();
   }
-}
-
-const REFUSED = /tix_refused:(event_session|ticket_group|gift_code|promo_code|citypass):(\S+)/;
-
-/** The refusal raised by `tix_refuse` in a capacity statement (the driver's error, or its cause). */
-export function refusalOf(err: unknown): { kind: string; id: string } | null {
-  for (let e = err as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
-    const m = typeof e.message === 'string' ? REFUSED.exec(e.message) : null;
-    if (m) return { kind: m[1] as string, id: m[2] as string };
-    e = e.cause as typeof e;
-  }
-  return null;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   voucherKey,
 } from '../../api/citypass-rule';
 import { ErrorCode } from '../../api/codes';
-import { refusalOf } from '../cart/holds';
+import { refusalOf } from '../cart/refusal';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
 import { ApiError } from '../http/errors';
@@ -37,7 +37,7 @@ import { citypassRedemption } from './schema';
 export const VOUCHER_HELD = 'held';
 export const VOUCHER_RELEASED = 'released';
 export const VOUCHER_CONSUMED = 'consumed';
-/** The refusal kind `tix_refuse` raises for a voucher held elsewhere (cart/holds.ts `refusalOf`). */
+/** The refusal kind `tix_refuse` raises for a voucher held elsewhere (cart/refusal.ts `refusalOf`). */
 export const CITYPASS_REFUSAL = 'citypass';
 
 const voucherError = (

@@ -13,7 +13,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
 import type { TicketRow } from '../cart/document';
-import { refusalOf } from '../cart/holds';
+import { refusalOf } from '../cart/refusal';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
 import type { Row } from '../http/docs';

@@ -9,7 +9,7 @@ import { CITYPASS_HANDLER } from '../../api/citypass-rule';
 import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
 import { type CartRow, liveTicketsAndTotals, type TicketRow } from '../cart/document';
-import { refusalOf } from '../cart/holds';
+import { refusalOf } from '../cart/refusal';
 import { lockPending } from '../cart/state';
 import type { Q, Tx } from '../db';
 import type { AppCtx } from '../http/context';

@@ -22,7 +22,7 @@ export const CODE_CONSUMED = 'consumed';
 
 /** The error context of every code error. */
 export const PROMO_CONTEXT = 'promo_code';
-/** The refusal kind `tix_refuse` raises when a code's use could not be taken (cart/holds.ts `refusalOf`). */
+/** The refusal kind `tix_refuse` raises when a code's use could not be taken (cart/refusal.ts `refusalOf`). */
 export const PROMO_REFUSAL = 'promo_code';
 /** Codes are at most this long (spec 2 §5: 35). */
 export const CODE_MAX = 35;

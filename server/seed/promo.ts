@@ -55,18 +55,18 @@ export async function seedPromo(db: Db, ids: SellerIds): Promise<void> {
       value: true,
     })
     .onConflictDoNothing();
-  // Spec 2 §4 "postcode-as-discount-code option" (our key: zip_code_discount), on for the demo seller only.
-  if (ids.slug === DEMO_SLUG)
-    await db
-      .insert(t.config)
-      .values({
-        id: ids.id(`config:${seller}:zip_code_discount`),
-        resource: 'seller',
-        resourceId: seller,
-        key: 'zip_code_discount',
-        value: true,
-      })
-      .onConflictDoNothing();
+  // Spec 2 §4 "postcode-as-discount-code option" (our key: zip_code_discount): every seller has the row, on for
+  // the demo seller only (test sellers get the same rows as the demo, tests/server/test-sellers.test.ts).
+  await db
+    .insert(t.config)
+    .values({
+      id: ids.id(`config:${seller}:zip_code_discount`),
+      resource: 'seller',
+      resourceId: seller,
+      key: 'zip_code_discount',
+      value: ids.slug === DEMO_SLUG,
+    })
+    .onConflictDoNothing();
   const lecture = ids.event(LECTURE);
   // The lecture's two code-gated groups.
   await db
