@@ -51,6 +51,7 @@ import {
 } from '../../stories/fixtures/dateFirstReserve';
 import '../../ui/reserve/strings';
 import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
+import { codeRequiredError } from '../../stories/fixtures/reserveIntoCart';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
@@ -677,6 +678,28 @@ describe('city-pass vouchers (spec 1 §5 "City-pass voucher", §8)', () => {
     expect(selectMessages(actor.getSnapshot())).toEqual([]);
     await send(actor, voucher('t-cp-adult', 'CP-A654321'));
     expect(fields(actor)[0]?.error).toBeNull();
+  });
+
+  it("a retry from the 'code required' prompt refused on a voucher closes the prompt and shows it beside the voucher's field", async () => {
+    const answers = [codeRequiredError, voucherUsedError];
+    const { actor, calls } = await toCitypassTickets({
+      reserve: async () => {
+        throw answers.shift();
+      },
+    });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, voucher('t-cp-adult', VOUCHERS.adult));
+    await send(actor, { type: 'submit' });
+    const child = actor.getSnapshot().children.reserveIntoCart;
+    expect(child?.getSnapshot().matches('askingForCode')).toBe(true);
+    child?.send({ type: 'code.change', value: 'PRESS2026' });
+    child?.send({ type: 'code.submit' });
+    await flush();
+    expect(calls.reserve).toHaveBeenCalledTimes(2);
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().children.reserveIntoCart).toBeUndefined();
+    expect(fields(actor)[0]?.error).toBe(`The City Pass code "${VOUCHERS.adult}" has already been used.`);
+    expect(selectMessages(actor.getSnapshot())).toEqual([]);
   });
 
   it('flexible City Pass tickets carry their vouchers without a visit; a refusal shows beside the field', async () => {
