@@ -10,9 +10,11 @@ import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
+import { voucherGuards } from './core/guards';
 import { flowErrorOf, offeredGroups, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { ReserveIntoCartInput } from './core/types';
+import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
 import { applyPresetQuantities, isSelectionValid, type QuantityScope, quantitiesAfter } from './quantities';
 import {
   availableDays,
@@ -58,6 +60,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     cart: null,
     seats: {},
     ...NO_ADMITS,
+    ...NO_VOUCHERS,
   };
 }
 
@@ -82,8 +85,11 @@ export function sessionGroupsInput({
 }
 
 export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
-  const { event, groups, quantities, seats, admits } = context;
+  const { event, groups, quantities, seats, admits, vouchers } = context;
   const sessionId = context.flexible ? null : context.selectedSessionId;
+  const byType = requestVouchers(event, groups, quantities, vouchers);
+  // The visit of a city pass is the chosen session's start; flexible tickets have none.
+  const visitDatetime = context.flexible ? null : (selectedSessionOf(context)?.start ?? null);
   return ticketsReserveInput(
     event.id,
     sessionId,
@@ -91,6 +97,7 @@ export function reserveInput({ context }: { context: DateFirstReserveContext }):
     quantities,
     seats,
     requestAdmits(event, groups, quantities, admits),
+    byType ? { byType, visitDatetime } : undefined,
   );
 }
 
@@ -124,6 +131,16 @@ export function admitsReady(context: DateFirstReserveContext): boolean {
 /** The attendees kept in step with new quantities. */
 function admitsFor(context: DateFirstReserveContext, quantities: DateFirstReserveContext['quantities']) {
   return admitsInStep(context.event, context.groups, quantities, context.admits);
+}
+
+/** The city-pass voucher rule (core/vouchers.ts) on the chosen tickets. */
+export function vouchersReady(context: DateFirstReserveContext): boolean {
+  return vouchersHold(context.event, context.groups, context.quantities, context.vouchers);
+}
+
+/** The vouchers kept in step with new quantities. */
+function vouchersFor(context: DateFirstReserveContext, quantities: DateFirstReserveContext['quantities']) {
+  return vouchersInStep(context.event, context.groups, quantities, context.vouchers);
 }
 
 /** Flexible (any-date) groups of the event: reserved without a date or session. */
@@ -200,8 +217,11 @@ export const dateFirstGuards = {
     const resolution = presetResolution(context, event.output);
     return resolution !== null && 'sessionId' in resolution;
   },
-  /** The submit button's rule and the attendee rule. */
-  canSubmit: ({ context }: Args) => isReadyToSubmit(context) && admitsReady(context),
+  /** The submit button's rule, the attendee rule and the voucher rule. */
+  canSubmit: ({ context }: Args) =>
+    isReadyToSubmit(context) && admitsReady(context) && vouchersReady(context),
+  /** A reserve of flexible tickets refused about a voucher the visitor typed: beside its field. */
+  isFlexibleVoucherRefusal: (args: Args) => args.context.flexible && voucherGuards.isVoucherRefusal(args),
   /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
   ticketsReady: ({ context }: Args) => isReadyToSubmit(context),
 };
@@ -244,6 +264,7 @@ export const dateFirstActions = {
       groups: [],
       quantities: {},
       ...NO_ADMITS,
+      ...NO_VOUCHERS,
       seats: {},
       soldOut: null,
       preset: { ...context.preset, session: null },
@@ -258,11 +279,12 @@ export const dateFirstActions = {
     groups: flexibleGroupsOf(context.event),
     quantities: {},
     ...NO_ADMITS,
+    ...NO_VOUCHERS,
     soldOut: null,
     preset: { ...context.preset, session: null },
   })),
   /** Back to single-date tickets: the day list, nothing chosen. */
-  clearFlexible: act({ flexible: false, groups: [], quantities: {}, ...NO_ADMITS }),
+  clearFlexible: act({ flexible: false, groups: [], quantities: {}, ...NO_ADMITS, ...NO_VOUCHERS }),
   clearDate: act({
     selectedDate: null,
     sessions: [],
@@ -270,6 +292,7 @@ export const dateFirstActions = {
     groups: [],
     quantities: {},
     ...NO_ADMITS,
+    ...NO_VOUCHERS,
   }),
   assignSessions: act({
     sessions: ({ event }) => {
@@ -284,6 +307,7 @@ export const dateFirstActions = {
       groups: [],
       quantities: {},
       ...NO_ADMITS,
+      ...NO_VOUCHERS,
       preset: { ...context.preset, session: null },
     };
   }),
@@ -301,7 +325,14 @@ export const dateFirstActions = {
   }),
   selectSession: act(({ event }) => {
     assertEvent(event, 'session.select');
-    return { selectedSessionId: event.sessionId, groups: [], quantities: {}, seats: {}, ...NO_ADMITS };
+    return {
+      selectedSessionId: event.sessionId,
+      groups: [],
+      quantities: {},
+      seats: {},
+      ...NO_ADMITS,
+      ...NO_VOUCHERS,
+    };
   }),
   assignGroups: act({
     groups: ({ context, event }) => {
@@ -319,6 +350,7 @@ export const dateFirstActions = {
     return {
       quantities,
       admits: admitsFor(context, quantities),
+      vouchers: vouchersFor(context, quantities),
       preset: { ...context.preset, quantities: {} },
       messages:
         context.mode === 'warn' && unsold.length > 0
@@ -332,7 +364,7 @@ export const dateFirstActions = {
   /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
   changeQuantity: act(({ context, event }) => {
     const quantities = quantitiesAfter(quantityScope(context), event);
-    return { quantities, admits: admitsFor(context, quantities) };
+    return { quantities, admits: admitsFor(context, quantities), vouchers: vouchersFor(context, quantities) };
   }),
   /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
   rememberSoldOutSession: act(({ context }) => ({
@@ -341,6 +373,7 @@ export const dateFirstActions = {
     groups: [],
     quantities: {},
     ...NO_ADMITS,
+    ...NO_VOUCHERS,
   })),
   noteDateSoldOut: act(({ context }) => ({
     soldOut: null,

@@ -1,15 +1,23 @@
 /**
  * Date-first reserve flow (spec section 2 "Date-first reserve screen", section 4 "Date-first flow").
  *
- * loading -> noAvailability | initError | picking; picking: date list -> session list -> tickets;
- * submit -> reserving (the reserve core's child) -> done (output { cart }). The promise actors are provided by
- * the route with `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
+ * loading -> noAvailability | initError | picking; picking: date list -> session list -> tickets (quantities,
+ * attendees and city-pass vouchers); submit (the attendee and voucher rules holding) -> reserving (the reserve
+ * core's child) -> done (output { cart }); a refused voucher (invalid_citypass, code_exhausted naming a typed
+ * one) is shown beside its field. The promise actors are provided by the route with
+ * `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
  * Actors, guards and actions are named in `setup` (the core's, and this chart's own from its .impl.ts):
  * the config holds no inline functions, so `JSON.stringify` gives clean data for Stately Studio.
  */
 import { setup } from 'xstate';
-import { admitActions, dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
-import { dayPickerGuards, reserveCoreGuards } from './core/guards';
+import {
+  admitActions,
+  dayPickerActions,
+  reserveCoreActions,
+  seatActions,
+  voucherActions,
+} from './core/actions';
+import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
 import type { ReserveOutput } from './core/types';
@@ -34,12 +42,13 @@ export const dateFirstReserveMachine = setup({
     output: {} as ReserveOutput,
   },
   actors: { ...dateFirstActors, reserveIntoCart: reserveIntoCartMachine },
-  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...dateFirstGuards },
+  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...voucherGuards, ...dateFirstGuards },
   actions: {
     ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...seatActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...admitActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...voucherActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
   },
 }).createMachine({
@@ -108,9 +117,14 @@ export const dateFirstReserveMachine = setup({
             'quantity.decrement': { actions: 'changeQuantity' },
             'quantity.set': { actions: 'changeQuantity' },
             'admit.change': { actions: 'changeAdmit' },
+            'voucher.change': { actions: 'changeVoucher' },
             submit: [
-              { guard: 'canSubmit', target: '#dateFirstReserve.reserving', actions: 'clearReserveNotices' },
-              { guard: 'ticketsReady', actions: 'checkAdmits' },
+              {
+                guard: 'canSubmit',
+                target: '#dateFirstReserve.reserving',
+                actions: ['clearReserveNotices', 'clearVoucherRefusal'],
+              },
+              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
             ],
           },
         },
@@ -182,13 +196,14 @@ export const dateFirstReserveMachine = setup({
                         'quantity.set': { actions: 'changeQuantity' },
                         'seats.set': { actions: 'assignSeats' },
                         'admit.change': { actions: 'changeAdmit' },
+                        'voucher.change': { actions: 'changeVoucher' },
                         submit: [
                           {
                             guard: 'canSubmit',
                             target: '#dateFirstReserve.reserving',
-                            actions: 'clearReserveNotices',
+                            actions: ['clearReserveNotices', 'clearVoucherRefusal'],
                           },
-                          { guard: 'ticketsReady', actions: 'checkAdmits' },
+                          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
                         ],
                       },
                     },
@@ -224,8 +239,14 @@ export const dateFirstReserveMachine = setup({
         input: reserveInput,
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
+          { guard: 'isFlexibleVoucherRefusal', target: 'picking.flexible', actions: 'noteVoucherRefusal' },
           { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
           { guard: 'isSessionSoldOut', target: 'picking.session.loading', actions: 'rememberSoldOutSession' },
+          {
+            guard: 'isVoucherRefusal',
+            target: 'picking.session.loaded.chosen.ready',
+            actions: 'noteVoucherRefusal',
+          },
           { target: 'picking.session.loaded.chosen.ready', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
         onError: [

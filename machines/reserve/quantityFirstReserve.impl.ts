@@ -22,6 +22,7 @@ import {
 } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { ReserveIntoCartInput } from './core/types';
+import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
 import {
   increment,
   isSelectionValid,
@@ -54,6 +55,8 @@ export function initialContext({ input }: { input: QuantityFirstReserveInput }):
   return {
     ...NO_ADMITS,
     admits: admitsInStep(input.event, input.event.ticketGroups, quantities, {}),
+    ...NO_VOUCHERS,
+    vouchers: vouchersInStep(input.event, input.event.ticketGroups, quantities, {}),
     event: input.event,
     presetPriceCents: input.presetPriceCents ?? null,
     quantities,
@@ -89,7 +92,8 @@ export function sessionsInput({
 }
 
 export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
-  const { event, selectedSessionId, quantities, seats, admits } = context;
+  const { event, selectedSessionId, quantities, seats, admits, vouchers } = context;
+  const byType = requestVouchers(event, event.ticketGroups, quantities, vouchers);
   return ticketsReserveInput(
     event.id,
     selectedSessionId,
@@ -97,6 +101,8 @@ export function reserveInput({ context }: { context: QuantityFirstReserveContext
     quantities,
     seats,
     requestAdmits(event, event.ticketGroups, quantities, admits),
+    // The visit of a city pass is the chosen session's start.
+    byType ? { byType, visitDatetime: selectedSessionOf(context)?.start ?? null } : undefined,
   );
 }
 
@@ -133,6 +139,13 @@ export function admitsReady(
   return admitsHold(context.event, context.event.ticketGroups, context.quantities, context.admits);
 }
 
+/** The city-pass voucher rule (core/vouchers.ts) on the chosen tickets. */
+export function vouchersReady(
+  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'vouchers'>,
+): boolean {
+  return vouchersHold(context.event, context.event.ticketGroups, context.quantities, context.vouchers);
+}
+
 /** Seats belong to a session: resetting the date or session drops them. */
 const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null, seats: {} };
 
@@ -154,8 +167,8 @@ export const quantityFirstGuards = {
     assertEvent(event, 'xstate.done.actor.loadCalendar');
     return availableDays(event.output).length === 1;
   },
-  /** The submit button's rule (a session chosen: the state; the seats) and the attendee rule. */
-  canSubmit: ({ context }: Args) => seatsReady(context) && admitsReady(context),
+  /** The submit button's rule (a session chosen: the state; the seats), the attendee and the voucher rules. */
+  canSubmit: ({ context }: Args) => seatsReady(context) && admitsReady(context) && vouchersReady(context),
   /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
   ticketsReady: ({ context }: Args) => seatsReady(context),
 };
@@ -167,6 +180,7 @@ export const quantityFirstActions = {
     return {
       quantities,
       admits: admitsInStep(context.event, context.event.ticketGroups, quantities, context.admits),
+      vouchers: vouchersInStep(context.event, context.event.ticketGroups, quantities, context.vouchers),
     };
   }),
   clearCalendarError: act({

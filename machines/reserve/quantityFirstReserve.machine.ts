@@ -3,15 +3,23 @@
  *
  * quantities (open) --'Find tickets'--> loadingCalendar (POST calendar with the quantities; a failure reopens
  * the quantities with its message) -> picking: date -> loadingSessions (POST sessions: prices per session)
- * -> sessions -> chosen (the attendee section shows) --submit--> reserving -> done (output { cart }).
+ * -> sessions -> chosen (the attendee section and city-pass voucher fields show) --submit--> reserving -> done
+ * (output { cart }); a refused voucher (invalid_citypass, code_exhausted naming a typed one) is shown beside its
+ * field.
  * Reopening the quantities resets date and session; changing the date resets the session.
  *
  * As in the date-first machine, the config holds no inline functions: actors, guards and actions are named in
  * `setup` (the reserve core's, and this chart's own from quantityFirstReserve.impl.ts), as are the mappers.
  */
 import { setup } from 'xstate';
-import { admitActions, dayPickerActions, reserveCoreActions, seatActions } from './core/actions';
-import { dayPickerGuards, reserveCoreGuards } from './core/guards';
+import {
+  admitActions,
+  dayPickerActions,
+  reserveCoreActions,
+  seatActions,
+  voucherActions,
+} from './core/actions';
+import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
 import type { ReserveOutput } from './core/types';
@@ -38,12 +46,13 @@ export const quantityFirstReserveMachine = setup({
     output: {} as ReserveOutput,
   },
   actors: { ...quantityFirstActors, reserveIntoCart: reserveIntoCartMachine },
-  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...quantityFirstGuards },
+  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...voucherGuards, ...quantityFirstGuards },
   actions: {
     ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...seatActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...admitActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...voucherActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...quantityFirstActions,
   },
 }).createMachine({
@@ -112,19 +121,20 @@ export const quantityFirstReserveMachine = setup({
         },
         chosen: {
           description:
-            'A session is chosen: the attendee section (and the seat selection block of seated tickets) shows; submit once every seated ticket has a seat and the attendee rule holds (a submit it stops shows the problems of the fields).',
+            'A session is chosen: the attendee section, the city-pass voucher fields (and the seat selection block of seated tickets) show; submit once every seated ticket has a seat and the attendee and voucher rules hold (a submit they stop shows the problems of the fields).',
           on: {
             'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'clearDate' },
             'session.select': { guard: 'isSelectableSession', actions: 'selectSession' },
             'seats.set': { actions: 'assignSeats' },
             'admit.change': { actions: 'changeAdmit' },
+            'voucher.change': { actions: 'changeVoucher' },
             submit: [
               {
                 guard: 'canSubmit',
                 target: '#quantityFirstReserve.reserving',
-                actions: 'clearReserveNotices',
+                actions: ['clearReserveNotices', 'clearVoucherRefusal'],
               },
-              { guard: 'ticketsReady', actions: 'checkAdmits' },
+              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
             ],
           },
         },
@@ -148,6 +158,7 @@ export const quantityFirstReserveMachine = setup({
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           { guard: 'isSessionSoldOut', target: 'picking.loadingSessions', actions: 'rememberSoldOutSession' },
+          { guard: 'isVoucherRefusal', target: 'picking.chosen', actions: 'noteVoucherRefusal' },
           { target: 'picking.chosen', actions: ['noteReserveError', 'dropTakenSeats'] },
         ],
         onError: { target: 'picking.chosen', actions: 'noteReserveError' },

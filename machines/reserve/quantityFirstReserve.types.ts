@@ -3,6 +3,7 @@ import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../ap
 import type { Message } from '../shared/messages';
 import type { AdmitsContext } from './core/admits';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
+import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
 
 export interface QuantityFirstReserveInput {
   event: EventDetail;
@@ -12,8 +13,15 @@ export interface QuantityFirstReserveInput {
   presetPriceCents?: number | null;
 }
 
-/** The core's day and session picking (with priced sessions), seats (for the chosen session) and attendees. */
-export interface QuantityFirstReserveContext extends DayPickerContext, SeatsContext, AdmitsContext {
+/**
+ * The core's day and session picking (with priced sessions), seats (for the chosen session), attendees and
+ * city-pass vouchers.
+ */
+export interface QuantityFirstReserveContext
+  extends DayPickerContext,
+    SeatsContext,
+    AdmitsContext,
+    VouchersContext {
   presetPriceCents: number | null;
   sessions: PricedSessionModel[];
 }
@@ -28,6 +36,7 @@ export type QuantityFirstReserveActorEvent =
 export type QuantityFirstReserveEvent =
   | QuantityFirstReserveActorEvent
   | TicketFormEvent
+  | VoucherChangeEvent
   | DayChoiceEvent
   | { type: 'tickets.find' }
   | { type: 'quantities.open' };

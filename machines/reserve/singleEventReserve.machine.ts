@@ -17,9 +17,15 @@ import type { SessionModel, TicketGroupModel } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
-import { admitActions, blockingActions, reserveCoreActions, seatActions } from './core/actions';
+import {
+  admitActions,
+  blockingActions,
+  reserveCoreActions,
+  seatActions,
+  voucherActions,
+} from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
-import { reserveCoreGuards } from './core/guards';
+import { reserveCoreGuards, voucherGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
   cartOutput,
@@ -33,14 +39,7 @@ import {
   withNotice,
 } from './core/rules';
 import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
-import {
-  NO_VOUCHERS,
-  requestVouchers,
-  voucherRefusalOf,
-  vouchersAfterChange,
-  vouchersHold,
-  vouchersInStep,
-} from './core/vouchers';
+import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
 import { formatSessionTime } from './format';
 import { type QuantityScope, quantitiesAfter } from './quantities';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
@@ -164,6 +163,7 @@ export const singleEventReserveMachine = setup({
   },
   guards: {
     ...reserveCoreGuards,
+    ...voucherGuards,
     isSessionless: ({ context }) => isSessionless(context.event),
     hasNoSession: ({ event }) => {
       assertEvent(event, 'xstate.done.actor.loadSession');
@@ -174,15 +174,13 @@ export const singleEventReserveMachine = setup({
       isSingleReadyToSubmit(context) && singleAdmitsReady(context) && singleVouchersReady(context),
     /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
     ticketsReady: ({ context }) => isSingleReadyToSubmit(context),
-    /** The server refused one voucher the visitor typed (invalid_citypass, code_exhausted): beside its field. */
-    isVoucherRefusal: ({ context, event }) =>
-      voucherRefusalOf(refusedErrorOf(event), context.vouchers) !== null,
   },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...seatActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...admitActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...voucherActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
     assignSession: assign({
       session: ({ event }) => {
@@ -217,18 +215,6 @@ export const singleEventReserveMachine = setup({
         vouchers: singleVouchersFor(context, quantities),
       };
     }),
-    /** The visitor typed a voucher; the server's refusal of the last one is over. */
-    changeVoucher: assign(({ context, event }) => {
-      assertEvent(event, 'voucher.change');
-      return { vouchers: vouchersAfterChange(context.vouchers, event), voucherRefusal: null };
-    }),
-    /** A submit the voucher rule stopped: the fields show their problems from now on. */
-    checkVouchers: assign({ vouchersChecked: true }),
-    /** The server refused a voucher: shown beside its field (spec 1 §8), not as the form's notice. */
-    noteVoucherRefusal: assign({
-      voucherRefusal: ({ context, event }) => voucherRefusalOf(refusedErrorOf(event), context.vouchers),
-    }),
-    clearVoucherRefusal: assign({ voucherRefusal: null }),
     /** Sold out names the session's time (the core's `noteReserveError` does not). */
     noteReserveError: assign({
       messages: ({ context, event }) =>

@@ -30,6 +30,7 @@ export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
 import type { AdmitsContext } from './core/admits';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
+import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
 
@@ -44,8 +45,15 @@ export interface ReservePreset {
 /** The session whose reservation failed with event_session_sold_out, kept while sessions reload. */
 export type { SoldOutSession } from './core/sold-out';
 
-/** The core's day and session picking, seats and attendees (core/), and the query, preset and flexible tickets. */
-export interface DateFirstReserveContext extends DayPickerContext, SeatsContext, AdmitsContext {
+/**
+ * The core's day and session picking, seats, attendees and city-pass vouchers (core/), and the query, preset and
+ * flexible tickets.
+ */
+export interface DateFirstReserveContext
+  extends DayPickerContext,
+    SeatsContext,
+    AdmitsContext,
+    VouchersContext {
   query: ReserveQuery;
   mode: ReserveMode;
   now: number;
@@ -71,6 +79,7 @@ export type DateFirstReserveActorEvent =
 export type DateFirstReserveEvent =
   | DateFirstReserveActorEvent
   | TicketFormEvent
+  | VoucherChangeEvent
   | DayChoiceEvent
   | { type: 'flexible.select' }
   | { type: 'flexible.clear' }

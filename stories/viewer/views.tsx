@@ -92,6 +92,12 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
       onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
       onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
       onSubmit={() => send({ type: 'submit' })}
+      onAdmitChange={(ticketTypeId, index, field, value) =>
+        send({ type: 'admit.change', ticketTypeId, index, field, value })
+      }
+      onVoucherChange={(ticketTypeId, index, value) =>
+        send({ type: 'voucher.change', ticketTypeId, index, value })
+      }
       onRetry={() => send({ type: 'retry' })}
     />
   );
@@ -107,6 +113,12 @@ function SingleEventStoryView({ snapshot, send, strings }: StoryViewProps) {
       onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
       onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
       onSubmit={() => send({ type: 'submit' })}
+      onAdmitChange={(ticketTypeId, index, field, value) =>
+        send({ type: 'admit.change', ticketTypeId, index, field, value })
+      }
+      onVoucherChange={(ticketTypeId, index, value) =>
+        send({ type: 'voucher.change', ticketTypeId, index, value })
+      }
       onRetry={() => send({ type: 'retry' })}
     />
   );
@@ -148,6 +160,12 @@ function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
       onSelectSession={(sessionId) => send({ type: 'session.select', sessionId })}
       onRetry={() => send({ type: 'retry' })}
       onSubmit={() => send({ type: 'submit' })}
+      onAdmitChange={(ticketTypeId, index, field, value) =>
+        send({ type: 'admit.change', ticketTypeId, index, field, value })
+      }
+      onVoucherChange={(ticketTypeId, index, value) =>
+        send({ type: 'voucher.change', ticketTypeId, index, value })
+      }
     />
   );
 }

@@ -28,10 +28,13 @@ import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import {
   capacityError,
   cart,
+  citypassEvent,
+  citypassGroup,
   day,
   days,
   E,
   family,
+  flexibleCitypassGroup,
   general,
   group,
   input,
@@ -47,11 +50,14 @@ import {
   ticketType,
 } from '../../stories/fixtures/dateFirstReserve';
 import '../../ui/reserve/strings';
+import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
+import { codeRequiredError } from '../../stories/fixtures/reserveIntoCart';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, flush, walkMachinePaths } from './graph-helpers';
 import { postTickets } from './reserve-core-helpers';
+import { expectVoucherView, voucherRuleHolds } from './voucher-oracle';
 
 type Snapshot = SnapshotFrom<typeof dateFirstReserveMachine>;
 
@@ -595,6 +601,151 @@ describe('reserve errors', () => {
 
 // ---- query parameters ----------------------------------------------------------------------------------
 
+describe('city-pass vouchers (spec 1 §5 "City-pass voucher", §8)', () => {
+  const FORMAT = 'Does not match the expected format. Please check your City Pass code.';
+  const fields = (actor: Actor) =>
+    selectDateFirstReserveView(actor.getSnapshot()).vouchers.map((f) => ({
+      label: textOfMaybe(f.label),
+      value: f.value,
+      error: textOfMaybe(f.error),
+    }));
+  const voucher = (ticketTypeId: string, value: string) =>
+    ({ type: 'voucher.change', ticketTypeId, index: 0, value }) as const;
+
+  /** The City Pass event on the 21st at 9:30, its groups loaded (general admission and City Pass). */
+  async function toCitypassTickets(script: Script = {}) {
+    const harness = start(
+      undefined,
+      { groups: async () => [general, citypassGroup], ...script },
+      citypassEvent,
+    );
+    await flush();
+    await send(harness.actor, { type: 'date.select', date: '2026-11-21' });
+    await send(harness.actor, { type: 'session.select', sessionId: 's-0930' });
+    return harness;
+  }
+
+  it('asks one required voucher per City Pass ticket after the quantities; an empty or wrong one stops the submit with the spec message', async () => {
+    const { actor, calls } = await toCitypassTickets();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(fields(actor)).toEqual([]);
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-child' });
+    expect(fields(actor)).toEqual([
+      { label: 'City Pass code for City Pass Adult 1', value: '', error: null },
+      { label: 'City Pass code for City Pass Child 1', value: '', error: null },
+    ]);
+    // The button does not wait for the vouchers: a submit shows what they lack.
+    expect(selectDateFirstReserveView(actor.getSnapshot()).canSubmit).toBe(true);
+    await send(actor, { type: 'submit' });
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    expect(calls.reserve).not.toHaveBeenCalled();
+    expect(fields(actor).map((f) => f.error)).toEqual(['Input must not be empty', 'Input must not be empty']);
+    await send(actor, voucher('t-cp-adult', VOUCHERS.wrong));
+    // A child voucher in a child field fits; an adult one there is of the wrong format.
+    await send(actor, voucher('t-cp-child', VOUCHERS.adult));
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    expect(fields(actor).map((f) => f.error)).toEqual([FORMAT, FORMAT]);
+  });
+
+  it('reserves with the trimmed vouchers per type and the chosen session as the visit', async () => {
+    const { actor, calls, reserved } = await toCitypassTickets();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-child' });
+    await send(actor, voucher('t-cp-adult', ` ${VOUCHERS.adult} `));
+    await send(actor, voucher('t-cp-child', VOUCHERS.child));
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(reserved).toHaveBeenCalledWith(cart);
+    expect(calls.reserve.mock.calls[0]?.[0].request.vouchers).toEqual({
+      byType: { 't-cp-adult': [VOUCHERS.adult], 't-cp-child': [VOUCHERS.child] },
+      visitDatetime: s0930.start,
+    });
+  });
+
+  it('a voucher the server refuses (code_exhausted) shows beside its field, not as a notice, until it changes', async () => {
+    const { actor } = await toCitypassTickets({
+      reserve: async () => {
+        throw voucherUsedError;
+      },
+    });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, voucher('t-cp-adult', VOUCHERS.adult));
+    await send(actor, { type: 'submit' });
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    expect(fields(actor)[0]?.error).toBe(`The City Pass code "${VOUCHERS.adult}" has already been used.`);
+    expect(selectMessages(actor.getSnapshot())).toEqual([]);
+    await send(actor, voucher('t-cp-adult', 'CP-A654321'));
+    expect(fields(actor)[0]?.error).toBeNull();
+  });
+
+  it("a retry from the 'code required' prompt refused on a voucher closes the prompt and shows it beside the voucher's field", async () => {
+    const answers = [codeRequiredError, voucherUsedError];
+    const { actor, calls } = await toCitypassTickets({
+      reserve: async () => {
+        throw answers.shift();
+      },
+    });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(actor, voucher('t-cp-adult', VOUCHERS.adult));
+    await send(actor, { type: 'submit' });
+    const child = actor.getSnapshot().children.reserveIntoCart;
+    const prompt = child?.getSnapshot();
+    expect(prompt && 'value' in prompt ? prompt.value : null).toEqual({ askingForCode: 'editing' });
+    child?.send({ type: 'code.change', value: 'PRESS2026' });
+    child?.send({ type: 'code.submit' });
+    await flush();
+    expect(calls.reserve).toHaveBeenCalledTimes(2);
+    expect(isReady(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().children.reserveIntoCart).toBeUndefined();
+    expect(fields(actor)[0]?.error).toBe(`The City Pass code "${VOUCHERS.adult}" has already been used.`);
+    expect(selectMessages(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('flexible City Pass tickets carry their vouchers without a visit; a refusal shows beside the field', async () => {
+    let refuse = true;
+    const { actor, calls } = start(
+      undefined,
+      {
+        reserve: async () => {
+          if (refuse) throw voucherUsedError;
+          return cart;
+        },
+      },
+      citypassEvent,
+    );
+    await flush();
+    await send(actor, { type: 'flexible.select' });
+    expect(actor.getSnapshot().context.groups).toEqual([flexibleCitypassGroup]);
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-flex' });
+    await send(actor, voucher('t-cp-flex', VOUCHERS.adult));
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().matches({ picking: 'flexible' })).toBe(true);
+    expect(fields(actor)[0]?.error).toBe(`The City Pass code "${VOUCHERS.adult}" has already been used.`);
+    expect(selectMessages(actor.getSnapshot())).toEqual([]);
+    refuse = false;
+    await send(actor, voucher('t-cp-flex', 'CP-A654321'));
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(calls.reserve.mock.calls[1]?.[0].request.vouchers).toEqual({
+      byType: { 't-cp-flex': ['CP-A654321'] },
+      visitDatetime: null,
+    });
+  });
+
+  it('vouchers follow the quantities and are dropped with the session', async () => {
+    const { actor } = await toCitypassTickets();
+    await send(actor, { type: 'quantity.set', ticketTypeId: 't-cp-adult', quantity: 2 });
+    await send(actor, voucher('t-cp-adult', VOUCHERS.adult));
+    await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-cp-adult' });
+    expect(actor.getSnapshot().context.vouchers).toEqual({ 't-cp-adult': [VOUCHERS.adult] });
+    await send(actor, { type: 'session.change' });
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(actor.getSnapshot().context.vouchers).toEqual({});
+  });
+});
+
 describe('query parameters', () => {
   const warnings = (actor: Actor) =>
     selectMessages(actor.getSnapshot()).map((m) => `${m.level}: ${textOfNotice(m)}`);
@@ -864,7 +1015,11 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
   const possible =
     !snapshot.matches('reserving') &&
     transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
-  const attendeesHold = attendeeRuleHolds(context.event, context.groups, context.quantities, context.admits);
+  // Spec 1 §5: the attendee rule and the city-pass voucher rule (one trimmed voucher of its kind's format per
+  // City Pass ticket) hold before a reserve.
+  const attendeesHold =
+    attendeeRuleHolds(context.event, context.groups, context.quantities, context.admits) &&
+    voucherRuleHolds(context.event, context.groups, context.quantities, context.vouchers);
   if (possible)
     expect(
       submitRuleHolds(snapshot) && attendeesHold,
@@ -876,6 +1031,7 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
   expectAdmitsInStep(where, context.event, context.groups, context.quantities, context.admits);
   const view = selectDateFirstReserveView(snapshot);
   expectAttendeeView(where, view.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
+  expectVoucherView(where, view.vouchers, context, context.groups);
   // The submit button does not wait for the attendees: a submit shows what is missing.
   expect(view.canSubmit, `${where}: the button's rule`).toBe(
     (isReady(snapshot) || snapshot.matches({ picking: 'flexible' })) && submitRuleHolds(snapshot),

@@ -13,6 +13,7 @@ import {
   capacityError,
   cart,
   day,
+  qfCitypassEvent,
   qfDays,
   qfEvent,
   qfInput,
@@ -27,11 +28,13 @@ import {
   typesLimitError,
 } from '../../stories/fixtures/quantityFirstReserve';
 import '../../ui/reserve/strings';
+import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, walkMachinePaths } from './graph-helpers';
 import { postTickets } from './reserve-core-helpers';
+import { expectVoucherView, voucherRuleHolds } from './voucher-oracle';
 
 type Snapshot = SnapshotFrom<typeof quantityFirstReserveMachine>;
 
@@ -385,6 +388,89 @@ async function toSeatedChosen(script?: Script) {
   return harness;
 }
 
+describe('city-pass vouchers (spec 1 §5 "City-pass voucher", §8)', () => {
+  const FORMAT = 'Does not match the expected format. Please check your City Pass code.';
+  const textOf = (m: UiMessage | null) => (m ? resolveMessage(T, m) : null);
+  const fields = (actor: Actor) =>
+    view(actor).vouchers.map((f) => ({ label: textOf(f.label), value: f.value, error: textOf(f.error) }));
+  const voucher = (ticketTypeId: string, value: string) =>
+    ({ type: 'voucher.change', ticketTypeId, index: 0, value }) as const;
+
+  /** One City Pass Adult and one Child, Find tickets, the 21st, 9:30: the voucher fields show. */
+  async function toCitypassChosen(script?: Script) {
+    const harness = start({ event: qfCitypassEvent }, script);
+    await send(harness.actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    await send(harness.actor, { type: 'quantity.increment', ticketTypeId: 't-cp-child' });
+    await send(harness.actor, { type: 'tickets.find' });
+    await send(harness.actor, { type: 'date.select', date: '2026-11-21' });
+    await send(harness.actor, { type: 'session.select', sessionId: 's-0930' });
+    return harness;
+  }
+
+  it('asks one required voucher per City Pass ticket once a session is chosen; an empty or wrong one stops the submit with the spec message', async () => {
+    const { actor, calls } = await toCitypassChosen();
+    expect(fields(actor)).toEqual([
+      { label: 'City Pass code for City Pass Adult 1', value: '', error: null },
+      { label: 'City Pass code for City Pass Child 1', value: '', error: null },
+    ]);
+    expect(view(actor).canSubmit).toBe(true);
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().matches({ picking: 'chosen' })).toBe(true);
+    expect(calls.reserve).not.toHaveBeenCalled();
+    expect(fields(actor).map((f) => f.error)).toEqual(['Input must not be empty', 'Input must not be empty']);
+    await send(actor, voucher('t-cp-adult', VOUCHERS.wrong));
+    await send(actor, voucher('t-cp-child', VOUCHERS.adult));
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).not.toHaveBeenCalled();
+    expect(fields(actor).map((f) => f.error)).toEqual([FORMAT, FORMAT]);
+  });
+
+  it('reserves with the trimmed vouchers per type and the chosen session as the visit', async () => {
+    const { actor, calls, reserved } = await toCitypassChosen();
+    await send(actor, voucher('t-cp-adult', ` ${VOUCHERS.adult} `));
+    await send(actor, voucher('t-cp-child', VOUCHERS.child));
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(reserved).toHaveBeenCalledWith(cart);
+    expect(calls.reserve.mock.calls[0]?.[0].request.vouchers).toEqual({
+      byType: { 't-cp-adult': [VOUCHERS.adult], 't-cp-child': [VOUCHERS.child] },
+      visitDatetime: qfSessionsByDate['2026-11-21']?.find((s) => s.id === 's-0930')?.start,
+    });
+  });
+
+  it('a voucher the server refuses (code_exhausted) shows beside its field, not as a notice, until it changes', async () => {
+    const { actor } = await toCitypassChosen({
+      reserve: async () => {
+        throw voucherUsedError;
+      },
+    });
+    await send(actor, voucher('t-cp-adult', VOUCHERS.adult));
+    await send(actor, voucher('t-cp-child', VOUCHERS.child));
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().matches({ picking: 'chosen' })).toBe(true);
+    expect(fields(actor).map((f) => f.error)).toEqual([
+      `The City Pass code "${VOUCHERS.adult}" has already been used.`,
+      null,
+    ]);
+    expect(texts(actor.getSnapshot())).toEqual([]);
+    await send(actor, voucher('t-cp-adult', 'CP-A654321'));
+    expect(fields(actor)[0]?.error).toBeNull();
+  });
+
+  it('vouchers follow the quantities: reopened quantities keep them by position, none drops them', async () => {
+    const { actor } = await toCitypassChosen();
+    await send(actor, voucher('t-cp-adult', VOUCHERS.adult));
+    await send(actor, { type: 'quantities.open' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-cp-adult' });
+    expect(actor.getSnapshot().context.vouchers).toEqual({
+      't-cp-adult': [VOUCHERS.adult, ''],
+      't-cp-child': [''],
+    });
+    await send(actor, { type: 'quantity.set', ticketTypeId: 't-cp-adult', quantity: 0 });
+    expect(actor.getSnapshot().context.vouchers).toEqual({ 't-cp-child': [''] });
+  });
+});
+
 describe('seats (seated ticket groups)', () => {
   it('submit stays disabled until every seated ticket has exactly one seat (too few or too many block it)', async () => {
     const { actor, calls } = await toSeatedChosen();
@@ -480,11 +566,11 @@ describe('path tests', () => {
         const v = selectQuantityFirstReserveView(snapshot);
         // Invariants, against the pure rules, on every step of every path.
         expect(
-          isSelectionValid(qfEvent.ticketGroups, context.quantities) ||
+          isSelectionValid(context.event.ticketGroups, context.quantities) ||
             totalTickets(context.quantities) === 0,
         ).toBe(true);
         if (!snapshot.matches('quantities') && snapshot.status !== 'done') {
-          expect(isSelectionValid(qfEvent.ticketGroups, context.quantities)).toBe(true);
+          expect(isSelectionValid(context.event.ticketGroups, context.quantities)).toBe(true);
         }
         if (snapshot.matches('quantities')) {
           expect(context.selectedDate).toBeNull();
@@ -505,12 +591,16 @@ describe('path tests', () => {
         const where = JSON.stringify({ value: snapshot.value, admits: context.admits });
         const groups = context.event.ticketGroups;
         expectAdmitsInStep(where, context.event, groups, context.quantities, context.admits);
-        const attendeesHold = attendeeRuleHolds(context.event, groups, context.quantities, context.admits);
+        // Spec 1 §5 "City-pass voucher": one trimmed voucher of its kind's format per City Pass ticket.
+        const attendeesHold =
+          attendeeRuleHolds(context.event, groups, context.quantities, context.admits) &&
+          voucherRuleHolds(context.event, groups, context.quantities, context.vouchers);
         const reserves =
           !snapshot.matches('reserving') &&
           transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
         expect(reserves, `${where}: submit reserves`).toBe(v.canSubmit && attendeesHold);
         expectAttendeeView(where, v.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
+        expectVoucherView(where, v.vouchers, context, groups);
         // Seats belong to the chosen session: none without one.
         if (context.selectedSessionId === null) expect(context.seats).toEqual({});
         if (v.canSubmit) expect(context.selectedSessionId).not.toBeNull();

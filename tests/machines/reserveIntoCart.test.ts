@@ -19,6 +19,7 @@ import {
 import { refusalOfEvent, reservedCartOf, reserveErrorText } from '../../machines/reserve/core/rules';
 import type { PostReserveInput, RefusalKind, ReserveIntoCartInput } from '../../machines/reserve/core/types';
 import { selectCodePrompt } from '../../machines/reserve/core/view';
+import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import { capacityError, cart, soldOutError } from '../../stories/fixtures/dateFirstReserve';
 import {
   BLANK_CODE,
@@ -179,6 +180,10 @@ function expectedPrompt(steps: Step[]) {
       else if (asking && code === 'rule_blocks_reserve')
         error = `"${typed.trim()}" is not a valid promo code.`;
       else if (asking && code === 'code_not_found') error = codeNotFoundError.description;
+      // A code refusal naming the prompt's code is about it; one naming another code (a City Pass voucher of
+      // the form) is not: the reserve ends refused, and the flow shows it beside the voucher's field.
+      else if (asking && code === 'code_exhausted' && namedCode(step.error) === typed.trim())
+        error = (step.error as { description: string }).description;
       else if (asking && (code === 'not_found' || code === 'cart_expired') && !newCart) {
         newCart = true;
         posts.push({ codes: [typed.trim()], newCart });
@@ -190,6 +195,16 @@ function expectedPrompt(steps: Step[]) {
   }
   return { posts, asking, typed, error, outcome };
 }
+
+const namedCode = (error: unknown) => (error as { extra?: { code?: string } }).extra?.code ?? null;
+
+/** The prompt's own code used up (400 code_exhausted naming it). */
+const promptCodeUsedError = {
+  code: 'code_exhausted',
+  status: 400,
+  description: 'The code "SAVE5" has been used up.',
+  extra: { code: 'SAVE5' },
+};
 
 /** Runs a scenario: post answers are served in order as the machine posts; prompt steps are sent to it. */
 async function runPrompt(steps: Step[]) {
@@ -248,6 +263,14 @@ describe('reserveIntoCart: the code required prompt, by the table', () => {
     {
       label: 'a wrong code, then the right one',
       steps: [required, { change: 'SAVE5' }, submit, required, { change: TYPED_CODE }, submit, { cart }],
+    },
+    {
+      label: 'the prompt’s code used up keeps the prompt with the server’s message',
+      steps: [required, { change: 'SAVE5' }, submit, { error: promptCodeUsedError }],
+    },
+    {
+      label: `a City Pass voucher of the form refused on the retry (${VOUCHERS.adult}) ends refused, not as the prompt's error`,
+      steps: [required, { change: TYPED_CODE }, submit, { error: voucherUsedError }],
     },
     { label: 'cancel ends refused (code required)', steps: [required, cancel] },
     { label: 'cancel after a wrong code', steps: [required, { change: 'X' }, submit, required, cancel] },

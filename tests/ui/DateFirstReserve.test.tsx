@@ -1,10 +1,26 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { CartModel } from '../../api/models';
+import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
+import {
+  cart,
+  citypassGroup,
+  citypassInput,
+  days as fixtureDays,
+  general,
+  sessionsByDate,
+} from '../../stories/fixtures/dateFirstReserve';
 import { CalendarDialog } from '../../ui/reserve/CalendarDialog';
 import { DateFirstReserve, type DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
 import { createStrings } from '../../ui/strings';
+import { flush } from '../machines/graph-helpers';
 
 afterEach(cleanup);
 
@@ -343,5 +359,108 @@ describe('Choose date keys (WAI-ARIA date picker dialog)', () => {
       'tabindex',
       '0',
     );
+  });
+});
+
+describe('date-first reserve view: city-pass voucher fields (spec 1 §2, §5, §8)', () => {
+  const FORMAT = 'Does not match the expected format. Please check your City Pass code.';
+  const noop = () => {};
+
+  /** The City Pass event on a real actor (fake API), the 21st at 9:30 chosen: its tickets show. */
+  async function start(answer: () => Promise<CartModel> = async () => cart) {
+    const reserve = vi.fn(async (_input: unknown) => answer());
+    const machine = dateFirstReserveMachine.provide({
+      actors: {
+        loadCalendar: fromPromise(async () => fixtureDays),
+        loadSessions: fromPromise(async ({ input }) => sessionsByDate[input.date] ?? []),
+        loadSessionGroups: fromPromise(async () => [general, citypassGroup]),
+        reserveIntoCart: reserveIntoCartWith(reserve),
+      },
+    });
+    const actor = createActor(machine, { input: citypassInput() });
+    actor.start();
+    await flush();
+    actor.send({ type: 'date.select', date: '2026-11-21' });
+    await flush();
+    actor.send({ type: 'session.select', sessionId: 's-0930' });
+    await flush();
+    return { actor, reserve };
+  }
+
+  function Harness({ actor }: { actor: Awaited<ReturnType<typeof start>>['actor'] }) {
+    const view = useSelector(actor, selectDateFirstReserveView);
+    return (
+      <DateFirstReserve
+        strings={createStrings()}
+        currency="USD"
+        view={view}
+        calendar={null}
+        onShowMore={noop}
+        onCloseCalendar={noop}
+        onDismissCalendar={noop}
+        onRetry={noop}
+        onSelectDate={noop}
+        onChangeDate={noop}
+        onSelectSession={noop}
+        onChangeSession={noop}
+        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
+        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
+        onSubmit={() => actor.send({ type: 'submit' })}
+        onVoucherChange={(ticketTypeId, index, value) =>
+          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
+        }
+      />
+    );
+  }
+
+  it('one required field per City Pass ticket after the quantities, before submit; a wrong format is focused with the spec message; a right one reserves', async () => {
+    const user = userEvent.setup();
+    const { actor, reserve } = await start();
+    const { container } = render(<Harness actor={actor} />);
+    expect(screen.queryByRole('region', { name: 'City Pass vouchers' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add one City Pass Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Add one City Pass Child' }));
+    const region = screen.getByRole('region', { name: 'City Pass vouchers' });
+    // The spec's place: after the quantities, before the submit.
+    const quantities = screen.getByRole('button', { name: 'Add one City Pass Child' });
+    const submit = screen.getByRole('button', { name: 'Add to cart' });
+    expect(quantities.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(region.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(container.querySelector('form')).toContainElement(region);
+    const adult = within(region).getByRole('textbox', { name: 'City Pass code for City Pass Adult 1' });
+    const child = within(region).getByRole('textbox', { name: 'City Pass code for City Pass Child 1' });
+    expect(adult).toBeRequired();
+    await user.type(adult, VOUCHERS.adult);
+    await user.type(child, VOUCHERS.wrong);
+    await user.click(submit);
+    expect(child).toHaveFocus();
+    expect(child).toHaveAttribute('aria-invalid', 'true');
+    expect(child).toHaveAccessibleDescription(FORMAT);
+    expect(adult).not.toHaveAttribute('aria-invalid');
+    expect(reserve).not.toHaveBeenCalled();
+
+    await user.clear(child);
+    await user.type(child, VOUCHERS.child);
+    await user.click(submit);
+    await flush();
+    expect(reserve).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it("the server's refusal of a voucher shows beside its field, not as an alert", async () => {
+    const user = userEvent.setup();
+    const { actor } = await start(async () => {
+      throw voucherUsedError;
+    });
+    render(<Harness actor={actor} />);
+    await user.click(screen.getByRole('button', { name: 'Add one City Pass Adult' }));
+    const adult = screen.getByRole('textbox', { name: 'City Pass code for City Pass Adult 1' });
+    await user.type(adult, VOUCHERS.adult);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await flush();
+    expect(adult).toHaveAccessibleDescription(
+      `The City Pass code "${VOUCHERS.adult}" has already been used.`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,13 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { CartModel } from '../../api/models';
+import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
+import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
+import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
+import { cart, qfCitypassEvent, qfDays, qfSessionsByDate } from '../../stories/fixtures/quantityFirstReserve';
 import {
   QuantityFirstReserve,
   type QuantityFirstReserveProps,
   type QuantityFirstView,
 } from '../../ui/reserve/QuantityFirstReserve';
 import { createStrings } from '../../ui/strings';
+import { flush } from '../machines/graph-helpers';
 
 afterEach(cleanup);
 
@@ -188,5 +197,117 @@ describe('QuantityFirstReserve', () => {
         name: 'Sun 22 Kids from $10.00 Hurry, less than 10 tickets available., Sunday, November 22, 2026',
       }),
     ).toBeTruthy();
+  });
+});
+
+describe('quantity-first reserve view: city-pass voucher fields (spec 1 §2, §5, §8)', () => {
+  const FORMAT = 'Does not match the expected format. Please check your City Pass code.';
+  const noop = () => {};
+
+  function start(answer: () => Promise<CartModel> = async () => cart) {
+    const reserve = vi.fn(async (_input: unknown) => answer());
+    const machine = quantityFirstReserveMachine.provide({
+      actors: {
+        loadCalendar: fromPromise(async () => qfDays),
+        loadSessions: fromPromise(async ({ input }) => qfSessionsByDate[input.date] ?? []),
+        reserveIntoCart: reserveIntoCartWith(reserve),
+      },
+    });
+    const actor = createActor(machine, { input: { event: qfCitypassEvent } });
+    actor.start();
+    return { actor, reserve };
+  }
+
+  function Harness({ actor }: { actor: ReturnType<typeof start>['actor'] }) {
+    const view = useSelector(actor, selectQuantityFirstReserveView);
+    return (
+      <QuantityFirstReserve
+        strings={createStrings()}
+        currency="USD"
+        view={view}
+        formId="qf-citypass"
+        showFooter
+        calendar={null}
+        onShowMore={noop}
+        onCloseCalendar={noop}
+        onDismissCalendar={noop}
+        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
+        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
+        onFindTickets={() => actor.send({ type: 'tickets.find' })}
+        onEditQuantities={() => actor.send({ type: 'quantities.open' })}
+        onSelectDate={noop}
+        onChangeDate={noop}
+        onSelectSession={noop}
+        onRetry={noop}
+        onSubmit={() => actor.send({ type: 'submit' })}
+        onVoucherChange={(ticketTypeId, index, value) =>
+          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
+        }
+      />
+    );
+  }
+
+  /** The quantities chosen by keys, then the 21st at 9:30 (the pickers are the date-first view's, tested there). */
+  async function toChosen(
+    user: ReturnType<typeof userEvent.setup>,
+    actor: ReturnType<typeof start>['actor'],
+  ) {
+    await user.click(screen.getByRole('button', { name: 'Add one City Pass Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Add one City Pass Child' }));
+    expect(screen.queryByRole('region', { name: 'City Pass vouchers' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Find tickets' }));
+    await flush();
+    actor.send({ type: 'date.select', date: '2026-11-21' });
+    await flush();
+    actor.send({ type: 'session.select', sessionId: 's-0930' });
+    await flush();
+  }
+
+  it('once a session is chosen, one required field per City Pass ticket before submit; a wrong format is focused with the spec message; a right one reserves', async () => {
+    const user = userEvent.setup();
+    const { actor, reserve } = start();
+    render(<Harness actor={actor} />);
+    await toChosen(user, actor);
+    const region = screen.getByRole('region', { name: 'City Pass vouchers' });
+    const submit = screen.getByRole('button', { name: 'Add to cart' });
+    expect(region.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const adult = within(region).getByRole('textbox', { name: 'City Pass code for City Pass Adult 1' });
+    const child = within(region).getByRole('textbox', { name: 'City Pass code for City Pass Child 1' });
+    expect(child).toBeRequired();
+    await user.type(adult, VOUCHERS.wrong);
+    await user.type(child, VOUCHERS.child);
+    await user.click(submit);
+    expect(adult).toHaveFocus();
+    expect(adult).toHaveAccessibleDescription(FORMAT);
+    expect(child).not.toHaveAttribute('aria-invalid');
+    expect(reserve).not.toHaveBeenCalled();
+
+    await user.clear(adult);
+    await user.type(adult, ` ${VOUCHERS.adult} `);
+    await user.click(submit);
+    await flush();
+    expect(reserve).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it("the server's refusal of a voucher shows beside its field, not as an alert", async () => {
+    const user = userEvent.setup();
+    const { actor } = start(async () => {
+      throw voucherUsedError;
+    });
+    render(<Harness actor={actor} />);
+    await toChosen(user, actor);
+    const adult = screen.getByRole('textbox', { name: 'City Pass code for City Pass Adult 1' });
+    await user.type(adult, VOUCHERS.adult);
+    await user.type(
+      screen.getByRole('textbox', { name: 'City Pass code for City Pass Child 1' }),
+      VOUCHERS.child,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await flush();
+    expect(adult).toHaveAccessibleDescription(
+      `The City Pass code "${VOUCHERS.adult}" has already been used.`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

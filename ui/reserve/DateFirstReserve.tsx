@@ -11,6 +11,7 @@ import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { TicketQuantities } from './TicketQuantities';
+import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
 export type { DayBadge, DayOption } from './day-text';
 
@@ -67,6 +68,8 @@ export interface ReserveView {
   fewTickets: UiMessage | null;
   /** The attendee fields of the chosen tickets (none when the event asks none). */
   attendees?: AttendeeOption[];
+  /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
+  vouchers?: VoucherOption[];
   totalCents: number;
   canSubmit: boolean;
   submitting: boolean;
@@ -105,6 +108,8 @@ export interface DateFirstReserveProps {
   onSubmit: () => void;
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
+  /** The visitor typed into a city-pass voucher field. */
+  onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown under the tickets. */
   seatBlock?: ReactNode;
 }
@@ -211,6 +216,11 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
             strings={strings}
             attendees={view.attendees ?? []}
             onChange={props.onAdmitChange ?? (() => {})}
+          />
+          <VoucherFields
+            strings={strings}
+            vouchers={view.vouchers ?? []}
+            onChange={props.onVoucherChange ?? (() => {})}
           />
           {props.seatBlock ?? null}
           {props.showFooter === false ? null : (

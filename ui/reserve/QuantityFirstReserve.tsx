@@ -10,6 +10,7 @@ import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
+import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
 /** The calendar modal loads when first asked for. */
 const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
@@ -43,6 +44,8 @@ export interface QuantityFirstView {
   attendeesVisible: boolean;
   /** The attendee fields of the chosen tickets (none when the event asks none). */
   attendees?: AttendeeOption[];
+  /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
+  vouchers?: VoucherOption[];
   totalCents: number;
   canSubmit: boolean;
   submitting: boolean;
@@ -73,6 +76,8 @@ export interface QuantityFirstReserveProps {
   onSubmit: () => void;
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
+  /** The visitor typed into a city-pass voucher field. */
+  onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown once a session is chosen. */
   seatBlock?: ReactNode;
 }
@@ -267,8 +272,11 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
   );
 }
 
-/** Shown once a session is chosen: the visit summary, then the attendee fields (surveys come here later). */
-function AttendeeSection({ strings, view, onAdmitChange }: QuantityFirstReserveProps) {
+/**
+ * Shown once a session is chosen: the visit summary, then the attendee fields and the city-pass voucher fields
+ * (surveys come here later).
+ */
+function AttendeeSection({ strings, view, onAdmitChange, onVoucherChange }: QuantityFirstReserveProps) {
   const id = useId();
   return (
     <>
@@ -288,6 +296,11 @@ function AttendeeSection({ strings, view, onAdmitChange }: QuantityFirstReserveP
         strings={strings}
         attendees={view.attendees ?? []}
         onChange={onAdmitChange ?? (() => {})}
+      />
+      <VoucherFields
+        strings={strings}
+        vouchers={view.vouchers ?? []}
+        onChange={onVoucherChange ?? (() => {})}
       />
     </>
   );

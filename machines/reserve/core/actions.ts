@@ -40,6 +40,12 @@ import type {
   SeatsContext,
   SeatsSetEvent,
 } from './types';
+import {
+  type VoucherChangeEvent,
+  type VouchersContext,
+  voucherRefusalOf,
+  vouchersAfterChange,
+} from './vouchers';
 
 /** The notice of a failed load of the day's sessions or a session's groups. */
 export const LOAD_NOTICE = 'load.error';
@@ -144,6 +150,35 @@ const checkAdmits = partAssign<AdmitsContext>(() => ({ admitsChecked: true }));
  */
 export function admitActions<TContext extends AdmitsContext, TEvent extends EventObject>() {
   return { changeAdmit: changeAdmit<TContext, TEvent>(), checkAdmits: checkAdmits<TContext, TEvent>() };
+}
+
+// ---- city-pass vouchers ------------------------------------------------------------------------------
+
+const changeVoucher = partAssign<VouchersContext, VoucherChangeEvent>(({ context, event }) => {
+  assertEvent(event, 'voucher.change');
+  return { vouchers: vouchersAfterChange(context.vouchers, event), voucherRefusal: null };
+});
+const checkVouchers = partAssign<VouchersContext>(() => ({ vouchersChecked: true }));
+const noteVoucherRefusal = partAssign<VouchersContext>(({ context, event }) => ({
+  voucherRefusal: voucherRefusalOf(refusedErrorOf(event), context.vouchers),
+}));
+const clearVoucherRefusal = partAssign<VouchersContext>(() => ({ voucherRefusal: null }));
+
+/**
+ * The city-pass voucher fields (core/vouchers.ts): `changeVoucher` keeps what the visitor typed (the server's
+ * refusal of the last voucher is then over), `checkVouchers` marks a submit the voucher rule stopped, so the
+ * fields show their problems, `noteVoucherRefusal` keeps a refusal naming a typed voucher (invalid_citypass,
+ * code_exhausted: shown beside its field, spec 1 §8, with the guard `isVoucherRefusal`), and
+ * `clearVoucherRefusal` drops it on submit. Each flow keeps `vouchers` in step with its quantities
+ * (`vouchersInStep`) where it changes them.
+ */
+export function voucherActions<TContext extends VouchersContext, TEvent extends EventObject>() {
+  return {
+    changeVoucher: changeVoucher<TContext, TEvent>(),
+    checkVouchers: checkVouchers<TContext, TEvent>(),
+    noteVoucherRefusal: noteVoucherRefusal<TContext, TEvent>(),
+    clearVoucherRefusal: clearVoucherRefusal<TContext, TEvent>(),
+  };
 }
 
 // ---- a load that blocks the form ----------------------------------------------------------------------

@@ -4,8 +4,9 @@
  */
 import { assertEvent, type EventObject } from 'xstate';
 import { availableDays, isAvailableDay, isSelectableSession } from '../query';
-import { refusalOfEvent, reservedCartOf } from './rules';
+import { refusalOfEvent, refusedErrorOf, reservedCartOf } from './rules';
 import type { DayPickerContext, DayPickerEvent } from './types';
+import { type VouchersContext, voucherRefusalOf } from './vouchers';
 
 type EventArgs = { event: EventObject };
 
@@ -24,6 +25,12 @@ export const reserveCoreGuards = {
   isReserved: ({ event }: EventArgs) => reservedCartOf(event) !== null,
   /** The session sold out between choosing it and reserving. */
   isSessionSoldOut: ({ event }: EventArgs) => refusalOfEvent(event)?.kind === 'sessionSoldOut',
+};
+
+export const voucherGuards = {
+  /** The server refused one voucher the visitor typed (invalid_citypass, code_exhausted): beside its field. */
+  isVoucherRefusal: ({ context, event }: { context: VouchersContext; event: EventObject }) =>
+    voucherRefusalOf(refusedErrorOf(event), context.vouchers) !== null,
 };
 
 export const dayPickerGuards = {

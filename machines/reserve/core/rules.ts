@@ -4,6 +4,7 @@
  * child `reserveIntoCart` read without casts, and the outputs the path models send for it.
  */
 import type { EventObject } from 'xstate';
+import { voucherKey } from '../../../api/citypass-rule';
 import { ErrorCode } from '../../../api/codes';
 import { outcomeMessage } from '../../../api/error-messages/base';
 import { promoOutcome, reserveOutcome } from '../../../api/error-messages/reserve';
@@ -96,6 +97,13 @@ export const codeOf = (typed: string): string => typed.trim();
 /** Something to apply: the trimmed code is not empty. */
 export const hasCode = (typed: string): boolean => codeOf(typed) !== '';
 
+/** The refusal's `_extra.code` names a code, and not the given one (compared trimmed, in any case). */
+function namesOtherCode(error: FlowError, code: string): boolean {
+  const extra = error.extra;
+  const named = typeof extra === 'object' && extra !== null ? (extra as { code?: unknown }).code : undefined;
+  return typeof named === 'string' && named.trim() !== '' && voucherKey(named) !== voucherKey(code);
+}
+
 /**
  * Why a reserve retried with a code was refused, as the prompt shows it, or null when the refusal is not
  * about the code (sold out, cart gone...): then the reserve ends refused. A code the server does not know
@@ -109,6 +117,10 @@ export function codePromptError(error: unknown, typed: string): Message | null {
   const code = codeOf(typed);
   if (refusalKind(flowError) === 'codeRequired') return { key: 'promoInvalid', params: { code } };
   if (!CODE_REFUSALS.has(flowError.code)) return null;
+  // A refusal naming another code (a City Pass voucher of the form, invalid_citypass or code_exhausted with its
+  // `_extra.code`) is not about the prompt's code: the reserve ends refused and the flow shows it beside the
+  // voucher's field (core/vouchers.ts `voucherRefusalOf`).
+  if (namesOtherCode(flowError, code)) return null;
   return outcomeMessage(promoOutcome(flowError, { code }), 'promo');
 }
 

@@ -75,6 +75,9 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onAdmitChange={(ticketTypeId, index, field, value) =>
           actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
         }
+        onVoucherChange={(ticketTypeId, index, value) =>
+          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
+        }
         seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
         onRetry={() => actor.send({ type: 'retry' })}
       />
