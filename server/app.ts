@@ -63,6 +63,8 @@ export interface AppOptions {
    * server/main.ts passes its own (SMTP_URL, or the sink it started).
    */
   mail?: MailRuntime;
+  /** The key of signed order links (TIX_LINK_SECRET, at least 32 characters); default: one kept in the database. */
+  linkSecret?: string;
 }
 
 /** The From address of emails (and the domain of their Message-IDs) when MAIL_FROM is not set. */
@@ -95,6 +97,7 @@ export function createApp(options: AppOptions): Hono {
     cache: new CatalogCache(options.catalogCacheMs ?? 0),
     publicUrl: options.members?.publicUrl ?? null,
     trustProxy: Number(options.members?.trustProxy ?? 0),
+    linkSecret: options.linkSecret ?? null,
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();

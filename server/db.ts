@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DDL } from './ddl';
+import { MANAGE_DDL } from './manage/schema';
+import { ensureLinkSecretSql } from './manage/token';
 import { MEMBERS_DDL } from './members/schema';
 import { MEMBERSHIP_DDL } from './memberships/schema';
 import { PAYMENTS_DDL } from './payments/schema';
@@ -39,8 +41,16 @@ export async function createDb(
     try {
       await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
       await client.query(
-        DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL,
+        DDL +
+          MEMBERS_DDL +
+          SEATS_DDL +
+          MEMBERSHIP_DDL +
+          PAYMENTS_DDL +
+          PROMO_DDL +
+          ISSUED_CODES_DDL +
+          MANAGE_DDL,
       );
+      await client.query(ensureLinkSecretSql.text, ensureLinkSecretSql.values());
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
       client.release();
@@ -52,8 +62,9 @@ export async function createDb(
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   await client.exec(
-    DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL,
+    DDL + MEMBERS_DDL + SEATS_DDL + MEMBERSHIP_DDL + PAYMENTS_DDL + PROMO_DDL + ISSUED_CODES_DDL + MANAGE_DDL,
   );
+  await client.query(ensureLinkSecretSql.text, ensureLinkSecretSql.values());
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -131,8 +131,15 @@ const oidc = production
       redirectUris: oidcOrigins.map((o) => `${o}/${DEMO_SLUG}/auth0-login`),
       postLogoutRedirectUris: oidcOrigins.flatMap((o) => [`${o}/${DEMO_SLUG}/`, `${o}/${DEMO_SLUG}`]),
     });
+// The key of signed order links (manage links); unset: a random one kept in the database.
+const linkSecret = process.env.TIX_LINK_SECRET?.trim() || undefined;
+if (linkSecret !== undefined && linkSecret.length < 32) {
+  console.error('[server] TIX_LINK_SECRET must be at least 32 characters');
+  process.exit(1);
+}
 const app = createApp({
   db: handle.db,
+  linkSecret,
   gateway,
   production,
   inspect: inspectFlag ? isFlag(inspectFlag) : undefined,
@@ -151,6 +158,7 @@ const ctx = {
   production,
   gateway,
   cache: new CatalogCache(0),
+  linkSecret,
 };
 
 // Every process sweeps (safe concurrently): expired holds, and payment attempts cut off by a crash.
