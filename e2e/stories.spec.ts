@@ -218,6 +218,7 @@ test('steps the modal stack and advances the simulated clock through its close t
 const registered = [
   'app',
   'autoRenewCancel',
+  'cancelFreeOrder',
   'cart',
   'checkout',
   'dateFirstReserve',
@@ -269,7 +270,7 @@ const groups = [
   ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing'],
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve'],
   ['passwordReset', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
-  ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
+  ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail', 'cancelFreeOrder'],
 ];
 
 test('the groups below open every registered machine once', () => {
