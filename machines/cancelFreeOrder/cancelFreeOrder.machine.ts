@@ -13,6 +13,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { outcomeMessage } from '../../api/error-messages/base';
 import { cancelOrderOutcome, isNotManageable, manageLoadOutcome } from '../../api/error-messages/order';
+import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { emptyKind, sessionKeyOf, toggleSession, toggleTicket, validTicketIds } from './rules';
@@ -70,8 +71,7 @@ export const cancelFreeOrderMachine = setup({
   },
   actions: {
     storeOrder: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadOrder');
-      const { order, access, nowMs } = event.output;
+      const { order, access, nowMs } = outputOf<LoadOrderOutput>(event);
       return { order, access, nowMs, selected: [], pending: [] };
     }),
     toggleTicket: assign(({ context, event }) => {
@@ -101,8 +101,7 @@ export const cancelFreeOrderMachine = setup({
   },
   guards: {
     loadedEmpty: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadOrder');
-      const { order, access, nowMs } = event.output;
+      const { order, access, nowMs } = outputOf<LoadOrderOutput>(event);
       return emptyKind(order.tickets, nowMs, access) !== null;
     },
     refused: ({ event }) => isNotManageable(errorOf(event)),

@@ -188,7 +188,7 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
 export const QR_CID = 'order-qr@tix';
 
 /** The manage link's words (ours: the spec has none). The link is the purchaser's key: never logged. */
-export const MANAGE_TEXT = 'Need to change your plans? Cancel free tickets here:';
+export const MANAGE_TEXT = 'Need to change your plans? Cancel free tickets online:';
 export const MANAGE_LABEL = 'Manage your order';
 
 /** The discount codes' heading and how to use them (ours: the spec has no words for them). */
