@@ -268,9 +268,9 @@ test('the viewer lists every registered machine, in the registry order, with not
 const groups = [
   ['app', 'autoRenewCancel', 'cart', 'checkout', 'promoCode'],
   ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing'],
-  ['login', 'membershipPurchase', 'modals', 'oneTicketReserve'],
+  ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
-  ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail', 'cancelFreeOrder'],
+  ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
 ];
 
 test('the groups below open every registered machine once', () => {
