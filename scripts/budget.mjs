@@ -26,7 +26,10 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // Then 0.1 to 0.4 KB for promo codes' client half (issue 21): the cart client's applyCode and the widget's codes
 // line, the reserve core's code-required prompt, the banners' lazy slot, checkout's blocked-cart guard (the promo
 // box and the blocked-cart form themselves load in their own chunk).
-const BUDGET_KB = { '/': 54.7, '/events': 62, '/events/{id}': 60.6, '/checkout': 65.3 };
+// Then 0.1 to 0.2 KB for the manage page (issue 24): its route (/manage/{id}, the screen lazy), its confirm modal's
+// name on the app-wide modal stack, and its two error codes in the shared code table (measured 54.8, 62.0, 60.8,
+// 65.4 KB).
+const BUDGET_KB = { '/': 54.8, '/events': 62.1, '/events/{id}': 60.8, '/checkout': 65.5 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
