@@ -58,6 +58,13 @@ const TABLE = {
   ticket_state_incorrect: spec(409),
   /** Ours (WCAG 2.2.1 'more time'): the cart's hold was extended as often as the seller allows. */
   hold_extension_limit: server(true, 409),
+  // --- spec 2 §4, §8: order self-service (issue 24: the spec gives the texts; the codes are the server's)
+  /** POST ticket_order/{id}/cancel: a ticket asked for is not a cancellable one of the order ('No valid tickets
+   * found on this order'); _extra.ticket_ids. */
+  no_valid_tickets: server(true, 400),
+  /** Manage calls without the manage link's token or the owner's session, or that the seller's self-edit rules
+   * refuse ('You must contact us to cancel this order.'). */
+  order_not_manageable: server(true, 403),
   // --- spec 2 §4, §8: payments
   intent_requires_action: spec(402),
   intent_processing: spec(402),

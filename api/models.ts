@@ -243,6 +243,46 @@ export interface OrderModel {
   codes: OrderCode[];
 }
 
+/** A ticket of an order as the manage page lists it (spec 2 §2 "Cancel-free-order page"; issue 24). */
+export interface ManageTicket {
+  id: string;
+  /** in_cart, held, booked, redeemed, cancelled, unbooked. */
+  state: string;
+  /** Money strings as the wire writes them ('0.00'). */
+  faceValue: string;
+  adjustedValue: string;
+  typeName: string;
+  eventName: string;
+  category: string | null;
+  sessionId: string | null;
+  /** The session's start (ISO with the venue's offset), or null without a session. */
+  start: string | null;
+  /** The venue's zone. */
+  timezone: string | null;
+}
+
+/** An order on the manage page: its number and every ticket (cancelled ones too). */
+export interface ManageOrder {
+  id: string;
+  number: string;
+  tickets: ManageTicket[];
+}
+
+/** The seller's self-edit rules (spec 2 §3 `self_edit_rules`). */
+export interface SelfEditRules {
+  enabled: boolean;
+  anonEditing: boolean;
+  horizonDays: number;
+  horizonHours: number;
+  categories: string[];
+}
+
+/** How the request may manage an order: the manage link's token, or the owner's member session. */
+export interface ManageAccess {
+  via: 'token' | 'session';
+  rules: SelfEditRules;
+}
+
 /** A discount code an order bought (wire `issued_promo_code`). */
 export interface OrderCode {
   code: string;

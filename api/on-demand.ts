@@ -25,3 +25,6 @@ export const orderJoins = onDemand(() => import('./join-orders'));
 
 /** Cart joins (join-cart.ts): loaded with the first cart call, so an empty cart's first load does not carry them. */
 export const cartJoins = onDemand(() => import('./join-cart'));
+
+/** Manage page joins (join-manage.ts): only the manage page loads them. */
+export const manageJoins = onDemand(() => import('./join-manage'));

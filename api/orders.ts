@@ -3,8 +3,8 @@ import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import type { UrlSettings } from './join';
-import type { ConfirmationPage, OrderModel } from './models';
-import { orderJoins } from './on-demand';
+import type { ConfirmationPage, ManageAccess, ManageOrder, OrderModel } from './models';
+import { manageJoins, orderJoins } from './on-demand';
 import type { ApiRequest } from './request';
 
 export const ORDER_EMBED = [
@@ -17,6 +17,16 @@ export const ORDER_EMBED = [
   'seller',
   'identity',
   'meta',
+];
+
+/** Spec 2 §7 GET ticket_order/{id} (uncached): ticket, ticket_group, event_template, ticket_type, event_session. */
+export const MANAGE_EMBED = [
+  'ticket',
+  'ticket_group',
+  'event_template',
+  'ticket_type',
+  'event_session',
+  'venue',
 ];
 
 export function createOrders(request: ApiRequest, urls: UrlSettings) {
@@ -43,6 +53,62 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
       const order = (await joins).toOrders(raw, urls).find((o) => o.id === id);
       if (!order) throw new ApiError({ code: ErrorCode.not_found, status: 404, context: 'ticket_order' });
       return order;
+    },
+
+    /**
+     * The manage page's order (uncached GET ticket_order/{id} with the spec's embeds, every ticket). Rejects with
+     * ApiError 'not_found' (404) when the order is absent.
+     */
+    async manageOrder(id: string, { signal }: CallOptions = {}): Promise<ManageOrder> {
+      const joins = manageJoins();
+      const raw = await request('GET', `ticket_order/${encodeURIComponent(id)}`, {
+        embed: MANAGE_EMBED,
+        signal,
+      });
+      return (await joins).toManageOrder(raw, id);
+    },
+
+    /**
+     * Whether this request may manage the order (POST ticket_order/{id}/manage, ours): the manage link's token, or
+     * the owner's session (token null); with the seller's self-edit rules. 403 order_not_manageable otherwise.
+     */
+    async manageAccess(
+      id: string,
+      token: string | null,
+      { signal }: CallOptions = {},
+    ): Promise<ManageAccess> {
+      const joins = manageJoins();
+      const raw = await request('POST', `ticket_order/${encodeURIComponent(id)}/manage`, {
+        body: token ? { token } : {},
+        signal,
+      });
+      return (await joins).toManageAccess(raw);
+    },
+
+    /** Cancels free tickets of the order (POST ticket_order/{id}/cancel, spec 2 §7). */
+    async cancel(
+      id: string,
+      tickets: readonly string[],
+      token: string | null,
+      { signal }: CallOptions = {},
+    ): Promise<void> {
+      await request('POST', `ticket_order/${encodeURIComponent(id)}/cancel`, {
+        body: { gateway_data: {}, tickets: [...tickets], ...(token ? { token } : {}) },
+        signal,
+      });
+    },
+
+    /** Asks for the order's email (POST ticket_order/{id}/email, spec 2 §7). */
+    async email(
+      id: string,
+      logContext: 'order_update' | 'order_cancel',
+      token: string | null,
+      { signal }: CallOptions = {},
+    ): Promise<void> {
+      await request('POST', `ticket_order/${encodeURIComponent(id)}/email`, {
+        body: { log_context: logContext, ...(token ? { token } : {}) },
+        signal,
+      });
     },
   };
 }

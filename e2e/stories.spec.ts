@@ -218,6 +218,7 @@ test('steps the modal stack and advances the simulated clock through its close t
 const registered = [
   'app',
   'autoRenewCancel',
+  'cancelFreeOrder',
   'cart',
   'checkout',
   'dateFirstReserve',
@@ -268,7 +269,7 @@ test('the viewer lists every registered machine, in the registry order, with not
 const groups = [
   ['app', 'autoRenewCancel', 'cart', 'checkout', 'promoCode'],
   ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing'],
-  ['login', 'membershipPurchase', 'modals', 'oneTicketReserve'],
+  ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
 ];

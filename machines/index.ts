@@ -1,6 +1,7 @@
 /** Registry of every flow machine, used by the inspector, the story viewer and the exporter. */
 import { appMachine } from './app/app.machine';
 import { autoRenewCancelMachine } from './autoRenewCancel/autoRenewCancel.machine';
+import { cancelFreeOrderMachine } from './cancelFreeOrder/cancelFreeOrder.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
@@ -26,6 +27,7 @@ import { verifyEmailMachine } from './verifyEmail/verifyEmail.machine';
 export {
   appMachine,
   autoRenewCancelMachine,
+  cancelFreeOrderMachine,
   cartMachine,
   checkoutMachine,
   dateFirstReserveMachine,
@@ -53,6 +55,7 @@ export {
 export const machines = {
   app: appMachine,
   autoRenewCancel: autoRenewCancelMachine,
+  cancelFreeOrder: cancelFreeOrderMachine,
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,

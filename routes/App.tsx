@@ -30,6 +30,7 @@ const MyAccountScreen = lazyChunk(() => import('./account/MyAccountScreen'));
 const ProviderCallbackScreen = lazyChunk(() => import('./login/ProviderCallbackScreen'));
 const RedeemScreen = lazyChunk(() => import('./redeem/RedeemScreen'));
 const AutoRenewCancelScreen = lazyChunk(() => import('./auto-renew/AutoRenewCancelScreen'));
+const ManageScreen = lazyChunk(() => import('./manage/ManageScreen'));
 const AccountMenuSlot = lazyChunk(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
@@ -83,6 +84,7 @@ export function App() {
               <Route path="/my-account" component={MyAccountScreen} />
               <Route path="/my-account/membership-details" component={MyAccountScreen} />
               <Route path="/auth0-login" component={ProviderCallbackScreen} />
+              <Route path="/manage/:id">{(params) => <ManageScreen id={params.id} />}</Route>
               <Route path="/manage/:ticketOrderId/cancel-auto-renew">
                 {(params) => <AutoRenewCancelScreen ticketOrderId={params.ticketOrderId} />}
               </Route>

@@ -77,6 +77,8 @@ export interface AppOptions {
    * server/main.ts passes its own (SMTP_URL, or the sink it started).
    */
   mail?: MailRuntime;
+  /** The key of signed order links (TIX_LINK_SECRET, at least 32 characters); default: one kept in the database. */
+  linkSecret?: string;
 }
 
 /** Where Apple Pay looks for the domain association file (Apple Pay on the web, domain verification). */
@@ -131,6 +133,7 @@ export function createApp(options: AppOptions): Hono {
         : options.citypass,
     publicUrl: options.members?.publicUrl ?? null,
     trustProxy: Number(options.members?.trustProxy ?? 0),
+    linkSecret: options.linkSecret ?? null,
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();

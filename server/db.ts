@@ -10,12 +10,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { CITYPASS_DDL } from './citypass/schema';
 import { DDL } from './ddl';
+import { MANAGE_DDL } from './manage/schema';
+import { ensureLinkSecretSql } from './manage/token';
 import { MEMBERS_DDL } from './members/schema';
 import { MEMBERSHIP_DDL } from './memberships/schema';
 import { PAYMENTS_DDL } from './payments/schema';
 import { ISSUED_CODES_DDL } from './promo/issued';
 import { PROMO_DDL } from './promo/schema';
 import * as schema from './schema';
+import { SEATS_DDL } from './seats/schema';
 
 /** Every domain's tables, each domain's after those it refers to. */
 const SCHEMA_DDL = [
@@ -27,9 +30,8 @@ const SCHEMA_DDL = [
   PROMO_DDL,
   ISSUED_CODES_DDL,
   CITYPASS_DDL,
+  MANAGE_DDL,
 ].join('');
-
-import { SEATS_DDL } from './seats/schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -53,6 +55,7 @@ export async function createDb(
     try {
       await client.query('SELECT pg_advisory_lock($1)', [DDL_LOCK]);
       await client.query(SCHEMA_DDL);
+      await client.query(ensureLinkSecretSql.text, ensureLinkSecretSql.values());
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [DDL_LOCK]).catch(() => {});
       client.release();
@@ -64,6 +67,7 @@ export async function createDb(
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   await client.exec(SCHEMA_DDL);
+  await client.query(ensureLinkSecretSql.text, ensureLinkSecretSql.values());
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -169,8 +169,15 @@ if (applePayFile) {
     process.exit(1);
   }
 }
+// The key of signed order links (manage links); unset: a random one kept in the database.
+const linkSecret = process.env.TIX_LINK_SECRET?.trim() || undefined;
+if (linkSecret !== undefined && linkSecret.length < 32) {
+  console.error('[server] TIX_LINK_SECRET must be at least 32 characters');
+  process.exit(1);
+}
 const app = createApp({
   db: handle.db,
+  linkSecret,
   gateway,
   applePayDomainAssociation,
   // The sandbox city-pass provider only with the demo, as the sandbox payment gateway (no real one yet).
@@ -192,6 +199,7 @@ const ctx = {
   production,
   gateway,
   cache: new CatalogCache(0),
+  linkSecret,
 };
 
 // Every process sweeps (safe concurrently): expired holds, and payment attempts cut off by a crash.

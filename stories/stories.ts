@@ -7,6 +7,7 @@ import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObj
 import { machines } from '../machines';
 import { appStory } from './fixtures/app';
 import { autoRenewCancelStory } from './fixtures/autoRenewCancel';
+import { cancelFreeOrderStory } from './fixtures/cancelFreeOrder';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
@@ -33,6 +34,7 @@ import { verifyEmailStory } from './fixtures/verifyEmail';
 const written: Record<string, MachineStory> = {
   app: appStory,
   autoRenewCancel: autoRenewCancelStory,
+  cancelFreeOrder: cancelFreeOrderStory,
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,

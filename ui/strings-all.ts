@@ -11,6 +11,7 @@ import './checkout/terms-strings';
 import './form-strings';
 import './listing-strings';
 import './login/strings';
+import './manage/strings';
 import './membership-strings';
 import './promo-strings';
 import './reserve/strings';

@@ -22,6 +22,7 @@ import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
+import type { manageStrings } from './manage/strings';
 import type { membershipPageDefaults } from './membership-strings';
 import type { promoBannerStrings } from './promo-strings';
 import type { reserveStrings } from './reserve/strings';
@@ -146,7 +147,8 @@ type Catalogue = typeof shellStrings &
   typeof seatMapDefaults &
   typeof termsStrings &
   typeof promoStrings &
-  typeof promoBannerStrings;
+  typeof promoBannerStrings &
+  typeof manageStrings;
 
 export type StringKey = keyof Catalogue;
 export type Strings = Record<StringKey, string>;

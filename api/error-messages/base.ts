@@ -75,7 +75,9 @@ export type ErrorMessageKey =
   | 'giftSelfCheckout'
   | 'autoRenewContact'
   | 'renewNotYet'
-  | 'memberSessionBeyondTerm';
+  | 'memberSessionBeyondTerm'
+  | 'noValidTickets'
+  | 'cancelContactUs';
 
 export interface ErrorMessage {
   key: ErrorMessageKey;

@@ -23,7 +23,7 @@ import {
 import { checkoutOutcome } from './checkout';
 import { loginOutcome } from './login';
 import { autoRenewOutcome, giftOutcome, membershipOutcome, redeemOutcome } from './membership';
-import { rescheduleOutcome } from './order';
+import { cancelOrderOutcome, rescheduleOutcome } from './order';
 import { calendarOutcome, promoOutcome, reserveOutcome } from './reserve';
 
 export * from './account';
@@ -76,8 +76,9 @@ export function errorOutcome(
       return giftOutcome(error);
     case 'autoRenew':
       return autoRenewOutcome(error);
-    case 'confirmation':
     case 'cancelOrder':
+      return cancelOrderOutcome(error);
+    case 'confirmation':
       return described(error, genericMessageKey(where));
     default:
       return generalOutcome(error, where);

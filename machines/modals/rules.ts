@@ -24,7 +24,7 @@ const standard: ModalPreset = { size: DEFAULT_MODAL_SIZE, closeable: true, fixed
  * - loginOrGuest, redeemCart: a short question with two buttons, small.
  * - cartExpiry: small and not closeable, whatever the opener says (spec: "not closeable, small").
  * - chooseDate: the calendar's seven columns read best at md; its opener may still ask for lg.
- * - removeConfirm: a question with two buttons, small.
+ * - removeConfirm, cancelOrderConfirm: a question with two buttons, small.
  * - every other modal: the spec's default, lg and closeable.
  */
 export const MODAL_PRESETS: Readonly<Record<ModalName, ModalPreset>> = {
@@ -42,6 +42,7 @@ export const MODAL_PRESETS: Readonly<Record<ModalName, ModalPreset>> = {
   chooseDate: { size: 'md', closeable: true, fixed: false },
   removeConfirm: { size: 'sm', closeable: true, fixed: false },
   codeRequired: standard,
+  cancelOrderConfirm: { size: 'sm', closeable: true, fixed: false },
 };
 
 /** The stack entry a `modal.open` creates: the preset, overridden by the opener where allowed. */

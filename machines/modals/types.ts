@@ -33,6 +33,8 @@ export const MODAL_NAMES = [
   'codeRequired',
   /** The cart widget's remove confirm overlay ('Remove these tickets?'); data: the item's ticket ids and name. */
   'removeConfirm',
+  /** The manage page's cancel confirm (Confirm and Cancel; spec 2 §2 "Cancel-free-order page"). */
+  'cancelOrderConfirm',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];

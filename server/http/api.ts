@@ -12,6 +12,7 @@ import { registerCarts } from '../cart/routes';
 import { registerImages } from '../catalog/images';
 import { registerCatalog } from '../catalog/routes';
 import { type MailRuntime, registerOutbox } from '../mail/routes';
+import { registerManage } from '../manage/routes';
 import { type MembersOptions, registerMembers } from '../members/routes';
 import { registerMemberships } from '../memberships/routes';
 import type { SandboxGateway } from '../payments/gateway';
@@ -131,6 +132,7 @@ function buildApi(
   registerPayments(api, ctx, sandbox);
   registerPromo(api, ctx);
   registerOrders(api, ctx);
+  registerManage(api, ctx);
   registerImages(api, ctx);
   registerMembers(api, ctx, members);
   registerMemberships(api, ctx);

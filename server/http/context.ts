@@ -28,6 +28,11 @@ export interface AppCtx {
    * proxies (TRUST_PROXY; http/client-address.ts `clientAddress`); 0 or absent: the socket address.
    */
   trustProxy?: number;
+  /**
+   * The key of signed order links (manage links, server/manage/token.ts): TIX_LINK_SECRET; absent: a random key
+   * kept in the database (`server_secret`).
+   */
+  linkSecret?: string | null;
 }
 
 /**

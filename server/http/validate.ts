@@ -250,3 +250,22 @@ export async function body<T extends z.ZodMiniType>(c: C, schema: T, context: st
   if (!parsed.success) throw invalid(context, `Invalid request: ${describeIssues(parsed.error.issues)}`);
   return parsed.data as z.infer<T>;
 }
+
+/** A manage link's token (server/manage/token.ts): base64url, as the email wrote it. */
+const manageToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a manage link token'));
+
+/** POST ticket_order/{id}/manage (ours): the manage link's token, absent for the owner's member session. */
+export const manageAccessBody = z.strictObject({ token: z.optional(manageToken) });
+
+/** POST ticket_order/{id}/cancel (spec 2 §7): the tickets to cancel (at least one); `token` ours. */
+export const cancelOrderBody = z.strictObject({
+  gateway_data: z.optional(z.strictObject({})),
+  tickets: z.array(z.uuid()).check(z.minLength(1), z.maxLength(MAX_ARRAY)),
+  token: z.optional(manageToken),
+});
+
+/** POST ticket_order/{id}/email (spec 2 §7): which email; `token` ours. */
+export const orderEmailBody = z.strictObject({
+  log_context: z.enum(['order_update', 'order_cancel']),
+  token: z.optional(manageToken),
+});

@@ -46,6 +46,11 @@ export interface OrderMailData {
   totalCents: number;
   /** The printable order: `{origin}/{slug}/ticket_order/{id}` (spec 2 routes). */
   orderLink: string;
+  /**
+   * The manage page with its signed token (`{origin}/{slug}/manage/{id}?token=…`, server/manage/token.ts): cancel
+   * free tickets; null where it is not offered (the calendar file).
+   */
+  manageLink: string | null;
   sessions: OrderSession[];
   /** Tickets without a session (memberships, donations, gift cards), by event. */
   other: Array<{ eventName: string; lines: OrderLine[] }>;
@@ -77,6 +82,8 @@ export async function loadOrderMail(
     firstName: string | null;
     totalCents: number;
     origin: string;
+    /** The manage page's address (with its token), when the email offers it. */
+    manageLink?: string | null;
   },
 ): Promise<OrderMailData> {
   const { tickets } = input;
@@ -121,6 +128,7 @@ export async function loadOrderMail(
     currency: input.seller.currency,
     totalCents: input.totalCents,
     orderLink: orderLink(origin, input.seller.slug, input.order.id),
+    manageLink: input.manageLink ?? null,
     sessions: [],
     other: [],
     codes: codes.map((c) => ({ code: c.code, description: c.description })),
@@ -178,6 +186,10 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
 }
 
 export const QR_CID = 'order-qr@tix';
+
+/** The manage link's words (ours: the spec has none). The link is the purchaser's key: never logged. */
+export const MANAGE_TEXT = 'Need to change your plans? Cancel free tickets online:';
+export const MANAGE_LABEL = 'Manage your order';
 
 /** The discount codes' heading and how to use them (ours: the spec has no words for them). */
 export const CODES_TITLE = 'Your discount codes';
@@ -241,6 +253,7 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
         total,
         `Order number: ${data.orderNumber}`,
         `View and print your tickets: ${data.orderLink}`,
+        data.manageLink ? `${MANAGE_TEXT} ${data.manageLink}` : '',
         data.sessions.length ? 'The attached calendar files add each visit to your calendar.' : '',
       ].filter(Boolean),
     ),
@@ -255,6 +268,7 @@ ${para(html`<strong>${total}</strong>`)}
 ${para(showQr)}
 <p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>
 ${button(brand, data.orderLink, 'View and print tickets')}
+${data.manageLink ? para(html`${MANAGE_TEXT} <a href="${data.manageLink}">${MANAGE_LABEL}</a>`) : ''}
 ${data.sessions.length ? para('The attached calendar files add each visit to your calendar.') : ''}`,
     ),
     attachments,

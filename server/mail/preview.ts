@@ -4,7 +4,8 @@
  */
 import type { Brand } from './layout';
 import type { MailContent } from './message';
-import { orderConfirmationMail } from './order-mail';
+import { orderChangeMail } from './order-change-mail';
+import { type OrderLine, type OrderMailData, orderConfirmationMail } from './order-mail';
 import {
   emailChangeNoticeMail,
   giftCodeMail,
@@ -16,6 +17,35 @@ import {
 
 const BRAND: Brand = { name: 'Demo Museum', color: '#7a2e8a' };
 const ORIGIN = 'https://shop.example.test/demo-museum';
+
+/** An order of the free workshop with `lines` in one session (the manage page's emails). */
+function cancelPreview(lines: OrderLine[]): OrderMailData {
+  const start = new Date('2026-12-05T16:00:00Z');
+  return {
+    orderId: '00000000-0000-4000-8000-000000000002',
+    orderNumber: 'W4RK-SHP2',
+    createdAt: new Date('2026-11-21T15:00:00Z'),
+    firstName: 'Fran',
+    currency: 'USD',
+    totalCents: 0,
+    orderLink: `${ORIGIN}/ticket_order/00000000-0000-4000-8000-000000000002`,
+    manageLink: `${ORIGIN}/manage/00000000-0000-4000-8000-000000000002?token=preview-token`,
+    sessions: [
+      {
+        id: 'session-w',
+        eventName: 'Family Workshop: Drop-in Drawing',
+        venueName: 'Demo Museum',
+        timezone: 'America/New_York',
+        startAt: start,
+        endAt: new Date(start.getTime() + 3600_000),
+        eventLink: `${ORIGIN}/events/workshop`,
+        lines,
+      },
+    ],
+    other: [],
+    codes: [],
+  };
+}
 
 export function previews(): Array<{ name: string; mail: MailContent }> {
   const start = new Date('2026-12-05T15:00:00Z');
@@ -30,6 +60,7 @@ export function previews(): Array<{ name: string; mail: MailContent }> {
         currency: 'USD',
         totalCents: 10500,
         orderLink: `${ORIGIN}/ticket_order/00000000-0000-4000-8000-000000000001`,
+        manageLink: `${ORIGIN}/manage/00000000-0000-4000-8000-000000000001?token=preview-token`,
         sessions: [
           {
             id: 'session-1',
@@ -69,6 +100,17 @@ export function previews(): Array<{ name: string; mail: MailContent }> {
           { code: 'K7QM2XPA9RTB', description: '50% off General Admission' },
           { code: 'H3WN8ZCE4FJD', description: '50% off General Admission' },
         ],
+      }),
+    },
+    {
+      name: 'Tickets cancelled (manage page)',
+      mail: orderChangeMail(BRAND, {
+        kind: 'order_cancel',
+        cancelled: cancelPreview([{ name: 'Adult', count: 1, seats: [] }]),
+        remaining: cancelPreview([
+          { name: 'Adult', count: 1, seats: [] },
+          { name: 'Child', count: 1, seats: [] },
+        ]),
       }),
     },
     {

@@ -46,6 +46,13 @@ export const LIMITS = {
   promoCodeAddress: { name: 'promo_code:address', max: 20, windowMs: 60 * MINUTE },
   /** apply_code requests with unknown promo codes per cart (from any address). */
   promoCodeCart: { name: 'promo_code:cart', max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Wrong manage-link tokens (server/manage/access.ts) per client address: tokens are unguessable HMACs, this
+   * stops scanning; a right token gives its slot back.
+   */
+  manageTokenAddress: { name: 'manage_token:address', max: 20, windowMs: 60 * MINUTE },
+  /** Order emails asked for by the manage page (POST ticket_order/{id}/email) per order. */
+  orderEmail: { name: 'email:order', max: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** A growing delay between attempts: after `free` failures each attempt waits baseMs × 2^k (k = 0, 1, …). */

@@ -7,6 +7,7 @@ import type { Row } from '../http/docs';
 import { brandOf } from '../mail/layout';
 import { queueMail } from '../mail/message';
 import { loadOrderMail, orderConfirmationMail } from '../mail/order-mail';
+import { linkKey, manageLink, orderToken } from '../manage/token';
 import * as t from '../schema';
 
 export async function queueConfirmation(
@@ -22,6 +23,8 @@ export async function queueConfirmation(
   if (!who?.email) return;
   const [seller] = await tx.select().from(t.seller).where(eq(t.seller.id, cart.sellerId));
   if (!seller) return;
+  const origin = ctx.publicUrl ?? '';
+  const key = await linkKey(ctx.db, ctx.linkSecret, tx);
   const data = await loadOrderMail(tx, {
     order,
     seller,
@@ -29,7 +32,9 @@ export async function queueConfirmation(
     firstName: who.firstName,
     totalCents: amountCents,
     // Links: PUBLIC_URL, else the origin the paying request came to (payments/routes.ts), else a path.
-    origin: ctx.publicUrl ?? '',
+    origin,
+    // The manage page (cancel free tickets), signed for this order: the email is the purchaser's proof.
+    manageLink: manageLink(origin, seller.slug, order.id, orderToken(key, 'manage', order.id)),
   });
   await queueMail(
     tx,

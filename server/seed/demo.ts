@@ -178,6 +178,30 @@ const EVENTS: EventSeed[] = [
     times: ['19:00'],
     meta: { admit_names: 'required', admit_emails: 'optional' },
   },
+  {
+    // Free tickets (issue 24): the tickets a visitor may cancel on the manage page (the seller's self-edit rules
+    // below name its category). Link-only, so the listing is unchanged.
+    key: 'family-workshop',
+    name: 'Family Workshop: Drop-in Drawing',
+    subtitle: 'Free, booking required',
+    summary: 'Draw from the collection with our educators; paper and pencils provided.',
+    description:
+      '<p>A relaxed hour of drawing in the galleries for all ages. Places are free but limited: please book, and cancel if your plans change.</p>',
+    category: 'Workshops',
+    eventType: 'repeating',
+    reserveFlow: 'date_first',
+    hue: 45,
+    alt: 'Yellow and ochre pencil strokes with the words Drop-in Drawing',
+    group: { name: 'Workshop places', description: 'Free places, booking required', min: 1, max: 6 },
+    types: [
+      { name: 'Adult', cents: 0 },
+      { name: 'Child', cents: 0, description: 'Ages 3 to 17' },
+    ],
+    capacity: 30,
+    durationMin: 60,
+    times: ['11:00', '15:00'],
+    hiddenType: 'public_link_only',
+  },
 ];
 
 /** The seeded ids of the seller `slug` (server/seed/ids.ts: the demo seller's are unchanged). */
@@ -299,6 +323,25 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
       resourceId: sellerId,
       key: 'holds',
       value: { more_time: true, max_extensions: 3 },
+    })
+    .onConflictDoNothing();
+
+  // Self-edit (spec 2 §3, issue 24): free Workshops tickets may be cancelled by the purchaser's manage link up to
+  // 2 hours before their session (server/manage/rules.ts).
+  await db
+    .insert(t.config)
+    .values({
+      id: id(`config:${sellerId}:self_edit_rules`),
+      resource: 'seller',
+      resourceId: sellerId,
+      key: 'self_edit_rules',
+      value: {
+        enabled: true,
+        anon_editing: true,
+        horizon_days: 0,
+        horizon_hours: 2,
+        categories: ['Workshops'],
+      },
     })
     .onConflictDoNothing();
 

@@ -6,7 +6,7 @@
  *
  * Normalised, because they are random per run: version-4 UUIDs (`newId`; the seed's stable ids are version 5
  * and kept) become `<uuid:N>` in order of first appearance, order and cart numbers `<order_number>`, the
- * session cookie's token `<token>`, the sandbox's payment intents `pi_sandbox_<N>` (and their secrets); rows
+ * session cookie's token and the manage link's (an HMAC with the database's random key) `<token>`, the sandbox's payment intents `pi_sandbox_<N>` (and their secrets); rows
  * that come ordered by a random id (a cart's tickets) are sorted by their other fields; of a binary answer (the
  * QR code, which encodes the order number) only the first bytes are kept. Nothing else differs between runs or
  * between PGlite and PostgreSQL (the suite runs on both), so nothing is normalised per database.
@@ -82,6 +82,8 @@ function normaliser() {
         return intents.get(id) as string;
       })
       .replace(/_secret_[0-9a-f]+/g, '_secret_<secret>')
+      // The manage link's token: an HMAC with the database's random link key.
+      .replace(/(\/manage\/[^?\s"]+\?token=)[A-Za-z0-9_-]+/g, '$1<token>')
       .replace(/[A-Z0-9]{4}-[A-Z0-9]{4}/g, (code) => (orderNumbers.has(code) ? '<order_number>' : code));
   /** Order and cart numbers (`humanCode`) are random: remembered wherever a field of that name gives one. */
   const learn = (v: unknown): void => {

@@ -1,0 +1,45 @@
+/**
+ * Wiring of the manage page's cancel-free-order flow (spec 2 §7; issue 24): the order (uncached GET
+ * ticket_order/{id}) and the access answer (POST ticket_order/{id}/manage with the link's token) together, with the
+ * clock's time; POST ticket_order/{id}/cancel; POST ticket_order/{id}/email (order_cancel).
+ */
+import type { Api } from '../../api';
+import { cancelFreeOrderMachine } from '../../machines/cancelFreeOrder/cancelFreeOrder.machine';
+import type { LoadOrderInput, LoadOrderOutput } from '../../machines/cancelFreeOrder/types';
+import { fromPromise } from '../actors';
+
+export interface ManageWiring {
+  api: Pick<Api, 'orders'>;
+  now: () => number;
+}
+
+export async function loadManageOrder(
+  w: ManageWiring,
+  { orderId, token }: LoadOrderInput,
+  signal: AbortSignal,
+): Promise<LoadOrderOutput> {
+  // The access first: a refused visitor learns nothing of the order's tickets from this page.
+  const access = await w.api.orders.manageAccess(orderId, token, { signal });
+  const order = await w.api.orders.manageOrder(orderId, { signal });
+  return { order, access, nowMs: w.now() };
+}
+
+/** The `?token=` of the emailed manage link (null when absent or not a token's shape). */
+export function tokenFrom(search: string): string | null {
+  const token = new URLSearchParams(search).get('token');
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+}
+
+export function provideCancelFreeOrder(w: ManageWiring) {
+  return cancelFreeOrderMachine.provide({
+    actors: {
+      loadOrder: fromPromise(({ input, signal }) => loadManageOrder(w, input, signal)),
+      cancelTickets: fromPromise(({ input, signal }) =>
+        w.api.orders.cancel(input.orderId, input.ticketIds, input.token, { signal }),
+      ),
+      sendEmail: fromPromise(({ input, signal }) =>
+        w.api.orders.email(input.orderId, input.logContext, input.token, { signal }),
+      ),
+    },
+  });
+}
