@@ -38,7 +38,8 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // order's bought codes. Far under the targets; each budget is the measurement plus 0.1 KB.
 // Then 0.1 to 0.2 KB for the manage page (issue 24): its route (/manage/{id}, the screen lazy), its confirm modal's
 // name on the app-wide modal stack, and its two error codes in the shared code table.
-const BUDGET_KB = { '/': 55.0, '/events': 62.3, '/events/{id}': 61.0, '/checkout': 66.4 };
+// Measured on main with all of them (55.1, 62.3, 61.0, 66.5 KB); each budget is that plus 0.1 KB.
+const BUDGET_KB = { '/': 55.2, '/events': 62.4, '/events/{id}': 61.1, '/checkout': 66.6 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
