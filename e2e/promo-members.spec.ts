@@ -2,8 +2,8 @@
  * Issue 21, members' discounts at checkout: the automatic members' discount is named in the cart widget (a
  * member sees why the total dropped), and the zip-code discount (spec 2 §4: a member's zip code matched against
  * the discount pattern and applied as a code). The demo seller has the zip-code option on; the test sellers keep
- * it off (no other e2e's totals change), so the zip test turns it on in the page, in the checkout settings' config
- * answer, and the server applies the real seeded code (Mia's ZIP 10021: $2 off each General Admission ticket).
+ * it off (no other e2e's totals change), so the zip test turns its row on in the page, in the checkout settings'
+ * config answer, and the server applies the real seeded code (Mia's ZIP 10021: $2 off each General Admission ticket).
  */
 import type { Page } from '@playwright/test';
 import { eventId, expect, type Seller, test } from './fixtures';
@@ -31,10 +31,11 @@ async function turnZipCodeDiscountOn(page: Page, seller: Seller) {
     if (!url.searchParams.getAll('key._in').join(',').includes('zip_code_discount')) return route.fallback();
     const response = await route.fetch();
     const body = (await response.json()) as { config?: { _count: number; _data: unknown[] } };
-    const rows = [
-      ...(body.config?._data ?? []),
-      { id: 'zip-option', resource: 'seller', resource_id: seller.id, key: 'zip_code_discount', value: true },
-    ];
+    // Every seller has the row (off but for the demo seller): it is turned on where it stands.
+    const rows = (body.config?._data ?? []).map((row) =>
+      (row as { key?: string }).key === 'zip_code_discount' ? { ...(row as object), value: true } : row,
+    );
+    expect(rows).toContainEqual(expect.objectContaining({ key: 'zip_code_discount', value: true }));
     await route.fulfill({ response, json: { ...body, config: { _count: rows.length, _data: rows } } });
   });
 }
