@@ -25,7 +25,7 @@ async function logIn(page: Page, seller: Seller, who: { email: string; firstName
 }
 
 /** The seller's checkout settings with the zip-code discount option on (our key: zip_code_discount). */
-async function turnZipCodeDiscountOn(page: Page, seller: Seller) {
+async function turnZipCodeDiscountOn(page: Page) {
   await page.route('**/api/config?**', async (route) => {
     const url = new URL(route.request().url());
     if (!url.searchParams.getAll('key._in').join(',').includes('zip_code_discount')) return route.fallback();
@@ -58,7 +58,7 @@ test("the members' discount is named in the cart: a member sees why the Evening 
 });
 
 test("the zip-code discount: Mia's ZIP is applied as a code at checkout @phone", async ({ page, seller }) => {
-  await turnZipCodeDiscountOn(page, seller);
+  await turnZipCodeDiscountOn(page);
   await logIn(page, seller, MIA);
   await openFirstAdmissionTime(page, seller);
   await page.getByRole('button', { name: 'Add one Adult' }).click();

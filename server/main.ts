@@ -236,6 +236,13 @@ const server = serve({ fetch: app.fetch, port, createServer }, (info) => {
   console.info(`http://localhost:${info.port}/${demo ? `${DEMO_SLUG}/` : ''}`);
 });
 
+// Keep idle connections open longer than the clients that reuse them: with Node's 5 s default, a client sending
+// on a kept-alive socket just as the server closes it gets ECONNRESET (a full e2e run lost a logout to it). 65 s is
+// longer than browsers' and proxies' idle timeouts; headersTimeout must exceed keepAliveTimeout.
+const httpServer = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+httpServer.keepAliveTimeout = 65_000;
+httpServer.headersTimeout = 66_000;
+
 // A port taken since `npm start` looked (or a direct `npm run server`): one line, not a stack trace.
 server.on('error', (err: NodeJS.ErrnoException) => {
   console.error(
