@@ -43,7 +43,8 @@ export interface AppOptions {
   log?: boolean;
   /**
    * The payment gateway; it also names the storefront's payment mode (runtime config `paymentMode`). Default
-   * (undefined): the sandbox, which also serves its 3-D Secure stand-in route `/api/sandbox/...`. A
+   * (undefined): outside production the sandbox, which also serves its 3-D Secure stand-in route
+   * `/api/sandbox/...`; in production none (as `null`). A
    * `StripeGateway`: Stripe (its publishable key and account in the runtime config, its webhook at
    * `/api/stripe/webhook`). `null`: none (production without keys or TIX_DEMO): paid orders answer 409
    * payment_unavailable, free orders complete, `/api/sandbox/*` answers 404, the mode is `unavailable`.
@@ -95,9 +96,13 @@ export function createApp(options: AppOptions): Hono {
   // Sellers with keys of their own (STRIPE_SELLERS) pay through theirs; the others through the process's.
   const sellers = options.gateway instanceof SellerGateways ? options.gateway : null;
   const processGateway = sellers ? sellers.fallback : options.gateway;
+  // No gateway given: the sandbox outside production; production gives no sandbox away unless it is passed
+  // (server/main.ts does with TIX_DEMO=1), so its storefront says `unavailable`, never `sandbox`.
   const sandbox =
     processGateway === undefined
-      ? new SandboxGateway(options.db, now)
+      ? options.production
+        ? null
+        : new SandboxGateway(options.db, now)
       : processGateway instanceof SandboxGateway
         ? processGateway
         : null;

@@ -1,6 +1,7 @@
 /**
  * Production gives nothing away (issue 18): without a payment gateway (`createApp({ gateway: null })`, what
- * production runs unless TIX_DEMO=1) a paid order answers 409 payment_unavailable and `/api/sandbox/*` 404,
+ * production runs unless TIX_DEMO=1, and `createApp`'s default in production) a paid order answers 409
+ * payment_unavailable, `/api/sandbox/*` 404 and the runtime config says `unavailable`,
  * free orders still complete; `server/main.ts` with NODE_ENV=production seeds no demo seller and runs no
  * sandbox, and with TIX_DEMO=1 it does both. Stripe and email in production: production-services.test.ts.
  */
@@ -116,6 +117,28 @@ describe('without a payment gateway (createApp gateway: null)', () => {
     expect(off.status).toBe(404);
     expect(codeOf(off)).toBe(ErrorCode.not_found);
     expect((await withSandbox('POST', `sandbox/payment_intents/${intent}/confirm`)).status).toBe(200);
+  });
+
+  it('production without a gateway given runs no sandbox: the runtime config says unavailable, never sandbox', async () => {
+    const prod = createApp({ db: s.handle.db, now: () => s.clock.now, production: true });
+    const config = await (await prod.request(`/__config?slug=${DEMO_SLUG}`)).json();
+    expect(config.paymentMode).toBe('unavailable');
+    expect(config).not.toHaveProperty('stripePublishableKey');
+    // And nothing answers as a sandbox: a paid order is refused, the 3-D Secure stand-in is not served.
+    const call = caller(prod);
+    const [session] = await gaSessions(s, '2026-11-30');
+    const cart = await cartWithPurchaser(call, session?.id as string, [GA_ADULT]);
+    const pay = await call('POST', `cart/${cart.id}/pay`, {
+      amount: cart.amount,
+      gateway_id: 'stripe',
+      gateway_data: { source: 'pm_card_visa' },
+    });
+    expect(pay.status).toBe(409);
+    expect(codeOf(pay)).toBe(ErrorCode.payment_unavailable);
+    expect((await call('POST', 'sandbox/payment_intents/pi_sandbox_x/confirm')).status).toBe(404);
+    // Outside production the default is still the sandbox (development, tests).
+    const dev = createApp({ db: s.handle.db, now: () => s.clock.now });
+    expect((await (await dev.request(`/__config?slug=${DEMO_SLUG}`)).json()).paymentMode).toBe('sandbox');
   });
 
   it('GET / goes to the demo seller, or the only seller; other sellers without the demo (or none): 404', async () => {
