@@ -207,6 +207,22 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  /** Captures an authorised intent; an intent that can no longer be captured answers as it now is. */
+  private async capture(intent: Intent, idempotencyKey: string): Promise<Intent> {
+    try {
+      return await this.stripe.paymentIntents.capture(
+        intent.id,
+        {},
+        this.options(`${idempotencyKey}:capture`),
+      );
+    } catch (err) {
+      // Captured meanwhile (succeeded), or a lapsed authorisation (canceled): the intent as it now is.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.payment_intent)
+        return err.payment_intent;
+      throw err;
+    }
+  }
+
   /** The port's answer for an intent; a succeeded intent is booked by one attempt only (its claim). */
   private async resultOf(intent: Intent, idempotencyKey: string): Promise<ChargeResult> {
     switch (intent.status) {
@@ -231,6 +247,16 @@ export class StripeGateway implements PaymentGateway {
           chargeId: typeof charge === 'string' ? charge : (charge?.id ?? intent.id),
           intentId: intent.id,
         };
+      }
+      case 'requires_capture': // Authorised, to be captured (an intent made with manual capture, or a method that authorises first,
+      // as Afterpay does): spec 2 §4 lets such a payment go on like a succeeded one. Captured here, once per
+      // attempt (`{key}:capture`), before anything is booked: the order is booked on money taken, never on an
+      // authorisation that could lapse. What the capture leaves decides (succeeded: booked by this attempt).
+      {
+        const captured = await this.capture(intent, idempotencyKey);
+        return captured.status === 'requires_capture'
+          ? invalid(INTERRUPTED)
+          : this.resultOf(captured, idempotencyKey);
       }
       case 'processing':
         return { status: 'processing', intentId: intent.id };

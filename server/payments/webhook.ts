@@ -5,7 +5,8 @@
  * once (their ids are stored after handling; handling is idempotent anyway, so a duplicate delivered meanwhile
  * changes nothing).
  *
- * `payment_intent.succeeded` and `payment_intent.payment_failed` settle the attempts of that intent that wait
+ * `payment_intent.succeeded`, `payment_intent.payment_failed` and `payment_intent.amount_capturable_updated`
+ * settle the attempts of that intent that wait
  * for Stripe: attempts that answered `processing`, and attempts cut off past their lease. The event's own
  * copy of the intent is not trusted for the outcome: the gateway asks Stripe (`find`), and `finish` books or
  * puts the cart back under the cart lock, exactly as the synchronous path and crash recovery do. An attempt
@@ -25,7 +26,15 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe's events are a few KB; anything much larger is not one. */
 const MAX_EVENT_BYTES = 256 * 1024;
 
-const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+/**
+ * `payment_intent.amount_capturable_updated`: an intent that authorised later (requires_capture) is captured
+ * and booked by the same settle (the gateway captures it when asked about it).
+ */
+const HANDLED = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.amount_capturable_updated',
+]);
 
 /** A bad or missing signature, or an event of another account: one answer, no detail. */
 const rejected = () =>

@@ -7,7 +7,8 @@
  * Payment methods: `pm_card_visa` (and any other `pm_card_…`) succeeds; `pm_card_chargeDeclined…` is declined
  * (HTTP 402 `card_error`, as Stripe answers); `pm_card_authenticationRequired` / `pm_card_threeDSecure2Required`
  * leave the intent `requires_action` (3-D Secure); `pm_fake_processing` (the fake's own name: Stripe drives
- * bank debits by account numbers) leaves it `processing` until `settle()`.
+ * bank debits by account numbers) leaves it `processing` until `settle()`; `pm_fake_captureLater` (also the
+ * fake's) leaves it `requires_capture` until `POST /v1/payment_intents/{id}/capture`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -74,6 +75,11 @@ const DECLINES: Record<string, { code: string; decline_code?: string; message: s
 };
 const NEEDS_ACTION = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecure2Required']);
 export const FAKE_PROCESSING_METHOD = 'pm_fake_processing';
+/**
+ * The fake's own name for a method that authorises and leaves the capture for later (`requires_capture`, as
+ * Stripe leaves an intent of `capture_method: manual`, or Afterpay's).
+ */
+export const FAKE_CAPTURE_LATER_METHOD = 'pm_fake_captureLater';
 
 /** Form-encoded bodies as Stripe's SDK writes them (`metadata[cart_id]=…`, `a[b][c]=…`) into nested objects. */
 function parseForm(body: string): Json {
@@ -177,11 +183,15 @@ export class StripeFake {
     return pi ? this.view(pi) : undefined;
   }
 
-  /** A processing payment clears (succeeded) or fails (requires_payment_method), with its webhook event. */
-  settle(id: string, outcome: 'succeeded' | 'failed', account: string | null = null) {
+  /**
+   * A processing payment clears (succeeded), is authorised for a later capture (requires_capture) or fails
+   * (requires_payment_method), with its webhook event.
+   */
+  settle(id: string, outcome: 'succeeded' | 'requires_capture' | 'failed', account: string | null = null) {
     const pi = this.mustIntent(id, account);
     if (pi.status !== 'processing') throw new Error(`intent ${id} is ${pi.status}`);
     if (outcome === 'succeeded') this.succeed(pi, account);
+    else if (outcome === 'requires_capture') this.authorise(pi, account);
     else this.fail(pi, account, { code: 'payment_method_provider_decline', message: 'The payment failed.' });
   }
 
@@ -259,12 +269,13 @@ export class StripeFake {
     const intents = this.intents.get(account ?? '') ?? new Map<string, FakeIntent>();
     this.intents.set(account ?? '', intents);
     if (method === 'POST' && path === '/v1/payment_intents') return this.create(intents, params, account);
-    const m = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/confirm)?$/.exec(path);
+    const m = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/confirm|\/capture)?$/.exec(path);
     if (m?.[1]) {
       const pi = intents.get(m[1]);
       if (!pi) throw missing(m[1]);
       if (method === 'GET' && !m[2]) return this.view(pi);
-      if (method === 'POST' && m[2]) return this.confirm(pi, params, account);
+      if (method === 'POST' && m[2] === '/confirm') return this.confirm(pi, params, account);
+      if (method === 'POST' && m[2] === '/capture') return this.capture(pi, account);
     }
     if (method === 'POST' && path === '/v1/refunds') return this.refund(intents, params);
     throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`);
@@ -323,7 +334,8 @@ export class StripeFake {
       pi.status = 'requires_action';
       pi.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
       this.emit('payment_intent.requires_action', pi, account);
-    } else if (method === FAKE_PROCESSING_METHOD) {
+    } else if (method === FAKE_CAPTURE_LATER_METHOD) this.authorise(pi, account);
+    else if (method === FAKE_PROCESSING_METHOD) {
       pi.status = 'processing';
       this.emit('payment_intent.processing', pi, account);
     } else if (method.startsWith('pm_card_')) this.succeed(pi, account);
@@ -332,6 +344,27 @@ export class StripeFake {
         code: 'resource_missing',
         param: 'payment_method',
       });
+    return this.view(pi);
+  }
+
+  /** Authorised: the amount is capturable until the capture (Stripe's `requires_capture`). */
+  private authorise(pi: FakeIntent, account: string | null) {
+    pi.status = 'requires_capture';
+    pi.next_action = null;
+    this.emit('payment_intent.amount_capturable_updated', pi, account);
+  }
+
+  /** `POST /v1/payment_intents/{id}/capture`: the whole authorised amount. */
+  private capture(pi: FakeIntent, account: string | null): Json {
+    if (pi.status !== 'requires_capture')
+      throw invalidRequest(
+        `This PaymentIntent could not be captured because it has a status of ${pi.status}.`,
+        {
+          code: 'payment_intent_unexpected_state',
+          payment_intent: this.view(pi),
+        },
+      );
+    this.succeed(pi, account);
     return this.view(pi);
   }
 

@@ -1,6 +1,7 @@
 /**
  * The Stripe gateway (issue 19) through the official SDK against the local Stripe fake (tests/fakes): pay,
- * decline, 3-D Secure (402 then the retry with the intent), processing settled by a signed webhook (once, also
+ * decline, 3-D Secure (402 then the retry with the intent), an authorisation captured before booking
+ * (requires_capture), processing settled by a signed webhook (once, also
  * when replayed), webhook refusals, crash recovery through `find`, the completion re-check's refund, and the
  * connected account on every call.
  */
@@ -14,7 +15,7 @@ import { recoverStalePayments } from '../../server/payments/recovery';
 import { stripePayment } from '../../server/payments/schema';
 import { StripeGateway, type StripeSettings } from '../../server/payments/stripe';
 import * as t from '../../server/schema';
-import { FAKE_PROCESSING_METHOD, StripeFake } from '../fakes/stripe-fake';
+import { FAKE_CAPTURE_LATER_METHOD, FAKE_PROCESSING_METHOD, StripeFake } from '../fakes/stripe-fake';
 import { GA_ADULT, gaSessions, SELLER, START, startTestServer, type TestServer } from './helpers';
 
 const SECRET = 'whsec_test_fakesecret123';
@@ -173,6 +174,59 @@ describe('paying through Stripe', () => {
     const stolen = await pay(other.id, other.amount, extra.payment_intent_id);
     expect(stolen.status).toBe(400);
     expect(await state(other.id)).toBe('pending');
+  });
+});
+
+describe('an intent authorised for a later capture (requires_capture)', () => {
+  const captures = (intentId: string) =>
+    fake.calls('POST', new RegExp(`^/v1/payment_intents/${intentId}/capture$`));
+
+  it('is captured once, keyed by the attempt, and the order booked on the captured money', async () => {
+    const c = await cart('2026-12-12');
+    const r = await pay(c.id, c.amount, FAKE_CAPTURE_LATER_METHOD);
+    expect(r.status).toBe(200);
+    expect(r.body.cart._data[0].state).toBe('completed');
+    const [row] = await s.handle.db.select().from(stripePayment).where(eq(stripePayment.cartId, c.id));
+    const intentId = row?.intentId ?? '';
+    expect(captures(intentId).map((q) => q.idempotencyKey)).toEqual([`${keyOf(c.id, 1)}:capture`]);
+    expect(fake.intent(intentId)).toMatchObject({ status: 'succeeded', amount_received: c.cents });
+    expect(await payments(c.id)).toMatchObject([{ amountCents: c.cents, reference: intentId }]);
+    // Asked again about the attempt (recovery): the same answer, no second capture.
+    expect(await gateway.find(keyOf(c.id, 1))).toMatchObject({ status: 'succeeded', intentId });
+    expect(captures(intentId)).toHaveLength(1);
+  });
+
+  it('a processing payment authorised later is captured and booked by its amount_capturable_updated webhook', async () => {
+    const c = await cart('2026-12-13');
+    const r = await pay(c.id, c.amount, FAKE_PROCESSING_METHOD);
+    expect(err(r.body)._code).toBe(ErrorCode.intent_processing);
+    const intentId = (err(r.body)._extra as { payment_intent_id: string }).payment_intent_id;
+    fake.settle(intentId, 'requires_capture');
+    const event = fake.lastEvent('payment_intent.amount_capturable_updated', intentId);
+    expect((await deliver(event.payload, fake.sign(event.payload))).status).toBe(200);
+    expect(await state(c.id)).toBe('completed');
+    expect(await orders(c.id)).toHaveLength(1);
+    expect(captures(intentId)).toHaveLength(1);
+    // The succeeded event the capture causes changes nothing.
+    const succeeded = fake.lastEvent('payment_intent.succeeded', intentId);
+    expect((await deliver(succeeded.payload, fake.sign(succeeded.payload))).status).toBe(200);
+    expect(await orders(c.id)).toHaveLength(1);
+    expect(await payments(c.id)).toHaveLength(1);
+  });
+
+  it('an authorisation that can no longer be captured books nothing and leaves the cart payable', async () => {
+    const c = await cart('2026-12-14');
+    const r = await pay(c.id, c.amount, FAKE_PROCESSING_METHOD);
+    const intentId = (err(r.body)._extra as { payment_intent_id: string }).payment_intent_id;
+    fake.settle(intentId, 'requires_capture');
+    const event = fake.lastEvent('payment_intent.amount_capturable_updated', intentId);
+    // The authorisation lapses before the event arrives (Stripe cancels it).
+    const lapsed = fake.intent(intentId);
+    if (lapsed) lapsed.status = 'canceled';
+    expect((await deliver(event.payload, fake.sign(event.payload))).status).toBe(200);
+    expect(await orders(c.id)).toHaveLength(0);
+    expect(await state(c.id)).toBe('pending');
+    expect((await pay(c.id, c.amount, 'pm_card_visa')).body.cart._data[0].state).toBe('completed');
   });
 });
 
