@@ -168,6 +168,7 @@ export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings 
     ]),
     ...scheduledOf(doc),
     ...promoOf(doc, cart.id),
+    ...(cart.paying ? { paying: true } : {}),
   };
 }
 

@@ -223,6 +223,8 @@ export interface CartModel {
   promoCodes?: string[];
   /** The cart mods that apply to the cart or block it (wire `cartmod`); absent when none. */
   cartMods?: CartModLine[];
+  /** A payment is in flight (wire `paying`; a payment that clears later until its webhook); absent: none. */
+  paying?: true;
 }
 
 export interface OrderModel {
@@ -416,6 +418,11 @@ export interface SeatMapModel {
 export interface CardPaymentResult {
   /** Source token from the payment adapter (Stripe payment method id, or sandbox pm_card_* token). */
   source: string;
+  /**
+   * The payment method's type as the provider names it (Stripe: card, us_bank_account, sepa_debit, …);
+   * absent: a card.
+   */
+  methodType?: string;
 }
 
 /* ---------------------------------------------------------------- members (spec 3) */

@@ -151,6 +151,11 @@ export const cart = z.object({
   expires_at: z.nullable(isoTime),
   expires_in: z.nullable(z.number()), // seconds
   seller_id: id,
+  /**
+   * A payment is in flight on the cart (shown as pending): a card attempt being answered, or a payment that
+   * clears later (processing until its webhook). Absent from older answers: none.
+   */
+  paying: z.optional(z.boolean()),
 });
 
 /** The seat of a seated ticket: its seat template id, section, row and seat name (the seat map's words). */

@@ -30,6 +30,7 @@ import {
   emptyValues,
   hasErrors,
   isBlocked,
+  isDebitMethod,
   isIntentProcessing,
   isPaymentProviderError,
   isProviderUnavailable,
@@ -68,9 +69,10 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     values: { ...emptyValues(), ...input.prefill },
     termsAccepted: false,
     fieldErrors: {},
-    formError: null,
+    formError: input.paymentFailed ? message('cardErrorGeneric') : null,
     status: null,
     source: null,
+    methodType: null,
     paymentIntent: null,
     actionConfirmed: false,
     orderIds: [],
@@ -146,8 +148,11 @@ const checkoutSetup = setup({
     refreshCart: () => {},
     /** Injected: the order is complete; the route goes to /checkout/complete?orderIds=a,b and clears the cart. */
     completed: (_args, _params: { orderIds: string[] }) => {},
-    /** Injected: the payment is processing; the route goes to /checkout/pending/{cartId}. */
-    pending: (_args, _params: { cartId: string }) => {},
+    /**
+     * Injected: the payment is processing; the route goes to /checkout/pending/{cartId} (a bank debit: with
+     * the debit wording).
+     */
+    pending: (_args, _params: { cartId: string; debit: boolean }) => {},
     markCheckoutBegun: assign({ checkoutBegun: true }),
     changeField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
@@ -167,6 +172,7 @@ const checkoutSetup = setup({
       formError: null,
       error: null,
       source: null,
+      methodType: null,
       paymentIntent: null,
       actionConfirmed: false,
       status: STATUS_TEXT.processing,
@@ -184,7 +190,10 @@ const checkoutSetup = setup({
       refusals: context.refusals + 1,
     })),
     setStatus: assign((_args, params: { status: StatusKey }) => ({ status: STATUS_TEXT[params.status] })),
-    storeSource: assign({ source: ({ event }) => outputOf<ConfirmCardOutput>(event).source }),
+    storeSource: assign(({ event }) => {
+      const { source, methodType } = outputOf<ConfirmCardOutput>(event);
+      return { source, methodType: methodType ?? null };
+    }),
     storePaymentIntent: assign(({ event }) => ({ paymentIntent: paymentIntentFrom(errorOf(event)) })),
     useIntentAsSource: assign(({ context }) => ({
       source: context.paymentIntent?.paymentIntentId ?? null,
@@ -238,7 +247,10 @@ export const checkoutMachine = checkoutSetup
         enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
       }),
       notifyPending: checkoutSetup.enqueueActions(({ context, enqueue }) => {
-        enqueue({ type: 'pending', params: { cartId: context.cart.id } });
+        enqueue({
+          type: 'pending',
+          params: { cartId: context.cart.id, debit: isDebitMethod(context.methodType) },
+        });
       }),
     },
   })

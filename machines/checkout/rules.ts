@@ -134,3 +134,14 @@ export const isBlocked = (cart: Pick<CartModel, 'cartMods'>): boolean =>
  * ./zip-code (loaded only when the option is on).
  */
 export const walletsAllowed = (zipCodeDiscountOn: boolean): boolean => !zipCodeDiscountOn;
+
+/** Stripe's bank-debit payment method types: a payment of one clears later (spec 2 §2, the pending page). */
+const DEBIT_METHODS: readonly string[] = [
+  'us_bank_account',
+  'sepa_debit',
+  'bacs_debit',
+  'acss_debit',
+  'au_becs_debit',
+];
+export const isDebitMethod = (methodType: string | null): boolean =>
+  methodType !== null && DEBIT_METHODS.includes(methodType);

@@ -28,6 +28,11 @@ export interface CheckoutInput {
    * is used; null or absent: none (option off, a guest, no zip, no match, or the cart holds it already).
    */
   zipCode?: string | null;
+  /**
+   * Back from the pending page: the payment that was processing failed (issue 19). The form opens with the
+   * card error (spec 2 §8, the generic one), the cart payable again.
+   */
+  paymentFailed?: boolean;
 }
 
 export interface PaymentIntentRef {
@@ -54,6 +59,8 @@ export interface CheckoutContext {
   status: Message | null;
   /** Card source from confirmCard, or the payment-intent id when retrying after customer confirmation. */
   source: string | null;
+  /** The payment method type confirmCard reported (a bank debit gets the pending page's debit wording). */
+  methodType: string | null;
   /** The payment intent that needs customer confirmation (HTTP 402 intent_requires_action). */
   paymentIntent: PaymentIntentRef | null;
   /** The customer confirmed a payment intent during this submit (a second 402 is then an error). */

@@ -2,16 +2,19 @@
  * The pending order page (spec 2 §2 "Pending page", issue 19): a payment that clears later (Stripe's
  * `processing`, the server's intent_processing) leaves the cart without orders until its webhook books it.
  * The page checks the cart at once and then every PENDING_POLL_MS; once the cart has orders it goes to the
- * confirmation (the injected `completed`). A cart that is not there shows the missing outcome; failures in a
- * row (network, server) are tolerated up to PENDING_MAX_FAILURES, then the page offers a retry.
+ * confirmation (the injected `completed`). A cart with neither orders nor a payment in flight had its payment
+ * fail (Stripe's payment_intent.payment_failed, or recovery found the intent failed): polling stops and the
+ * visitor goes back to checkout with the card error (the injected `paymentFailed`), the cart payable again. A
+ * cart that is not there shows the missing outcome; failures in a row (network, server) are tolerated up to
+ * PENDING_MAX_FAILURES, then the page offers a retry.
  *
- * No I/O: `checkCart` is provided by the route; `completed` is injected.
+ * No I/O: `checkCart` is provided by the route; `completed` and `paymentFailed` are injected.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
-import { isCartMissing, PENDING_MAX_FAILURES, PENDING_POLL_MS } from './rules';
+import { checkOutcome, isCartMissing, PENDING_MAX_FAILURES, PENDING_POLL_MS } from './rules';
 import type {
   CheckCartInput,
   CheckCartOutput,
@@ -21,7 +24,7 @@ import type {
 } from './types';
 
 export function initialPendingOrderContext({ input }: { input: PendingOrderInput }): PendingOrderContext {
-  return { cartId: input.cartId, orderIds: [], failures: 0 };
+  return { cartId: input.cartId, debit: input.debit === true, orderIds: [], failures: 0 };
 }
 export function checkCartInput({ context }: { context: PendingOrderContext }): CheckCartInput {
   return { cartId: context.cartId };
@@ -39,12 +42,15 @@ const pendingOrderSetup = setup({
   actions: {
     /** Injected: the cart has orders; the route goes to /checkout/complete?orderIds=a,b. */
     completed: (_args, _params: { orderIds: string[] }) => {},
+    /** Injected: the payment failed; the route goes back to checkout of the cart with the card error. */
+    paymentFailed: (_args, _params: { cartId: string }) => {},
     storeOrderIds: assign({ orderIds: ({ event }) => outputOf<CheckCartOutput>(event).orderIds }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetFailures: assign({ failures: 0 }),
   },
   guards: {
-    hasOrders: ({ event }) => outputOf<CheckCartOutput>(event).orderIds.length > 0,
+    hasOrders: ({ event }) => checkOutcome(outputOf<CheckCartOutput>(event)) === 'booked',
+    paymentStopped: ({ event }) => checkOutcome(outputOf<CheckCartOutput>(event)) === 'paymentFailed',
     cartMissing: ({ event }) => isCartMissing(errorOf(event)),
     lastFailure: ({ context }) => context.failures + 1 >= PENDING_MAX_FAILURES,
   },
@@ -58,6 +64,9 @@ export const pendingOrderMachine = pendingOrderSetup
     actions: {
       notifyCompleted: pendingOrderSetup.enqueueActions(({ context, enqueue }) => {
         enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
+      }),
+      notifyPaymentFailed: pendingOrderSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'paymentFailed', params: { cartId: context.cartId } });
       }),
     },
   })
@@ -76,6 +85,7 @@ export const pendingOrderMachine = pendingOrderSetup
           input: checkCartInput,
           onDone: [
             { guard: 'hasOrders', target: 'completed', actions: 'storeOrderIds' },
+            { guard: 'paymentStopped', target: 'paymentFailed' },
             { target: 'waiting', actions: 'resetFailures' },
           ],
           onError: [
@@ -97,6 +107,12 @@ export const pendingOrderMachine = pendingOrderSetup
       missing: {
         type: 'final',
         description: 'No such cart, or not one of this visitor: nothing to wait for.',
+      },
+      paymentFailed: {
+        type: 'final',
+        description:
+          'No orders and no payment in flight: the payment failed. Back to checkout with the card error; the cart is payable again.',
+        entry: 'notifyPaymentFailed',
       },
       completed: {
         type: 'final',

@@ -4,21 +4,25 @@ import type { pendingOrderMachine } from './pendingOrder.machine';
 
 export type PendingOrderSnapshot = SnapshotFrom<typeof pendingOrderMachine>;
 
-export type PendingOrderStage = 'pending' | 'failed' | 'missing' | 'completed';
+export type PendingOrderStage = 'pending' | 'failed' | 'missing' | 'completed' | 'paymentFailed';
 
 export interface PendingOrderView {
   stage: PendingOrderStage;
   /** The cart reference number the page shows. */
   reference: string;
+  /** A bank debit: the debit wording (the reference number, a confirmation email once cleared). */
+  debit: boolean;
 }
 
 export function selectPendingOrderView(snapshot: PendingOrderSnapshot): PendingOrderView {
   const stage: PendingOrderStage = snapshot.matches('completed')
     ? 'completed'
-    : snapshot.matches('missing')
-      ? 'missing'
-      : snapshot.matches('failed')
-        ? 'failed'
-        : 'pending';
-  return { stage, reference: snapshot.context.cartId };
+    : snapshot.matches('paymentFailed')
+      ? 'paymentFailed'
+      : snapshot.matches('missing')
+        ? 'missing'
+        : snapshot.matches('failed')
+          ? 'failed'
+          : 'pending';
+  return { stage, reference: snapshot.context.cartId, debit: snapshot.context.debit };
 }

@@ -168,6 +168,19 @@ function useInjectedCart(cartId: string | undefined): boolean {
   return named !== null && load.status !== 'error' && handed !== named;
 }
 
+/**
+ * The pending page sent the visitor back because the payment failed (history state `paymentFailed`, see
+ * routes/pending/PendingScreen.tsx); read once per checkout, then dropped so a reload does not repeat it.
+ */
+function paymentFailedState(): boolean {
+  if (typeof history === 'undefined') return false;
+  const state = history.state as { paymentFailed?: unknown } | null;
+  if (state?.paymentFailed !== true) return false;
+  const { paymentFailed: _read, ...rest } = state;
+  history.replaceState(rest, '');
+  return true;
+}
+
 const isMissingCart = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 400 || error.code === ErrorCode.not_found);
 
@@ -211,6 +224,7 @@ function CheckoutFlow({
   const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
   const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
   const { navigate } = useAppNavigate();
+  const [paymentFailed] = useState(() => paymentFailedState());
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
   const { payment, adapter, failed } = usePayment(cart, walletsAllowed(zipCodeDiscount));
 
@@ -232,9 +246,9 @@ function CheckoutFlow({
           navigate(`/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`);
           cartActor.send({ type: 'cart.clear' });
         },
-        pending: (cartId) => {
+        pending: (cartId, debit) => {
           onLeaving();
-          navigate(`/checkout/pending/${encodeURIComponent(cartId)}`);
+          navigate(`/checkout/pending/${encodeURIComponent(cartId)}`, debit ? { state: { debit } } : {});
         },
         gift,
         // GA4 begin_checkout and purchase on window.dataLayer when the seller turns analytics on.
@@ -263,6 +277,8 @@ function CheckoutFlow({
       // (once per cart and ticket count).
       zipCode:
         zipCode && !zipCodeRule?.zipCodeTried(storage, config.sellerId, cart, zipCode) ? zipCode : null,
+      // Back from the pending page (issue 19): the processing payment failed; the form says so.
+      paymentFailed,
     },
     inspect,
   });

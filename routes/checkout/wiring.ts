@@ -27,7 +27,8 @@ export interface CheckoutWiring {
   analytics?: Pick<AnalyticsPort, 'beginCheckout' | 'purchase'>;
   /** The cart as the checkout has it now (what analytics reports). */
   currentCart?: () => CartModel | null;
-  pending: (cartId: string) => void;
+  /** The payment clears later: on to the pending page (a bank debit: with the debit wording). */
+  pending: (cartId: string, debit: boolean) => void;
   /** Hands a fresh cart to the app cart (`cart.updated`): the cart after the member's zip code was applied. */
   cartUpdated?: (cart: CartModel) => void;
   /** Remembers that the zip code was tried on this cart (see `zipCodeTried`), whatever the answer. */
@@ -98,7 +99,7 @@ export function provideCheckout({
         if (cart) analytics?.purchase?.(orderIds, cart);
         completed(orderIds);
       },
-      pending: (_, { cartId }) => pending(cartId),
+      pending: (_, { cartId, debit }) => pending(cartId, debit),
     },
   });
 }

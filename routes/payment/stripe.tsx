@@ -75,7 +75,7 @@ export function createStripeAdapter(options: {
         throw cardError(submitted.error.code ?? ErrorCode.card_error, submitted.error.message ?? '');
       const { paymentMethod, error } = await stripe.createPaymentMethod({ elements: handles.elements });
       if (error || !paymentMethod) throw cardError(error?.code ?? ErrorCode.card_error, error?.message ?? '');
-      return { source: paymentMethod.id };
+      return { source: paymentMethod.id, methodType: paymentMethod.type };
     },
     async confirmAction({ clientSecret }) {
       const stripe = handles.stripe ?? (await stripePromise.catch(() => null));

@@ -1,6 +1,6 @@
 import '../../ui/checkout/pending-strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { selectPendingOrderView } from '../../machines/pendingOrder/view';
 import { PendingView } from '../../ui/checkout/PendingView';
 import { useServices } from '../app/services';
@@ -23,10 +23,17 @@ function PendingOrderFlow({ cartId }: { cartId: string }) {
           navigate(`/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`, {
             replace: true,
           }),
+        // Back to checkout of the cart, which opens with the card error (routes/checkout/CheckoutScreen.tsx).
+        paymentFailed: (id) =>
+          navigate(`/checkout/${encodeURIComponent(id)}`, { replace: true, state: { paymentFailed: true } }),
       }),
     [api, navigate],
   );
-  const actor = useActorRef(machine, { input: { cartId }, inspect });
+  // A bank debit (the checkout says so in history state): the debit wording.
+  const [debit] = useState(
+    () => typeof history !== 'undefined' && (history.state as { debit?: unknown } | null)?.debit === true,
+  );
+  const actor = useActorRef(machine, { input: { cartId, debit }, inspect });
   const view = useSelector(actor, selectPendingOrderView);
   useEffect(() => {
     document.title = `${strings.pendingTitle} — ${config.sellerName}`;
@@ -36,6 +43,7 @@ function PendingOrderFlow({ cartId }: { cartId: string }) {
       strings={strings}
       stage={view.stage}
       reference={view.reference}
+      debit={view.debit}
       onRetry={() => actor.send({ type: 'retry' })}
     />
   );

@@ -1,4 +1,7 @@
-/** Wiring of the pending order page (issue 19): the cart is read (GET my/cart/{id}) for its order ids. */
+/**
+ * Wiring of the pending order page (issue 19): the cart is read (GET my/cart/{id}) for its order ids and
+ * whether its payment is still in flight.
+ */
 import type { Api } from '../../api';
 import { pendingOrderMachine } from '../../machines/pendingOrder/pendingOrder.machine';
 import { fromPromise } from '../actors';
@@ -7,16 +10,21 @@ export interface PendingOrderWiring {
   api: Pick<Api, 'cart'>;
   /** The cart has orders: on to the confirmation. */
   completed: (orderIds: string[]) => void;
+  /** The payment failed: back to checkout of the cart (payable again). */
+  paymentFailed: (cartId: string) => void;
 }
 
-export function providePendingOrder({ api, completed }: PendingOrderWiring) {
+export function providePendingOrder({ api, completed, paymentFailed }: PendingOrderWiring) {
   return pendingOrderMachine.provide({
     actors: {
       checkCart: fromPromise(async ({ input, signal }) => {
         const cart = await api.cart.get(input.cartId, { signal });
-        return { orderIds: cart.orderIds };
+        return { orderIds: cart.orderIds, paying: cart.paying === true };
       }),
     },
-    actions: { completed: (_args, { orderIds }) => completed(orderIds) },
+    actions: {
+      completed: (_args, { orderIds }) => completed(orderIds),
+      paymentFailed: (_args, { cartId }) => paymentFailed(cartId),
+    },
   });
 }

@@ -156,6 +156,8 @@ export function wCart(cart: CartRow, nowMs: number): w.Cart {
           : 0
         : null,
     seller_id: cart.sellerId,
+    // What the pending page waits on (issue 19): no orders and nothing in flight means the payment failed.
+    paying: cart.state === 'paying',
   };
 }
 

@@ -26,6 +26,7 @@ import type {
   PayInput,
   StorePurchaserInput,
 } from '../../machines/checkout/types';
+import { selectCheckoutView } from '../../machines/checkout/view';
 import { createStrings, fill, resolveMessage, type UiMessage } from '../../ui/strings';
 import { makeCart } from './checkout.fixtures';
 
@@ -71,7 +72,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
   const beginCheckout = vi.fn();
   const refreshCart = vi.fn();
   const completed = vi.fn<(orderIds: string[]) => void>();
-  const pending = vi.fn<(cartId: string) => void>();
+  const pending = vi.fn<(cartId: string, debit: boolean) => void>();
   const machine = checkoutMachine.provide({
     actors: {
       applyGift: fromPromise<unknown, ApplyGiftInput>(({ input }) => applyGift(input)),
@@ -85,7 +86,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
       beginCheckout: () => beginCheckout(),
       refreshCart: () => refreshCart(),
       completed: (_args, params) => completed(params.orderIds),
-      pending: (_args, params) => pending(params.cartId),
+      pending: (_args, params) => pending(params.cartId, params.debit),
     },
   });
   const actor = createActor(machine, {
@@ -565,8 +566,36 @@ describe('checkout submit', () => {
     await settle();
     expect(t.actor.getSnapshot().matches('pending')).toBe(true);
     expect(t.actor.getSnapshot().status).toBe('done');
-    expect(t.pending.mock.calls).toEqual([['cart-1']]);
+    expect(t.pending.mock.calls).toEqual([['cart-1', false]]);
     expect(t.completed).not.toHaveBeenCalled();
+  });
+
+  it('a bank debit still processing goes to the pending page with the debit wording (spec 2 §2)', async () => {
+    const t = start(
+      {},
+      {
+        confirmCard: async () => ({ source: 'pm_debit', methodType: 'us_bank_account' }),
+        pay: async () => Promise.reject({ code: 'intent_processing', status: 402 }),
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.pending.mock.calls).toEqual([['cart-1', true]]);
+  });
+
+  it('back from the pending page after the payment failed: the form opens with the card error, payable', async () => {
+    const t = start({ paymentFailed: true });
+    const view = selectCheckoutView(t.actor.getSnapshot());
+    expect(textOf(view.formError)).toBe(
+      'Your card has not been charged. Your payment could not be processed. Please edit your payment details and try again.',
+    );
+    expect(view.canSubmit).toBe(true);
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.completed.mock.calls).toEqual([[['o1', 'o2']]]);
+    expect(t.actor.getSnapshot().context.formError).toBeNull();
   });
 
   it('sends begin checkout once, on the first input focus', async () => {

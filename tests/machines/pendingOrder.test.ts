@@ -1,6 +1,7 @@
 /**
  * The pending order page's machine (spec 2 §2 "Pending page", issue 19) on a simulated clock: the cart is
- * checked at once and then every PENDING_POLL_MS until it has orders, then `completed` with its order ids;
+ * checked at once and then every PENDING_POLL_MS until it has orders, then `completed` with its order ids; a
+ * payment that failed (no orders, nothing in flight) stops and goes back to checkout (`paymentFailed`);
  * failures in a row are tolerated up to PENDING_MAX_FAILURES, then a retry; a missing cart stops.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { selectPendingOrderView } from '../../machines/pendingOrder/view';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A run with the cart's answers in order (an Error rejects); returns the actor, its clock and what it saw. */
-function run(answers: (CheckCartOutput | { code: string; status: number })[]) {
+function run(answers: (CheckCartOutput | { code: string; status: number })[], failed: string[] = []) {
   const checks: CheckCartInput[] = [];
   const completed: string[][] = [];
   const clock = new SimulatedClock();
@@ -26,7 +27,10 @@ function run(answers: (CheckCartOutput | { code: string; status: number })[]) {
         return answer;
       }),
     },
-    actions: { completed: (_args, { orderIds }) => completed.push(orderIds) },
+    actions: {
+      completed: (_args, { orderIds }) => completed.push(orderIds),
+      paymentFailed: (_args, { cartId }) => failed.push(cartId),
+    },
   });
   const actor = createActor(machine, { input: { cartId: 'cart-7' }, clock }).start();
   return { actor, clock, checks, completed };
@@ -35,13 +39,17 @@ function run(answers: (CheckCartOutput | { code: string; status: number })[]) {
 describe('pendingOrder machine', () => {
   it('checks at once, polls every PENDING_POLL_MS while processing, and completes once the cart has orders', async () => {
     const { actor, clock, checks, completed } = run([
-      { orderIds: [] },
-      { orderIds: [] },
-      { orderIds: ['o-1', 'o-2'] },
+      { orderIds: [], paying: true },
+      { orderIds: [], paying: true },
+      { orderIds: ['o-1', 'o-2'], paying: false },
     ]);
     await flush();
     expect(checks).toEqual([{ cartId: 'cart-7' }]);
-    expect(selectPendingOrderView(actor.getSnapshot())).toEqual({ stage: 'pending', reference: 'cart-7' });
+    expect(selectPendingOrderView(actor.getSnapshot())).toEqual({
+      stage: 'pending',
+      reference: 'cart-7',
+      debit: false,
+    });
 
     // Not before the poll's delay.
     clock.increment(PENDING_POLL_MS - 1);
@@ -69,9 +77,9 @@ describe('pendingOrder machine', () => {
     const down = { code: 'unexpected', status: 502 };
     const { actor, clock, checks, completed } = run([
       down,
-      { orderIds: [] },
+      { orderIds: [], paying: true },
       ...Array.from({ length: PENDING_MAX_FAILURES }, () => down),
-      { orderIds: ['o-9'] },
+      { orderIds: ['o-9'], paying: false },
     ]);
     await flush();
     expect(selectPendingOrderView(actor.getSnapshot()).stage).toBe('pending');
@@ -96,6 +104,29 @@ describe('pendingOrder machine', () => {
     actor.send({ type: 'retry' });
     await flush();
     expect(completed).toEqual([['o-9']]);
+  });
+
+  it('stops polling once the payment failed (no orders, nothing in flight) and goes back to checkout once', async () => {
+    const failed: string[] = [];
+    const { actor, clock, checks, completed } = run(
+      [
+        { orderIds: [], paying: true },
+        { orderIds: [], paying: false },
+      ],
+      failed,
+    );
+    await flush();
+    expect(failed).toEqual([]);
+    clock.increment(PENDING_POLL_MS);
+    await flush();
+    expect(checks).toHaveLength(2);
+    expect(failed).toEqual(['cart-7']);
+    expect(completed).toEqual([]);
+    expect(selectPendingOrderView(actor.getSnapshot()).stage).toBe('paymentFailed');
+    clock.increment(PENDING_POLL_MS * 5);
+    await flush();
+    expect(checks).toHaveLength(2);
+    expect(failed).toEqual(['cart-7']);
   });
 
   it('stops on a cart that is not there (404)', async () => {

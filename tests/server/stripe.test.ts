@@ -285,14 +285,23 @@ describe('processing payments and webhooks', () => {
     );
   });
 
-  it('a processing payment that fails puts the cart back to pending (payable again)', async () => {
+  it('a processing payment that fails puts the cart back to pending (payable again, nothing in flight)', async () => {
     const c = await cart('2026-12-06');
     const r = await pay(c.id, c.amount, FAKE_PROCESSING_METHOD);
     const intentId = (err(r.body)._extra as { payment_intent_id: string }).payment_intent_id;
+    // What the pending page reads: a payment in flight (paying), shown as pending.
+    expect((await s.json('GET', `cart/${c.id}`)).body.cart._data[0]).toMatchObject({
+      state: 'pending',
+      paying: true,
+    });
     fake.settle(intentId, 'failed');
     const event = fake.lastEvent('payment_intent.payment_failed', intentId);
     expect((await deliver(event.payload, fake.sign(event.payload))).status).toBe(200);
     expect(await state(c.id)).toBe('pending');
+    // Nothing in flight any more, and no orders: the pending page goes back to checkout.
+    const after = (await s.json('GET', `cart/${c.id}`, { query: { _embed: 'ticket_order' } })).body;
+    expect(after.cart._data[0]).toMatchObject({ state: 'pending', paying: false });
+    expect(after.ticket_order?._data ?? []).toEqual([]);
     expect(await orders(c.id)).toHaveLength(0);
     expect((await pay(c.id, c.amount, 'pm_card_visa')).body.cart._data[0].state).toBe('completed');
   });
