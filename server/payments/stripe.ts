@@ -248,11 +248,11 @@ export class StripeGateway implements PaymentGateway {
           intentId: intent.id,
         };
       }
-      case 'requires_capture': // Authorised, to be captured (an intent made with manual capture, or a method that authorises first,
-      // as Afterpay does): spec 2 §4 lets such a payment go on like a succeeded one. Captured here, once per
-      // attempt (`{key}:capture`), before anything is booked: the order is booked on money taken, never on an
-      // authorisation that could lapse. What the capture leaves decides (succeeded: booked by this attempt).
-      {
+      case 'requires_capture': {
+        // Authorised, to be captured (an intent made with manual capture, or a method that authorises first,
+        // as Afterpay does): spec 2 §4 lets such a payment go on like a succeeded one. Captured here, once per
+        // attempt (`{key}:capture`), before anything is booked: the order is booked on money taken, never on an
+        // authorisation that could lapse. What the capture leaves decides (succeeded: booked by this attempt).
         const captured = await this.capture(intent, idempotencyKey);
         return captured.status === 'requires_capture'
           ? invalid(INTERRUPTED)

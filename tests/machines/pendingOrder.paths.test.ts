@@ -104,7 +104,8 @@ function onStep(runner: Runner, _expected: PendingOrderSnap, event: EventObject)
   if (event.type === 'xstate.done.actor.checkCart' || event.type === 'retry') trace.failures = 0;
   // Failures in a row decide the retry; a final state has no use for the count.
   if (state === 'failed') expect(snapshot.context.failures).toBe(PENDING_MAX_FAILURES);
-  else if (state === 'waiting' || state === 'checking') expect(snapshot.context.failures).toBe(trace.failures);
+  else if (state === 'waiting' || state === 'checking')
+    expect(snapshot.context.failures).toBe(trace.failures);
 
   const view = selectPendingOrderView(snapshot);
   expect(view).toEqual({
