@@ -50,6 +50,7 @@ export type ErrorMessageKey =
   | 'providerUnavailable'
   | 'cardError'
   | 'cardErrorGeneric'
+  | 'walletCancelled'
   | 'paymentUnavailable'
   | 'paymentTooManyAttempts'
   | 'guestAccount'

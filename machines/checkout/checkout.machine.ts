@@ -15,7 +15,7 @@
  * by the route; zipCodeApplied, beginCheckout, refreshCart, completed and pending are injected actions.
  */
 import type { EventObject } from 'xstate';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
 import { selectCart } from '../cart/current';
@@ -38,6 +38,7 @@ import {
   submitErrorMessage,
   trimmedValues,
   validateCheckout,
+  walletValues,
 } from './rules';
 import type {
   ApplyGiftInput,
@@ -73,6 +74,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     status: null,
     source: null,
     methodType: null,
+    wallet: false,
     paymentIntent: null,
     actionConfirmed: false,
     orderIds: [],
@@ -173,10 +175,26 @@ const checkoutSetup = setup({
       error: null,
       source: null,
       methodType: null,
+      wallet: false,
       paymentIntent: null,
       actionConfirmed: false,
       status: STATUS_TEXT.processing,
     }),
+    /** The wallet's payment method is the source; its identity fills the empty fields of the form. */
+    useWallet: assign(({ context, event }) => {
+      assertEvent(event, 'wallet.approve');
+      return {
+        source: event.source,
+        methodType: 'card',
+        wallet: true,
+        values: walletValues(context.values, event.identity),
+      };
+    }),
+    showWalletCancelled: assign(({ context }) => ({
+      formError: message('walletCancelled'),
+      status: null,
+      refusals: context.refusals + 1,
+    })),
     clearFieldErrors: assign({ fieldErrors: {} }),
     refuseBlocked: assign(({ context }) => ({
       formError: message('codeRequired'),
@@ -226,6 +244,9 @@ const checkoutSetup = setup({
     formIsValid: ({ context }) =>
       !hasErrors(validateCheckout(context.values, context.termsAccepted, context)),
     paymentDue: ({ context }) => amountDue(context) > 0,
+    walletPays: ({ context }) => context.wallet && context.source !== null && amountDue(context) > 0,
+    walletPaysWithForm: ({ context }) =>
+      context.wallet && context.source !== null && amountDue(context) > 0 && context.identityFormShown,
     isGift: ({ context }) => context.gift,
     identityFormShown: ({ context }) => context.identityFormShown,
     requiresAction: ({ context, event }) =>
@@ -296,6 +317,11 @@ export const checkoutMachine = checkoutSetup
             { guard: 'cartBlocked', actions: 'refuseBlocked' },
             { target: 'submitting', actions: 'startSubmit' },
           ],
+          'wallet.approve': [
+            { guard: 'cartBlocked', actions: 'refuseBlocked' },
+            { target: 'submitting', actions: ['startSubmit', 'useWallet'] },
+          ],
+          'wallet.cancel': { actions: 'showWalletCancelled' },
         },
       },
       submitting: {
@@ -326,8 +352,10 @@ export const checkoutMachine = checkoutSetup
           },
           choosingPayment: {
             description:
-              'Something due: the card first; nothing due: the purchaser (form shown), then free checkout.',
+              'A wallet approved: no card step. Something due: the card first; nothing due: the purchaser (form shown), then free checkout.',
             always: [
+              { guard: 'walletPaysWithForm', target: 'storingPurchaser' },
+              { guard: 'walletPays', target: 'paying' },
               { guard: 'paymentDue', target: 'confirmingCard' },
               { guard: 'identityFormShown', target: 'storingPurchaser' },
               { target: 'checkingOutFree' },

@@ -145,3 +145,23 @@ const DEBIT_METHODS: readonly string[] = [
 ];
 export const isDebitMethod = (methodType: string | null): boolean =>
   methodType !== null && DEBIT_METHODS.includes(methodType);
+
+/**
+ * The identity a wallet gave (spec 2 §3 "Wallet-derived identity") fills the form's empty fields; what the
+ * visitor typed stays. The email is confirmed by the wallet, so the confirmation follows it.
+ */
+export function walletValues(values: IdentityValues, wallet: Partial<IdentityValues>): IdentityValues {
+  const pick = (typed: string, given: string | undefined) =>
+    typed.trim() === '' ? (given ?? '').trim() : typed;
+  const email = pick(values.email, wallet.email);
+  return {
+    firstName: pick(values.firstName, wallet.firstName),
+    lastName: pick(values.lastName, wallet.lastName),
+    email,
+    emailConfirm: values.emailConfirm.trim() === '' ? email : values.emailConfirm,
+  };
+}
+
+/** A wallet payment refused for its postcode: the note that the zip code is the wallet address's (spec 2 §8). */
+export const isWalletPostcodeError = (wallet: boolean, error: FlowError | null): boolean =>
+  wallet && error !== null && error.code === ErrorCode.incorrect_zip;

@@ -61,6 +61,8 @@ export interface CheckoutContext {
   source: string | null;
   /** The payment method type confirmCard reported (a bank debit gets the pending page's debit wording). */
   methodType: string | null;
+  /** This submit pays with a wallet (Apple Pay, Google Pay) the customer approved: no card step. */
+  wallet: boolean;
   /** The payment intent that needs customer confirmation (HTTP 402 intent_requires_action). */
   paymentIntent: PaymentIntentRef | null;
   /** The customer confirmed a payment intent during this submit (a second 402 is then an error). */
@@ -80,7 +82,14 @@ export type CheckoutEvent =
   | { type: 'terms.change'; accepted: boolean }
   | { type: 'submit' }
   /** The cart changed while editing (promo code, donation, removal, refresh after a card error). */
-  | { type: 'cart.updated'; cart: CartModel };
+  | { type: 'cart.updated'; cart: CartModel }
+  /**
+   * The customer approved a wallet payment (Express Checkout Element): its payment method, and the identity
+   * the wallet gave (spec 2 §3 "Wallet-derived identity"), which fills the identity form's empty fields.
+   */
+  | { type: 'wallet.approve'; source: string; identity: Partial<IdentityValues> }
+  /** The customer closed the wallet without paying (spec 2 §4: a cancellation error). */
+  | { type: 'wallet.cancel' };
 
 /** What `applyZipCode` receives: the zip code as a code; it answers the fresh cart (errors ignored). */
 export interface ApplyZipCodeInput {

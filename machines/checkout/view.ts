@@ -1,5 +1,6 @@
 /** The checkout view model: one selector from a checkout snapshot to the props its view needs. */
 import type { Message } from '../shared/messages';
+import { isWalletPostcodeError } from './rules';
 import type { CheckoutSnapshot } from './selectors';
 import type { FieldErrors, IdentityValues } from './types';
 
@@ -28,10 +29,12 @@ export interface CheckoutViewModel {
   busy: boolean;
   /** The pay button is enabled: editing, never disabled without a message telling why. */
   canSubmit: boolean;
+  /** A wallet payment was refused for its postcode: the note that the zip code is the wallet address's. */
+  walletPostcodeNote: boolean;
 }
 
 /** The messages of a refused card (spec 2 §8's card errors). */
-const CARD_MESSAGES: readonly string[] = ['cardError', 'cardErrorGeneric'];
+const CARD_MESSAGES: readonly string[] = ['cardError', 'cardErrorGeneric', 'walletCancelled'];
 
 export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewModel {
   const { context } = snapshot;
@@ -51,5 +54,6 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
     submitting: snapshot.matches('submitting'),
     busy: snapshot.matches('submitting') || snapshot.hasTag('loading'),
     canSubmit: snapshot.matches('editing'),
+    walletPostcodeNote: context.formError !== null && isWalletPostcodeError(context.wallet, context.error),
   };
 }

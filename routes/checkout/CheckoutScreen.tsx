@@ -18,6 +18,7 @@ import { useCart, useCartActor, useModal, useServices, useSession } from '../app
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
+import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { giftApplier, readGiftee } from './gift';
@@ -283,6 +284,13 @@ function CheckoutFlow({
     inspect,
   });
   const view = useSelector(actor, selectCheckoutView);
+  const wallets = useMemo<WalletHandlers>(
+    () => ({
+      onApprove: ({ source, identity }) => actor.send({ type: 'wallet.approve', source, identity }),
+      onCancel: () => actor.send({ type: 'wallet.cancel' }),
+    }),
+    [actor],
+  );
   // The blocked-cart form and the promo code box decide in their own chunk whether they show (spec 2 §2).
   const promo = (place: 'blocked' | 'promo') => (
     <Suspense fallback={null}>
@@ -311,7 +319,16 @@ function CheckoutFlow({
         submitting={view.submitting}
         busy={view.busy}
         canSubmit={view.canSubmit}
-        cardForm={view.cardNeeded && adapter ? adapter.renderCardForm({ disabled: view.submitting }) : null}
+        walletPostcodeNote={view.walletPostcodeNote}
+        cardForm={
+          view.cardNeeded && adapter
+            ? adapter.renderCardForm({
+                disabled: view.submitting,
+                // Spec 2 §4: wallets (Apple Pay, Google Pay) unless the zip-code discount option is on.
+                wallets: walletsAllowed(zipCodeDiscount) ? wallets : null,
+              })
+            : null
+        }
         cardUnavailable={view.cardNeeded && failed ? { key: 'providerUnavailable' } : null}
         onFieldChange={(name, value) => actor.send({ type: 'field.change', name, value })}
         onFieldFocus={() => actor.send({ type: 'field.focus' })}

@@ -1,8 +1,19 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+import {
+  Elements,
+  ExpressCheckoutElement,
+  PaymentElement,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
+import {
+  loadStripe,
+  type Stripe,
+  type StripeElements,
+  type StripeExpressCheckoutElementConfirmEvent,
+} from '@stripe/stripe-js';
 import { useEffect } from 'react';
 import { ErrorCode } from '../../api/codes';
-import { cardError, type PaymentAdapter } from './types';
+import { cardError, type PaymentAdapter, type WalletHandlers } from './types';
 
 interface Handles {
   stripe: Stripe | null;
@@ -18,6 +29,66 @@ function BindHandles({ handles }: { handles: Handles }) {
     handles.elements = elements;
   }, [handles, stripe, elements]);
   return null;
+}
+
+/** The wallet's name as first and last name (the last word is the last name). */
+function splitName(name: string | null | undefined): { firstName?: string; lastName?: string } {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return {};
+  if (words.length === 1) return { firstName: words[0] };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1) };
+}
+
+/**
+ * Apple Pay and Google Pay through Stripe's Express Checkout Element, where the browser offers them (spec 2
+ * §4): the customer approves in the wallet, the approval makes a payment method, and the checkout pays with it
+ * through the same completion as a card; the wallet gives the identity (name, email). A wallet closed without
+ * paying is the checkout's cancellation error.
+ */
+function WalletButtons({ handlers, disabled }: { handlers: WalletHandlers; disabled: boolean }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const confirm = async (event: StripeExpressCheckoutElementConfirmEvent) => {
+    if (!stripe || !elements) {
+      event.paymentFailed({ reason: 'fail' });
+      return;
+    }
+    const submitted = await elements.submit();
+    const made = submitted.error ? null : await stripe.createPaymentMethod({ elements });
+    if (!made || made.error || !made.paymentMethod) {
+      event.paymentFailed({ reason: 'fail' });
+      handlers.onCancel();
+      return;
+    }
+    const details = event.billingDetails;
+    handlers.onApprove({
+      source: made.paymentMethod.id,
+      identity: {
+        ...splitName(details?.name),
+        ...(details?.email ? { email: details.email } : {}),
+      },
+    });
+  };
+  return (
+    <div className="form-section" style={disabled ? { pointerEvents: 'none', opacity: 0.6 } : undefined}>
+      <ExpressCheckoutElement
+        options={{
+          paymentMethodOrder: ['apple_pay', 'google_pay'],
+          paymentMethods: {
+            applePay: 'auto',
+            googlePay: 'auto',
+            link: 'never',
+            paypal: 'never',
+            amazonPay: 'never',
+            klarna: 'never',
+          },
+        }}
+        onClick={(event) => event.resolve({ emailRequired: true, billingAddressRequired: true })}
+        onConfirm={confirm}
+        onCancel={() => handlers.onCancel()}
+      />
+    </div>
+  );
 }
 
 /**
@@ -45,7 +116,7 @@ export function createStripeAdapter(options: {
   const unavailable = { code: ErrorCode.payment_provider_unavailable };
 
   return {
-    renderCardForm: ({ disabled }) => (
+    renderCardForm: ({ disabled, wallets }) => (
       <Elements
         stripe={forElements}
         options={{
@@ -56,6 +127,9 @@ export function createStripeAdapter(options: {
         }}
       >
         <BindHandles handles={handles} />
+        {wallets && options.wallets !== false ? (
+          <WalletButtons handlers={wallets} disabled={disabled} />
+        ) : null}
         <PaymentElement
           options={{
             layout: 'accordion',

@@ -20,7 +20,8 @@ export interface ChargeRequest {
 
 export type ChargeResult =
   | { status: 'succeeded'; chargeId: string; intentId: string | null }
-  | { status: 'declined'; message: string }
+  /** `code`: the provider's decline code when it is one the storefront tells apart (incorrect_zip, …). */
+  | { status: 'declined'; message: string; code?: string }
   | { status: 'requires_action'; intentId: string; clientSecret: string }
   /** Accepted but not settled yet (bank debits): the cart stays paying until the gateway says (webhook). */
   | { status: 'processing'; intentId: string }

@@ -17,6 +17,13 @@ import { parseMoney } from '../util';
 import { checkoutFree, payCart } from './completion';
 import type { SandboxGateway } from './gateway';
 
+/**
+ * The error code of a decline: the provider's when the storefront tells it apart (spec 2 §8: a wallet's postcode
+ * error gets a note), else card_declined.
+ */
+const declineCode = (code: string | undefined) =>
+  code === ErrorCode.incorrect_zip ? ErrorCode.incorrect_zip : ErrorCode.card_declined;
+
 export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGateway | null) {
   const payRoute = async (c: C) => {
     const cart = await loadCart(ctx, c);
@@ -31,7 +38,7 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     if (out.kind === 'completed') return documentResponse(ctx, c, out.cart);
     const r = out.result;
     if (r.status === 'declined')
-      throw new ApiError(400, ErrorCode.card_declined, 'payment', r.message, {
+      throw new ApiError(400, declineCode(r.code), 'payment', r.message, {
         type: 'card_error',
         message: r.message,
       });

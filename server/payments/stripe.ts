@@ -119,7 +119,11 @@ export class StripeGateway implements PaymentGateway {
       );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError)
-        return this.noted(req.idempotencyKey, { status: 'declined', message: err.message });
+        return this.noted(req.idempotencyKey, {
+          status: 'declined',
+          message: err.message,
+          ...(err.code ? { code: err.code } : {}),
+        });
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.payment_intent)
         return this.noted(req.idempotencyKey, await this.resultOf(err.payment_intent, req.idempotencyKey));
       throw err;

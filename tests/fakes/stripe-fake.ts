@@ -68,6 +68,11 @@ const DECLINES: Record<string, { code: string; decline_code?: string; message: s
     message: 'Your card has insufficient funds.',
   },
   pm_card_chargeDeclinedExpiredCard: { code: 'expired_card', message: 'Your card has expired.' },
+  // The fake's own name (Stripe declines a ZIP check failure only by the account's Radar rules).
+  pm_fake_incorrectZip: {
+    code: 'incorrect_zip',
+    message: 'The zip code you supplied failed validation.',
+  },
   pm_card_chargeDeclinedIncorrectCvc: {
     code: 'incorrect_cvc',
     message: "Your card's security code is incorrect.",

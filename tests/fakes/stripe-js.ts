@@ -3,6 +3,8 @@
  * `page.route`; nothing else loads it). It implements, from Stripe's documented API, the slice that
  * `@stripe/stripe-js`, `@stripe/react-stripe-js` and routes/payment/stripe.tsx call: `Stripe(key, options)`,
  * `stripe.elements(options)`, `elements.create('payment')` with `mount`, `on`/`off` ('ready', 'change'),
+ * `elements.create('expressCheckout')` (the wallet buttons: 'click', 'confirm', 'cancel'; a dialog in the page
+ * stands for the wallet's sheet),
  * `update`, `destroy`; `elements.submit()`; `stripe.createPaymentMethod({ elements })`;
  * `stripe.handleNextAction({ clientSecret })` (3-D Secure: a dialog with Complete and Fail, like Stripe's test
  * authentication page); `stripe.retrievePaymentIntent(clientSecret)`.
@@ -136,14 +138,150 @@ export function installStripeJs(win: Window & typeof globalThis) {
 
   type PaymentElement = ReturnType<typeof createPaymentElement>;
 
+  /**
+   * The wallet buttons (Stripe's Express Checkout Element, which draws Apple Pay and Google Pay where the
+   * browser offers them: the stand-in always does). A click asks the checkout (`click`, resolved), then the
+   * wallet's sheet: a dialog "Test wallet" whose buttons approve (`confirm` with the wallet's billing details),
+   * approve with a card whose ZIP check fails, or cancel (`cancel`).
+   */
+  function createExpressElement(onApproved: (paymentMethod: string | null) => void) {
+    const handlers = new Map<string, Set<Handler>>();
+    const emit = (type: string, event: unknown) => {
+      for (const handler of handlers.get(type) ?? []) handler(event);
+    };
+    let container: HTMLElement | null = null;
+    const sheet = (wallet: string) => {
+      const dialog = doc.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-modal', 'true');
+      dialog.setAttribute('aria-labelledby', 'stripe-standin-wallet-title');
+      dialog.style.cssText =
+        'position:fixed;inset:20% 10% auto;background:#fff;border:2px solid #333;padding:1rem;z-index:10000';
+      const title = doc.createElement('h2');
+      title.id = 'stripe-standin-wallet-title';
+      title.textContent = `Test wallet: ${wallet}`;
+      const choice = (label: string, act: () => void) => {
+        const b = doc.createElement('button');
+        b.type = 'button';
+        b.textContent = label;
+        b.addEventListener('click', () => {
+          dialog.remove();
+          act();
+        });
+        return b;
+      };
+      const approve = (paymentMethod: string) => () => {
+        onApproved(paymentMethod);
+        emit('confirm', {
+          elementType: 'expressCheckout',
+          expressPaymentType: wallet === 'Apple Pay' ? 'apple_pay' : 'google_pay',
+          billingDetails: {
+            name: 'Mary Jackson',
+            email: 'mary.jackson@example.com',
+            phone: null,
+            address: {
+              line1: '1 Main St',
+              city: 'Hampton',
+              state: 'VA',
+              postal_code: '23666',
+              country: 'US',
+            },
+          },
+          paymentFailed() {},
+        });
+      };
+      const pay = choice('Pay', approve('pm_card_visa'));
+      dialog.append(
+        title,
+        pay,
+        choice('Pay with a card whose ZIP check fails', approve('pm_fake_incorrectZip')),
+        choice('Cancel', () => {
+          onApproved(null);
+          emit('cancel', { elementType: 'expressCheckout' });
+        }),
+      );
+      doc.body.append(dialog);
+      pay.focus();
+    };
+    const element = {
+      mount(target: HTMLElement | string) {
+        container = typeof target === 'string' ? doc.querySelector<HTMLElement>(target) : target;
+        if (!container) throw new Error('mount: no such element');
+        const group = doc.createElement('div');
+        group.setAttribute('role', 'group');
+        group.setAttribute('aria-label', 'Express checkout');
+        for (const [wallet, type] of [
+          ['Apple Pay', 'apple_pay'],
+          ['Google Pay', 'google_pay'],
+        ] as const) {
+          const button = doc.createElement('button');
+          button.type = 'button';
+          button.textContent = `Pay with ${wallet}`;
+          button.addEventListener('click', () => {
+            let resolved = false;
+            emit('click', {
+              elementType: 'expressCheckout',
+              expressPaymentType: type,
+              resolve() {
+                resolved = true;
+              },
+            });
+            if (resolved) sheet(wallet);
+          });
+          group.append(button);
+        }
+        container.append(group);
+        win.setTimeout(
+          () =>
+            emit('ready', {
+              elementType: 'expressCheckout',
+              availablePaymentMethods: { applePay: true, googlePay: true },
+            }),
+          0,
+        );
+      },
+      on(type: string, handler: Handler) {
+        if (!handlers.has(type)) handlers.set(type, new Set());
+        handlers.get(type)?.add(handler);
+        return element;
+      },
+      off(type: string, handler?: Handler) {
+        if (handler) handlers.get(type)?.delete(handler);
+        else handlers.delete(type);
+        return element;
+      },
+      update() {},
+      unmount() {
+        container?.replaceChildren();
+      },
+      destroy() {
+        element.unmount();
+        handlers.clear();
+      },
+    };
+    return element;
+  }
+
   function createElements(options: Record<string, unknown>) {
     let settings = { ...options };
     let payment: PaymentElement | null = null;
+    // The payment method of the wallet payment the customer just approved (null: none, or cancelled).
+    let walletMethod: string | null = null;
     const elements = {
       create(type: string, elementOptions: Record<string, unknown> = {}) {
+        if (type === 'expressCheckout')
+          return createExpressElement((method) => {
+            walletMethod = method;
+          });
         if (type !== 'payment') throw new Error(`The Stripe.js stand-in draws no ${type} element`);
         payment = createPaymentElement(elementOptions);
         return payment;
+      },
+      /** The approved wallet's payment method, once (what `createPaymentMethod` makes of it). */
+      takeWallet() {
+        const method = walletMethod;
+        walletMethod = null;
+        return method;
       },
       getElement(type: string) {
         return type === 'payment' ? payment : null;
@@ -156,6 +294,7 @@ export function installStripeJs(win: Window & typeof globalThis) {
       },
       /** Validates the form, as Stripe's `elements.submit()` does before a payment method is made. */
       async submit() {
+        if (walletMethod) return {};
         if (!payment) return stripeError('validation_error', 'incomplete', 'No payment element is mounted.');
         const collected = payment.collect();
         return 'error' in collected ? collected : {};
@@ -219,6 +358,9 @@ export function installStripeJs(win: Window & typeof globalThis) {
     return {
       elements: (elementsOptions: Record<string, unknown> = {}) => createElements(elementsOptions),
       async createPaymentMethod(params: { elements?: Elements }) {
+        // Right after a wallet approval, the wallet's card (wallets pay with cards).
+        const wallet = params.elements?.takeWallet();
+        if (wallet) return { paymentMethod: { id: wallet, object: 'payment_method', type: 'card' } };
         const element = params.elements?.getElement('payment');
         if (!element) return stripeError('invalid_request_error', 'incomplete', 'No payment element.');
         const collected = element.collect();

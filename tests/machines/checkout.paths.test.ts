@@ -24,6 +24,7 @@ import {
   pathEvents,
   type Snap,
   serializeState,
+  WALLET_SOURCE,
 } from '../../stories/fixtures/checkout';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, type ReplayRunner, replayPath, walkMachinePaths } from './graph-helpers';
@@ -49,13 +50,19 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   const snapshot = runner.actor.getSnapshot();
   // Spec 2 §8: a blocking rule holds the cart: a submit stays in the form with the spec's warning and calls
   // nothing, until a code clears the rule (the app cart brings the cleared cart).
-  if (event.type === 'submit' && (snapshot.context.cart.cartMods ?? []).some((m) => m.blocking)) {
+  const submits = event.type === 'submit' || event.type === 'wallet.approve';
+  if (submits && (snapshot.context.cart.cartMods ?? []).some((m) => m.blocking)) {
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context.formError?.key).toBe('codeRequired');
     expect(calls.length, 'a blocked cart calls nothing').toBe(callsBefore.get(runner) ?? 0);
     return;
   }
-  if (event.type === 'submit') submitStart.set(runner, callsBefore.get(runner) ?? 0);
+  if (submits) submitStart.set(runner, callsBefore.get(runner) ?? 0);
+  // Spec 2 §4: a wallet cancelled by the customer is a cancellation error, and nothing is called.
+  if (event.type === 'wallet.cancel') {
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context.formError?.key).toBe('walletCancelled');
+  }
   callsBefore.set(runner, calls.length);
   const start = submitStart.get(runner);
   if (start === undefined) {
@@ -91,6 +98,13 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
     }
   } else {
     expect(gift, `no gift-recipient check without a gift: ${log}`).toBe(-1);
+  }
+  // A wallet approved: no card step; the pay (if any) uses the wallet's payment method (or, after the
+  // customer's confirmation, the intent).
+  if (snapshot.context.wallet) {
+    expect(count('confirmCard'), `a wallet needs no card step: ${log}`).toBe(0);
+    const firstPay = sinceSubmit.find((call) => call.src === 'pay')?.input as { source: string } | undefined;
+    if (firstPay) expect(firstPay.source, 'the wallet pays with its payment method').toBe(WALLET_SOURCE);
   }
   if (runner.actor.getSnapshot().context.cart.totals.outstandingCents <= 0) {
     expect(count('confirmCard') + count('pay'), `nothing due: no card, no pay: ${log}`).toBe(0);

@@ -584,6 +584,63 @@ describe('checkout submit', () => {
     expect(t.pending.mock.calls).toEqual([['cart-1', true]]);
   });
 
+  it('a wallet approved: no card step, the wallet fills the empty identity fields, pays with its method', async () => {
+    const t = start({ termsShown: false });
+    t.fill({ firstName: 'Ada' });
+    t.actor.send({
+      type: 'wallet.approve',
+      source: 'pm_wallet',
+      identity: { firstName: 'Mary', lastName: 'Jackson', email: 'mary@example.com' },
+    });
+    await settle();
+    expect(t.confirmCard).not.toHaveBeenCalled();
+    expect(t.storePurchaser.mock.calls[0]?.[0]).toMatchObject({
+      purchaser: { firstName: 'Ada', lastName: 'Jackson', email: 'mary@example.com' },
+    });
+    expect(t.pay.mock.calls[0]?.[0]).toMatchObject({ source: 'pm_wallet', amountCents: 5000 });
+    expect(t.completed.mock.calls).toEqual([[['o1', 'o2']]]);
+  });
+
+  it('a wallet cancelled by the customer is the cancellation error (spec 2 §4), nothing called', async () => {
+    const t = start();
+    t.actor.send({ type: 'wallet.cancel' });
+    await settle();
+    expect(textOf(t.actor.getSnapshot().context.formError)).toBe(
+      'Your card has not been charged. The payment was cancelled in your wallet. Please edit your payment details and try again.',
+    );
+    expect(t.calls).toEqual([]);
+    expect(selectCheckoutView(t.actor.getSnapshot()).canSubmit).toBe(true);
+  });
+
+  it('a wallet refused for its postcode gets the note; a card refused for it does not (spec 2 §8)', async () => {
+    const zip = async () =>
+      Promise.reject({
+        code: 'incorrect_zip',
+        status: 400,
+        extra: { type: 'card_error', message: 'The zip code you supplied failed validation.' },
+      });
+    const byWallet = start({ termsShown: false }, { pay: zip });
+    byWallet.actor.send({
+      type: 'wallet.approve',
+      source: 'pm_wallet',
+      identity: { firstName: 'Mary', lastName: 'Jackson', email: 'mary@example.com' },
+    });
+    await settle();
+    const view = selectCheckoutView(byWallet.actor.getSnapshot());
+    expect(textOf(view.formError)).toBe(
+      'Your card has not been charged. The zip code you supplied failed validation. Please edit your payment details and try again.',
+    );
+    expect(view.walletPostcodeNote).toBe(true);
+    expect(T.walletPostcodeNote).toBe(
+      'The zip code checked is the one in the billing address of your wallet.',
+    );
+    const byCard = start({}, { pay: zip });
+    byCard.fillValid();
+    byCard.actor.send({ type: 'submit' });
+    await settle();
+    expect(selectCheckoutView(byCard.actor.getSnapshot()).walletPostcodeNote).toBe(false);
+  });
+
   it('back from the pending page after the payment failed: the form opens with the card error, payable', async () => {
     const t = start({ paymentFailed: true });
     const view = selectCheckoutView(t.actor.getSnapshot());

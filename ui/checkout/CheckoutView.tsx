@@ -14,6 +14,8 @@ export interface CheckoutViewProps {
   values: Record<IdentityField, string>;
   fieldErrors: Partial<Record<IdentityField | 'terms', UiMessage>>;
   formError: UiMessage | null;
+  /** A wallet payment was refused for its postcode: a note under the error (spec 2 §8). */
+  walletPostcodeNote?: boolean;
   /** Live-region status (processing, confirming with the card issuer, complete, pending). */
   status: UiMessage | null;
   /** Incremented each time a submit is refused, so focus moves to the first problem again. */
@@ -96,6 +98,7 @@ export function CheckoutView(props: CheckoutViewProps) {
       {props.formError ? (
         <p ref={errorRef} className="message message--error" role="alert" tabIndex={-1}>
           {resolveMessage(strings, props.formError)}
+          {props.walletPostcodeNote ? ` ${strings.walletPostcodeNote}` : null}
         </p>
       ) : null}
       {props.blockedForm ?? null}

@@ -39,6 +39,12 @@ export const checkoutStrings = defineStrings({
   cardError: 'Your card has not been charged. {message} Please edit your payment details and try again.',
   cardErrorGeneric:
     'Your card has not been charged. Your payment could not be processed. Please edit your payment details and try again.',
+  // spec 2 §4, §8: a wallet cancelled by the customer is a cancellation error (card and wallet errors share the
+  // prefix and the ending); a wallet's postcode error gets the note that the zip code is the wallet address's
+  walletCancelled:
+    'Your card has not been charged. The payment was cancelled in your wallet. Please edit your payment details and try again.',
+  walletPostcodeNote: 'The zip code checked is the one in the billing address of your wallet.',
+  walletsTitle: 'Express checkout',
   // ours: a seller without a payment gateway (payment_unavailable), too many pay attempts (too_many_attempts)
   paymentUnavailable: 'This venue cannot take payments online at the moment.',
   paymentTooManyAttempts:
