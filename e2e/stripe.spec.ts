@@ -146,6 +146,15 @@ async function deliverWebhook(stripe: StripeServer, type: string, intentId: stri
   expect(res.status).toBe(200);
 }
 
+/** The intent of the last payment left processing (from the fake's event). */
+function processingIntent(stripe: StripeServer): string {
+  const processing = stripe.fake.events.findLast((e) => e.type === 'payment_intent.processing');
+  const id = (JSON.parse(processing?.payload ?? '{}') as { data?: { object?: { id?: string } } }).data?.object
+    ?.id;
+  expect(id).toMatch(/^pi_/);
+  return String(id);
+}
+
 async function fillIdentity(page: Page) {
   await page.getByLabel('First name').fill('Katherine');
   await page.getByLabel('Last name').fill('Johnson');
@@ -236,13 +245,40 @@ test('Stripe mode: a payment still processing waits on the pending page until it
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is pending' })).toBeVisible();
   await expect(page.getByText(cartId)).toBeVisible();
 
-  const processing = stripe.fake.events.findLast((e) => e.type === 'payment_intent.processing');
-  const intentId = (JSON.parse(processing?.payload ?? '{}') as { data?: { object?: { id?: string } } }).data
-    ?.object?.id;
-  expect(intentId).toMatch(/^pi_/);
-  stripe.fake.settle(String(intentId), 'succeeded');
-  await deliverWebhook(stripe, 'payment_intent.succeeded', String(intentId));
+  const intentId = processingIntent(stripe);
+  stripe.fake.settle(intentId, 'succeeded');
+  await deliverWebhook(stripe, 'payment_intent.succeeded', intentId);
 
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
+});
+
+test('Stripe mode: a processing payment that then fails goes back to checkout with the card error, payable', async ({
+  page,
+  seller,
+  stripe,
+}) => {
+  await checkout(page, seller, '4000 0000 0000 0077');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order is pending' })).toBeVisible();
+  const cartId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+
+  const intentId = processingIntent(stripe);
+  stripe.fake.settle(intentId, 'failed');
+  await deliverWebhook(stripe, 'payment_intent.payment_failed', intentId);
+
+  // The page stops waiting and goes back to checkout of the same cart, which says the card was not charged.
+  await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout/${cartId}$`));
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(
+    'Your card has not been charged. Your payment could not be processed. Please edit your payment details and try again.',
+  );
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order is pending' })).toHaveCount(0);
+
+  // Still payable: another card books it.
+  await fillIdentity(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
 });
@@ -294,4 +330,56 @@ test('Stripe mode: back from a payment redirect that did not complete, the error
   // The cart is still there to pay.
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+});
+
+/** The wallet buttons (the stand-in's Express Checkout Element) and the wallet's sheet. */
+async function payWithWallet(page: Page, seller: Seller, choice: string) {
+  await reserveOneTicket(page, seller, 'Adult');
+  await page
+    .getByRole('group', { name: 'Express checkout' })
+    .getByRole('button', { name: 'Pay with Apple Pay' })
+    .click();
+  const sheet = page.getByRole('dialog', { name: 'Test wallet: Apple Pay' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('button', { name: choice, exact: true }).click();
+}
+
+test('Stripe mode: Apple Pay through the Express Checkout Element pays to Done! with the wallet’s identity', async ({
+  page,
+  seller,
+  stripe,
+}) => {
+  // Nothing typed: the wallet gives the name and the email.
+  await payWithWallet(page, seller, 'Pay');
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
+  const confirmed = stripe.fake.calls('POST', /\/confirm$/).at(-1);
+  expect(confirmed?.params.payment_method).toBe('pm_card_visa');
+});
+
+test('Stripe mode: a wallet closed without paying says so, nothing is charged, the cart is still payable', async ({
+  page,
+  seller,
+}) => {
+  await payWithWallet(page, seller, 'Cancel');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your card has not been charged. The payment was cancelled in your wallet. Please edit your payment details and try again.',
+  );
+  await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
+  await fillIdentity(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+});
+
+test('Stripe mode: a wallet payment refused for its ZIP code says the zip code is the wallet address’s', async ({
+  page,
+  seller,
+}) => {
+  await payWithWallet(page, seller, 'Pay with a card whose ZIP check fails');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    'Your card has not been charged. The zip code you supplied failed validation. Please edit your payment details and try again.',
+  );
+  await expect(alert).toContainText('The zip code checked is the one in the billing address of your wallet.');
 });

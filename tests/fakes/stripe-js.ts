@@ -38,11 +38,43 @@ export function installStripeJs(win: Window & typeof globalThis) {
   });
   const invalid = (code: string, message: string) => stripeError('validation_error', code, message);
 
-  function createPaymentElement(options: Record<string, unknown>) {
+  /** A modal dialog in the page (what Stripe shows in its own frames), labelled by its title. */
+  function modal(titleId: string, text: string) {
+    const dialog = doc.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.setAttribute('aria-labelledby', titleId);
+    dialog.style.cssText =
+      'position:fixed;inset:20% 10% auto;background:#fff;border:2px solid #333;padding:1rem;z-index:10000';
+    const title = doc.createElement('h2');
+    title.id = titleId;
+    title.textContent = text;
+    return { dialog, title };
+  }
+
+  /** An element's event handlers (`on`, `off`) and what it emits to them. */
+  function listeners() {
     const handlers = new Map<string, Set<Handler>>();
-    const emit = (type: string, event: unknown) => {
-      for (const handler of handlers.get(type) ?? []) handler(event);
+    return {
+      emit(type: string, event: unknown) {
+        for (const handler of handlers.get(type) ?? []) handler(event);
+      },
+      listen(type: string, handler: Handler) {
+        if (!handlers.has(type)) handlers.set(type, new Set());
+        handlers.get(type)?.add(handler);
+      },
+      unlisten(type: string, handler?: Handler) {
+        if (handler) handlers.get(type)?.delete(handler);
+        else handlers.delete(type);
+      },
+      clear() {
+        handlers.clear();
+      },
     };
+  }
+
+  function createPaymentElement(options: Record<string, unknown>) {
+    const { emit, listen, unlisten, clear } = listeners();
     let container: HTMLElement | null = null;
     let readOnly = options.readOnly === true;
     const inputs: HTMLInputElement[] = [];
@@ -90,13 +122,11 @@ export function installStripeJs(win: Window & typeof globalThis) {
         win.setTimeout(() => emit('ready', { elementType: 'payment' }), 0);
       },
       on(type: string, handler: Handler) {
-        if (!handlers.has(type)) handlers.set(type, new Set());
-        handlers.get(type)?.add(handler);
+        listen(type, handler);
         return element;
       },
       off(type: string, handler?: Handler) {
-        if (handler) handlers.get(type)?.delete(handler);
-        else handlers.delete(type);
+        unlisten(type, handler);
         return element;
       },
       update(next: Record<string, unknown>) {
@@ -120,7 +150,7 @@ export function installStripeJs(win: Window & typeof globalThis) {
       },
       destroy() {
         element.unmount();
-        handlers.clear();
+        clear();
       },
       /** What `elements.submit()` checks, and the payment method the card is. */
       collect(): { paymentMethod: string } | { error: StripeError } {
@@ -145,21 +175,10 @@ export function installStripeJs(win: Window & typeof globalThis) {
    * approve with a card whose ZIP check fails, or cancel (`cancel`).
    */
   function createExpressElement(onApproved: (paymentMethod: string | null) => void) {
-    const handlers = new Map<string, Set<Handler>>();
-    const emit = (type: string, event: unknown) => {
-      for (const handler of handlers.get(type) ?? []) handler(event);
-    };
+    const { emit, listen, unlisten, clear } = listeners();
     let container: HTMLElement | null = null;
     const sheet = (wallet: string) => {
-      const dialog = doc.createElement('div');
-      dialog.setAttribute('role', 'dialog');
-      dialog.setAttribute('aria-modal', 'true');
-      dialog.setAttribute('aria-labelledby', 'stripe-standin-wallet-title');
-      dialog.style.cssText =
-        'position:fixed;inset:20% 10% auto;background:#fff;border:2px solid #333;padding:1rem;z-index:10000';
-      const title = doc.createElement('h2');
-      title.id = 'stripe-standin-wallet-title';
-      title.textContent = `Test wallet: ${wallet}`;
+      const { dialog, title } = modal('stripe-standin-wallet-title', `Test wallet: ${wallet}`);
       const choice = (label: string, act: () => void) => {
         const b = doc.createElement('button');
         b.type = 'button';
@@ -241,13 +260,11 @@ export function installStripeJs(win: Window & typeof globalThis) {
         );
       },
       on(type: string, handler: Handler) {
-        if (!handlers.has(type)) handlers.set(type, new Set());
-        handlers.get(type)?.add(handler);
+        listen(type, handler);
         return element;
       },
       off(type: string, handler?: Handler) {
-        if (handler) handlers.get(type)?.delete(handler);
-        else handlers.delete(type);
+        unlisten(type, handler);
         return element;
       },
       update() {},
@@ -256,7 +273,7 @@ export function installStripeJs(win: Window & typeof globalThis) {
       },
       destroy() {
         element.unmount();
-        handlers.clear();
+        clear();
       },
     };
     return element;
@@ -311,15 +328,7 @@ export function installStripeJs(win: Window & typeof globalThis) {
   /** 3-D Secure, as Stripe's test page asks it: a dialog in the page, Complete or Fail. */
   function authenticate(): Promise<boolean> {
     return new Promise((resolve) => {
-      const dialog = doc.createElement('div');
-      dialog.setAttribute('role', 'dialog');
-      dialog.setAttribute('aria-modal', 'true');
-      dialog.setAttribute('aria-labelledby', 'stripe-standin-3ds-title');
-      dialog.style.cssText =
-        'position:fixed;inset:20% 10% auto;background:#fff;border:2px solid #333;padding:1rem;z-index:10000';
-      const title = doc.createElement('h2');
-      title.id = 'stripe-standin-3ds-title';
-      title.textContent = 'Test payment authentication';
+      const { dialog, title } = modal('stripe-standin-3ds-title', 'Test payment authentication');
       const text = doc.createElement('p');
       text.textContent = 'Your bank asks you to confirm this payment.';
       const finish = (ok: boolean) => () => {
