@@ -10,6 +10,7 @@ import {
   type Stripe,
   type StripeElements,
   type StripeExpressCheckoutElementConfirmEvent,
+  type StripeExpressCheckoutElementOptions,
 } from '@stripe/stripe-js';
 import { useEffect } from 'react';
 import { ErrorCode } from '../../api/codes';
@@ -38,6 +39,19 @@ function splitName(name: string | null | undefined): { firstName?: string; lastN
   if (words.length === 1) return { firstName: words[0] };
   return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1) };
 }
+
+/** The wallets only, Apple Pay first (spec 2 §9's order); one object, so the element is never re-optioned. */
+const WALLET_OPTIONS: StripeExpressCheckoutElementOptions = {
+  paymentMethodOrder: ['apple_pay', 'google_pay'],
+  paymentMethods: {
+    applePay: 'auto',
+    googlePay: 'auto',
+    link: 'never',
+    paypal: 'never',
+    amazonPay: 'never',
+    klarna: 'never',
+  },
+};
 
 /**
  * Apple Pay and Google Pay through Stripe's Express Checkout Element, where the browser offers them (spec 2
@@ -72,17 +86,7 @@ function WalletButtons({ handlers, disabled }: { handlers: WalletHandlers; disab
   return (
     <div className="form-section" style={disabled ? { pointerEvents: 'none', opacity: 0.6 } : undefined}>
       <ExpressCheckoutElement
-        options={{
-          paymentMethodOrder: ['apple_pay', 'google_pay'],
-          paymentMethods: {
-            applePay: 'auto',
-            googlePay: 'auto',
-            link: 'never',
-            paypal: 'never',
-            amazonPay: 'never',
-            klarna: 'never',
-          },
-        }}
+        options={WALLET_OPTIONS}
         onClick={(event) => event.resolve({ emailRequired: true, billingAddressRequired: true })}
         onConfirm={confirm}
         onCancel={() => handlers.onCancel()}
