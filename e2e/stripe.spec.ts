@@ -174,7 +174,7 @@ async function checkout(page: Page, seller: Seller, card: string) {
   await reserveOneTicket(page, seller, 'Adult');
   await fillIdentity(page);
   await fillCard(page, card);
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -213,7 +213,7 @@ test('Stripe mode: a declined card is not charged and the cart can still be paid
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
 
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
 });
@@ -278,7 +278,7 @@ test('Stripe mode: a processing payment that then fails goes back to checkout wi
   // Still payable: another card books it.
   await fillIdentity(page);
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Order number / })).toHaveCount(1);
 });
@@ -368,7 +368,7 @@ test('Stripe mode: a wallet closed without paying says so, nothing is charged, t
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
   await fillIdentity(page);
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
 });
 
