@@ -5,6 +5,7 @@ import type { UrlSettings } from './join';
 import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } from './models';
 import { fromCents } from './money';
 import { cartJoins } from './on-demand';
+import { memoryOrderTokens, type OrderTokens } from './order-tokens';
 import type { ApiRequest } from './request';
 import type { CartModifyBody, PaymentBody, PurchaserBody, ReservationLine } from './schemas';
 
@@ -82,6 +83,8 @@ export function createCart(
   now: () => number = Date.now,
   /** Whether a member is logged in now: members use the my/ endpoints (spec 3 §6). */
   isMember: () => boolean = () => false,
+  /** Where the paid orders' read tokens of the answers are kept (./order-tokens). */
+  orderTokens: OrderTokens = memoryOrderTokens(),
   /** The preparation request's code steps (no-ops until promo codes fill them). */
   codeSteps?: CodeSteps,
 ) {
@@ -92,10 +95,12 @@ export function createCart(
   /** The cart of an answer; the join code loads together with the call (on-demand.ts). */
   const toCart = async (answer: Promise<unknown>) => {
     const [raw, joins] = await Promise.all([answer, cartJoins()]);
+    joins.keepOrderTokens(raw, orderTokens);
     return joins.toCart(raw, { now: now(), urls });
   };
   const toOrderIds = async (answer: Promise<unknown>) => {
     const [raw, joins] = await Promise.all([answer, cartJoins()]);
+    joins.keepOrderTokens(raw, orderTokens);
     return joins.toOrderIds(raw);
   };
 

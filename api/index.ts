@@ -9,6 +9,7 @@ import type { UrlSettings } from './join';
 import { lazyClient } from './lazy-client';
 import { createMembers } from './members';
 import { createMembership } from './membership';
+import { memoryOrderTokens, type OrderTokens } from './order-tokens';
 import type { OrdersApi } from './orders';
 import { createRequest, type Logger } from './request';
 import type { TicketGroupsApi } from './ticket-groups';
@@ -28,6 +29,8 @@ export interface ApiDeps {
   timeoutMs?: number;
   /** Whether a member is logged in now (read at each call): members use the my/ endpoints. */
   isMember?: () => boolean;
+  /** Where the read tokens of paid orders are kept (./order-tokens). Default: in memory. */
+  orderTokens?: OrderTokens;
 }
 
 export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
@@ -45,14 +48,17 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     logger: deps.logger,
     timeoutMs: deps.timeoutMs,
   });
+  const orderTokens = deps.orderTokens ?? memoryOrderTokens();
   return {
     // Loaded on the first call: only the listing and event screens need it (./events-client).
     events: lazyClient<EventsClient>(() =>
       import('./events-client').then((m) => m.createEventsClient(request, urls, now)),
     ),
-    cart: createCart(request, urls, now, deps.isMember),
+    cart: createCart(request, urls, now, deps.isMember, orderTokens),
     // Loaded on the first call: no first load asks for orders or a ticket group on its own.
-    orders: lazyClient<OrdersApi>(() => import('./orders').then((m) => m.createOrders(request, urls))),
+    orders: lazyClient<OrdersApi>(() =>
+      import('./orders').then((m) => m.createOrders(request, urls, orderTokens)),
+    ),
     config: createConfig(request, config.sellerId),
     members: createMembers(request),
     membership: createMembership(request, urls, now, deps.isMember),
@@ -76,6 +82,7 @@ export type { MembersApi } from './members';
 export type { MembershipApi } from './membership';
 export type * from './models';
 export { formatMoney, fromCents, toCents } from './money';
+export { type OrderTokens, storedOrderTokens } from './order-tokens';
 export type { OrdersApi } from './orders';
 export type { ApiRequest, HttpMethod, Logger, QueryValue, RequestOptions } from './request';
 export type { SeatMapClient } from './seat-map';

@@ -6,6 +6,7 @@ import { unexpectedError } from './errors';
 import { attached, cents, indexById, must, parseDocument, rows, type UrlSettings } from './join';
 import { CANCELLED_TICKET_STATES, feeParts, imageRef } from './join-summary';
 import type { CartItem, CartLine, CartModel, CartTotals, SeatLabel } from './models';
+import type { OrderTokens } from './order-tokens';
 import type { Document, Ticket } from './schemas';
 
 /** Tickets a cart holds and has not booked yet (the server's held and in-cart states). */
@@ -209,6 +210,12 @@ function scheduledOf(doc: Document): Pick<CartModel, 'scheduledPayments'> {
         })),
       }
     : {};
+}
+
+/** Keeps the read tokens of the answer's orders (`ticket_order.access_token`, the paid cart's: ./order-tokens). */
+export function keepOrderTokens(raw: unknown, tokens: OrderTokens): void {
+  for (const order of rows(parseDocument(raw), 'ticket_order'))
+    if (order.access_token) tokens.set(order.id, order.access_token);
 }
 
 /** Order ids of a payment or checkout response: its ticket_order rows, else its tickets' order ids. */

@@ -136,11 +136,18 @@ export async function loadConfirmation(
   request: ApiRequest,
   urls: UrlSettings,
   ids: string[],
+  /** The read tokens known of `ids` (./order-tokens), sent as `token`. */
+  tokens: { token?: string[] },
   signal?: AbortSignal,
 ): Promise<{ orders: OrderModel[]; page: ConfirmationPage }> {
   const [orders, config] = await Promise.all([
     ids.length
-      ? request('GET', 'ticket_order', { query: { 'id._in': ids }, embed: ORDER_EMBED, cached: true, signal })
+      ? request('GET', 'ticket_order', {
+          query: { 'id._in': ids, ...tokens },
+          embed: ORDER_EMBED,
+          cached: true,
+          signal,
+        })
       : Promise.resolve(null),
     request('GET', 'config', {
       query: { 'resource_id._in': [urls.sellerId], 'key._in': ['external_urls'] },

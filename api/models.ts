@@ -230,7 +230,8 @@ export interface CartModel {
 export interface OrderModel {
   id: string;
   number: string;
-  cartId: string;
+  /** Null where the request may not read the order whole (without its read token: api/order-tokens.ts). */
+  cartId: string | null;
   /** URL of the order's QR code image (cached prefix, margin 4). */
   qrCodeUrl: string;
   /** URL of the order's calendar file (.ics, a session per event), or null when no ticket has a session. */

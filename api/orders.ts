@@ -5,6 +5,7 @@ import type { CallOptions } from './events';
 import type { UrlSettings } from './join';
 import type { ConfirmationPage, ManageAccess, ManageOrder, OrderModel } from './models';
 import { manageJoins, orderJoins } from './on-demand';
+import { memoryOrderTokens, type OrderTokens, tokenQuery } from './order-tokens';
 import type { ApiRequest } from './request';
 
 export const ORDER_EMBED = [
@@ -29,7 +30,11 @@ export const MANAGE_EMBED = [
   'venue',
 ];
 
-export function createOrders(request: ApiRequest, urls: UrlSettings) {
+export function createOrders(
+  request: ApiRequest,
+  urls: UrlSettings,
+  tokens: OrderTokens = memoryOrderTokens(),
+) {
   return {
     /**
      * The confirmation screen: the orders of `ids` (cached GET ticket_order?id._in=…, in the order of `ids`; ids
@@ -40,13 +45,22 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
       ids: string[],
       { signal }: CallOptions = {},
     ): Promise<{ orders: OrderModel[]; page: ConfirmationPage }> {
-      return (await orderJoins()).loadConfirmation(request, urls, ids, signal);
+      return (await orderJoins()).loadConfirmation(request, urls, ids, tokenQuery(tokens, ids), signal);
+    },
+
+    /**
+     * Keeps the read token an order link brought (the printable order's `?token=`, from the confirmation email),
+     * so the order's calls read it whole (./order-tokens).
+     */
+    async keepToken(orderId: string, token: string): Promise<void> {
+      tokens.set(orderId, token);
     },
 
     /** Uncached GET ticket_order/{id}. Rejects with ApiError 'not_found' (404) when the order is absent. */
     async get(id: string, { signal }: CallOptions = {}): Promise<OrderModel> {
       const joins = orderJoins();
       const raw = await request('GET', `ticket_order/${encodeURIComponent(id)}`, {
+        query: tokenQuery(tokens, [id]),
         embed: ORDER_EMBED,
         signal,
       });
@@ -62,6 +76,7 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
     async manageOrder(id: string, { signal }: CallOptions = {}): Promise<ManageOrder> {
       const joins = manageJoins();
       const raw = await request('GET', `ticket_order/${encodeURIComponent(id)}`, {
+        query: tokenQuery(tokens, [id]),
         embed: MANAGE_EMBED,
         signal,
       });

@@ -168,7 +168,8 @@ export const ticketSeat = z.object({
 
 export const ticket = z.object({
   id,
-  cart_id: id,
+  /** Null where the request may not read the ticket's order whole (server/payments/access.ts). */
+  cart_id: z.nullable(id),
   state: z.string(), // held | in_cart | cancelled | unbooked | booked | redeemed
   event_session_id: z.nullable(id),
   event_template_id: id,
@@ -252,10 +253,13 @@ export const scheduledPayment = z.object({
 export const ticketOrder = z.object({
   id,
   order_number: z.string(),
-  cart_id: id,
+  /** Null where the request may not read the order whole (server/payments/access.ts). */
+  cart_id: z.nullable(id),
   identity_id: id,
   seller_id: id,
   created_at: isoTime,
+  /** Ours: the order's read token, only in the paid cart's answers (the purchaser's); see api/order-tokens.ts. */
+  access_token: z.optional(z.nullable(z.string())),
 });
 
 /** Any relational document: every key optional, each a collection. Unknown keys are ignored. */

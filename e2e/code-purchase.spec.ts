@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoA11yViolations, recordApiRequests, reserveOneTicket } from './helpers';
+import { emailedLink } from './members';
 
 /** The identity form and a sandbox card that succeeds. */
 async function fillPayment(page: Page, email: string) {
@@ -16,6 +17,7 @@ async function fillPayment(page: Page, email: string) {
 test('a guest buys two discount codes without a session, sees them on the confirmation, and one takes 50% off General Admission', async ({
   page,
   seller,
+  browser,
 }) => {
   const api = recordApiRequests(page);
   await page.goto(`${seller.base}/events`);
@@ -55,6 +57,27 @@ test('a guest buys two discount codes without a session, sees them on the confir
   const printed = page.getByRole('region', { name: 'Your discount codes' });
   await expect(printed.locator('code')).toHaveText(values);
   await expectNoA11yViolations(page, 'printable order with discount codes');
+
+  // The order id alone (it is in the QR code) shows the order, not its codes: another browser opening the
+  // printable order's plain address. The confirmation email's link brings the order's token, and shows them.
+  const printPath = new URL(page.url()).pathname;
+  const stranger = await browser.newPage();
+  await stranger.goto(`${new URL(page.url()).origin}${printPath}`);
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Your tickets' })).toBeVisible();
+  await expect(stranger.getByText(/Order number/).first()).toBeVisible();
+  await expect(stranger.getByRole('region', { name: 'Your discount codes' })).toHaveCount(0);
+  for (const code of values) await expect(stranger.getByText(code)).toHaveCount(0);
+  const emailed = await emailedLink(
+    page.request,
+    seller,
+    'gia.giver@example.com',
+    /\/ticket_order\/[0-9a-f-]{36}\?token=/,
+  );
+  await stranger.goto(`${new URL(page.url()).origin}${emailed}`);
+  await expect(stranger.getByRole('region', { name: 'Your discount codes' }).locator('code')).toHaveText(
+    values,
+  );
+  await stranger.close();
 
   // One of them at checkout of General Admission: half of the $25.00 Adult ticket off, the fee stays.
   await reserveOneTicket(page, seller, 'Adult');

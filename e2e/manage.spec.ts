@@ -8,26 +8,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { sessionsOn, venueDay } from './date-first-helpers';
 import { eventId, expect, type Seller, test } from './fixtures';
 import { expectNoA11yViolations } from './helpers';
-import { outbox } from './members';
+import { emailedLink } from './members';
 
 const WORKSHOP = 'Family Workshop: Drop-in Drawing';
 
-/** The manage link (path and query) emailed to `to` for the newest order, once the sender delivered it. */
-async function manageLink(request: APIRequestContext, seller: Seller, to: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await outbox(request, seller)).filter((m) => m.to === to);
-        const found = mails.flatMap((m) => m.links).find((l) => /\/manage\/[0-9a-f-]{36}\?token=/.test(l));
-        link = found ? `${new URL(found).pathname}${new URL(found).search}` : null;
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBeNull();
-  return link as unknown as string;
-}
+/** The manage link (path and query) emailed to `to` for the newest order. */
+const manageLink = (request: APIRequestContext, seller: Seller, to: string) =>
+  emailedLink(request, seller, to, /\/manage\/[0-9a-f-]{36}\?token=/);
 
 /** Places taken of the workshop's session `sessionId` on `date` (uncached API). */
 async function usedOf(page: Page, seller: Seller, date: string, sessionId: string): Promise<number> {

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { RuntimeConfig } from '../api/schemas';
-import type { Seller } from './fixtures';
+import { expect, type Seller } from './fixtures';
 
 /** The seeded accounts (server/seed/members.ts; every password is DEMO_PASSWORD unless said otherwise). */
 export const DEMO_PASSWORD = 'Museum-Pass1';
@@ -65,6 +65,31 @@ export async function outbox(request: APIRequestContext, seller: Seller): Promis
     headers: { 'Tix-App': 'ecomm' },
   });
   return ((await res.json()) as { outbox: { _data: Mail[] } }).outbox._data;
+}
+
+/**
+ * The path and query of the first link matching `pattern` in the mails to `to`, once the sender delivered one
+ * (polled for up to 20 s).
+ */
+export async function emailedLink(
+  request: APIRequestContext,
+  seller: Seller,
+  to: string,
+  pattern: RegExp,
+): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await outbox(request, seller)).filter((m) => m.to === to);
+        const found = mails.flatMap((m) => m.links).find((l) => pattern.test(l));
+        link = found ? `${new URL(found).pathname}${new URL(found).search}` : null;
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBeNull();
+  return link as unknown as string;
 }
 
 /** The path (with the token) of the newest reset link emailed to `to`, or null. */

@@ -102,6 +102,7 @@ test('redeem: a valid code from ?gift_code shows the discounted levels, reserves
 test('cancel auto-renew: the enrolled member unenrols from the membership details; a visitor is warned', async ({
   page,
   seller,
+  browser,
 }) => {
   await logInWithPassword(page, seller, TO_CANCEL.email, TO_CANCEL.firstName);
   await page.goto(`${seller.base}/my-account/membership-details`);
@@ -112,6 +113,16 @@ test('cancel auto-renew: the enrolled member unenrols from the membership detail
   await expect(confirm).toBeVisible();
   await expectNoA11yViolations(page, 'cancel auto-renew');
   const cancelPath = new URL(page.url()).pathname;
+  // The same page in another browser, without the member's session: the order id in the address is no key.
+  const visitor = await browser.newPage();
+  await visitor.goto(page.url());
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Cancel auto-renew' })).toBeVisible();
+  await expect(
+    visitor.getByText('Please log in as the member to manage auto-renew for this membership.'),
+  ).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Confirm unenrolment' })).toHaveCount(0);
+  await expect(visitor.getByText('Otto')).toHaveCount(0);
+  await visitor.close();
   await confirm.click();
   await expect(page.getByRole('status').filter({ hasText: 'Auto-renew is cancelled' })).toHaveText(
     /^Auto-renew is cancelled for your Individual membership\. It stays valid until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,

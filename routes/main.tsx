@@ -4,13 +4,14 @@ import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
+import { storedOrderTokens } from '../api';
 import { App } from './App';
 import { realClock } from './app/clock';
 import { createAppActor, isLoggedIn } from './app/root';
 import { type AppServices, ServicesProvider } from './app/services';
 import { loadInspector } from './inspect';
 import { readRuntimeConfig } from './runtime';
-import { storage } from './storage';
+import { createStorage, storage } from './storage';
 
 type BaseServices = Omit<AppServices, 'strings'>;
 
@@ -40,6 +41,8 @@ async function start() {
   let member = () => false;
   const api = createApi(config, {
     isMember: () => member(),
+    // The paid orders' read tokens, for this tab's session (api/order-tokens.ts).
+    orderTokens: storedOrderTokens(createStorage(() => globalThis.sessionStorage)),
     logger: { warn: (message, data) => console.warn(message, data) },
   });
   const clock = realClock;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useSearch } from 'wouter';
 import { OrderPrint } from '../../ui/OrderPrint';
 import { fill } from '../../ui/strings';
 import { useServices } from '../app/services';
@@ -9,13 +10,21 @@ import { isMissingOrder, loadConfirmation } from './wiring';
 
 /**
  * /ticket_order/{id}: the printable order (spec 2 §2), linked from the confirmation (when the seller's
- * show_tickets_link is on) and from the confirmation email. The order id is the key to it, as for the
- * confirmation and the emailed QR code: a random UUID, given only to the purchaser (server/README.md).
+ * show_tickets_link is on) and from the confirmation email. An order id alone shows what the tickets show; the
+ * purchaser's attendees and bought codes need the order's read token (server/payments/access.ts): kept from the
+ * paid cart in this browser, or brought by the email's link as `?token=`.
  */
 export default function OrderPrintScreen({ id }: { id: string }) {
   const { api, strings, config } = useServices();
   const { href, navigate } = useAppNavigate();
-  const loaded = useLoad((signal) => loadConfirmation(api, [id], signal), id);
+  const token = new URLSearchParams(useSearch()).get('token');
+  const loaded = useLoad(
+    (signal) =>
+      (token ? api.orders.keepToken(id, token) : Promise.resolve()).then(() =>
+        loadConfirmation(api, [id], signal),
+      ),
+    id,
+  );
   const order = loaded.status === 'ready' ? (loaded.data?.orders[0] ?? null) : null;
   useEffect(() => {
     document.title = order

@@ -20,6 +20,7 @@ import {
   wType,
   wVenue,
 } from '../http/docs';
+import { readTokens } from '../payments/access';
 import { type AppliedCode, type CartDiscounts, cartDiscounts, type ModRow } from '../promo/codes';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
@@ -161,6 +162,11 @@ export function wCart(cart: CartRow, nowMs: number): w.Cart {
   };
 }
 
+async function withReadTokens(ctx: AppCtx, orders: Row<typeof t.ticketOrder>[]): Promise<w.TicketOrder[]> {
+  const tokens = await readTokens(ctx, orders);
+  return orders.map((o) => ({ ...wOrder(o), access_token: tokens.get(o.id) ?? null }));
+}
+
 export async function cartDocument(
   ctx: AppCtx,
   cart: CartRow,
@@ -241,7 +247,9 @@ export async function cartDocument(
       },
     ]),
     identity: coll(identity ? [wIdentity(identity)] : []),
-    ticket_order: coll(orders.map(wOrder)),
+    // The orders of the cart, each with its read token: whoever holds the cart is its purchaser, and reads the
+    // order whole with it (payments/access.ts).
+    ticket_order: coll(await withReadTokens(ctx, orders)),
     cartmod: coll(wCartMods(promo)),
     promo_code: coll(wAppliedCodes(cart.id, promo.codes)),
   };

@@ -65,9 +65,12 @@ export const orderQrText = (order: { id: string; orderNumber: string }) => `${or
 export const qrPng = (text: string, margin = 4): Promise<Buffer> =>
   QRCode.toBuffer(text, { type: 'png', margin, scale: 8, errorCorrectionLevel: 'M' });
 
-/** The printable order's address. `origin` '' gives a path. */
-export const orderLink = (origin: string, slug: string, orderId: string) =>
-  `${origin.replace(/\/+$/, '')}/${slug}/ticket_order/${orderId}`;
+/**
+ * The printable order's address. `origin` '' gives a path. With the order's read token (server/manage/token.ts,
+ * purpose `order`) it shows the order whole; without, only what an order id may see (payments/access.ts).
+ */
+export const orderLink = (origin: string, slug: string, orderId: string, token: string | null = null) =>
+  `${origin.replace(/\/+$/, '')}/${slug}/ticket_order/${orderId}${token ? `?token=${token}` : ''}`;
 
 const seatName = (s: { section: string; row: string; name: string }) =>
   `${s.section}, row ${s.row}, seat ${s.name}`;
@@ -84,6 +87,11 @@ export async function loadOrderMail(
     origin: string;
     /** The manage page's address (with its token), when the email offers it. */
     manageLink?: string | null;
+    /**
+     * The order's read token for the printable order's link: only in what goes to the purchaser (the email), never
+     * in what an order id alone gets (the calendar file of GET ticket_order/{id}/calendar.ics).
+     */
+    readToken?: string | null;
   },
 ): Promise<OrderMailData> {
   const { tickets } = input;
@@ -127,7 +135,7 @@ export async function loadOrderMail(
     firstName: input.firstName,
     currency: input.seller.currency,
     totalCents: input.totalCents,
-    orderLink: orderLink(origin, input.seller.slug, input.order.id),
+    orderLink: orderLink(origin, input.seller.slug, input.order.id, input.readToken ?? null),
     manageLink: input.manageLink ?? null,
     sessions: [],
     other: [],

@@ -190,6 +190,7 @@ export function registerManage(api: Hono<Env>, ctx: AppCtx) {
         totalCents: 0,
         origin,
         manageLink: manageLink(origin, seller.slug, order.id, orderToken(key, 'manage', order.id)),
+        readToken: orderToken(key, 'order', order.id),
       };
       const [cancelled, remaining] = await Promise.all([
         loadOrderMail(ctx.db, { ...base, tickets: tickets.filter((k) => k.state === 'cancelled') }),

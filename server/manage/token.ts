@@ -10,8 +10,12 @@ import { eq } from 'drizzle-orm';
 import type { Q } from '../db';
 import { serverSecret } from './schema';
 
-/** What a token grants; a new purpose never accepts another's tokens. */
-export type TokenPurpose = 'manage';
+/**
+ * What a token grants; a new purpose never accepts another's tokens. `manage`: the manage page (cancel, edit);
+ * `order`: reading the order whole (its purchaser, attendees, bought codes and memberships), which an order id
+ * alone does not give (server/payments/access.ts).
+ */
+export type TokenPurpose = 'manage' | 'order';
 
 const SECRET_NAME = 'order_link';
 /** The keys read, per database (a process may serve several in tests). */

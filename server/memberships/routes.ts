@@ -133,7 +133,8 @@ export async function withOrderMemberships(
   q: Q,
   query: ParsedQuery,
   doc: w.Document,
-  orderId: string,
+  /** The order whose memberships to embed; null: the request may not read them (payments/access.ts). */
+  orderId: string | null,
 ): Promise<w.Document & { membership?: unknown; identity_link?: unknown }> {
   const states = query.in('ticket.state');
   const handlers = query.in('ticket_group.handler');
@@ -150,7 +151,10 @@ export async function withOrderMemberships(
     if (doc.ticket_group) out.ticket_group = coll(doc.ticket_group._data.filter((g) => groupIds.has(g.id)));
   }
   if (query.has('membership')) {
-    const rows = await q.select().from(memberMembership).where(eq(memberMembership.ticketOrderId, orderId));
+    const rows =
+      orderId === null
+        ? []
+        : await q.select().from(memberMembership).where(eq(memberMembership.ticketOrderId, orderId));
     out.membership = coll(rows.map(wMembershipDetail));
     out.identity_link = coll(
       await identityLinks(
@@ -391,20 +395,21 @@ export function registerMemberships(api: Hono<Env>, ctx: AppCtx) {
   api.post('/my/cart/:id/gift_checkout', giftCheckout);
 
   /**
-   * Cancels auto-renew of the order's memberships (scheduled → cancelled). The order id is the capability (as
-   * for the manage pages); a logged-in member may cancel only their own. 409 auto_renew_not_enrolled when none
-   * is scheduled.
+   * Cancels auto-renew of the order's memberships (scheduled → cancelled), for the member they belong to, with
+   * their session: an order id is no secret (it is in the order's QR code), so it alone changes nothing. No
+   * session: 401 login_required (the page says 'not authenticated', spec 3 §4); another member's order: 404.
+   * 409 auto_renew_not_enrolled when none is scheduled.
    */
   api.delete('/ticket_order/:id/auto_renew', async (c) => {
     const orderId = idParam(c, 'id', 'ticket_order');
     const [order] = await ctx.db.select().from(t.ticketOrder).where(eq(t.ticketOrder.id, orderId)).limit(1);
     if (!order || order.sellerId !== c.get('seller').id) throw notFound('ticket_order');
-    const member = await currentMember(ctx, c);
+    const member = await requireMember(ctx, c);
     const rows = await ctx.db
       .select()
       .from(memberMembership)
       .where(eq(memberMembership.ticketOrderId, order.id));
-    if (member && rows.some((m) => m.identityId !== member.user.identityId)) throw notFound('ticket_order');
+    if (rows.some((m) => m.identityId !== member.user.identityId)) throw notFound('ticket_order');
     const scheduled = rows.filter((m) => m.autoRenewState === 'scheduled');
     if (!scheduled.length)
       throw new ApiError(

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type * as w from '../../api/schemas';
-import { type AppCtx, type C, type Env, idParam, query } from '../http/context';
+import { type AppCtx, type Env, idParam, query } from '../http/context';
 import {
   coll,
   loadEvents,
@@ -25,23 +25,21 @@ import {
 } from '../http/docs';
 import { invalid, notFound } from '../http/errors';
 import { loadOrderMail, orderCalendar, orderQrText, qrPng } from '../mail/order-mail';
-import { speaksFor } from '../members/carts';
 import { withOrderMemberships } from '../memberships/routes';
 import { issuedCodesOf, wIssuedCode } from '../promo/issued';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
+import { readableOrders, withoutPrivate } from './access';
 
 /**
- * The discount codes bought by these orders (`issued_promo_code`), of the orders whose owner asks: a member's
- * order only to that member's session; a guest's to whoever holds its id (given only to the purchaser).
+ * The order document of `orders`. The purchaser, attendees, cart ids and bought discount codes
+ * (`issued_promo_code`) only of the orders in `readable` (payments/access.ts).
  */
-async function ownersCodes(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder>[]) {
-  const owned: string[] = [];
-  for (const order of orders) if (await speaksFor(ctx, c, order.identityId)) owned.push(order.id);
-  return (await issuedCodesOf(ctx.db, owned)).map(wIssuedCode);
-}
-
-async function orderDocument(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
+async function orderDocument(
+  ctx: AppCtx,
+  orders: Row<typeof t.ticketOrder>[],
+  readable: ReadonlySet<string>,
+): Promise<w.Document> {
   const q = ctx.db;
   const ids = orders.map((o) => o.id);
   const tickets = ids.length
@@ -93,7 +91,7 @@ async function orderDocument(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder
     seller: coll(sellers.map(wSeller)),
     identity: coll(identities.map(wIdentity)),
     meta: coll(meta.map(wMeta)),
-    issued_promo_code: coll(await ownersCodes(ctx, c, orders)),
+    issued_promo_code: coll((await issuedCodesOf(q, [...readable])).map(wIssuedCode)),
   };
 }
 
@@ -110,13 +108,9 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
     const orders = valid.length
       ? await ctx.db.select().from(t.ticketOrder).where(inArray(t.ticketOrder.id, valid))
       : [];
-    return c.json(
-      await orderDocument(
-        ctx,
-        c,
-        orders.filter((o) => o.sellerId === seller.id),
-      ),
-    );
+    const own = orders.filter((o) => o.sellerId === seller.id);
+    const readable = await readableOrders(ctx, c, own);
+    return c.json(withoutPrivate(await orderDocument(ctx, own, readable), readable));
   });
 
   const loadOrder = async (id: string, sellerId: string) => {
@@ -127,9 +121,12 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
 
   api.get('/ticket_order/:id', async (c) => {
     const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
-    // Filters (ticket.state, ticket_group.handler) and the membership embed (server/memberships/routes.ts).
+    const readable = await readableOrders(ctx, c, [order]);
+    // Filters (ticket.state, ticket_group.handler) and the membership embed (server/memberships/routes.ts): the
+    // memberships' scan codes and named members only to who may read the order whole.
+    const doc = withoutPrivate(await orderDocument(ctx, [order], readable), readable);
     return c.json(
-      await withOrderMemberships(ctx.db, query(c), await orderDocument(ctx, c, [order]), order.id),
+      await withOrderMemberships(ctx.db, query(c), doc, readable.has(order.id) ? order.id : null),
     );
   });
 

@@ -35,6 +35,8 @@ export async function queueConfirmation(
     origin,
     // The manage page (cancel free tickets), signed for this order: the email is the purchaser's proof.
     manageLink: manageLink(origin, seller.slug, order.id, orderToken(key, 'manage', order.id)),
+    // The printable order whole (its codes, attendees): the email is the purchaser's.
+    readToken: orderToken(key, 'order', order.id),
   });
   await queueMail(
     tx,

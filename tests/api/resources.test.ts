@@ -381,6 +381,33 @@ describe('orders', () => {
     );
   });
 
+  it('the read tokens of a paid cart’s answer go with the order calls, for those orders only (api/order-tokens.ts)', async () => {
+    const token = 'T'.repeat(43);
+    const { api, calls } = setup(
+      json({ ticket_order: coll([ticketOrder({ id: 'ord-2', access_token: token })]) }),
+      json(doc),
+      json({ config: coll([]) }),
+      json(doc),
+      json(doc),
+    );
+    await api.cart.pay('cart-1', { amountCents: 5000, source: 'pm_card_visa' });
+    await api.orders.confirmation(['ord-2', 'ord-1']);
+    expect(new URL(calls[1]?.url ?? '', 'http://x').searchParams.get('token')).toBe(token);
+    await api.orders.get('ord-2');
+    expect(new URL(calls[3]?.url ?? '', 'http://x').searchParams.get('token')).toBe(token);
+    // An order this browser holds no token of is asked for without one.
+    await api.orders.get('ord-1');
+    expect(new URL(calls[4]?.url ?? '', 'http://x').searchParams.has('token')).toBe(false);
+  });
+
+  it('keepToken: an order link’s token (the printable order’s ?token=) goes with that order’s calls', async () => {
+    const token = 'L'.repeat(43);
+    const { api, calls } = setup(json(doc));
+    await api.orders.keepToken('ord-1', token);
+    await api.orders.get('ord-1');
+    expect(new URL(calls[0]?.url ?? '', 'http://x').searchParams.get('token')).toBe(token);
+  });
+
   it('confirmation([]) asks for no orders', async () => {
     const { api, calls } = setup(json({ config: coll([]) }));
     await expect(api.orders.confirmation([])).resolves.toMatchObject({ orders: [] });

@@ -62,13 +62,16 @@ async function buy(n: number, email: string, who: Caller = anonymous()) {
     body: { amount: `${n * 10}.00`, ...CARD },
   });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const orderId = doc(paid.body).ticket_order?._data[0]?.id as string;
-  expect(orderId).toBeTruthy();
-  return { ...cart, orderId };
+  const order = doc(paid.body).ticket_order?._data[0];
+  expect(order?.id).toBeTruthy();
+  // The paid cart's answer carries the order's read token (server/payments/access.ts).
+  expect(order?.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return { ...cart, orderId: order?.id as string, token: order?.access_token as string };
 }
 
-const codesOf = async (orderId: string, who: Caller = anonymous()) => {
-  const r = await who.json('GET', `ticket_order/${orderId}`);
+/** The order's codes as `who` reads them, with the order's read token when given. */
+const codesOf = async (orderId: string, who: Caller = anonymous(), token?: string) => {
+  const r = await who.json('GET', `ticket_order/${orderId}`, { query: token ? { token } : {} });
   expect(r.status).toBe(200);
   return doc(r.body).issued_promo_code?._data ?? [];
 };
@@ -77,8 +80,8 @@ const rowsOf = (orderId: string) =>
 
 describe('a purchase of discount codes', () => {
   it('issues one new code per ticket, in the configured code group, shown on the order', async () => {
-    const { orderId, ticketIds } = await buy(2, 'giver.one@example.com');
-    const codes = await codesOf(orderId);
+    const { orderId, ticketIds, token } = await buy(2, 'giver.one@example.com');
+    const codes = await codesOf(orderId, anonymous(), token);
     expect(codes).toHaveLength(2);
     expect(new Set(codes.map((c) => c.code)).size).toBe(2);
     for (const c of codes) {
@@ -91,12 +94,12 @@ describe('a purchase of discount codes', () => {
     }
     expect(codes.map((c) => c.ticket_id).sort()).toEqual([...ticketIds].sort());
     // The orders' listing (the confirmation's call) shows them too.
-    const listed = await s.json('GET', 'ticket_order', { query: { 'id._in': orderId } });
+    const listed = await s.json('GET', 'ticket_order', { query: { 'id._in': orderId, token } });
     expect(doc(listed.body).issued_promo_code?._data.map((c) => c.code)).toEqual(codes.map((c) => c.code));
   });
 
   it('exactly once: a second pay is refused and a second issue for the same tickets creates nothing', async () => {
-    const { cartId, orderId } = await buy(3, 'giver.two@example.com');
+    const { cartId, orderId, token } = await buy(3, 'giver.two@example.com');
     const again = await s.json('POST', `cart/${cartId}/pay`, { body: { amount: '30.00', ...CARD } });
     expect(again.status).toBe(409);
     expect(err(again.body)?._code).toBe(ErrorCode.cart_booked);
@@ -109,7 +112,7 @@ describe('a purchase of discount codes', () => {
       );
     });
     expect(await rowsOf(orderId)).toHaveLength(3);
-    expect(await codesOf(orderId)).toHaveLength(3);
+    expect(await codesOf(orderId, anonymous(), token)).toHaveLength(3);
   });
 
   it('concurrent pays of one cart book one order with one code per ticket', async () => {
@@ -158,8 +161,8 @@ describe('a purchase of discount codes', () => {
   });
 
   it('a bought code takes 50% off General Admission in apply_code, once', async () => {
-    const { orderId } = await buy(1, 'giver.three@example.com');
-    const [bought] = await codesOf(orderId);
+    const { orderId, token } = await buy(1, 'giver.three@example.com');
+    const [bought] = await codesOf(orderId, anonymous(), token);
     const [session] = await gaSessions(s, '2026-11-28');
     const gaCart = async () => {
       const r = await s.json('POST', 'my/cart/modify', {
@@ -223,8 +226,8 @@ describe('a purchase of discount codes', () => {
   });
 
   it('the confirmation email to the purchaser lists the codes', async () => {
-    const { orderId } = await buy(2, 'giver.mail@example.com');
-    const codes = await codesOf(orderId);
+    const { orderId, token } = await buy(2, 'giver.mail@example.com');
+    const codes = await codesOf(orderId, anonymous(), token);
     const mails = await s.handle.db.select().from(t.outbox).where(eq(t.outbox.to, 'giver.mail@example.com'));
     expect(mails).toHaveLength(1);
     const [mail] = mails;

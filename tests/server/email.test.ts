@@ -68,7 +68,7 @@ async function buy(email: string, add: unknown[]) {
     },
   });
   expect(paid.status).toBe(200);
-  return paid.body.ticket_order._data[0] as { id: string; order_number: string };
+  return paid.body.ticket_order._data[0] as { id: string; order_number: string; access_token: string };
 }
 
 /** A minimal iCalendar reader: unfolds lines, nests components, keeps each property's value (and params). */
@@ -128,9 +128,13 @@ describe('order confirmation', () => {
       expect(part).toContain('2 × Adult');
       expect(part).toContain('1 × Child');
       expect(part).toMatch(/Total paid: \d+\.\d{2} USD/);
-      expect(part).toContain(`http://localhost/demo-museum/ticket_order/${order.id}`);
+      expect(part).toContain(`http://localhost/demo-museum/ticket_order/${order.id}?token=`);
     }
-    expect(mail.links).toContain(`http://localhost/demo-museum/ticket_order/${order.id}`);
+    // The printable order's link carries the order's read token (server/payments/access.ts): the email is the
+    // purchaser's, and the order id alone reads less.
+    const printLink = `http://localhost/demo-museum/ticket_order/${order.id}?token=${order.access_token}`;
+    expect(order.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail.links).toContain(printLink);
     expect(mail.links).toContain(`http://localhost/demo-museum/events/${GA}`);
     // The printable order's address is a storefront page (tests/server/api.test.ts 'SPA serving'; e2e
     // order-print.spec.ts opens it from this email): no redirect.
@@ -169,7 +173,12 @@ describe('order confirmation', () => {
     expect(cal.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(cal.headers.get('cache-control')).toBe('private, no-store');
     const [again] = parseIcs(await cal.text());
-    expect(Object.fromEntries(again ?? [])).toEqual(Object.fromEntries(event ?? []));
+    // The same event, but the file an order id gets links the printable order without its token.
+    const { DESCRIPTION: emailed, ...rest } = Object.fromEntries(event ?? []);
+    const { DESCRIPTION: served, ...restServed } = Object.fromEntries(again ?? []);
+    expect(restServed).toEqual(rest);
+    expect(emailed).toContain(printLink);
+    expect(served).toBe(emailed?.replace(`?token=${order.access_token}`, ''));
     // The same access as GET ticket_order/{id}: another seller's id, or an unknown order, is not found.
     const other = await s.call('GET', `ticket_order/${order.id}/calendar.ics`, {
       noHeader: true,

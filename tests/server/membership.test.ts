@@ -573,27 +573,33 @@ describe('members-only events and member pricing', () => {
 });
 
 describe('auto-renew, orders, saved cards, ownership', () => {
-  it('DELETE ticket_order/{id}/auto_renew: cancels once; then 409; another member gets 404', async () => {
+  it('DELETE ticket_order/{id}/auto_renew: the owner cancels once, then 409; no session 401, another member 404', async () => {
     const orderId = membershipIds.order(DEMO_MEMBERSHIP_MEMBERS.toCancel.key);
     const mia = await member('enrolled');
     expect((await mia.json('DELETE', `ticket_order/${orderId}/auto_renew`)).status).toBe(404);
-    const r = await s.json('DELETE', `ticket_order/${orderId}/auto_renew`);
+    // The order id alone (it is in the order's QR code) changes nothing.
+    const anonymous = await s.json('DELETE', `ticket_order/${orderId}/auto_renew`);
+    expect(anonymous.status).toBe(401);
+    expect(code(anonymous.body)).toBe(ErrorCode.login_required);
+    const owner = await member('toCancel');
+    const r = await owner.json('DELETE', `ticket_order/${orderId}/auto_renew`);
     expect(r.status).toBe(200);
     expect(toMembershipDetails(r.body)[0]).toMatchObject({
       autoRenewState: 'cancelled',
       levelName: 'Individual',
     });
-    const again = await s.json('DELETE', `ticket_order/${orderId}/auto_renew`);
+    const again = await owner.json('DELETE', `ticket_order/${orderId}/auto_renew`);
     expect(again.status).toBe(409);
     expect(code(again.body)).toBe(ErrorCode.auto_renew_not_enrolled);
     expect(
-      (await s.json('DELETE', 'ticket_order/00000000-0000-0000-0000-000000000000/auto_renew')).status,
+      (await owner.json('DELETE', 'ticket_order/00000000-0000-0000-0000-000000000000/auto_renew')).status,
     ).toBe(404);
   });
 
-  it('GET ticket_order/{id} filtered to membership tickets, with the membership embed', async () => {
+  it('GET ticket_order/{id} filtered to membership tickets, with the membership embed (the owner’s session)', async () => {
     const orderId = membershipIds.order(DEMO_MEMBERSHIP_MEMBERS.cancelled.key);
-    const r = await s.json('GET', `ticket_order/${orderId}`, {
+    const owner = await member('cancelled');
+    const r = await owner.json('GET', `ticket_order/${orderId}`, {
       query: {
         'ticket.state._in': 'booked,redeemed',
         'ticket_group.handler._in': 'membership',

@@ -83,7 +83,7 @@ function normaliser() {
       })
       .replace(/_secret_[0-9a-f]+/g, '_secret_<secret>')
       // The manage link's token: an HMAC with the database's random link key.
-      .replace(/(\/manage\/[^?\s"]+\?token=)[A-Za-z0-9_-]+/g, '$1<token>')
+      .replace(/(\/(?:manage|ticket_order)\/[^?\s"]+\?token=)[A-Za-z0-9_-]+/g, '$1<token>')
       .replace(/[A-Z0-9]{4}-[A-Z0-9]{4}/g, (code) => (orderNumbers.has(code) ? '<order_number>' : code));
   /** Order and cart numbers (`humanCode`) are random: remembered wherever a field of that name gives one. */
   const learn = (v: unknown): void => {
@@ -95,7 +95,9 @@ function normaliser() {
       }
   };
   const blank = (v: unknown) => JSON.stringify(v).replace(uuid4, '');
-  const value = (v: unknown): unknown => {
+  const value = (v: unknown, key?: string): unknown => {
+    // The order's read token (server/payments/access.ts): an HMAC with the database's random link key.
+    if (key === 'access_token' && typeof v === 'string') return '<token>';
     if (typeof v === 'string') return text(v);
     // Rows ordered by a random id (a cart's tickets) come in any order: sorted by their other fields.
     if (Array.isArray(v))
@@ -103,9 +105,9 @@ function normaliser() {
         v.some((x) => UUID4.test(String(x?.id ?? '')))
           ? [...v].sort((a, b) => blank(a).localeCompare(blank(b)))
           : v
-      ).map(value);
+      ).map((x) => value(x));
     if (v && typeof v === 'object')
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), value(x)]));
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), value(x, k)]));
     return v;
   };
   return { text, value, learn };
