@@ -10,7 +10,7 @@ import { lazyClient } from './lazy-client';
 import { createMembers } from './members';
 import { createMembership } from './membership';
 import type { OrdersApi } from './orders';
-import { createRequest, type Logger } from './request';
+import { createRequest, type Logger, type RequestSettings } from './request';
 import type { TicketGroupsApi } from './ticket-groups';
 
 export interface ApiConfig {
@@ -28,6 +28,8 @@ export interface ApiDeps {
   timeoutMs?: number;
   /** Whether a member is logged in now (read at each call): members use the my/ endpoints. */
   isMember?: () => boolean;
+  /** Told of every error a call rejects with (error reporting). */
+  onError?: RequestSettings['onError'];
 }
 
 export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
@@ -44,6 +46,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     sleep: deps.sleep,
     logger: deps.logger,
     timeoutMs: deps.timeoutMs,
+    onError: deps.onError,
   });
   return {
     // Loaded on the first call: only the listing and event screens need it (./events-client).
