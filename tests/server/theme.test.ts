@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEMO_THEME } from '../../server/seed/theme';
 import {
   AA_TEXT,
   BLACK,
@@ -110,19 +111,8 @@ describe('resolveTheme', () => {
     );
   });
 
-  it('a theme whose colours already pass is shown as the seller wrote it, with no correction', () => {
-    const theme: ThemeInput = {
-      tier: 3,
-      colors: {
-        primary: '#8a1c2b',
-        secondary: '#1e1b18',
-        background: '#fbf8f2',
-        surface: '#f3ede2',
-        text: '#2b2520',
-      },
-      themeMode: 'light',
-    };
-    const resolved = resolveTheme(theme);
+  it('a theme whose colours already pass (the demo museum’s) is shown as the seller wrote it, with no correction', () => {
+    const resolved = resolveTheme({ ...DEMO_THEME, themeMode: 'light' });
     expect(resolved.corrections.filter((c) => c.mode === 'light')).toEqual([]);
     expect(resolved.light).toMatchObject({
       '--tix-color-primary': '#8a1c2b',
