@@ -144,6 +144,10 @@ test('@phone home: the three blocks size to their content, side by side or stack
   expect(lefts.size).toBe(viewport.width >= 800 ? 3 : 1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectNoA11yViolations(page, 'home');
+  // A narrow phone: the museum's logo and the account links wrap inside the header band.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoA11yViolations(page, 'home on a narrow phone');
 });
 
 test('an unexpected API error is reported to the server, without the email or the query', async ({
