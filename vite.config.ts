@@ -19,9 +19,14 @@ function devRuntimeConfig(): Plugin {
       if (!response?.ok)
         throw new Error(`The reference server is not answering on ${apiOrigin}; start it with npm run dev.`);
       const json = JSON.stringify(await response.json()).replace(/</g, '\\u003c');
-      return html.replace(
+      // The seller's theme (its style, and its favicon when it has one), as the server puts it into the page.
+      const head = await fetch(`${apiOrigin}/__config?head`)
+        .then((r) => (r.ok ? r.text() : ''))
+        .catch(() => '');
+      const page = head.includes('rel="icon"') ? html.replace(/<link rel="icon"[^>]*>/g, '') : html;
+      return page.replace(
         '</head>',
-        `<script id="tix-config" type="application/json">${json}</script></head>`,
+        `${head}<script id="tix-config" type="application/json">${json}</script></head>`,
       );
     },
   };

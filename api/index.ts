@@ -11,7 +11,7 @@ import { createMembers } from './members';
 import { createMembership } from './membership';
 import { memoryOrderTokens, type OrderTokens } from './order-tokens';
 import type { OrdersApi } from './orders';
-import { createRequest, type Logger } from './request';
+import { createRequest, type Logger, type RequestSettings } from './request';
 import type { TicketGroupsApi } from './ticket-groups';
 
 export interface ApiConfig {
@@ -31,6 +31,8 @@ export interface ApiDeps {
   isMember?: () => boolean;
   /** Where the read tokens of paid orders are kept (./order-tokens). Default: in memory. */
   orderTokens?: OrderTokens;
+  /** Told of every error a call rejects with (error reporting). */
+  onError?: RequestSettings['onError'];
 }
 
 export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
@@ -47,6 +49,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     sleep: deps.sleep,
     logger: deps.logger,
     timeoutMs: deps.timeoutMs,
+    onError: deps.onError,
   });
   const orderTokens = deps.orderTokens ?? memoryOrderTokens();
   return {

@@ -43,6 +43,8 @@ export interface RequestSettings {
   timeoutMs?: number;
   /** Receives unknown 4xx codes, redacted. Default: console. */
   logger?: Logger;
+  /** Told of every error a call rejects with (error reporting filters them: routes/app/error-reporting.ts). */
+  onError?: (error: ApiError, call: { method: HttpMethod; path: string }) => void;
 }
 
 export type ApiRequest = (method: HttpMethod, path: string, options?: RequestOptions) => Promise<unknown>;
@@ -232,7 +234,12 @@ export function createRequest(settings: RequestSettings): ApiRequest {
         await wait(FIRST_RETRY_DELAY_MS * 2 ** (tryNumber - 1), signal);
         continue;
       }
-      return toResult(method, path, outcome, body);
+      try {
+        return toResult(method, path, outcome, body);
+      } catch (error) {
+        settings.onError?.(error as ApiError, { method, path });
+        throw error;
+      }
     }
   };
 }

@@ -371,6 +371,18 @@ export const runtimeConfig = z.object({
   moreTime: z.optional(z.boolean()),
   /** Push `add_to_cart` to `window.dataLayer` (config row `analytics`); absent: no analytics. */
   dataLayer: z.optional(z.boolean()),
+  /**
+   * The seller's look beyond its colours (those are CSS custom properties the server puts into the page): the
+   * logo image, where the logo links (config external_urls.logo; absent: home) and the footer text (absent: the
+   * copyright line).
+   */
+  theme: z.optional(
+    z.object({
+      logo: z.optional(z.object({ src: z.string(), alt: z.string() })),
+      logoHref: z.optional(z.string()),
+      footer: z.optional(z.string()),
+    }),
+  ),
   /** The seller's login configuration (config row `authentication`); absent: login disabled. */
   login: z.optional(
     z.object({

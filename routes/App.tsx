@@ -113,6 +113,9 @@ function Frame({ children }: { children: ReactNode }) {
       homeHref={href('/')}
       onNavigate={navigate}
       year={new Date(clock.now()).getFullYear()}
+      logo={config.theme?.logo}
+      logoHref={config.theme?.logoHref}
+      footerText={config.theme?.footer}
       account={
         <Suspense fallback={<span className="account-menu" />}>
           <AccountMenuSlot />

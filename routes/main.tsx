@@ -5,8 +5,10 @@ import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
 import { storedOrderTokens } from '../api';
+import { isReportedCall } from '../api/error-messages/base';
 import { App } from './App';
 import { realClock } from './app/clock';
+import type { ErrorReporting } from './app/error-reporting';
 import { createAppActor, isLoggedIn } from './app/root';
 import { type AppServices, ServicesProvider } from './app/services';
 import { loadInspector } from './inspect';
@@ -39,11 +41,27 @@ async function start() {
   const inspect = await loadInspector(window.location.search, import.meta.env.DEV || config.inspect);
   // Members use the my/ endpoints: the client asks the member session at each call.
   let member = () => false;
+  // Error reporting (spec 3 §8): the spec's filter first, then the reporting code, loaded with the first report
+  // (the default adapter posts to the reference server).
+  let reporting: Promise<ErrorReporting> | undefined;
+  const report = (use: (reporting: ErrorReporting, page: string) => void) => {
+    const page = window.location.pathname;
+    reporting ??= import('./app/error-reporting').then((m) => m.createErrorReporting(config));
+    reporting.then(
+      (r) => use(r, page),
+      () => {},
+    );
+  };
+  const reportError = (error: unknown, kind: 'render' | 'rejection') =>
+    report((r, page) => r.failure(error, kind, page));
   const api = createApi(config, {
     isMember: () => member(),
     // The paid orders' read tokens, for this tab's session (api/order-tokens.ts).
     orderTokens: storedOrderTokens(createStorage(() => globalThis.sessionStorage)),
     logger: { warn: (message, data) => console.warn(message, data) },
+    onError: (error, call) => {
+      if (isReportedCall(error, call.path)) report((r, page) => r.call(error, call, page));
+    },
   });
   const clock = realClock;
   const app = createAppActor({
@@ -83,7 +101,7 @@ async function start() {
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(
     <StrictMode>
-      <Root services={{ config, api, inspect, clock, app }} />
+      <Root services={{ config, api, inspect, clock, app, reportError }} />
     </StrictMode>,
   );
 }

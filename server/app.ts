@@ -31,6 +31,7 @@ import { registerStripeWebhook } from './payments/webhook';
 import * as t from './schema';
 import { DEMO_SLUG } from './seed/demo';
 import { registerTestSellers } from './seed/test-sellers';
+import { type PageTheme, pageTheme, themeHead } from './theme/config';
 
 export interface AppOptions {
   db: Db;
@@ -211,11 +212,12 @@ export function createApp(options: AppOptions): Hono {
     },
   });
 
-  const runtimeConfig = async (slug: string): Promise<w.RuntimeConfig | null> => {
+  const runtimeConfig = async (slug: string): Promise<{ cfg: w.RuntimeConfig; theme: PageTheme } | null> => {
     if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) return null;
     const [seller] = await ctx.db.select().from(t.seller).where(eq(t.seller.slug, slug)).limit(1);
     if (!seller) return null;
-    return {
+    const theme = await pageTheme(ctx.db, seller.id);
+    const cfg: w.RuntimeConfig = {
       apiPrefix: API_PREFIX,
       cachedApiPrefix: CACHED_PREFIX,
       sellerId: seller.id,
@@ -232,7 +234,9 @@ export function createApp(options: AppOptions): Hono {
         await authenticationOf(ctx.db, seller.id),
         oidc ? { issuer: oidc.issuer, clientId: oidc.clientId } : null,
       ),
+      ...(Object.keys(theme.runtime).length ? { theme: theme.runtime } : {}),
     };
+    return { cfg, theme };
   };
 
   // Home: the demo seller when it is there, else the only seller; several sellers (or none): no home page.
@@ -249,10 +253,12 @@ export function createApp(options: AppOptions): Hono {
   registerMailPreview(app, ctx);
 
   app.get('/__config', async (c) => {
-    const cfg = await runtimeConfig(c.req.query('slug') ?? DEMO_SLUG);
-    if (!cfg) return c.text('Unknown seller', 404);
+    const page = await runtimeConfig(c.req.query('slug') ?? DEMO_SLUG);
+    if (!page) return c.text('Unknown seller', 404);
     c.header('Cache-Control', 'no-store');
-    return c.json(cfg);
+    // `?head`: what the server puts into index.html's head besides it (the theme), for the development server.
+    if (c.req.query('head') !== undefined) return c.text(themeHead(page.theme));
+    return c.json(page.cfg);
   });
 
   app.get('/assets/*', async (c) => {
@@ -273,10 +279,16 @@ export function createApp(options: AppOptions): Hono {
 
   const spa = async (c: Context) => {
     const slug = c.req.param('slug') ?? '';
-    const cfg = await runtimeConfig(slug);
-    if (!cfg) return c.text('Not found', 404);
+    const page = await runtimeConfig(slug);
+    if (!page) return c.text('Not found', 404);
+    const { cfg, theme } = page;
     const hints = await routeHints(ctx.db, distDir, cfg, c.req.path.slice(slug.length + 1));
-    const html = await renderIndex(distDir, cfg, hints);
+    const html = await renderIndex(
+      distDir,
+      cfg,
+      `${themeHead(theme)}${hints}`,
+      theme.input.favicon !== undefined,
+    );
     if (html === null)
       return c.text(
         'The storefront has not been built yet: run `npm run build`, then reload this page.',

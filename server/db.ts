@@ -17,6 +17,7 @@ import { MEMBERSHIP_DDL } from './memberships/schema';
 import { PAYMENTS_DDL } from './payments/schema';
 import { ISSUED_CODES_DDL } from './promo/issued';
 import { PROMO_DDL } from './promo/schema';
+import { REPORTS_DDL } from './reports/schema';
 import * as schema from './schema';
 import { SEATS_DDL } from './seats/schema';
 
@@ -31,6 +32,7 @@ const SCHEMA_DDL = [
   ISSUED_CODES_DDL,
   CITYPASS_DDL,
   MANAGE_DDL,
+  REPORTS_DDL,
 ].join('');
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -9,6 +9,10 @@ export interface ShellProps {
   onNavigate: Navigate;
   year: number;
   footerText?: string | null;
+  /** The seller's logo image (its text alternative names the seller); absent: the mark and the seller's name. */
+  logo?: { src: string; alt: string } | null;
+  /** Where the logo links instead of home (config external_urls.logo, another site: a plain link). */
+  logoHref?: string | null;
   /** The account menu (login and register links, or the member's menu). */
   account?: ReactNode;
   children: ReactNode;
@@ -22,9 +26,19 @@ export function Shell({
   onNavigate,
   year,
   footerText,
+  logo,
+  logoHref,
   account,
   children,
 }: ShellProps) {
+  const mark = logo ? (
+    <img className="logo__image" src={logo.src} alt={logo.alt} />
+  ) : (
+    <>
+      <span className="logo__mark" aria-hidden="true" />
+      <span>{sellerName}</span>
+    </>
+  );
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -32,11 +46,16 @@ export function Shell({
       </a>
       <header className="site-header">
         <div className="site-header__inner">
-          <AppLink className="logo" href={homeHref} onNavigate={onNavigate}>
-            <span className="logo__mark" aria-hidden="true" />
-            <span>{sellerName}</span>
-            <span className="visually-hidden"> — {strings.home}</span>
-          </AppLink>
+          {logoHref ? (
+            <a className="logo" href={logoHref}>
+              {mark}
+            </a>
+          ) : (
+            <AppLink className="logo" href={homeHref} onNavigate={onNavigate}>
+              {mark}
+              <span className="visually-hidden"> — {strings.home}</span>
+            </AppLink>
+          )}
           {account}
         </div>
       </header>

@@ -174,3 +174,7 @@ export function isReported(error: ErrorLike): boolean {
   if (error.status !== undefined && [402, 404, 409, 410, 422].includes(error.status)) return false;
   return isLoggedCode(error.code);
 }
+
+/** The same filter for an API call's error: a 401 on login and user calls is not reported either (spec 3 §8). */
+export const isReportedCall = (error: ErrorLike, path: string): boolean =>
+  !(error.status === 401 && /^(my\/)?(login|user)(\/|$)/.test(path)) && isReported(error);

@@ -35,6 +35,11 @@ export interface AppServices {
   clock: AppClock;
   /** The app root actor: its children are the cart, the member session and the modal stack. */
   app: AppActor;
+  /**
+   * Reports a screen that failed or an unhandled rejection (spec 3 §8; routes/app/error-reporting.ts, loaded on
+   * the first report); absent: not reported.
+   */
+  reportError?: (error: unknown, kind: 'render' | 'rejection') => void;
 }
 
 const Services = createContext<AppServices | null>(null);

@@ -19,6 +19,7 @@ import type { SandboxGateway } from '../payments/gateway';
 import { registerOrders } from '../payments/orders';
 import { registerPayments } from '../payments/routes';
 import { registerPromo } from '../promo/routes';
+import { registerErrorReports } from '../reports/routes';
 import type { AppCtx, Env } from './context';
 import { ApiError, payloadTooLarge } from './errors';
 import { checkQuery, MAX_BODY_BYTES } from './validate';
@@ -47,7 +48,8 @@ export function errorResponse(err: unknown): Response {
 /** Catalogue resources: the same for every visitor, so publicly cacheable on the cached prefix. */
 const PUBLIC_PATH = /^\/cached\/api\/(events\/|events$|config$|image\/|membership_rules$|promo_banner$)/;
 /** Purchaser data: carts, orders and their QR codes, the dev outbox. */
-const PERSONAL_PATH = /\/(my\/)?cart(\/|$)|\/ticket_order(\/|$)|\/__outbox$|\/my\/|\/giftee$/;
+const PERSONAL_PATH =
+  /\/(my\/)?cart(\/|$)|\/ticket_order(\/|$)|\/__outbox$|\/__error_reports$|\/my\/|\/giftee$/;
 
 /**
  * PGlite runs one query at a time in this process: requests are served first come, first served (a FIFO
@@ -102,10 +104,12 @@ function buildApi(
 
   api.use('*', async (c, next) => {
     const path = c.req.path;
-    // Files a page links to (images, QR codes, calendar files) load without the header.
+    // Files a page links to (images, QR codes, calendar files) load without the header, and error reports
+    // come by navigator.sendBeacon, which cannot send one.
     const linkable =
-      c.req.method === 'GET' &&
-      (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/(qrcode|calendar\.ics)$/.test(path));
+      (c.req.method === 'GET' &&
+        (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/(qrcode|calendar\.ics)$/.test(path))) ||
+      (c.req.method === 'POST' && /\/error_report$/.test(path));
     if (!linkable && c.req.header('Tix-App') !== 'ecomm')
       throw new ApiError(
         400,
@@ -136,6 +140,7 @@ function buildApi(
   registerImages(api, ctx);
   registerMembers(api, ctx, members);
   registerMemberships(api, ctx);
+  registerErrorReports(api, ctx);
 
   registerOutbox(api, ctx, mail);
 

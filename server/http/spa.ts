@@ -95,16 +95,22 @@ export const configScript = (cfg: RuntimeConfig) =>
   `<script id="tix-config" type="application/json">${JSON.stringify(cfg).replace(/</g, '\\u003c')}</script>`;
 
 /**
- * index.html with the configuration (and `head`, e.g. preload hints) injected before `</head>`; null when the
- * build is missing.
+ * index.html with the configuration (and `head`, e.g. preload hints, the theme) injected before `</head>`; null
+ * when the build is missing. `ownFavicon`: the build's favicon links are left out (`head` has the seller's).
  */
-export async function renderIndex(distDir: string, cfg: RuntimeConfig, head = ''): Promise<string | null> {
+export async function renderIndex(
+  distDir: string,
+  cfg: RuntimeConfig,
+  head = '',
+  ownFavicon = false,
+): Promise<string | null> {
   let html: string;
   try {
     html = await readFile(join(resolve(distDir), 'index.html'), 'utf8');
   } catch {
     return null;
   }
+  if (ownFavicon) html = html.replace(/<link rel="icon"[^>]*>/g, '');
   const tag = `${head}${configScript(cfg)}`;
   const at = html.indexOf('</head>');
   return at >= 0 ? `${html.slice(0, at)}${tag}${html.slice(at)}` : `${tag}${html}`;

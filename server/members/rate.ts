@@ -53,6 +53,8 @@ export const LIMITS = {
   manageTokenAddress: { name: 'manage_token:address', max: 20, windowMs: 60 * MINUTE },
   /** Order emails asked for by the manage page (POST ticket_order/{id}/email) per order. */
   orderEmail: { name: 'email:order', max: 5, windowMs: 60 * MINUTE },
+  /** Error reports (POST error_report, server/reports/routes.ts) per client address: a page reports at most 10. */
+  errorReportAddress: { name: 'error_report:address', max: 60, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** A growing delay between attempts: after `free` failures each attempt waits baseMs × 2^k (k = 0, 1, …). */

@@ -15,6 +15,7 @@ import { seedMembers } from './members';
 import { MEMBERSHIP_EVENT_KEY, seedMemberships } from './membership';
 import { seedPromo } from './promo';
 import { STUDIO_KEY, seedTheatre, THEATRE_KEY } from './seats';
+import { seedTheme } from './theme';
 
 export { DEMO_SLUG };
 export const DEMO_SELLER_ID = stableId('seller:demo-museum');
@@ -325,6 +326,9 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
       value: { more_time: true, max_extensions: 3 },
     })
     .onConflictDoNothing();
+
+  // The museum's own look (issue 26): server/seed/theme.ts.
+  await seedTheme(db, sellerId);
 
   // Self-edit (spec 2 §3, issue 24): free Workshops tickets may be cancelled by the purchaser's manage link up to
   // 2 hours before their session (server/manage/rules.ts).

@@ -7,6 +7,7 @@ import { createApp } from '../../server/app';
 import { demoIds, NEARLY_SOLD_OUT_LEFT } from '../../server/seed/demo';
 import { donationIds } from '../../server/seed/donation';
 import { theatreIds } from '../../server/seed/seats';
+import { DEMO_THEME } from '../../server/seed/theme';
 import {
   GA,
   GA_ADULT,
@@ -474,6 +475,8 @@ describe('SPA serving', () => {
           externalLogoutUrl: null,
           oidc: null,
         },
+        // The demo seller's logo and footer (server/seed/theme.ts; its colours come as the page's style).
+        theme: { logo: DEMO_THEME.logo, footer: DEMO_THEME.footer },
       });
     }
   });

@@ -44,24 +44,13 @@ export function HomeView(props: HomeViewProps) {
     <section aria-labelledby="home-title">
       <h1 id="home-title">{strings.homeWelcome}</h1>
       {html.intro ? <SellerHtml html={html.intro} /> : null}
-      <ul
-        className="home-blocks"
-        style={{
-          listStyle: 'none',
-          padding: 0,
-          display: 'grid',
-          gap: '1rem',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))',
-        }}
-      >
+      <ul className="home-blocks">
         {props.order.map((block) => (
-          <li key={block} className="cart-widget" data-block={block} style={{ padding: '1.25rem' }}>
+          <li key={block} className="home-block" data-block={block}>
             <section aria-labelledby={`home-${block}`}>
-              <h2 id={`home-${block}`} style={{ fontSize: '1.25rem', marginTop: 0 }}>
-                {heading[block]}
-              </h2>
+              <h2 id={`home-${block}`}>{heading[block]}</h2>
               {html[block] ? <SellerHtml html={html[block]} /> : null}
-              <p style={{ marginBottom: 0 }}>{action(block)}</p>
+              <p className="home-block__action">{action(block)}</p>
             </section>
           </li>
         ))}
