@@ -140,7 +140,10 @@ export function createCart(
         { ...options, cartId, add: reservationLines(reserve), ...(vouchers ? { vouchers } : {}) },
         codeSteps,
       );
-      return modify(cartId, preparationBody(steps), options.signal);
+      const body = preparationBody(steps);
+      // Survey answers per ticket group go with the reserve (spec 1 §7), checked by the server.
+      if (reserve.additionalInfo?.length) body.additionalInfo = reserve.additionalInfo;
+      return modify(cartId, body, options.signal);
     },
 
     /** GET my/cart/{id}, uncached, limit 1000. */

@@ -35,6 +35,8 @@ export interface MemberFieldsView {
 export interface SurveyFieldView {
   name: string;
   title: string;
+  /** The input the one survey rule asks with (api/survey-rule.ts): select, email, date, number or text. */
+  input: 'select' | 'email' | 'date' | 'number' | 'text';
   choices: string[] | null;
   required: boolean;
   value: string;

@@ -38,6 +38,12 @@ export type FlowMessageKey =
   | 'attendeeEmail'
   | 'attendeeEmailOf'
   | 'inputEmpty'
+  // survey answers (spec 1 §5; the texts ours)
+  | 'surveyChoice'
+  | 'surveyDate'
+  | 'surveyNumber'
+  | 'surveyRange'
+  | 'surveyTooLong'
   // city-pass vouchers (spec 1 §5: the format message; the label ours)
   | 'citypassCodeOf'
   | 'citypassFormat'

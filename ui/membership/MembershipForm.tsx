@@ -423,6 +423,7 @@ export function MembershipForm(props: MembershipFormProps) {
                 key={q.name}
                 id={id}
                 label={q.title}
+                type={q.input === 'select' ? 'text' : q.input}
                 value={q.value}
                 required={q.required}
                 maxLength={1000}
