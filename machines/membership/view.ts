@@ -35,9 +35,13 @@ export interface MemberFieldsView {
 export interface SurveyFieldView {
   name: string;
   title: string;
+  description: string | null;
   /** The input the one survey rule asks with (api/survey-rule.ts): select, email, date, number or text. */
   input: 'select' | 'email' | 'date' | 'number' | 'text';
   choices: string[] | null;
+  minimum: number | null;
+  maximum: number | null;
+  maxLength: number | null;
   required: boolean;
   value: string;
   error: Message | null;

@@ -7,6 +7,7 @@
 import '../membership-strings';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../format';
+import { SurveyQuestionField } from '../reserve/SurveyFields';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { type MembershipLabels, membershipLabels, roleLabel } from './labels';
@@ -392,48 +393,15 @@ export function MembershipForm(props: MembershipFormProps) {
           <legend>
             <h2>{labels.membershipSurvey}</h2>
           </legend>
-          {view.survey.map((q) => {
-            const id = `${base}-s-${q.name}`;
-            return q.choices ? (
-              <div className="field" key={q.name}>
-                <label htmlFor={id}>{q.title}</label>
-                <select
-                  id={id}
-                  value={q.value}
-                  required={q.required}
-                  aria-invalid={q.error ? true : undefined}
-                  aria-describedby={q.error ? `${id}-error` : undefined}
-                  onChange={(e) => props.onSurvey(q.name, e.target.value)}
-                >
-                  <option value="">—</option>
-                  {q.choices.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
-                </select>
-                {q.error ? (
-                  <p className="field__error" id={`${id}-error`}>
-                    {resolveMessage(strings, q.error)}
-                  </p>
-                ) : null}
-              </div>
-            ) : (
-              <TextField
-                key={q.name}
-                id={id}
-                label={q.title}
-                type={q.input === 'select' ? 'text' : q.input}
-                value={q.value}
-                required={q.required}
-                maxLength={1000}
-                error={q.error}
-                strings={strings}
-                optionalLabel={labels.optional}
-                onChange={(v) => props.onSurvey(q.name, v)}
-              />
-            );
-          })}
+          {view.survey.map((q) => (
+            <SurveyQuestionField
+              key={q.name}
+              id={`${base}-s-${q.name.replace(/[^A-Za-z0-9_-]/g, '_')}`}
+              strings={strings}
+              question={{ ...q, invalid: null }}
+              onChange={(v) => props.onSurvey(q.name, v)}
+            />
+          ))}
         </fieldset>
       ) : null}
       {view.autoRenew.shown ? (

@@ -59,7 +59,7 @@ export function SurveyFields({ strings, surveys, onChange }: SurveyFieldsProps) 
           >
             <h2 id={`${key}-h`}>{`${strings.surveyHeading}: ${survey.groupName}`}</h2>
             {survey.questions.map((q) => (
-              <SurveyQuestion
+              <SurveyQuestionField
                 key={q.name}
                 id={`${key}-${q.name.replace(/[^A-Za-z0-9_-]/g, '_')}`}
                 strings={strings}
@@ -74,7 +74,8 @@ export function SurveyFields({ strings, surveys, onChange }: SurveyFieldsProps) 
   );
 }
 
-function SurveyQuestion(props: {
+/** One question: its label (optional ones say so), description, input and error (also the membership form's). */
+export function SurveyQuestionField(props: {
   id: string;
   strings: Strings;
   question: SurveyQuestionOption;
