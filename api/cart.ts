@@ -70,6 +70,9 @@ export function reservationLines(request: ReserveRequest): ReservationLine[] {
       // A seated ticket carries its seat as handler data (spec 1 §3: templateID and ticketGroupID).
       const seat = seats?.[i];
       if (seat) line.handler_data = seat;
+      // A flexible price: the amount chosen for the type (spec 1 §5), charged within its bounds.
+      const faceValue = request.faceValues?.[ticketTypeId];
+      if (faceValue) line.face_value = faceValue;
       lines.push(line);
     }
   }

@@ -38,6 +38,13 @@ export function toTicketType(type: TicketType): TicketTypeModel {
     originalPriceCents: discounted !== null && discounted !== full ? full : null,
     feeCents: fee.fixed + fee.percent,
     rank: type._rank,
+    // A flexible price (spec 1 §3): its bounds, when it has any.
+    ...(type.currency_amount_min !== null || type.currency_amount_max !== null
+      ? {
+          amountMinCents: type.currency_amount_min === null ? null : cents(type.currency_amount_min),
+          amountMaxCents: type.currency_amount_max === null ? null : cents(type.currency_amount_max),
+        }
+      : {}),
   };
 }
 

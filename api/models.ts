@@ -69,6 +69,9 @@ export interface TicketTypeModel {
   rank: number;
   /** The most of this type one order may hold, when something limits it (a member's benefit of this type). */
   maxCount?: number;
+  /** A flexible price's bounds in cents (currency_amount_min / _max), when the type has one. */
+  amountMinCents?: number | null;
+  amountMaxCents?: number | null;
 }
 
 export interface TicketGroupModel {
@@ -348,6 +351,8 @@ export interface ReserveRequest {
    * with handler citypass and `handler_data.visit_datetime`, the session's start).
    */
   vouchers?: { byType: Record<string, string[]>; visitDatetime: string | null };
+  /** Flexible prices per ticket type (`face_value` of each of its lines: '12.50'). */
+  faceValues?: Record<string, string>;
   /** Survey answers per ticket group (spec 1 §7: ticket_group_id with data), sent as `additionalInfo`. */
   additionalInfo?: SurveyAnswers[];
 }

@@ -38,6 +38,8 @@ export type FlowMessageKey =
   | 'attendeeEmail'
   | 'attendeeEmailOf'
   | 'inputEmpty'
+  // flexible price (spec 1 §5)
+  | 'flexiblePriceOutside'
   // survey answers (spec 1 §5; the texts ours)
   | 'surveyChoice'
   | 'surveyDate'
