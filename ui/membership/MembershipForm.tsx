@@ -7,7 +7,7 @@
 import '../membership-strings';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../format';
-import { SurveyQuestionField } from '../reserve/SurveyFields';
+import { SurveyQuestionField, type SurveyQuestionOption } from '../reserve/SurveyFields';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { type MembershipLabels, membershipLabels, roleLabel } from './labels';
@@ -55,14 +55,8 @@ export interface MembershipFormProps {
     }[];
     optional: { kind: 'none' | 'radio' | 'select'; count: number; value: number };
     unnamed: { min: number; max: number; value: number } | null;
-    survey: {
-      name: string;
-      title: string;
-      choices: string[] | null;
-      required: boolean;
-      value: string;
-      error: Msg | null;
-    }[];
+    /** The survey's questions (rendered by the reserve forms' SurveyQuestionField). */
+    survey: Omit<SurveyQuestionOption, 'invalid'>[];
     autoRenew: { shown: boolean; value: boolean | null };
     recipient: {
       shown: boolean;
