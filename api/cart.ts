@@ -71,6 +71,9 @@ export function reservationLines(request: ReserveRequest): ReservationLine[] {
       // A seated ticket carries its seat as handler data (spec 1 §3: templateID and ticketGroupID).
       const seat = seats?.[i];
       if (seat) line.handler_data = seat;
+      // A flexible price: the amount chosen for the type (spec 1 §5), charged within its bounds.
+      const faceValue = request.faceValues?.[ticketTypeId];
+      if (faceValue) line.face_value = faceValue;
       lines.push(line);
     }
   }
@@ -145,7 +148,10 @@ export function createCart(
         { ...options, cartId, add: reservationLines(reserve), ...(vouchers ? { vouchers } : {}) },
         codeSteps,
       );
-      return modify(cartId, preparationBody(steps), options.signal);
+      const body = preparationBody(steps);
+      // Survey answers per ticket group go with the reserve (spec 1 §7), checked by the server.
+      if (reserve.additionalInfo?.length) body.additionalInfo = reserve.additionalInfo;
+      return modify(cartId, body, options.signal);
     },
 
     /** GET my/cart/{id}, uncached, limit 1000. */

@@ -195,7 +195,8 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
       const joins = eventJoins();
       const raw = await request('GET', path('events', eventId, 'sessions', sessionId), {
         query: { 'ticket_group.hidden_type._in': [...PUBLIC_HIDDEN_TYPES] },
-        embed: ['ticket_group', 'ticket_type'],
+        // The groups' meta (spec 1 §7): their surveys (additional_info_spec) and attendee rules.
+        embed: ['ticket_group', 'ticket_type', 'ticket_group.meta'],
         // A member's groups (members-only ones, member prices) are personal: never through the cached prefix.
         cached: !member,
         signal,

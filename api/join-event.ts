@@ -23,6 +23,7 @@ import type {
   TicketTypeModel,
 } from './models';
 import type { Document, EventSession, TicketGroup, TicketType } from './schemas';
+import { parseSurvey, SURVEY_META } from './survey-rule';
 export function toTicketType(type: TicketType): TicketTypeModel {
   const full = cents(type.currency_amount);
   const discounted = type.discounted_amount === null ? null : cents(type.discounted_amount);
@@ -37,6 +38,13 @@ export function toTicketType(type: TicketType): TicketTypeModel {
     originalPriceCents: discounted !== null && discounted !== full ? full : null,
     feeCents: fee.fixed + fee.percent,
     rank: type._rank,
+    // A flexible price (spec 1 §3): its bounds, when it has any.
+    ...(type.currency_amount_min !== null || type.currency_amount_max !== null
+      ? {
+          amountMinCents: type.currency_amount_min === null ? null : cents(type.currency_amount_min),
+          amountMaxCents: type.currency_amount_max === null ? null : cents(type.currency_amount_max),
+        }
+      : {}),
   };
 }
 
@@ -66,6 +74,12 @@ function admitOf(groupMeta: Record<string, string>): Pick<TicketGroupModel, 'adm
   return names === 'off' && emails === 'off' ? {} : { admit: { names, emails } };
 }
 
+/** A group's survey (meta additional_info_spec), when it asks any question (spec 1 §3, §5). */
+function surveyOf(groupMeta: Record<string, string>): Pick<TicketGroupModel, 'survey'> {
+  const survey = parseSurvey(groupMeta[SURVEY_META]);
+  return survey.length ? { survey } : {};
+}
+
 /** Public ticket groups of the document (optionally of one event) with their types, both by `_rank`. */
 function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
   const types = rows(doc, 'ticket_type');
@@ -86,6 +100,7 @@ function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
       soldOut: group.sold_out,
       ...(isFlexibleDate(attached(meta, 'ticket_group', group.id).flexible_date) ? { flexible: true } : {}),
       ...admitOf(attached(meta, 'ticket_group', group.id)),
+      ...surveyOf(attached(meta, 'ticket_group', group.id)),
       types: types
         .filter((type) => type.ticket_group_id === group.id)
         .sort(byRank)

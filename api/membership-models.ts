@@ -166,7 +166,7 @@ export interface MembershipReserveRequest {
   gift?: boolean;
   /** Redeem: the 10-character gift code (spec 3 §2). */
   giftCode?: string;
-  survey?: { ticketGroupId: string; data: Record<string, string> }[];
+  survey?: { ticketGroupId: string; data: Record<string, string | number> }[];
 }
 
 /** POST giftee (spec 3 §3 "Giftee payload"). */

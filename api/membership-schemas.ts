@@ -163,7 +163,9 @@ export const membershipReserve = z.object({
   gift: z.optional(z.boolean()),
   redeem: z.optional(z.boolean()),
   gift_code: z.optional(z.string()),
-  survey: z.optional(z.array(z.object({ ticket_group_id: id, data: z.record(z.string(), z.string()) }))),
+  survey: z.optional(
+    z.array(z.object({ ticket_group_id: id, data: z.record(z.string(), z.union([z.string(), z.number()])) })),
+  ),
 });
 
 export type MembershipRule = z.infer<typeof membershipRule>;

@@ -5,6 +5,7 @@
  */
 import type { AdmitAsk } from './admit-rule';
 import type { CitypassConfig } from './citypass-rule';
+import type { SurveyAnswers, SurveyQuestion } from './survey-rule';
 
 export interface ImageRef {
   /** URL of the image, already sized (sizex, sizey, shrinkonly). */
@@ -68,6 +69,9 @@ export interface TicketTypeModel {
   rank: number;
   /** The most of this type one order may hold, when something limits it (a member's benefit of this type). */
   maxCount?: number;
+  /** A flexible price's bounds in cents (currency_amount_min / _max), when the type has one. */
+  amountMinCents?: number | null;
+  amountMaxCents?: number | null;
 }
 
 export interface TicketGroupModel {
@@ -86,6 +90,8 @@ export interface TicketGroupModel {
   flexible?: boolean;
   /** The group's meta admit_names and admit_emails (api/admit-rule.ts), when either asks. */
   admit?: { names: AdmitAsk; emails: AdmitAsk };
+  /** The group's survey (meta `additional_info_spec`, api/survey-rule.ts), when it asks any question. */
+  survey?: SurveyQuestion[];
   types: TicketTypeModel[];
 }
 
@@ -348,6 +354,10 @@ export interface ReserveRequest {
    * with handler citypass and `handler_data.visit_datetime`, the session's start).
    */
   vouchers?: { byType: Record<string, string[]>; visitDatetime: string | null };
+  /** Flexible prices per ticket type (`face_value` of each of its lines: '12.50'). */
+  faceValues?: Record<string, string>;
+  /** Survey answers per ticket group (spec 1 §7: ticket_group_id with data), sent as `additionalInfo`. */
+  additionalInfo?: SurveyAnswers[];
 }
 
 /** A seat as a reservation line sends it (`handler_data`; api/seat-schemas.ts `seatHandlerData`). */

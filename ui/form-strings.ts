@@ -16,4 +16,12 @@ export const formStrings = defineStrings({
   emailInvalid: 'Please enter a valid email address.',
   /** A required field left empty or of only spaces (spec 1 §5's message for an empty name). */
   inputEmpty: 'Input must not be empty',
+  /** Flexible price (spec 1 §5, verbatim). */
+  flexiblePriceOutside: 'Value entered is outside min/max.',
+  /** Survey answers (spec 1 §5 "Survey fields"; the texts ours). */
+  surveyChoice: 'Please choose one of the listed answers.',
+  surveyDate: 'Please enter a date.',
+  surveyNumber: 'Please enter a number.',
+  surveyRange: 'Please enter a number from {min} to {max}.',
+  surveyTooLong: 'Please answer in at most {max} characters.',
 });

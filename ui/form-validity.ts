@@ -10,12 +10,13 @@
  * invalid field in the form's order gets focus whichever rule found it.
  */
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const isTextField = (el: Element): el is Field =>
   (el instanceof HTMLInputElement &&
     !['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(el.type)) ||
-  el instanceof HTMLTextAreaElement;
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement;
 
 /** True when the form may be submitted; else its first invalid field has focus and shows its message. */
 export function validateBeforeSubmit(form: HTMLFormElement, emptyMessage: string): boolean {

@@ -8,6 +8,8 @@ import { ErrorCode } from '../../api/codes';
 import { isEmail } from '../../api/email';
 import { membershipOutcome } from '../../api/error-messages/membership';
 import type { MembershipReserveRequest as MembershipReserveBody } from '../../api/models';
+import { surveyData } from '../../api/survey-rule';
+import { surveyMessages } from '../reserve/core/surveys';
 import { formatDay, venueDay } from '../reserve/format';
 import { type Message, message } from '../shared/messages';
 import {
@@ -165,10 +167,9 @@ export function formErrors(context: MembershipPurchaseContext): Record<string, M
     const error = emailError(context.recipient.email, true);
     if (error) errors['recipient.email'] = error;
   }
-  for (const question of context.survey) {
-    if (question.required && !(context.answers[question.name] ?? '').trim())
-      errors[`survey.${question.name}`] = message('answerRequired');
-  }
+  // The one survey rule of every reserve (core/surveys.ts, api/survey-rule.ts).
+  const survey = surveyMessages(context.survey, context.answers);
+  for (const [name, problem] of Object.entries(survey)) if (problem) errors[`survey.${name}`] = problem;
   return errors;
 }
 
@@ -296,11 +297,8 @@ export function reserveRequestOf(context: MembershipPurchaseContext): Membership
       };
     }),
     unnamedCount: context.unnamedCount,
-    answers: Object.fromEntries(
-      Object.entries(context.answers)
-        .map(([k, v]) => [k, v.trim()] as const)
-        .filter(([, v]) => v !== ''),
-    ),
+    // Trimmed, empty answers dropped, numbers converted (api/survey-rule.ts).
+    answers: surveyData(context.survey, context.answers),
     autoRenew: context.mode === 'gift' || !context.settings.askToAutorenew ? null : context.autoRenew,
     extend: context.settings.extendEnabled && context.extend,
     giftee: gifteeOf(context),

@@ -3,7 +3,9 @@
  * levels offered by a membership event, the member slots each level's membership rules make, and what the
  * form holds. Context is plain data.
  */
+
 import type { AnyActorRef, DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { SurveyQuestion } from '../../api/survey-rule';
 import type { CartContext, ReserveChildEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 
@@ -50,14 +52,8 @@ export interface LevelInput {
   rank: number;
 }
 
-/** The survey of the membership group (spec 1 §3 "Survey spec"), reduced to what the form asks. */
-export interface SurveyQuestion {
-  name: string;
-  title: string;
-  /** Choices: a select; none: a text answer. */
-  choices: string[] | null;
-  required: boolean;
-}
+/** The survey of the membership group (spec 1 §3 "Survey spec"): the one survey rule's questions. */
+export type { SurveyQuestion };
 
 /** What the provided `loadOffer` actor answers. */
 export interface MembershipOffer {
@@ -177,7 +173,7 @@ export interface MembershipReserveRequest {
   levelId: string;
   members: { role: MemberRole; first: string; last: string; email: string | null }[];
   unnamedCount: number;
-  answers: Record<string, string>;
+  answers: Record<string, string | number>;
   autoRenew: boolean | null;
   extend: boolean;
   giftee: Recipient | null;

@@ -1,5 +1,6 @@
 /** The membership purchase view model: one selector from a snapshot to the props its form needs. */
 import type { SnapshotFrom } from 'xstate';
+import type { SurveyQuestionView } from '../reserve/core/surveys';
 import type { Message } from '../shared/messages';
 import type { membershipPurchaseMachine } from './membershipPurchase.machine';
 import { activeSlotIndexes, EMAIL_MAX, levelOf, NAME_MAX, optionalSlotCount } from './rules';
@@ -32,14 +33,8 @@ export interface MemberFieldsView {
   errors: { first?: Message; last?: Message; email?: Message };
 }
 
-export interface SurveyFieldView {
-  name: string;
-  title: string;
-  choices: string[] | null;
-  required: boolean;
-  value: string;
-  error: Message | null;
-}
+/** One survey question as the form shows it: the reserve forms' question view (core/surveys.ts). */
+export type SurveyFieldView = Omit<SurveyQuestionView, 'invalid'>;
 
 export interface MembershipFormView {
   status: 'loading' | 'loadError' | 'unavailable' | 'ready' | 'submitting' | 'done' | 'failed';

@@ -13,6 +13,7 @@ import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admit
 import { voucherGuards } from './core/guards';
 import { flowErrorOf, offeredGroups, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
+import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
 import type { ReserveIntoCartInput } from './core/types';
 import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
 import { applyPresetQuantities, isSelectionValid, type QuantityScope, quantitiesAfter } from './quantities';
@@ -60,6 +61,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     cart: null,
     seats: {},
     ...NO_ADMITS,
+    ...NO_SURVEYS,
     ...NO_VOUCHERS,
   };
 }
@@ -85,7 +87,7 @@ export function sessionGroupsInput({
 }
 
 export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
-  const { event, groups, quantities, seats, admits, vouchers } = context;
+  const { event, groups, quantities, seats, admits, vouchers, surveys } = context;
   const sessionId = context.flexible ? null : context.selectedSessionId;
   const byType = requestVouchers(event, groups, quantities, vouchers);
   // The visit of a city pass is the chosen session's start; flexible tickets have none.
@@ -98,6 +100,7 @@ export function reserveInput({ context }: { context: DateFirstReserveContext }):
     seats,
     requestAdmits(event, groups, quantities, admits),
     byType ? { byType, visitDatetime } : undefined,
+    requestSurveys(groups, quantities, surveys),
   );
 }
 
@@ -217,9 +220,12 @@ export const dateFirstGuards = {
     const resolution = presetResolution(context, event.output);
     return resolution !== null && 'sessionId' in resolution;
   },
-  /** The submit button's rule, the attendee rule and the voucher rule. */
+  /** The submit button's rule, the attendee rule, the voucher rule and the survey rule. */
   canSubmit: ({ context }: Args) =>
-    isReadyToSubmit(context) && admitsReady(context) && vouchersReady(context),
+    isReadyToSubmit(context) &&
+    admitsReady(context) &&
+    vouchersReady(context) &&
+    surveysHold(context.groups, context.quantities, context.surveys),
   /** A reserve of flexible tickets refused about a voucher the visitor typed: beside its field. */
   isFlexibleVoucherRefusal: (args: Args) => args.context.flexible && voucherGuards.isVoucherRefusal(args),
   /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */

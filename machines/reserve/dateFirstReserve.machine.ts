@@ -15,6 +15,7 @@ import {
   dayPickerActions,
   reserveCoreActions,
   seatActions,
+  surveyActions,
   voucherActions,
 } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
@@ -48,6 +49,7 @@ export const dateFirstReserveMachine = setup({
     ...seatActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...admitActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...surveyActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...voucherActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
   },
@@ -117,6 +119,7 @@ export const dateFirstReserveMachine = setup({
             'quantity.decrement': { actions: 'changeQuantity' },
             'quantity.set': { actions: 'changeQuantity' },
             'admit.change': { actions: 'changeAdmit' },
+            'survey.change': { actions: 'changeSurvey' },
             'voucher.change': { actions: 'changeVoucher' },
             submit: [
               {
@@ -124,7 +127,7 @@ export const dateFirstReserveMachine = setup({
                 target: '#dateFirstReserve.reserving',
                 actions: ['clearReserveNotices', 'clearVoucherRefusal'],
               },
-              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
+              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'] },
             ],
           },
         },
@@ -196,6 +199,7 @@ export const dateFirstReserveMachine = setup({
                         'quantity.set': { actions: 'changeQuantity' },
                         'seats.set': { actions: 'assignSeats' },
                         'admit.change': { actions: 'changeAdmit' },
+                        'survey.change': { actions: 'changeSurvey' },
                         'voucher.change': { actions: 'changeVoucher' },
                         submit: [
                           {
@@ -203,7 +207,10 @@ export const dateFirstReserveMachine = setup({
                             target: '#dateFirstReserve.reserving',
                             actions: ['clearReserveNotices', 'clearVoucherRefusal'],
                           },
-                          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
+                          {
+                            guard: 'ticketsReady',
+                            actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'],
+                          },
                         ],
                       },
                     },

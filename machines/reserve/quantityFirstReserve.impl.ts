@@ -21,6 +21,7 @@ import {
   withoutNotices,
 } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
+import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
 import type { ReserveIntoCartInput } from './core/types';
 import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
 import {
@@ -54,6 +55,7 @@ export function initialContext({ input }: { input: QuantityFirstReserveInput }):
   const quantities = input.select ? increment(quantityScopeOf(base), input.select) : {};
   return {
     ...NO_ADMITS,
+    ...NO_SURVEYS,
     admits: admitsInStep(input.event, input.event.ticketGroups, quantities, {}),
     ...NO_VOUCHERS,
     vouchers: vouchersInStep(input.event, input.event.ticketGroups, quantities, {}),
@@ -92,7 +94,7 @@ export function sessionsInput({
 }
 
 export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
-  const { event, selectedSessionId, quantities, seats, admits, vouchers } = context;
+  const { event, selectedSessionId, quantities, seats, admits, vouchers, surveys } = context;
   const byType = requestVouchers(event, event.ticketGroups, quantities, vouchers);
   return ticketsReserveInput(
     event.id,
@@ -103,6 +105,7 @@ export function reserveInput({ context }: { context: QuantityFirstReserveContext
     requestAdmits(event, event.ticketGroups, quantities, admits),
     // The visit of a city pass is the chosen session's start.
     byType ? { byType, visitDatetime: selectedSessionOf(context)?.start ?? null } : undefined,
+    requestSurveys(event.ticketGroups, quantities, surveys),
   );
 }
 
@@ -168,7 +171,11 @@ export const quantityFirstGuards = {
     return availableDays(event.output).length === 1;
   },
   /** The submit button's rule (a session chosen: the state; the seats), the attendee and the voucher rules. */
-  canSubmit: ({ context }: Args) => seatsReady(context) && admitsReady(context) && vouchersReady(context),
+  canSubmit: ({ context }: Args) =>
+    seatsReady(context) &&
+    admitsReady(context) &&
+    vouchersReady(context) &&
+    surveysHold(context.event.ticketGroups, context.quantities, context.surveys),
   /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
   ticketsReady: ({ context }: Args) => seatsReady(context),
 };

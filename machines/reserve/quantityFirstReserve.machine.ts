@@ -17,6 +17,7 @@ import {
   dayPickerActions,
   reserveCoreActions,
   seatActions,
+  surveyActions,
   voucherActions,
 } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
@@ -52,6 +53,7 @@ export const quantityFirstReserveMachine = setup({
     ...seatActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...admitActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...surveyActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...voucherActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...quantityFirstActions,
   },
@@ -127,6 +129,7 @@ export const quantityFirstReserveMachine = setup({
             'session.select': { guard: 'isSelectableSession', actions: 'selectSession' },
             'seats.set': { actions: 'assignSeats' },
             'admit.change': { actions: 'changeAdmit' },
+            'survey.change': { actions: 'changeSurvey' },
             'voucher.change': { actions: 'changeVoucher' },
             submit: [
               {
@@ -134,7 +137,7 @@ export const quantityFirstReserveMachine = setup({
                 target: '#quantityFirstReserve.reserving',
                 actions: ['clearReserveNotices', 'clearVoucherRefusal'],
               },
-              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
+              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'] },
             ],
           },
         },

@@ -2,6 +2,7 @@ import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import type { AdmitsContext } from './core/admits';
+import type { SurveysContext } from './core/surveys';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
 
@@ -21,6 +22,7 @@ export interface QuantityFirstReserveContext
   extends DayPickerContext,
     SeatsContext,
     AdmitsContext,
+    SurveysContext,
     VouchersContext {
   presetPriceCents: number | null;
   sessions: PricedSessionModel[];

@@ -5,6 +5,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
+import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatSessionTime } from './format';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
@@ -85,6 +86,8 @@ export interface QuantityFirstReserveView {
   attendeesVisible: boolean;
   /** The attendee fields of the chosen tickets (shown in the attendee section). */
   attendees: AttendeeView[];
+  /** The surveys of the chosen tickets' groups (core/surveys.ts), after the attendees. */
+  surveys: SurveyView[];
   /** The city-pass voucher fields of the chosen tickets (shown in the attendee section, after the attendees). */
   vouchers: VoucherView[];
   totalCents: number;
@@ -179,6 +182,7 @@ export function selectQuantityFirstReserveView(
     fewTickets: chosen ? fewTicketsMessage(selectedSessionOf(context), context.event) : null,
     attendeesVisible: chosen && selectedSessionOf(context) !== null,
     attendees: selectAttendees(context, context.event.ticketGroups),
+    surveys: selectSurveys(context, context.event.ticketGroups),
     vouchers: selectVouchers(context, context.event.ticketGroups),
     totalCents: totalAt(context, context.selectedSessionId),
     ticketCount: totalTickets(context.quantities),

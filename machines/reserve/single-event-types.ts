@@ -2,6 +2,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { AdmitsContext } from './core/admits';
+import type { SurveysContext } from './core/surveys';
 import type { BlockingContext, SeatsContext, TicketFormEvent, TicketReserveContext } from './core/types';
 import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
 
@@ -16,6 +17,7 @@ export interface SingleEventReserveContext
     SeatsContext,
     BlockingContext,
     AdmitsContext,
+    SurveysContext,
     VouchersContext {
   select: string | null;
   /** The event's one session; null while loading, and for discount-code purchases (no session needed). */

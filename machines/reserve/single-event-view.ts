@@ -8,6 +8,7 @@ import type { TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
+import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
@@ -48,6 +49,8 @@ export interface SingleEventViewModel {
   seatsNeeded: boolean;
   /** The attendee fields of the chosen tickets. */
   attendees: AttendeeView[];
+  /** The surveys of the chosen tickets' groups (core/surveys.ts), after the attendees. */
+  surveys: SurveyView[];
   /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
   vouchers: VoucherView[];
   canSubmit: boolean;
@@ -94,6 +97,7 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
     totalCents: total(context.groups, context.quantities),
     seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
     attendees: selectAttendees(context, context.groups),
+    surveys: selectSurveys(context, context.groups),
     vouchers: selectVouchers(context, context.groups),
     canSubmit: ready && isSingleReadyToSubmit(context),
     submitting: snapshot.matches('reserving'),

@@ -22,6 +22,7 @@ import {
   blockingActions,
   reserveCoreActions,
   seatActions,
+  surveyActions,
   voucherActions,
 } from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
@@ -38,6 +39,7 @@ import {
   ticketsReserveInput,
   withNotice,
 } from './core/rules';
+import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
 import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
 import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
 import { formatSessionTime } from './format';
@@ -62,6 +64,7 @@ export function singleEventContext({ input }: { input: SingleEventReserveInput }
     quantities: {},
     seats: {},
     ...NO_ADMITS,
+    ...NO_SURVEYS,
     ...NO_VOUCHERS,
     messages: [],
     blocking: null,
@@ -90,7 +93,7 @@ export function singleReserveInput({
 }: {
   context: SingleEventReserveContext;
 }): ReserveIntoCartInput {
-  const { event, session, groups, quantities, seats, admits, vouchers } = context;
+  const { event, session, groups, quantities, seats, admits, vouchers, surveys } = context;
   const byType = requestVouchers(event, groups, quantities, vouchers);
   return ticketsReserveInput(
     event.id,
@@ -100,6 +103,7 @@ export function singleReserveInput({
     seats,
     requestAdmits(event, groups, quantities, admits),
     byType ? { byType, visitDatetime: session?.start ?? null } : undefined,
+    requestSurveys(groups, quantities, surveys),
   );
 }
 
@@ -171,7 +175,10 @@ export const singleEventReserveMachine = setup({
     },
     /** The submit button's rule, the attendee rule and the voucher rule. */
     canSubmit: ({ context }) =>
-      isSingleReadyToSubmit(context) && singleAdmitsReady(context) && singleVouchersReady(context),
+      isSingleReadyToSubmit(context) &&
+      singleAdmitsReady(context) &&
+      singleVouchersReady(context) &&
+      surveysHold(context.groups, context.quantities, context.surveys),
     /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
     ticketsReady: ({ context }) => isSingleReadyToSubmit(context),
   },
@@ -180,6 +187,7 @@ export const singleEventReserveMachine = setup({
     ...seatActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...admitActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...surveyActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...voucherActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
     assignSession: assign({
@@ -275,6 +283,7 @@ export const singleEventReserveMachine = setup({
         'quantity.set': { actions: 'changeQuantity' },
         'seats.set': { actions: 'assignSeats' },
         'admit.change': { actions: 'changeAdmit' },
+        'survey.change': { actions: 'changeSurvey' },
         'voucher.change': { actions: 'changeVoucher' },
         submit: [
           {
@@ -282,7 +291,7 @@ export const singleEventReserveMachine = setup({
             target: 'reserving',
             actions: ['clearReserveNotices', 'clearVoucherRefusal'],
           },
-          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkVouchers'] },
+          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'] },
         ],
       },
     },

@@ -29,6 +29,7 @@ export interface DateFirstReserveInput {
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
 import type { AdmitsContext } from './core/admits';
+import type { SurveysContext } from './core/surveys';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
 
@@ -53,6 +54,7 @@ export interface DateFirstReserveContext
   extends DayPickerContext,
     SeatsContext,
     AdmitsContext,
+    SurveysContext,
     VouchersContext {
   query: ReserveQuery;
   mode: ReserveMode;

@@ -5,6 +5,7 @@
  */
 import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
+import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import {
   canSubmit,
@@ -56,6 +57,8 @@ export interface ReserveViewModel {
   fewTickets: Message | null;
   /** The attendee fields of the chosen tickets (after the quantities). */
   attendees: AttendeeView[];
+  /** The surveys of the chosen tickets' groups (core/surveys.ts), after the attendees. */
+  surveys: SurveyView[];
   /** The city-pass voucher fields of the chosen tickets (after the attendees; none when no group takes them). */
   vouchers: VoucherView[];
   /** Ticket prices plus outside fees, in cents. */
@@ -96,6 +99,7 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
     groups: selectGroupsLoading(snapshot) ? null : selectTicketGroups(snapshot),
     fewTickets: selectFewTicketsMessage(snapshot),
     attendees: selectAttendees(snapshot.context, snapshot.context.groups),
+    surveys: selectSurveys(snapshot.context, snapshot.context.groups),
     vouchers: selectVouchers(snapshot.context, snapshot.context.groups),
     totalCents: selectTotalCents(snapshot) + selectTotalFeesCents(snapshot),
     canSubmit: canSubmit(snapshot),

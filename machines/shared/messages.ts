@@ -38,6 +38,14 @@ export type FlowMessageKey =
   | 'attendeeEmail'
   | 'attendeeEmailOf'
   | 'inputEmpty'
+  // flexible price (spec 1 §5)
+  | 'flexiblePriceOutside'
+  // survey answers (spec 1 §5; the texts ours)
+  | 'surveyChoice'
+  | 'surveyDate'
+  | 'surveyNumber'
+  | 'surveyRange'
+  | 'surveyTooLong'
   // city-pass vouchers (spec 1 §5: the format message; the label ours)
   | 'citypassCodeOf'
   | 'citypassFormat'

@@ -7,6 +7,7 @@
 
 import type { Api, CartModel } from '../../api';
 import type { MembershipEventModel } from '../../api/membership-models';
+import { parseSurvey, SURVEY_META } from '../../api/survey-rule';
 import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
 import { gifteeOf } from '../../machines/membership/rules';
 import type {
@@ -35,32 +36,9 @@ export interface MembershipWiring {
 
 const EMAIL_MODES = new Set<EmailRequired>(['yes', 'no', 'other']);
 
-/** The survey of the membership groups (meta `additional_info_spec`: JSON schema properties and required). */
+/** The survey of the membership groups (meta `additional_info_spec`, the one survey rule: api/survey-rule.ts). */
 export function surveyOf(event: Pick<MembershipEventModel, 'groups'>): SurveyQuestion[] {
-  const out: SurveyQuestion[] = [];
-  for (const group of event.groups) {
-    let spec: unknown;
-    try {
-      spec = JSON.parse(group.meta.additional_info_spec ?? 'null');
-    } catch {
-      continue;
-    }
-    if (typeof spec !== 'object' || spec === null) continue;
-    const { properties, required } = spec as { properties?: unknown; required?: unknown };
-    if (typeof properties !== 'object' || properties === null) continue;
-    const requiredNames = Array.isArray(required) ? required.filter((r) => typeof r === 'string') : [];
-    for (const [name, raw] of Object.entries(properties as Record<string, unknown>)) {
-      const p = (typeof raw === 'object' && raw !== null ? raw : {}) as { title?: unknown; enum?: unknown };
-      const choices = Array.isArray(p.enum) ? p.enum.filter((c): c is string => typeof c === 'string') : null;
-      out.push({
-        name,
-        title: typeof p.title === 'string' && p.title.trim() ? p.title : name,
-        choices: choices && choices.length > 0 ? choices : null,
-        required: requiredNames.includes(name),
-      });
-    }
-  }
-  return out;
+  return event.groups.flatMap((group) => parseSurvey(group.meta[SURVEY_META]));
 }
 
 /** The membership event as the form's offer: levels (discounted price first) and their rules. */

@@ -21,6 +21,7 @@ import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from
 import { changeCapacity, extendedHold } from './holds';
 import { holdsOf } from './holds-config';
 import { lockPending } from './state';
+import { assertSurveyAnswers, surveysOf } from './survey';
 
 type Seller = Row<typeof t.seller>;
 type Group = Row<typeof t.ticketGroup>;
@@ -257,6 +258,9 @@ export async function modify(
   const anyCodes = !!(b.preReservePromoCodes || b.postReservePromoCodes || b.preloadedPromoCodes);
   if (existing && !adds.length && !removes.length && !anyCodes) return { cart: existing, fresh: null };
   const lines = await resolveLines(ctx, seller, adds);
+  // Survey answers of the ticket groups added (cart/survey.ts); a membership level checks its own below.
+  const surveyed = lines.filter((l) => l.group.handler !== 'membership').map((l) => l.group.id);
+  assertSurveyAnswers(b.additionalInfo ?? [], await surveysOf(ctx, ctx.db, surveyed));
   // Membership levels and members-only tickets (issue 11); a redeem's gift code is checked here, taken below.
   const membership = await prepareMembership(
     ctx,

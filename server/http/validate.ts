@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { ADMIT_NAME_MAX } from '../../api/admit-rule';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../api/email';
 import type * as w from '../../api/schemas';
+import type { SurveyAnswers } from '../../api/survey-rule';
 import type { C } from './context';
 import { describeIssues, invalid, payloadTooLarge } from './errors';
 
@@ -75,6 +76,11 @@ const reservationLine = z.object({
   handler_data: z.optional(z.unknown()),
 });
 
+/** Survey answers of one ticket group (api/survey-rule.ts): text or numbers, bounded. */
+const surveyData = z
+  .record(text(100), z.union([text(1000), z.number().check(z.refine(Number.isFinite, 'must be finite'))]))
+  .check(z.refine(maxKeys(50), 'at most 50 keys'));
+
 /** The `membership` part of a reserve (issue 11; `api/membership-schemas.ts` membershipReserve), strict. */
 const membershipReserve = z.strictObject({
   members: z.optional(
@@ -102,7 +108,7 @@ const membershipReserve = z.strictObject({
       .array(
         z.strictObject({
           ticket_group_id: idText,
-          data: z.record(text(100), text(1000)).check(z.refine(maxKeys(50), 'at most 50 keys')),
+          data: surveyData,
         }),
       )
       .check(z.maxLength(20)),
@@ -136,8 +142,9 @@ export const applyCodeBody = z.strictObject({
 /** A reserve body: the shared shape plus the membership part of a membership reserve, and typed code payloads. */
 export type ModifyBody = Omit<
   w.CartModifyBody,
-  'preReservePromoCodes' | 'postReservePromoCodes' | 'preloadedPromoCodes'
+  'preReservePromoCodes' | 'postReservePromoCodes' | 'preloadedPromoCodes' | 'additionalInfo'
 > & {
+  additionalInfo?: SurveyAnswers[];
   membership?: w.MembershipReserveBody;
   preReservePromoCodes?: w.PreReservePromoCodes;
   postReservePromoCodes?: w.PromoCodesPayload;
@@ -150,7 +157,17 @@ export const modifyBody = z.object({
   remove: z.optional(z.array(idText).check(z.maxLength(MAX_ARRAY))),
   preReservePromoCodes: z.optional(preReservePromoCodes),
   postReservePromoCodes: z.optional(promoCodesPayload),
-  additionalInfo: z.optional(z.unknown()),
+  // Survey answers per ticket group (spec 1 §7: ticket_group_id with data), checked in cart/survey.ts.
+  additionalInfo: z.optional(
+    z
+      .array(
+        z.strictObject({
+          ticket_group_id: idText,
+          data: surveyData,
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
   preloadedPromoCodes: z.optional(promoCodesPayload),
   membership: z.optional(membershipReserve),
 }) satisfies z.ZodMiniType<ModifyBody>;

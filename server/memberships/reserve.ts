@@ -227,7 +227,7 @@ export async function prepareMembership(
   if (levelLines.length) {
     const level = lines[levelLines[0] as number] as ReserveLine;
     await checkMembers(ctx.db, sellerId, level.ty.id, data);
-    await checkSurvey(ctx.db, level.group.id, data?.survey);
+    await checkSurvey(ctx, level.group.id, data?.survey);
     if (data?.redeem && !data.gift_code) throw fail('A gift code is required to redeem a membership.');
     if (data?.gift_code && data.gift_code.length !== 10)
       throw codeError(ErrorCode.code_not_found, 404, 'You must enter a valid code', data.gift_code);

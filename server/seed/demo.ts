@@ -55,6 +55,8 @@ export interface EventSeed {
   hiddenType?: string;
   /** Extra meta rows of the event. */
   meta?: Record<string, string>;
+  /** Meta rows of the event's (first) ticket group, e.g. its survey (`additional_info_spec`). */
+  groupMeta?: Record<string, string>;
 }
 
 const EVENTS: EventSeed[] = [
@@ -149,6 +151,40 @@ const EVENTS: EventSeed[] = [
       name: 'Flexible date',
       description: 'Valid on any day the garden is open',
       types: [{ name: 'Anytime Adult', cents: 1600 }],
+    },
+    // A survey on the guided walk (spec 1 §3 "Survey spec", §5 "Survey fields"): each kind of question.
+    groupMeta: {
+      additional_info_spec: JSON.stringify({
+        properties: {
+          heard: {
+            title: 'How did you hear about the garden?',
+            type: 'string',
+            enum: ['A friend', 'Social media', 'Newspaper', 'Other'],
+            propertyOrder: 1,
+          },
+          youngest: {
+            title: 'Age of the youngest walker',
+            type: 'integer',
+            minimum: 0,
+            maximum: 120,
+            propertyOrder: 2,
+          },
+          photos: { title: 'Email for the walk’s photos', type: 'string', format: 'email', propertyOrder: 3 },
+          return_visit: {
+            title: 'A date you would like to come back',
+            type: 'string',
+            format: 'date',
+            propertyOrder: 4,
+          },
+          notes: {
+            title: 'Anything the guide should know?',
+            type: 'string',
+            maxLength: 200,
+            propertyOrder: 5,
+          },
+        },
+        required: ['heard'],
+      }),
     },
     hiddenGroup: {
       name: 'Staff guests',
@@ -526,6 +562,20 @@ async function seedExtraGroups(db: Db, ids: SellerIds, ev: EventSeed): Promise<v
       )
       .onConflictDoNothing();
   }
+  const groupMeta = Object.entries(ev.groupMeta ?? {});
+  if (groupMeta.length)
+    await db
+      .insert(t.meta)
+      .values(
+        groupMeta.map(([key, value]) => ({
+          id: ids.id(`meta:${ev.key}:group:${key}`),
+          resource: 'ticket_group',
+          resourceId: ids.group(ev.key),
+          key,
+          value,
+        })),
+      )
+      .onConflictDoNothing();
   if (ev.flexible)
     await db
       .insert(t.meta)

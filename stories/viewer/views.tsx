@@ -95,6 +95,9 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
       onAdmitChange={(ticketTypeId, index, field, value) =>
         send({ type: 'admit.change', ticketTypeId, index, field, value })
       }
+      onSurveyChange={(ticketGroupId, question, value) =>
+        send({ type: 'survey.change', ticketGroupId, question, value })
+      }
       onVoucherChange={(ticketTypeId, index, value) =>
         send({ type: 'voucher.change', ticketTypeId, index, value })
       }
@@ -115,6 +118,9 @@ function SingleEventStoryView({ snapshot, send, strings }: StoryViewProps) {
       onSubmit={() => send({ type: 'submit' })}
       onAdmitChange={(ticketTypeId, index, field, value) =>
         send({ type: 'admit.change', ticketTypeId, index, field, value })
+      }
+      onSurveyChange={(ticketGroupId, question, value) =>
+        send({ type: 'survey.change', ticketGroupId, question, value })
       }
       onVoucherChange={(ticketTypeId, index, value) =>
         send({ type: 'voucher.change', ticketTypeId, index, value })
@@ -162,6 +168,9 @@ function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
       onSubmit={() => send({ type: 'submit' })}
       onAdmitChange={(ticketTypeId, index, field, value) =>
         send({ type: 'admit.change', ticketTypeId, index, field, value })
+      }
+      onSurveyChange={(ticketGroupId, question, value) =>
+        send({ type: 'survey.change', ticketGroupId, question, value })
       }
       onVoucherChange={(ticketTypeId, index, value) =>
         send({ type: 'voucher.change', ticketTypeId, index, value })

@@ -191,7 +191,7 @@ describe('events', () => {
     const groups = await api.events.sessionGroups('ev-1', 'ses-1');
     expect(groups.map((g) => g.id)).toEqual(['tg-1', 'tg-members']);
     expect(calls[0]?.url).toBe(
-      `/cached/api/events/ev-1/sessions/ses-1?_embed=ticket_group,ticket_type&seller_id=seller-1&ticket_group.hidden_type._in=${PUBLIC}`,
+      `/cached/api/events/ev-1/sessions/ses-1?_embed=ticket_group,ticket_type,ticket_group.meta&seller_id=seller-1&ticket_group.hidden_type._in=${PUBLIC}`,
     );
   });
 

@@ -121,9 +121,10 @@ describe('membership purchase wiring', () => {
         max: 1,
       },
     ]);
-    expect(surveyOf(EVENT)).toEqual([
-      { name: 'heard', title: 'How did you hear about us?', choices: ['Friends', 'Press'], required: true },
-      { name: 'note', title: 'note', choices: null, required: false },
+    // The one survey rule (api/survey-rule.ts): options for enum, text otherwise; the title, else the name.
+    expect(surveyOf(EVENT).map((q) => [q.name, q.title, q.input, q.choices, q.required])).toEqual([
+      ['heard', 'How did you hear about us?', 'select', ['Friends', 'Press'], true],
+      ['note', 'note', 'text', null, false],
     ]);
     expect(
       surveyOf({ groups: [{ ...EVENT.groups[0], meta: { additional_info_spec: '{bad' } } as never] }),

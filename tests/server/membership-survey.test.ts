@@ -1,15 +1,16 @@
 /**
  * Survey answers of a membership reserve checked at the boundary (server/memberships/survey.ts): the level
  * group's survey (meta `additional_info_spec`) decides which questions exist, which are required, their choices
- * and number ranges; bad answers are 400 validation_failed (context survey, `_extra.field`), oversized or
+ * and number ranges; bad answers are 400 additional_info_validation_failed (context additional_info, `_extra` the question and the
+ * problem), the same rule and code as a ticket reserve's survey (api/survey-rule.ts), oversized or
  * malformed ones 400/413 from the body schema, never a 500. Nothing is reserved and no gift code is taken.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
+import { SURVEY_META as SURVEY_META_KEY } from '../../api/survey-rule';
 import { cartMembership, giftCode } from '../../server/memberships/schema';
-import { SURVEY_META_KEY } from '../../server/memberships/survey';
 import * as t from '../../server/schema';
 import { DEMO_SELLER_ID } from '../../server/seed/demo';
 import { membershipIds } from '../../server/seed/membership';
@@ -77,31 +78,27 @@ describe('survey answers of a membership reserve', () => {
     expect(row?.survey).toEqual(answers({ heard: 'Web', visits: '4', note: ' hi ' }));
   });
 
-  it('bad answers: 400 validation_failed in context survey, naming the field', async () => {
+  it('bad answers: 400 additional_info_validation_failed naming the question and the problem', async () => {
     await setSurvey(SPEC);
-    const cases: Array<[string, unknown, string]> = [
-      ['no survey, a required question', undefined, 'membership.survey.0.data.heard'],
-      ['required left blank', answers({ heard: '  ', visits: '3' }), 'membership.survey.0.data.heard'],
-      ['an unknown question', answers({ heard: 'Web', shoe: '42' }), 'membership.survey.0.data.shoe'],
-      ['not a listed choice', answers({ heard: 'Radio' }), 'membership.survey.0.data.heard'],
-      ['a number out of range', answers({ heard: 'Web', visits: '53' }), 'membership.survey.0.data.visits'],
-      ['not a whole number', answers({ heard: 'Web', visits: '2.5' }), 'membership.survey.0.data.visits'],
-      ['not a number', answers({ heard: 'Web', visits: 'many' }), 'membership.survey.0.data.visits'],
-      ['too long', answers({ heard: 'Web', note: 'x'.repeat(21) }), 'membership.survey.0.data.note'],
-      [
-        'another group',
-        answers({ heard: 'Web' }, () => membershipIds.memberGroup),
-        'membership.survey.0.ticket_group_id',
-      ],
-      ['twice', [...answers({ heard: 'Web' }), ...answers({ heard: 'Web' })], 'membership.survey'],
+    const cases: Array<[string, unknown, string | null, string]> = [
+      ['no survey, a required question', undefined, 'heard', 'required'],
+      ['required left blank', answers({ heard: '  ', visits: '3' }), 'heard', 'required'],
+      ['an unknown question', answers({ heard: 'Web', shoe: '42' }), 'shoe', 'unknown'],
+      ['not a listed choice', answers({ heard: 'Radio' }), 'heard', 'choice'],
+      ['a number out of range', answers({ heard: 'Web', visits: '53' }), 'visits', 'range'],
+      ['not a whole number', answers({ heard: 'Web', visits: '2.5' }), 'visits', 'number'],
+      ['not a number', answers({ heard: 'Web', visits: 'many' }), 'visits', 'number'],
+      ['too long', answers({ heard: 'Web', note: 'x'.repeat(21) }), 'note', 'tooLong'],
+      ['another group', answers({ heard: 'Web' }, () => membershipIds.memberGroup), null, 'group'],
+      ['twice', [...answers({ heard: 'Web' }), ...answers({ heard: 'Web' })], null, 'repeated'],
     ];
-    for (const [what, survey, field] of cases) {
+    for (const [what, survey, question, problem] of cases) {
       const r = await reserve(survey);
       expect(r.status, what).toBe(400);
       const e = errorBody.parse(r.body)._data[0];
-      expect(e?._code, what).toBe(ErrorCode.validation_failed);
-      expect(e?._context, what).toBe('survey');
-      expect((e?._extra as { field?: string })?.field, what).toBe(field);
+      expect(e?._code, what).toBe(ErrorCode.additional_info_validation_failed);
+      expect(e?._context, what).toBe('additional_info');
+      expect(e?._extra, what).toMatchObject({ question, problem });
     }
   });
 

@@ -7,6 +7,7 @@
 import '../membership-strings';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../format';
+import { SurveyQuestionField, type SurveyQuestionOption } from '../reserve/SurveyFields';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { type MembershipLabels, membershipLabels, roleLabel } from './labels';
@@ -54,14 +55,8 @@ export interface MembershipFormProps {
     }[];
     optional: { kind: 'none' | 'radio' | 'select'; count: number; value: number };
     unnamed: { min: number; max: number; value: number } | null;
-    survey: {
-      name: string;
-      title: string;
-      choices: string[] | null;
-      required: boolean;
-      value: string;
-      error: Msg | null;
-    }[];
+    /** The survey's questions (rendered by the reserve forms' SurveyQuestionField). */
+    survey: Omit<SurveyQuestionOption, 'invalid'>[];
     autoRenew: { shown: boolean; value: boolean | null };
     recipient: {
       shown: boolean;
@@ -392,47 +387,15 @@ export function MembershipForm(props: MembershipFormProps) {
           <legend>
             <h2>{labels.membershipSurvey}</h2>
           </legend>
-          {view.survey.map((q) => {
-            const id = `${base}-s-${q.name}`;
-            return q.choices ? (
-              <div className="field" key={q.name}>
-                <label htmlFor={id}>{q.title}</label>
-                <select
-                  id={id}
-                  value={q.value}
-                  required={q.required}
-                  aria-invalid={q.error ? true : undefined}
-                  aria-describedby={q.error ? `${id}-error` : undefined}
-                  onChange={(e) => props.onSurvey(q.name, e.target.value)}
-                >
-                  <option value="">—</option>
-                  {q.choices.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
-                </select>
-                {q.error ? (
-                  <p className="field__error" id={`${id}-error`}>
-                    {resolveMessage(strings, q.error)}
-                  </p>
-                ) : null}
-              </div>
-            ) : (
-              <TextField
-                key={q.name}
-                id={id}
-                label={q.title}
-                value={q.value}
-                required={q.required}
-                maxLength={1000}
-                error={q.error}
-                strings={strings}
-                optionalLabel={labels.optional}
-                onChange={(v) => props.onSurvey(q.name, v)}
-              />
-            );
-          })}
+          {view.survey.map((q) => (
+            <SurveyQuestionField
+              key={q.name}
+              id={`${base}-s-${q.name.replace(/[^A-Za-z0-9_-]/g, '_')}`}
+              strings={strings}
+              question={{ ...q, invalid: null }}
+              onChange={(v) => props.onSurvey(q.name, v)}
+            />
+          ))}
         </fieldset>
       ) : null}
       {view.autoRenew.shown ? (

@@ -10,6 +10,7 @@ import { DayButtons } from './DayButtons';
 import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { TicketQuantities } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
@@ -68,6 +69,7 @@ export interface ReserveView {
   fewTickets: UiMessage | null;
   /** The attendee fields of the chosen tickets (none when the event asks none). */
   attendees?: AttendeeOption[];
+  surveys?: SurveyOption[];
   /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
   vouchers?: VoucherOption[];
   totalCents: number;
@@ -108,6 +110,7 @@ export interface DateFirstReserveProps {
   onSubmit: () => void;
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
+  onSurveyChange?: SurveyFieldsProps['onChange'];
   /** The visitor typed into a city-pass voucher field. */
   onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown under the tickets. */
@@ -216,6 +219,11 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
             strings={strings}
             attendees={view.attendees ?? []}
             onChange={props.onAdmitChange ?? (() => {})}
+          />
+          <SurveyFields
+            strings={strings}
+            surveys={view.surveys ?? []}
+            onChange={props.onSurveyChange ?? (() => {})}
           />
           <VoucherFields
             strings={strings}

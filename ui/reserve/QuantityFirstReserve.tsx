@@ -9,6 +9,7 @@ import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
 import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
@@ -44,6 +45,7 @@ export interface QuantityFirstView {
   attendeesVisible: boolean;
   /** The attendee fields of the chosen tickets (none when the event asks none). */
   attendees?: AttendeeOption[];
+  surveys?: SurveyOption[];
   /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
   vouchers?: VoucherOption[];
   totalCents: number;
@@ -76,6 +78,7 @@ export interface QuantityFirstReserveProps {
   onSubmit: () => void;
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
+  onSurveyChange?: SurveyFieldsProps['onChange'];
   /** The visitor typed into a city-pass voucher field. */
   onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown once a session is chosen. */
@@ -276,7 +279,13 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
  * Shown once a session is chosen: the visit summary, then the attendee fields and the city-pass voucher fields
  * (surveys come here later).
  */
-function AttendeeSection({ strings, view, onAdmitChange, onVoucherChange }: QuantityFirstReserveProps) {
+function AttendeeSection({
+  strings,
+  view,
+  onAdmitChange,
+  onSurveyChange,
+  onVoucherChange,
+}: QuantityFirstReserveProps) {
   const id = useId();
   return (
     <>
@@ -297,6 +306,7 @@ function AttendeeSection({ strings, view, onAdmitChange, onVoucherChange }: Quan
         attendees={view.attendees ?? []}
         onChange={onAdmitChange ?? (() => {})}
       />
+      <SurveyFields strings={strings} surveys={view.surveys ?? []} onChange={onSurveyChange ?? (() => {})} />
       <VoucherFields
         strings={strings}
         vouchers={view.vouchers ?? []}

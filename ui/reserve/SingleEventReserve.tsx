@@ -6,6 +6,7 @@ import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
 import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
+import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
@@ -21,6 +22,7 @@ export interface SingleEventView {
   seatsNeeded: boolean;
   /** The attendee fields of the chosen tickets (none when the event asks none). */
   attendees?: AttendeeOption[];
+  surveys?: SurveyOption[];
   /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
   vouchers?: VoucherOption[];
   canSubmit: boolean;
@@ -42,6 +44,7 @@ export interface SingleEventReserveProps {
   onSubmit: () => void;
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
+  onSurveyChange?: SurveyFieldsProps['onChange'];
   /** The visitor typed into a city-pass voucher field. */
   onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2); without it, the plain seat message. */
@@ -109,6 +112,11 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
             strings={strings}
             attendees={view.attendees ?? []}
             onChange={props.onAdmitChange ?? (() => {})}
+          />
+          <SurveyFields
+            strings={strings}
+            surveys={view.surveys ?? []}
+            onChange={props.onSurveyChange ?? (() => {})}
           />
           <VoucherFields
             strings={strings}

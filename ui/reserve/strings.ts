@@ -74,4 +74,8 @@ export const reserveStrings = defineStrings({
   citypassVouchers: 'City Pass vouchers',
   citypassCodeOf: 'City Pass code for {name} {number}',
   citypassFormat: 'Does not match the expected format. Please check your City Pass code.',
+  // surveys per ticket group (spec 1 §2, §5; the heading and labels ours)
+  surveyHeading: 'A few questions',
+  surveyChoose: 'Choose…',
+  surveyOptional: '(optional)',
 });

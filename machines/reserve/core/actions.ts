@@ -31,6 +31,7 @@ import {
   withoutNotices,
 } from './rules';
 import { sessionSoldOutNotice } from './sold-out';
+import { type SurveyChangeEvent, type SurveysContext, surveysAfterChange } from './surveys';
 import type {
   BlockingContext,
   CartContext,
@@ -150,6 +151,22 @@ const checkAdmits = partAssign<AdmitsContext>(() => ({ admitsChecked: true }));
  */
 export function admitActions<TContext extends AdmitsContext, TEvent extends EventObject>() {
   return { changeAdmit: changeAdmit<TContext, TEvent>(), checkAdmits: checkAdmits<TContext, TEvent>() };
+}
+
+// ---- surveys per ticket group -----------------------------------------------------------------------
+
+const changeSurvey = partAssign<SurveysContext, SurveyChangeEvent>(({ context, event }) => {
+  assertEvent(event, 'survey.change');
+  return { surveys: surveysAfterChange(context.surveys, event) };
+});
+const checkSurveys = partAssign<SurveysContext>(() => ({ surveysChecked: true }));
+
+/**
+ * The survey questions (core/surveys.ts): `changeSurvey` keeps what the visitor answered, `checkSurveys`
+ * marks a submit the survey rule stopped, so the questions show their problems.
+ */
+export function surveyActions<TContext extends SurveysContext, TEvent extends EventObject>() {
+  return { changeSurvey: changeSurvey<TContext, TEvent>(), checkSurveys: checkSurveys<TContext, TEvent>() };
 }
 
 // ---- city-pass vouchers ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { ErrorCode } from '../../../api/codes';
 import { outcomeMessage } from '../../../api/error-messages/base';
 import { promoOutcome, reserveOutcome } from '../../../api/error-messages/reserve';
 import type { AdmitDetails, CartModel, TicketGroupModel } from '../../../api/models';
+import type { SurveyAnswers } from '../../../api/survey-rule';
 import { type FlowError, toFlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
 import { type Quantities, requestQuantities } from '../quantities';
@@ -218,6 +219,8 @@ export function ticketsReserveInput(
   admits?: Record<string, AdmitDetails[]>,
   /** City-pass vouchers per type (core/vouchers.ts `requestVouchers`) and the visit (the session's start). */
   vouchers?: { byType: Record<string, string[]>; visitDatetime: string | null },
+  /** Survey answers per group (core/surveys.ts `requestSurveys`), sent as the reserve's additional info. */
+  additionalInfo?: SurveyAnswers[],
 ): ReserveIntoCartInput {
   return {
     request: {
@@ -229,6 +232,7 @@ export function ticketsReserveInput(
         ...reserveSeatsPart(groups, quantities, seats),
         ...(admits ? { admits } : {}),
         ...(vouchers ? { vouchers } : {}),
+        ...(additionalInfo ? { additionalInfo } : {}),
       },
     },
   };

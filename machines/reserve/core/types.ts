@@ -18,6 +18,7 @@ import type { Quantities } from '../quantities';
 import type { SeatChoice } from '../seats';
 import type { AdmitChangeEvent } from './admits';
 import type { SoldOutSession } from './sold-out';
+import type { SurveyChangeEvent } from './surveys';
 
 /**
  * What a reserve puts in the cart: tickets of an event (date-first, quantity-first, single event, one-ticket
@@ -144,10 +145,15 @@ export interface TicketReserveContext extends ReserveCoreContext {
 }
 
 /**
- * The events of a ticket form with steppers, a seat map and attendee fields (date-first, quantity-first,
+ * The events of a ticket form with steppers, a seat map, attendee fields and surveys (date-first, quantity-first,
  * single event).
  */
-export type TicketFormEvent = ReserveCoreEvent | QuantityEvent | SeatsSetEvent | AdmitChangeEvent;
+export type TicketFormEvent =
+  | ReserveCoreEvent
+  | QuantityEvent
+  | SeatsSetEvent
+  | AdmitChangeEvent
+  | SurveyChangeEvent;
 
 /** Choosing a day, reopening the day list, and choosing a session of the day. */
 export type DayChoiceEvent =

@@ -67,6 +67,9 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onAdmitChange={(ticketTypeId, index, field, value) =>
           actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
         }
+        onSurveyChange={(ticketGroupId, question, value) =>
+          actor.send({ type: 'survey.change', ticketGroupId, question, value })
+        }
         onVoucherChange={(ticketTypeId, index, value) =>
           actor.send({ type: 'voucher.change', ticketTypeId, index, value })
         }
