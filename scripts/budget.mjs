@@ -51,7 +51,11 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // Then 0.1 KB for the orders' read tokens (an order id alone reads only what its tickets show): the cart client
 // keeps the tokens of the paid cart's answers and the app keeps them in session storage (api/order-tokens.ts).
 // Measured on main with wallets, the theme and the read tokens: 55.5, 62.9, 61.6, 67.7 KB; each budget that plus 0.1.
-const BUDGET_KB = { '/': 55.6, '/events': 63.0, '/events/{id}': 61.7, '/checkout': 67.8 };
+// Then 0.3 to 0.5 KB for ticket surveys (issue 25): the survey rule (api/survey-rule.ts) that the cart client and
+// the reserve core share, and ticket_group.meta in the sessions' call. Not yet looked into why / grows as much as the
+// event page: the rule sits in the entry chunk with the cart client. Measured on main with all of this stop's merges:
+// 55.9, 63.3, 62.0, 68.2 KB; each budget that plus 0.1.
+const BUDGET_KB = { '/': 56.0, '/events': 63.4, '/events/{id}': 62.1, '/checkout': 68.3 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
