@@ -1,5 +1,5 @@
 /** The cart document: tickets, totals (face value, fees, payments, outstanding) and the relational document. */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
@@ -20,6 +20,7 @@ import {
   wType,
   wVenue,
 } from '../http/docs';
+import { orderEdit } from '../manage/schema';
 import { type AppliedCode, type CartDiscounts, cartDiscounts, type ModRow } from '../promo/codes';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
@@ -62,12 +63,16 @@ export function ticketsCost(tickets: TicketRow[], types: TypeRow[]) {
   return { faceCents, fixedCents, percentCents, totalCents: faceCents + fixedCents + percentCents };
 }
 
+/** What was paid towards the cart: its payments, and for an order-bound cart what the tickets it gives up cost. */
 async function paymentsOf(q: Q, cartId: string): Promise<number> {
-  const [paid] = await q
-    .select({ total: sql<number>`coalesce(sum(${t.payment.amountCents}), 0)::int` })
-    .from(t.payment)
-    .where(and(eq(t.payment.cartId, cartId), eq(t.payment.state, 'succeeded')));
-  return Number(paid?.total ?? 0);
+  const [[paid], [edit]] = await Promise.all([
+    q
+      .select({ total: sql<number>`coalesce(sum(${t.payment.amountCents}), 0)::int` })
+      .from(t.payment)
+      .where(and(eq(t.payment.cartId, cartId), eq(t.payment.state, 'succeeded'))),
+    q.select({ credit: orderEdit.creditCents }).from(orderEdit).where(eq(orderEdit.cartId, cartId)),
+  ]);
+  return Number(paid?.total ?? 0) + (edit?.credit ?? 0);
 }
 
 /** What a cart owes: its tickets' cost less its cart mods' discounts (promo/engine.ts) less its payments. */
@@ -81,6 +86,21 @@ export async function cartTotals(q: Q, cart: CartRow, tickets: TicketRow[], type
   const outstandingCents = Math.max(0, cost.totalCents - cartmodCents - paymentsCents);
   return { totals: { ...cost, cartmodCents, paymentsCents, outstandingCents } satisfies Totals, promo };
 }
+
+/** The order a cart booked, or the order an order-bound cart changes (server/manage/edit.ts). */
+export const ordersOfCart = (q: Q, cartId: string) =>
+  q
+    .select()
+    .from(t.ticketOrder)
+    .where(
+      or(
+        eq(t.ticketOrder.cartId, cartId),
+        inArray(
+          t.ticketOrder.id,
+          q.select({ id: orderEdit.ticketOrderId }).from(orderEdit).where(eq(orderEdit.cartId, cartId)),
+        ),
+      ),
+    );
 
 /** Tickets of the cart that are not cancelled (live or booked), in insertion order. */
 export async function cartTickets(q: Q, cartId: string) {
@@ -180,7 +200,7 @@ export async function cartDocument(
     opts.fresh
       ? ctx.cache.identity(q, cart.identityId) // the seller's public identity: static
       : q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
-    opts.fresh ? [] : q.select().from(t.ticketOrder).where(eq(t.ticketOrder.cartId, cart.id)),
+    opts.fresh ? [] : ordersOfCart(q, cart.id),
     cartDiscounts(q, cart, tickets, ctx.now()),
   ]);
   const cost = ticketsCost(tickets, allTypes);
