@@ -263,6 +263,12 @@ export async function cartDocument(
     cartmod: coll(wCartMods(promo)),
     promo_code: coll(wAppliedCodes(cart.id, promo.codes)),
   };
+  // An order-bound cart names the order's tickets it gives up (server/manage/edit.ts).
+  if (!opts.fresh) {
+    const [edit] = await q.select().from(orderEdit).where(eq(orderEdit.cartId, cart.id));
+    if (edit)
+      doc.order_edit = coll([{ cart_id: cart.id, ticket_order_id: edit.ticketOrderId, removed: edit.removed }]);
+  }
   if (opts.embed?.has('config'))
     doc.config = coll(
       (await ctx.cache.config(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),
