@@ -142,7 +142,12 @@ export function createOrders(request: ApiRequest, urls: UrlSettings) {
         body: {
           remove: [...change.remove],
           ...(change.add.length
-            ? { add: change.add.map((l) => ({ event_session_id: l.sessionId, ticket_type_id: l.ticketTypeId })) }
+            ? {
+                add: change.add.map((l) => ({
+                  event_session_id: l.sessionId,
+                  ticket_type_id: l.ticketTypeId,
+                })),
+              }
             : {}),
         },
         signal,

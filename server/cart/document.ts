@@ -267,7 +267,9 @@ export async function cartDocument(
   if (!opts.fresh) {
     const [edit] = await q.select().from(orderEdit).where(eq(orderEdit.cartId, cart.id));
     if (edit)
-      doc.order_edit = coll([{ cart_id: cart.id, ticket_order_id: edit.ticketOrderId, removed: edit.removed }]);
+      doc.order_edit = coll([
+        { cart_id: cart.id, ticket_order_id: edit.ticketOrderId, removed: edit.removed },
+      ]);
   }
   if (opts.embed?.has('config'))
     doc.config = coll(

@@ -91,7 +91,9 @@ export async function ledgerProblems(db: Db, baseline: Map<string, number>): Pro
       if (c.orders !== 0 || c.payments !== (owed > 0 ? 1 : 0) || c.paid !== owed)
         problems.push(`order change ${c.id}: ${c.orders} orders, paid ${c.paid} of ${owed} owed`);
       if (owed > 0 && (c.charges !== 1 || c.charged !== c.paid))
-        problems.push(`order change ${c.id}: ${c.charges} charges of ${c.charged} for a payment of ${c.paid}`);
+        problems.push(
+          `order change ${c.id}: ${c.charges} charges of ${c.charged} for a payment of ${c.paid}`,
+        );
       continue;
     }
     if (c.orders !== 1 || c.payments !== 1)
