@@ -50,7 +50,7 @@ export function initialRescheduleContext({ input }: { input: RescheduleInput }):
 }
 
 export function loadRescheduleInput({ context }: { context: RescheduleContext }): LoadRescheduleInput {
-  return { orderId: context.orderId, token: context.token };
+  return { orderId: context.orderId, sessionId: context.sessionId, token: context.token };
 }
 export function loadSessionsInput({ context }: { context: RescheduleContext }): LoadSessionsInput {
   const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);

@@ -29,6 +29,8 @@ export interface RescheduleSession {
 
 export interface LoadRescheduleInput {
   orderId: string;
+  /** The session whose tickets move (its event's days are offered). */
+  sessionId: string;
   token: string | null;
 }
 export interface LoadRescheduleOutput {
