@@ -38,6 +38,29 @@ type TypeRow = Row<typeof t.ticketType>;
 /** Tickets that hold capacity and count in the cart. */
 export const LIVE_TICKET_STATES = ['held', 'in_cart'];
 
+/**
+ * Books the checked live tickets of a cart into an order (inside the caller's transaction, the cart locked):
+ * exactly those, else an error (the transaction rolls back).
+ */
+export async function bookLiveTickets(q: Q, cartId: string, tickets: TicketRow[], orderId: string) {
+  const booked = await q
+    .update(t.ticket)
+    .set({ state: 'booked', ticketOrderId: orderId })
+    .where(
+      and(
+        eq(t.ticket.cartId, cartId),
+        inArray(
+          t.ticket.id,
+          tickets.map((k) => k.id),
+        ),
+        inArray(t.ticket.state, LIVE_TICKET_STATES),
+      ),
+    )
+    .returning();
+  if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
+  return booked;
+}
+
 export interface Totals {
   faceCents: number;
   fixedCents: number;

@@ -13,7 +13,7 @@
  * - discard (DELETE cart/{id}) or expiry: the added tickets give their capacity back; the order is untouched.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { type CartRow, LIVE_TICKET_STATES, type TicketRow, ticketsCost } from '../cart/document';
+import { bookLiveTickets, type CartRow, type TicketRow, ticketsCost } from '../cart/document';
 import { changeCapacity, releaseTickets } from '../cart/holds';
 import { holdsOf } from '../cart/holds-config';
 import { lockPending } from '../cart/state';
@@ -259,23 +259,7 @@ export async function bookEdit(
   if (gone.length !== edit.removed.length)
     throw ticketsChanged(edit.removed.filter((id) => !gone.some((k) => k.id === id)));
   await releaseTickets(tx, gone);
-  if (tickets.length) {
-    const booked = await tx
-      .update(t.ticket)
-      .set({ state: 'booked', ticketOrderId: edit.ticketOrderId })
-      .where(
-        and(
-          eq(t.ticket.cartId, cart.id),
-          inArray(
-            t.ticket.id,
-            tickets.map((k) => k.id),
-          ),
-          inArray(t.ticket.state, LIVE_TICKET_STATES),
-        ),
-      )
-      .returning();
-    if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
-  }
+  if (tickets.length) await bookLiveTickets(tx, cart.id, tickets, edit.ticketOrderId);
   if (pay.amountCents > 0)
     await tx.insert(t.payment).values({
       id: newId(),

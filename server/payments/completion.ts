@@ -8,8 +8,8 @@
  * A concurrent pay waits for the attempt in flight and answers `cart_booked`; an attempt whose process died
  * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { type CartRow, LIVE_TICKET_STATES, liveTicketsAndTotals, type TicketRow } from '../cart/document';
+import { eq } from 'drizzle-orm';
+import { bookLiveTickets, type CartRow, liveTicketsAndTotals, type TicketRow } from '../cart/document';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
 import { consumeCartVouchers } from '../citypass/redeem';
@@ -66,21 +66,7 @@ export async function book(
     })
     .returning();
   if (!order) throw new Error('order insert failed');
-  const booked = await tx
-    .update(t.ticket)
-    .set({ state: 'booked', ticketOrderId: orderId })
-    .where(
-      and(
-        eq(t.ticket.cartId, cart.id),
-        inArray(
-          t.ticket.id,
-          tickets.map((k) => k.id),
-        ),
-        inArray(t.ticket.state, LIVE_TICKET_STATES),
-      ),
-    )
-    .returning();
-  if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
+  const booked = await bookLiveTickets(tx, cart.id, tickets, orderId);
   // The promo code uses the cart held are kept by its order.
   await consumeCartCodes(tx, cart.id);
   // Discount-code purchases (handler codes): one new code per ticket, in this transaction, so exactly once.
