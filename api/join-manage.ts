@@ -79,10 +79,19 @@ export function toManageAccess(raw: unknown): ManageAccess {
 }
 
 /** The order-bound cart of a cart document (GET, modify or the edit answer): its change of the order. */
+const orderEditAnswer = z.object({
+  order_edit: z.object({
+    _data: z.array(
+      z.object({ cart_id: z.string(), ticket_order_id: z.string(), removed: z.array(z.string()) }),
+    ),
+  }),
+});
+
 export function toEditCart(raw: unknown): EditCart {
   const doc = parseDocument(raw);
   const cart = rows(doc, 'cart')[0];
-  const edit = rows(doc, 'order_edit')[0];
+  const parsed = z.safeParse(orderEditAnswer, raw);
+  const edit = parsed.success ? parsed.data.order_edit._data[0] : undefined;
   if (!cart || !edit) throw unexpectedError(200, 'malformed_edit_cart');
   const types = indexById(rows(doc, 'ticket_type'));
   const events = indexById(rows(doc, 'event_template'));

@@ -254,13 +254,16 @@ export const ticketOrder = z.object({
 });
 
 /** Any relational document: every key optional, each a collection. Unknown keys are ignored. */
-/** Ours (issue 24): an order-bound cart's change of its order (server/manage/edit.ts): the tickets it gives up. */
-export const orderEditRow = z.object({
-  cart_id: z.string(),
-  ticket_order_id: z.string(),
-  removed: z.array(z.string()),
-});
-export type OrderEdit = z.infer<typeof orderEditRow>;
+/**
+ * Ours (issue 24): an order-bound cart's change of its order (server/manage/edit.ts): the tickets it gives up.
+ * A collection of the cart document only for such carts, parsed by the manage joins (api/join-manage.ts), so no
+ * first load carries its schema.
+ */
+export interface OrderEdit {
+  cart_id: string;
+  ticket_order_id: string;
+  removed: string[];
+}
 
 export const document = z.object({
   event_template: z.optional(collection(eventTemplate)),
@@ -282,7 +285,6 @@ export const document = z.object({
   cartmod: z.optional(collection(cartMod)),
   promo_code: z.optional(collection(appliedPromoCode)),
   issued_promo_code: z.optional(collection(issuedPromoCode)),
-  order_edit: z.optional(collection(orderEditRow)),
 });
 
 export const apiErrorItem = z.object({

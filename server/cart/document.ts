@@ -211,7 +211,7 @@ export async function cartDocument(
     configKeys?: string[] | null;
     fresh?: FreshCart | null;
   } = {},
-): Promise<w.Document> {
+): Promise<w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } }> {
   const q = ctx.db;
   let tickets = opts.fresh ? opts.fresh.tickets : await cartTickets(q, cart.id);
   const [allTypes, paymentsCents, [identity], orders, promo] = await Promise.all([
@@ -256,7 +256,7 @@ export async function cartDocument(
     ctx.cache.meta(q, eventIds),
     ticketSeats(q, tickets),
   ]);
-  const doc: w.Document = {
+  const doc: w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } } = {
     cart: coll([wCart(cart, ctx.now())]),
     ticket: coll(tickets.map(wTicketWithSeat(seats))),
     ticket_type: coll(allTypes.filter((ty) => typeIds.has(ty.id)).map(wType)),
