@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { ErrorCode } from './codes';
 import { ApiError, unexpectedError } from './errors';
 import { indexById, parseDocument, rows } from './join';
-import type { ManageAccess, ManageOrder, ManageTicket } from './models';
+import type { EditCart, ManageAccess, ManageOrder, ManageTicket } from './models';
 
 /** The order of the document with every ticket (cancelled ones too), in the order the document lists them. */
 export function toManageOrder(raw: unknown, orderId: string): ManageOrder {
@@ -30,7 +30,10 @@ export function toManageOrder(raw: unknown, orderId: string): ManageOrder {
         faceValue: k.face_value,
         adjustedValue: k.adjusted_value,
         typeName: types.get(k.ticket_type_id)?.name ?? '',
+        ticketTypeId: k.ticket_type_id,
+        eventId: k.event_template_id,
         eventName: event?.name ?? '',
+        eventType: event?.event_type ?? '',
         category: event?.category ?? null,
         sessionId: k.event_session_id,
         start: session?.start_datetime ?? null,
@@ -72,5 +75,48 @@ export function toManageAccess(raw: unknown): ManageAccess {
       horizonHours: r.horizon_hours,
       categories: r.categories,
     },
+  };
+}
+
+/** The order-bound cart of a cart document (GET, modify or the edit answer): its change of the order. */
+const orderEditAnswer = z.object({
+  order_edit: z.object({
+    _data: z.array(
+      z.object({ cart_id: z.string(), ticket_order_id: z.string(), removed: z.array(z.string()) }),
+    ),
+  }),
+});
+
+export function toEditCart(raw: unknown): EditCart {
+  const doc = parseDocument(raw);
+  const cart = rows(doc, 'cart')[0];
+  const parsed = z.safeParse(orderEditAnswer, raw);
+  const edit = parsed.success ? parsed.data.order_edit._data[0] : undefined;
+  if (!cart || !edit) throw unexpectedError(200, 'malformed_edit_cart');
+  const types = indexById(rows(doc, 'ticket_type'));
+  const events = indexById(rows(doc, 'event_template'));
+  const sessions = indexById(rows(doc, 'event_session'));
+  const venues = indexById(rows(doc, 'venue'));
+  return {
+    cartId: cart.id,
+    orderId: edit.ticket_order_id,
+    state: cart.state,
+    expiresAt: cart.expires_at ?? null,
+    outstanding: rows(doc, 'cart_fees')[0]?.grand_totals.total_outstanding ?? '0.00',
+    removed: edit.removed,
+    added: rows(doc, 'ticket')
+      .filter((k) => k.state !== 'cancelled')
+      .map((k) => {
+        const event = events.get(k.event_template_id);
+        return {
+          id: k.id,
+          typeName: types.get(k.ticket_type_id)?.name ?? '',
+          eventName: event?.name ?? '',
+          sessionId: k.event_session_id,
+          start: (k.event_session_id ? sessions.get(k.event_session_id)?.start_datetime : null) ?? null,
+          timezone: (event ? venues.get(event.venue_id)?.timezone : undefined) ?? null,
+          price: k.adjusted_value,
+        };
+      }),
   };
 }

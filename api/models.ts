@@ -261,7 +261,11 @@ export interface ManageTicket {
   faceValue: string;
   adjustedValue: string;
   typeName: string;
+  ticketTypeId: string;
+  eventId: string;
   eventName: string;
+  /** single | repeating | other: a single event has no other session to reschedule to. */
+  eventType: string;
   category: string | null;
   sessionId: string | null;
   /** The session's start (ISO with the venue's offset), or null without a session. */
@@ -275,6 +279,33 @@ export interface ManageOrder {
   id: string;
   number: string;
   tickets: ManageTicket[];
+}
+
+/** A ticket an order change adds (in its order-bound cart until confirmed). */
+export interface EditAddedTicket {
+  id: string;
+  typeName: string;
+  eventName: string;
+  sessionId: string | null;
+  start: string | null;
+  timezone: string | null;
+  /** Money string ('5.00'). */
+  price: string;
+}
+
+/**
+ * An order-bound cart (issue 24; spec 2 §4 "Edit order"): the unsaved change of an order. `removed` are the order's
+ * tickets it gives up; `outstanding` what is left to pay for it ('0.00': confirmed with a free checkout).
+ */
+export interface EditCart {
+  cartId: string;
+  orderId: string;
+  /** pending while the change may be confirmed; completed, expired or deleted afterwards. */
+  state: string;
+  expiresAt: string | null;
+  outstanding: string;
+  removed: string[];
+  added: EditAddedTicket[];
 }
 
 /** The seller's self-edit rules (spec 2 §3 `self_edit_rules`). */

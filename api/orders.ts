@@ -3,7 +3,7 @@ import { ErrorCode } from './codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import type { UrlSettings } from './join';
-import type { ConfirmationPage, ManageAccess, ManageOrder, OrderModel } from './models';
+import type { ConfirmationPage, EditCart, ManageAccess, ManageOrder, OrderModel } from './models';
 import { manageJoins, orderJoins } from './on-demand';
 import { memoryOrderTokens, type OrderTokens, tokenQuery } from './order-tokens';
 import type { ApiRequest } from './request';
@@ -124,6 +124,63 @@ export function createOrders(
         body: { log_context: logContext, ...(token ? { token } : {}) },
         signal,
       });
+    },
+
+    /** A new order-bound cart of the order (POST ticket_order/{id}/edit, ours; issue 24). */
+    async startEdit(id: string, token: string | null, { signal }: CallOptions = {}): Promise<EditCart> {
+      const joins = manageJoins();
+      const raw = await request('POST', `ticket_order/${encodeURIComponent(id)}/edit`, {
+        body: token ? { token } : {},
+        signal,
+      });
+      return (await joins).toEditCart(raw);
+    },
+
+    /** The order-bound cart (uncached GET cart/{cartId}). */
+    async editCart(cartId: string, { signal }: CallOptions = {}): Promise<EditCart> {
+      const joins = manageJoins();
+      const raw = await request('GET', `cart/${encodeURIComponent(cartId)}`, { limit: 1000, signal });
+      return (await joins).toEditCart(raw);
+    },
+
+    /**
+     * Changes the order through its order-bound cart in one cart modification (spec 2 §4 "Reschedule", §7 POST
+     * cart/{cartId}/modify): `remove` the order's tickets, `add` their types in another session.
+     */
+    async changeOrder(
+      cartId: string,
+      change: { remove: readonly string[]; add: readonly { sessionId: string; ticketTypeId: string }[] },
+      { signal }: CallOptions = {},
+    ): Promise<EditCart> {
+      const joins = manageJoins();
+      const raw = await request('POST', `cart/${encodeURIComponent(cartId)}/modify`, {
+        body: {
+          remove: [...change.remove],
+          ...(change.add.length
+            ? {
+                add: change.add.map((l) => ({
+                  event_session_id: l.sessionId,
+                  ticket_type_id: l.ticketTypeId,
+                })),
+              }
+            : {}),
+        },
+        signal,
+      });
+      return (await joins).toEditCart(raw);
+    },
+
+    /** Confirms a change with nothing to pay (spec 2 §7 POST cart/{cartId}/guest_checkout, gateway free). */
+    async confirmFree(cartId: string, { signal }: CallOptions = {}): Promise<void> {
+      await request('POST', `cart/${encodeURIComponent(cartId)}/guest_checkout`, {
+        body: { send_email: false, gateway_id: 'free', gateway_data: {} },
+        signal,
+      });
+    },
+
+    /** Discards a change (spec 2 §4 "Discard deletes the cart"; DELETE cart/{cartId}). */
+    async discard(cartId: string, { signal }: CallOptions = {}): Promise<void> {
+      await request('DELETE', `cart/${encodeURIComponent(cartId)}`, { signal });
     },
   };
 }

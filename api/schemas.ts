@@ -263,6 +263,17 @@ export const ticketOrder = z.object({
 });
 
 /** Any relational document: every key optional, each a collection. Unknown keys are ignored. */
+/**
+ * Ours (issue 24): an order-bound cart's change of its order (server/manage/edit.ts): the tickets it gives up.
+ * A collection of the cart document only for such carts, parsed by the manage joins (api/join-manage.ts), so no
+ * first load carries its schema.
+ */
+export interface OrderEdit {
+  cart_id: string;
+  ticket_order_id: string;
+  removed: string[];
+}
+
 export const document = z.object({
   event_template: z.optional(collection(eventTemplate)),
   venue: z.optional(collection(venue)),

@@ -233,6 +233,7 @@ const registered = [
   'pendingOrder',
   'promoCode',
   'quantityFirstReserve',
+  'reschedule',
   'reserveIntoCart',
   'seatMap',
   'session',
@@ -272,6 +273,7 @@ const groups = [
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
+  ['reschedule'],
 ];
 
 test('the groups below open every registered machine once', () => {

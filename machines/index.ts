@@ -13,6 +13,7 @@ import { modalsMachine } from './modals/modals.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
 import { pendingOrderMachine } from './pendingOrder/pendingOrder.machine';
 import { promoCodeMachine } from './promoCode/promoCode.machine';
+import { rescheduleMachine } from './reschedule/reschedule.machine';
 import { reserveIntoCartMachine } from './reserve/core/reserveIntoCart.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
@@ -42,6 +43,7 @@ export {
   pendingOrderMachine,
   promoCodeMachine,
   quantityFirstReserveMachine,
+  rescheduleMachine,
   reserveIntoCartMachine,
   seatMapMachine,
   sessionMachine,
@@ -70,6 +72,7 @@ export const machines = {
   pendingOrder: pendingOrderMachine,
   promoCode: promoCodeMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
+  reschedule: rescheduleMachine,
   reserveIntoCart: reserveIntoCartMachine,
   seatMap: seatMapMachine,
   session: sessionMachine,

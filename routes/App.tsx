@@ -31,6 +31,7 @@ const ProviderCallbackScreen = lazyChunk(() => import('./login/ProviderCallbackS
 const RedeemScreen = lazyChunk(() => import('./redeem/RedeemScreen'));
 const AutoRenewCancelScreen = lazyChunk(() => import('./auto-renew/AutoRenewCancelScreen'));
 const ManageScreen = lazyChunk(() => import('./manage/ManageScreen'));
+const RescheduleScreen = lazyChunk(() => import('./manage/RescheduleScreen'));
 const AccountMenuSlot = lazyChunk(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
@@ -85,6 +86,9 @@ export function App() {
               <Route path="/my-account/membership-details" component={MyAccountScreen} />
               <Route path="/auth0-login" component={ProviderCallbackScreen} />
               <Route path="/manage/:id">{(params) => <ManageScreen id={params.id} />}</Route>
+              <Route path="/manage/:orderId/reschedule/:sessionId">
+                {(params) => <RescheduleScreen orderId={params.orderId} sessionId={params.sessionId} />}
+              </Route>
               <Route path="/manage/:ticketOrderId/cancel-auto-renew">
                 {(params) => <AutoRenewCancelScreen ticketOrderId={params.ticketOrderId} />}
               </Route>

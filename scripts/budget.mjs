@@ -55,7 +55,9 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // the reserve core share, and ticket_group.meta in the sessions' call. Not yet looked into why / grows as much as the
 // event page: the rule sits in the entry chunk with the cart client. Measured on main with all of this stop's merges:
 // 55.9, 63.3, 62.0, 68.2 KB; each budget that plus 0.1.
-const BUDGET_KB = { '/': 56.0, '/events': 63.4, '/events/{id}': 62.1, '/checkout': 68.3 };
+// Then 0.1 KB for the reschedule page (issue 24): its route (the screen lazy) and the order-change calls' names in
+// the API client. Measured on main with everything merged: 56.0, 63.4, 62.2, 68.3 KB; each budget that plus 0.1.
+const BUDGET_KB = { '/': 56.1, '/events': 63.5, '/events/{id}': 62.3, '/checkout': 68.4 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

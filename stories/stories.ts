@@ -22,6 +22,7 @@ import { passwordResetStory } from './fixtures/passwordReset';
 import { pendingOrderStory } from './fixtures/pendingOrder';
 import { promoCodeStory } from './fixtures/promoCode';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
+import { rescheduleStory } from './fixtures/reschedule';
 import { reserveIntoCartStory } from './fixtures/reserveIntoCart';
 import { seatMapStory } from './fixtures/seatMap';
 import { sessionStory } from './fixtures/session';
@@ -45,6 +46,7 @@ const written: Record<string, MachineStory> = {
   oneTicketReserve: oneTicketReserveStory,
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,
+  reschedule: rescheduleStory,
   reserveIntoCart: reserveIntoCartStory,
   seatMap: seatMapStory,
   session: sessionStory,

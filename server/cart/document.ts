@@ -1,5 +1,5 @@
 /** The cart document: tickets, totals (face value, fees, payments, outstanding) and the relational document. */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
@@ -20,6 +20,7 @@ import {
   wType,
   wVenue,
 } from '../http/docs';
+import { orderEdit } from '../manage/schema';
 import { readTokens } from '../payments/access';
 import { type AppliedCode, type CartDiscounts, cartDiscounts, type ModRow } from '../promo/codes';
 import * as t from '../schema';
@@ -37,6 +38,29 @@ type TypeRow = Row<typeof t.ticketType>;
 
 /** Tickets that hold capacity and count in the cart. */
 export const LIVE_TICKET_STATES = ['held', 'in_cart'];
+
+/**
+ * Books the checked live tickets of a cart into an order (inside the caller's transaction, the cart locked):
+ * exactly those, else an error (the transaction rolls back).
+ */
+export async function bookLiveTickets(q: Q, cartId: string, tickets: TicketRow[], orderId: string) {
+  const booked = await q
+    .update(t.ticket)
+    .set({ state: 'booked', ticketOrderId: orderId })
+    .where(
+      and(
+        eq(t.ticket.cartId, cartId),
+        inArray(
+          t.ticket.id,
+          tickets.map((k) => k.id),
+        ),
+        inArray(t.ticket.state, LIVE_TICKET_STATES),
+      ),
+    )
+    .returning();
+  if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
+  return booked;
+}
 
 export interface Totals {
   faceCents: number;
@@ -63,12 +87,16 @@ export function ticketsCost(tickets: TicketRow[], types: TypeRow[]) {
   return { faceCents, fixedCents, percentCents, totalCents: faceCents + fixedCents + percentCents };
 }
 
+/** What was paid towards the cart: its payments, and for an order-bound cart what the tickets it gives up cost. */
 async function paymentsOf(q: Q, cartId: string): Promise<number> {
-  const [paid] = await q
-    .select({ total: sql<number>`coalesce(sum(${t.payment.amountCents}), 0)::int` })
-    .from(t.payment)
-    .where(and(eq(t.payment.cartId, cartId), eq(t.payment.state, 'succeeded')));
-  return Number(paid?.total ?? 0);
+  const [[paid], [edit]] = await Promise.all([
+    q
+      .select({ total: sql<number>`coalesce(sum(${t.payment.amountCents}), 0)::int` })
+      .from(t.payment)
+      .where(and(eq(t.payment.cartId, cartId), eq(t.payment.state, 'succeeded'))),
+    q.select({ credit: orderEdit.creditCents }).from(orderEdit).where(eq(orderEdit.cartId, cartId)),
+  ]);
+  return Number(paid?.total ?? 0) + (edit?.credit ?? 0);
 }
 
 /** What a cart owes: its tickets' cost less its cart mods' discounts (promo/engine.ts) less its payments. */
@@ -82,6 +110,21 @@ export async function cartTotals(q: Q, cart: CartRow, tickets: TicketRow[], type
   const outstandingCents = Math.max(0, cost.totalCents - cartmodCents - paymentsCents);
   return { totals: { ...cost, cartmodCents, paymentsCents, outstandingCents } satisfies Totals, promo };
 }
+
+/** The order a cart booked, or the order an order-bound cart changes (server/manage/edit.ts). */
+export const ordersOfCart = (q: Q, cartId: string) =>
+  q
+    .select()
+    .from(t.ticketOrder)
+    .where(
+      or(
+        eq(t.ticketOrder.cartId, cartId),
+        inArray(
+          t.ticketOrder.id,
+          q.select({ id: orderEdit.ticketOrderId }).from(orderEdit).where(eq(orderEdit.cartId, cartId)),
+        ),
+      ),
+    );
 
 /** Tickets of the cart that are not cancelled (live or booked), in insertion order. */
 export async function cartTickets(q: Q, cartId: string) {
@@ -176,7 +219,7 @@ export async function cartDocument(
     configKeys?: string[] | null;
     fresh?: FreshCart | null;
   } = {},
-): Promise<w.Document> {
+): Promise<w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } }> {
   const q = ctx.db;
   let tickets = opts.fresh ? opts.fresh.tickets : await cartTickets(q, cart.id);
   const [allTypes, paymentsCents, [identity], orders, promo] = await Promise.all([
@@ -188,7 +231,7 @@ export async function cartDocument(
     opts.fresh
       ? ctx.cache.identity(q, cart.identityId) // the seller's public identity: static
       : q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
-    opts.fresh ? [] : q.select().from(t.ticketOrder).where(eq(t.ticketOrder.cartId, cart.id)),
+    opts.fresh ? [] : ordersOfCart(q, cart.id),
     cartDiscounts(q, cart, tickets, ctx.now()),
   ]);
   const cost = ticketsCost(tickets, allTypes);
@@ -221,7 +264,7 @@ export async function cartDocument(
     ctx.cache.meta(q, eventIds),
     ticketSeats(q, tickets),
   ]);
-  const doc: w.Document = {
+  const doc: w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } } = {
     cart: coll([wCart(cart, ctx.now())]),
     ticket: coll(tickets.map(wTicketWithSeat(seats))),
     ticket_type: coll(allTypes.filter((ty) => typeIds.has(ty.id)).map(wType)),
@@ -253,6 +296,14 @@ export async function cartDocument(
     cartmod: coll(wCartMods(promo)),
     promo_code: coll(wAppliedCodes(cart.id, promo.codes)),
   };
+  // An order-bound cart names the order's tickets it gives up (server/manage/edit.ts).
+  if (!opts.fresh) {
+    const [edit] = await q.select().from(orderEdit).where(eq(orderEdit.cartId, cart.id));
+    if (edit)
+      doc.order_edit = coll([
+        { cart_id: cart.id, ticket_order_id: edit.ticketOrderId, removed: edit.removed },
+      ]);
+  }
   if (opts.embed?.has('config'))
     doc.config = coll(
       (await ctx.cache.config(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),

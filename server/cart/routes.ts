@@ -4,7 +4,9 @@ import type { Hono } from 'hono';
 import { ErrorCode } from '../../api/codes';
 import { type AppCtx, type C, type Env, query } from '../http/context';
 import { ApiError, cartBooked, cartExpired, incorrectCartState } from '../http/errors';
-import { body, modifyBody, purchaserBody } from '../http/validate';
+import { body, editModifyBody, modifyBody, purchaserBody } from '../http/validate';
+import { changeEdit, editOf } from '../manage/edit';
+import { selfEditRulesOf } from '../manage/rules';
 import { newCartOwner } from '../members/carts';
 import { guardGiftCode } from '../memberships/guess';
 import { guardPromoCodes } from '../promo/guess';
@@ -47,6 +49,13 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
   const modifyRoute = async (c: C, withId: boolean) => {
     const existing = withId ? await loadCart(ctx, c) : null;
     if (existing) await requirePending(ctx, existing, false);
+    // An order-bound cart takes only changes of its order (server/manage/edit.ts).
+    const edit = existing ? await editOf(ctx.db, existing.id) : null;
+    if (existing && edit) {
+      const change = await body(c, editModifyBody, 'cart');
+      const rules = await selfEditRulesOf(ctx.db, existing.sellerId);
+      return documentResponse(ctx, c, await changeEdit(ctx, existing, edit, rules, change));
+    }
     const b = await body(c, modifyBody, 'cart');
     const member = await newCartOwner(ctx, c);
     const owner = existing ? undefined : member;

@@ -5,7 +5,7 @@ import { type AppCtx, type C, idParam } from '../http/context';
 import { cartBooked, cartExpired, incorrectCartState, notFound } from '../http/errors';
 import { mayUseCart } from '../members/carts';
 import * as t from '../schema';
-import type { CartRow } from './document';
+import { type CartRow, ordersOfCart } from './document';
 import { expireCart, expireInTx } from './holds';
 
 /** The cart named by the path (404 for another seller's, a deleted, or another member's cart). */
@@ -17,11 +17,9 @@ export async function loadCart(ctx: AppCtx, c: C, param = 'id'): Promise<CartRow
   return cart;
 }
 
+/** The order the cart booked (or, for an order-bound cart, changes). */
 export async function orderIdOf(q: Q, cartId: string) {
-  const [o] = await q
-    .select({ id: t.ticketOrder.id })
-    .from(t.ticketOrder)
-    .where(eq(t.ticketOrder.cartId, cartId));
+  const [o] = await ordersOfCart(q, cartId);
   return o?.id ?? null;
 }
 

@@ -286,3 +286,18 @@ export const orderEmailBody = z.strictObject({
   log_context: z.enum(['order_update', 'order_cancel']),
   token: z.optional(manageToken),
 });
+
+/**
+ * POST cart/{cartId}/modify of an order-bound cart (spec 2 §4 "Edit order", "Reschedule", §7): `remove` the order's
+ * tickets the change gives up (at least one), `add` the same ticket types in another session (none: the
+ * tickets are cancelled). Strict: the reserve's codes, memberships and attendees have no place in a change.
+ */
+export const editModifyBody = z.strictObject({
+  remove: z.array(z.uuid()).check(z.minLength(1), z.maxLength(MAX_ARRAY)),
+  add: z.optional(
+    z
+      .array(z.strictObject({ event_session_id: z.uuid(), ticket_type_id: z.uuid() }))
+      .check(z.maxLength(MAX_ARRAY)),
+  ),
+});
+export type EditModifyBody = z.infer<typeof editModifyBody>;

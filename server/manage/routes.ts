@@ -9,12 +9,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { ErrorCode } from '../../api/codes';
 import { releaseTickets } from '../cart/holds';
+import { documentResponse, testHoldMs } from '../cart/routes';
 import { clientAddress } from '../http/client-address';
 import { type AppCtx, type C, type Env, idParam, withRequestOrigin } from '../http/context';
 import { coll, loadEvents, loadSessions, loadTypesById, type Row } from '../http/docs';
-import { ApiError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { body, cancelOrderBody, manageAccessBody, orderEmailBody } from '../http/validate';
 import { brandOf } from '../mail/layout';
 import { queueMail } from '../mail/message';
@@ -23,30 +23,13 @@ import { loadOrderMail } from '../mail/order-mail';
 import { giveBack, LIMITS, take } from '../members/rate';
 import { currentMember } from '../members/session';
 import * as t from '../schema';
+import { startEdit } from './edit';
+import { notManageable, noValidTickets } from './errors';
 import { cancelRefusal, type SelfEditRules, selfEditRulesOf, wSelfEditRules } from './rules';
 import { linkKey, manageLink, orderToken, tokenMatches } from './token';
 
 type Order = Row<typeof t.ticketOrder>;
 export type ManageVia = 'session' | 'token';
-
-export const notManageable = () =>
-  new ApiError(
-    403,
-    ErrorCode.order_not_manageable,
-    'ticket_order',
-    'You must contact us to cancel this order.',
-  );
-
-const noValidTickets = (ticketIds: string[]) =>
-  new ApiError(
-    400,
-    ErrorCode.no_valid_tickets,
-    'ticket_order_cancel',
-    'No valid tickets found on this order',
-    {
-      ticket_ids: ticketIds,
-    },
-  );
 
 async function loadOrder(ctx: AppCtx, c: C): Promise<Order> {
   const id = idParam(c, 'id', 'ticket_order');
@@ -155,6 +138,19 @@ export function registerManage(api: Hono<Env>, ctx: AppCtx) {
     return c.json({
       manage_access: coll([{ ticket_order_id: order.id, via, self_edit_rules: wSelfEditRules(rules) }]),
     });
+  });
+
+  /**
+   * Ours (spec 2 §4 "Edit order"): a new order-bound cart of the order (server/manage/edit.ts), with self-edit on;
+   * the cart document. Changes go through POST cart/{cartId}/modify, the confirm through its checkout.
+   */
+  api.post('/ticket_order/:id/edit', async (c) => {
+    const order = await loadOrder(ctx, c);
+    const b = await body(c, manageAccessBody, 'ticket_order_edit');
+    const rules = await selfEditRulesOf(ctx.db, order.sellerId);
+    await accessOf(ctx, c, order, b.token, rules);
+    if (!rules.enabled) throw notManageable();
+    return documentResponse(ctx, c, await startEdit(ctx, order, testHoldMs(ctx, c)));
   });
 
   api.post('/ticket_order/:id/cancel', async (c) => {

@@ -88,3 +88,29 @@ export function cancelRefusal(
     return 'category';
   return null;
 }
+
+/**
+ * Why a booked ticket may not be rescheduled (spec 2 §2 "Edit-order page": Reschedule only for non-single events;
+ * §4 "Edit order": editable tickets are of the self-edit categories), or null when it may: booked, of a session
+ * that starts after now plus the horizon, of a repeating event (a single event has no other session), with
+ * self-edit on and of a category in `categories` (empty: any). Paid tickets may be rescheduled: the price
+ * difference is paid at the confirm step.
+ */
+export function rescheduleRefusal(
+  ticket: Ticket,
+  ctx: {
+    rules: SelfEditRules;
+    nowMs: number;
+    sessionStart: Date | null;
+    category: string | null;
+    eventType: string | null;
+  },
+): string | null {
+  if (!ctx.rules.enabled) return 'self_edit_off';
+  if (ticket.state !== 'booked') return 'state';
+  if (!ticket.eventSessionId || !ctx.sessionStart) return 'no_session';
+  if (ctx.sessionStart.getTime() <= ctx.nowMs + horizonMs(ctx.rules)) return 'too_late';
+  if (ctx.rules.categories.length && !ctx.rules.categories.includes(ctx.category ?? '')) return 'category';
+  if (ctx.eventType === 'single') return 'single_event';
+  return null;
+}

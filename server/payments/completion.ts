@@ -8,8 +8,8 @@
  * A concurrent pay waits for the attempt in flight and answers `cart_booked`; an attempt whose process died
  * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { type CartRow, LIVE_TICKET_STATES, liveTicketsAndTotals, type TicketRow } from '../cart/document';
+import { eq } from 'drizzle-orm';
+import { bookLiveTickets, type CartRow, liveTicketsAndTotals, type TicketRow } from '../cart/document';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
 import { consumeCartVouchers } from '../citypass/redeem';
@@ -17,6 +17,8 @@ import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { isBookable, loadSessions } from '../http/docs';
 import { cartBooked, cartExpired, incorrectCartState, invalid, paymentUnavailable } from '../http/errors';
+import { bookEdit, editOf, editStillApplies } from '../manage/edit';
+import { ticketsChanged } from '../manage/errors';
 import { giveBack, LIMITS, type Slot, take } from '../members/rate';
 import { createMemberships } from '../memberships/complete';
 import { checkGiftPayable } from '../memberships/routes';
@@ -47,6 +49,9 @@ export async function book(
   tickets: TicketRow[],
   pay: { gatewayId: string; amountCents: number; reference: string | null; sendEmail: boolean },
 ) {
+  // An order-bound cart changes its order instead (server/manage/edit.ts); the manage page asks for the email.
+  const edit = await editOf(tx, cart.id);
+  if (edit) return bookEdit(ctx, tx, cart, edit, tickets, pay);
   const nowMs = ctx.now();
   const orderId = newId();
   const [order] = await tx
@@ -61,21 +66,7 @@ export async function book(
     })
     .returning();
   if (!order) throw new Error('order insert failed');
-  const booked = await tx
-    .update(t.ticket)
-    .set({ state: 'booked', ticketOrderId: orderId })
-    .where(
-      and(
-        eq(t.ticket.cartId, cart.id),
-        inArray(
-          t.ticket.id,
-          tickets.map((k) => k.id),
-        ),
-        inArray(t.ticket.state, LIVE_TICKET_STATES),
-      ),
-    )
-    .returning();
-  if (booked.length !== tickets.length) throw new Error('booked tickets differ from the checked ones');
+  const booked = await bookLiveTickets(tx, cart.id, tickets, orderId);
   // The promo code uses the cart held are kept by its order.
   await consumeCartCodes(tx, cart.id);
   // Discount-code purchases (handler codes): one new code per ticket, in this transaction, so exactly once.
@@ -110,7 +101,10 @@ export async function book(
  */
 async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: number | null, context: string) {
   const { tickets, totals, promo } = await liveTicketsAndTotals(tx, cart, ctx.now());
-  if (tickets.length === 0) throw invalid('cart', 'The cart is empty.');
+  // An order-bound cart may only give tickets up; what it gives up must still be booked (server/manage/edit.ts).
+  const edit = await editOf(tx, cart.id);
+  if (tickets.length === 0 && !edit?.removed.length) throw invalid('cart', 'The cart is empty.');
+  if (edit && !(await editStillApplies(tx, edit))) throw ticketsChanged(edit.removed);
   const { stale } = await payCodeCheck(tx, cart, promo, ctx.now());
   if (stale.length) {
     const after = await liveTicketsAndTotals(tx, cart, ctx.now());
@@ -269,7 +263,10 @@ export async function finish(
     if (result.status === 'succeeded') {
       // What the live tickets owe now, discounts included (codes cannot change while the cart is paying).
       const { tickets, totals } = await liveTicketsAndTotals(tx, cart, ctx.now());
-      if (tickets.length > 0 && totals.outstandingCents === amountCents) {
+      // An order change whose given-up tickets were cancelled meanwhile is not booked: the charge is refunded.
+      const edit = await editOf(tx, cart.id);
+      const applies = !edit || (await editStillApplies(tx, edit));
+      if (tickets.length > 0 && totals.outstandingCents === amountCents && applies) {
         const done = await book(ctx, tx, cart, tickets, {
           gatewayId: 'stripe',
           amountCents,

@@ -21,7 +21,7 @@ import { ApiError, invalid, notFound } from '../http/errors';
 import * as t from '../schema';
 import * as st from './schema';
 
-const SEATED = 'seated';
+export const SEATED = 'seated';
 const FREEING = sql.join(
   st.SEAT_FREEING_STATES.map((s) => sql`${s}`),
   sql`, `,

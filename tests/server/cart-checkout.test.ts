@@ -81,8 +81,13 @@ describe('checkout', () => {
     const bytes = new Uint8Array(await qr.arrayBuffer());
     expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+    // With the order's read token of the paid answer (server/payments/access.ts): the purchaser too.
+    expect(order?.access_token).toBeTruthy();
     const one = await s.json('GET', `ticket_order/${order?.id}`, {
-      query: { _embed: 'ticket,ticket_group,event_template,ticket_type,ticket.event_session' },
+      query: {
+        _embed: 'ticket,ticket_group,event_template,ticket_type,ticket.event_session',
+        token: order?.access_token ?? '',
+      },
     });
     expect(one.status).toBe(200);
     const od = doc(one.body);

@@ -2,7 +2,9 @@
  * Whole-database invariants that any interleaving must keep (checked after the race tests):
  * - no session or limited ticket group holds more than its capacity, and its used capacity equals its live and
  *   booked tickets;
- * - every completed cart has exactly one order and one payment; the payment equals what its booked tickets cost;
+ * - every completed cart has exactly one order and one payment; the payment equals what its booked tickets cost
+ *   (and those an order change gave up since); an order change's cart has no order of its own and paid what its
+ *   tickets cost more than the ones it gave up;
  *   the gateway charged exactly that, once (succeeded charges per cart, refunds excluded);
  * - no ticket is booked outside an order.
  */
@@ -62,6 +64,7 @@ export async function ledgerProblems(db: Db, baseline: Map<string, number>): Pro
     charged: number;
     charges: number;
     gateway: string | null;
+    credit: number | null;
   }>(
     db,
     sql`select c.id,
@@ -72,13 +75,27 @@ export async function ledgerProblems(db: Db, baseline: Map<string, number>): Pro
           (select coalesce(sum(k.adjusted_value_cents + coalesce(ty.fee_fixed_cents, 0)
                   + round(k.adjusted_value_cents * coalesce(ty.fee_percent_bp, 0) / 10000.0)), 0)::int
              from ticket k join ticket_type ty on ty.id = k.ticket_type_id
-             where k.cart_id = c.id and k.state = 'booked') as cost,
+             where k.cart_id = c.id and (k.state = 'booked' or exists (select 1 from order_edit e
+               join cart ec on ec.id = e.cart_id where ec.state = 'completed' and e.removed ? k.id))) as cost,
+          (select e.credit_cents from order_edit e where e.cart_id = c.id) as credit,
           (select coalesce(sum(g.amount_cents), 0)::int from gateway_charge g
              where g.cart_id = c.id and g.status = 'succeeded') as charged,
           (select count(*)::int from gateway_charge g where g.cart_id = c.id and g.status = 'succeeded') as charges
         from cart c where c.state = 'completed'`,
   );
   for (const c of carts) {
+    // An order-bound cart (server/manage/edit.ts) books into its order: no order of its own, a payment only for
+    // what its tickets cost more than the ones it gave up.
+    if (c.credit !== null) {
+      const owed = Math.max(0, c.cost - c.credit);
+      if (c.orders !== 0 || c.payments !== (owed > 0 ? 1 : 0) || c.paid !== owed)
+        problems.push(`order change ${c.id}: ${c.orders} orders, paid ${c.paid} of ${owed} owed`);
+      if (owed > 0 && (c.charges !== 1 || c.charged !== c.paid))
+        problems.push(
+          `order change ${c.id}: ${c.charges} charges of ${c.charged} for a payment of ${c.paid}`,
+        );
+      continue;
+    }
     if (c.orders !== 1 || c.payments !== 1)
       problems.push(`cart ${c.id}: ${c.orders} orders and ${c.payments} payments`);
     if (c.paid !== c.cost) problems.push(`cart ${c.id}: paid ${c.paid} for tickets costing ${c.cost}`);

@@ -9,14 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
 import * as t from '../../server/schema';
-import { demoIds } from '../../server/seed/demo';
 import { GA_ADULT, gaSessions, startTestServer, type TestServer } from './helpers';
 import { capacityBaseline, ledgerProblems } from './invariants';
+import { manageHelpers, WORKSHOP, WORKSHOP_ADULT } from './manage-helpers';
 import { browser, outbox, passwordLogin } from './members-helpers';
-
-const WORKSHOP = demoIds.event('family-workshop');
-const WORKSHOP_ADULT = demoIds.type('family-workshop', 'Adult');
-const WORKSHOP_CHILD = demoIds.type('family-workshop', 'Child');
 
 let s: TestServer;
 beforeAll(async () => {
@@ -28,63 +24,7 @@ afterAll(async () => {
 
 const err = (body: unknown) => errorBody.parse(body)._data[0];
 
-async function workshopSession(date: string) {
-  const r = await s.json('GET', `events/${WORKSHOP}/sessions`, { query: { _ondate: date } });
-  expect(r.status).toBe(200);
-  const session = r.body.event_session._data[0] as { id: string; start_datetime: string };
-  expect(session).toBeDefined();
-  return session;
-}
-
-const usedOf = async (sessionId: string) =>
-  (await s.handle.db.select().from(t.eventSession).where(eq(t.eventSession.id, sessionId)))[0]?.usedCapacity;
-
-interface Bought {
-  orderId: string;
-  orderNumber: string;
-  ticketIds: string[];
-  token: string;
-  sessionId: string;
-}
-
-let buyer = 0;
-/** A guest books free workshop tickets (and optionally a paid GA ticket in another order); the email's token. */
-async function buyFree(date = '2026-12-04', types = [WORKSHOP_ADULT, WORKSHOP_ADULT, WORKSHOP_CHILD]) {
-  const session = await workshopSession(date);
-  const email = `free.${++buyer}@example.com`;
-  const r = await s.json('POST', 'my/cart/modify', {
-    body: { add: types.map((ticket_type_id) => ({ event_session_id: session.id, ticket_type_id })) },
-  });
-  expect(r.status).toBe(200);
-  const cartId = r.body.cart._data[0].id as string;
-  const p = await s.json('POST', `cart/${cartId}/purchaser`, {
-    body: { first_name: 'Fran', last_name: 'Free', email },
-  });
-  expect(p.status).toBe(200);
-  const paid = await s.json('POST', `cart/${cartId}/pay`, {
-    body: { amount: '0.00', gateway_id: 'free' },
-    query: { _embed: 'ticket_order' },
-  });
-  expect(paid.status).toBe(200);
-  const order = paid.body.ticket_order._data[0] as { id: string; order_number: string };
-  const tickets = await s.handle.db.select().from(t.ticket).where(eq(t.ticket.ticketOrderId, order.id));
-  const mail = (await outbox(s)).find((m) => m.to === email);
-  const link = mail ? new RegExp(`/manage/${order.id}\\?token=([A-Za-z0-9_-]+)`).exec(mail.body) : null;
-  expect(link?.[1]).toBeTruthy();
-  return {
-    orderId: order.id,
-    orderNumber: order.order_number,
-    ticketIds: tickets.map((k) => k.id).sort(),
-    token: link?.[1] as string,
-    sessionId: session.id,
-  } satisfies Bought;
-}
-
-/** POST ticket_order/{id}/cancel with the order's token, another token, or none (null). */
-const cancel = (order: Bought, tickets: string[], token: string | null = order.token) =>
-  s.json('POST', `ticket_order/${order.orderId}/cancel`, {
-    body: { gateway_data: {}, tickets, ...(token === null ? {} : { token }) },
-  });
+const { workshopSession, usedOf, buyFree, cancel } = manageHelpers(() => s);
 
 describe('the manage link', () => {
   it('the confirmation email links to /manage/{id} with a token that opens it; the id alone, or another order’s token, does not', async () => {

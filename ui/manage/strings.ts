@@ -32,4 +32,16 @@ export const manageStrings = defineStrings({
   backHome: 'Back to the home page',
   noValidTickets: 'No valid tickets found on this order',
   cancelContactUs: 'You must contact us to cancel this order.',
+  // Reschedule page (spec 2 §2 "Reschedule page", §6; words ours where the spec gives none).
+  rescheduleTitle: 'Reschedule',
+  rescheduleLead: 'Choose a new date and time for your {count} tickets to {event} on {when}.',
+  rescheduleLead_one: 'Choose a new date and time for your ticket to {event} on {when}.',
+  rescheduleCostWarning:
+    'Tickets on another date may cost more: any difference is paid when you confirm your changes.',
+  rescheduleUpdate: 'Update',
+  rescheduleUpdating: 'Updating…',
+  rescheduleBack: 'Back to your order',
+  rescheduleNothing: 'No tickets of this session can be rescheduled.',
+  rescheduleCurrentSession: 'Your current time',
+  editLogOut: 'Please log-out to edit your tickets',
 });

@@ -12,6 +12,8 @@ export interface SessionOption {
   availableCapacity: number | null;
   /** Places left to show (under the seller's threshold), else null or absent. */
   remaining?: number | null;
+  /** Where a picker keeps the choice on screen (reschedule): the chosen session is a pressed button. */
+  selected?: boolean;
 }
 
 export interface SessionTabView {
@@ -117,6 +119,7 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect, labelledBy }:
                   type="button"
                   className="session-button"
                   disabled={s.disabled}
+                  aria-pressed={s.selected}
                   aria-label={`${s.timeLabel}${note(s) ? `, ${note(s)}` : ''}`}
                   onClick={() => onSelect(s.id)}
                 >

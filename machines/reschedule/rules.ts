@@ -1,0 +1,31 @@
+/**
+ * Reschedule rules (spec 2 §2 "Edit-order page": Reschedule only for non-single events; §4 "Edit order": editable
+ * tickets of the self-edit categories; §5 "Reschedule Update needs a date and a session"), as the server enforces
+ * them (server/manage/rules.ts `rescheduleRefusal`). Pure.
+ */
+import type { ManageAccess, ManageOrder, ManageTicket } from '../../api/models';
+import { horizonMsOf, isUpcoming } from '../cancelFreeOrder/rules';
+
+/** Spec 2 §2 "Reschedule page": up to 8 day buttons, then 'Show more dates'. */
+export const DAYS_SHOWN = 8;
+
+/** A booked ticket of an upcoming session (beyond the horizon) of a repeating event in the self-edit categories. */
+export function isReschedulable(t: ManageTicket, nowMs: number, access: ManageAccess | null): boolean {
+  const rules = access?.rules;
+  if (!rules?.enabled || t.state !== 'booked' || t.eventType === 'single') return false;
+  if (!isUpcoming(t, nowMs, horizonMsOf(access))) return false;
+  return rules.categories.length === 0 || rules.categories.includes(t.category ?? '');
+}
+
+/** The tickets of `sessionId` the page moves: the session's reschedulable ones. */
+export const ticketsToMove = (
+  order: ManageOrder | null,
+  sessionId: string,
+  nowMs: number,
+  access: ManageAccess | null,
+): ManageTicket[] =>
+  (order?.tickets ?? []).filter((t) => t.sessionId === sessionId && isReschedulable(t, nowMs, access));
+
+/** Update is enabled with a date and a session of it chosen (spec 2 §5). */
+export const canUpdate = (selectedDate: string | null, selectedSessionId: string | null): boolean =>
+  selectedDate !== null && selectedSessionId !== null;

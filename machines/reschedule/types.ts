@@ -1,0 +1,96 @@
+/**
+ * Reschedule (spec 2 §2 "Reschedule page", §4 "Reschedule", §5, §6, §8 "Reschedule"; issue 24): context, events,
+ * input and the actors' inputs and outputs.
+ */
+import type { ManageAccess, ManageOrder } from '../../api/models';
+import type { Message } from '../shared/messages';
+
+export interface RescheduleInput {
+  /** The `{orderId}` and `{sessionId}` of `/manage/{orderId}/reschedule/{sessionId}`. */
+  orderId: string;
+  sessionId: string;
+  /** The manage link's token; null: the owner's member session. */
+  token: string | null;
+}
+
+/** A day the date picker offers (the event's calendar). */
+export interface RescheduleDay {
+  date: string;
+  soldOut: boolean;
+}
+
+/** A session of the chosen day. */
+export interface RescheduleSession {
+  id: string;
+  /** ISO start. */
+  start: string;
+  soldOut: boolean;
+}
+
+export interface LoadRescheduleInput {
+  orderId: string;
+  /** The session whose tickets move (its event's days are offered). */
+  sessionId: string;
+  token: string | null;
+}
+export interface LoadRescheduleOutput {
+  order: ManageOrder;
+  access: ManageAccess;
+  /** The event's days from today (the provided clock's). */
+  days: RescheduleDay[];
+  /** Epoch ms of the provided clock. */
+  nowMs: number;
+}
+
+export interface LoadSessionsInput {
+  eventId: string;
+  date: string;
+}
+
+export interface UpdateOrderInput {
+  orderId: string;
+  token: string | null;
+  /** The session's tickets the change gives up (never empty). */
+  remove: string[];
+  /** One line per removed ticket, of its type, in the chosen session. */
+  add: { sessionId: string; ticketTypeId: string }[];
+}
+/** The order-bound cart the change is in (the manage page confirms it). */
+export interface UpdateOrderOutput {
+  cartId: string;
+}
+
+export interface RescheduleContext {
+  orderId: string;
+  sessionId: string;
+  token: string | null;
+  order: ManageOrder | null;
+  access: ManageAccess | null;
+  nowMs: number;
+  days: RescheduleDay[];
+  /** All days shown ('Show more dates'), else the first 8. */
+  allDays: boolean;
+  selectedDate: string | null;
+  sessions: RescheduleSession[] | null;
+  selectedSessionId: string | null;
+  /** The order-bound cart of the change, once made. */
+  cartId: string | null;
+  error: Message | null;
+  /** The error offers 'Click here to start again.' (spec 2 §8 "Reschedule"). */
+  startAgain: boolean;
+}
+
+export type RescheduleEvent =
+  /** A day button (or the calendar's Enter). */
+  | { type: 'date.select'; date: string }
+  /** 'Show more dates'. */
+  | { type: 'dates.more' }
+  /** A session of the chosen day. */
+  | { type: 'session.select'; sessionId: string }
+  /** Update. */
+  | { type: 'update' }
+  /** 'Click here to start again.', or Try again after a failed load. */
+  | { type: 'restart' };
+
+/** What the flow tells the route: the change is in its cart; back to the manage page, which confirms it. */
+export type RescheduleEmitted = { type: 'rescheduled'; orderId: string; cartId: string };

@@ -1,0 +1,97 @@
+/** The reschedule view model: one selector from a snapshot to the props its view needs. */
+import type { SnapshotFrom } from 'xstate';
+import { type SessionTab, type SessionTabId, sessionTabsView } from '../reserve/session-tabs';
+import type { Message } from '../shared/messages';
+import type { rescheduleMachine } from './reschedule.machine';
+import { canUpdate, DAYS_SHOWN, ticketsToMove } from './rules';
+
+export type RescheduleSnapshot = SnapshotFrom<typeof rescheduleMachine>;
+
+export type ReschedulePhase =
+  | 'loading'
+  | 'loadFailed'
+  | 'refused'
+  | 'logOut'
+  | 'unavailable'
+  | 'choosing'
+  | 'updating'
+  | 'done';
+
+export interface RescheduleSessionOption {
+  id: string;
+  start: string;
+  soldOut: boolean;
+  /** Sold out, or the session the tickets are in now. */
+  disabled: boolean;
+  selected: boolean;
+}
+
+export interface RescheduleView {
+  phase: ReschedulePhase;
+  orderNumber: string | null;
+  eventName: string | null;
+  /** The session the tickets move from (ISO start) and the venue's zone. */
+  from: string | null;
+  timezone: string;
+  ticketCount: number;
+  /** The day buttons shown (up to 8 until 'Show more dates'). */
+  days: Array<{ date: string; disabled: boolean }>;
+  moreDates: boolean;
+  selectedDate: string | null;
+  sessionsLoading: boolean;
+  sessionTabs: SessionTab<RescheduleSessionOption>[] | null;
+  initialTab: SessionTabId;
+  selectedSessionId: string | null;
+  /** Update disabled until a date and a session are chosen, and while submitting (spec 2 §2). */
+  updateDisabled: boolean;
+  submitting: boolean;
+  error: Message | null;
+  startAgain: boolean;
+}
+
+export function selectRescheduleView(snapshot: RescheduleSnapshot): RescheduleView {
+  const { context } = snapshot;
+  const phase = (
+    snapshot.value === 'loadingSessions'
+      ? 'choosing'
+      : snapshot.value === 'failed'
+        ? 'choosing'
+        : snapshot.value
+  ) as ReschedulePhase;
+  const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);
+  const first = moving[0] ?? context.order?.tickets.find((t) => t.sessionId === context.sessionId) ?? null;
+  const timezone = first?.timezone ?? 'UTC';
+  const sessions =
+    context.sessions?.map((s) => ({
+      ...s,
+      disabled: s.soldOut || s.id === context.sessionId,
+      selected: s.id === context.selectedSessionId,
+    })) ?? null;
+  const tabs = sessionTabsView(sessions, { config: {}, venue: { timezone } });
+  const submitting = snapshot.hasTag('submitting');
+  return {
+    phase,
+    orderNumber: context.order?.number ?? null,
+    eventName: first?.eventName ?? null,
+    from: first?.start ?? null,
+    timezone,
+    ticketCount: moving.length,
+    days: (context.allDays ? context.days : context.days.slice(0, DAYS_SHOWN)).map((d) => ({
+      date: d.date,
+      disabled: d.soldOut,
+    })),
+    moreDates: !context.allDays && context.days.length > DAYS_SHOWN,
+    selectedDate: context.selectedDate,
+    sessionsLoading: snapshot.value === 'loadingSessions',
+    sessionTabs: context.selectedDate && snapshot.value !== 'loadingSessions' ? tabs.sessionTabs : null,
+    initialTab: tabs.initialTab,
+    selectedSessionId: context.selectedSessionId,
+    updateDisabled:
+      submitting ||
+      snapshot.value !== 'choosing' ||
+      !canUpdate(context.selectedDate, context.selectedSessionId),
+    submitting,
+    error: context.error,
+    startAgain: context.startAgain,
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * /manage/{orderId}/reschedule/{sessionId} (spec 2 §2 "Reschedule page"; issue 24): a new date and time for a
+ * session of the order. The emailed link's `?token=` travels on from the manage page. Update returns to
+ * /manage/{orderId}, where the change waits to be confirmed (its cart's id kept in this tab's sessionStorage).
+ */
+import '../../ui/manage/strings';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { selectRescheduleView } from '../../machines/reschedule/view';
+import { RescheduleView } from '../../ui/manage/RescheduleView';
+import { useServices } from '../app/services';
+import { useAppNavigate } from '../navigation';
+import { editCartKey, provideReschedule } from './reschedule-wiring';
+import { tokenFrom } from './wiring';
+
+export default function RescheduleScreen({ orderId, sessionId }: { orderId: string; sessionId: string }) {
+  const { api, config, strings, clock, inspect } = useServices();
+  const { href, navigate } = useAppNavigate();
+  const search = useSearch();
+  const token = useMemo(() => tokenFrom(search), [search]);
+  const machine = useMemo(() => provideReschedule({ api, now: () => clock.now() }), [api, clock]);
+  const actor = useActorRef(machine, { input: { orderId, sessionId, token }, inspect });
+  const view = useSelector(actor, selectRescheduleView);
+  const backHref = href(`/manage/${orderId}${token ? `?token=${token}` : ''}`);
+  useEffect(() => {
+    document.title = `${strings.rescheduleTitle} — ${config.sellerName}`;
+  }, [strings, config.sellerName]);
+  useEffect(() => {
+    const sub = actor.on('rescheduled', (e) => {
+      try {
+        sessionStorage.setItem(editCartKey(e.orderId), e.cartId);
+      } catch {
+        // Storage off: the manage page shows the order as it is; the change expires with its cart.
+      }
+      navigate(backHref);
+    });
+    return () => sub.unsubscribe();
+  }, [actor, navigate, backHref]);
+  return (
+    <RescheduleView
+      strings={strings}
+      view={view}
+      currency={config.currency}
+      backHref={backHref}
+      onNavigate={navigate}
+      onSelectDate={(date) => actor.send({ type: 'date.select', date })}
+      onMoreDates={() => actor.send({ type: 'dates.more' })}
+      onSelectSession={(id) => actor.send({ type: 'session.select', sessionId: id })}
+      onUpdate={() => actor.send({ type: 'update' })}
+      onRestart={() => actor.send({ type: 'restart' })}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The reschedule page's wiring (issue 24): the order, access and the event's days; the day's sessions; Update as
+ * a new order-bound cart and one modification of it, the cart deleted when the modification is refused.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { Api } from '../../api';
+import { provideReschedule } from '../../routes/manage/reschedule-wiring';
+import { ACCESS, NOW_MS, ORDER } from '../../stories/fixtures/cancelFreeOrder';
+
+const TOKEN = 'cWQGFontG51ALk0lRBdpIzoTRbcYRIrNbrVJi0s6SpQ';
+
+function fakeApi() {
+  return {
+    orders: {
+      manageAccess: vi.fn(async () => ACCESS),
+      manageOrder: vi.fn(async () => ORDER),
+      startEdit: vi.fn(async () => ({ cartId: 'cart-edit-1' })),
+      changeOrder: vi.fn(async () => ({ cartId: 'cart-edit-1' })),
+      discard: vi.fn(async () => undefined),
+    },
+    events: {
+      calendar: vi.fn(async () => [
+        { date: '2026-12-06', status: 'available', minPriceCents: 0, availability: 30 },
+        { date: '2026-12-07', status: 'sold_out', minPriceCents: 0, availability: 0 },
+        { date: '2026-12-08', status: 'other', minPriceCents: null, availability: null },
+      ]),
+      sessions: vi.fn(async () => [
+        {
+          id: 'session-c',
+          eventId: 'event-workshop',
+          start: '2026-12-06T16:00:00Z',
+          end: '',
+          availableCapacity: 3,
+          soldOut: false,
+        },
+      ]),
+    },
+  };
+}
+
+async function ready(api: ReturnType<typeof fakeApi>) {
+  const machine = provideReschedule({
+    api: api as unknown as Pick<Api, 'orders' | 'events'>,
+    now: () => NOW_MS,
+  });
+  const actor = createActor(machine, {
+    input: { orderId: 'order-24', sessionId: 'session-a', token: TOKEN },
+  }).start();
+  await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('choosing'));
+  actor.send({ type: 'date.select', date: '2026-12-06' });
+  await vi.waitFor(() => expect(actor.getSnapshot().context.sessions).not.toBeNull());
+  actor.send({ type: 'session.select', sessionId: 'session-c' });
+  return actor;
+}
+
+describe('reschedule wiring', () => {
+  it('loads the event’s days of the session’s event and the chosen day’s sessions', async () => {
+    const api = fakeApi();
+    const actor = await ready(api);
+    expect(api.orders.manageAccess).toHaveBeenCalledWith('order-24', TOKEN, expect.anything());
+    expect(api.events.calendar).toHaveBeenCalledWith('event-workshop', {}, expect.anything());
+    expect(actor.getSnapshot().context.days).toEqual([
+      { date: '2026-12-06', soldOut: false },
+      { date: '2026-12-07', soldOut: true },
+    ]);
+    expect(api.events.sessions).toHaveBeenCalledWith(
+      'event-workshop',
+      { date: '2026-12-06' },
+      expect.anything(),
+    );
+    actor.stop();
+  });
+
+  it('Update: a new order-bound cart with the token, one modification; a refusal deletes the cart', async () => {
+    const api = fakeApi();
+    const actor = await ready(api);
+    const told: string[] = [];
+    actor.on('rescheduled', (e) => told.push(e.cartId));
+    actor.send({ type: 'update' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('done'));
+    expect(api.orders.startEdit).toHaveBeenCalledWith('order-24', TOKEN, expect.anything());
+    expect(api.orders.changeOrder).toHaveBeenCalledWith(
+      'cart-edit-1',
+      {
+        remove: ['ticket-free-adult', 'ticket-paid-adult'],
+        add: [
+          { sessionId: 'session-c', ticketTypeId: 'type-adult' },
+          { sessionId: 'session-c', ticketTypeId: 'type-adult' },
+        ],
+      },
+      expect.anything(),
+    );
+    expect(api.orders.discard).not.toHaveBeenCalled();
+    expect(told).toEqual(['cart-edit-1']);
+
+    const refused = fakeApi();
+    refused.orders.changeOrder.mockRejectedValueOnce({ code: 'event_session_sold_out', status: 409 });
+    const again = await ready(refused);
+    again.send({ type: 'update' });
+    await vi.waitFor(() => expect(again.getSnapshot().value).toBe('failed'));
+    expect(refused.orders.discard).toHaveBeenCalledWith('cart-edit-1');
+    expect(again.getSnapshot().context.selectedDate).toBeNull();
+    actor.stop();
+    again.stop();
+  });
+});

@@ -1,0 +1,177 @@
+import './strings';
+import '../reserve/strings';
+import { useId } from 'react';
+import { formatDateTime, formatTime } from '../format';
+import { DayButtons } from '../reserve/DayButtons';
+import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
+import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+
+type TabId = 'morning' | 'afternoon' | 'evening';
+interface RescheduleTab {
+  id: TabId;
+  sessions: Array<{ id: string; start: string; soldOut: boolean; disabled: boolean; selected: boolean }>;
+  unavailable: 'notAvailable' | 'soldOut' | null;
+}
+
+/** The page's model (machines/reschedule/view.ts selects it from the flow's snapshot). */
+export interface RescheduleModel {
+  phase: 'loading' | 'loadFailed' | 'refused' | 'logOut' | 'unavailable' | 'choosing' | 'updating' | 'done';
+  orderNumber: string | null;
+  eventName: string | null;
+  from: string | null;
+  timezone: string;
+  ticketCount: number;
+  days: Array<{ date: string; disabled: boolean }>;
+  moreDates: boolean;
+  selectedDate: string | null;
+  sessionsLoading: boolean;
+  sessionTabs: RescheduleTab[] | null;
+  initialTab: TabId;
+  selectedSessionId: string | null;
+  updateDisabled: boolean;
+  submitting: boolean;
+  error: UiMessage | null;
+  startAgain: boolean;
+}
+
+export interface RescheduleViewProps {
+  strings: Strings;
+  view: RescheduleModel;
+  currency: string;
+  /** The manage page of the order (back navigation). */
+  backHref: string;
+  onNavigate: (href: string) => void;
+  onSelectDate: (date: string) => void;
+  onMoreDates: () => void;
+  onSelectSession: (sessionId: string) => void;
+  onUpdate: () => void;
+  /** 'Click here to start again.', or Try again after a failed load. */
+  onRestart: () => void;
+}
+
+/**
+ * The reschedule page (spec 2 §2 "Reschedule page"): what moves, the day buttons (8, then 'Show more dates'),
+ * the day's sessions as tabs by time of day ('Not available', 'Sold out'), the cost-increase warning, Update
+ * (disabled until a date and a session are chosen, and while submitting), back to the order; errors (spec 2 §8).
+ */
+export function RescheduleView(props: RescheduleViewProps) {
+  const { strings, view } = props;
+  const timeHeading = useId();
+  const error = view.error ? resolveMessage(strings, view.error) : null;
+  const back = (
+    <p>
+      <a
+        href={props.backHref}
+        onClick={(e) => {
+          e.preventDefault();
+          props.onNavigate(props.backHref);
+        }}
+      >
+        {strings.rescheduleBack}
+      </a>
+    </p>
+  );
+  if (view.phase === 'loading') return <p role="status">{strings.loading}</p>;
+  const heading = <h1 id="reschedule-title">{strings.rescheduleTitle}</h1>;
+  if (view.phase !== 'choosing' && view.phase !== 'updating' && view.phase !== 'done')
+    return (
+      <section className="manage-order" aria-labelledby="reschedule-title">
+        {heading}
+        {view.phase === 'logOut' ? <p role="alert">{strings.editLogOut}</p> : null}
+        {view.phase === 'unavailable' ? <p>{strings.rescheduleNothing}</p> : null}
+        {error ? (
+          <p className="message message--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {view.phase === 'loadFailed' ? (
+          <button type="button" className="btn btn--secondary" onClick={props.onRestart}>
+            {strings.tryAgain}
+          </button>
+        ) : null}
+        {back}
+      </section>
+    );
+  const tabs = view.sessionTabs?.map((tab) => ({
+    ...tab,
+    sessions: tab.sessions.map(
+      (s): SessionOption => ({
+        id: s.id,
+        timeLabel: formatTime(s.start, view.timezone),
+        soldOut: s.soldOut,
+        disabled: s.disabled,
+        availableCapacity: null,
+        selected: s.selected,
+      }),
+    ),
+  }));
+  return (
+    <section className="manage-order" aria-labelledby="reschedule-title">
+      {heading}
+      {view.from && view.eventName ? (
+        <p>
+          {fill(view.ticketCount === 1 ? strings.rescheduleLead_one : strings.rescheduleLead, {
+            count: String(view.ticketCount),
+            event: view.eventName,
+            when: formatDateTime(view.from, view.timezone),
+          })}
+        </p>
+      ) : null}
+      <p className="message message--warning">{strings.rescheduleCostWarning}</p>
+      <div aria-live="assertive">
+        {error ? (
+          <p className="message message--error" role="alert">
+            {view.startAgain ? (
+              <button type="button" className="link-button" onClick={props.onRestart}>
+                {error}
+              </button>
+            ) : (
+              error
+            )}
+          </p>
+        ) : null}
+      </div>
+      <h2>{strings.chooseDate}</h2>
+      <DayButtons
+        strings={strings}
+        currency={props.currency}
+        days={view.days.map((d) => ({ ...d, minPriceCents: null, price: null }))}
+        selectedDate={view.selectedDate}
+        onSelectDate={props.onSelectDate}
+      />
+      {view.moreDates ? (
+        <button type="button" className="btn btn--secondary" onClick={props.onMoreDates}>
+          {strings.showMoreDates}
+        </button>
+      ) : null}
+      {view.selectedDate ? (
+        <>
+          <h2 id={timeHeading}>{strings.chooseTime}</h2>
+          {view.sessionsLoading || !tabs ? (
+            <p role="status">{strings.loading}</p>
+          ) : (
+            <SessionTabs
+              key={view.selectedDate}
+              strings={strings}
+              tabs={tabs}
+              initialTab={view.initialTab}
+              onSelect={props.onSelectSession}
+              labelledBy={timeHeading}
+            />
+          )}
+        </>
+      ) : null}
+      <p>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={view.updateDisabled}
+          onClick={props.onUpdate}
+        >
+          {view.submitting ? strings.rescheduleUpdating : strings.rescheduleUpdate}
+        </button>
+      </p>
+      {back}
+    </section>
+  );
+}
