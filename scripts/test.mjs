@@ -99,6 +99,7 @@ const RACES = [
   'tests/server/races.test.ts',
   'tests/server/promo-races.test.ts',
   'tests/server/membership-races.test.ts',
+  'tests/server/gift-card-races.test.ts',
 ];
 vitest('vitest', pg.url ? RACES.flatMap((f) => ['--exclude', f]) : [], { TEST_DATABASE_URL: '' });
 

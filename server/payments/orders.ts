@@ -24,8 +24,10 @@ import {
   wVenue,
 } from '../http/docs';
 import { invalid, notFound } from '../http/errors';
+import { ledgersOf, wLedger } from '../ledger/ledger';
 import { loadOrderMail, orderCalendar, orderQrText, qrPng } from '../mail/order-mail';
-import { speaksFor } from '../members/carts';
+import { linkKey, tokenMatches } from '../manage/token';
+import { speakerOf, speaksFor } from '../members/carts';
 import { withOrderMemberships } from '../memberships/routes';
 import { issuedCodesOf, wIssuedCode } from '../promo/issued';
 import * as t from '../schema';
@@ -39,6 +41,27 @@ async function ownersCodes(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder>[
   const owned: string[] = [];
   for (const order of orders) if (await speaksFor(ctx, c, order.identityId)) owned.push(order.id);
   return (await issuedCodesOf(ctx.db, owned)).map(wIssuedCode);
+}
+
+/**
+ * The gift cards bought by these orders (`ledger`), of the orders whose owner asks: a member's order through that
+ * member's session, a guest's only with the manage link's token (`?token=`, from the purchaser's email): a card
+ * number is money, and an order id alone is printed on tickets and in QR codes.
+ */
+async function ownersLedgers(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder>[]) {
+  const token = c.req.query('token') ?? null;
+  const owned: string[] = [];
+  for (const order of orders) {
+    const via = await speakerOf(ctx, c, order.identityId);
+    if (via === 'member') owned.push(order.id);
+    else if (
+      via === 'guest' &&
+      token &&
+      tokenMatches(await linkKey(ctx.db, ctx.linkSecret), 'manage', order.id, token)
+    )
+      owned.push(order.id);
+  }
+  return (await ledgersOf(ctx.db, owned)).map(wLedger);
 }
 
 async function orderDocument(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder>[]): Promise<w.Document> {
@@ -94,6 +117,7 @@ async function orderDocument(ctx: AppCtx, c: C, orders: Row<typeof t.ticketOrder
     identity: coll(identities.map(wIdentity)),
     meta: coll(meta.map(wMeta)),
     issued_promo_code: coll(await ownersCodes(ctx, c, orders)),
+    ledger: coll(await ownersLedgers(ctx, c, orders)),
   };
 }
 
