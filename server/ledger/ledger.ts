@@ -14,6 +14,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../api/codes';
+import { GIFT_CARD_LEDGER_TYPE, GIFT_CARD_NUMBER_MAX, giftCardNumberOf } from '../../api/gift-card-rule';
 import type * as w from '../../api/schemas';
 import type { Q } from '../db';
 import { ApiError, notFound } from '../http/errors';
@@ -24,20 +25,20 @@ import { ledger } from './schema';
 /** The handler of ticket groups that sell gift cards. */
 export const LEDGER_HANDLER = 'ledger';
 /** The ledger type of the gift cards this server issues (the lookup's and the payment's `ledger_type`). */
-export const GIFT_CARD_LEDGER_TYPE = 'gift_card';
+export { GIFT_CARD_LEDGER_TYPE } from '../../api/gift-card-rule';
 /** The context of ledger errors (lookup and payments). */
 export const LEDGER_CONTEXT = 'ledger';
 export const LEDGER_NUMBER_ALPHABET = '0123456789';
 export const LEDGER_NUMBER_LENGTH = 16;
 /** Spec 2 §5, §9: a gift card number is at most 70 characters. */
-export const LEDGER_NUMBER_MAX = 70;
+export const LEDGER_NUMBER_MAX = GIFT_CARD_NUMBER_MAX;
 
 export const newLedgerNumber = () => randomText(LEDGER_NUMBER_ALPHABET, LEDGER_NUMBER_LENGTH);
 
 export type LedgerRow = typeof ledger.$inferSelect;
 type TicketRow = typeof t.ticket.$inferSelect;
 
-/** A card of the seller by type and number (numbers are matched as typed, without spaces), or null. */
+/** A card of the seller by type and number (matched without the spaces and dashes typed between digits), or null. */
 export async function findLedger(q: Q, sellerId: string, ledgerType: string, number: string) {
   const [row] = await q
     .select()
@@ -46,15 +47,12 @@ export async function findLedger(q: Q, sellerId: string, ledgerType: string, num
       and(
         eq(ledger.sellerId, sellerId),
         eq(ledger.ledgerType, ledgerType),
-        eq(ledger.number, normaliseNumber(number)),
+        eq(ledger.number, giftCardNumberOf(number)),
       ),
     )
     .limit(1);
   return row ?? null;
 }
-
-/** Spaces and dashes people type between the digits are not part of the number. */
-export const normaliseNumber = (number: string) => number.replace(/[\s-]+/g, '');
 
 /**
  * Issues one card per booked `ledger` ticket of the order (inside the booking transaction), its balance the
@@ -142,7 +140,7 @@ export async function debitLedger(
   const where = and(
     eq(ledger.sellerId, sellerId),
     eq(ledger.ledgerType, ledgerType),
-    eq(ledger.number, normaliseNumber(number)),
+    eq(ledger.number, giftCardNumberOf(number)),
   );
   const [taken] = await q
     .update(ledger)
