@@ -11,6 +11,7 @@ import { GIFT_CARD_LEDGER_TYPE, LEDGER_HANDLER } from '../ledger/ledger';
 import { ledger } from '../ledger/schema';
 import * as t from '../schema';
 import type { SellerIds } from './demo';
+import { seedProductEvent } from './product';
 
 export const GIFT_CARDS_KEY = 'gift-cards';
 
@@ -41,57 +42,21 @@ export const giftCardIds = (ids: SellerIds) => ({
 
 export async function seedGiftCards(db: Db, ids: SellerIds, nowMs: number): Promise<void> {
   const g = giftCardIds(ids);
-  const profile = ids.image(GIFT_CARDS_KEY, 'profile');
-  const cover = ids.image(GIFT_CARDS_KEY, 'cover');
-  await db
-    .insert(t.eventTemplate)
-    .values({
-      id: g.event,
-      sellerId: ids.seller,
-      venueId: ids.venue,
-      name: 'Gift Cards',
-      subtitle: 'Give a visit, a show or a membership',
-      summary: 'A gift card pays for anything in the store, in one order or several.',
-      description:
-        '<p>The card number arrives in your confirmation email. Enter it under Gift card at checkout to pay with it; what is left stays on the card.</p>',
-      category: 'Support',
-      eventType: 'other',
-      hiddenType: 'public_browsable',
-      rank: 96,
-    })
-    .onConflictDoNothing();
-  await db
-    .insert(t.image)
-    .values([
-      { id: profile, sellerId: ids.seller, title: 'Gift Cards', hue: 160, width: 1200, height: 800 },
-      { id: cover, sellerId: ids.seller, title: 'Gift Cards', hue: 160, width: 1920, height: 640 },
-    ])
-    .onConflictDoNothing();
-  await db
-    .insert(t.meta)
-    .values(
-      [
-        ['image_profile', profile],
-        ['image_cover', cover],
-      ].map(([key, value]) => ({
-        id: ids.id(`meta:${GIFT_CARDS_KEY}:${key}`),
-        resource: 'event_template',
-        resourceId: g.event,
-        key: key as string,
-        value: value as string,
-      })),
-    )
-    .onConflictDoNothing();
+  await seedProductEvent(db, ids, GIFT_CARDS_KEY, {
+    name: 'Gift Cards',
+    subtitle: 'Give a visit, a show or a membership',
+    summary: 'A gift card pays for anything in the store, in one order or several.',
+    description:
+      '<p>The card number arrives in your confirmation email. Enter it under Gift card at checkout to pay with it; what is left stays on the card.</p>',
+    category: 'Support',
+    eventType: 'other',
+    rank: 96,
+    hue: 160,
+    altText: 'Green shapes like a card with a ribbon and the words Gift Card',
+  });
   await db
     .insert(t.config)
     .values([
-      {
-        id: ids.id(`config:${GIFT_CARDS_KEY}:image`),
-        resource: 'event_template',
-        resourceId: g.event,
-        key: 'image',
-        value: { alt_text: 'Green shapes like a card with a ribbon and the words Gift Card' },
-      },
       // Spec 2 §2: checkout's gift card field (configuration additional_payment_methods_enabled.gift_card).
       {
         id: ids.id(`config:${ids.seller}:additional_payment_methods_enabled`),
