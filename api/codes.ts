@@ -77,6 +77,11 @@ const TABLE = {
   invalid_bank_account_account_number: spec(400),
   /** Ours: a paid order at a seller without a configured payment gateway (free orders still complete). */
   payment_unavailable: server(true, 409),
+  /** Ours (issue 22): a ledger (gift card) payment larger than the card's balance, a $0 card included
+   * ('Gift Card balance is $0'); _extra.balance. */
+  ledger_balance_insufficient: server(true, 400),
+  /** Ours (issue 22): a ledger payment with a card whose state is not active ('Gift Card balance is $0'). */
+  ledger_inactive: server(true, 400),
   /** Ours: a Stripe webhook with a bad or missing signature, or of an account this server does not serve. */
   webhook_rejected: server(false, 400),
   // --- spec 2 §8, spec 3 §8: accounts

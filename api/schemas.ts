@@ -242,6 +242,36 @@ export const issuedPromoCode = z.object({
   ticket_order_id: id,
 });
 
+/**
+ * A gift card (spec 2 §3 "Ledger / gift card": number, balance, state; issue 22). The lookup
+ * `GET ledger/{ledgerType}/{cardNumber}` answers it; an order's document lists the cards it bought (with the
+ * ticket and order) to the order's owner only.
+ */
+export const ledger = z.object({
+  id,
+  ledger_type: z.string(),
+  number: z.string(),
+  state: z.string(), // active | inactive
+  balance: money,
+  ticket_id: z.optional(z.nullable(id)),
+  ticket_order_id: z.optional(z.nullable(id)),
+});
+
+/**
+ * A completed payment of a cart or order (spec 2 §3: id, occurred_on, amount, status; issue 22): the gateway, and
+ * for a gift card its last four digits (never the number).
+ */
+export const payment = z.object({
+  id,
+  cart_id: id,
+  ticket_order_id: z.nullable(id),
+  gateway_id: z.string(), // stripe | ledger | free
+  amount: money,
+  status: z.string(), // succeeded | refunded
+  occurred_on: isoTime,
+  ledger_ending: z.optional(z.nullable(z.string())),
+});
+
 /** A scheduled payment of a cart (spec 2 §3: id, due, amount, status). */
 export const scheduledPayment = z.object({
   id,
@@ -294,6 +324,8 @@ export const document = z.object({
   cartmod: z.optional(collection(cartMod)),
   promo_code: z.optional(collection(appliedPromoCode)),
   issued_promo_code: z.optional(collection(issuedPromoCode)),
+  ledger: z.optional(collection(ledger)),
+  payment: z.optional(collection(payment)),
 });
 
 export const apiErrorItem = z.object({
@@ -425,6 +457,8 @@ export type TicketOrder = z.infer<typeof ticketOrder>;
 export type CartMod = z.infer<typeof cartMod>;
 export type AppliedPromoCode = z.infer<typeof appliedPromoCode>;
 export type IssuedPromoCode = z.infer<typeof issuedPromoCode>;
+export type Ledger = z.infer<typeof ledger>;
+export type Payment = z.infer<typeof payment>;
 export type Document = z.infer<typeof document>;
 export type ErrorBody = z.infer<typeof errorBody>;
 export type ReservationLine = z.infer<typeof reservationLine>;

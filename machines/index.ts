@@ -5,6 +5,7 @@ import { cancelFreeOrderMachine } from './cancelFreeOrder/cancelFreeOrder.machin
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
+import { giftCardMachine } from './giftCard/giftCard.machine';
 import { listingMachine } from './listing/listing.machine';
 import { loginMachine } from './login/login.machine';
 import { giftRedeemMachine } from './membership/giftRedeem.machine';
@@ -33,6 +34,7 @@ export {
   checkoutMachine,
   dateFirstReserveMachine,
   emailSubmitMachine,
+  giftCardMachine,
   giftRedeemMachine,
   listingMachine,
   loginMachine,
@@ -71,6 +73,7 @@ export const machines = {
   passwordReset: passwordResetMachine,
   pendingOrder: pendingOrderMachine,
   promoCode: promoCodeMachine,
+  giftCard: giftCardMachine,
   quantityFirstReserve: quantityFirstReserveMachine,
   reschedule: rescheduleMachine,
   reserveIntoCart: reserveIntoCartMachine,

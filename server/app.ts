@@ -89,8 +89,9 @@ export const APPLE_PAY_ASSOCIATION_PATH = '/.well-known/apple-developer-merchant
 /** The From address of emails (and the domain of their Message-IDs) when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'tickets@localhost';
 
-/** A request's path for the log: the code of a promo or gift code lookup (a buyer's secret) left out. */
-export const logPath = (path: string) => path.replace(/(\/(?:gift_)?code\/)[^/]+/, '$1…');
+/** A request's path for the log: the code of a promo or gift code lookup, a gift card number (buyers' secrets) left out. */
+export const logPath = (path: string) =>
+  path.replace(/(\/(?:gift_)?code\/)[^/]+/, '$1…').replace(/(\/ledger\/[^/]+\/)[^/]+/, '$1…');
 
 export function createApp(options: AppOptions): Hono {
   const now = options.now ?? Date.now;

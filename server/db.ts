@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { CITYPASS_DDL } from './citypass/schema';
 import { DDL } from './ddl';
+import { LEDGER_DDL } from './ledger/schema';
 import { MANAGE_DDL } from './manage/schema';
 import { ensureLinkSecretSql } from './manage/token';
 import { MEMBERS_DDL } from './members/schema';
@@ -33,6 +34,7 @@ const SCHEMA_DDL = [
   CITYPASS_DDL,
   MANAGE_DDL,
   REPORTS_DDL,
+  LEDGER_DDL,
 ].join('');
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

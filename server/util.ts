@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -18,6 +18,10 @@ export function stableId(name: string): string {
 }
 
 export const newId = (): string => randomUUID();
+
+/** `length` characters drawn uniformly from `alphabet` by node:crypto (secrets: codes and card numbers). */
+export const randomText = (alphabet: string, length: number): string =>
+  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 
 const HUMAN = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A short human-friendly code without look-alike characters, e.g. "K7Q3-9XWP". */

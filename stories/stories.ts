@@ -12,6 +12,7 @@ import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
 import { emailSubmitStory } from './fixtures/emailSubmit';
+import { giftCardStory } from './fixtures/giftCard';
 import { giftRedeemStory } from './fixtures/giftRedeem';
 import { listingStory } from './fixtures/listing';
 import { loginStory } from './fixtures/login';
@@ -55,6 +56,7 @@ const written: Record<string, MachineStory> = {
   passwordReset: passwordResetStory,
   pendingOrder: pendingOrderStory,
   promoCode: promoCodeStory,
+  giftCard: giftCardStory,
   setEmail: setEmailStory,
   upsell: upsellStory,
   verifyEmail: verifyEmailStory,

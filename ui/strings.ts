@@ -15,6 +15,7 @@
 import type { accountMenuStrings } from './account/menu-strings';
 import type { accountStrings } from './account/strings';
 import type { cartStrings } from './cart/strings';
+import type { giftCardStrings } from './checkout/gift-card-strings';
 import type { pendingStrings } from './checkout/pending-strings';
 import type { promoStrings } from './checkout/promo-strings';
 import type { checkoutStrings } from './checkout/strings';
@@ -147,6 +148,7 @@ type Catalogue = typeof shellStrings &
   typeof seatMapDefaults &
   typeof termsStrings &
   typeof promoStrings &
+  typeof giftCardStrings &
   typeof promoBannerStrings &
   typeof manageStrings;
 

@@ -75,7 +75,11 @@ export type FlowMessageKey =
   | 'redeemCartAction'
   // promo codes and the blocked-cart form (spec 2 §5; the field texts ours)
   | 'promoCodeTooShort'
-  | 'promoCodeTooLong';
+  | 'promoCodeTooLong'
+  // gift cards (spec 2 §5 verbatim: duplicate, $0; the required text ours)
+  | 'giftCardRequired'
+  | 'giftCardDuplicate'
+  | 'giftCardEmpty';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 

@@ -20,6 +20,7 @@ import {
   wType,
   wVenue,
 } from '../http/docs';
+import { ledger } from '../ledger/schema';
 import { orderEdit } from '../manage/schema';
 import { readTokens } from '../payments/access';
 import { type AppliedCode, type CartDiscounts, cartDiscounts, type ModRow } from '../promo/codes';
@@ -98,6 +99,28 @@ async function paymentsOf(q: Q, cartId: string): Promise<number> {
   ]);
   return Number(paid?.total ?? 0) + (edit?.credit ?? 0);
 }
+
+/** The cart's completed payments (spec 2 §3), oldest first, with a gift card's number for its last digits. */
+async function completedPayments(q: Q, cartId: string) {
+  return q
+    .select({ payment: t.payment, number: ledger.number })
+    .from(t.payment)
+    .leftJoin(ledger, and(eq(t.payment.gatewayId, 'ledger'), eq(ledger.id, t.payment.reference)))
+    .where(and(eq(t.payment.cartId, cartId), eq(t.payment.state, 'succeeded')))
+    .orderBy(asc(t.payment.createdAt), asc(t.payment.id));
+}
+
+/** The wire row of a completed payment: a gift card shows its last four digits, never its number. */
+const wPayment = (r: Awaited<ReturnType<typeof completedPayments>>[number]): w.Payment => ({
+  id: r.payment.id,
+  cart_id: r.payment.cartId,
+  ticket_order_id: r.payment.ticketOrderId,
+  gateway_id: r.payment.gatewayId,
+  amount: money(r.payment.amountCents),
+  status: r.payment.state,
+  occurred_on: r.payment.createdAt.toISOString(),
+  ledger_ending: r.number ? r.number.slice(-4) : null,
+});
 
 /** What a cart owes: its tickets' cost less its cart mods' discounts (promo/engine.ts) less its payments. */
 export async function cartTotals(q: Q, cart: CartRow, tickets: TicketRow[], types: TypeRow[], nowMs: number) {
@@ -222,12 +245,12 @@ export async function cartDocument(
 ): Promise<w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } }> {
   const q = ctx.db;
   let tickets = opts.fresh ? opts.fresh.tickets : await cartTickets(q, cart.id);
-  const [allTypes, paymentsCents, [identity], orders, promo] = await Promise.all([
+  const [allTypes, payments, [identity], orders, promo] = await Promise.all([
     ctx.cache.types(
       q,
       tickets.map((k) => k.ticketTypeId),
     ),
-    opts.fresh ? 0 : paymentsOf(q, cart.id),
+    opts.fresh ? [] : completedPayments(q, cart.id),
     opts.fresh
       ? ctx.cache.identity(q, cart.identityId) // the seller's public identity: static
       : q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
@@ -235,6 +258,7 @@ export async function cartDocument(
     cartDiscounts(q, cart, tickets, ctx.now()),
   ]);
   const cost = ticketsCost(tickets, allTypes);
+  const paymentsCents = payments.reduce((a, r) => a + r.payment.amountCents, 0);
   const cartmodCents = promo.discounts.totalCents;
   const outstandingCents = Math.max(0, cost.totalCents - cartmodCents - paymentsCents);
   if (opts.limit) tickets = tickets.slice(0, opts.limit);
@@ -295,6 +319,7 @@ export async function cartDocument(
     ticket_order: coll(await withReadTokens(ctx, orders)),
     cartmod: coll(wCartMods(promo)),
     promo_code: coll(wAppliedCodes(cart.id, promo.codes)),
+    payment: coll(payments.map(wPayment)),
   };
   // An order-bound cart names the order's tickets it gives up (server/manage/edit.ts).
   if (!opts.fresh) {

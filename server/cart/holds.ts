@@ -17,6 +17,7 @@ import { releaseCartVouchers } from '../citypass/redeem';
 import type { Q, Tx } from '../db';
 import type { Row } from '../http/docs';
 import { ApiError } from '../http/errors';
+import { refundCartLedgerPayments } from '../ledger/ledger';
 import { releaseGiftCodes } from '../memberships/codes';
 import { releaseCartCodes } from '../promo/codes';
 import * as t from '../schema';
@@ -218,6 +219,8 @@ export async function cancelLiveTickets(tx: Tx, cartId: string) {
   );
   await releaseCartCodes(tx, cartId);
   await releaseCartVouchers(tx, cartId);
+  // Gift card payments of a cart that ends unbooked go back to their cards.
+  await refundCartLedgerPayments(tx, cartId);
 }
 
 /** Expires one pending cart whose time is up (exactly once), releasing its holds. */

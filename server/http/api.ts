@@ -11,6 +11,7 @@ import type * as w from '../../api/schemas';
 import { registerCarts } from '../cart/routes';
 import { registerImages } from '../catalog/images';
 import { registerCatalog } from '../catalog/routes';
+import { registerLedger } from '../ledger/routes';
 import { type MailRuntime, registerOutbox } from '../mail/routes';
 import { registerManage } from '../manage/routes';
 import { type MembersOptions, registerMembers } from '../members/routes';
@@ -136,6 +137,7 @@ function buildApi(
   registerPayments(api, ctx, sandbox);
   registerPromo(api, ctx);
   registerOrders(api, ctx);
+  registerLedger(api, ctx);
   registerManage(api, ctx);
   registerImages(api, ctx);
   registerMembers(api, ctx, members);

@@ -8,6 +8,7 @@ import { ADMIT_NAME_MAX } from '../../api/admit-rule';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../api/email';
 import type * as w from '../../api/schemas';
 import type { SurveyAnswers } from '../../api/survey-rule';
+import { LEDGER_NUMBER_MAX } from '../ledger/ledger';
 import type { C } from './context';
 import { describeIssues, invalid, payloadTooLarge } from './errors';
 
@@ -224,7 +225,7 @@ export const paymentBody = z.object({
       save_card: z.optional(z.boolean()),
       source_type: z.optional(text(100)),
       ledger_type: z.optional(text(100)),
-      ledger_number: z.optional(text(100)),
+      ledger_number: z.optional(text(LEDGER_NUMBER_MAX)),
     }),
   ),
   auto_renew: z.optional(z.boolean()),

@@ -8,6 +8,7 @@ import { createEvents, type EventAttributes } from 'ics';
 import QRCode from 'qrcode';
 import type { Q } from '../db';
 import { loadEvents, loadSessions, loadTypesById, loadVenues } from '../http/docs';
+import { ledgersOf } from '../ledger/ledger';
 import { issuedCodesOf } from '../promo/issued';
 import type * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
@@ -56,6 +57,8 @@ export interface OrderMailData {
   other: Array<{ eventName: string; lines: OrderLine[] }>;
   /** The discount codes the order bought (handler codes), with what each gives: secrets of the purchaser. */
   codes: Array<{ code: string; description: string | null }>;
+  /** The gift cards the order bought (handler ledger), with their balance: secrets of the purchaser. */
+  giftCards: Array<{ number: string; balanceCents: number }>;
 }
 
 /** What the order's QR code encodes (payments/orders.ts draws the same for GET ticket_order/{id}/qrcode). */
@@ -95,7 +98,7 @@ export async function loadOrderMail(
   },
 ): Promise<OrderMailData> {
   const { tickets } = input;
-  const [types, events, sessions, seats, codes] = await Promise.all([
+  const [types, events, sessions, seats, codes, cards] = await Promise.all([
     loadTypesById(
       q,
       tickets.map((k) => k.ticketTypeId),
@@ -110,6 +113,7 @@ export async function loadOrderMail(
     ),
     ticketSeats(q, tickets),
     issuedCodesOf(q, [input.order.id]),
+    ledgersOf(q, [input.order.id]),
   ]);
   const venues = await loadVenues(
     q,
@@ -140,6 +144,7 @@ export async function loadOrderMail(
     sessions: [],
     other: [],
     codes: codes.map((c) => ({ code: c.code, description: c.description })),
+    giftCards: cards.map((l) => ({ number: l.number, balanceCents: l.balanceCents })),
   };
   for (const s of sessions) {
     const event = events.find((e) => e.id === s.eventTemplateId);
@@ -203,15 +208,19 @@ export const MANAGE_LABEL = 'Manage your order';
 export const CODES_TITLE = 'Your discount codes';
 export const CODES_HOW = 'Enter a code at checkout to use it.';
 
-/** The bought codes: a list under its heading, each code in a monospace box, with what it gives. */
-const codesHtml = (codes: OrderMailData['codes']) =>
+/** The gift cards' heading and how to use them (ours: the spec has no words for them). */
+export const GIFT_CARDS_TITLE = 'Your gift cards';
+export const GIFT_CARDS_HOW = 'Enter the number under Gift card at checkout to pay with it.';
+
+/** Bought secrets (codes, card numbers): a list under its heading, each in a monospace box, with what it gives. */
+const secretsHtml = (title: string, how: string, items: Array<{ text: string; note: string | null }>) =>
   html`<div style="border:1px solid #e5e5e5;border-radius:4px;padding:12px 16px;margin:0 0 12px">
-<h2 style="margin:0;font-size:16px">${CODES_TITLE}</h2>
-<ul style="margin:8px 0 0;padding-left:20px">${codes.map(
+<h2 style="margin:0;font-size:16px">${title}</h2>
+<ul style="margin:8px 0 0;padding-left:20px">${items.map(
     (c) =>
-      html`<li><code style="font-family:Consolas,Menlo,monospace;font-size:16px;letter-spacing:1px">${c.code}</code>${c.description ? html` <span style="color:#555555">(${c.description})</span>` : ''}</li>`,
+      html`<li><code style="font-family:Consolas,Menlo,monospace;font-size:16px;letter-spacing:1px">${c.text}</code>${c.note ? html` <span style="color:#555555">(${c.note})</span>` : ''}</li>`,
   )}</ul>
-<p style="margin:8px 0 0">${CODES_HOW}</p></div>`;
+<p style="margin:8px 0 0">${how}</p></div>`;
 
 export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailContent {
   const hello = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
@@ -223,11 +232,12 @@ export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailCo
       `${s.eventName}\n${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${s.lines.map(lineText).join('\n')}`,
   );
   const otherText = data.other.map((o) => `${o.eventName}\n${o.lines.map(lineText).join('\n')}`);
-  const codeLine = (c: OrderMailData['codes'][number]) =>
-    `${c.code}${c.description ? ` (${c.description})` : ''}`;
-  const codesText = data.codes.length
-    ? [`${CODES_TITLE}\n${data.codes.map(codeLine).join('\n')}\n${CODES_HOW}`]
-    : [];
+  const codes = data.codes.map((c) => ({ text: c.code, note: c.description }));
+  const cards = data.giftCards.map((g) => ({ text: g.number, note: `balance ${money(g.balanceCents)}` }));
+  const secretsText = (title: string, how: string, items: typeof codes) =>
+    items.length
+      ? [`${title}\n${items.map((c) => `${c.text}${c.note ? ` (${c.note})` : ''}`).join('\n')}\n${how}`]
+      : [];
   const lineHtml = (l: OrderLine) =>
     html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}</li>`;
   const block = (title: string, sub: string | null, lines: OrderLine[], link: string | null) =>
@@ -257,7 +267,8 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
         thanks,
         ...sessionText,
         ...otherText,
-        ...codesText,
+        ...secretsText(CODES_TITLE, CODES_HOW, codes),
+        ...secretsText(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards),
         total,
         `Order number: ${data.orderNumber}`,
         `View and print your tickets: ${data.orderLink}`,
@@ -271,7 +282,8 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
       html`${para(hello)}${para(thanks)}
 ${data.sessions.map((s) => block(s.eventName, `${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}`, s.lines, s.eventLink.startsWith('http') ? s.eventLink : null))}
 ${data.other.map((o) => block(o.eventName, null, o.lines, null))}
-${data.codes.length ? codesHtml(data.codes) : ''}
+${codes.length ? secretsHtml(CODES_TITLE, CODES_HOW, codes) : ''}
+${cards.length ? secretsHtml(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards) : ''}
 ${para(html`<strong>${total}</strong>`)}
 ${para(showQr)}
 <p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>

@@ -44,6 +44,7 @@ function cancelPreview(lines: OrderLine[]): OrderMailData {
     ],
     other: [],
     codes: [],
+    giftCards: [],
   };
 }
 
@@ -100,6 +101,7 @@ export function previews(): Array<{ name: string; mail: MailContent }> {
           { code: 'K7QM2XPA9RTB', description: '50% off General Admission' },
           { code: 'H3WN8ZCE4FJD', description: '50% off General Admission' },
         ],
+        giftCards: [{ number: '4816203957714402', balanceCents: 5000 }],
       }),
     },
     {

@@ -15,19 +15,26 @@ export async function mayUseCart(ctx: AppCtx, c: C, cart: CartRow): Promise<bool
 }
 
 /**
- * Whether the request speaks for the identity: a member account's identity only through that member's session;
- * any other identity (a guest purchaser) through whoever holds the id of its cart or order.
+ * Who the request speaks for the identity as: `member` (a member account's identity, through that member's
+ * session), `guest` (any other identity, a guest purchaser: whoever holds the id of its cart or order), or null.
  */
-export async function speaksFor(ctx: AppCtx, c: C, identityId: string): Promise<boolean> {
+export async function speakerOf(ctx: AppCtx, c: C, identityId: string): Promise<'member' | 'guest' | null> {
   const [owner] = await ctx.db
     .select({ id: memberUser.id })
     .from(memberUser)
     .where(eq(memberUser.identityId, identityId))
     .limit(1);
-  if (!owner) return true;
+  if (!owner) return 'guest';
   const member = await currentMember(ctx, c);
-  return member?.user.identityId === identityId;
+  return member?.user.identityId === identityId ? 'member' : null;
 }
+
+/**
+ * Whether the request speaks for the identity: a member account's identity only through that member's session;
+ * any other identity (a guest purchaser) through whoever holds the id of its cart or order.
+ */
+export const speaksFor = async (ctx: AppCtx, c: C, identityId: string): Promise<boolean> =>
+  (await speakerOf(ctx, c, identityId)) !== null;
 
 /** The identity a new cart belongs to: the logged-in member's, else none (the seller's public identity). */
 export async function newCartOwner(ctx: AppCtx, c: C): Promise<string | undefined> {

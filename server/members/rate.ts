@@ -46,6 +46,8 @@ export const LIMITS = {
   promoCodeAddress: { name: 'promo_code:address', max: 20, windowMs: 60 * MINUTE },
   /** apply_code requests with unknown promo codes per cart (from any address). */
   promoCodeCart: { name: 'promo_code:cart', max: 10, windowMs: 60 * MINUTE },
+  /** Unknown gift card numbers looked up (GET ledger/{type}/{number}) per client address (server/ledger/routes.ts). */
+  ledgerAddress: { name: 'ledger:address', max: 20, windowMs: 60 * MINUTE },
   /**
    * Wrong manage-link tokens (server/manage/access.ts) per client address: tokens are unguessable HMACs, this
    * stops scanning; a right token gives its slot back.

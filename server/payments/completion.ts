@@ -8,7 +8,7 @@
  * A concurrent pay waits for the attempt in flight and answers `cart_booked`; an attempt whose process died
  * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { bookLiveTickets, type CartRow, liveTicketsAndTotals, type TicketRow } from '../cart/document';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
@@ -17,6 +17,7 @@ import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { isBookable, loadSessions } from '../http/docs';
 import { cartBooked, cartExpired, incorrectCartState, invalid, paymentUnavailable } from '../http/errors';
+import { debitLedger, issueOrderLedgers, LEDGER_HANDLER } from '../ledger/ledger';
 import { bookEdit, editOf, editStillApplies } from '../manage/edit';
 import { ticketsChanged } from '../manage/errors';
 import { giveBack, LIMITS, type Slot, take } from '../members/rate';
@@ -37,6 +38,8 @@ export interface PayRequest {
   amountCents: number;
   gatewayId: 'stripe' | 'ledger' | 'free';
   source: string | null;
+  /** A gift card payment's card (gateway ledger): gateway_data.ledger_type and ledger_number. */
+  ledger?: { type: string; number: string } | null;
   /** The client address pay attempts are counted by (http/client-address.ts `clientAddress`). */
   address: string;
 }
@@ -71,6 +74,8 @@ export async function book(
   await consumeCartCodes(tx, cart.id);
   // Discount-code purchases (handler codes): one new code per ticket, in this transaction, so exactly once.
   await issueOrderCodes(tx, order, booked, nowMs);
+  // Gift cards (handler ledger): one new card per ticket, in this transaction, so exactly once.
+  await issueOrderLedgers(tx, order, booked, nowMs);
   // So are the city-pass vouchers it redeemed.
   await consumeCartVouchers(tx, cart.id);
   // Memberships of the booked levels (issue 11): created, or renewed, in the same transaction.
@@ -85,12 +90,21 @@ export async function book(
     state: 'succeeded',
     createdAt: new Date(nowMs),
   });
+  // The cart's earlier (partial) payments, gift cards first (spec 2 §4), belong to the order too.
+  const paid = await tx
+    .update(t.payment)
+    .set({ ticketOrderId: orderId })
+    .where(
+      and(eq(t.payment.cartId, cart.id), eq(t.payment.state, 'succeeded'), isNull(t.payment.ticketOrderId)),
+    )
+    .returning({ amountCents: t.payment.amountCents });
+  const totalPaidCents = pay.amountCents + paid.reduce((a, p) => a + p.amountCents, 0);
   const [done] = await tx
     .update(t.cart)
     .set({ state: 'completed', payStartedAt: null, payAmountCents: null })
     .where(eq(t.cart.id, cart.id))
     .returning();
-  if (pay.sendEmail) await queueConfirmation(ctx, tx, cart, order, booked, pay.amountCents, nowMs);
+  if (pay.sendEmail) await queueConfirmation(ctx, tx, cart, order, booked, totalPaidCents, nowMs);
   return done ?? cart;
 }
 
@@ -99,7 +113,14 @@ export async function book(
  * the promo codes it holds (`stale`: released here because they no longer hold; the caller commits, then refuses
  * with the new total), the amount (the outstanding balance, discounts included).
  */
-async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: number | null, context: string) {
+async function checkPayable(
+  ctx: AppCtx,
+  tx: Tx,
+  cart: CartRow,
+  amountCents: number | null,
+  context: string,
+  partial = false,
+) {
   const { tickets, totals, promo } = await liveTicketsAndTotals(tx, cart, ctx.now());
   // An order-bound cart may only give tickets up; what it gives up must still be booked (server/manage/edit.ts).
   const edit = await editOf(tx, cart.id);
@@ -122,7 +143,16 @@ async function checkPayable(ctx: AppCtx, tx: Tx, cart: CartRow, amountCents: num
     throw invalid('event_session', 'Sorry, tickets are no longer available at the selected time.', {
       event_session_ids: closed.map((s) => s.id),
     });
-  if (amountCents !== null && amountCents !== totals.outstandingCents)
+  // A partial payment (a gift card) pays at most what is outstanding; the last payment pays all of it.
+  if (partial && amountCents !== null && amountCents > totals.outstandingCents)
+    throw invalid(
+      context,
+      `The amount may be at most the outstanding balance of ${money(totals.outstandingCents)}.`,
+      {
+        total_outstanding: money(totals.outstandingCents),
+      },
+    );
+  if (!partial && amountCents !== null && amountCents !== totals.outstandingCents)
     throw invalid(
       context,
       `The amount must equal the outstanding balance of ${money(totals.outstandingCents)}.`,
@@ -158,6 +188,7 @@ type Begun =
   | { kind: 'expired' }
   | { kind: 'repriced'; error: Error }
   | { kind: 'done'; cart: CartRow }
+  | { kind: 'partial'; cart: CartRow }
   | {
       kind: 'charge';
       attempt: number;
@@ -167,6 +198,45 @@ type Begun =
       slots: Slot[];
     };
 
+/**
+ * A gift card payment (gateway ledger), on the locked and checked cart, in one transaction: the card's debit
+ * (never below zero: debitLedger's conditional UPDATE), the payment record and, when it pays what is
+ * outstanding, the booking commit together or not at all. Less than outstanding: a partial payment, the cart
+ * stays pending with a lower balance.
+ */
+async function payByLedger(
+  ctx: AppCtx,
+  tx: Tx,
+  cart: CartRow,
+  tickets: TicketRow[],
+  outstandingCents: number,
+  req: PayRequest,
+): Promise<Begun> {
+  if (!req.ledger)
+    throw invalid('payment', 'gateway_data.ledger_type and ledger_number are required for gift cards.');
+  const card = await debitLedger(tx, cart.sellerId, req.ledger.type, req.ledger.number, req.amountCents);
+  if (req.amountCents === outstandingCents) {
+    const done = await book(ctx, tx, cart, tickets, {
+      gatewayId: LEDGER_HANDLER,
+      amountCents: req.amountCents,
+      reference: card.id,
+      sendEmail: true,
+    });
+    return { kind: 'done', cart: done };
+  }
+  await tx.insert(t.payment).values({
+    id: newId(),
+    cartId: cart.id,
+    ticketOrderId: null,
+    gatewayId: LEDGER_HANDLER,
+    amountCents: req.amountCents,
+    reference: card.id,
+    state: 'succeeded',
+    createdAt: new Date(ctx.now()),
+  });
+  return { kind: 'partial', cart };
+}
+
 /** Step 1: checks and marks the cart as paying (or books a free cart at once). */
 async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begun> {
   return ctx.db.transaction(async (tx): Promise<Begun> => {
@@ -174,7 +244,11 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
     if (lock.kind === 'busy' || lock.kind === 'expired') return lock;
     const { cart } = lock;
     const [who] = await tx.select().from(t.identity).where(eq(t.identity.id, cart.identityId));
-    const { tickets, repriced: codesChanged } = await checkPayable(ctx, tx, cart, req.amountCents, 'payment');
+    const {
+      tickets,
+      totals,
+      repriced: codesChanged,
+    } = await checkPayable(ctx, tx, cart, req.amountCents, 'payment', req.gatewayId === 'ledger');
     if (codesChanged) return { kind: 'repriced', error: codesChanged };
     if (!who || who.type === 'public')
       throw invalid('purchaser', 'Please enter the purchaser’s name and email before paying.');
@@ -189,7 +263,7 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
       return { kind: 'done', cart: done };
     }
     if (req.gatewayId === 'free') throw invalid('payment', 'This cart is not free.');
-    if (req.gatewayId === 'ledger') throw invalid('payment', 'Gift cards are not accepted in this store.');
+    if (req.gatewayId === 'ledger') return payByLedger(ctx, tx, cart, tickets, totals.outstandingCents, req);
     if (!ctx.gateway) throw paymentUnavailable();
     if (!req.source) throw invalid('payment', 'gateway_data.source is required for card payments.');
     // A stale attempt is replayed with its own key and amount; a new one gets the next number.
@@ -230,7 +304,10 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
   });
 }
 
-type Finished = { kind: 'completed'; cart: CartRow } | { kind: 'not_charged'; result: ChargeResult };
+type Finished =
+  | { kind: 'completed'; cart: CartRow }
+  | { kind: 'partial'; cart: CartRow }
+  | { kind: 'not_charged'; result: ChargeResult };
 type Outcome = Finished | { kind: 'lost'; state: string; orderId: string | null } | { kind: 'skipped' };
 
 /**
@@ -317,6 +394,7 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
     if (begun.kind === 'expired') throw cartExpired();
     if (begun.kind === 'repriced') throw begun.error;
     if (begun.kind === 'done') return { kind: 'completed', cart: begun.cart };
+    if (begun.kind === 'partial') return begun;
     if (begun.kind === 'charge') {
       if (!ctx.gateway) throw paymentUnavailable();
       const result = await ctx.gateway.charge({

@@ -24,6 +24,7 @@ import {
   wVenue,
 } from '../http/docs';
 import { invalid, notFound } from '../http/errors';
+import { ledgersOf, wLedger } from '../ledger/ledger';
 import { loadOrderMail, orderCalendar, orderQrText, qrPng } from '../mail/order-mail';
 import { withOrderMemberships } from '../memberships/routes';
 import { issuedCodesOf, wIssuedCode } from '../promo/issued';
@@ -92,6 +93,8 @@ async function orderDocument(
     identity: coll(identities.map(wIdentity)),
     meta: coll(meta.map(wMeta)),
     issued_promo_code: coll((await issuedCodesOf(q, [...readable])).map(wIssuedCode)),
+    // A card number is money: only to who may read the order whole (payments/access.ts).
+    ledger: coll((await ledgersOf(q, [...readable])).map(wLedger)),
   };
 }
 

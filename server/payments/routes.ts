@@ -12,6 +12,7 @@ import { type AppCtx, type C, type Env, withRequestOrigin } from '../http/contex
 import { coll } from '../http/docs';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { body, guestCheckoutBody, paymentBody } from '../http/validate';
+import { guardLedgerGuesses } from '../ledger/routes';
 import * as t from '../schema';
 import { parseMoney } from '../util';
 import { checkoutFree, payCart } from './completion';
@@ -29,13 +30,20 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     const cart = await loadCart(ctx, c);
     await requirePending(ctx, cart, true);
     const p = await body(c, paymentBody, 'payment');
-    const out = await payCart(withRequestOrigin(ctx, c), cart.id, {
+    const req = {
       amountCents: parseMoney(p.amount),
       gatewayId: p.gateway_id,
       source: p.gateway_data?.source ?? null,
+      ledger:
+        p.gateway_data?.ledger_type && p.gateway_data.ledger_number
+          ? { type: p.gateway_data.ledger_type, number: p.gateway_data.ledger_number }
+          : null,
       address: clientAddress(c, ctx.trustProxy ?? 0),
-    });
-    if (out.kind === 'completed') return documentResponse(ctx, c, out.cart);
+    };
+    const pay = () => payCart(withRequestOrigin(ctx, c), cart.id, req);
+    // Unknown gift card numbers count against the address's guessing limit, as the lookup's (ledger/routes.ts).
+    const out = req.gatewayId === 'ledger' ? await guardLedgerGuesses(ctx, c, pay) : await pay();
+    if (out.kind === 'completed' || out.kind === 'partial') return documentResponse(ctx, c, out.cart);
     const r = out.result;
     if (r.status === 'declined')
       throw new ApiError(400, declineCode(r.code), 'payment', r.message, {

@@ -12,7 +12,6 @@
  * The codes are secrets of their buyer: drawn by node:crypto from a readable alphabet, never logged, and shown
  * only to the order's owner (payments/orders.ts; the confirmation email goes to the purchaser).
  */
-import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
@@ -20,7 +19,7 @@ import type * as w from '../../api/schemas';
 import type { Q } from '../db';
 import { invalid } from '../http/errors';
 import * as t from '../schema';
-import { newId } from '../util';
+import { newId, randomText } from '../util';
 import { promoCode, promoCodeGroup } from './schema';
 
 /** The handler of ticket groups that sell discount codes. */
@@ -36,11 +35,7 @@ export const ISSUED_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 31^12 ≈ 7.9·10^17 codes: hopeless to guess within the lookup's limits (promo/guess.ts). */
 export const ISSUED_CODE_LENGTH = 12;
 
-export const newIssuedCodeValue = () =>
-  Array.from(
-    { length: ISSUED_CODE_LENGTH },
-    () => ISSUED_CODE_ALPHABET[randomInt(ISSUED_CODE_ALPHABET.length)],
-  ).join('');
+export const newIssuedCodeValue = () => randomText(ISSUED_CODE_ALPHABET, ISSUED_CODE_LENGTH);
 
 /** A code issued by an order: its promo code, the ticket that bought it and the order. */
 export const issuedCode = pgTable('issued_code', {

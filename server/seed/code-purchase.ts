@@ -9,6 +9,7 @@ import { CODES_CONFIG_KEY, CODES_HANDLER } from '../promo/issued';
 import { cartMod, promoCodeGroup } from '../promo/schema';
 import * as t from '../schema';
 import type { SellerIds } from './demo';
+import { seedProductEvent } from './product';
 import { promoIds } from './promo';
 
 export const GIFT_VISIT_KEY = 'gift-a-visit';
@@ -26,58 +27,22 @@ export const giftVisitIds = (ids: SellerIds) => ({
 
 export async function seedCodePurchase(db: Db, ids: SellerIds): Promise<void> {
   const g = giftVisitIds(ids);
-  const profile = ids.image(GIFT_VISIT_KEY, 'profile');
-  const cover = ids.image(GIFT_VISIT_KEY, 'cover');
-  await db
-    .insert(t.eventTemplate)
-    .values({
-      id: g.event,
-      sellerId: ids.seller,
-      venueId: ids.venue,
-      name: 'Gift a Visit',
-      subtitle: 'Half-price General Admission codes to give away',
-      summary:
-        'Buy codes for friends and family: each one takes 50% off the General Admission tickets of an order.',
-      description:
-        '<p>Each code you buy arrives on your confirmation and in your confirmation email. Give it to someone: they enter it at checkout and pay half price for General Admission.</p><p>Each code can be used once.</p>',
-      category: 'Admission',
-      eventType: 'single',
-      hiddenType: 'public_browsable',
-      rank: 95,
-    })
-    .onConflictDoNothing();
-  await db
-    .insert(t.image)
-    .values([
-      { id: profile, sellerId: ids.seller, title: 'Gift a Visit', hue: 45, width: 1200, height: 800 },
-      { id: cover, sellerId: ids.seller, title: 'Gift a Visit', hue: 45, width: 1920, height: 640 },
-    ])
-    .onConflictDoNothing();
-  await db
-    .insert(t.meta)
-    .values(
-      [
-        ['image_profile', profile],
-        ['image_cover', cover],
-      ].map(([key, value]) => ({
-        id: ids.id(`meta:${GIFT_VISIT_KEY}:${key}`),
-        resource: 'event_template',
-        resourceId: g.event,
-        key: key as string,
-        value: value as string,
-      })),
-    )
-    .onConflictDoNothing();
+  await seedProductEvent(db, ids, GIFT_VISIT_KEY, {
+    name: 'Gift a Visit',
+    subtitle: 'Half-price General Admission codes to give away',
+    summary:
+      'Buy codes for friends and family: each one takes 50% off the General Admission tickets of an order.',
+    description:
+      '<p>Each code you buy arrives on your confirmation and in your confirmation email. Give it to someone: they enter it at checkout and pay half price for General Admission.</p><p>Each code can be used once.</p>',
+    category: 'Admission',
+    eventType: 'single',
+    rank: 95,
+    hue: 45,
+    altText: 'Gold and amber shapes like a ribbon with the words Gift a Visit',
+  });
   await db
     .insert(t.config)
     .values([
-      {
-        id: ids.id(`config:${GIFT_VISIT_KEY}:image`),
-        resource: 'event_template',
-        resourceId: g.event,
-        key: 'image',
-        value: { alt_text: 'Gold and amber shapes like a ribbon with the words Gift a Visit' },
-      },
       // The code group the bought codes join (server/promo/issued.ts).
       {
         id: ids.id(`config:${GIFT_VISIT_KEY}:codes`),

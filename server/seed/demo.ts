@@ -9,6 +9,7 @@ import { dayjs, stableId } from '../util';
 import { seedCitypass } from './citypass';
 import { GIFT_VISIT_KEY, seedCodePurchase } from './code-purchase';
 import { DONATION_KEY, seedDonationEvent } from './donation';
+import { GIFT_CARDS_KEY, seedGiftCards } from './gift-cards';
 import { DEMO_SLUG, seedIdOf } from './ids';
 import { LISTING_EVENTS, seedListingExtras } from './listing';
 import { seedMembers } from './members';
@@ -268,6 +269,7 @@ export const SEEDED_EVENT_KEYS: readonly string[] = [
   ...EVENTS.map((ev) => ev.key),
   DONATION_KEY,
   GIFT_VISIT_KEY,
+  GIFT_CARDS_KEY,
   THEATRE_KEY,
   STUDIO_KEY,
   MEMBERSHIP_EVENT_KEY,
@@ -483,6 +485,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   await ensureSoldOutExample(db, ids, now());
   await seedPromo(db, ids);
   await seedCodePurchase(db, ids);
+  await seedGiftCards(db, ids, now());
   await seedCitypass(db, ids);
   await seedListingExtras(db, sellerId, ids.event, id);
   await seedMembers(db, sellerId, now(), slug);

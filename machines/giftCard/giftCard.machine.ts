@@ -1,0 +1,152 @@
+/**
+ * The gift card field of checkout's payment section (spec 2 §2, §3, §4 "Gift cards", §5, §8; issue 22).
+ *
+ * The visitor types a number (at most 70 characters kept) and applies it: an empty number is refused ("required",
+ * ours), a card applied already too ("Oops! You already applied this gift card"), both without a call. Otherwise
+ * the provided `lookupCard` looks it up (GET ledger/{ledgerType}/{cardNumber}): a card with balance 0 or less,
+ * or not active, is refused ("Gift Card balance is $0"); a usable card becomes a pending gift card payment (what
+ * it pays of what is still due, and the balance left), the field clears, and the injected `cardsChanged` hands
+ * the pending payments on (the cart widget's gift card lines, checkout's submit). 404: "Gift card not found.";
+ * any other failure: the generic gift card error. When the amount due changes the payments are spread again.
+ *
+ * No I/O: `lookupCard` is provided by the route; `cardsChanged` is an injected action.
+ */
+import type { EventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { GIFT_CARD_LEDGER_TYPE } from '../../api/gift-card-rule';
+import { errorOf } from '../shared/flow-error';
+import { message } from '../shared/messages';
+import { notProvided } from '../shared/not-provided';
+import {
+  cardNumberOf,
+  cardUsable,
+  keptNumber,
+  lookupErrorMessage,
+  numberFieldError,
+  spreadPayments,
+} from './rules';
+import type {
+  GiftCardContext,
+  GiftCardEvent,
+  GiftCardInput,
+  GiftCardPayment,
+  LookupCardInput,
+  LookupCardOutput,
+} from './types';
+
+const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
+
+/** Named mapper: the initial context. */
+export function initialGiftCardContext({ input }: { input: GiftCardInput }): GiftCardContext {
+  return {
+    number: '',
+    dueCents: Math.max(0, input.dueCents),
+    cards: [],
+    fieldError: null,
+    error: null,
+    balances: {},
+    refusals: 0,
+  };
+}
+
+/** Named mapper: what `lookupCard` receives. */
+export function lookupCardInput({ context }: { context: GiftCardContext }): LookupCardInput {
+  return { ledgerType: GIFT_CARD_LEDGER_TYPE, number: cardNumberOf(context.number) };
+}
+
+/** The applied cards' payments for what is due, in the order applied (the balances' insertion order). */
+const spread = (balances: Record<string, number>, dueCents: number) =>
+  spreadPayments(Object.keys(balances), balances, dueCents);
+
+const giftCardSetup = setup({
+  types: {
+    context: {} as GiftCardContext,
+    events: {} as GiftCardEvent,
+    input: {} as GiftCardInput,
+  },
+  actors: {
+    lookupCard: fromPromise<LookupCardOutput, LookupCardInput>(notProvided('lookupCard')),
+  },
+  actions: {
+    /** Injected: the pending gift card payments changed (the widget's lines, checkout's submit). */
+    cardsChanged: (_args, _params: { cards: GiftCardPayment[] }) => {},
+    changeNumber: assign(({ event }) =>
+      event.type === 'number.change' ? { number: keptNumber(event.value), fieldError: null } : {},
+    ),
+    startLookup: assign({ fieldError: null, error: null }),
+    refuseNumber: assign(({ context }) => ({
+      fieldError: numberFieldError(context.number, context.cards),
+      error: null,
+      refusals: context.refusals + 1,
+    })),
+    addCard: assign(({ context, event }) => {
+      const card = outputOf<LookupCardOutput>(event);
+      const balances = { ...context.balances, [cardNumberOf(context.number)]: card.balanceCents };
+      return { balances, cards: spread(balances, context.dueCents), number: '' };
+    }),
+    refuseEmpty: assign(({ context }) => ({
+      error: message('giftCardEmpty'),
+      refusals: context.refusals + 1,
+    })),
+    showLookupError: assign(({ context, event }) => ({
+      error: lookupErrorMessage(errorOf(event)),
+      refusals: context.refusals + 1,
+    })),
+    changeDue: assign(({ context, event }) => {
+      if (event.type !== 'due.change') return {};
+      const dueCents = Math.max(0, event.dueCents);
+      return { dueCents, cards: spread(context.balances, dueCents) };
+    }),
+  },
+  guards: {
+    numberIsValid: ({ context }) => numberFieldError(context.number, context.cards) === null,
+    cardIsUsable: ({ event }) => cardUsable(outputOf<LookupCardOutput>(event)),
+  },
+});
+
+export const giftCardMachine = giftCardSetup
+  .extend({
+    actions: {
+      notifyCards: giftCardSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'cardsChanged', params: { cards: context.cards } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'giftCard',
+    description:
+      "Checkout's gift card field: type a number, look it up, and apply it as a pending gift card payment.",
+    context: initialGiftCardContext,
+    initial: 'editing',
+    on: {
+      'due.change': { actions: ['changeDue', 'notifyCards'] },
+    },
+    states: {
+      editing: {
+        description:
+          'The visitor types a number; the last refusal is shown and what was typed is kept. Applied cards are listed.',
+        on: {
+          'number.change': { actions: 'changeNumber' },
+          apply: [
+            { guard: 'numberIsValid', target: 'lookingUp', actions: 'startLookup' },
+            { actions: 'refuseNumber' },
+          ],
+        },
+      },
+      lookingUp: {
+        description: 'GET ledger/{ledgerType}/{cardNumber}: further applies are ignored.',
+        invoke: {
+          id: 'lookupCard',
+          src: 'lookupCard',
+          input: lookupCardInput,
+          onDone: [
+            { guard: 'cardIsUsable', target: 'editing', actions: ['addCard', 'notifyCards'] },
+            { target: 'editing', actions: 'refuseEmpty' },
+          ],
+          onError: { target: 'editing', actions: 'showLookupError' },
+        },
+      },
+    },
+  });
+
+export type GiftCardMachine = typeof giftCardMachine;

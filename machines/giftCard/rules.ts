@@ -1,0 +1,47 @@
+/** Pure rules of the gift card field (spec 2 §4 "Gift cards", §5, §8). */
+import { outcomeMessage } from '../../api/error-messages/base';
+import { errorOutcome } from '../../api/error-messages/index';
+import { GIFT_CARD_NUMBER_MAX, giftCardNumberOf } from '../../api/gift-card-rule';
+import { type Message, message } from '../shared/messages';
+import type { FlowError, GiftCardPayment, LookupCardOutput } from './types';
+
+export { GIFT_CARD_NUMBER_MAX };
+
+/** The number as typed, at most 70 characters kept (spec 2 §5). */
+export const keptNumber = (typed: string): string => typed.slice(0, GIFT_CARD_NUMBER_MAX);
+/** The number looked up and compared: without spaces and dashes people type between digits. */
+export const cardNumberOf = giftCardNumberOf;
+
+/** Spec 2 §5: the number is required; a card applied already: "Oops! You already applied this gift card". */
+export function numberFieldError(typed: string, cards: readonly GiftCardPayment[]): Message | null {
+  const number = cardNumberOf(typed);
+  if (number === '') return message('giftCardRequired');
+  if (cards.some((c) => c.cardNumber === number)) return message('giftCardDuplicate');
+  return null;
+}
+
+/** Spec 2 §4: a card with balance 0 or less, or a state other than active, is rejected. */
+export const cardUsable = (card: LookupCardOutput): boolean =>
+  card.balanceCents > 0 && card.state === 'active';
+
+/**
+ * The pending payments of the applied cards for what is due: each card, in the order applied, pays what it can
+ * of what the earlier ones left (spec 2 §3: paymentAmount, remainingBalance).
+ */
+export function spreadPayments(
+  numbers: readonly string[],
+  balances: Readonly<Record<string, number>>,
+  dueCents: number,
+): GiftCardPayment[] {
+  let left = Math.max(0, dueCents);
+  return numbers.map((cardNumber) => {
+    const balance = balances[cardNumber] ?? 0;
+    const paymentCents = Math.min(balance, left);
+    left -= paymentCents;
+    return { cardNumber, paymentCents, remainingBalanceCents: balance - paymentCents };
+  });
+}
+
+/** Spec 2 §8: 404 "Gift card not found."; other errors "We are having trouble with that sorry. …" (api/error-messages). */
+export const lookupErrorMessage = (error: FlowError): Message =>
+  outcomeMessage(errorOutcome(error, 'giftCard'), 'giftCard');

@@ -1,0 +1,45 @@
+import type { GiftCardPayment } from '../../api/models';
+import type { FlowError } from '../shared/flow-error';
+import type { Message } from '../shared/messages';
+
+export type { FlowError, GiftCardPayment };
+
+export interface GiftCardInput {
+  /** What the cart owes before gift cards (its outstanding balance), in cents. */
+  dueCents: number;
+}
+
+export interface GiftCardContext {
+  /** The number as typed (at most 70 characters kept). */
+  number: string;
+  dueCents: number;
+  /** The applied cards: pending gift card payments, in the order applied (spec 2 §3). */
+  cards: GiftCardPayment[];
+  /** The field's own error (required, duplicate), or null. */
+  fieldError: Message | null;
+  /** The answer's refusal ($0 or inactive, not found, the generic error), or null. */
+  error: Message | null;
+  /** Each card's balance as looked up, by number: the payments are spread again when the amount due changes. */
+  balances: Record<string, number>;
+  /** Refused applies so far: the view moves focus to the field on each. */
+  refusals: number;
+}
+
+export type GiftCardEvent =
+  | { type: 'number.change'; value: string }
+  | { type: 'apply' }
+  /** The cart's outstanding balance changed (a promo code, a donation, a removal). */
+  | { type: 'due.change'; dueCents: number };
+
+/** What the provided `lookupCard` receives (GET ledger/{ledgerType}/{cardNumber}). */
+export interface LookupCardInput {
+  ledgerType: string;
+  number: string;
+}
+
+/** `lookupCard` answers the card: number, state, balance (spec 2 §3). */
+export interface LookupCardOutput {
+  number: string;
+  state: string;
+  balanceCents: number;
+}
