@@ -57,7 +57,9 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // 55.9, 63.3, 62.0, 68.2 KB; each budget that plus 0.1.
 // Then 0.1 KB for the reschedule page (issue 24): its route (the screen lazy) and the order-change calls' names in
 // the API client. Measured on main with everything merged: 56.0, 63.4, 62.2, 68.3 KB; each budget that plus 0.1.
-const BUDGET_KB = { '/': 56.1, '/events': 63.5, '/events/{id}': 62.3, '/checkout': 68.4 };
+// Then up to 0.1 KB for the server half of gift cards (issue 22): the cart document's payment collection read by
+// the cart join. Measured 56.1, 63.5, 62.3, 68.4 KB; each budget that plus 0.1.
+const BUDGET_KB = { '/': 56.2, '/events': 63.6, '/events/{id}': 62.4, '/checkout': 68.5 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
