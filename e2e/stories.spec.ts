@@ -223,6 +223,7 @@ const registered = [
   'checkout',
   'dateFirstReserve',
   'emailSubmit',
+  'giftCard',
   'giftRedeem',
   'listing',
   'login',
@@ -273,7 +274,7 @@ const groups = [
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
-  ['reschedule'],
+  ['reschedule', 'giftCard'],
 ];
 
 test('the groups below open every registered machine once', () => {

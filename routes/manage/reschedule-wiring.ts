@@ -42,10 +42,10 @@ export function provideReschedule(w: RescheduleWiring) {
     actors: {
       loadReschedule: fromPromise(({ input, signal }) => loadReschedule(w, input, signal)),
       loadSessions: fromPromise(async ({ input, signal }) =>
-        (await w.api.events.sessions(input.eventId, { date: input.date }, { signal })).map((s) => ({
-          id: s.id,
-          start: s.start,
-          soldOut: s.soldOut,
+        (await w.api.events.sessions(input.eventId, { date: input.date }, { signal })).map((session) => ({
+          id: session.id,
+          start: session.start,
+          soldOut: session.soldOut,
         })),
       ),
       updateOrder: fromPromise(async ({ input, signal }) => {
