@@ -37,8 +37,8 @@ test('finds the cart machine, draws every state, replays a path to the expiry mo
   await expect(page.getByRole('heading', { level: 1, name: 'Story viewer' })).toBeVisible();
   await page.getByLabel('Find a machine or component').fill('car');
   const nav = page.getByRole('list', { name: 'Machines' });
-  // The cart, and the reserve core's child that reserves into it.
-  await expect(nav.getByRole('link')).toHaveText(['cart', 'reserveIntoCart']);
+  // The cart, the gift card field (giftCard), and the reserve core's child that reserves into it.
+  await expect(nav.getByRole('link')).toHaveText(['cart', 'giftCard', 'reserveIntoCart']);
   await expect(nav.getByText('13 states · 9 events · 37 transitions')).toBeVisible();
   await nav.getByRole('link', { name: 'cart', exact: true }).click();
   await expect(page).toHaveURL(/\/_stories\?machine=cart$/);
