@@ -7,7 +7,7 @@
  * providers that are no-ops until the promo-code work fills them. `preparationBody` turns the list into the
  * modify body (the server applies its fields in the same order); `api/cart.ts` sends it for every reserve.
  */
-import { CITYPASS_HANDLER } from './citypass-rule';
+import { CITYPASS_HANDLER } from '../domain/citypass-rule';
 import type {
   ApplyCodeBody,
   CartModifyBody,

@@ -5,8 +5,8 @@
  * Anything else that is not a usable answer (5xx, non-JSON, a malformed document, a network failure after the
  * retries) becomes an ApiError with code 'unexpected' and the generic message below.
  */
-import { ErrorCode } from './codes';
-import { type ErrorMessage, generalOutcome, outcomeMessage } from './error-messages/base';
+import { ErrorCode } from '../domain/codes';
+import { type ErrorMessage, generalOutcome, outcomeMessage } from '../domain/error-messages/base';
 
 /** Shown when a response has no usable 4xx error (spec 1 §8); the catalogue key is `errorUnexpected`. */
 export const UNEXPECTED_MESSAGE = 'Sorry! Something unexpected happened. Please try again.';

@@ -1,20 +1,20 @@
 /** Events: listing, detail, calendar, sessions and the ticket groups of a session (spec 1 §7). */
 
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
+import { dayRange, parseDay } from '../domain/zoned-day';
 import { ApiError, isApiError } from './errors';
 import type { UrlSettings } from './join';
 import { PUBLIC_HIDDEN_TYPES, toListingEvents } from './join-summary';
 import type { CalendarDayModel, EventDetail, ListingEvent, SessionModel, TicketGroupModel } from './models';
 import { eventJoins } from './on-demand';
 import type { ApiRequest } from './request';
-import { dayRange, parseDay } from './zoned-day';
 
 export interface CallOptions {
   signal?: AbortSignal;
 }
 
 /** [start, end) of a calendar day in a time zone, as ISO UTC strings (see zoned-day.ts). */
-export { dayRange } from './zoned-day';
+export { dayRange } from '../domain/zoned-day';
 
 const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
 

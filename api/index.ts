@@ -74,10 +74,10 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
 
 export type Api = ReturnType<typeof createApi>;
 
+export { CODE_INFO, ErrorCode, isErrorCode } from '../domain/codes';
+export type { ErrorMessage, ErrorWhere } from '../domain/error-messages/base';
 export type { CartApi } from './cart';
-export { CODE_INFO, ErrorCode, isErrorCode } from './codes';
 export { type ConfigApi, PORTAL_STRINGS_KEY } from './config';
-export type { ErrorMessage, ErrorWhere } from './error-messages/base';
 export * from './errors';
 export type { CallOptions, EventsApi, GetEventOptions, ListAvailableParams } from './events';
 export type { UrlSettings } from './join';

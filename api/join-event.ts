@@ -2,15 +2,16 @@
  * Joins of event detail, calendar, sessions and ticket groups: loaded with the event screens (or in parallel
  * with their API call), not by the app's first load, which needs only the listing and cart joins in join.ts.
  */
-import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf } from './admit-rule';
+import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf } from '../domain/admit-rule';
 import {
   CITYPASS_CODE_GROUPS_KEY,
   CITYPASS_EVENT_KEY,
   type CitypassConfig,
   citypassGroupIdsOf,
   codeGroupsOf,
-} from './citypass-rule';
-import { ErrorCode } from './codes';
+} from '../domain/citypass-rule';
+import { ErrorCode } from '../domain/codes';
+import { parseSurvey, SURVEY_META } from '../domain/survey-rule';
 import { ApiError } from './errors';
 import { attached, cents, parseDocument, rows, type UrlSettings } from './join';
 import { byRank, feeParts, imageRef, PUBLIC_HIDDEN_TYPES, toSummary } from './join-summary';
@@ -23,7 +24,6 @@ import type {
   TicketTypeModel,
 } from './models';
 import type { Document, EventSession, TicketGroup, TicketType } from './schemas';
-import { parseSurvey, SURVEY_META } from './survey-rule';
 export function toTicketType(type: TicketType): TicketTypeModel {
   const full = cents(type.currency_amount);
   const discounted = type.discounted_amount === null ? null : cents(type.discounted_amount);

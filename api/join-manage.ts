@@ -5,7 +5,7 @@
  * with the manage calls.
  */
 import * as z from 'zod/mini';
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
 import { ApiError, unexpectedError } from './errors';
 import { indexById, parseDocument, rows } from './join';
 import type { EditCart, ManageAccess, ManageOrder, ManageTicket } from './models';

@@ -6,7 +6,7 @@
  * is not in the document, an event without its venue, ...): malformed data never reaches the machines.
  */
 import * as z from 'zod/mini';
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
 import { ApiError, unexpectedError } from './errors';
 import { toCents } from './money';
 import { type Document, document as documentSchema } from './schemas';

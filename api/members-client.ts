@@ -4,7 +4,7 @@
  * (`SESSION_COOKIE` HttpOnly, `SESSION_EXPIRY_COOKIE` readable); these calls only carry them.
  */
 import * as z from 'zod/mini';
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import { type MemberDocument, memberDocument } from './member-schemas';

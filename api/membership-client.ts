@@ -5,7 +5,7 @@
  * auto-renew, the saved card, and the member's remaining quantity of member tickets.
  */
 import * as z from 'zod/mini';
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import { MEMBERSHIP_EMBED } from './members-client';

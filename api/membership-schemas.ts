@@ -17,7 +17,7 @@
  * - POST my/cart/modify, my/cart/{id}/modify with `membership` (see `membershipReserve`)
  */
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN } from './email';
+import { EMAIL_PATTERN } from '../domain/email';
 import { membership } from './member-schemas';
 import { collection, eventTemplate, identity, ticket, ticketGroup, ticketOrder, ticketType } from './schemas';
 

@@ -3,9 +3,9 @@
  * Nothing above `api/` sees wire shapes. Money is in minor units (cents) as integers; times are ISO strings
  * (UTC) plus the venue time zone so views format them in the venue's zone.
  */
-import type { AdmitAsk } from './admit-rule';
-import type { CitypassConfig } from './citypass-rule';
-import type { SurveyAnswers, SurveyQuestion } from './survey-rule';
+import type { AdmitAsk } from '../domain/admit-rule';
+import type { CitypassConfig } from '../domain/citypass-rule';
+import type { SurveyAnswers, SurveyQuestion } from '../domain/survey-rule';
 
 export interface ImageRef {
   /** URL of the image, already sized (sizex, sizey, shrinkonly). */
@@ -88,9 +88,9 @@ export interface TicketGroupModel {
   soldOut: boolean;
   /** Flexible (any-date) tickets: reserved without a session (group meta flexible_date). */
   flexible?: boolean;
-  /** The group's meta admit_names and admit_emails (api/admit-rule.ts), when either asks. */
+  /** The group's meta admit_names and admit_emails (domain/admit-rule.ts), when either asks. */
   admit?: { names: AdmitAsk; emails: AdmitAsk };
-  /** The group's survey (meta `additional_info_spec`, api/survey-rule.ts), when it asks any question. */
+  /** The group's survey (meta `additional_info_spec`, domain/survey-rule.ts), when it asks any question. */
   survey?: SurveyQuestion[];
   types: TicketTypeModel[];
 }

@@ -1,5 +1,5 @@
 /** Orders: confirmation data and QR codes (spec 2 §7). */
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import type { UrlSettings } from './join';

@@ -4,7 +4,7 @@
  * where nothing reads it. The lazily loaded members client parses its login and user bodies with these too.
  */
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN } from './email';
+import { EMAIL_PATTERN } from '../domain/email';
 import { LOGIN_EMAIL_MAX, LOGIN_FIELD_MAX, LOGIN_ZIP } from './schemas';
 
 const id = z.string();

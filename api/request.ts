@@ -10,7 +10,7 @@
  *   Unknown 4xx codes are logged with personal data redacted.
  */
 import * as z from 'zod/mini';
-import { isLoggedCode } from './codes';
+import { isLoggedCode } from '../domain/codes';
 import { ApiError, unexpectedError } from './errors';
 import { errorBody } from './schemas';
 
@@ -167,7 +167,7 @@ export function createRequest(settings: RequestSettings): ApiRequest {
       extra: error.extra,
       requestBody: body,
     };
-    return import('./redact').then(
+    return import('../domain/redact').then(
       ({ redact }) => logger.warn(`Unexpected API error code "${error.code}"`, redact(record)),
       () => logger.warn(`Unexpected API error code "${error.code}"`, { method, path, status: error.status }),
     );

@@ -6,7 +6,7 @@
  * first-load chunk carries it or its schemas (/events is at its 120 KB budget).
  */
 import * as z from 'zod/mini';
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import type { SeatLineData, SeatMapModel, SeatModel, SeatSelection } from './models';

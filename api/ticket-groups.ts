@@ -1,6 +1,6 @@
 /** One ticket group: GET ticket_group/{id} (spec 1 §7; the one-ticket picker loads donation groups this way). */
 
-import { ErrorCode } from './codes';
+import { ErrorCode } from '../domain/codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import type { TicketGroupModel } from './models';

@@ -245,10 +245,14 @@ test('allocation: a seat past the group’s quantity is refused; fewer tickets t
   const row = map.seats.filter((s) => s.section === 'Stalls Left' && s.state === 'available');
   const [first, far] = [row[0], row.at(-1)];
   if (!first || !far) throw new Error('no seats');
-  for (const seat of [first, far]) {
-    const at = await seatPoint(page, map, seat);
-    await page.mouse.click(at.x, at.y);
-  }
+  // Each point is read from the picture as it stands once the previous click has shown its outcome: a click
+  // read from a box that is still moving lands on another seat.
+  await expect(dialog.getByRole('img', { name: 'Seat map' })).toBeVisible();
+  const firstAt = await seatPoint(page, map, first);
+  await page.mouse.click(firstAt.x, firstAt.y);
+  await expect(dialog.getByText('Stalls: 1 of 1 seat chosen')).toBeVisible();
+  const farAt = await seatPoint(page, map, far);
+  await page.mouse.click(farAt.x, farAt.y);
   // The group had its one seat: the second click is refused and said so, not selected as one too many.
   await expect(dialog.getByRole('status').filter({ hasText: 'can not be chosen.' })).toHaveCount(1);
   await expect(dialog.getByText('Too many seats for Stalls')).toHaveCount(0);
@@ -260,8 +264,10 @@ test('allocation: a seat past the group’s quantity is refused; fewer tickets t
   await addAdult.click();
   await form.getByRole('button', { name: /Choose seats|Change seats/ }).click();
   const second = map.seats.find((s) => s.seat_template_id === first.next) ?? far;
+  await expect(dialog.getByText('Stalls: 1 of 2 seats chosen')).toBeVisible();
   const at = await seatPoint(page, map, second);
   await page.mouse.click(at.x, at.y);
+  await expect(dialog.getByText('Stalls: 2 of 2 seats chosen')).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm seats' }).click();
   await expect(dialog).toBeHidden();
   await form.getByRole('button', { name: 'Remove one Adult (Stalls)' }).click();

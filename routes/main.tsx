@@ -5,7 +5,7 @@ import { createApi } from '../api';
 import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
 import { storedOrderTokens } from '../api';
-import { isReportedCall } from '../api/error-messages/base';
+import { isReportedCall } from '../domain/error-messages/base';
 import { App } from './App';
 import { realClock } from './app/clock';
 import type { ErrorReporting } from './app/error-reporting';

@@ -34,7 +34,7 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // 0.2 KB on checkout for the payment redirect's return (issue 19: its query check and its error message; the
 // return's flow and the pending page's texts load in their own chunks).
 // Then, measured on main after the four branches met (promo-rest, stripe-client, citypass, code-purchase): 0.1 to
-// 0.2 KB more on each route, mostly the city-pass format rule the event join reads (api/citypass-rule.ts) and the
+// 0.2 KB more on each route, mostly the city-pass format rule the event join reads (domain/citypass-rule.ts) and the
 // order's bought codes. Far under the targets; each budget is the measurement plus 0.1 KB.
 // Then 0.1 to 0.2 KB for the manage page (issue 24): its route (/manage/{id}, the screen lazy), its confirm modal's
 // name on the app-wide modal stack, and its two error codes in the shared code table.
@@ -51,7 +51,7 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // Then 0.1 KB for the orders' read tokens (an order id alone reads only what its tickets show): the cart client
 // keeps the tokens of the paid cart's answers and the app keeps them in session storage (api/order-tokens.ts).
 // Measured on main with wallets, the theme and the read tokens: 55.5, 62.9, 61.6, 67.7 KB; each budget that plus 0.1.
-// Then 0.3 to 0.5 KB for ticket surveys (issue 25): the survey rule (api/survey-rule.ts) that the cart client and
+// Then 0.3 to 0.5 KB for ticket surveys (issue 25): the survey rule (domain/survey-rule.ts) that the cart client and
 // the reserve core share, and ticket_group.meta in the sessions' call. Not yet looked into why / grows as much as the
 // event page: the rule sits in the entry chunk with the cart client. Measured on main with all of this stop's merges:
 // 55.9, 63.3, 62.0, 68.2 KB; each budget that plus 0.1.

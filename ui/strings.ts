@@ -77,7 +77,7 @@ export const shellStrings = {
   /** The error screen's link home (spec 3 §8: unexpected errors show a Continue link to the seller slug). */
   continueHome: 'Continue',
 
-  // ---- messages machines carry by key (machines/shared/messages.ts, api/error-messages/)
+  // ---- messages machines carry by key (machines/shared/messages.ts, domain/error-messages/)
   // errors: spec 1 §8, spec 2 §8, spec 3 §8 (verbatim)
   errorUnexpected: 'Sorry! Something unexpected happened. Please try again.',
   errorUnexpectedLater: 'Sorry, something unexpected happened. Please try again later.',

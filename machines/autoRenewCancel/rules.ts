@@ -4,9 +4,9 @@
  * valid-to date in the format 'MMMM D, YYYY'.
  */
 
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { autoRenewOutcome } from '../../api/error-messages/membership';
+import { ErrorCode } from '../../domain/codes';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { autoRenewOutcome } from '../../domain/error-messages/membership';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { AutoRenewMembership } from './types';

@@ -11,8 +11,8 @@
  * No I/O: `loadOrder`, `cancelTickets` and `sendEmail` are provided by the route (with the clock's time).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { cancelOrderOutcome, isNotManageable, manageLoadOutcome } from '../../api/error-messages/order';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { cancelOrderOutcome, isNotManageable, manageLoadOutcome } from '../../domain/error-messages/order';
 import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';

@@ -12,8 +12,8 @@
  */
 import type { EventObject } from 'xstate';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import type { Clock } from '../shared/clock';
 import { notProvided } from '../shared/not-provided';
 import {

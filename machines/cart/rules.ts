@@ -1,5 +1,5 @@
-import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import { message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { FlowError } from './types';

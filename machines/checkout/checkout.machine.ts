@@ -16,8 +16,8 @@
  */
 import type { EventObject } from 'xstate';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
 import { errorOf } from '../shared/flow-error';

@@ -1,14 +1,15 @@
 /** Pure rules of the checkout submit (spec 2 §4 "Checkout submit", §5, §8). */
-import { ErrorCode } from '../../api/codes';
-import { EMAIL_MAX, isEmail } from '../../api/email';
-import type { ErrorOutcome } from '../../api/error-messages/base';
-import { checkoutOutcome } from '../../api/error-messages/checkout';
+
 import type { CartModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
+import { EMAIL_MAX, isEmail } from '../../domain/email';
+import type { ErrorOutcome } from '../../domain/error-messages/base';
+import { checkoutOutcome } from '../../domain/error-messages/checkout';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
 
 export const NAME_MAX = 50;
-export { EMAIL_MAX } from '../../api/email';
+export { EMAIL_MAX } from '../../domain/email';
 
 export const emptyValues = (): IdentityValues => ({
   firstName: '',

@@ -3,15 +3,15 @@
  * at most 254 characters; a 404 is the resend page's own message and counts as sent on the forgot pages.
  */
 
-import { EMAIL_MAX, isEmail } from '../../api/email';
-import { forgotOutcome, notFoundOutcome } from '../../api/error-messages/account';
-import { outcomeMessage } from '../../api/error-messages/base';
+import { EMAIL_MAX, isEmail } from '../../domain/email';
+import { forgotOutcome, notFoundOutcome } from '../../domain/error-messages/account';
+import { outcomeMessage } from '../../domain/error-messages/base';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { EmailSubmitKind } from './types';
 
-/** Spec 3 §9: email max 254 (the one email rule: api/email.ts). */
-export { EMAIL_MAX } from '../../api/email';
+/** Spec 3 §9: email max 254 (the one email rule: domain/email.ts). */
+export { EMAIL_MAX } from '../../domain/email';
 
 /** The email field's error (checked on the trimmed value), or null when it may be sent. */
 export function emailFieldError(raw: string): Message | null {

@@ -13,7 +13,7 @@
  */
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
-import { GIFT_CARD_LEDGER_TYPE } from '../../api/gift-card-rule';
+import { GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
 import { errorOf } from '../shared/flow-error';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';

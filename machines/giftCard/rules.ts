@@ -1,7 +1,7 @@
 /** Pure rules of the gift card field (spec 2 §4 "Gift cards", §5, §8). */
-import { outcomeMessage } from '../../api/error-messages/base';
-import { errorOutcome } from '../../api/error-messages/index';
-import { GIFT_CARD_NUMBER_MAX, giftCardNumberOf } from '../../api/gift-card-rule';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { errorOutcome } from '../../domain/error-messages/index';
+import { GIFT_CARD_NUMBER_MAX, giftCardNumberOf } from '../../domain/gift-card-rule';
 import { type Message, message } from '../shared/messages';
 import type { FlowError, GiftCardPayment, LookupCardOutput } from './types';
 
@@ -42,6 +42,6 @@ export function spreadPayments(
   });
 }
 
-/** Spec 2 §8: 404 "Gift card not found."; other errors "We are having trouble with that sorry. …" (api/error-messages). */
+/** Spec 2 §8: 404 "Gift card not found."; other errors "We are having trouble with that sorry. …" (domain/error-messages). */
 export const lookupErrorMessage = (error: FlowError): Message =>
   outcomeMessage(errorOutcome(error, 'giftCard'), 'giftCard');

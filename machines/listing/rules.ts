@@ -6,7 +6,7 @@
  */
 
 import type { ListingEvent, UpsellStep, VisitTimeMode } from '../../api/models';
-import { dayRange, nextDay, zonedParts } from '../../api/zoned-day';
+import { dayRange, nextDay, zonedParts } from '../../domain/zoned-day';
 
 export type DateFilter = 'today' | 'tomorrow';
 export const DATE_FILTERS: readonly DateFilter[] = ['today', 'tomorrow'];

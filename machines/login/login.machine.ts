@@ -16,10 +16,10 @@
  * No I/O, no clock: the actors and the navigation actions are provided by the route.
  */
 import { assign, type EventObject, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { loginOutcome } from '../../api/error-messages/login';
 import type { LoginCredentials } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { loginOutcome } from '../../domain/error-messages/login';
 import type { LoadedMember, MemberSession } from '../session/types';
 import { errorOf, message } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';

@@ -5,8 +5,9 @@
  * shows at most 3 levels: the highest-rank discounted ones, sorted by discounted amount ascending then
  * currency amount descending.
  */
-import { redeemOutcome } from '../../api/error-messages/membership';
+
 import type { MembershipMemberInput } from '../../api/models';
+import { redeemOutcome } from '../../domain/error-messages/membership';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { LookupCodeOutput, RedeemLevel } from './giftRedeem.types';

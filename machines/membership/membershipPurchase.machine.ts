@@ -16,8 +16,8 @@
  * actions.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { membershipOutcome } from '../../api/error-messages/membership';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { membershipOutcome } from '../../domain/error-messages/membership';
 import { selectTicketCount } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
 import { reservedActions } from '../reserve/core/actions';

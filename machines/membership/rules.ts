@@ -4,11 +4,11 @@
  * `now` comes in as data.
  */
 
-import { ErrorCode } from '../../api/codes';
-import { isEmail } from '../../api/email';
-import { membershipOutcome } from '../../api/error-messages/membership';
 import type { MembershipReserveRequest as MembershipReserveBody } from '../../api/models';
-import { surveyData } from '../../api/survey-rule';
+import { ErrorCode } from '../../domain/codes';
+import { isEmail } from '../../domain/email';
+import { membershipOutcome } from '../../domain/error-messages/membership';
+import { surveyData } from '../../domain/survey-rule';
 import { surveyMessages } from '../reserve/core/surveys';
 import { formatDay, venueDay } from '../reserve/format';
 import { type Message, message } from '../shared/messages';
@@ -117,7 +117,7 @@ export const clampUnnamed = (level: MembershipLevel | null, value: number): numb
 
 export const emailShown = (required: EmailRequired) => required !== 'other';
 
-/** The one email rule (api/email.ts), on the trimmed value. */
+/** The one email rule (domain/email.ts), on the trimmed value. */
 export const looksLikeEmail = (value: string) => isEmail(value.trim());
 
 function nameErrors(
@@ -167,7 +167,7 @@ export function formErrors(context: MembershipPurchaseContext): Record<string, M
     const error = emailError(context.recipient.email, true);
     if (error) errors['recipient.email'] = error;
   }
-  // The one survey rule of every reserve (core/surveys.ts, api/survey-rule.ts).
+  // The one survey rule of every reserve (core/surveys.ts, domain/survey-rule.ts).
   const survey = surveyMessages(context.survey, context.answers);
   for (const [name, problem] of Object.entries(survey)) if (problem) errors[`survey.${name}`] = problem;
   return errors;
@@ -297,7 +297,7 @@ export function reserveRequestOf(context: MembershipPurchaseContext): Membership
       };
     }),
     unnamedCount: context.unnamedCount,
-    // Trimmed, empty answers dropped, numbers converted (api/survey-rule.ts).
+    // Trimmed, empty answers dropped, numbers converted (domain/survey-rule.ts).
     answers: surveyData(context.survey, context.answers),
     autoRenew: context.mode === 'gift' || !context.settings.askToAutorenew ? null : context.autoRenew,
     extend: context.settings.extendEnabled && context.extend,

@@ -5,7 +5,7 @@
  */
 
 import type { AnyActorRef, DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { SurveyQuestion } from '../../api/survey-rule';
+import type { SurveyQuestion } from '../../domain/survey-rule';
 import type { CartContext, ReserveChildEvent } from '../reserve/core/types';
 import type { Message } from '../shared/messages';
 

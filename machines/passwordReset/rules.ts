@@ -3,9 +3,9 @@
  * trailing whitespace; only printable ASCII; at least 3 of the 4 classes uppercase, lowercase, number,
  * special. Field messages: 'Invalid password' and 'Passwords must match.'.
  */
-import { ErrorCode } from '../../api/codes';
-import { resetLinkOutcome } from '../../api/error-messages/account';
-import { outcomeMessage } from '../../api/error-messages/base';
+import { ErrorCode } from '../../domain/codes';
+import { resetLinkOutcome } from '../../domain/error-messages/account';
+import { outcomeMessage } from '../../domain/error-messages/base';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { PasswordField } from './types';

@@ -1,5 +1,5 @@
 /** Pending order rules: how often the cart is checked, and which failures end or pause the polling. */
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { FlowError } from '../shared/flow-error';
 
 /** The cart is checked every 3 seconds while the payment processes (Stripe's webhook books it). */

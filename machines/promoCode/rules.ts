@@ -2,9 +2,9 @@
  * Pure rules of the promo code box and the blocked-cart form (spec 2 §5 "Promo code: trimmed; minimum length 2
  * (Apply disabled below it); maximum 35. Blocked-cart code: required, minimum 2"; §8 promo errors).
  */
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { DISPLAYABLE_PROMO_CODES, promoOutcome } from '../../api/error-messages/reserve';
+import { ErrorCode } from '../../domain/codes';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { DISPLAYABLE_PROMO_CODES, promoOutcome } from '../../domain/error-messages/reserve';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 

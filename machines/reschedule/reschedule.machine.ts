@@ -11,8 +11,8 @@
  * No I/O: `loadReschedule`, `loadSessions` and `updateOrder` are provided by the route.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { isNotManageable, manageLoadOutcome, rescheduleOutcome } from '../../api/error-messages/order';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { isNotManageable, manageLoadOutcome, rescheduleOutcome } from '../../domain/error-messages/order';
 import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';

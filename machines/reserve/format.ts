@@ -11,7 +11,7 @@ export function formatSessionTime(isoUtc: string, timeZone: string): string {
 }
 
 /** 'ddd, MMM D, YYYY' of a venue-local calendar day (YYYY-MM-DD), e.g. 'Sat, Nov 21, 2026'. */
-export { formatDay } from '../../api/zoned-day';
+export { formatDay } from '../../domain/zoned-day';
 
 /** The venue-local calendar day (YYYY-MM-DD) of an epoch-ms instant. */
 export function venueDay(epochMs: number, timeZone: string): string {

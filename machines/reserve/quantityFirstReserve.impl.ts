@@ -5,10 +5,10 @@
  * its view reads. What every reserve flow shares is in core/.
  */
 import { assertEvent, fromPromise } from 'xstate';
-import { ErrorCode } from '../../api/codes';
-import { outcomeMessage } from '../../api/error-messages/base';
-import { calendarOutcome } from '../../api/error-messages/reserve';
 import type { CalendarDayModel, PricedSessionModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import { calendarOutcome } from '../../domain/error-messages/reserve';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign, LOAD_NOTICE } from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';

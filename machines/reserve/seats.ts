@@ -3,8 +3,9 @@
  * seated tickets of an order as the seat map needs them, and whether the chosen seats match them. Kept apart
  * from `machines/seatmap/` so the forms carry none of the seat map's code (it loads when the map opens).
  */
-import { ErrorCode } from '../../api/codes';
+
 import type { SeatLineData, TicketGroupModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import type { SeatNeed } from '../seatmap/types';
 import type { FlowError } from '../shared/flow-error';
 import type { Quantities } from './quantities';

@@ -4,9 +4,9 @@
  * ('Email addresses must match.'); a 409 names the address another account uses.
  */
 
-import { EMAIL_MAX, isEmail } from '../../api/email';
-import { setEmailOutcome } from '../../api/error-messages/account';
-import { outcomeMessage } from '../../api/error-messages/base';
+import { EMAIL_MAX, isEmail } from '../../domain/email';
+import { setEmailOutcome } from '../../domain/error-messages/account';
+import { outcomeMessage } from '../../domain/error-messages/base';
 import { type FlowError, message } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 import type { SetEmailField } from './types';

@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { Message, MessageKey } from './messages';
 
 /**

@@ -3,7 +3,7 @@
  * never English text. The views resolve them with the catalogue, where seller portal strings override any
  * key. The compiler checks that every key exists: `ui/` message props take the catalogue's keys.
  */
-import type { ErrorMessageKey } from '../../api/error-messages/base';
+import type { ErrorMessageKey } from '../../domain/error-messages/base';
 
 /** Keys machines use besides the error messages (the texts are in `ui/strings.ts`). */
 export type FlowMessageKey =

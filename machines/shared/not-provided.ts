@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 
 /**
  * The placeholder of an actor the route provides: it rejects with `not_provided`, so a machine run without

@@ -4,7 +4,7 @@
  */
 
 import type { CartModel, UpsellConfig, VisitTimeMode } from '../../api/models';
-import { dayRange, zonedParts } from '../../api/zoned-day';
+import { dayRange, zonedParts } from '../../domain/zoned-day';
 import type { VisitWindow } from '../listing/rules';
 
 /** Spec 1 §9: the same_start mode's window is one minute. */

@@ -3,9 +3,9 @@
  * outcome; a 409 (another account verified the address meanwhile) shows the server's spec 3 §5 text; too many
  * attempts their own text; anything else the generic message with a retry.
  */
-import { ErrorCode } from '../../api/codes';
-import { verifyEmailOutcome } from '../../api/error-messages/account';
-import { outcomeMessage } from '../../api/error-messages/base';
+import { ErrorCode } from '../../domain/codes';
+import { verifyEmailOutcome } from '../../domain/error-messages/account';
+import { outcomeMessage } from '../../domain/error-messages/base';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
 

@@ -13,9 +13,9 @@
  * This module is in no first load: routes/main.tsx loads it with the first error to report.
  */
 
-import { isReportedCall } from '../../api/error-messages/base';
 import { isApiError } from '../../api/errors';
 import type { HttpMethod } from '../../api/request';
+import { isReportedCall } from '../../domain/error-messages/base';
 
 export interface ErrorReport {
   kind: 'api' | 'render' | 'rejection';

@@ -4,7 +4,7 @@
  * cart it answers goes to the app cart (`cart.updated`), which checkout and the cart widget follow.
  */
 import type { Api, CartModel } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { promoCodeMachine } from '../../machines/promoCode/promoCode.machine';
 import { fromPromise } from '../actors';
 

@@ -6,8 +6,8 @@
  */
 
 import type { Api, CartModel } from '../../api';
-import { ErrorCode } from '../../api/codes';
 import type { RuntimeConfig } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { Strings } from '../../ui/strings';
 import { fromPromise } from '../actors';

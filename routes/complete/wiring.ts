@@ -1,6 +1,6 @@
 /** Wiring of the confirmation screen: which orders to show and how they load (spec 2 §2 "Confirmation"). */
 import { type Api, isApiError } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 
 /** The order ids of `?orderIds=a,b` (trimmed, empty ones dropped). */
 export const orderIdsFrom = (search: string): string[] =>

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { errorMessageFor, isApiError } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { chooseLayout, type LayoutKind, promoTextsOf } from '../../machines/event/layout';
 import { eventQueryFrom } from '../../machines/event/query';
 import { AppLink } from '../../ui/AppLink';

@@ -7,7 +7,7 @@
 
 import type { Api, CartModel } from '../../api';
 import type { MembershipEventModel } from '../../api/membership-models';
-import { parseSurvey, SURVEY_META } from '../../api/survey-rule';
+import { parseSurvey, SURVEY_META } from '../../domain/survey-rule';
 import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
 import { gifteeOf } from '../../machines/membership/rules';
 import type {
@@ -36,7 +36,7 @@ export interface MembershipWiring {
 
 const EMAIL_MODES = new Set<EmailRequired>(['yes', 'no', 'other']);
 
-/** The survey of the membership groups (meta `additional_info_spec`, the one survey rule: api/survey-rule.ts). */
+/** The survey of the membership groups (meta `additional_info_spec`, the one survey rule: domain/survey-rule.ts). */
 export function surveyOf(event: Pick<MembershipEventModel, 'groups'>): SurveyQuestion[] {
   return event.groups.flatMap((group) => parseSurvey(group.meta[SURVEY_META]));
 }

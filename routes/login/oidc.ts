@@ -3,7 +3,7 @@
  * PKCE; works with Auth0 and with the reference server's sandbox provider). Loaded on demand only.
  */
 import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { type IdentityProvider, type ProviderSettings, providerError } from './provider';
 
 /** The saved path must be a path of this storefront (never another origin). */

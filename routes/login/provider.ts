@@ -3,8 +3,9 @@
  * an OpenID Connect provider (Auth0 in the spec; the reference server's sandbox provider offline). The real
  * adapter (`./oidc`, on `oidc-client-ts`) is loaded on demand, so no first load carries it.
  */
-import { ErrorCode } from '../../api/codes';
+
 import type { RuntimeLoginConfig } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 
 export interface IdentityProvider {
   /** Redirects to the provider; the page leaves. `returnPath` comes back in the provider's state. */

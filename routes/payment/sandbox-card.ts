@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { type CardError, cardError } from './types';
 
 export interface CardInput {

@@ -13,7 +13,7 @@ import {
   type StripeExpressCheckoutElementOptions,
 } from '@stripe/stripe-js';
 import { useEffect } from 'react';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { cardError, type PaymentAdapter, type WalletHandlers } from './types';
 
 interface Handles {

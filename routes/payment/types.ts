@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 
 /** A payment port: the route provides its functions to the checkout machine's actors. */
 /** What a wallet payment the customer approved gives: its payment method and the wallet's identity. */

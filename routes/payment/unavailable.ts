@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { PaymentAdapter } from './types';
 
 /**

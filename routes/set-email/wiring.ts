@@ -5,9 +5,9 @@
  */
 
 import type { Api } from '../../api';
-import { ErrorCode } from '../../api/codes';
 import { ApiError } from '../../api/errors';
 import type { MemberModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
 import type { SaveEmailOutput } from '../../machines/setEmail/types';
 import { fromPromise } from '../actors';

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { AppCtx, C, Env } from '../http/context';
 import { ApiError, cartExpired } from '../http/errors';
 import { body, extendHoldBody, removeTicketsBody } from '../http/validate';

@@ -5,7 +5,7 @@
 import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { AppCtx } from '../http/context';
 import { type CartRow, LIVE_TICKET_STATES, type TicketRow } from './document';
 import { refusalOf } from './refusal';

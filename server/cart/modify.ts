@@ -1,8 +1,8 @@
 /** Reserve: adding and removing tickets (POST my/cart/modify), with per-order limits and capacity holds. */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf, strongerAsk } from '../../api/admit-rule';
-import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
+import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf, strongerAsk } from '../../domain/admit-rule';
+import { ErrorCode } from '../../domain/codes';
 import { SESSIONLESS_HANDLERS } from '../catalog/groups';
 import { type PreparedVouchers, prepareVouchers, releaseTicketVouchers } from '../citypass/redeem';
 import type { Q } from '../db';

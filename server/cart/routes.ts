@@ -1,7 +1,7 @@
 /** Thin handlers of the cart resource: modify (reserve), get, delete, purchaser. */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { type AppCtx, type C, type Env, query } from '../http/context';
 import { ApiError, cartBooked, cartExpired, incorrectCartState } from '../http/errors';
 import { body, editModifyBody, modifyBody, purchaserBody } from '../http/validate';

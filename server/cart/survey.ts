@@ -1,12 +1,12 @@
 /**
  * Survey answers of a reserve (spec 1 §3 "Survey spec", §5 "Survey fields", §7 "survey answers go as
  * ticket_group_id with data"), checked before anything is written by the one rule the storefront uses
- * (api/survey-rule.ts): answers only for the groups the reserve takes tickets of, once per group, to known
+ * (domain/survey-rule.ts): answers only for the groups the reserve takes tickets of, once per group, to known
  * questions, every required question answered, options from the list, numbers in range. Anything else is
  * 400 `additional_info_validation_failed` (context `additional_info`, `_extra` the group, the question and
  * the problem). Membership levels check their own survey the same way (memberships/reserve.ts, `survey`).
  */
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import {
   checkSurveyAnswers,
   parseSurvey,
@@ -14,7 +14,7 @@ import {
   type SurveyAnswers,
   type SurveyQuestion,
   surveyRefusalText,
-} from '../../api/survey-rule';
+} from '../../domain/survey-rule';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
 import { ApiError } from '../http/errors';

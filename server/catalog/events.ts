@@ -1,7 +1,7 @@
 /** The event documents: the listing (GET events/available) and one event (GET events/{id}). */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { CITYPASS_CODE_GROUPS_KEY, CITYPASS_EVENT_KEY } from '../../api/citypass-rule';
 import type * as w from '../../api/schemas';
+import { CITYPASS_CODE_GROUPS_KEY, CITYPASS_EVENT_KEY } from '../../domain/citypass-rule';
 import type { AppCtx } from '../http/context';
 import {
   coll,

@@ -20,8 +20,8 @@ import {
   citypassGroupIdsOf,
   isChildType,
   voucherKey,
-} from '../../api/citypass-rule';
-import { ErrorCode } from '../../api/codes';
+} from '../../domain/citypass-rule';
+import { ErrorCode } from '../../domain/codes';
 import { refusalOf } from '../cart/refusal';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';

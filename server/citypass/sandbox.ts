@@ -10,7 +10,7 @@ import {
   type CitypassCodeGroup,
   codeGroupsOf,
   voucherKinds,
-} from '../../api/citypass-rule';
+} from '../../domain/citypass-rule';
 import type { Db } from '../db';
 import * as t from '../schema';
 import type { CitypassProvider, VoucherCheck, VoucherResult } from './port';

@@ -9,7 +9,7 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const citypassRedemption = pgTable('citypass_redemption', {
   id: text('id').primaryKey(),
   sellerId: text('seller_id').notNull(),
-  /** Trimmed, upper case (api/citypass-rule.ts `voucherKey`). */
+  /** Trimmed, upper case (domain/citypass-rule.ts `voucherKey`). */
   voucher: text('voucher').notNull(),
   cartId: text('cart_id').notNull(),
   ticketId: text('ticket_id').notNull(),

@@ -6,8 +6,8 @@
 import type { Hono } from 'hono';
 import { Hono as HonoApp } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { registerCarts } from '../cart/routes';
 import { registerImages } from '../catalog/images';
 import { registerCatalog } from '../catalog/routes';

@@ -1,7 +1,7 @@
 /** API errors and the wire error body `{ _data: [{ _code, _context, _description, _extra }] }`. */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode } from '../../api/codes';
 import type { ErrorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 
 export class ApiError extends Error {
   constructor(

@@ -4,10 +4,10 @@
  * the server's stricter versions of the shared wire schemas in `api/schemas.ts` (same shapes and types).
  */
 import * as z from 'zod/mini';
-import { ADMIT_NAME_MAX } from '../../api/admit-rule';
-import { EMAIL_MAX, EMAIL_PATTERN } from '../../api/email';
 import type * as w from '../../api/schemas';
-import type { SurveyAnswers } from '../../api/survey-rule';
+import { ADMIT_NAME_MAX } from '../../domain/admit-rule';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../../domain/email';
+import type { SurveyAnswers } from '../../domain/survey-rule';
 import { LEDGER_NUMBER_MAX } from '../ledger/ledger';
 import type { C } from './context';
 import { describeIssues, invalid, payloadTooLarge } from './errors';
@@ -77,7 +77,7 @@ const reservationLine = z.object({
   handler_data: z.optional(z.unknown()),
 });
 
-/** Survey answers of one ticket group (api/survey-rule.ts): text or numbers, bounded. */
+/** Survey answers of one ticket group (domain/survey-rule.ts): text or numbers, bounded. */
 const surveyData = z
   .record(text(100), z.union([text(1000), z.number().check(z.refine(Number.isFinite, 'must be finite'))]))
   .check(z.refine(maxKeys(50), 'at most 50 keys'));

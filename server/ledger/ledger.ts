@@ -13,9 +13,9 @@
  * (`balance_cents >= amount`), so concurrent payments never take more than the card holds.
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../api/codes';
-import { GIFT_CARD_LEDGER_TYPE, GIFT_CARD_NUMBER_MAX, giftCardNumberOf } from '../../api/gift-card-rule';
 import type * as w from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
+import { GIFT_CARD_LEDGER_TYPE, GIFT_CARD_NUMBER_MAX, giftCardNumberOf } from '../../domain/gift-card-rule';
 import type { Q } from '../db';
 import { ApiError, notFound } from '../http/errors';
 import * as t from '../schema';
@@ -25,7 +25,7 @@ import { ledger } from './schema';
 /** The handler of ticket groups that sell gift cards. */
 export const LEDGER_HANDLER = 'ledger';
 /** The ledger type of the gift cards this server issues (the lookup's and the payment's `ledger_type`). */
-export { GIFT_CARD_LEDGER_TYPE } from '../../api/gift-card-rule';
+export { GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
 /** The context of ledger errors (lookup and payments). */
 export const LEDGER_CONTEXT = 'ledger';
 export const LEDGER_NUMBER_ALPHABET = '0123456789';

@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { AppCtx, C, Env } from '../http/context';
 import { coll } from '../http/docs';
 import { ApiError } from '../http/errors';

@@ -1,5 +1,5 @@
 /** The refusals of order self-service (spec 2 §8 "Cancel order"), shared by its routes and the order-bound cart. */
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { ApiError } from '../http/errors';
 
 export const notManageable = () =>

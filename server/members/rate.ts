@@ -8,7 +8,7 @@
  * (`BACKOFF`, `takeBackoff`) rather than a window that refuses everyone, the owner included, for 15 minutes.
  */
 import { eq, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { Q } from '../db';
 import { ApiError } from '../http/errors';
 import { tokenHash } from './auth';

@@ -6,9 +6,9 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { ErrorCode } from '../../api/codes';
 import * as rb from '../../api/request-bodies';
 import type * as w from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import type { Q } from '../db';
 import { clientAddress } from '../http/client-address';
 import type { AppCtx, C, Env } from '../http/context';

@@ -6,8 +6,8 @@
  */
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ErrorCode } from '../../api/codes';
 import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import type { AppCtx, C } from '../http/context';
 import { ApiError } from '../http/errors';
 import { newToken, tokenHash } from './auth';

@@ -7,8 +7,8 @@
  * unverified account by its email. Never logs tokens or addresses.
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../api/codes';
 import { NO_EMAIL_PREFIX } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import type { Q, Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { ApiError, notFound } from '../http/errors';

@@ -12,8 +12,8 @@
  * - Answers of the cached prefix are shared, so there every request is a guest.
  */
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { LIVE_TICKET_STATES } from '../cart/document';
 import type { Q } from '../db';
 import type { AppCtx, C } from '../http/context';

@@ -5,7 +5,7 @@
  * process; http/guess.ts). Only misses count: a code that exists (valid, expired or used up) gives its slots
  * back, so a visitor with a real code is never limited by it. Over a limit: 429 too_many_attempts.
  */
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { AppCtx, C } from '../http/context';
 import { ApiError } from '../http/errors';
 import { guardGuesses } from '../http/guess';

@@ -10,8 +10,8 @@
  *   the members and flags of each level ticket are written (`cart_membership`) with the tickets.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import type { TicketRow } from '../cart/document';
 import { refusalOf } from '../cart/refusal';
 import type { Q } from '../db';

@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import type { CartRow } from '../cart/document';
 import { documentResponse } from '../cart/routes';
 import { loadCart, lockPending, requirePending } from '../cart/state';

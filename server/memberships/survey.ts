@@ -1,6 +1,6 @@
 /**
  * Survey answers of a membership reserve (`membership.survey`), checked by the same rule as a ticket reserve's
- * additional info (cart/survey.ts, api/survey-rule.ts): answers for the level's ticket group only, once, to
+ * additional info (cart/survey.ts, domain/survey-rule.ts): answers for the level's ticket group only, once, to
  * its known questions, every required question answered, a listed choice where the question has choices, a
  * number within bounds where it asks for one. Anything else is 400 `additional_info_validation_failed`.
  */

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { documentResponse } from '../cart/routes';
 import { loadCart, requirePending } from '../cart/state';
 import { clientAddress } from '../http/client-address';

@@ -14,7 +14,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { errorResponse } from '../http/api';
 import type { AppCtx } from '../http/context';
 import { ApiError, payloadTooLarge } from '../http/errors';

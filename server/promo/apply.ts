@@ -5,9 +5,9 @@
  * counter (./codes.ts `takeCodesSql`), under the cart lock for an existing cart.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { CITYPASS_HANDLER } from '../../api/citypass-rule';
-import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
+import { CITYPASS_HANDLER } from '../../domain/citypass-rule';
+import { ErrorCode } from '../../domain/codes';
 import { type CartRow, liveTicketsAndTotals, type TicketRow } from '../cart/document';
 import { refusalOf } from '../cart/refusal';
 import { lockPending } from '../cart/state';

@@ -6,7 +6,7 @@
  * the cart's applied codes and run the engine (./engine.ts).
  */
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { Q } from '../db';
 import { ApiError } from '../http/errors';
 import { memberMembership } from '../members/schema';

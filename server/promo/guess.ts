@@ -4,7 +4,7 @@
  * members/rate.ts before any code is read (http/guess.ts); only misses keep them. Over a limit: 429
  * too_many_attempts.
  */
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { AppCtx, C } from '../http/context';
 import { ApiError } from '../http/errors';
 import { guardGuesses } from '../http/guess';

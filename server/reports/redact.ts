@@ -1,10 +1,10 @@
 /**
  * What an error report keeps (issue 26): nothing personal. Pure. Emails are masked as every log masks them
- * (api/redact.ts); query strings and fragments are cut from every URL and path (they carry reset tokens, order
+ * (domain/redact.ts); query strings and fragments are cut from every URL and path (they carry reset tokens, order
  * ids with their link tokens, member codes); long runs of token characters (tokens, JWTs, session ids) and of
  * digits (card numbers, phone numbers) are masked; control characters go; every field is cut to its bound.
  */
-import { REDACTED, redact } from '../../api/redact';
+import { REDACTED, redact } from '../../domain/redact';
 
 /** A query string or fragment: from `?` or `#` to the next space or quote. */
 const QUERY = /[?#][^\s"'<>)]*/g;

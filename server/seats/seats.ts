@@ -11,8 +11,8 @@
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { ErrorCode } from '../../api/codes';
 import type * as w from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { sweepExpiredCarts } from '../cart/holds';
 import type { EventRow } from '../catalog/lookup';
 import type { AppCtx } from '../http/context';

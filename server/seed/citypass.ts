@@ -5,7 +5,7 @@
  * child `CP-C` and six digits) and the sandbox provider's `citypass_sandbox` names the vouchers that simulate an
  * outage (`CP-X` and six digits). Every seeded seller gets the same.
  */
-import { CITYPASS_CODE_GROUPS_KEY, CITYPASS_EVENT_KEY } from '../../api/citypass-rule';
+import { CITYPASS_CODE_GROUPS_KEY, CITYPASS_EVENT_KEY } from '../../domain/citypass-rule';
 import { CITYPASS_SANDBOX_KEY } from '../citypass/sandbox';
 import type { Db } from '../db';
 import * as t from '../schema';

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN, isEmail } from '../../api/email';
 import { emailBody, userBody } from '../../api/request-bodies';
+import { EMAIL_PATTERN, isEmail } from '../../domain/email';
 import { validateCheckout } from '../../machines/checkout/rules';
 import { emailFieldError } from '../../machines/emailSubmit/rules';
 import { looksLikeEmail } from '../../machines/membership/rules';

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CODE_INFO, ErrorCode, isErrorCode } from '../../api/codes';
+import { ApiError, errorMessageFor } from '../../api/errors';
+import { CODE_INFO, ErrorCode, isErrorCode } from '../../domain/codes';
 import {
   type ErrorLike,
   type ErrorWhere,
@@ -14,8 +15,7 @@ import {
   errorOutcome,
   isLoggedCode,
   isReported,
-} from '../../api/error-messages';
-import { ApiError, errorMessageFor } from '../../api/errors';
+} from '../../domain/error-messages';
 import { createStrings, resolveMessage } from '../../ui/strings';
 
 const specDir = join(__dirname, '../../../shared/spec');

@@ -4,8 +4,8 @@
  * Texts verbatim from the spec (tooManyAttempts is ours).
  */
 import { describe, expect, it } from 'vitest';
-import { CODE_INFO, ErrorCode } from '../../api/codes';
-import { type ErrorLike, errorMessage, errorOutcome } from '../../api/error-messages';
+import { CODE_INFO, ErrorCode } from '../../domain/codes';
+import { type ErrorLike, errorMessage, errorOutcome } from '../../domain/error-messages';
 import { createStrings, resolveMessage } from '../../ui/strings';
 
 const strings = createStrings();

@@ -5,7 +5,6 @@
  * malformed answers rejected as `unexpected`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { ApiError } from '../../api/errors';
 import { createApi } from '../../api/index';
 import {
@@ -16,6 +15,7 @@ import {
   toGiftCode,
 } from '../../api/membership-client';
 import type { MembershipRuleModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import { apiErrorBody, fakeFetch, json, pathOf, queryOf, SETTINGS } from './helpers';
 
 function setup(isMember: boolean, ...replies: Parameters<typeof fakeFetch>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError, UNEXPECTED_MESSAGE } from '../../api/errors';
 import { formatMoney, fromCents, toCents } from '../../api/money';
-import { REDACTED, redact } from '../../api/redact';
+import { REDACTED, redact } from '../../domain/redact';
 
 describe('money', () => {
   it.each([

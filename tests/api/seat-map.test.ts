@@ -136,7 +136,7 @@ describe('seated reserve lines', () => {
 
 describe('a seat taken by another buyer', () => {
   it('is an expected 409 of the code table (part of the flow, not logged)', async () => {
-    const { CODE_INFO, ErrorCode, isLoggedCode } = await import('../../api/codes');
+    const { CODE_INFO, ErrorCode, isLoggedCode } = await import('../../domain/codes');
     expect(CODE_INFO[ErrorCode.seat_unavailable]).toMatchObject({ status: 409, expected: true });
     expect(isLoggedCode(ErrorCode.seat_unavailable)).toBe(false);
   });

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { describe, expect, it } from 'vitest';
-import { dayRange, nextDay, parseDay, zonedParts } from '../../api/zoned-day';
+import { dayRange, nextDay, parseDay, zonedParts } from '../../domain/zoned-day';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -2,11 +2,11 @@
  * The attendee rule read from spec 1 §5, for the reserve flows' path tests (an oracle beside the core's own
  * rule in machines/reserve/core/admits.ts): "Attendee names: required when the group or event meta says
  * required; email required only when admit_emails is required", one attendee per ticket of such groups, an
- * email (when given) an address by the one email rule (api/email.ts).
+ * email (when given) an address by the one email rule (domain/email.ts).
  */
 import { expect } from 'vitest';
-import { isEmail } from '../../api/email';
 import type { EventDetail, TicketGroupModel } from '../../api/models';
+import { isEmail } from '../../domain/email';
 import type { Admits, AttendeeView } from '../../machines/reserve/core/admits';
 
 type Kind = 'names' | 'emails';

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
-import { ErrorCode } from '../../api/codes';
 import type { CartModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import { addedTickets, isModifiable, MIN_SECONDS_LEFT } from '../../machines/cart/rules';
 import { selectExpiryTimer } from '../../machines/cart/selectors';

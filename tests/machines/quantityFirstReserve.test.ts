@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom, transition } from 'xstate';
-import { ErrorCode } from '../../api/codes';
 import type { CalendarDayModel, CartModel, PricedSessionModel } from '../../api/models';
+import { ErrorCode } from '../../domain/codes';
 import { withMemberRemaining } from '../../machines/reserve/member-remaining';
 import { isSelectionValid, totalTickets } from '../../machines/reserve/quantities';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';

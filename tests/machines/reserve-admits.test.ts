@@ -6,8 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { admitAskOf, strongerAsk } from '../../api/admit-rule';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
+import { admitAskOf, strongerAsk } from '../../domain/admit-rule';
 import {
   type AdmitValue,
   admitEntries,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { reserveCoreActions } from '../../machines/reserve/core/actions';
 import { reserveCoreGuards } from '../../machines/reserve/core/guards';
 import {

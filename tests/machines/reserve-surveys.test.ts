@@ -2,14 +2,14 @@
  * Surveys per ticket group (spec 1 §5 "Survey fields: required per the spec's required list; types map: enum
  * to options, email to email, date to date, integer to number, string to text. Empty answers are dropped;
  * numbers are converted. Survey question contexts must not be empty or commas only."; §7 "survey answers go
- * as ticket_group_id with data"): the one rule (api/survey-rule.ts), the core's part (core/surveys.ts), and
+ * as ticket_group_id with data"): the one rule (domain/survey-rule.ts), the core's part (core/surveys.ts), and
  * how each ticket flow carries it to the reserve. Expected values are written from the spec, not read from
  * the code.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
-import { checkSurveyAnswers, parseSurvey, surveyData, surveyProblems } from '../../api/survey-rule';
+import { checkSurveyAnswers, parseSurvey, surveyData, surveyProblems } from '../../domain/survey-rule';
 import { requestSurveys, selectSurveys, surveysHold } from '../../machines/reserve/core/surveys';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
@@ -44,7 +44,7 @@ const SPEC = {
 };
 const questions = parseSurvey(JSON.stringify(SPEC));
 
-describe('the survey rule (api/survey-rule.ts)', () => {
+describe('the survey rule (domain/survey-rule.ts)', () => {
   it('maps types to inputs in propertyOrder; drops empty and comma-only contexts; reads the required list', () => {
     expect(questions.map((q) => [q.name, q.input, q.required])).toEqual([
       ['heard', 'select', true],

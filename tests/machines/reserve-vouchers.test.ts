@@ -1,6 +1,6 @@
 /**
  * City-pass voucher rules (spec 1 §5 "City-pass voucher", §8 "invalid_citypass and code_exhausted: shown beside
- * the voucher field"): the shared rule (api/citypass-rule.ts) and the reserve core's part (core/vouchers.ts).
+ * the voucher field"): the shared rule (domain/citypass-rule.ts) and the reserve core's part (core/vouchers.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   isChildType,
   voucherFits,
   voucherKinds,
-} from '../../api/citypass-rule';
+} from '../../domain/citypass-rule';
 import {
   requestVouchers,
   selectVouchers,

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import type { Api, CartModel } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { selectModals } from '../../machines/modals/view';
 import { realClock } from '../../routes/app/clock';
 import { type AppDeps, cartOf, createAppActor, currentCartId, modalsOf } from '../../routes/app/root';

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import type { Api, CartModel } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { selectModals } from '../../machines/modals/view';
 import { parseStoredCart } from '../../routes/app/cart-storage';
 import { realClock } from '../../routes/app/clock';

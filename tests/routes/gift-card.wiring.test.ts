@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, type GiftCardPayment } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { provideGiftCard } from '../../routes/checkout/gift-card-wiring';
 import { createStrings, resolveMessage } from '../../ui/strings';
 

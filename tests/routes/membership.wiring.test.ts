@@ -121,7 +121,7 @@ describe('membership purchase wiring', () => {
         max: 1,
       },
     ]);
-    // The one survey rule (api/survey-rule.ts): options for enum, text otherwise; the title, else the name.
+    // The one survey rule (domain/survey-rule.ts): options for enum, text otherwise; the title, else the name.
     expect(surveyOf(EVENT).map((q) => [q.name, q.title, q.input, q.choices, q.required])).toEqual([
       ['heard', 'How did you hear about us?', 'select', ['Friends', 'Press'], true],
       ['note', 'note', 'text', null, false],

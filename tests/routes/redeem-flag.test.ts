@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Api, CartModel } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import type { RedeemLevel } from '../../machines/membership/giftRedeem.types';
 import { realClock } from '../../routes/app/clock';
 import {

@@ -1,7 +1,7 @@
 /** The listing and confirmation screens' wiring: the right API call with the right input. */
 import { describe, expect, it, vi } from 'vitest';
 import { type Api, ApiError } from '../../api';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import {
   externalConfirmationUrl,
   isMissingOrder,

@@ -10,8 +10,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, SESSION_COOKIE } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { tokenHash } from '../../server/members/auth';
 import { LIMITS } from '../../server/members/rate';
 import { memberSession, memberUser } from '../../server/members/schema';

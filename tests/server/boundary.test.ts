@@ -4,8 +4,8 @@
  * publicly cacheable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { isErrorCode } from '../../domain/codes';
 import { demoIds } from '../../server/seed/demo';
 import { donationIds } from '../../server/seed/donation';
 import { membershipIds } from '../../server/seed/membership';

@@ -6,8 +6,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { DEFAULT_MAX_MORE_TIME, HOLDS_CONFIG_KEY } from '../../server/cart/holds-config';
 import * as t from '../../server/schema';
 import { GA_ADULT, gaSessions, SELLER, START, startTestServer, type TestServer } from './helpers';

@@ -7,8 +7,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { citypassRedemption } from '../../server/citypass/schema';
 import { citypassIds, DEMO_VOUCHERS } from '../../server/seed/citypass';
 import { demoIds } from '../../server/seed/demo';

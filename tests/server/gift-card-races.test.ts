@@ -7,8 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { GIFT_CARD_LEDGER_TYPE } from '../../server/ledger/ledger';
 import { ledger } from '../../server/ledger/schema';
 import * as t from '../../server/schema';

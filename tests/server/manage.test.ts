@@ -6,8 +6,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import * as t from '../../server/schema';
 import { GA_ADULT, gaSessions, startTestServer, type TestServer } from './helpers';
 import { capacityBaseline, ledgerProblems } from './invariants';

@@ -4,7 +4,7 @@
  * 401 first without a session).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { demoMemberIds } from '../../server/seed/members';
 import type { TestServer } from './helpers';
 import { type Browser, browser, DEMO_MEMBERS, passwordLogin, startMembersServer } from './members-helpers';

@@ -7,10 +7,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { ErrorCode } from '../../api/codes';
 import { createApi } from '../../api/index';
 import { memberDocument } from '../../api/member-schemas';
 import { runtimeConfig } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { demoMemberIds } from '../../server/seed/members';
 import { GA_ADULT, gaSessions, SELLER, type TestServer } from './helpers';
 import {

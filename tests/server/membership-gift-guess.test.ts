@@ -5,7 +5,7 @@
  * up) do not count. The window passes (injected clock). The concurrent case proves something on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { LIMITS } from '../../server/members/rate';
 import { DEMO_GIFT_CODES } from '../../server/seed/membership';
 import { GA_ADULT, gaSessions, type TestServer } from './helpers';

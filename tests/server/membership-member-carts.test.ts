@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import * as t from '../../server/schema';
 import { DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
 import { GA_ADULT, gaSessions, type TestServer } from './helpers';

@@ -6,8 +6,8 @@
  * reserve that follows keeps the member limits (member_limit_exceeded).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { demoIds } from '../../server/seed/demo';
 import { DEMO_MEMBERSHIP_MEMBERS, MEMBER_SHOW_CENTS, membershipIds } from '../../server/seed/membership';
 import { PLANETARIUM, PLANETARIUM_ADULT, type TestServer } from './helpers';

@@ -8,8 +8,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { memberMembership, memberUser } from '../../server/members/schema';
 import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';

@@ -8,8 +8,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
 import { membershipIds } from '../../server/seed/membership';

@@ -2,14 +2,14 @@
  * Survey answers of a membership reserve checked at the boundary (server/memberships/survey.ts): the level
  * group's survey (meta `additional_info_spec`) decides which questions exist, which are required, their choices
  * and number ranges; bad answers are 400 additional_info_validation_failed (context additional_info, `_extra` the question and the
- * problem), the same rule and code as a ticket reserve's survey (api/survey-rule.ts), oversized or
+ * problem), the same rule and code as a ticket reserve's survey (domain/survey-rule.ts), oversized or
  * malformed ones 400/413 from the body schema, never a 500. Nothing is reserved and no gift code is taken.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
-import { SURVEY_META as SURVEY_META_KEY } from '../../api/survey-rule';
+import { ErrorCode } from '../../domain/codes';
+import { SURVEY_META as SURVEY_META_KEY } from '../../domain/survey-rule';
 import { cartMembership, giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
 import { DEMO_SELLER_ID } from '../../server/seed/demo';

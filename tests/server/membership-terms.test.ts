@@ -8,9 +8,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
-import { errorMessage } from '../../api/error-messages';
 import { errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
+import { errorMessage } from '../../domain/error-messages';
 import { memberMembership } from '../../server/members/schema';
 import { BEYOND_TERM_CONFIG_KEY } from '../../server/memberships/policy';
 import { giftCode } from '../../server/memberships/schema';

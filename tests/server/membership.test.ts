@@ -7,7 +7,6 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import {
   giftCodeStatus,
   toGiftCode,
@@ -17,6 +16,7 @@ import {
   toRules,
 } from '../../api/membership-client';
 import { document } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { memberMembership } from '../../server/members/schema';
 import { giftCode } from '../../server/memberships/schema';
 import { demoIds } from '../../server/seed/demo';

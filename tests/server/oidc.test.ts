@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { runtimeConfig, SESSION_COOKIE } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { createApp } from '../../server/app';
 import { createDb, type DbHandle } from '../../server/db';
 import {

@@ -4,8 +4,8 @@
  * race), and expire after an hour on the injected clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { memberDocument } from '../../api/member-schemas';
+import { ErrorCode } from '../../domain/codes';
 import { tokenHash } from '../../server/members/auth';
 import { memberResetToken } from '../../server/members/schema';
 import type { TestServer } from './helpers';

@@ -7,8 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { sweepExpiredCarts } from '../../server/cart/holds';
 import { citypassRedemption } from '../../server/citypass/schema';
 import { cartCode, promoCode } from '../../server/promo/schema';

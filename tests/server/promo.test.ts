@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { promoCode } from '../../server/promo/schema';
 import { demoIds } from '../../server/seed/demo';
 import { DEMO_CODES, promoIds } from '../../server/seed/promo';

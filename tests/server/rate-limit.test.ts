@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { clientAddress } from '../../server/http/client-address';
 import { BACKOFF, backoffDelayMs } from '../../server/members/rate';
 import * as t from '../../server/schema';

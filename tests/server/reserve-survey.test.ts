@@ -7,8 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import * as t from '../../server/schema';
 import { demoIds } from '../../server/seed/demo';
 import { startTestServer, type TestServer } from './helpers';

@@ -4,8 +4,8 @@
  * and the client's wire schema keeps it; tickets of other groups carry no seat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { theatreIds } from '../../server/seed/seats';
 import { GA_ADULT, gaSessions, startTestServer, type TestServer } from './helpers';
 

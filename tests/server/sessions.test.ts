@@ -3,8 +3,8 @@
  * a readable expiry cookie; my/ endpoints need one; logout and expiry end it; a member's cart is theirs alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
 import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
 import { tokenHash } from '../../server/members/auth';
 import { memberSession } from '../../server/members/schema';
 import { GA_ADULT, gaSessions, type TestServer } from './helpers';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../api/codes';
+import { ErrorCode } from '../../domain/codes';
 import { CatalogCache } from '../../server/catalog/cache';
 import type { AppCtx } from '../../server/http/context';
 import { finish, keyOf, PAY_LEASE_MS } from '../../server/payments/completion';

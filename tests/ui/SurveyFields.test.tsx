@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionModel, TicketGroupModel } from '../../api/models';
-import { parseSurvey } from '../../api/survey-rule';
+import { parseSurvey } from '../../domain/survey-rule';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';

@@ -30,7 +30,7 @@ export interface AttendeeFieldsProps {
   onChange: (ticketTypeId: string, index: number, field: AttendeeFieldOption['field'], value: string) => void;
 }
 
-/** Spec 1 §9: 50 characters for fields other than email; an email at most 254 (api/email.ts). */
+/** Spec 1 §9: 50 characters for fields other than email; an email at most 254 (domain/email.ts). */
 const MAX_LENGTH = { first: 50, last: 50, email: 254 } as const;
 
 /**

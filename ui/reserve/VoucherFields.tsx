@@ -21,7 +21,7 @@ export interface VoucherFieldsProps {
   onChange: (ticketTypeId: string, index: number, value: string) => void;
 }
 
-/** A voucher is at most 35 characters (api/citypass-rule.ts VOUCHER_MAX, as a promo code). */
+/** A voucher is at most 35 characters (domain/citypass-rule.ts VOUCHER_MAX, as a promo code). */
 const MAX_LENGTH = 35;
 
 /**

@@ -4,14 +4,16 @@
  * rule for every ticket flow (date-first, quantity-first, single event).
  *
  * - Which tickets: every ticket of a group whose meta, or the event's, asks for names or emails
- *   (api/admit-rule.ts: 'required' requires, 'optional' asks), one entry per ticket, in ticket order.
+ *   (domain/admit-rule.ts: 'required' requires, 'optional' asks), one entry per ticket, in ticket order.
  * - The name is a first and a last name, joined by a space (spec 1 §5 "Name is first and last joined by a
  *   space"): the form asks the two parts under one label, 'Full Name', or 'Adult 1 Full Name' (prefixed by
  *   the ticket's label) when the form asks for more than one attendee.
  * - Validation: a required part left empty (or only spaces) reads 'Input must not be empty'; an email, when
- *   given, must be an address by the one email rule (api/email.ts), and is required only when admit_emails
+ *   given, must be an address by the one email rule (domain/email.ts), and is required only when admit_emails
  *   says required.
  */
+
+import type { AdmitDetails, EventDetail, TicketGroupModel } from '../../../api/models';
 import {
   ADMIT_EMAILS_META,
   ADMIT_NAMES_META,
@@ -20,9 +22,8 @@ import {
   joinName,
   NAME_PART_MAX,
   strongerAsk,
-} from '../../../api/admit-rule';
-import { isEmail } from '../../../api/email';
-import type { AdmitDetails, EventDetail, TicketGroupModel } from '../../../api/models';
+} from '../../../domain/admit-rule';
+import { isEmail } from '../../../domain/email';
 import { type Message, message } from '../../shared/messages';
 import { type Quantities, quantityOf } from '../quantities';
 

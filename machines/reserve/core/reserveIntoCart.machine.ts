@@ -18,8 +18,8 @@
  * No I/O: `postReserve` is provided by the route (`routes/event/reserve-core.ts`); tests provide fakes.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ErrorCode } from '../../../api/codes';
 import type { CartModel } from '../../../api/models';
+import { ErrorCode } from '../../../domain/codes';
 import { notProvided } from '../../shared/not-provided';
 import { codeOf, codePromptError, flowErrorOf, hasCode, isCartGone, refusalOf } from './rules';
 import type {

@@ -4,12 +4,12 @@
  * child `reserveIntoCart` read without casts, and the outputs the path models send for it.
  */
 import type { EventObject } from 'xstate';
-import { voucherKey } from '../../../api/citypass-rule';
-import { ErrorCode } from '../../../api/codes';
-import { outcomeMessage } from '../../../api/error-messages/base';
-import { promoOutcome, reserveOutcome } from '../../../api/error-messages/reserve';
 import type { AdmitDetails, CartModel, TicketGroupModel } from '../../../api/models';
-import type { SurveyAnswers } from '../../../api/survey-rule';
+import { voucherKey } from '../../../domain/citypass-rule';
+import { ErrorCode } from '../../../domain/codes';
+import { outcomeMessage } from '../../../domain/error-messages/base';
+import { promoOutcome, reserveOutcome } from '../../../domain/error-messages/reserve';
+import type { SurveyAnswers } from '../../../domain/survey-rule';
 import { type FlowError, toFlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
 import { type Quantities, requestQuantities } from '../quantities';

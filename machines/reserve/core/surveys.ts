@@ -2,7 +2,7 @@
  * Surveys per ticket group, a part of what a reserve carries (spec 1 §2 "survey questions per ticket group",
  * §3 "Survey spec", §5 "Survey fields", §7 "survey answers go as ticket_group_id with data"): one rule for
  * every ticket flow (date-first, quantity-first, single event) and the membership form, from
- * api/survey-rule.ts (which the server checks with too).
+ * domain/survey-rule.ts (which the server checks with too).
  *
  * - Which groups: each group with a survey of which at least one ticket is chosen, in the form's order.
  * - Inputs: options for `enum`, email, date and number inputs by format and type, else text.
@@ -20,7 +20,7 @@ import {
   type SurveyQuestion,
   surveyData,
   surveyProblems,
-} from '../../../api/survey-rule';
+} from '../../../domain/survey-rule';
 import { type Message, message } from '../../shared/messages';
 import { type Quantities, quantityOf } from '../quantities';
 

@@ -1,7 +1,7 @@
 /**
  * City-pass vouchers, a part of what a reserve carries (spec 1 §2 "city-pass voucher entry fields", §3
  * "City-pass config" and reserve payload, §5 "City-pass voucher", §8 "invalid_citypass and code_exhausted:
- * shown beside the voucher field"): one rule for every ticket flow (api/citypass-rule.ts is shared with the
+ * shown beside the voucher field"): one rule for every ticket flow (domain/citypass-rule.ts is shared with the
  * server's sandbox provider).
  *
  * - Which tickets: every ticket of a group the event's `web.ecommerce.citypass` names, one field per ticket.
@@ -11,6 +11,8 @@
  * - A refusal of the server about one voucher (invalid_citypass, code_exhausted with `_extra.code`) is shown
  *   beside the fields holding that voucher until one of them changes.
  */
+
+import type { EventDetail, TicketGroupModel } from '../../../api/models';
 import {
   type CitypassConfig,
   childKeywords,
@@ -18,9 +20,8 @@ import {
   type VoucherKind,
   voucherFits,
   voucherKey,
-} from '../../../api/citypass-rule';
-import { ErrorCode } from '../../../api/codes';
-import type { EventDetail, TicketGroupModel } from '../../../api/models';
+} from '../../../domain/citypass-rule';
+import { ErrorCode } from '../../../domain/codes';
 import type { FlowError } from '../../shared/flow-error';
 import { type Message, message } from '../../shared/messages';
 import { type Quantities, quantityOf } from '../quantities';
