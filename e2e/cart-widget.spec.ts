@@ -6,7 +6,7 @@
 import type { Page, Response } from '@playwright/test';
 import { sessionsOn, VENUE_TZ, venueDay } from './date-first-helpers';
 import { expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
 
 const isModify = (r: Response) =>
   r.request().method() === 'POST' && /\/modify$/.test(new URL(r.url()).pathname);
@@ -81,6 +81,7 @@ test('fixed and percent fees on their own lines; an item removed through the con
   await expect(overlay).toBeVisible();
   await expect(overlay.getByRole('button', { name: 'Confirm' })).toBeFocused();
   await expectNoA11yViolations(page, 'remove confirm overlay');
+  await expectApgDialog(page, overlay, { opener: remove, closeable: true });
   // Cancel keeps the item.
   await overlay.getByRole('button', { name: 'Cancel' }).click();
   await expect(overlay).toBeHidden();
@@ -123,6 +124,10 @@ test('@phone the mobile cart footer and modal; the modal closes when the last ti
   await expect(modal.getByText('1 × Tour')).toBeVisible();
   await expect(modal.getByText('Total to pay')).toBeVisible();
   await expect(modal.getByRole('link', { name: 'Checkout' })).toBeVisible();
+  await expectApgDialog(page, modal, {
+    opener: footer.getByRole('button', { name: /Your cart/ }),
+    closeable: true,
+  });
   await expectNoA11yViolations(page, 'mobile cart modal');
 
   // Close, open again, then remove the only item: the ticket count drops to 0 and the modal closes.

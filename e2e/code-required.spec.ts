@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { eventId, expect, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
 
 const LECTURE = 'Evening Lecture: The Art of Restoration';
 
@@ -30,6 +30,10 @@ test('press seats ask for a code: a wrong code keeps the modal, PRESS2026 reserv
   const field = modal.getByRole('textbox', { name: 'Promo code' });
   await expect(field).toBeFocused();
   await expectNoA11yViolations(page, 'code required modal');
+  await expectApgDialog(page, modal, {
+    opener: page.getByRole('button', { name: 'Add to cart' }),
+    closeable: true,
+  });
 
   // A code that exists but unlocks nothing, then one the server does not know: the modal stays, with the code.
   await field.fill('SAVE5');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import axe from 'axe-core';
 import type { Seller } from './fixtures';
 
@@ -44,6 +44,69 @@ export async function expectNoA11yViolations(page: Page, screen: string) {
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
   expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** True when the element is a dialog shown modally (top layer; the rest of the page is inert). */
+export const isModal = (dialog: Locator) => dialog.evaluate((d) => d.matches(':modal'));
+
+/** Tabs `times` times (Shift+Tab when `back`); focus must stay in the dialog (the browser may pass through
+ * its own UI: body). */
+export async function expectTabStaysIn(page: Page, modalName: string, times: number, back = false) {
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const where = await page.evaluate((name) => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'page';
+      return active.closest(`dialog[data-modal="${name}"]`) ? 'dialog' : `outside: ${active.outerHTML}`;
+    }, modalName);
+    expect(['dialog', 'page']).toContain(where);
+  }
+}
+
+/**
+ * The APG "Dialog (Modal)" pattern's own expectations (w3c/aria-practices, test/tests/dialog-modal_dialog.js),
+ * restated for a dialog of our modal stack that is open now (issue 27: every dialog keeps them):
+ * - it is a dialog (or an alertdialog) shown modally, so the page behind is inert (the APG's aria-modal);
+ * - it is named by its own visible heading (aria-labelledby points at an element inside it);
+ * - focus is inside it, and Tab and Shift+Tab keep it inside;
+ * - Escape closes a closeable one and focus returns to the control that opened it, which opens it again (the
+ *   test goes on with the dialog open); a dialog that is not closeable stays open.
+ * Focus is left on the dialog's first focusable control, as on open.
+ */
+export async function expectApgDialog(
+  page: Page,
+  dialog: Locator,
+  how: { opener?: Locator; closeable: boolean },
+): Promise<void> {
+  await expect(dialog).toBeVisible();
+  expect(await isModal(dialog), 'shown modally').toBe(true);
+  const facts = await dialog.evaluate((d) => {
+    const id = d.getAttribute('aria-labelledby');
+    const label = id ? document.getElementById(id) : null;
+    return {
+      name: d.getAttribute('data-modal') ?? '',
+      heading: label && d.contains(label) ? (label.textContent ?? '').trim() : null,
+      focusInside: d.contains(document.activeElement),
+    };
+  });
+  expect(facts.heading, 'named by a heading inside it').toBeTruthy();
+  await expect(dialog).toHaveAccessibleName(facts.heading as string);
+  expect(facts.focusInside, 'focus inside on open').toBe(true);
+  const first = await page.evaluate(() => document.activeElement?.outerHTML);
+  await expectTabStaysIn(page, facts.name, 3);
+  await expectTabStaysIn(page, facts.name, 3, true);
+  await page.keyboard.press('Escape');
+  if (!how.closeable) {
+    await expect(dialog).toBeVisible();
+    expect(await isModal(dialog)).toBe(true);
+    return;
+  }
+  await expect(dialog).toBeHidden();
+  if (!how.opener) return;
+  await expect(how.opener).toBeFocused();
+  await how.opener.click();
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(first);
 }
 
 /** Records every API request (both prefixes) the page makes. */

@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sessionsOn, venueDay } from './date-first-helpers';
 import { eventId, expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
 import { emailedLink } from './members';
 
 const WORKSHOP = 'Family Workshop: Drop-in Drawing';
@@ -103,6 +103,7 @@ test('a guest cancels one free ticket from the emailed manage link; the link wit
   const confirm = page.getByRole('alertdialog', { name: 'Cancel these tickets?' });
   await expect(confirm.getByText('1 ticket will be cancelled. This cannot be undone.')).toBeVisible();
   await expectNoA11yViolations(page, 'cancel confirm');
+  await expectApgDialog(page, confirm, { opener: cancelSelected, closeable: true });
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your tickets have been cancelled.' }),

@@ -7,7 +7,7 @@
 
 import type { Page } from '@playwright/test';
 import { eventId, expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
 import { DEMO_PASSWORD, useLoginConfig } from './members';
 
 const CODES = {
@@ -95,6 +95,7 @@ test('redeem: a valid code from ?gift_code shows the discounted levels, reserves
     'You need to take action on your current cart before you can redeem a membership.',
   );
   await expectNoA11yViolations(page, 'redeem, cart dialog');
+  await expectApgDialog(page, dialog, { opener: redeem, closeable: true });
   await dialog.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout/);
 });
@@ -146,6 +147,10 @@ test('membership details: the page and the header dialog for a member; the dialo
   await page.goto(`${seller.base}/events`);
   await accountNav(page).getByRole('link', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Account login' });
+  await expectApgDialog(page, login, {
+    opener: accountNav(page).getByRole('link', { name: 'Log in' }),
+    closeable: true,
+  });
   await login.getByLabel('Member ID').fill(ENROLLED.memberId);
   await login.getByLabel('ZIP code').fill(ENROLLED.zip);
   await login.getByRole('button', { name: 'Log in' }).click();
@@ -165,6 +170,11 @@ test('membership details: the page and the header dialog for a member; the dialo
   await expect(dialog.getByRole('link', { name: 'Cancel auto renew' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Renew membership' })).toBeVisible();
   await expectNoA11yViolations(page, 'membership details dialog');
+  await expectApgDialog(page, dialog, { closeable: true });
+  await accountNav(page)
+    .getByRole('button', { name: `Hi, ${ENROLLED.firstName}` })
+    .click();
+  await accountNav(page).getByRole('button', { name: 'Membership details' }).click();
   await dialog.getByRole('button', { name: 'Resend confirmation email' }).click();
   await expect(dialog.getByText('We sent your membership confirmation to your email address.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -7,7 +7,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoA11yViolations, recordApiRequests, removeFromCart, reserveOneTicket } from './helpers';
+import {
+  expectApgDialog,
+  expectNoA11yViolations,
+  recordApiRequests,
+  removeFromCart,
+  reserveOneTicket,
+} from './helpers';
 import { DEMO_PASSWORD, outbox, useLoginConfig } from './members';
 
 const MIA = { email: 'mia.member@example.com', first: 'Mia', last: 'Member' };
@@ -188,6 +194,10 @@ test('gift as a guest: a cart to deal with first, the login-or-guest dialog, the
   const dialog = page.getByRole('dialog', { name: 'Log in or continue as a guest' });
   await expect(dialog).toBeVisible();
   await expectNoA11yViolations(page, 'login-or-guest dialog');
+  await expectApgDialog(page, dialog, {
+    opener: form(page).getByRole('button', { name: 'Buy gift membership' }),
+    closeable: true,
+  });
   await dialog.getByRole('button', { name: 'Shop as a guest' }).click();
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(

@@ -1,22 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoA11yViolations, reserveOneTicket } from './helpers';
-
-/** True when the element is a dialog shown modally (top layer; the rest of the page is inert). */
-const isModal = (dialog: Locator) => dialog.evaluate((d) => d.matches(':modal'));
-
-/** Tabs `times` times; focus must stay in the dialog (the browser may pass through its own UI: body). */
-async function expectTabStaysIn(page: Page, modalName: string, times: number) {
-  for (let i = 0; i < times; i++) {
-    await page.keyboard.press('Tab');
-    const where = await page.evaluate((name) => {
-      const active = document.activeElement;
-      if (!active || active === document.body) return 'page';
-      return active.closest(`dialog[data-modal="${name}"]`) ? 'dialog' : `outside: ${active.outerHTML}`;
-    }, modalName);
-    expect(['dialog', 'page']).toContain(where);
-  }
-}
+import { expectNoA11yViolations, expectTabStaysIn, isModal, reserveOneTicket } from './helpers';
 
 test('the Choose date calendar is a real modal: page inert, focus trapped and returned, Escape and backdrop close it', async ({
   page,

@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures';
-import { expectNoA11yViolations, recordApiRequests, removeFromCart, reserveOneTicket } from './helpers';
+import {
+  expectApgDialog,
+  expectNoA11yViolations,
+  recordApiRequests,
+  removeFromCart,
+  reserveOneTicket,
+} from './helpers';
 
 test('a new visitor buys two timed-entry tickets from the listing to Done! @phone', async ({
   page,
@@ -182,6 +188,10 @@ test('terms: the seller’s terms in a modal from the checkbox; the order waits 
   await expect(dialog.getByText('Tickets are not refundable.')).toBeVisible();
   expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
   await expectNoA11yViolations(page, 'checkout: terms dialog');
+  await expectApgDialog(page, dialog, {
+    opener: page.getByRole('button', { name: 'Read the terms and conditions' }),
+    closeable: true,
+  });
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await expect(dialog).toBeHidden();
   await expect(box).not.toBeChecked();

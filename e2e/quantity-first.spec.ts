@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations, recordApiRequests } from './helpers';
+import { expectApgDialog, expectNoA11yViolations, recordApiRequests } from './helpers';
 
 const SHOW = 'Planetarium Show: Cosmic Voyage';
 
@@ -122,6 +122,10 @@ test("the description's 'More' opens a modal on a phone @phone", async ({ page, 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/Narrated live by our astronomers/)).toBeVisible();
   await expectNoA11yViolations(page, 'description modal');
+  await expectApgDialog(page, dialog, {
+    opener: page.getByRole('button', { name: 'More' }),
+    closeable: true,
+  });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });

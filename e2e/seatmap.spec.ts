@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { eventIdOf, sessionAt, venueDay } from './date-first-helpers';
 import { expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
 
 /**
  * The seat map of the demo theatre (seated groups Stalls and Balcony, date-first): seats chosen with the
@@ -104,6 +104,10 @@ test('mouse: a click takes the neighbour, a second click deselects, confirm, res
   await expect(dialog.getByRole('img', { name: 'Seat map' })).toBeVisible();
   await expect(dialog.getByText('Not enough seats for Stalls Adult')).toBeVisible();
   await expectNoA11yViolations(page, 'seat map');
+  await expectApgDialog(page, dialog, {
+    opener: form.getByRole('button', { name: 'Choose seats' }),
+    closeable: true,
+  });
 
   const map = await seatMapOf(page, id, sessionId);
   const byId = new Map(map.seats.map((s) => [s.seat_template_id, s]));
