@@ -50,5 +50,5 @@ for (const machine of folders) {
     `${machine.padEnd(24)} ${s.score.toFixed(1).padStart(5)}%  ${s.detected} killed, ${s.undetected} survived, ${s.invalid} not valid`,
   );
 }
-console.log(`\nmutation scores (target 90%):\n${lines.join('\n')}`);
+process.stdout.write(`\nmutation scores (target 90%):\n${lines.join('\n')}\n`);
 process.exit(failed ? 1 : 0);
