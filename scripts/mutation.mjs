@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run test:mutation -- [machine …]` (issue 29): Stryker on each machine folder in turn (default: every
+ * `npm run test:mutation -- [machine …] [--force]` (issue 29): Stryker on each machine folder in turn (default: every
  * folder of machines/ but shared and reserve/core), incremental (a rerun tests only the mutants whose code or
  * tests changed), then one line per machine: its mutation score, as Stryker counts it (killed and timed-out
  * mutants over every valid mutant; TypeScript-rejected ones are not valid), and the survivors' count. The JSON
@@ -12,6 +12,8 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+/** Options for Stryker itself, e.g. --force (test every mutant again, not only the changed ones). */
+const options = process.argv.slice(2).filter((a) => a.startsWith('-'));
 const folders = asked.length
   ? asked
   : readdirSync(join(root, 'machines')).filter(
@@ -34,7 +36,7 @@ export function scoreOf(report) {
 const lines = [];
 let failed = false;
 for (const machine of folders) {
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...options], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, STRYKER_MACHINE: machine },
