@@ -371,7 +371,7 @@ export const cartMachine = cartSetup
         entry: 'closeMobileCart',
         initial: 'idle',
         states: {
-          idle: {},
+          idle: { description: 'No cart and nothing to delete: a reserve creates one.' },
           discarding: {
             description: 'Deleting the old cart in the background (best effort: a failure is ignored).',
             invoke: {
@@ -403,6 +403,8 @@ export const cartMachine = cartSetup
         initial: 'idle',
         states: {
           idle: {
+            description:
+              'The cart is shown and its timer runs; a removal, a refresh or the expiry starts from here.',
             on: {
               'cart.remove': { guard: 'hasTicketIds', target: 'removing', actions: 'clearError' },
               'cart.refresh': { target: 'refreshing', actions: 'clearError' },

@@ -295,6 +295,7 @@ export const membershipPurchaseMachine = setup({
       },
     },
     loadError: {
+      description: 'The levels could not be loaded: the error and a retry.',
       on: { retry: { target: 'loading', actions: 'clearFormError' } },
     },
     unavailable: {
@@ -322,6 +323,8 @@ export const membershipPurchaseMachine = setup({
       ],
     },
     deciding: {
+      description:
+        'Valid: a visitor who is not logged in is asked to log in or go on as a guest first; a member goes on.',
       always: [{ guard: 'needsLoginOrGuest', target: 'askingLoginOrGuest' }, { target: 'reserving' }],
     },
     askingLoginOrGuest: {
@@ -358,7 +361,7 @@ export const membershipPurchaseMachine = setup({
       type: 'final',
       description: 'code_not_found is rethrown: the screen throws it to the error boundary.',
     },
-    done: { type: 'final' },
+    done: { description: 'The membership is in the cart: the screen goes to checkout.', type: 'final' },
   },
 });
 

@@ -55,12 +55,15 @@ export const dateFirstReserveMachine = setup({
   },
 }).createMachine({
   id: 'dateFirstReserve',
+  description:
+    'Date first (spec 1): choose a day on the calendar, then a time, then the tickets of that session, and reserve them into the cart.',
   context: initialContext,
   output: cartOutput,
   initial: 'loading',
   on: { 'message.dismiss': { actions: 'dismissMessage' } },
   states: {
     loading: {
+      description: "The calendar of the event's available days is loading.",
       invoke: {
         id: 'loadCalendar',
         src: 'loadCalendar',
@@ -95,21 +98,29 @@ export const dateFirstReserveMachine = setup({
         ],
       },
     },
-    noAvailability: {},
-    initError: { on: { retry: { target: 'loading', actions: 'resetForRetry' } } },
+    noAvailability: { description: "No day can be booked: the spec's no-availability message." },
+    initError: {
+      description: 'The calendar could not be loaded: the error and a retry.',
+      on: { retry: { target: 'loading', actions: 'resetForRetry' } },
+    },
     queryRejected: {
       description:
         'reserve=strict and the query cannot be honoured: the generic unavailable message. The same query always gets the same answer, so nothing offers to try it again.',
     },
     picking: {
+      description: 'The visitor picks a day, a time and the tickets.',
       initial: 'entry',
       on: {
         'date.select': { guard: 'isAvailableDay', target: '.session', actions: 'selectDate' },
         'flexible.select': { guard: 'hasFlexibleTickets', target: '.flexible', actions: 'selectFlexible' },
       },
       states: {
-        entry: { always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }] },
-        date: {},
+        entry: {
+          description:
+            'A day already chosen (by the query or before) goes straight to its sessions; otherwise the calendar.',
+          always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }],
+        },
+        date: { description: "'Choose a date': the calendar and the first days; no session yet." },
         flexible: {
           description:
             'Flexible (any-date) tickets: no date or session; the quantities of the flexible groups.',
@@ -132,10 +143,12 @@ export const dateFirstReserveMachine = setup({
           },
         },
         session: {
+          description: 'A day is chosen: its sessions.',
           initial: 'loading',
           on: { 'date.change': { guard: 'hasSeveralDays', target: 'date' } },
           states: {
             loading: {
+              description: "The day's sessions are loading.",
               invoke: {
                 id: 'loadSessions',
                 src: 'loadSessions',
@@ -166,8 +179,12 @@ export const dateFirstReserveMachine = setup({
                 onError: { target: 'loadError', actions: 'noteLoadError' },
               },
             },
-            loadError: { on: { retry: { target: 'loading', actions: 'clearLoadError' } } },
+            loadError: {
+              description: "The day's sessions could not be loaded: the error and a retry.",
+              on: { retry: { target: 'loading', actions: 'clearLoadError' } },
+            },
             loaded: {
+              description: "The day's sessions are shown as time tabs.",
               initial: 'choosing',
               on: {
                 'session.select': {
@@ -177,12 +194,14 @@ export const dateFirstReserveMachine = setup({
                 },
               },
               states: {
-                choosing: {},
+                choosing: { description: "'Choose a time': no session chosen yet." },
                 chosen: {
+                  description: 'A session is chosen: its ticket groups.',
                   initial: 'loading',
                   on: { 'session.change': 'choosing' },
                   states: {
                     loading: {
+                      description: "The session's ticket groups and prices are loading.",
                       invoke: {
                         id: 'loadSessionGroups',
                         src: 'loadSessionGroups',
@@ -191,8 +210,13 @@ export const dateFirstReserveMachine = setup({
                         onError: { target: 'loadError', actions: 'noteLoadError' },
                       },
                     },
-                    loadError: { on: { retry: { target: 'loading', actions: 'clearLoadError' } } },
+                    loadError: {
+                      description: "The session's groups could not be loaded: the error and a retry.",
+                      on: { retry: { target: 'loading', actions: 'clearLoadError' } },
+                    },
                     ready: {
+                      description:
+                        'The ticket form: quantities, seats, attendees, surveys and vouchers; submit reserves when they are valid.',
                       on: {
                         'quantity.increment': { actions: 'changeQuantity' },
                         'quantity.decrement': { actions: 'changeQuantity' },
@@ -221,6 +245,7 @@ export const dateFirstReserveMachine = setup({
           },
         },
         calendarReloading: {
+          description: 'The chosen day sold out: the calendar is loaded again and the day cleared.',
           invoke: {
             id: 'loadCalendar',
             src: 'loadCalendar',
@@ -262,7 +287,7 @@ export const dateFirstReserveMachine = setup({
         ],
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The tickets are in the cart.', type: 'final' },
   },
 });
 

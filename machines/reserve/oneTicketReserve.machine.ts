@@ -103,6 +103,8 @@ export const oneTicketReserveMachine = setup({
   },
 }).createMachine({
   id: 'oneTicketReserve',
+  description:
+    'One ticket (spec 1): a picker of exactly one ticket (a donation, a gift card), reserved into the cart.',
   context: oneTicketContext,
   output: cartOutput,
   initial: 'loading',
@@ -111,6 +113,7 @@ export const oneTicketReserveMachine = setup({
   },
   states: {
     loading: {
+      description: "The event's ticket groups are loading.",
       invoke: {
         id: 'loadGroups',
         src: 'loadGroups',
@@ -123,9 +126,10 @@ export const oneTicketReserveMachine = setup({
       },
     },
     loadError: {
+      description: 'The groups could not be loaded: the error and a retry.',
       on: { retry: { target: 'loading', actions: 'clearBlocking' } },
     },
-    unavailable: {},
+    unavailable: { description: 'Nothing can be chosen: the event is unavailable.' },
     picking: {
       description: 'Exactly one ticket: choosing a type replaces the one chosen; there is no decrease.',
       on: {
@@ -146,7 +150,7 @@ export const oneTicketReserveMachine = setup({
         onError: { target: 'picking', actions: 'noteReserveError' },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The ticket is in the cart.', type: 'final' },
   },
 });
 

@@ -59,6 +59,8 @@ export const quantityFirstReserveMachine = setup({
   },
 }).createMachine({
   id: 'quantityFirstReserve',
+  description:
+    'Quantity first (spec 1): choose how many tickets of each type, find the days that have them, then a day and a time, and reserve.',
   context: initialContext,
   output: cartOutput,
   initial: 'quantities',
@@ -74,6 +76,7 @@ export const quantityFirstReserveMachine = setup({
       },
     },
     loadingCalendar: {
+      description: 'The calendar of the days that have the chosen tickets is loading.',
       invoke: {
         id: 'loadCalendar',
         src: 'loadCalendar',
@@ -90,14 +93,16 @@ export const quantityFirstReserveMachine = setup({
       },
     },
     picking: {
+      description: 'The quantities are set: the visitor picks a day and a time.',
       initial: 'date',
       on: {
         'quantities.open': { target: 'quantities', actions: 'resetDateAndSession' },
         'date.select': { guard: 'isAvailableDay', target: '.loadingSessions', actions: 'selectDate' },
       },
       states: {
-        date: {},
+        date: { description: "'Choose a date': no day chosen yet." },
         loadingSessions: {
+          description: "The chosen day's sessions are loading.",
           invoke: {
             id: 'loadSessions',
             src: 'loadSessions',
@@ -114,8 +119,12 @@ export const quantityFirstReserveMachine = setup({
             onError: { target: 'sessionsError', actions: 'noteLoadError' },
           },
         },
-        sessionsError: { on: { retry: { target: 'loadingSessions', actions: 'clearLoadError' } } },
+        sessionsError: {
+          description: "The day's sessions could not be loaded: the error and a retry.",
+          on: { retry: { target: 'loadingSessions', actions: 'clearLoadError' } },
+        },
         sessions: {
+          description: "The day's sessions with room for the tickets: the visitor chooses a time.",
           on: {
             'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'clearDate' },
             'session.select': { guard: 'isSelectableSession', target: 'chosen', actions: 'selectSession' },
@@ -142,6 +151,7 @@ export const quantityFirstReserveMachine = setup({
           },
         },
         reloadingCalendar: {
+          description: 'The chosen day sold out: the calendar is loaded again.',
           invoke: {
             id: 'loadCalendar',
             src: 'loadCalendar',
@@ -167,7 +177,7 @@ export const quantityFirstReserveMachine = setup({
         onError: { target: 'picking.chosen', actions: 'noteReserveError' },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The tickets are in the cart.', type: 'final' },
   },
 });
 

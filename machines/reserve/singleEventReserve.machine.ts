@@ -233,6 +233,8 @@ export const singleEventReserveMachine = setup({
   },
 }).createMachine({
   id: 'singleEventReserve',
+  description:
+    'Single event (spec 1): an event with one session shows it, then its tickets, and reserves them into the cart.',
   context: singleEventContext,
   output: cartOutput,
   initial: 'checking',
@@ -252,6 +254,7 @@ export const singleEventReserveMachine = setup({
       ],
     },
     loadingSession: {
+      description: "The event's one session is loading.",
       invoke: {
         id: 'loadSession',
         src: 'loadSession',
@@ -264,6 +267,7 @@ export const singleEventReserveMachine = setup({
       },
     },
     loadingGroups: {
+      description: "The session's ticket groups and prices are loading.",
       invoke: {
         id: 'loadSessionGroups',
         src: 'loadSessionGroups',
@@ -273,10 +277,13 @@ export const singleEventReserveMachine = setup({
       },
     },
     loadError: {
+      description: 'The session or its groups could not be loaded: the error and a retry.',
       on: { retry: { target: 'checking', actions: 'clearBlocking' } },
     },
-    unavailable: {},
+    unavailable: { description: 'The event has no session that can be booked: the unavailable message.' },
     ready: {
+      description:
+        'The ticket form: quantities, seats, attendees, surveys and vouchers; submit reserves when they are valid.',
       on: {
         'quantity.increment': { actions: 'changeQuantity' },
         'quantity.decrement': { actions: 'changeQuantity' },
@@ -314,7 +321,7 @@ export const singleEventReserveMachine = setup({
         onError: { target: 'ready', actions: 'noteReserveError' },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The tickets are in the cart.', type: 'final' },
   },
 });
 

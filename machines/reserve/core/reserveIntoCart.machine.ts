@@ -118,6 +118,7 @@ export const reserveIntoCartMachine = setup({
   initial: 'posting',
   states: {
     posting: {
+      description: 'The reserve is posted to the cart (a new cart, once, when the cart is gone).',
       invoke: {
         id: 'postReserve',
         src: 'postReserve',

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:mutation -- [machine …] [--force]` (issue 29): Stryker on each machine folder in turn (default: every
+ * folder of machines/ but shared and reserve/core), incremental (a rerun tests only the mutants whose code or
+ * tests changed), then one line per machine: its mutation score, as Stryker counts it (killed and timed-out
+ * mutants over every valid mutant; TypeScript-rejected ones are not valid), and the survivors' count. The JSON
+ * reports stay in reports/mutation/ for the score's history. Not part of `npm test`: a machine takes minutes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+/** Options for Stryker itself, e.g. --force (test every mutant again, not only the changed ones). */
+const options = process.argv.slice(2).filter((a) => a.startsWith('-'));
+const folders = asked.length
+  ? asked
+  : readdirSync(join(root, 'machines')).filter(
+      (name) => statSync(join(root, 'machines', name)).isDirectory() && !['shared', 'export'].includes(name),
+    );
+
+/** Stryker's score from its JSON report (mutation-testing-report-schema): detected / valid. */
+export function scoreOf(report) {
+  const count = { detected: 0, undetected: 0, invalid: 0 };
+  for (const file of Object.values(report.files))
+    for (const mutant of file.mutants) {
+      if (mutant.status === 'Killed' || mutant.status === 'Timeout') count.detected++;
+      else if (mutant.status === 'Survived' || mutant.status === 'NoCoverage') count.undetected++;
+      else count.invalid++; // CompileError, RuntimeError, Ignored
+    }
+  const valid = count.detected + count.undetected;
+  return { ...count, score: valid === 0 ? 100 : (100 * count.detected) / valid };
+}
+
+const lines = [];
+let failed = false;
+for (const machine of folders) {
+  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...options], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, STRYKER_MACHINE: machine },
+  });
+  const file = join(root, 'reports/mutation', `${machine.replaceAll('/', '-')}.json`);
+  if (run.status !== 0 || !existsSync(file)) {
+    failed = true;
+    lines.push(`${machine.padEnd(24)} stryker failed (exit ${run.status})`);
+    continue;
+  }
+  const s = scoreOf(JSON.parse(readFileSync(file, 'utf8')));
+  lines.push(
+    `${machine.padEnd(24)} ${s.score.toFixed(1).padStart(5)}%  ${s.detected} killed, ${s.undetected} survived, ${s.invalid} not valid`,
+  );
+}
+process.stdout.write(`\nmutation scores (target 90%):\n${lines.join('\n')}\n`);
+process.exit(failed ? 1 : 0);
