@@ -19,6 +19,16 @@ const LABEL_IN_NAME = 'label-content-name-mismatch';
  * the builder, which tests every frame.
  */
 export async function expectNoA11yViolations(page: Page, screen: string) {
+  // Colours are checked as they settle: a dialog's opening fade is no contrast failure (finite animations only;
+  // a spinner runs on).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   let violations: axe.Result[];
   if (page.frames().length > 1) {
     violations = (
@@ -92,7 +102,7 @@ export async function expectApgDialog(
   expect(facts.heading, 'named by a heading inside it').toBeTruthy();
   await expect(dialog).toHaveAccessibleName(facts.heading as string);
   expect(facts.focusInside, 'focus inside on open').toBe(true);
-  const first = await page.evaluate(() => document.activeElement?.outerHTML);
+  const first = await focusedControl(page);
   await expectTabStaysIn(page, facts.name, 3);
   await expectTabStaysIn(page, facts.name, 3, true);
   await page.keyboard.press('Escape');
@@ -106,8 +116,25 @@ export async function expectApgDialog(
   await expect(how.opener).toBeFocused();
   await how.opener.click();
   await expect(dialog).toBeVisible();
-  expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(first);
+  // The same control takes focus again, once the dialog's content has loaded.
+  await expect.poll(() => focusedControl(page)).toBe(first);
 }
+
+/** The focused control as a person tells it apart: its role-ish tag, type, name attribute and text. */
+const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return 'nothing';
+    return [
+      a.tagName,
+      a.getAttribute('type'),
+      a.getAttribute('name'),
+      a.getAttribute('aria-label'),
+      a.textContent?.trim(),
+    ]
+      .map((part) => part ?? '')
+      .join('|');
+  });
 
 /** Records every API request (both prefixes) the page makes. */
 export function recordApiRequests(page: Page): Request[] {

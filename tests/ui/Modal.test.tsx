@@ -247,6 +247,39 @@ describe('Modal', () => {
     expect(document.body).toHaveFocus();
   });
 
+  it('returns focus to returnFocus when the control that started it was disabled meanwhile (nothing had focus)', async () => {
+    const user = userEvent.setup();
+    function Page({ busy, open }: { busy: boolean; open: boolean }) {
+      return (
+        <>
+          <button type="submit" aria-busy={busy} disabled={busy}>
+            Add to cart
+          </button>
+          {open ? (
+            <Modal
+              name="codeRequired"
+              title="Code required"
+              closeable
+              returnFocus='button[type="submit"][aria-busy]'
+            />
+          ) : null}
+        </>
+      );
+    }
+    const { rerender } = render(<Page busy={false} open={false} />);
+    const shown = screen.getByRole('button', { name: 'Add to cart' });
+    await user.click(shown);
+    // The request disables the button, which drops focus to the page; then the prompt opens.
+    // A browser drops focus from a control that becomes disabled; jsdom keeps it, so the test drops it.
+    shown.blur();
+    rerender(<Page busy open={false} />);
+    expect(document.body).toHaveFocus();
+    rerender(<Page busy open />);
+    rerender(<Page busy={false} open />);
+    rerender(<Page busy={false} open={false} />);
+    expect(shown).toHaveFocus();
+  });
+
   it('shows itself again when the browser closes it while it is still rendered', () => {
     const { dialog } = renderModal({ closeable: false });
     dialog.close();

@@ -38,6 +38,12 @@ export interface ModalProps {
    * else the first focusable one, else the dialog itself.
    */
   initialFocus?: string;
+  /**
+   * A CSS selector of where focus goes on close when the control that opened the modal cannot take it back:
+   * nothing had focus (the control was disabled while its request ran, e.g. Add to cart while reserving) or it
+   * is gone. The first match that can take focus does (a hidden copy cannot).
+   */
+  returnFocus?: string;
   children?: ReactNode;
 }
 
@@ -80,6 +86,7 @@ export function Modal({
   onClose,
   closeLabel,
   initialFocus,
+  returnFocus,
   children,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -89,6 +96,8 @@ export function Modal({
     typeof document === 'undefined' ? null : document.activeElement,
   );
   const initialFocusRef = useRef(initialFocus);
+  const returnFocusRef = useRef(returnFocus);
+  returnFocusRef.current = returnFocus;
   const mounted = useRef(false);
   const pressedOnBackdrop = useRef(false);
   const dismissible = closeable && !closing;
@@ -107,7 +116,12 @@ export function Modal({
     return () => {
       mounted.current = false;
       if (dialog.open) dialog.close?.();
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+      else if (returnFocusRef.current)
+        for (const target of document.querySelectorAll<HTMLElement>(returnFocusRef.current)) {
+          target.focus();
+          if (document.activeElement === target) break;
+        }
     };
   }, [focusedAtRender]);
 

@@ -52,6 +52,8 @@ export function CodeRequiredDialog({
       closing={closing}
       onDismiss={onCancel}
       initialFocus="input"
+      // The prompt opens while Add to cart is disabled (reserving): cancelling it goes back to that button.
+      returnFocus='button[type="submit"][aria-busy]'
     >
       <form
         noValidate
