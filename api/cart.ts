@@ -212,6 +212,29 @@ export function createCart(
     },
 
     /**
+     * POST cart/{id}/pay with gateway `ledger` (spec 2 §3 payment payload, §4 submit order): one pending gift
+     * card payment. Below what is outstanding it is a partial payment (no order ids yet); the payment that pays
+     * the rest completes the order and answers its order ids. A refusal rejects as its ApiError.
+     */
+    async payWithLedger(
+      cartId: string,
+      payment: { ledgerType: string; cardNumber: string; amountCents: number },
+      { signal }: CallOptions = {},
+    ): Promise<{ orderIds: string[] }> {
+      const body: PaymentBody = {
+        amount: fromCents(payment.amountCents),
+        gateway_id: 'ledger',
+        gateway_data: { ledger_type: payment.ledgerType, ledger_number: payment.cardNumber },
+      };
+      const raw = request('POST', `${cartPath(cartId)}/pay`, {
+        body,
+        embed: ['ticket_order', 'ticket'],
+        signal,
+      });
+      return { orderIds: await toOrderIds(raw) };
+    },
+
+    /**
      * POST cart/{id}/apply_code (a member: my/cart/{id}/apply_code) { codes, require_benefit, ignore_errors }
      * with the cart embeds: answers the fresh cart (its codes, mods and totals). A refused code rejects as its
      * ApiError (code_not_found, code_exhausted, no_code_benefit, duplicate_code, validation_failed …).

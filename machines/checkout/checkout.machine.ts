@@ -4,14 +4,16 @@
  * Steps, in the spec's order: (1) validate the identity form and terms; (2) gift-recipient check (a gift is
  * made the recipient's, who may not be the purchaser, before any card step); (3) card confirmation by the payment adapter (skipped when nothing is
  * due: gateway free); (4) captcha: not in this slice; (5) store the purchaser when the identity form is
- * shown; (6) pay, or check out free. HTTP 402 intent_requires_action asks the customer to confirm, then pays
+ * shown; (6) the pending gift card payments first (gateway ledger, one at a time; a refusal stops the submit
+ * and no card pays), then the card for what they leave, or free checkout when nothing is left (spec 2 §4:
+ * the card step confirms only what the gift cards leave). HTTP 402 intent_requires_action asks the customer to confirm, then pays
  * again with the payment-intent id as the source.
  *
  * Before the form: a logged-in member's zip code that matches the seller's discount pattern (spec 2 §4; the route
  * decides with `zipCodeToApply`) is applied as a code, once; whatever the server answers, the form follows (a
  * zip that is no code gives no discount, and says nothing: the member typed no code).
  *
- * No I/O: applyZipCode, applyGift, confirmCard, storePurchaser, pay, freeCheckout and confirmAction are provided
+ * No I/O: applyZipCode, applyGift, confirmCard, storePurchaser, payGiftCard, pay, freeCheckout and confirmAction are provided
  * by the route; zipCodeApplied, beginCheckout, refreshCart, completed and pending are injected actions.
  */
 import type { EventObject } from 'xstate';
@@ -28,6 +30,7 @@ import {
   bookedOrderIdFrom,
   cardStepMessage,
   emptyValues,
+  giftCardPaymentMessage,
   hasErrors,
   isBlocked,
   isDebitMethod,
@@ -51,12 +54,18 @@ import type {
   ConfirmCardInput,
   ConfirmCardOutput,
   FreeCheckoutInput,
+  PayGiftCardInput,
   PayInput,
   StorePurchaserInput,
 } from './types';
 
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
-const amountDue = (context: CheckoutContext): number => Math.max(0, context.cart.totals.outstandingCents);
+/** What the gift cards pay of the cart. */
+const giftCardsCents = (context: CheckoutContext): number =>
+  context.giftCards.reduce((sum, card) => sum + card.paymentCents, 0);
+/** What the card pays: what is outstanding less the pending gift card payments (spec 2 §4). */
+const amountDue = (context: CheckoutContext): number =>
+  Math.max(0, context.cart.totals.outstandingCents - giftCardsCents(context));
 
 /* Named mappers for the initial context and the actors' input. */
 export function initialCheckoutContext({ input }: { input: CheckoutInput }): CheckoutContext {
@@ -81,6 +90,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     checkoutBegun: false,
     refusals: 0,
     error: null,
+    giftCards: (input.giftCards ?? []).filter((card) => card.paymentCents > 0),
   };
 }
 function followCartInput({ context }: { context: CheckoutContext }): FollowInput {
@@ -104,6 +114,14 @@ function storePurchaserInput({ context }: { context: CheckoutContext }): StorePu
 }
 function payInput({ context }: { context: CheckoutContext }): PayInput {
   return { cartId: context.cart.id, amountCents: amountDue(context), source: context.source ?? '' };
+}
+function payGiftCardInput({ context }: { context: CheckoutContext }): PayGiftCardInput {
+  const card = context.giftCards[0];
+  return {
+    cartId: context.cart.id,
+    cardNumber: card?.cardNumber ?? '',
+    amountCents: card?.paymentCents ?? 0,
+  };
 }
 function freeCheckoutInput({ context }: { context: CheckoutContext }): FreeCheckoutInput {
   return { cartId: context.cart.id };
@@ -138,6 +156,8 @@ const checkoutSetup = setup({
     confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(notProvided('confirmCard')),
     storePurchaser: fromPromise<unknown, StorePurchaserInput>(notProvided('storePurchaser')),
     pay: fromPromise<CheckoutResult, PayInput>(notProvided('pay')),
+    /** POST pay with gateway ledger: one gift card payment (answers order ids when it completes the order). */
+    payGiftCard: fromPromise<CheckoutResult, PayGiftCardInput>(notProvided('payGiftCard')),
     freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(notProvided('freeCheckout')),
     confirmAction: fromPromise<unknown, ConfirmActionInput>(notProvided('confirmAction')),
   },
@@ -169,6 +189,20 @@ const checkoutSetup = setup({
     storeZipCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
     updateCart: assign({
       cart: ({ context, event }) => (event.type === 'cart.updated' ? event.cart : context.cart),
+    }),
+    changeGiftCards: assign(({ context, event }) =>
+      event.type === 'giftCards.change'
+        ? { giftCards: event.cards.filter((card) => card.paymentCents > 0) }
+        : { giftCards: context.giftCards },
+    ),
+    /** The first gift card was paid: it leaves the pending payments and what is outstanding. */
+    giftCardPaid: assign(({ context }) => {
+      const [paid, ...rest] = context.giftCards;
+      const outstandingCents = context.cart.totals.outstandingCents - (paid?.paymentCents ?? 0);
+      return {
+        giftCards: rest,
+        cart: { ...context.cart, totals: { ...context.cart.totals, outstandingCents } },
+      };
     }),
     startSubmit: assign({
       formError: null,
@@ -232,6 +266,15 @@ const checkoutSetup = setup({
       status: null,
       refusals: context.refusals + 1,
     })),
+    showGiftCardError: assign(({ context, event }) => {
+      const error = errorOf(event);
+      return {
+        error,
+        formError: giftCardPaymentMessage(error),
+        status: null,
+        refusals: context.refusals + 1,
+      };
+    }),
     showError: assign(({ context, event }) => {
       const error = errorOf(event);
       return { error, formError: submitErrorMessage(error), status: null, refusals: context.refusals + 1 };
@@ -247,6 +290,8 @@ const checkoutSetup = setup({
     walletPays: ({ context }) => context.wallet && context.source !== null && amountDue(context) > 0,
     walletPaysWithForm: ({ context }) =>
       context.wallet && context.source !== null && amountDue(context) > 0 && context.identityFormShown,
+    hasGiftCards: ({ context }) => context.giftCards.length > 0,
+    orderBooked: ({ event }) => outputOf<CheckoutResult>(event).orderIds.length > 0,
     isGift: ({ context }) => context.gift,
     identityFormShown: ({ context }) => context.identityFormShown,
     requiresAction: ({ context, event }) =>
@@ -313,6 +358,7 @@ export const checkoutMachine = checkoutSetup
         on: {
           'terms.change': { actions: 'changeTerms' },
           'cart.updated': { actions: 'updateCart' },
+          'giftCards.change': { actions: 'changeGiftCards' },
           submit: [
             { guard: 'cartBlocked', actions: 'refuseBlocked' },
             { target: 'submitting', actions: 'startSubmit' },
@@ -352,13 +398,13 @@ export const checkoutMachine = checkoutSetup
           },
           choosingPayment: {
             description:
-              'A wallet approved: no card step. Something due: the card first; nothing due: the purchaser (form shown), then free checkout.',
+              'A wallet approved: no card step. Something left for the card: the card first; else the purchaser (form shown), then the payments.',
             always: [
               { guard: 'walletPaysWithForm', target: 'storingPurchaser' },
-              { guard: 'walletPays', target: 'paying' },
+              { guard: 'walletPays', target: 'payingGiftCards' },
               { guard: 'paymentDue', target: 'confirmingCard' },
               { guard: 'identityFormShown', target: 'storingPurchaser' },
-              { target: 'checkingOutFree' },
+              { target: 'payingGiftCards' },
             ],
           },
           confirmingCard: {
@@ -369,7 +415,7 @@ export const checkoutMachine = checkoutSetup
               input: confirmCardInput,
               onDone: [
                 { guard: 'identityFormShown', target: 'storingPurchaser', actions: 'storeSource' },
-                { target: 'paying', actions: 'storeSource' },
+                { target: 'payingGiftCards', actions: 'storeSource' },
               ],
               onError: [
                 {
@@ -387,11 +433,43 @@ export const checkoutMachine = checkoutSetup
               src: 'storePurchaser',
               id: 'storePurchaser',
               input: storePurchaserInput,
-              onDone: [{ guard: 'paymentDue', target: 'paying' }, { target: 'checkingOutFree' }],
+              onDone: { target: 'payingGiftCards' },
               onError: [
                 { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },
                 { target: '#checkout.editing', actions: 'showError' },
               ],
+            },
+          },
+          payingGiftCards: {
+            description:
+              '(6) The pending gift card payments are posted first, one at a time; then the card pays the rest, or free checkout when nothing is left.',
+            initial: 'next',
+            states: {
+              next: {
+                description: 'The next gift card; none left: the card for what is due, or free checkout.',
+                always: [
+                  { guard: 'hasGiftCards', target: 'posting' },
+                  { guard: 'paymentDue', target: '#checkout.submitting.paying' },
+                  { target: '#checkout.submitting.checkingOutFree' },
+                ],
+              },
+              posting: {
+                description:
+                  'POST pay with gateway ledger; a refusal stops the submit with its message (no card payment).',
+                invoke: {
+                  src: 'payGiftCard',
+                  id: 'payGiftCard',
+                  input: payGiftCardInput,
+                  onDone: [
+                    { guard: 'orderBooked', target: '#checkout.completed', actions: 'storeOrderIds' },
+                    { target: 'next', actions: 'giftCardPaid' },
+                  ],
+                  onError: [
+                    { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },
+                    { target: '#checkout.editing', actions: ['refreshCart', 'showGiftCardError'] },
+                  ],
+                },
+              },
             },
           },
           paying: {

@@ -113,6 +113,18 @@ export function submitErrorMessage(error: FlowError): Message | null {
 }
 
 /**
+ * The message of a refused gift card payment (spec 2 §8): a card without balance (or inactive) "Gift Card balance
+ * is $0"; otherwise the gift card field's own messages (404 "Gift card not found.", else the generic gift card
+ * error).
+ */
+export function giftCardPaymentMessage(error: FlowError): Message {
+  if (error.code === ErrorCode.ledger_balance_insufficient || error.code === ErrorCode.ledger_inactive) {
+    return message('giftCardEmpty');
+  }
+  return lookupErrorMessage(error);
+}
+
+/**
  * The message of a failed card step (confirmation or customer action): always a card message, "Your card has
  * not been charged." with the provider's message, or the generic one (spec 2 §8).
  */

@@ -6,6 +6,7 @@
  */
 
 import type { Api, CartModel } from '../../api';
+import { GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
 import type { RuntimeConfig } from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
@@ -83,6 +84,14 @@ export function provideCheckout({
       ),
       pay: fromPromise(({ input, signal }) =>
         api.cart.pay(input.cartId, { amountCents: input.amountCents, source: input.source }, { signal }),
+      ),
+      // Spec 2 §4: the pending gift card payments go first, gateway ledger.
+      payGiftCard: fromPromise(({ input, signal }) =>
+        api.cart.payWithLedger(
+          input.cartId,
+          { ledgerType: GIFT_CARD_LEDGER_TYPE, cardNumber: input.cardNumber, amountCents: input.amountCents },
+          { signal },
+        ),
       ),
       freeCheckout: fromPromise(({ input, signal }) => api.cart.guestCheckout(input.cartId, { signal })),
       confirmAction: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmAction(input)),

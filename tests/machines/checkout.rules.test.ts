@@ -23,6 +23,7 @@ import type {
   ConfirmCardOutput,
   FreeCheckoutInput,
   IdentityValues,
+  PayGiftCardInput,
   PayInput,
   StorePurchaserInput,
 } from '../../machines/checkout/types';
@@ -47,6 +48,7 @@ interface Fakes {
   confirmCard?: (input: ConfirmCardInput) => Promise<ConfirmCardOutput>;
   storePurchaser?: (input: StorePurchaserInput) => Promise<unknown>;
   pay?: (input: PayInput) => Promise<CheckoutResult>;
+  payGiftCard?: (input: PayGiftCardInput) => Promise<CheckoutResult>;
   freeCheckout?: (input: FreeCheckoutInput) => Promise<CheckoutResult>;
   confirmAction?: (input: ConfirmActionInput) => Promise<unknown>;
 }
@@ -65,6 +67,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
   const applyGift = vi.fn(track('applyGift', fakes.applyGift ?? (async () => undefined)));
   const storePurchaser = vi.fn(track('storePurchaser', fakes.storePurchaser ?? (async () => undefined)));
   const pay = vi.fn(track('pay', fakes.pay ?? (async () => ({ orderIds: ['o1', 'o2'] }))));
+  const payGiftCard = vi.fn(track('payGiftCard', fakes.payGiftCard ?? (async () => ({ orderIds: [] }))));
   const freeCheckout = vi.fn(
     track('freeCheckout', fakes.freeCheckout ?? (async () => ({ orderIds: ['o3'] }))),
   );
@@ -79,6 +82,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
       confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(({ input }) => confirmCard(input)),
       storePurchaser: fromPromise<unknown, StorePurchaserInput>(({ input }) => storePurchaser(input)),
       pay: fromPromise<CheckoutResult, PayInput>(({ input }) => pay(input)),
+      payGiftCard: fromPromise<CheckoutResult, PayGiftCardInput>(({ input }) => payGiftCard(input)),
       freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(({ input }) => freeCheckout(input)),
       confirmAction: fromPromise<unknown, ConfirmActionInput>(({ input }) => confirmAction(input)),
     },
@@ -116,6 +120,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
     confirmCard,
     storePurchaser,
     pay,
+    payGiftCard,
     freeCheckout,
     confirmAction,
     beginCheckout,
@@ -219,6 +224,95 @@ describe('checkout validation (step 1)', () => {
     const errors = selectFieldErrors(t.actor.getSnapshot());
     expect(errors.firstName).toBeUndefined();
     expect(errors.lastName).toBe(T.lastNameRequired);
+  });
+});
+
+/**
+ * Spec 2 §4 "Checkout submit" with gift cards, written from the spec: the card confirms what the gift cards
+ * leave; the purchaser is stored; the gift card payments are posted first, then the card pays the rest; no card
+ * at all when the gift cards cover everything; a refused gift card payment stops the submit with its message.
+ */
+const TEN = { cardNumber: '7000000000000010', paymentCents: 1000, remainingBalanceCents: 0 };
+const TWO_HUNDRED = { cardNumber: '7000000000000200', paymentCents: 4000, remainingBalanceCents: 16000 };
+const GIFT_CARD_TABLE: {
+  name: string;
+  cards: (typeof TEN)[];
+  fakes?: Fakes;
+  calls: string[];
+  card: number | null;
+  done: boolean;
+}[] = [
+  {
+    name: 'a $10 card and the card for the rest',
+    cards: [TEN],
+    fakes: {},
+    calls: ['confirmCard', 'storePurchaser', 'payGiftCard', 'pay'],
+    card: 4000,
+    done: true,
+  },
+  {
+    name: 'two cards covering everything: no card at all',
+    cards: [TEN, TWO_HUNDRED],
+    fakes: {
+      payGiftCard: async (i) => ({ orderIds: i.cardNumber === TWO_HUNDRED.cardNumber ? ['o4'] : [] }),
+    },
+    calls: ['storePurchaser', 'payGiftCard', 'payGiftCard'],
+    card: null,
+    done: true,
+  },
+  {
+    name: 'a refused gift card payment stops the submit: no card payment',
+    cards: [TEN],
+    fakes: {
+      payGiftCard: async () => {
+        throw { code: 'ledger_balance_insufficient', status: 400, description: 'Gift Card balance is $0' };
+      },
+    },
+    calls: ['confirmCard', 'storePurchaser', 'payGiftCard'],
+    card: 4000,
+    done: false,
+  },
+];
+
+describe('checkout submit with gift cards (spec 2 §4)', () => {
+  for (const row of GIFT_CARD_TABLE) {
+    it(row.name, async () => {
+      const t = start({ giftCards: row.cards }, row.fakes);
+      t.fillValid();
+      t.actor.send({ type: 'submit' });
+      await settle();
+      expect(t.calls).toEqual(row.calls);
+      expect(t.payGiftCard.mock.calls.map(([i]) => i)).toEqual(
+        row.cards
+          .slice(0, t.payGiftCard.mock.calls.length)
+          .map((c) => ({ cartId: 'cart-1', cardNumber: c.cardNumber, amountCents: c.paymentCents })),
+      );
+      if (row.card === null) expect(t.confirmCard).not.toHaveBeenCalled();
+      else expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: row.card });
+      if (t.pay.mock.calls.length > 0) {
+        expect(t.pay).toHaveBeenCalledWith({
+          cartId: 'cart-1',
+          amountCents: row.card,
+          source: 'pm_card_visa',
+        });
+      }
+      const s = t.actor.getSnapshot();
+      expect(s.matches('completed')).toBe(row.done);
+      if (!row.done) {
+        expect(s.matches('editing')).toBe(true);
+        expect(selectFormError(s)).toBe('Gift Card balance is $0');
+      }
+    });
+  }
+
+  it('the gift card field hands its pending payments on: the card pays what they leave', async () => {
+    const t = start();
+    t.actor.send({ type: 'giftCards.change', cards: [TEN] });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 4000 });
+    expect(t.calls).toEqual(['confirmCard', 'storePurchaser', 'payGiftCard', 'pay']);
   });
 });
 
