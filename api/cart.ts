@@ -216,22 +216,17 @@ export function createCart(
      * card payment. Below what is outstanding it is a partial payment (no order ids yet); the payment that pays
      * the rest completes the order and answers its order ids. A refusal rejects as its ApiError.
      */
-    async payWithLedger(
+    payWithLedger(
       cartId: string,
       payment: { ledgerType: string; cardNumber: string; amountCents: number },
       { signal }: CallOptions = {},
     ): Promise<{ orderIds: string[] }> {
-      const body: PaymentBody = {
-        amount: fromCents(payment.amountCents),
-        gateway_id: 'ledger',
-        gateway_data: { ledger_type: payment.ledgerType, ledger_number: payment.cardNumber },
-      };
-      const raw = request('POST', `${cartPath(cartId)}/pay`, {
-        body,
-        embed: ['ticket_order', 'ticket'],
-        signal,
-      });
-      return { orderIds: await toOrderIds(raw) };
+      // The body is built with the gift card calls (loaded on demand: no first load carries it).
+      return import('./gift-card')
+        .then((m) =>
+          toOrderIds(request('POST', `${cartPath(cartId)}/pay`, { ...m.ledgerPayment(payment), signal })),
+        )
+        .then((orderIds) => ({ orderIds }));
     },
 
     /**

@@ -28,6 +28,7 @@ import { type Message, message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import {
   bookedOrderIdFrom,
+  cardAmountCents,
   cardStepMessage,
   emptyValues,
   giftCardPaymentMessage,
@@ -60,12 +61,8 @@ import type {
 } from './types';
 
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
-/** What the gift cards pay of the cart. */
-const giftCardsCents = (context: CheckoutContext): number =>
-  context.giftCards.reduce((sum, card) => sum + card.paymentCents, 0);
 /** What the card pays: what is outstanding less the pending gift card payments (spec 2 §4). */
-const amountDue = (context: CheckoutContext): number =>
-  Math.max(0, context.cart.totals.outstandingCents - giftCardsCents(context));
+const amountDue = (context: CheckoutContext): number => cardAmountCents(context.cart, context.giftCards);
 
 /* Named mappers for the initial context and the actors' input. */
 export function initialCheckoutContext({ input }: { input: CheckoutInput }): CheckoutContext {
