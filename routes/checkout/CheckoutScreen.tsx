@@ -1,9 +1,10 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
-import { type CartModel, ErrorCode, isApiError } from '../../api';
+import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
+import { cartBalanceCents } from '../../machines/cart/widget';
 import { walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
@@ -43,6 +44,8 @@ const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 
 /** The promo code box and the blocked-cart form load when one of them shows (with their strings). */
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
+/** The gift card field loads when the seller takes gift cards (with its strings and lookup call). */
+const GiftCardFlow = lazy(() => import('./GiftCardFlow'));
 
 /** The terms modal loads when it opens. */
 const TermsDialog = lazy(() =>
@@ -125,6 +128,7 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
             showPromoCodes={terms.data?.showPromoCodes === true}
             zipCodeDiscount={terms.data?.zipCodeDiscount === true}
             zipCodeRule={terms.data?.zipCodeRule ?? null}
+            giftCards={terms.data?.giftCards === true}
             onLeaving={() => setLeaving(true)}
           />
         )}
@@ -191,7 +195,8 @@ const isMissingCart = (error: unknown): boolean =>
  */
 function MobilePayButton({ cart }: { cart: CartModel | null }) {
   const { strings } = useServices();
-  const dueCents = Math.max(0, cart?.totals.outstandingCents ?? 0);
+  // What the applied gift cards leave for the card (spec 2 §4).
+  const dueCents = cart ? cartBalanceCents(cart.totals, cart.giftCards ?? []) : 0;
   return (
     <button className="btn" type="submit" form={CHECKOUT_FORM_ID}>
       {dueCents > 0
@@ -208,6 +213,7 @@ function CheckoutFlow({
   showPromoCodes,
   zipCodeDiscount,
   zipCodeRule,
+  giftCards,
   onLeaving,
 }: {
   cart: CartModel;
@@ -216,6 +222,8 @@ function CheckoutFlow({
   zipCodeDiscount: boolean;
   /** The zip-code rule, loaded with the settings when the option is on (spec 2 §4). */
   zipCodeRule: typeof ZipCode | null;
+  /** The seller takes gift cards (`additional_payment_methods_enabled.gift_card`, spec 2 §2). */
+  giftCards: boolean;
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
@@ -291,6 +299,10 @@ function CheckoutFlow({
     }),
     [actor],
   );
+  const giftCardsChanged = useCallback(
+    (cards: GiftCardPayment[]) => actor.send({ type: 'giftCards.change', cards }),
+    [actor],
+  );
   // The blocked-cart form and the promo code box decide in their own chunk whether they show (spec 2 §2).
   const promo = (place: 'blocked' | 'promo') => (
     <Suspense fallback={null}>
@@ -339,6 +351,13 @@ function CheckoutFlow({
         onSubmit={() => actor.send({ type: 'submit' })}
         blockedForm={promo('blocked')}
         promoBox={promo('promo')}
+        giftCardField={
+          giftCards ? (
+            <Suspense fallback={null}>
+              <GiftCardFlow onCardsChange={giftCardsChanged} />
+            </Suspense>
+          ) : null
+        }
       />
       {termsModal.modal && termsHtml ? (
         <Suspense fallback={null}>
