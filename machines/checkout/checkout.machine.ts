@@ -14,12 +14,18 @@
  * zip that is no code gives no discount, and says nothing: the member typed no code).
  *
  * No I/O: applyZipCode, applyGift, confirmCard, storePurchaser, payGiftCard, pay, freeCheckout and confirmAction are provided
- * by the route; zipCodeApplied, beginCheckout, refreshCart, completed and pending are injected actions.
+ * by the route; zipCodeApplied, beginCheckout, refreshCart, giftCardSpent, completed and pending are injected actions.
+ *
+ * Gift cards never go stale: the machine keeps the applied cards (with their balances) and spreads them over the
+ * cart it follows whenever it acts (the card's amount, the next gift card payment), so a ticket added or removed
+ * or a code applied after a card was applied changes what each card pays. A card spent elsewhere meanwhile is
+ * refused by the server at (6), before any card payment: the submit stops with the gift card message.
  */
 import type { EventObject } from 'xstate';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
+import { spreadGiftCards } from '../../domain/gift-card-rule';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
 import { errorOf } from '../shared/flow-error';
@@ -63,6 +69,12 @@ import type {
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 /** What the card pays: what is outstanding less the pending gift card payments (spec 2 §4). */
 const amountDue = (context: CheckoutContext): number => cardAmountCents(context.cart, context.giftCards);
+/**
+ * The pending gift card payments spread over the cart as it is now (never over the total of the moment a card
+ * was applied): the first one is the next to post.
+ */
+const giftCardPayments = (context: CheckoutContext) =>
+  spreadGiftCards(context.giftCards, context.cart.totals.outstandingCents);
 
 /* Named mappers for the initial context and the actors' input. */
 export function initialCheckoutContext({ input }: { input: CheckoutInput }): CheckoutContext {
@@ -87,7 +99,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     checkoutBegun: false,
     refusals: 0,
     error: null,
-    giftCards: (input.giftCards ?? []).filter((card) => card.paymentCents > 0),
+    giftCards: input.giftCards ?? [],
   };
 }
 function followCartInput({ context }: { context: CheckoutContext }): FollowInput {
@@ -113,7 +125,7 @@ function payInput({ context }: { context: CheckoutContext }): PayInput {
   return { cartId: context.cart.id, amountCents: amountDue(context), source: context.source ?? '' };
 }
 function payGiftCardInput({ context }: { context: CheckoutContext }): PayGiftCardInput {
-  const card = context.giftCards[0];
+  const card = giftCardPayments(context)[0];
   return {
     cartId: context.cart.id,
     cardNumber: card?.cardNumber ?? '',
@@ -188,16 +200,16 @@ const checkoutSetup = setup({
       cart: ({ context, event }) => (event.type === 'cart.updated' ? event.cart : context.cart),
     }),
     changeGiftCards: assign(({ context, event }) =>
-      event.type === 'giftCards.change'
-        ? { giftCards: event.cards.filter((card) => card.paymentCents > 0) }
-        : { giftCards: context.giftCards },
+      event.type === 'giftCards.change' ? { giftCards: event.cards } : { giftCards: context.giftCards },
     ),
-    /** The first gift card was paid: it leaves the pending payments and what is outstanding. */
+    /** Injected: a gift card's payment was posted: the field and the app cart forget it (it is spent). */
+    giftCardSpent: (_args, _params: { cardNumber: string }) => {},
+    /** The first gift card was paid: it leaves the pending payments, and what it paid leaves what is outstanding. */
     giftCardPaid: assign(({ context }) => {
-      const [paid, ...rest] = context.giftCards;
+      const [paid] = giftCardPayments(context);
       const outstandingCents = context.cart.totals.outstandingCents - (paid?.paymentCents ?? 0);
       return {
-        giftCards: rest,
+        giftCards: context.giftCards.slice(1),
         cart: { ...context.cart, totals: { ...context.cart.totals, outstandingCents } },
       };
     }),
@@ -287,7 +299,8 @@ const checkoutSetup = setup({
     walletPays: ({ context }) => context.wallet && context.source !== null && amountDue(context) > 0,
     walletPaysWithForm: ({ context }) =>
       context.wallet && context.source !== null && amountDue(context) > 0 && context.identityFormShown,
-    hasGiftCards: ({ context }) => context.giftCards.length > 0,
+    /** A gift card pays something of the cart as it is now (none does once nothing is outstanding). */
+    hasGiftCards: ({ context }) => (giftCardPayments(context)[0]?.paymentCents ?? 0) > 0,
     orderBooked: ({ event }) => outputOf<CheckoutResult>(event).orderIds.length > 0,
     isGift: ({ context }) => context.gift,
     identityFormShown: ({ context }) => context.identityFormShown,
@@ -305,6 +318,10 @@ export const checkoutMachine = checkoutSetup
     actions: {
       notifyZipCodeApplied: checkoutSetup.enqueueActions(({ event, enqueue }) => {
         enqueue({ type: 'zipCodeApplied', params: { cart: outputOf<CartModel>(event) } });
+      }),
+      notifySpent: checkoutSetup.enqueueActions(({ context, enqueue }) => {
+        const card = context.giftCards[0];
+        if (card) enqueue({ type: 'giftCardSpent', params: { cardNumber: card.cardNumber } });
       }),
       notifyCompleted: checkoutSetup.enqueueActions(({ context, enqueue }) => {
         enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
@@ -459,7 +476,7 @@ export const checkoutMachine = checkoutSetup
                   input: payGiftCardInput,
                   onDone: [
                     { guard: 'orderBooked', target: '#checkout.completed', actions: 'storeOrderIds' },
-                    { target: 'next', actions: 'giftCardPaid' },
+                    { target: 'next', actions: ['notifySpent', 'giftCardPaid'] },
                   ],
                   onError: [
                     { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },

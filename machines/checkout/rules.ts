@@ -5,6 +5,7 @@ import { ErrorCode } from '../../domain/codes';
 import { EMAIL_MAX, isEmail } from '../../domain/email';
 import type { ErrorOutcome } from '../../domain/error-messages/base';
 import { checkoutOutcome } from '../../domain/error-messages/checkout';
+import { spreadGiftCards } from '../../domain/gift-card-rule';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
 
@@ -179,8 +180,12 @@ export function walletValues(values: IdentityValues, wallet: Partial<IdentityVal
 export const isWalletPostcodeError = (wallet: boolean, error: FlowError | null): boolean =>
   wallet && error !== null && error.code === ErrorCode.incorrect_zip;
 
-/** What the card pays (spec 2 §4): what is outstanding less the pending gift card payments, never below 0. */
+/**
+ * What the card pays (spec 2 §4): what is outstanding less what the applied gift cards pay of it, spread over
+ * this cart (not over the total of the moment they were applied), never below 0.
+ */
 export function cardAmountCents(cart: CartModel, giftCards: readonly GiftCardPayment[]): number {
-  const gifts = giftCards.reduce((sum, card) => sum + card.paymentCents, 0);
-  return Math.max(0, cart.totals.outstandingCents - gifts);
+  const due = cart.totals.outstandingCents;
+  const gifts = spreadGiftCards(giftCards, due).reduce((sum, card) => sum + card.paymentCents, 0);
+  return Math.max(0, due - gifts);
 }

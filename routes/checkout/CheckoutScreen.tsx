@@ -1,6 +1,6 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
@@ -22,7 +22,9 @@ import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
+import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
+import { useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
 import { usePayment } from './usePayment';
@@ -227,6 +229,10 @@ function CheckoutFlow({
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
+  // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
+  // modifiable; a card posted at submit is spent, the field is told through this handle.
+  const giftCardsShown = useCartModifiable(cart) && giftCards;
+  const giftCardControl = useRef<GiftCardControl | null>(null);
   const { api, strings, inspect, app, config } = useServices();
   const cartActor = useCartActor();
   // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
@@ -264,6 +270,7 @@ function CheckoutFlow({
         analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
         cartUpdated: (fresh) => cartActor.send({ type: 'cart.updated', cart: fresh }),
+        giftCardSpent: (cardNumber) => giftCardControl.current?.spent(cardNumber),
         zipCodeTriedOn: (cartId, code) => {
           const current = selectCart(cartActor.getSnapshot());
           if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
@@ -288,6 +295,8 @@ function CheckoutFlow({
         zipCode && !zipCodeRule?.zipCodeTried(storage, config.sellerId, cart, zipCode) ? zipCode : null,
       // Back from the pending page (issue 19): the processing payment failed; the form says so.
       paymentFailed,
+      // The gift cards applied before (the app cart keeps them while the field is shown).
+      ...(giftCardsShown && cart.giftCards ? { giftCards: cart.giftCards } : {}),
     },
     inspect,
   });
@@ -352,9 +361,9 @@ function CheckoutFlow({
         blockedForm={promo('blocked')}
         promoBox={promo('promo')}
         giftCardField={
-          giftCards ? (
+          giftCardsShown ? (
             <Suspense fallback={null}>
-              <GiftCardFlow onCardsChange={giftCardsChanged} />
+              <GiftCardFlow onCardsChange={giftCardsChanged} control={giftCardControl} />
             </Suspense>
           ) : null
         }

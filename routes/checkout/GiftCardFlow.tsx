@@ -1,34 +1,23 @@
 /**
  * Checkout's gift card field (spec 2 §2, §4 "Gift cards", §5, §8; issue 22), a lazy chunk of checkout with its
- * strings and its lookup call. It shows when the seller turns `additional_payment_methods_enabled.gift_card` on
- * and the cart is modifiable. The giftCard machine spreads the applied cards over what the cart owes; its
- * pending payments go to the checkout machine (`giftCards.change`: the pay button's amount, the submit) and to
- * the app cart (the widget's gift card, payments and balance lines).
+ * strings, its machine and its lookup call: the screen renders it (and so fetches the chunk) only when the seller
+ * turns `additional_payment_methods_enabled.gift_card` on and the cart is modifiable. The giftCard machine
+ * follows the app cart and spreads the applied cards over what it owes now; its pending payments go to the
+ * checkout machine (`giftCards.change`: the pay button's amount, the submit) and to the app cart (the widget's
+ * gift card, payments and balance lines). A card checkout has posted is spent: `control.spent` drops it.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { type RefObject, useEffect, useMemo } from 'react';
 import type { GiftCardPayment } from '../../api/models';
 import { selectCart } from '../../machines/cart/current';
-import { isModifiable } from '../../machines/cart/rules';
 import { GIFT_CARD_NUMBER_MAX } from '../../machines/giftCard/rules';
 import { GiftCardField } from '../../ui/checkout/GiftCardField';
-import { useCart, useCartActor, useServices, useSession } from '../app/services';
+import { useCart, useCartActor, useServices } from '../app/services';
 import { provideGiftCard } from './gift-card-wiring';
 
-export default function GiftCardFlow({
-  onCardsChange,
-}: {
-  onCardsChange: (cards: GiftCardPayment[]) => void;
-}) {
-  const { config } = useServices();
-  const cart = useCart(selectCart);
-  const memberIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
-  if (!cart) return null;
-  const modifiable = isModifiable(cart, [
-    config.publicIdentityId ?? cart.identityId,
-    ...(memberIdentityId ? [memberIdentityId] : []),
-  ]);
-  return modifiable ? <Field dueCents={cart.totals.outstandingCents} onCardsChange={onCardsChange} /> : null;
+/** What the checkout screen may tell the field: a card's payment was posted. */
+export interface GiftCardControl {
+  spent: (cardNumber: string) => void;
 }
 
 const sameCards = (a: readonly GiftCardPayment[] = [], b: readonly GiftCardPayment[] = []) =>
@@ -40,12 +29,12 @@ const sameCards = (a: readonly GiftCardPayment[] = [], b: readonly GiftCardPayme
       card.remainingBalanceCents === b[i]?.remainingBalanceCents,
   );
 
-function Field({
-  dueCents,
+export default function GiftCardFlow({
   onCardsChange,
+  control,
 }: {
-  dueCents: number;
   onCardsChange: (cards: GiftCardPayment[]) => void;
+  control: RefObject<GiftCardControl | null>;
 }) {
   const { api, strings, inspect } = useServices();
   const cartActor = useCartActor();
@@ -56,6 +45,7 @@ function Field({
         api,
         cardsChanged: (cards) => {
           onCardsChange(cards);
+          // The app cart keeps them as its local value (the widget's lines), read when they change.
           const cart = selectCart(cartActor.getSnapshot());
           if (cart && !sameCards(cart.giftCards, cards)) {
             cartActor.send({ type: 'cart.updated', cart: { ...cart, giftCards: cards } });
@@ -64,13 +54,18 @@ function Field({
       }),
     [api, cartActor, onCardsChange],
   );
-  const actor = useActorRef(machine, { input: { dueCents }, inspect });
-  // What the cart owes changed (a promo code, a removal): the cards are spread again.
+  // Read when the actor starts: the cards applied before (the app cart keeps them), over what it owes now.
+  const cart = selectCart(cartActor.getSnapshot());
+  const actor = useActorRef(machine, {
+    input: { dueCents: cart?.totals.outstandingCents ?? 0, cards: cart?.giftCards ?? [], cartActor },
+    inspect,
+  });
   useEffect(() => {
-    if (actor.getSnapshot().context.dueCents !== Math.max(0, dueCents)) {
-      actor.send({ type: 'due.change', dueCents });
-    }
-  }, [actor, dueCents]);
+    control.current = { spent: (cardNumber) => actor.send({ type: 'card.spent', cardNumber }) };
+    return () => {
+      control.current = null;
+    };
+  }, [actor, control]);
   const view = useSelector(actor, (s) => s.context);
   const applying = useSelector(actor, (s) => s.matches('lookingUp'));
   return (

@@ -74,6 +74,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
   const confirmAction = vi.fn(track('confirmAction', fakes.confirmAction ?? (async () => undefined)));
   const beginCheckout = vi.fn();
   const refreshCart = vi.fn();
+  const giftCardSpent = vi.fn<(cardNumber: string) => void>();
   const completed = vi.fn<(orderIds: string[]) => void>();
   const pending = vi.fn<(cartId: string, debit: boolean) => void>();
   const machine = checkoutMachine.provide({
@@ -89,6 +90,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
     actions: {
       beginCheckout: () => beginCheckout(),
       refreshCart: () => refreshCart(),
+      giftCardSpent: (_args, params) => giftCardSpent(params.cardNumber),
       completed: (_args, params) => completed(params.orderIds),
       pending: (_args, params) => pending(params.cartId, params.debit),
     },
@@ -125,6 +127,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
     confirmAction,
     beginCheckout,
     refreshCart,
+    giftCardSpent,
     completed,
     pending,
   };
@@ -313,6 +316,114 @@ describe('checkout submit with gift cards (spec 2 §4)', () => {
     await settle();
     expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 4000 });
     expect(t.calls).toEqual(['confirmCard', 'storePurchaser', 'payGiftCard', 'pay']);
+  });
+});
+
+/**
+ * Spec 2 §3, §4: applied gift cards never go stale. What each card pays, and what the card pays, come from the
+ * cart as it is when the checkout acts, never from the total of the moment the card was applied.
+ */
+describe('gift cards follow the cart (never stale)', () => {
+  it('a ticket removed after a $10 card was applied on 50.00 (now 5.00 due): the card pays 5.00, no card step', async () => {
+    const t = start();
+    t.actor.send({ type: 'giftCards.change', cards: [TEN] });
+    t.actor.send({ type: 'cart.updated', cart: makeCart(500) });
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(0);
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['storePurchaser', 'payGiftCard', 'freeCheckout']);
+    expect(t.payGiftCard).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      cardNumber: TEN.cardNumber,
+      amountCents: 500,
+    });
+    expect(t.confirmCard).not.toHaveBeenCalled();
+  });
+
+  it('a ticket added after a $200 card was applied on 50.00 (now 80.00 due): the card pays all 80.00', async () => {
+    const t = start();
+    t.actor.send({ type: 'giftCards.change', cards: [TWO_HUNDRED] });
+    t.actor.send({ type: 'cart.updated', cart: makeCart(8000) });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.payGiftCard).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      cardNumber: TWO_HUNDRED.cardNumber,
+      amountCents: 8000,
+    });
+    expect(t.confirmCard).not.toHaveBeenCalled();
+    expect(t.pay).not.toHaveBeenCalled();
+  });
+
+  it('a code applied after a $10 card (now 30.00 due): the card confirms and pays 20.00', async () => {
+    const t = start({ giftCards: [TEN] });
+    t.actor.send({ type: 'cart.updated', cart: makeCart(3000) });
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(2000);
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 2000 });
+    expect(t.payGiftCard).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      cardNumber: TEN.cardNumber,
+      amountCents: 1000,
+    });
+    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 2000, source: 'pm_card_visa' });
+  });
+
+  it('a card spent elsewhere meanwhile: the server refuses it, "Gift Card balance is $0", no card payment', async () => {
+    const t = start(
+      { giftCards: [TEN] },
+      {
+        payGiftCard: async () => {
+          throw { code: 'ledger_balance_insufficient', status: 400, description: 'Insufficient balance' };
+        },
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.pay).not.toHaveBeenCalled();
+    expect(t.giftCardSpent).not.toHaveBeenCalled();
+    expect(t.refreshCart).toHaveBeenCalled();
+    expect(selectFormError(t.actor.getSnapshot())).toBe('Gift Card balance is $0');
+  });
+
+  it('the second card refused after the first was posted: the first is spent (told once), a new submit posts only the second', async () => {
+    let refuse = true;
+    const t = start(
+      { giftCards: [TEN, TWO_HUNDRED] },
+      {
+        payGiftCard: async (i) => {
+          if (i.cardNumber === TWO_HUNDRED.cardNumber && refuse) {
+            refuse = false;
+            throw { code: 'ledger_balance_insufficient', status: 400 };
+          }
+          return { orderIds: i.cardNumber === TWO_HUNDRED.cardNumber ? ['o5'] : [] };
+        },
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.giftCardSpent.mock.calls).toEqual([[TEN.cardNumber]]);
+    expect(t.actor.getSnapshot().matches('editing')).toBe(true);
+    // The refreshed cart: the $10 card's payment is on it (40.00 outstanding).
+    t.actor.send({
+      type: 'cart.updated',
+      cart: { ...makeCart(4000), totals: { ...makeCart(4000).totals, paymentsCents: 1000 } },
+    });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.payGiftCard.mock.calls.map(([i]) => [i.cardNumber, i.amountCents])).toEqual([
+      [TEN.cardNumber, 1000],
+      [TWO_HUNDRED.cardNumber, 4000],
+      [TWO_HUNDRED.cardNumber, 4000],
+    ]);
+    expect(t.pay).not.toHaveBeenCalled();
+    expect(t.completed).toHaveBeenCalledWith(['o5']);
   });
 });
 
