@@ -4,8 +4,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { cartBalanceCents } from '../../machines/cart/widget';
-import { walletsAllowed } from '../../machines/checkout/rules';
+import { cardAmountCents, walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -198,7 +197,7 @@ const isMissingCart = (error: unknown): boolean =>
 function MobilePayButton({ cart }: { cart: CartModel | null }) {
   const { strings } = useServices();
   // What the applied gift cards leave for the card (spec 2 §4).
-  const dueCents = cart ? cartBalanceCents(cart.totals, cart.giftCards ?? []) : 0;
+  const dueCents = cart ? cardAmountCents(cart, cart.giftCards ?? []) : 0;
   return (
     <button className="btn" type="submit" form={CHECKOUT_FORM_ID}>
       {dueCents > 0
