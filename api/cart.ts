@@ -212,6 +212,24 @@ export function createCart(
     },
 
     /**
+     * POST cart/{id}/pay with gateway `ledger` (spec 2 §3 payment payload, §4 submit order): one pending gift
+     * card payment. Below what is outstanding it is a partial payment (no order ids yet); the payment that pays
+     * the rest completes the order and answers its order ids. A refusal rejects as its ApiError.
+     */
+    payWithLedger(
+      cartId: string,
+      payment: { ledgerType: string; cardNumber: string; amountCents: number },
+      { signal }: CallOptions = {},
+    ): Promise<{ orderIds: string[] }> {
+      // The body is built with the gift card calls (loaded on demand: no first load carries it).
+      return import('./gift-card')
+        .then((m) =>
+          toOrderIds(request('POST', `${cartPath(cartId)}/pay`, { ...m.ledgerPayment(payment), signal })),
+        )
+        .then((orderIds) => ({ orderIds }));
+    },
+
+    /**
      * POST cart/{id}/apply_code (a member: my/cart/{id}/apply_code) { codes, require_benefit, ignore_errors }
      * with the cart embeds: answers the fresh cart (its codes, mods and totals). A refused code rejects as its
      * ApiError (code_not_found, code_exhausted, no_code_benefit, duplicate_code, validation_failed …).

@@ -5,8 +5,9 @@
  */
 import { unexpectedError } from './errors';
 import { parseDocument } from './join';
-import { toCents } from './money';
+import { fromCents, toCents } from './money';
 import type { ApiRequest, RequestOptions } from './request';
+import type { PaymentBody } from './schemas';
 
 export interface GiftCardLookup {
   number: string;
@@ -26,4 +27,14 @@ export async function lookupGiftCard(
   const card = parseDocument(raw).ledger?._data[0];
   if (!card) throw unexpectedError(200, 'no_ledger');
   return { number: card.number, state: card.state, balanceCents: toCents(card.balance) };
+}
+
+/** POST pay with gateway `ledger` (spec 2 §3 payment payload): the body and embeds of one gift card payment. */
+export function ledgerPayment(payment: { ledgerType: string; cardNumber: string; amountCents: number }) {
+  const body: PaymentBody = {
+    amount: fromCents(payment.amountCents),
+    gateway_id: 'ledger',
+    gateway_data: { ledger_type: payment.ledgerType, ledger_number: payment.cardNumber },
+  };
+  return { body, embed: ['ticket_order', 'ticket'] };
 }

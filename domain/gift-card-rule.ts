@@ -9,3 +9,30 @@ export const GIFT_CARD_LEDGER_TYPE = 'gift_card';
 export const GIFT_CARD_NUMBER_MAX = 70;
 /** The number as looked up and paid with: without the spaces and dashes people type between digits. */
 export const giftCardNumberOf = (typed: string): string => typed.replace(/[\s-]+/g, '');
+
+/** A pending gift card payment as every layer carries it (spec 2 §3: cardNumber, paymentAmount, remainingBalance). */
+export interface GiftCardShare {
+  cardNumber: string;
+  paymentCents: number;
+  remainingBalanceCents: number;
+}
+
+/**
+ * The pending payments of the applied cards for what is due now: each card, in the order applied, pays what it
+ * can of what the earlier ones left (spec 2 §3). Cards are given with their balance, or as payments spread
+ * earlier (their balance is payment + remaining): whoever acts re-spreads them over the cart it reads, never
+ * over the total of the moment a card was applied.
+ */
+export function spreadGiftCards(
+  cards: readonly ({ cardNumber: string; balanceCents: number } | GiftCardShare)[],
+  dueCents: number,
+): GiftCardShare[] {
+  let left = Math.max(0, dueCents);
+  return cards.map((card) => {
+    const balance =
+      'balanceCents' in card ? card.balanceCents : card.paymentCents + card.remainingBalanceCents;
+    const paymentCents = Math.max(0, Math.min(balance, left));
+    left -= paymentCents;
+    return { cardNumber: card.cardNumber, paymentCents, remainingBalanceCents: balance - paymentCents };
+  });
+}

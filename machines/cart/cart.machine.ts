@@ -26,6 +26,7 @@ import {
   isExpiredCart,
   isExtensionRefusal,
   isGoneError,
+  keepLocalValues,
   localExpiry,
   TICK_MS,
   toFlowError,
@@ -159,7 +160,7 @@ const cartSetup = setup({
      * starts over on another cart.
      */
     acceptCart: assign(({ context }) => ({
-      cart: context.incoming,
+      cart: context.incoming && keepLocalValues(context.cart, context.incoming),
       cartId: context.incoming?.id ?? null,
       localExpiresAt: null,
       incoming: null,

@@ -120,3 +120,12 @@ export function addedTickets(previous: CartModel | null, next: CartModel): Added
 export function isGoneError(error: FlowError): boolean {
   return GONE_CODES.has(error.code) || error.status === 404 || error.status === 410;
 }
+
+/**
+ * A fresh copy of the current cart (a refresh, a removal, a payment's answer) keeps the cart's local values the
+ * server does not send (spec 1 §3 "Local values": the pending gift card payments); another cart starts without.
+ */
+export function keepLocalValues(current: CartModel | null, incoming: CartModel): CartModel {
+  if (!current || current.id !== incoming.id || incoming.giftCards || !current.giftCards) return incoming;
+  return { ...incoming, giftCards: current.giftCards };
+}

@@ -3,6 +3,7 @@
  * the total (or a partial total when scheduled payments exist), badge counts and text truncation.
  */
 import type { CartModLine, CartTotals, GiftCardPayment, ScheduledPayment } from '../../api/models';
+import { spreadGiftCards } from '../../domain/gift-card-rule';
 
 /** Badge counts cap at '99+' (spec 1 §9). */
 export const BADGE_CAP = 99;
@@ -53,9 +54,16 @@ export interface CartWidgetTotal {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/**
+ * The pending gift card payments over these totals: spread again over what is outstanding now, so a ticket
+ * added or removed or a code applied since a card was applied changes what it pays (spec 2 §3).
+ */
+export const giftCardLines = (totals: CartTotals, giftCards: readonly GiftCardPayment[]): GiftCardPayment[] =>
+  spreadGiftCards(giftCards, totals.outstandingCents);
+
 /** What remains after the server's payments and the pending gift card payments. */
 export const cartBalanceCents = (totals: CartTotals, giftCards: readonly GiftCardPayment[]): number =>
-  Math.max(0, totals.outstandingCents - sum(giftCards.map((g) => g.paymentCents)));
+  Math.max(0, totals.outstandingCents - sum(giftCardLines(totals, giftCards).map((g) => g.paymentCents)));
 
 /**
  * The lines in the spec's order: subtotal; fixed fees and percent fees as separate lines (when any); discounts
@@ -79,7 +87,7 @@ export function widgetLines(
       codes: [...codes],
       ...(automaticNames.length ? { names: [...automaticNames] } : {}),
     });
-  for (const card of giftCards)
+  for (const card of giftCardLines(totals, giftCards))
     lines.push({
       key: 'giftCard',
       amountCents: -card.paymentCents,

@@ -4,20 +4,28 @@
  * Steps, in the spec's order: (1) validate the identity form and terms; (2) gift-recipient check (a gift is
  * made the recipient's, who may not be the purchaser, before any card step); (3) card confirmation by the payment adapter (skipped when nothing is
  * due: gateway free); (4) captcha: not in this slice; (5) store the purchaser when the identity form is
- * shown; (6) pay, or check out free. HTTP 402 intent_requires_action asks the customer to confirm, then pays
+ * shown; (6) the pending gift card payments first (gateway ledger, one at a time; a refusal stops the submit
+ * and no card pays), then the card for what they leave, or free checkout when nothing is left (spec 2 §4:
+ * the card step confirms only what the gift cards leave). HTTP 402 intent_requires_action asks the customer to confirm, then pays
  * again with the payment-intent id as the source.
  *
  * Before the form: a logged-in member's zip code that matches the seller's discount pattern (spec 2 §4; the route
  * decides with `zipCodeToApply`) is applied as a code, once; whatever the server answers, the form follows (a
  * zip that is no code gives no discount, and says nothing: the member typed no code).
  *
- * No I/O: applyZipCode, applyGift, confirmCard, storePurchaser, pay, freeCheckout and confirmAction are provided
- * by the route; zipCodeApplied, beginCheckout, refreshCart, completed and pending are injected actions.
+ * No I/O: applyZipCode, applyGift, confirmCard, storePurchaser, payGiftCard, pay, freeCheckout and confirmAction are provided
+ * by the route; zipCodeApplied, beginCheckout, refreshCart, giftCardSpent, completed and pending are injected actions.
+ *
+ * Gift cards never go stale: the machine keeps the applied cards (with their balances) and spreads them over the
+ * cart it follows whenever it acts (the card's amount, the next gift card payment), so a ticket added or removed
+ * or a code applied after a card was applied changes what each card pays. A card spent elsewhere meanwhile is
+ * refused by the server at (6), before any card payment: the submit stops with the gift card message.
  */
 import type { EventObject } from 'xstate';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
+import { spreadGiftCards } from '../../domain/gift-card-rule';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
 import { errorOf } from '../shared/flow-error';
@@ -26,8 +34,10 @@ import { type Message, message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import {
   bookedOrderIdFrom,
+  cardAmountCents,
   cardStepMessage,
   emptyValues,
+  giftCardPaymentMessage,
   hasErrors,
   isBlocked,
   isDebitMethod,
@@ -51,12 +61,20 @@ import type {
   ConfirmCardInput,
   ConfirmCardOutput,
   FreeCheckoutInput,
+  PayGiftCardInput,
   PayInput,
   StorePurchaserInput,
 } from './types';
 
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
-const amountDue = (context: CheckoutContext): number => Math.max(0, context.cart.totals.outstandingCents);
+/** What the card pays: what is outstanding less the pending gift card payments (spec 2 §4). */
+const amountDue = (context: CheckoutContext): number => cardAmountCents(context.cart, context.giftCards);
+/**
+ * The pending gift card payments spread over the cart as it is now (never over the total of the moment a card
+ * was applied): the first one is the next to post.
+ */
+const giftCardPayments = (context: CheckoutContext) =>
+  spreadGiftCards(context.giftCards, context.cart.totals.outstandingCents);
 
 /* Named mappers for the initial context and the actors' input. */
 export function initialCheckoutContext({ input }: { input: CheckoutInput }): CheckoutContext {
@@ -81,6 +99,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     checkoutBegun: false,
     refusals: 0,
     error: null,
+    giftCards: input.giftCards ?? [],
   };
 }
 function followCartInput({ context }: { context: CheckoutContext }): FollowInput {
@@ -104,6 +123,14 @@ function storePurchaserInput({ context }: { context: CheckoutContext }): StorePu
 }
 function payInput({ context }: { context: CheckoutContext }): PayInput {
   return { cartId: context.cart.id, amountCents: amountDue(context), source: context.source ?? '' };
+}
+function payGiftCardInput({ context }: { context: CheckoutContext }): PayGiftCardInput {
+  const card = giftCardPayments(context)[0];
+  return {
+    cartId: context.cart.id,
+    cardNumber: card?.cardNumber ?? '',
+    amountCents: card?.paymentCents ?? 0,
+  };
 }
 function freeCheckoutInput({ context }: { context: CheckoutContext }): FreeCheckoutInput {
   return { cartId: context.cart.id };
@@ -138,6 +165,8 @@ const checkoutSetup = setup({
     confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(notProvided('confirmCard')),
     storePurchaser: fromPromise<unknown, StorePurchaserInput>(notProvided('storePurchaser')),
     pay: fromPromise<CheckoutResult, PayInput>(notProvided('pay')),
+    /** POST pay with gateway ledger: one gift card payment (answers order ids when it completes the order). */
+    payGiftCard: fromPromise<CheckoutResult, PayGiftCardInput>(notProvided('payGiftCard')),
     freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(notProvided('freeCheckout')),
     confirmAction: fromPromise<unknown, ConfirmActionInput>(notProvided('confirmAction')),
   },
@@ -169,6 +198,20 @@ const checkoutSetup = setup({
     storeZipCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
     updateCart: assign({
       cart: ({ context, event }) => (event.type === 'cart.updated' ? event.cart : context.cart),
+    }),
+    changeGiftCards: assign(({ context, event }) =>
+      event.type === 'giftCards.change' ? { giftCards: event.cards } : { giftCards: context.giftCards },
+    ),
+    /** Injected: a gift card's payment was posted: the field and the app cart forget it (it is spent). */
+    giftCardSpent: (_args, _params: { cardNumber: string }) => {},
+    /** The first gift card was paid: it leaves the pending payments, and what it paid leaves what is outstanding. */
+    giftCardPaid: assign(({ context }) => {
+      const [paid] = giftCardPayments(context);
+      const outstandingCents = context.cart.totals.outstandingCents - (paid?.paymentCents ?? 0);
+      return {
+        giftCards: context.giftCards.slice(1),
+        cart: { ...context.cart, totals: { ...context.cart.totals, outstandingCents } },
+      };
     }),
     startSubmit: assign({
       formError: null,
@@ -232,6 +275,15 @@ const checkoutSetup = setup({
       status: null,
       refusals: context.refusals + 1,
     })),
+    showGiftCardError: assign(({ context, event }) => {
+      const error = errorOf(event);
+      return {
+        error,
+        formError: giftCardPaymentMessage(error),
+        status: null,
+        refusals: context.refusals + 1,
+      };
+    }),
     showError: assign(({ context, event }) => {
       const error = errorOf(event);
       return { error, formError: submitErrorMessage(error), status: null, refusals: context.refusals + 1 };
@@ -247,6 +299,9 @@ const checkoutSetup = setup({
     walletPays: ({ context }) => context.wallet && context.source !== null && amountDue(context) > 0,
     walletPaysWithForm: ({ context }) =>
       context.wallet && context.source !== null && amountDue(context) > 0 && context.identityFormShown,
+    /** A gift card pays something of the cart as it is now (none does once nothing is outstanding). */
+    hasGiftCards: ({ context }) => (giftCardPayments(context)[0]?.paymentCents ?? 0) > 0,
+    orderBooked: ({ event }) => outputOf<CheckoutResult>(event).orderIds.length > 0,
     isGift: ({ context }) => context.gift,
     identityFormShown: ({ context }) => context.identityFormShown,
     requiresAction: ({ context, event }) =>
@@ -263,6 +318,10 @@ export const checkoutMachine = checkoutSetup
     actions: {
       notifyZipCodeApplied: checkoutSetup.enqueueActions(({ event, enqueue }) => {
         enqueue({ type: 'zipCodeApplied', params: { cart: outputOf<CartModel>(event) } });
+      }),
+      notifySpent: checkoutSetup.enqueueActions(({ context, enqueue }) => {
+        const card = context.giftCards[0];
+        if (card) enqueue({ type: 'giftCardSpent', params: { cardNumber: card.cardNumber } });
       }),
       notifyCompleted: checkoutSetup.enqueueActions(({ context, enqueue }) => {
         enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
@@ -313,6 +372,7 @@ export const checkoutMachine = checkoutSetup
         on: {
           'terms.change': { actions: 'changeTerms' },
           'cart.updated': { actions: 'updateCart' },
+          'giftCards.change': { actions: 'changeGiftCards' },
           submit: [
             { guard: 'cartBlocked', actions: 'refuseBlocked' },
             { target: 'submitting', actions: 'startSubmit' },
@@ -352,13 +412,13 @@ export const checkoutMachine = checkoutSetup
           },
           choosingPayment: {
             description:
-              'A wallet approved: no card step. Something due: the card first; nothing due: the purchaser (form shown), then free checkout.',
+              'A wallet approved: no card step. Something left for the card: the card first; else the purchaser (form shown), then the payments.',
             always: [
               { guard: 'walletPaysWithForm', target: 'storingPurchaser' },
-              { guard: 'walletPays', target: 'paying' },
+              { guard: 'walletPays', target: 'payingGiftCards' },
               { guard: 'paymentDue', target: 'confirmingCard' },
               { guard: 'identityFormShown', target: 'storingPurchaser' },
-              { target: 'checkingOutFree' },
+              { target: 'payingGiftCards' },
             ],
           },
           confirmingCard: {
@@ -369,7 +429,7 @@ export const checkoutMachine = checkoutSetup
               input: confirmCardInput,
               onDone: [
                 { guard: 'identityFormShown', target: 'storingPurchaser', actions: 'storeSource' },
-                { target: 'paying', actions: 'storeSource' },
+                { target: 'payingGiftCards', actions: 'storeSource' },
               ],
               onError: [
                 {
@@ -387,11 +447,43 @@ export const checkoutMachine = checkoutSetup
               src: 'storePurchaser',
               id: 'storePurchaser',
               input: storePurchaserInput,
-              onDone: [{ guard: 'paymentDue', target: 'paying' }, { target: 'checkingOutFree' }],
+              onDone: { target: 'payingGiftCards' },
               onError: [
                 { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },
                 { target: '#checkout.editing', actions: 'showError' },
               ],
+            },
+          },
+          payingGiftCards: {
+            description:
+              '(6) The pending gift card payments are posted first, one at a time; then the card pays the rest, or free checkout when nothing is left.',
+            initial: 'next',
+            states: {
+              next: {
+                description: 'The next gift card; none left: the card for what is due, or free checkout.',
+                always: [
+                  { guard: 'hasGiftCards', target: 'posting' },
+                  { guard: 'paymentDue', target: '#checkout.submitting.paying' },
+                  { target: '#checkout.submitting.checkingOutFree' },
+                ],
+              },
+              posting: {
+                description:
+                  'POST pay with gateway ledger; a refusal stops the submit with its message (no card payment).',
+                invoke: {
+                  src: 'payGiftCard',
+                  id: 'payGiftCard',
+                  input: payGiftCardInput,
+                  onDone: [
+                    { guard: 'orderBooked', target: '#checkout.completed', actions: 'storeOrderIds' },
+                    { target: 'next', actions: ['notifySpent', 'giftCardPaid'] },
+                  ],
+                  onError: [
+                    { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },
+                    { target: '#checkout.editing', actions: ['refreshCart', 'showGiftCardError'] },
+                  ],
+                },
+              },
             },
           },
           paying: {

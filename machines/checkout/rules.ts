@@ -1,10 +1,11 @@
 /** Pure rules of the checkout submit (spec 2 §4 "Checkout submit", §5, §8). */
 
-import type { CartModel } from '../../api/models';
+import type { CartModel, GiftCardPayment } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
 import { EMAIL_MAX, isEmail } from '../../domain/email';
 import type { ErrorOutcome } from '../../domain/error-messages/base';
 import { checkoutOutcome } from '../../domain/error-messages/checkout';
+import { spreadGiftCards } from '../../domain/gift-card-rule';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
 
@@ -113,6 +114,18 @@ export function submitErrorMessage(error: FlowError): Message | null {
 }
 
 /**
+ * The message of a refused gift card payment (spec 2 §8): a card without balance (or inactive) "Gift Card balance
+ * is $0"; 404 "Gift card not found."; else the generic gift card error.
+ */
+export function giftCardPaymentMessage(error: FlowError): Message {
+  if (error.code === ErrorCode.ledger_balance_insufficient || error.code === ErrorCode.ledger_inactive) {
+    return message('giftCardEmpty');
+  }
+  // The gift card texts of spec 2 §8, without the error catalogue (it stays out of checkout's first load).
+  return message(error.code === ErrorCode.not_found ? 'giftCardNotFound' : 'giftCardTrouble');
+}
+
+/**
  * The message of a failed card step (confirmation or customer action): always a card message, "Your card has
  * not been charged." with the provider's message, or the generic one (spec 2 §8).
  */
@@ -166,3 +179,13 @@ export function walletValues(values: IdentityValues, wallet: Partial<IdentityVal
 /** A wallet payment refused for its postcode: the note that the zip code is the wallet address's (spec 2 §8). */
 export const isWalletPostcodeError = (wallet: boolean, error: FlowError | null): boolean =>
   wallet && error !== null && error.code === ErrorCode.incorrect_zip;
+
+/**
+ * What the card pays (spec 2 §4): what is outstanding less what the applied gift cards pay of it, spread over
+ * this cart (not over the total of the moment they were applied), never below 0.
+ */
+export function cardAmountCents(cart: CartModel, giftCards: readonly GiftCardPayment[]): number {
+  const due = cart.totals.outstandingCents;
+  const gifts = spreadGiftCards(giftCards, due).reduce((sum, card) => sum + card.paymentCents, 0);
+  return Math.max(0, due - gifts);
+}

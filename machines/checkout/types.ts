@@ -1,5 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type { CardPaymentResult, CartModel, PurchaserInput } from '../../api/models';
+import type { CardPaymentResult, CartModel, GiftCardPayment, PurchaserInput } from '../../api/models';
 
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
@@ -33,6 +33,8 @@ export interface CheckoutInput {
    * card error (spec 2 §8, the generic one), the cart payable again.
    */
   paymentFailed?: boolean;
+  /** Pending gift card payments applied before the checkout started (the gift card field sends later ones). */
+  giftCards?: GiftCardPayment[];
 }
 
 export interface PaymentIntentRef {
@@ -74,6 +76,11 @@ export interface CheckoutContext {
   refusals: number;
   /** The last error of a submit. */
   error: FlowError | null;
+  /**
+   * The pending gift card payments (spec 2 §3, §4): posted first at submit, each one removed once paid; the card
+   * pays what they leave.
+   */
+  giftCards: GiftCardPayment[];
 }
 
 export type CheckoutEvent =
@@ -89,7 +96,9 @@ export type CheckoutEvent =
    */
   | { type: 'wallet.approve'; source: string; identity: Partial<IdentityValues> }
   /** The customer closed the wallet without paying (spec 2 §4: a cancellation error). */
-  | { type: 'wallet.cancel' };
+  | { type: 'wallet.cancel' }
+  /** The gift card field's pending payments changed (a card applied, the amount due spread again). */
+  | { type: 'giftCards.change'; cards: GiftCardPayment[] };
 
 /** What `applyZipCode` receives: the zip code as a code; it answers the fresh cart (errors ignored). */
 export interface ApplyZipCodeInput {
@@ -121,3 +130,10 @@ export interface FreeCheckoutInput {
   cartId: string;
 }
 export type ConfirmActionInput = PaymentIntentRef;
+
+/** What `payGiftCard` receives: one pending gift card payment (POST pay, gateway ledger). */
+export interface PayGiftCardInput {
+  cartId: string;
+  cardNumber: string;
+  amountCents: number;
+}

@@ -1,6 +1,6 @@
 /** The checkout view model: one selector from a checkout snapshot to the props its view needs. */
 import type { Message } from '../shared/messages';
-import { isWalletPostcodeError } from './rules';
+import { cardAmountCents, isWalletPostcodeError } from './rules';
 import type { CheckoutSnapshot } from './selectors';
 import type { FieldErrors, IdentityValues } from './types';
 
@@ -38,7 +38,8 @@ const CARD_MESSAGES: readonly string[] = ['cardError', 'cardErrorGeneric', 'wall
 
 export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewModel {
   const { context } = snapshot;
-  const totalCents = Math.max(0, context.cart.totals.outstandingCents);
+  // The pay button's amount is what the gift cards leave for the card (spec 2 §4).
+  const totalCents = cardAmountCents(context.cart, context.giftCards);
   return {
     identityFormShown: context.identityFormShown,
     termsShown: context.termsShown,

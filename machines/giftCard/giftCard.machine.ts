@@ -14,7 +14,10 @@
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
 import { GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
+import { selectCart } from '../cart/current';
+import type { CartSnapshot } from '../cart/selectors';
 import { errorOf } from '../shared/flow-error';
+import { type FollowInput, followActor } from '../shared/follow';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import {
@@ -36,27 +39,37 @@ import type {
 
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 
+/** The applied cards' payments for what is due, in the order applied (the balances' insertion order). */
+const spread = (balances: Record<string, number>, dueCents: number) =>
+  spreadPayments(Object.keys(balances), balances, dueCents);
+
 /** Named mapper: the initial context. */
 export function initialGiftCardContext({ input }: { input: GiftCardInput }): GiftCardContext {
+  const dueCents = Math.max(0, input.dueCents);
+  // Cards applied before (kept on the app cart): their balance is what they pay plus what they keep.
+  const balances = Object.fromEntries(
+    (input.cards ?? []).map((card) => [card.cardNumber, card.paymentCents + card.remainingBalanceCents]),
+  );
   return {
     number: '',
-    dueCents: Math.max(0, input.dueCents),
-    cards: [],
+    dueCents,
+    cards: spread(balances, dueCents),
     fieldError: null,
     error: null,
-    balances: {},
+    balances,
     refusals: 0,
+    cartActor: input.cartActor ?? null,
   };
+}
+
+function followCartInput({ context }: { context: GiftCardContext }): FollowInput {
+  return { actor: context.cartActor };
 }
 
 /** Named mapper: what `lookupCard` receives. */
 export function lookupCardInput({ context }: { context: GiftCardContext }): LookupCardInput {
   return { ledgerType: GIFT_CARD_LEDGER_TYPE, number: cardNumberOf(context.number) };
 }
-
-/** The applied cards' payments for what is due, in the order applied (the balances' insertion order). */
-const spread = (balances: Record<string, number>, dueCents: number) =>
-  spreadPayments(Object.keys(balances), balances, dueCents);
 
 const giftCardSetup = setup({
   types: {
@@ -65,6 +78,11 @@ const giftCardSetup = setup({
     input: {} as GiftCardInput,
   },
   actors: {
+    /** The app cart's outstanding balance, as `due.change` whenever it changes (what the cards are spread over). */
+    followCart: followActor((snapshot: CartSnapshot) => {
+      const cart = selectCart(snapshot);
+      return cart ? { type: 'due.change' as const, dueCents: cart.totals.outstandingCents } : null;
+    }),
     lookupCard: fromPromise<LookupCardOutput, LookupCardInput>(notProvided('lookupCard')),
   },
   actions: {
@@ -92,6 +110,12 @@ const giftCardSetup = setup({
       error: lookupErrorMessage(errorOf(event)),
       refusals: context.refusals + 1,
     })),
+    /** A card checkout paid with is spent: it leaves the applied cards (its balance is no longer ours to spread). */
+    forgetSpentCard: assign(({ context, event }) => {
+      if (event.type !== 'card.spent') return {};
+      const { [event.cardNumber]: _spent, ...balances } = context.balances;
+      return { balances, cards: spread(balances, context.dueCents) };
+    }),
     changeDue: assign(({ context, event }) => {
       if (event.type !== 'due.change') return {};
       const dueCents = Math.max(0, event.dueCents);
@@ -118,8 +142,10 @@ export const giftCardMachine = giftCardSetup
       "Checkout's gift card field: type a number, look it up, and apply it as a pending gift card payment.",
     context: initialGiftCardContext,
     initial: 'editing',
+    invoke: { src: 'followCart', id: 'followCart', input: followCartInput },
     on: {
       'due.change': { actions: ['changeDue', 'notifyCards'] },
+      'card.spent': { actions: ['forgetSpentCard', 'notifyCards'] },
     },
     states: {
       editing: {

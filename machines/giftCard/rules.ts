@@ -1,7 +1,7 @@
 /** Pure rules of the gift card field (spec 2 §4 "Gift cards", §5, §8). */
 import { outcomeMessage } from '../../domain/error-messages/base';
 import { errorOutcome } from '../../domain/error-messages/index';
-import { GIFT_CARD_NUMBER_MAX, giftCardNumberOf } from '../../domain/gift-card-rule';
+import { GIFT_CARD_NUMBER_MAX, giftCardNumberOf, spreadGiftCards } from '../../domain/gift-card-rule';
 import { type Message, message } from '../shared/messages';
 import type { FlowError, GiftCardPayment, LookupCardOutput } from './types';
 
@@ -26,20 +26,17 @@ export const cardUsable = (card: LookupCardOutput): boolean =>
 
 /**
  * The pending payments of the applied cards for what is due: each card, in the order applied, pays what it can
- * of what the earlier ones left (spec 2 §3: paymentAmount, remainingBalance).
+ * of what the earlier ones left (spec 2 §3: paymentAmount, remainingBalance; domain/gift-card-rule).
  */
 export function spreadPayments(
   numbers: readonly string[],
   balances: Readonly<Record<string, number>>,
   dueCents: number,
 ): GiftCardPayment[] {
-  let left = Math.max(0, dueCents);
-  return numbers.map((cardNumber) => {
-    const balance = balances[cardNumber] ?? 0;
-    const paymentCents = Math.min(balance, left);
-    left -= paymentCents;
-    return { cardNumber, paymentCents, remainingBalanceCents: balance - paymentCents };
-  });
+  return spreadGiftCards(
+    numbers.map((cardNumber) => ({ cardNumber, balanceCents: balances[cardNumber] ?? 0 })),
+    dueCents,
+  );
 }
 
 /** Spec 2 §8: 404 "Gift card not found."; other errors "We are having trouble with that sorry. …" (domain/error-messages). */

@@ -1,3 +1,4 @@
+import type { AnyActorRef } from 'xstate';
 import type { GiftCardPayment } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
@@ -7,6 +8,13 @@ export type { FlowError, GiftCardPayment };
 export interface GiftCardInput {
   /** What the cart owes before gift cards (its outstanding balance), in cents. */
   dueCents: number;
+  /** The cards applied already (the app cart's pending gift card payments when the field opens again). */
+  cards?: GiftCardPayment[];
+  /**
+   * The app cart (systemId `cart`), followed from inside: its outstanding balance is what the cards are spread
+   * over, whenever it changes (a promo code, a donation, a removal, a refresh). Absent in tests and stories.
+   */
+  cartActor?: AnyActorRef | null;
 }
 
 export interface GiftCardContext {
@@ -23,13 +31,16 @@ export interface GiftCardContext {
   balances: Record<string, number>;
   /** Refused applies so far: the view moves focus to the field on each. */
   refusals: number;
+  cartActor: AnyActorRef | null;
 }
 
 export type GiftCardEvent =
   | { type: 'number.change'; value: string }
   | { type: 'apply' }
   /** The cart's outstanding balance changed (a promo code, a donation, a removal). */
-  | { type: 'due.change'; dueCents: number };
+  | { type: 'due.change'; dueCents: number }
+  /** Checkout posted this card's payment (spec 2 §4): it is spent on the cart and leaves the applied cards. */
+  | { type: 'card.spent'; cardNumber: string };
 
 /** What the provided `lookupCard` receives (GET ledger/{ledgerType}/{cardNumber}). */
 export interface LookupCardInput {

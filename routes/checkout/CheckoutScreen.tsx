@@ -1,10 +1,10 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { type CartModel, ErrorCode, isApiError } from '../../api';
+import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { walletsAllowed } from '../../machines/checkout/rules';
+import { cardAmountCents, walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -21,7 +21,9 @@ import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
+import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
+import { useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
 import { usePayment } from './usePayment';
@@ -43,6 +45,8 @@ const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 
 /** The promo code box and the blocked-cart form load when one of them shows (with their strings). */
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
+/** The gift card field loads when the seller takes gift cards (with its strings and lookup call). */
+const GiftCardFlow = lazy(() => import('./GiftCardFlow'));
 
 /** The terms modal loads when it opens. */
 const TermsDialog = lazy(() =>
@@ -125,6 +129,7 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
             showPromoCodes={terms.data?.showPromoCodes === true}
             zipCodeDiscount={terms.data?.zipCodeDiscount === true}
             zipCodeRule={terms.data?.zipCodeRule ?? null}
+            giftCards={terms.data?.giftCards === true}
             onLeaving={() => setLeaving(true)}
           />
         )}
@@ -191,7 +196,8 @@ const isMissingCart = (error: unknown): boolean =>
  */
 function MobilePayButton({ cart }: { cart: CartModel | null }) {
   const { strings } = useServices();
-  const dueCents = Math.max(0, cart?.totals.outstandingCents ?? 0);
+  // What the applied gift cards leave for the card (spec 2 §4).
+  const dueCents = cart ? cardAmountCents(cart, cart.giftCards ?? []) : 0;
   return (
     <button className="btn" type="submit" form={CHECKOUT_FORM_ID}>
       {dueCents > 0
@@ -208,6 +214,7 @@ function CheckoutFlow({
   showPromoCodes,
   zipCodeDiscount,
   zipCodeRule,
+  giftCards,
   onLeaving,
 }: {
   cart: CartModel;
@@ -216,9 +223,15 @@ function CheckoutFlow({
   zipCodeDiscount: boolean;
   /** The zip-code rule, loaded with the settings when the option is on (spec 2 §4). */
   zipCodeRule: typeof ZipCode | null;
+  /** The seller takes gift cards (`additional_payment_methods_enabled.gift_card`, spec 2 §2). */
+  giftCards: boolean;
   onLeaving: () => void;
 }) {
   const termsModal = useModal('terms');
+  // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
+  // modifiable; a card posted at submit is spent, the field is told through this handle.
+  const giftCardsShown = useCartModifiable(cart) && giftCards;
+  const giftCardControl = useRef<GiftCardControl | null>(null);
   const { api, strings, inspect, app, config } = useServices();
   const cartActor = useCartActor();
   // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
@@ -256,6 +269,7 @@ function CheckoutFlow({
         analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
         cartUpdated: (fresh) => cartActor.send({ type: 'cart.updated', cart: fresh }),
+        giftCardSpent: (cardNumber) => giftCardControl.current?.spent(cardNumber),
         zipCodeTriedOn: (cartId, code) => {
           const current = selectCart(cartActor.getSnapshot());
           if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
@@ -280,6 +294,8 @@ function CheckoutFlow({
         zipCode && !zipCodeRule?.zipCodeTried(storage, config.sellerId, cart, zipCode) ? zipCode : null,
       // Back from the pending page (issue 19): the processing payment failed; the form says so.
       paymentFailed,
+      // The gift cards applied before (the app cart keeps them while the field is shown).
+      ...(giftCardsShown && cart.giftCards ? { giftCards: cart.giftCards } : {}),
     },
     inspect,
   });
@@ -289,6 +305,10 @@ function CheckoutFlow({
       onApprove: ({ source, identity }) => actor.send({ type: 'wallet.approve', source, identity }),
       onCancel: () => actor.send({ type: 'wallet.cancel' }),
     }),
+    [actor],
+  );
+  const giftCardsChanged = useCallback(
+    (cards: GiftCardPayment[]) => actor.send({ type: 'giftCards.change', cards }),
     [actor],
   );
   // The blocked-cart form and the promo code box decide in their own chunk whether they show (spec 2 §2).
@@ -339,6 +359,13 @@ function CheckoutFlow({
         onSubmit={() => actor.send({ type: 'submit' })}
         blockedForm={promo('blocked')}
         promoBox={promo('promo')}
+        giftCardField={
+          giftCardsShown ? (
+            <Suspense fallback={null}>
+              <GiftCardFlow onCardsChange={giftCardsChanged} control={giftCardControl} />
+            </Suspense>
+          ) : null
+        }
       />
       {termsModal.modal && termsHtml ? (
         <Suspense fallback={null}>

@@ -7,12 +7,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { selectCart, selectCartId } from '../../machines/cart/current';
-import { isModifiable } from '../../machines/cart/rules';
 import { blockingRules, promoBoxShown } from '../../machines/promoCode/shown';
 import type { PromoCodeKind } from '../../machines/promoCode/types';
 import { selectPromoCodeView } from '../../machines/promoCode/view';
 import { PromoCodeBox } from '../../ui/checkout/PromoCodeBox';
-import { useCart, useCartActor, useServices, useSession } from '../app/services';
+import { useCart, useCartActor, useServices } from '../app/services';
+import { useCartModifiable } from './modifiable';
 import { providePromoCode } from './promo-wiring';
 
 export default function PromoCodeFlow({
@@ -24,9 +24,8 @@ export default function PromoCodeFlow({
   showPromoCodes: boolean;
   cardAmountCents: number;
 }) {
-  const { config } = useServices();
   const cart = useCart(selectCart);
-  const memberIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
+  const modifiable = useCartModifiable(cart);
   if (!cart) return null;
   if (place === 'blocked') {
     const rules = blockingRules(cart);
@@ -34,10 +33,6 @@ export default function PromoCodeFlow({
       <CodeBox kind="blocked" descriptions={rules.map((r) => r.description ?? r.name)} />
     ) : null;
   }
-  const modifiable = isModifiable(cart, [
-    config.publicIdentityId ?? cart.identityId,
-    ...(memberIdentityId ? [memberIdentityId] : []),
-  ]);
   return promoBoxShown(modifiable, showPromoCodes, cardAmountCents) ? <CodeBox kind="promo" /> : null;
 }
 

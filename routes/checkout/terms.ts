@@ -12,6 +12,8 @@ import type * as ZipCode from './zip-code';
 export const TERMS_CONFIG_KEY = 'terms_and_conditions_dialog_content';
 export const PROMO_CODES_CONFIG_KEY = 'show_promo_codes_on_checkout';
 export const ZIP_DISCOUNT_CONFIG_KEY = 'zip_code_discount';
+/** Spec 2 §2, §3: `additional_payment_methods_enabled.gift_card` shows the gift card field. */
+export const PAYMENT_METHODS_CONFIG_KEY = 'additional_payment_methods_enabled';
 
 export interface CheckoutSettings {
   termsHtml: string | null;
@@ -20,6 +22,8 @@ export interface CheckoutSettings {
   zipCodeDiscount: boolean;
   /** With the option on, the zip-code rule and its once-per-cart memory (./zip-code, loaded only then); else null. */
   zipCodeRule: typeof ZipCode | null;
+  /** `additional_payment_methods_enabled.gift_card` (spec 2 §2): the gift card field. */
+  giftCards: boolean;
 }
 
 export async function loadCheckoutSettings(
@@ -30,7 +34,12 @@ export async function loadCheckoutSettings(
   const raw = await api.request('GET', 'config', {
     query: {
       'resource_id._in': [sellerId],
-      'key._in': [TERMS_CONFIG_KEY, PROMO_CODES_CONFIG_KEY, ZIP_DISCOUNT_CONFIG_KEY],
+      'key._in': [
+        TERMS_CONFIG_KEY,
+        PROMO_CODES_CONFIG_KEY,
+        ZIP_DISCOUNT_CONFIG_KEY,
+        PAYMENT_METHODS_CONFIG_KEY,
+      ],
     },
     cached: true,
     signal,
@@ -42,10 +51,16 @@ export async function loadCheckoutSettings(
     return value === true || value === 'true';
   };
   const zipCodeDiscount = isOn(ZIP_DISCOUNT_CONFIG_KEY);
+  const methods = rows.find((r) => r.key === PAYMENT_METHODS_CONFIG_KEY)?.value;
+  const giftCards =
+    typeof methods === 'object' &&
+    methods !== null &&
+    (methods as { gift_card?: unknown }).gift_card === true;
   return {
     termsHtml: typeof terms === 'string' && terms.trim() !== '' ? terms : null,
     showPromoCodes: isOn(PROMO_CODES_CONFIG_KEY),
     zipCodeDiscount,
+    giftCards,
     zipCodeRule: zipCodeDiscount ? await import('./zip-code') : null,
   };
 }

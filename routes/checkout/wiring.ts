@@ -8,6 +8,7 @@
 import type { Api, CartModel } from '../../api';
 import type { RuntimeConfig } from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
+import { GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { Strings } from '../../ui/strings';
 import { fromPromise } from '../actors';
@@ -35,6 +36,8 @@ export interface CheckoutWiring {
   zipCodeTriedOn?: (cartId: string, code: string) => void;
   /** A gift: makes the cart a gift to its recipient (POST giftee, gift_checkout): the machine's applyGift. */
   gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
+  /** A gift card's payment was posted (spec 2 §4): the gift card field forgets the spent card. */
+  giftCardSpent?: (cardNumber: string) => void;
 }
 
 /** What the card steps reject with when the provider cannot be had. */
@@ -59,6 +62,7 @@ export function provideCheckout({
   currentCart,
   cartUpdated,
   zipCodeTriedOn,
+  giftCardSpent,
 }: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
@@ -84,6 +88,14 @@ export function provideCheckout({
       pay: fromPromise(({ input, signal }) =>
         api.cart.pay(input.cartId, { amountCents: input.amountCents, source: input.source }, { signal }),
       ),
+      // Spec 2 §4: the pending gift card payments go first, gateway ledger.
+      payGiftCard: fromPromise(({ input, signal }) =>
+        api.cart.payWithLedger(
+          input.cartId,
+          { ledgerType: GIFT_CARD_LEDGER_TYPE, cardNumber: input.cardNumber, amountCents: input.amountCents },
+          { signal },
+        ),
+      ),
       freeCheckout: fromPromise(({ input, signal }) => api.cart.guestCheckout(input.cartId, { signal })),
       confirmAction: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmAction(input)),
     },
@@ -100,6 +112,7 @@ export function provideCheckout({
         completed(orderIds);
       },
       pending: (_, { cartId, debit }) => pending(cartId, debit),
+      giftCardSpent: (_, { cardNumber }) => giftCardSpent?.(cardNumber),
     },
   });
 }

@@ -44,7 +44,8 @@ describe('widget lines', () => {
 
   it('orders subtotal, fees, discounts, gift cards (balance left), payments, cart balance', () => {
     const lines = widgetLines(totals({ discountCents: 500, paymentsCents: 1000, outstandingCents: 3000 }), [
-      { cardNumber: 'GC-0000-4321', remainingBalanceCents: 1500, paymentCents: 2000 },
+      // A $20 card: all of it pays (what a card pays is spread over what is outstanding, below).
+      { cardNumber: 'GC-0000-4321', remainingBalanceCents: 0, paymentCents: 2000 },
     ]);
     expect(lines.map((l) => l.key)).toEqual([
       'subtotal',
@@ -60,7 +61,7 @@ describe('widget lines', () => {
       key: 'giftCard',
       amountCents: -2000,
       cardEnding: '4321',
-      balanceLeftCents: 1500,
+      balanceLeftCents: 0,
     });
     expect(lines.find((l) => l.key === 'payments')?.amountCents).toBe(-1000);
     // 40 + 3 + 2 - 5 - 10 paid = 30 outstanding; less the 20 on the gift card: 10.
@@ -121,6 +122,53 @@ describe('widget lines', () => {
     const cards = [{ cardNumber: '9999', remainingBalanceCents: 0, paymentCents: 900 }];
     expect(widgetLines(t, cards).at(-1)).toEqual({ key: 'cartBalance', amountCents: 0 });
     expect(widgetTotal(t, cards)).toEqual({ key: 'total', amountCents: 0 });
+  });
+});
+
+describe('gift card lines follow the cart (spec 2 §3: never the total of the moment a card was applied)', () => {
+  // A $200 card applied when the cart owed 45.00: it paid 45.00 and kept 155.00.
+  const applied = [{ cardNumber: '7000000000000200', paymentCents: 4500, remainingBalanceCents: 15500 }];
+
+  it('a ticket removed (5.00 due): the card takes 5.00 and keeps 195.00; nothing is left to pay', () => {
+    const t = totals({ subtotalCents: 500, feesFixedCents: 0, feesPercentCents: 0, outstandingCents: 500 });
+    expect(widgetLines(t, applied).find((l) => l.key === 'giftCard')).toEqual({
+      key: 'giftCard',
+      amountCents: -500,
+      cardEnding: '0200',
+      balanceLeftCents: 19500,
+    });
+    expect(widgetTotal(t, applied)).toEqual({ key: 'total', amountCents: 0 });
+  });
+
+  it('a ticket added (80.00 due): the card takes 80.00 and keeps 120.00', () => {
+    const t = totals({ subtotalCents: 8000, feesFixedCents: 0, feesPercentCents: 0, outstandingCents: 8000 });
+    expect(widgetLines(t, applied).find((l) => l.key === 'giftCard')).toMatchObject({
+      amountCents: -8000,
+      balanceLeftCents: 12000,
+    });
+  });
+
+  it('a $10 card on a cart that grew keeps paying 10.00: the cart balance is the rest', () => {
+    const ten = [{ cardNumber: '7000000000000010', paymentCents: 1000, remainingBalanceCents: 0 }];
+    const t = totals({ outstandingCents: 8000 });
+    expect(widgetLines(t, ten).at(-1)).toEqual({ key: 'cartBalance', amountCents: 7000 });
+  });
+
+  it('the app cart keeps its gift cards across a refresh of the same cart (the server does not send them)', () => {
+    const actor = createActor(
+      cartMachine.provide({ actors: { expiryWatcher: fromCallback(() => () => {}) } }),
+      { input: { storedCartId: null } },
+    ).start();
+    const cart = makeCart({ totals: totals() });
+    actor.send({ type: 'cart.updated', cart: { ...cart, giftCards: applied } });
+    // A refresh: the same cart, 5.00 less owed, without the local value.
+    actor.send({ type: 'cart.updated', cart: { ...cart, totals: totals({ outstandingCents: 4000 }) } });
+    const view = selectCartWidgetView(actor.getSnapshot());
+    expect(view.lines.find((l) => l.key === 'giftCard')).toMatchObject({ amountCents: -4000 });
+    // Another cart starts without them.
+    actor.send({ type: 'cart.updated', cart: { ...cart, id: 'other-cart' } });
+    expect(selectCartWidgetView(actor.getSnapshot()).lines.some((l) => l.key === 'giftCard')).toBe(false);
+    actor.stop();
   });
 });
 
@@ -212,7 +260,8 @@ describe('selectCartWidgetView on cart machine snapshots', () => {
   it('selects gift card lines and a partial total from the cart', () => {
     const cart = makeCart({
       totals: totals(),
-      giftCards: [{ cardNumber: '12345678', remainingBalanceCents: 700, paymentCents: 1000 }],
+      // A $10 card: it pays 10.00 of the 45.00 (a larger one would pay more: lines follow the cart).
+      giftCards: [{ cardNumber: '12345678', remainingBalanceCents: 0, paymentCents: 1000 }],
       scheduledPayments: [
         { id: 'p', dueDate: '2099-01-01T00:00:00Z', amountCents: 1000, status: 'upcoming' },
       ],
@@ -220,7 +269,7 @@ describe('selectCartWidgetView on cart machine snapshots', () => {
     const view = selectCartWidgetView(snapshotWith(cart));
     expect(view.lines.find((l) => l.key === 'giftCard')).toMatchObject({
       cardEnding: '5678',
-      balanceLeftCents: 700,
+      balanceLeftCents: 0,
     });
     expect(view.lines.at(-1)).toEqual({ key: 'cartBalance', amountCents: 3500 });
     expect(view.total).toEqual({ key: 'partialTotal', amountCents: 2500 });

@@ -11,11 +11,14 @@
  * customer confirmed, exactly two pay calls (the 402 path pays twice in total); nothing due: no card and no
  * pay at all; a gift: the gift-recipient check (applyGift) comes before any card, purchaser or pay call of the
  * submit, and a cart that is not a gift never calls it. A member's zip code (spec 2 §4) is applied once, first,
- * to the cart, and only when the input has one; a submit while it is applied calls nothing.
+ * to the cart, and only when the input has one; a submit while it is applied calls nothing. Gift cards (spec 2
+ * §4 submit order): no card payment before the gift card payments, each card posted at most once per submit for
+ * its own amount, and never a card confirmation or card payment when the gift cards cover what is due.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import type { GiftCardPayment } from '../../api/models';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { CheckoutEvent, CheckoutInput } from '../../machines/checkout/types';
 import {
@@ -36,8 +39,21 @@ const callsBefore = new WeakMap<object, number>();
 /** Per replayed actor: where in the call log the current submit began (absent before the first submit). */
 const submitStart = new WeakMap<object, number>();
 
+/** Per replayed actor: the gift cards and the amount due it started with (before any is paid). */
+const startingGiftCards = new WeakMap<object, GiftCardPayment[]>();
+const startingDue = new WeakMap<object, number>();
+function startingCards(runner: ReplayRunner<typeof checkoutMachine>): GiftCardPayment[] {
+  if (!startingGiftCards.has(runner)) {
+    const { context } = runner.actor.getSnapshot();
+    startingGiftCards.set(runner, context.giftCards);
+    startingDue.set(runner, context.cart.totals.outstandingCents);
+  }
+  return startingGiftCards.get(runner) ?? [];
+}
+
 /** The invariants of the file comment, after a step. */
 function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknown, event: EventObject): void {
+  startingCards(runner);
   // The app cart's follower runs from the start (with no cart here): it is not a step of the submit.
   const follows = runner.controls.calls.filter((call) => call.src === 'followCart');
   expect(follows, 'the app cart is followed once, for the whole checkout').toHaveLength(1);
@@ -105,6 +121,28 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
     expect(count('confirmCard'), `a wallet needs no card step: ${log}`).toBe(0);
     const firstPay = sinceSubmit.find((call) => call.src === 'pay')?.input as { source: string } | undefined;
     if (firstPay) expect(firstPay.source, 'the wallet pays with its payment method').toBe(WALLET_SOURCE);
+  }
+  // Spec 2 §4: earlier partial payments (gift cards) are posted first; the card pays only what they leave.
+  const giftPays = sinceSubmit.flatMap((call, i) => (call.src === 'payGiftCard' ? [i] : []));
+  const lastGiftPay = giftPays.at(-1) ?? -1;
+  const cards = startingCards(runner);
+  for (const i of pays)
+    expect(i, `no card payment before the gift card payments: ${log}`).toBeGreaterThan(lastGiftPay);
+  const posted = giftPays.map((i) => sinceSubmit[i]?.input as { cardNumber: string; amountCents: number });
+  // A card paid in an earlier submit (whose card step then failed) is not posted again: this submit goes on
+  // from the first card not yet paid.
+  const from = cards.findIndex((c) => c.cardNumber === posted[0]?.cardNumber);
+  expect(posted, `each gift card posted once, in order, for its amount: ${log}`).toEqual(
+    cards
+      .slice(Math.max(0, from), Math.max(0, from) + posted.length)
+      .map((c) => ({ cartId: 'cart-1', cardNumber: c.cardNumber, amountCents: c.paymentCents })),
+  );
+  const covered = cards.reduce((sum, c) => sum + c.paymentCents, 0) >= (startingDue.get(runner) ?? 0);
+  if (covered) {
+    expect(
+      count('confirmCard') + count('pay'),
+      `never a card payment when the cards cover the total: ${log}`,
+    ).toBe(0);
   }
   if (runner.actor.getSnapshot().context.cart.totals.outstandingCents <= 0) {
     expect(count('confirmCard') + count('pay'), `nothing due: no card, no pay: ${log}`).toBe(0);

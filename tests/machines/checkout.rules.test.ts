@@ -23,6 +23,7 @@ import type {
   ConfirmCardOutput,
   FreeCheckoutInput,
   IdentityValues,
+  PayGiftCardInput,
   PayInput,
   StorePurchaserInput,
 } from '../../machines/checkout/types';
@@ -47,6 +48,7 @@ interface Fakes {
   confirmCard?: (input: ConfirmCardInput) => Promise<ConfirmCardOutput>;
   storePurchaser?: (input: StorePurchaserInput) => Promise<unknown>;
   pay?: (input: PayInput) => Promise<CheckoutResult>;
+  payGiftCard?: (input: PayGiftCardInput) => Promise<CheckoutResult>;
   freeCheckout?: (input: FreeCheckoutInput) => Promise<CheckoutResult>;
   confirmAction?: (input: ConfirmActionInput) => Promise<unknown>;
 }
@@ -65,12 +67,14 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
   const applyGift = vi.fn(track('applyGift', fakes.applyGift ?? (async () => undefined)));
   const storePurchaser = vi.fn(track('storePurchaser', fakes.storePurchaser ?? (async () => undefined)));
   const pay = vi.fn(track('pay', fakes.pay ?? (async () => ({ orderIds: ['o1', 'o2'] }))));
+  const payGiftCard = vi.fn(track('payGiftCard', fakes.payGiftCard ?? (async () => ({ orderIds: [] }))));
   const freeCheckout = vi.fn(
     track('freeCheckout', fakes.freeCheckout ?? (async () => ({ orderIds: ['o3'] }))),
   );
   const confirmAction = vi.fn(track('confirmAction', fakes.confirmAction ?? (async () => undefined)));
   const beginCheckout = vi.fn();
   const refreshCart = vi.fn();
+  const giftCardSpent = vi.fn<(cardNumber: string) => void>();
   const completed = vi.fn<(orderIds: string[]) => void>();
   const pending = vi.fn<(cartId: string, debit: boolean) => void>();
   const machine = checkoutMachine.provide({
@@ -79,12 +83,14 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
       confirmCard: fromPromise<ConfirmCardOutput, ConfirmCardInput>(({ input }) => confirmCard(input)),
       storePurchaser: fromPromise<unknown, StorePurchaserInput>(({ input }) => storePurchaser(input)),
       pay: fromPromise<CheckoutResult, PayInput>(({ input }) => pay(input)),
+      payGiftCard: fromPromise<CheckoutResult, PayGiftCardInput>(({ input }) => payGiftCard(input)),
       freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(({ input }) => freeCheckout(input)),
       confirmAction: fromPromise<unknown, ConfirmActionInput>(({ input }) => confirmAction(input)),
     },
     actions: {
       beginCheckout: () => beginCheckout(),
       refreshCart: () => refreshCart(),
+      giftCardSpent: (_args, params) => giftCardSpent(params.cardNumber),
       completed: (_args, params) => completed(params.orderIds),
       pending: (_args, params) => pending(params.cartId, params.debit),
     },
@@ -116,10 +122,12 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
     confirmCard,
     storePurchaser,
     pay,
+    payGiftCard,
     freeCheckout,
     confirmAction,
     beginCheckout,
     refreshCart,
+    giftCardSpent,
     completed,
     pending,
   };
@@ -219,6 +227,203 @@ describe('checkout validation (step 1)', () => {
     const errors = selectFieldErrors(t.actor.getSnapshot());
     expect(errors.firstName).toBeUndefined();
     expect(errors.lastName).toBe(T.lastNameRequired);
+  });
+});
+
+/**
+ * Spec 2 §4 "Checkout submit" with gift cards, written from the spec: the card confirms what the gift cards
+ * leave; the purchaser is stored; the gift card payments are posted first, then the card pays the rest; no card
+ * at all when the gift cards cover everything; a refused gift card payment stops the submit with its message.
+ */
+const TEN = { cardNumber: '7000000000000010', paymentCents: 1000, remainingBalanceCents: 0 };
+const TWO_HUNDRED = { cardNumber: '7000000000000200', paymentCents: 4000, remainingBalanceCents: 16000 };
+const GIFT_CARD_TABLE: {
+  name: string;
+  cards: (typeof TEN)[];
+  fakes?: Fakes;
+  calls: string[];
+  card: number | null;
+  done: boolean;
+}[] = [
+  {
+    name: 'a $10 card and the card for the rest',
+    cards: [TEN],
+    fakes: {},
+    calls: ['confirmCard', 'storePurchaser', 'payGiftCard', 'pay'],
+    card: 4000,
+    done: true,
+  },
+  {
+    name: 'two cards covering everything: no card at all',
+    cards: [TEN, TWO_HUNDRED],
+    fakes: {
+      payGiftCard: async (i) => ({ orderIds: i.cardNumber === TWO_HUNDRED.cardNumber ? ['o4'] : [] }),
+    },
+    calls: ['storePurchaser', 'payGiftCard', 'payGiftCard'],
+    card: null,
+    done: true,
+  },
+  {
+    name: 'a refused gift card payment stops the submit: no card payment',
+    cards: [TEN],
+    fakes: {
+      payGiftCard: async () => {
+        throw { code: 'ledger_balance_insufficient', status: 400, description: 'Gift Card balance is $0' };
+      },
+    },
+    calls: ['confirmCard', 'storePurchaser', 'payGiftCard'],
+    card: 4000,
+    done: false,
+  },
+];
+
+describe('checkout submit with gift cards (spec 2 §4)', () => {
+  for (const row of GIFT_CARD_TABLE) {
+    it(row.name, async () => {
+      const t = start({ giftCards: row.cards }, row.fakes);
+      t.fillValid();
+      t.actor.send({ type: 'submit' });
+      await settle();
+      expect(t.calls).toEqual(row.calls);
+      expect(t.payGiftCard.mock.calls.map(([i]) => i)).toEqual(
+        row.cards
+          .slice(0, t.payGiftCard.mock.calls.length)
+          .map((c) => ({ cartId: 'cart-1', cardNumber: c.cardNumber, amountCents: c.paymentCents })),
+      );
+      if (row.card === null) expect(t.confirmCard).not.toHaveBeenCalled();
+      else expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: row.card });
+      if (t.pay.mock.calls.length > 0) {
+        expect(t.pay).toHaveBeenCalledWith({
+          cartId: 'cart-1',
+          amountCents: row.card,
+          source: 'pm_card_visa',
+        });
+      }
+      const s = t.actor.getSnapshot();
+      expect(s.matches('completed')).toBe(row.done);
+      if (!row.done) {
+        expect(s.matches('editing')).toBe(true);
+        expect(selectFormError(s)).toBe('Gift Card balance is $0');
+      }
+    });
+  }
+
+  it('the gift card field hands its pending payments on: the card pays what they leave', async () => {
+    const t = start();
+    t.actor.send({ type: 'giftCards.change', cards: [TEN] });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 4000 });
+    expect(t.calls).toEqual(['confirmCard', 'storePurchaser', 'payGiftCard', 'pay']);
+  });
+});
+
+/**
+ * Spec 2 §3, §4: applied gift cards never go stale. What each card pays, and what the card pays, come from the
+ * cart as it is when the checkout acts, never from the total of the moment the card was applied.
+ */
+describe('gift cards follow the cart (never stale)', () => {
+  it('a ticket removed after a $10 card was applied on 50.00 (now 5.00 due): the card pays 5.00, no card step', async () => {
+    const t = start();
+    t.actor.send({ type: 'giftCards.change', cards: [TEN] });
+    t.actor.send({ type: 'cart.updated', cart: makeCart(500) });
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(0);
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['storePurchaser', 'payGiftCard', 'freeCheckout']);
+    expect(t.payGiftCard).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      cardNumber: TEN.cardNumber,
+      amountCents: 500,
+    });
+    expect(t.confirmCard).not.toHaveBeenCalled();
+  });
+
+  it('a ticket added after a $200 card was applied on 50.00 (now 80.00 due): the card pays all 80.00', async () => {
+    const t = start();
+    t.actor.send({ type: 'giftCards.change', cards: [TWO_HUNDRED] });
+    t.actor.send({ type: 'cart.updated', cart: makeCart(8000) });
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.payGiftCard).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      cardNumber: TWO_HUNDRED.cardNumber,
+      amountCents: 8000,
+    });
+    expect(t.confirmCard).not.toHaveBeenCalled();
+    expect(t.pay).not.toHaveBeenCalled();
+  });
+
+  it('a code applied after a $10 card (now 30.00 due): the card confirms and pays 20.00', async () => {
+    const t = start({ giftCards: [TEN] });
+    t.actor.send({ type: 'cart.updated', cart: makeCart(3000) });
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(2000);
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 2000 });
+    expect(t.payGiftCard).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      cardNumber: TEN.cardNumber,
+      amountCents: 1000,
+    });
+    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 2000, source: 'pm_card_visa' });
+  });
+
+  it('a card spent elsewhere meanwhile: the server refuses it, "Gift Card balance is $0", no card payment', async () => {
+    const t = start(
+      { giftCards: [TEN] },
+      {
+        payGiftCard: async () => {
+          throw { code: 'ledger_balance_insufficient', status: 400, description: 'Insufficient balance' };
+        },
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.pay).not.toHaveBeenCalled();
+    expect(t.giftCardSpent).not.toHaveBeenCalled();
+    expect(t.refreshCart).toHaveBeenCalled();
+    expect(selectFormError(t.actor.getSnapshot())).toBe('Gift Card balance is $0');
+  });
+
+  it('the second card refused after the first was posted: the first is spent (told once), a new submit posts only the second', async () => {
+    let refuse = true;
+    const t = start(
+      { giftCards: [TEN, TWO_HUNDRED] },
+      {
+        payGiftCard: async (i) => {
+          if (i.cardNumber === TWO_HUNDRED.cardNumber && refuse) {
+            refuse = false;
+            throw { code: 'ledger_balance_insufficient', status: 400 };
+          }
+          return { orderIds: i.cardNumber === TWO_HUNDRED.cardNumber ? ['o5'] : [] };
+        },
+      },
+    );
+    t.fillValid();
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.giftCardSpent.mock.calls).toEqual([[TEN.cardNumber]]);
+    expect(t.actor.getSnapshot().matches('editing')).toBe(true);
+    // The refreshed cart: the $10 card's payment is on it (40.00 outstanding).
+    t.actor.send({
+      type: 'cart.updated',
+      cart: { ...makeCart(4000), totals: { ...makeCart(4000).totals, paymentsCents: 1000 } },
+    });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.payGiftCard.mock.calls.map(([i]) => [i.cardNumber, i.amountCents])).toEqual([
+      [TEN.cardNumber, 1000],
+      [TWO_HUNDRED.cardNumber, 4000],
+      [TWO_HUNDRED.cardNumber, 4000],
+    ]);
+    expect(t.pay).not.toHaveBeenCalled();
+    expect(t.completed).toHaveBeenCalledWith(['o5']);
   });
 });
 

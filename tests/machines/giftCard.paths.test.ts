@@ -4,7 +4,8 @@
  * already shows "Oops! You already applied this gift card" without a lookup; a card with balance 0 or less or not
  * active shows "Gift Card balance is $0"; 404 shows "Gift card not found."; any other failure "We are having
  * trouble with that sorry. Please try again later."; a usable card becomes a pending gift card payment (card
- * number, payment amount, remaining balance), each card paying what it can of what the earlier ones left. Then
+ * number, payment amount, remaining balance), each card paying what it can of what the earlier ones left, over
+ * what is due now (the app cart's outstanding balance, followed), and a card checkout spent leaves them. Then
  * every path of the model, the table checked at each step, and an edge-coverage check.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,8 @@ import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, type ReplayRunner, walkMachinePaths } from './graph-helpers';
 
 type Runner = ReplayRunner<typeof giftCardMachine>;
+/** The lookups made (the app cart's follower, invoked from the start, is not one). */
+const lookupCalls = (runner: Runner) => runner.controls.calls.filter((call) => call.src === 'lookupCard');
 const T = createStrings();
 
 /** Spec 2 §5: required, at most 70 kept; the number compared without spaces. */
@@ -81,10 +84,15 @@ function onStep(runner: Runner, _expected: GiftCardSnap, event: EventObject): vo
   };
   if (event.type === 'number.change') entry.typed = oracleKept(ev.value ?? '');
   if (event.type === 'due.change') entry.due = ev.dueCents ?? DUE;
-  if (event.type === 'apply' && snapshot.matches('lookingUp') && runner.controls.calls.length > entry.calls) {
+  // A spent card leaves the applied cards; the others are spread again over what is due.
+  if (event.type === 'card.spent')
+    entry.applied = entry.applied.filter(
+      ([n]) => n !== (event as unknown as { cardNumber: string }).cardNumber,
+    );
+  if (event.type === 'apply' && snapshot.matches('lookingUp') && lookupCalls(runner).length > entry.calls) {
     entry.calls++;
     entry.pendingNumber = bare(entry.typed);
-    expect(runner.controls.calls.at(-1)).toEqual({
+    expect(lookupCalls(runner).at(-1)).toEqual({
       src: 'lookupCard',
       input: { ledgerType: 'gift_card', number: bare(entry.typed) },
     });
@@ -108,7 +116,7 @@ function onStep(runner: Runner, _expected: GiftCardSnap, event: EventObject): vo
   // At every step: what was typed is kept, one lookup per accepted apply, the pending payments follow the table,
   // and no card pays more than its balance nor all of them more than is due.
   expect(context.number).toBe(entry.typed);
-  expect(runner.controls.calls.length).toBe(entry.calls);
+  expect(lookupCalls(runner).length).toBe(entry.calls);
   expect(context.cards).toEqual(oraclePayments(entry.applied, entry.due));
   const paid = context.cards.reduce((a, c) => a + c.paymentCents, 0);
   expect(paid).toBeLessThanOrEqual(entry.due);
@@ -133,7 +141,7 @@ describe('gift card: the table', () => {
     expect(text(runner.actor.getSnapshot().context.fieldError)).toBe(SPEC.required);
     runner.actor.send({ type: 'number.change', value: LONG_NUMBER });
     expect(runner.actor.getSnapshot().context.number).toHaveLength(70);
-    expect(runner.controls.calls).toHaveLength(0);
+    expect(lookupCalls(runner)).toHaveLength(0);
     runner.actor.stop();
   });
 
@@ -143,7 +151,7 @@ describe('gift card: the table', () => {
     runner.actor.send({ type: 'number.change', value: CARD_A });
     runner.actor.send({ type: 'apply' });
     runner.actor.send({ type: 'apply' });
-    expect(runner.controls.calls).toHaveLength(1);
+    expect(lookupCalls(runner)).toHaveLength(1);
     await runner.controls.resolve('lookupCard', lookups.ten);
     runner.actor.send({ type: 'number.change', value: CARD_B });
     runner.actor.send({ type: 'apply' });
@@ -156,10 +164,53 @@ describe('gift card: the table', () => {
     runner.actor.send({ type: 'number.change', value: '7000000000000010' });
     runner.actor.send({ type: 'apply' });
     expect(text(runner.actor.getSnapshot().context.fieldError)).toBe(SPEC.duplicate);
-    expect(runner.controls.calls).toHaveLength(2);
+    expect(lookupCalls(runner)).toHaveLength(2);
     // A lower amount due spreads them again.
     runner.actor.send({ type: 'due.change', dueCents: 500 });
     expect(runner.actor.getSnapshot().context.cards.map((c) => c.paymentCents)).toEqual([500, 0]);
+    runner.actor.stop();
+  });
+
+  it('a card checkout spent leaves the applied cards: the next is spread over what is due, and handed on', async () => {
+    const runner = start();
+    const out = handedOn.get(runner.clock) ?? [];
+    runner.actor.send({ type: 'number.change', value: CARD_A });
+    runner.actor.send({ type: 'apply' });
+    await runner.controls.resolve('lookupCard', lookups.ten);
+    runner.actor.send({ type: 'number.change', value: CARD_B });
+    runner.actor.send({ type: 'apply' });
+    await runner.controls.resolve('lookupCard', lookups.twoHundred);
+    runner.actor.send({ type: 'card.spent', cardNumber: '7000000000000010' });
+    const want = [{ cardNumber: '7000000000000200', paymentCents: 2650, remainingBalanceCents: 17350 }];
+    expect(runner.actor.getSnapshot().context.cards).toEqual(want);
+    expect(out.at(-1)).toEqual(want);
+    runner.actor.stop();
+  });
+
+  it('cards applied before (the app cart keeps them) are spread over what is due now, and count as applied', () => {
+    const runner = createReplayRunner(giftCardMachine, {
+      input: {
+        dueCents: 500,
+        // Spread when the cart owed 26.50: 10.00 then 16.50 (183.50 left).
+        cards: [
+          { cardNumber: '7000000000000010', paymentCents: 1000, remainingBalanceCents: 0 },
+          { cardNumber: '7000000000000200', paymentCents: 1650, remainingBalanceCents: 18350 },
+        ],
+      },
+      provide,
+    });
+    expect(runner.actor.getSnapshot().context.cards).toEqual(
+      oraclePayments(
+        [
+          ['7000000000000010', 1000],
+          ['7000000000000200', 20000],
+        ],
+        500,
+      ),
+    );
+    runner.actor.send({ type: 'number.change', value: CARD_B });
+    runner.actor.send({ type: 'apply' });
+    expect(text(runner.actor.getSnapshot().context.fieldError)).toBe(SPEC.duplicate);
     runner.actor.stop();
   });
 

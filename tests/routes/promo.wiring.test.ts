@@ -48,17 +48,19 @@ describe('checkout settings', () => {
       },
     }));
 
-  it('reads the terms, show_promo_codes_on_checkout and zip_code_discount in one cached call', async () => {
+  it('reads the terms, show_promo_codes_on_checkout, zip_code_discount and additional_payment_methods_enabled in one cached call', async () => {
     const request = answer([
       { key: 'terms_and_conditions_dialog_content', value: '<p>Terms</p>' },
       { key: 'show_promo_codes_on_checkout', value: true },
       { key: 'zip_code_discount', value: true },
+      { key: 'additional_payment_methods_enabled', value: { gift_card: true } },
     ]);
     const settings = await loadCheckoutSettings({ request } as never, 's1', new AbortController().signal);
     expect(settings).toEqual({
       termsHtml: '<p>Terms</p>',
       showPromoCodes: true,
       zipCodeDiscount: true,
+      giftCards: true,
       zipCodeRule: expect.objectContaining({ zipCodeToApply: ZipCode.zipCodeToApply }),
     });
     expect(request).toHaveBeenCalledTimes(1);
@@ -73,18 +75,20 @@ describe('checkout settings', () => {
             'terms_and_conditions_dialog_content',
             'show_promo_codes_on_checkout',
             'zip_code_discount',
+            'additional_payment_methods_enabled',
           ],
         },
       }),
     ]);
   });
 
-  it('promo codes and the zip-code discount are off without their rows or with them off', async () => {
+  it('promo codes, the zip-code discount and gift cards are off without their rows or with them off', async () => {
     for (const rows of [
       [],
       [
         { key: 'show_promo_codes_on_checkout', value: false },
         { key: 'zip_code_discount', value: false },
+        { key: 'additional_payment_methods_enabled', value: { gift_card: false } },
       ],
     ]) {
       const settings = await loadCheckoutSettings(
@@ -96,6 +100,7 @@ describe('checkout settings', () => {
         termsHtml: null,
         showPromoCodes: false,
         zipCodeDiscount: false,
+        giftCards: false,
         zipCodeRule: null,
       });
     }

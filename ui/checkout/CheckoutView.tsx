@@ -43,6 +43,8 @@ export interface CheckoutViewProps {
   blockedForm?: ReactNode;
   /** The promo code box (spec 2 §2), shown before the payment. */
   promoBox?: ReactNode;
+  /** The gift card field (spec 2 §2: in the payment section), or nothing. */
+  giftCardField?: ReactNode;
 }
 
 const FIELDS: {
@@ -161,6 +163,7 @@ export function CheckoutView(props: CheckoutViewProps) {
         </div>
       ) : null}
       {props.promoBox ?? null}
+      {props.giftCardField ?? null}
       {props.cardForm || props.cardUnavailable ? (
         <section id="card-section" className="form-section" aria-labelledby="card-title" tabIndex={-1}>
           <h2 id="card-title" style={{ fontSize: '1.2rem' }}>

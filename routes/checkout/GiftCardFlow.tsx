@@ -1,0 +1,86 @@
+/**
+ * Checkout's gift card field (spec 2 §2, §4 "Gift cards", §5, §8; issue 22), a lazy chunk of checkout with its
+ * strings, its machine and its lookup call: the screen renders it (and so fetches the chunk) only when the seller
+ * turns `additional_payment_methods_enabled.gift_card` on and the cart is modifiable. The giftCard machine
+ * follows the app cart and spreads the applied cards over what it owes now; its pending payments go to the
+ * checkout machine (`giftCards.change`: the pay button's amount, the submit) and to the app cart (the widget's
+ * gift card, payments and balance lines). A card checkout has posted is spent: `control.spent` drops it.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { type RefObject, useEffect, useMemo } from 'react';
+import type { GiftCardPayment } from '../../api/models';
+import { selectCart } from '../../machines/cart/current';
+import { GIFT_CARD_NUMBER_MAX } from '../../machines/giftCard/rules';
+import { GiftCardField } from '../../ui/checkout/GiftCardField';
+import { useCart, useCartActor, useServices } from '../app/services';
+import { provideGiftCard } from './gift-card-wiring';
+
+/** What the checkout screen may tell the field: a card's payment was posted. */
+export interface GiftCardControl {
+  spent: (cardNumber: string) => void;
+}
+
+const sameCards = (a: readonly GiftCardPayment[] = [], b: readonly GiftCardPayment[] = []) =>
+  a.length === b.length &&
+  a.every(
+    (card, i) =>
+      card.cardNumber === b[i]?.cardNumber &&
+      card.paymentCents === b[i]?.paymentCents &&
+      card.remainingBalanceCents === b[i]?.remainingBalanceCents,
+  );
+
+export default function GiftCardFlow({
+  onCardsChange,
+  control,
+}: {
+  onCardsChange: (cards: GiftCardPayment[]) => void;
+  control: RefObject<GiftCardControl | null>;
+}) {
+  const { api, strings, inspect } = useServices();
+  const cartActor = useCartActor();
+  const currency = useCart((s) => selectCart(s)?.currency ?? 'USD');
+  const machine = useMemo(
+    () =>
+      provideGiftCard({
+        api,
+        cardsChanged: (cards) => {
+          onCardsChange(cards);
+          // The app cart keeps them as its local value (the widget's lines), read when they change.
+          const cart = selectCart(cartActor.getSnapshot());
+          if (cart && !sameCards(cart.giftCards, cards)) {
+            cartActor.send({ type: 'cart.updated', cart: { ...cart, giftCards: cards } });
+          }
+        },
+      }),
+    [api, cartActor, onCardsChange],
+  );
+  // Read when the actor starts: the cards applied before (the app cart keeps them), over what it owes now.
+  const cart = selectCart(cartActor.getSnapshot());
+  const actor = useActorRef(machine, {
+    input: { dueCents: cart?.totals.outstandingCents ?? 0, cards: cart?.giftCards ?? [], cartActor },
+    inspect,
+  });
+  useEffect(() => {
+    control.current = { spent: (cardNumber) => actor.send({ type: 'card.spent', cardNumber }) };
+    return () => {
+      control.current = null;
+    };
+  }, [actor, control]);
+  const view = useSelector(actor, (s) => s.context);
+  const applying = useSelector(actor, (s) => s.matches('lookingUp'));
+  return (
+    <GiftCardField
+      strings={strings}
+      currency={currency}
+      number={view.number}
+      maxLength={GIFT_CARD_NUMBER_MAX}
+      applying={applying}
+      fieldError={view.fieldError}
+      error={view.error}
+      cards={view.cards}
+      errorVersion={view.refusals}
+      onNumberChange={(value) => actor.send({ type: 'number.change', value })}
+      onApply={() => actor.send({ type: 'apply' })}
+    />
+  );
+}

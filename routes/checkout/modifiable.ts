@@ -1,0 +1,17 @@
+/**
+ * Whether the visitor may change the cart at checkout (spec 2 §4 "Cart": pending, owned by the public identity
+ * or the logged-in member): the promo code box and the gift card field show only then (spec 2 §2).
+ */
+import type { CartModel } from '../../api/models';
+import { isModifiable } from '../../machines/cart/rules';
+import { useServices, useSession } from '../app/services';
+
+export function useCartModifiable(cart: CartModel | null): boolean {
+  const { config } = useServices();
+  const memberIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
+  if (!cart) return false;
+  return isModifiable(cart, [
+    config.publicIdentityId ?? cart.identityId,
+    ...(memberIdentityId ? [memberIdentityId] : []),
+  ]);
+}
