@@ -9,19 +9,18 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { SessionModel } from '../../api/models';
-import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
 import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
-import { cart, days, event, NOW, sessionsByDate, wishGroup } from '../../stories/fixtures/dateFirstReserve';
+import { cart, event, NOW, wishGroup } from '../../stories/fixtures/dateFirstReserve';
 import { qfDays, qfSessionsByDate, qfWishEvent } from '../../stories/fixtures/quantityFirstReserve';
 import { lectureSession, wishLecture } from '../../stories/fixtures/singleEventReserve';
 import '../../ui/form-strings';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { flush } from './graph-helpers';
-import { postTickets, type TicketsPost } from './reserve-core-helpers';
+import { dateFirstOnFixtures, postTickets, type TicketsPost } from './reserve-core-helpers';
 
 const T = createStrings();
 const OUTSIDE = 'Value entered is outside min/max.';
@@ -74,17 +73,7 @@ const FLOWS: Flow[] = [
   {
     name: 'date-first',
     async start(posts, presetPriceCents) {
-      const machine = dateFirstReserveMachine.provide({
-        actors: {
-          loadCalendar: fromPromise(async () => days),
-          loadSessions: fromPromise(async ({ input }) => sessionsByDate[input.date] ?? []),
-          findSession: fromPromise<SessionModel | null, { eventId: string; sessionId: string }>(
-            async () => null,
-          ),
-          loadSessionGroups: fromPromise(async () => [wishGroup]),
-          reserveIntoCart: reserve(posts),
-        },
-      });
+      const machine = dateFirstOnFixtures([wishGroup], reserve(posts));
       const actor = createActor(machine, {
         input: {
           event: { ...event, ticketGroups: [...event.ticketGroups, wishGroup] },
@@ -129,7 +118,10 @@ const FLOWS: Flow[] = [
     async start(posts, presetPriceCents) {
       const machine = singleEventReserveMachine.provide({
         actors: {
-          loadSession: fromPromise(async () => ({ ...lectureSession, eventId: wishLecture.id })),
+          loadSession: fromPromise<SessionModel | null, { eventId: string }>(async () => ({
+            ...lectureSession,
+            eventId: wishLecture.id,
+          })),
           loadSessionGroups: fromPromise(async () => [wishGroup]),
           reserveIntoCart: reserve(posts),
         },
