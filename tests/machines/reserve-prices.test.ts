@@ -88,8 +88,10 @@ const typed = fc
   .map(([plus, cents, decimals]) => {
     const whole = Math.floor(cents / 100);
     const fraction = String(cents % 100).padStart(2, '0');
-    const text = decimals === 0 ? `${whole}` : decimals === 1 ? `${whole}.${fraction[0]}` : `${whole}.${fraction}`;
-    const value = decimals === 0 ? whole * 100 : decimals === 1 ? whole * 100 + Number(fraction[0]) * 10 : cents;
+    const text =
+      decimals === 0 ? `${whole}` : decimals === 1 ? `${whole}.${fraction[0]}` : `${whole}.${fraction}`;
+    const value =
+      decimals === 0 ? whole * 100 : decimals === 1 ? whole * 100 + Number(fraction[0]) * 10 : cents;
     return { text: plus ? `+${text}` : text, cents: value };
   });
 
