@@ -2,6 +2,7 @@
  * Pure reading of event detail's own query parameters (spec 1 §2): `tg` (ticket group filter, comma list),
  * `select` (preselected ticket type id) and `price` (preset flexible amount, carried for flexible prices).
  */
+import { amountCents } from '../../domain/flexible-price';
 
 export interface EventQuery {
   /** Ticket group ids to show (`tg`), trimmed, empty entries and duplicates dropped; [] = every group. */
@@ -16,8 +17,6 @@ export interface EventQuery {
 const MAX_ID_LENGTH = 64;
 /** At most this many groups from `tg`. */
 const MAX_GROUPS = 50;
-/** Flexible-price input pattern (spec 1 §5): optional plus sign, up to 2 decimals. */
-const AMOUNT = /^\+?(\d{1,9})(?:\.(\d{1,2}))?$/;
 
 const isId = (value: string) => value.length > 0 && value.length <= MAX_ID_LENGTH && !/[\s\0]/.test(value);
 
@@ -37,13 +36,12 @@ export function parseSelect(value: string | null): string | null {
   return isId(id) ? id : null;
 }
 
-/** `price=12.5` -> 1250 (cents); '+3' -> 300; anything else (negative, 3 decimals, words) -> null. */
+/**
+ * `price=12.5` -> 1250 (cents); '+3' -> 300; anything else (negative, 3 decimals, words, over 7 whole digits)
+ * -> null: the flexible price's pattern (domain/flexible-price.ts).
+ */
 export function parsePresetPrice(value: string | null): number | null {
-  const match = AMOUNT.exec(value?.trim() ?? '');
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
-  return whole * 100 + fraction;
+  return amountCents(value ?? '');
 }
 
 export function eventQueryFrom(search: string): EventQuery {

@@ -11,6 +11,7 @@ import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
 import { voucherGuards } from './core/guards';
+import { noPrices, pricesHold, requestFaceValues } from './core/prices';
 import { flowErrorOf, offeredGroups, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
@@ -62,6 +63,7 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     seats: {},
     ...NO_ADMITS,
     ...NO_SURVEYS,
+    ...noPrices(input.presetPriceCents ?? null),
     ...NO_VOUCHERS,
   };
 }
@@ -101,6 +103,7 @@ export function reserveInput({ context }: { context: DateFirstReserveContext }):
     requestAdmits(event, groups, quantities, admits),
     byType ? { byType, visitDatetime } : undefined,
     requestSurveys(groups, quantities, surveys),
+    requestFaceValues(groups, quantities, context),
   );
 }
 
@@ -220,12 +223,13 @@ export const dateFirstGuards = {
     const resolution = presetResolution(context, event.output);
     return resolution !== null && 'sessionId' in resolution;
   },
-  /** The submit button's rule, the attendee rule, the voucher rule and the survey rule. */
+  /** The submit button's rule, the attendee rule, the voucher rule, the survey rule and the price rule. */
   canSubmit: ({ context }: Args) =>
     isReadyToSubmit(context) &&
     admitsReady(context) &&
     vouchersReady(context) &&
-    surveysHold(context.groups, context.quantities, context.surveys),
+    surveysHold(context.groups, context.quantities, context.surveys) &&
+    pricesHold(context.groups, context.quantities, context),
   /** A reserve of flexible tickets refused about a voucher the visitor typed: beside its field. */
   isFlexibleVoucherRefusal: (args: Args) => args.context.flexible && voucherGuards.isVoucherRefusal(args),
   /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */

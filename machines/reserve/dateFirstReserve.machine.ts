@@ -13,6 +13,7 @@ import { setup } from 'xstate';
 import {
   admitActions,
   dayPickerActions,
+  priceActions,
   reserveCoreActions,
   seatActions,
   surveyActions,
@@ -50,6 +51,7 @@ export const dateFirstReserveMachine = setup({
     ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...admitActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...surveyActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...priceActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...voucherActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
   },
@@ -131,6 +133,7 @@ export const dateFirstReserveMachine = setup({
             'quantity.set': { actions: 'changeQuantity' },
             'admit.change': { actions: 'changeAdmit' },
             'survey.change': { actions: 'changeSurvey' },
+            'price.change': { actions: 'changePrice' },
             'voucher.change': { actions: 'changeVoucher' },
             submit: [
               {
@@ -138,7 +141,10 @@ export const dateFirstReserveMachine = setup({
                 target: '#dateFirstReserve.reserving',
                 actions: ['clearReserveNotices', 'clearVoucherRefusal'],
               },
-              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'] },
+              {
+                guard: 'ticketsReady',
+                actions: ['checkAdmits', 'checkSurveys', 'checkPrices', 'checkVouchers'],
+              },
             ],
           },
         },
@@ -224,6 +230,7 @@ export const dateFirstReserveMachine = setup({
                         'seats.set': { actions: 'assignSeats' },
                         'admit.change': { actions: 'changeAdmit' },
                         'survey.change': { actions: 'changeSurvey' },
+                        'price.change': { actions: 'changePrice' },
                         'voucher.change': { actions: 'changeVoucher' },
                         submit: [
                           {
@@ -233,7 +240,7 @@ export const dateFirstReserveMachine = setup({
                           },
                           {
                             guard: 'ticketsReady',
-                            actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'],
+                            actions: ['checkAdmits', 'checkSurveys', 'checkPrices', 'checkVouchers'],
                           },
                         ],
                       },

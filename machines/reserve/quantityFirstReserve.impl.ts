@@ -12,6 +12,7 @@ import { calendarOutcome } from '../../domain/error-messages/reserve';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign, LOAD_NOTICE } from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
+import { noPrices, pricesHold, requestFaceValues } from './core/prices';
 import {
   errorNotice,
   flowErrorOf,
@@ -59,8 +60,8 @@ export function initialContext({ input }: { input: QuantityFirstReserveInput }):
     admits: admitsInStep(input.event, input.event.ticketGroups, quantities, {}),
     ...NO_VOUCHERS,
     vouchers: vouchersInStep(input.event, input.event.ticketGroups, quantities, {}),
+    ...noPrices(input.presetPriceCents ?? null),
     event: input.event,
-    presetPriceCents: input.presetPriceCents ?? null,
     quantities,
     days: [],
     selectedDate: null,
@@ -106,6 +107,7 @@ export function reserveInput({ context }: { context: QuantityFirstReserveContext
     // The visit of a city pass is the chosen session's start.
     byType ? { byType, visitDatetime: selectedSessionOf(context)?.start ?? null } : undefined,
     requestSurveys(event.ticketGroups, quantities, surveys),
+    requestFaceValues(event.ticketGroups, quantities, context),
   );
 }
 
@@ -165,7 +167,11 @@ type Args = { context: QuantityFirstReserveContext; event: QuantityFirstReserveE
 const act = flowAssign<QuantityFirstReserveContext, QuantityFirstReserveEvent>();
 
 export const quantityFirstGuards = {
-  canFindTickets: ({ context }: Args) => canFindTickets(context),
+  /** 'Find tickets': the quantities' rule and the price rule (the amounts are typed beside the steppers). */
+  canFindTickets: ({ context }: Args) =>
+    canFindTickets(context) && pricesHold(context.event.ticketGroups, context.quantities, context),
+  /** The quantities' rule alone: a 'Find tickets' the price rule stops shows the amounts' problems. */
+  quantitiesChosen: ({ context }: Args) => canFindTickets(context),
   hasSingleDay: ({ event }: Args) => {
     assertEvent(event, 'xstate.done.actor.loadCalendar');
     return availableDays(event.output).length === 1;

@@ -15,6 +15,7 @@ import { setup } from 'xstate';
 import {
   admitActions,
   dayPickerActions,
+  priceActions,
   reserveCoreActions,
   seatActions,
   surveyActions,
@@ -54,6 +55,7 @@ export const quantityFirstReserveMachine = setup({
     ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...admitActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...surveyActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...priceActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...voucherActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...quantityFirstActions,
   },
@@ -67,12 +69,17 @@ export const quantityFirstReserveMachine = setup({
   on: { 'message.dismiss': { actions: 'dismissMessage' } },
   states: {
     quantities: {
-      description: 'The quantities are open; Find tickets closes them and loads the calendar for them.',
+      description:
+        'The quantities (and the amounts of flexible prices) are open; Find tickets closes them and loads the calendar for them, once every chosen amount fits its bounds (else the amounts show their problem).',
       on: {
         'quantity.increment': { actions: 'changeQuantity' },
         'quantity.decrement': { actions: 'changeQuantity' },
         'quantity.set': { actions: 'changeQuantity' },
-        'tickets.find': { guard: 'canFindTickets', target: 'loadingCalendar', actions: 'clearCalendarError' },
+        'price.change': { actions: 'changePrice' },
+        'tickets.find': [
+          { guard: 'canFindTickets', target: 'loadingCalendar', actions: 'clearCalendarError' },
+          { guard: 'quantitiesChosen', actions: 'checkPrices' },
+        ],
       },
     },
     loadingCalendar: {

@@ -2,6 +2,7 @@ import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import type { AdmitsContext } from './core/admits';
+import type { PricesContext } from './core/prices';
 import type { SurveysContext } from './core/surveys';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
@@ -10,21 +11,21 @@ export interface QuantityFirstReserveInput {
   event: EventDetail;
   /** Ticket type preselected by the query (`select`): starts at its group minimum. */
   select?: string | null;
-  /** Preset flexible amount in cents (`price`), carried for flexible prices. */
+  /** Preset flexible amount in cents (the `price` query, spec 1 §2), for flexible prices. */
   presetPriceCents?: number | null;
 }
 
 /**
- * The core's day and session picking (with priced sessions), seats (for the chosen session), attendees and
- * city-pass vouchers.
+ * The core's day and session picking (with priced sessions), seats (for the chosen session), attendees,
+ * surveys, flexible prices and city-pass vouchers.
  */
 export interface QuantityFirstReserveContext
   extends DayPickerContext,
     SeatsContext,
     AdmitsContext,
     SurveysContext,
+    PricesContext,
     VouchersContext {
-  presetPriceCents: number | null;
   sessions: PricedSessionModel[];
 }
 

@@ -3,8 +3,10 @@
  * decision (what is open, what can be pressed, the prices of the chosen session) is made here.
  */
 import type { SnapshotFrom } from 'xstate';
+import type { TicketTypeModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
+import { chosenPriceCents, type FlexiblePriceView, flexiblePriceView, isFlexiblePrice } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatSessionTime } from './format';
@@ -30,6 +32,8 @@ export interface QfTicketType {
   quantity: number;
   canIncrement: boolean;
   canDecrement: boolean;
+  /** A flexible price's amount input (core/prices.ts), or null when the price is fixed. */
+  flexiblePrice: FlexiblePriceView | null;
 }
 
 export interface QfTicketGroup {
@@ -98,15 +102,14 @@ export interface QuantityFirstReserveView {
   canRetry: boolean;
 }
 
-/** The price of one ticket type at a session: its price schedule entry, else the type's own price. */
-function priceAt(
-  context: QuantityFirstReserveContext,
-  sessionId: string | null,
-  typeId: string,
-  base: number,
-) {
+/**
+ * The price of one ticket type at a session: a flexible price's chosen amount (core/prices.ts), else its price
+ * schedule entry, else the type's own price.
+ */
+function priceAt(context: QuantityFirstReserveContext, sessionId: string | null, type: TicketTypeModel) {
+  if (isFlexiblePrice(type)) return chosenPriceCents(type, context);
   const session = sessionId ? context.sessions.find((s) => s.id === sessionId) : undefined;
-  return session?.prices[typeId] ?? base;
+  return session?.prices[type.id] ?? type.priceCents;
 }
 
 /** The chosen quantities priced at a session (or at the types' own prices without one), plus fees. */
@@ -114,7 +117,7 @@ export function totalAt(context: QuantityFirstReserveContext, sessionId: string 
   let sum = 0;
   for (const group of context.event.ticketGroups)
     for (const type of group.types)
-      sum += quantityOf(context.quantities, type.id) * priceAt(context, sessionId, type.id, type.priceCents);
+      sum += quantityOf(context.quantities, type.id) * priceAt(context, sessionId, type);
   return sum + totalFeesCents(context.event.ticketGroups, context.quantities);
 }
 
@@ -132,6 +135,7 @@ function groupsOf(context: QuantityFirstReserveContext, open: boolean): QfTicket
       quantity: quantityOf(context.quantities, type.id),
       canIncrement: open && canIncrement(scope, type.id),
       canDecrement: open && canDecrement(scope, type.id),
+      flexiblePrice: flexiblePriceView(type, context.quantities, context),
     })),
   }));
 }

@@ -3,6 +3,7 @@ export type { DayOption } from './price-display';
 
 import type { SnapshotFrom } from 'xstate';
 import { type Message, message } from '../shared/messages';
+import { withChosenPrices } from './core/prices';
 import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
 import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
 import { formatDay, formatSessionTime } from './format';
@@ -143,16 +144,17 @@ export function selectTicketGroups(snapshot: DateFirstReserveSnapshot): TicketGr
   const editable =
     snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
     snapshot.matches({ picking: 'flexible' });
-  return ticketGroupViews(context.groups, quantityScope(context), editable);
+  return ticketGroupViews(context.groups, quantityScope(context), editable, context);
 }
 
 export function selectTotalTickets(snapshot: DateFirstReserveSnapshot): number {
   return totalTickets(snapshot.context.quantities);
 }
 
-/** Sum of ticket prices in cents (fees apart, see selectTotalFeesCents). */
+/** Sum of ticket prices in cents, flexible ones at their chosen amount (fees apart, see selectTotalFeesCents). */
 export function selectTotalCents(snapshot: DateFirstReserveSnapshot): number {
-  return totalPriceCents(snapshot.context.groups, snapshot.context.quantities);
+  const { context } = snapshot;
+  return totalPriceCents(withChosenPrices(context.groups, context), context.quantities);
 }
 
 export function selectTotalFeesCents(snapshot: DateFirstReserveSnapshot): number {

@@ -2,6 +2,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import type { AdmitsContext } from './core/admits';
+import type { PricesContext } from './core/prices';
 import type { SurveysContext } from './core/surveys';
 import type { BlockingContext, SeatsContext, TicketFormEvent, TicketReserveContext } from './core/types';
 import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
@@ -10,6 +11,8 @@ export interface SingleEventReserveInput {
   event: EventDetail;
   /** The query's `select`: a ticket type id to preselect. */
   select?: string | null;
+  /** Preset flexible amount in cents (the `price` query, spec 1 §2), for flexible prices. */
+  presetPriceCents?: number | null;
 }
 
 export interface SingleEventReserveContext
@@ -18,6 +21,7 @@ export interface SingleEventReserveContext
     BlockingContext,
     AdmitsContext,
     SurveysContext,
+    PricesContext,
     VouchersContext {
   select: string | null;
   /** The event's one session; null while loading, and for discount-code purchases (no session needed). */

@@ -8,6 +8,7 @@ import type { TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
+import { withChosenPrices } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
@@ -92,9 +93,9 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
     sessionLabel: session
       ? `${formatDay(venueDayOfIso(session.start, tz))}, ${formatSessionTime(session.start, tz)}`
       : null,
-    groups: ticketGroupViews(context.groups, singleQuantityScope(context), ready),
+    groups: ticketGroupViews(context.groups, singleQuantityScope(context), ready, context),
     fewTickets: isFewTickets(session) ? message('fewTickets') : null,
-    totalCents: total(context.groups, context.quantities),
+    totalCents: total(withChosenPrices(context.groups, context), context.quantities),
     seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
     attendees: selectAttendees(context, context.groups),
     surveys: selectSurveys(context, context.groups),

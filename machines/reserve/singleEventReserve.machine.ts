@@ -20,6 +20,7 @@ import { notProvided } from '../shared/not-provided';
 import {
   admitActions,
   blockingActions,
+  priceActions,
   reserveCoreActions,
   seatActions,
   surveyActions,
@@ -27,6 +28,7 @@ import {
 } from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
 import { reserveCoreGuards, voucherGuards } from './core/guards';
+import { noPrices, pricesHold, requestFaceValues } from './core/prices';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import {
   cartOutput,
@@ -65,6 +67,7 @@ export function singleEventContext({ input }: { input: SingleEventReserveInput }
     seats: {},
     ...NO_ADMITS,
     ...NO_SURVEYS,
+    ...noPrices(input.presetPriceCents ?? null),
     ...NO_VOUCHERS,
     messages: [],
     blocking: null,
@@ -104,6 +107,7 @@ export function singleReserveInput({
     requestAdmits(event, groups, quantities, admits),
     byType ? { byType, visitDatetime: session?.start ?? null } : undefined,
     requestSurveys(groups, quantities, surveys),
+    requestFaceValues(groups, quantities, context),
   );
 }
 
@@ -173,12 +177,13 @@ export const singleEventReserveMachine = setup({
       assertEvent(event, 'xstate.done.actor.loadSession');
       return event.output === null;
     },
-    /** The submit button's rule, the attendee rule and the voucher rule. */
+    /** The submit button's rule, the attendee, voucher, survey and price rules. */
     canSubmit: ({ context }) =>
       isSingleReadyToSubmit(context) &&
       singleAdmitsReady(context) &&
       singleVouchersReady(context) &&
-      surveysHold(context.groups, context.quantities, context.surveys),
+      surveysHold(context.groups, context.quantities, context.surveys) &&
+      pricesHold(context.groups, context.quantities, context),
     /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
     ticketsReady: ({ context }) => isSingleReadyToSubmit(context),
   },
@@ -188,6 +193,7 @@ export const singleEventReserveMachine = setup({
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...admitActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...surveyActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...priceActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...voucherActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
     assignSession: assign({
@@ -291,6 +297,7 @@ export const singleEventReserveMachine = setup({
         'seats.set': { actions: 'assignSeats' },
         'admit.change': { actions: 'changeAdmit' },
         'survey.change': { actions: 'changeSurvey' },
+        'price.change': { actions: 'changePrice' },
         'voucher.change': { actions: 'changeVoucher' },
         submit: [
           {
@@ -298,7 +305,7 @@ export const singleEventReserveMachine = setup({
             target: 'reserving',
             actions: ['clearReserveNotices', 'clearVoucherRefusal'],
           },
-          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'] },
+          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkPrices', 'checkVouchers'] },
         ],
       },
     },

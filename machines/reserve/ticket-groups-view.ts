@@ -3,6 +3,7 @@
  * places left and limits, each type's price, count and whether its stepper can move.
  */
 import type { TicketGroupModel } from '../../api/models';
+import { type FlexiblePriceView, flexiblePriceView, type PricesContext } from './core/prices';
 import {
   canDecrement,
   canIncrement,
@@ -22,6 +23,8 @@ export interface TicketTypeView {
   quantity: number;
   canIncrement: boolean;
   canDecrement: boolean;
+  /** A flexible price's amount input (core/prices.ts), or null when the price is fixed. */
+  flexiblePrice: FlexiblePriceView | null;
 }
 
 export interface TicketGroupView {
@@ -37,11 +40,15 @@ export interface TicketGroupView {
   types: TicketTypeView[];
 }
 
-/** The groups' views for the quantities in `scope`; the steppers move only when `editable`. */
+/**
+ * The groups' views for the quantities in `scope`; the steppers move only when `editable`; flexible prices
+ * show the amounts of `prices`.
+ */
 export function ticketGroupViews(
   groups: readonly TicketGroupModel[],
   scope: QuantityScope,
   editable: boolean,
+  prices: PricesContext,
 ): TicketGroupView[] {
   return groups.map((group) => {
     const remaining = remainingForGroup(group, scope.groups, scope.quantities, scope.session);
@@ -63,6 +70,7 @@ export function ticketGroupViews(
         quantity: quantityOf(scope.quantities, type.id),
         canIncrement: editable && canIncrement(scope, type.id),
         canDecrement: editable && canDecrement(scope, type.id),
+        flexiblePrice: flexiblePriceView(type, scope.quantities, prices),
       })),
     };
   });

@@ -23,12 +23,15 @@ export interface DateFirstReserveInput {
   query?: ReserveQuery;
   /** Epoch ms used for 'today' and 'next', given by the route (machines never read the clock). */
   now: number;
+  /** Preset flexible amount in cents (the `price` query, spec 1 §2), for flexible prices. */
+  presetPriceCents?: number | null;
 }
 
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
 import type { AdmitsContext } from './core/admits';
+import type { PricesContext } from './core/prices';
 import type { SurveysContext } from './core/surveys';
 import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
 import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
@@ -55,6 +58,7 @@ export interface DateFirstReserveContext
     SeatsContext,
     AdmitsContext,
     SurveysContext,
+    PricesContext,
     VouchersContext {
   query: ReserveQuery;
   mode: ReserveMode;

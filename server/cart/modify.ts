@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
 import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf, strongerAsk } from '../../domain/admit-rule';
 import { ErrorCode } from '../../domain/codes';
+import { amountCents, FACE_VALUE_CONTEXT, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
 import { SESSIONLESS_HANDLERS } from '../catalog/groups';
 import { type PreparedVouchers, prepareVouchers, releaseTicketVouchers } from '../citypass/redeem';
 import type { Q } from '../db';
@@ -16,7 +17,7 @@ import { applyMembership, prepareMembership } from '../memberships/reserve';
 import { type PreparedCodes, prepareReserveCodes } from '../promo/apply';
 import * as t from '../schema';
 import { resolveSeats, type SeatPlan, seatRefusal, seatTakeSql } from '../seats/seats';
-import { humanCode, iso, newId, parseMoney } from '../util';
+import { humanCode, iso, newId } from '../util';
 import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from './document';
 import { changeCapacity, extendedHold } from './holds';
 import { holdsOf } from './holds-config';
@@ -119,23 +120,22 @@ const isFlagTrue = (value: unknown) =>
   value === true || (typeof value === 'string' && TRUE_WORDS.has(value.trim().toLowerCase()));
 const TRUE_WORDS = new Set(['1', 'on', 'enabled', 'true', 't', 'yes', 'y']);
 
-/** The face value of a line: the price, or a flexible price within the type's bounds. */
+/**
+ * The face value of a line (what the ticket costs, and what the cart's totals and the pay sum): the type's
+ * price; a flexible price's amount when it lies within the type's bounds (domain/flexible-price.ts, the rule
+ * the storefront checks with); a fixed price given back unchanged. Anything else is refused (400
+ * validation_failed, context face_value): the client's amount is never taken on trust.
+ */
 function lineValue(
   ty: Row<typeof t.ticketType>,
   line: NonNullable<w.CartModifyBody['add']>[number],
   where: string,
 ) {
-  let value = priceCents(ty);
-  if (line.face_value !== undefined && line.face_value !== null) {
-    const v = parseMoney(line.face_value);
-    const flexible = ty.amountMinCents !== null || ty.amountMaxCents !== null;
-    const okFlexible =
-      flexible && v >= (ty.amountMinCents ?? 0) && v <= (ty.amountMaxCents ?? Number.POSITIVE_INFINITY);
-    if (Number.isNaN(v) || (!okFlexible && v !== value))
-      throw invalid('face_value', `${where}: face_value does not match the ticket price.`);
-    value = v;
-  }
-  return value;
+  const price = priceCents(ty);
+  if (line.face_value === undefined || line.face_value === null) return price;
+  const amount = amountCents(line.face_value);
+  if (amount !== null && (isFlexiblePrice(ty) ? fitsBounds(ty, amount) : amount === price)) return amount;
+  throw invalid(FACE_VALUE_CONTEXT, `${where}: face_value does not match the ticket price.`);
 }
 type Line = Awaited<ReturnType<typeof resolveLines>>[number];
 

@@ -65,7 +65,8 @@ export const boundedJson = z
 const idText = text(100);
 const moneyText = z.string().check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount like 12.50'));
 
-const reservationLine = z.object({
+/** One reservation line, strict (an unknown key is refused, not dropped). */
+const reservationLine = z.strictObject({
   event_session_id: z.nullable(idText),
   ticket_type_id: idText,
   face_value: z.optional(z.nullable(moneyText)),

@@ -30,6 +30,9 @@ interface TypeSeed {
   /** Percent fee outside the price, in basis points (500 = 5 %). */
   feePercentBp?: number;
   description?: string;
+  /** A flexible price's bounds in cents (spec 1 §3 currency_amount_min / _max): the visitor sets the amount. */
+  minCents?: number;
+  maxCents?: number;
 }
 export interface EventSeed {
   key: string;
@@ -215,6 +218,26 @@ const EVENTS: EventSeed[] = [
     durationMin: 60,
     times: ['19:00'],
     meta: { admit_names: 'required', admit_emails: 'optional' },
+  },
+  {
+    // Flexible price (spec 1 §5, issue 25): the visitor sets the amount of admission, $5.00 to $100.00
+    // (suggested $15.00). Link-only, so the listing is unchanged.
+    key: 'community-evening',
+    name: 'Community Evening: Pay What You Wish',
+    subtitle: 'Admission at the price you choose',
+    summary: 'The galleries after hours with live music; pay what you wish, from $5.',
+    description:
+      '<p>Once a season the museum opens its doors in the evening at the price you choose. Every amount from $5 to $100 admits you; what you give above the minimum supports our free school visits.</p>',
+    category: 'Admission',
+    eventType: 'single',
+    hue: 190,
+    alt: 'Teal and sky-blue shapes like lanterns with the words Community Evening',
+    group: { name: 'Admission', description: 'Pay what you wish', min: 1, max: 10 },
+    types: [{ name: 'Pay what you wish', cents: 1500, minCents: 500, maxCents: 10000 }],
+    capacity: 200,
+    durationMin: 180,
+    times: ['18:00'],
+    hiddenType: 'public_link_only',
   },
   {
     // Free tickets (issue 24): the tickets a visitor may cancel on the manage page (the seller's self-edit rules
@@ -472,6 +495,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
           description: ty.description ?? null,
           summary: null,
           amountCents: ty.cents,
+          amountMinCents: ty.minCents ?? null,
+          amountMaxCents: ty.maxCents ?? null,
           feeFixedCents: ty.feeFixedCents ?? null,
           feePercentBp: ty.feePercentBp ?? null,
           rank: i,

@@ -98,6 +98,7 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
       onSurveyChange={(ticketGroupId, question, value) =>
         send({ type: 'survey.change', ticketGroupId, question, value })
       }
+      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
       onVoucherChange={(ticketTypeId, index, value) =>
         send({ type: 'voucher.change', ticketTypeId, index, value })
       }
@@ -122,6 +123,7 @@ function SingleEventStoryView({ snapshot, send, strings }: StoryViewProps) {
       onSurveyChange={(ticketGroupId, question, value) =>
         send({ type: 'survey.change', ticketGroupId, question, value })
       }
+      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
       onVoucherChange={(ticketTypeId, index, value) =>
         send({ type: 'voucher.change', ticketTypeId, index, value })
       }
@@ -172,6 +174,7 @@ function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
       onSurveyChange={(ticketGroupId, question, value) =>
         send({ type: 'survey.change', ticketGroupId, question, value })
       }
+      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
       onVoucherChange={(ticketTypeId, index, value) =>
         send({ type: 'voucher.change', ticketTypeId, index, value })
       }

@@ -45,6 +45,7 @@ import {
   s0930,
   s1100,
   s1300,
+  serializeState,
   sessionsByDate,
   soldOutError,
   ticketType,
@@ -56,6 +57,7 @@ import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings'
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, flush, walkMachinePaths } from './graph-helpers';
+import { priceRuleHolds } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 import { expectVoucherView, voucherRuleHolds } from './voucher-oracle';
 
@@ -1019,7 +1021,8 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
   // City Pass ticket) hold before a reserve.
   const attendeesHold =
     attendeeRuleHolds(context.event, context.groups, context.quantities, context.admits) &&
-    voucherRuleHolds(context.event, context.groups, context.quantities, context.vouchers);
+    voucherRuleHolds(context.event, context.groups, context.quantities, context.vouchers) &&
+    priceRuleHolds(context.groups, context.quantities, context);
   if (possible)
     expect(
       submitRuleHolds(snapshot) && attendeesHold,
@@ -1112,6 +1115,7 @@ describe('path tests', () => {
       machine: dateFirstReserveMachine,
       inputs: pathInputs,
       events: pathEvents,
+      serializeState,
       provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
       onStep: (runner) => {
         const snapshot = runner.actor.getSnapshot();

@@ -33,6 +33,7 @@ import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings'
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, walkMachinePaths } from './graph-helpers';
+import { expectPriceView, priceRuleHolds } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 import { expectVoucherView, voucherRuleHolds } from './voucher-oracle';
 
@@ -599,6 +600,16 @@ describe('path tests', () => {
           !snapshot.matches('reserving') &&
           transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
         expect(reserves, `${where}: submit reserves`).toBe(v.canSubmit && attendeesHold);
+        // Spec 1 §5 "Flexible price": the amounts are typed beside the steppers, so 'Find tickets' goes on only
+        // when every chosen amount fits (an oracle over the spec's pattern and bounds); past it they always do.
+        const pricesFit = priceRuleHolds(groups, context.quantities, context);
+        if (snapshot.matches('quantities'))
+          expect(
+            transition(snapshot.machine, snapshot, { type: 'tickets.find' })[0].matches('loadingCalendar'),
+            `${where}: Find tickets goes on`,
+          ).toBe(isSelectionValid(groups, context.quantities) && pricesFit);
+        else expect(pricesFit, `${where}: the amounts fit past the quantities`).toBe(true);
+        expectPriceView(where, v.groups, groups, context.quantities, context);
         expectAttendeeView(where, v.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
         expectVoucherView(where, v.vouchers, context, groups);
         // Seats belong to the chosen session: none without one.

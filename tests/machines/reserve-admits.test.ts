@@ -38,7 +38,7 @@ import { attendeeLecture, lectureGroup, lectureSession } from '../../stories/fix
 import '../../ui/reserve/strings';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { flush } from './graph-helpers';
-import { postTickets, type TicketsPost } from './reserve-core-helpers';
+import { dateFirstOnFixtures, postTickets, type TicketsPost } from './reserve-core-helpers';
 
 const T = createStrings();
 const text = (m: Parameters<typeof resolveMessage>[1] | null) => (m ? resolveMessage(T, m) : null);
@@ -187,17 +187,7 @@ const typeFirst = (ticketTypeId: string, first: string, last: string, index = 0)
 describe('date-first', () => {
   async function toReady() {
     const reserve = vi.fn();
-    const machine = dateFirstReserveMachine.provide({
-      actors: {
-        loadCalendar: fromPromise(async () => days),
-        loadSessions: fromPromise(async ({ input }) => sessionsByDate[input.date] ?? []),
-        findSession: fromPromise<SessionModel | null, { eventId: string; sessionId: string }>(
-          async () => null,
-        ),
-        loadSessionGroups: fromPromise(async () => [general]),
-        reserveIntoCart: reserveWith(reserve),
-      },
-    });
+    const machine = dateFirstOnFixtures([general], reserveWith(reserve));
     const actor = createActor(machine, {
       input: { event: attendeeEvent, now: NOW },
       clock: new SimulatedClock(),

@@ -4,6 +4,7 @@
  * outside min/max.'"; §2 the `price` query presets it): the core's rule and what a reserve line sends.
  * Expected values are written from the spec.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reservationLines } from '../../api/cart';
 import {
@@ -17,6 +18,7 @@ import '../../ui/form-strings';
 import { createStrings, resolveMessage } from '../../ui/strings';
 
 const T = createStrings();
+const OUTSIDE = 'Value entered is outside min/max.';
 const wish = { amountMinCents: 500, amountMaxCents: 5000 };
 const problem = (value: string, type: Parameters<typeof flexiblePriceProblem>[0] = wish) => {
   const m = flexiblePriceProblem(type, value);
@@ -66,5 +68,84 @@ describe('flexible price', () => {
     expect(presetAmount(wish, 1250)).toBe('12.50');
     expect(presetAmount(wish, null)).toBe('5.00');
     expect(presetAmount({ amountMinCents: null, amountMaxCents: 900 }, null)).toBe('');
+  });
+});
+
+// ---- properties over the bounds (fast-check) -------------------------------------------------------------
+
+/** A type's bounds: a minimum, a maximum or both, in cents, the minimum never above the maximum. */
+const bounds = fc
+  .tuple(fc.option(fc.integer({ min: 0, max: 1_000_000 })), fc.option(fc.integer({ min: 0, max: 1_000_000 })))
+  .filter(([min, max]) => min !== null || max !== null)
+  .map(([min, max]) =>
+    min !== null && max !== null && min > max
+      ? { amountMinCents: max, amountMaxCents: min }
+      : { amountMinCents: min, amountMaxCents: max },
+  );
+/** An amount as a person types it: optional plus, whole part, none/one/two decimals. */
+const typed = fc
+  .tuple(fc.boolean(), fc.integer({ min: 0, max: 2_000_000 }), fc.constantFrom(0, 1, 2))
+  .map(([plus, cents, decimals]) => {
+    const whole = Math.floor(cents / 100);
+    const fraction = String(cents % 100).padStart(2, '0');
+    const text =
+      decimals === 0 ? `${whole}` : decimals === 1 ? `${whole}.${fraction[0]}` : `${whole}.${fraction}`;
+    const value =
+      decimals === 0 ? whole * 100 : decimals === 1 ? whole * 100 + Number(fraction[0]) * 10 : cents;
+    return { text: plus ? `+${text}` : text, cents: value };
+  });
+
+describe('flexible price properties', () => {
+  it('an amount of the pattern fits exactly when it lies within the bounds, both included', () => {
+    fc.assert(
+      fc.property(bounds, typed, (type, amount) => {
+        const within =
+          amount.cents >= (type.amountMinCents ?? 0) &&
+          (type.amountMaxCents === null || amount.cents <= type.amountMaxCents);
+        expect(problem(amount.text, type) === null).toBe(within);
+        if (within) expect(faceValueOf(amount.text)).toBe((amount.cents / 100).toFixed(2));
+      }),
+    );
+  });
+
+  it('the bounds themselves fit; a cent outside them does not', () => {
+    fc.assert(
+      fc.property(bounds, (type) => {
+        const at = (cents: number) => problem((cents / 100).toFixed(2), type);
+        if (type.amountMinCents !== null) {
+          expect(at(type.amountMinCents)).toBeNull();
+          if (type.amountMinCents > 0) expect(at(type.amountMinCents - 1)).toBe(OUTSIDE);
+        }
+        if (type.amountMaxCents !== null) {
+          expect(at(type.amountMaxCents)).toBeNull();
+          expect(at(type.amountMaxCents + 1)).toBe(OUTSIDE);
+        }
+      }),
+    );
+  });
+
+  it('empty text, non-numbers, 3 decimals, signs other than plus and huge values never fit, and send nothing', () => {
+    const notAmount = fc.oneof(
+      fc.constantFrom('', ' ', '.', '12.', '.5', '1e3', '0x10', 'NaN', 'Infinity', '-0', '1,50', '١٢'),
+      fc.string().filter((s) => !/^\s*\+?\d+(\.\d{1,2})?\s*$/.test(s)),
+      fc.integer({ min: 0, max: 99_999 }).map((n) => `${n}.${String(n % 1000).padStart(3, '1')}`),
+      fc.integer({ min: 1, max: 10_000 }).map((n) => `-${n}`),
+      fc.bigInt({ min: 10_000_000n, max: 10n ** 40n }).map((n) => `${n}`),
+    );
+    fc.assert(
+      fc.property(bounds, notAmount, (type, text) => {
+        expect(problem(text, type)).toBe(OUTSIDE);
+        expect(faceValueOf(text)).toBeNull();
+      }),
+    );
+  });
+
+  it('what is sent is always money the server takes: no sign, at most 7 whole digits, two decimals', () => {
+    fc.assert(
+      fc.property(typed, (amount) => {
+        const sent = faceValueOf(amount.text);
+        if (sent !== null) expect(sent).toMatch(/^\d{1,7}\.\d{2}$/);
+      }),
+    );
   });
 });

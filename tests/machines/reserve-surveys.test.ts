@@ -11,20 +11,19 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import { checkSurveyAnswers, parseSurvey, surveyData, surveyProblems } from '../../domain/survey-rule';
 import { requestSurveys, selectSurveys, surveysHold } from '../../machines/reserve/core/surveys';
-import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
 import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
-import { cart, days, event, general, NOW, sessionsByDate } from '../../stories/fixtures/dateFirstReserve';
+import { cart, event, general, NOW } from '../../stories/fixtures/dateFirstReserve';
 import { qfDays, qfEvent, qfSessionsByDate } from '../../stories/fixtures/quantityFirstReserve';
 import { lecture, lectureGroup, lectureSession } from '../../stories/fixtures/singleEventReserve';
 import '../../ui/form-strings';
 import '../../ui/reserve/strings';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { flush } from './graph-helpers';
-import { postTickets, type TicketsPost } from './reserve-core-helpers';
+import { dateFirstOnFixtures, postTickets, type TicketsPost } from './reserve-core-helpers';
 
 const T = createStrings();
 const text = (m: Parameters<typeof resolveMessage>[1] | null) => (m ? resolveMessage(T, m) : null);
@@ -179,17 +178,7 @@ describe('date-first', () => {
   it('a submit with a required answer missing reserves nothing and shows it; answered, it sends the answers', async () => {
     const reserve = vi.fn();
     const g = surveyed(general);
-    const machine = dateFirstReserveMachine.provide({
-      actors: {
-        loadCalendar: fromPromise(async () => days),
-        loadSessions: fromPromise(async ({ input }) => sessionsByDate[input.date] ?? []),
-        findSession: fromPromise<SessionModel | null, { eventId: string; sessionId: string }>(
-          async () => null,
-        ),
-        loadSessionGroups: fromPromise(async () => [g]),
-        reserveIntoCart: reserveWith(reserve),
-      },
-    });
+    const machine = dateFirstOnFixtures([g], reserveWith(reserve));
     const actor = createActor(machine, { input: { event, now: NOW }, clock: new SimulatedClock() });
     actor.start();
     await flush();

@@ -47,6 +47,7 @@ import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings'
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+import { expectPriceView, priceRuleHolds } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 
 const T = createStrings();
@@ -524,7 +525,13 @@ function checkInvariants(runner: ReplayRunner<typeof singleEventReserveMachine>)
   expect(v.vouchers.length, `${where}: one voucher field per City Pass ticket`).toBe(
     citypassTickets(context).length,
   );
-  expect(reserves, `${where}: submit reserves`).toBe(v.canSubmit && attendeesHold && vouchersFit);
+  // Spec 1 §5 "Flexible price": a submit reserves only when every chosen amount fits its bounds (an oracle
+  // over the spec's pattern and bounds); the inputs keep what was typed and show the message after a stop.
+  const pricesFit = priceRuleHolds(context.groups, context.quantities, context);
+  expect(reserves, `${where}: submit reserves`).toBe(
+    v.canSubmit && attendeesHold && vouchersFit && pricesFit,
+  );
+  expectPriceView(where, v.groups, context.groups, context.quantities, context);
   // The server's refusal of a voucher shows beside the field holding it, never as the form's notice.
   for (const field of v.vouchers) {
     const refused = context.voucherRefusal;

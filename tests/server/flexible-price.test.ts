@@ -7,6 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
+import { ErrorCode } from '../../domain/codes';
+import { FACE_VALUE_CONTEXT } from '../../domain/flexible-price';
 import * as t from '../../server/schema';
 import { demoIds } from '../../server/seed/demo';
 import { startTestServer, type TestServer } from './helpers';
@@ -79,5 +81,78 @@ describe('a flexible price on a reserve', () => {
   it('refuses amounts that are not money (more than 2 decimals, signs, words)', async () => {
     for (const amount of ['12.345', '-5', 'ten', '1e3', ''])
       expect((await reserve(amount)).status, amount).toBe(400);
+  });
+});
+
+describe("the demo seller's pay-what-you-wish admission (Community Evening, $5.00 to $100.00)", () => {
+  const EVENING = demoIds.event('community-evening');
+  const WISH = demoIds.type('community-evening', 'Pay what you wish');
+  const eveningSession = async () =>
+    (
+      await s.handle.db
+        .select({ id: t.eventSession.id })
+        .from(t.eventSession)
+        .where(eq(t.eventSession.eventTemplateId, EVENING))
+    )[0]?.id as string;
+  const totalsOf = (body: unknown) => document.parse(body).cart_fees?._data[0]?.grand_totals;
+
+  it('is seeded with its bounds on the wire (currency_amount_min / _max)', async () => {
+    const r = await s.json('GET', `events/${EVENING}`, { query: { _embed: 'ticket_type' } });
+    expect(r.status).toBe(200);
+    const type = document.parse(r.body).ticket_type?._data.find((ty) => ty.id === WISH);
+    expect(type).toMatchObject({ currency_amount_min: '5.00', currency_amount_max: '100.00' });
+  });
+
+  it("charges the amounts chosen: each ticket's face value and the cart's totals", async () => {
+    const session = await eveningSession();
+    const r = await s.json('POST', 'my/cart/modify', {
+      body: {
+        add: [
+          { event_session_id: session, ticket_type_id: WISH, face_value: '12.50' },
+          { event_session_id: session, ticket_type_id: WISH, face_value: '100.00' },
+        ],
+      },
+    });
+    expect(r.status).toBe(200);
+    const tickets = document.parse(r.body).ticket?._data ?? [];
+    expect(tickets.map((k) => k.face_value).sort()).toEqual(['100.00', '12.50']);
+    expect(totalsOf(r.body)).toMatchObject({
+      total_before_cartmod_price: '112.50',
+      total_outstanding: '112.50',
+    });
+  });
+
+  it('refuses at the boundary: unknown keys on a line, huge and non-string amounts, NUL and lone surrogates', async () => {
+    const session = await eveningSession();
+    const line = (extra: Record<string, unknown>) => ({
+      add: [{ event_session_id: session, ticket_type_id: WISH, ...extra }],
+    });
+    for (const body of [
+      line({ face_value: '12.50', price: '1.00' }),
+      line({ face_value: '99999999.99' }),
+      line({ face_value: 1e308 }),
+      line({ face_value: 12.5 }),
+      line({ face_value: '12.50\u0000' }),
+      line({ face_value: '\uD800' }),
+      line({ face_value: '+12.50' }),
+    ]) {
+      const r = await s.json('POST', 'my/cart/modify', { body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(errorBody.parse(r.body)._data[0]?._code).toBe(ErrorCode.validation_failed);
+    }
+  });
+
+  it('refuses an amount outside the bounds with the code and context, and holds nothing', async () => {
+    const session = await eveningSession();
+    for (const amount of ['4.99', '100.01', '0.00']) {
+      const r = await s.json('POST', 'my/cart/modify', {
+        body: { add: [{ event_session_id: session, ticket_type_id: WISH, face_value: amount }] },
+      });
+      expect(r.status, amount).toBe(400);
+      expect(errorBody.parse(r.body)._data[0]).toMatchObject({
+        _code: ErrorCode.validation_failed,
+        _context: FACE_VALUE_CONTEXT,
+      });
+    }
   });
 });

@@ -11,7 +11,7 @@ import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
-import { TicketQuantities } from './TicketQuantities';
+import { type QuantityTypeOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
 export type { DayBadge, DayOption } from './day-text';
@@ -19,15 +19,8 @@ export type { DayBadge, DayOption } from './day-text';
 /** The calendar modal loads when first asked for: it is not part of the event page's first load. */
 const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
 
-export interface TicketOption {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  quantity: number;
-  canIncrement: boolean;
-  canDecrement: boolean;
-}
+/** One ticket type with its stepper (and a flexible price's amount), as TicketQuantities renders it. */
+export type TicketOption = QuantityTypeOption;
 
 export interface GroupOption {
   id: string;
@@ -111,6 +104,8 @@ export interface DateFirstReserveProps {
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
   onSurveyChange?: SurveyFieldsProps['onChange'];
+  /** The visitor typed the amount of a flexible price. */
+  onPriceChange?: TicketQuantitiesProps['onPriceChange'];
   /** The visitor typed into a city-pass voucher field. */
   onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown under the tickets. */
@@ -374,7 +369,14 @@ function SessionSection({
   );
 }
 
-function TicketSection({ strings, view, currency, onDecrement, onIncrement }: DateFirstReserveProps) {
+function TicketSection({
+  strings,
+  view,
+  currency,
+  onDecrement,
+  onIncrement,
+  onPriceChange,
+}: DateFirstReserveProps) {
   const { groups } = view;
   const id = useId();
   return (
@@ -389,6 +391,7 @@ function TicketSection({ strings, view, currency, onDecrement, onIncrement }: Da
           groups={groups}
           onIncrement={onIncrement}
           onDecrement={onDecrement}
+          onPriceChange={onPriceChange}
         />
       )}
     </section>

@@ -10,7 +10,7 @@ import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
 import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
-import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
+import { type QuantityGroupOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
 /** The calendar modal loads when first asked for. */
@@ -79,6 +79,8 @@ export interface QuantityFirstReserveProps {
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
   onSurveyChange?: SurveyFieldsProps['onChange'];
+  /** The visitor typed the amount of a flexible price. */
+  onPriceChange?: TicketQuantitiesProps['onPriceChange'];
   /** The visitor typed into a city-pass voucher field. */
   onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2), shown once a session is chosen. */
@@ -148,6 +150,7 @@ function QuantitiesSection({
   currency,
   onIncrement,
   onDecrement,
+  onPriceChange,
   onFindTickets,
   onEditQuantities,
 }: QuantityFirstReserveProps) {
@@ -185,6 +188,7 @@ function QuantitiesSection({
         groups={view.groups}
         onIncrement={onIncrement}
         onDecrement={onDecrement}
+        onPriceChange={onPriceChange}
       />
       <button type="button" className="btn" disabled={!view.canFindTickets} onClick={onFindTickets}>
         {strings.findTickets}

@@ -7,7 +7,7 @@ import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
 import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
-import { type QuantityGroupOption, TicketQuantities } from './TicketQuantities';
+import { type QuantityGroupOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
 
 /** The single-event form's view model (machines/reserve/single-event-view.ts), computed, not derived here. */
@@ -45,6 +45,8 @@ export interface SingleEventReserveProps {
   /** The visitor typed into an attendee field. */
   onAdmitChange?: AttendeeFieldsProps['onChange'];
   onSurveyChange?: SurveyFieldsProps['onChange'];
+  /** The visitor typed the amount of a flexible price. */
+  onPriceChange?: TicketQuantitiesProps['onPriceChange'];
   /** The visitor typed into a city-pass voucher field. */
   onVoucherChange?: VoucherFieldsProps['onChange'];
   /** The seat selection block of a seated event (spec 1 §2); without it, the plain seat message. */
@@ -106,6 +108,7 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
               groups={view.groups}
               onIncrement={props.onIncrement}
               onDecrement={props.onDecrement}
+              onPriceChange={props.onPriceChange}
             />
           </section>
           <AttendeeFields

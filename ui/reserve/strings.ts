@@ -74,6 +74,11 @@ export const reserveStrings = defineStrings({
   citypassVouchers: 'City Pass vouchers',
   citypassCodeOf: 'City Pass code for {name} {number}',
   citypassFormat: 'Does not match the expected format. Please check your City Pass code.',
+  // flexible price (spec 1 §5; the label and the bounds' hint ours, the message is the catalogue's)
+  flexiblePriceLabel: 'Amount for {name}',
+  flexiblePriceBetween: 'Between {min} and {max}',
+  flexiblePriceAtLeast: 'At least {min}',
+  flexiblePriceUpTo: 'Up to {max}',
   // surveys per ticket group (spec 1 §2, §5; the heading and labels ours)
   surveyHeading: 'A few questions',
   surveyChoose: 'Choose…',

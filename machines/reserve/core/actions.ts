@@ -18,6 +18,7 @@ import {
 import { message } from '../../shared/messages';
 import { withoutTakenSeats } from '../seats';
 import { type AdmitChangeEvent, type AdmitsContext, admitsAfterChange } from './admits';
+import { type PriceChangeEvent, type PricesContext, pricesAfterChange } from './prices';
 import {
   errorNotice,
   flowErrorOf,
@@ -167,6 +168,22 @@ const checkSurveys = partAssign<SurveysContext>(() => ({ surveysChecked: true })
  */
 export function surveyActions<TContext extends SurveysContext, TEvent extends EventObject>() {
   return { changeSurvey: changeSurvey<TContext, TEvent>(), checkSurveys: checkSurveys<TContext, TEvent>() };
+}
+
+// ---- flexible prices ------------------------------------------------------------------------------------
+
+const changePrice = partAssign<PricesContext, PriceChangeEvent>(({ context, event }) => {
+  assertEvent(event, 'price.change');
+  return { prices: pricesAfterChange(context.prices, event) };
+});
+const checkPrices = partAssign<PricesContext>(() => ({ pricesChecked: true }));
+
+/**
+ * The flexible price inputs (core/prices.ts): `changePrice` keeps what the visitor typed, `checkPrices` marks
+ * a submit the price rule stopped, so the inputs show 'Value entered is outside min/max.'.
+ */
+export function priceActions<TContext extends PricesContext, TEvent extends EventObject>() {
+  return { changePrice: changePrice<TContext, TEvent>(), checkPrices: checkPrices<TContext, TEvent>() };
 }
 
 // ---- city-pass vouchers ------------------------------------------------------------------------------

@@ -221,6 +221,8 @@ export function ticketsReserveInput(
   vouchers?: { byType: Record<string, string[]>; visitDatetime: string | null },
   /** Survey answers per group (core/surveys.ts `requestSurveys`), sent as the reserve's additional info. */
   additionalInfo?: SurveyAnswers[],
+  /** Flexible amounts per type (core/prices.ts `requestFaceValues`), sent as each line's face_value. */
+  faceValues?: Record<string, string>,
 ): ReserveIntoCartInput {
   return {
     request: {
@@ -233,6 +235,7 @@ export function ticketsReserveInput(
         ...(admits ? { admits } : {}),
         ...(vouchers ? { vouchers } : {}),
         ...(additionalInfo ? { additionalInfo } : {}),
+        ...(faceValues ? { faceValues } : {}),
       },
     },
   };

@@ -17,6 +17,7 @@ import type { Message } from '../../shared/messages';
 import type { Quantities } from '../quantities';
 import type { SeatChoice } from '../seats';
 import type { AdmitChangeEvent } from './admits';
+import type { PriceChangeEvent } from './prices';
 import type { SoldOutSession } from './sold-out';
 import type { SurveyChangeEvent } from './surveys';
 
@@ -145,15 +146,16 @@ export interface TicketReserveContext extends ReserveCoreContext {
 }
 
 /**
- * The events of a ticket form with steppers, a seat map, attendee fields and surveys (date-first, quantity-first,
- * single event).
+ * The events of a ticket form with steppers, a seat map, attendee fields, surveys and flexible prices
+ * (date-first, quantity-first, single event).
  */
 export type TicketFormEvent =
   | ReserveCoreEvent
   | QuantityEvent
   | SeatsSetEvent
   | AdmitChangeEvent
-  | SurveyChangeEvent;
+  | SurveyChangeEvent
+  | PriceChangeEvent;
 
 /** Choosing a day, reopening the day list, and choosing a session of the day. */
 export type DayChoiceEvent =

@@ -36,7 +36,12 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
     [api, app, reserved, memberLimits, codePrompt],
   );
   const actor = useActorRef(machine, {
-    input: { event, query: withSelect(reserveQueryFrom(search), query.select), now: clock.now() },
+    input: {
+      event,
+      query: withSelect(reserveQueryFrom(search), query.select),
+      now: clock.now(),
+      presetPriceCents: query.priceCents,
+    },
     inspect,
   });
   const view = useSelector(actor, selectDateFirstReserveView);
@@ -78,6 +83,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onSurveyChange={(ticketGroupId, question, value) =>
           actor.send({ type: 'survey.change', ticketGroupId, question, value })
         }
+        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
         onVoucherChange={(ticketTypeId, index, value) =>
           actor.send({ type: 'voucher.change', ticketTypeId, index, value })
         }

@@ -70,6 +70,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onSurveyChange={(ticketGroupId, question, value) =>
           actor.send({ type: 'survey.change', ticketGroupId, question, value })
         }
+        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
         onVoucherChange={(ticketTypeId, index, value) =>
           actor.send({ type: 'voucher.change', ticketTypeId, index, value })
         }

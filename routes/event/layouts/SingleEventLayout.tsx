@@ -34,7 +34,10 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
       }),
     [api, app, reserved, memberLimits, codePrompt],
   );
-  const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
+  const actor = useActorRef(machine, {
+    input: { event, select: query.select, presetPriceCents: query.priceCents },
+    inspect,
+  });
   const view = useSelector(actor, selectSingleEventView);
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
   const seating = useSelector(actor, selectSeating, sameFields);
@@ -62,6 +65,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         onSurveyChange={(ticketGroupId, question, value) =>
           actor.send({ type: 'survey.change', ticketGroupId, question, value })
         }
+        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
         onVoucherChange={(ticketTypeId, index, value) =>
           actor.send({ type: 'voucher.change', ticketTypeId, index, value })
         }
