@@ -145,6 +145,17 @@ function checkScheduledAmount(
     );
 }
 
+/** The cart's schedule (./schedule.ts) for these tickets and totals, or null when it is on no plan. */
+const scheduleOf = (ctx: AppCtx, tx: Tx, cart: CartRow, tickets: TicketRow[], totals: Totals) =>
+  cartSchedule(
+    tx,
+    cart,
+    totalOf(totals),
+    totals.paymentsCents,
+    tickets.map((k) => k.eventTemplateId),
+    ctx.now(),
+  );
+
 /** The order this cart booked itself (not an order an order-bound cart changes), or null. */
 async function bookedOrderOf(tx: Tx, cartId: string): Promise<string | null> {
   const [o] = await tx
@@ -166,14 +177,7 @@ async function orderBalance(ctx: AppCtx, tx: Tx, cart: CartRow) {
     tickets.map((k) => k.ticketTypeId),
   );
   const { totals } = await cartTotals(tx, cart, tickets, types, ctx.now());
-  const schedule = await cartSchedule(
-    tx,
-    cart,
-    totalOf(totals),
-    totals.paymentsCents,
-    tickets.map((k) => k.eventTemplateId),
-    ctx.now(),
-  );
+  const schedule = await scheduleOf(ctx, tx, cart, tickets, totals);
   return schedule && totals.outstandingCents > 0 ? { totals, schedule } : null;
 }
 
@@ -218,14 +222,7 @@ async function checkPayable(
       event_session_ids: closed.map((s) => s.id),
     });
   // A cart on a payment plan (./schedule.ts) pays from the due amount to the outstanding balance.
-  const schedule = await cartSchedule(
-    tx,
-    cart,
-    totalOf(totals),
-    totals.paymentsCents,
-    tickets.map((k) => k.eventTemplateId),
-    ctx.now(),
-  );
+  const schedule = await scheduleOf(ctx, tx, cart, tickets, totals);
   // A gift card may pay less (spec 2 §4: posted first, a card pays the rest).
   if (schedule && amountCents !== null && !partial) {
     checkScheduledAmount(context, amountCents, schedule, totals.outstandingCents);
@@ -476,14 +473,7 @@ export async function finish(
       // What the live tickets owe now, discounts included (codes cannot change while the cart is paying).
       const { tickets, totals } = await liveTicketsAndTotals(tx, cart, ctx.now());
       // On a payment plan the payment that books may pay less than all (begin checked the due amount).
-      const scheduled = await cartSchedule(
-        tx,
-        cart,
-        totalOf(totals),
-        totals.paymentsCents,
-        tickets.map((k) => k.eventTemplateId),
-        ctx.now(),
-      );
+      const scheduled = await scheduleOf(ctx, tx, cart, tickets, totals);
       const fits = scheduled
         ? amountCents > 0 && amountCents <= totals.outstandingCents
         : totals.outstandingCents === amountCents;
