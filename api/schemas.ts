@@ -272,6 +272,18 @@ export const payment = z.object({
   ledger_ending: z.optional(z.nullable(z.string())),
 });
 
+/**
+ * A gateway audit of a completed payment (spec 2 §3: occurred_on, audit_action): its capture, and what the gateway
+ * reported later (refund, dispute_opened, dispute_closed, dispute_fee), with the amount it moved.
+ */
+export const gatewayAudit = z.object({
+  id,
+  payment_id: id,
+  occurred_on: isoTime,
+  audit_action: z.string(), // capture | refund | dispute_opened | dispute_closed | dispute_fee
+  amount: money,
+});
+
 /** A scheduled payment of a cart (spec 2 §3: id, due, amount, status). */
 export const scheduledPayment = z.object({
   id,
@@ -326,6 +338,7 @@ export const document = z.object({
   issued_promo_code: z.optional(collection(issuedPromoCode)),
   ledger: z.optional(collection(ledger)),
   payment: z.optional(collection(payment)),
+  gateway_audit: z.optional(collection(gatewayAudit)),
 });
 
 export const apiErrorItem = z.object({
@@ -459,6 +472,8 @@ export type AppliedPromoCode = z.infer<typeof appliedPromoCode>;
 export type IssuedPromoCode = z.infer<typeof issuedPromoCode>;
 export type Ledger = z.infer<typeof ledger>;
 export type Payment = z.infer<typeof payment>;
+export type GatewayAudit = z.infer<typeof gatewayAudit>;
+export type ScheduledPayment = z.infer<typeof scheduledPayment>;
 export type Document = z.infer<typeof document>;
 export type ErrorBody = z.infer<typeof errorBody>;
 export type ReservationLine = z.infer<typeof reservationLine>;

@@ -236,6 +236,7 @@ const registered = [
   'quantityFirstReserve',
   'reschedule',
   'reserveIntoCart',
+  'scheduledPayments',
   'seatMap',
   'session',
   'setEmail',
@@ -274,7 +275,7 @@ const groups = [
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
-  ['reschedule', 'giftCard'],
+  ['reschedule', 'giftCard', 'scheduledPayments'],
 ];
 
 test('the groups below open every registered machine once', () => {

@@ -20,6 +20,7 @@ import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
 import { singleEventReserveMachine } from './reserve/singleEventReserve.machine';
+import { scheduledPaymentsMachine } from './scheduledPayments/scheduledPayments.machine';
 import { seatMapMachine } from './seatmap/seatMap.machine';
 import { sessionMachine } from './session/session.machine';
 import { setEmailMachine } from './setEmail/setEmail.machine';
@@ -47,6 +48,7 @@ export {
   quantityFirstReserveMachine,
   rescheduleMachine,
   reserveIntoCartMachine,
+  scheduledPaymentsMachine,
   seatMapMachine,
   sessionMachine,
   setEmailMachine,
@@ -77,6 +79,7 @@ export const machines = {
   quantityFirstReserve: quantityFirstReserveMachine,
   reschedule: rescheduleMachine,
   reserveIntoCart: reserveIntoCartMachine,
+  scheduledPayments: scheduledPaymentsMachine,
   seatMap: seatMapMachine,
   session: sessionMachine,
   setEmail: setEmailMachine,

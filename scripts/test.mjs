@@ -101,6 +101,7 @@ const RACES = [
   'tests/server/membership-races.test.ts',
   'tests/server/reschedule-races.test.ts',
   'tests/server/gift-card-races.test.ts',
+  'tests/server/instalment-races.test.ts',
 ];
 vitest('vitest', pg.url ? RACES.flatMap((f) => ['--exclude', f]) : [], { TEST_DATABASE_URL: '' });
 

@@ -25,6 +25,7 @@ import { promoCodeStory } from './fixtures/promoCode';
 import { quantityFirstReserveStory } from './fixtures/quantityFirstReserve';
 import { rescheduleStory } from './fixtures/reschedule';
 import { reserveIntoCartStory } from './fixtures/reserveIntoCart';
+import { scheduledPaymentsStory } from './fixtures/scheduledPayments';
 import { seatMapStory } from './fixtures/seatMap';
 import { sessionStory } from './fixtures/session';
 import { setEmailStory } from './fixtures/setEmail';
@@ -49,6 +50,7 @@ const written: Record<string, MachineStory> = {
   quantityFirstReserve: quantityFirstReserveStory,
   reschedule: rescheduleStory,
   reserveIntoCart: reserveIntoCartStory,
+  scheduledPayments: scheduledPaymentsStory,
   seatMap: seatMapStory,
   session: sessionStory,
   emailSubmit: emailSubmitStory,

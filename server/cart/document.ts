@@ -23,6 +23,8 @@ import {
 import { ledger } from '../ledger/schema';
 import { orderEdit } from '../manage/schema';
 import { readTokens } from '../payments/access';
+import { cartSchedule, wScheduled } from '../payments/schedule';
+import { paymentAudit } from '../payments/schema';
 import { type AppliedCode, type CartDiscounts, cartDiscounts, type ModRow } from '../promo/codes';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
@@ -121,6 +123,37 @@ const wPayment = (r: Awaited<ReturnType<typeof completedPayments>>[number]): w.P
   occurred_on: r.payment.createdAt.toISOString(),
   ledger_ending: r.number ? r.number.slice(-4) : null,
 });
+
+/**
+ * The gateway audits of the cart's payments (spec 2 §3): each payment's capture, then what the gateway reported
+ * later (refunds, disputes: payments/audits.ts), oldest first.
+ */
+async function gatewayAudits(q: Q, cartId: string, payments: Awaited<ReturnType<typeof completedPayments>>) {
+  const later = payments.length
+    ? await q
+        .select()
+        .from(paymentAudit)
+        .where(eq(paymentAudit.cartId, cartId))
+        .orderBy(asc(paymentAudit.occurredAt), asc(paymentAudit.id))
+    : [];
+  const audits: w.GatewayAudit[] = [
+    ...payments.map((r) => ({
+      id: r.payment.id,
+      payment_id: r.payment.id,
+      occurred_on: r.payment.createdAt.toISOString(),
+      audit_action: 'capture',
+      amount: money(r.payment.amountCents),
+    })),
+    ...later.map((a) => ({
+      id: a.id,
+      payment_id: a.paymentId,
+      occurred_on: a.occurredAt.toISOString(),
+      audit_action: a.action,
+      amount: money(a.amountCents),
+    })),
+  ];
+  return audits.sort((a, b) => a.occurred_on.localeCompare(b.occurred_on));
+}
 
 /** What a cart owes: its tickets' cost less its cart mods' discounts (promo/engine.ts) less its payments. */
 export async function cartTotals(q: Q, cart: CartRow, tickets: TicketRow[], types: TypeRow[], nowMs: number) {
@@ -261,6 +294,7 @@ export async function cartDocument(
   const paymentsCents = payments.reduce((a, r) => a + r.payment.amountCents, 0);
   const cartmodCents = promo.discounts.totalCents;
   const outstandingCents = Math.max(0, cost.totalCents - cartmodCents - paymentsCents);
+  const eventIdsInOrder = tickets.map((k) => k.eventTemplateId);
   if (opts.limit) tickets = tickets.slice(0, opts.limit);
   const [groups, events, sessions] = await Promise.all([
     ctx.cache.groupsForDocument(
@@ -320,6 +354,7 @@ export async function cartDocument(
     cartmod: coll(wCartMods(promo)),
     promo_code: coll(wAppliedCodes(cart.id, promo.codes)),
     payment: coll(payments.map(wPayment)),
+    gateway_audit: coll(opts.fresh ? [] : await gatewayAudits(q, cart.id, payments)),
   };
   // An order-bound cart names the order's tickets it gives up (server/manage/edit.ts).
   if (!opts.fresh) {
@@ -333,8 +368,21 @@ export async function cartDocument(
     doc.config = coll(
       (await ctx.cache.config(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),
     );
-  // The reference server books no instalment plans yet: asked for, the collection is there and empty.
-  if (opts.embed?.has('scheduled_payment')) doc.scheduled_payment = coll([]);
+  // A cart on a payment plan (payments/schedule.ts): what is left to pay, by instalment.
+  if (opts.embed?.has('scheduled_payment'))
+    doc.scheduled_payment = coll(
+      wScheduled(
+        await cartSchedule(
+          q,
+          cart,
+          cost.totalCents - cartmodCents,
+          paymentsCents,
+          eventIdsInOrder,
+          ctx.now(),
+        ),
+        ctx.now(),
+      ),
+    );
   if (opts.embed?.has('seller')) {
     const s = await ctx.cache.seller(q, cart.sellerId);
     doc.seller = coll(s ? [wSeller(s)] : []);

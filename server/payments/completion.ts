@@ -9,13 +9,21 @@
  * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { bookLiveTickets, type CartRow, liveTicketsAndTotals, type TicketRow } from '../cart/document';
+import {
+  bookLiveTickets,
+  type CartRow,
+  cartTickets,
+  cartTotals,
+  liveTicketsAndTotals,
+  type TicketRow,
+  type Totals,
+} from '../cart/document';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
 import { consumeCartVouchers } from '../citypass/redeem';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
-import { isBookable, loadSessions } from '../http/docs';
+import { isBookable, loadSessions, loadTypesById } from '../http/docs';
 import { cartBooked, cartExpired, incorrectCartState, invalid, paymentUnavailable } from '../http/errors';
 import { debitLedger, issueOrderLedgers, LEDGER_HANDLER } from '../ledger/ledger';
 import { bookEdit, editOf, editStillApplies } from '../manage/edit';
@@ -30,6 +38,7 @@ import * as t from '../schema';
 import { humanCode, money, newId } from '../util';
 import type { ChargeResult } from './gateway';
 import { queueConfirmation } from './outbox';
+import { type CartSchedule, cartSchedule, saveSchedule } from './schedule';
 
 /** How long a payment attempt in flight holds the cart before another request may take it over. */
 export const PAY_LEASE_MS = 60_000;
@@ -69,6 +78,15 @@ export async function book(
     })
     .returning();
   if (!order) throw new Error('order insert failed');
+  // A cart on a payment plan: its schedule is written on the order as the cart showed it (./schedule.ts).
+  await saveSchedule(
+    tx,
+    cart,
+    orderId,
+    async () => totalOf((await liveTicketsAndTotals(tx, cart, nowMs)).totals),
+    tickets.map((k) => k.eventTemplateId),
+    nowMs,
+  );
   const booked = await bookLiveTickets(tx, cart.id, tickets, orderId);
   // The promo code uses the cart held are kept by its order.
   await consumeCartCodes(tx, cart.id);
@@ -108,6 +126,61 @@ export async function book(
   return done ?? cart;
 }
 
+/** What the cart costs, discounts off (its payments not taken off). */
+export const totalOf = (totals: Totals) =>
+  totals.faceCents + totals.fixedCents + totals.percentCents - totals.cartmodCents;
+
+/** A payment on a schedule pays from the due amount to the outstanding balance (spec 2 §4, §5). */
+function checkScheduledAmount(
+  context: string,
+  amountCents: number,
+  schedule: CartSchedule,
+  outstandingCents: number,
+) {
+  if (amountCents < schedule.dueCents || amountCents > outstandingCents)
+    throw invalid(
+      context,
+      `The amount must be between the amount due of ${money(schedule.dueCents)} and the outstanding balance of ${money(outstandingCents)}.`,
+      { total_due: money(schedule.dueCents), total_outstanding: money(outstandingCents) },
+    );
+}
+
+/** The cart's schedule (./schedule.ts) for these tickets and totals, or null when it is on no plan. */
+const scheduleOf = (ctx: AppCtx, tx: Tx, cart: CartRow, tickets: TicketRow[], totals: Totals) =>
+  cartSchedule(
+    tx,
+    cart,
+    totalOf(totals),
+    totals.paymentsCents,
+    tickets.map((k) => k.eventTemplateId),
+    ctx.now(),
+  );
+
+/** The order this cart booked itself (not an order an order-bound cart changes), or null. */
+async function bookedOrderOf(tx: Tx, cartId: string): Promise<string | null> {
+  const [o] = await tx
+    .select({ id: t.ticketOrder.id })
+    .from(t.ticketOrder)
+    .where(eq(t.ticketOrder.cartId, cartId))
+    .limit(1);
+  return o?.id ?? null;
+}
+
+/**
+ * A booked order's outstanding balance and schedule (its tickets booked, its payments so far); null when it is
+ * on no schedule or nothing is left to pay.
+ */
+async function orderBalance(ctx: AppCtx, tx: Tx, cart: CartRow) {
+  const tickets = await cartTickets(tx, cart.id);
+  const types = await loadTypesById(
+    tx,
+    tickets.map((k) => k.ticketTypeId),
+  );
+  const { totals } = await cartTotals(tx, cart, tickets, types, ctx.now());
+  const schedule = await scheduleOf(ctx, tx, cart, tickets, totals);
+  return schedule && totals.outstandingCents > 0 ? { totals, schedule } : null;
+}
+
 /**
  * The checks before booking, on the locked cart: tickets, purchaser, sessions still on sale, blocking cart mods,
  * the promo codes it holds (`stale`: released here because they no longer hold; the caller commits, then refuses
@@ -129,7 +202,12 @@ async function checkPayable(
   const { stale } = await payCodeCheck(tx, cart, promo, ctx.now());
   if (stale.length) {
     const after = await liveTicketsAndTotals(tx, cart, ctx.now());
-    return { tickets, totals: after.totals, repriced: repriced(stale, after.totals.outstandingCents, money) };
+    return {
+      tickets,
+      totals: after.totals,
+      schedule: null,
+      repriced: repriced(stale, after.totals.outstandingCents, money),
+    };
   }
   await checkGiftPayable(tx, cart);
   // Discount codes for sale need a code group to join: checked before anything is charged.
@@ -143,6 +221,13 @@ async function checkPayable(
     throw invalid('event_session', 'Sorry, tickets are no longer available at the selected time.', {
       event_session_ids: closed.map((s) => s.id),
     });
+  // A cart on a payment plan (./schedule.ts) pays from the due amount to the outstanding balance.
+  const schedule = await scheduleOf(ctx, tx, cart, tickets, totals);
+  // A gift card may pay less (spec 2 §4: posted first, a card pays the rest).
+  if (schedule && amountCents !== null && !partial) {
+    checkScheduledAmount(context, amountCents, schedule, totals.outstandingCents);
+    return { tickets, totals, schedule, repriced: null };
+  }
   // A partial payment (a gift card) pays at most what is outstanding; the last payment pays all of it.
   if (partial && amountCents !== null && amountCents > totals.outstandingCents)
     throw invalid(
@@ -160,27 +245,42 @@ async function checkPayable(
         total_outstanding: money(totals.outstandingCents),
       },
     );
-  return { tickets, totals, repriced: null };
+  return { tickets, totals, schedule, repriced: null };
 }
 
-/** Locks the cart for a new attempt; answers booked, expired and busy carts. */
+/** A later payment towards a booked order on a schedule (an instalment, or more). */
+async function checkOrderPayment(ctx: AppCtx, tx: Tx, cart: CartRow, orderId: string, amountCents: number) {
+  const balance = await orderBalance(ctx, tx, cart);
+  if (!balance) throw cartBooked(orderId);
+  checkScheduledAmount('payment', amountCents, balance.schedule, balance.totals.outstandingCents);
+  return { tickets: [] as TicketRow[], ...balance, repriced: null };
+}
+
+/**
+ * Locks the cart for a new attempt; answers booked, expired and busy carts. A booked order with something left
+ * on its schedule takes later payments (`orderId`: the order they pay towards).
+ */
 async function lockForAttempt(ctx: AppCtx, tx: Tx, cartId: string) {
   const cart = await lockCart(tx, cartId);
-  if (cart.state === 'completed') throw cartBooked(await orderIdOf(tx, cart.id));
+  const orderId =
+    cart.state === 'completed' || cart.state === 'paying' ? await bookedOrderOf(tx, cart.id) : null;
+  if (cart.state === 'completed' && !(orderId && (await orderBalance(ctx, tx, cart))))
+    throw cartBooked(await orderIdOf(tx, cart.id));
+  if (cart.state === 'completed') return { kind: 'new', cart, orderId } as const;
   if (cart.state === 'expired') throw cartExpired();
   const nowMs = ctx.now();
   if (cart.state === 'paying') {
     const started = cart.payStartedAt?.getTime() ?? 0;
     return started + PAY_LEASE_MS > nowMs
       ? ({ kind: 'busy' } as const)
-      : ({ kind: 'takeover', cart } as const);
+      : ({ kind: 'takeover', cart, orderId } as const);
   }
   if (cart.state !== 'pending') throw incorrectCartState(cart.state);
   if (cart.expiresAt && cart.expiresAt.getTime() <= nowMs) {
     await expireInTx(ctx, tx, cart.id);
     return { kind: 'expired' } as const;
   }
-  return { kind: 'new', cart } as const;
+  return { kind: 'new', cart, orderId: null } as const;
 }
 
 type Begun =
@@ -211,30 +311,33 @@ async function payByLedger(
   tickets: TicketRow[],
   outstandingCents: number,
   req: PayRequest,
+  plan: { schedule: CartSchedule | null; orderId: string | null },
 ): Promise<Begun> {
   if (!req.ledger)
     throw invalid('payment', 'gateway_data.ledger_type and ledger_number are required for gift cards.');
   const card = await debitLedger(tx, cart.sellerId, req.ledger.type, req.ledger.number, req.amountCents);
-  if (req.amountCents === outstandingCents) {
+  const last = req.amountCents === outstandingCents;
+  // The payment that books: all that is outstanding, or on a schedule at least the due amount.
+  if (!plan.orderId && (last || (plan.schedule && req.amountCents >= plan.schedule.dueCents))) {
     const done = await book(ctx, tx, cart, tickets, {
       gatewayId: LEDGER_HANDLER,
       amountCents: req.amountCents,
       reference: card.id,
       sendEmail: true,
     });
-    return { kind: 'done', cart: done };
+    return { kind: last ? 'done' : 'partial', cart: done };
   }
   await tx.insert(t.payment).values({
     id: newId(),
     cartId: cart.id,
-    ticketOrderId: null,
+    ticketOrderId: plan.orderId,
     gatewayId: LEDGER_HANDLER,
     amountCents: req.amountCents,
     reference: card.id,
     state: 'succeeded',
     createdAt: new Date(ctx.now()),
   });
-  return { kind: 'partial', cart };
+  return { kind: plan.orderId && last ? 'done' : 'partial', cart };
 }
 
 /** Step 1: checks and marks the cart as paying (or books a free cart at once). */
@@ -242,13 +345,16 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
   return ctx.db.transaction(async (tx): Promise<Begun> => {
     const lock = await lockForAttempt(ctx, tx, cartId);
     if (lock.kind === 'busy' || lock.kind === 'expired') return lock;
-    const { cart } = lock;
+    const { cart, orderId } = lock;
     const [who] = await tx.select().from(t.identity).where(eq(t.identity.id, cart.identityId));
     const {
       tickets,
       totals,
+      schedule,
       repriced: codesChanged,
-    } = await checkPayable(ctx, tx, cart, req.amountCents, 'payment', req.gatewayId === 'ledger');
+    } = orderId
+      ? await checkOrderPayment(ctx, tx, cart, orderId, req.amountCents)
+      : await checkPayable(ctx, tx, cart, req.amountCents, 'payment', req.gatewayId === 'ledger');
     if (codesChanged) return { kind: 'repriced', error: codesChanged };
     if (!who || who.type === 'public')
       throw invalid('purchaser', 'Please enter the purchaser’s name and email before paying.');
@@ -263,7 +369,8 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
       return { kind: 'done', cart: done };
     }
     if (req.gatewayId === 'free') throw invalid('payment', 'This cart is not free.');
-    if (req.gatewayId === 'ledger') return payByLedger(ctx, tx, cart, tickets, totals.outstandingCents, req);
+    if (req.gatewayId === 'ledger')
+      return payByLedger(ctx, tx, cart, tickets, totals.outstandingCents, req, { schedule, orderId });
     if (!ctx.gateway) throw paymentUnavailable();
     if (!req.source) throw invalid('payment', 'gateway_data.source is required for card payments.');
     // A stale attempt is replayed with its own key and amount; a new one gets the next number.
@@ -337,20 +444,50 @@ export async function finish(
         refund = true;
       return { kind: 'lost', state: cart.state, orderId: await orderIdOf(tx, cart.id) };
     }
+    // A later payment towards a booked order (an instalment): recorded on the order, the cart booked again.
+    const orderId = await bookedOrderOf(tx, cart.id);
+    if (orderId) {
+      const balance = result.status === 'succeeded' ? await orderBalance(ctx, tx, cart) : null;
+      if (result.status === 'succeeded' && balance && amountCents <= balance.totals.outstandingCents) {
+        await tx.insert(t.payment).values({
+          id: newId(),
+          cartId: cart.id,
+          ticketOrderId: orderId,
+          gatewayId: 'stripe',
+          amountCents,
+          reference: result.intentId ?? result.chargeId,
+          state: 'succeeded',
+          createdAt: new Date(ctx.now()),
+        });
+      } else if (result.status === 'succeeded') refund = true;
+      const [back] = await tx
+        .update(t.cart)
+        .set({ state: 'completed', payStartedAt: null, payAmountCents: null })
+        .where(eq(t.cart.id, cart.id))
+        .returning();
+      if (refund || result.status !== 'succeeded') return { kind: 'not_charged', result };
+      const last = amountCents === balance?.totals.outstandingCents;
+      return { kind: last ? 'completed' : 'partial', cart: back ?? cart };
+    }
     if (result.status === 'succeeded') {
       // What the live tickets owe now, discounts included (codes cannot change while the cart is paying).
       const { tickets, totals } = await liveTicketsAndTotals(tx, cart, ctx.now());
+      // On a payment plan the payment that books may pay less than all (begin checked the due amount).
+      const scheduled = await scheduleOf(ctx, tx, cart, tickets, totals);
+      const fits = scheduled
+        ? amountCents > 0 && amountCents <= totals.outstandingCents
+        : totals.outstandingCents === amountCents;
       // An order change whose given-up tickets were cancelled meanwhile is not booked: the charge is refunded.
       const edit = await editOf(tx, cart.id);
       const applies = !edit || (await editStillApplies(tx, edit));
-      if (tickets.length > 0 && totals.outstandingCents === amountCents && applies) {
+      if (tickets.length > 0 && fits && applies) {
         const done = await book(ctx, tx, cart, tickets, {
           gatewayId: 'stripe',
           amountCents,
           reference: result.intentId ?? result.chargeId,
           sendEmail: true,
         });
-        return { kind: 'completed', cart: done };
+        return { kind: amountCents === totals.outstandingCents ? 'completed' : 'partial', cart: done };
       }
       refund = true; // never book something else than what was paid
     }

@@ -28,7 +28,8 @@ const declineCode = (code: string | undefined) =>
 export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGateway | null) {
   const payRoute = async (c: C) => {
     const cart = await loadCart(ctx, c);
-    await requirePending(ctx, cart, true);
+    // A booked order may still take payments on its schedule: the locked check decides (completion.ts).
+    if (cart.state !== 'completed') await requirePending(ctx, cart, true);
     const p = await body(c, paymentBody, 'payment');
     const req = {
       amountCents: parseMoney(p.amount),

@@ -39,7 +39,56 @@ export const stripeEvent = pgTable('stripe_event', {
   receivedAt: ts('received_at').notNull(),
 });
 
+/**
+ * A booked order's scheduled payments (issue 22; server/payments/schedule.ts): the seller's plan as it stood
+ * when the deposit booked the order, one row per instalment (the deposit is the first), in due order. What is
+ * left of each is derived from the order's payments (earliest instalment first), so the rows never change.
+ */
+export const scheduledPayment = pgTable('scheduled_payment', {
+  id: text('id').primaryKey(),
+  cartId: text('cart_id').notNull(),
+  ticketOrderId: text('ticket_order_id').notNull(),
+  seq: integer('seq').notNull(),
+  dueAt: ts('due_at').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+});
+
+/**
+ * What the gateway reported about a completed payment after it was made (spec 2 §3 "Gateway audit"): refunds and
+ * disputes from Stripe's webhooks, each recorded once (`event_id` unique: a replayed event records nothing).
+ * The capture itself is the payment row.
+ */
+export const paymentAudit = pgTable('payment_audit', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  cartId: text('cart_id').notNull(),
+  /** refund | dispute_opened | dispute_closed | dispute_fee */
+  action: text('action').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  eventId: text('event_id').notNull(),
+  occurredAt: ts('occurred_at').notNull(),
+});
+
 export const PAYMENTS_DDL = `
+CREATE TABLE IF NOT EXISTS scheduled_payment (
+  id text PRIMARY KEY,
+  cart_id text NOT NULL,
+  ticket_order_id text NOT NULL,
+  seq integer NOT NULL,
+  due_at timestamptz NOT NULL,
+  amount_cents integer NOT NULL CHECK (amount_cents >= 0),
+  UNIQUE (cart_id, seq)
+);
+CREATE TABLE IF NOT EXISTS payment_audit (
+  id text PRIMARY KEY,
+  payment_id text NOT NULL,
+  cart_id text NOT NULL,
+  action text NOT NULL,
+  amount_cents integer NOT NULL,
+  event_id text NOT NULL UNIQUE,
+  occurred_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS payment_audit_cart_idx ON payment_audit (cart_id);
 CREATE TABLE IF NOT EXISTS stripe_payment (
   idempotency_key text PRIMARY KEY,
   cart_id text NOT NULL,

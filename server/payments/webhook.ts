@@ -11,6 +11,9 @@
  * copy of the intent is not trusted for the outcome: the gateway asks Stripe (`find`), and `finish` books or
  * puts the cart back under the cart lock, exactly as the synchronous path and crash recovery do. An attempt
  * still in its request is left to that request.
+ *
+ * Refunds and disputes (`refund.created`, `charge.dispute.created|closed|funds_withdrawn`) are recorded as gateway
+ * audits of the payment their intent paid (./audits.ts), each once.
  */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -18,6 +21,7 @@ import { ErrorCode } from '../../domain/codes';
 import { errorResponse } from '../http/api';
 import type { AppCtx } from '../http/context';
 import { ApiError, payloadTooLarge } from '../http/errors';
+import { AUDIT_EVENTS, recordAudit } from './audits';
 import { attemptOf, finish, PAY_LEASE_MS } from './completion';
 import { stripeEvent, stripePayment } from './schema';
 import type { StripeGateway } from './stripe';
@@ -69,6 +73,7 @@ export function registerStripeWebhook(app: Hono, ctx: AppCtx, gateways: StripeGa
       const intent = (event.data.object as { id?: unknown }).id;
       if (typeof intent === 'string') await settleIntent(ctx, gateway, intent);
     }
+    if (!seen && AUDIT_EVENTS[event.type]) await recordAudit(ctx.db, event, event.created * 1000);
     if (!seen)
       await ctx.db
         .insert(stripeEvent)

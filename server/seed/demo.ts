@@ -4,6 +4,7 @@
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db';
+import { PAYMENT_PLAN_META } from '../payments/schedule';
 import * as t from '../schema';
 import { dayjs, stableId } from '../util';
 import { seedCitypass } from './citypass';
@@ -20,6 +21,9 @@ import { seedTheme } from './theme';
 
 export { DEMO_SLUG };
 export const DEMO_SELLER_ID = stableId('seller:demo-museum');
+/** The event sold on a payment plan (issue 22), and its plan: 25 % now, then two payments a week apart. */
+export const INSTALMENTS_KEY = 'study-trip';
+export const INSTALMENT_PLAN = { deposit_percent: 25, instalments: 2, interval_days: 7 } as const;
 const TZ = 'America/New_York';
 const DAYS_AHEAD = 60;
 
@@ -262,6 +266,27 @@ const EVENTS: EventSeed[] = [
     durationMin: 60,
     times: ['11:00', '15:00'],
     hiddenType: 'public_link_only',
+  },
+  {
+    // Instalments (issue 22; server/payments/schedule.ts): a deposit of a quarter now, the rest in two payments a
+    // week apart, before the trip three weeks out. Link-only, so the listing is unchanged.
+    key: INSTALMENTS_KEY,
+    name: 'Study Trip: Observatories of the Alps',
+    subtitle: 'Pay a deposit now, the rest in instalments',
+    summary: 'Three days with our astronomers at two mountain observatories, travel and lodging included.',
+    description:
+      '<p>Book with a deposit of 25%; the rest is due in two payments, one and two weeks after booking.</p>',
+    category: 'Trips',
+    eventType: 'single',
+    hue: 220,
+    alt: 'Dark blue mountains under white stars with the words Observatories of the Alps',
+    group: { name: 'Trip places', description: 'Travel, lodging and guided visits', min: 1, max: 4 },
+    types: [{ name: 'Traveller', cents: 20000 }],
+    capacity: 20,
+    durationMin: 60 * 8,
+    times: ['08:00'],
+    hiddenType: 'public_link_only',
+    meta: { [PAYMENT_PLAN_META]: JSON.stringify(INSTALMENT_PLAN) },
   },
 ];
 

@@ -282,7 +282,7 @@ export class StripeFake {
       if (method === 'POST' && m[2] === '/confirm') return this.confirm(pi, params, account);
       if (method === 'POST' && m[2] === '/capture') return this.capture(pi, account);
     }
-    if (method === 'POST' && path === '/v1/refunds') return this.refund(intents, params);
+    if (method === 'POST' && path === '/v1/refunds') return this.refund(intents, params, account);
     throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -392,7 +392,7 @@ export class StripeFake {
     this.emit('payment_intent.payment_failed', pi, account);
   }
 
-  private refund(intents: Map<string, FakeIntent>, params: Json): Json {
+  private refund(intents: Map<string, FakeIntent>, params: Json, account: string | null = null): Json {
     const id = String(params.payment_intent ?? '');
     const pi = intents.get(id);
     if (!pi) throw missing(id);
@@ -406,7 +406,7 @@ export class StripeFake {
         code: 'charge_already_refunded',
       });
     pi.refunded += amount;
-    return {
+    const refund = {
       id: `re_fake${++this.seq}`,
       object: 'refund',
       amount,
@@ -416,10 +416,52 @@ export class StripeFake {
       status: 'succeeded',
       created: this.nowSeconds(),
     };
+    this.emitObject('refund.created', refund, account);
+    return refund;
+  }
+
+  /** A refund made in Stripe's Dashboard (not through the API): the intent's charge, its `refund.created` event. */
+  refundInDashboard(id: string, amount: number, account: string | null = null): FakeEvent {
+    const intents = this.intents.get(account ?? '') ?? new Map<string, FakeIntent>();
+    this.refund(intents, { payment_intent: id, amount }, account);
+    return this.events[this.events.length - 1] as FakeEvent;
+  }
+
+  /**
+   * The cardholder disputes the intent's charge (`charge.dispute.created`), the bank takes the amount and Stripe's
+   * fee (`charge.dispute.funds_withdrawn`, a balance transaction with the fee), the dispute closes
+   * (`charge.dispute.closed`). Returns the event of the step.
+   */
+  dispute(
+    id: string,
+    step: 'created' | 'funds_withdrawn' | 'closed',
+    feeCents = 1500,
+    account: string | null = null,
+  ): FakeEvent {
+    const pi = this.mustIntent(id, account);
+    const dispute = {
+      id: `dp_${pi.id}`,
+      object: 'dispute',
+      amount: pi.amount,
+      currency: pi.currency,
+      charge: pi.latest_charge,
+      payment_intent: pi.id,
+      reason: 'fraudulent',
+      status: step === 'closed' ? 'lost' : 'needs_response',
+      balance_transactions:
+        step === 'created' ? [] : [{ id: `txn_${pi.id}`, amount: -pi.amount - feeCents, fee: feeCents }],
+      created: this.nowSeconds(),
+    };
+    this.emitObject(`charge.dispute.${step}`, dispute, account);
+    return this.events[this.events.length - 1] as FakeEvent;
   }
 
   /** Records a webhook event, signed with the webhook secret as Stripe signs them. */
   private emit(type: string, pi: FakeIntent, account: string | null) {
+    this.emitObject(type, this.view(pi), account);
+  }
+
+  private emitObject(type: string, object: Json, account: string | null) {
     const id = `evt_fake${++this.seq}`;
     const event = {
       id,
@@ -431,7 +473,7 @@ export class StripeFake {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       ...(account ? { account } : {}),
-      data: { object: this.view(pi) },
+      data: { object },
     };
     this.events.push({ id, type, account, payload: JSON.stringify(event) });
   }

@@ -463,3 +463,56 @@ describe('a connected account', () => {
     expect(text).not.toContain(SECRET);
   });
 });
+
+describe('gateway audits from webhooks (refunds, disputes)', () => {
+  const audits = async (id: string) =>
+    ((await s.json('GET', `cart/${id}`)).body.gateway_audit._data as Array<Record<string, string>>).map(
+      (a) => [a.audit_action, a.amount],
+    );
+
+  it('records a refund and a dispute once each, against the payment; replays and bad signatures record nothing', async () => {
+    const c = await cart('2026-12-14');
+    expect((await pay(c.id, c.amount, 'pm_card_visa')).status).toBe(200);
+    const [paid] = await payments(c.id);
+    const intentId = paid?.reference as string;
+    expect(await audits(c.id)).toEqual([['capture', c.amount]]);
+
+    const refund = fake.refundInDashboard(intentId, 500);
+    expect(refund.type).toBe('refund.created');
+    // A forged signature: 400, nothing recorded.
+    expect((await deliver(refund.payload, fake.sign(refund.payload, undefined, 'whsec_other'))).status).toBe(
+      400,
+    );
+    expect(await audits(c.id)).toEqual([['capture', c.amount]]);
+    expect((await deliver(refund.payload, fake.sign(refund.payload))).status).toBe(200);
+    // Replayed, and delivered twice at once: one audit.
+    await Promise.all([
+      deliver(refund.payload, fake.sign(refund.payload)),
+      deliver(refund.payload, fake.sign(refund.payload)),
+    ]);
+    for (const step of ['created', 'funds_withdrawn', 'closed'] as const) {
+      s.clock.now += 1000; // each event a second after the one before
+      const e = fake.dispute(intentId, step, 1500);
+      expect((await deliver(e.payload, fake.sign(e.payload))).status).toBe(200);
+      expect((await deliver(e.payload, fake.sign(e.payload))).status).toBe(200);
+    }
+    expect(await audits(c.id)).toEqual([
+      ['capture', c.amount],
+      ['refund', '5.00'],
+      ['dispute_opened', c.amount],
+      ['dispute_fee', '15.00'],
+      ['dispute_closed', c.amount],
+    ]);
+    // An audit changes no balance: the order stays paid.
+    expect(await payments(c.id)).toHaveLength(1);
+  });
+
+  it('an event about an intent that paid none of our payments records nothing', async () => {
+    const c = await cart('2026-12-15');
+    const r = await pay(c.id, c.amount, FAKE_PROCESSING_METHOD);
+    const intentId = (err(r.body)._extra as { payment_intent_id: string }).payment_intent_id;
+    const e = fake.dispute(intentId, 'created');
+    expect((await deliver(e.payload, fake.sign(e.payload))).status).toBe(200);
+    expect((await s.json('GET', `cart/${c.id}`)).body.gateway_audit._data).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The scheduled payments panel of checkout (spec 2 §2, §4 "Scheduled payments", §5, §8, §9; issue 22).
+ *
+ * Options due, outstanding and other; the default is due, and when the due amount equals the outstanding balance
+ * only outstanding shows. The amount to pay is the due amount, the outstanding balance, or the custom amount,
+ * clamped between the two as it is typed and shown with 2 decimals when the field is left. A cart that changes
+ * (refreshed after a partial payment) chooses again from the default. A partial payment made is kept for the
+ * success message with the next scheduled payment left after it.
+ *
+ * No I/O and no clock: the route gives the cart's amounts and schedule (`cart.updated`) and the payments made.
+ * The checkout reads the amount to pay from the snapshot (view.ts `amountToPay`).
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import { clampAmount, formatAmount, parseAmount, paymentMade } from './rules';
+import type {
+  PaymentOption,
+  ScheduledPaymentsContext,
+  ScheduledPaymentsEvent,
+  ScheduledPaymentsInput,
+} from './types';
+
+/** Named mapper: the initial context (the custom amount starts at the due amount). */
+export function initialScheduledPaymentsContext({
+  input,
+}: {
+  input: ScheduledPaymentsInput;
+}): ScheduledPaymentsContext {
+  const outstandingCents = Math.max(0, input.outstandingCents);
+  const dueCents = Math.min(outstandingCents, Math.max(0, input.dueCents));
+  return {
+    dueCents,
+    outstandingCents,
+    scheduled: input.scheduled,
+    customCents: dueCents,
+    customText: formatAmount(dueCents),
+    payment: null,
+  };
+}
+
+export const scheduledPaymentsMachine = setup({
+  types: {
+    context: {} as ScheduledPaymentsContext,
+    events: {} as ScheduledPaymentsEvent,
+    input: {} as ScheduledPaymentsInput,
+  },
+  actions: {
+    updateCart: assign(({ event }) => {
+      assertEvent(event, 'cart.updated');
+      const { dueCents, outstandingCents } = initialScheduledPaymentsContext({ input: event });
+      return {
+        dueCents,
+        outstandingCents,
+        scheduled: event.scheduled,
+        customCents: dueCents,
+        customText: formatAmount(dueCents),
+      };
+    }),
+    changeAmount: assign(({ context, event }) => {
+      assertEvent(event, 'amount.change');
+      const typed = parseAmount(event.value);
+      return {
+        customText: event.value.slice(0, 16),
+        customCents: clampAmount(
+          Number.isNaN(typed) ? context.customCents : typed,
+          context.dueCents,
+          context.outstandingCents,
+        ),
+      };
+    }),
+    commitAmount: assign(({ context }) => ({ customText: formatAmount(context.customCents) })),
+    recordPayment: assign(({ context, event }) => {
+      assertEvent(event, 'payment.made');
+      return { payment: paymentMade(context.scheduled, event.amountCents) };
+    }),
+  },
+  guards: {
+    dueIsOutstanding: ({ context }) => context.dueCents === context.outstandingCents,
+    chose: ({ event }, params: { option: PaymentOption }) =>
+      event.type === 'option.choose' && event.option === params.option,
+  },
+}).createMachine({
+  id: 'scheduledPayments',
+  description:
+    'The scheduled payments panel: pay the due amount, the outstanding balance or a custom amount between them.',
+  context: initialScheduledPaymentsContext,
+  initial: 'deciding',
+  on: {
+    'cart.updated': { target: '.deciding', actions: 'updateCart' },
+    'payment.made': { actions: 'recordPayment' },
+  },
+  states: {
+    deciding: {
+      description:
+        'Spec 2 §4: the default option is due; only outstanding shows when the due amount equals it.',
+      always: [{ guard: 'dueIsOutstanding', target: 'outstandingOnly' }, { target: 'due' }],
+    },
+    due: {
+      description: 'Pay the due amount: the scheduled amounts due plus what is overdue.',
+      on: {
+        'option.choose': [
+          { guard: { type: 'chose', params: { option: 'outstanding' } }, target: 'outstanding' },
+          { guard: { type: 'chose', params: { option: 'other' } }, target: 'other' },
+        ],
+      },
+    },
+    outstanding: {
+      description: 'Pay the whole outstanding balance.',
+      on: {
+        'option.choose': [
+          { guard: { type: 'chose', params: { option: 'due' } }, target: 'due' },
+          { guard: { type: 'chose', params: { option: 'other' } }, target: 'other' },
+        ],
+      },
+    },
+    other: {
+      description:
+        'Pay a custom amount, clamped between the due amount and the outstanding balance, shown with 2 decimals.',
+      on: {
+        'option.choose': [
+          { guard: { type: 'chose', params: { option: 'due' } }, target: 'due' },
+          { guard: { type: 'chose', params: { option: 'outstanding' } }, target: 'outstanding' },
+        ],
+        'amount.change': { actions: 'changeAmount' },
+        'amount.commit': { actions: 'commitAmount' },
+      },
+    },
+    outstandingOnly: {
+      description: 'The due amount is the outstanding balance: the only option is outstanding.',
+    },
+  },
+});
+
+export type ScheduledPaymentsMachine = typeof scheduledPaymentsMachine;
