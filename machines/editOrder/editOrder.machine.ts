@@ -1,7 +1,7 @@
 /**
  * Edit order (spec 2 §2 "Edit-order page", §4 "Edit order", §6, §8; issue 24). The order, the access answer and
- * the order's pending change (an order-bound cart this tab made, e.g. on the reschedule page) load together; a
- * member's session is told to log out (spec 2 §6), a refusal shows its message. A zero-price ticket's remove
+ * the order's pending change (an order-bound cart this tab made, e.g. on the reschedule page) load together;
+ * with the seller's self-edit off the page is the cancel-free-order page instead (spec 2 §2); a member's session is told to log out (spec 2 §6), a refusal shows its message. A zero-price ticket's remove
  * button, a session's Cancel (all its tickets free) and 'Cancel order' put removals into the order-bound cart
  * (unsaved changes). Confirm Changes: with something to pay, on to /manage/{id}/confirm (the checkout of that
  * cart); otherwise the free checkout and the update email, then the order again with the success message
@@ -136,6 +136,7 @@ export const editOrderMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
+    selfEditOff: ({ event }) => !outputOf<LoadEditOutput>(event).access.rules.enabled,
     memberSession: ({ event }) => outputOf<LoadEditOutput>(event).access.via === 'session',
     openEdit: ({ context, event }) => isOpenEdit(outputOf<LoadEditOutput>(event).edit, context.orderId),
     refused: ({ event }) => isNotManageable(errorOf(event)),
@@ -158,6 +159,7 @@ export const editOrderMachine = setup({
         src: 'loadEdit',
         input: loadEditInput,
         onDone: [
+          { guard: 'selfEditOff', target: 'cancelFreeOrder', actions: 'storeLoaded' },
           { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
           { guard: 'openEdit', target: 'unsaved', actions: 'storeLoaded' },
           { target: 'saved', actions: 'storeLoaded' },
@@ -175,6 +177,11 @@ export const editOrderMachine = setup({
     },
     refused: {
       description: "No manage link token, or the seller's rules: 'You must contact us to cancel this order.'",
+    },
+    cancelFreeOrder: {
+      description:
+        'Self-edit off (spec 2 §2): /manage/{id} is the cancel-free-order page (the cancelFreeOrder flow) instead.',
+      type: 'final',
     },
     logOut: {
       description: "A logged-in member (spec 2 §6): 'Please log-out to edit your tickets'.",

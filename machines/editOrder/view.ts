@@ -10,7 +10,14 @@ import type { EditSuccess } from './types';
 
 export type EditOrderSnapshot = SnapshotFrom<typeof editOrderMachine>;
 
-export type EditOrderPhase = 'loading' | 'loadFailed' | 'refused' | 'logOut' | 'ready' | 'paying';
+export type EditOrderPhase =
+  | 'loading'
+  | 'loadFailed'
+  | 'refused'
+  | 'logOut'
+  | 'cancelFreeOrder'
+  | 'ready'
+  | 'paying';
 
 /** A ticket's line: booked, its labels (Cancelled, Redeemed, Past Event), removed or added by the unsaved change. */
 export type EditTicketStatus = 'booked' | 'cancelled' | 'redeemed' | 'past' | 'removed' | 'added';
@@ -119,7 +126,11 @@ export function selectEditOrderView(snapshot: EditOrderSnapshot): EditOrderView 
   }
   sessions.sort((a, b) => (a.start ?? '').localeCompare(b.start ?? '') || a.key.localeCompare(b.key));
   const phase: EditOrderPhase =
-    value === 'loadFailed' || value === 'refused' || value === 'logOut' || value === 'paying'
+    value === 'loadFailed' ||
+    value === 'refused' ||
+    value === 'logOut' ||
+    value === 'cancelFreeOrder' ||
+    value === 'paying'
       ? value
       : value === 'loading' && order === null
         ? 'loading'

@@ -6,7 +6,7 @@
  * free, 'Cancel order' only when all the order's tickets are; removals go into the pending change's cart (a new
  * one when none); Confirm Changes with something to pay goes on to the confirm page and never completes for free;
  * the success message is 'rescheduled' when the change added tickets, else 'cancelled'; a member is told to log
- * out; the sticky footer shows exactly while a change is unsaved. Edge coverage proves every transition was walked.
+ * out; with self-edit off the page is the cancel-free-order page; the sticky footer shows exactly while a change is unsaved. Edge coverage proves every transition was walked.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -34,6 +34,7 @@ type State =
   | 'loadFailed'
   | 'refused'
   | 'logOut'
+  | 'cancelFreeOrder'
   | 'saved'
   | 'unsaved'
   | 'removing'
@@ -92,6 +93,7 @@ function expectedState(from: State, event: EventObject, b: Before): State | null
       if (t === 'xstate.error.actor.loadEdit') return statusOf(event) === 403 ? 'refused' : 'loadFailed';
       if (t !== 'xstate.done.actor.loadEdit') return null;
       const out = (event as unknown as { output: LoadEditOutput }).output;
+      if (!out.access.rules.enabled) return 'cancelFreeOrder';
       if (out.access.via === 'session') return 'logOut';
       return out.edit?.state === 'pending' && out.edit.orderId === 'order-24' ? 'unsaved' : 'saved';
     }
@@ -99,6 +101,7 @@ function expectedState(from: State, event: EventObject, b: Before): State | null
       return t === 'retry' ? 'loading' : null;
     case 'refused':
     case 'logOut':
+    case 'cancelFreeOrder':
     case 'paying':
       return null;
     case 'saved':
