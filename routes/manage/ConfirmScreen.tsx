@@ -13,6 +13,7 @@ import { manageLoadOutcome } from '../../domain/error-messages/order';
 import { successOf } from '../../machines/editOrder/rules';
 import { toFlowError } from '../../machines/shared/flow-error';
 import { ConfirmChangesView } from '../../ui/manage/ConfirmChangesView';
+import { AppHref } from '../../ui/manage/ManageNotice';
 import { resolveMessage } from '../../ui/strings';
 import { useServices } from '../app/services';
 import CheckoutScreen from '../checkout/CheckoutScreen';
@@ -59,15 +60,9 @@ export default function ConfirmScreen({ orderId }: { orderId: string }) {
   );
   const backLink = (
     <p>
-      <a
-        href={back}
-        onClick={(e) => {
-          e.preventDefault();
-          navigate(back);
-        }}
-      >
+      <AppHref href={back} onNavigate={navigate}>
         {strings.rescheduleBack}
-      </a>
+      </AppHref>
     </p>
   );
   if (load.status === 'loading') return <p role="status">{strings.loading}</p>;

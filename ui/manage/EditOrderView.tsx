@@ -1,6 +1,7 @@
 import './strings';
 import { formatDateTime, formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { AppHref, ManageNotice } from './ManageNotice';
 
 export type EditTicketStatus = 'booked' | 'cancelled' | 'redeemed' | 'past' | 'removed' | 'added';
 
@@ -66,28 +67,6 @@ const priceText = (cents: number, currency: string, strings: Strings) =>
   cents === 0 ? strings.free : formatMoney(cents, currency);
 const centsOf = (price: string) => Math.round(Number(price) * 100) || 0;
 
-function Link({
-  href,
-  onNavigate,
-  children,
-}: {
-  href: string;
-  onNavigate: (h: string) => void;
-  children: string;
-}) {
-  return (
-    <a
-      href={href}
-      onClick={(e) => {
-        e.preventDefault();
-        onNavigate(href);
-      }}
-    >
-      {children}
-    </a>
-  );
-}
-
 /**
  * The edit-order page (spec 2 §2 "Edit-order page"): 'Please log-out to edit your tickets' for members; 'Your
  * Order' with a card per session (event, date and time, ticket count, price), each ticket's name and price or its
@@ -105,28 +84,18 @@ export function EditOrderView(props: EditOrderViewProps) {
     return <p role="status">{strings.loading}</p>;
   if (view.phase !== 'ready' && view.phase !== 'paying')
     return (
-      <section className="manage-order" aria-labelledby="manage-order-title">
-        <h1 id="manage-order-title">{title}</h1>
-        {view.phase === 'logOut' ? (
-          <p className="message message--error" role="alert">
-            {strings.editLogOut}
+      <ManageNotice
+        title={title}
+        message={view.phase === 'logOut' ? strings.editLogOut : error}
+        retry={view.phase === 'loadFailed' ? { text: strings.tryAgain, onRetry: props.onRetry } : null}
+        home={
+          <p>
+            <AppHref href={props.homeHref} onNavigate={props.onNavigate}>
+              {strings.backHome}
+            </AppHref>
           </p>
-        ) : (
-          <p className="message message--error" role="alert">
-            {error}
-          </p>
-        )}
-        {view.phase === 'loadFailed' ? (
-          <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
-            {strings.tryAgain}
-          </button>
-        ) : null}
-        <p>
-          <Link href={props.homeHref} onNavigate={props.onNavigate}>
-            {strings.backHome}
-          </Link>
-        </p>
-      </section>
+        }
+      />
     );
   return (
     <section className="manage-order" aria-labelledby="manage-order-title">
@@ -237,9 +206,9 @@ function SessionCard(props: EditOrderViewProps & { session: EditSessionView }) {
           </button>
         ) : null}
         {s.rescheduleSessionId ? (
-          <Link href={props.rescheduleHref(s.rescheduleSessionId)} onNavigate={props.onNavigate}>
+          <AppHref href={props.rescheduleHref(s.rescheduleSessionId)} onNavigate={props.onNavigate}>
             {strings.editReschedule}
-          </Link>
+          </AppHref>
         ) : null}
       </div>
     </section>
