@@ -222,6 +222,7 @@ const registered = [
   'cart',
   'checkout',
   'dateFirstReserve',
+  'editOrder',
   'emailSubmit',
   'giftCard',
   'giftRedeem',
@@ -275,7 +276,7 @@ const groups = [
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
-  ['reschedule', 'giftCard', 'scheduledPayments'],
+  ['reschedule', 'giftCard', 'scheduledPayments', 'editOrder'],
 ];
 
 test('the groups below open every registered machine once', () => {

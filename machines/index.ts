@@ -4,6 +4,7 @@ import { autoRenewCancelMachine } from './autoRenewCancel/autoRenewCancel.machin
 import { cancelFreeOrderMachine } from './cancelFreeOrder/cancelFreeOrder.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
+import { editOrderMachine } from './editOrder/editOrder.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
 import { giftCardMachine } from './giftCard/giftCard.machine';
 import { listingMachine } from './listing/listing.machine';
@@ -34,6 +35,7 @@ export {
   cartMachine,
   checkoutMachine,
   dateFirstReserveMachine,
+  editOrderMachine,
   emailSubmitMachine,
   giftCardMachine,
   giftRedeemMachine,
@@ -65,6 +67,7 @@ export const machines = {
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
+  editOrder: editOrderMachine,
   emailSubmit: emailSubmitMachine,
   giftCard: giftCardMachine,
   giftRedeem: giftRedeemMachine,

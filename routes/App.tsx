@@ -32,6 +32,7 @@ const RedeemScreen = lazyChunk(() => import('./redeem/RedeemScreen'));
 const AutoRenewCancelScreen = lazyChunk(() => import('./auto-renew/AutoRenewCancelScreen'));
 const ManageScreen = lazyChunk(() => import('./manage/ManageScreen'));
 const RescheduleScreen = lazyChunk(() => import('./manage/RescheduleScreen'));
+const ConfirmScreen = lazyChunk(() => import('./manage/ConfirmScreen'));
 const AccountMenuSlot = lazyChunk(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
@@ -86,6 +87,9 @@ export function App() {
               <Route path="/my-account/membership-details" component={MyAccountScreen} />
               <Route path="/auth0-login" component={ProviderCallbackScreen} />
               <Route path="/manage/:id">{(params) => <ManageScreen id={params.id} />}</Route>
+              <Route path="/manage/:orderId/confirm">
+                {(params) => <ConfirmScreen orderId={params.orderId} />}
+              </Route>
               <Route path="/manage/:orderId/reschedule/:sessionId">
                 {(params) => <RescheduleScreen orderId={params.orderId} sessionId={params.sessionId} />}
               </Route>

@@ -11,6 +11,7 @@ import { cancelFreeOrderStory } from './fixtures/cancelFreeOrder';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { editOrderStory } from './fixtures/editOrder';
 import { emailSubmitStory } from './fixtures/emailSubmit';
 import { giftCardStory } from './fixtures/giftCard';
 import { giftRedeemStory } from './fixtures/giftRedeem';
@@ -41,6 +42,7 @@ const written: Record<string, MachineStory> = {
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
+  editOrder: editOrderStory,
   modals: modalsStory,
   listing: listingStory,
   login: loginStory,

@@ -9,6 +9,8 @@ import type { Message, MessageKey } from './messages';
 export interface FlowError {
   code: string;
   description?: string | null;
+  /** The API's `_context` (spec 2 §8: 'cart_remove_tickets' decides the reschedule's 'Click here to start again.'). */
+  context?: string | null;
   extra?: unknown;
   status?: number;
   /** The error body's further items, when the API gave more than one (spec 1 §8: duplicate_code's second). */
@@ -21,6 +23,7 @@ export function toFlowError(error: unknown): FlowError {
     const e = error as {
       code: string;
       description?: unknown;
+      context?: unknown;
       extra?: unknown;
       status?: unknown;
       more?: unknown;
@@ -30,6 +33,7 @@ export function toFlowError(error: unknown): FlowError {
       code: e.code,
       description: typeof e.description === 'string' ? e.description : null,
       extra: e.extra,
+      ...(typeof e.context === 'string' ? { context: e.context } : {}),
       ...(typeof e.status === 'number' ? { status: e.status } : {}),
       ...(more ? { more } : {}),
     };

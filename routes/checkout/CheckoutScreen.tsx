@@ -58,7 +58,21 @@ const TermsDialog = lazy(() =>
  * the app cart first). No cart, or a cart left without tickets (the last one removed in the widget), goes home
  * (spec 2 §4 "Before entering checkout": an empty cart goes home; leaving with an empty cart redirects to /).
  */
-export default function CheckoutScreen({ params }: { params?: { cartId?: string } }) {
+/**
+ * The checkout of an order's change (/manage/{orderId}/confirm, spec 2 §2, §4): on success the screen that
+ * renders it asks for the update email and goes back to /manage/{orderId} instead of the confirmation.
+ */
+export interface OrderEditCheckout {
+  completed: () => void;
+}
+
+export default function CheckoutScreen({
+  params,
+  orderEdit,
+}: {
+  params?: { cartId?: string };
+  orderEdit?: OrderEditCheckout;
+}) {
   const { strings, config } = useServices();
   const { navigate } = useAppNavigate();
   // The return from an external payment redirect names its cart in the query (spec 2 §2).
@@ -131,6 +145,7 @@ export default function CheckoutScreen({ params }: { params?: { cartId?: string 
             zipCodeRule={terms.data?.zipCodeRule ?? null}
             giftCards={terms.data?.giftCards === true}
             onLeaving={() => setLeaving(true)}
+            orderEdit={orderEdit}
           />
         )}
       </div>
@@ -216,6 +231,7 @@ function CheckoutFlow({
   zipCodeRule,
   giftCards,
   onLeaving,
+  orderEdit,
 }: {
   cart: CartModel;
   termsHtml: string | null;
@@ -226,6 +242,7 @@ function CheckoutFlow({
   /** The seller takes gift cards (`additional_payment_methods_enabled.gift_card`, spec 2 §2). */
   giftCards: boolean;
   onLeaving: () => void;
+  orderEdit?: OrderEditCheckout;
 }) {
   const termsModal = useModal('terms');
   // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
@@ -257,7 +274,8 @@ function CheckoutFlow({
         refreshCart: () => cartActor.send({ type: 'cart.refresh' }),
         completed: (orderIds) => {
           onLeaving();
-          navigate(`/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`);
+          if (orderEdit) orderEdit.completed();
+          else navigate(`/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`);
           cartActor.send({ type: 'cart.clear' });
         },
         pending: (cartId, debit) => {
@@ -275,7 +293,18 @@ function CheckoutFlow({
           if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
         },
       }),
-    [api, payment, cartActor, navigate, onLeaving, gift, config.dataLayer, config.sellerId, zipCodeRule],
+    [
+      api,
+      payment,
+      cartActor,
+      navigate,
+      onLeaving,
+      orderEdit,
+      gift,
+      config.dataLayer,
+      config.sellerId,
+      zipCodeRule,
+    ],
   );
   const actor = useActorRef(machine, {
     input: {

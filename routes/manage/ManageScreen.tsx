@@ -1,33 +1,116 @@
 /**
  * /manage/{id} (spec 2 §2): the edit-order page when the seller's self-edit is on, otherwise the cancel-free-order
- * page. The edit-order page is not built yet (issue 24): this slice shows the cancel-free-order page in both cases.
- * The emailed link carries `?token=` (server/README.md "Managing an order"); the owner's member session needs none.
+ * page. The emailed link carries `?token=` (server/README.md "Managing an order"); the owner's member session needs
+ * none (the edit-order page tells a member to log out, spec 2 §6). A pending change (the reschedule page's, or a
+ * removal here) is kept per order in this tab's sessionStorage until it is confirmed or discarded; leaving the page
+ * with one asks the browser's confirmation.
  */
 import '../../ui/manage/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { selectCancelFreeOrderView } from '../../machines/cancelFreeOrder/view';
+import type { EditSuccess } from '../../machines/editOrder/types';
+import { selectEditOrderView } from '../../machines/editOrder/view';
 import { CancelFreeOrderView } from '../../ui/manage/CancelFreeOrderView';
+import { EditOrderView } from '../../ui/manage/EditOrderView';
 import { fill } from '../../ui/strings';
 import { useModal, useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
+import { provideEditOrder } from './edit-wiring';
+import { editCartKey } from './reschedule-wiring';
 import { provideCancelFreeOrder, tokenFrom } from './wiring';
+
+/** This tab's pending change of the order (its order-bound cart), if any. */
+export function keptEditCart(orderId: string): string | null {
+  try {
+    return sessionStorage.getItem(editCartKey(orderId));
+  } catch {
+    return null;
+  }
+}
+export function keepEditCart(orderId: string, cartId: string | null): void {
+  try {
+    if (cartId) sessionStorage.setItem(editCartKey(orderId), cartId);
+    else sessionStorage.removeItem(editCartKey(orderId));
+  } catch {
+    // Storage off: the change stays on the server until it expires.
+  }
+}
+
+/** The success the confirm page hands back (history state `orderUpdated`), read once. */
+function handedSuccess(): EditSuccess | null {
+  if (typeof history === 'undefined') return null;
+  const state = history.state as { orderUpdated?: unknown } | null;
+  const success = state?.orderUpdated;
+  if (success !== 'rescheduled' && success !== 'cancelled') return null;
+  const { orderUpdated: _read, ...rest } = state ?? {};
+  history.replaceState(rest, '');
+  return success;
+}
 
 export default function ManageScreen({ id }: { id: string }) {
   const { api, config, strings, clock, inspect } = useServices();
   const { href, navigate } = useAppNavigate();
   const search = useSearch();
   const token = useMemo(() => tokenFrom(search), [search]);
-  const machine = useMemo(() => provideCancelFreeOrder({ api, now: () => clock.now() }), [api, clock]);
-  const actor = useActorRef(machine, { input: { orderId: id, token }, inspect });
-  const view = useSelector(actor, selectCancelFreeOrderView);
-  const confirm = useModal('cancelOrderConfirm');
+  const machine = useMemo(() => provideEditOrder({ api, now: () => clock.now() }), [api, clock]);
+  const [cartId, success] = useMemo(() => [keptEditCart(id), handedSuccess()], [id]);
+  const actor = useActorRef(machine, { input: { orderId: id, token, cartId, success }, inspect });
+  const view = useSelector(actor, selectEditOrderView);
+  const query = token ? `?token=${token}` : '';
+  useEffect(() => {
+    const subs = [
+      actor.on('edit.kept', (e) => keepEditCart(e.orderId, e.cartId)),
+      actor.on('edit.closed', (e) => keepEditCart(e.orderId, null)),
+      actor.on('edit.pay', (e) => navigate(href(`/manage/${e.orderId}/confirm${query}`))),
+    ];
+    return () => {
+      for (const s of subs) s.unsubscribe();
+    };
+  }, [actor, navigate, href, query]);
+  // Spec 2 §2: leaving with unsaved changes asks the browser's confirmation.
+  useEffect(() => {
+    if (!view.unsaved) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = strings.editLeaveWarning;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [view.unsaved, strings]);
   useEffect(() => {
     document.title = view.orderNumber
       ? `${fill(strings.manageOrderTitle, { number: view.orderNumber })} — ${config.sellerName}`
       : config.sellerName;
   }, [view.orderNumber, strings, config.sellerName]);
+  if (view.phase === 'cancelFreeOrder') return <CancelFreeOrderScreen id={id} token={token} />;
+  return (
+    <EditOrderView
+      strings={strings}
+      view={view}
+      currency={config.currency}
+      homeHref={href('/')}
+      rescheduleHref={(sessionId) => href(`/manage/${id}/reschedule/${sessionId}${query}`)}
+      onNavigate={navigate}
+      onRemove={(ticketId) => actor.send({ type: 'ticket.remove', ticketId })}
+      onCancelSession={(sessionKey) => actor.send({ type: 'session.cancel', sessionKey })}
+      onCancelOrder={() => actor.send({ type: 'order.cancel' })}
+      onConfirm={() => actor.send({ type: 'confirm' })}
+      onDiscard={() => actor.send({ type: 'discard' })}
+      onRetry={() => actor.send({ type: 'retry' })}
+    />
+  );
+}
+
+/** The cancel-free-order page (self-edit off). */
+function CancelFreeOrderScreen({ id, token }: { id: string; token: string | null }) {
+  const { api, config, strings, clock, inspect } = useServices();
+  const { href, navigate } = useAppNavigate();
+  const machine = useMemo(() => provideCancelFreeOrder({ api, now: () => clock.now() }), [api, clock]);
+  const actor = useActorRef(machine, { input: { orderId: id, token }, inspect });
+  const view = useSelector(actor, selectCancelFreeOrderView);
+  const confirm = useModal('cancelOrderConfirm');
   /** Asks the flow; the confirm modal opens when the flow is confirming. */
   const ask = (type: 'cancelOrder' | 'cancelSelected') => {
     actor.send({ type });

@@ -4,6 +4,7 @@ import { formatDay } from '../day-format';
 import { formatDateTime, formatMoney } from '../format';
 import { Modal } from '../modal/Modal';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { AppHref, ManageNotice } from './ManageNotice';
 
 /** How a ticket's status reads (spec 2 §2 labels: Cancelled, Redeemed, Past Event). */
 export type TicketStatus = 'booked' | 'cancelled' | 'redeemed' | 'past' | 'notFree';
@@ -84,36 +85,24 @@ export function CancelFreeOrderView(props: CancelFreeOrderViewProps) {
   const error = view.error ? resolveMessage(strings, view.error) : null;
   const home = (
     <p>
-      <a
-        href={props.homeHref}
-        onClick={(e) => {
-          e.preventDefault();
-          props.onNavigate(props.homeHref);
-        }}
-      >
+      <AppHref href={props.homeHref} onNavigate={props.onNavigate}>
         {strings.backHome}
-      </a>
+      </AppHref>
     </p>
   );
   if (view.phase === 'loading') return <p role="status">{strings.loading}</p>;
   if (view.phase === 'loadFailed' || view.phase === 'refused')
     return (
-      <section className="manage-order" aria-labelledby="manage-order-title">
-        <h1 id="manage-order-title">
-          {view.orderNumber
+      <ManageNotice
+        title={
+          view.orderNumber
             ? fill(strings.manageOrderTitle, { number: view.orderNumber })
-            : strings.cancelOrderAll}
-        </h1>
-        <p className="message message--error" role="alert">
-          {error}
-        </p>
-        {view.phase === 'loadFailed' ? (
-          <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
-            {strings.tryAgain}
-          </button>
-        ) : null}
-        {home}
-      </section>
+            : strings.cancelOrderAll
+        }
+        message={error}
+        retry={view.phase === 'loadFailed' ? { text: strings.tryAgain, onRetry: props.onRetry } : null}
+        home={home}
+      />
     );
   return (
     <section className="manage-order" aria-labelledby="manage-order-title">

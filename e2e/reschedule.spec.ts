@@ -1,0 +1,87 @@
+/**
+ * Reschedule (issue 24; spec 2 §2 "Reschedule page", "Edit-order page", §4 "Reschedule", "Edit order"): a guest's
+ * free workshop order, reached through its emailed manage link, is moved to another day at the same price: the
+ * session's Reschedule, a day, a time, Update; back on the manage page the change waits (unsaved, the old places
+ * still taken); Confirm Changes completes it for free: the old places come back, the new ones are taken, the
+ * success message shows. Axe clean at each step; on a phone too.
+ */
+import type { Page } from '@playwright/test';
+import { expect, type Seller, test } from './fixtures';
+import { expectNoA11yViolations } from './helpers';
+import { bookFree, firstTicketOf, manageLink, usedOf } from './manage-helpers';
+
+const WORKSHOP = 'Family Workshop: Drop-in Drawing';
+
+async function rescheduleToAnotherDay(page: Page, seller: Seller, label: string) {
+  const email = `reschedule-${label}-${seller.slug}@example.com`;
+  await bookFree(page.request, seller, email, 2);
+  const link = await manageLink(page.request, seller, email);
+  const { orderId, sessionId, date } = await firstTicketOf(page, seller, link);
+
+  await page.goto(link);
+  const before = await usedOf(page, seller, date, sessionId);
+  const card = page.getByRole('region', { name: new RegExp(`^${WORKSHOP}, `) });
+  await card.getByRole('link', { name: 'Reschedule' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reschedule' })).toBeVisible();
+  const update = page.getByRole('button', { name: 'Update' });
+  await expect(update).toBeDisabled();
+  // The last day button offered: days later than the order's (its sessions are beyond the horizon).
+  await page.getByRole('list').getByRole('button', { disabled: false }).last().click();
+  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  await expect(update).toBeEnabled();
+  await expectNoA11yViolations(page, `reschedule page (${label})`);
+  await update.click();
+
+  // Back on the manage page: the change waits to be confirmed; nothing has moved yet.
+  await expect(page).toHaveURL(new RegExp(`/manage/${orderId}\\?token=`));
+  const unsaved = page.getByRole('region', { name: 'Unsaved changes' });
+  await expect(
+    unsaved.getByText('You have unsaved changes to your order that must be confirmed.'),
+  ).toBeVisible();
+  await expect(page.getByText('Removed', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('New', { exact: true })).toHaveCount(2);
+  expect(await usedOf(page, seller, date, sessionId)).toBe(before);
+  await expectNoA11yViolations(page, `edit-order page with the reschedule (${label})`);
+  // The same price: nothing to pay, Confirm Changes completes it here.
+  await expect(unsaved.getByText(/^To pay/)).toHaveCount(0);
+  await unsaved.getByRole('button', { name: 'Confirm Changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your tickets have been rescheduled.' }),
+  ).toBeVisible();
+  await expect(unsaved).toBeHidden();
+  // The old places are free again; the two tickets are now in the new session.
+  expect(await usedOf(page, seller, date, sessionId)).toBe(before - 2);
+  const moved = await page.request.get(`/api/ticket_order/${orderId}`, {
+    params: {
+      seller_id: seller.id,
+      _embed: 'ticket,event_session',
+      token: new URL(link, 'http://x').searchParams.get('token') ?? '',
+    },
+    headers: { 'Tix-App': 'ecomm' },
+  });
+  const body = await moved.json();
+  const tickets = body.ticket._data as Array<{ state: string; event_session_id: string }>;
+  const booked = tickets.filter((t) => t.state === 'booked');
+  expect(booked).toHaveLength(2);
+  const newSession = booked[0]?.event_session_id as string;
+  expect(booked.every((t) => t.event_session_id === newSession)).toBe(true);
+  expect(newSession).not.toBe(sessionId);
+  const start = (body.event_session._data as Array<{ id: string; start_datetime: string }>).find(
+    (x) => x.id === newSession,
+  )?.start_datetime as string;
+  const newDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(start));
+  expect(newDate > date).toBe(true);
+  expect(await usedOf(page, seller, newDate, newSession)).toBeGreaterThanOrEqual(2);
+  await expectNoA11yViolations(page, `edit-order page after the reschedule (${label})`);
+}
+
+test('a guest reschedules a free order to another day at the same price, from the emailed manage link', async ({
+  page,
+  seller,
+}) => {
+  await rescheduleToAnotherDay(page, seller, 'desktop');
+});
+
+test('on a phone, a guest reschedules to another day at the same price @phone', async ({ page, seller }) => {
+  await rescheduleToAnotherDay(page, seller, `phone-${test.info().project.name}`);
+});

@@ -1,0 +1,252 @@
+/**
+ * Edit order (spec 2 §2 "Edit-order page", §4 "Edit order", §6, §8; issue 24). The order, the access answer and
+ * the order's pending change (an order-bound cart this tab made, e.g. on the reschedule page) load together;
+ * with the seller's self-edit off the page is the cancel-free-order page instead (spec 2 §2); a member's session is told to log out (spec 2 §6), a refusal shows its message. A zero-price ticket's remove
+ * button, a session's Cancel (all its tickets free) and 'Cancel order' put removals into the order-bound cart
+ * (unsaved changes). Confirm Changes: with something to pay, on to /manage/{id}/confirm (the checkout of that
+ * cart); otherwise the free checkout and the update email, then the order again with the success message
+ * ('rescheduled' when the change added tickets, else 'cancelled'). Cancel discards the change (deletes the cart).
+ *
+ * No I/O: `loadEdit`, `removeTickets`, `confirmChange` and `discardChange` are provided by the route.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { EditCart } from '../../api/models';
+import { outcomeMessage } from '../../domain/error-messages/base';
+import {
+  cancelOrderOutcome,
+  isNotManageable,
+  manageLoadOutcome,
+  rescheduleOutcome,
+} from '../../domain/error-messages/order';
+import { outputOf } from '../shared/done-output';
+import { errorOf } from '../shared/flow-error';
+import { notProvided } from '../shared/not-provided';
+import { isOpenEdit, orderCancelIds, owesPayment, removableIds, sessionCancelIds, successOf } from './rules';
+import type {
+  ConfirmChangeInput,
+  DiscardChangeInput,
+  EditOrderContext,
+  EditOrderEmitted,
+  EditOrderEvent,
+  EditOrderInput,
+  LoadEditInput,
+  LoadEditOutput,
+  RemoveTicketsInput,
+} from './types';
+
+export function initialEditOrderContext({ input }: { input: EditOrderInput }): EditOrderContext {
+  return {
+    orderId: input.orderId,
+    token: input.token,
+    cartId: input.cartId,
+    order: null,
+    access: null,
+    edit: null,
+    nowMs: 0,
+    pending: [],
+    success: input.success,
+    error: null,
+  };
+}
+
+export function loadEditInput({ context }: { context: EditOrderContext }): LoadEditInput {
+  return { orderId: context.orderId, token: context.token, cartId: context.cartId };
+}
+export function removeTicketsInput({ context }: { context: EditOrderContext }): RemoveTicketsInput {
+  return {
+    orderId: context.orderId,
+    token: context.token,
+    cartId: context.cartId,
+    ticketIds: context.pending,
+  };
+}
+export function confirmChangeInput({ context }: { context: EditOrderContext }): ConfirmChangeInput {
+  return { orderId: context.orderId, token: context.token, cartId: context.cartId ?? '' };
+}
+export function discardChangeInput({ context }: { context: EditOrderContext }): DiscardChangeInput {
+  return { cartId: context.cartId ?? '' };
+}
+
+/** The tickets an edit event gives up (empty: the event does nothing). */
+function idsOf(context: EditOrderContext, event: EditOrderEvent): string[] {
+  const { order, edit, nowMs, access } = context;
+  if (event.type === 'ticket.remove')
+    return removableIds(order, edit, nowMs, access).includes(event.ticketId) ? [event.ticketId] : [];
+  if (event.type === 'session.cancel') return sessionCancelIds(order, edit, event.sessionKey, nowMs, access);
+  if (event.type === 'order.cancel') return orderCancelIds(order, edit, nowMs, access);
+  return [];
+}
+
+export const editOrderMachine = setup({
+  types: {
+    context: {} as EditOrderContext,
+    events: {} as EditOrderEvent,
+    input: {} as EditOrderInput,
+    emitted: {} as EditOrderEmitted,
+  },
+  actors: {
+    loadEdit: fromPromise<LoadEditOutput, LoadEditInput>(notProvided('loadEdit')),
+    removeTickets: fromPromise<EditCart, RemoveTicketsInput>(notProvided('removeTickets')),
+    confirmChange: fromPromise<unknown, ConfirmChangeInput>(notProvided('confirmChange')),
+    discardChange: fromPromise<unknown, DiscardChangeInput>(notProvided('discardChange')),
+  },
+  actions: {
+    storeLoaded: assign(({ context, event }) => {
+      const { order, access, edit, nowMs } = outputOf<LoadEditOutput>(event);
+      const open = isOpenEdit(edit, context.orderId) ? edit : null;
+      return { order, access, nowMs, edit: open, cartId: open?.cartId ?? null, pending: [] };
+    }),
+    askRemove: assign(({ context, event }) => ({
+      pending: idsOf(context, event),
+      success: null,
+      error: null,
+    })),
+    storeEdit: assign(({ event }) => {
+      const edit = outputOf<EditCart>(event);
+      return { edit, cartId: edit.cartId, pending: [] };
+    }),
+    emitKept: emit(({ context }) => ({
+      type: 'edit.kept' as const,
+      orderId: context.orderId,
+      cartId: context.cartId ?? '',
+    })),
+    emitPay: emit(({ context }) => ({
+      type: 'edit.pay' as const,
+      orderId: context.orderId,
+      cartId: context.cartId ?? '',
+    })),
+    markConfirmed: assign(({ context }) => ({
+      success: successOf(context.edit),
+      edit: null,
+      cartId: null,
+      error: null,
+    })),
+    dropEdit: assign({ edit: null, cartId: null }),
+    emitClosed: emit(({ context }) => ({ type: 'edit.closed' as const, orderId: context.orderId })),
+    showLoadError: assign({
+      error: ({ event }) => outcomeMessage(manageLoadOutcome(errorOf(event)), 'order'),
+    }),
+    showRemoveError: assign({
+      error: ({ event }) => outcomeMessage(cancelOrderOutcome(errorOf(event)), 'cancelOrder'),
+      pending: [],
+    }),
+    showConfirmError: assign({
+      error: ({ event }) => outcomeMessage(rescheduleOutcome(errorOf(event)), 'reschedule'),
+    }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    selfEditOff: ({ event }) => !outputOf<LoadEditOutput>(event).access.rules.enabled,
+    memberSession: ({ event }) => outputOf<LoadEditOutput>(event).access.via === 'session',
+    openEdit: ({ context, event }) => isOpenEdit(outputOf<LoadEditOutput>(event).edit, context.orderId),
+    refused: ({ event }) => isNotManageable(errorOf(event)),
+    givesUpTickets: ({ context, event }) => idsOf(context, event).length > 0,
+    owesPayment: ({ context }) => owesPayment(context.edit),
+  },
+}).createMachine({
+  id: 'editOrder',
+  description:
+    'Edit order: remove free tickets or take a change made on the reschedule page; Confirm Changes pays the difference at /manage/{id}/confirm or completes for free; Cancel discards it.',
+  context: initialEditOrderContext,
+  initial: 'loading',
+  states: {
+    loading: {
+      description:
+        'The order, whether this visitor may change it (the link token), and its pending change (the order-bound cart this tab made).',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadEdit',
+        src: 'loadEdit',
+        input: loadEditInput,
+        onDone: [
+          { guard: 'selfEditOff', target: 'cancelFreeOrder', actions: 'storeLoaded' },
+          { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
+          { guard: 'openEdit', target: 'unsaved', actions: 'storeLoaded' },
+          { target: 'saved', actions: 'storeLoaded' },
+        ],
+        onError: [
+          { guard: 'refused', target: 'refused', actions: 'showLoadError' },
+          { target: 'loadFailed', actions: 'showLoadError' },
+        ],
+      },
+    },
+    loadFailed: {
+      description:
+        "'We could not find that order.' (404) or 'Oops! Sorry, something went wrong. Please try again.'",
+      on: { retry: { target: 'loading', actions: 'clearError' } },
+    },
+    refused: {
+      description: "No manage link token, or the seller's rules: 'You must contact us to cancel this order.'",
+    },
+    cancelFreeOrder: {
+      description:
+        'Self-edit off (spec 2 §2): /manage/{id} is the cancel-free-order page (the cancelFreeOrder flow) instead.',
+      type: 'final',
+    },
+    logOut: {
+      description: "A logged-in member (spec 2 §6): 'Please log-out to edit your tickets'.",
+    },
+    saved: {
+      description:
+        "'Your Order': a card per session; remove on zero-price tickets, a session's Cancel and Reschedule, 'Cancel order'.",
+      on: {
+        'ticket.remove': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+        'session.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+        'order.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+      },
+    },
+    unsaved: {
+      description:
+        "Unsaved changes: the sticky footer with Cancel and Confirm Changes, 'You have unsaved changes to your order that must be confirmed.'",
+      on: {
+        'ticket.remove': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+        'session.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+        'order.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+        confirm: [{ guard: 'owesPayment', target: 'paying' }, { target: 'confirming' }],
+        discard: { target: 'discarding' },
+      },
+    },
+    removing: {
+      description:
+        'The removal into the order-bound cart (a new one when none: POST ticket_order/{id}/edit), POST cart/{cartId}/modify { remove }.',
+      tags: ['submitting'],
+      invoke: {
+        id: 'removeTickets',
+        src: 'removeTickets',
+        input: removeTicketsInput,
+        onDone: { target: 'unsaved', actions: ['storeEdit', 'emitKept'] },
+        onError: { target: 'loading', actions: 'showRemoveError' },
+      },
+    },
+    confirming: {
+      description:
+        'Nothing to pay: the free checkout (POST cart/{cartId}/guest_checkout, gateway free), then POST ticket_order/{id}/email (order_update).',
+      tags: ['submitting'],
+      invoke: {
+        id: 'confirmChange',
+        src: 'confirmChange',
+        input: confirmChangeInput,
+        onDone: { target: 'loading', actions: ['markConfirmed', 'emitClosed'] },
+        onError: { target: 'loading', actions: 'showConfirmError' },
+      },
+    },
+    discarding: {
+      description: 'Cancel: DELETE cart/{cartId}; the order stays as it was.',
+      tags: ['submitting'],
+      invoke: {
+        id: 'discardChange',
+        src: 'discardChange',
+        input: discardChangeInput,
+        onDone: { target: 'loading', actions: ['dropEdit', 'emitClosed'] },
+        onError: { target: 'loading', actions: ['dropEdit', 'emitClosed'] },
+      },
+    },
+    paying: {
+      description: 'Something to pay: on to /manage/{id}/confirm, the checkout of the order-bound cart.',
+      type: 'final',
+      entry: 'emitPay',
+    },
+  },
+});
+
+export type EditOrderMachine = typeof editOrderMachine;

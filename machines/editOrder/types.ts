@@ -1,0 +1,87 @@
+/**
+ * Edit order (spec 2 §2 "Edit-order page", §4 "Edit order", §6; issue 24): context, events, input and the actors'
+ * inputs and outputs.
+ */
+import type { EditCart, ManageAccess, ManageOrder } from '../../api/models';
+import type { Message } from '../shared/messages';
+
+/** Spec 2 §4: the success message after a confirmed change: 'reschedule' when a ticket was added, else 'cancelled'. */
+export type EditSuccess = 'rescheduled' | 'cancelled';
+
+export interface EditOrderInput {
+  /** The `{id}` of `/manage/{id}`. */
+  orderId: string;
+  /** The manage link's token; null: the owner's member session. */
+  token: string | null;
+  /** The order-bound cart of a change made elsewhere (the reschedule page), kept by this tab; null: none. */
+  cartId: string | null;
+  /** A change confirmed by the checkout of /manage/{id}/confirm: its success message. */
+  success: EditSuccess | null;
+}
+
+export interface LoadEditInput {
+  orderId: string;
+  token: string | null;
+  cartId: string | null;
+}
+export interface LoadEditOutput {
+  order: ManageOrder;
+  access: ManageAccess;
+  /** The pending change of this order (its order-bound cart), or null. */
+  edit: EditCart | null;
+  /** Epoch ms of the provided clock. */
+  nowMs: number;
+}
+
+export interface RemoveTicketsInput {
+  orderId: string;
+  token: string | null;
+  /** The order-bound cart to add the removal to; null: a new one. */
+  cartId: string | null;
+  /** Never empty: zero-price, valid tickets not removed yet. */
+  ticketIds: string[];
+}
+
+export interface ConfirmChangeInput {
+  orderId: string;
+  token: string | null;
+  cartId: string;
+}
+
+export interface DiscardChangeInput {
+  cartId: string;
+}
+
+export interface EditOrderContext {
+  orderId: string;
+  token: string | null;
+  cartId: string | null;
+  order: ManageOrder | null;
+  access: ManageAccess | null;
+  edit: EditCart | null;
+  nowMs: number;
+  /** The tickets the removal in flight gives up. */
+  pending: string[];
+  success: EditSuccess | null;
+  error: Message | null;
+}
+
+export type EditOrderEvent =
+  /** A zero-price ticket's remove button. */
+  | { type: 'ticket.remove'; ticketId: string }
+  /** A session's Cancel (all its tickets free). */
+  | { type: 'session.cancel'; sessionKey: string }
+  /** 'Cancel order'. */
+  | { type: 'order.cancel' }
+  /** The sticky footer's Confirm Changes. */
+  | { type: 'confirm' }
+  /** The sticky footer's Cancel: discard the change. */
+  | { type: 'discard' }
+  /** Loading failed: try again. */
+  | { type: 'retry' };
+
+/** What the flow tells the route: the change is confirmed or discarded (forget its cart), or must be paid. */
+export type EditOrderEmitted =
+  | { type: 'edit.closed'; orderId: string }
+  | { type: 'edit.kept'; orderId: string; cartId: string }
+  | { type: 'edit.pay'; orderId: string; cartId: string };

@@ -1,0 +1,79 @@
+/**
+ * The edit-order page's wiring (issue 24): the order, access and this tab's pending change; a removal into a new
+ * order-bound cart (deleted when its modification is refused) or into the pending one; the free confirm with the
+ * update email; the discard.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { Api } from '../../api';
+import { provideEditOrder } from '../../routes/manage/edit-wiring';
+import { ACCESS, NOW_MS, ORDER } from '../../stories/fixtures/cancelFreeOrder';
+import { REMOVED_ADULT, RESCHEDULED } from '../../stories/fixtures/editOrder';
+
+const TOKEN = 'cWQGFontG51ALk0lRBdpIzoTRbcYRIrNbrVJi0s6SpQ';
+
+function fakeApi() {
+  return {
+    orders: {
+      manageAccess: vi.fn(async () => ACCESS),
+      manageOrder: vi.fn(async () => ORDER),
+      editCart: vi.fn(async () => RESCHEDULED),
+      startEdit: vi.fn(async () => ({ cartId: 'cart-edit-2' })),
+      changeOrder: vi.fn(async () => REMOVED_ADULT),
+      confirmFree: vi.fn(async () => undefined),
+      email: vi.fn(async () => undefined),
+      discard: vi.fn(async () => undefined),
+    },
+  };
+}
+
+function start(api: ReturnType<typeof fakeApi>, cartId: string | null) {
+  const machine = provideEditOrder({ api: api as unknown as Pick<Api, 'orders'>, now: () => NOW_MS });
+  return createActor(machine, {
+    input: { orderId: 'order-24', token: TOKEN, cartId, success: null },
+  }).start();
+}
+
+describe('edit order wiring', () => {
+  it('loads the pending change of this tab, confirms it for free and asks for the update email', async () => {
+    const api = fakeApi();
+    const actor = start(api, 'cart-edit-1');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('unsaved'));
+    expect(api.orders.manageAccess).toHaveBeenCalledWith('order-24', TOKEN, expect.anything());
+    expect(api.orders.editCart).toHaveBeenCalledWith('cart-edit-1', expect.anything());
+    actor.send({ type: 'confirm' });
+    await vi.waitFor(() => expect(api.orders.email).toHaveBeenCalled());
+    expect(api.orders.confirmFree).toHaveBeenCalledWith('cart-edit-1', expect.anything());
+    expect(api.orders.email).toHaveBeenCalledWith('order-24', 'order_update', TOKEN);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('saved'));
+    expect(actor.getSnapshot().context.success).toBe('rescheduled');
+    actor.stop();
+  });
+
+  it('a removal starts a new order-bound cart and modifies it; a refused one deletes that cart', async () => {
+    const api = fakeApi();
+    const actor = start(api, null);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('saved'));
+    expect(api.orders.editCart).not.toHaveBeenCalled();
+    actor.send({ type: 'ticket.remove', ticketId: 'ticket-free-adult' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('unsaved'));
+    expect(api.orders.startEdit).toHaveBeenCalledWith('order-24', TOKEN, expect.anything());
+    expect(api.orders.changeOrder).toHaveBeenCalledWith(
+      'cart-edit-2',
+      { remove: ['ticket-free-adult'], add: [] },
+      expect.anything(),
+    );
+    actor.send({ type: 'discard' });
+    await vi.waitFor(() => expect(api.orders.discard).toHaveBeenCalledWith('cart-edit-1', expect.anything()));
+    actor.stop();
+
+    const refused = fakeApi();
+    refused.orders.changeOrder.mockRejectedValueOnce({ code: 'no_valid_tickets', status: 400 });
+    const other = start(refused, null);
+    await vi.waitFor(() => expect(other.getSnapshot().value).toBe('saved'));
+    other.send({ type: 'ticket.remove', ticketId: 'ticket-free-adult' });
+    await vi.waitFor(() => expect(refused.orders.discard).toHaveBeenCalledWith('cart-edit-2'));
+    await vi.waitFor(() => expect(other.getSnapshot().value).toBe('saved'));
+    other.stop();
+  });
+});

@@ -1,0 +1,216 @@
+import './strings';
+import { formatDateTime, formatMoney } from '../format';
+import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { AppHref, ManageNotice } from './ManageNotice';
+
+export type EditTicketStatus = 'booked' | 'cancelled' | 'redeemed' | 'past' | 'removed' | 'added';
+
+export interface EditTicketView {
+  id: string;
+  name: string;
+  price: string;
+  status: EditTicketStatus;
+  removable: boolean;
+}
+
+export interface EditSessionView {
+  key: string;
+  eventName: string;
+  start: string | null;
+  timezone: string | null;
+  count: number;
+  priceCents: number;
+  tickets: EditTicketView[];
+  cancelShown: boolean;
+  rescheduleSessionId: string | null;
+}
+
+/** The page's model (machines/editOrder/view.ts selects it from the flow's snapshot). */
+export interface EditOrderModel {
+  phase: 'loading' | 'loadFailed' | 'refused' | 'logOut' | 'cancelFreeOrder' | 'ready' | 'paying';
+  orderNumber: string | null;
+  sessions: EditSessionView[];
+  cancelOrderShown: boolean;
+  unsaved: boolean;
+  outstandingCents: number;
+  busy: boolean;
+  success: 'rescheduled' | 'cancelled' | null;
+  error: UiMessage | null;
+}
+
+export interface EditOrderViewProps {
+  strings: Strings;
+  view: EditOrderModel;
+  currency: string;
+  homeHref: string;
+  /** The reschedule page of a session (with the manage link's token). */
+  rescheduleHref: (sessionId: string) => string;
+  onNavigate: (href: string) => void;
+  onRemove: (ticketId: string) => void;
+  onCancelSession: (sessionKey: string) => void;
+  onCancelOrder: () => void;
+  onConfirm: () => void;
+  onDiscard: () => void;
+  onRetry: () => void;
+}
+
+const LABEL = {
+  booked: null,
+  cancelled: 'ticketCancelled',
+  redeemed: 'ticketRedeemed',
+  past: 'ticketPast',
+  removed: 'editTicketRemoved',
+  added: 'editTicketAdded',
+} as const satisfies Record<EditTicketStatus, keyof Strings | null>;
+
+const priceText = (cents: number, currency: string, strings: Strings) =>
+  cents === 0 ? strings.free : formatMoney(cents, currency);
+const centsOf = (price: string) => Math.round(Number(price) * 100) || 0;
+
+/**
+ * The edit-order page (spec 2 §2 "Edit-order page"): 'Please log-out to edit your tickets' for members; 'Your
+ * Order' with a card per session (event, date and time, ticket count, price), each ticket's name and price or its
+ * label (Cancelled, Redeemed, Past Event; a pending change's Removed and New), a remove button on zero-price
+ * tickets, the session's Cancel (all free) and Reschedule (not single events); 'Cancel order'; the sticky footer
+ * with Cancel and Confirm Changes while a change is unsaved; the success message; errors (spec 2 §8).
+ */
+export function EditOrderView(props: EditOrderViewProps) {
+  const { strings, view, currency } = props;
+  const error = view.error ? resolveMessage(strings, view.error) : null;
+  const title = view.orderNumber
+    ? fill(strings.manageOrderTitle, { number: view.orderNumber })
+    : strings.editOrderHeading;
+  if (view.phase === 'loading' || view.phase === 'cancelFreeOrder')
+    return <p role="status">{strings.loading}</p>;
+  if (view.phase !== 'ready' && view.phase !== 'paying')
+    return (
+      <ManageNotice
+        title={title}
+        message={view.phase === 'logOut' ? strings.editLogOut : error}
+        retry={view.phase === 'loadFailed' ? { text: strings.tryAgain, onRetry: props.onRetry } : null}
+        home={
+          <p>
+            <AppHref href={props.homeHref} onNavigate={props.onNavigate}>
+              {strings.backHome}
+            </AppHref>
+          </p>
+        }
+      />
+    );
+  return (
+    <section className="manage-order" aria-labelledby="manage-order-title">
+      <h1 id="manage-order-title">{title}</h1>
+      <div aria-live="polite">
+        {view.success ? (
+          <p className="message message--success" role="status">
+            {view.success === 'rescheduled' ? strings.rescheduleSuccess : strings.cancelSuccess}
+          </p>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="message message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <h2>{strings.editOrderHeading}</h2>
+      {view.sessions.length === 0 ? <p>{strings.noTickets}</p> : null}
+      {view.sessions.map((s) => (
+        <SessionCard key={s.key} {...props} session={s} />
+      ))}
+      {view.cancelOrderShown ? (
+        <div className="manage-order__actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={view.busy}
+            onClick={props.onCancelOrder}
+          >
+            {strings.cancelOrderAll}
+          </button>
+        </div>
+      ) : null}
+      {view.unsaved ? (
+        <section className="manage-order__unsaved" aria-label={strings.editUnsavedRegion}>
+          <p>{strings.editUnsaved}</p>
+          {view.outstandingCents > 0 ? (
+            <p>{fill(strings.editToPay, { amount: formatMoney(view.outstandingCents, currency) })}</p>
+          ) : null}
+          <div className="manage-order__actions">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={view.busy}
+              onClick={props.onDiscard}
+            >
+              {strings.editDiscard}
+            </button>
+            <button type="button" className="btn" disabled={view.busy} onClick={props.onConfirm}>
+              {view.busy ? strings.editSaving : strings.editConfirmChanges}
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function SessionCard(props: EditOrderViewProps & { session: EditSessionView }) {
+  const { strings, session: s, view, currency } = props;
+  const when = s.start && s.timezone ? formatDateTime(s.start, s.timezone) : '';
+  const name = when ? `${s.eventName}, ${when}` : s.eventName;
+  const numbers = new Map<string, number>();
+  return (
+    <section className="manage-order__session" aria-label={name}>
+      <h3>{s.eventName}</h3>
+      {when ? <p>{when}</p> : null}
+      <p>
+        {s.count === 1 ? strings.sessionTickets_one : fill(strings.sessionTickets, { count: s.count })} ·{' '}
+        {priceText(s.priceCents, currency, strings)}
+      </p>
+      <ul className="manage-order__tickets">
+        {s.tickets.map((t) => {
+          const n = (numbers.get(t.name) ?? 0) + 1;
+          numbers.set(t.name, n);
+          const label = LABEL[t.status];
+          return (
+            <li key={t.id}>
+              <span>{t.name}</span>{' '}
+              <span>{label ? strings[label] : priceText(centsOf(t.price), currency, strings)}</span>
+              {t.removable ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    disabled={view.busy}
+                    aria-label={fill(strings.editRemoveTicket, { name: t.name, n })}
+                    onClick={() => props.onRemove(t.id)}
+                  >
+                    {strings.editRemove}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="manage-order__actions">
+        {s.cancelShown ? (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={view.busy}
+            onClick={() => props.onCancelSession(s.key)}
+          >
+            {strings.editSessionCancel}
+          </button>
+        ) : null}
+        {s.rescheduleSessionId ? (
+          <AppHref href={props.rescheduleHref(s.rescheduleSessionId)} onNavigate={props.onNavigate}>
+            {strings.editReschedule}
+          </AppHref>
+        ) : null}
+      </div>
+    </section>
+  );
+}
