@@ -242,6 +242,8 @@ export interface OrderModel {
   qrCodeUrl: string;
   /** URL of the order's calendar file (.ics, a session per event), or null when no ticket has a session. */
   calendarUrl: string | null;
+  /** URL of the order's Apple Wallet pass (with its read token when known), or null: no pass for this request. */
+  walletUrl: string | null;
   ticketCount: number;
   kind: 'tickets' | 'membership' | 'gift';
   /** The order has ticket groups other than donation or ledger: its block (number, QR code) shows (spec 2 §2). */

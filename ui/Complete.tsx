@@ -22,6 +22,8 @@ export interface CompleteOrder {
   qrCodeUrl: string;
   /** The order's calendar file, or null (no sessions): 'Add to calendar'. */
   calendarUrl?: string | null;
+  /** The order's Apple Wallet pass, or null (the seller has none, or no dated visit): 'Add to Apple Wallet'. */
+  walletUrl?: string | null;
   /** Groups other than donation or ledger: only such an order has a block (spec 2 §2). */
   admits: boolean;
   purchaserEmail: string | null;
@@ -125,6 +127,17 @@ export function Complete({
               <p>
                 <a href={order.calendarUrl} download={`order-${order.number}.ics`}>
                   {strings.addToCalendar}
+                  <span className="visually-hidden">
+                    {' '}
+                    {fill(strings.orderNumber, { number: order.number })}
+                  </span>
+                </a>
+              </p>
+            ) : null}
+            {order.walletUrl ? (
+              <p>
+                <a href={order.walletUrl} download={`order-${order.number}.pkpass`}>
+                  {strings.addToAppleWallet}
                   <span className="visually-hidden">
                     {' '}
                     {fill(strings.orderNumber, { number: order.number })}

@@ -589,6 +589,28 @@ describe('toOrders / toOrderIds', () => {
     expect(orders[0]?.items[0]?.image).toBeNull();
   });
 
+  it('links the Apple Wallet pass where the server says wallet_pass and the order has a dated visit, with the known token', () => {
+    // Without wallet_pass (a seller without passes, or an order id alone): no link.
+    expect(toOrders(doc, SETTINGS).map((o) => o.walletUrl)).toEqual([null, null, null, null]);
+    const marked = {
+      ...doc,
+      ticket_order: coll(doc.ticket_order._data.map((o) => ({ ...o, wallet_pass: true }))),
+    };
+    const tokens: Record<string, string> = { 'ord-1': 'tok_ord-1' };
+    const orders = toOrders(marked, SETTINGS, (id) => tokens[id] ?? null);
+    expect(orders[0]?.walletUrl).toBe(
+      '/api/ticket_order/ord-1/wallet.pkpass?seller_id=seller-1&token=tok_ord-1',
+    );
+    // No token known (the owner's session lets it through); only orders with a dated visit have a pass.
+    expect(orders.map((o) => o.walletUrl)).toEqual(
+      orders.map((o) =>
+        o.items.some((item) => item.start !== null)
+          ? `/api/ticket_order/${o.id}/wallet.pkpass?seller_id=seller-1${o.id === 'ord-1' ? '&token=tok_ord-1' : ''}`
+          : null,
+      ),
+    );
+  });
+
   it('gives each order the discount codes it bought (issued_promo_code), none to the others', () => {
     const code = (id: string, value: string, order: string, ticketId: string) => ({
       id,
