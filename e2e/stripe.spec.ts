@@ -243,7 +243,15 @@ test('Stripe mode: a payment still processing waits on the pending page until it
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout/pending/[^/?]+$`));
   const cartId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is pending' })).toBeVisible();
-  await expect(page.getByText(cartId)).toBeVisible();
+  // The reference is the cart's number (spec 2 §2), not the id in the address.
+  const read = await page.request.get(
+    new URL(`/api/cart/${encodeURIComponent(cartId)}?seller_id=${seller.id}`, page.url()).href,
+    { headers: { 'Tix-App': 'ecomm' } },
+  );
+  const cartNumber = (await read.json()).cart._data[0].cart_number as string;
+  expect(cartNumber).toMatch(/^\d+$/);
+  await expect(page.getByRole('definition')).toHaveText(cartNumber);
+  await expect(page.getByText(cartId)).toHaveCount(0);
 
   const intentId = processingIntent(stripe);
   stripe.fake.settle(intentId, 'succeeded');

@@ -1,6 +1,6 @@
 /**
- * Wiring of the pending order page (issue 19): the cart is read (GET my/cart/{id}) for its order ids and
- * whether its payment is still in flight.
+ * Wiring of the pending order page (issue 19): the cart is read (GET my/cart/{id}) for its number (the page's
+ * reference), its order ids and whether its payment is still in flight.
  */
 import type { Api } from '../../api';
 import { pendingOrderMachine } from '../../machines/pendingOrder/pendingOrder.machine';
@@ -19,7 +19,7 @@ export function providePendingOrder({ api, completed, paymentFailed }: PendingOr
     actors: {
       checkCart: fromPromise(async ({ input, signal }) => {
         const cart = await api.cart.get(input.cartId, { signal });
-        return { orderIds: cart.orderIds, paying: cart.paying === true };
+        return { cartNumber: cart.number, orderIds: cart.orderIds, paying: cart.paying === true };
       }),
     },
     actions: {

@@ -32,10 +32,12 @@ function wired(cart: Partial<CartModel>) {
 
 describe('pending order wiring', () => {
   it('a cart still paying: read by its id, the page waits', async () => {
-    const t = wired({ paying: true });
+    const t = wired({ number: '100009', paying: true });
     await flush();
     expect(t.reads).toEqual(['cart-9']);
     expect(t.actor.getSnapshot().value).toBe('waiting');
+    // The page's reference is the cart's number, not its id.
+    expect(t.actor.getSnapshot().context.cartNumber).toBe('100009');
     expect([t.completed, t.failed]).toEqual([[], []]);
   });
 
