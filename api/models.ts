@@ -206,6 +206,11 @@ export interface CartModel {
   number: string;
   state: string;
   identityId: string;
+  /**
+   * The purchaser a guest already gave (POST cart/{id}/purchaser: the cart's guest identity), e.g. before a payment
+   * that then failed; absent for the public identity's and members' carts.
+   */
+  purchaser?: { firstName: string; lastName: string; email: string };
   /** Server expiry as epoch ms, or null when the cart does not expire. */
   expiresAt: number | null;
   /** Seconds until expiry as the server reported them, or null. */

@@ -331,6 +331,22 @@ describe('toSessions', () => {
 });
 
 describe('toCart', () => {
+  it('reads the guest purchaser the cart’s identity holds; none for the public identity', () => {
+    const withIdentity = (type: string) => ({
+      ...cartDocument(),
+      identity: coll([
+        { id: 'id-1', first_name: 'Kat', last_name: 'Johnson', email: 'kat@example.com', type },
+      ]),
+    });
+    expect(toCart(withIdentity('guest'), { now: NOW }).purchaser).toEqual({
+      firstName: 'Kat',
+      lastName: 'Johnson',
+      email: 'kat@example.com',
+    });
+    expect(toCart(withIdentity('public'), { now: NOW }).purchaser).toBeUndefined();
+    expect(toCart(cartDocument(), { now: NOW }).purchaser).toBeUndefined();
+  });
+
   it('reads the cart header, expiry and currency', () => {
     const cart = toCart(cartDocument(), { now: NOW });
     expect(cart).toMatchObject({
