@@ -51,6 +51,19 @@ export interface CompleteProps {
   onNavigate: Navigate;
 }
 
+/** A file of an order to download (its calendar file, its wallet pass), named with the order for screen readers. */
+function OrderFileLink(props: { href?: string | null; file: string; label: string; orderName: string }) {
+  if (!props.href) return null;
+  return (
+    <p>
+      <a href={props.href} download={props.file}>
+        {props.label}
+        <span className="visually-hidden"> {props.orderName}</span>
+      </a>
+    </p>
+  );
+}
+
 /**
  * Order confirmation: 'Done!', then one block per order that admits someone (groups other than donation or
  * ledger: a donation alone has no QR code to show), with its number, QR code and the seats of seated items.
@@ -123,28 +136,18 @@ export function Complete({
                 </AppLink>
               </p>
             ) : null}
-            {order.calendarUrl ? (
-              <p>
-                <a href={order.calendarUrl} download={`order-${order.number}.ics`}>
-                  {strings.addToCalendar}
-                  <span className="visually-hidden">
-                    {' '}
-                    {fill(strings.orderNumber, { number: order.number })}
-                  </span>
-                </a>
-              </p>
-            ) : null}
-            {order.walletUrl ? (
-              <p>
-                <a href={order.walletUrl} download={`order-${order.number}.pkpass`}>
-                  {strings.addToAppleWallet}
-                  <span className="visually-hidden">
-                    {' '}
-                    {fill(strings.orderNumber, { number: order.number })}
-                  </span>
-                </a>
-              </p>
-            ) : null}
+            <OrderFileLink
+              href={order.calendarUrl}
+              file={`order-${order.number}.ics`}
+              label={strings.addToCalendar}
+              orderName={fill(strings.orderNumber, { number: order.number })}
+            />
+            <OrderFileLink
+              href={order.walletUrl}
+              file={`order-${order.number}.pkpass`}
+              label={strings.addToAppleWallet}
+              orderName={fill(strings.orderNumber, { number: order.number })}
+            />
             <OrderCodes strings={strings} orderId={order.id} codes={order.codes} />
             {(order.items ?? [])
               .filter((item) => item.seats?.length)

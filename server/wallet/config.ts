@@ -10,6 +10,7 @@
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { sellerEntries } from '../seller-settings';
 
 export interface WalletPassSettings {
   passTypeId: string;
@@ -59,20 +60,9 @@ export function walletPassesFromEnv(
   read: (path: string) => string = (path) => readFileSync(path, 'utf8'),
 ): WalletPassesEnv {
   const sellers = new Map<string, WalletPassSettings>();
-  const raw = env.APPLE_WALLET_SELLERS?.trim();
-  if (!raw) return { ok: true, sellers };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return { ok: false, problem: 'APPLE_WALLET_SELLERS is not JSON' };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return { ok: false, problem: 'APPLE_WALLET_SELLERS must be an object of seller slugs' };
-  for (const [slug, value] of Object.entries(parsed)) {
-    if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug))
-      return { ok: false, problem: 'APPLE_WALLET_SELLERS: a key is not a seller slug' };
-    const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const listed = sellerEntries(env.APPLE_WALLET_SELLERS, 'APPLE_WALLET_SELLERS');
+  if (!listed.ok) return listed;
+  for (const [slug, v] of listed.entries) {
     const text = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
     const file = (name: string): string | { problem: string } => {
       const path = text(v[name]);
