@@ -7,9 +7,11 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { PKPass } from 'passkit-generator';
-import { API_PREFIX } from '../http/api';
 import { type OrderMailData, orderQrText, sessionWhen } from '../mail/order-mail';
 import type { WalletPassSettings } from './config';
+
+/** http/api.ts's API_PREFIX (importing it from there would close an import cycle through the payments' routes). */
+const API_PREFIX = '/api/';
 
 /** The pass's address with the order's read token (the confirmation email's link; `origin` '' gives a path). */
 export const walletPassLink = (origin: string, sellerId: string, orderId: string, token: string) =>
