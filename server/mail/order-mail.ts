@@ -296,8 +296,7 @@ ${cards.length ? secretsHtml(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards) : ''}
 ${para(html`<strong>${total}</strong>`)}
 ${para(showQr)}
 <p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>
-${button(brand, data.orderLink, 'View and print tickets')}
-${data.walletLink ? para(html`<a href="${data.walletLink}">${WALLET_LABEL}</a>`) : ''}
+${button(brand, data.orderLink, 'View and print tickets')}${data.walletLink ? para(html`<a href="${data.walletLink}">${WALLET_LABEL}</a>`) : ''}
 ${data.manageLink ? para(html`${MANAGE_TEXT} <a href="${data.manageLink}">${MANAGE_LABEL}</a>`) : ''}
 ${data.sessions.length ? para('The attached calendar files add each visit to your calendar.') : ''}`,
     ),
