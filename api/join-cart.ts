@@ -154,6 +154,7 @@ export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings 
     number: cart.cart_number,
     state: cart.state,
     identityId: cart.identity_id,
+    ...purchaserOf(doc, cart.identity_id),
     expiresAt,
     expiresIn: cart.expires_in,
     ticketCount: live.length,
@@ -209,6 +210,14 @@ function scheduledOf(doc: Document): Pick<CartModel, 'scheduledPayments'> {
           status: p.status,
         })),
       }
+    : {};
+}
+
+/** The guest purchaser the cart's identity holds (POST cart/{id}/purchaser), as `purchaser`; none otherwise. */
+function purchaserOf(doc: ReturnType<typeof parseDocument>, identityId: string) {
+  const who = rows(doc, 'identity').find((i) => i.id === identityId);
+  return who?.type === 'guest' && who.email
+    ? { purchaser: { firstName: who.first_name ?? '', lastName: who.last_name ?? '', email: who.email } }
     : {};
 }
 

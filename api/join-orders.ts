@@ -2,6 +2,7 @@
 import { indexById, parseDocument, qrCodeUrl, rows, type UrlSettings } from './join';
 import { isLive, toItems } from './join-cart';
 import type { ConfirmationLink, ConfirmationPage, OrderModel } from './models';
+import { type OrderTokens, tokenQuery } from './order-tokens';
 import { ORDER_EMBED } from './orders';
 import type { ApiRequest } from './request';
 
@@ -13,11 +14,27 @@ export function calendarUrl(urls: UrlSettings, orderId: string): string {
   return `${urls.apiPrefix}ticket_order/${encodeURIComponent(orderId)}/calendar.ics?seller_id=${encodeURIComponent(urls.sellerId)}`;
 }
 
+/**
+ * URL of an order's Apple Wallet pass (GET ticket_order/{id}/wallet.pkpass, ours): with the order's read token when
+ * this browser knows it (else the owner's session cookie is what lets it through).
+ */
+export function walletPassUrl(urls: UrlSettings, orderId: string, token: string | null): string {
+  return `${urls.apiPrefix}ticket_order/${encodeURIComponent(orderId)}/wallet.pkpass?seller_id=${encodeURIComponent(urls.sellerId)}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+}
+
 /** Groups that admit no one: an order of only these has no block on the confirmation (spec 2 §2). */
 const NO_BLOCK_HANDLERS: readonly string[] = ['donation', 'ledger'];
 
-/** Orders of the document, in document order. Kind: any membership group → membership, else codes → gift. */
-export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
+/**
+ * Orders of the document, in document order. Kind: any membership group → membership, else codes → gift. The
+ * wallet pass link where the server says `wallet_pass` (the request reads the order whole and the seller has
+ * passes) and the order has a dated visit, with the read token `tokenOf` knows.
+ */
+export function toOrders(
+  raw: unknown,
+  urls: UrlSettings,
+  tokenOf: (orderId: string) => string | null = () => null,
+): OrderModel[] {
   const doc = parseDocument(raw);
   const groups = indexById(rows(doc, 'ticket_group'));
   const identities = indexById(rows(doc, 'identity'));
@@ -36,6 +53,10 @@ export function toOrders(raw: unknown, urls: UrlSettings): OrderModel[] {
       cartId: order.cart_id,
       qrCodeUrl: qrCodeUrl(urls, order.id),
       calendarUrl: tickets.some((t) => t.event_session_id) ? calendarUrl(urls, order.id) : null,
+      walletUrl:
+        order.wallet_pass && tickets.some((t) => t.event_session_id)
+          ? walletPassUrl(urls, order.id, tokenOf(order.id))
+          : null,
       ticketCount: tickets.length,
       kind,
       admits: [...handlers].some((handler) => !NO_BLOCK_HANDLERS.includes(handler)),
@@ -136,14 +157,14 @@ export async function loadConfirmation(
   request: ApiRequest,
   urls: UrlSettings,
   ids: string[],
-  /** The read tokens known of `ids` (./order-tokens), sent as `token`. */
-  tokens: { token?: string[] },
+  /** The read tokens known (./order-tokens): those of `ids` are sent as `token`. */
+  tokens: OrderTokens,
   signal?: AbortSignal,
 ): Promise<{ orders: OrderModel[]; page: ConfirmationPage }> {
   const [orders, config] = await Promise.all([
     ids.length
       ? request('GET', 'ticket_order', {
-          query: { 'id._in': ids, ...tokens },
+          query: { 'id._in': ids, ...tokenQuery(tokens, ids) },
           embed: ORDER_EMBED,
           cached: true,
           signal,
@@ -155,7 +176,7 @@ export async function loadConfirmation(
       signal,
     }),
   ]);
-  const byId = new Map((orders ? toOrders(orders, urls) : []).map((order) => [order.id, order]));
+  const byId = new Map((orders ? toOrders(orders, urls, tokens.get) : []).map((order) => [order.id, order]));
   return {
     orders: ids.flatMap((id) => byId.get(id) ?? []),
     page: toConfirmationPage(orders, config, urls.sellerId),

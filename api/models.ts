@@ -206,6 +206,11 @@ export interface CartModel {
   number: string;
   state: string;
   identityId: string;
+  /**
+   * The purchaser a guest already gave (POST cart/{id}/purchaser: the cart's guest identity), e.g. before a payment
+   * that then failed; absent for the public identity's and members' carts.
+   */
+  purchaser?: { firstName: string; lastName: string; email: string };
   /** Server expiry as epoch ms, or null when the cart does not expire. */
   expiresAt: number | null;
   /** Seconds until expiry as the server reported them, or null. */
@@ -242,6 +247,8 @@ export interface OrderModel {
   qrCodeUrl: string;
   /** URL of the order's calendar file (.ics, a session per event), or null when no ticket has a session. */
   calendarUrl: string | null;
+  /** URL of the order's Apple Wallet pass (with its read token when known), or null: no pass for this request. */
+  walletUrl: string | null;
   ticketCount: number;
   kind: 'tickets' | 'membership' | 'gift';
   /** The order has ticket groups other than donation or ledger: its block (number, QR code) shows (spec 2 §2). */

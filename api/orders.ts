@@ -45,7 +45,7 @@ export function createOrders(
       ids: string[],
       { signal }: CallOptions = {},
     ): Promise<{ orders: OrderModel[]; page: ConfirmationPage }> {
-      return (await orderJoins()).loadConfirmation(request, urls, ids, tokenQuery(tokens, ids), signal);
+      return (await orderJoins()).loadConfirmation(request, urls, ids, tokens, signal);
     },
 
     /**
@@ -64,7 +64,7 @@ export function createOrders(
         embed: ORDER_EMBED,
         signal,
       });
-      const order = (await joins).toOrders(raw, urls).find((o) => o.id === id);
+      const order = (await joins).toOrders(raw, urls, tokens.get).find((o) => o.id === id);
       if (!order) throw new ApiError({ code: ErrorCode.not_found, status: 404, context: 'ticket_order' });
       return order;
     },

@@ -302,6 +302,11 @@ export const ticketOrder = z.object({
   created_at: isoTime,
   /** Ours: the order's read token, only in the paid cart's answers (the purchaser's); see api/order-tokens.ts. */
   access_token: z.optional(z.nullable(z.string())),
+  /**
+   * Ours (issue 20): true when GET ticket_order/{id}/wallet.pkpass gives this request the order's Apple Wallet pass
+   * (the seller has a pass certificate and the request may read the order whole); absent otherwise.
+   */
+  wallet_pass: z.optional(z.boolean()),
 });
 
 /** Any relational document: every key optional, each a collection. Unknown keys are ignored. */

@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { StripeFake } from '../tests/fakes/stripe-fake';
 import { stripeJsScript } from '../tests/fakes/stripe-js';
 import { test as base, expect, type Seller } from './fixtures';
-import { reserveOneTicket } from './helpers';
+import { expectNoA11yViolations, reserveOneTicket } from './helpers';
 
 const KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_e2eFakeSecret0001',
@@ -243,7 +243,16 @@ test('Stripe mode: a payment still processing waits on the pending page until it
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout/pending/[^/?]+$`));
   const cartId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is pending' })).toBeVisible();
-  await expect(page.getByText(cartId)).toBeVisible();
+  // The reference is the cart's number (spec 2 §2), not the id in the address.
+  const read = await page.request.get(
+    new URL(`/api/cart/${encodeURIComponent(cartId)}?seller_id=${seller.id}`, page.url()).href,
+    { headers: { 'Tix-App': 'ecomm' } },
+  );
+  const cartNumber = (await read.json()).cart._data[0].cart_number as string;
+  expect(cartNumber).toBeTruthy();
+  expect(cartNumber).not.toBe(cartId);
+  await expect(page.getByRole('definition')).toHaveText(cartNumber);
+  await expect(page.getByText(cartId)).toHaveCount(0);
 
   const intentId = processingIntent(stripe);
   stripe.fake.settle(intentId, 'succeeded');
@@ -275,8 +284,13 @@ test('Stripe mode: a processing payment that then fails goes back to checkout wi
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText('1 × Adult')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is pending' })).toHaveCount(0);
 
+  // What was given before is not asked again (issue 19): the form shows the cart's purchaser.
+  await expect(page.getByLabel('First name')).toHaveValue('Katherine');
+  await expect(page.getByLabel('Last name')).toHaveValue('Johnson');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('katherine@example.com');
+  await expect(page.getByLabel('Confirm email')).toHaveValue('katherine@example.com');
+
   // Still payable: another card books it.
-  await fillIdentity(page);
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
@@ -343,6 +357,20 @@ async function payWithWallet(page: Page, seller: Seller, choice: string) {
   await expect(sheet).toBeVisible();
   await sheet.getByRole('button', { name: choice, exact: true }).click();
 }
+
+test('Stripe mode: the Express Checkout wallet buttons are axe-clean, at desktop and phone size', async ({
+  page,
+  seller,
+}) => {
+  await reserveOneTicket(page, seller, 'Adult');
+  const wallets = page.getByRole('group', { name: 'Express checkout' });
+  await expect(wallets.getByRole('button', { name: 'Pay with Apple Pay' })).toBeVisible();
+  await expectNoA11yViolations(page, 'checkout with the Express Checkout wallet buttons');
+  await page.setViewportSize({ width: 320, height: 700 });
+  await wallets.getByRole('button', { name: 'Pay with Apple Pay' }).scrollIntoViewIfNeeded();
+  await expect(wallets.getByRole('button', { name: 'Pay with Apple Pay' })).toBeInViewport();
+  await expectNoA11yViolations(page, 'checkout with the Express Checkout wallet buttons, phone size');
+});
 
 test('Stripe mode: Apple Pay through the Express Checkout Element pays to Done! with the wallet’s identity', async ({
   page,

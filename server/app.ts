@@ -32,6 +32,7 @@ import * as t from './schema';
 import { DEMO_SLUG } from './seed/demo';
 import { registerTestSellers } from './seed/test-sellers';
 import { type PageTheme, pageTheme, themeHead } from './theme/config';
+import type { WalletPasses } from './wallet/config';
 
 export interface AppOptions {
   db: Db;
@@ -81,6 +82,11 @@ export interface AppOptions {
   mail?: MailRuntime;
   /** The key of signed order links (TIX_LINK_SECRET, at least 32 characters); default: one kept in the database. */
   linkSecret?: string;
+  /**
+   * The sellers' Apple Wallet pass certificates by slug (APPLE_WALLET_SELLERS, server/wallet/config.ts). Default:
+   * none (no seller has passes; never a test certificate).
+   */
+  walletPasses?: WalletPasses;
 }
 
 /** Where Apple Pay looks for the domain association file (Apple Pay on the web, domain verification). */
@@ -141,6 +147,7 @@ export function createApp(options: AppOptions): Hono {
     publicUrl: options.members?.publicUrl ?? null,
     trustProxy: Number(options.members?.trustProxy ?? 0),
     linkSecret: options.linkSecret ?? null,
+    walletPasses: options.walletPasses ?? new Map(),
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();

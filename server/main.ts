@@ -28,6 +28,7 @@ import { recoverStalePayments } from './payments/recovery';
 import { SellerGateways, stripeSellersFromEnv } from './payments/sellers';
 import { StripeGateway } from './payments/stripe';
 import { DEMO_SLUG, seed } from './seed/demo';
+import { walletPassesFromEnv } from './wallet/config';
 
 const port = Number(process.env.PORT ?? 8080);
 const handle = await createDb({
@@ -169,6 +170,14 @@ if (applePayFile) {
     process.exit(1);
   }
 }
+// Apple Wallet passes: the sellers' pass type certificates (APPLE_WALLET_SELLERS, server/wallet/config.ts).
+const walletEnv = walletPassesFromEnv(process.env);
+if (!walletEnv.ok) {
+  console.error(`[server] ${walletEnv.problem}`);
+  process.exit(1);
+}
+if (walletEnv.sellers.size)
+  console.info(`[server] Apple Wallet passes for ${[...walletEnv.sellers.keys()].join(', ')}`);
 // The key of signed order links (manage links); unset: a random one kept in the database.
 const linkSecret = process.env.TIX_LINK_SECRET?.trim() || undefined;
 if (linkSecret !== undefined && linkSecret.length < 32) {
@@ -180,6 +189,7 @@ const app = createApp({
   linkSecret,
   gateway,
   applePayDomainAssociation,
+  walletPasses: walletEnv.sellers,
   // The sandbox city-pass provider only with the demo, as the sandbox payment gateway (no real one yet).
   citypass: demo ? new SandboxCitypass(handle.db) : null,
   production,

@@ -22,6 +22,8 @@ export interface CompleteOrder {
   qrCodeUrl: string;
   /** The order's calendar file, or null (no sessions): 'Add to calendar'. */
   calendarUrl?: string | null;
+  /** The order's Apple Wallet pass, or null (the seller has none, or no dated visit): 'Add to Apple Wallet'. */
+  walletUrl?: string | null;
   /** Groups other than donation or ledger: only such an order has a block (spec 2 §2). */
   admits: boolean;
   purchaserEmail: string | null;
@@ -47,6 +49,19 @@ export interface CompleteProps {
   /** The printable order's address of an order, when the seller shows the link (showTicketsLink). */
   ticketsHref?: ((orderId: string) => string) | null;
   onNavigate: Navigate;
+}
+
+/** A file of an order to download (its calendar file, its wallet pass), named with the order for screen readers. */
+function OrderFileLink(props: { href?: string | null; file: string; label: string; orderName: string }) {
+  if (!props.href) return null;
+  return (
+    <p>
+      <a href={props.href} download={props.file}>
+        {props.label}
+        <span className="visually-hidden"> {props.orderName}</span>
+      </a>
+    </p>
+  );
 }
 
 /**
@@ -121,17 +136,18 @@ export function Complete({
                 </AppLink>
               </p>
             ) : null}
-            {order.calendarUrl ? (
-              <p>
-                <a href={order.calendarUrl} download={`order-${order.number}.ics`}>
-                  {strings.addToCalendar}
-                  <span className="visually-hidden">
-                    {' '}
-                    {fill(strings.orderNumber, { number: order.number })}
-                  </span>
-                </a>
-              </p>
-            ) : null}
+            <OrderFileLink
+              href={order.calendarUrl}
+              file={`order-${order.number}.ics`}
+              label={strings.addToCalendar}
+              orderName={fill(strings.orderNumber, { number: order.number })}
+            />
+            <OrderFileLink
+              href={order.walletUrl}
+              file={`order-${order.number}.pkpass`}
+              label={strings.addToAppleWallet}
+              orderName={fill(strings.orderNumber, { number: order.number })}
+            />
             <OrderCodes strings={strings} orderId={order.id} codes={order.codes} />
             {(order.items ?? [])
               .filter((item) => item.seats?.length)

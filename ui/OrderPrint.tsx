@@ -26,7 +26,15 @@ export interface OrderPrintItem {
 
 export interface OrderPrintProps {
   strings: Strings;
-  order: { id: string; number: string; qrCodeUrl: string; items: OrderPrintItem[]; codes?: OrderCodeView[] };
+  order: {
+    id: string;
+    number: string;
+    qrCodeUrl: string;
+    items: OrderPrintItem[];
+    codes?: OrderCodeView[];
+    /** The order's Apple Wallet pass, or null (the seller has none, or no dated visit). */
+    walletUrl?: string | null;
+  };
   eventsHref: string;
   onNavigate: Navigate;
   /** Opens the browser's print dialog. */
@@ -74,6 +82,13 @@ export function OrderPrint({ strings, order, eventsHref, onNavigate, onPrint }: 
           {strings.continueShopping}
         </AppLink>
       </p>
+      {order.walletUrl ? (
+        <p className="order-print__actions">
+          <a href={order.walletUrl} download={`order-${order.number}.pkpass`}>
+            {strings.addToAppleWallet}
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -19,6 +19,17 @@ export const emptyValues = (): IdentityValues => ({
   emailConfirm: '',
 });
 
+/**
+ * What the cart already knows of its purchaser (issue 19: back at checkout after a payment that failed, the identity
+ * given before is not asked again): the form's values, the email confirmed.
+ */
+export function cartPrefill(cart: Pick<CartModel, 'purchaser'>): Partial<IdentityValues> | undefined {
+  const p = cart.purchaser;
+  return p
+    ? { firstName: p.firstName, lastName: p.lastName, email: p.email, emailConfirm: p.email }
+    : undefined;
+}
+
 export function trimmedValues(values: IdentityValues): IdentityValues {
   return {
     firstName: values.firstName.trim(),

@@ -24,7 +24,7 @@ import type {
 } from './types';
 
 export function initialPendingOrderContext({ input }: { input: PendingOrderInput }): PendingOrderContext {
-  return { cartId: input.cartId, debit: input.debit === true, orderIds: [], failures: 0 };
+  return { cartId: input.cartId, cartNumber: null, debit: input.debit === true, orderIds: [], failures: 0 };
 }
 export function checkCartInput({ context }: { context: PendingOrderContext }): CheckCartInput {
   return { cartId: context.cartId };
@@ -45,6 +45,8 @@ const pendingOrderSetup = setup({
     /** Injected: the payment failed; the route goes back to checkout of the cart with the card error. */
     paymentFailed: (_args, _params: { cartId: string }) => {},
     storeOrderIds: assign({ orderIds: ({ event }) => outputOf<CheckCartOutput>(event).orderIds }),
+    /** The cart's number, the reference the page shows (spec 2 §2), from each check. */
+    storeCartNumber: assign({ cartNumber: ({ event }) => outputOf<CheckCartOutput>(event).cartNumber }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetFailures: assign({ failures: 0 }),
   },
@@ -84,9 +86,9 @@ export const pendingOrderMachine = pendingOrderSetup
           src: 'checkCart',
           input: checkCartInput,
           onDone: [
-            { guard: 'hasOrders', target: 'completed', actions: 'storeOrderIds' },
-            { guard: 'paymentStopped', target: 'paymentFailed' },
-            { target: 'waiting', actions: 'resetFailures' },
+            { guard: 'hasOrders', target: 'completed', actions: ['storeCartNumber', 'storeOrderIds'] },
+            { guard: 'paymentStopped', target: 'paymentFailed', actions: 'storeCartNumber' },
+            { target: 'waiting', actions: ['storeCartNumber', 'resetFailures'] },
           ],
           onError: [
             { guard: 'cartMissing', target: 'missing' },

@@ -12,6 +12,8 @@ export interface PendingOrderInput {
 
 export interface PendingOrderContext {
   cartId: string;
+  /** The cart's number, the reference the page shows (spec 2 §2), once a check has read the cart; null before. */
+  cartNumber: string | null;
   /** A bank debit: the debit wording (spec 2 §2). */
   debit: boolean;
   /** The cart's orders once it has them (then the page goes to the confirmation). */
@@ -26,6 +28,8 @@ export interface CheckCartInput {
 
 /** What one check of the cart found: its order ids (none while the payment is processing). */
 export interface CheckCartOutput {
+  /** The cart's number (`cart_number`): the reference the page shows, not its id. */
+  cartNumber: string;
   orderIds: string[];
   /**
    * A payment is still in flight on the cart (processing at the gateway). No orders and no payment in flight:

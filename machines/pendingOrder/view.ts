@@ -8,8 +8,8 @@ export type PendingOrderStage = 'pending' | 'failed' | 'missing' | 'completed' |
 
 export interface PendingOrderView {
   stage: PendingOrderStage;
-  /** The cart reference number the page shows. */
-  reference: string;
+  /** The cart reference number the page shows (the cart's number, not its id); null until the cart is read. */
+  reference: string | null;
   /** A bank debit: the debit wording (the reference number, a confirmation email once cleared). */
   debit: boolean;
 }
@@ -24,5 +24,5 @@ export function selectPendingOrderView(snapshot: PendingOrderSnapshot): PendingO
         : snapshot.matches('failed')
           ? 'failed'
           : 'pending';
-  return { stage, reference: snapshot.context.cartId, debit: snapshot.context.debit };
+  return { stage, reference: snapshot.context.cartNumber, debit: snapshot.context.debit };
 }

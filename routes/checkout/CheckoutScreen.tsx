@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { cardAmountCents, walletsAllowed } from '../../machines/checkout/rules';
+import { cardAmountCents, cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
@@ -27,7 +27,7 @@ import { useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
 import { usePayment } from './usePayment';
-import { ownedByPublicIdentity, provideCheckout } from './wiring';
+import { identityFormShownFor, provideCheckout } from './wiring';
 import type * as ZipCode from './zip-code';
 
 /** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
@@ -311,12 +311,13 @@ function CheckoutFlow({
       cart,
       // Spec 2 §2: "Your information" only when the seller's public identity owns the cart; a member's own
       // cart is checked out with their account's identity (my/ endpoints), no purchaser is stored on it.
-      identityFormShown: ownedByPublicIdentity(cart, config.publicIdentityId ?? null, isLoggedIn(app)),
+      identityFormShown: identityFormShownFor(cart, config.publicIdentityId ?? null, isLoggedIn(app)),
       gift: giftee !== null,
       // The machine follows the app cart itself (removals in the widget, the refresh after a card error).
       cartActor,
       termsShown: termsHtml !== null,
-      prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current),
+      // A member's account, else what the cart already knows (a purchaser given before a payment that failed).
+      prefill: checkoutPrefill(sessionOf(app).getSnapshot().context.current) ?? cartPrefill(cart),
       // Spec 2 §4: a logged-in member's zip code, when it matches the seller's pattern, is applied as a code
       // (once per cart and ticket count).
       zipCode:

@@ -180,6 +180,16 @@ export function sellerPayment(deps: {
 }
 
 /**
+ * "Your information" shows (spec 2 §2) on the public identity's cart, and on a guest's cart that already has its
+ * purchaser (issue 19: back from a payment that failed, the form shows what was given, prefilled).
+ */
+export function identityFormShownFor(cart: CartModel, publicIdentityId: string | null, loggedIn: boolean) {
+  return (
+    ownedByPublicIdentity(cart, publicIdentityId, loggedIn) || (!loggedIn && cart.purchaser !== undefined)
+  );
+}
+
+/**
  * The cart is the public identity's (a guest's cart): its id when the configuration names it; without it, a
  * visitor who is not logged in (whose carts are the public identity's).
  */

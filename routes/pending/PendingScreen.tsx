@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { selectPendingOrderView } from '../../machines/pendingOrder/view';
 import { PendingView } from '../../ui/checkout/PendingView';
-import { useServices } from '../app/services';
+import { useCartActor, useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { providePendingOrder } from './wiring';
 
@@ -15,6 +15,7 @@ export default function PendingScreen({ cartId }: { cartId: string }) {
 function PendingOrderFlow({ cartId }: { cartId: string }) {
   const { api, strings, config, inspect } = useServices();
   const { navigate } = useAppNavigate();
+  const cartActor = useCartActor();
   const machine = useMemo(
     () =>
       providePendingOrder({
@@ -23,11 +24,14 @@ function PendingOrderFlow({ cartId }: { cartId: string }) {
           navigate(`/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`, {
             replace: true,
           }),
-        // Back to checkout of the cart, which opens with the card error (routes/checkout/CheckoutScreen.tsx).
-        paymentFailed: (id) =>
-          navigate(`/checkout/${encodeURIComponent(id)}`, { replace: true, state: { paymentFailed: true } }),
+        // Back to checkout of the cart, which opens with the card error (routes/checkout/CheckoutScreen.tsx), the
+        // app cart the one just read (its purchaser prefills the form: what was given is not asked again).
+        paymentFailed: (id, cart) => {
+          if (cart) cartActor.send({ type: 'cart.updated', cart });
+          navigate(`/checkout/${encodeURIComponent(id)}`, { replace: true, state: { paymentFailed: true } });
+        },
       }),
-    [api, navigate],
+    [api, navigate, cartActor],
   );
   // A bank debit (the checkout says so in history state): the debit wording.
   const [debit] = useState(

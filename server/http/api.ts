@@ -105,11 +105,12 @@ function buildApi(
 
   api.use('*', async (c, next) => {
     const path = c.req.path;
-    // Files a page links to (images, QR codes, calendar files) load without the header, and error reports
+    // Files a page links to (images, QR codes, calendar files, wallet passes) load without the header, and error reports
     // come by navigator.sendBeacon, which cannot send one.
     const linkable =
       (c.req.method === 'GET' &&
-        (/\/image\/[^/]+$/.test(path) || /\/ticket_order\/[^/]+\/(qrcode|calendar\.ics)$/.test(path))) ||
+        (/\/image\/[^/]+$/.test(path) ||
+          /\/ticket_order\/[^/]+\/(qrcode|calendar\.ics|wallet\.pkpass)$/.test(path))) ||
       (c.req.method === 'POST' && /\/error_report$/.test(path));
     if (!linkable && c.req.header('Tix-App') !== 'ecomm')
       throw new ApiError(

@@ -5,6 +5,7 @@ import type { CitypassProvider } from '../citypass/port';
 import type { Db } from '../db';
 import type { PaymentGateway } from '../payments/gateway';
 import type * as t from '../schema';
+import type { WalletPasses } from '../wallet/config';
 import type { Row } from './docs';
 import { notFound } from './errors';
 import { ParsedQuery } from './query';
@@ -33,6 +34,11 @@ export interface AppCtx {
    * kept in the database (`server_secret`).
    */
   linkSecret?: string | null;
+  /**
+   * The sellers' Apple Wallet pass certificates by slug (APPLE_WALLET_SELLERS, server/wallet/config.ts); a seller
+   * not in it has no passes.
+   */
+  walletPasses?: WalletPasses;
 }
 
 /**

@@ -52,6 +52,11 @@ export interface OrderMailData {
    * free tickets; null where it is not offered (the calendar file).
    */
   manageLink: string | null;
+  /**
+   * The order's Apple Wallet pass with its read token (GET ticket_order/{id}/wallet.pkpass), when the seller has a
+   * pass certificate and the order a dated visit; absent or null: no link.
+   */
+  walletLink?: string | null;
   sessions: OrderSession[];
   /** Tickets without a session (memberships, donations, gift cards), by event. */
   other: Array<{ eventName: string; lines: OrderLine[] }>;
@@ -204,6 +209,9 @@ export const QR_CID = 'order-qr@tix';
 export const MANAGE_TEXT = 'Need to change your plans? Cancel free tickets online:';
 export const MANAGE_LABEL = 'Manage your order';
 
+/** The wallet pass link's words (ours: the spec has none; Apple's own wording for the button). */
+export const WALLET_LABEL = 'Add to Apple Wallet';
+
 /** The discount codes' heading and how to use them (ours: the spec has no words for them). */
 export const CODES_TITLE = 'Your discount codes';
 export const CODES_HOW = 'Enter a code at checkout to use it.';
@@ -272,6 +280,7 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
         total,
         `Order number: ${data.orderNumber}`,
         `View and print your tickets: ${data.orderLink}`,
+        data.walletLink ? `${WALLET_LABEL}: ${data.walletLink}` : '',
         data.manageLink ? `${MANAGE_TEXT} ${data.manageLink}` : '',
         data.sessions.length ? 'The attached calendar files add each visit to your calendar.' : '',
       ].filter(Boolean),
@@ -287,7 +296,7 @@ ${cards.length ? secretsHtml(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards) : ''}
 ${para(html`<strong>${total}</strong>`)}
 ${para(showQr)}
 <p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>
-${button(brand, data.orderLink, 'View and print tickets')}
+${button(brand, data.orderLink, 'View and print tickets')}${data.walletLink ? para(html`<a href="${data.walletLink}">${WALLET_LABEL}</a>`) : ''}
 ${data.manageLink ? para(html`${MANAGE_TEXT} <a href="${data.manageLink}">${MANAGE_LABEL}</a>`) : ''}
 ${data.sessions.length ? para('The attached calendar files add each visit to your calendar.') : ''}`,
     ),

@@ -1,8 +1,8 @@
-/** Orders: fetch one or many, the QR code image and the calendar file. */
+/** Orders: fetch one or many, the QR code image, the calendar file and the wallet pass. */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type * as w from '../../api/schemas';
-import { type AppCtx, type Env, idParam, query } from '../http/context';
+import { type AppCtx, type C, type Env, idParam, query } from '../http/context';
 import {
   coll,
   loadEvents,
@@ -25,11 +25,13 @@ import {
 } from '../http/docs';
 import { invalid, notFound } from '../http/errors';
 import { ledgersOf, wLedger } from '../ledger/ledger';
+import { brandOf } from '../mail/layout';
 import { loadOrderMail, orderCalendar, orderQrText, qrPng } from '../mail/order-mail';
 import { withOrderMemberships } from '../memberships/routes';
 import { issuedCodesOf, wIssuedCode } from '../promo/issued';
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
+import { orderPass } from '../wallet/pass';
 import { readableOrders, withoutPrivate } from './access';
 
 /**
@@ -113,8 +115,22 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
       : [];
     const own = orders.filter((o) => o.sellerId === seller.id);
     const readable = await readableOrders(ctx, c, own);
-    return c.json(withoutPrivate(await orderDocument(ctx, own, readable), readable));
+    return c.json(
+      withWalletPass(c, withoutPrivate(await orderDocument(ctx, own, readable), readable), readable),
+    );
   });
+
+  /** Marks the readable orders `wallet_pass` when the seller has a pass certificate (the links' cue). */
+  const withWalletPass = (c: C, doc: w.Document, readable: ReadonlySet<string>): w.Document =>
+    ctx.walletPasses?.has(c.get('seller').slug) && doc.ticket_order
+      ? {
+          ...doc,
+          ticket_order: {
+            ...doc.ticket_order,
+            _data: doc.ticket_order._data.map((o) => (readable.has(o.id) ? { ...o, wallet_pass: true } : o)),
+          },
+        }
+      : doc;
 
   const loadOrder = async (id: string, sellerId: string) => {
     const [order] = await ctx.db.select().from(t.ticketOrder).where(eq(t.ticketOrder.id, id)).limit(1);
@@ -127,7 +143,11 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
     const readable = await readableOrders(ctx, c, [order]);
     // Filters (ticket.state, ticket_group.handler) and the membership embed (server/memberships/routes.ts): the
     // memberships' scan codes and named members only to who may read the order whole.
-    const doc = withoutPrivate(await orderDocument(ctx, [order], readable), readable);
+    const doc = withWalletPass(
+      c,
+      withoutPrivate(await orderDocument(ctx, [order], readable), readable),
+      readable,
+    );
     return c.json(
       await withOrderMemberships(ctx.db, query(c), doc, readable.has(order.id) ? order.id : null),
     );
@@ -143,12 +163,12 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
   });
 
   /**
-   * Ours (issue 20): the order's sessions as one calendar file (the confirmation email attaches one per session),
-   * for an "Add to calendar" link. The same access as GET ticket_order/{id}: the order id of the seller.
+   * What the calendar file and the wallet pass show of an order: its booked (or redeemed) tickets with a session,
+   * read as the confirmation email reads them, without the purchaser's name and with the order link without its
+   * token. 404 when the order has no dated visit.
    */
-  api.get('/ticket_order/:id/calendar.ics', async (c) => {
+  const visitsOf = async (c: C, order: Row<typeof t.ticketOrder>, what: string) => {
     const seller = c.get('seller');
-    const order = await loadOrder(idParam(c, 'id', 'ticket_order'), seller.id);
     const tickets = await ctx.db
       .select()
       .from(t.ticket)
@@ -159,9 +179,8 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
           isNotNull(t.ticket.eventSessionId),
         ),
       );
-    if (!tickets.length)
-      throw notFound('event_session', 'This order has no dated visit to add to a calendar.');
-    const data = await loadOrderMail(ctx.db, {
+    if (!tickets.length) throw notFound('event_session', `This order has no dated visit to add to ${what}.`);
+    return loadOrderMail(ctx.db, {
       order,
       seller,
       tickets,
@@ -169,9 +188,40 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
       totalCents: 0,
       origin: ctx.publicUrl ?? new URL(c.req.url).origin,
     });
+  };
+
+  /**
+   * Ours (issue 20): the order's sessions as one calendar file (the confirmation email attaches one per session),
+   * for an "Add to calendar" link. The same access as GET ticket_order/{id}: the order id of the seller.
+   */
+  api.get('/ticket_order/:id/calendar.ics', async (c) => {
+    const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
+    const data = await visitsOf(c, order, 'a calendar');
     return c.body(orderCalendar(data), 200, {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="order-${order.orderNumber}.ics"`,
+    });
+  });
+
+  /**
+   * Ours (issue 20): the order's Apple Wallet pass (server/wallet/pass.ts), when the seller has a pass type
+   * certificate (APPLE_WALLET_SELLERS); else 404. Only to who may read the order whole (payments/access.ts: the
+   * read token or the owner's session): an order id alone, or a wrong token, is a 404 that tells nothing; a
+   * malformed id or token a 400.
+   */
+  api.get('/ticket_order/:id/wallet.pkpass', async (c) => {
+    const seller = c.get('seller');
+    const id = c.req.param('id');
+    if (!UUID_RE.test(id)) throw invalid('id', 'The order id is not an order id.');
+    const settings = ctx.walletPasses?.get(seller.slug);
+    if (!settings) throw notFound('ticket_order');
+    const order = await loadOrder(id.toLowerCase(), seller.id);
+    if (!(await readableOrders(ctx, c, [order])).has(order.id)) throw notFound('ticket_order');
+    const data = await visitsOf(c, order, 'a wallet');
+    const pass = orderPass(settings, await brandOf(ctx.db, seller), data);
+    return c.body(new Uint8Array(pass), 200, {
+      'Content-Type': 'application/vnd.apple.pkpass',
+      'Content-Disposition': `attachment; filename="order-${order.orderNumber}.pkpass"`,
     });
   });
 }

@@ -9,6 +9,7 @@ import { queueMail } from '../mail/message';
 import { loadOrderMail, orderConfirmationMail } from '../mail/order-mail';
 import { linkKey, manageLink, orderToken } from '../manage/token';
 import * as t from '../schema';
+import { walletPassLink } from '../wallet/pass';
 
 export async function queueConfirmation(
   ctx: AppCtx,
@@ -38,9 +39,18 @@ export async function queueConfirmation(
     // The printable order whole (its codes, attendees): the email is the purchaser's.
     readToken: orderToken(key, 'order', order.id),
   });
+  // The Apple Wallet pass (server/wallet/), when the seller has a certificate: its read token, as the printable order.
+  const walletLink =
+    ctx.walletPasses?.has(seller.slug) && data.sessions.length
+      ? walletPassLink(origin, seller.id, order.id, orderToken(key, 'order', order.id))
+      : null;
   await queueMail(
     tx,
-    { sellerId: seller.id, to: who.email, ...orderConfirmationMail(await brandOf(tx, seller), data) },
+    {
+      sellerId: seller.id,
+      to: who.email,
+      ...orderConfirmationMail(await brandOf(tx, seller), { ...data, walletLink }),
+    },
     nowMs,
   );
 }

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { paymentUnavailable } from '../http/errors';
 import * as t from '../schema';
+import { sellerEntries } from '../seller-settings';
 import { attemptOf } from './completion';
 import { stripeFromEnv } from './config';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
@@ -25,20 +26,9 @@ export type StripeSellersEnv =
 /** The sellers' Stripe settings by slug (empty without `STRIPE_SELLERS`), or the problem. */
 export function stripeSellersFromEnv(env: NodeJS.ProcessEnv, production: boolean): StripeSellersEnv {
   const sellers = new Map<string, StripeSettings>();
-  const raw = env.STRIPE_SELLERS?.trim();
-  if (!raw) return { ok: true, sellers };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return { ok: false, problem: 'STRIPE_SELLERS is not JSON' };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return { ok: false, problem: 'STRIPE_SELLERS must be an object of seller slugs' };
-  for (const [slug, value] of Object.entries(parsed)) {
-    if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug))
-      return { ok: false, problem: 'STRIPE_SELLERS: a key is not a seller slug' };
-    const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const read = sellerEntries(env.STRIPE_SELLERS, 'STRIPE_SELLERS');
+  if (!read.ok) return read;
+  for (const [slug, v] of read.entries) {
     const text = (x: unknown) => (typeof x === 'string' ? x : undefined);
     const one = stripeFromEnv(
       {

@@ -331,6 +331,22 @@ describe('toSessions', () => {
 });
 
 describe('toCart', () => {
+  it('reads the guest purchaser the cart’s identity holds; none for the public identity', () => {
+    const withIdentity = (type: string) => ({
+      ...cartDocument(),
+      identity: coll([
+        { id: 'id-1', first_name: 'Kat', last_name: 'Johnson', email: 'kat@example.com', type },
+      ]),
+    });
+    expect(toCart(withIdentity('guest'), { now: NOW }).purchaser).toEqual({
+      firstName: 'Kat',
+      lastName: 'Johnson',
+      email: 'kat@example.com',
+    });
+    expect(toCart(withIdentity('public'), { now: NOW }).purchaser).toBeUndefined();
+    expect(toCart(cartDocument(), { now: NOW }).purchaser).toBeUndefined();
+  });
+
   it('reads the cart header, expiry and currency', () => {
     const cart = toCart(cartDocument(), { now: NOW });
     expect(cart).toMatchObject({
@@ -587,6 +603,28 @@ describe('toOrders / toOrderIds', () => {
       ['Donation', 1, 500],
     ]);
     expect(orders[0]?.items[0]?.image).toBeNull();
+  });
+
+  it('links the Apple Wallet pass where the server says wallet_pass and the order has a dated visit, with the known token', () => {
+    // Without wallet_pass (a seller without passes, or an order id alone): no link.
+    expect(toOrders(doc, SETTINGS).map((o) => o.walletUrl)).toEqual([null, null, null, null]);
+    const marked = {
+      ...doc,
+      ticket_order: coll(doc.ticket_order._data.map((o) => ({ ...o, wallet_pass: true }))),
+    };
+    const tokens: Record<string, string> = { 'ord-1': 'tok_ord-1' };
+    const orders = toOrders(marked, SETTINGS, (id) => tokens[id] ?? null);
+    expect(orders[0]?.walletUrl).toBe(
+      '/api/ticket_order/ord-1/wallet.pkpass?seller_id=seller-1&token=tok_ord-1',
+    );
+    // No token known (the owner's session lets it through); only orders with a dated visit have a pass.
+    expect(orders.map((o) => o.walletUrl)).toEqual(
+      orders.map((o) =>
+        o.items.some((item) => item.start !== null)
+          ? `/api/ticket_order/${o.id}/wallet.pkpass?seller_id=seller-1${o.id === 'ord-1' ? '&token=tok_ord-1' : ''}`
+          : null,
+      ),
+    );
   });
 
   it('gives each order the discount codes it bought (issued_promo_code), none to the others', () => {

@@ -110,7 +110,8 @@ function onStep(runner: Runner, _expected: PendingOrderSnap, event: EventObject)
   const view = selectPendingOrderView(snapshot);
   expect(view).toEqual({
     stage: state === 'checking' || state === 'waiting' ? 'pending' : state,
-    reference: input.cartId,
+    // The reference is the cart's number from the last check (spec 2 §2), never its id; none before a check.
+    reference: trace.lastOutput?.cartNumber ?? null,
     debit: input.debit === true,
   });
   trace.state = state;

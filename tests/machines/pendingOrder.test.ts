@@ -39,15 +39,16 @@ function run(answers: (CheckCartOutput | { code: string; status: number })[], fa
 describe('pendingOrder machine', () => {
   it('checks at once, polls every PENDING_POLL_MS while processing, and completes once the cart has orders', async () => {
     const { actor, clock, checks, completed } = run([
-      { orderIds: [], paying: true },
-      { orderIds: [], paying: true },
-      { orderIds: ['o-1', 'o-2'], paying: false },
+      { cartNumber: '100007', orderIds: [], paying: true },
+      { cartNumber: '100007', orderIds: [], paying: true },
+      { cartNumber: '100007', orderIds: ['o-1', 'o-2'], paying: false },
     ]);
     await flush();
     expect(checks).toEqual([{ cartId: 'cart-7' }]);
+    // The reference is the cart's number (spec 2 §2 "the cart reference number"), not the id in the address.
     expect(selectPendingOrderView(actor.getSnapshot())).toEqual({
       stage: 'pending',
-      reference: 'cart-7',
+      reference: '100007',
       debit: false,
     });
 
@@ -77,9 +78,9 @@ describe('pendingOrder machine', () => {
     const down = { code: 'unexpected', status: 502 };
     const { actor, clock, checks, completed } = run([
       down,
-      { orderIds: [], paying: true },
+      { cartNumber: '100007', orderIds: [], paying: true },
       ...Array.from({ length: PENDING_MAX_FAILURES }, () => down),
-      { orderIds: ['o-9'], paying: false },
+      { cartNumber: '100007', orderIds: ['o-9'], paying: false },
     ]);
     await flush();
     expect(selectPendingOrderView(actor.getSnapshot()).stage).toBe('pending');
@@ -110,8 +111,8 @@ describe('pendingOrder machine', () => {
     const failed: string[] = [];
     const { actor, clock, checks, completed } = run(
       [
-        { orderIds: [], paying: true },
-        { orderIds: [], paying: false },
+        { cartNumber: '100007', orderIds: [], paying: true },
+        { cartNumber: '100007', orderIds: [], paying: false },
       ],
       failed,
     );

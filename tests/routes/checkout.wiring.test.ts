@@ -10,10 +10,12 @@ import { createActor } from 'xstate';
 import type { Api } from '../../api';
 import { ErrorCode } from '../../domain/codes';
 import { checkoutOutcome } from '../../domain/error-messages/checkout';
+import { cartPrefill } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { dataLayerAnalytics } from '../../routes/app/analytics';
 import { realClock } from '../../routes/app/clock';
 import {
+  identityFormShownFor,
   ownedByPublicIdentity,
   paymentLoader,
   provideCheckout,
@@ -144,6 +146,21 @@ describe('checkout wiring', () => {
     // Without the public identity's id in the configuration: a visitor who is not logged in.
     expect(ownedByPublicIdentity(cart, null, false)).toBe(true);
     expect(ownedByPublicIdentity(cart, null, true)).toBe(false);
+  });
+
+  it('a guest’s cart that has its purchaser shows the form too, prefilled with it (issue 19: back from a failed payment)', () => {
+    const purchaser = { firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com' };
+    const given = { ...makeCart(5000), identityId: 'guest-3', purchaser };
+    expect(identityFormShownFor(given, 'public', false)).toBe(true);
+    expect(identityFormShownFor({ ...given, purchaser: undefined }, 'public', false)).toBe(false);
+    expect(identityFormShownFor(given, 'public', true)).toBe(false);
+    expect(cartPrefill(given)).toEqual({
+      firstName: 'Kat',
+      lastName: 'Johnson',
+      email: 'kat@example.com',
+      emailConfirm: 'kat@example.com',
+    });
+    expect(cartPrefill(makeCart(5000))).toBeUndefined();
   });
 
   it('confirms the card and the customer action with the adapter, once it has loaded', async () => {

@@ -13,6 +13,7 @@ function wired(cart: Partial<CartModel>) {
   const reads: string[] = [];
   const completed: string[][] = [];
   const failed: string[] = [];
+  const failedCarts: (CartModel | null)[] = [];
   const api = {
     cart: {
       get: async (id: string) => {
@@ -24,18 +25,23 @@ function wired(cart: Partial<CartModel>) {
   const machine = providePendingOrder({
     api,
     completed: (orderIds) => completed.push(orderIds),
-    paymentFailed: (cartId) => failed.push(cartId),
+    paymentFailed: (cartId, cart) => {
+      failed.push(cartId);
+      failedCarts.push(cart);
+    },
   });
   const actor = createActor(machine, { input: { cartId: 'cart-9' }, clock: new SimulatedClock() }).start();
-  return { actor, reads, completed, failed };
+  return { actor, reads, completed, failed, failedCarts };
 }
 
 describe('pending order wiring', () => {
   it('a cart still paying: read by its id, the page waits', async () => {
-    const t = wired({ paying: true });
+    const t = wired({ number: '100009', paying: true });
     await flush();
     expect(t.reads).toEqual(['cart-9']);
     expect(t.actor.getSnapshot().value).toBe('waiting');
+    // The page's reference is the cart's number, not its id.
+    expect(t.actor.getSnapshot().context.cartNumber).toBe('100009');
     expect([t.completed, t.failed]).toEqual([[], []]);
   });
 
@@ -46,9 +52,12 @@ describe('pending order wiring', () => {
   });
 
   it('no orders and nothing in flight: back to checkout of the cart', async () => {
-    const t = wired({});
+    const purchaser = { firstName: 'Kat', lastName: 'Johnson', email: 'kat@example.com' };
+    const t = wired({ purchaser });
     await flush();
     expect(t.failed).toEqual(['cart-9']);
+    // With the cart as read, so checkout shows the purchaser already given (issue 19).
+    expect(t.failedCarts.map((c) => c?.purchaser)).toEqual([purchaser]);
     expect(t.completed).toEqual([]);
   });
 });

@@ -46,6 +46,8 @@ export async function startTestServer(
     /** The app's payment gateway (default: the sandbox); built over the test database. */
     gateway?: (db: DbHandle['db'], now: () => number) => Parameters<typeof createApp>[0]['gateway'];
     applePayDomainAssociation?: string | null;
+    /** The sellers' Apple Wallet pass certificates by slug (server/wallet/config.ts). */
+    walletPasses?: Parameters<typeof createApp>[0]['walletPasses'];
   } = {},
 ): Promise<TestServer> {
   // Seeded at START (tests/server/seeded-db.ts: built once per run, a copy for each file).
@@ -58,6 +60,7 @@ export async function startTestServer(
     production: options.production,
     members: options.members,
     applePayDomainAssociation: options.applePayDomainAssociation,
+    walletPasses: options.walletPasses,
     ...(options.gateway ? { gateway: options.gateway(handle.db, () => clock.now) } : {}),
   });
   const call = (method: string, path: string, opts: CallOptions = {}) => {

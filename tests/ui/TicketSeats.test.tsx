@@ -8,6 +8,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CartWidget } from '../../ui/CartWidget';
 import { Complete } from '../../ui/Complete';
+import { OrderPrint } from '../../ui/OrderPrint';
 import { createStrings } from '../../ui/strings';
 
 afterEach(cleanup);
@@ -182,6 +183,62 @@ describe('calendar file on the confirmation (issue 20)', () => {
         'order-1001.ics',
       ],
     ]);
+  });
+});
+
+describe('Apple Wallet pass on the confirmation and the printable order (issue 20)', () => {
+  const order = (id: string, number: string, walletUrl: string | null) => ({
+    id,
+    number,
+    qrCodeUrl: `/qr/${id}.png`,
+    walletUrl,
+    admits: true,
+    purchaserEmail: null,
+    items: [],
+  });
+
+  it('the confirmation links each order’s pass, named with its number; none where there is no pass', () => {
+    render(
+      <Complete
+        strings={strings}
+        status="ready"
+        orders={[
+          order('o1', '1001', '/api/ticket_order/o1/wallet.pkpass?seller_id=s&token=t'),
+          order('o2', '1002', null),
+        ]}
+        message={null}
+        eventsHref="/events"
+        onNavigate={() => {}}
+      />,
+    );
+    const links = screen.getAllByRole('link', { name: /^Add to Apple Wallet/ });
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('download')])).toEqual([
+      [
+        'Add to Apple Wallet Order number 1001',
+        '/api/ticket_order/o1/wallet.pkpass?seller_id=s&token=t',
+        'order-1001.pkpass',
+      ],
+    ]);
+  });
+
+  it('the printable order links it only when there is one', () => {
+    const print = (walletUrl: string | null) =>
+      render(
+        <OrderPrint
+          strings={strings}
+          order={order('o1', '1001', walletUrl)}
+          eventsHref="/events"
+          onNavigate={() => {}}
+          onPrint={() => {}}
+        />,
+      );
+    print('/api/ticket_order/o1/wallet.pkpass?seller_id=s&token=t');
+    expect(screen.getByRole('link', { name: 'Add to Apple Wallet' }).getAttribute('href')).toBe(
+      '/api/ticket_order/o1/wallet.pkpass?seller_id=s&token=t',
+    );
+    cleanup();
+    print(null);
+    expect(screen.queryByRole('link', { name: /Apple Wallet/ })).toBeNull();
   });
 });
 

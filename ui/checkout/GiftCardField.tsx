@@ -1,3 +1,4 @@
+import '../cart/strings';
 import './gift-card-strings';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { formatMoney } from '../format';

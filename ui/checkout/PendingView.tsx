@@ -4,8 +4,8 @@ import type { Strings } from '../strings';
 export interface PendingViewProps {
   strings: Strings;
   stage: 'pending' | 'failed' | 'missing' | 'completed' | 'paymentFailed';
-  /** The cart reference number. */
-  reference: string;
+  /** The cart reference number (the cart's number); null until the cart is read. */
+  reference: string | null;
   /** A bank debit (spec 2 §2): the reference number, and a confirmation email once it has cleared. */
   debit: boolean;
   onRetry: () => void;
@@ -34,10 +34,12 @@ export function PendingView({ strings, stage, reference, debit, onRetry }: Pendi
     >
       <h1 id="pending-title">{strings.pendingTitle}</h1>
       <p role="status">{debit ? strings.pendingDebitMessage : strings.pendingMessage}</p>
-      <dl>
-        <dt>{strings.pendingReference}</dt>
-        <dd>{reference}</dd>
-      </dl>
+      {reference ? (
+        <dl>
+          <dt>{strings.pendingReference}</dt>
+          <dd>{reference}</dd>
+        </dl>
+      ) : null}
       {stage === 'failed' ? (
         <>
           <p className="message message--error" role="alert">

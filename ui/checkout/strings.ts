@@ -24,6 +24,8 @@ export const checkoutStrings = defineStrings({
   orderQrAlt: 'QR code for order {number}',
   /** The confirmation's link to the order's calendar file (ours; issue 20). */
   addToCalendar: 'Add to calendar',
+  /** The confirmation's and the printable order's link to the order's Apple Wallet pass (ours; issue 20). */
+  addToAppleWallet: 'Add to Apple Wallet',
   viewAndPrint: 'View and print tickets',
   // the discount codes an order bought (groups with handler codes; ours: the spec has no words for them)
   discountCodesTitle: 'Your discount codes',
