@@ -25,7 +25,7 @@ const NOW = Date.parse('2026-11-21T10:05:00.000Z');
 
 describe('parseDocument', () => {
   it('accepts a document and ignores unknown keys', () => {
-    const doc = parseDocument({ venue: coll([venue]), gateway_audit: coll([{ anything: 1 }]) });
+    const doc = parseDocument({ venue: coll([venue]), not_a_collection_yet: coll([{ anything: 1 }]) });
     expect(doc.venue?._data[0]?.timezone).toBe('America/New_York');
   });
 
