@@ -19,8 +19,29 @@ const LABEL_IN_NAME = 'label-content-name-mismatch';
  * the builder, which tests every frame.
  */
 export async function expectNoA11yViolations(page: Page, screen: string) {
-  // Colours are checked as they settle: a dialog's opening fade is no contrast failure (finite animations only;
-  // a spinner runs on).
+  const scheme = await page.evaluate(() =>
+    matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  );
+  const summary = (await axeViolations(page)).map((v) => `${scheme}: ${describe(v)}`);
+  // The other colour scheme too (issue 27: every screen light and dark): the theme's dark colours come from
+  // `prefers-color-scheme` alone, so only colours differ, and only colour contrast is checked again.
+  const other = scheme === 'dark' ? 'light' : 'dark';
+  await page.emulateMedia({ colorScheme: other });
+  try {
+    summary.push(...(await axeViolations(page, ['color-contrast'])).map((v) => `${other}: ${describe(v)}`));
+  } finally {
+    await page.emulateMedia({ colorScheme: scheme });
+  }
+  expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+const describe = (v: axe.Result) =>
+  `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`;
+
+/** WCAG 2.2 A/AA (and label in name) on the page as it is now, or only the rules named. */
+async function axeViolations(page: Page, only?: string[]): Promise<axe.Result[]> {
+  // Colours are checked as they settle: a dialog's opening fade or a colour scheme's transition is no contrast
+  // failure (finite animations only; a spinner runs on).
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -29,31 +50,28 @@ export async function expectNoA11yViolations(page: Page, screen: string) {
           a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
       ),
   );
-  let violations: axe.Result[];
   if (page.frames().length > 1) {
-    violations = (
-      await new AxeBuilder({ page })
-        .withTags(WCAG_22_AA)
-        .options({ rules: { [LABEL_IN_NAME]: { enabled: true } } })
-        .analyze()
+    const builder = new AxeBuilder({ page });
+    return (
+      await (only
+        ? builder.withRules(only)
+        : builder.withTags(WCAG_22_AA).options({ rules: { [LABEL_IN_NAME]: { enabled: true } } })
+      ).analyze()
     ).violations;
-  } else {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-    violations = await page.evaluate(
-      async ({ tags, rule }) =>
-        (
-          await (window as unknown as { axe: typeof axe }).axe.run(document, {
-            runOnly: { type: 'tag', values: tags },
-            rules: { [rule]: { enabled: true } },
-          })
-        ).violations,
-      { tags: WCAG_22_AA, rule: LABEL_IN_NAME },
-    );
   }
-  const summary = violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async ({ tags, rule, only }) =>
+      (
+        await (window as unknown as { axe: typeof axe }).axe.run(
+          document,
+          only
+            ? { runOnly: { type: 'rule', values: only } }
+            : { runOnly: { type: 'tag', values: tags }, rules: { [rule]: { enabled: true } } },
+        )
+      ).violations,
+    { tags: WCAG_22_AA, rule: LABEL_IN_NAME, only },
   );
-  expect(summary, `axe violations on ${screen}`).toEqual([]);
 }
 
 /** True when the element is a dialog shown modally (top layer; the rest of the page is inert). */
