@@ -48,6 +48,7 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
         sessionId: ticket.event_session_id,
         start: session?.start_datetime ?? null,
         end: session?.end_datetime ?? null,
+        category: event.category ?? null,
         timezone: venue.timezone,
         image: urls ? imageRef(urls, meta.image_profile, 'thumbnail', config) : null,
         lines: [],

@@ -126,6 +126,11 @@ export interface SessionModel {
   /** capacity + oversell - used; null when unlimited (capacity -1). */
   availableCapacity: number | null;
   soldOut: boolean;
+  /**
+   * It overlaps a session already in the cart (domain/time-conflict.ts): not offered, listed as a conflicting
+   * time (spec 1 §5). Set by the screen that loads the sessions, from the cart as it is then; absent: none.
+   */
+  conflict?: true;
 }
 
 export interface CartLine {
@@ -154,6 +159,8 @@ export interface CartItem {
   start: string | null; // ISO UTC
   /** End of the session (ISO UTC), when the cart document carries it. */
   end?: string | null;
+  /** The event's category (time conflicts exempt some categories: domain/time-conflict.ts). */
+  category?: string | null;
   timezone: string;
   image: ImageRef | null;
   lines: CartLine[];

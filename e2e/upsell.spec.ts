@@ -59,6 +59,13 @@ test('from admission to an add-on to checkout, skipping the last step', async ({
   await expect(page.getByText('Add to your visit (2 of 2)')).toBeVisible();
   await expect(cards(page)).toHaveText(['Family Workshop: Build a Robot']);
   await expectNoA11yViolations(page, 'upsell step 2: listing');
+  // Its 10:30 AM workshop overlaps the tour just added (spec 1 §5 time conflicts): not offered, listed apart.
+  // The admission is exempt (the seller's excluded category), or nothing during the visit could be added.
+  await page.getByRole('link', { name: 'Family Workshop: Build a Robot' }).first().click();
+  await expect(
+    page.getByText('Not offered because they overlap a visit already in your cart: 10:30 AM'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: '10:30 AM' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Skip add-on' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();

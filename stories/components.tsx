@@ -74,6 +74,7 @@ const reserveView: ReserveView = {
   canChangeDate: false,
   sessionTabs: null,
   initialTab: 'morning',
+  conflictingTimes: [],
   sessionListOpen: false,
   selectedSession: null,
   groups: null,

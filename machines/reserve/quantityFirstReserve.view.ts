@@ -52,6 +52,8 @@ export interface QfSession {
   timeLabel: string;
   soldOut: boolean;
   disabled: boolean;
+  /** It overlaps a session already in the cart: not offered, its time listed apart (spec 1 §5). */
+  conflict: boolean;
   selected: boolean;
   availableCapacity: number | null;
   /** Places left to show: under the configured threshold only, else null. */
@@ -83,6 +85,8 @@ export interface QuantityFirstReserveView {
   /** Null while the sessions load. */
   sessionTabs: SessionTab<QfSession>[] | null;
   initialTab: SessionTabId;
+  /** Times not offered because they overlap a session already in the cart (spec 1 §5). */
+  conflictingTimes: string[];
   selectedSession: QfSession | null;
   /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
   fewTickets: Message | null;
@@ -155,6 +159,7 @@ export function selectQuantityFirstReserveView(
     timeLabel: formatSessionTime(s.start, context.event.venue.timezone),
     soldOut: s.soldOut,
     disabled: !isSelectableSession(s),
+    conflict: s.conflict === true,
     selected: s.id === context.selectedSessionId,
     availableCapacity: s.availableCapacity,
     remaining: sessionRemaining(s, context.event),

@@ -135,7 +135,7 @@ export function foundSessionDate(
 }
 
 export function isSelectableSession(session: SessionModel): boolean {
-  return !session.soldOut && session.availableCapacity !== 0;
+  return !session.soldOut && session.availableCapacity !== 0 && session.conflict !== true;
 }
 
 export type PresetSessionResolution = { sessionId: string } | { problem: QueryProblem };

@@ -94,6 +94,8 @@ export interface SessionOption {
   soldOut: boolean;
   /** Sold-out sessions (or none left) cannot be chosen. */
   disabled: boolean;
+  /** It overlaps a session already in the cart: not offered, its time listed apart (spec 1 §5). */
+  conflict: boolean;
   selected: boolean;
 }
 
@@ -119,6 +121,7 @@ export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOptio
     remaining: sessionRemaining(session, event),
     soldOut: session.soldOut,
     disabled: !isSelectableSession(session),
+    conflict: session.conflict === true,
     selected: session.id === selectedSessionId,
   }));
 }

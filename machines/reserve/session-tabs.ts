@@ -103,13 +103,21 @@ export function initialTab<S extends TabSession & { selected: boolean }>(
 
 /**
  * What a session picker view shows of the tabs: the sessions split at the event's thresholds (null while they
- * load), and the tab to open first.
+ * load), and the tab to open first. Sessions that overlap the cart (`conflict`, domain/time-conflict.ts) are
+ * not in the tabs: their times are listed apart (spec 1 §5 "hidden and listed as conflicting times").
  */
-export function sessionTabsView<S extends TabSession & { selected: boolean }>(
+export function sessionTabsView<
+  S extends TabSession & { selected: boolean; conflict?: boolean; timeLabel?: string },
+>(
   sessions: readonly S[] | null,
   event: { config: Record<string, unknown>; venue: { timezone: string } },
-): { sessionTabs: SessionTab<S>[] | null; initialTab: SessionTabId } {
+): { sessionTabs: SessionTab<S>[] | null; initialTab: SessionTabId; conflictingTimes: string[] } {
   const thresholds = parseTabThresholds(event.config[SESSION_PICKER_TABS_KEY]);
-  const tabs = sessions ? splitIntoTabs(sessions, event.venue.timezone, thresholds) : null;
-  return { sessionTabs: tabs, initialTab: tabs ? initialTab(tabs) : 'morning' };
+  const offered = sessions?.filter((s) => !s.conflict) ?? null;
+  const tabs = offered ? splitIntoTabs(offered, event.venue.timezone, thresholds) : null;
+  return {
+    sessionTabs: tabs,
+    initialTab: tabs ? initialTab(tabs) : 'morning',
+    conflictingTimes: sessions?.flatMap((s) => (s.conflict ? [s.timeLabel ?? s.start] : [])) ?? [],
+  };
 }

@@ -50,6 +50,8 @@ export interface ReserveViewModel {
   sessionTabs: SessionTab<SessionOption>[] | null;
   /** The tab to open first. */
   initialTab: SessionTabId;
+  /** Times not offered because they overlap a session already in the cart (spec 1 §5). */
+  conflictingTimes: string[];
   sessionListOpen: boolean;
   selectedSession: SessionOption | null;
   /** Null while the chosen session's ticket groups load. */

@@ -5,6 +5,7 @@
 import { type Actor, type ActorRefFrom, createActor } from 'xstate';
 import type { Api } from '../../api';
 import { type RuntimeLoginConfig, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
+import type { HeldVisit } from '../../domain/time-conflict';
 import { appMachine } from '../../machines/app/app.machine';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import { isModifiable } from '../../machines/cart/rules';
@@ -171,6 +172,16 @@ export function reservableCartId(app: AppActor): string | null {
   const memberId = sessionOf(app).getSnapshot().context.current?.member.identityId;
   if (publicId === undefined) return cart.state === 'pending' ? cartId : null;
   return isModifiable(cart, memberId ? [publicId, memberId] : [publicId]) ? cartId : null;
+}
+
+/**
+ * The visits the cart a reserve would add to holds now (time conflicts, domain/time-conflict.ts: read when the
+ * sessions load, never copied at start); none when the reserve would start a new cart.
+ */
+export function heldVisits(app: AppActor): readonly HeldVisit[] {
+  const id = reservableCartId(app);
+  const { cart } = cartOf(app).getSnapshot().context;
+  return id !== null && cart?.id === id ? cart.items : [];
 }
 
 /**

@@ -5,16 +5,29 @@
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { fromPromise } from '../actors';
 import { provideReserveCore } from './reserve-core';
-import type { EventWiring } from './wiring';
+import { type EventWiring, withConflicts } from './wiring';
 
-export function provideQuantityFirstReserve({ api, currentCartId, reserved, codePrompt }: EventWiring) {
+export function provideQuantityFirstReserve({
+  api,
+  currentCartId,
+  reserved,
+  codePrompt,
+  conflicts,
+}: EventWiring) {
   return quantityFirstReserveMachine.provide({
     actors: {
       loadCalendar: fromPromise(({ input, signal }) =>
         api.events.calendarFor(input.eventId, input.quantities, { signal }),
       ),
-      loadSessions: fromPromise(({ input, signal }) =>
-        api.events.sessionsFor(input.eventId, { date: input.date, quantities: input.quantities }, { signal }),
+      loadSessions: fromPromise(async ({ input, signal }) =>
+        withConflicts(
+          await api.events.sessionsFor(
+            input.eventId,
+            { date: input.date, quantities: input.quantities },
+            { signal },
+          ),
+          conflicts,
+        ),
       ),
       reserveIntoCart: provideReserveCore({ api, currentCartId, codePrompt }),
     },

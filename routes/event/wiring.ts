@@ -4,7 +4,8 @@
  * one. A successful reserve hands the cart to the app cart and goes to checkout.
  */
 
-import type { Api, CartModel, TicketGroupModel } from '../../api';
+import type { Api, CartModel, EventDetail, SessionModel, TicketGroupModel } from '../../api';
+import { type HeldVisit, markConflicts } from '../../domain/time-conflict';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { ReserveQuery } from '../../machines/reserve/types';
 import { fromPromise } from '../actors';
@@ -26,7 +27,20 @@ export interface EventWiring {
   isMember?: () => boolean;
   /** The reserve core's 'code required' prompt on the modal stack (routes/event/reserve-core.ts). */
   codePrompt?: ReserveCoreWiring['codePrompt'];
+  /**
+   * Time conflicts (spec 1 §5): the event on show and the visits the cart holds when its sessions load; sessions
+   * overlapping one are marked and not offered. Without them nothing is marked.
+   */
+  conflicts?: { event: ConflictEvent; heldVisits: () => readonly HeldVisit[] };
 }
+
+type ConflictEvent = Pick<EventDetail, 'category' | 'meta' | 'config'>;
+
+/** The loaded sessions with those overlapping the cart's visits marked, from the cart as it is now. */
+export const withConflicts = <S extends SessionModel>(
+  sessions: S[],
+  conflicts: EventWiring['conflicts'],
+): S[] => (conflicts ? markConflicts(sessions, conflicts.event, conflicts.heldVisits()) : sessions);
 
 export function provideDateFirstReserve({
   api,
@@ -35,14 +49,15 @@ export function provideDateFirstReserve({
   memberLimits,
   isMember,
   codePrompt,
+  conflicts,
 }: EventWiring) {
   return dateFirstReserveMachine.provide({
     actors: {
       loadCalendar: fromPromise(({ input, signal }) =>
         api.events.calendar(input.eventId, { ticketGroupIds: input.ticketGroupIds }, { signal }),
       ),
-      loadSessions: fromPromise(({ input, signal }) =>
-        api.events.sessions(input.eventId, { date: input.date }, { signal }),
+      loadSessions: fromPromise(async ({ input, signal }) =>
+        withConflicts(await api.events.sessions(input.eventId, { date: input.date }, { signal }), conflicts),
       ),
       findSession: fromPromise(({ input, signal }) =>
         api.events.session(input.eventId, input.sessionId, { signal }),

@@ -3,6 +3,7 @@
  * across runs; sessions are topped up on every start so there are always sessions for the next 60 days.
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
+import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
 import type { Db } from '../db';
 import { PAYMENT_PLAN_META } from '../payments/schedule';
 import * as t from '../schema';
@@ -483,13 +484,24 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
       .onConflictDoNothing();
     await db
       .insert(t.config)
-      .values({
-        id: id(`config:${ev.key}:image`),
-        resource: 'event_template',
-        resourceId: eventId,
-        key: 'image',
-        value: { alt_text: ev.alt },
-      })
+      .values([
+        {
+          id: id(`config:${ev.key}:image`),
+          resource: 'event_template',
+          resourceId: eventId,
+          key: 'image',
+          value: { alt_text: ev.alt },
+        },
+        // Time conflicts (spec 1 §5; domain/time-conflict.ts): an admission is the visit itself, so shows,
+        // talks, tours and workshops during it are offered; they conflict with each other (5 minutes' pad).
+        {
+          id: id(`config:${ev.key}:time_conflict`),
+          resource: 'event_template',
+          resourceId: eventId,
+          key: TIME_CONFLICT_CONFIG_KEY,
+          value: { excluded_categories: ['Admission'] },
+        },
+      ])
       .onConflictDoNothing();
     await db
       .insert(t.ticketGroup)

@@ -315,6 +315,30 @@ describe('choosing a session', () => {
     expect(calls.loadSessionGroups).not.toHaveBeenCalled();
   });
 
+  it('a session overlapping the cart (conflict) is not in the tabs, its time is listed apart, and it cannot be chosen', async () => {
+    const marked = (date: string) =>
+      Promise.resolve(
+        (sessionsByDate[date] ?? []).map((s) => (s.id === 's-1300' ? { ...s, conflict: true as const } : s)),
+      );
+    const { actor, calls } = start(undefined, { sessions: marked });
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    const view = selectDateFirstReserveView(actor.getSnapshot());
+    expect(view.sessionTabs?.flatMap((t) => t.sessions.map((s) => s.timeLabel))).toEqual([
+      '9:30 AM',
+      '11:00 AM',
+    ]);
+    expect(view.conflictingTimes).toEqual(['1:00 PM']);
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(actor.getSnapshot().context.selectedSessionId).toBeNull();
+    expect(calls.loadSessionGroups).not.toHaveBeenCalled();
+    // The query's session is one the visitor cannot have either: the spec's 'time unavailable' warning.
+    const preset = start({ session: 's-1300' }, { sessions: marked });
+    await flush();
+    expect(preset.actor.getSnapshot().context.selectedSessionId).toBeNull();
+    expect(selectDateFirstReserveView(preset.actor.getSnapshot()).conflictingTimes).toEqual(['1:00 PM']);
+  });
+
   it('loads its ticket groups and resets quantities; Change re-opens the list', async () => {
     const { actor, calls } = await toTickets();
     expect(calls.loadSessionGroups).toHaveBeenCalledWith({ eventId: 'ev-1', sessionId: 's-0930' });

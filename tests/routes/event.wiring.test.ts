@@ -1,6 +1,9 @@
 /** The event screen's wiring: each provided actor calls the right API method with the right input. */
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
+import type { CartItem, SessionModel } from '../../api/models';
+import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
+import { provideQuantityFirstReserve } from '../../routes/event/quantityFirstWiring';
 import { provideDateFirstReserve, reserveQueryFrom } from '../../routes/event/wiring';
 import { makeCart } from '../machines/cart.fixtures';
 import { anySignal, callReserved, reserveTickets, runProvided } from './helpers';
@@ -75,6 +78,75 @@ describe('event wiring', () => {
       codesBeforeReserve: [],
       defaultCodes: [],
     });
+  });
+
+  it('marks the sessions that overlap the cart as it is when they load (time conflicts), in both reserve flows', async () => {
+    const api = fakeApi();
+    const loaded: SessionModel[] = [
+      {
+        id: 's-10',
+        eventId: 'ev-1',
+        start: '2026-12-03T15:00:00Z',
+        end: '2026-12-03T15:40:00Z',
+        availableCapacity: null,
+        soldOut: false,
+      },
+      {
+        id: 's-11',
+        eventId: 'ev-1',
+        start: '2026-12-03T16:00:00Z',
+        end: '2026-12-03T16:40:00Z',
+        availableCapacity: null,
+        soldOut: false,
+      },
+    ];
+    api.events.sessions.mockResolvedValue(loaded as never);
+    const sessionsFor = vi.fn(async () => loaded.map((s) => ({ ...s, prices: {} })));
+    let held: Partial<CartItem>[] = [];
+    const conflicts = {
+      event: {
+        category: 'Talks',
+        meta: {},
+        config: { [TIME_CONFLICT_CONFIG_KEY]: { excluded_categories: ['Admission'] } },
+      },
+      heldVisits: () => held as CartItem[],
+    };
+    const dateFirst = provideDateFirstReserve({
+      api: asApi(api),
+      currentCartId: () => null,
+      reserved: vi.fn(),
+      conflicts,
+    });
+    const quantityFirst = provideQuantityFirstReserve({
+      api: { ...asApi(api), events: { ...api.events, sessionsFor } } as never,
+      currentCartId: () => null,
+      reserved: vi.fn(),
+      conflicts,
+    });
+    const load = async () => [
+      (await runProvided(dateFirst, 'loadSessions', {
+        eventId: 'ev-1',
+        date: '2026-12-03',
+      })) as SessionModel[],
+      (await runProvided(quantityFirst, 'loadSessions', {
+        eventId: 'ev-1',
+        date: '2026-12-03',
+        quantities: {},
+      })) as SessionModel[],
+    ];
+    for (const sessions of await load())
+      expect(sessions.map((s) => s.conflict)).toEqual([undefined, undefined]);
+    // A show held 3:30 to 4:02 PM: 3:00 (ends 3:40) overlaps it, 4:00 starts within its 5 minutes' pad.
+    held = [
+      { sessionId: 'h-1', start: '2026-12-03T15:30:00Z', end: '2026-12-03T16:02:00Z', category: 'Shows' },
+    ];
+    for (const sessions of await load()) expect(sessions.map((s) => s.conflict)).toEqual([true, true]);
+    // An admission is exempt: it blocks nothing.
+    held = [
+      { sessionId: 'h-1', start: '2026-12-03T15:30:00Z', end: '2026-12-03T16:02:00Z', category: 'Admission' },
+    ];
+    for (const sessions of await load())
+      expect(sessions.map((s) => s.conflict)).toEqual([undefined, undefined]);
   });
 
   it('hands the reserved cart to the app', () => {

@@ -6,7 +6,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
 import { realClock } from '../../routes/app/clock';
-import { type AppDeps, cartOf, createAppActor, reservableCartId, sessionOf } from '../../routes/app/root';
+import {
+  type AppDeps,
+  cartOf,
+  createAppActor,
+  heldVisits,
+  reservableCartId,
+  sessionOf,
+} from '../../routes/app/root';
 import { createStorage } from '../../routes/storage';
 import { sessions } from '../../stories/fixtures/session';
 import { makeCart } from '../machines/cart.fixtures';
@@ -59,5 +66,32 @@ describe('reservableCartId', () => {
     const app = openApp(null);
     cartOf(app).send({ type: 'cart.updated', cart: makeCart({ id: 'c1', identityId: 'anyone' }) });
     expect(reservableCartId(app)).toBe('c1');
+  });
+
+  it('the visits a reserve would add to are those of the reservable cart only (time conflicts)', () => {
+    const app = openApp(PUBLIC);
+    expect(heldVisits(app)).toEqual([]);
+    const show = {
+      key: 'ev-1:s-1',
+      eventId: 'ev-1',
+      eventName: 'Cosmic Voyage',
+      sessionId: 's-1',
+      start: '2026-12-03T15:00:00Z',
+      end: '2026-12-03T15:40:00Z',
+      category: 'Shows',
+      timezone: 'America/New_York',
+      image: null,
+      lines: [],
+      ticketIds: ['t-1'],
+    };
+    const cart = makeCart({ id: 'c1', identityId: PUBLIC, items: [show] });
+    cartOf(app).send({ type: 'cart.updated', cart });
+    expect(heldVisits(app)).toEqual([show]);
+    // A paying cart is not added to: a new cart holds nothing yet.
+    cartOf(app).send({
+      type: 'cart.updated',
+      cart: makeCart({ id: 'c2', identityId: PUBLIC, state: 'paying' }),
+    });
+    expect(heldVisits(app)).toEqual([]);
   });
 });

@@ -50,6 +50,7 @@ function props(overrides: Partial<DateFirstReserveProps['view']> = {}): DateFirs
       canChangeDate: false,
       sessionTabs: null,
       initialTab: 'morning',
+      conflictingTimes: [],
       sessionListOpen: true,
       selectedSession: null,
       groups: null,
@@ -133,9 +134,13 @@ describe('date-first reserve view', () => {
             { id: 'evening', sessions: [session('c', '6:00 PM', true)], unavailable: 'soldOut' },
           ],
           initialTab: 'afternoon',
+          conflictingTimes: ['10:00 AM', '10:30 AM'],
         })}
       />,
     );
+    expect(
+      screen.getByText('Not offered because they overlap a visit already in your cart: 10:00 AM, 10:30 AM'),
+    ).toBeVisible();
     expect(screen.getByRole('tab', { name: /Morning\s*Not available/ })).toBeDisabled();
     expect(screen.getByRole('tab', { name: /Evening\s*Sold out/ })).toBeDisabled();
     expect(screen.getByRole('tab', { name: 'Afternoon' })).toHaveAttribute('aria-selected', 'true');

@@ -76,6 +76,7 @@ function props(view: Partial<QuantityFirstView> = {}): QuantityFirstReserveProps
       sessionVisible: false,
       sessionTabs: null,
       initialTab: 'morning',
+      conflictingTimes: [],
       selectedSession: null,
       fewTickets: null,
       attendeesVisible: false,

@@ -9,7 +9,7 @@ import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from '.
 import { DayButtons } from './DayButtons';
 import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
-import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import { ConflictingTimes, type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { type QuantityTypeOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
@@ -55,6 +55,8 @@ export interface ReserveView {
   /** Time-of-day tabs; null while loading. */
   sessionTabs: SessionTabView[] | null;
   initialTab: SessionTabView['id'];
+  /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
+  conflictingTimes: readonly string[];
   sessionListOpen: boolean;
   selectedSession: SessionOption | null;
   /** null while loading. */
@@ -365,6 +367,7 @@ function SessionSection({
           labelledBy={id}
         />
       )}
+      <ConflictingTimes strings={strings} times={view.conflictingTimes} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from '.
 import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
 import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
-import { type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import { ConflictingTimes, type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { type QuantityGroupOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
@@ -39,6 +39,8 @@ export interface QuantityFirstView {
   sessionVisible: boolean;
   sessionTabs: (Omit<SessionTabView, 'sessions'> & { sessions: QfSessionOption[] })[] | null;
   initialTab: SessionTabView['id'];
+  /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
+  conflictingTimes: readonly string[];
   selectedSession: QfSessionOption | null;
   /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
   fewTickets: UiMessage | null;
@@ -275,6 +277,7 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
           labelledBy={id}
         />
       )}
+      <ConflictingTimes strings={strings} times={view.conflictingTimes} />
     </section>
   );
 }

@@ -134,3 +134,10 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect, labelledBy }:
     </div>
   );
 }
+
+/** The times not offered because they overlap a visit already in the cart (spec 1 §5 time conflicts). */
+export function ConflictingTimes({ strings, times }: { strings: Strings; times: readonly string[] }) {
+  return times.length > 0 ? (
+    <p className="message message--warning">{fill(strings.conflictingTimes, { times: times.join(', ') })}</p>
+  ) : null;
+}

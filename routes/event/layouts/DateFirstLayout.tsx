@@ -6,7 +6,7 @@ import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.im
 import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
-import { isLoggedIn, reservableCartId } from '../../app/root';
+import { heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
@@ -32,8 +32,9 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         memberLimits,
         isMember: () => isLoggedIn(app),
         codePrompt,
+        conflicts: { event, heldVisits: () => heldVisits(app) },
       }),
-    [api, app, reserved, memberLimits, codePrompt],
+    [api, app, reserved, memberLimits, codePrompt, event],
   );
   const actor = useActorRef(machine, {
     input: {

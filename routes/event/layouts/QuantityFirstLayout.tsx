@@ -6,7 +6,7 @@ import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserv
 import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
-import { reservableCartId } from '../../app/root';
+import { heldVisits, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { formSeatBlock } from '../seatmap/SeatSelection';
@@ -23,8 +23,14 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const codePrompt = useCodePromptModal();
   const machine = useMemo(
     () =>
-      provideQuantityFirstReserve({ api, currentCartId: () => reservableCartId(app), reserved, codePrompt }),
-    [api, app, reserved, codePrompt],
+      provideQuantityFirstReserve({
+        api,
+        currentCartId: () => reservableCartId(app),
+        reserved,
+        codePrompt,
+        conflicts: { event, heldVisits: () => heldVisits(app) },
+      }),
+    [api, app, reserved, codePrompt, event],
   );
   const actor = useActorRef(machine, {
     input: { event, select: query.select, presetPriceCents: query.priceCents },
