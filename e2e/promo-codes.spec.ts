@@ -62,7 +62,9 @@ test('WELCOME20 at checkout takes 20% off General Admission: total, pay button a
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
 });
 
-test('promo codes from the query: ?promo= preloads a trimmed comma list with the reserve @phone', async ({
+// The phone's checkout (promo box, pay button and total in the mobile footer) is walked once, by the test above;
+// the two below show the same layout and run at desktop size only.
+test('promo codes from the query: ?promo= preloads a trimmed comma list with the reserve', async ({
   page,
   seller,
 }) => {
@@ -89,7 +91,7 @@ test('promo codes from the query: ?promo= preloads a trimmed comma list with the
   await expectNoA11yViolations(page, 'checkout: promo codes from the query');
 });
 
-test('the Evening Lecture educator tickets need a code: the blocked-cart form clears with EDUCATOR, then pays @phone', async ({
+test('the Evening Lecture educator tickets need a code: the blocked-cart form clears with EDUCATOR, then pays', async ({
   page,
   seller,
 }) => {

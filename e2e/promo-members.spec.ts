@@ -57,7 +57,8 @@ test("the members' discount is named in the cart: a member sees why the Evening 
   await expectNoA11yViolations(page, "checkout: the members' discount named");
 });
 
-test("the zip-code discount: Mia's ZIP is applied as a code at checkout @phone", async ({ page, seller }) => {
+// The phone's checkout with a member's discount is the test above; the zip code's runs at desktop size only.
+test("the zip-code discount: Mia's ZIP is applied as a code at checkout", async ({ page, seller }) => {
   await turnZipCodeDiscountOn(page);
   await logIn(page, seller, MIA);
   await openFirstAdmissionTime(page, seller);

@@ -338,22 +338,35 @@ function edgeKey(state: string, event: EventObject): string {
 // biome-ignore lint/suspicious/noExplicitAny: paths over any machine
 export type AnyPath = StatePath<any, any>;
 
-/** Drops every path whose steps are a prefix of a longer path's: replaying the longer one walks it too. */
+/**
+ * Drops every path whose steps are a prefix of a longer path's (or repeat a path kept already): replaying the
+ * longer one walks it too. Edges are numbered, and every prefix of a kept path is one entry of a set, so a
+ * candidate is one look-up: comparing each candidate's text with every kept path's took 80 of the 118 s of
+ * the date-first reserve walk (1,588 paths).
+ */
 function withoutPrefixPaths(paths: AnyPath[], pathEdges: (path: AnyPath) => string[]): AnyPath[] {
+  const ids = new Map<string, number>();
+  const idOf = (edge: string) => {
+    let id = ids.get(edge);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(edge, id);
+    }
+    return id;
+  };
   const sorted = paths
-    .map((path) => ({ path, signature: pathEdges(path).join('\n') }))
+    .map((path) => ({ path, edges: pathEdges(path).map(idOf) }))
     .sort((a, b) => b.path.steps.length - a.path.steps.length);
-  const kept: typeof sorted = [];
-  for (const candidate of sorted) {
-    const covered = kept.some(
-      (longer) =>
-        candidate.signature === '' ||
-        longer.signature.startsWith(`${candidate.signature}\n`) ||
-        longer.signature === candidate.signature,
-    );
-    if (!covered) kept.push(candidate);
+  /** Every non-empty prefix of every kept path, the path itself included. */
+  const prefixes = new Set<string>();
+  const kept: AnyPath[] = [];
+  for (const { path, edges } of sorted) {
+    // An empty path (the initial state only) is kept when it is all there is.
+    if (edges.length === 0 ? kept.length > 0 : prefixes.has(edges.join(','))) continue;
+    kept.push(path);
+    for (let end = 1; end <= edges.length; end++) prefixes.add(edges.slice(0, end).join(','));
   }
-  return kept.map((entry) => entry.path);
+  return kept;
 }
 
 /**

@@ -32,7 +32,7 @@ import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
-import { assertFullCoverage, flush, walkMachinePaths } from './graph-helpers';
+import { assertFullCoverage, flush, oncePerSnapshot, walkMachinePaths } from './graph-helpers';
 import { expectPriceView, priceRuleHolds } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 import { expectVoucherView, voucherRuleHolds } from './voucher-oracle';
@@ -561,7 +561,8 @@ describe('path tests', () => {
       events: qfPathEvents,
       serializeState: qfSerializeState,
       provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
-      onStep: (runner) => {
+      // The invariants read the snapshot only: once per distinct snapshot.
+      onStep: oncePerSnapshot((runner) => {
         const snapshot = runner.actor.getSnapshot() as Snapshot;
         const { context } = snapshot;
         const v = selectQuantityFirstReserveView(snapshot);
@@ -620,7 +621,7 @@ describe('path tests', () => {
         );
         expect(v.totalCents).toBe(totalAt(context, context.selectedSessionId));
         if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
-      },
+      }),
     });
     assertFullCoverage(report);
     recordCoverage('quantityFirstReserve', report);

@@ -46,7 +46,13 @@ import '../../ui/reserve/strings';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
-import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+import {
+  assertFullCoverage,
+  flush,
+  oncePerSnapshot,
+  type ReplayRunner,
+  walkMachinePaths,
+} from './graph-helpers';
 import { expectPriceView, priceRuleHolds } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 
@@ -553,7 +559,7 @@ describe('singleEventReserve paths', () => {
       inputs: singlePathInputs,
       events: singlePathEvents,
       provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
-      onStep: checkInvariants,
+      onStep: oncePerSnapshot(checkInvariants),
     });
     assertFullCoverage(report);
     recordCoverage('singleEventReserve', report);
