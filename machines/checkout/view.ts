@@ -1,10 +1,13 @@
 /** The checkout view model: one selector from a checkout snapshot to the props its view needs. */
+import type { CartModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { cardAmountCents, isWalletPostcodeError } from './rules';
 import type { CheckoutSnapshot } from './selectors';
 import type { FieldErrors, IdentityValues, PartialPayment } from './types';
 
 export interface CheckoutViewModel {
+  /** The cart as the checkout has it (after a partial payment: the fresh one of the answer). */
+  cart: CartModel;
   /** "Your information" is shown: the public identity owns the cart (spec 2 §2). */
   identityFormShown: boolean;
   /** The terms checkbox is shown (the seller's terms are non-empty) and whether it is ticked. */
@@ -46,6 +49,7 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
   // scheduled payments panel's choice, else the outstanding balance).
   const totalCents = cardAmountCents(context.cart, context.giftCards, context.instalmentCents);
   return {
+    cart: context.cart,
     identityFormShown: context.identityFormShown,
     termsShown: context.termsShown,
     termsAccepted: context.termsAccepted,

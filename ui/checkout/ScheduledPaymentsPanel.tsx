@@ -75,7 +75,7 @@ export function ScheduledPaymentsPanel(props: ScheduledPaymentsPanelProps) {
       <fieldset className="scheduled-payments__options" disabled={props.disabled}>
         <legend>{strings.paymentOptionsLegend}</legend>
         {props.options.map((option) => (
-          <div className="field field--radio" key={option}>
+          <div className="field field--checkbox" key={option}>
             <input
               id={`payment-option-${option}`}
               type="radio"
