@@ -3,8 +3,9 @@
  *
  * Options due, outstanding and other; the default is due, and when the due amount equals the outstanding balance
  * only outstanding shows. The amount to pay is the due amount, the outstanding balance, or the custom amount,
- * clamped between the two as it is typed and shown with 2 decimals when the field is left. A cart that changes
- * (refreshed after a partial payment) chooses again from the default. A partial payment made is kept for the
+ * clamped between the two as it is typed and shown with 2 decimals when the field is left. A cart whose amounts
+ * change (refreshed after a partial payment) chooses again from the default; a cart refreshed with the same
+ * amounts keeps the choice. A partial payment made is kept for the
  * success message with the next scheduled payment left after it.
  *
  * No I/O and no clock: it follows the app cart (`cartActor`: each cart with a schedule is a `cart.updated` with its
@@ -75,6 +76,11 @@ const scheduledPaymentsSetup = setup({
         customText: formatAmount(dueCents),
       };
     }),
+    /** The same amounts (the app cart refreshed for another reason): the choice stays, the list follows. */
+    updateSchedule: assign(({ event }) => {
+      assertEvent(event, 'cart.updated');
+      return { scheduled: event.scheduled };
+    }),
     changeAmount: assign(({ context, event }) => {
       assertEvent(event, 'amount.change');
       const typed = parseAmount(event.value);
@@ -95,6 +101,11 @@ const scheduledPaymentsSetup = setup({
   },
   guards: {
     dueIsOutstanding: ({ context }) => context.dueCents === context.outstandingCents,
+    /** The cart's due amount or outstanding balance changed (a payment made, tickets removed). */
+    amountsChanged: ({ context, event }) =>
+      event.type === 'cart.updated' &&
+      (Math.min(Math.max(0, event.outstandingCents), Math.max(0, event.dueCents)) !== context.dueCents ||
+        Math.max(0, event.outstandingCents) !== context.outstandingCents),
     chose: ({ event }, params: { option: PaymentOption }) =>
       event.type === 'option.choose' && event.option === params.option,
   },
@@ -123,7 +134,10 @@ export const scheduledPaymentsMachine = scheduledPaymentsSetup
     initial: 'deciding',
     invoke: { src: 'followCart', id: 'followCart', input: followCartInput },
     on: {
-      'cart.updated': { target: '.deciding', actions: 'updateCart' },
+      'cart.updated': [
+        { guard: 'amountsChanged', target: '.deciding', actions: 'updateCart' },
+        { actions: 'updateSchedule' },
+      ],
       'payment.made': { actions: 'recordPayment' },
     },
     states: {

@@ -78,7 +78,11 @@ function onStep(runner: Runner, _expected: ScheduledPaymentsSnap, event: EventOb
   }
   if (event.type === 'amount.commit' && entry.option === 'other')
     entry.text = (entry.custom / 100).toFixed(2);
-  if (event.type === 'cart.updated') {
+  // Spec 2 §4: a cart whose amounts changed chooses again from the default; the same amounts keep the choice.
+  if (
+    event.type === 'cart.updated' &&
+    (ev.dueCents !== entry.due || ev.outstandingCents !== entry.outstanding)
+  ) {
     entry.due = ev.dueCents ?? 0;
     entry.outstanding = ev.outstandingCents ?? 0;
     entry.custom = entry.due;
@@ -149,6 +153,10 @@ describe('scheduled payments: the table', () => {
     expect(told.get(r.actor)).toBe(20000);
     r.actor.send({ type: 'option.choose', option: 'other' });
     r.actor.send({ type: 'amount.change', value: '60.5' });
+    expect(told.get(r.actor)).toBe(6050);
+    // A refresh with the same amounts keeps the choice (and tells nothing new).
+    r.actor.send({ type: 'cart.updated', ...PLAN });
+    expect(chosenOption(r.actor.getSnapshot())).toBe('other');
     expect(told.get(r.actor)).toBe(6050);
     r.actor.send({ type: 'cart.updated', ...LAST });
     expect(told.get(r.actor)).toBe(7500);
