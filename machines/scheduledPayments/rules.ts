@@ -6,6 +6,7 @@
 
 import type { CartModel } from '../../api/models';
 import { overdueCents } from '../../domain/instalments';
+import { listedDueCents } from '../../domain/listed-due';
 import type {
   PaymentMade,
   PaymentOption,
@@ -61,8 +62,5 @@ export function cartAmounts(cart: CartModel): Omit<ScheduledPaymentsInput, 'cart
   const scheduled = cart.scheduledPayments ?? [];
   if (!scheduled.length) return null;
   const outstandingCents = cart.totals.outstandingCents;
-  const sorted = [...scheduled].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate));
-  const overdue = sorted.filter((p) => p.status === 'overdue').reduce((sum, p) => sum + p.amountCents, 0);
-  const next = sorted.find((p) => p.status !== 'overdue' && p.amountCents > 0)?.amountCents ?? 0;
-  return { dueCents: Math.min(outstandingCents, overdue + next), outstandingCents, scheduled };
+  return { dueCents: listedDueCents(scheduled, outstandingCents), outstandingCents, scheduled };
 }

@@ -13,11 +13,11 @@ import {
 } from 'react';
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
+import { listedDueCents } from '../../domain/listed-due';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
 import { cardAmountCents, cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
 import type { PartialPayment } from '../../machines/checkout/types';
 import { selectCheckoutView } from '../../machines/checkout/view';
-import { cartAmounts } from '../../machines/scheduledPayments/rules';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
 
@@ -353,7 +353,9 @@ function CheckoutFlow({
       // The gift cards applied before (the app cart keeps them while the field is shown).
       ...(giftCardsShown && cart.giftCards ? { giftCards: cart.giftCards } : {}),
       // Spec 2 §4: a cart on a payment plan pays the due amount until the panel chooses.
-      instalmentCents: cartAmounts(cart)?.dueCents ?? null,
+      instalmentCents: cart.scheduledPayments?.length
+        ? listedDueCents(cart.scheduledPayments, cart.totals.outstandingCents)
+        : null,
     },
     inspect,
   });
