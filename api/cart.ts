@@ -190,25 +190,34 @@ export function createCart(
     },
 
     /**
-     * POST cart/{id}/pay with a card source. A 402 'intent_requires_action' rejects as that ApiError (its
-     * `extra` carries what the payment adapter needs); the caller confirms and pays again with the intent id.
+     * POST cart/{id}/pay with a card source, with the cart's query and embeds (spec 2 §7: "query and embed present
+     * (partial payments)"). A 402 'intent_requires_action' rejects as that ApiError (its `extra` carries what the
+     * payment adapter needs); the caller confirms and pays again with the intent id. An answer that leaves
+     * something outstanding is a partial payment (a deposit or an instalment of a payment plan: the deposit books
+     * the order, yet the order is not paid): it carries the fresh cart as `partial`, and the checkout stays.
      */
     async pay(
       cartId: string,
       payment: { amountCents: number } & CardPaymentResult,
       { signal }: CallOptions = {},
-    ): Promise<{ orderIds: string[] }> {
+    ): Promise<PaymentAnswer> {
       const body: PaymentBody = {
         amount: fromCents(payment.amountCents),
         gateway_id: 'stripe',
         gateway_data: { source: payment.source },
       };
       const raw = request('POST', `${cartPath(cartId)}/pay`, {
+        query: CART_QUERY,
+        embed: CART_EMBED,
+        limit: CART_LIMIT,
         body,
-        embed: ['ticket_order', 'ticket'],
         signal,
       });
-      return { orderIds: await toOrderIds(raw) };
+      const [orderIds, cart] = await Promise.all([
+        toOrderIds(raw),
+        raw.then((answer) => (hasCart(answer) ? toCart(Promise.resolve(answer)) : null)),
+      ]);
+      return cart && cart.totals.outstandingCents > 0 ? { orderIds, partial: cart } : { orderIds };
     },
 
     /**
@@ -263,3 +272,12 @@ function hasCart(raw: unknown): boolean {
 }
 
 export type CartApi = ReturnType<typeof createCart>;
+
+/**
+ * What a card payment answers: the orders it booked, and when it leaves something outstanding (a partial payment
+ * of a payment plan, spec 2 §4) the fresh cart.
+ */
+export interface PaymentAnswer {
+  orderIds: string[];
+  partial?: CartModel;
+}

@@ -170,6 +170,7 @@ export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings 
         .map((o) => o.id),
     ]),
     ...scheduledOf(doc),
+    ...completedOf(doc, cart.id),
     ...promoOf(doc, cart.id),
     ...(cart.paying ? { paying: true } : {}),
   };
@@ -212,6 +213,37 @@ function scheduledOf(doc: Document): Pick<CartModel, 'scheduledPayments'> {
         })),
       }
     : {};
+}
+
+/**
+ * The cart's completed payments as their gateway audits (spec 2 §3), oldest first, only when it has some. A
+ * payment without an audit row (a server that records none) is its own capture.
+ */
+function completedOf(doc: Document, cartId: string): Pick<CartModel, 'completedPayments'> {
+  const payments = rows(doc, 'payment').filter((p) => p.cart_id === cartId);
+  if (!payments.length) return {};
+  const audits = rows(doc, 'gateway_audit');
+  const audited = new Set(audits.map((a) => a.payment_id));
+  const ids = new Set(payments.map((p) => p.id));
+  const list = [
+    ...audits
+      .filter((a) => ids.has(a.payment_id))
+      .map((a) => ({
+        id: a.id,
+        occurredDate: a.occurred_on,
+        amountCents: cents(a.amount),
+        status: a.audit_action,
+      })),
+    ...payments
+      .filter((p) => !audited.has(p.id))
+      .map((p) => ({
+        id: p.id,
+        occurredDate: p.occurred_on,
+        amountCents: cents(p.amount),
+        status: 'capture',
+      })),
+  ].sort((a, b) => Date.parse(a.occurredDate) - Date.parse(b.occurredDate));
+  return { completedPayments: list };
 }
 
 /** The guest purchaser the cart's identity holds (POST cart/{id}/purchaser), as `purchaser`; none otherwise. */

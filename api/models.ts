@@ -195,6 +195,19 @@ export interface ScheduledPayment {
   status: string;
 }
 
+/**
+ * A completed payment of the cart as the gateway audited it (spec 2 §3 "Completed payment", "Gateway audit"): one
+ * row per audit (the capture of each payment, then any refund, dispute or dispute fee), oldest first. `status` is
+ * the audit action (capture, refund, dispute_opened, dispute_closed, dispute_fee), shown with its label (spec 2 §4).
+ */
+export interface CompletedPayment {
+  id: string;
+  /** ISO UTC (wire: occurred_on). */
+  occurredDate: string;
+  amountCents: number;
+  status: string;
+}
+
 /** A cart mod of the cart (spec 2 §3): a discount it applies, or a rule that blocks checkout until a code. */
 export interface CartModLine {
   id: string;
@@ -235,6 +248,8 @@ export interface CartModel {
   orderIds: string[];
   /** Scheduled payments (embed `scheduled_payment`); absent or empty without a schedule. */
   scheduledPayments?: ScheduledPayment[];
+  /** Completed payments with their audits (wire `payment`, `gateway_audit`); absent when none. */
+  completedPayments?: CompletedPayment[];
   /** Pending gift card payments, a local value of the cart (the gift-card flow sets them). */
   giftCards?: GiftCardPayment[];
   /** The promo codes applied to the cart (wire `promo_code`), as the server spells them; absent when none. */

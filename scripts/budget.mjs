@@ -66,7 +66,12 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // page for flexible prices (issue 25: the amount input and domain/flexible-price.ts ride with the reserve forms),
 // and up to 0.1 KB for the Apple Wallet link on the confirmation and the printable order (issue 20). Measured on
 // main with everything merged: 56.5, 63.9, 63.0, 70.3 KB; each budget that plus 0.1.
-const BUDGET_KB = { '/': 56.6, '/events': 64.0, '/events/{id}': 63.1, '/checkout': 70.4 };
+// Then 0.9 KB on checkout for scheduled payments (issue 22): the checkout machine pays the amount the panel chose
+// and reads a partial answer (back to the form with the payment made and the next one, the fresh cart, the terms
+// unticked, the card element cleared), the success message, the pay call's whole-cart answer and the first due
+// amount (domain/listed-due.ts); the panel, its machine and rules load in their own chunk (the modules it shares
+// with the screen ride with the screen). Measured 71.2 KB; the budget that plus 0.1.
+const BUDGET_KB = { '/': 56.6, '/events': 64.0, '/events/{id}': 63.1, '/checkout': 71.3 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

@@ -31,13 +31,14 @@ function partsInZone(iso: string, tz: string): Record<string, string> {
   return parts;
 }
 
-function inZone(iso: string, tz: string, withDate: boolean): string {
-  const key = `${withDate ? 'dt' : 't'}|${tz}|${iso}`;
+function inZone(iso: string, tz: string, withDate: boolean, withTime = true): string {
+  const key = `${withDate ? 'd' : ''}${withTime ? 't' : ''}|${tz}|${iso}`;
   let text = zoned.get(key);
   if (text === undefined) {
     const p = partsInZone(iso, tz);
     const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
-    text = withDate ? `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${time}` : time;
+    const date = `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
+    text = withDate ? (withTime ? `${date} at ${time}` : date) : time;
     if (zoned.size >= 500) zoned.clear();
     zoned.set(key, text);
   }
@@ -46,6 +47,8 @@ function inZone(iso: string, tz: string, withDate: boolean): string {
 
 export const formatDateTime = (iso: string, tz: string) => inZone(iso, tz, true);
 export const formatTime = (iso: string, tz: string) => inZone(iso, tz, false);
+/** The day of an instant in the zone, 'ddd, MMM D, YYYY' (spec 2 §9), e.g. a scheduled payment's due date. */
+export const formatDate = (iso: string, tz: string) => inZone(iso, tz, true, false);
 
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();

@@ -18,6 +18,7 @@ import type { cartStrings } from './cart/strings';
 import type { giftCardStrings } from './checkout/gift-card-strings';
 import type { pendingStrings } from './checkout/pending-strings';
 import type { promoStrings } from './checkout/promo-strings';
+import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-strings';
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
@@ -149,6 +150,7 @@ type Catalogue = typeof shellStrings &
   typeof termsStrings &
   typeof promoStrings &
   typeof giftCardStrings &
+  typeof scheduledPaymentsStrings &
   typeof promoBannerStrings &
   typeof manageStrings;
 

@@ -108,8 +108,9 @@ export const isUpcoming = (payment: ScheduledPayment, now: number | null): boole
   now === null ? payment.status !== 'overdue' : Date.parse(payment.dueDate) - 1000 > now;
 
 /**
- * The total: the cart balance; with scheduled payments, the partial total due now, i.e. the balance less the
- * upcoming scheduled amounts (overdue and current ones stay in it).
+ * The total: the cart balance; with scheduled payments, the partial total due now (spec 2 §2, §4): what is overdue
+ * plus the next scheduled payment (the due amount the checkout asks for and the server takes at least), never
+ * more than the balance.
  */
 export function widgetTotal(
   totals: CartTotals,
@@ -119,6 +120,8 @@ export function widgetTotal(
 ): CartWidgetTotal {
   const balance = cartBalanceCents(totals, giftCards);
   if (!scheduled.length) return { key: 'total', amountCents: balance };
-  const later = sum(scheduled.filter((p) => isUpcoming(p, now)).map((p) => p.amountCents));
-  return { key: 'partialTotal', amountCents: Math.max(0, balance - later) };
+  const byDue = [...scheduled].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate));
+  const overdue = sum(byDue.filter((p) => !isUpcoming(p, now)).map((p) => p.amountCents));
+  const next = byDue.find((p) => isUpcoming(p, now) && p.amountCents > 0)?.amountCents ?? 0;
+  return { key: 'partialTotal', amountCents: Math.max(0, Math.min(balance, overdue + next)) };
 }

@@ -44,6 +44,7 @@ import {
   isIntentProcessing,
   isPaymentProviderError,
   isProviderUnavailable,
+  partialPaymentOf,
   paymentIntentFrom,
   submitErrorMessage,
   trimmedValues,
@@ -68,7 +69,8 @@ import type {
 
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 /** What the card pays: what is outstanding less the pending gift card payments (spec 2 §4). */
-const amountDue = (context: CheckoutContext): number => cardAmountCents(context.cart, context.giftCards);
+const amountDue = (context: CheckoutContext): number =>
+  cardAmountCents(context.cart, context.giftCards, context.instalmentCents);
 /**
  * The pending gift card payments spread over the cart as it is now (never over the total of the moment a card
  * was applied): the first one is the next to post.
@@ -100,6 +102,9 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     refusals: 0,
     error: null,
     giftCards: input.giftCards ?? [],
+    instalmentCents: input.instalmentCents ?? null,
+    partialPayment: null,
+    partialPayments: 0,
   };
 }
 function followCartInput({ context }: { context: CheckoutContext }): FollowInput {
@@ -175,6 +180,11 @@ const checkoutSetup = setup({
     zipCodeApplied: (_args, _params: { cart: CartModel }) => {},
     /** Injected: analytics "begin checkout" (sent once, on first input focus). */
     beginCheckout: () => {},
+    /**
+     * Injected: a partial payment was made (spec 2 §4): the fresh cart goes to the app cart, the page scrolls to
+     * the top and the card element is cleared.
+     */
+    partPaid: (_args, _params: { cart: CartModel }) => {},
     /** Injected: refresh the cart (after a payment provider error). */
     refreshCart: () => {},
     /** Injected: the order is complete; the route goes to /checkout/complete?orderIds=a,b and clears the cart. */
@@ -199,6 +209,29 @@ const checkoutSetup = setup({
     updateCart: assign({
       cart: ({ context, event }) => (event.type === 'cart.updated' ? event.cart : context.cart),
     }),
+    changeInstalment: assign(({ event }) => {
+      assertEvent(event, 'instalment.change');
+      return { instalmentCents: Math.max(0, Math.round(event.amountCents)) };
+    }),
+    /**
+     * Spec 2 §4: a partial payment stays on the page with the success message, the cart refreshed (the answer's),
+     * the terms unticked.
+     */
+    takePartialPayment: assign(({ context, event }) => {
+      const fresh = outputOf<CheckoutResult>(event).partial ?? context.cart;
+      return {
+        cart: fresh,
+        partialPayment: partialPaymentOf(amountDue(context), fresh),
+        partialPayments: context.partialPayments + 1,
+        termsAccepted: false,
+        source: null,
+        methodType: null,
+        wallet: false,
+        paymentIntent: null,
+        actionConfirmed: false,
+        status: null,
+      };
+    }),
     changeGiftCards: assign(({ context, event }) =>
       event.type === 'giftCards.change' ? { giftCards: event.cards } : { giftCards: context.giftCards },
     ),
@@ -221,6 +254,7 @@ const checkoutSetup = setup({
       wallet: false,
       paymentIntent: null,
       actionConfirmed: false,
+      partialPayment: null,
       status: STATUS_TEXT.processing,
     }),
     /** The wallet's payment method is the source; its identity fills the empty fields of the form. */
@@ -302,6 +336,8 @@ const checkoutSetup = setup({
     /** A gift card pays something of the cart as it is now (none does once nothing is outstanding). */
     hasGiftCards: ({ context }) => (giftCardPayments(context)[0]?.paymentCents ?? 0) > 0,
     orderBooked: ({ event }) => outputOf<CheckoutResult>(event).orderIds.length > 0,
+    /** The payment left something outstanding (spec 2 §4 result "partial"). */
+    paidInPart: ({ event }) => outputOf<CheckoutResult>(event).partial !== undefined,
     isGift: ({ context }) => context.gift,
     identityFormShown: ({ context }) => context.identityFormShown,
     requiresAction: ({ context, event }) =>
@@ -322,6 +358,9 @@ export const checkoutMachine = checkoutSetup
       notifySpent: checkoutSetup.enqueueActions(({ context, enqueue }) => {
         const card = context.giftCards[0];
         if (card) enqueue({ type: 'giftCardSpent', params: { cardNumber: card.cardNumber } });
+      }),
+      notifyPartPaid: checkoutSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'partPaid', params: { cart: context.cart } });
       }),
       notifyCompleted: checkoutSetup.enqueueActions(({ context, enqueue }) => {
         enqueue({ type: 'completed', params: { orderIds: context.orderIds } });
@@ -373,6 +412,7 @@ export const checkoutMachine = checkoutSetup
           'terms.change': { actions: 'changeTerms' },
           'cart.updated': { actions: 'updateCart' },
           'giftCards.change': { actions: 'changeGiftCards' },
+          'instalment.change': { actions: 'changeInstalment' },
           submit: [
             { guard: 'cartBlocked', actions: 'refuseBlocked' },
             { target: 'submitting', actions: 'startSubmit' },
@@ -487,12 +527,20 @@ export const checkoutMachine = checkoutSetup
             },
           },
           paying: {
-            description: '(6) Pay the amount due with the card source (or the confirmed payment-intent id).',
+            description:
+              '(6) Pay the amount due with the card source (or the confirmed payment-intent id); a payment that leaves something outstanding is partial: back to the form with the success message.',
             invoke: {
               src: 'pay',
               id: 'pay',
               input: payInput,
-              onDone: { target: '#checkout.completed', actions: 'storeOrderIds' },
+              onDone: [
+                {
+                  guard: 'paidInPart',
+                  target: '#checkout.editing',
+                  actions: ['takePartialPayment', 'notifyPartPaid'],
+                },
+                { target: '#checkout.completed', actions: 'storeOrderIds' },
+              ],
               onError: [
                 { guard: 'requiresAction', target: 'confirmingAction', actions: 'storePaymentIntent' },
                 { guard: 'cartBooked', target: '#checkout.completed', actions: 'storeBookedOrderId' },

@@ -7,7 +7,7 @@ import type { ErrorOutcome } from '../../domain/error-messages/base';
 import { checkoutOutcome } from '../../domain/error-messages/checkout';
 import { spreadGiftCards } from '../../domain/gift-card-rule';
 import { type Message, message } from '../shared/messages';
-import type { FieldErrors, FlowError, IdentityValues, PaymentIntentRef } from './types';
+import type { FieldErrors, FlowError, IdentityValues, PartialPayment, PaymentIntentRef } from './types';
 
 export const NAME_MAX = 50;
 export { EMAIL_MAX } from '../../domain/email';
@@ -195,8 +195,26 @@ export const isWalletPostcodeError = (wallet: boolean, error: FlowError | null):
  * What the card pays (spec 2 §4): what is outstanding less what the applied gift cards pay of it, spread over
  * this cart (not over the total of the moment they were applied), never below 0.
  */
-export function cardAmountCents(cart: CartModel, giftCards: readonly GiftCardPayment[]): number {
-  const due = cart.totals.outstandingCents;
+export function cardAmountCents(
+  cart: CartModel,
+  giftCards: readonly GiftCardPayment[],
+  /** The amount the scheduled payments panel chose (spec 2 §4); null: no schedule, the outstanding balance. */
+  instalmentCents: number | null = null,
+): number {
+  const outstanding = cart.totals.outstandingCents;
+  const due = instalmentCents === null ? outstanding : Math.min(outstanding, Math.max(0, instalmentCents));
   const gifts = spreadGiftCards(giftCards, due).reduce((sum, card) => sum + card.paymentCents, 0);
   return Math.max(0, due - gifts);
+}
+
+/**
+ * A partial payment made (spec 2 §4, §8 "You have successfully made a payment of {amount}. Your next payment of
+ * {amount} is due on {date}."): what it paid and the next scheduled payment of the fresh cart (the earliest one
+ * left; null: none listed).
+ */
+export function partialPaymentOf(amountCents: number, fresh: CartModel): PartialPayment {
+  const next = [...(fresh.scheduledPayments ?? [])]
+    .filter((p) => p.amountCents > 0)
+    .sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate))[0];
+  return { amountCents, next: next ? { amountCents: next.amountCents, dueDate: next.dueDate } : null };
 }

@@ -35,6 +35,17 @@ export interface CheckoutInput {
   paymentFailed?: boolean;
   /** Pending gift card payments applied before the checkout started (the gift card field sends later ones). */
   giftCards?: GiftCardPayment[];
+  /**
+   * A cart with scheduled payments (spec 2 §4): the amount to pay until the scheduled payments panel chooses
+   * (its default, the due amount); null or absent: no schedule, the outstanding balance.
+   */
+  instalmentCents?: number | null;
+}
+
+/** A partial payment made: what it paid, and the next scheduled payment left (null: none listed). */
+export interface PartialPayment {
+  amountCents: number;
+  next: { amountCents: number; dueDate: string } | null;
 }
 
 export interface PaymentIntentRef {
@@ -81,6 +92,12 @@ export interface CheckoutContext {
    * pays what they leave.
    */
   giftCards: GiftCardPayment[];
+  /** The amount the scheduled payments panel chose (spec 2 §4), or null without a schedule. */
+  instalmentCents: number | null;
+  /** The last partial payment made (spec 2 §4: the success message), or null. */
+  partialPayment: PartialPayment | null;
+  /** How many partial payments were made here: the card element is cleared on each (spec 2 §4). */
+  partialPayments: number;
 }
 
 export type CheckoutEvent =
@@ -98,7 +115,9 @@ export type CheckoutEvent =
   /** The customer closed the wallet without paying (spec 2 §4: a cancellation error). */
   | { type: 'wallet.cancel' }
   /** The gift card field's pending payments changed (a card applied, the amount due spread again). */
-  | { type: 'giftCards.change'; cards: GiftCardPayment[] };
+  | { type: 'giftCards.change'; cards: GiftCardPayment[] }
+  /** The scheduled payments panel chose an amount to pay (due, outstanding or a custom amount; spec 2 §4). */
+  | { type: 'instalment.change'; amountCents: number };
 
 /** What `applyZipCode` receives: the zip code as a code; it answers the fresh cart (errors ignored). */
 export interface ApplyZipCodeInput {
@@ -125,6 +144,11 @@ export interface PayInput {
 }
 export interface CheckoutResult {
   orderIds: string[];
+  /**
+   * A payment that left something outstanding (a deposit or an instalment of a payment plan, spec 2 §4): the
+   * fresh cart; the checkout stays on the page.
+   */
+  partial?: CartModel;
 }
 export interface FreeCheckoutInput {
   cartId: string;

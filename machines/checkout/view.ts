@@ -1,10 +1,13 @@
 /** The checkout view model: one selector from a checkout snapshot to the props its view needs. */
+import type { CartModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { cardAmountCents, isWalletPostcodeError } from './rules';
 import type { CheckoutSnapshot } from './selectors';
-import type { FieldErrors, IdentityValues } from './types';
+import type { FieldErrors, IdentityValues, PartialPayment } from './types';
 
 export interface CheckoutViewModel {
+  /** The cart as the checkout has it (after a partial payment: the fresh one of the answer). */
+  cart: CartModel;
   /** "Your information" is shown: the public identity owns the cart (spec 2 §2). */
   identityFormShown: boolean;
   /** The terms checkbox is shown (the seller's terms are non-empty) and whether it is ticked. */
@@ -31,6 +34,10 @@ export interface CheckoutViewModel {
   canSubmit: boolean;
   /** A wallet payment was refused for its postcode: the note that the zip code is the wallet address's. */
   walletPostcodeNote: boolean;
+  /** The last partial payment made (spec 2 §4, §8: the success message), or null. */
+  partialPayment: PartialPayment | null;
+  /** Changes on every partial payment: the page scrolls to the top and the card element is cleared. */
+  partialPayments: number;
 }
 
 /** The messages of a refused card (spec 2 §8's card errors). */
@@ -38,9 +45,11 @@ const CARD_MESSAGES: readonly string[] = ['cardError', 'cardErrorGeneric', 'wall
 
 export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewModel {
   const { context } = snapshot;
-  // The pay button's amount is what the gift cards leave for the card (spec 2 §4).
-  const totalCents = cardAmountCents(context.cart, context.giftCards);
+  // The pay button's amount is what the gift cards leave for the card of the amount to pay (spec 2 §4: the
+  // scheduled payments panel's choice, else the outstanding balance).
+  const totalCents = cardAmountCents(context.cart, context.giftCards, context.instalmentCents);
   return {
+    cart: context.cart,
     identityFormShown: context.identityFormShown,
     termsShown: context.termsShown,
     termsAccepted: context.termsAccepted,
@@ -56,5 +65,7 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
     busy: snapshot.matches('submitting') || snapshot.hasTag('loading'),
     canSubmit: snapshot.matches('editing'),
     walletPostcodeNote: context.formError !== null && isWalletPostcodeError(context.wallet, context.error),
+    partialPayment: context.partialPayment,
+    partialPayments: context.partialPayments,
   };
 }

@@ -3,8 +3,17 @@
  * the options are domain/instalments.ts's (the server checks the same); here the field's text, the amount of each
  * option, the overdue total and the next payment after a partial payment.
  */
+
+import type { CartModel } from '../../api/models';
 import { overdueCents } from '../../domain/instalments';
-import type { PaymentMade, PaymentOption, ScheduledPayment, ScheduledPaymentsContext } from './types';
+import { listedDueCents } from '../../domain/listed-due';
+import type {
+  PaymentMade,
+  PaymentOption,
+  ScheduledPayment,
+  ScheduledPaymentsContext,
+  ScheduledPaymentsInput,
+} from './types';
 
 export { clampAmount, PAYMENT_OPTIONS, paymentOptions } from '../../domain/instalments';
 
@@ -42,4 +51,16 @@ export function paymentMade(scheduled: readonly ScheduledPayment[], amountCents:
       return { amountCents, next: { amountCents: p.amountCents - covered, dueDate: p.dueDate } };
   }
   return { amountCents, next: null };
+}
+
+/**
+ * The panel's amounts of a cart as the server listed its schedule (its statuses were written at the server's now):
+ * the due amount is what is overdue plus the next upcoming payment (domain/instalments.ts `dueCents`), at most the
+ * outstanding balance. Null: the cart has no schedule.
+ */
+export function cartAmounts(cart: CartModel): Omit<ScheduledPaymentsInput, 'cartActor'> | null {
+  const scheduled = cart.scheduledPayments ?? [];
+  if (!scheduled.length) return null;
+  const outstandingCents = cart.totals.outstandingCents;
+  return { dueCents: listedDueCents(scheduled, outstandingCents), outstandingCents, scheduled };
 }

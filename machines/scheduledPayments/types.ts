@@ -1,3 +1,4 @@
+import type { AnyActorRef } from 'xstate';
 import type { ScheduledPayment } from '../../api/models';
 import type { PaymentOption } from '../../domain/instalments';
 
@@ -9,6 +10,11 @@ export interface ScheduledPaymentsInput {
   dueCents: number;
   outstandingCents: number;
   scheduled: ScheduledPayment[];
+  /**
+   * The app cart (systemId `cart`), followed: a refreshed cart (after a partial payment, a removal) chooses again
+   * from its amounts. Absent or null: none (tests, stories).
+   */
+  cartActor?: AnyActorRef | null;
 }
 
 /** A partial payment made: what it paid, and the next scheduled payment left after it (null: none). */
@@ -17,7 +23,8 @@ export interface PaymentMade {
   next: { amountCents: number; dueDate: string } | null;
 }
 
-export interface ScheduledPaymentsContext extends ScheduledPaymentsInput {
+export interface ScheduledPaymentsContext extends Omit<ScheduledPaymentsInput, 'cartActor'> {
+  cartActor: AnyActorRef | null;
   /** The custom amount (option other), clamped between the due amount and the outstanding balance. */
   customCents: number;
   /** The custom amount as the field shows it (2 decimals once committed). */

@@ -1,17 +1,29 @@
 import '../../ui/checkout/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
+import { listedDueCents } from '../../domain/listed-due';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
 import { cardAmountCents, cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
+import type { PartialPayment } from '../../machines/checkout/types';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
 import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
 
-import { formatMoney } from '../../ui/format';
+import { formatDate, formatMoney } from '../../ui/format';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
-import { fill } from '../../ui/strings';
+import { fill, type Strings } from '../../ui/strings';
 import type { AnalyticsPort } from '../app/analytics';
 import { isLoggedIn, sessionOf } from '../app/root';
 import { useCart, useCartActor, useModal, useServices, useSession } from '../app/services';
@@ -47,6 +59,8 @@ const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
 /** The gift card field loads when the seller takes gift cards (with its strings and lookup call). */
 const GiftCardFlow = lazy(() => import('./GiftCardFlow'));
+/** The scheduled payments panel loads for a cart on a payment plan (with its strings and machine). */
+const ScheduledPaymentsFlow = lazy(() => import('./ScheduledPaymentsFlow'));
 
 /** The terms modal loads when it opens. */
 const TermsDialog = lazy(() =>
@@ -109,6 +123,8 @@ export default function CheckoutScreen({
   const termsLoading = terms.status === 'loading';
   const formShown =
     !loading && !injecting && !needsEmail && !termsLoading && terms.status !== 'error' && shown !== null;
+  // What the pay button of the form says, for the mobile footer's (a payment plan's amount is chosen in the form).
+  const [formTotal, setFormTotal] = useState<number | null>(null);
   return (
     <div className="layout-with-cart">
       <div>
@@ -146,12 +162,13 @@ export default function CheckoutScreen({
             giftCards={terms.data?.giftCards === true}
             onLeaving={() => setLeaving(true)}
             orderEdit={orderEdit}
+            onTotalChange={setFormTotal}
           />
         )}
       </div>
       <CartSidebar
         showCheckout={false}
-        mobileAction={formShown ? <MobilePayButton cart={shown} /> : undefined}
+        mobileAction={formShown ? <MobilePayButton cart={shown} totalCents={formTotal} /> : undefined}
       />
     </div>
   );
@@ -209,10 +226,10 @@ const isMissingCart = (error: unknown): boolean =>
  * The mobile footer's pay button (spec 2 §2): it submits the checkout form from outside it, so what the form
  * does on submit (validation, focus, the payment) is the same as with the form's own button.
  */
-function MobilePayButton({ cart }: { cart: CartModel | null }) {
+function MobilePayButton({ cart, totalCents }: { cart: CartModel | null; totalCents: number | null }) {
   const { strings } = useServices();
-  // What the applied gift cards leave for the card (spec 2 §4).
-  const dueCents = cart ? cardAmountCents(cart, cart.giftCards ?? []) : 0;
+  // The form's amount; before it tells one, what the applied gift cards leave for the card (spec 2 §4).
+  const dueCents = totalCents ?? (cart ? cardAmountCents(cart, cart.giftCards ?? []) : 0);
   return (
     <button className="btn" type="submit" form={CHECKOUT_FORM_ID}>
       {dueCents > 0
@@ -232,6 +249,7 @@ function CheckoutFlow({
   giftCards,
   onLeaving,
   orderEdit,
+  onTotalChange,
 }: {
   cart: CartModel;
   termsHtml: string | null;
@@ -243,6 +261,8 @@ function CheckoutFlow({
   giftCards: boolean;
   onLeaving: () => void;
   orderEdit?: OrderEditCheckout;
+  /** The pay button's amount changed (the mobile footer's button says the same). */
+  onTotalChange?: (totalCents: number) => void;
 }) {
   const termsModal = useModal('terms');
   // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
@@ -288,6 +308,12 @@ function CheckoutFlow({
         currentCart: () => selectCart(cartActor.getSnapshot()),
         cartUpdated: (fresh) => cartActor.send({ type: 'cart.updated', cart: fresh }),
         giftCardSpent: (cardNumber) => giftCardControl.current?.spent(cardNumber),
+        // Spec 2 §4: after a partial payment the cart is refreshed (the answer's) and the page scrolls to the top
+        // (the success message is there; the card element is cleared by its key, the terms unticked).
+        partPaid: (fresh) => {
+          cartActor.send({ type: 'cart.updated', cart: fresh });
+          window.scrollTo?.({ top: 0 });
+        },
         zipCodeTriedOn: (cartId, code) => {
           const current = selectCart(cartActor.getSnapshot());
           if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
@@ -326,6 +352,10 @@ function CheckoutFlow({
       paymentFailed,
       // The gift cards applied before (the app cart keeps them while the field is shown).
       ...(giftCardsShown && cart.giftCards ? { giftCards: cart.giftCards } : {}),
+      // Spec 2 §4: a cart on a payment plan pays the due amount until the panel chooses.
+      instalmentCents: cart.scheduledPayments?.length
+        ? listedDueCents(cart.scheduledPayments, cart.totals.outstandingCents)
+        : null,
     },
     inspect,
   });
@@ -337,6 +367,12 @@ function CheckoutFlow({
     }),
     [actor],
   );
+  const instalmentChanged = useCallback(
+    (amountCents: number) => actor.send({ type: 'instalment.change', amountCents }),
+    [actor],
+  );
+  useEffect(() => onTotalChange?.(view.totalCents), [onTotalChange, view.totalCents]);
+  const scheduled = (view.cart.scheduledPayments ?? []).length > 0;
   const giftCardsChanged = useCallback(
     (cards: GiftCardPayment[]) => actor.send({ type: 'giftCards.change', cards }),
     [actor],
@@ -370,14 +406,30 @@ function CheckoutFlow({
         busy={view.busy}
         canSubmit={view.canSubmit}
         walletPostcodeNote={view.walletPostcodeNote}
+        notice={partialPaymentText(strings, view.partialPayment, view.cart)}
+        noticeVersion={view.partialPayments}
         cardForm={
-          view.cardNeeded && adapter
-            ? adapter.renderCardForm({
+          view.cardNeeded && adapter ? (
+            // Spec 2 §4: a partial payment clears the card element (a new one per payment made).
+            <Fragment key={view.partialPayments}>
+              {adapter.renderCardForm({
                 disabled: view.submitting,
                 // Spec 2 §4: wallets (Apple Pay, Google Pay) unless the zip-code discount option is on.
                 wallets: walletsAllowed(zipCodeDiscount) ? wallets : null,
-              })
-            : null
+              })}
+            </Fragment>
+          ) : null
+        }
+        scheduledPayments={
+          scheduled ? (
+            <Suspense fallback={null}>
+              <ScheduledPaymentsFlow
+                cart={view.cart}
+                disabled={view.submitting}
+                onAmountChange={instalmentChanged}
+              />
+            </Suspense>
+          ) : null
         }
         cardUnavailable={view.cardNeeded && failed ? { key: 'providerUnavailable' } : null}
         onFieldChange={(name, value) => actor.send({ type: 'field.change', name, value })}
@@ -417,4 +469,23 @@ function CheckoutFlow({
       ) : null}
     </>
   );
+}
+
+/**
+ * Spec 2 §8 after a partial payment: "You have successfully made a payment of {amount}. Your next payment of
+ * {amount} is due on {date}." (money in the cart's currency, the date in the seller's day format).
+ */
+function partialPaymentText(
+  strings: Strings,
+  payment: PartialPayment | null,
+  cart: CartModel,
+): string | null {
+  if (!payment) return null;
+  const money = (cents: number) => formatMoney(cents, cart.currency);
+  if (!payment.next) return fill(strings.partialPaymentMadeLast, { amount: money(payment.amountCents) });
+  return fill(strings.partialPaymentMade, {
+    amount: money(payment.amountCents),
+    amount2: money(payment.next.amountCents),
+    date: formatDate(payment.next.dueDate, cart.items[0]?.timezone ?? 'UTC'),
+  });
 }

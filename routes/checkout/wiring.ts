@@ -38,6 +38,8 @@ export interface CheckoutWiring {
   gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
   /** A gift card's payment was posted (spec 2 §4): the gift card field forgets the spent card. */
   giftCardSpent?: (cardNumber: string) => void;
+  /** A partial payment was made (spec 2 §4): the fresh cart of the answer; the page goes to its top. */
+  partPaid?: (cart: CartModel) => void;
 }
 
 /** What the card steps reject with when the provider cannot be had. */
@@ -63,6 +65,7 @@ export function provideCheckout({
   cartUpdated,
   zipCodeTriedOn,
   giftCardSpent,
+  partPaid,
 }: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
@@ -113,6 +116,7 @@ export function provideCheckout({
       },
       pending: (_, { cartId, debit }) => pending(cartId, debit),
       giftCardSpent: (_, { cardNumber }) => giftCardSpent?.(cardNumber),
+      partPaid: (_, { cart }) => partPaid?.(cart),
     },
   });
 }
@@ -181,9 +185,12 @@ export function sellerPayment(deps: {
 
 /**
  * "Your information" shows (spec 2 §2) on the public identity's cart, and on a guest's cart that already has its
- * purchaser (issue 19: back from a payment that failed, the form shows what was given, prefilled).
+ * purchaser (issue 19: back from a payment that failed, the form shows what was given, prefilled); never on a
+ * cart whose order is booked (a payment plan's later instalment).
  */
 export function identityFormShownFor(cart: CartModel, publicIdentityId: string | null, loggedIn: boolean) {
+  // A later instalment of a booked order (issue 22): the purchaser is the order's, nothing to ask again.
+  if (cart.orderIds.length > 0) return false;
   return (
     ownedByPublicIdentity(cart, publicIdentityId, loggedIn) || (!loggedIn && cart.purchaser !== undefined)
   );

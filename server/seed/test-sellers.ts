@@ -7,11 +7,17 @@
  *
  * `PUT /__test/sellers/{slug}/theme` configures the seller's theme as a seller would (server/theme/config.ts:
  * refused with the reason, or stored and answered with its corrections); `DELETE` puts the demo theme back.
+ *
+ * `POST /__test/sellers/{slug}/carts/{cartId}/schedule_back { days }` (issue 22) moves the booked schedule of one of
+ * the seller's carts `days` (1–366) earlier, as if that many days had passed for it: an instalment falls overdue
+ * without moving the server's clock under the other workers' carts and sessions. Answers `{ moved }` (rows).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import * as z from 'zod/mini';
 import type { Db } from '../db';
 import { errorResponse } from '../http/api';
+import { scheduledPayment } from '../payments/schema';
 import * as t from '../schema';
 import { configureTheme } from '../theme/config';
 import { SEEDED_EVENT_KEYS, seed } from './demo';
@@ -64,6 +70,35 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
     } catch (error) {
       return errorResponse(error);
     }
+  });
+  const scheduleBack = z.strictObject({ days: z.number().check(z.int(), z.minimum(1), z.maximum(366)) });
+  app.post('/__test/sellers/:slug/carts/:cartId/schedule_back', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    const text = await c.req.text();
+    if (text.length > MAX_BODY_BYTES) return c.json({ error: 'body too large' }, 413);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return c.json({ error: 'invalid JSON' }, 400);
+    }
+    const parsed = scheduleBack.safeParse(raw);
+    if (!parsed.success) return c.json({ error: 'days: an integer from 1 to 366' }, 400);
+    const cartId = c.req.param('cartId').slice(0, 64);
+    const [cart] = await db
+      .select({ id: t.cart.id })
+      .from(t.cart)
+      .where(and(eq(t.cart.id, cartId), eq(t.cart.sellerId, seller.id)))
+      .limit(1);
+    if (!cart) return c.json({ error: 'unknown cart' }, 404);
+    const moved = await db
+      .update(scheduledPayment)
+      .set({ dueAt: sql`${scheduledPayment.dueAt} - make_interval(days => ${parsed.data.days})` })
+      .where(eq(scheduledPayment.cartId, cart.id))
+      .returning({ id: scheduledPayment.id });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ moved: moved.length });
   });
   app.delete('/__test/sellers/:slug/theme', async (c) => {
     const seller = await sellerOf(c.req.param('slug'));

@@ -505,6 +505,52 @@ describe('toCart', () => {
       { id: 'sp-1', dueDate: '2026-12-01T00:00:00Z', amountCents: 4025, status: 'upcoming' },
     ]);
   });
+  it('reads the completed payments as their gateway audits, oldest first (spec 2 §3); none without', () => {
+    const doc = cartDocument();
+    expect('completedPayments' in toCart(doc, { now: NOW })).toBe(false);
+    const payment = (id: string, amount: string, on: string) => ({
+      id,
+      cart_id: 'cart-1',
+      ticket_order_id: 'ord-1',
+      gateway_id: 'stripe',
+      amount,
+      status: 'succeeded',
+      occurred_on: on,
+    });
+    const cart = toCart(
+      {
+        ...doc,
+        payment: coll([
+          payment('pay-1', '50.00', '2026-11-01T10:00:00Z'),
+          payment('pay-2', '75.00', '2026-11-08T10:00:00Z'),
+          { ...payment('pay-other', '9.00', '2026-11-02T10:00:00Z'), cart_id: 'cart-other' },
+        ]),
+        gateway_audit: coll([
+          {
+            id: 'au-2',
+            payment_id: 'pay-1',
+            occurred_on: '2026-11-03T10:00:00Z',
+            audit_action: 'refund',
+            amount: '5.00',
+          },
+          {
+            id: 'au-1',
+            payment_id: 'pay-1',
+            occurred_on: '2026-11-01T10:00:00Z',
+            audit_action: 'capture',
+            amount: '50.00',
+          },
+        ]),
+      },
+      { now: NOW },
+    );
+    // pay-2 has no audit row: it is its own capture; another cart's payment is not this cart's.
+    expect(cart.completedPayments).toEqual([
+      { id: 'au-1', occurredDate: '2026-11-01T10:00:00Z', amountCents: 5000, status: 'capture' },
+      { id: 'au-2', occurredDate: '2026-11-03T10:00:00Z', amountCents: 500, status: 'refund' },
+      { id: 'pay-2', occurredDate: '2026-11-08T10:00:00Z', amountCents: 7500, status: 'capture' },
+    ]);
+  });
 });
 
 describe('toOrders / toOrderIds', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CART_EMBED } from '../../api/cart';
 import { ApiError, createApi } from '../../api/index';
 import {
   cartDocument,
@@ -339,6 +340,33 @@ describe('cart', () => {
       amount: '50.00',
       gateway_id: 'stripe',
       gateway_data: { source: 'pm_card_visa' },
+    });
+  });
+
+  it('pay: asks for the whole cart; an answer leaving something outstanding is a partial payment with the fresh cart', async () => {
+    const doc = cartDocument();
+    const { api, calls } = setup(json({ ...doc, ticket_order: coll([ticketOrder({ id: 'ord-7' })]) }));
+    const answer = await api.cart.pay('cart-1', { amountCents: 5000, source: 'pm_card_visa' });
+    // Spec 2 §7: query and embed present (partial payments).
+    expect(queryOf(calls[0]?.url ?? '')).toMatchObject({ _embed: CART_EMBED.join(','), _limit: '1000' });
+    expect(answer.orderIds).toEqual(['ord-7']);
+    expect(answer.partial?.id).toBe('cart-1');
+    expect(answer.partial?.totals.outstandingCents).toBe(12775);
+  });
+
+  it('pay: the payment that leaves nothing outstanding completes (no partial)', async () => {
+    const doc = cartDocument();
+    const fees = doc.cart_fees?._data[0];
+    const paid = fees ? { ...fees, grand_totals: { ...fees.grand_totals, total_outstanding: '0.00' } } : null;
+    const { api } = setup(
+      json({
+        ...doc,
+        cart_fees: coll(paid ? [paid] : []),
+        ticket_order: coll([ticketOrder({ id: 'ord-7' })]),
+      }),
+    );
+    await expect(api.cart.pay('cart-1', { amountCents: 5000, source: 'pm_card_visa' })).resolves.toEqual({
+      orderIds: ['ord-7'],
     });
   });
 

@@ -184,16 +184,26 @@ describe('widget total', () => {
     expect(widgetTotal(totals())).toEqual({ key: 'total', amountCents: 4500 });
   });
 
-  it('is a partial total with scheduled payments: the balance less the upcoming ones', () => {
-    // p1 is due now (due minus one second is not in the future): it stays in the partial total.
-    expect(widgetTotal(totals(), [], scheduled, now)).toEqual({ key: 'partialTotal', amountCents: 1500 });
-    // One second before p1's due time minus one second, all three are upcoming: nothing is due yet.
-    expect(widgetTotal(totals(), [], scheduled, now - 1001)).toEqual({ key: 'partialTotal', amountCents: 0 });
+  it('is a partial total with scheduled payments: what is overdue plus the next one (the due amount)', () => {
+    // p1 is overdue now (due minus one second is not in the future): p1 and the next, p2.
+    expect(widgetTotal(totals(), [], scheduled, now)).toEqual({ key: 'partialTotal', amountCents: 3000 });
+    // One second before p1's due time minus one second, all three are upcoming: the next one, p1 (a plan's
+    // deposit is listed as its first scheduled payment, due before the hold ends).
+    expect(widgetTotal(totals(), [], scheduled, now - 1001)).toEqual({
+      key: 'partialTotal',
+      amountCents: 1500,
+    });
+    // Never more than the balance.
+    expect(widgetTotal(totals({ outstandingCents: 2000 }), [], scheduled, now)).toEqual({
+      key: 'partialTotal',
+      amountCents: 2000,
+    });
   });
 
   it("without a clock reading, goes by the server's status", () => {
     const overdue = scheduled.map((p, i) => (i === 0 ? { ...p, status: 'overdue' } : p));
-    expect(widgetTotal(totals(), [], overdue, null)).toEqual({ key: 'partialTotal', amountCents: 1500 });
+    expect(widgetTotal(totals(), [], overdue, null)).toEqual({ key: 'partialTotal', amountCents: 3000 });
+    expect(widgetTotal(totals(), [], scheduled, null)).toEqual({ key: 'partialTotal', amountCents: 1500 });
   });
 });
 
@@ -272,7 +282,8 @@ describe('selectCartWidgetView on cart machine snapshots', () => {
       balanceLeftCents: 0,
     });
     expect(view.lines.at(-1)).toEqual({ key: 'cartBalance', amountCents: 3500 });
-    expect(view.total).toEqual({ key: 'partialTotal', amountCents: 2500 });
+    // The one scheduled payment (10.00) is what is due now.
+    expect(view.total).toEqual({ key: 'partialTotal', amountCents: 1000 });
   });
 
   it("names the members' automatic discount on a member cart's discounts line", () => {

@@ -14,6 +14,9 @@
  * to the cart, and only when the input has one; a submit while it is applied calls nothing. Gift cards (spec 2
  * §4 submit order): no card payment before the gift card payments, each card posted at most once per submit for
  * its own amount, and never a card confirmation or card payment when the gift cards cover what is due.
+ * Scheduled payments (spec 2 §4): the card pays the amount the scheduled payments panel chose at the submit
+ * (never the whole outstanding balance unless chosen); a partial answer stays in the form with the success
+ * message (what the pay call paid, the next payment the fresh cart lists), the fresh cart and the terms unticked.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -42,6 +45,9 @@ const submitStart = new WeakMap<object, number>();
 /** Per replayed actor: the gift cards and the amount due it started with (before any is paid). */
 const startingGiftCards = new WeakMap<object, GiftCardPayment[]>();
 const startingDue = new WeakMap<object, number>();
+/** Per replayed actor: the amount the scheduled payments panel had chosen when the current submit began. */
+const instalmentAtSubmit = new WeakMap<object, number | null>();
+const outstandingAtSubmit = new WeakMap<object, number>();
 function startingCards(runner: ReplayRunner<typeof checkoutMachine>): GiftCardPayment[] {
   if (!startingGiftCards.has(runner)) {
     const { context } = runner.actor.getSnapshot();
@@ -73,7 +79,11 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
     expect(calls.length, 'a blocked cart calls nothing').toBe(callsBefore.get(runner) ?? 0);
     return;
   }
-  if (submits) submitStart.set(runner, callsBefore.get(runner) ?? 0);
+  if (submits) {
+    submitStart.set(runner, callsBefore.get(runner) ?? 0);
+    instalmentAtSubmit.set(runner, snapshot.context.instalmentCents);
+    outstandingAtSubmit.set(runner, snapshot.context.cart.totals.outstandingCents);
+  }
   // Spec 2 §4: a wallet cancelled by the customer is a cancellation error, and nothing is called.
   if (event.type === 'wallet.cancel') {
     expect(snapshot.value).toBe('editing');
@@ -143,6 +153,29 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
       count('confirmCard') + count('pay'),
       `never a card payment when the cards cover the total: ${log}`,
     ).toBe(0);
+  }
+  // Spec 2 §4: with scheduled payments the card pays the amount chosen in the panel.
+  const chosen = instalmentAtSubmit.get(runner) ?? null;
+  if (chosen !== null && cards.length === 0) {
+    for (const i of pays) {
+      const paid = sinceSubmit[i]?.input as { amountCents: number };
+      // (never more than what is outstanding: a choice made before a partial payment is clamped to what is left)
+      const left = outstandingAtSubmit.get(runner) ?? 0;
+      expect(paid.amountCents, `the card pays the amount chosen in the panel: ${log}`).toBe(
+        Math.min(chosen, left),
+      );
+    }
+  }
+  const answer = (event as { output?: { partial?: unknown } }).output;
+  if (event.type === 'xstate.done.actor.pay' && answer?.partial) {
+    const lastPay = sinceSubmit[pays.at(-1) as number]?.input as { amountCents: number };
+    expect(snapshot.value, 'a partial payment stays on the page').toBe('editing');
+    expect(snapshot.context.termsAccepted, 'the terms are unticked').toBe(false);
+    expect(snapshot.context.cart, 'the cart is the fresh one of the answer').toBe(answer.partial);
+    expect(snapshot.context.partialPayment).toEqual({
+      amountCents: lastPay.amountCents,
+      next: { amountCents: 7500, dueDate: '2026-11-28T10:05:00.000Z' },
+    });
   }
   if (runner.actor.getSnapshot().context.cart.totals.outstandingCents <= 0) {
     expect(count('confirmCard') + count('pay'), `nothing due: no card, no pay: ${log}`).toBe(0);

@@ -4,12 +4,14 @@
  * default due, only outstanding when the due amount equals the outstanding balance; the amount is the due amount,
  * the outstanding balance or the custom amount; the custom amount is clamped between the due amount and the
  * outstanding balance and shown with 2 decimals; a refreshed cart chooses again from the default. Then every path
- * of the model with the table checked at each step, an edge-coverage check, and property invariants of the clamp.
+ * of the model with the table checked at each step (also the amount the machine tells the checkout through
+ * `amountChosen`: always the amount to pay), an edge-coverage check, and property invariants of the clamp.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { formatAmount, parseAmount, paymentMade } from '../../machines/scheduledPayments/rules';
+import type { CartModel } from '../../api/models';
+import { cartAmounts, formatAmount, parseAmount, paymentMade } from '../../machines/scheduledPayments/rules';
 import { scheduledPaymentsMachine } from '../../machines/scheduledPayments/scheduledPayments.machine';
 import { amountToPay, chosenOption, scheduledPaymentsView } from '../../machines/scheduledPayments/view';
 import {
@@ -22,6 +24,12 @@ import {
 } from '../../stories/fixtures/scheduledPayments';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+
+/** The amount each actor last told (`amountChosen`, what the checkout pays). */
+const told = new WeakMap<object, number>();
+const recording = scheduledPaymentsMachine.provide({
+  actions: { amountChosen: ({ self }, { amountCents }) => void told.set(self, amountCents) },
+});
 
 type Runner = ReplayRunner<typeof scheduledPaymentsMachine>;
 type Option = 'due' | 'outstanding' | 'other';
@@ -70,7 +78,11 @@ function onStep(runner: Runner, _expected: ScheduledPaymentsSnap, event: EventOb
   }
   if (event.type === 'amount.commit' && entry.option === 'other')
     entry.text = (entry.custom / 100).toFixed(2);
-  if (event.type === 'cart.updated') {
+  // Spec 2 §4: a cart whose amounts changed chooses again from the default; the same amounts keep the choice.
+  if (
+    event.type === 'cart.updated' &&
+    (ev.dueCents !== entry.due || ev.outstandingCents !== entry.outstanding)
+  ) {
     entry.due = ev.dueCents ?? 0;
     entry.outstanding = ev.outstandingCents ?? 0;
     entry.custom = entry.due;
@@ -87,11 +99,12 @@ function onStep(runner: Runner, _expected: ScheduledPaymentsSnap, event: EventOb
   expect(amountToPay(s)).toBeGreaterThanOrEqual(entry.due);
   expect(amountToPay(s)).toBeLessThanOrEqual(entry.outstanding);
   expect(s.context.customText).toBe(entry.text);
+  expect(told.get(runner.actor), 'the checkout is told the amount to pay').toBe(want);
   seen.set(runner, entry);
 }
 
 describe('scheduled payments: the table', () => {
-  const start = (input = PLAN) => createReplayRunner(scheduledPaymentsMachine, { input });
+  const start = (input = PLAN) => createReplayRunner(recording, { input });
 
   it('config is clean data, every state described', () => {
     const parsed = JSON.parse(JSON.stringify(scheduledPaymentsMachine.config));
@@ -133,6 +146,36 @@ describe('scheduled payments: the table', () => {
     r.actor.stop();
   });
 
+  it('tells the checkout the amount at the start and on every change', () => {
+    const r = start();
+    expect(told.get(r.actor)).toBe(5000);
+    r.actor.send({ type: 'option.choose', option: 'outstanding' });
+    expect(told.get(r.actor)).toBe(20000);
+    r.actor.send({ type: 'option.choose', option: 'other' });
+    r.actor.send({ type: 'amount.change', value: '60.5' });
+    expect(told.get(r.actor)).toBe(6050);
+    // A refresh with the same amounts keeps the choice (and tells nothing new).
+    r.actor.send({ type: 'cart.updated', ...PLAN });
+    expect(chosenOption(r.actor.getSnapshot())).toBe('other');
+    expect(told.get(r.actor)).toBe(6050);
+    r.actor.send({ type: 'cart.updated', ...LAST });
+    expect(told.get(r.actor)).toBe(7500);
+    r.actor.stop();
+  });
+
+  it("a cart's amounts as the server listed them: overdue plus the next upcoming payment", () => {
+    const cart = (outstandingCents: number, statuses: string[]) =>
+      ({
+        totals: { outstandingCents },
+        scheduledPayments: SCHEDULE.map((p, i) => ({ ...p, status: statuses[i] ?? 'upcoming' })),
+      }) as unknown as CartModel;
+    expect(cartAmounts(cart(20000, []))).toMatchObject({ dueCents: 5000, outstandingCents: 20000 });
+    expect(cartAmounts(cart(20000, ['overdue', 'overdue']))?.dueCents).toBe(20000);
+    expect(cartAmounts(cart(20000, ['overdue']))?.dueCents).toBe(12500);
+    expect(cartAmounts(cart(10000, ['overdue', 'overdue']))?.dueCents).toBe(10000);
+    expect(cartAmounts({ totals: { outstandingCents: 5 } } as unknown as CartModel)).toBeNull();
+  });
+
   it('a partial payment keeps the amount and the next payment left; the overdue total counts past due dates', () => {
     const r = start();
     r.actor.send({ type: 'payment.made', amountCents: 6000 });
@@ -154,7 +197,7 @@ describe('scheduled payments: the table', () => {
 describe('scheduled payments paths', () => {
   it('walks every transition, the table holding at each step', async () => {
     const report = await walkMachinePaths({
-      machine: scheduledPaymentsMachine,
+      machine: recording,
       inputs,
       events: pathEvents,
       onStep,

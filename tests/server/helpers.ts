@@ -48,6 +48,8 @@ export async function startTestServer(
     applePayDomainAssociation?: string | null;
     /** The sellers' Apple Wallet pass certificates by slug (server/wallet/config.ts). */
     walletPasses?: Parameters<typeof createApp>[0]['walletPasses'];
+    /** Serve the e2e suite's `/__test/sellers` routes (server/seed/test-sellers.ts). */
+    testSellers?: boolean;
   } = {},
 ): Promise<TestServer> {
   // Seeded at START (tests/server/seeded-db.ts: built once per run, a copy for each file).
@@ -61,6 +63,7 @@ export async function startTestServer(
     members: options.members,
     applePayDomainAssociation: options.applePayDomainAssociation,
     walletPasses: options.walletPasses,
+    ...(options.testSellers ? { testSellers: true } : {}),
     ...(options.gateway ? { gateway: options.gateway(handle.db, () => clock.now) } : {}),
   });
   const call = (method: string, path: string, opts: CallOptions = {}) => {

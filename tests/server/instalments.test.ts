@@ -12,13 +12,13 @@ import { ErrorCode } from '../../domain/codes';
 import { parsePlan, planInstalments } from '../../server/payments/schedule';
 import { scheduledPayment } from '../../server/payments/schema';
 import * as t from '../../server/schema';
-import { demoIds, INSTALMENT_PLAN, INSTALMENTS_KEY } from '../../server/seed/demo';
+import { DEMO_SLUG, demoIds, INSTALMENT_PLAN, INSTALMENTS_KEY } from '../../server/seed/demo';
 import { startTestServer, type TestServer } from './helpers';
 
 const DAY = 86_400_000;
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ members: { trustProxy: 1 } });
+  s = await startTestServer({ members: { trustProxy: 1 }, testSellers: true });
 });
 afterAll(async () => {
   await s.handle.close();
@@ -167,6 +167,27 @@ describe('a cart on a plan', () => {
     } finally {
       s.clock.now = start;
     }
+  });
+
+  it('the e2e suite ages one cart’s booked schedule (/__test: no clock moved under other carts)', async () => {
+    const id = await tripCart();
+    expect((await pay(id, '50.00')).status).toBe(200);
+    const back = (cartId: string, body: unknown, slug = DEMO_SLUG) =>
+      s.app.request(`/__test/sellers/${slug}/carts/${cartId}/schedule_back`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+    for (const bad of [{ days: 0 }, { days: 1.5 }, { days: 400 }, { days: 8, x: 1 }, 'x'])
+      expect((await back(id, bad)).status, JSON.stringify(bad)).toBe(400);
+    expect((await back('nope', { days: 8 })).status).toBe(404);
+    expect((await back(id, { days: 8 }, 'no-such-seller')).status).toBe(404);
+    const r = await back(id, { days: 8 });
+    expect(await r.json()).toEqual({ moved: 3 });
+    const d = await read(id);
+    expect(d.scheduled_payment?._data.map((p) => [p.amount, p.status])).toEqual([
+      ['75.00', 'overdue'],
+      ['75.00', 'upcoming'],
+    ]);
   });
 
   it("another member's cart, and another seller's, are not found", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney, formatTime } from '../../ui/format';
+import { formatDate, formatDateTime, formatMoney, formatTime } from '../../ui/format';
 
 describe('formatting helpers (memoised)', () => {
   it('formats zoned date-times and times the same on every call, per zone', () => {
@@ -8,6 +8,9 @@ describe('formatting helpers (memoised)', () => {
       expect(formatDateTime(iso, 'America/New_York')).toBe('Sat, Nov 21, 2026 at 10:00 AM');
       expect(formatDateTime(iso, 'Europe/Paris')).toBe('Sat, Nov 21, 2026 at 4:00 PM');
       expect(formatTime(iso, 'America/Los_Angeles')).toBe('7:00 AM');
+      // The day in the zone, spec 2 §9's 'ddd, MMM D, YYYY' (a due date: never ISO).
+      expect(formatDate(iso, 'Pacific/Auckland')).toBe('Sun, Nov 22, 2026');
+      expect(formatDate(iso, 'America/New_York')).toBe('Sat, Nov 21, 2026');
     }
   });
 

@@ -45,6 +45,12 @@ export interface CheckoutViewProps {
   promoBox?: ReactNode;
   /** The gift card field (spec 2 §2: in the payment section), or nothing. */
   giftCardField?: ReactNode;
+  /** The scheduled payments panel (spec 2 §2: a payment plan's options and lists), or nothing. */
+  scheduledPayments?: ReactNode;
+  /** A success message at the top (spec 2 §8: a partial payment made), or null. */
+  notice?: string | null;
+  /** Changes with each new notice: the page is at its top, focus goes to the notice. */
+  noticeVersion?: number;
 }
 
 const FIELDS: {
@@ -68,6 +74,11 @@ export function CheckoutView(props: CheckoutViewProps) {
   const { strings, values, fieldErrors } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // A new notice (a partial payment made): it is read out and takes focus, at the top of the page.
+  useEffect(() => {
+    if (props.noticeVersion) noticeRef.current?.focus({ preventScroll: true });
+  }, [props.noticeVersion]);
 
   // Moves focus once per refusal (errorVersion), never on a re-render with the same refusal.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cardRefused is read for the refusal errorVersion names
@@ -97,6 +108,11 @@ export function CheckoutView(props: CheckoutViewProps) {
       }}
     >
       <h1 id="checkout-title">{props.title}</h1>
+      {props.notice ? (
+        <p ref={noticeRef} className="message message--success" role="status" tabIndex={-1}>
+          {props.notice}
+        </p>
+      ) : null}
       {props.formError ? (
         <p ref={errorRef} className="message message--error" role="alert" tabIndex={-1}>
           {resolveMessage(strings, props.formError)}
@@ -164,6 +180,7 @@ export function CheckoutView(props: CheckoutViewProps) {
       ) : null}
       {props.promoBox ?? null}
       {props.giftCardField ?? null}
+      {props.scheduledPayments ?? null}
       {props.cardForm || props.cardUnavailable ? (
         <section id="card-section" className="form-section" aria-labelledby="card-title" tabIndex={-1}>
           <h2 id="card-title" style={{ fontSize: '1.2rem' }}>

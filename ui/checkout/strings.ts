@@ -61,4 +61,9 @@ export const checkoutStrings = defineStrings({
   statusCompleted: 'Payment complete.',
   statusPending: 'Your payment is processing.',
   giftCheckoutTitle: 'Pay for your Gift to {name}',
+  // spec 2 §8: after a partial payment (a deposit or an instalment of a payment plan); without a next payment
+  // listed, its first sentence alone
+  partialPaymentMade:
+    'You have successfully made a payment of {amount}. Your next payment of {amount2} is due on {date}.',
+  partialPaymentMadeLast: 'You have successfully made a payment of {amount}.',
 });
