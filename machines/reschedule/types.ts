@@ -68,8 +68,6 @@ export interface RescheduleContext {
   access: ManageAccess | null;
   nowMs: number;
   days: RescheduleDay[];
-  /** All days shown ('Show more dates'), else the first 8. */
-  allDays: boolean;
   selectedDate: string | null;
   sessions: RescheduleSession[] | null;
   selectedSessionId: string | null;
@@ -81,10 +79,8 @@ export interface RescheduleContext {
 }
 
 export type RescheduleEvent =
-  /** A day button (or the calendar's Enter). */
+  /** A day button, or a day of the 'Choose date' calendar ('Show more dates'). */
   | { type: 'date.select'; date: string }
-  /** 'Show more dates'. */
-  | { type: 'dates.more' }
   /** A session of the chosen day. */
   | { type: 'session.select'; sessionId: string }
   /** Update. */

@@ -87,12 +87,11 @@ function expectedState(from: State, event: EventObject, before: Before): State |
     case 'choosing':
       if (t === 'date.select') return openDay(e.date) ? 'loadingSessions' : 'choosing';
       if (t === 'update') return before.date && before.session ? 'updating' : 'choosing';
-      if (t === 'session.select' || t === 'dates.more') return 'choosing';
+      if (t === 'session.select') return 'choosing';
       return null;
     case 'loadingSessions':
       if (t.endsWith('.loadSessions')) return 'choosing';
-      if (t === 'date.select') return openDay(e.date) ? 'loadingSessions' : 'loadingSessions';
-      if (t === 'dates.more') return 'loadingSessions';
+      if (t === 'date.select') return 'loadingSessions';
       return null;
     case 'updating':
       if (t === 'xstate.done.actor.updateOrder') return 'done';
@@ -101,7 +100,6 @@ function expectedState(from: State, event: EventObject, before: Before): State |
     case 'failed':
       if (t === 'date.select') return openDay(e.date) ? 'loadingSessions' : 'failed';
       if (t === 'restart') return 'loading';
-      if (t === 'dates.more') return 'failed';
       return null;
   }
 }
@@ -164,7 +162,17 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
     state !== 'choosing' || context.selectedDate === null || context.selectedSessionId === null,
   );
   expect(view.submitting).toBe(state === 'updating');
-  if (view.moreDates) expect(view.days).toHaveLength(8);
+  // Spec 2 §2: up to 8 day buttons, then 'Show more dates' (the calendar, with every day); a day chosen there
+  // shows as a ninth button.
+  const days = context.days.length ? DAYS : []; // every story's load answers DAYS
+  expect(context.days).toEqual(days);
+  expect(view.moreDates).toBe(days.length > 8);
+  expect(view.calendarDays.map((d) => d.date)).toEqual(days.map((d) => d.date));
+  const beyond = context.selectedDate !== null && days.findIndex((d) => d.date === context.selectedDate) >= 8;
+  expect(view.days.map((d) => d.date)).toEqual([
+    ...days.slice(0, 8).map((d) => d.date),
+    ...(beyond ? [context.selectedDate] : []),
+  ]);
   if (event.type === 'xstate.error.actor.updateOrder') {
     expect(context.selectedDate).toBeNull();
     const code = (event as unknown as { error: { code: string } }).error.code;
