@@ -321,6 +321,15 @@ const EVENTS: EventSeed[] = [
   },
 ];
 
+/** The demo seller's self-edit rules (spec 2 §3): Workshops tickets, by the manage link, until 2 hours before. */
+export const DEMO_SELF_EDIT_RULES = {
+  enabled: true,
+  anon_editing: true,
+  horizon_days: 0,
+  horizon_hours: 2,
+  categories: ['Workshops'],
+};
+
 /** The seeded ids of the seller `slug` (server/seed/ids.ts: the demo seller's are unchanged). */
 export function sellerIds(slug: string) {
   const id = seedIdOf(slug);
@@ -456,13 +465,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
       resource: 'seller',
       resourceId: sellerId,
       key: 'self_edit_rules',
-      value: {
-        enabled: true,
-        anon_editing: true,
-        horizon_days: 0,
-        horizon_hours: 2,
-        categories: ['Workshops'],
-      },
+      value: DEMO_SELF_EDIT_RULES,
     })
     .onConflictDoNothing();
 
