@@ -4,13 +4,14 @@
  * session's Reschedule, a day, a time, Update; back on the manage page the change waits (unsaved, the old places
  * still taken); Confirm Changes completes it for free: the old places come back, the new ones are taken, the
  * success message shows. Axe clean at each step; on a phone too. A paid Watercolour Workshop morning place moved to
- * an afternoon, which costs more (session prices): the page's cost-increase warning, Confirm Changes goes to the
+ * an afternoon two weeks on, chosen in the 'Choose date' calendar, which costs more (session prices): the page's
+ * cost-increase warning with the amount, Confirm Changes goes to the
  * confirm page with the price difference, paid with the sandbox card, back to the order with the success message,
  * the same order number, the morning place freed and the afternoon one taken.
  */
 import type { Page } from '@playwright/test';
 import { expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
 import { bookFree, bookThroughApi, firstTicketOf, manageLink, usedOf } from './manage-helpers';
 
 const WORKSHOP = 'Family Workshop: Drop-in Drawing';
@@ -119,9 +120,22 @@ test('a guest moves a paid place to a pricier afternoon session and pays the dif
       'Tickets on another date may cost more: any difference is paid when you confirm your changes.',
     ),
   ).toBeVisible();
-  await page.getByRole('list').getByRole('button', { disabled: false }).last().click();
+  // A day two weeks on, from the 'Choose date' calendar ('Show more dates'): arrow keys, then Enter.
+  const more = page.getByRole('button', { name: 'Show more dates' });
+  await more.click();
+  const calendar = page.getByRole('dialog', { name: 'Choose date' });
+  await expectApgDialog(page, calendar, { opener: more, closeable: true });
+  await expectNoA11yViolations(page, "reschedule page's calendar");
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(page.getByRole('list').getByRole('button', { pressed: true })).toHaveCount(1);
   await page.getByRole('tab', { name: 'Afternoon' }).click();
   await page.getByRole('tabpanel').getByRole('button', { name: '2:00 PM' }).click();
+  await expect(
+    page.getByText('This time costs $15.00 more. You pay the difference when you confirm your changes.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Update' }).click();
 
   // Back on the order: the change waits, with $15.00 to pay.

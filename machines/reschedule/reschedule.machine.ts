@@ -54,7 +54,9 @@ export function loadRescheduleInput({ context }: { context: RescheduleContext })
 }
 export function loadSessionsInput({ context }: { context: RescheduleContext }): LoadSessionsInput {
   const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);
-  return { eventId: moving[0]?.eventId ?? '', date: context.selectedDate ?? '' };
+  const quantities: Record<string, number> = {};
+  for (const t of moving) quantities[t.ticketTypeId] = (quantities[t.ticketTypeId] ?? 0) + 1;
+  return { eventId: moving[0]?.eventId ?? '', date: context.selectedDate ?? '', quantities };
 }
 export function updateOrderInput({ context }: { context: RescheduleContext }): UpdateOrderInput {
   const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);

@@ -25,6 +25,8 @@ export interface RescheduleSession {
   /** ISO start. */
   start: string;
   soldOut: boolean;
+  /** What a ticket of each moving type costs at this session, in cents (its price schedule). */
+  prices: Record<string, number>;
 }
 
 export interface LoadRescheduleInput {
@@ -45,6 +47,8 @@ export interface LoadRescheduleOutput {
 export interface LoadSessionsInput {
   eventId: string;
   date: string;
+  /** The moving tickets by type: the sessions with room for them, priced (POST events/{id}/sessions). */
+  quantities: Record<string, number>;
 }
 
 export interface UpdateOrderInput {

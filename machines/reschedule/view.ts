@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { type SessionTab, type SessionTabId, sessionTabsView } from '../reserve/session-tabs';
 import type { Message } from '../shared/messages';
 import type { rescheduleMachine } from './reschedule.machine';
-import { canUpdate, DAYS_SHOWN, ticketsToMove } from './rules';
+import { canUpdate, costIncreaseCents, DAYS_SHOWN, ticketsToMove } from './rules';
 import type { RescheduleDay } from './types';
 
 export type RescheduleSnapshot = SnapshotFrom<typeof rescheduleMachine>;
@@ -46,6 +46,8 @@ export interface RescheduleView {
   sessionTabs: SessionTab<RescheduleSessionOption>[] | null;
   initialTab: SessionTabId;
   selectedSessionId: string | null;
+  /** What the chosen session costs more than the tickets did, in cents (0: not more, or none chosen). */
+  costIncreaseCents: number;
   /** Update disabled until a date and a session are chosen, and while submitting (spec 2 §2). */
   updateDisabled: boolean;
   submitting: boolean;
@@ -97,6 +99,10 @@ export function selectRescheduleView(snapshot: RescheduleSnapshot): RescheduleVi
     sessionTabs: context.selectedDate && snapshot.value !== 'loadingSessions' ? tabs.sessionTabs : null,
     initialTab: tabs.initialTab,
     selectedSessionId: context.selectedSessionId,
+    costIncreaseCents: costIncreaseCents(
+      moving,
+      context.sessions?.find((s) => s.id === context.selectedSessionId) ?? null,
+    ),
     updateDisabled:
       submitting ||
       snapshot.value !== 'choosing' ||

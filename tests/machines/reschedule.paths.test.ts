@@ -135,6 +135,16 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
     const out = (event as unknown as { output: LoadRescheduleOutput }).output;
     trace.moving = oracleMoving(out.order, out.nowMs);
   }
+  // The day's sessions are asked for priced for the moving tickets: their count per type.
+  const sessionsCall = runner.controls.calls.filter((c) => c.src === 'loadSessions').at(-1);
+  if (sessionsCall) {
+    const counts: Record<string, number> = {};
+    for (const id of trace.moving) {
+      const type = LOADED.order.tickets.find((k) => k.id === id)?.ticketTypeId as string;
+      counts[type] = (counts[type] ?? 0) + 1;
+    }
+    expect(sessionsCall.input).toMatchObject({ quantities: counts });
+  }
   const updates = runner.controls.calls.filter((c) => c.src === 'updateOrder');
   if (event.type.endsWith('.updateOrder')) trace.updatesSettled++;
   if (event.type === 'xstate.done.actor.updateOrder') trace.updatesDone++;
@@ -158,6 +168,14 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
     expect(s?.id).not.toBe('session-a');
   }
   const view = selectRescheduleView(snapshot);
+  // Spec 2 §2 "warns of a cost increase": the chosen session's prices of the moving tickets less what they cost,
+  // when more.
+  const chosen = SESSIONS.find((x) => x.id === context.selectedSessionId);
+  const more = trace.moving.reduce((sum, id) => {
+    const k = LOADED.order.tickets.find((x) => x.id === id);
+    return sum + (chosen?.prices[k?.ticketTypeId ?? ''] ?? 0) - Math.round(Number(k?.adjustedValue) * 100);
+  }, 0);
+  expect(view.costIncreaseCents).toBe(chosen && more > 0 ? more : 0);
   expect(view.updateDisabled).toBe(
     state !== 'choosing' || context.selectedDate === null || context.selectedSessionId === null,
   );

@@ -70,6 +70,10 @@ describe('RescheduleView', () => {
     expect(screen.getByRole('tablist', { name: 'Choose a time' })).toBeTruthy();
     const chosen = screen.getAllByRole('button', { pressed: true });
     expect(chosen.some((b) => b.getAttribute('class') === 'session-button')).toBe(true);
+    // An Adult costs $30.00 there: the free one $30.00 more, the $25.00 one $5.00 more.
+    expect(
+      screen.getByText('This time costs $35.00 more. You pay the difference when you confirm your changes.'),
+    ).toBeTruthy();
     const update = screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement;
     expect(update.disabled).toBe(false);
     fireEvent.click(update);

@@ -1,7 +1,7 @@
 import './strings';
 import '../reserve/strings';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
-import { formatDateTime, formatTime } from '../format';
+import { formatDateTime, formatMoney, formatTime } from '../format';
 import { DayButtons } from '../reserve/DayButtons';
 import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
@@ -34,6 +34,7 @@ export interface RescheduleModel {
   sessionTabs: RescheduleTab[] | null;
   initialTab: TabId;
   selectedSessionId: string | null;
+  costIncreaseCents: number;
   updateDisabled: boolean;
   submitting: boolean;
   error: UiMessage | null;
@@ -213,6 +214,15 @@ export function RescheduleView(props: RescheduleViewProps) {
           )}
         </>
       ) : null}
+      <div aria-live="polite">
+        {view.costIncreaseCents > 0 ? (
+          <p className="message message--warning">
+            {fill(strings.rescheduleCostMore, {
+              amount: formatMoney(view.costIncreaseCents, props.currency),
+            })}
+          </p>
+        ) : null}
+      </div>
       <p>
         <button
           type="button"
