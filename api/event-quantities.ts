@@ -43,12 +43,17 @@ export function createEventQuantities(request: ApiRequest, now: () => number = D
      */
     async sessionsFor(
       id: string,
-      params: { date: string; quantities: Record<string, number> },
+      /** `includeSoldOut`: sessions without room are listed too, sold out (`_include_sold_out=true`). */
+      params: { date: string; quantities: Record<string, number>; includeSoldOut?: boolean },
       { signal }: QuantitiesCallOptions = {},
     ): Promise<PricedSessionModel[]> {
       const joins = eventJoins();
       const raw = await request('POST', path('events', id, 'sessions'), {
-        query: { _ondate: params.date, _sort: 'start_datetime' },
+        query: {
+          _ondate: params.date,
+          _sort: 'start_datetime',
+          _include_sold_out: params.includeSoldOut ? 'true' : undefined,
+        },
         body: { quantities: positive(params.quantities) },
         signal,
       });

@@ -7,7 +7,7 @@
  * one after another on its seller; `--repeat-each` runs each repeat in other workers, so on other sellers, and
  * a worker that failed is replaced by a new one with a new seller.
  */
-import { test as base } from '@playwright/test';
+import { type APIRequestContext, test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -42,4 +42,19 @@ export function eventId(seller: Seller, key: string): string {
   const id = seller.events[key];
   if (!id) throw new Error(`no seeded event ${key}`);
   return id;
+}
+
+/**
+ * Sets the worker's seller's self-edit rules (spec 2 §3; `PUT /__test/sellers/{slug}/self_edit_rules`, e.g.
+ * `{ enabled: false }`: `/manage/{id}` is then the cancel-free-order page), or with null puts the demo's back
+ * (self-edit on for Workshops). Only this worker's seller changes; a test that sets them puts them back.
+ */
+export async function setSelfEditRules(
+  request: APIRequestContext,
+  seller: Seller,
+  rules: Record<string, unknown> | null,
+): Promise<void> {
+  const url = `/__test/sellers/${seller.slug}/self_edit_rules`;
+  const res = rules === null ? await request.delete(url) : await request.put(url, { data: rules });
+  if (!res.ok()) throw new Error(`self_edit_rules of ${seller.slug}: ${res.status()} ${await res.text()}`);
 }

@@ -11,31 +11,53 @@ import { emailedLink } from './members';
 export const manageLink = (request: APIRequestContext, seller: Seller, to: string) =>
   emailedLink(request, seller, to, /\/manage\/[0-9a-f-]{36}\?token=/);
 
-/** Places taken of the workshop's session `sessionId` on `date` (uncached API). */
-export async function usedOf(page: Page, seller: Seller, date: string, sessionId: string): Promise<number> {
-  const all = await sessionsOn(page, eventId(seller, 'family-workshop'), date);
+/** Places taken of the workshop's (or the event `eventKey`'s) session `sessionId` on `date` (uncached API). */
+export async function usedOf(
+  page: Page,
+  seller: Seller,
+  date: string,
+  sessionId: string,
+  eventKey = 'family-workshop',
+): Promise<number> {
+  const all = await sessionsOn(page, eventId(seller, eventKey), date);
   const session = all.find((s) => s.id === sessionId);
   if (!session) throw new Error('no such session');
   return session.used_capacity;
 }
 
 /** A guest's free order of `n` Adult places, booked through the API (the phone test needs no browser purchase). */
-export async function bookFree(
+export const bookFree = (
   request: APIRequestContext,
   seller: Seller,
   email: string,
   n: number,
   dayOffset = 3,
+) => bookThroughApi(request, seller, email, { n, dayOffset });
+
+/**
+ * A guest's order of `n` Adult places of the event `eventKey` (default the free workshop) in the first session
+ * `dayOffset` days out, booked through the API: free, or paid with the sandbox's test card (`amount`).
+ */
+export async function bookThroughApi(
+  request: APIRequestContext,
+  seller: Seller,
+  email: string,
+  {
+    n,
+    dayOffset = 3,
+    eventKey = 'family-workshop',
+    amount = '0.00',
+  }: { n: number; dayOffset?: number; eventKey?: string; amount?: string },
 ) {
   const api = (path: string, data: unknown) =>
     request.post(`/api/${path}?seller_id=${seller.id}`, { data, headers: { 'Tix-App': 'ecomm' } });
   const date = venueDay(dayOffset);
-  const res = await request.get(`/api/events/${eventId(seller, 'family-workshop')}/sessions`, {
+  const res = await request.get(`/api/events/${eventId(seller, eventKey)}/sessions`, {
     params: { _ondate: date, seller_id: seller.id },
     headers: { 'Tix-App': 'ecomm' },
   });
   const session = (await res.json()).event_session._data[0] as { id: string };
-  const types = await request.get(`/api/events/${eventId(seller, 'family-workshop')}`, {
+  const types = await request.get(`/api/events/${eventId(seller, eventKey)}`, {
     params: {
       _embed: 'ticket_type',
       'hidden_type._in': 'public_browsable,public_link_only',
@@ -54,7 +76,11 @@ export async function bookFree(
   expect((await api(`cart/${cartId}/purchaser`, { first_name: 'Pia', last_name: 'Phone', email })).ok()).toBe(
     true,
   );
-  expect((await api(`cart/${cartId}/pay`, { amount: '0.00', gateway_id: 'free' })).ok()).toBe(true);
+  const pay =
+    amount === '0.00'
+      ? { amount, gateway_id: 'free' }
+      : { amount, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } };
+  expect((await api(`cart/${cartId}/pay`, pay)).ok()).toBe(true);
 }
 
 /** The session id and venue date of an order's first ticket (the order's id read from its manage link). */

@@ -3,10 +3,12 @@
  * seller has self-edit on): a guest books free workshop places, opens the manage link of the confirmation email,
  * removes one ticket (unsaved until Confirm Changes; then its place comes back), and sees the success message; the
  * order's link without the token is refused; axe clean. On a phone: 'Cancel order', the footer's Cancel discards,
- * then 'Cancel order' confirmed.
+ * then 'Cancel order' confirmed. With the seller's self-edit off, the same link opens the cancel-free-order page
+ * (spec 2 §2 "Cancel-free-order page", §4 "Cancel-free-order"): one ticket cancelled through the 'Cancel these
+ * tickets?' dialog (its place back), then the rest of the order, then the empty state.
  */
-import { eventId, expect, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { eventId, expect, setSelfEditRules, test } from './fixtures';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
 import { bookFree, firstTicketOf, manageLink, usedOf } from './manage-helpers';
 
 const WORKSHOP = 'Family Workshop: Drop-in Drawing';
@@ -95,4 +97,55 @@ test('on a phone, a guest cancels a whole free order, then discards nothing more
   await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expectNoA11yViolations(page, 'edit-order page after cancelling, phone');
+});
+
+test('with self-edit off, a guest cancels free tickets on the cancel-free-order page from the emailed link', async ({
+  page,
+  seller,
+}) => {
+  const email = `cancel-free-${seller.slug}@example.com`;
+  await bookFree(page.request, seller, email, 2);
+  const link = await manageLink(page.request, seller, email);
+  const { sessionId, date } = await firstTicketOf(page, seller, link);
+  await setSelfEditRules(page.request, seller, { enabled: false });
+  try {
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: /^Order / })).toBeVisible();
+    const before = await usedOf(page, seller, date, sessionId);
+    // One session: its table is open, named by the event and the session's time; no edit-order page.
+    await expect(page.getByRole('table', { name: new RegExp(`^${WORKSHOP}, `) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Order' })).toHaveCount(0);
+    const cancelSelected = page.getByRole('button', { name: 'Cancel selected' });
+    await expect(cancelSelected).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'Select Adult, ticket 1' }).check();
+    await expect(cancelSelected).toBeEnabled();
+    await expectNoA11yViolations(page, 'cancel-free-order page');
+    await cancelSelected.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel these tickets?' });
+    await expect(confirm.getByText('1 ticket will be cancelled. This cannot be undone.')).toBeVisible();
+    await expectApgDialog(page, confirm, { opener: cancelSelected, closeable: true });
+    await expectNoA11yViolations(page, 'cancel confirm');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your tickets have been cancelled.' }),
+    ).toBeVisible();
+    await expect(confirm).toBeHidden();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: 'Cancelled' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Booked' })).toHaveCount(1);
+    // The place is back.
+    expect(await usedOf(page, seller, date, sessionId)).toBe(before - 1);
+
+    // The rest of the order: then nothing is left to cancel.
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(confirm.getByText('1 ticket will be cancelled. This cannot be undone.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('This order has no free tickets to cancel.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    expect(await usedOf(page, seller, date, sessionId)).toBe(before - 2);
+    await expectNoA11yViolations(page, 'cancel-free-order empty state');
+  } finally {
+    await setSelfEditRules(page.request, seller, null);
+  }
 });

@@ -3,12 +3,16 @@
  * free workshop order, reached through its emailed manage link, is moved to another day at the same price: the
  * session's Reschedule, a day, a time, Update; back on the manage page the change waits (unsaved, the old places
  * still taken); Confirm Changes completes it for free: the old places come back, the new ones are taken, the
- * success message shows. Axe clean at each step; on a phone too.
+ * success message shows. Axe clean at each step; on a phone too. A paid Watercolour Workshop morning place moved to
+ * an afternoon two weeks on, chosen in the 'Choose date' calendar, which costs more (session prices): the page's
+ * cost-increase warning with the amount, Confirm Changes goes to the
+ * confirm page with the price difference, paid with the sandbox card, back to the order with the success message,
+ * the same order number, the morning place freed and the afternoon one taken.
  */
 import type { Page } from '@playwright/test';
 import { expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
-import { bookFree, firstTicketOf, manageLink, usedOf } from './manage-helpers';
+import { expectApgDialog, expectNoA11yViolations } from './helpers';
+import { bookFree, bookThroughApi, firstTicketOf, manageLink, usedOf } from './manage-helpers';
 
 const WORKSHOP = 'Family Workshop: Drop-in Drawing';
 
@@ -84,4 +88,99 @@ test('a guest reschedules a free order to another day at the same price, from th
 
 test('on a phone, a guest reschedules to another day at the same price @phone', async ({ page, seller }) => {
   await rescheduleToAnotherDay(page, seller, `phone-${test.info().project.name}`);
+});
+
+test('a guest moves a paid place to a pricier afternoon session and pays the difference at the confirm page', async ({
+  page,
+  seller,
+}) => {
+  const email = `costs-more-${seller.slug}@example.com`;
+  // One Adult place at the 10:00 session ($20.00); the 14:00 sessions cost $35.00 (server/README.md, Session prices).
+  await bookThroughApi(page.request, seller, email, {
+    n: 1,
+    eventKey: 'watercolour-workshop',
+    amount: '20.00',
+  });
+  const link = await manageLink(page.request, seller, email);
+  const { orderId, sessionId, date } = await firstTicketOf(page, seller, link);
+  const usedHere = (d: string, id: string) => usedOf(page, seller, d, id, 'watercolour-workshop');
+
+  await page.goto(link);
+  const heading = page.getByRole('heading', { level: 1, name: /^Order / });
+  await expect(heading).toBeVisible();
+  const before = await usedHere(date, sessionId);
+  const orderTitle = await heading.textContent();
+  await page
+    .getByRole('region', { name: /^Watercolour Workshop, / })
+    .getByRole('link', { name: 'Reschedule' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reschedule' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Tickets on another date may cost more: any difference is paid when you confirm your changes.',
+    ),
+  ).toBeVisible();
+  // A day two weeks on, from the 'Choose date' calendar ('Show more dates'): arrow keys, then Enter.
+  const more = page.getByRole('button', { name: 'Show more dates' });
+  await more.click();
+  const calendar = page.getByRole('dialog', { name: 'Choose date' });
+  await expectApgDialog(page, calendar, { opener: more, closeable: true });
+  await expectNoA11yViolations(page, "reschedule page's calendar");
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(page.getByRole('list').getByRole('button', { pressed: true })).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Afternoon' }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: '2:00 PM' }).click();
+  await expect(
+    page.getByText('This time costs $15.00 more. You pay the difference when you confirm your changes.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Update' }).click();
+
+  // Back on the order: the change waits, with $15.00 to pay.
+  await expect(page).toHaveURL(new RegExp(`/manage/${orderId}\\?token=`));
+  const unsaved = page.getByRole('region', { name: 'Unsaved changes' });
+  await expect(unsaved.getByText('To pay: $15.00')).toBeVisible();
+  await unsaved.getByRole('button', { name: 'Confirm Changes' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/manage/${orderId}/confirm`));
+  await expect(page.getByText('Price difference to pay: $15.00')).toBeVisible();
+  await expectNoA11yViolations(page, 'confirm changes with a price difference');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  // Back on the order, the same one, rescheduled.
+  await expect(page).toHaveURL(new RegExp(`/manage/${orderId}\\?token=`));
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your tickets have been rescheduled.' }),
+  ).toBeVisible();
+  await expect(heading).toHaveText(orderTitle ?? '');
+  expect(await usedHere(date, sessionId)).toBe(before - 1);
+  const res = await page.request.get(`/api/ticket_order/${orderId}`, {
+    params: {
+      seller_id: seller.id,
+      _embed: 'ticket,event_session',
+      token: new URL(link, 'http://x').searchParams.get('token') ?? '',
+    },
+    headers: { 'Tix-App': 'ecomm' },
+  });
+  const body = await res.json();
+  const tickets = body.ticket._data as Array<{
+    state: string;
+    event_session_id: string;
+    adjusted_value: string;
+  }>;
+  const booked = tickets.filter((t) => t.state === 'booked');
+  expect(booked.map((t) => t.adjusted_value)).toEqual(['35.00']);
+  const moved = booked[0]?.event_session_id as string;
+  expect(moved).not.toBe(sessionId);
+  const start = (body.event_session._data as Array<{ id: string; start_datetime: string }>).find(
+    (x) => x.id === moved,
+  )?.start_datetime as string;
+  const newDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(start));
+  expect(await usedHere(newDate, moved)).toBe(1);
+  await expectNoA11yViolations(page, 'edit-order page after paying the difference');
 });

@@ -93,6 +93,12 @@ CREATE TABLE IF NOT EXISTS event_session (
   sales_end timestamptz
 );
 CREATE INDEX IF NOT EXISTS event_session_event_start_idx ON event_session (event_template_id, start_at);
+CREATE TABLE IF NOT EXISTS session_price (
+  event_session_id text NOT NULL,
+  ticket_type_id text NOT NULL,
+  amount_cents integer NOT NULL,
+  PRIMARY KEY (event_session_id, ticket_type_id)
+);
 CREATE TABLE IF NOT EXISTS identity (
   id text PRIMARY KEY,
   seller_id text NOT NULL,

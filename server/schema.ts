@@ -3,7 +3,7 @@
  * Money is stored in integer cents; percentages in basis points (1% = 100).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -105,6 +105,21 @@ export const eventSession = pgTable('event_session', {
   salesStart: ts('sales_start'),
   salesEnd: ts('sales_end'),
 });
+
+/**
+ * A session's own price of a ticket type (spec 1 §7 `price_schedule`: one row per session and ticket type): where a
+ * row exists the type costs `amount_cents` at that session, in place of its amount and discounted amount; without
+ * one, the type's price. Catalogue data (server/catalog/session-prices.ts).
+ */
+export const sessionPrice = pgTable(
+  'session_price',
+  {
+    eventSessionId: text('event_session_id').notNull(),
+    ticketTypeId: text('ticket_type_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (x) => [primaryKey({ columns: [x.eventSessionId, x.ticketTypeId] })],
+);
 
 export const identity = pgTable('identity', {
   id: text('id').primaryKey(),

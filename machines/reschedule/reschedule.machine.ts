@@ -1,7 +1,8 @@
 /**
  * Reschedule (spec 2 §2 "Reschedule page", §4 "Reschedule", §5, §6, §8 "Reschedule"; issue 24). The order, the
  * access answer and the event's days load together; a member's session is told to log out (spec 2 §6), a refusal
- * shows its message. The visitor picks a day (up to 8 buttons, then 'Show more dates'), the day's sessions load
+ * shows its message. The visitor picks a day (up to 8 buttons, then 'Show more dates', which opens the 'Choose
+ * date' calendar on the app's modal stack, as date-first does: the route's concern), the day's sessions load
  * (tabs by time of day), then a session; Update (only with both, never twice at once) makes the change in one cart
  * modification of an order-bound cart (remove the session's tickets, add their types in the chosen session) and
  * returns to the manage page, which confirms it. A failure clears the chosen date: an expired cart or tickets that
@@ -39,7 +40,6 @@ export function initialRescheduleContext({ input }: { input: RescheduleInput }):
     access: null,
     nowMs: 0,
     days: [],
-    allDays: false,
     selectedDate: null,
     sessions: null,
     selectedSessionId: null,
@@ -54,7 +54,9 @@ export function loadRescheduleInput({ context }: { context: RescheduleContext })
 }
 export function loadSessionsInput({ context }: { context: RescheduleContext }): LoadSessionsInput {
   const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);
-  return { eventId: moving[0]?.eventId ?? '', date: context.selectedDate ?? '' };
+  const quantities: Record<string, number> = {};
+  for (const t of moving) quantities[t.ticketTypeId] = (quantities[t.ticketTypeId] ?? 0) + 1;
+  return { eventId: moving[0]?.eventId ?? '', date: context.selectedDate ?? '', quantities };
 }
 export function updateOrderInput({ context }: { context: RescheduleContext }): UpdateOrderInput {
   const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);
@@ -93,7 +95,6 @@ export const rescheduleMachine = setup({
         startAgain: false,
       };
     }),
-    showAllDays: assign({ allDays: true }),
     storeSessions: assign({ sessions: ({ event }) => outputOf<RescheduleSession[]>(event) }),
     selectSession: assign(({ event }) => {
       assertEvent(event, 'session.select');
@@ -187,7 +188,6 @@ export const rescheduleMachine = setup({
       description: 'Day buttons, then the day’s sessions as tabs; Update enabled once both are chosen.',
       on: {
         'date.select': { guard: 'dayOpen', target: 'loadingSessions', actions: 'selectDate' },
-        'dates.more': { actions: 'showAllDays' },
         'session.select': { guard: 'sessionOpen', actions: 'selectSession' },
         update: { guard: 'canUpdate', target: 'updating' },
       },
@@ -204,7 +204,6 @@ export const rescheduleMachine = setup({
       },
       on: {
         'date.select': { guard: 'dayOpen', target: 'loadingSessions', reenter: true, actions: 'selectDate' },
-        'dates.more': { actions: 'showAllDays' },
       },
     },
     updating: {
@@ -224,7 +223,6 @@ export const rescheduleMachine = setup({
         "The change was refused; the date is cleared. 'Click here to start again.' for an expired cart or tickets that cannot move.",
       on: {
         'date.select': { guard: 'dayOpen', target: 'loadingSessions', actions: 'selectDate' },
-        'dates.more': { actions: 'showAllDays' },
         restart: { target: 'loading', actions: 'clearError' },
       },
     },

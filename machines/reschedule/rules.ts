@@ -5,6 +5,7 @@
  */
 import type { ManageAccess, ManageOrder, ManageTicket } from '../../api/models';
 import { horizonMsOf, isUpcoming } from '../cancelFreeOrder/rules';
+import type { RescheduleSession } from './types';
 
 /** Spec 2 §2 "Reschedule page": up to 8 day buttons, then 'Show more dates'. */
 export const DAYS_SHOWN = 8;
@@ -25,6 +26,22 @@ export const ticketsToMove = (
   access: ManageAccess | null,
 ): ManageTicket[] =>
   (order?.tickets ?? []).filter((t) => t.sessionId === sessionId && isReschedulable(t, nowMs, access));
+
+/** Money string ('25.00') to cents. */
+const centsOf = (money: string) => Math.round(Number(money) * 100) || 0;
+
+/**
+ * How much more the moving tickets cost at `session` than they cost now (spec 2 §2 "warns of a cost increase"):
+ * each one's price there (its type's, from the session's price schedule) less what it cost; 0 when the same or
+ * less (nothing is refunded).
+ */
+export function costIncreaseCents(moving: ManageTicket[], session: RescheduleSession | null): number {
+  if (!session) return 0;
+  let more = 0;
+  for (const t of moving)
+    more += (session.prices[t.ticketTypeId] ?? centsOf(t.adjustedValue)) - centsOf(t.adjustedValue);
+  return Math.max(0, more);
+}
 
 /** Update is enabled with a date and a session of it chosen (spec 2 §5). */
 export const canUpdate = (selectedDate: string | null, selectedSessionId: string | null): boolean =>

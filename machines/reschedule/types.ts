@@ -25,6 +25,8 @@ export interface RescheduleSession {
   /** ISO start. */
   start: string;
   soldOut: boolean;
+  /** What a ticket of each moving type costs at this session, in cents (its price schedule). */
+  prices: Record<string, number>;
 }
 
 export interface LoadRescheduleInput {
@@ -45,6 +47,8 @@ export interface LoadRescheduleOutput {
 export interface LoadSessionsInput {
   eventId: string;
   date: string;
+  /** The moving tickets by type: the sessions with room for them, priced (POST events/{id}/sessions). */
+  quantities: Record<string, number>;
 }
 
 export interface UpdateOrderInput {
@@ -68,8 +72,6 @@ export interface RescheduleContext {
   access: ManageAccess | null;
   nowMs: number;
   days: RescheduleDay[];
-  /** All days shown ('Show more dates'), else the first 8. */
-  allDays: boolean;
   selectedDate: string | null;
   sessions: RescheduleSession[] | null;
   selectedSessionId: string | null;
@@ -81,10 +83,8 @@ export interface RescheduleContext {
 }
 
 export type RescheduleEvent =
-  /** A day button (or the calendar's Enter). */
+  /** A day button, or a day of the 'Choose date' calendar ('Show more dates'). */
   | { type: 'date.select'; date: string }
-  /** 'Show more dates'. */
-  | { type: 'dates.more' }
   /** A session of the chosen day. */
   | { type: 'session.select'; sessionId: string }
   /** Update. */

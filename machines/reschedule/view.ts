@@ -3,7 +3,8 @@ import type { SnapshotFrom } from 'xstate';
 import { type SessionTab, type SessionTabId, sessionTabsView } from '../reserve/session-tabs';
 import type { Message } from '../shared/messages';
 import type { rescheduleMachine } from './reschedule.machine';
-import { canUpdate, DAYS_SHOWN, ticketsToMove } from './rules';
+import { canUpdate, costIncreaseCents, DAYS_SHOWN, ticketsToMove } from './rules';
+import type { RescheduleDay } from './types';
 
 export type RescheduleSnapshot = SnapshotFrom<typeof rescheduleMachine>;
 
@@ -34,19 +35,33 @@ export interface RescheduleView {
   from: string | null;
   timezone: string;
   ticketCount: number;
-  /** The day buttons shown (up to 8 until 'Show more dates'). */
+  /** The day buttons: the first 8, and the chosen day when the calendar chose a later one. */
   days: Array<{ date: string; disabled: boolean }>;
+  /** Every day, for the 'Choose date' calendar. */
+  calendarDays: Array<{ date: string; disabled: boolean }>;
+  /** 'Show more dates' (it opens the calendar): more days than the buttons show. */
   moreDates: boolean;
   selectedDate: string | null;
   sessionsLoading: boolean;
   sessionTabs: SessionTab<RescheduleSessionOption>[] | null;
   initialTab: SessionTabId;
   selectedSessionId: string | null;
+  /** What the chosen session costs more than the tickets did, in cents (0: not more, or none chosen). */
+  costIncreaseCents: number;
   /** Update disabled until a date and a session are chosen, and while submitting (spec 2 §2). */
   updateDisabled: boolean;
   submitting: boolean;
   error: Message | null;
   startAgain: boolean;
+}
+
+const dayOption = (d: RescheduleDay) => ({ date: d.date, disabled: d.soldOut });
+
+/** The first 8 days, then the chosen one if the calendar chose a later day (so it shows, pressed). */
+function buttonDays(days: RescheduleDay[], selected: string | null): RescheduleDay[] {
+  const shown = days.slice(0, DAYS_SHOWN);
+  const chosen = days.find((d) => d.date === selected);
+  return chosen && !shown.includes(chosen) ? [...shown, chosen] : shown;
 }
 
 export function selectRescheduleView(snapshot: RescheduleSnapshot): RescheduleView {
@@ -76,16 +91,18 @@ export function selectRescheduleView(snapshot: RescheduleSnapshot): RescheduleVi
     from: first?.start ?? null,
     timezone,
     ticketCount: moving.length,
-    days: (context.allDays ? context.days : context.days.slice(0, DAYS_SHOWN)).map((d) => ({
-      date: d.date,
-      disabled: d.soldOut,
-    })),
-    moreDates: !context.allDays && context.days.length > DAYS_SHOWN,
+    days: buttonDays(context.days, context.selectedDate).map(dayOption),
+    calendarDays: context.days.map(dayOption),
+    moreDates: context.days.length > DAYS_SHOWN,
     selectedDate: context.selectedDate,
     sessionsLoading: snapshot.value === 'loadingSessions',
     sessionTabs: context.selectedDate && snapshot.value !== 'loadingSessions' ? tabs.sessionTabs : null,
     initialTab: tabs.initialTab,
     selectedSessionId: context.selectedSessionId,
+    costIncreaseCents: costIncreaseCents(
+      moving,
+      context.sessions?.find((s) => s.id === context.selectedSessionId) ?? null,
+    ),
     updateDisabled:
       submitting ||
       snapshot.value !== 'choosing' ||

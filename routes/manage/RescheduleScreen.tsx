@@ -9,7 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { selectRescheduleView } from '../../machines/reschedule/view';
 import { RescheduleView } from '../../ui/manage/RescheduleView';
-import { useServices } from '../app/services';
+import { useModal, useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { editCartKey, provideReschedule } from './reschedule-wiring';
 import { tokenFrom } from './wiring';
@@ -22,6 +22,8 @@ export default function RescheduleScreen({ orderId, sessionId }: { orderId: stri
   const machine = useMemo(() => provideReschedule({ api, now: () => clock.now() }), [api, clock]);
   const actor = useActorRef(machine, { input: { orderId, sessionId, token }, inspect });
   const view = useSelector(actor, selectRescheduleView);
+  // 'Show more dates' opens the 'Choose date' calendar on the app's modal stack, as the date-first reserve does.
+  const calendar = useModal('chooseDate');
   const backHref = href(`/manage/${orderId}${token ? `?token=${token}` : ''}`);
   useEffect(() => {
     document.title = `${strings.rescheduleTitle} — ${config.sellerName}`;
@@ -45,7 +47,10 @@ export default function RescheduleScreen({ orderId, sessionId }: { orderId: stri
       backHref={backHref}
       onNavigate={navigate}
       onSelectDate={(date) => actor.send({ type: 'date.select', date })}
-      onMoreDates={() => actor.send({ type: 'dates.more' })}
+      calendar={calendar.modal}
+      onShowMore={calendar.open}
+      onCloseCalendar={calendar.close}
+      onDismissCalendar={calendar.dismiss}
       onSelectSession={(id) => actor.send({ type: 'session.select', sessionId: id })}
       onUpdate={() => actor.send({ type: 'update' })}
       onRestart={() => actor.send({ type: 'restart' })}

@@ -41,11 +41,19 @@ export function provideReschedule(w: RescheduleWiring) {
   return rescheduleMachine.provide({
     actors: {
       loadReschedule: fromPromise(({ input, signal }) => loadReschedule(w, input, signal)),
+      // The day's sessions priced for the moving tickets (a session may cost more), the full ones too (sold out).
       loadSessions: fromPromise(async ({ input, signal }) =>
-        (await w.api.events.sessions(input.eventId, { date: input.date }, { signal })).map((session) => ({
+        (
+          await w.api.events.sessionsFor(
+            input.eventId,
+            { date: input.date, quantities: input.quantities, includeSoldOut: true },
+            { signal },
+          )
+        ).map((session) => ({
           id: session.id,
           start: session.start,
           soldOut: session.soldOut,
+          prices: session.prices,
         })),
       ),
       updateOrder: fromPromise(async ({ input, signal }) => {

@@ -278,7 +278,7 @@ export async function cartDocument(
 ): Promise<w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } }> {
   const q = ctx.db;
   let tickets = opts.fresh ? opts.fresh.tickets : await cartTickets(q, cart.id);
-  const [allTypes, payments, [identity], orders, promo] = await Promise.all([
+  const [allTypes, payments, [identity], orders, promo, [edit]] = await Promise.all([
     ctx.cache.types(
       q,
       tickets.map((k) => k.ticketTypeId),
@@ -289,9 +289,11 @@ export async function cartDocument(
       : q.select().from(t.identity).where(eq(t.identity.id, cart.identityId)).limit(1),
     opts.fresh ? [] : ordersOfCart(q, cart.id),
     cartDiscounts(q, cart, tickets, ctx.now()),
+    opts.fresh ? [] : q.select().from(orderEdit).where(eq(orderEdit.cartId, cart.id)),
   ]);
   const cost = ticketsCost(tickets, allTypes);
-  const paymentsCents = payments.reduce((a, r) => a + r.payment.amountCents, 0);
+  // An order-bound cart: what the tickets it gives up cost counts as paid (as paymentsOf has it for the pay).
+  const paymentsCents = payments.reduce((a, r) => a + r.payment.amountCents, 0) + (edit?.creditCents ?? 0);
   const cartmodCents = promo.discounts.totalCents;
   const outstandingCents = Math.max(0, cost.totalCents - cartmodCents - paymentsCents);
   const eventIdsInOrder = tickets.map((k) => k.eventTemplateId);
@@ -357,13 +359,8 @@ export async function cartDocument(
     gateway_audit: coll(opts.fresh ? [] : await gatewayAudits(q, cart.id, payments)),
   };
   // An order-bound cart names the order's tickets it gives up (server/manage/edit.ts).
-  if (!opts.fresh) {
-    const [edit] = await q.select().from(orderEdit).where(eq(orderEdit.cartId, cart.id));
-    if (edit)
-      doc.order_edit = coll([
-        { cart_id: cart.id, ticket_order_id: edit.ticketOrderId, removed: edit.removed },
-      ]);
-  }
+  if (edit)
+    doc.order_edit = coll([{ cart_id: cart.id, ticket_order_id: edit.ticketOrderId, removed: edit.removed }]);
   if (opts.embed?.has('config'))
     doc.config = coll(
       (await ctx.cache.config(q, [...eventIds, ...groups.map((g) => g.id)], opts.configKeys)).map(wConfig),

@@ -5,6 +5,7 @@ import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf, strongerAsk } from '..
 import { ErrorCode } from '../../domain/codes';
 import { amountCents, FACE_VALUE_CONTEXT, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
 import { SESSIONLESS_HANDLERS } from '../catalog/groups';
+import { priceAtSession } from '../catalog/session-prices';
 import { type PreparedVouchers, prepareVouchers, releaseTicketVouchers } from '../citypass/redeem';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
@@ -31,7 +32,7 @@ type Group = Row<typeof t.ticketGroup>;
 async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.CartModifyBody['add']>) {
   const nowMs = ctx.now();
   // Sessions for their times and sales window only (capacity is taken in the database); pay re-checks them.
-  const [sessions, types] = await Promise.all([
+  const [sessions, types, sessionPrices] = await Promise.all([
     ctx.cache.sessions(
       ctx.db,
       adds.map((l) => l.event_session_id),
@@ -39,6 +40,10 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     ctx.cache.types(
       ctx.db,
       adds.map((l) => l.ticket_type_id),
+    ),
+    ctx.cache.sessionPrices(
+      ctx.db,
+      adds.map((l) => l.event_session_id),
     ),
   ]);
   const [groups, events] = await Promise.all([
@@ -96,14 +101,15 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     if (line.event_session_id === null) {
       if (!flexibleGroups.has(group.id) && !SESSIONLESS_HANDLERS.includes(group.handler))
         throw invalid('event_session', `${where}: A session is required.`);
-      return { line, ty, group, ev, session: null, value: lineValue(ty, line, where) };
+      return { line, ty, group, ev, session: null, value: lineValue(ty, priceCents(ty), line, where) };
     }
     const session = sessionById.get(line.event_session_id);
     if (!session || session.eventTemplateId !== ev.id)
       throw invalid('event_session', `${where}: Sorry, the selected time is not found.`);
     if (!isBookable(session, nowMs))
       throw invalid('event_session', `${where}: Sorry, tickets are not available at the selected time.`);
-    return { line, ty, group, ev, session, value: lineValue(ty, line, where) };
+    const price = priceAtSession(ty, session.id, sessionPrices);
+    return { line, ty, group, ev, session, value: lineValue(ty, price, line, where) };
   });
 }
 
@@ -122,16 +128,16 @@ const TRUE_WORDS = new Set(['1', 'on', 'enabled', 'true', 't', 'yes', 'y']);
 
 /**
  * The face value of a line (what the ticket costs, and what the cart's totals and the pay sum): the type's
- * price; a flexible price's amount when it lies within the type's bounds (domain/flexible-price.ts, the rule
+ * price at the line's session (`price`, catalog/session-prices.ts); a flexible price's amount when it lies within the type's bounds (domain/flexible-price.ts, the rule
  * the storefront checks with); a fixed price given back unchanged. Anything else is refused (400
  * validation_failed, context face_value): the client's amount is never taken on trust.
  */
 function lineValue(
   ty: Row<typeof t.ticketType>,
+  price: number,
   line: NonNullable<w.CartModifyBody['add']>[number],
   where: string,
 ) {
-  const price = priceCents(ty);
   if (line.face_value === undefined || line.face_value === null) return price;
   const amount = amountCents(line.face_value);
   if (amount !== null && (isFlexiblePrice(ty) ? fitsBounds(ty, amount) : amount === price)) return amount;

@@ -17,6 +17,7 @@ import {
   type Row,
 } from '../http/docs';
 import * as t from '../schema';
+import { loadSessionPriceRows, type SessionPrices, sessionPricesOf } from './session-prices';
 
 const uniq = (xs: Array<string | null | undefined>) => [...new Set(xs.filter((x): x is string => !!x))];
 const byRank = (a: { rank: number }, b: { rank: number }) => a.rank - b.rank;
@@ -134,6 +135,13 @@ export class CatalogCache {
   /** Sessions for their static fields (times, sales window); never for their capacity counters. */
   sessions(q: Q, ids: Array<string | null | undefined>) {
     return this.by('session', q, ids, loadSessions, (r) => r.id);
+  }
+
+  /** The sessions' own prices of ticket types (server/catalog/session-prices.ts). */
+  async sessionPrices(q: Q, sessionIds: Array<string | null | undefined>): Promise<SessionPrices> {
+    return sessionPricesOf(
+      await this.by('session_price', q, sessionIds, loadSessionPriceRows, (r) => r.eventSessionId),
+    );
   }
 
   async types(q: Q, ids: Array<string | null | undefined>) {

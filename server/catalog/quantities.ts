@@ -15,7 +15,6 @@ import {
   loadTypesForGroups,
   PUBLIC_TYPES,
   placesLeft,
-  priceCents,
   type Row,
   wSession,
   wType,
@@ -26,6 +25,7 @@ import { type CatalogGate, MEMBER_ONLY } from '../memberships/access';
 import * as t from '../schema';
 import { dayjs, money, percentFee } from '../util';
 import { bookableSessions, type EventRow, groupIdFilter, type SessionRow } from './lookup';
+import { loadSessionPrices, priceAtSession } from './session-prices';
 
 type Quantities = Record<string, number>;
 type GroupRow = Row<typeof t.ticketGroup>;
@@ -141,10 +141,8 @@ export function fitsSession(
   return left === null || left >= Math.max(counted, wanted === 0 ? 1 : 0);
 }
 
-const feeOf = (ty: TypeRow) => (ty.feeFixedCents ?? 0) + percentFee(priceCents(ty), ty.feePercentBp);
-
-/** The price of a ticket type at a session (the type's discounted amount, else its amount). */
-export const scheduledPriceCents = (ty: TypeRow, _s: SessionRow) => priceCents(ty);
+/** The fees outside the price of a ticket of `ty` costing `cents`. */
+const feeOf = (ty: TypeRow, cents: number) => (ty.feeFixedCents ?? 0) + percentFee(cents, ty.feePercentBp);
 
 /** POST events/{id}/calendar: days whose sessions have room for the quantities (`_format` price or extended). */
 export async function quantityCalendarDocument(
@@ -177,6 +175,10 @@ export async function quantityCalendarDocument(
   const chosen = Object.keys(plan.quantities).length
     ? plan.types.filter((ty) => ty.id in plan.quantities)
     : plan.types;
+  const prices = await loadSessionPrices(
+    ctx.db,
+    sessions.map((s) => s.id),
+  );
   const priceOnly = q.raw.get('_format') === 'price';
   const byDay = new Map<string, SessionRow[]>();
   for (const s of sessions) {
@@ -190,7 +192,7 @@ export async function quantityCalendarDocument(
     let cheapestCents = Number.POSITIVE_INFINITY;
     for (const s of fitting.length ? fitting : list)
       for (const ty of chosen) {
-        const cents = scheduledPriceCents(ty, s);
+        const cents = priceAtSession(ty, s.id, prices);
         if (cents < cheapestCents) [cheapest, cheapestCents] = [ty, cents];
       }
     const left = fitting.map(placesLeft);
@@ -198,7 +200,7 @@ export async function quantityCalendarDocument(
       date,
       status: fitting.length > 0 && chosen.length > 0 ? 'available' : 'sold_out',
       min_price: cheapest ? money(cheapestCents) : null,
-      min_price_fees: cheapest ? { outside: money(feeOf(cheapest)) } : null,
+      min_price_fees: cheapest ? { outside: money(feeOf(cheapest, cheapestCents)) } : null,
       availability:
         priceOnly || left.some((l) => l === null) ? null : left.reduce<number>((a, l) => a + (l ?? 0), 0),
     });
@@ -242,13 +244,17 @@ export async function quantitySessionsDocument(
   const quoted = Object.keys(plan.quantities).length
     ? plan.types.filter((ty) => ty.id in plan.quantities)
     : plan.types;
+  const prices = await loadSessionPrices(
+    ctx.db,
+    sessions.map((s) => s.id),
+  );
   const schedule: w.PriceSchedule[] = [];
   for (const s of sessions)
     for (const ty of quoted)
       schedule.push({
         event_session_id: s.id,
         ticket_type_id: ty.id,
-        price: money(scheduledPriceCents(ty, s)),
+        price: money(priceAtSession(ty, s.id, prices)),
       });
   return {
     event_session: coll(sessions.map((s) => ({ ...wSession(s), sold_out: !fits.get(s.id) }))),

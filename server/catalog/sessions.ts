@@ -16,7 +16,6 @@ import {
   loadTypesForGroups,
   PUBLIC_TYPES,
   placesLeft,
-  priceCents,
   type Row,
   wConfig,
   wEvent,
@@ -39,11 +38,13 @@ import {
   type SessionRow,
   type VenueRow,
 } from './lookup';
+import { loadSessionPrices, priceAtSession, typeAtSession } from './session-prices';
 
 type Quantities = Record<string, number>;
 
-const feeOf = (ty: Row<typeof t.ticketType>) =>
-  (ty.feeFixedCents ?? 0) + percentFee(priceCents(ty), ty.feePercentBp);
+/** The fees outside the price of a ticket of `ty` costing `cents`. */
+const feeOf = (ty: Row<typeof t.ticketType>, cents: number) =>
+  (ty.feeFixedCents ?? 0) + percentFee(cents, ty.feePercentBp);
 
 function sortSessions(rows: SessionRow[], sort: string | null) {
   if (sort === null || sort === 'start_datetime') return rows;
@@ -105,8 +106,10 @@ export async function calendarDocument(
       throw invalid('event_calendar', 'A ticket type in quantities is not available for this event.');
   }
   const types = wanted > 0 && quantities ? allTypes.filter((ty) => ty.id in quantities) : allTypes;
-  let cheapest: Row<typeof t.ticketType> | null = null;
-  for (const ty of types) if (!cheapest || priceCents(ty) < priceCents(cheapest)) cheapest = ty;
+  const prices = await loadSessionPrices(
+    ctx.db,
+    sessions.map((s) => s.id),
+  );
   const byDay = new Map<string, SessionRow[]>();
   for (const s of sessions) {
     const d = dayjs(s.startAt).tz(tz).format('YYYY-MM-DD');
@@ -122,11 +125,19 @@ export async function calendarDocument(
     const total = left.reduce<number>((a, l) => a + (l ?? 0), 0);
     const fits = list.some((x) => (placesLeft(x) ?? Number.POSITIVE_INFINITY) >= Math.max(1, wanted));
     const available = types.length > 0 && fits;
+    // The day's lowest price: of its sessions' prices (a session may price a type its own way).
+    let cheapest: Row<typeof t.ticketType> | null = null;
+    let cheapestCents = Number.POSITIVE_INFINITY;
+    for (const x of list)
+      for (const ty of types) {
+        const cents = priceAtSession(ty, x.id, prices);
+        if (cents < cheapestCents) [cheapest, cheapestCents] = [ty, cents];
+      }
     out.push({
       date,
       status: available ? 'available' : 'sold_out',
-      min_price: cheapest ? money(priceCents(cheapest)) : null,
-      min_price_fees: cheapest ? { outside: money(feeOf(cheapest)) } : null,
+      min_price: cheapest ? money(cheapestCents) : null,
+      min_price_fees: cheapest ? { outside: money(feeOf(cheapest, cheapestCents)) } : null,
       // `_format=price` answers prices only; extended (and no format) adds the places left that day.
       availability: priceOnly || unlimited ? null : total,
     });
@@ -173,10 +184,18 @@ export async function sessionsDocument(
       if (!typeIds.has(key))
         throw invalid('quantities', 'A ticket type in quantities is not available for this event.');
     const quoted = Object.keys(quantities).length ? types.filter((ty) => ty.id in quantities) : types;
+    const prices = await loadSessionPrices(
+      ctx.db,
+      sessions.map((s) => s.id),
+    );
     const schedule: w.PriceSchedule[] = [];
     for (const s of sessions)
       for (const ty of quoted)
-        schedule.push({ event_session_id: s.id, ticket_type_id: ty.id, price: money(priceCents(ty)) });
+        schedule.push({
+          event_session_id: s.id,
+          ticket_type_id: ty.id,
+          price: money(priceAtSession(ty, s.id, prices)),
+        });
     doc.price_schedule = coll(schedule);
   }
   return doc;
@@ -229,8 +248,14 @@ export async function sessionDocument(
         groups.map((g) => wGroup(g, usedBy.get(g.id) ?? 0, sessionOut && !g.excludeFromEventCapacity)),
       );
     if (q.has('ticket_type')) {
-      const types = await loadTypesForGroups(ctx.db, groupIds);
-      doc.ticket_type = coll((gate ? gate.types(ev, groups, types) : types).map(wType));
+      const [types, prices] = await Promise.all([
+        loadTypesForGroups(ctx.db, groupIds),
+        loadSessionPrices(ctx.db, [s.id]),
+      ]);
+      // Priced as this session sells them (its own prices, catalog/session-prices.ts).
+      doc.ticket_type = coll(
+        (gate ? gate.types(ev, groups, types) : types).map((ty) => wType(typeAtSession(ty, s.id, prices))),
+      );
     }
   }
   if (q.has('ticket_group.meta') || q.has('meta'))

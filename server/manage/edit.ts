@@ -17,7 +17,7 @@ import { bookLiveTickets, type CartRow, type TicketRow, ticketsCost } from '../c
 import { changeCapacity, releaseTickets } from '../cart/holds';
 import { holdsOf } from '../cart/holds-config';
 import { lockPending } from '../cart/state';
-import { scheduledPriceCents } from '../catalog/quantities';
+import { loadSessionPrices, priceAtSession, type SessionPrices } from '../catalog/session-prices';
 import type { Q, Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { isBookable, loadEvents, loadSessions, loadTypesById, type Row } from '../http/docs';
@@ -128,7 +128,13 @@ export async function changeEdit(
         : cancelRefusal(k, { ...facts, type: types.find((ty) => ty.id === k.ticketTypeId) }) !== null;
     });
     if (refused.length) throw noValidTickets(refused);
-    const added = adds.length ? pairAdds(cart, tickets, types, sessionOf, adds, rules, nowMs) : [];
+    const prices = adds.length
+      ? await loadSessionPrices(
+          tx,
+          adds.map((l) => l.event_session_id),
+        )
+      : undefined;
+    const added = prices ? pairAdds(cart, tickets, types, sessionOf, prices, adds, rules, nowMs) : [];
     if (added.length) {
       await tx.insert(t.ticket).values(added);
       await changeCapacity(
@@ -157,13 +163,15 @@ export async function changeEdit(
 /**
  * The tickets a reschedule adds: each line takes the place of a removed ticket of its type (the counts per type
  * must match), in a bookable session of that ticket's event starting after the horizon, other than the removed
- * tickets' sessions; priced at the session's price now, the attendee kept.
+ * tickets' sessions; priced at the session's price now (its own price of the type, catalog/session-prices.ts), the
+ * attendee kept.
  */
 function pairAdds(
   cart: CartRow,
   removed: TicketRow[],
   types: Row<typeof t.ticketType>[],
   sessionOf: (id: string | null) => Row<typeof t.eventSession> | undefined,
+  prices: SessionPrices,
   adds: NonNullable<EditModifyBody['add']>,
   rules: SelfEditRules,
   nowMs: number,
@@ -188,7 +196,7 @@ function pairAdds(
       throw invalid('event_session', `${where}: Sorry, the selected time is not found.`);
     if (!isBookable(s, nowMs) || s.startAt.getTime() <= nowMs + horizonMs(rules))
       throw invalid('event_session', `${where}: Sorry, tickets are not available at the selected time.`);
-    const value = scheduledPriceCents(ty, s);
+    const value = priceAtSession(ty, s.id, prices);
     return {
       ...old,
       id: newId(),

@@ -66,6 +66,11 @@ export interface EventSeed {
   meta?: Record<string, string>;
   /** Meta rows of the event's (first) ticket group, e.g. its survey (`additional_info_spec`). */
   groupMeta?: Record<string, string>;
+  /**
+   * The sessions' own prices (table `session_price`, server/catalog/session-prices.ts): at the starts `times`, the
+   * types named cost these cents instead of their price.
+   */
+  sessionPrices?: { times: string[]; cents: Record<string, number> };
 }
 
 const EVENTS: EventSeed[] = [
@@ -269,6 +274,32 @@ const EVENTS: EventSeed[] = [
     hiddenType: 'public_link_only',
   },
   {
+    // Session prices (issue 24; table session_price): the afternoon session, with the guest artist, costs more than
+    // the morning one, so a reschedule from the morning to an afternoon leaves a price difference to pay. A
+    // Workshops event, so the seller's self-edit rules let its purchaser reschedule it. Link-only.
+    key: 'watercolour-workshop',
+    name: 'Watercolour Workshop',
+    subtitle: 'Mornings with our educators, afternoons with a guest artist',
+    summary: 'Paint from the garden court; brushes, paper and paints provided.',
+    description:
+      '<p>Two hours of watercolour in the garden court. Morning sessions are led by our educators; afternoon sessions by a guest artist, and cost more.</p>',
+    category: 'Workshops',
+    eventType: 'repeating',
+    reserveFlow: 'date_first',
+    hue: 160,
+    alt: 'Green and turquoise washes of paint with the words Watercolour Workshop',
+    group: { name: 'Workshop places', description: 'Materials included', min: 1, max: 6 },
+    types: [
+      { name: 'Adult', cents: 2000 },
+      { name: 'Child', cents: 1000, description: 'Ages 8 to 17' },
+    ],
+    capacity: 20,
+    durationMin: 120,
+    times: ['10:00', '14:00'],
+    hiddenType: 'public_link_only',
+    sessionPrices: { times: ['14:00'], cents: { Adult: 3500, Child: 1500 } },
+  },
+  {
     // Instalments (issue 22; server/payments/schedule.ts): a deposit of a quarter now, the rest in two payments a
     // week apart, before the trip three weeks out. Link-only, so the listing is unchanged.
     key: INSTALMENTS_KEY,
@@ -290,6 +321,15 @@ const EVENTS: EventSeed[] = [
     meta: { [PAYMENT_PLAN_META]: JSON.stringify(INSTALMENT_PLAN) },
   },
 ];
+
+/** The demo seller's self-edit rules (spec 2 §3): Workshops tickets, by the manage link, until 2 hours before. */
+export const DEMO_SELF_EDIT_RULES = {
+  enabled: true,
+  anon_editing: true,
+  horizon_days: 0,
+  horizon_hours: 2,
+  categories: ['Workshops'],
+};
 
 /** The seeded ids of the seller `slug` (server/seed/ids.ts: the demo seller's are unchanged). */
 export function sellerIds(slug: string) {
@@ -426,13 +466,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
       resource: 'seller',
       resourceId: sellerId,
       key: 'self_edit_rules',
-      value: {
-        enabled: true,
-        anon_editing: true,
-        horizon_days: 0,
-        horizon_hours: 2,
-        categories: ['Workshops'],
-      },
+      value: DEMO_SELF_EDIT_RULES,
     })
     .onConflictDoNothing();
 
@@ -689,6 +723,17 @@ async function topUpSessions(db: Db, ids: SellerIds, ev: EventSeed, nowMs: numbe
     }
   }
   if (rows.length > 0) await db.insert(t.eventSession).values(rows).onConflictDoNothing();
+  const own = ev.sessionPrices;
+  if (!own) return;
+  const priced = rows.filter((r) => own.times.includes(dayjs(r.startAt).tz(TZ).format('HH:mm')));
+  const prices = priced.flatMap((r) =>
+    Object.entries(own.cents).map(([name, amountCents]) => ({
+      eventSessionId: r.id,
+      ticketTypeId: ids.type(ev.key, name),
+      amountCents,
+    })),
+  );
+  if (prices.length > 0) await db.insert(t.sessionPrice).values(prices).onConflictDoNothing();
 }
 
 /** General Admission three days out: 2:00 PM sold out, 3:00 PM nearly sold out (under 10 places left). */

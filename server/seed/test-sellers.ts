@@ -11,16 +11,19 @@
  * `POST /__test/sellers/{slug}/carts/{cartId}/schedule_back { days }` (issue 22) moves the booked schedule of one of
  * the seller's carts `days` (1–366) earlier, as if that many days had passed for it: an instalment falls overdue
  * without moving the server's clock under the other workers' carts and sessions. Answers `{ moved }` (rows).
+ * `PUT /__test/sellers/{slug}/self_edit_rules` sets the seller's self-edit rules (spec 2 §3; server/manage/rules.ts,
+ * e.g. `{ "enabled": false }` for the cancel-free-order page); `DELETE` puts the demo's back.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Db } from '../db';
 import { errorResponse } from '../http/api';
+import { SELF_EDIT_KEY, selfEditRulesSchema } from '../manage/rules';
 import { scheduledPayment } from '../payments/schema';
 import * as t from '../schema';
 import { configureTheme } from '../theme/config';
-import { SEEDED_EVENT_KEYS, seed } from './demo';
+import { DEMO_SELF_EDIT_RULES, SEEDED_EVENT_KEYS, seed } from './demo';
 import { DEMO_THEME } from './theme';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -104,5 +107,41 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
     const seller = await sellerOf(c.req.param('slug'));
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
     return c.json(await configureTheme(db, seller.id, DEMO_THEME));
+  });
+
+  /** The seller's config row self_edit_rules (the seed wrote it) set to `value`. */
+  const setSelfEdit = (sellerId: string, value: unknown) =>
+    db
+      .update(t.config)
+      .set({ value })
+      .where(
+        and(
+          eq(t.config.resource, 'seller'),
+          eq(t.config.resourceId, sellerId),
+          eq(t.config.key, SELF_EDIT_KEY),
+        ),
+      )
+      .returning({ value: t.config.value });
+  app.put('/__test/sellers/:slug/self_edit_rules', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    const text = await c.req.text();
+    if (text.length > MAX_BODY_BYTES) return c.json({ error: 'body too large' }, 413);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return c.json({ error: 'invalid JSON' }, 400);
+    }
+    const rules = selfEditRulesSchema.safeParse(raw);
+    if (!rules.success) return c.json({ error: 'invalid self_edit_rules' }, 400);
+    const [row] = await setSelfEdit(seller.id, rules.data);
+    return c.json({ self_edit_rules: row?.value ?? null });
+  });
+  app.delete('/__test/sellers/:slug/self_edit_rules', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    const [row] = await setSelfEdit(seller.id, DEMO_SELF_EDIT_RULES);
+    return c.json({ self_edit_rules: row?.value ?? null });
   });
 }

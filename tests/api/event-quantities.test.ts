@@ -85,6 +85,21 @@ describe('quantity-first calls', () => {
     expect(calls[0]?.body).toEqual({ quantities: { 't-adult': 2 } });
   });
 
+  it('sessionsFor with includeSoldOut asks for the full sessions too (_include_sold_out=true)', async () => {
+    const { api, calls } = setup(json({ event_session: coll([]), price_schedule: coll([]) }));
+    await api.events.sessionsFor('ev-1', {
+      date: '2026-11-22',
+      quantities: { 't-adult': 1 },
+      includeSoldOut: true,
+    });
+    expect(queryOf(calls[0]?.url ?? '')).toEqual({
+      _ondate: '2026-11-22',
+      _sort: 'start_datetime',
+      _include_sold_out: 'true',
+      seller_id: 'seller-1',
+    });
+  });
+
   it('sessionsFor: a price that is not money is an unexpected answer', async () => {
     const { api } = setup(
       json({

@@ -87,12 +87,11 @@ function expectedState(from: State, event: EventObject, before: Before): State |
     case 'choosing':
       if (t === 'date.select') return openDay(e.date) ? 'loadingSessions' : 'choosing';
       if (t === 'update') return before.date && before.session ? 'updating' : 'choosing';
-      if (t === 'session.select' || t === 'dates.more') return 'choosing';
+      if (t === 'session.select') return 'choosing';
       return null;
     case 'loadingSessions':
       if (t.endsWith('.loadSessions')) return 'choosing';
-      if (t === 'date.select') return openDay(e.date) ? 'loadingSessions' : 'loadingSessions';
-      if (t === 'dates.more') return 'loadingSessions';
+      if (t === 'date.select') return 'loadingSessions';
       return null;
     case 'updating':
       if (t === 'xstate.done.actor.updateOrder') return 'done';
@@ -101,7 +100,6 @@ function expectedState(from: State, event: EventObject, before: Before): State |
     case 'failed':
       if (t === 'date.select') return openDay(e.date) ? 'loadingSessions' : 'failed';
       if (t === 'restart') return 'loading';
-      if (t === 'dates.more') return 'failed';
       return null;
   }
 }
@@ -137,6 +135,16 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
     const out = (event as unknown as { output: LoadRescheduleOutput }).output;
     trace.moving = oracleMoving(out.order, out.nowMs);
   }
+  // The day's sessions are asked for priced for the moving tickets: their count per type.
+  const sessionsCall = runner.controls.calls.filter((c) => c.src === 'loadSessions').at(-1);
+  if (sessionsCall) {
+    const counts: Record<string, number> = {};
+    for (const id of trace.moving) {
+      const type = LOADED.order.tickets.find((k) => k.id === id)?.ticketTypeId as string;
+      counts[type] = (counts[type] ?? 0) + 1;
+    }
+    expect(sessionsCall.input).toMatchObject({ quantities: counts });
+  }
   const updates = runner.controls.calls.filter((c) => c.src === 'updateOrder');
   if (event.type.endsWith('.updateOrder')) trace.updatesSettled++;
   if (event.type === 'xstate.done.actor.updateOrder') trace.updatesDone++;
@@ -160,11 +168,29 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
     expect(s?.id).not.toBe('session-a');
   }
   const view = selectRescheduleView(snapshot);
+  // Spec 2 §2 "warns of a cost increase": the chosen session's prices of the moving tickets less what they cost,
+  // when more.
+  const chosen = SESSIONS.find((x) => x.id === context.selectedSessionId);
+  const more = trace.moving.reduce((sum, id) => {
+    const k = LOADED.order.tickets.find((x) => x.id === id);
+    return sum + (chosen?.prices[k?.ticketTypeId ?? ''] ?? 0) - Math.round(Number(k?.adjustedValue) * 100);
+  }, 0);
+  expect(view.costIncreaseCents).toBe(chosen && more > 0 ? more : 0);
   expect(view.updateDisabled).toBe(
     state !== 'choosing' || context.selectedDate === null || context.selectedSessionId === null,
   );
   expect(view.submitting).toBe(state === 'updating');
-  if (view.moreDates) expect(view.days).toHaveLength(8);
+  // Spec 2 §2: up to 8 day buttons, then 'Show more dates' (the calendar, with every day); a day chosen there
+  // shows as a ninth button.
+  const days = context.days.length ? DAYS : []; // every story's load answers DAYS
+  expect(context.days).toEqual(days);
+  expect(view.moreDates).toBe(days.length > 8);
+  expect(view.calendarDays.map((d) => d.date)).toEqual(days.map((d) => d.date));
+  const beyond = context.selectedDate !== null && days.findIndex((d) => d.date === context.selectedDate) >= 8;
+  expect(view.days.map((d) => d.date)).toEqual([
+    ...days.slice(0, 8).map((d) => d.date),
+    ...(beyond ? [context.selectedDate] : []),
+  ]);
   if (event.type === 'xstate.error.actor.updateOrder') {
     expect(context.selectedDate).toBeNull();
     const code = (event as unknown as { error: { code: string } }).error.code;

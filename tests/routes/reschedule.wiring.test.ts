@@ -1,5 +1,6 @@
 /**
- * The reschedule page's wiring (issue 24): the order, access and the event's days; the day's sessions; Update as
+ * The reschedule page's wiring (issue 24): the order, access and the event's days; the day's sessions, priced for
+ * the moving tickets; Update as
  * a new order-bound cart and one modification of it, the cart deleted when the modification is refused.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -25,7 +26,7 @@ function fakeApi() {
         { date: '2026-12-07', status: 'sold_out', minPriceCents: 0, availability: 0 },
         { date: '2026-12-08', status: 'other', minPriceCents: null, availability: null },
       ]),
-      sessions: vi.fn(async () => [
+      sessionsFor: vi.fn(async () => [
         {
           id: 'session-c',
           eventId: 'event-workshop',
@@ -33,6 +34,7 @@ function fakeApi() {
           end: '',
           availableCapacity: 3,
           soldOut: false,
+          prices: { 'type-adult': 3000 },
         },
       ]),
     },
@@ -64,11 +66,15 @@ describe('reschedule wiring', () => {
       { date: '2026-12-06', soldOut: false },
       { date: '2026-12-07', soldOut: true },
     ]);
-    expect(api.events.sessions).toHaveBeenCalledWith(
+    // Priced for the moving tickets (two Adults), the full sessions too.
+    expect(api.events.sessionsFor).toHaveBeenCalledWith(
       'event-workshop',
-      { date: '2026-12-06' },
+      { date: '2026-12-06', quantities: { 'type-adult': 2 }, includeSoldOut: true },
       expect.anything(),
     );
+    expect(actor.getSnapshot().context.sessions).toEqual([
+      { id: 'session-c', start: '2026-12-06T16:00:00Z', soldOut: false, prices: { 'type-adult': 3000 } },
+    ]);
     actor.stop();
   });
 

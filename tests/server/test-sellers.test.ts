@@ -7,7 +7,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createDb, type DbHandle } from '../../server/db';
-import { DEMO_SELLER_ID, demoIds, SEEDED_EVENT_KEYS, seed } from '../../server/seed/demo';
+import {
+  DEMO_SELF_EDIT_RULES,
+  DEMO_SELLER_ID,
+  demoIds,
+  SEEDED_EVENT_KEYS,
+  seed,
+} from '../../server/seed/demo';
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/seed/members';
 import { START } from './helpers';
 
@@ -126,6 +132,44 @@ describe('POST /__test/sellers', () => {
       headers: { 'Tix-App': 'ecomm' },
     });
     expect(elsewhere.status).toBe(404);
+  });
+
+  it('PUT self_edit_rules sets one seller’s self-edit rules, no other’s; DELETE puts the demo’s back', async () => {
+    const app = createApp({ db: handle.db, now, testSellers: true });
+    const { sellerId } = (await (await post(app, { slug: 'w3-self-edit' })).json()) as { sellerId: string };
+    const rulesOf = async (id: string) => {
+      const r = (await handle.db.execute(
+        sql`SELECT value FROM config WHERE resource = 'seller' AND resource_id = ${id} AND key = 'self_edit_rules'`,
+      )) as unknown as { rows: Array<{ value: unknown }> };
+      return r.rows[0]?.value;
+    };
+    const put = (body: string) =>
+      app.request('/__test/sellers/w3-self-edit/self_edit_rules', { method: 'PUT', body });
+    expect((await put('{"enabled":"no"}')).status).toBe(400);
+    expect((await put('{oops')).status).toBe(400);
+    expect((await put(JSON.stringify({ categories: ['x'.repeat(2000)] }))).status).toBe(413);
+    const unknown = await app.request('/__test/sellers/w9-none/self_edit_rules', {
+      method: 'PUT',
+      body: '{}',
+    });
+    expect(unknown.status).toBe(404);
+    const off = await put(JSON.stringify({ enabled: false }));
+    expect(off.status).toBe(200);
+    expect(await rulesOf(sellerId)).toEqual({ enabled: false });
+    // Only that seller's: the demo seller keeps its own.
+    expect(await rulesOf(DEMO_SELLER_ID)).toEqual(DEMO_SELF_EDIT_RULES);
+    const back = await app.request('/__test/sellers/w3-self-edit/self_edit_rules', { method: 'DELETE' });
+    expect(back.status).toBe(200);
+    expect(await rulesOf(sellerId)).toEqual(DEMO_SELF_EDIT_RULES);
+    const production = createApp({ db: handle.db, now, production: true, testSellers: true });
+    expect(
+      (
+        await production.request('/__test/sellers/w3-self-edit/self_edit_rules', {
+          method: 'PUT',
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 

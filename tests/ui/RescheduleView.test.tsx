@@ -1,19 +1,22 @@
 // @vitest-environment jsdom
 /**
  * The reschedule page (issue 24; spec 2 §2 "Reschedule page"), fed by the flow's own selector on snapshots the
- * machine builds: day buttons (8, then 'Show more dates'), the day's sessions as tabs with the chosen one pressed,
+ * machine builds: day buttons (8, then 'Show more dates', which opens the 'Choose date' calendar dialog; a day chosen
+ * there is selected and shows among the buttons, pressed), the day's sessions as tabs with the chosen one pressed,
  * the cost-increase warning, Update disabled until a date and a session are chosen, a member told to log out, an
  * expired cart's message as the 'Click here to start again.' button.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { rescheduleMachine } from '../../machines/reschedule/reschedule.machine';
 import { selectRescheduleView } from '../../machines/reschedule/view';
-import { LOADED, MEMBER, OPEN_DAY, SESSIONS } from '../../stories/fixtures/reschedule';
+import { LATE_DAY, LOADED, MEMBER, OPEN_DAY, SESSIONS } from '../../stories/fixtures/reschedule';
 import { RescheduleView, type RescheduleViewProps } from '../../ui/manage/RescheduleView';
 import { createStrings } from '../../ui/strings';
+import { installDialogPolyfill } from './dialog-polyfill';
 
+installDialogPolyfill();
 afterEach(cleanup);
 const strings = createStrings();
 
@@ -38,7 +41,10 @@ function show(actor: ReturnType<typeof started>, over: Partial<RescheduleViewPro
     backHref: '/demo-museum/manage/order-24',
     onNavigate: vi.fn(),
     onSelectDate: (date) => actor.send({ type: 'date.select', date }),
-    onMoreDates: () => actor.send({ type: 'dates.more' }),
+    calendar: null,
+    onShowMore: vi.fn(),
+    onCloseCalendar: vi.fn(),
+    onDismissCalendar: vi.fn(),
     onSelectSession: (sessionId) => actor.send({ type: 'session.select', sessionId }),
     onUpdate: () => actor.send({ type: 'update' }),
     onRestart: () => actor.send({ type: 'restart' }),
@@ -64,10 +70,46 @@ describe('RescheduleView', () => {
     expect(screen.getByRole('tablist', { name: 'Choose a time' })).toBeTruthy();
     const chosen = screen.getAllByRole('button', { pressed: true });
     expect(chosen.some((b) => b.getAttribute('class') === 'session-button')).toBe(true);
+    // An Adult costs $30.00 there: the free one $30.00 more, the $25.00 one $5.00 more.
+    expect(
+      screen.getByText('This time costs $35.00 more. You pay the difference when you confirm your changes.'),
+    ).toBeTruthy();
     const update = screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement;
     expect(update.disabled).toBe(false);
     fireEvent.click(update);
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('done'));
+    actor.stop();
+  });
+
+  it("'Show more dates' opens the 'Choose date' calendar; a day chosen there is selected and shown pressed", async () => {
+    const actor = started();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('choosing'));
+    const onShowMore = vi.fn();
+    show(actor, { onShowMore });
+    // 8 of the 10 days as buttons; the 11th is not among them.
+    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(8);
+    const more = screen.getByRole('button', { name: 'Show more dates' });
+    expect(more.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(more);
+    expect(onShowMore).toHaveBeenCalledTimes(1);
+    cleanup();
+    const onCloseCalendar = vi.fn();
+    show(actor, { calendar: { closing: false, size: 'md' }, onCloseCalendar });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose date' });
+    const grid = within(dialog).getByRole('grid', { name: 'December 2026' });
+    // Every day of the event, the 7th sold out ('Not available').
+    expect(
+      within(grid).getByRole('button', { name: /Monday, December 7, 2026, Not available/ }),
+    ).toBeTruthy();
+    fireEvent.click(within(grid).getByRole('button', { name: /^11, Friday, December 11, 2026$/ }));
+    expect(onCloseCalendar).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.selectedDate).toBe(LATE_DAY));
+    cleanup();
+    show(actor);
+    const pressed = screen.getAllByRole('button', { pressed: true });
+    expect(pressed.map((b) => b.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/December 11, 2026$/),
+    ]);
     actor.stop();
   });
 

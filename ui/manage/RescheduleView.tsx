@@ -1,10 +1,15 @@
 import './strings';
 import '../reserve/strings';
-import { useId } from 'react';
-import { formatDateTime, formatTime } from '../format';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { formatDateTime, formatMoney, formatTime } from '../format';
 import { DayButtons } from '../reserve/DayButtons';
 import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+
+// The date-first reserve's 'Choose date' calendar (the APG date picker dialog), loaded when first opened.
+const CalendarDialog = lazy(() =>
+  import('../reserve/CalendarDialog').then((m) => ({ default: m.CalendarDialog })),
+);
 
 type TabId = 'morning' | 'afternoon' | 'evening';
 interface RescheduleTab {
@@ -22,12 +27,14 @@ export interface RescheduleModel {
   timezone: string;
   ticketCount: number;
   days: Array<{ date: string; disabled: boolean }>;
+  calendarDays: Array<{ date: string; disabled: boolean }>;
   moreDates: boolean;
   selectedDate: string | null;
   sessionsLoading: boolean;
   sessionTabs: RescheduleTab[] | null;
   initialTab: TabId;
   selectedSessionId: string | null;
+  costIncreaseCents: number;
   updateDisabled: boolean;
   submitting: boolean;
   error: UiMessage | null;
@@ -42,7 +49,14 @@ export interface RescheduleViewProps {
   backHref: string;
   onNavigate: (href: string) => void;
   onSelectDate: (date: string) => void;
-  onMoreDates: () => void;
+  /** The 'Choose date' modal as the modal stack shows it (null: not open). */
+  calendar: { closing: boolean; size: 'sm' | 'md' | 'lg' } | null;
+  /** 'Show more dates': opens the calendar on the modal stack. */
+  onShowMore: () => void;
+  /** The calendar's Close button, and after a day is chosen (the stack's `modal.close`). */
+  onCloseCalendar: () => void;
+  /** Escape or a backdrop click on the calendar (the stack's `modal.dismiss`). */
+  onDismissCalendar: () => void;
   onSelectSession: (sessionId: string) => void;
   onUpdate: () => void;
   /** 'Click here to start again.', or Try again after a failed load. */
@@ -50,13 +64,27 @@ export interface RescheduleViewProps {
 }
 
 /**
- * The reschedule page (spec 2 §2 "Reschedule page"): what moves, the day buttons (8, then 'Show more dates'),
+ * The reschedule page (spec 2 §2 "Reschedule page"): what moves, the day buttons (8, then 'Show more dates',
+ * which opens the date-first reserve's 'Choose date' calendar dialog),
  * the day's sessions as tabs by time of day ('Not available', 'Sold out'), the cost-increase warning, Update
  * (disabled until a date and a session are chosen, and while submitting), back to the order; errors (spec 2 §8).
  */
 export function RescheduleView(props: RescheduleViewProps) {
   const { strings, view } = props;
   const timeHeading = useId();
+  const dateHeading = useRef<HTMLHeadingElement>(null);
+  // A day chosen in the calendar: focus goes to the date heading when the dialog leaves it on the page.
+  const calendarWasOpen = useRef(false);
+  useEffect(() => {
+    if (props.calendar) {
+      calendarWasOpen.current = true;
+      return;
+    }
+    if (!calendarWasOpen.current) return;
+    calendarWasOpen.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) dateHeading.current?.focus();
+  }, [props.calendar]);
   const error = view.error ? resolveMessage(strings, view.error) : null;
   const back = (
     <p>
@@ -131,7 +159,9 @@ export function RescheduleView(props: RescheduleViewProps) {
           </p>
         ) : null}
       </div>
-      <h2>{strings.chooseDate}</h2>
+      <h2 ref={dateHeading} tabIndex={-1}>
+        {strings.chooseDate}
+      </h2>
       <DayButtons
         strings={strings}
         currency={props.currency}
@@ -140,9 +170,32 @@ export function RescheduleView(props: RescheduleViewProps) {
         onSelectDate={props.onSelectDate}
       />
       {view.moreDates ? (
-        <button type="button" className="btn btn--secondary" onClick={props.onMoreDates}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={props.onShowMore}
+          aria-haspopup="dialog"
+        >
           {strings.showMoreDates}
         </button>
+      ) : null}
+      {props.calendar ? (
+        <Suspense fallback={null}>
+          <CalendarDialog
+            strings={strings}
+            currency={props.currency}
+            days={view.calendarDays.map((d) => ({ ...d, minPriceCents: null, price: null }))}
+            selectedDate={view.selectedDate}
+            closing={props.calendar.closing}
+            size={props.calendar.size === 'lg' ? 'lg' : 'md'}
+            onSelect={(date) => {
+              props.onCloseCalendar();
+              props.onSelectDate(date);
+            }}
+            onClose={props.onCloseCalendar}
+            onDismiss={props.onDismissCalendar}
+          />
+        </Suspense>
       ) : null}
       {view.selectedDate ? (
         <>
@@ -161,6 +214,15 @@ export function RescheduleView(props: RescheduleViewProps) {
           )}
         </>
       ) : null}
+      <div aria-live="polite">
+        {view.costIncreaseCents > 0 ? (
+          <p className="message message--warning">
+            {fill(strings.rescheduleCostMore, {
+              amount: formatMoney(view.costIncreaseCents, props.currency),
+            })}
+          </p>
+        ) : null}
+      </div>
       <p>
         <button
           type="button"

@@ -38,6 +38,7 @@ export const manageStrings = defineStrings({
   rescheduleLead_one: 'Choose a new date and time for your ticket to {event} on {when}.',
   rescheduleCostWarning:
     'Tickets on another date may cost more: any difference is paid when you confirm your changes.',
+  rescheduleCostMore: 'This time costs {amount} more. You pay the difference when you confirm your changes.',
   rescheduleUpdate: 'Update',
   rescheduleUpdating: 'Updating…',
   rescheduleBack: 'Back to your order',
