@@ -72,6 +72,12 @@ export interface TicketTypeModel {
   /** A flexible price's bounds in cents (currency_amount_min / _max), when the type has one. */
   amountMinCents?: number | null;
   amountMaxCents?: number | null;
+  /**
+   * A flexible price's fee parts: the fixed fee in cents and the percent in hundredths of a percent ("5.00" %
+   * is 500), so the fee follows the amount chosen (domain/outside-fee.ts); absent: `feeCents` is the fee.
+   */
+  feeFixedCents?: number;
+  feePercentHundredths?: number;
 }
 
 export interface TicketGroupModel {

@@ -105,6 +105,21 @@ describe('toTicketType', () => {
       0,
     ); // 0.45 → 0
   });
+
+  it('a flexible price carries its fee parts (the percent is taken of the amount chosen); a fixed price none', () => {
+    const flexible = toTicketType(
+      ticketType({
+        currency_amount: '5.00',
+        currency_amount_min: '5.00',
+        currency_amount_max: '100.00',
+        fee_fixed_outside: '0.50',
+        fee_percent_outside: '10.00',
+      }),
+    );
+    expect(flexible).toMatchObject({ feeCents: 100, feeFixedCents: 50, feePercentHundredths: 1000 });
+    const fixed = toTicketType(ticketType({ currency_amount: '5.00', fee_percent_outside: '10.00' }));
+    expect(fixed.feePercentHundredths).toBeUndefined();
+  });
 });
 
 describe('toEventSummaries', () => {
