@@ -134,12 +134,23 @@ export interface SessionModel {
   soldOut: boolean;
 }
 
+/** One survey answer as the cart and the order show it. */
+export interface SurveyAnswerLine {
+  question: string;
+  answer: string;
+}
+
 export interface CartLine {
   ticketTypeId: string;
   name: string;
   count: number;
   /** The attendees' names of its tickets (admit_name), in ticket order; absent when none has one. */
   admitNames?: string[];
+  /**
+   * The survey answers its tickets carry (additional_info), each once, by the survey's question order, the
+   * question by its title; absent when none has any.
+   */
+  answers?: SurveyAnswerLine[];
   unitCents: number;
   totalCents: number;
 }

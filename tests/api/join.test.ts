@@ -423,6 +423,38 @@ describe('toCart', () => {
     ]);
   });
 
+  it("gives each line its tickets' survey answers once, in the survey's order, by title; none without", () => {
+    const survey = JSON.stringify({
+      properties: {
+        youngest: { title: 'Age of the youngest', type: 'integer', propertyOrder: 2 },
+        heard: { title: 'How did you hear about us?', type: 'string', propertyOrder: 1 },
+      },
+    });
+    const doc = {
+      ...cartDocument(),
+      ticket: coll([
+        ticket({ id: 't-1', additional_info: { youngest: 7, heard: 'A friend' } }),
+        ticket({ id: 't-2', additional_info: { youngest: 7, heard: 'A friend' } }),
+        ticket({ id: 't-3', ticket_type_id: 'tt-child', face_value: '12.50', adjusted_value: '12.50' }),
+        ticket({ id: 't-5', additional_info: { heard: 'Web', gone: 'x' } }),
+      ]),
+      meta: coll([meta('tg-1', 'additional_info_spec', survey, 'ticket_group')]),
+    };
+    const [item] = toCart(doc, { now: NOW }).items;
+    expect(item?.lines.map((l) => [l.name, l.answers])).toEqual([
+      [
+        'Adult',
+        [
+          { question: 'How did you hear about us?', answer: 'A friend' },
+          { question: 'Age of the youngest', answer: '7' },
+          { question: 'How did you hear about us?', answer: 'Web' },
+          { question: 'gone', answer: 'x' },
+        ],
+      ],
+      ['Child', undefined],
+    ]);
+  });
+
   it('counts held tickets apart: booked ones still count as tickets, but a paid cart holds none', () => {
     expect(toCart(cartDocument(), { now: NOW }).heldTicketCount).toBe(5); // in_cart; t-4 is cancelled
     const doc = cartDocument();
