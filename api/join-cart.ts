@@ -2,10 +2,11 @@
  * The cart join (loaded on demand with the cart calls; see on-demand.ts): a cart response in, the cart model
  * out — items, totals from the gateway totals (fixed and percent fees apart), scheduled payments, order ids.
  */
+
+import { parseSurvey, SURVEY_META, type SurveyQuestion } from '../domain/survey-rule';
 import { unexpectedError } from './errors';
 import { attached, cents, indexById, must, parseDocument, rows, type UrlSettings } from './join';
 import { CANCELLED_TICKET_STATES, feeParts, imageRef } from './join-summary';
-import { parseSurvey, SURVEY_META, type SurveyQuestion } from '../domain/survey-rule';
 import type { CartItem, CartLine, CartModel, CartTotals, SeatLabel, SurveyAnswerLine } from './models';
 import type { OrderTokens } from './order-tokens';
 import type { Document, Ticket } from './schemas';

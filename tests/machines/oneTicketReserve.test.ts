@@ -38,8 +38,8 @@ import { lectureGroup } from '../../stories/fixtures/singleEventReserve';
 import '../../ui/form-strings';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
-import { amountFits, expectPriceView } from './price-oracle';
 import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+import { amountFits, expectPriceView } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 
 const T = createStrings();
