@@ -2,10 +2,12 @@
  * The cart join (loaded on demand with the cart calls; see on-demand.ts): a cart response in, the cart model
  * out — items, totals from the gateway totals (fixed and percent fees apart), scheduled payments, order ids.
  */
+
+import { parseSurvey, SURVEY_META, type SurveyQuestion } from '../domain/survey-rule';
 import { unexpectedError } from './errors';
 import { attached, cents, indexById, must, parseDocument, rows, type UrlSettings } from './join';
 import { CANCELLED_TICKET_STATES, feeParts, imageRef } from './join-summary';
-import type { CartItem, CartLine, CartModel, CartTotals, SeatLabel } from './models';
+import type { CartItem, CartLine, CartModel, CartTotals, SeatLabel, SurveyAnswerLine } from './models';
 import type { OrderTokens } from './order-tokens';
 import type { Document, Ticket } from './schemas';
 
@@ -20,6 +22,30 @@ const bySeat = (a: SeatLabel, b: SeatLabel) =>
   seatOrder(a.section, b.section) || seatOrder(a.row, b.row) || seatOrder(a.name, b.name);
 
 /**
+ * A ticket's survey answers (additional_info) read with its group's survey (meta additional_info_spec): in the
+ * survey's order, each question by its title; an answer to a question the survey no longer has by its key.
+ */
+function answerLines(
+  info: Readonly<Record<string, string | number>>,
+  survey: readonly SurveyQuestion[],
+): SurveyAnswerLine[] {
+  const keys = Object.keys(info);
+  const known = survey.filter((q) => keys.includes(q.name));
+  const unknown = keys.filter((key) => !survey.some((q) => q.name === key));
+  return [
+    ...known.map((q) => ({ question: q.title, answer: String(info[q.name]) })),
+    ...unknown.map((key) => ({ question: key, answer: String(info[key]) })),
+  ];
+}
+
+/** Adds answers not yet on the line (two tickets of one reserve carry the same ones). */
+function withAnswers(line: CartLine, answers: readonly SurveyAnswerLine[]): void {
+  const have = line.answers ?? [];
+  const more = answers.filter((a) => !have.some((h) => h.question === a.question && h.answer === a.answer));
+  if (more.length) line.answers = [...have, ...more];
+}
+
+/**
  * Tickets grouped by event template + session, items by start time (undated last) then event name; lines per
  * ticket type and unit price (face value), by ticket type `_rank`; the seats of seated tickets, in seat order.
  */
@@ -29,6 +55,15 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
   const venues = indexById(rows(doc, 'venue'));
   const types = indexById(rows(doc, 'ticket_type'));
   const items = new Map<string, CartItem & { lineRanks: Map<CartLine, number> }>();
+  const surveys = new Map<string, SurveyQuestion[]>();
+  const surveyOf = (groupId: string) => {
+    let survey = surveys.get(groupId);
+    if (!survey) {
+      survey = parseSurvey(attached(rows(doc, 'meta'), 'ticket_group', groupId)[SURVEY_META]);
+      surveys.set(groupId, survey);
+    }
+    return survey;
+  };
   for (const ticket of tickets) {
     const key = `${ticket.event_template_id}:${ticket.event_session_id ?? ''}`;
     let item = items.get(key);
@@ -69,6 +104,8 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
     line.totalCents += unitCents;
     const admitName = ticket.admit_name?.trim();
     if (admitName) line.admitNames = [...(line.admitNames ?? []), admitName];
+    if (ticket.additional_info)
+      withAnswers(line, answerLines(ticket.additional_info, surveyOf(ticket.ticket_group_id)));
     item.ticketIds.push(ticket.id);
     if (ticket.seat) {
       const { section, row, name } = ticket.seat;

@@ -43,6 +43,9 @@ export function toTicketType(type: TicketType): TicketTypeModel {
       ? {
           amountMinCents: type.currency_amount_min === null ? null : cents(type.currency_amount_min),
           amountMaxCents: type.currency_amount_max === null ? null : cents(type.currency_amount_max),
+          // Its fee parts: the percent is taken of the amount chosen (machines/reserve/core/prices.ts).
+          feeFixedCents: fee.fixed,
+          feePercentHundredths: type.fee_percent_outside === null ? 0 : cents(type.fee_percent_outside),
         }
       : {}),
   };

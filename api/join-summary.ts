@@ -4,6 +4,7 @@
  * first load carries them: a bundler places a module whole, with every export any chunk uses.
  */
 
+import { percentFeeCents } from '../domain/outside-fee';
 import { attached, cents, indexById, must, parseDocument, rows, type UrlSettings } from './join';
 import type { EventSummary, ImageRef, ListingEvent, VenueModel } from './models';
 import type { Document, EventTemplate, TicketType } from './schemas';
@@ -100,9 +101,7 @@ export function feeParts(type: TicketType, priceCents: number): { fixed: number;
   const fixed = type.fee_fixed_outside === null ? 0 : cents(type.fee_fixed_outside);
   // fee_percent_outside "5.00" means 5 %, i.e. 500 hundredths of a percent: integer maths, no float drift.
   const percentHundredths = type.fee_percent_outside === null ? 0 : cents(type.fee_percent_outside);
-  const product = priceCents * percentHundredths;
-  const percent = Math.sign(product) * Math.floor((Math.abs(product) + 5000) / 10000);
-  return { fixed, percent: percent === 0 ? 0 : percent };
+  return { fixed, percent: percentFeeCents(priceCents, percentHundredths) };
 }
 
 /* ---------------------------------------------------------------- cart and orders */

@@ -72,6 +72,12 @@ export interface TicketTypeModel {
   /** A flexible price's bounds in cents (currency_amount_min / _max), when the type has one. */
   amountMinCents?: number | null;
   amountMaxCents?: number | null;
+  /**
+   * A flexible price's fee parts: the fixed fee in cents and the percent in hundredths of a percent ("5.00" %
+   * is 500), so the fee follows the amount chosen (domain/outside-fee.ts); absent: `feeCents` is the fee.
+   */
+  feeFixedCents?: number;
+  feePercentHundredths?: number;
 }
 
 export interface TicketGroupModel {
@@ -133,12 +139,23 @@ export interface SessionModel {
   conflict?: true;
 }
 
+/** One survey answer as the cart and the order show it. */
+export interface SurveyAnswerLine {
+  question: string;
+  answer: string;
+}
+
 export interface CartLine {
   ticketTypeId: string;
   name: string;
   count: number;
   /** The attendees' names of its tickets (admit_name), in ticket order; absent when none has one. */
   admitNames?: string[];
+  /**
+   * The survey answers its tickets carry (additional_info), each once, by the survey's question order, the
+   * question by its title; absent when none has any.
+   */
+  answers?: SurveyAnswerLine[];
   unitCents: number;
   totalCents: number;
 }

@@ -183,6 +183,8 @@ export const ticket = z.object({
   valid_to: z.nullable(isoTime),
   admit_name: nullableString,
   admit_email: nullableString,
+  /** Its group's survey answers given with the reserve (question key to answer); absent when none. */
+  additional_info: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   /** A seated ticket's seat, as the seat map names it (server/README.md "Seats on tickets"); absent otherwise. */
   seat: z.optional(z.nullable(ticketSeat)),
 });

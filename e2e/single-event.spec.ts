@@ -70,7 +70,7 @@ test('a visitor donates through the one-ticket picker to checkout @phone', async
 
   const form = page.getByRole('form', { name: 'Book tickets' });
   const amounts = form.getByRole('group', { name: 'Donation' });
-  await expect(amounts.getByRole('radio')).toHaveCount(4);
+  await expect(amounts.getByRole('radio')).toHaveCount(5);
   // Exactly one ticket: no quantity steppers, nothing to take away.
   await expect(form.getByRole('button', { name: /^Remove one / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
@@ -84,12 +84,33 @@ test('a visitor donates through the one-ticket picker to checkout @phone', async
   await expect(amounts.getByRole('radio', { checked: true })).toHaveCount(1);
   await expect(page.getByText('Total: $50.00').filter({ visible: true })).toBeVisible();
   await expectNoA11yViolations(page, 'one-ticket picker: chosen');
+
+  // A gift of your own amount (spec 1 §5 flexible price): its input shows once chosen, the rule and message
+  // of the other reserve forms; the chosen amount is the total and the line's face_value.
+  const amount = form.getByRole('textbox', { name: 'Amount for Gift of your choice' });
+  await expect(amount).toHaveCount(0);
+  await amounts.getByRole('radio', { name: /Gift of your choice/ }).check();
+  await expect(amount).toHaveValue('5.00');
+  await expect(amount).toHaveAccessibleDescription('Between $5.00 and $1,000.00');
+  await amount.fill('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(amount).toBeFocused();
+  await expect(form.getByText('Value entered is outside min/max.')).toBeVisible();
+  await expectNoA11yViolations(page, 'one-ticket picker: own amount under the minimum');
+  await amount.fill('75');
+  await expect(page.getByText('Total: $75.00').filter({ visible: true })).toBeVisible();
+  const reserved = page.waitForRequest(
+    (r) => r.method() === 'POST' && /\/cart\/.*modify|cart\/modify/.test(r.url()),
+  );
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const body = (await reserved).postDataJSON() as { add?: { face_value?: string }[] };
+  expect(body.add?.map((line) => line.face_value)).toEqual(['75.00']);
 
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   const cart = page.getByRole('complementary', { name: 'Your cart' });
-  await expect(cart.getByText('1 × Patron')).toBeVisible();
+  await expect(cart.getByText('1 × Gift of your choice')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $75.00' })).toBeVisible();
   await expectNoA11yViolations(page, 'checkout after a donation');
   await payAsAda(page);
 

@@ -6,7 +6,7 @@ import { expectNoA11yViolations } from './helpers';
  * Surveys per ticket group (spec 1 §2, §5, §7; issue 25): the Sculpture Garden's guided walk asks a survey
  * (a required choice, a whole number from 0 to 120, an email, a date, a text). A submit without the required
  * answer focuses it with 'Input must not be empty'; a number out of range is refused beside its field; with
- * right answers the reserve carries them and the visitor reaches checkout.
+ * right answers the reserve carries them, the visitor reaches checkout and the cart lists them.
  */
 test('a visitor answers the guided walk’s survey and reaches checkout @phone', async ({ page, seller }) => {
   const id = eventId(seller, 'sculpture-garden');
@@ -48,4 +48,12 @@ test('a visitor answers the guided walk’s survey and reaches checkout @phone',
     { ticket_group_id: expect.any(String), data: { heard: 'Social media', youngest: 7 } },
   ]);
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
+  // The cart (the checkout's sidebar) lists the answers kept on the ticket, under its line, by their questions.
+  const cart = page.getByRole('complementary', { name: 'Your cart' });
+  await expect(
+    cart.getByRole('term').filter({ hasText: 'How did you hear about the garden?' }),
+  ).toBeVisible();
+  await expect(cart.getByRole('definition').filter({ hasText: 'Social media' })).toBeVisible();
+  await expect(cart.getByRole('definition').filter({ hasText: /^7$/ })).toBeVisible();
+  await expectNoA11yViolations(page, 'checkout with the survey answers');
 });

@@ -141,6 +141,7 @@ CREATE TABLE IF NOT EXISTS ticket (
   admit_email text,
   created_at timestamptz NOT NULL
 );
+ALTER TABLE ticket ADD COLUMN IF NOT EXISTS additional_info jsonb;
 CREATE INDEX IF NOT EXISTS ticket_cart_idx ON ticket (cart_id);
 CREATE INDEX IF NOT EXISTS ticket_order_idx ON ticket (ticket_order_id);
 CREATE TABLE IF NOT EXISTS ticket_order (

@@ -168,6 +168,8 @@ export const ticket = pgTable('ticket', {
   validTo: ts('valid_to'),
   admitName: text('admit_name'),
   admitEmail: text('admit_email'),
+  /** The survey answers of its group given with the reserve (spec 1 §7 "ticket_group_id with data"), or null. */
+  additionalInfo: jsonb('additional_info').$type<Record<string, string | number>>(),
   createdAt: ts('created_at').notNull(),
 });
 

@@ -1,4 +1,5 @@
 import { AttendeeNames } from './AttendeeNames';
+import { type SurveyAnswerItem, SurveyAnswers } from './SurveyAnswers';
 import './checkout/strings';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
@@ -12,6 +13,8 @@ export interface OrderPrintLine {
   name: string;
   count: number;
   admitNames?: string[];
+  /** The survey answers its tickets carry, when given. */
+  answers?: SurveyAnswerItem[];
 }
 
 /** An event and session of a printed order, with its tickets and seats. */
@@ -67,6 +70,7 @@ export function OrderPrint({ strings, order, eventsHref, onNavigate, onPrint }: 
               <li key={line.ticketTypeId}>
                 {line.count} × {line.name}
                 <AttendeeNames names={line.admitNames} />
+                <SurveyAnswers answers={line.answers} />
               </li>
             ))}
           </ul>

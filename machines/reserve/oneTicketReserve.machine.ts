@@ -3,17 +3,20 @@
  * whose groups are all ledger or donation.
  *
  * loading (donation groups with GET ticket_group/{id}) -> picking | unavailable (nothing can be chosen) |
- * loadError (retry); picking: `ticket.choose` replaces the one ticket (there is no decrease); submit once one
- * is chosen -> reserving (the core's `reserveIntoCart`, no session) -> done (output { cart }); a refused
- * reserve -> picking with its message.
+ * loadError (retry); picking: `ticket.choose` replaces the one ticket (there is no decrease); `price.change`
+ * keeps the amount typed for a pay-what-you-wish type (core/prices.ts); submit once one is chosen and its
+ * amount fits -> reserving (the core's `reserveIntoCart`, no session, the amount as face_value) -> done
+ * (output { cart }); a submit whose amount does not fit stays, showing 'Value entered is outside min/max.';
+ * a refused reserve -> picking with its message.
  *
  * No I/O: the promise actors are provided by the route; `reserved` is the injected after-reserve action.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TicketGroupModel } from '../../api/models';
 import { notProvided } from '../shared/not-provided';
-import { blockingActions, reserveCoreActions } from './core/actions';
+import { blockingActions, priceActions, reserveCoreActions } from './core/actions';
 import { reserveCoreGuards } from './core/guards';
+import { noPrices, pricesHold, requestFaceValues } from './core/prices';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput, flowErrorOf, reserveErrorText, ticketsReserveInput } from './core/rules';
 import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
@@ -36,6 +39,7 @@ export function oneTicketContext({ input }: { input: OneTicketReserveInput }): O
     messages: [],
     blocking: null,
     cart: null,
+    ...noPrices(input.presetPriceCents ?? null),
   };
 }
 
@@ -47,13 +51,25 @@ export function oneTicketGroupsInput({
   return { eventId: context.event.id, groups: context.event.ticketGroups };
 }
 
-/** No session, no seats: the one chosen ticket. */
+/** No session, no seats: the one chosen ticket, a pay-what-you-wish type's amount as its face_value. */
 export function oneTicketReserveInput({
   context,
 }: {
   context: OneTicketReserveContext;
 }): ReserveIntoCartInput {
-  return ticketsReserveInput(context.event.id, null, context.groups, context.quantities);
+  const { groups, quantities } = context;
+  const faceValues = requestFaceValues(groups, quantities, context);
+  return ticketsReserveInput(
+    context.event.id,
+    null,
+    groups,
+    quantities,
+    {},
+    undefined,
+    undefined,
+    undefined,
+    faceValues,
+  );
 }
 
 /** Nothing in the loaded groups can be chosen. */
@@ -85,10 +101,14 @@ export const oneTicketReserveMachine = setup({
       return isChoosable(context.groups, event.ticketTypeId);
     },
     hasChosen: ({ context }) => chosenType(context.quantities) !== null,
+    /** One is chosen and, for a pay-what-you-wish type, its amount fits (core/prices.ts). */
+    canSubmit: ({ context }) =>
+      chosenType(context.quantities) !== null && pricesHold(context.groups, context.quantities, context),
   },
   actions: {
     ...reserveCoreActions<OneTicketReserveContext, OneTicketReserveEvent>(),
     ...blockingActions<OneTicketReserveContext, OneTicketReserveEvent>(),
+    ...priceActions<OneTicketReserveContext, OneTicketReserveEvent>(),
     assignGroups: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.loadGroups');
       return { groups: event.output, quantities: initialChoice(event.output, context.select) };
@@ -131,10 +151,15 @@ export const oneTicketReserveMachine = setup({
     },
     unavailable: { description: 'Nothing can be chosen: the event is unavailable.' },
     picking: {
-      description: 'Exactly one ticket: choosing a type replaces the one chosen; there is no decrease.',
+      description:
+        'Exactly one ticket: choosing a type replaces the one chosen; there is no decrease. A pay-what-you-wish type takes its amount; a submit it does not fit shows why.',
       on: {
         'ticket.choose': { guard: 'isChoosable', actions: 'choose' },
-        submit: { guard: 'hasChosen', target: 'reserving', actions: 'clearReserveNotices' },
+        'price.change': { actions: 'changePrice' },
+        submit: [
+          { guard: 'canSubmit', target: 'reserving', actions: 'clearReserveNotices' },
+          { guard: 'hasChosen', actions: 'checkPrices' },
+        ],
       },
     },
     reserving: {

@@ -6,7 +6,13 @@ import type { SnapshotFrom } from 'xstate';
 import type { TicketTypeModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
-import { chosenPriceCents, type FlexiblePriceView, flexiblePriceView, isFlexiblePrice } from './core/prices';
+import {
+  chosenPriceCents,
+  type FlexiblePriceView,
+  flexiblePriceView,
+  isFlexiblePrice,
+  withChosenPrices,
+} from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatSessionTime } from './format';
@@ -122,7 +128,7 @@ export function totalAt(context: QuantityFirstReserveContext, sessionId: string 
   for (const group of context.event.ticketGroups)
     for (const type of group.types)
       sum += quantityOf(context.quantities, type.id) * priceAt(context, sessionId, type);
-  return sum + totalFeesCents(context.event.ticketGroups, context.quantities);
+  return sum + totalFeesCents(withChosenPrices(context.event.ticketGroups, context), context.quantities);
 }
 
 function groupsOf(context: QuantityFirstReserveContext, open: boolean): QfTicketGroup[] {

@@ -160,8 +160,10 @@ export function selectTotalCents(snapshot: DateFirstReserveSnapshot): number {
   return totalPriceCents(withChosenPrices(context.groups, context), context.quantities);
 }
 
+/** Sum of outside fees in cents, a flexible type's percent taken of its chosen amount. */
 export function selectTotalFeesCents(snapshot: DateFirstReserveSnapshot): number {
-  return totalFeesCents(snapshot.context.groups, snapshot.context.quantities);
+  const { context } = snapshot;
+  return totalFeesCents(withChosenPrices(context.groups, context), context.quantities);
 }
 
 export function selectMessages(snapshot: DateFirstReserveSnapshot): ReserveNotice[] {

@@ -8,7 +8,7 @@ import type { TicketGroupModel } from '../../api/models';
 import type { Message } from '../shared/messages';
 import { message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
-import { withChosenPrices } from './core/prices';
+import { type FlexiblePriceView, flexiblePriceView, withChosenPrices } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
@@ -114,6 +114,8 @@ export interface OneTicketOptionView {
   priceCents: number;
   chosen: boolean;
   disabled: boolean;
+  /** A pay-what-you-wish type's amount input (core/prices.ts), or null when its price is fixed. */
+  flexiblePrice: FlexiblePriceView | null;
 }
 
 export interface OneTicketGroupView {
@@ -159,11 +161,12 @@ export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTick
         chosen: type.id === chosen,
         disabled:
           !picking || (type.id !== chosen && !canIncrementOne(context.groups, context.quantities, type.id)),
+        flexiblePrice: flexiblePriceView(type, context.quantities, context),
       })),
     })),
     chosen,
     canDecrease: canDecrementOne(),
-    totalCents: total(context.groups, context.quantities),
+    totalCents: total(withChosenPrices(context.groups, context), context.quantities),
     canSubmit: picking && chosen !== null,
     submitting: snapshot.matches('reserving'),
     messages: context.messages,

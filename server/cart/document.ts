@@ -1,6 +1,7 @@
 /** The cart document: tickets, totals (face value, fees, payments, outstanding) and the relational document. */
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
+import { SURVEY_META } from '../../domain/survey-rule';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
 import {
@@ -316,14 +317,18 @@ export async function cartDocument(
   ]);
   const typeIds = new Set(tickets.map((k) => k.ticketTypeId));
   const eventIds = events.map((e) => e.id);
-  const [venues, meta, seats] = await Promise.all([
+  // The surveys of the groups whose tickets carry answers, so the answers read with their questions.
+  const answeredGroupIds = [...new Set(tickets.filter((k) => k.additionalInfo).map((k) => k.ticketGroupId))];
+  const [venues, meta, seats, groupMeta] = await Promise.all([
     ctx.cache.venues(
       q,
       events.map((e) => e.venueId),
     ),
     ctx.cache.meta(q, eventIds),
     ticketSeats(q, tickets),
+    answeredGroupIds.length ? ctx.cache.meta(q, answeredGroupIds) : [],
   ]);
+  const surveys = groupMeta.filter((m) => m.key === SURVEY_META);
   const doc: w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } } = {
     cart: coll([wCart(cart, ctx.now())]),
     ticket: coll(tickets.map(wTicketWithSeat(seats))),
@@ -332,7 +337,7 @@ export async function cartDocument(
     event_template: coll(events.map(wEvent)),
     event_session: coll(sessions.map(wSession)),
     venue: coll(venues.map(wVenue)),
-    meta: coll(meta.map(wMeta)),
+    meta: coll([...meta, ...surveys].map(wMeta)),
     cart_fees: coll([
       {
         cart_id: cart.id,

@@ -23,7 +23,7 @@ import { type CartRow, type FreshCart, LIVE_TICKET_STATES, type TicketRow } from
 import { changeCapacity, extendedHold } from './holds';
 import { holdsOf } from './holds-config';
 import { lockPending } from './state';
-import { assertSurveyAnswers, surveysOf } from './survey';
+import { answersByGroup, assertSurveyAnswers, surveysOf } from './survey';
 
 type Seller = Row<typeof t.seller>;
 type Group = Row<typeof t.ticketGroup>;
@@ -229,12 +229,13 @@ const insertCart = (c: CartRow) =>
 const insertTickets = (tickets: TicketRow[]) =>
   sql`new_tickets AS (INSERT INTO ticket (id, cart_id, state, event_session_id, event_template_id, ticket_type_id,
     ticket_group_id, ticket_order_id, handler, face_value_cents, adjusted_value_cents, valid_from, valid_to,
-    admit_name, admit_email, created_at) VALUES ${sql.join(
+    admit_name, admit_email, additional_info, created_at) VALUES ${sql.join(
       tickets.map(
         (k) =>
           sql`(${k.id}, ${k.cartId}, ${k.state}, ${k.eventSessionId}, ${k.eventTemplateId}, ${k.ticketTypeId},
             ${k.ticketGroupId}, ${k.ticketOrderId}, ${k.handler}, ${k.faceValueCents}, ${k.adjustedValueCents},
-            ${iso(k.validFrom)}, ${iso(k.validTo)}, ${k.admitName}, ${k.admitEmail}, ${k.createdAt.toISOString()})`,
+            ${iso(k.validFrom)}, ${iso(k.validTo)}, ${k.admitName}, ${k.admitEmail},
+            ${k.additionalInfo === null ? null : JSON.stringify(k.additionalInfo)}::jsonb, ${k.createdAt.toISOString()})`,
       ),
       sql`, `,
     )})`;
@@ -267,6 +268,7 @@ export async function modify(
   // Survey answers of the ticket groups added (cart/survey.ts); a membership level checks its own below.
   const surveyed = lines.filter((l) => l.group.handler !== 'membership').map((l) => l.group.id);
   assertSurveyAnswers(b.additionalInfo ?? [], await surveysOf(ctx, ctx.db, surveyed));
+  const answers = answersByGroup(b.additionalInfo ?? [], surveyed);
   // Membership levels and members-only tickets (issue 11); a redeem's gift code is checked here, taken below.
   const membership = await prepareMembership(
     ctx,
@@ -298,6 +300,7 @@ export async function modify(
       vouchers,
       ownerIdentityId,
       holdOverrideMs,
+      answers,
     );
   } catch (e) {
     const refused = vouchers ? vouchers.refusal(e) : e;
@@ -317,6 +320,7 @@ async function modifyLines(
   vouchers: PreparedVouchers | null,
   ownerIdentityId: string | undefined,
   holdOverrideMs: number | undefined,
+  answers: ReadonlyMap<string, Record<string, string | number>>,
 ): Promise<Modified> {
   const nowMs = ctx.now();
   // The seller's hold duration (config row `holds`), for a new cart and for an extension on adding.
@@ -343,6 +347,8 @@ async function modifyLines(
       validTo: l.session?.endAt ?? null,
       admitName: l.line.admit_name || null,
       admitEmail: l.line.admit_email || null,
+      // The validated survey answers of its group (cart/survey.ts), kept on each of the group's tickets.
+      additionalInfo: answers.get(l.group.id) ?? null,
       // Keeps insertion order stable within one request.
       createdAt: new Date(nowMs + i),
     }));

@@ -33,6 +33,22 @@ export async function surveysOf(ctx: Pick<AppCtx, 'cache'>, q: Q, groupIds: read
   return surveys;
 }
 
+/**
+ * The answers to keep per ticket group (each of the group's tickets carries them): those of the groups the
+ * reserve takes tickets of, once checked; a group answered with nothing keeps none.
+ */
+export function answersByGroup(
+  entries: readonly SurveyAnswers[],
+  groupIds: readonly string[],
+): Map<string, Record<string, string | number>> {
+  const groups = new Set(groupIds);
+  const out = new Map<string, Record<string, string | number>>();
+  for (const entry of entries)
+    if (groups.has(entry.ticket_group_id) && Object.keys(entry.data).length)
+      out.set(entry.ticket_group_id, { ...entry.data });
+  return out;
+}
+
 /** Refuses answers that do not fit the groups' surveys (400 additional_info_validation_failed). */
 export function assertSurveyAnswers(
   entries: readonly SurveyAnswers[],

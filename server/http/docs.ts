@@ -144,6 +144,8 @@ export const wTicket = (k: Row<typeof t.ticket>): w.Ticket => ({
   valid_to: iso(k.validTo),
   admit_name: k.admitName,
   admit_email: k.admitEmail,
+  // The survey answers of its group (cart/survey.ts), when the reserve gave any.
+  ...(k.additionalInfo ? { additional_info: k.additionalInfo } : {}),
 });
 
 /**

@@ -72,6 +72,12 @@ export async function readTokens(ctx: AppCtx, orders: readonly Order[]): Promise
  * tickets' cart id and attendees; identities are kept only of readable orders. (Bought codes and memberships are
  * left out by their loaders: payments/orders.ts.)
  */
+/** A ticket without its survey answers (personal data, like the attendee's name). */
+function withoutAnswers<T extends { additional_info?: unknown }>(k: T): Omit<T, 'additional_info'> {
+  const { additional_info: _, ...rest } = k;
+  return rest;
+}
+
 export function withoutPrivate(doc: w.Document, readable: ReadonlySet<string>): w.Document {
   const orders = doc.ticket_order?._data ?? [];
   const readableIdentities = new Set(orders.filter((o) => readable.has(o.id)).map((o) => o.identity_id));
@@ -85,7 +91,9 @@ export function withoutPrivate(doc: w.Document, readable: ReadonlySet<string>): 
     ticket: doc.ticket && {
       ...doc.ticket,
       _data: doc.ticket._data.map((k) =>
-        hidden(k.ticket_order_id) ? { ...k, cart_id: null, admit_name: null, admit_email: null } : k,
+        hidden(k.ticket_order_id)
+          ? { ...withoutAnswers(k), cart_id: null, admit_name: null, admit_email: null }
+          : k,
       ),
     },
     identity: doc.identity && {

@@ -1,7 +1,9 @@
 /** Orders: fetch one or many, the QR code image, the calendar file and the wallet pass. */
+
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type * as w from '../../api/schemas';
+import { SURVEY_META } from '../../domain/survey-rule';
 import { type AppCtx, type C, type Env, idParam, query } from '../http/context';
 import {
   coll,
@@ -82,7 +84,14 @@ async function orderDocument(
     ? await q.select().from(t.seller).where(inArray(t.seller.id, sellerIds))
     : [];
   // The events' meta, and the sellers' (the confirmation's message, links and images: spec 2 §2, §3).
-  const meta = await loadMeta(q, [...events.map((e) => e.id), ...sellerIds]);
+  // The surveys of the groups whose tickets carry answers, so the answers read with their questions.
+  const answeredGroupIds = [...new Set(tickets.filter((k) => k.additionalInfo).map((k) => k.ticketGroupId))];
+  const meta = [
+    ...(await loadMeta(q, [...events.map((e) => e.id), ...sellerIds])),
+    ...(answeredGroupIds.length ? await loadMeta(q, answeredGroupIds) : []).filter(
+      (m) => m.key === SURVEY_META,
+    ),
+  ];
   return {
     ticket_order: coll(orders.map(wOrder)),
     ticket: coll(tickets.map(wTicketWithSeat(seats))),

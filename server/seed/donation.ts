@@ -1,5 +1,6 @@
 /**
- * The demo seller's donation event: one donation group of fixed amounts, no sessions, so event detail shows
+ * The demo seller's donation event: one donation group of fixed amounts and one of the visitor's own amount
+ * (pay what you wish, $5 to $1,000: spec 1 §3 currency_amount_min / _max), no sessions, so event detail shows
  * the one-ticket-only picker (spec 1 §2 layout 2). Idempotent, stable ids like the rest of the seed.
  */
 import type { Db } from '../db';
@@ -8,11 +9,24 @@ import { DEMO_SLUG, seedIdOf } from './ids';
 
 export const DONATION_KEY = 'support-the-museum';
 
-export const DONATION_AMOUNTS = [
+export const DONATION_AMOUNTS: {
+  name: string;
+  cents: number;
+  description: string;
+  minCents?: number;
+  maxCents?: number;
+}[] = [
   { name: 'Friend', cents: 1000, description: 'A $10 gift' },
   { name: 'Supporter', cents: 2500, description: 'A $25 gift' },
   { name: 'Patron', cents: 5000, description: 'A $50 gift' },
   { name: 'Benefactor', cents: 10000, description: 'A $100 gift' },
+  {
+    name: 'Gift of your choice',
+    cents: 500,
+    description: 'The amount you choose',
+    minCents: 500,
+    maxCents: 100000,
+  },
 ];
 
 /** The donation event's ids at the seller `slug` (server/seed/ids.ts). */
@@ -115,6 +129,8 @@ export async function seedDonationEvent(
         description: amount.description,
         summary: null,
         amountCents: amount.cents,
+        amountMinCents: amount.minCents ?? null,
+        amountMaxCents: amount.maxCents ?? null,
         feeFixedCents: null,
         rank: i,
       })),

@@ -140,6 +140,7 @@ function OneTicketStoryView({ snapshot, send, strings }: StoryViewProps) {
       currency="USD"
       view={view}
       onChoose={(ticketTypeId) => send({ type: 'ticket.choose', ticketTypeId })}
+      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
       onSubmit={() => send({ type: 'submit' })}
       onRetry={() => send({ type: 'retry' })}
     />

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Api, createApi, isApiError } from '../../api/index';
 import { createApp } from '../../server/app';
 import { createDb, type DbHandle } from '../../server/db';
-import { DEMO_SELLER_ID, seed } from '../../server/seed/demo';
+import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed/demo';
 
 /** 2026-11-21 10:00 in New York. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -33,6 +33,32 @@ afterAll(async () => {
 });
 
 describe('client against the reference server', () => {
+  it("reserves with survey answers and reads them back under the cart's line, by the questions' titles", async () => {
+    const garden = demoIds.event('sculpture-garden');
+    const groups = (await api.events.get(garden)).ticketGroups;
+    const walk = groups.find((g) => g.survey?.length);
+    const type = walk?.types[0];
+    if (!walk || !type) throw new Error('no surveyed group');
+    const days = await api.events.calendar(garden, { ticketGroupIds: [walk.id] });
+    const day = days.find((d) => d.status === 'available');
+    if (!day) throw new Error('no available day');
+    const sessions = await api.events.sessions(garden, { date: day.date });
+    const session = sessions.find((x) => !x.soldOut && Date.parse(x.start) > NOW);
+    if (!session) throw new Error('no session');
+    const cart = await api.cart.reserve(null, {
+      eventId: garden,
+      sessionId: session.id,
+      quantities: { [type.id]: 2 },
+      additionalInfo: [{ ticket_group_id: walk.id, data: { heard: 'A friend', youngest: 7 } }],
+    });
+    const title = (name: string) => walk.survey?.find((q) => q.name === name)?.title;
+    expect(cart.items[0]?.lines[0]?.answers).toEqual([
+      { question: title('heard'), answer: 'A friend' },
+      { question: title('youngest'), answer: '7' },
+    ]);
+    expect((await api.cart.get(cart.id)).items[0]?.lines[0]?.answers).toHaveLength(2);
+  });
+
   it('browses, reserves, pays and reads the order', async () => {
     const events = await api.events.listAvailable();
     expect(events.length).toBeGreaterThan(0);

@@ -105,6 +105,21 @@ describe('toTicketType', () => {
       0,
     ); // 0.45 → 0
   });
+
+  it('a flexible price carries its fee parts (the percent is taken of the amount chosen); a fixed price none', () => {
+    const flexible = toTicketType(
+      ticketType({
+        currency_amount: '5.00',
+        currency_amount_min: '5.00',
+        currency_amount_max: '100.00',
+        fee_fixed_outside: '0.50',
+        fee_percent_outside: '10.00',
+      }),
+    );
+    expect(flexible).toMatchObject({ feeCents: 100, feeFixedCents: 50, feePercentHundredths: 1000 });
+    const fixed = toTicketType(ticketType({ currency_amount: '5.00', fee_percent_outside: '10.00' }));
+    expect(fixed.feePercentHundredths).toBeUndefined();
+  });
 });
 
 describe('toEventSummaries', () => {
@@ -404,6 +419,38 @@ describe('toCart', () => {
     const [item] = toCart(doc, { now: NOW }).items;
     expect(item?.lines.map((l) => [l.name, l.admitNames])).toEqual([
       ['Adult', ['Ada Lovelace', 'Alan Turing']],
+      ['Child', undefined],
+    ]);
+  });
+
+  it("gives each line its tickets' survey answers once, in the survey's order, by title; none without", () => {
+    const survey = JSON.stringify({
+      properties: {
+        youngest: { title: 'Age of the youngest', type: 'integer', propertyOrder: 2 },
+        heard: { title: 'How did you hear about us?', type: 'string', propertyOrder: 1 },
+      },
+    });
+    const doc = {
+      ...cartDocument(),
+      ticket: coll([
+        ticket({ id: 't-1', additional_info: { youngest: 7, heard: 'A friend' } }),
+        ticket({ id: 't-2', additional_info: { youngest: 7, heard: 'A friend' } }),
+        ticket({ id: 't-3', ticket_type_id: 'tt-child', face_value: '12.50', adjusted_value: '12.50' }),
+        ticket({ id: 't-5', additional_info: { heard: 'Web', gone: 'x' } }),
+      ]),
+      meta: coll([meta('tg-1', 'additional_info_spec', survey, 'ticket_group')]),
+    };
+    const [item] = toCart(doc, { now: NOW }).items;
+    expect(item?.lines.map((l) => [l.name, l.answers])).toEqual([
+      [
+        'Adult',
+        [
+          { question: 'How did you hear about us?', answer: 'A friend' },
+          { question: 'Age of the youngest', answer: '7' },
+          { question: 'How did you hear about us?', answer: 'Web' },
+          { question: 'gone', answer: 'x' },
+        ],
+      ],
       ['Child', undefined],
     ]);
   });

@@ -31,12 +31,15 @@ import {
   oneInput,
   onePathEvents,
   onePathInputs,
+  ownAmountEvent,
   soldOutDonation,
 } from '../../stories/fixtures/oneTicketReserve';
 import { lectureGroup } from '../../stories/fixtures/singleEventReserve';
+import '../../ui/form-strings';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';
+import { amountFits, expectPriceView } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 
 const T = createStrings();
@@ -210,6 +213,56 @@ describe('oneTicketReserve machine', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
+  it('a donation of your own amount: the transition table of spec 1 §5 for every amount typed', async () => {
+    // From picking with the own-amount gift chosen: price.change stays, keeping the text; submit goes on to the
+    // reserve when the amount fits ($5.00 to $1,000.00, the spec's pattern), else stays with the message.
+    for (const value of ['4.99', '', 'ten', '12.345', '-10', '1000.01', '+5', '12.5', '1000', '30']) {
+      const { actor, calls } = start(oneInput(ownAmountEvent));
+      await flush();
+      await send(actor, { type: 'ticket.choose', ticketTypeId: 't-own' });
+      const own = () => view(actor).groups[0]?.options.find((o) => o.id === 't-own')?.flexiblePrice;
+      expect(own()?.value, 'the minimum, preset').toBe('5.00');
+      await send(actor, { type: 'price.change', ticketTypeId: 't-own', value });
+      expect(actor.getSnapshot().value, value).toBe('picking');
+      expect(own()?.value).toBe(value);
+      expect(own()?.error).toBeNull();
+      await send(actor, { type: 'submit' });
+      const fits = amountFits(value, 500, 100000);
+      expect(actor.getSnapshot().status === 'done', value).toBe(fits);
+      if (!fits) {
+        expect(actor.getSnapshot().value).toBe('picking');
+        expect(text(own()?.error ?? null), value).toBe('Value entered is outside min/max.');
+        expect(calls.reserve).not.toHaveBeenCalled();
+        continue;
+      }
+      const cents = Math.round(Number.parseFloat(value) * 100);
+      expect(calls.reserve).toHaveBeenCalledWith({
+        newCart: false,
+        request: {
+          eventId: 'ev-own',
+          sessionId: null,
+          quantities: { 't-own': 1 },
+          faceValues: { 't-own': (cents / 100).toFixed(2) },
+        },
+      });
+    }
+  });
+
+  it('a donation of your own amount: the price query presets it; the total is the amount chosen', async () => {
+    const { actor } = start({ ...oneInput(ownAmountEvent), presetPriceCents: 2500 });
+    await flush();
+    await send(actor, { type: 'ticket.choose', ticketTypeId: 't-own' });
+    const own = view(actor).groups[0]?.options.find((o) => o.id === 't-own')?.flexiblePrice;
+    expect(own?.value).toBe('25.00');
+    expect(view(actor).totalCents).toBe(2500);
+    await send(actor, { type: 'price.change', ticketTypeId: 't-own', value: '75' });
+    expect(view(actor).totalCents).toBe(7500);
+    // A fixed option shows no amount; choosing it prices the total at its own price.
+    await send(actor, { type: 'ticket.choose', ticketTypeId: 't-own-10' });
+    expect(view(actor).groups[0]?.options.find((o) => o.id === 't-own-10')?.flexiblePrice).toBeNull();
+    expect(view(actor).totalCents).toBe(1000);
+  });
+
   it('throws "not provided" from its placeholder actors', async () => {
     const actor = createActor(oneTicketReserveMachine, { input: oneInput() });
     actor.start();
@@ -229,6 +282,9 @@ function checkInvariants(runner: ReplayRunner<typeof oneTicketReserveMachine>) {
   const chosen = chosenType(context.quantities);
   if (chosen !== null) expect(isChoosable(context.groups, chosen)).toBe(true);
   expect(v.canSubmit).toBe(snapshot.matches('picking') && chosen !== null);
+  // A pay-what-you-wish option's input keeps what was typed; its message shows after a stopped submit.
+  const options = v.groups.map((g) => ({ types: g.options }));
+  expectPriceView('one ticket', options, context.groups, context.quantities, context);
   if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
 }
 

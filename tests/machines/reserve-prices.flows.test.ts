@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { SessionModel } from '../../api/models';
+import type { SessionModel, TicketGroupModel } from '../../api/models';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
 import { selectSingleEventView } from '../../machines/reserve/single-event-view';
@@ -46,10 +46,12 @@ const fits = (value: string) => {
 
 interface Flow {
   name: string;
-  start: (posts: TicketsPost[], presetPriceCents?: number) => Promise<AnyActorRef>;
+  start: (posts: TicketsPost[], presetPriceCents?: number, wish?: TicketGroupModel) => Promise<AnyActorRef>;
   check: { type: string };
   inForm: (actor: AnyActorRef) => boolean;
   amount: (actor: AnyActorRef) => { value: string; error: string | null } | undefined;
+  /** The form's total, fees included, in cents. */
+  total: (actor: AnyActorRef) => number;
 }
 
 const reserve = (posts: TicketsPost[]) =>
@@ -72,11 +74,11 @@ async function send(actor: AnyActorRef, e: Record<string, unknown>) {
 const FLOWS: Flow[] = [
   {
     name: 'date-first',
-    async start(posts, presetPriceCents) {
-      const machine = dateFirstOnFixtures([wishGroup], reserve(posts));
+    async start(posts, presetPriceCents, wish = wishGroup) {
+      const machine = dateFirstOnFixtures([wish], reserve(posts));
       const actor = createActor(machine, {
         input: {
-          event: { ...event, ticketGroups: [...event.ticketGroups, wishGroup] },
+          event: { ...event, ticketGroups: [...event.ticketGroups, wish] },
           now: NOW,
           presetPriceCents,
         },
@@ -91,10 +93,11 @@ const FLOWS: Flow[] = [
     check: { type: 'submit' },
     inForm: (a) => a.getSnapshot().matches({ picking: { session: { loaded: { chosen: 'ready' } } } }),
     amount: (a) => pick((selectDateFirstReserveView(a.getSnapshot()).groups ?? []).flatMap((g) => g.types)),
+    total: (a) => selectDateFirstReserveView(a.getSnapshot()).totalCents,
   },
   {
     name: 'quantity-first',
-    async start(posts, presetPriceCents) {
+    async start(posts, presetPriceCents, wish = wishGroup) {
       const machine = quantityFirstReserveMachine.provide({
         actors: {
           loadCalendar: fromPromise(async () => qfDays),
@@ -103,7 +106,13 @@ const FLOWS: Flow[] = [
         },
       });
       const actor = createActor(machine, {
-        input: { event: qfWishEvent, presetPriceCents },
+        input: {
+          event: {
+            ...qfWishEvent,
+            ticketGroups: qfWishEvent.ticketGroups.map((g) => (g.id === wish.id ? wish : g)),
+          },
+          presetPriceCents,
+        },
         clock: new SimulatedClock(),
       }).start();
       await send(actor, { type: 'quantity.increment', ticketTypeId: 't-wish' });
@@ -112,22 +121,23 @@ const FLOWS: Flow[] = [
     check: { type: 'tickets.find' },
     inForm: (a) => a.getSnapshot().matches('quantities'),
     amount: (a) => pick(selectQuantityFirstReserveView(a.getSnapshot()).groups.flatMap((g) => g.types)),
+    total: (a) => selectQuantityFirstReserveView(a.getSnapshot()).totalCents,
   },
   {
     name: 'single event',
-    async start(posts, presetPriceCents) {
+    async start(posts, presetPriceCents, wish = wishGroup) {
       const machine = singleEventReserveMachine.provide({
         actors: {
           loadSession: fromPromise<SessionModel | null, { eventId: string }>(async () => ({
             ...lectureSession,
             eventId: wishLecture.id,
           })),
-          loadSessionGroups: fromPromise(async () => [wishGroup]),
+          loadSessionGroups: fromPromise(async () => [wish]),
           reserveIntoCart: reserve(posts),
         },
       });
       const actor = createActor(machine, {
-        input: { event: wishLecture, presetPriceCents },
+        input: { event: { ...wishLecture, ticketGroups: [wish] }, presetPriceCents },
         clock: new SimulatedClock(),
       }).start();
       await flush();
@@ -137,6 +147,7 @@ const FLOWS: Flow[] = [
     check: { type: 'submit' },
     inForm: (a) => a.getSnapshot().matches('ready'),
     amount: (a) => pick(selectSingleEventView(a.getSnapshot()).groups.flatMap((g) => g.types)),
+    total: (a) => selectSingleEventView(a.getSnapshot()).totalCents,
   },
 ];
 
@@ -175,6 +186,44 @@ describe.each(FLOWS)('flexible price: $name', (flow) => {
       expect(posts).toHaveLength(1);
       const cents = Math.round(Number.parseFloat(value) * 100);
       expect(posts[0]?.request.faceValues, value).toEqual({ 't-wish': (cents / 100).toFixed(2) });
+    }
+  });
+});
+
+/**
+ * The fee of a flexible price (spec 1 §3 ticket type outside_fees, fee_percent_outside): the percent is of the
+ * amount the visitor chose, as the server charges it, not of the listed price. A pay-what-you-wish type with a
+ * 50-cent fixed fee and 10 % (its listed fee, at the $5.00 minimum, is $1.00).
+ */
+const feeWish: TicketGroupModel = {
+  ...wishGroup,
+  types: wishGroup.types.map((type) => ({
+    ...type,
+    feeCents: 50 + 50,
+    feeFixedCents: 50,
+    feePercentHundredths: 1000,
+  })),
+};
+
+/** The spec's sum for one ticket at an amount in cents: the amount, the fixed fee, 10 % of the amount. */
+const withFees = (cents: number) => cents + 50 + Math.round(cents / 10);
+/** How many pay-what-you-wish tickets the form holds (the single event starts at its default quantity). */
+const wishCount = (actor: AnyActorRef): number => actor.getSnapshot().context.quantities['t-wish'] ?? 0;
+
+describe.each(FLOWS)('flexible price fees: $name', (flow) => {
+  it('the total takes the percent fee of the chosen amount; an amount that does not fit counts at the minimum', async () => {
+    const actor = await flow.start([], undefined, feeWish);
+    const count = wishCount(actor);
+    expect(count).toBeGreaterThan(0);
+    expect(flow.total(actor), 'the preset minimum').toBe(count * withFees(500));
+    for (const [value, cents] of [
+      ['20', 2000],
+      ['+33.35', 3335],
+      ['50', 5000],
+      ['50.01', 500],
+    ] as const) {
+      await send(actor, { type: 'price.change', ticketTypeId: 't-wish', value });
+      expect(flow.total(actor), value).toBe(count * withFees(cents));
     }
   });
 });

@@ -35,7 +35,10 @@ describe('GET ticket_group/{id}', () => {
       ['Supporter', '25.00'],
       ['Patron', '50.00'],
       ['Benefactor', '100.00'],
+      ['Gift of your choice', '5.00'],
     ]);
+    const own = d.ticket_type?._data.find((ty) => ty.name === 'Gift of your choice');
+    expect([own?.currency_amount_min, own?.currency_amount_max]).toEqual(['5.00', '1000.00']);
   });
 
   it('leaves the types out without the embed', async () => {
@@ -86,6 +89,22 @@ describe('reserving without a session', () => {
     });
     expect(paid.status).toBe(200);
     expect(doc(paid.body).cart?._data[0]?.state).toBe('completed');
+  });
+
+  it("reserves a donation of the visitor's own amount within its bounds, and refuses one outside them", async () => {
+    const own = donationIds.type('Gift of your choice');
+    const r = await s.json('POST', 'my/cart/modify', {
+      body: { add: [{ event_session_id: null, ticket_type_id: own, face_value: '30.00' }] },
+    });
+    expect(r.status).toBe(200);
+    expect(doc(r.body).cart_fees?._data[0]?.grand_totals.total_outstanding).toBe('30.00');
+    for (const face_value of ['4.99', '1000.01']) {
+      const refused = await s.json('POST', 'my/cart/modify', {
+        body: { add: [{ event_session_id: null, ticket_type_id: own, face_value }] },
+      });
+      expect(refused.status, face_value).toBe(400);
+      expect(err(refused.body)).toMatchObject({ _code: 'validation_failed', _context: 'face_value' });
+    }
   });
 
   it('adds a donation to a cart that holds timed tickets', async () => {

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../../api/schemas';
+import { document, errorBody } from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
 import * as t from '../../server/schema';
 import { demoIds } from '../../server/seed/demo';
@@ -123,5 +123,58 @@ describe('survey answers of a ticket reserve', () => {
     }
     const huge = await reserve(answers({ heard: 'x'.repeat(1_100_000) }));
     expect([400, 413]).toContain(huge.status);
+  });
+});
+
+describe('survey answers kept on the tickets', () => {
+  const CARD = { gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } };
+  const given = { heard: 'A friend', youngest: 7 };
+
+  it('each ticket of the group carries them in the cart and the order, with the survey beside them; an order id alone reads none', async () => {
+    const walk = { event_session_id: session, ticket_type_id: WALK_ADULT };
+    const r = await reserve(answers(given), [walk, walk]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const d = document.parse(r.body);
+    const cartId = d.cart?._data[0]?.id as string;
+    expect(d.ticket?._data.map((k) => k.additional_info)).toEqual([given, given]);
+    // The group's survey comes with them, so the answers read with their questions.
+    const survey = (doc: typeof d) =>
+      doc.meta?._data.find((m) => m.resource_id === WALK && m.key === 'additional_info_spec');
+    expect(survey(d)).toBeDefined();
+    const loaded = document.parse((await s.json('GET', `cart/${cartId}`)).body);
+    expect(loaded.ticket?._data.map((k) => k.additional_info)).toEqual([given, given]);
+    expect(survey(loaded)).toBeDefined();
+    // A ticket reserved without answers carries none (and no survey is sent for it).
+    const anytime = await reserve(undefined, [{ event_session_id: null, ticket_type_id: ANYTIME_ADULT }]);
+    const plain = document.parse(anytime.body);
+    expect(plain.ticket?._data.every((k) => !('additional_info' in k))).toBe(true);
+    expect(plain.meta?._data.some((m) => m.key === 'additional_info_spec')).toBe(false);
+
+    expect(
+      (
+        await s.json('POST', `cart/${cartId}/purchaser`, {
+          body: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada.survey@example.com' },
+        })
+      ).status,
+    ).toBe(200);
+    const amount = d.cart_fees?._data[0]?.grand_totals.total_outstanding as string;
+    const paid = await s.json('POST', `cart/${cartId}/pay`, { body: { amount, ...CARD } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const order = document.parse(paid.body).ticket_order?._data[0];
+    const orderId = order?.id as string;
+    const whole = document.parse(
+      (
+        await s.json('GET', 'ticket_order', {
+          query: { 'id._in': orderId, token: order?.access_token as string },
+        })
+      ).body,
+    );
+    expect(whole.ticket?._data.map((k) => k.additional_info)).toEqual([given, given]);
+    expect(survey(whole)).toBeDefined();
+    // An order id alone (printed in its QR code) gives away no answers, like the attendees' names.
+    const alone = await s.json('GET', 'ticket_order', { query: { 'id._in': orderId } });
+    const tickets = document.parse(alone.body).ticket?._data ?? [];
+    expect(tickets.length).toBeGreaterThan(0);
+    expect(tickets.every((k) => !('additional_info' in k))).toBe(true);
   });
 });

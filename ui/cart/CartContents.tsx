@@ -5,6 +5,7 @@
  * holds tickets (an empty cart is only the frame, `ui/cart/CartFrame.tsx`).
  */
 import { AttendeeNames } from '../AttendeeNames';
+import { type SurveyAnswerItem, SurveyAnswers } from '../SurveyAnswers';
 import './strings';
 import { AppLink, type Navigate } from '../AppLink';
 import { formatDateTime, formatMoney } from '../format';
@@ -22,8 +23,15 @@ export interface CartWidgetItem {
   start: string | null;
   timezone: string;
   image: { src: string; alt: string } | null;
-  /** Per ticket type: 'count × name', the price, and the attendees' names of its tickets when given. */
-  lines: { ticketTypeId: string; name: string; count: number; totalCents: number; admitNames?: string[] }[];
+  /** Per ticket type: 'count × name', the price, the attendees' names and survey answers of its tickets when given. */
+  lines: {
+    ticketTypeId: string;
+    name: string;
+    count: number;
+    totalCents: number;
+    admitNames?: string[];
+    answers?: SurveyAnswerItem[];
+  }[];
   ticketIds: string[];
   /** The seats of its seated tickets (listed under the lines). */
   seats?: TicketSeatView[];
@@ -190,6 +198,7 @@ function CartItemRow({
               </span>
               <span>{formatMoney(line.totalCents, currency)}</span>
               <AttendeeNames names={line.admitNames} />
+              <SurveyAnswers answers={line.answers} />
             </li>
           ))}
         </ul>

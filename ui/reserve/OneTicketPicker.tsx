@@ -1,8 +1,10 @@
 import './strings';
 import { useId } from 'react';
+import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { FlexiblePriceField, type FlexiblePriceOption, flexiblePriceBounds } from './FlexiblePriceField';
 import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
 
 export interface OneTicketOption {
@@ -12,6 +14,8 @@ export interface OneTicketOption {
   priceCents: number;
   chosen: boolean;
   disabled: boolean;
+  /** A pay-what-you-wish amount (its input shows once the option is chosen), or null/absent when fixed. */
+  flexiblePrice?: FlexiblePriceOption | null;
 }
 
 export interface OneTicketGroup {
@@ -43,13 +47,16 @@ export interface OneTicketPickerProps {
   currency: string;
   view: OneTicketView;
   onChoose: (ticketTypeId: string) => void;
+  /** The visitor typed the amount of a pay-what-you-wish option. */
+  onPriceChange?: (ticketTypeId: string, value: string) => void;
   onSubmit: () => void;
   onRetry: () => void;
 }
 
 /**
  * One-ticket-only picker (ledger and donation groups): one radio group across the groups, so exactly one
- * ticket is chosen and another choice replaces it; there is nothing to decrease.
+ * ticket is chosen and another choice replaces it; there is nothing to decrease. A pay-what-you-wish option
+ * shows its bounds in place of a price, and its amount input under it once chosen (the reserve forms' field).
  */
 export function OneTicketPicker(props: OneTicketPickerProps) {
   const { strings, view, currency } = props;
@@ -61,9 +68,14 @@ export function OneTicketPicker(props: OneTicketPickerProps) {
       id={props.formId}
       className="reserve"
       aria-label={strings.reserveForm}
+      // The form validates itself (validateBeforeSubmit): a submit with an amount out of bounds still reaches
+      // the machine, which shows the field's message; the browser's own check would stop it unseen.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (view.canSubmit) props.onSubmit();
+        if (!view.canSubmit) return;
+        validateBeforeSubmit(e.currentTarget, strings.inputEmpty);
+        props.onSubmit();
       }}
     >
       <ReserveNotices strings={strings} messages={view.messages} />
@@ -86,23 +98,41 @@ export function OneTicketPicker(props: OneTicketPickerProps) {
                 <legend>{group.name}</legend>
                 {group.description ? <p className="field__hint">{group.description}</p> : null}
                 {group.options.map((option) => (
-                  <label key={option.id} className="one-ticket-option">
-                    <input
-                      type="radio"
-                      name={name}
-                      value={option.id}
-                      checked={option.chosen}
-                      disabled={option.disabled}
-                      onChange={() => props.onChoose(option.id)}
-                    />
-                    <span className="one-ticket-option__text">
-                      <span className="ticket-type__name">{option.name}</span>
-                      {option.description ? <span className="field__hint">{option.description}</span> : null}
-                    </span>
-                    <span className="one-ticket-option__price">
-                      {option.priceCents === 0 ? strings.free : formatMoney(option.priceCents, currency)}
-                    </span>
-                  </label>
+                  <div key={option.id}>
+                    <label className="one-ticket-option">
+                      <input
+                        type="radio"
+                        name={name}
+                        value={option.id}
+                        checked={option.chosen}
+                        disabled={option.disabled}
+                        onChange={() => props.onChoose(option.id)}
+                      />
+                      <span className="one-ticket-option__text">
+                        <span className="ticket-type__name">{option.name}</span>
+                        {option.description ? (
+                          <span className="field__hint">{option.description}</span>
+                        ) : null}
+                      </span>
+                      <span className="one-ticket-option__price">
+                        {option.flexiblePrice
+                          ? flexiblePriceBounds(strings, currency, option.flexiblePrice)
+                          : option.priceCents === 0
+                            ? strings.free
+                            : formatMoney(option.priceCents, currency)}
+                      </span>
+                    </label>
+                    {option.flexiblePrice && option.chosen ? (
+                      <FlexiblePriceField
+                        id={`${name}-${option.id}`}
+                        strings={strings}
+                        currency={currency}
+                        name={option.name}
+                        price={option.flexiblePrice}
+                        onChange={(value) => props.onPriceChange?.(option.id, value)}
+                      />
+                    ) : null}
+                  </div>
                 ))}
               </fieldset>
             ))}

@@ -12,7 +12,8 @@
  *   bounds, or is left empty reads 'Value entered is outside min/max.'; a submit it stops shows the message.
  * - Sent: the amount as each of the type's lines' `face_value` ('12.50': no sign, two decimals); the server
  *   charges it within the bounds and refuses anything else (server/cart/modify.ts `lineValue`).
- * - Totals: a flexible type counts at the amount typed when it fits, else at its minimum.
+ * - Totals: a flexible type counts at the amount typed when it fits, else at its minimum; its percent fee is
+ *   taken of that amount (the server's fee), not of the listed price.
  */
 import type { TicketGroupModel, TicketTypeModel } from '../../../api/models';
 import {
@@ -22,6 +23,7 @@ import {
   isFlexiblePrice,
   moneyText,
 } from '../../../domain/flexible-price';
+import { percentFeeCents } from '../../../domain/outside-fee';
 import { type Message, message } from '../../shared/messages';
 import { type Quantities, quantityOf } from '../quantities';
 
@@ -122,7 +124,18 @@ export function chosenPriceCents(type: TicketTypeModel, context: PricesContext):
   return cents !== null && fitsBounds(type, cents) ? cents : (type.amountMinCents ?? type.priceCents);
 }
 
-/** The groups with each flexible type priced at its chosen amount (what the totals sum). */
+/**
+ * A type's outside fee for the form's totals: a flexible one's fixed fee plus its percent of the chosen amount
+ * (as the server charges it), else the type's fee.
+ */
+export function chosenFeeCents(type: TicketTypeModel, context: PricesContext): number {
+  if (!isFlexiblePrice(type) || type.feePercentHundredths === undefined) return type.feeCents;
+  return (
+    (type.feeFixedCents ?? 0) + percentFeeCents(chosenPriceCents(type, context), type.feePercentHundredths)
+  );
+}
+
+/** The groups with each flexible type priced at its chosen amount, its fee with it (what the totals sum). */
 export function withChosenPrices(
   groups: readonly TicketGroupModel[],
   context: PricesContext,
@@ -131,7 +144,11 @@ export function withChosenPrices(
     group.types.some(isFlexiblePrice)
       ? {
           ...group,
-          types: group.types.map((type) => ({ ...type, priceCents: chosenPriceCents(type, context) })),
+          types: group.types.map((type) => ({
+            ...type,
+            priceCents: chosenPriceCents(type, context),
+            feeCents: chosenFeeCents(type, context),
+          })),
         }
       : group,
   );

@@ -23,7 +23,10 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
     () => provideOneTicketReserve({ api, currentCartId: () => reservableCartId(app), reserved, codePrompt }),
     [api, app, reserved, codePrompt],
   );
-  const actor = useActorRef(machine, { input: { event, select: query.select }, inspect });
+  const actor = useActorRef(machine, {
+    input: { event, select: query.select, presetPriceCents: query.priceCents },
+    inspect,
+  });
   const view = useSelector(actor, selectOneTicketView);
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
 
@@ -41,6 +44,7 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
         currency={config.currency}
         view={view}
         onChoose={(ticketTypeId) => actor.send({ type: 'ticket.choose', ticketTypeId })}
+        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
         onSubmit={() => actor.send({ type: 'submit' })}
         onRetry={() => actor.send({ type: 'retry' })}
       />
