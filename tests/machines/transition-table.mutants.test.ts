@@ -5,7 +5,9 @@
  * (vitest.mutation.config.ts leaves this file out: it tests the tests, and Stryker's mutants would only slow it).
  */
 import { describe, expect, it } from 'vitest';
+import { cartMachine } from '../../machines/cart/cart.machine';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import * as cart from './cart.table';
 import * as checkout from './checkout.table';
 import { expectTable, mutantOf } from './transition-table';
 
@@ -72,5 +74,58 @@ describe('hand-made checkout mutants fail the table (spec 2 §4)', () => {
     const { table, worlds, events, strip } = checkout;
     const mutant = mutantOf(checkoutMachine, edit as (config: never) => void);
     expect(() => expectTable({ machine: mutant, table, worlds, events, strip })).toThrow();
+  });
+});
+
+describe('hand-made cart mutants fail the table (spec 1 §4, spec 2 §4)', () => {
+  const active = (c: Config): Node => c.states.active?.states;
+  it.each<[string, (config: Config) => void]>([
+    [
+      "a retargeted transition: a removal's answer skips the checks",
+      (c) => {
+        active(c).removing.invoke.onDone.target = '#cart.active.idle';
+      },
+    ],
+    [
+      "a dropped guard: a clear of another tab's cart clears this one",
+      (c) => {
+        delete c.states.expired?.on['cart.clear'].guard;
+      },
+    ],
+    [
+      'swapped actions: the tracking step reads the cart after it was accepted',
+      (c) => {
+        c.states.checking?.always[5].actions.reverse();
+      },
+    ],
+    [
+      'a dropped action: the deadline does not clear the upsell chain',
+      (c) => {
+        c.states.active?.on.tick[1].actions.pop();
+      },
+    ],
+    [
+      'candidates reordered: a cart with too little time left is accepted when it holds no ticket',
+      (c) => {
+        const always = c.states.checking?.always;
+        [always[3], always[4]] = [always[4], always[3]];
+      },
+    ],
+    [
+      'a deleted transition: Start over does nothing',
+      (c) => {
+        delete c.states.expired?.on['expiry.confirm'];
+      },
+    ],
+    [
+      'an added transition: a refresh while removing',
+      (c) => {
+        active(c).removing.on = { 'cart.refresh': { target: 'refreshing' } };
+      },
+    ],
+  ])('%s', (_, edit) => {
+    const { table, worlds, events, MODAL_MARKERS } = cart;
+    const mutant = mutantOf(cartMachine, edit as (config: never) => void).provide(MODAL_MARKERS);
+    expect(() => expectTable({ machine: mutant, table, worlds, events })).toThrow();
   });
 });

@@ -39,8 +39,11 @@ export interface Row<C, E> {
   target: string | null;
   /** The context fields it changes, from the context before. */
   effect?: (context: C, event: E) => Partial<C>;
-  /** The calls it makes, in order, from the context before its effect (before the target's entry). */
-  calls?: (context: C, event: E) => Call[];
+  /**
+   * The calls it makes, in order (before the target's entry), from the context before its effect and, for
+   * calls made after an assignment, the context after it.
+   */
+  calls?: (context: C, event: E, after: C) => Call[];
 }
 
 export interface StateSpec<C> {
@@ -50,7 +53,7 @@ export interface StateSpec<C> {
    * What entering the state does, after the transition's own actions: its context changes, then its calls
    * (injected entry actions, then its invokes) on the context after them.
    */
-  entry?: { effect?: (context: C) => Partial<C>; calls?: (context: C) => Call[] };
+  entry?: { effect?: (context: C) => Partial<C>; calls?: (context: C, event: EventObject) => Call[] };
   /** A final state: the machine is done there, and nothing changes it. */
   final?: boolean;
 }
@@ -59,6 +62,8 @@ export interface Table<C, E extends EventObject, S extends string> {
   initial: S;
   /** Every state of the machine (dotted paths of the atomic states), transient ones included. */
   states: Record<S, StateSpec<C>>;
+  /** What entering a compound state does (entering any of its states from outside it). */
+  compound?: Record<string, Pick<StateSpec<C>, 'entry'>>;
   /**
    * Per event type: the rows of each state that handles it. Key '*' is the root's (any state, unless the
    * state has its own rows).
@@ -86,12 +91,27 @@ export function expectedStep<C, E extends EventObject, S extends string>(
   const rows = byState[state] ?? byState['*'] ?? [];
   const row = rows.find((r) => !r.when || r.when(context, event));
   if (!row) return null;
-  return follow(table, state, context, event, row);
+  return follow(table, state, byState[state] ? state : '', context, event, row);
+}
+
+/**
+ * The state that XState exits and enters down from, for a transition defined on `source` ('' the root) to
+ * `target` (spec: SCXML's transition domain, without reentry): the source itself when the target is in it,
+ * else their least common compound ancestor.
+ */
+function domainOf(source: string, target: string): string {
+  if (source === '' || target === source || target.startsWith(`${source}.`)) return source;
+  const a = source.split('.');
+  const b = target.split('.');
+  let i = 0;
+  while (i < a.length - 1 && i < b.length - 1 && a[i] === b[i]) i++;
+  return a.slice(0, i).join('.');
 }
 
 function follow<C, E extends EventObject, S extends string>(
   table: Table<C, E, S>,
   from: S,
+  source: string,
   context: C,
   event: E | EventObject,
   row: Row<C, E>,
@@ -99,26 +119,32 @@ function follow<C, E extends EventObject, S extends string>(
   const path: string[] = [];
   const calls: Call[] = [];
   let ctx: C = { ...context, ...row.effect?.(context, event as E) };
-  calls.push(...(row.calls?.(context, event as E) ?? []));
-  let state: S = (row.target ?? from) as S;
-  if (row.target === null) return { path: [state], context: ctx, calls };
+  calls.push(...(row.calls?.(context, event as E, ctx) ?? []));
+  if (row.target === null) return { path: [from], context: ctx, calls };
+  let state = row.target as S;
+  let domain = domainOf(source, state);
   for (let i = 0; ; i++) {
     if (i > MAX_CHAIN) throw new Error(`the table loops from ${from}`);
     const spec = table.states[state];
     if (!spec) throw new Error(`the table has no state ${state}`);
     path.push(state);
-    const always = spec.always;
-    if (always) {
-      const next = always.find((r) => !r.when || r.when(ctx, event));
-      if (!next) throw new Error(`no always row of ${state} is taken`);
-      calls.push(...(next.calls?.(ctx, event) ?? []));
-      ctx = { ...ctx, ...next.effect?.(ctx, event) };
-      state = next.target as S;
-      continue;
+    // Entering, outer first: each state below the domain runs its entry (then its invokes).
+    const segments = state.split('.');
+    for (let depth = domain === '' ? 1 : domain.split('.').length + 1; depth <= segments.length; depth++) {
+      const node = segments.slice(0, depth).join('.');
+      const entry = depth === segments.length ? spec.entry : table.compound?.[node]?.entry;
+      ctx = { ...ctx, ...entry?.effect?.(ctx) };
+      calls.push(...(entry?.calls?.(ctx, event) ?? []));
     }
-    ctx = { ...ctx, ...spec.entry?.effect?.(ctx) };
-    calls.push(...(spec.entry?.calls?.(ctx) ?? []));
-    return { path, context: ctx, calls };
+    const always = spec.always;
+    if (!always) return { path, context: ctx, calls };
+    const next = always.find((r) => !r.when || r.when(ctx, event));
+    if (!next) throw new Error(`no always row of ${state} is taken`);
+    const before = ctx;
+    ctx = { ...ctx, ...next.effect?.(ctx, event) };
+    calls.push(...(next.calls?.(before, event, ctx) ?? []));
+    domain = domainOf(state, next.target as string);
+    state = next.target as S;
   }
 }
 
@@ -182,7 +208,7 @@ export function expectedInitial<C, E extends EventObject, S extends string>(
   context: C,
   rootCalls: Call[] = [],
 ): Expected<C> {
-  const start = follow(table, table.initial, context, { type: 'xstate.init' }, { target: table.initial });
+  const start = follow(table, table.initial, '', context, { type: 'xstate.init' }, { target: table.initial });
   return { ...start, calls: [...rootCalls, ...start.calls] };
 }
 
