@@ -1,7 +1,8 @@
 /**
  * Holding a machine to an independent transition table (issue 29). The path tests build their model from the
  * machine under test, so a retargeted, deleted or added transition replays as faithfully as the right one. Here
- * the model is a table written from the spec, not read from the machine:
+ * the model is a table written from the spec, not read from the machine (a call: an injected action with its
+ * params, an invoked actor with its input, an emitted event, a delayed event with its delay):
  *
  * - `on`: for every event type of the flow (a mapped type: a new event does not compile until the table has a
  *   key for it) and every state that handles it, the rows in order: the guard condition (`when`, over the
@@ -28,7 +29,13 @@ import {
 } from 'xstate';
 
 /** A call the machine makes: an injected action with its params, or an actor it invokes with its input. */
-export type Call = { action: string; params?: unknown } | { invoke: string; input: unknown };
+export type Call =
+  | { action: string; params?: unknown }
+  | { invoke: string; input: unknown }
+  /** An event emitted to the machine's subscribers. */
+  | { emit: unknown }
+  /** A delayed event the machine schedules for itself (`after`): its delay in ms. */
+  | { after: number; event: string };
 
 export interface Row<C, E> {
   /** The guard condition, from the spec (absent: always taken). */
@@ -161,14 +168,20 @@ export function stateValueOf(path: string): unknown {
   return rest.length === 0 ? head : { [head as string]: stateValueOf(rest.join('.')) };
 }
 
-/** The machine's calls among its executable actions: injected actions and invokes (not stops, not emits). */
+/** The machine's calls among its executable actions: injected actions, invokes, emits, delayed events. */
 function callsOf(actions: readonly { type: string; params?: unknown }[]): Call[] {
   return actions.flatMap((a): Call[] => {
     if (a.type === 'xstate.spawnChild') {
       const p = a.params as { src: unknown; input: unknown };
       return [{ invoke: String(p.src), input: p.input }];
     }
-    if (a.type === 'xstate.stopChild' || a.type.startsWith('xstate.')) return [];
+    if (a.type === 'xstate.emit') return [{ emit: (a.params as { event: unknown }).event }];
+    if (a.type === 'xstate.raise') {
+      const p = a.params as { event: { type: string }; delay?: number };
+      if (p.delay !== undefined) return [{ after: p.delay, event: p.event.type }];
+    }
+    // Stops and cancels (leaving a state) and the like: not calls.
+    if (a.type.startsWith('xstate.')) return [];
     return [
       a.params === undefined || a.params === null ? { action: a.type } : { action: a.type, params: a.params },
     ];
