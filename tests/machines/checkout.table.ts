@@ -74,8 +74,29 @@ function shares(c: C): { cardNumber: string; cents: number }[] {
     return { cardNumber: card.cardNumber, cents };
   });
 }
-/** What the card pays: what the gift cards leave. */
-const due = (c: C) => c.cart.totals.outstandingCents - shares(c).reduce((sum, s) => sum + s.cents, 0);
+/**
+ * Spec 2 §4 scheduled payments: the amount to pay is the panel's choice (never above the outstanding balance,
+ * never below 0), else the outstanding balance.
+ */
+const toPay = (c: C) => {
+  const outstanding = c.cart.totals.outstandingCents;
+  return c.instalmentCents === null ? outstanding : Math.min(outstanding, Math.max(0, c.instalmentCents));
+};
+/** What the card pays: what the gift cards leave of the amount to pay. */
+function due(c: C): number {
+  let left = toPay(c);
+  for (const card of c.giftCards) left -= Math.min(card.paymentCents + card.remainingBalanceCents, left);
+  return Math.max(0, left);
+}
+/** Spec 2 §4 "Your next payment of {amount} is due on {date}": the earliest scheduled payment still owing. */
+function nextPayment(cart: CartModel): { amountCents: number; dueDate: string } | null {
+  const owing = (cart.scheduledPayments ?? []).filter((p) => p.amountCents > 0);
+  const first = owing.reduce<(typeof owing)[number] | null>(
+    (a, p) => (a === null || Date.parse(p.dueDate) < Date.parse(a.dueDate) ? p : a),
+    null,
+  );
+  return first ? { amountCents: first.amountCents, dueDate: first.dueDate } : null;
+}
 const firstCardPays = (c: C) => (shares(c)[0]?.cents ?? 0) > 0;
 const walletPays = (c: C) => c.wallet && c.source !== null && due(c) > 0;
 
@@ -154,6 +175,7 @@ const startSubmit: Partial<C> = {
   wallet: false,
   paymentIntent: null,
   actionConfirmed: false,
+  partialPayment: null,
   status: msg('statusProcessing'),
 };
 const omit = <T extends object>(o: T, key: string): T =>
@@ -317,6 +339,11 @@ export const table: Table<C, E, S> = {
       editing: [{ target: null, effect: (_, e) => ({ cart: e.cart }) }],
     },
     'giftCards.change': { editing: [{ target: null, effect: (_, e) => ({ giftCards: e.cards }) }] },
+    'instalment.change': {
+      editing: [
+        { target: null, effect: (_, e) => ({ instalmentCents: Math.max(0, Math.round(e.amountCents)) }) },
+      ],
+    },
     submit: {
       editing: [
         { when: blocked, target: null, effect: (c) => refused(c, msg('codeRequired')) },
@@ -430,6 +457,30 @@ export const table: Table<C, E, S> = {
     'xstate.done.actor.pay': {
       'submitting.paying': [
         {
+          // Spec 2 §4 result "partial": back on the page with the success message, the cart the answer's, the
+          // terms unticked and the card forgotten; the outside is told (scroll up, clear the card element).
+          when: (_, e) => outputOf<{ partial?: CartModel }>(e).partial !== undefined,
+          target: 'editing',
+          effect: (c, e) => {
+            const fresh = outputOf<{ partial: CartModel }>(e).partial;
+            return {
+              cart: fresh,
+              partialPayment: { amountCents: due(c), next: nextPayment(fresh) },
+              partialPayments: c.partialPayments + 1,
+              termsAccepted: false,
+              source: null,
+              methodType: null,
+              wallet: false,
+              paymentIntent: null,
+              actionConfirmed: false,
+              status: null,
+            };
+          },
+          calls: (_, e) => [
+            { action: 'partPaid', params: { cart: outputOf<{ partial: CartModel }>(e).partial } },
+          ],
+        },
+        {
           target: 'completed',
           effect: (_, e) => ({ orderIds: outputOf<{ orderIds: string[] }>(e).orderIds }),
         },
@@ -524,6 +575,15 @@ export const cart = (outstandingCents: number, orderIds: string[] = []): CartMod
   id: `cart-${outstandingCents}`,
   orderIds,
 });
+/** A cart on a payment plan: two instalments still scheduled, the later one listed first. */
+export const planCart = (outstandingCents: number): CartModel => ({
+  ...cart(outstandingCents),
+  scheduledPayments: [
+    { id: 'sp-3', dueDate: '2026-12-10T00:00:00.000Z', amountCents: 7500, status: 'upcoming' },
+    { id: 'sp-2', dueDate: '2026-12-03T00:00:00.000Z', amountCents: 7500, status: 'upcoming' },
+    { id: 'sp-0', dueDate: '2026-11-20T00:00:00.000Z', amountCents: 0, status: 'paid' },
+  ],
+});
 export const context = (over: Partial<C>): C => ({
   cart: cart(4999),
   identityFormShown: true,
@@ -546,6 +606,9 @@ export const context = (over: Partial<C>): C => ({
   refusals: 0,
   error: null,
   giftCards: [],
+  instalmentCents: null,
+  partialPayment: null,
+  partialPayments: 0,
   ...over,
 });
 
@@ -623,6 +686,25 @@ export const worlds: World<C>[] = [
     }),
   },
   {
+    name: 'a payment plan: 200.00 outstanding, the due 50.00 chosen, a partial payment made before',
+    context: context({
+      cart: planCart(20000),
+      termsShown: false,
+      instalmentCents: 5000,
+      partialPayment: { amountCents: 5000, next: { amountCents: 7500, dueDate: '2026-12-03T00:00:00.000Z' } },
+      partialPayments: 1,
+    }),
+  },
+  {
+    name: 'a payment plan with a 60.00 gift card: the card pays nothing of the 50.00 chosen; a custom 250.00 above the balance',
+    context: context({
+      cart: planCart(20000),
+      identityFormShown: false,
+      instalmentCents: 25000,
+      giftCards: [card('7000000000000600', 6000, 0)],
+    }),
+  },
+  {
     name: 'the form half filled (a wallet fills the rest), a card for 1.00',
     context: context({
       cart: cart(100),
@@ -659,6 +741,9 @@ export const events: EventSample<E>[] = [
     name: 'a 7.00 gift card applied',
     event: { type: 'giftCards.change', cards: [card('7000000000000777', 700, 0)] },
   },
+  { name: 'the outstanding 150.00 chosen', event: { type: 'instalment.change', amountCents: 15000 } },
+  { name: 'a custom 62.505 typed', event: { type: 'instalment.change', amountCents: 6250.5 } },
+  { name: 'a negative amount', event: { type: 'instalment.change', amountCents: -100 } },
   { name: 'zip code applied', event: { type: 'xstate.done.actor.applyZipCode', output: cart(2300) } },
   {
     name: 'zip code refused',
@@ -734,6 +819,14 @@ export const events: EventSample<E>[] = [
   },
   { name: 'gift card: booked, no id', event: { type: 'xstate.error.actor.payGiftCard', error: bookedNoId } },
   { name: 'paid o1 o2', event: { type: 'xstate.done.actor.pay', output: { orderIds: ['o1', 'o2'] } } },
+  {
+    name: 'paid in part: 150.00 left, the next 75.00 on Dec 3',
+    event: { type: 'xstate.done.actor.pay', output: { orderIds: ['o5'], partial: planCart(15000) } },
+  },
+  {
+    name: 'paid in part: nothing scheduled left',
+    event: { type: 'xstate.done.actor.pay', output: { orderIds: [], partial: cart(1000) } },
+  },
   {
     name: '402 intent_requires_action',
     event: {
