@@ -309,12 +309,14 @@ describe('calendar and sessions', () => {
   it('returns config rows for resource ids', async () => {
     const r = await s.json('GET', 'config', { query: { 'resource_id._in': `${GA},${LECTURE}` } });
     expect(r.status).toBe(200);
-    // The events' own rows: General Admission's image and the lecture's image and City Pass groups.
+    // The events' own rows: each one's image and time-conflict defaults, and the lecture's City Pass groups.
     const rows = doc(r.body).config?._data ?? [];
     expect(rows.map((row) => `${row.resource_id === GA ? 'GA' : 'lecture'} ${row.key}`).sort()).toEqual([
       'GA image',
+      'GA web.time_conflict',
       'lecture image',
       'lecture web.ecommerce.citypass',
+      'lecture web.time_conflict',
     ]);
   });
 });
