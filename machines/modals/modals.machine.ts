@@ -3,7 +3,9 @@
  *
  * An app-wide actor (spawned by the app root with systemId `modals`; no input). It keeps the open modals
  * bottom to top with their size, closeable flag and plain-JSON data:
- * - `modal.open` pushes a modal on top; a name already open, closing or waiting to open is ignored.
+ * - `modal.open` pushes a modal on top; a name already open or waiting to open is ignored. A name that is closing
+ *   opens again once its transition ends (a flow that asks again at once: the reserve's 'code required' prompt
+ *   cancelled, then Add to cart refused again before the prompt had faded out).
  *   Size and closeable come from one table (`MODAL_PRESETS`): lg and closeable unless the opener says
  *   otherwise; the cart-expiry modal is always small and not closeable.
  * - `modal.dismiss` (Escape or a backdrop click) closes the top modal only when it is closeable.
@@ -80,6 +82,11 @@ export const modalsMachine = setup({
       event.type === 'modal.open' &&
       !hasName(context.stack, event.name) &&
       !hasName(context.deferred, event.name),
+    /** Not open and not already waiting: a name that is only closing may wait to open again. */
+    canWait: ({ context, event }) =>
+      event.type === 'modal.open' &&
+      !isOpen(context.stack, event.name) &&
+      !hasName(context.deferred, event.name),
     topIsCloseable: ({ context }) => canDismissTop(context.stack),
     isOpenName: ({ context, event }) => event.type === 'modal.close' && isOpen(context.stack, event.name),
     isDeferredName: ({ context, event }) =>
@@ -122,7 +129,7 @@ export const modalsMachine = setup({
         ],
       },
       on: {
-        'modal.open': { guard: 'isNewName', actions: 'deferOpen' },
+        'modal.open': { guard: 'canWait', actions: 'deferOpen' },
         'modal.dismiss': {
           guard: 'topIsCloseable',
           target: 'closing',

@@ -58,7 +58,7 @@ export interface ModalEntry {
 }
 
 export interface ModalsContext {
-  /** Bottom to top: the last entry is the top modal. Names are unique. */
+  /** Bottom to top: the last entry is the top modal. Names are unique among the modals not closing. */
   stack: ModalEntry[];
   /**
    * Opens that arrived during a close transition, in arrival order; they are pushed when the transition

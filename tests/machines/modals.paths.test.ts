@@ -76,7 +76,10 @@ function oracleStep(state: Oracle, event: EventObject, now: number): Oracle {
   }
   switch (e.type) {
     case 'modal.open': {
-      const taken = [...state.stack, ...state.waiting].some((m) => m.name === e.name);
+      // Taken: open (not closing) or already waiting. A name that is closing waits to open again.
+      const taken = [...state.stack.filter((m) => !m.closing), ...state.waiting].some(
+        (m) => m.name === e.name,
+      );
       if (taken) return state;
       if (closingAny) return { ...state, waiting: [...state.waiting, oracleModal(e)] };
       return { ...state, stack: [...state.stack, oracleModal(e)] };
@@ -115,8 +118,8 @@ function checkInvariants(snapshot: Snap, oracle: Oracle, previous: Snap, event: 
   expect(deferred).toEqual(oracle.waiting);
   // Plain data only: the context survives JSON unchanged.
   expect(JSON.parse(JSON.stringify(snapshot.context))).toEqual(snapshot.context);
-  // Names are unique across the stack and the waiting opens.
-  const all = [...stack, ...deferred].map((m) => m.name);
+  // Names are unique across the modals shown (not closing) and the waiting opens.
+  const all = [...stack.filter((m) => !m.closing), ...deferred].map((m) => m.name);
   expect(new Set(all).size).toBe(all.length);
   // The cart-expiry modal is small and not closeable, whatever its opener said.
   for (const m of [...stack, ...deferred].filter((m) => m.name === 'cartExpiry')) {
@@ -254,11 +257,18 @@ describe('modal stack decisions (examples)', () => {
     runner.actor.stop();
   });
 
-  it('reopening the name that is closing is ignored; closing a waiting name cancels its open', async () => {
+  it('reopening the name that is closing opens it again once it has faded out; closing a waiting name cancels its open', async () => {
     const runner = start();
-    await send(runner, { type: 'modal.open', name: 'mobileCart' });
-    await send(runner, { type: 'modal.close', name: 'mobileCart' });
-    await send(runner, { type: 'modal.open', name: 'mobileCart' });
+    await send(runner, { type: 'modal.open', name: 'codeRequired' });
+    await send(runner, { type: 'modal.dismiss' });
+    // The flow asks again before the transition ends (Add to cart refused again at once): not lost.
+    await send(runner, { type: 'modal.open', name: 'codeRequired' });
+    await send(runner, { type: 'modal.open', name: 'codeRequired' });
+    expect(runner.actor.getSnapshot().context.deferred.map((m) => m.name)).toEqual(['codeRequired']);
+    await advance(runner, 200);
+    expect(stackOf(runner)).toEqual(['codeRequired']);
+    expect(runner.actor.getSnapshot().value).toBe('open');
+    await send(runner, { type: 'modal.close', name: 'codeRequired' });
     await send(runner, { type: 'modal.open', name: 'login' });
     await send(runner, { type: 'modal.close', name: 'login' });
     expect(runner.actor.getSnapshot().context.deferred).toEqual([]);

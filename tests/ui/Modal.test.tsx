@@ -280,6 +280,26 @@ describe('Modal', () => {
     expect(shown).toHaveFocus();
   });
 
+  it('opened again while it was fading out (the stack keeps it mounted), focus moves into it once it stops closing', () => {
+    function Prompt({ closing }: { closing: boolean }) {
+      return (
+        <Modal name="codeRequired" title="Code required" closeable closing={closing}>
+          <input aria-label="Promo code" />
+        </Modal>
+      );
+    }
+    // Mounted while fading out (a new flow's prompt shows the entry still closing), focus then lost to the page.
+    const { rerender } = render(<Prompt closing />);
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.body).toHaveFocus();
+    rerender(<Prompt closing={false} />);
+    expect(screen.getByRole('textbox', { name: 'Promo code' })).toHaveFocus();
+    // Staying open moves nothing.
+    screen.getByRole('textbox', { name: 'Promo code' }).blur();
+    rerender(<Prompt closing={false} />);
+    expect(document.body).toHaveFocus();
+  });
+
   it('shows itself again when the browser closes it while it is still rendered', () => {
     const { dialog } = renderModal({ closeable: false });
     dialog.close();

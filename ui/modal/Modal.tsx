@@ -125,6 +125,15 @@ export function Modal({
     };
   }, [focusedAtRender]);
 
+  // A modal opened again while it was fading out stays mounted (the stack keeps one entry per name): when it
+  // stops closing, focus moves into it as on open; during the fade it could not (hidden content takes none).
+  const wasClosing = useRef(closing);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && wasClosing.current && !closing) focusInitial(dialog, initialFocusRef.current);
+    wasClosing.current = closing;
+  }, [closing]);
+
   const dismiss = () => {
     if (dismissible) onDismiss?.();
   };
