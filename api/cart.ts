@@ -128,6 +128,15 @@ export function createCart(
     return toCart(load(`my/cart/${enc(cartId)}`, signal));
   }
 
+  /** A payment's answer: its order ids, and the fresh cart when something is still outstanding (partial). */
+  async function paymentAnswer(raw: Promise<unknown>): Promise<PaymentAnswer> {
+    const [orderIds, cart] = await Promise.all([
+      toOrderIds(raw),
+      raw.then((answer) => (hasCart(answer) ? toCart(Promise.resolve(answer)) : null)),
+    ]);
+    return cart && cart.totals.outstandingCents > 0 ? { orderIds, partial: cart } : { orderIds };
+  }
+
   return {
     /**
      * POST my/cart/modify (new cart) or my/cart/{id}/modify: the preparation request (api/cart-preparation.ts)
@@ -213,29 +222,31 @@ export function createCart(
         body,
         signal,
       });
-      const [orderIds, cart] = await Promise.all([
-        toOrderIds(raw),
-        raw.then((answer) => (hasCart(answer) ? toCart(Promise.resolve(answer)) : null)),
-      ]);
-      return cart && cart.totals.outstandingCents > 0 ? { orderIds, partial: cart } : { orderIds };
+      return paymentAnswer(raw);
     },
 
     /**
      * POST cart/{id}/pay with gateway `ledger` (spec 2 §3 payment payload, §4 submit order): one pending gift
-     * card payment. Below what is outstanding it is a partial payment (no order ids yet); the payment that pays
-     * the rest completes the order and answers its order ids. A refusal rejects as its ApiError.
+     * card payment, with the cart's query and embeds as `pay`. An answer that leaves something outstanding is a
+     * partial payment (another gift card or the card pays the rest, or it paid a payment plan's deposit: the order
+     * is booked, not paid): it carries the fresh cart as `partial`. The payment that pays the rest completes the
+     * order and answers its order ids. A refusal rejects as its ApiError.
      */
-    payWithLedger(
+    async payWithLedger(
       cartId: string,
       payment: { ledgerType: string; cardNumber: string; amountCents: number },
       { signal }: CallOptions = {},
-    ): Promise<{ orderIds: string[] }> {
+    ): Promise<PaymentAnswer> {
       // The body is built with the gift card calls (loaded on demand: no first load carries it).
-      return import('./gift-card')
-        .then((m) =>
-          toOrderIds(request('POST', `${cartPath(cartId)}/pay`, { ...m.ledgerPayment(payment), signal })),
-        )
-        .then((orderIds) => ({ orderIds }));
+      const { ledgerPaymentBody } = await import('./gift-card');
+      const raw = request('POST', `${cartPath(cartId)}/pay`, {
+        query: CART_QUERY,
+        embed: CART_EMBED,
+        limit: CART_LIMIT,
+        body: ledgerPaymentBody(payment),
+        signal,
+      });
+      return paymentAnswer(raw);
     },
 
     /**

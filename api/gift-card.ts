@@ -29,12 +29,15 @@ export async function lookupGiftCard(
   return { number: card.number, state: card.state, balanceCents: toCents(card.balance) };
 }
 
-/** POST pay with gateway `ledger` (spec 2 §3 payment payload): the body and embeds of one gift card payment. */
-export function ledgerPayment(payment: { ledgerType: string; cardNumber: string; amountCents: number }) {
-  const body: PaymentBody = {
+/** POST pay with gateway `ledger` (spec 2 §3 payment payload): the body of one gift card payment. */
+export function ledgerPaymentBody(payment: {
+  ledgerType: string;
+  cardNumber: string;
+  amountCents: number;
+}): PaymentBody {
+  return {
     amount: fromCents(payment.amountCents),
     gateway_id: 'ledger',
     gateway_data: { ledger_type: payment.ledgerType, ledger_number: payment.cardNumber },
   };
-  return { body, embed: ['ticket_order', 'ticket'] };
 }

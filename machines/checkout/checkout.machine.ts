@@ -25,7 +25,6 @@ import type { EventObject } from 'xstate';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
-import { spreadGiftCards } from '../../domain/gift-card-rule';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
 import { errorOf } from '../shared/flow-error';
@@ -33,11 +32,13 @@ import { type FollowInput, followActor } from '../shared/follow';
 import { type Message, message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import {
+  amountToPayCents,
   bookedOrderIdFrom,
   cardAmountCents,
   cardStepMessage,
   emptyValues,
   giftCardPaymentMessage,
+  giftCardShares,
   hasErrors,
   isBlocked,
   isDebitMethod,
@@ -68,15 +69,31 @@ import type {
 } from './types';
 
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
-/** What the card pays: what is outstanding less the pending gift card payments (spec 2 §4). */
+/** What the card pays: the amount to pay less the pending gift card payments (spec 2 §4). */
 const amountDue = (context: CheckoutContext): number =>
-  cardAmountCents(context.cart, context.giftCards, context.instalmentCents);
+  cardAmountCents(context.cart, context.giftCards, context.instalmentCents, context.paidNowCents);
 /**
- * The pending gift card payments spread over the cart as it is now (never over the total of the moment a card
- * was applied): the first one is the next to post.
+ * The pending gift card payments spread over the amount to pay of the cart as it is now (the panel's choice, else
+ * the outstanding balance; never over the total of the moment a card was applied): the first one is the next to
+ * post.
  */
 const giftCardPayments = (context: CheckoutContext) =>
-  spreadGiftCards(context.giftCards, context.cart.totals.outstandingCents);
+  giftCardShares(context.cart, context.giftCards, context.instalmentCents, context.paidNowCents);
+/**
+ * The checkout once the first gift card's payment was posted: it leaves the pending payments, what it paid counts
+ * towards the amount to pay, and the cart is the answer's fresh one (a partial payment), else the same cart with
+ * what the card paid gone from what is outstanding.
+ */
+function afterGiftCard(context: CheckoutContext, event: EventObject) {
+  const paidCents = giftCardPayments(context)[0]?.paymentCents ?? 0;
+  const fresh = outputOf<CheckoutResult>(event).partial;
+  const outstandingCents = context.cart.totals.outstandingCents - paidCents;
+  return {
+    giftCards: context.giftCards.slice(1),
+    paidNowCents: context.paidNowCents + paidCents,
+    cart: fresh ?? { ...context.cart, totals: { ...context.cart.totals, outstandingCents } },
+  };
+}
 
 /* Named mappers for the initial context and the actors' input. */
 export function initialCheckoutContext({ input }: { input: CheckoutInput }): CheckoutContext {
@@ -103,6 +120,7 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     error: null,
     giftCards: input.giftCards ?? [],
     instalmentCents: input.instalmentCents ?? null,
+    paidNowCents: 0,
     partialPayment: null,
     partialPayments: 0,
   };
@@ -211,18 +229,19 @@ const checkoutSetup = setup({
     }),
     changeInstalment: assign(({ event }) => {
       assertEvent(event, 'instalment.change');
-      return { instalmentCents: Math.max(0, Math.round(event.amountCents)) };
+      return { instalmentCents: Math.max(0, Math.round(event.amountCents)), paidNowCents: 0 };
     }),
     /**
-     * Spec 2 §4: a partial payment stays on the page with the success message, the cart refreshed (the answer's),
-     * the terms unticked.
+     * Spec 2 §4: a partial payment stays on the page with the success message (what was paid now: the gift cards
+     * posted and the card), the cart refreshed (the answer's), the terms unticked.
      */
     takePartialPayment: assign(({ context, event }) => {
       const fresh = outputOf<CheckoutResult>(event).partial ?? context.cart;
       return {
         cart: fresh,
-        partialPayment: partialPaymentOf(amountDue(context), fresh),
+        partialPayment: partialPaymentOf(context.paidNowCents + amountDue(context), fresh),
         partialPayments: context.partialPayments + 1,
+        paidNowCents: 0,
         termsAccepted: false,
         source: null,
         methodType: null,
@@ -237,15 +256,11 @@ const checkoutSetup = setup({
     ),
     /** Injected: a gift card's payment was posted: the field and the app cart forget it (it is spent). */
     giftCardSpent: (_args, _params: { cardNumber: string }) => {},
-    /** The first gift card was paid: it leaves the pending payments, and what it paid leaves what is outstanding. */
-    giftCardPaid: assign(({ context }) => {
-      const [paid] = giftCardPayments(context);
-      const outstandingCents = context.cart.totals.outstandingCents - (paid?.paymentCents ?? 0);
-      return {
-        giftCards: context.giftCards.slice(1),
-        cart: { ...context.cart, totals: { ...context.cart.totals, outstandingCents } },
-      };
-    }),
+    /**
+     * The first gift card was paid: it leaves the pending payments, what it paid counts towards the amount to pay,
+     * and leaves what is outstanding (the answer's fresh cart when it is a partial payment).
+     */
+    giftCardPaid: assign(({ context, event }) => afterGiftCard(context, event)),
     startSubmit: assign({
       formError: null,
       error: null,
@@ -338,6 +353,15 @@ const checkoutSetup = setup({
     orderBooked: ({ event }) => outputOf<CheckoutResult>(event).orderIds.length > 0,
     /** The payment left something outstanding (spec 2 §4 result "partial"). */
     paidInPart: ({ event }) => outputOf<CheckoutResult>(event).partial !== undefined,
+    /**
+     * A gift card's partial payment (spec 2 §4 result "partial", e.g. the deposit of a payment plan) that leaves
+     * nothing of the amount to pay: no next gift card, no card; the checkout stays on the page.
+     */
+    giftCardPaidInPart: ({ context, event }) => {
+      if (outputOf<CheckoutResult>(event).partial === undefined) return false;
+      const after = { ...context, ...afterGiftCard(context, event) };
+      return amountToPayCents(after.cart, after.instalmentCents, after.paidNowCents) <= 0;
+    },
     isGift: ({ context }) => context.gift,
     identityFormShown: ({ context }) => context.identityFormShown,
     requiresAction: ({ context, event }) =>
@@ -509,12 +533,18 @@ export const checkoutMachine = checkoutSetup
               },
               posting: {
                 description:
-                  'POST pay with gateway ledger; a refusal stops the submit with its message (no card payment).',
+                  'POST pay with gateway ledger; a partial payment goes on to what is left of the amount to pay, or, when nothing of it is left, back to the form with the success message; a refusal stops the submit with its message (no card payment).',
                 invoke: {
                   src: 'payGiftCard',
                   id: 'payGiftCard',
                   input: payGiftCardInput,
                   onDone: [
+                    {
+                      guard: 'giftCardPaidInPart',
+                      target: '#checkout.editing',
+                      actions: ['notifySpent', 'giftCardPaid', 'takePartialPayment', 'notifyPartPaid'],
+                    },
+                    { guard: 'paidInPart', target: 'next', actions: ['notifySpent', 'giftCardPaid'] },
                     { guard: 'orderBooked', target: '#checkout.completed', actions: 'storeOrderIds' },
                     { target: 'next', actions: ['notifySpent', 'giftCardPaid'] },
                   ],

@@ -192,20 +192,45 @@ export const isWalletPostcodeError = (wallet: boolean, error: FlowError | null):
   wallet && error !== null && error.code === ErrorCode.incorrect_zip;
 
 /**
- * What the card pays (spec 2 §4): what is outstanding less what the applied gift cards pay of it, spread over
- * this cart (not over the total of the moment they were applied), never below 0.
+ * The amount to pay now (spec 2 §4 "Scheduled payments"): the scheduled payments panel's choice, within the
+ * outstanding balance and never below 0, less what this payment's gift cards already paid of it (`paidCents`);
+ * without a plan, the outstanding balance (what the gift cards paid has left it already).
+ */
+export function amountToPayCents(
+  cart: CartModel,
+  /** The amount the scheduled payments panel chose (spec 2 §4); null: no schedule, the outstanding balance. */
+  instalmentCents: number | null = null,
+  /** What gift cards posted towards the chosen amount have paid of it (they left the outstanding balance). */
+  paidCents = 0,
+): number {
+  const outstanding = Math.max(0, cart.totals.outstandingCents);
+  return instalmentCents === null
+    ? outstanding
+    : Math.max(0, Math.min(outstanding, Math.max(0, instalmentCents) - paidCents));
+}
+
+/**
+ * What the card pays (spec 2 §4): the amount to pay less what the applied gift cards pay of it, spread over this
+ * cart and this amount (not over the total of the moment they were applied), never below 0.
  */
 export function cardAmountCents(
   cart: CartModel,
   giftCards: readonly GiftCardPayment[],
-  /** The amount the scheduled payments panel chose (spec 2 §4); null: no schedule, the outstanding balance. */
   instalmentCents: number | null = null,
+  paidCents = 0,
 ): number {
-  const outstanding = cart.totals.outstandingCents;
-  const due = instalmentCents === null ? outstanding : Math.min(outstanding, Math.max(0, instalmentCents));
+  const due = amountToPayCents(cart, instalmentCents, paidCents);
   const gifts = spreadGiftCards(giftCards, due).reduce((sum, card) => sum + card.paymentCents, 0);
   return Math.max(0, due - gifts);
 }
+
+/** The pending gift card payments of the amount to pay (spec 2 §4): a gift card pays at most what was chosen. */
+export const giftCardShares = (
+  cart: CartModel,
+  giftCards: readonly GiftCardPayment[],
+  instalmentCents: number | null = null,
+  paidCents = 0,
+): GiftCardPayment[] => spreadGiftCards(giftCards, amountToPayCents(cart, instalmentCents, paidCents));
 
 /**
  * A partial payment made (spec 2 §4, §8 "You have successfully made a payment of {amount}. Your next payment of

@@ -94,6 +94,12 @@ export interface CheckoutContext {
   giftCards: GiftCardPayment[];
   /** The amount the scheduled payments panel chose (spec 2 §4), or null without a schedule. */
   instalmentCents: number | null;
+  /**
+   * What the gift cards posted towards the amount to pay have paid of it (spec 2 §4): the card pays what they
+   * leave of the chosen amount, and a partial payment's message counts them. Back to 0 when the panel chooses
+   * again or a partial payment is made.
+   */
+  paidNowCents: number;
   /** The last partial payment made (spec 2 §4: the success message), or null. */
   partialPayment: PartialPayment | null;
   /** How many partial payments were made here: the card element is cleared on each (spec 2 §4). */

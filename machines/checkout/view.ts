@@ -46,8 +46,13 @@ const CARD_MESSAGES: readonly string[] = ['cardError', 'cardErrorGeneric', 'wall
 export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewModel {
   const { context } = snapshot;
   // The pay button's amount is what the gift cards leave for the card of the amount to pay (spec 2 §4: the
-  // scheduled payments panel's choice, else the outstanding balance).
-  const totalCents = cardAmountCents(context.cart, context.giftCards, context.instalmentCents);
+  // scheduled payments panel's choice less what gift cards already paid of it, else the outstanding balance).
+  const totalCents = cardAmountCents(
+    context.cart,
+    context.giftCards,
+    context.instalmentCents,
+    context.paidNowCents,
+  );
   return {
     cart: context.cart,
     identityFormShown: context.identityFormShown,

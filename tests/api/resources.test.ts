@@ -382,6 +382,44 @@ describe('cart', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('payWithLedger: POST cart/{id}/pay with gateway ledger and the cart embeds; an answer leaving something outstanding is partial', async () => {
+    const doc = cartDocument();
+    const { api, calls } = setup(json({ ...doc, ticket_order: coll([ticketOrder({ id: 'ord-5' })]) }));
+    const answer = await api.cart.payWithLedger('cart-1', {
+      ledgerType: 'gift_card',
+      cardNumber: '7000000000000600',
+      amountCents: 5000,
+    });
+    expect(pathOf(calls[0]?.url ?? '')).toBe('/api/cart/cart-1/pay');
+    expect(calls[0]?.body).toEqual({
+      amount: '50.00',
+      gateway_id: 'ledger',
+      gateway_data: { ledger_type: 'gift_card', ledger_number: '7000000000000600' },
+    });
+    // Spec 2 §7: query and embed present (partial payments), as the card's pay.
+    expect(queryOf(calls[0]?.url ?? '')).toMatchObject({ _embed: CART_EMBED.join(','), _limit: '1000' });
+    // A payment plan's deposit paid by a gift card: the order is booked, the balance still outstanding.
+    expect(answer.orderIds).toEqual(['ord-5']);
+    expect(answer.partial?.id).toBe('cart-1');
+    expect(answer.partial?.totals.outstandingCents).toBe(12775);
+  });
+
+  it('payWithLedger: the gift card payment that leaves nothing outstanding completes (no partial)', async () => {
+    const doc = cartDocument();
+    const fees = doc.cart_fees?._data[0];
+    const paid = fees ? { ...fees, grand_totals: { ...fees.grand_totals, total_outstanding: '0.00' } } : null;
+    const { api } = setup(
+      json({
+        ...doc,
+        cart_fees: coll(paid ? [paid] : []),
+        ticket_order: coll([ticketOrder({ id: 'ord-7' })]),
+      }),
+    );
+    await expect(
+      api.cart.payWithLedger('cart-1', { ledgerType: 'gift_card', cardNumber: '70', amountCents: 12775 }),
+    ).resolves.toEqual({ orderIds: ['ord-7'] });
+  });
+
   it('guestCheckout: POST cart/{id}/guest_checkout { gateway_id free, send_email true }', async () => {
     const { api, calls } = setup(
       json({ ticket: coll([ticket({ ticket_order_id: 'ord-3', state: 'booked' })]) }),

@@ -48,6 +48,8 @@ const startingDue = new WeakMap<object, number>();
 /** Per replayed actor: the amount the scheduled payments panel had chosen when the current submit began. */
 const instalmentAtSubmit = new WeakMap<object, number | null>();
 const outstandingAtSubmit = new WeakMap<object, number>();
+/** Per replayed actor: what gift cards paid since the panel last chose or the last partial payment. */
+const giftPaidSinceChoice = new WeakMap<object, number>();
 function startingCards(runner: ReplayRunner<typeof checkoutMachine>): GiftCardPayment[] {
   if (!startingGiftCards.has(runner)) {
     const { context } = runner.actor.getSnapshot();
@@ -142,11 +144,28 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   // A card paid in an earlier submit (whose card step then failed) is not posted again: this submit goes on
   // from the first card not yet paid.
   const from = cards.findIndex((c) => c.cardNumber === posted[0]?.cardNumber);
-  expect(posted, `each gift card posted once, in order, for its amount: ${log}`).toEqual(
-    cards
-      .slice(Math.max(0, from), Math.max(0, from) + posted.length)
-      .map((c) => ({ cartId: 'cart-1', cardNumber: c.cardNumber, amountCents: c.paymentCents })),
-  );
+  const inOrder = cards.slice(Math.max(0, from), Math.max(0, from) + posted.length);
+  const chosen = instalmentAtSubmit.get(runner) ?? null;
+  if (chosen === null) {
+    expect(posted, `each gift card posted once, in order, for its amount: ${log}`).toEqual(
+      inOrder.map((c) => ({ cartId: 'cart-1', cardNumber: c.cardNumber, amountCents: c.paymentCents })),
+    );
+  } else {
+    // Spec 2 §4 with scheduled payments (issue 22): the gift cards, in order, and the card pay at most what the
+    // panel chose (within the balance), never the whole balance; each card at most its balance.
+    expect(
+      posted.map((p) => p.cardNumber),
+      `each gift card posted once, in order: ${log}`,
+    ).toEqual(inOrder.map((c) => c.cardNumber));
+    posted.forEach((p, i) => {
+      const card = inOrder[i];
+      if (card) expect(p.amountCents).toBeLessThanOrEqual(card.paymentCents + card.remainingBalanceCents);
+    });
+    const lastCardPay = sinceSubmit[pays.at(-1) ?? -1]?.input as { amountCents: number } | undefined;
+    const paidNow = posted.reduce((sum, p) => sum + p.amountCents, 0) + (lastCardPay?.amountCents ?? 0);
+    const choice = Math.min(chosen, outstandingAtSubmit.get(runner) ?? 0);
+    expect(paidNow, `gift cards and card pay at most the amount chosen: ${log}`).toBeLessThanOrEqual(choice);
+  }
   const covered = cards.reduce((sum, c) => sum + c.paymentCents, 0) >= (startingDue.get(runner) ?? 0);
   if (covered) {
     expect(
@@ -155,7 +174,6 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
     ).toBe(0);
   }
   // Spec 2 §4: with scheduled payments the card pays the amount chosen in the panel.
-  const chosen = instalmentAtSubmit.get(runner) ?? null;
   if (chosen !== null && cards.length === 0) {
     for (const i of pays) {
       const paid = sinceSubmit[i]?.input as { amountCents: number };
@@ -167,15 +185,36 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
     }
   }
   const answer = (event as { output?: { partial?: unknown } }).output;
+  if (event.type === 'instalment.change') giftPaidSinceChoice.set(runner, 0);
+  if (event.type === 'xstate.done.actor.payGiftCard') {
+    // The card it answers for (the next one may be posted already).
+    const paid = posted.at(snapshot.matches({ submitting: { payingGiftCards: 'posting' } }) ? -2 : -1);
+    giftPaidSinceChoice.set(runner, (giftPaidSinceChoice.get(runner) ?? 0) + (paid?.amountCents ?? 0));
+  }
+  const giftPaid = giftPaidSinceChoice.get(runner) ?? 0;
+  if (answer?.partial && snapshot.matches('editing')) giftPaidSinceChoice.set(runner, 0);
   if (event.type === 'xstate.done.actor.pay' && answer?.partial) {
     const lastPay = sinceSubmit[pays.at(-1) as number]?.input as { amountCents: number };
     expect(snapshot.value, 'a partial payment stays on the page').toBe('editing');
     expect(snapshot.context.termsAccepted, 'the terms are unticked').toBe(false);
     expect(snapshot.context.cart, 'the cart is the fresh one of the answer').toBe(answer.partial);
+    // What was paid now: the card, and the gift cards posted towards the same choice (issue 22).
     expect(snapshot.context.partialPayment).toEqual({
-      amountCents: lastPay.amountCents,
+      amountCents: giftPaid + lastPay.amountCents,
       next: { amountCents: 7500, dueDate: '2026-11-28T10:05:00.000Z' },
     });
+  }
+  // A gift card that paid what was left of the amount chosen, with a balance still outstanding (a deposit): the
+  // checkout stays on the page with the success message for all of the chosen amount, no card step.
+  if (event.type === 'xstate.done.actor.payGiftCard' && answer?.partial && snapshot.matches('editing')) {
+    expect(chosen, 'only a payment plan stops short of the balance').not.toBeNull();
+    expect(snapshot.context.cart, 'the cart is the fresh one of the answer').toBe(answer.partial);
+    expect(snapshot.context.termsAccepted, 'the terms are unticked').toBe(false);
+    expect(count('confirmCard') + count('pay'), `the gift cards paid it all: ${log}`).toBe(0);
+    expect(snapshot.context.partialPayment?.amountCents, `what was paid now, the gift cards: ${log}`).toBe(
+      giftPaid,
+    );
+    expect(giftPaid, 'all that was chosen').toBe(Math.min(chosen ?? 0, outstandingAtSubmit.get(runner) ?? 0));
   }
   if (runner.actor.getSnapshot().context.cart.totals.outstandingCents <= 0) {
     expect(count('confirmCard') + count('pay'), `nothing due: no card, no pay: ${log}`).toBe(0);

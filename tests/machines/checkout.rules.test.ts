@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import { amountToPayCents, cardAmountCents, giftCardShares } from '../../machines/checkout/rules';
 import {
   type CheckoutSnapshot,
   selectFieldErrors as fieldErrorMessages,
@@ -76,6 +77,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
   const refreshCart = vi.fn();
   const giftCardSpent = vi.fn<(cardNumber: string) => void>();
   const completed = vi.fn<(orderIds: string[]) => void>();
+  const partPaid = vi.fn<(cart: CartModel) => void>();
   const pending = vi.fn<(cartId: string, debit: boolean) => void>();
   const machine = checkoutMachine.provide({
     actors: {
@@ -92,6 +94,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
       refreshCart: () => refreshCart(),
       giftCardSpent: (_args, params) => giftCardSpent(params.cardNumber),
       completed: (_args, params) => completed(params.orderIds),
+      partPaid: (_args, params) => partPaid(params.cart),
       pending: (_args, params) => pending(params.cartId, params.debit),
     },
   });
@@ -129,6 +132,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
     refreshCart,
     giftCardSpent,
     completed,
+    partPaid,
     pending,
   };
 }
@@ -424,6 +428,133 @@ describe('gift cards follow the cart (never stale)', () => {
     ]);
     expect(t.pay).not.toHaveBeenCalled();
     expect(t.completed).toHaveBeenCalledWith(['o5']);
+  });
+});
+
+/**
+ * Spec 2 §4 "Checkout submit" and "Scheduled payments" together (issue 22): the amount to pay is the panel's
+ * choice (the outstanding balance without a plan); the gift cards, posted first, pay at most that amount, and the
+ * card pays what they leave of it. A payment below what is outstanding is partial: a gift card's partial payment
+ * goes on to what is left of the chosen amount, or, when it paid all of it (a deposit), stays on the page with the
+ * success message of what was paid now, gift cards included.
+ */
+const planOf = (outstandingCents: number, orderIds: string[] = []): CartModel => ({
+  ...makeCart(outstandingCents),
+  orderIds,
+  scheduledPayments: [
+    { id: 'sp-1', dueDate: '2026-12-05T10:05:00.000Z', amountCents: 7500, status: 'upcoming' },
+    { id: 'sp-2', dueDate: '2026-11-28T10:05:00.000Z', amountCents: 7500, status: 'upcoming' },
+  ],
+});
+const SIXTY = { cardNumber: '7000000000000600', paymentCents: 6000, remainingBalanceCents: 0 };
+const THIRTY = { cardNumber: '7000000000000300', paymentCents: 3000, remainingBalanceCents: 0 };
+const NEXT_DUE = { amountCents: 7500, dueDate: '2026-11-28T10:05:00.000Z' };
+
+describe('gift cards with a payment plan (spec 2 §4; issue 22)', () => {
+  it('the rule: the amount to pay is the choice within the balance, less what gift cards paid of it', () => {
+    const plan = planOf(20000);
+    expect(amountToPayCents(plan, 5000)).toBe(5000);
+    expect(amountToPayCents(plan, 25000)).toBe(20000);
+    expect(amountToPayCents(plan, 5000, 3000)).toBe(2000);
+    expect(amountToPayCents(plan, 5000, 6000)).toBe(0);
+    expect(amountToPayCents(plan, null, 3000)).toBe(20000);
+    expect(cardAmountCents(plan, [SIXTY], 5000)).toBe(0);
+    expect(cardAmountCents(plan, [THIRTY], 5000)).toBe(2000);
+    expect(giftCardShares(plan, [SIXTY, THIRTY], 5000).map((c) => c.paymentCents)).toEqual([5000, 0]);
+    expect(giftCardShares(plan, [SIXTY], 5000)[0]?.remainingBalanceCents).toBe(1000);
+  });
+
+  it('200.00 outstanding, 50.00 chosen, a 60.00 gift card: it pays 50.00, books the deposit and stays on the page', async () => {
+    const fresh = planOf(15000, ['o1']);
+    const t = start(
+      { cart: planOf(20000), identityFormShown: false, instalmentCents: 5000, giftCards: [SIXTY] },
+      { payGiftCard: async () => ({ orderIds: ['o1'], partial: fresh }) },
+    );
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(0);
+    t.actor.send({ type: 'terms.change', accepted: true });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.payGiftCard.mock.calls.map(([i]) => i)).toEqual([
+      { cartId: 'cart-1', cardNumber: SIXTY.cardNumber, amountCents: 5000 },
+    ]);
+    expect(t.calls).toEqual(['payGiftCard']);
+    expect(t.completed).not.toHaveBeenCalled();
+    const s = t.actor.getSnapshot();
+    expect(s.matches('editing')).toBe(true);
+    expect(s.context.partialPayment).toEqual({ amountCents: 5000, next: NEXT_DUE });
+    expect(s.context.cart).toBe(fresh);
+    expect(s.context.termsAccepted).toBe(false);
+    expect(s.context.giftCards).toEqual([]);
+    expect(t.giftCardSpent.mock.calls).toEqual([[SIXTY.cardNumber]]);
+    expect(t.partPaid.mock.calls).toEqual([[fresh]]);
+  });
+
+  it('50.00 chosen, a 30.00 gift card: the card confirms and pays 20.00; the message counts both', async () => {
+    const t = start(
+      { cart: planOf(20000), identityFormShown: false, instalmentCents: 5000, giftCards: [THIRTY] },
+      {
+        payGiftCard: async () => ({ orderIds: [], partial: planOf(17000) }),
+        pay: async () => ({ orderIds: ['o1'], partial: planOf(15000, ['o1']) }),
+      },
+    );
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(2000);
+    t.actor.send({ type: 'terms.change', accepted: true });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['confirmCard', 'payGiftCard', 'pay']);
+    expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: 2000 });
+    expect(t.payGiftCard).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      cardNumber: THIRTY.cardNumber,
+      amountCents: 3000,
+    });
+    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 2000, source: 'pm_card_visa' });
+    const s = t.actor.getSnapshot();
+    expect(s.matches('editing')).toBe(true);
+    expect(s.context.partialPayment).toEqual({ amountCents: 5000, next: NEXT_DUE });
+    expect(t.partPaid).toHaveBeenCalledTimes(1);
+  });
+
+  it('the card refused after a 30.00 gift card paid: 20.00 is left of the 50.00 chosen, until the panel chooses again', async () => {
+    let refuse = true;
+    const t = start(
+      { cart: planOf(20000), identityFormShown: false, instalmentCents: 5000, giftCards: [THIRTY] },
+      {
+        payGiftCard: async () => ({ orderIds: [], partial: planOf(17000) }),
+        pay: async () => {
+          if (refuse) {
+            refuse = false;
+            throw { code: 'card_declined', status: 402, extra: { message: 'Your card was declined.' } };
+          }
+          return { orderIds: ['o1'], partial: planOf(15000, ['o1']) };
+        },
+      },
+    );
+    t.actor.send({ type: 'terms.change', accepted: true });
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.actor.getSnapshot().matches('editing')).toBe(true);
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(2000);
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.pay.mock.calls.map(([i]) => i.amountCents)).toEqual([2000, 2000]);
+    expect(t.actor.getSnapshot().context.partialPayment).toEqual({ amountCents: 5000, next: NEXT_DUE });
+    // The panel chooses again on the fresh cart: its choice is the amount to pay, whole.
+    t.actor.send({ type: 'instalment.change', amountCents: 7500 });
+    expect(selectCheckoutView(t.actor.getSnapshot()).totalCents).toBe(7500);
+  });
+
+  it('without a plan a gift card paying part of the balance goes on: the card pays the rest and completes', async () => {
+    const t = start(
+      { cart: makeCart(5000), identityFormShown: false, termsShown: false, giftCards: [THIRTY] },
+      { payGiftCard: async () => ({ orderIds: [], partial: makeCart(2000) }) },
+    );
+    t.actor.send({ type: 'submit' });
+    await settle();
+    expect(t.calls).toEqual(['confirmCard', 'payGiftCard', 'pay']);
+    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 2000, source: 'pm_card_visa' });
+    expect(t.completed).toHaveBeenCalledWith(['o1', 'o2']);
+    expect(t.partPaid).not.toHaveBeenCalled();
   });
 });
 

@@ -63,25 +63,27 @@ function fieldErrors(c: C): C['fieldErrors'] {
 const valid = (c: C) => Object.keys(fieldErrors(c)).length === 0;
 
 /**
+ * Spec 2 §4 scheduled payments: the amount to pay is the panel's choice less what this payment's gift cards
+ * already paid of it (never above the outstanding balance, never below 0), else the outstanding balance.
+ */
+const toPay = (c: C) => {
+  const outstanding = Math.max(0, c.cart.totals.outstandingCents);
+  if (c.instalmentCents === null) return outstanding;
+  return Math.max(0, Math.min(outstanding, Math.max(0, c.instalmentCents) - c.paidNowCents));
+};
+/**
  * Spec 2 §4 gift cards: each pending card pays from its whole balance (what it pays plus what stays on it) as
- * much as is still outstanding, in order, over the cart as it is now.
+ * much as is still left of the amount to pay (a gift card pays at most what was chosen), in order, over the cart
+ * as it is now.
  */
 function shares(c: C): { cardNumber: string; cents: number }[] {
-  let left = Math.max(0, c.cart.totals.outstandingCents);
+  let left = toPay(c);
   return c.giftCards.map((card) => {
     const cents = Math.min(card.paymentCents + card.remainingBalanceCents, left);
     left -= cents;
     return { cardNumber: card.cardNumber, cents };
   });
 }
-/**
- * Spec 2 §4 scheduled payments: the amount to pay is the panel's choice (never above the outstanding balance,
- * never below 0), else the outstanding balance.
- */
-const toPay = (c: C) => {
-  const outstanding = c.cart.totals.outstandingCents;
-  return c.instalmentCents === null ? outstanding : Math.min(outstanding, Math.max(0, c.instalmentCents));
-};
 /** What the card pays: what the gift cards leave of the amount to pay. */
 function due(c: C): number {
   let left = toPay(c);
@@ -151,6 +153,8 @@ const intentOf = (event: E) => {
     : null;
 };
 const outputOf = <T>(event: E) => (event as { output: T }).output;
+/** The fresh cart of a partial payment's answer (spec 2 §4 result "partial"), or undefined. */
+const partialOf = (event: E) => outputOf<{ partial?: CartModel }>(event).partial;
 
 // ---- effects ---------------------------------------------------------------------------------------------
 
@@ -178,6 +182,24 @@ const startSubmit: Partial<C> = {
   partialPayment: null,
   status: msg('statusProcessing'),
 };
+/**
+ * A gift card's payment posted: the card is spent (it leaves the pending payments), what it paid counts towards
+ * the amount to pay, and the cart is the answer's fresh one (a partial payment), else the same cart with what the
+ * card paid gone from what is outstanding.
+ */
+function spent(c: C, e: E): Pick<C, 'cart' | 'giftCards' | 'paidNowCents'> {
+  const paid = shares(c)[0]?.cents ?? 0;
+  return {
+    giftCards: c.giftCards.slice(1),
+    paidNowCents: c.paidNowCents + paid,
+    cart: partialOf(e) ?? {
+      ...c.cart,
+      totals: { ...c.cart.totals, outstandingCents: c.cart.totals.outstandingCents - paid },
+    },
+  };
+}
+const spentCalls = (c: C): Call[] =>
+  c.giftCards[0] ? [{ action: 'giftCardSpent', params: { cardNumber: c.giftCards[0].cardNumber } }] : [];
 const omit = <T extends object>(o: T, key: string): T =>
   Object.fromEntries(Object.entries(o).filter(([k]) => k !== key)) as T;
 
@@ -341,7 +363,11 @@ export const table: Table<C, E, S> = {
     'giftCards.change': { editing: [{ target: null, effect: (_, e) => ({ giftCards: e.cards }) }] },
     'instalment.change': {
       editing: [
-        { target: null, effect: (_, e) => ({ instalmentCents: Math.max(0, Math.round(e.amountCents)) }) },
+        {
+          target: null,
+          // A new choice: what gift cards paid of the earlier one no longer counts against it.
+          effect: (_, e) => ({ instalmentCents: Math.max(0, Math.round(e.amountCents)), paidNowCents: 0 }),
+        },
       ],
     },
     submit: {
@@ -419,29 +445,50 @@ export const table: Table<C, E, S> = {
     'xstate.done.actor.payGiftCard': {
       'submitting.payingGiftCards.posting': [
         {
+          // Spec 2 §4 result "partial": the gift card paid all that was left of the amount to pay (a payment
+          // plan's deposit) while a balance stays outstanding: back on the page with the success message (what was
+          // paid now, gift cards included), the answer's cart, the terms unticked; the outside is told the card
+          // is spent, then the partial payment.
+          when: (c, e) => {
+            const fresh = partialOf(e);
+            return fresh !== undefined && toPay({ ...c, ...spent(c, e) }) === 0;
+          },
+          target: 'editing',
+          effect: (c, e) => {
+            const fresh = partialOf(e) as CartModel;
+            return {
+              ...spent(c, e),
+              cart: fresh,
+              partialPayment: {
+                amountCents: c.paidNowCents + (shares(c)[0]?.cents ?? 0),
+                next: nextPayment(fresh),
+              },
+              partialPayments: c.partialPayments + 1,
+              paidNowCents: 0,
+              termsAccepted: false,
+              source: null,
+              methodType: null,
+              wallet: false,
+              paymentIntent: null,
+              actionConfirmed: false,
+              status: null,
+            };
+          },
+          calls: (c, e) => [...spentCalls(c), { action: 'partPaid', params: { cart: partialOf(e) } }],
+        },
+        {
+          // A partial payment with something of the amount to pay still due: the next gift card, or the card.
+          when: (_, e) => partialOf(e) !== undefined,
+          target: NEXT,
+          calls: spentCalls,
+          effect: spent,
+        },
+        {
           when: (_, e) => outputOf<{ orderIds: string[] }>(e).orderIds.length > 0,
           target: 'completed',
           effect: (_, e) => ({ orderIds: outputOf<{ orderIds: string[] }>(e).orderIds }),
         },
-        {
-          // The card is spent: the outside is told its number, it leaves the pending payments, and what it paid
-          // leaves what is outstanding.
-          target: NEXT,
-          calls: (c) =>
-            c.giftCards[0]
-              ? [{ action: 'giftCardSpent', params: { cardNumber: c.giftCards[0].cardNumber } }]
-              : [],
-          effect: (c) => ({
-            giftCards: c.giftCards.slice(1),
-            cart: {
-              ...c.cart,
-              totals: {
-                ...c.cart.totals,
-                outstandingCents: c.cart.totals.outstandingCents - (shares(c)[0]?.cents ?? 0),
-              },
-            },
-          }),
-        },
+        { target: NEXT, calls: spentCalls, effect: spent },
       ],
     },
     'xstate.error.actor.payGiftCard': {
@@ -465,8 +512,10 @@ export const table: Table<C, E, S> = {
             const fresh = outputOf<{ partial: CartModel }>(e).partial;
             return {
               cart: fresh,
-              partialPayment: { amountCents: due(c), next: nextPayment(fresh) },
+              // What was paid now: the gift cards posted before the card, and the card.
+              partialPayment: { amountCents: c.paidNowCents + due(c), next: nextPayment(fresh) },
               partialPayments: c.partialPayments + 1,
+              paidNowCents: 0,
               termsAccepted: false,
               source: null,
               methodType: null,
@@ -607,6 +656,7 @@ export const context = (over: Partial<C>): C => ({
   error: null,
   giftCards: [],
   instalmentCents: null,
+  paidNowCents: 0,
   partialPayment: null,
   partialPayments: 0,
   ...over,
@@ -705,6 +755,26 @@ export const worlds: World<C>[] = [
     }),
   },
   {
+    name: 'a payment plan, the due 50.00 chosen, a 60.00 gift card: it pays the 50.00 (not 60.00), the card nothing',
+    context: context({
+      cart: planCart(20000),
+      identityFormShown: false,
+      termsShown: false,
+      instalmentCents: 5000,
+      giftCards: [card('7000000000000600', 6000, 0)],
+    }),
+  },
+  {
+    name: 'a payment plan, the due 50.00 chosen, 30.00 of it paid by a gift card before the card failed, a 10.00 gift card left: the card pays 10.00',
+    context: context({
+      cart: planCart(17000),
+      identityFormShown: false,
+      instalmentCents: 5000,
+      paidNowCents: 3000,
+      giftCards: [card('7000000000000100', 1000, 0)],
+    }),
+  },
+  {
     name: 'the form half filled (a wallet fills the rest), a card for 1.00',
     context: context({
       cart: cart(100),
@@ -797,6 +867,17 @@ export const events: EventSample<E>[] = [
   {
     name: 'gift card completed o4',
     event: { type: 'xstate.done.actor.payGiftCard', output: { orderIds: ['o4'] } },
+  },
+  {
+    name: 'gift card paid in part: 150.00 left, the next 75.00 on Dec 3',
+    event: {
+      type: 'xstate.done.actor.payGiftCard',
+      output: { orderIds: ['o5'], partial: planCart(15000) },
+    },
+  },
+  {
+    name: 'gift card paid in part, no order yet: 15.01 left',
+    event: { type: 'xstate.done.actor.payGiftCard', output: { orderIds: [], partial: cart(1501) } },
   },
   {
     name: 'gift card empty',
