@@ -78,7 +78,10 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // branch: 56.6, 64.1, 63.2, 70.4 KB; each budget that plus 0.1.
 // Both merged on main with the time conflicts (domain/time-conflict.ts rides with the reserve layouts): measured
 // 56.7, 64.2, 63.3, 71.3 KB; each budget that plus 0.1.
-const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.4 };
+// Then 0.2 KB on checkout for gift cards with a payment plan (issue 22): the amount to pay less what this payment's
+// gift cards paid (amountToPayCents, giftCardShares), the gift card answer read as partial like the card's
+// (payWithLedger shares pay's answer reader). Measured 71.5 KB; the budget that plus 0.1.
+const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.6 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
