@@ -15,7 +15,7 @@
  * e.g. `{ "enabled": false }` for the cancel-free-order page); `DELETE` puts the demo's back.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Db } from '../db';
 import { errorResponse } from '../http/api';
@@ -28,6 +28,20 @@ import { DEMO_THEME } from './theme';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const MAX_BODY_BYTES = 1024;
+
+/** A test route's JSON body, or its answer: 413 past `maxBytes`, 400 when it is not JSON. */
+async function jsonBody(
+  c: Context,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; answer: Response }> {
+  const text = await c.req.text();
+  if (text.length > maxBytes) return { ok: false, answer: c.json({ error: 'body too large' }, 413) };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, answer: c.json({ error: 'invalid JSON' }, 400) };
+  }
+}
 
 export function registerTestSellers(app: Hono, db: Db, now: () => number): void {
   app.post('/__test/sellers', async (c) => {
@@ -60,14 +74,9 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
   app.put('/__test/sellers/:slug/theme', async (c) => {
     const seller = await sellerOf(c.req.param('slug'));
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
-    const text = await c.req.text();
-    if (text.length > 256 * 1024) return c.json({ error: 'body too large' }, 413);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return c.json({ error: 'invalid JSON' }, 400);
-    }
+    const body = await jsonBody(c, 256 * 1024);
+    if (!body.ok) return body.answer;
+    const raw = body.value;
     try {
       return c.json(await configureTheme(db, seller.id, raw));
     } catch (error) {
@@ -78,14 +87,9 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
   app.post('/__test/sellers/:slug/carts/:cartId/schedule_back', async (c) => {
     const seller = await sellerOf(c.req.param('slug'));
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
-    const text = await c.req.text();
-    if (text.length > MAX_BODY_BYTES) return c.json({ error: 'body too large' }, 413);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return c.json({ error: 'invalid JSON' }, 400);
-    }
+    const body = await jsonBody(c, MAX_BODY_BYTES);
+    if (!body.ok) return body.answer;
+    const raw = body.value;
     const parsed = scheduleBack.safeParse(raw);
     if (!parsed.success) return c.json({ error: 'days: an integer from 1 to 366' }, 400);
     const cartId = c.req.param('cartId').slice(0, 64);
@@ -125,14 +129,9 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
   app.put('/__test/sellers/:slug/self_edit_rules', async (c) => {
     const seller = await sellerOf(c.req.param('slug'));
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
-    const text = await c.req.text();
-    if (text.length > MAX_BODY_BYTES) return c.json({ error: 'body too large' }, 413);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return c.json({ error: 'invalid JSON' }, 400);
-    }
+    const body = await jsonBody(c, MAX_BODY_BYTES);
+    if (!body.ok) return body.answer;
+    const raw = body.value;
     const rules = selfEditRulesSchema.safeParse(raw);
     if (!rules.success) return c.json({ error: 'invalid self_edit_rules' }, 400);
     const [row] = await setSelfEdit(seller.id, rules.data);
