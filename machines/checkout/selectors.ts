@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
 import type { checkoutMachine } from './checkout.machine';
-import { amountToPayCents, cardAmountCents } from './rules';
+import { cardAmountCents } from './rules';
 import type { FieldErrors, IdentityValues } from './types';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -31,13 +31,6 @@ export const selectAmountDueCents = (snapshot: CheckoutSnapshot): number =>
 
 /** Counts refused submits; it changes on every refusal, also when the message is the same as before. */
 export const selectRefusals = (snapshot: CheckoutSnapshot): number => snapshot.context.refusals;
-
-/**
- * The amount the checkout pays now, before gift cards (spec 2 §4): the scheduled payments panel's choice less what
- * gift cards already paid of it, else the outstanding balance. The gift card field spreads the cards over it.
- */
-export const selectAmountToPayCents = (snapshot: CheckoutSnapshot): number =>
-  amountToPayCents(snapshot.context.cart, snapshot.context.instalmentCents, snapshot.context.paidNowCents);
 
 /** What the pay button charges: the amount to pay now less the pending gift card payments (0: no card needed). */
 export const selectCardAmountCents = (snapshot: CheckoutSnapshot): number =>

@@ -16,10 +16,10 @@
  */
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
-import { GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
+import { amountToPayNowCents, GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
-import { type CheckoutSnapshot, selectAmountToPayCents } from '../checkout/selectors';
+import type { CheckoutSnapshot } from '../checkout/selectors';
 import { errorOf } from '../shared/flow-error';
 import { type FollowInput, followActor } from '../shared/follow';
 import { message } from '../shared/messages';
@@ -50,6 +50,14 @@ const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).o
  */
 const spread = (balances: Record<string, number>, dueCents: number, limitCents: number | null) =>
   spreadPayments(Object.keys(balances), balances, spreadOverCents(dueCents, limitCents));
+
+/**
+ * What the checkout pays now, before gift cards (its scheduled payments panel's choice less what gift cards already
+ * paid of it, else the outstanding balance): the limit the cards are spread over. The rule is the checkout's
+ * (domain/gift-card-rule), read from its snapshot.
+ */
+export const checkoutLimitCents = ({ context }: Pick<CheckoutSnapshot, 'context'>): number =>
+  amountToPayNowCents(context.cart.totals.outstandingCents, context.instalmentCents, context.paidNowCents);
 
 /** Named mapper: the initial context. */
 export function initialGiftCardContext({ input }: { input: GiftCardInput }): GiftCardContext {
@@ -100,7 +108,7 @@ const giftCardSetup = setup({
     /** The checkout's amount to pay now, as `limit.change` whenever it changes (the cards pay at most that). */
     followCheckout: followActor((snapshot: CheckoutSnapshot) => ({
       type: 'limit.change' as const,
-      limitCents: selectAmountToPayCents(snapshot),
+      limitCents: checkoutLimitCents(snapshot),
     })),
     lookupCard: fromPromise<LookupCardOutput, LookupCardInput>(notProvided('lookupCard')),
   },

@@ -12,7 +12,8 @@ import { type RefObject, useEffect, useMemo } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { GiftCardPayment } from '../../api/models';
 import { selectCart } from '../../machines/cart/current';
-import { type CheckoutSnapshot, selectAmountToPayCents } from '../../machines/checkout/selectors';
+import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
+import { checkoutLimitCents } from '../../machines/giftCard/giftCard.machine';
 import { GIFT_CARD_NUMBER_MAX } from '../../machines/giftCard/rules';
 import { GiftCardField } from '../../ui/checkout/GiftCardField';
 import { useCart, useCartActor, useServices } from '../app/services';
@@ -76,7 +77,7 @@ export default function GiftCardFlow({
   const actor = useActorRef(machine, {
     input: {
       dueCents: cart?.totals.outstandingCents ?? 0,
-      limitCents: selectAmountToPayCents(checkoutActor.getSnapshot() as CheckoutSnapshot),
+      limitCents: checkoutLimitCents(checkoutActor.getSnapshot() as CheckoutSnapshot),
       cards: cart?.giftCards ?? [],
       cartActor,
       checkoutActor,

@@ -9,7 +9,7 @@ import { createActor, waitFor } from 'xstate';
 import { ApiError, type GiftCardPayment } from '../../api';
 import { ErrorCode } from '../../domain/codes';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
-import { selectAmountToPayCents } from '../../machines/checkout/selectors';
+import { checkoutLimitCents } from '../../machines/giftCard/giftCard.machine';
 import { provideGiftCard } from '../../routes/checkout/gift-card-wiring';
 import { planCart } from '../../stories/fixtures/checkout';
 import { createStrings, resolveMessage } from '../../ui/strings';
@@ -75,7 +75,7 @@ describe('gift card wiring with a payment plan (spec 2 §4: a gift card pays at 
     const actor = createActor(machine, {
       input: {
         dueCents: cart.totals.outstandingCents,
-        limitCents: selectAmountToPayCents(checkout.getSnapshot()),
+        limitCents: checkoutLimitCents(checkout.getSnapshot()),
         checkoutActor: checkout,
       },
     }).start();
