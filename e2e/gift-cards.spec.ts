@@ -203,6 +203,8 @@ test('a $100 gift card bought through the one-ticket picker pays a payment planâ
     ),
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  // The deposit booked the order: the cart is no longer modifiable, so no gift card field (spec 2 Â§2).
+  await expect(gc.region).toHaveCount(0);
   expect(await balanceOf(page, seller.id, number)).toBe(50);
 });
 
