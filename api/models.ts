@@ -269,6 +269,11 @@ export interface CartModel {
   completedPayments?: CompletedPayment[];
   /** Pending gift card payments, a local value of the cart (the gift-card flow sets them). */
   giftCards?: GiftCardPayment[];
+  /**
+   * With the pending gift card payments, a local value too: the checkout's amount to pay now when a payment plan
+   * makes it less than the outstanding balance; the cards pay at most this (the widget's lines). Absent: no limit.
+   */
+  giftCardLimitCents?: number;
   /** The promo codes applied to the cart (wire `promo_code`), as the server spells them; absent when none. */
   promoCodes?: string[];
   /** The cart mods that apply to the cart or block it (wire `cartmod`); absent when none. */

@@ -36,3 +36,20 @@ export function spreadGiftCards(
     return { cardNumber: card.cardNumber, paymentCents, remainingBalanceCents: balance - paymentCents };
   });
 }
+
+/**
+ * The amount a payment pays now, before gift cards (spec 2 §4 "Scheduled payments"): the amount chosen (a payment
+ * plan's due amount, the outstanding balance or another amount) within the outstanding balance and never below 0,
+ * less what this payment's gift cards already paid of it; without a plan (null), the outstanding balance. The
+ * applied gift cards are spread over it: a gift card pays at most what will be posted.
+ */
+export function amountToPayNowCents(
+  outstandingCents: number,
+  chosenCents: number | null,
+  paidCents = 0,
+): number {
+  const outstanding = Math.max(0, outstandingCents);
+  return chosenCents === null
+    ? outstanding
+    : Math.max(0, Math.min(outstanding, Math.max(0, chosenCents) - paidCents));
+}

@@ -3,10 +3,13 @@
  * refusals verbatim, a $10 card paying part and the card the rest, a $200 card paying everything (no card asked).
  * Each worker has its own seller with the seeded cards (server/seed/gift-cards.ts): the $10 card is spent by the
  * first test, the $200 card pays 26.50 per run of the second (each repeat runs on another worker's seller).
+ * The third buys a card through the one-ticket picker (a ledger group), reads its number from the confirmation
+ * email and pays a payment plan's deposit with it: the card pays at most the amount chosen.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { eventId, expect, test } from './fixtures';
 import { expectNoA11yViolations, reserveOneTicket } from './helpers';
+import { outbox } from './members';
 
 const CARDS = {
   ten: '7000000000000010',
@@ -118,6 +121,91 @@ test('a $200 gift card covers the whole order: no card is asked for and none is 
   await complete.first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
   expect(await balanceOf(page, seller.id, CARDS.twoHundred)).toBeCloseTo(before - 26.5, 2);
+});
+
+/** The spec's day format (spec 2 §9 'ddd, MMM D, YYYY'), never ISO. */
+const DAY = '[A-Z][a-z]{2}, [A-Z][a-z]{2} \\d{1,2}, \\d{4}';
+
+test('a $100 gift card bought through the one-ticket picker pays a payment plan’s $50.00 deposit, no more', async ({
+  page,
+  seller,
+}) => {
+  // Buying a gift card (spec 1 one-ticket picker, ledger group): a card of the price, its number emailed.
+  await page.goto(`${seller.base}/events/${eventId(seller, 'gift-cards')}`);
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  await form.getByRole('radio', { name: /\$100 Gift Card/ }).check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  const email = `card-buyer-${Date.now()}@example.com`;
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Confirm email').fill(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Pay $100.00' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  let number = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await outbox(page.request, seller)).find((m) => m.to === email);
+        number = /Your gift cards\s+(\S+) \(balance 100\.00\)/.exec(mail?.body ?? '')?.[1] ?? '';
+        return number;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  // Usable: GET ledger answers what was bought.
+  expect(await balanceOf(page, seller.id, number)).toBe(100);
+
+  // A payment plan: $200.00, $50.00 due now (the default choice).
+  await page.goto(`${seller.base}/events/${eventId(seller, 'study-trip')}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const panel = page.getByRole('region', { name: 'Payment plan' });
+  await expect(panel.getByRole('radio', { name: 'Amount due: $50.00' })).toBeChecked();
+  const gc = giftCardField(page);
+  await gc.field.fill(number);
+  await gc.apply.click();
+  // Spec 2 §4: the card pays the $50.00 chosen and keeps $50.00, in the field and in the cart widget.
+  const ending = number.slice(-4);
+  await expect(gc.applied).toHaveText([`Gift card ending ${ending}: $50.00 (Balance left $50.00)`]);
+  const widget = page.getByRole('complementary', { name: 'Your cart' });
+  await expect(widget.locator('.totals__giftCard dd')).toHaveText('-$50.00');
+  await expect(widget.locator('.totals__giftCard dt')).toContainText('Balance left: $50.00');
+  await expect(widget.locator('.totals__cartBalance dd')).toHaveText('$150.00');
+  await expect(widget.locator('dt:has-text("Partial total") + dd')).toHaveText('$0.00');
+  const complete = page.getByRole('button', { name: 'Complete order' }).filter({ visible: true });
+  await expect(complete).toHaveCount(1);
+  // The outstanding balance chosen: the whole card pays, the card the rest.
+  await panel.getByRole('radio', { name: 'Outstanding balance: $200.00' }).check();
+  await expect(gc.applied).toHaveText([`Gift card ending ${ending}: $100.00 (Balance left $0.00)`]);
+  await expect(widget.locator('.totals__giftCard dd')).toHaveText('-$100.00');
+  // On a phone the footer's pay button charges the same (spec 2 §2), then the due amount again.
+  await page.setViewportSize({ width: 412, height: 839 });
+  const footer = page.getByTestId('mobile-cart-footer');
+  await expect(footer.getByRole('button', { name: 'Pay $100.00' })).toBeVisible();
+  await panel.getByRole('radio', { name: 'Amount due: $50.00' }).check();
+  await expect(footer.getByRole('button', { name: 'Complete order' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expectNoA11yViolations(page, 'checkout: a gift card on a payment plan');
+
+  // The card pays the whole deposit: a partial payment, the page stays (not the confirmation).
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Confirm email').fill(email);
+  await complete.click();
+  await expect(page.getByRole('status').filter({ hasText: 'You have successfully' })).toHaveText(
+    new RegExp(
+      `^You have successfully made a payment of \\$50\\.00\\. Your next payment of \\$75\\.00 is due on ${DAY}\\.$`,
+    ),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+  // The deposit booked the order: the cart is no longer modifiable, so no gift card field (spec 2 §2).
+  await expect(gc.region).toHaveCount(0);
+  expect(await balanceOf(page, seller.id, number)).toBe(50);
 });
 
 async function balanceOf(page: Page, sellerId: string, number: string): Promise<number> {

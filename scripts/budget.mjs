@@ -81,7 +81,12 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // Then 0.2 KB on checkout for gift cards with a payment plan (issue 22): the amount to pay less what this payment's
 // gift cards paid (amountToPayCents, giftCardShares), the gift card answer read as partial like the card's
 // (payWithLedger shares pay's answer reader). Measured 71.5 KB; the budget that plus 0.1.
-const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.6 };
+// Then 0.2 KB on checkout for the gift card field and the widget following a payment plan's choice (issue 22):
+// the widget's gift card, cart balance and partial total lines spread the cards at most over the amount chosen
+// (the app chunk, +0.08 KB), the amount-to-pay rule moved to domain/gift-card-rule for the field's chunk, and the
+// mobile footer's pay button selecting from the checkout actor. Measured 71.5 KB before, 71.6 KB after (71.53 and
+// 71.69 KB unrounded); the budget 71.7 (the others unchanged: 56.7, 64.2, 63.3 KB measured).
+const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.7 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

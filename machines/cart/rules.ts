@@ -127,5 +127,7 @@ export function isGoneError(error: FlowError): boolean {
  */
 export function keepLocalValues(current: CartModel | null, incoming: CartModel): CartModel {
   if (!current || current.id !== incoming.id || incoming.giftCards || !current.giftCards) return incoming;
-  return { ...incoming, giftCards: current.giftCards };
+  return current.giftCardLimitCents === undefined
+    ? { ...incoming, giftCards: current.giftCards }
+    : { ...incoming, giftCards: current.giftCards, giftCardLimitCents: current.giftCardLimitCents };
 }

@@ -55,9 +55,23 @@ export function selectCartWidgetView(snapshot: CartSnapshot): CartWidgetViewMode
     items: (cart?.items ?? []).map(itemView),
     totals: cart?.totals ?? null,
     lines: cart
-      ? widgetLines(cart.totals, cart.giftCards, cart.promoCodes, automaticDiscountNames(cart.cartMods))
+      ? widgetLines(
+          cart.totals,
+          cart.giftCards,
+          cart.promoCodes,
+          automaticDiscountNames(cart.cartMods),
+          cart.giftCardLimitCents ?? null,
+        )
       : [],
-    total: cart ? widgetTotal(cart.totals, cart.giftCards, cart.scheduledPayments, tickedAt) : null,
+    total: cart
+      ? widgetTotal(
+          cart.totals,
+          cart.giftCards,
+          cart.scheduledPayments,
+          tickedAt,
+          cart.giftCardLimitCents ?? null,
+        )
+      : null,
     timer: tickedAt === null ? null : selectExpiryTimer(snapshot, tickedAt),
     busy: snapshot.matches({ active: 'removing' }),
     expired: snapshot.matches('expired'),

@@ -56,14 +56,31 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
  * The pending gift card payments over these totals: spread again over what is outstanding now, so a ticket
- * added or removed or a code applied since a card was applied changes what it pays (spec 2 §3).
+ * added or removed or a code applied since a card was applied changes what it pays (spec 2 §3); at most over
+ * `limitCents`, the checkout's amount to pay now (a payment plan's choice, spec 2 §4), as the checkout posts them.
  */
-export const giftCardLines = (totals: CartTotals, giftCards: readonly GiftCardPayment[]): GiftCardPayment[] =>
-  spreadGiftCards(giftCards, totals.outstandingCents);
+export const giftCardLines = (
+  totals: CartTotals,
+  giftCards: readonly GiftCardPayment[],
+  limitCents: number | null = null,
+): GiftCardPayment[] =>
+  spreadGiftCards(
+    giftCards,
+    limitCents === null ? totals.outstandingCents : Math.min(totals.outstandingCents, limitCents),
+  );
+
+const giftCardsPaid = (
+  totals: CartTotals,
+  giftCards: readonly GiftCardPayment[],
+  limitCents: number | null,
+): number => sum(giftCardLines(totals, giftCards, limitCents).map((g) => g.paymentCents));
 
 /** What remains after the server's payments and the pending gift card payments. */
-export const cartBalanceCents = (totals: CartTotals, giftCards: readonly GiftCardPayment[]): number =>
-  Math.max(0, totals.outstandingCents - sum(giftCardLines(totals, giftCards).map((g) => g.paymentCents)));
+export const cartBalanceCents = (
+  totals: CartTotals,
+  giftCards: readonly GiftCardPayment[],
+  limitCents: number | null = null,
+): number => Math.max(0, totals.outstandingCents - giftCardsPaid(totals, giftCards, limitCents));
 
 /**
  * The lines in the spec's order: subtotal; fixed fees and percent fees as separate lines (when any); discounts
@@ -76,6 +93,8 @@ export function widgetLines(
   giftCards: readonly GiftCardPayment[] = [],
   codes: readonly string[] = [],
   automaticNames: readonly string[] = [],
+  /** The checkout's amount to pay now, when less than the outstanding balance (the cart's giftCardLimitCents). */
+  limitCents: number | null = null,
 ): CartWidgetLine[] {
   const lines: CartWidgetLine[] = [{ key: 'subtotal', amountCents: totals.subtotalCents }];
   if (totals.feesFixedCents) lines.push({ key: 'feesFixed', amountCents: totals.feesFixedCents });
@@ -87,7 +106,7 @@ export function widgetLines(
       codes: [...codes],
       ...(automaticNames.length ? { names: [...automaticNames] } : {}),
     });
-  for (const card of giftCardLines(totals, giftCards))
+  for (const card of giftCardLines(totals, giftCards, limitCents))
     lines.push({
       key: 'giftCard',
       amountCents: -card.paymentCents,
@@ -96,7 +115,7 @@ export function widgetLines(
     });
   if (totals.paymentsCents) lines.push({ key: 'payments', amountCents: -totals.paymentsCents });
   if (giftCards.length || totals.paymentsCents)
-    lines.push({ key: 'cartBalance', amountCents: cartBalanceCents(totals, giftCards) });
+    lines.push({ key: 'cartBalance', amountCents: cartBalanceCents(totals, giftCards, limitCents) });
   return lines;
 }
 
@@ -109,19 +128,22 @@ export const isUpcoming = (payment: ScheduledPayment, now: number | null): boole
 
 /**
  * The total: the cart balance; with scheduled payments, the partial total due now (spec 2 §2, §4): what is overdue
- * plus the next scheduled payment (the due amount the checkout asks for and the server takes at least), never
- * more than the balance.
+ * plus the next scheduled payment (the due amount the checkout asks for and the server takes at least) less what
+ * the pending gift cards pay of it, never more than the balance.
  */
 export function widgetTotal(
   totals: CartTotals,
   giftCards: readonly GiftCardPayment[] = [],
   scheduled: readonly ScheduledPayment[] = [],
   now: number | null = null,
+  /** The checkout's amount to pay now, when less than the outstanding balance (the cart's giftCardLimitCents). */
+  limitCents: number | null = null,
 ): CartWidgetTotal {
-  const balance = cartBalanceCents(totals, giftCards);
+  const balance = cartBalanceCents(totals, giftCards, limitCents);
   if (!scheduled.length) return { key: 'total', amountCents: balance };
   const byDue = [...scheduled].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate));
   const overdue = sum(byDue.filter((p) => !isUpcoming(p, now)).map((p) => p.amountCents));
   const next = byDue.find((p) => isUpcoming(p, now) && p.amountCents > 0)?.amountCents ?? 0;
-  return { key: 'partialTotal', amountCents: Math.max(0, Math.min(balance, overdue + next)) };
+  const dueNow = overdue + next - giftCardsPaid(totals, giftCards, limitCents);
+  return { key: 'partialTotal', amountCents: Math.max(0, Math.min(balance, dueNow)) };
 }

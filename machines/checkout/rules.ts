@@ -5,7 +5,7 @@ import { ErrorCode } from '../../domain/codes';
 import { EMAIL_MAX, isEmail } from '../../domain/email';
 import type { ErrorOutcome } from '../../domain/error-messages/base';
 import { checkoutOutcome } from '../../domain/error-messages/checkout';
-import { spreadGiftCards } from '../../domain/gift-card-rule';
+import { amountToPayNowCents, spreadGiftCards } from '../../domain/gift-card-rule';
 import { type Message, message } from '../shared/messages';
 import type { FieldErrors, FlowError, IdentityValues, PartialPayment, PaymentIntentRef } from './types';
 
@@ -203,10 +203,7 @@ export function amountToPayCents(
   /** What gift cards posted towards the chosen amount have paid of it (they left the outstanding balance). */
   paidCents = 0,
 ): number {
-  const outstanding = Math.max(0, cart.totals.outstandingCents);
-  return instalmentCents === null
-    ? outstanding
-    : Math.max(0, Math.min(outstanding, Math.max(0, instalmentCents) - paidCents));
+  return amountToPayNowCents(cart.totals.outstandingCents, instalmentCents, paidCents);
 }
 
 /**

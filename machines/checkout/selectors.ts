@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
 import type { checkoutMachine } from './checkout.machine';
+import { cardAmountCents } from './rules';
 import type { FieldErrors, IdentityValues } from './types';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
@@ -30,3 +31,12 @@ export const selectAmountDueCents = (snapshot: CheckoutSnapshot): number =>
 
 /** Counts refused submits; it changes on every refusal, also when the message is the same as before. */
 export const selectRefusals = (snapshot: CheckoutSnapshot): number => snapshot.context.refusals;
+
+/** What the pay button charges: the amount to pay now less the pending gift card payments (0: no card needed). */
+export const selectCardAmountCents = (snapshot: CheckoutSnapshot): number =>
+  cardAmountCents(
+    snapshot.context.cart,
+    snapshot.context.giftCards,
+    snapshot.context.instalmentCents,
+    snapshot.context.paidNowCents,
+  );

@@ -8,14 +8,18 @@
  * it pays of what is still due, and the balance left), the field clears, and the injected `cardsChanged` hands
  * the pending payments on (the cart widget's gift card lines, checkout's submit). 404: "Gift card not found.";
  * any other failure: the generic gift card error. When the amount due changes the payments are spread again.
+ * With a payment plan the checkout pays less than the cart owes (the due amount, or another amount the scheduled
+ * payments panel chose, spec 2 §4): the field follows the checkout's amount to pay (`limit.change`) and the cards
+ * pay at most that, so what it shows ("Balance left", the amounts) is what the checkout will post.
  *
  * No I/O: `lookupCard` is provided by the route; `cardsChanged` is an injected action.
  */
 import type { EventObject } from 'xstate';
 import { assign, fromPromise, setup } from 'xstate';
-import { GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
+import { amountToPayNowCents, GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
+import type { CheckoutSnapshot } from '../checkout/selectors';
 import { errorOf } from '../shared/flow-error';
 import { type FollowInput, followActor } from '../shared/follow';
 import { message } from '../shared/messages';
@@ -26,6 +30,7 @@ import {
   keptNumber,
   lookupErrorMessage,
   numberFieldError,
+  spreadOverCents,
   spreadPayments,
 } from './rules';
 import type {
@@ -39,13 +44,25 @@ import type {
 
 const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 
-/** The applied cards' payments for what is due, in the order applied (the balances' insertion order). */
-const spread = (balances: Record<string, number>, dueCents: number) =>
-  spreadPayments(Object.keys(balances), balances, dueCents);
+/**
+ * The applied cards' payments for what is due (at most the checkout's amount to pay), in the order applied (the
+ * balances' insertion order).
+ */
+const spread = (balances: Record<string, number>, dueCents: number, limitCents: number | null) =>
+  spreadPayments(Object.keys(balances), balances, spreadOverCents(dueCents, limitCents));
+
+/**
+ * What the checkout pays now, before gift cards (its scheduled payments panel's choice less what gift cards already
+ * paid of it, else the outstanding balance): the limit the cards are spread over. The rule is the checkout's
+ * (domain/gift-card-rule), read from its snapshot.
+ */
+export const checkoutLimitCents = ({ context }: Pick<CheckoutSnapshot, 'context'>): number =>
+  amountToPayNowCents(context.cart.totals.outstandingCents, context.instalmentCents, context.paidNowCents);
 
 /** Named mapper: the initial context. */
 export function initialGiftCardContext({ input }: { input: GiftCardInput }): GiftCardContext {
   const dueCents = Math.max(0, input.dueCents);
+  const limitCents = input.limitCents ?? null;
   // Cards applied before (kept on the app cart): their balance is what they pay plus what they keep.
   const balances = Object.fromEntries(
     (input.cards ?? []).map((card) => [card.cardNumber, card.paymentCents + card.remainingBalanceCents]),
@@ -53,17 +70,22 @@ export function initialGiftCardContext({ input }: { input: GiftCardInput }): Gif
   return {
     number: '',
     dueCents,
-    cards: spread(balances, dueCents),
+    limitCents,
+    cards: spread(balances, dueCents, limitCents),
     fieldError: null,
     error: null,
     balances,
     refusals: 0,
     cartActor: input.cartActor ?? null,
+    checkoutActor: input.checkoutActor ?? null,
   };
 }
 
 function followCartInput({ context }: { context: GiftCardContext }): FollowInput {
   return { actor: context.cartActor };
+}
+function followCheckoutInput({ context }: { context: GiftCardContext }): FollowInput {
+  return { actor: context.checkoutActor };
 }
 
 /** Named mapper: what `lookupCard` receives. */
@@ -83,11 +105,16 @@ const giftCardSetup = setup({
       const cart = selectCart(snapshot);
       return cart ? { type: 'due.change' as const, dueCents: cart.totals.outstandingCents } : null;
     }),
+    /** The checkout's amount to pay now, as `limit.change` whenever it changes (the cards pay at most that). */
+    followCheckout: followActor((snapshot: CheckoutSnapshot) => ({
+      type: 'limit.change' as const,
+      limitCents: checkoutLimitCents(snapshot),
+    })),
     lookupCard: fromPromise<LookupCardOutput, LookupCardInput>(notProvided('lookupCard')),
   },
   actions: {
     /** Injected: the pending gift card payments changed (the widget's lines, checkout's submit). */
-    cardsChanged: (_args, _params: { cards: GiftCardPayment[] }) => {},
+    cardsChanged: (_args, _params: { cards: GiftCardPayment[]; limitCents: number | null }) => {},
     changeNumber: assign(({ event }) =>
       event.type === 'number.change' ? { number: keptNumber(event.value), fieldError: null } : {},
     ),
@@ -100,7 +127,7 @@ const giftCardSetup = setup({
     addCard: assign(({ context, event }) => {
       const card = outputOf<LookupCardOutput>(event);
       const balances = { ...context.balances, [cardNumberOf(context.number)]: card.balanceCents };
-      return { balances, cards: spread(balances, context.dueCents), number: '' };
+      return { balances, cards: spread(balances, context.dueCents, context.limitCents), number: '' };
     }),
     refuseEmpty: assign(({ context }) => ({
       error: message('giftCardEmpty'),
@@ -114,12 +141,17 @@ const giftCardSetup = setup({
     forgetSpentCard: assign(({ context, event }) => {
       if (event.type !== 'card.spent') return {};
       const { [event.cardNumber]: _spent, ...balances } = context.balances;
-      return { balances, cards: spread(balances, context.dueCents) };
+      return { balances, cards: spread(balances, context.dueCents, context.limitCents) };
     }),
     changeDue: assign(({ context, event }) => {
       if (event.type !== 'due.change') return {};
       const dueCents = Math.max(0, event.dueCents);
-      return { dueCents, cards: spread(context.balances, dueCents) };
+      return { dueCents, cards: spread(context.balances, dueCents, context.limitCents) };
+    }),
+    changeLimit: assign(({ context, event }) => {
+      if (event.type !== 'limit.change') return {};
+      const limitCents = event.limitCents === null ? null : Math.max(0, event.limitCents);
+      return { limitCents, cards: spread(context.balances, context.dueCents, limitCents) };
     }),
   },
   guards: {
@@ -132,7 +164,7 @@ export const giftCardMachine = giftCardSetup
   .extend({
     actions: {
       notifyCards: giftCardSetup.enqueueActions(({ context, enqueue }) => {
-        enqueue({ type: 'cardsChanged', params: { cards: context.cards } });
+        enqueue({ type: 'cardsChanged', params: { cards: context.cards, limitCents: context.limitCents } });
       }),
     },
   })
@@ -142,9 +174,13 @@ export const giftCardMachine = giftCardSetup
       "Checkout's gift card field: type a number, look it up, and apply it as a pending gift card payment.",
     context: initialGiftCardContext,
     initial: 'editing',
-    invoke: { src: 'followCart', id: 'followCart', input: followCartInput },
+    invoke: [
+      { src: 'followCart', id: 'followCart', input: followCartInput },
+      { src: 'followCheckout', id: 'followCheckout', input: followCheckoutInput },
+    ],
     on: {
       'due.change': { actions: ['changeDue', 'notifyCards'] },
+      'limit.change': { actions: ['changeLimit', 'notifyCards'] },
       'card.spent': { actions: ['forgetSpentCard', 'notifyCards'] },
     },
     states: {

@@ -39,6 +39,13 @@ export function spreadPayments(
   );
 }
 
+/**
+ * What the applied cards are spread over (spec 2 §4): what the cart owes, or less when the checkout pays less now
+ * (a payment plan's chosen amount): a gift card pays at most what will be posted.
+ */
+export const spreadOverCents = (dueCents: number, limitCents: number | null): number =>
+  Math.max(0, limitCents === null ? dueCents : Math.min(dueCents, limitCents));
+
 /** Spec 2 §8: 404 "Gift card not found."; other errors "We are having trouble with that sorry. …" (domain/error-messages). */
 export const lookupErrorMessage = (error: FlowError): Message =>
   outcomeMessage(errorOutcome(error, 'giftCard'), 'giftCard');

@@ -15,11 +15,11 @@ import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
 import { listedDueCents } from '../../domain/listed-due';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { cardAmountCents, cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
+import { cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
 import type { PartialPayment } from '../../machines/checkout/types';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
-import { CHECKOUT_FORM_ID, CheckoutView } from '../../ui/checkout/CheckoutView';
+import { CheckoutView } from '../../ui/checkout/CheckoutView';
 
 import { formatDate, formatMoney } from '../../ui/format';
 import { FormSkeleton } from '../../ui/skeleton/FormSkeleton';
@@ -35,6 +35,7 @@ import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
+import { type CheckoutActorRef, MobilePayButton } from './MobilePayButton';
 import { useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
@@ -123,8 +124,8 @@ export default function CheckoutScreen({
   const termsLoading = terms.status === 'loading';
   const formShown =
     !loading && !injecting && !needsEmail && !termsLoading && terms.status !== 'error' && shown !== null;
-  // What the pay button of the form says, for the mobile footer's (a payment plan's amount is chosen in the form).
-  const [formTotal, setFormTotal] = useState<number | null>(null);
+  // The checkout actor, once the form runs it: the mobile footer's pay button reads its amount to pay now.
+  const [checkoutActor, setCheckoutActor] = useState<CheckoutActorRef | null>(null);
   return (
     <div className="layout-with-cart">
       <div>
@@ -162,13 +163,15 @@ export default function CheckoutScreen({
             giftCards={terms.data?.giftCards === true}
             onLeaving={() => setLeaving(true)}
             orderEdit={orderEdit}
-            onTotalChange={setFormTotal}
+            onActor={setCheckoutActor}
           />
         )}
       </div>
       <CartSidebar
         showCheckout={false}
-        mobileAction={formShown ? <MobilePayButton cart={shown} totalCents={formTotal} /> : undefined}
+        mobileAction={
+          formShown ? <MobilePayButton strings={strings} cart={shown} checkout={checkoutActor} /> : undefined
+        }
       />
     </div>
   );
@@ -222,23 +225,6 @@ function paymentFailedState(): boolean {
 const isMissingCart = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 400 || error.code === ErrorCode.not_found);
 
-/**
- * The mobile footer's pay button (spec 2 §2): it submits the checkout form from outside it, so what the form
- * does on submit (validation, focus, the payment) is the same as with the form's own button.
- */
-function MobilePayButton({ cart, totalCents }: { cart: CartModel | null; totalCents: number | null }) {
-  const { strings } = useServices();
-  // The form's amount; before it tells one, what the applied gift cards leave for the card (spec 2 §4).
-  const dueCents = totalCents ?? (cart ? cardAmountCents(cart, cart.giftCards ?? []) : 0);
-  return (
-    <button className="btn" type="submit" form={CHECKOUT_FORM_ID}>
-      {dueCents > 0
-        ? fill(strings.pay, { amount: formatMoney(dueCents, cart?.currency ?? 'USD') })
-        : strings.completeOrder}
-    </button>
-  );
-}
-
 /** The checkout flow: get its actor, select its view model, render the view. */
 function CheckoutFlow({
   cart,
@@ -249,7 +235,7 @@ function CheckoutFlow({
   giftCards,
   onLeaving,
   orderEdit,
-  onTotalChange,
+  onActor,
 }: {
   cart: CartModel;
   termsHtml: string | null;
@@ -261,8 +247,8 @@ function CheckoutFlow({
   giftCards: boolean;
   onLeaving: () => void;
   orderEdit?: OrderEditCheckout;
-  /** The pay button's amount changed (the mobile footer's button says the same). */
-  onTotalChange?: (totalCents: number) => void;
+  /** The checkout actor runs (null: it stopped): the mobile footer's pay button reads its amount from it. */
+  onActor?: (actor: CheckoutActorRef | null) => void;
 }) {
   const termsModal = useModal('terms');
   // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
@@ -371,7 +357,11 @@ function CheckoutFlow({
     (amountCents: number) => actor.send({ type: 'instalment.change', amountCents }),
     [actor],
   );
-  useEffect(() => onTotalChange?.(view.totalCents), [onTotalChange, view.totalCents]);
+  // The actor itself, not its state, goes up: the footer's button selects from it.
+  useEffect(() => {
+    onActor?.(actor);
+    return () => onActor?.(null);
+  }, [onActor, actor]);
   const scheduled = (view.cart.scheduledPayments ?? []).length > 0;
   const giftCardsChanged = useCallback(
     (cards: GiftCardPayment[]) => actor.send({ type: 'giftCards.change', cards }),
@@ -444,7 +434,11 @@ function CheckoutFlow({
         giftCardField={
           giftCardsShown ? (
             <Suspense fallback={null}>
-              <GiftCardFlow onCardsChange={giftCardsChanged} control={giftCardControl} />
+              <GiftCardFlow
+                onCardsChange={giftCardsChanged}
+                control={giftCardControl}
+                checkoutActor={actor}
+              />
             </Suspense>
           ) : null
         }

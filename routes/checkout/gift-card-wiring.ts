@@ -11,8 +11,11 @@ import { fromPromise } from '../actors';
 
 export interface GiftCardWiring {
   api: Pick<Api, 'request'>;
-  /** The applied cards' pending payments changed. */
-  cardsChanged: (cards: GiftCardPayment[]) => void;
+  /**
+   * The applied cards' pending payments changed; `limitCents`: the checkout's amount to pay they are spread over
+   * at most (a payment plan's choice), or null.
+   */
+  cardsChanged: (cards: GiftCardPayment[], limitCents: number | null) => void;
 }
 
 export function provideGiftCard({ api, cardsChanged }: GiftCardWiring) {
@@ -23,7 +26,7 @@ export function provideGiftCard({ api, cardsChanged }: GiftCardWiring) {
       ),
     },
     actions: {
-      cardsChanged: (_, { cards }) => cardsChanged(cards),
+      cardsChanged: (_, { cards, limitCents }) => cardsChanged(cards, limitCents),
     },
   });
 }

@@ -172,6 +172,63 @@ describe('gift card lines follow the cart (spec 2 §3: never the total of the mo
   });
 });
 
+describe('gift card lines with a payment plan (spec 2 §4: a gift card pays at most the amount chosen)', () => {
+  // $200.00 owed, $50.00 due now (the deposit), then $75.00 and $75.00; a $100.00 card applied.
+  const owed = totals({
+    subtotalCents: 20000,
+    feesFixedCents: 0,
+    feesPercentCents: 0,
+    outstandingCents: 20000,
+  });
+  const hundred = [{ cardNumber: '7000000000000100', paymentCents: 5000, remainingBalanceCents: 5000 }];
+  const plan = [
+    { id: 'p1', dueDate: '2026-11-21T12:00:00Z', amountCents: 5000, status: 'upcoming' },
+    { id: 'p2', dueDate: '2026-11-28T12:00:00Z', amountCents: 7500, status: 'upcoming' },
+    { id: 'p3', dueDate: '2026-12-05T12:00:00Z', amountCents: 7500, status: 'upcoming' },
+  ];
+  const card = (lines: ReturnType<typeof widgetLines>) => lines.find((l) => l.key === 'giftCard');
+  const balance = (lines: ReturnType<typeof widgetLines>) => lines.find((l) => l.key === 'cartBalance');
+
+  it('the due amount chosen ($50.00): the card pays $50.00, $50.00 left on it; nothing more is due now', () => {
+    const lines = widgetLines(owed, hundred, [], [], 5000);
+    expect(card(lines)).toMatchObject({ amountCents: -5000, balanceLeftCents: 5000 });
+    expect(balance(lines)).toEqual({ key: 'cartBalance', amountCents: 15000 });
+    expect(widgetTotal(owed, hundred, plan, null, 5000)).toEqual({ key: 'partialTotal', amountCents: 0 });
+  });
+
+  it('the outstanding balance chosen: the whole card pays; another amount ($75.00): $75.00', () => {
+    expect(card(widgetLines(owed, hundred, [], [], 20000))).toMatchObject({
+      amountCents: -10000,
+      balanceLeftCents: 0,
+    });
+    expect(card(widgetLines(owed, hundred, [], [], 7500))).toMatchObject({
+      amountCents: -7500,
+      balanceLeftCents: 2500,
+    });
+  });
+
+  it('a $30.00 card on the $50.00 due: the partial total is the $20.00 left for the card', () => {
+    const thirty = [{ cardNumber: '7000000000000030', paymentCents: 3000, remainingBalanceCents: 0 }];
+    expect(widgetTotal(owed, thirty, plan, null, 5000)).toEqual({ key: 'partialTotal', amountCents: 2000 });
+  });
+
+  it('the app cart keeps the amount chosen with its gift cards across a refresh of the same cart', () => {
+    const actor = createActor(
+      cartMachine.provide({ actors: { expiryWatcher: fromCallback(() => () => {}) } }),
+      { input: { storedCartId: null } },
+    ).start();
+    const cart = makeCart({ totals: owed });
+    actor.send({ type: 'cart.updated', cart: { ...cart, giftCards: hundred, giftCardLimitCents: 5000 } });
+    actor.send({ type: 'cart.updated', cart: { ...cart, scheduledPayments: plan } });
+    const view = selectCartWidgetView(actor.getSnapshot());
+    expect(view.lines.find((l) => l.key === 'giftCard')).toMatchObject({
+      amountCents: -5000,
+      balanceLeftCents: 5000,
+    });
+    actor.stop();
+  });
+});
+
 describe('widget total', () => {
   const now = Date.parse('2026-11-21T12:00:00Z');
   const scheduled = [
@@ -282,8 +339,8 @@ describe('selectCartWidgetView on cart machine snapshots', () => {
       balanceLeftCents: 0,
     });
     expect(view.lines.at(-1)).toEqual({ key: 'cartBalance', amountCents: 3500 });
-    // The one scheduled payment (10.00) is what is due now.
-    expect(view.total).toEqual({ key: 'partialTotal', amountCents: 1000 });
+    // The one scheduled payment (10.00) is what is due now, and the card pays it: nothing is left for a card now.
+    expect(view.total).toEqual({ key: 'partialTotal', amountCents: 0 });
   });
 
   it("names the members' automatic discount on a member cart's discounts line", () => {

@@ -5,8 +5,9 @@
  * active shows "Gift Card balance is $0"; 404 shows "Gift card not found."; any other failure "We are having
  * trouble with that sorry. Please try again later."; a usable card becomes a pending gift card payment (card
  * number, payment amount, remaining balance), each card paying what it can of what the earlier ones left, over
- * what is due now (the app cart's outstanding balance, followed), and a card checkout spent leaves them. Then
- * every path of the model, the table checked at each step, and an edge-coverage check.
+ * what is due now (the app cart's outstanding balance, followed) and never over more than the checkout pays now
+ * (a payment plan's chosen amount, followed: spec 2 §4), and a card checkout spent leaves them. Then every path of
+ * the model, the table checked at each step, and an edge-coverage check.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject, SimulatedClock } from 'xstate';
@@ -15,6 +16,7 @@ import { giftCardMachine } from '../../machines/giftCard/giftCard.machine';
 import {
   CARD_A,
   CARD_B,
+  CHOSEN,
   DUE,
   failures,
   type GiftCardSnap,
@@ -43,9 +45,16 @@ const SPEC = {
   notFound: 'Gift card not found.',
   generic: 'We are having trouble with that sorry. Please try again later.',
 };
-/** Spec 2 §3: each applied card pays what it can of what the earlier ones left. */
-function oraclePayments(applied: Array<[string, number]>, due: number): GiftCardPayment[] {
-  let left = due;
+/**
+ * Spec 2 §3: each applied card pays what it can of what the earlier ones left; spec 2 §4: of the amount the
+ * checkout pays now (a payment plan's choice, `limit`) when that is less than what is due.
+ */
+function oraclePayments(
+  applied: Array<[string, number]>,
+  due: number,
+  limit: number | null = null,
+): GiftCardPayment[] {
+  let left = limit === null ? due : Math.min(due, limit);
   return applied.map(([cardNumber, balance]) => {
     const paymentCents = Math.min(balance, left);
     left -= paymentCents;
@@ -56,17 +65,27 @@ function oraclePayments(applied: Array<[string, number]>, due: number): GiftCard
 interface Seen {
   typed: string;
   due: number;
+  limit: number | null;
   applied: Array<[string, number]>;
   calls: number;
   pendingNumber: string;
 }
 const seen = new WeakMap<Runner, Seen>();
 const handedOn = new WeakMap<SimulatedClock, GiftCardPayment[][]>();
+/** The amount the cards were spread over at most, as handed on with them (the widget's lines use it). */
+const limitsHandedOn = new WeakMap<SimulatedClock, Array<number | null>>();
 const provide = (clock: SimulatedClock) => {
   const out: GiftCardPayment[][] = [];
+  const limits: Array<number | null> = [];
   handedOn.set(clock, out);
+  limitsHandedOn.set(clock, limits);
   return {
-    actions: { cardsChanged: (_: unknown, params: { cards: GiftCardPayment[] }) => out.push(params.cards) },
+    actions: {
+      cardsChanged: (_: unknown, params: { cards: GiftCardPayment[]; limitCents: number | null }) => {
+        out.push(params.cards);
+        limits.push(params.limitCents);
+      },
+    },
   };
 };
 const text = (m: { key: string } | null) =>
@@ -75,15 +94,29 @@ const text = (m: { key: string } | null) =>
 function onStep(runner: Runner, _expected: GiftCardSnap, event: EventObject): void {
   const snapshot = runner.actor.getSnapshot();
   const { context } = snapshot;
-  const entry = seen.get(runner) ?? { typed: '', due: DUE, applied: [], calls: 0, pendingNumber: '' };
+  const entry = seen.get(runner) ?? {
+    typed: '',
+    due: DUE,
+    limit: null,
+    applied: [],
+    calls: 0,
+    pendingNumber: '',
+  };
   const ev = event as unknown as {
     value?: string;
     dueCents?: number;
+    limitCents?: number | null;
     output?: { state: string; balanceCents: number };
     error?: { status?: number };
   };
   if (event.type === 'number.change') entry.typed = oracleKept(ev.value ?? '');
   if (event.type === 'due.change') entry.due = ev.dueCents ?? DUE;
+  if (event.type === 'limit.change') {
+    entry.limit = ev.limitCents ?? null;
+    // Handed on at once, with the amount they are spread over at most.
+    expect(handedOn.get(runner.clock)?.at(-1)).toEqual(oraclePayments(entry.applied, entry.due, entry.limit));
+    expect(limitsHandedOn.get(runner.clock)?.at(-1)).toBe(entry.limit);
+  }
   // A spent card leaves the applied cards; the others are spread again over what is due.
   if (event.type === 'card.spent')
     entry.applied = entry.applied.filter(
@@ -108,7 +141,9 @@ function onStep(runner: Runner, _expected: GiftCardSnap, event: EventObject): vo
       entry.applied.push([entry.pendingNumber, ev.output.balanceCents]);
       entry.typed = '';
       expect(context.error).toBeNull();
-      expect(handedOn.get(runner.clock)?.at(-1)).toEqual(oraclePayments(entry.applied, entry.due));
+      expect(handedOn.get(runner.clock)?.at(-1)).toEqual(
+        oraclePayments(entry.applied, entry.due, entry.limit),
+      );
     } else expect(text(context.error)).toBe(SPEC.empty);
   }
   if (event.type === 'xstate.error.actor.lookupCard')
@@ -117,9 +152,10 @@ function onStep(runner: Runner, _expected: GiftCardSnap, event: EventObject): vo
   // and no card pays more than its balance nor all of them more than is due.
   expect(context.number).toBe(entry.typed);
   expect(lookupCalls(runner).length).toBe(entry.calls);
-  expect(context.cards).toEqual(oraclePayments(entry.applied, entry.due));
+  expect(context.cards).toEqual(oraclePayments(entry.applied, entry.due, entry.limit));
   const paid = context.cards.reduce((a, c) => a + c.paymentCents, 0);
   expect(paid).toBeLessThanOrEqual(entry.due);
+  if (entry.limit !== null) expect(paid).toBeLessThanOrEqual(entry.limit);
   for (const c of context.cards) expect(c.paymentCents).toBeGreaterThanOrEqual(0);
   seen.set(runner, entry);
 }
@@ -211,6 +247,37 @@ describe('gift card: the table', () => {
     runner.actor.send({ type: 'number.change', value: CARD_B });
     runner.actor.send({ type: 'apply' });
     expect(text(runner.actor.getSnapshot().context.fieldError)).toBe(SPEC.duplicate);
+    runner.actor.stop();
+  });
+
+  it('a payment plan: the cards pay at most the amount chosen, and follow the panel when it chooses again', async () => {
+    // Spec 2 §4: $200.00 owed, $50.00 due now (the default choice); a $100.00 card pays the $50.00, keeps $50.00.
+    const runner = createReplayRunner(giftCardMachine, {
+      input: { dueCents: 20000, limitCents: 5000 },
+      provide,
+    });
+    const out = handedOn.get(runner.clock) ?? [];
+    const limits = limitsHandedOn.get(runner.clock) ?? [];
+    runner.actor.send({ type: 'number.change', value: CARD_B });
+    runner.actor.send({ type: 'apply' });
+    await runner.controls.resolve('lookupCard', { ...lookups.twoHundred, balanceCents: 10000 });
+    const card = (paymentCents: number) => [
+      { cardNumber: '7000000000000200', paymentCents, remainingBalanceCents: 10000 - paymentCents },
+    ];
+    expect(runner.actor.getSnapshot().context.cards).toEqual(card(5000));
+    expect([out.at(-1), limits.at(-1)]).toEqual([card(5000), 5000]);
+    // The panel chooses the outstanding balance: the whole card pays.
+    runner.actor.send({ type: 'limit.change', limitCents: 20000 });
+    expect([out.at(-1), limits.at(-1)]).toEqual([card(10000), 20000]);
+    // Another amount, $75.00: the card pays $75.00.
+    runner.actor.send({ type: 'limit.change', limitCents: 7500 });
+    expect(runner.actor.getSnapshot().context.cards).toEqual(card(7500));
+    // The cart owes less than chosen (a removal): what it owes wins.
+    runner.actor.send({ type: 'due.change', dueCents: 6000 });
+    expect(runner.actor.getSnapshot().context.cards).toEqual(card(6000));
+    // No plan any more: what the cart owes.
+    runner.actor.send({ type: 'limit.change', limitCents: null });
+    expect([out.at(-1), limits.at(-1)]).toEqual([card(6000), null]);
     runner.actor.stop();
   });
 

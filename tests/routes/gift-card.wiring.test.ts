@@ -1,13 +1,17 @@
 /**
  * The gift card wiring (issue 22): lookupCard is GET ledger/gift_card/{number} (uncached), the number without the
  * spaces typed; the answer's balance becomes cents; a usable card's pending payment is handed on; a 404 answer
- * reads "Gift card not found.".
+ * reads "Gift card not found.". With a payment plan the field follows the checkout actor: the cards pay at most
+ * the amount the scheduled payments panel chose, and that limit is handed on with them (the widget's lines).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, type GiftCardPayment } from '../../api';
 import { ErrorCode } from '../../domain/codes';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import { checkoutLimitCents } from '../../machines/giftCard/giftCard.machine';
 import { provideGiftCard } from '../../routes/checkout/gift-card-wiring';
+import { planCart } from '../../stories/fixtures/checkout';
 import { createStrings, resolveMessage } from '../../ui/strings';
 
 const T = createStrings();
@@ -52,5 +56,40 @@ describe('gift card wiring', () => {
       'Gift card not found.',
     );
     actor.stop();
+  });
+});
+
+describe('gift card wiring with a payment plan (spec 2 §4: a gift card pays at most the amount chosen)', () => {
+  it("follows the checkout actor's amount to pay: the cards and the limit handed on follow the panel's choice", async () => {
+    // $200.00 owed, $50.00 due now; a $100.00 card.
+    const cart = planCart();
+    const checkout = createActor(checkoutMachine, {
+      input: { cart, identityFormShown: false, termsShown: false, instalmentCents: 5000 },
+    }).start();
+    const request = vi.fn(async () => answer('100.00'));
+    const handed: Array<[number[], number | null]> = [];
+    const machine = provideGiftCard({
+      api: { request } as never,
+      cardsChanged: (cards, limitCents) => handed.push([cards.map((c) => c.paymentCents), limitCents]),
+    });
+    const actor = createActor(machine, {
+      input: {
+        dueCents: cart.totals.outstandingCents,
+        limitCents: checkoutLimitCents(checkout.getSnapshot()),
+        checkoutActor: checkout,
+      },
+    }).start();
+    actor.send({ type: 'number.change', value: '7000000000000010' });
+    actor.send({ type: 'apply' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.cards.length === 1);
+    expect(handed.at(-1)).toEqual([[5000], 5000]);
+    expect(actor.getSnapshot().context.cards[0]?.remainingBalanceCents).toBe(5000);
+    // The panel chooses the outstanding balance, then another amount.
+    checkout.send({ type: 'instalment.change', amountCents: 20000 });
+    expect(handed.at(-1)).toEqual([[10000], 20000]);
+    checkout.send({ type: 'instalment.change', amountCents: 6000 });
+    expect(handed.at(-1)).toEqual([[6000], 6000]);
+    actor.stop();
+    checkout.stop();
   });
 });

@@ -5,7 +5,7 @@
  * payment completes the order, refusals of $0, inactive and unknown cards take nothing, and a cart that ends
  * unbooked gives its gift card payments back. The races are in gift-card-races.test.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
@@ -277,6 +277,32 @@ describe('paying with gift cards', () => {
       body: { amount: '5.00', gateway_id: 'ledger' },
     });
     expect(bare.status).toBe(400);
+  });
+
+  it('a crash between the debit and the booking loses nothing: the card keeps its balance, the cart stays payable', async () => {
+    const number = await newCard(20000);
+    const cartId = await gaCart();
+    // The booking fails after the card's debit, inside the payment's transaction (a crash at that point).
+    const run = (statement: string) => s.handle.db.execute(sql.raw(statement));
+    await run(`CREATE FUNCTION gc_crash() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'crash between the debit and the booking'; END $$`);
+    await run(
+      'CREATE TRIGGER gc_crash BEFORE INSERT ON ticket_order FOR EACH ROW EXECUTE FUNCTION gc_crash()',
+    );
+    try {
+      const crashed = await ledgerPay(cartId, '26.50', number);
+      expect(crashed.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await run('DROP TRIGGER gc_crash ON ticket_order');
+      await run('DROP FUNCTION gc_crash()');
+    }
+    expect(await balanceOf(number)).toBe(20000);
+    expect(await s.handle.db.select().from(t.payment).where(eq(t.payment.cartId, cartId))).toEqual([]);
+    // Once the server is back: the same payment books the order, the card debited once.
+    const paid = await ledgerPay(cartId, '26.50', number);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(doc(paid.body).ticket_order?._data).toHaveLength(1);
+    expect(await balanceOf(number)).toBe(20000 - 2650);
   });
 
   it('a cart that expires or is deleted after a partial payment gives it back to the card', async () => {
