@@ -353,6 +353,22 @@ describe('seat map view model', () => {
       seats: 'A1',
     });
     expect(seatName(MAP, 'Z9')).toBe('Z9');
+    // A change that names no seat says nothing in the live region.
+    const quiet = provideSeatMap(MAP).resolveState({
+      value: 'open',
+      context: { ...actor.getSnapshot().context, lastChange: change('refused', []) },
+    });
+    expect(selectSeatMapView(quiet, MAP).announcement).toBeNull();
+    // Confirmed and closed, every seat chosen and the picture still zoomed in: nothing to confirm or zoom.
+    actor.send({ type: 'confirm' });
+    expect(selectSeatMapView(actor.getSnapshot(), MAP)).toMatchObject({
+      status: 'closed',
+      zoom: 8,
+      messages: [],
+      canConfirm: false,
+      canZoomIn: false,
+      canZoomOut: false,
+    });
     actor.stop();
     const other = createActor(provideSeatMap(MAP), {
       input: {
