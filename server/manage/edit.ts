@@ -133,8 +133,7 @@ export async function changeEdit(
       return [{ id, why: why === 'state' || why === 'too_late' ? why : 'other' }];
     });
     // A removal alone is a cancel (spec 2 §8 "Cancel order"); a reschedule answers in cart_remove_tickets.
-    if (refused.length)
-      throw adds.length ? moveRefused(refused) : noValidTickets(refused.map((r) => r.id));
+    if (refused.length) throw adds.length ? moveRefused(refused) : noValidTickets(refused.map((r) => r.id));
     const prices = adds.length
       ? await loadSessionPrices(
           tx,

@@ -195,9 +195,11 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
   // ticket_not_found, show the message plus 'Click here to start again.'; otherwise the generic text.
   if (event.type === 'xstate.error.actor.updateOrder') {
     expect(context.selectedDate).toBeNull();
-    const { code, context: where, description } = (
-      event as unknown as { error: { code: string; context?: string; description?: string } }
-    ).error;
+    const {
+      code,
+      context: where,
+      description,
+    } = (event as unknown as { error: { code: string; context?: string; description?: string } }).error;
     const startAgain =
       code === 'cart_expired' ||
       (where === 'cart_remove_tickets' &&
