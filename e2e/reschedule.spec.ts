@@ -36,6 +36,10 @@ async function rescheduleToAnotherDay(page: Page, seller: Seller, label: string)
   await day.click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await expect(update).toBeEnabled();
+  // The day strip and the session tabs wrap: the page is never wider than the screen (a phone too).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
   await expectNoA11yViolations(page, `reschedule page (${label})`);
   await update.click();
 
