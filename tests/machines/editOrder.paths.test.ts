@@ -175,6 +175,14 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
     expect(resolveMessage(defaultStrings, context.error as never)).toBe(
       'You must contact us to cancel this order.',
     );
+  // Spec 2 §8 "Cancel order": a removal the server refuses (the tickets are no longer cancellable).
+  if (event.type === 'xstate.error.actor.removeTickets')
+    expect(resolveMessage(defaultStrings, context.error as never)).toBe(
+      'No valid tickets found on this order',
+    );
+  // Spec 2 §8 "Order page": 404.
+  if (event.type === 'xstate.error.actor.loadEdit' && state === 'loadFailed')
+    expect(resolveMessage(defaultStrings, context.error as never)).toBe('We could not find that order.');
 
   const view = selectEditOrderView(snapshot);
   if (state === 'unsaved') expect(view.unsaved).toBe(true);
