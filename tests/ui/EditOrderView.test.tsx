@@ -4,7 +4,7 @@
  * snapshots the machine builds: a logged-in member is told 'Please log-out to edit your tickets' (no order to
  * change); a refused visitor reads 'You must contact us to cancel this order.'; an order that does not exist 'We
  * could not find that order.' with Try again; a removal the server refuses 'No valid tickets found on this order'
- * above the order.
+ * above the order; an unsaved change whose cart expired, the timed-out message.
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import type { EditCart } from '../../api/models';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
 import type { LoadEditOutput } from '../../machines/editOrder/types';
 import { selectEditOrderView } from '../../machines/editOrder/view';
-import { LOADED_ALL_FREE, MEMBER } from '../../stories/fixtures/editOrder';
+import { LOADED, LOADED_ALL_FREE, LOADED_RESCHEDULED, MEMBER } from '../../stories/fixtures/editOrder';
 import { EditOrderView } from '../../ui/manage/EditOrderView';
 import { createStrings } from '../../ui/strings';
 
@@ -30,6 +30,8 @@ function started(
       removeTickets: fromPromise(remove),
       confirmChange: fromPromise(async (): Promise<unknown> => undefined),
       discardChange: fromPromise(async (): Promise<unknown> => undefined),
+      // The change's cart expires at once.
+      changeExpiry: fromPromise(async (): Promise<unknown> => undefined),
     },
   });
   return createActor(machine, {
@@ -97,5 +99,18 @@ describe('EditOrderView messages', () => {
     show(actor);
     expect(screen.getByRole('alert').textContent).toBe('No valid tickets found on this order');
     expect(screen.getByRole('heading', { name: 'Your Order' })).toBeTruthy();
+  });
+
+  it("an unsaved change whose cart expires: the order as it is, 'Unfortunately your cart has timed out', no footer", async () => {
+    const answers = [LOADED_RESCHEDULED, LOADED];
+    const actor = started(async () => answers.shift() ?? LOADED);
+    await vi.waitFor(() => expect(answers).toHaveLength(0));
+    await settled(actor, 'saved');
+    show(actor);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Unfortunately your cart has timed out. Your order has not changed: make your changes again.',
+    );
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+    expect(screen.queryByText('New')).toBeNull();
   });
 });
