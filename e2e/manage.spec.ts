@@ -1,7 +1,8 @@
 /**
  * Cancel free tickets on the edit-order page (issue 24; spec 2 §2 "Edit-order page", §4 "Edit order", §8; the demo
  * seller has self-edit on): a guest books free workshop places, opens the manage link of the confirmation email,
- * removes one ticket (unsaved until Confirm Changes; then its place comes back), and sees the success message; the
+ * removes one ticket (unsaved until Confirm Changes, leaving asks the browser's confirmation; then its place comes
+ * back), and sees the success message; the
  * order's link without the token is refused; axe clean. On a phone: 'Cancel order', the footer's Cancel discards,
  * then 'Cancel order' confirmed. With the seller's self-edit off, the same link opens the cancel-free-order page
  * (spec 2 §2 "Cancel-free-order page", §4 "Cancel-free-order"): one ticket cancelled through the 'Cancel these
@@ -56,12 +57,21 @@ test('a guest cancels one free ticket from the emailed manage link; the link wit
   await expect(card.getByText(/^1 ticket ·/)).toBeVisible();
   // Nothing has changed yet: the place is still taken until the change is confirmed.
   expect(await usedOf(page, seller, date, sessionId)).toBe(before);
+  // Leaving now asks the browser's confirmation (spec 2 §2): the page cancels beforeunload while unsaved.
+  const leaving = () =>
+    page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+  expect(await leaving()).toBe(true);
   await expectNoA11yViolations(page, 'edit-order page with unsaved changes');
   await unsaved.getByRole('button', { name: 'Confirm Changes' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your tickets have been cancelled.' }),
   ).toBeVisible();
   await expect(unsaved).toBeHidden();
+  expect(await leaving()).toBe(false);
   await expect(card.getByText('Cancelled', { exact: true })).toHaveCount(1);
   // The place is back.
   expect(await usedOf(page, seller, date, sessionId)).toBe(before - 1);
