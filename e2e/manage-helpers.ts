@@ -36,7 +36,8 @@ export const bookFree = (
 
 /**
  * A guest's order of `n` Adult places of the event `eventKey` (default the free workshop) in the first session
- * `dayOffset` days out, booked through the API: free, or paid with the sandbox's test card (`amount`).
+ * `dayOffset` days out (or in the first session of each of several days: `n` places in each), booked through the
+ * API: free, or paid with the sandbox's test card (`amount`).
  */
 export async function bookThroughApi(
   request: APIRequestContext,
@@ -47,16 +48,18 @@ export async function bookThroughApi(
     dayOffset = 3,
     eventKey = 'family-workshop',
     amount = '0.00',
-  }: { n: number; dayOffset?: number; eventKey?: string; amount?: string },
+  }: { n: number; dayOffset?: number | number[]; eventKey?: string; amount?: string },
 ) {
   const api = (path: string, data: unknown) =>
     request.post(`/api/${path}?seller_id=${seller.id}`, { data, headers: { 'Tix-App': 'ecomm' } });
-  const date = venueDay(dayOffset);
-  const res = await request.get(`/api/events/${eventId(seller, eventKey)}/sessions`, {
-    params: { _ondate: date, seller_id: seller.id },
-    headers: { 'Tix-App': 'ecomm' },
-  });
-  const session = (await res.json()).event_session._data[0] as { id: string };
+  const sessions: string[] = [];
+  for (const offset of typeof dayOffset === 'number' ? [dayOffset] : dayOffset) {
+    const res = await request.get(`/api/events/${eventId(seller, eventKey)}/sessions`, {
+      params: { _ondate: venueDay(offset), seller_id: seller.id },
+      headers: { 'Tix-App': 'ecomm' },
+    });
+    sessions.push(((await res.json()).event_session._data[0] as { id: string }).id);
+  }
   const types = await request.get(`/api/events/${eventId(seller, eventKey)}`, {
     params: {
       _embed: 'ticket_type',
@@ -69,7 +72,9 @@ export async function bookThroughApi(
     (t) => t.name === 'Adult',
   );
   const cart = await api('my/cart/modify', {
-    add: Array.from({ length: n }, () => ({ event_session_id: session.id, ticket_type_id: adult?.id })),
+    add: sessions.flatMap((id) =>
+      Array.from({ length: n }, () => ({ event_session_id: id, ticket_type_id: adult?.id })),
+    ),
   });
   expect(cart.ok()).toBe(true);
   const cartId = (await cart.json()).cart._data[0].id as string;

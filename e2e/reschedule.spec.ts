@@ -29,10 +29,17 @@ async function rescheduleToAnotherDay(page: Page, seller: Seller, label: string)
   await expect(page.getByRole('heading', { level: 1, name: 'Reschedule' })).toBeVisible();
   const update = page.getByRole('button', { name: 'Update' });
   await expect(update).toBeDisabled();
-  // The last day button offered: days later than the order's (its sessions are beyond the horizon).
-  await page.getByRole('list').getByRole('button', { disabled: false }).last().click();
+  // The last day button offered: days later than the order's (its sessions are beyond the horizon); like the
+  // reserve's day buttons it shows the day's price for the moving tickets (the workshop is free).
+  const day = page.getByRole('list').getByRole('button', { disabled: false }).last();
+  await expect(day).toHaveAccessibleName(/^\w{3} \d{1,2} Free, /);
+  await day.click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await expect(update).toBeEnabled();
+  // The day strip and the session tabs wrap: the page is never wider than the screen (a phone too).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
   await expectNoA11yViolations(page, `reschedule page (${label})`);
   await update.click();
 
@@ -120,6 +127,10 @@ test('a guest moves a paid place to a pricier afternoon session and pays the dif
       'Tickets on another date may cost more: any difference is paid when you confirm your changes.',
     ),
   ).toBeVisible();
+  // The day buttons are priced for the moving Adult: from the morning's $20.00 (the afternoon's is $35.00).
+  await expect(page.getByRole('list').getByRole('button', { disabled: false }).first()).toHaveAccessibleName(
+    /^\w{3} \d{1,2} From \$20\.00, /,
+  );
   // A day two weeks on, from the 'Choose date' calendar ('Show more dates'): arrow keys, then Enter.
   const more = page.getByRole('button', { name: 'Show more dates' });
   await more.click();

@@ -6,8 +6,11 @@
  * (unsaved changes). Confirm Changes: with something to pay, on to /manage/{id}/confirm (the checkout of that
  * cart); otherwise the free checkout and the update email, then the order again with the success message
  * ('rescheduled' when the change added tickets, else 'cancelled'). Cancel discards the change (deletes the cart).
+ * An unsaved change expires with its cart (spec 2 §2 "Cart widget": the manage screen then reloads): the order
+ * loads again as it is, with 'Unfortunately your cart has timed out'.
  *
- * No I/O: `loadEdit`, `removeTickets`, `confirmChange` and `discardChange` are provided by the route.
+ * No I/O: `loadEdit`, `removeTickets`, `confirmChange`, `discardChange` and `changeExpiry` (the clock's watch of
+ * the cart's expires_at) are provided by the route.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { EditCart } from '../../api/models';
@@ -23,6 +26,7 @@ import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { isOpenEdit, orderCancelIds, owesPayment, removableIds, sessionCancelIds, successOf } from './rules';
 import type {
+  ChangeExpiryInput,
   ConfirmChangeInput,
   DiscardChangeInput,
   EditOrderContext,
@@ -45,6 +49,7 @@ export function initialEditOrderContext({ input }: { input: EditOrderInput }): E
     nowMs: 0,
     pending: [],
     success: input.success,
+    expired: false,
     error: null,
   };
 }
@@ -65,6 +70,9 @@ export function confirmChangeInput({ context }: { context: EditOrderContext }): 
 }
 export function discardChangeInput({ context }: { context: EditOrderContext }): DiscardChangeInput {
   return { cartId: context.cartId ?? '' };
+}
+export function changeExpiryInput({ context }: { context: EditOrderContext }): ChangeExpiryInput {
+  return { expiresAt: context.edit?.expiresAt ?? null };
 }
 
 /** The tickets an edit event gives up (empty: the event does nothing). */
@@ -89,16 +97,20 @@ export const editOrderMachine = setup({
     removeTickets: fromPromise<EditCart, RemoveTicketsInput>(notProvided('removeTickets')),
     confirmChange: fromPromise<unknown, ConfirmChangeInput>(notProvided('confirmChange')),
     discardChange: fromPromise<unknown, DiscardChangeInput>(notProvided('discardChange')),
+    changeExpiry: fromPromise<unknown, ChangeExpiryInput>(notProvided('changeExpiry')),
   },
   actions: {
     storeLoaded: assign(({ context, event }) => {
       const { order, access, edit, nowMs } = outputOf<LoadEditOutput>(event);
       const open = isOpenEdit(edit, context.orderId) ? edit : null;
-      return { order, access, nowMs, edit: open, cartId: open?.cartId ?? null, pending: [] };
+      // The timed-out message stays with the order as it is, not with a change still open.
+      const expired = context.expired && open === null;
+      return { order, access, nowMs, edit: open, cartId: open?.cartId ?? null, pending: [], expired };
     }),
     askRemove: assign(({ context, event }) => ({
       pending: idsOf(context, event),
       success: null,
+      expired: false,
       error: null,
     })),
     storeEdit: assign(({ event }) => {
@@ -117,11 +129,13 @@ export const editOrderMachine = setup({
     })),
     markConfirmed: assign(({ context }) => ({
       success: successOf(context.edit),
+      expired: false,
       edit: null,
       cartId: null,
       error: null,
     })),
     dropEdit: assign({ edit: null, cartId: null }),
+    markExpired: assign({ edit: null, cartId: null, success: null, expired: true, error: null }),
     emitClosed: emit(({ context }) => ({ type: 'edit.closed' as const, orderId: context.orderId })),
     showLoadError: assign({
       error: ({ event }) => outcomeMessage(manageLoadOutcome(errorOf(event)), 'order'),
@@ -197,13 +211,19 @@ export const editOrderMachine = setup({
     },
     unsaved: {
       description:
-        "Unsaved changes: the sticky footer with Cancel and Confirm Changes, 'You have unsaved changes to your order that must be confirmed.'",
+        "Unsaved changes: the sticky footer with Cancel and Confirm Changes, 'You have unsaved changes to your order that must be confirmed.'; when the change's cart expires (its expires_at), the order loads again as it is, with the timed-out message.",
       on: {
         'ticket.remove': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
         'session.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
         'order.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
         confirm: [{ guard: 'owesPayment', target: 'paying' }, { target: 'confirming' }],
         discard: { target: 'discarding' },
+      },
+      invoke: {
+        id: 'changeExpiry',
+        src: 'changeExpiry',
+        input: changeExpiryInput,
+        onDone: { target: 'loading', actions: ['markExpired', 'emitClosed'] },
       },
     },
     removing: {

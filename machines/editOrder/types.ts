@@ -52,6 +52,11 @@ export interface DiscardChangeInput {
   cartId: string;
 }
 
+/** The unsaved change's cart expires at `expiresAt` (ISO; null: it does not): the provided watch resolves then. */
+export interface ChangeExpiryInput {
+  expiresAt: string | null;
+}
+
 export interface EditOrderContext {
   orderId: string;
   token: string | null;
@@ -63,6 +68,8 @@ export interface EditOrderContext {
   /** The tickets the removal in flight gives up. */
   pending: string[];
   success: EditSuccess | null;
+  /** The unsaved change expired with its cart (spec 2 §2: the manage screen reloads); until the next change. */
+  expired: boolean;
   error: Message | null;
 }
 

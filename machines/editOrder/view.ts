@@ -59,6 +59,8 @@ export interface EditOrderView {
   outstandingCents: number;
   busy: boolean;
   success: EditSuccess | null;
+  /** The unsaved change expired with its cart: the order as it is, with the timed-out message. */
+  expired: boolean;
   error: Message | null;
 }
 
@@ -145,6 +147,7 @@ export function selectEditOrderView(snapshot: EditOrderSnapshot): EditOrderView 
     outstandingCents: cents(edit?.outstanding ?? '0'),
     busy: snapshot.hasTag('loading') || snapshot.hasTag('submitting'),
     success: context.success,
+    expired: context.expired,
     error: context.error,
   };
 }

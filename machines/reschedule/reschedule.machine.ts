@@ -17,7 +17,7 @@ import { isNotManageable, manageLoadOutcome, rescheduleOutcome } from '../../dom
 import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
-import { canUpdate, ticketsToMove } from './rules';
+import { canUpdate, quantitiesOf, ticketsToMove } from './rules';
 import type {
   LoadRescheduleInput,
   LoadRescheduleOutput,
@@ -54,9 +54,11 @@ export function loadRescheduleInput({ context }: { context: RescheduleContext })
 }
 export function loadSessionsInput({ context }: { context: RescheduleContext }): LoadSessionsInput {
   const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);
-  const quantities: Record<string, number> = {};
-  for (const t of moving) quantities[t.ticketTypeId] = (quantities[t.ticketTypeId] ?? 0) + 1;
-  return { eventId: moving[0]?.eventId ?? '', date: context.selectedDate ?? '', quantities };
+  return {
+    eventId: moving[0]?.eventId ?? '',
+    date: context.selectedDate ?? '',
+    quantities: quantitiesOf(moving),
+  };
 }
 export function updateOrderInput({ context }: { context: RescheduleContext }): UpdateOrderInput {
   const moving = ticketsToMove(context.order, context.sessionId, context.nowMs, context.access);

@@ -27,6 +27,13 @@ export const ticketsToMove = (
 ): ManageTicket[] =>
   (order?.tickets ?? []).filter((t) => t.sessionId === sessionId && isReschedulable(t, nowMs, access));
 
+/** The moving tickets counted per type: what the day's calendar and sessions are asked for (priced for them). */
+export function quantitiesOf(moving: readonly ManageTicket[]): Record<string, number> {
+  const quantities: Record<string, number> = {};
+  for (const t of moving) quantities[t.ticketTypeId] = (quantities[t.ticketTypeId] ?? 0) + 1;
+  return quantities;
+}
+
 /** Money string ('25.00') to cents. */
 const centsOf = (money: string) => Math.round(Number(money) * 100) || 0;
 

@@ -3,6 +3,7 @@
  * input and the actors' inputs and outputs.
  */
 import type { ManageAccess, ManageOrder } from '../../api/models';
+import type { DayPrice } from '../reserve/price-display';
 import type { Message } from '../shared/messages';
 
 export interface RescheduleInput {
@@ -13,10 +14,15 @@ export interface RescheduleInput {
   token: string | null;
 }
 
-/** A day the date picker offers (the event's calendar). */
+/** A day the date picker offers (the event's calendar for the moving tickets). */
 export interface RescheduleDay {
   date: string;
   soldOut: boolean;
+  /**
+   * Its price line as the reserve's date picker shows it (spec 1 §2, the event's `web.price_display` prefix, else
+   * 'From'): the lowest price there of the tickets being moved (their session prices); null: none shown.
+   */
+  price: DayPrice | null;
 }
 
 /** A session of the chosen day. */
@@ -38,7 +44,7 @@ export interface LoadRescheduleInput {
 export interface LoadRescheduleOutput {
   order: ManageOrder;
   access: ManageAccess;
-  /** The event's days from today (the provided clock's). */
+  /** The event's days from today (the provided clock's) with room for the moving tickets, priced for them. */
   days: RescheduleDay[];
   /** Epoch ms of the provided clock. */
   nowMs: number;

@@ -1,5 +1,6 @@
 /** The reschedule view model: one selector from a snapshot to the props its view needs. */
 import type { SnapshotFrom } from 'xstate';
+import type { DayPrice } from '../reserve/price-display';
 import { type SessionTab, type SessionTabId, sessionTabsView } from '../reserve/session-tabs';
 import type { Message } from '../shared/messages';
 import type { rescheduleMachine } from './reschedule.machine';
@@ -35,10 +36,10 @@ export interface RescheduleView {
   from: string | null;
   timezone: string;
   ticketCount: number;
-  /** The day buttons: the first 8, and the chosen day when the calendar chose a later one. */
-  days: Array<{ date: string; disabled: boolean }>;
+  /** The day buttons: the first 8, and the chosen day when the calendar chose a later one; each with its price. */
+  days: RescheduleDayOption[];
   /** Every day, for the 'Choose date' calendar. */
-  calendarDays: Array<{ date: string; disabled: boolean }>;
+  calendarDays: RescheduleDayOption[];
   /** 'Show more dates' (it opens the calendar): more days than the buttons show. */
   moreDates: boolean;
   selectedDate: string | null;
@@ -55,7 +56,18 @@ export interface RescheduleView {
   startAgain: boolean;
 }
 
-const dayOption = (d: RescheduleDay) => ({ date: d.date, disabled: d.soldOut });
+/** A day as the reserve's day picker shows it: its price line (prefix and cents), none on a sold-out day. */
+export interface RescheduleDayOption {
+  date: string;
+  disabled: boolean;
+  price: DayPrice | null;
+}
+
+const dayOption = (d: RescheduleDay): RescheduleDayOption => ({
+  date: d.date,
+  disabled: d.soldOut,
+  price: d.soldOut ? null : d.price,
+});
 
 /** The first 8 days, then the chosen one if the calendar chose a later day (so it shows, pressed). */
 function buttonDays(days: RescheduleDay[], selected: string | null): RescheduleDay[] {

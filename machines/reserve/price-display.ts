@@ -73,12 +73,26 @@ export interface DayPrice {
   cents: number;
 }
 
+/**
+ * The day's lowest price as its price line, with the seller's prefix ('From' without one); null when days show no
+ * price or the day is not available. The reschedule page's days use it as it is: their lowest price is already
+ * that of the tickets being moved.
+ */
+export function lowestPriceLine(
+  day: Pick<CalendarDayModel, 'status' | 'minPriceCents'>,
+  display: PriceDisplay,
+): DayPrice | null {
+  if (display.show === 'sessions_and_tickets' || day.status !== 'available' || day.minPriceCents === null)
+    return null;
+  return { prefix: display.primaryPrefix, cents: day.minPriceCents };
+}
+
 /** The day's price line: the primary type's price with its prefix, else the day's lowest price. */
 export function dayPrice(day: CalendarDayModel, event: EventDetail, display: PriceDisplay): DayPrice | null {
   if (display.show === 'sessions_and_tickets' || day.status !== 'available') return null;
   const primary = findType(event, display.primaryType);
   if (primary) return { prefix: display.primaryPrefix, cents: primary.priceCents };
-  return day.minPriceCents === null ? null : { prefix: display.primaryPrefix, cents: day.minPriceCents };
+  return lowestPriceLine(day, display);
 }
 
 /**

@@ -54,7 +54,7 @@ export default function ManageScreen({ id }: { id: string }) {
   const { href, navigate } = useAppNavigate();
   const search = useSearch();
   const token = useMemo(() => tokenFrom(search), [search]);
-  const machine = useMemo(() => provideEditOrder({ api, now: () => clock.now() }), [api, clock]);
+  const machine = useMemo(() => provideEditOrder({ api, now: () => clock.now(), clock }), [api, clock]);
   const [cartId, success] = useMemo(() => [keptEditCart(id), handedSuccess()], [id]);
   const actor = useActorRef(machine, { input: { orderId: id, token, cartId, success }, inspect });
   const view = useSelector(actor, selectEditOrderView);

@@ -4,17 +4,45 @@
  * none when it cannot be read); a removal into the order-bound cart (POST ticket_order/{id}/edit for a new one,
  * deleted again when its modify is refused, then POST cart/{cartId}/modify { remove }); the free confirm (POST
  * cart/{cartId}/guest_checkout, gateway free, then POST ticket_order/{id}/email order_update); the discard
- * (DELETE cart/{cartId}).
+ * (DELETE cart/{cartId}); the watch of the change's expiry (its cart's expires_at, on the app's clock).
  */
 import type { Api } from '../../api';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
 import type { LoadEditInput, LoadEditOutput } from '../../machines/editOrder/types';
+import type { Clock } from '../../machines/shared/clock';
 import { fromPromise } from '../actors';
+import { realClock } from '../app/clock';
 import { loadManageOrder } from './wiring';
 
 export interface EditOrderWiring {
   api: Pick<Api, 'orders'>;
   now: () => number;
+  /** The timers of the change's expiry watch (the app's clock; default the real one). */
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+}
+
+/**
+ * Resolves once `now()` reaches `expiresAt` (the unsaved change's cart expires), re-checking at least every minute
+ * (a sleeping device wakes late); never for a cart without an expiry. Aborted with the state that invoked it.
+ */
+export function untilExpired(
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
+  now: () => number,
+  expiresAt: string | null,
+  signal: AbortSignal,
+): Promise<void> {
+  const deadline = expiresAt === null ? Number.NaN : Date.parse(expiresAt);
+  return new Promise((resolve) => {
+    if (!Number.isFinite(deadline)) return;
+    let timer: unknown;
+    const check = () => {
+      const left = deadline - now();
+      if (left <= 0) resolve();
+      else if (!signal.aborted) timer = clock.setTimeout(check, Math.min(left, 60_000));
+    };
+    signal.addEventListener('abort', () => clock.clearTimeout(timer));
+    check();
+  });
 }
 
 export async function loadEdit(
@@ -50,6 +78,9 @@ export function provideEditOrder(w: EditOrderWiring) {
         await sendUpdateEmail(w, input.orderId, input.token);
       }),
       discardChange: fromPromise(({ input, signal }) => w.api.orders.discard(input.cartId, { signal })),
+      changeExpiry: fromPromise(({ input, signal }) =>
+        untilExpired(w.clock ?? realClock, w.now, input.expiresAt, signal),
+      ),
     },
   });
 }

@@ -1,13 +1,16 @@
 /**
  * Wiring of the reschedule flow (spec 2 §4 "Reschedule", §7; issue 24): the order and the access answer (as the
- * manage page loads them) and the event's days from today (GET events/{id}/calendar); the day's sessions (GET
+ * manage page loads them) and the event's days from today with room for the moving tickets, priced for them (POST
+ * events/{id}/calendar, with the event's price display from GET events/{id}); the day's sessions (POST
  * events/{id}/sessions); Update: a new order-bound cart (POST ticket_order/{id}/edit) and one POST
  * cart/{cartId}/modify; on a refusal the cart is deleted (spec 2 §8 "Reschedule") and the refusal passed on.
  * The cart's id is kept per order in this tab's sessionStorage for the manage page, which confirms the change.
  */
 import type { Api } from '../../api';
 import { rescheduleMachine } from '../../machines/reschedule/reschedule.machine';
+import { quantitiesOf, ticketsToMove } from '../../machines/reschedule/rules';
 import type { LoadRescheduleInput, LoadRescheduleOutput } from '../../machines/reschedule/types';
+import { lowestPriceLine, PRICE_DISPLAY_KEY, parsePriceDisplay } from '../../machines/reserve/price-display';
 import { fromPromise } from '../actors';
 import { loadManageOrder } from './wiring';
 
@@ -16,21 +19,37 @@ export interface RescheduleWiring {
   now: () => number;
 }
 
+/**
+ * The price display of the event's days (its `web.price_display`: the prefix, or no prices on days), or the
+ * defaults ('From' the lowest price) when the event cannot be read (a hidden event, a failed call).
+ */
+async function priceDisplayOf(w: RescheduleWiring, eventId: string, signal: AbortSignal) {
+  const event = await w.api.events.get(eventId, { signal }).catch(() => null);
+  return parsePriceDisplay(event?.config[PRICE_DISPLAY_KEY]);
+}
+
 export async function loadReschedule(
   w: RescheduleWiring,
   input: LoadRescheduleInput,
   signal: AbortSignal,
 ): Promise<LoadRescheduleOutput> {
   const { order, access, nowMs } = await loadManageOrder(w, input, signal);
-  const eventId = order.tickets.find((t) => t.sessionId === input.sessionId)?.eventId;
-  const days = eventId ? await w.api.events.calendar(eventId, {}, { signal }) : [];
+  const moving = ticketsToMove(order, input.sessionId, nowMs, access);
+  const eventId = moving[0]?.eventId;
+  if (!eventId) return { order, access, nowMs, days: [] };
+  // The days with room for the moving tickets, each priced for them (POST events/{id}/calendar with their counts
+  // per type: the lowest of their session prices), as the reserve's date picker prices its days.
+  const [days, display] = await Promise.all([
+    w.api.events.calendarFor(eventId, quantitiesOf(moving), { signal }),
+    priceDisplayOf(w, eventId, signal),
+  ]);
   return {
     order,
     access,
     nowMs,
     days: days
       .filter((d) => d.status !== 'other')
-      .map((d) => ({ date: d.date, soldOut: d.status === 'sold_out' })),
+      .map((d) => ({ date: d.date, soldOut: d.status === 'sold_out', price: lowestPriceLine(d, display) })),
   };
 }
 

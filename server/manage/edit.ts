@@ -26,7 +26,7 @@ import type { EditModifyBody } from '../http/validate';
 import * as t from '../schema';
 import { SEATED } from '../seats/seats';
 import { humanCode, newId } from '../util';
-import { noValidTickets, ticketsChanged } from './errors';
+import { type MoveRefusal, moveRefused, noValidTickets, ticketsChanged } from './errors';
 import { cancelRefusal, horizonMs, rescheduleRefusal, type SelfEditRules } from './rules';
 import { orderEdit } from './schema';
 
@@ -79,7 +79,9 @@ const lockOrder = (tx: Tx, orderId: string) =>
  * order's and changeable (with `add`: rescheduled, `rescheduleRefusal`; without: cancelled, `cancelRefusal`), not
  * already given up by this cart; each added line is a removed ticket's type in a bookable session of the same
  * event (after the horizon, another session than the removed ones); the added tickets take capacity in the same
- * transaction (409 event_session_sold_out when the session is full: nothing changes).
+ * transaction (409 event_session_sold_out when the session is full: nothing changes). A removal alone that is refused
+ * answers 400 no_valid_tickets; a reschedule's tickets that cannot move answer in context cart_remove_tickets
+ * (`moveRefused`: not the order's, given up or no longer booked, inside the horizon).
  */
 export async function changeEdit(
   ctx: AppCtx,
@@ -113,9 +115,10 @@ export async function changeEdit(
       ),
     ]);
     const sessionOf = (id: string | null) => sessions.find((s) => s.id === id);
-    const refused = removes.filter((id) => {
+    const refused = removes.flatMap((id): { id: string; why: MoveRefusal }[] => {
       const k = tickets.find((x) => x.id === id);
-      if (!k || already.has(id)) return true;
+      if (!k) return [{ id, why: 'missing' }];
+      if (already.has(id)) return [{ id, why: 'state' }];
       const ev = events.find((e) => e.id === k.eventTemplateId);
       const facts = {
         rules,
@@ -123,11 +126,14 @@ export async function changeEdit(
         sessionStart: sessionOf(k.eventSessionId)?.startAt ?? null,
         category: ev?.category ?? null,
       };
-      return adds.length
-        ? rescheduleRefusal(k, { ...facts, eventType: ev?.eventType ?? null }) !== null
-        : cancelRefusal(k, { ...facts, type: types.find((ty) => ty.id === k.ticketTypeId) }) !== null;
+      const why = adds.length
+        ? rescheduleRefusal(k, { ...facts, eventType: ev?.eventType ?? null })
+        : cancelRefusal(k, { ...facts, type: types.find((ty) => ty.id === k.ticketTypeId) });
+      if (why === null) return [];
+      return [{ id, why: why === 'state' || why === 'too_late' ? why : 'other' }];
     });
-    if (refused.length) throw noValidTickets(refused);
+    // A removal alone is a cancel (spec 2 §8 "Cancel order"); a reschedule answers in cart_remove_tickets.
+    if (refused.length) throw adds.length ? moveRefused(refused) : noValidTickets(refused.map((r) => r.id));
     const prices = adds.length
       ? await loadSessionPrices(
           tx,

@@ -6,7 +6,9 @@
  * free, 'Cancel order' only when all the order's tickets are; removals go into the pending change's cart (a new
  * one when none); Confirm Changes with something to pay goes on to the confirm page and never completes for free;
  * the success message is 'rescheduled' when the change added tickets, else 'cancelled'; a member is told to log
- * out; with self-edit off the page is the cancel-free-order page; the sticky footer shows exactly while a change is unsaved. Edge coverage proves every transition was walked.
+ * out; with self-edit off the page is the cancel-free-order page; the sticky footer shows exactly while a change is
+ * unsaved; an unsaved change whose cart expires is forgotten and the order loads again with the timed-out message
+ * until the next change. Edge coverage proves every transition was walked.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -111,6 +113,8 @@ function expectedState(from: State, event: EventObject, b: Before): State | null
       if (from === 'unsaved' && t === 'confirm')
         return Number(b.edit?.outstanding ?? 0) > 0 ? 'paying' : 'confirming';
       if (from === 'unsaved' && t === 'discard') return 'discarding';
+      // Spec 2 §2 "Cart widget": the change's cart expires; the manage screen reloads.
+      if (from === 'unsaved' && t === 'xstate.done.actor.changeExpiry') return 'loading';
       return null;
     case 'removing':
       if (t === 'xstate.done.actor.removeTickets') return 'unsaved';
@@ -127,6 +131,8 @@ interface Trace {
   state: State;
   before: Before;
   removes: number;
+  /** The timed-out message was showing. */
+  expired: boolean;
 }
 const traces = new WeakMap<Runner, Trace>();
 const emitted = new WeakMap<Runner, EditOrderEmitted[]>();
@@ -143,6 +149,7 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
     state: 'loading' as State,
     before: { order: null, edit: null, nowMs: 0 },
     removes: 0,
+    expired: false,
   };
   const state = snapshot.value as State;
   expect(state).toBe(expectedState(trace.state, event, trace.before) ?? trace.state);
@@ -175,6 +182,39 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
     expect(resolveMessage(defaultStrings, context.error as never)).toBe(
       'You must contact us to cancel this order.',
     );
+  // An expired change: forgotten (its cart id too, and the route told), the order loaded again with the message;
+  // the next change starts without it. The watch is always of the change's own cart's expires_at.
+  if (event.type === 'xstate.done.actor.changeExpiry') {
+    expect(context.edit).toBeNull();
+    expect(context.cartId).toBeNull();
+    expect(emitted.get(runner)?.at(-1)).toEqual({ type: 'edit.closed', orderId: 'order-24' });
+  }
+  const reloadedOpen =
+    event.type === 'xstate.done.actor.loadEdit' &&
+    (event as unknown as { output: LoadEditOutput }).output.edit?.state === 'pending';
+  const startedChange = state === 'removing' && trace.state !== 'removing';
+  expect(context.expired).toBe(
+    event.type === 'xstate.done.actor.changeExpiry'
+      ? true
+      : reloadedOpen || startedChange || event.type === 'xstate.done.actor.confirmChange'
+        ? false
+        : trace.expired,
+  );
+  if (state === 'unsaved') {
+    const watch = runner.controls.calls.filter((c) => c.src === 'changeExpiry').at(-1);
+    expect(watch?.input).toEqual({ expiresAt: context.edit?.expiresAt ?? null });
+  }
+  trace.expired = context.expired;
+  const view0 = selectEditOrderView(snapshot);
+  expect(view0.expired).toBe(context.expired);
+  // Spec 2 §8 "Cancel order": a removal the server refuses (the tickets are no longer cancellable).
+  if (event.type === 'xstate.error.actor.removeTickets')
+    expect(resolveMessage(defaultStrings, context.error as never)).toBe(
+      'No valid tickets found on this order',
+    );
+  // Spec 2 §8 "Order page": 404.
+  if (event.type === 'xstate.error.actor.loadEdit' && state === 'loadFailed')
+    expect(resolveMessage(defaultStrings, context.error as never)).toBe('We could not find that order.');
 
   const view = selectEditOrderView(snapshot);
   if (state === 'unsaved') expect(view.unsaved).toBe(true);
@@ -223,8 +263,15 @@ describe('editOrder paths', () => {
     await runner.controls.resolve('confirmChange', undefined);
     expect(runner.actor.getSnapshot().context.success).toBe('rescheduled');
     await runner.controls.resolve('loadEdit', LOADED);
-    expect(runner.controls.calls.map((c) => c.src)).toEqual(['loadEdit', 'confirmChange', 'loadEdit']);
-    expect(runner.controls.calls[2]?.input).toEqual({ orderId: 'order-24', token: 'tok-24', cartId: null });
+    // The unsaved change's expiry is watched while it waits (its cart's expires_at).
+    expect(runner.controls.calls.map((c) => c.src)).toEqual([
+      'loadEdit',
+      'changeExpiry',
+      'confirmChange',
+      'loadEdit',
+    ]);
+    expect(runner.controls.calls[1]?.input).toEqual({ expiresAt: '2026-12-01T15:20:00Z' });
+    expect(runner.controls.calls[3]?.input).toEqual({ orderId: 'order-24', token: 'tok-24', cartId: null });
     expect(told).toEqual(['edit.closed']);
     expect(selectEditOrderView(runner.actor.getSnapshot()).unsaved).toBe(false);
     runner.actor.stop();
@@ -258,9 +305,33 @@ describe('editOrder paths', () => {
     expect(removing.controls.calls.map((c) => c.src)).toEqual([
       'loadEdit',
       'removeTickets',
+      'changeExpiry',
       'discardChange',
       'loadEdit',
     ]);
     removing.actor.stop();
+  });
+
+  it("an unsaved change's cart expires: the order loads again as it is, with the timed-out message", async () => {
+    const runner = createReplayRunner(editOrderMachine, { input: inputs[1] as (typeof inputs)[1] });
+    const told: string[] = [];
+    runner.actor.on('*', (e) => told.push(e.type));
+    await runner.controls.resolve('loadEdit', LOADED_RESCHEDULED);
+    expect(runner.actor.getSnapshot().value).toBe('unsaved');
+    await runner.controls.resolve('changeExpiry', undefined);
+    expect(told).toEqual(['edit.closed']);
+    expect(runner.actor.getSnapshot().value).toBe('loading');
+    await runner.controls.resolve('loadEdit', LOADED);
+    const view = selectEditOrderView(runner.actor.getSnapshot());
+    expect([view.phase, view.unsaved, view.expired]).toEqual(['ready', false, true]);
+    expect(runner.controls.calls.at(-1)?.input).toEqual({
+      orderId: 'order-24',
+      token: 'tok-24',
+      cartId: null,
+    });
+    // The next change starts without the message.
+    runner.actor.send({ type: 'ticket.remove', ticketId: 'ticket-free-adult' });
+    expect(selectEditOrderView(runner.actor.getSnapshot()).expired).toBe(false);
+    runner.actor.stop();
   });
 });

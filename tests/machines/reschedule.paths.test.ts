@@ -191,17 +191,38 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
     ...days.slice(0, 8).map((d) => d.date),
     ...(beyond ? [context.selectedDate] : []),
   ]);
+  // Spec 2 §8 "Reschedule": an expired cart, or cart_remove_tickets with tickets_too_old, ticket_state_incorrect or
+  // ticket_not_found, show the message plus 'Click here to start again.'; otherwise the generic text.
   if (event.type === 'xstate.error.actor.updateOrder') {
     expect(context.selectedDate).toBeNull();
-    const code = (event as unknown as { error: { code: string } }).error.code;
+    const {
+      code,
+      context: where,
+      description,
+    } = (event as unknown as { error: { code: string; context?: string; description?: string } }).error;
+    const startAgain =
+      code === 'cart_expired' ||
+      (where === 'cart_remove_tickets' &&
+        ['tickets_too_old', 'ticket_state_incorrect', 'ticket_not_found'].includes(code));
     const text = resolveMessage(defaultStrings, context.error as never);
     expect(text).toBe(
-      code === 'cart_expired'
-        ? 'Your cart has expired. Click here to start again.'
+      startAgain
+        ? `${description} Click here to start again.`
         : 'Oops! Sorry, something went wrong. Please try again.',
     );
-    expect(view.startAgain).toBe(code === 'cart_expired');
+    expect(view.startAgain).toBe(startAgain);
   }
+  // Spec 2 §8 "Order page" (the page's load) and "Reschedule: Initial load failure".
+  if (event.type === 'xstate.error.actor.loadReschedule' && state === 'loadFailed')
+    expect(resolveMessage(defaultStrings, context.error as never)).toBe(
+      statusOf(event) === 404
+        ? 'We could not find that order.'
+        : 'Oops! Sorry, something went wrong. Please try again.',
+    );
+  if (event.type === 'xstate.error.actor.loadSessions')
+    expect(resolveMessage(defaultStrings, context.error as never)).toBe(
+      'Oops! Sorry, something went wrong. Please try again.',
+    );
   if (state === 'refused')
     expect(resolveMessage(defaultStrings, context.error as never)).toBe(
       'You must contact us to cancel this order.',

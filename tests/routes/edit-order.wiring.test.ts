@@ -4,9 +4,9 @@
  * update email; the discard.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import type { Api } from '../../api';
-import { provideEditOrder } from '../../routes/manage/edit-wiring';
+import { provideEditOrder, untilExpired } from '../../routes/manage/edit-wiring';
 import { ACCESS, NOW_MS, ORDER } from '../../stories/fixtures/cancelFreeOrder';
 import { REMOVED_ADULT, RESCHEDULED } from '../../stories/fixtures/editOrder';
 
@@ -75,5 +75,32 @@ describe('edit order wiring', () => {
     await vi.waitFor(() => expect(refused.orders.discard).toHaveBeenCalledWith('cart-edit-2'));
     await vi.waitFor(() => expect(other.getSnapshot().value).toBe('saved'));
     other.stop();
+  });
+
+  it("the change's expiry watch resolves when the clock reaches its cart's expires_at, not before; never without one", async () => {
+    const clock = new SimulatedClock();
+    clock.set(Date.parse('2026-12-01T15:00:00Z'));
+    const now = () => clock.now();
+    const signal = new AbortController().signal;
+    const expired = vi.fn();
+    const never = vi.fn();
+    void untilExpired(clock, now, '2026-12-01T15:20:00Z', signal).then(expired);
+    void untilExpired(clock, now, null, signal).then(never);
+    clock.increment(19 * 60_000 + 59_000);
+    await Promise.resolve();
+    expect(expired).not.toHaveBeenCalled();
+    clock.increment(1_000);
+    await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
+    clock.increment(3_600_000);
+    await Promise.resolve();
+    expect(never).not.toHaveBeenCalled();
+    // Aborted (the change confirmed or discarded first): its timer is cleared.
+    const aborted = new AbortController();
+    const late = vi.fn();
+    void untilExpired(clock, now, '2026-12-01T17:00:00Z', aborted.signal).then(late);
+    aborted.abort();
+    clock.increment(3_600_000);
+    await Promise.resolve();
+    expect(late).not.toHaveBeenCalled();
   });
 });

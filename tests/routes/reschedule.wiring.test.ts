@@ -1,6 +1,6 @@
 /**
- * The reschedule page's wiring (issue 24): the order, access and the event's days; the day's sessions, priced for
- * the moving tickets; Update as
+ * The reschedule page's wiring (issue 24): the order, access and the event's days with room for the moving tickets,
+ * priced for them with the event's price prefix; the day's sessions, priced for the moving tickets; Update as
  * a new order-bound cart and one modification of it, the cart deleted when the modification is refused.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -21,9 +21,14 @@ function fakeApi() {
       discard: vi.fn(async () => undefined),
     },
     events: {
-      calendar: vi.fn(async () => [
-        { date: '2026-12-06', status: 'available', minPriceCents: 0, availability: 30 },
-        { date: '2026-12-07', status: 'sold_out', minPriceCents: 0, availability: 0 },
+      get: vi.fn(
+        async (): Promise<{ config: Record<string, unknown> }> => ({
+          config: { 'web.price_display': { primary_prefix: 'Adults from' } },
+        }),
+      ),
+      calendarFor: vi.fn(async () => [
+        { date: '2026-12-06', status: 'available', minPriceCents: 2000, availability: null },
+        { date: '2026-12-07', status: 'sold_out', minPriceCents: 2000, availability: null },
         { date: '2026-12-08', status: 'other', minPriceCents: null, availability: null },
       ]),
       sessionsFor: vi.fn(async () => [
@@ -61,10 +66,16 @@ describe('reschedule wiring', () => {
     const api = fakeApi();
     const actor = await ready(api);
     expect(api.orders.manageAccess).toHaveBeenCalledWith('order-24', TOKEN, expect.anything());
-    expect(api.events.calendar).toHaveBeenCalledWith('event-workshop', {}, expect.anything());
+    // The days with room for the moving tickets (two Adults), priced for them, with the event's price prefix.
+    expect(api.events.calendarFor).toHaveBeenCalledWith(
+      'event-workshop',
+      { 'type-adult': 2 },
+      expect.anything(),
+    );
+    expect(api.events.get).toHaveBeenCalledWith('event-workshop', expect.anything());
     expect(actor.getSnapshot().context.days).toEqual([
-      { date: '2026-12-06', soldOut: false },
-      { date: '2026-12-07', soldOut: true },
+      { date: '2026-12-06', soldOut: false, price: { prefix: 'Adults from', cents: 2000 } },
+      { date: '2026-12-07', soldOut: true, price: null },
     ]);
     // Priced for the moving tickets (two Adults), the full sessions too.
     expect(api.events.sessionsFor).toHaveBeenCalledWith(
@@ -76,6 +87,21 @@ describe('reschedule wiring', () => {
       { id: 'session-c', start: '2026-12-06T16:00:00Z', soldOut: false, prices: { 'type-adult': 3000 } },
     ]);
     actor.stop();
+  });
+
+  it('the day prices: no prefix ("From") when the event cannot be read, none when the event shows no prices on days', async () => {
+    const unread = fakeApi();
+    unread.events.get.mockRejectedValueOnce({ code: 'event_not_found', status: 404 });
+    const a = await ready(unread);
+    expect(a.getSnapshot().context.days[0]?.price).toEqual({ prefix: null, cents: 2000 });
+    a.stop();
+    const none = fakeApi();
+    none.events.get.mockResolvedValueOnce({
+      config: { 'web.price_display': { show: 'sessions_and_tickets' } },
+    });
+    const b = await ready(none);
+    expect(b.getSnapshot().context.days.map((d) => d.price)).toEqual([null, null]);
+    b.stop();
   });
 
   it('Update: a new order-bound cart with the token, one modification; a refusal deletes the cart', async () => {

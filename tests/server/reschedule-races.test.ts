@@ -3,7 +3,9 @@
  * PGlite runs one transaction at a time; scripts/test.mjs runs this file in the PostgreSQL pass only):
  * - a cancel and a reschedule's confirm of the same ticket at once: exactly one wins, the ticket is in one state,
  *   its place is given back once;
- * - two reschedules of the same ticket confirmed at once: exactly one wins, likewise.
+ * - two reschedules of the same ticket confirmed at once: exactly one wins, likewise;
+ * - reschedules of several orders into a session with fewer places left than they want, at once: the places left are
+ *   taken and no more (the rest answer 409 event_session_sold_out), never counted twice.
  * Whole-database invariants (tests/server/invariants.ts) hold after each.
  */
 import { eq } from 'drizzle-orm';
@@ -93,6 +95,51 @@ describe('order changes racing (meaningful on PostgreSQL)', () => {
       const booked = await s.handle.db.select().from(t.ticket).where(eq(t.ticket.ticketOrderId, a.orderId));
       expect(booked.filter((k) => k.state === 'booked')).toHaveLength(1);
       expect(await ledgerProblems(s.handle.db, baseline)).toEqual([]);
+    }
+  });
+
+  it('reschedules into a session selling out, at once: its places left are taken and no more', async () => {
+    const target = await workshopSession('2026-12-26');
+    const full = eq(t.eventSession.id, target.id);
+    const [row] = await s.handle.db.select().from(t.eventSession).where(full);
+    const cap = (row?.capacity ?? 0) + (row?.oversellCapacity ?? 0);
+    try {
+      for (let round = 0; round < 4; round++) {
+        const orders = await Promise.all([0, 1, 2, 3].map(() => buyFree('2026-12-25', [WORKSHOP_ADULT])));
+        // Two places left in the target session; four changes want one each.
+        await s.handle.db
+          .update(t.eventSession)
+          .set({ usedCapacity: cap - 2 })
+          .where(full);
+        const baseline = await capacityBaseline(s.handle.db);
+        const carts = await Promise.all(
+          orders.map(async (a) => {
+            const r = await s.json('POST', `ticket_order/${a.orderId}/edit`, { body: { token: a.token } });
+            return r.body.cart._data[0].id as string;
+          }),
+        );
+        const results = await Promise.all(
+          carts.map((cartId, i) =>
+            s.json('POST', `cart/${cartId}/modify`, {
+              body: {
+                remove: [orders[i]?.ticketIds[0]],
+                add: [{ event_session_id: target.id, ticket_type_id: WORKSHOP_ADULT }],
+              },
+            }),
+          ),
+        );
+        expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+        for (const r of results.filter((x) => x.status !== 200))
+          expect([r.status, err(r.body)?._code]).toEqual([409, ErrorCode.event_session_sold_out]);
+        expect(await usedOf(target.id)).toBe(cap);
+        expect(await ledgerProblems(s.handle.db, baseline)).toEqual([]);
+        for (const cartId of carts) await s.json('DELETE', `cart/${cartId}`);
+      }
+    } finally {
+      await s.handle.db
+        .update(t.eventSession)
+        .set({ usedCapacity: row?.usedCapacity ?? 0 })
+        .where(full);
     }
   });
 });

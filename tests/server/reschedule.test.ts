@@ -248,7 +248,6 @@ describe('the self-edit rules and refusals', () => {
       [{ remove: [one], add: [line(a.sessionId)] }, 400, ErrorCode.validation_failed],
       [{ remove: [one], add: [line(target.id, WORKSHOP_CHILD)] }, 400, ErrorCode.validation_failed],
       [{ remove: [one], add: [line(target.id), line(target.id)] }, 400, ErrorCode.validation_failed],
-      [{ remove: [other.ticketIds[0]], add: [line(target.id)] }, 400, ErrorCode.no_valid_tickets],
     ];
     for (const [body, status, code] of cases) {
       const r = await change(cartId, body);
@@ -273,9 +272,53 @@ describe('the self-edit rules and refusals', () => {
     // Nothing of the refused changes stuck: the good one goes through.
     const ok = await change(cartId, { remove: [one], add: [line(target.id)] });
     expect(ok.status).toBe(200);
-    // The same ticket twice in one change: refused.
+    // The same ticket twice in one change: refused as a ticket no longer to be given up (spec 2 §8 "Reschedule").
     const again = await change(cartId, { remove: [one], add: [line(target.id)] });
-    expect(err(again.body)?._code).toBe(ErrorCode.no_valid_tickets);
+    expect([again.status, err(again.body)?._code, err(again.body)?._context]).toEqual([
+      409,
+      ErrorCode.ticket_state_incorrect,
+      'cart_remove_tickets',
+    ]);
+  });
+
+  it('a reschedule whose tickets cannot move answers in context cart_remove_tickets (spec 2 §8 "Reschedule")', async () => {
+    const a = await buyFree('2026-12-04', [WORKSHOP_ADULT, WORKSHOP_ADULT]);
+    const other = await buyFree('2026-12-04', [WORKSHOP_ADULT]);
+    const target = await workshopSession('2026-12-09');
+    const [one, two] = a.ticketIds as [string, string];
+    const move = async (id: string) => {
+      const r = await change(await editCart(a), {
+        remove: [id],
+        add: [{ event_session_id: target.id, ticket_type_id: WORKSHOP_ADULT }],
+      });
+      const e = err(r.body);
+      return [r.status, e?._code, e?._context, Boolean(e?._description)];
+    };
+    const targetBefore = await usedOf(target.id);
+    // Another order's ticket is not on this order.
+    expect(await move(other.ticketIds[0] as string)).toEqual([
+      404,
+      ErrorCode.ticket_not_found,
+      'cart_remove_tickets',
+      true,
+    ]);
+    // A ticket cancelled meanwhile (the cancel page, another tab) is no longer booked.
+    const cancelled = await s.json('POST', `ticket_order/${a.orderId}/cancel`, {
+      body: { tickets: [two], token: a.token },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await move(two)).toEqual([409, ErrorCode.ticket_state_incorrect, 'cart_remove_tickets', true]);
+    // Inside the seller's horizon (2 hours before the session): too old to move.
+    const startMs = Date.parse((await workshopSession('2026-12-04')).start_datetime);
+    const was = s.clock.now;
+    s.clock.now = startMs - 3_600_000;
+    try {
+      expect(await move(one)).toEqual([400, ErrorCode.tickets_too_old, 'cart_remove_tickets', true]);
+    } finally {
+      s.clock.now = was;
+    }
+    // None of them took a place in the new session.
+    expect(await usedOf(target.id)).toBe(targetBefore);
   });
 
   it('refuses tickets within the horizon and outside the self-edit categories', async () => {
@@ -292,7 +335,7 @@ describe('the self-edit rules and refusals', () => {
         remove: [a.ticketIds[0]],
         add: [{ event_session_id: target.id, ticket_type_id: WORKSHOP_ADULT }],
       });
-      expect(err(r.body)?._code).toBe(ErrorCode.no_valid_tickets);
+      expect(err(r.body)?._code).toBe(ErrorCode.tickets_too_old);
     } finally {
       s.clock.now = was;
     }

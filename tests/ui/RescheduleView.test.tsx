@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The reschedule page (issue 24; spec 2 §2 "Reschedule page"), fed by the flow's own selector on snapshots the
- * machine builds: day buttons (8, then 'Show more dates', which opens the 'Choose date' calendar dialog; a day chosen
+ * machine builds: day buttons with their price lines (8, then 'Show more dates', which opens the 'Choose date' calendar dialog; a day chosen
  * there is selected and shows among the buttons, pressed), the day's sessions as tabs with the chosen one pressed,
  * the cost-increase warning, Update disabled until a date and a session are chosen, a member told to log out, an
  * expired cart's message as the 'Click here to start again.' button.
@@ -62,6 +62,19 @@ describe('RescheduleView', () => {
     expect(screen.getByText(/may cost more/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Show more dates' })).toBeTruthy();
+    // The reserve's day buttons, each with its price line for the moving tickets (the story's: Free on even days,
+    // from $30.00 on odd ones); a sold-out day says so.
+    const days = within(screen.getByRole('list')).getAllByRole('button');
+    expect(days.map((b) => b.getAttribute('aria-label')?.split(',')[0])).toEqual([
+      'Wed 2 Free',
+      'Thu 3 From $30.00',
+      'Fri 4 Free',
+      'Sat 5 From $30.00',
+      'Sun 6 Free',
+      'Mon 7 Sold out',
+      'Tue 8 Free',
+      'Wed 9 From $30.00',
+    ]);
     actor.send({ type: 'date.select', date: OPEN_DAY });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('choosing'));
     actor.send({ type: 'session.select', sessionId: 'session-c' });
@@ -101,7 +114,10 @@ describe('RescheduleView', () => {
     expect(
       within(grid).getByRole('button', { name: /Monday, December 7, 2026, Not available/ }),
     ).toBeTruthy();
-    fireEvent.click(within(grid).getByRole('button', { name: /^11, Friday, December 11, 2026$/ }));
+    // The calendar's days carry the same price lines.
+    fireEvent.click(
+      within(grid).getByRole('button', { name: /^11 From \$30\.00, Friday, December 11, 2026$/ }),
+    );
     expect(onCloseCalendar).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(actor.getSnapshot().context.selectedDate).toBe(LATE_DAY));
     cleanup();

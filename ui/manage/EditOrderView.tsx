@@ -35,6 +35,7 @@ export interface EditOrderModel {
   outstandingCents: number;
   busy: boolean;
   success: 'rescheduled' | 'cancelled' | null;
+  expired: boolean;
   error: UiMessage | null;
 }
 
@@ -110,6 +111,11 @@ export function EditOrderView(props: EditOrderViewProps) {
       {error ? (
         <p className="message message--error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {view.expired ? (
+        <p className="message message--warning" role="alert">
+          {strings.editExpired}
         </p>
       ) : null}
       <h2>{strings.editOrderHeading}</h2>

@@ -18,6 +18,15 @@ interface RescheduleTab {
   unavailable: 'notAvailable' | 'soldOut' | null;
 }
 
+interface RescheduleDay {
+  date: string;
+  disabled: boolean;
+  price: { prefix: string | null; cents: number } | null;
+}
+
+/** A day as the reserve's day picker and calendar take it: the price line is the day's own (no lowest-price guess). */
+const dayOption = (d: RescheduleDay) => ({ ...d, minPriceCents: null });
+
 /** The page's model (machines/reschedule/view.ts selects it from the flow's snapshot). */
 export interface RescheduleModel {
   phase: 'loading' | 'loadFailed' | 'refused' | 'logOut' | 'unavailable' | 'choosing' | 'updating' | 'done';
@@ -26,8 +35,9 @@ export interface RescheduleModel {
   from: string | null;
   timezone: string;
   ticketCount: number;
-  days: Array<{ date: string; disabled: boolean }>;
-  calendarDays: Array<{ date: string; disabled: boolean }>;
+  /** Each day with its price line (the seller's prefix, else 'From'; null: no price shown). */
+  days: RescheduleDay[];
+  calendarDays: RescheduleDay[];
   moreDates: boolean;
   selectedDate: string | null;
   sessionsLoading: boolean;
@@ -64,8 +74,9 @@ export interface RescheduleViewProps {
 }
 
 /**
- * The reschedule page (spec 2 §2 "Reschedule page"): what moves, the day buttons (8, then 'Show more dates',
- * which opens the date-first reserve's 'Choose date' calendar dialog),
+ * The reschedule page (spec 2 §2 "Reschedule page"): what moves, the reserve's day buttons (8, each with its
+ * price line for the moving tickets, then 'Show more dates', which opens the date-first reserve's 'Choose date'
+ * calendar dialog),
  * the day's sessions as tabs by time of day ('Not available', 'Sold out'), the cost-increase warning, Update
  * (disabled until a date and a session are chosen, and while submitting), back to the order; errors (spec 2 §8).
  */
@@ -165,7 +176,7 @@ export function RescheduleView(props: RescheduleViewProps) {
       <DayButtons
         strings={strings}
         currency={props.currency}
-        days={view.days.map((d) => ({ ...d, minPriceCents: null, price: null }))}
+        days={view.days.map(dayOption)}
         selectedDate={view.selectedDate}
         onSelectDate={props.onSelectDate}
       />
@@ -184,7 +195,7 @@ export function RescheduleView(props: RescheduleViewProps) {
           <CalendarDialog
             strings={strings}
             currency={props.currency}
-            days={view.calendarDays.map((d) => ({ ...d, minPriceCents: null, price: null }))}
+            days={view.calendarDays.map(dayOption)}
             selectedDate={view.selectedDate}
             closing={props.calendar.closing}
             size={props.calendar.size === 'lg' ? 'lg' : 'md'}

@@ -61,6 +61,8 @@ export const manageStrings = defineStrings({
   editTicketAdded: 'New',
   editToPay: 'To pay: {amount}',
   editSaving: 'Saving…',
+  // The unsaved change's cart expired (spec 2 §2 "Cart widget": 'Unfortunately your cart has timed out'; the rest ours).
+  editExpired: 'Unfortunately your cart has timed out. Your order has not changed: make your changes again.',
   rescheduleSuccess: 'Your tickets have been rescheduled. We have emailed you the details.',
   // The confirm page (/manage/{id}/confirm, spec 2 §2: the checkout of the order's change).
   editConfirmTitle: 'Confirm your changes',
