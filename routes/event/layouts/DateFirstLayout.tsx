@@ -6,7 +6,7 @@ import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.im
 import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
-import { heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
+import { addOnVisitWindow, heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
@@ -33,6 +33,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         isMember: () => isLoggedIn(app),
         codePrompt,
         conflicts: { event, heldVisits: () => heldVisits(app) },
+        visitWindow: () => addOnVisitWindow(app, event.id),
       }),
     [api, app, reserved, memberLimits, codePrompt, event],
   );

@@ -6,7 +6,7 @@ import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserv
 import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
-import { heldVisits, reservableCartId } from '../../app/root';
+import { addOnVisitWindow, heldVisits, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { formSeatBlock } from '../seatmap/SeatSelection';
@@ -29,6 +29,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         reserved,
         codePrompt,
         conflicts: { event, heldVisits: () => heldVisits(app) },
+        visitWindow: () => addOnVisitWindow(app, event.id),
       }),
     [api, app, reserved, codePrompt, event],
   );
