@@ -81,7 +81,11 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // Then 0.2 KB on checkout for gift cards with a payment plan (issue 22): the amount to pay less what this payment's
 // gift cards paid (amountToPayCents, giftCardShares), the gift card answer read as partial like the card's
 // (payWithLedger shares pay's answer reader). Measured 71.5 KB; the budget that plus 0.1.
-const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.6 };
+// Then 0.1 KB on checkout for message rules (issue 25): none of their code is in a first load (the rule,
+// domain/message-rules.ts, is its own chunk beside the event join and the reserve layouts), but the entry chunk's
+// preload map of the lazily loaded event join names that new chunk: checkout measured 73,328 bytes against
+// 73,318 allowed. Measured on the reserve25c branch: 56.7, 64.3, 63.4, 71.6 KB; checkout's budget 71.7.
+const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.7 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

@@ -6,7 +6,6 @@ import { type Actor, type ActorRefFrom, createActor } from 'xstate';
 import type { Api } from '../../api';
 import { type RuntimeLoginConfig, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
 import type { HeldVisit } from '../../domain/time-conflict';
-import type { VisitWindowBounds } from '../../domain/visit-window';
 import { appMachine } from '../../machines/app/app.machine';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import { isModifiable } from '../../machines/cart/rules';
@@ -183,23 +182,6 @@ export function heldVisits(app: AppActor): readonly HeldVisit[] {
   const id = reservableCartId(app);
   const { cart } = cartOf(app).getSnapshot().context;
   return id !== null && cart?.id === id ? cart.items : [];
-}
-
-/**
- * The upsell chain's visit window when `eventId` is an add-on opened from it (the chain is on and the event is
- * not its anchor), else null (domain/visit-window.ts); read when the reserve loads days and sessions, once the
- * chain's actor is there (a chain that cannot load: none).
- */
-export async function addOnVisitWindow(app: AppActor, eventId: string): Promise<VisitWindowBounds | null> {
-  try {
-    const snapshot = (await upsellOf(app).ready).getSnapshot();
-    const { chain } = snapshot.context;
-    return snapshot.matches('chain') && chain !== null && chain.anchorEventId !== eventId
-      ? chain.window
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -6,11 +6,12 @@ import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.im
 import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
 import { selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
-import { addOnVisitWindow, heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
+import { heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
+import { addOnVisitWindow } from '../visit-window';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
 import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { RenewNoticeSlot } from './RenewNoticeSlot';

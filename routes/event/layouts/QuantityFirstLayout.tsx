@@ -6,11 +6,12 @@ import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserv
 import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
-import { addOnVisitWindow, heldVisits, reservableCartId } from '../../app/root';
+import { heldVisits, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
+import { addOnVisitWindow } from '../visit-window';
 import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
