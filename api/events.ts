@@ -98,7 +98,7 @@ export function createEvents(request: ApiRequest, urls: UrlSettings, now: () => 
             'ticket_group.hidden_type._in': [...PUBLIC_HIDDEN_TYPES],
             'ticket_group.id._in': ticketGroupIds && ticketGroupIds.length > 0 ? ticketGroupIds : undefined,
           },
-          embed: ['meta', 'venue', 'ticket_group', 'ticket_type', 'config'],
+          embed: ['meta', 'venue', 'ticket_group', 'ticket_type', 'message_rule', 'config'],
           signal,
         });
       } catch (error) {

@@ -2,6 +2,7 @@
  * Joins of event detail, calendar, sessions and ticket groups: loaded with the event screens (or in parallel
  * with their API call), not by the app's first load, which needs only the listing and cart joins in join.ts.
  */
+import * as z from 'zod/mini';
 import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf } from '../domain/admit-rule';
 import {
   CITYPASS_CODE_GROUPS_KEY,
@@ -11,6 +12,7 @@ import {
   codeGroupsOf,
 } from '../domain/citypass-rule';
 import { ErrorCode } from '../domain/codes';
+import { type MessageRule, readMessageRules } from '../domain/message-rules';
 import { parseSurvey, SURVEY_META } from '../domain/survey-rule';
 import { ApiError } from './errors';
 import { attached, cents, parseDocument, rows, type UrlSettings } from './join';
@@ -135,7 +137,23 @@ export function toEventDetail(raw: unknown, urls: UrlSettings, id?: string): Eve
     ticketGroups: ticketGroups(doc, event.id),
     cover: imageRef(urls, meta.image_cover, 'cover', config),
     ...citypassOf(doc, config),
+    ...messageRulesOf(raw, event.id),
   };
+}
+
+/**
+ * The collection `message_rule` (embedded by GET events/{id}), parsed here rather than in the first load's
+ * document schema: each rule is read leniently by the domain rule (domain/message-rules.ts), the event's only.
+ */
+const messageRuleDocument = z.object({
+  message_rule: z.optional(z.object({ _data: z.array(z.looseObject({ event_template_id: z.string() })) })),
+});
+
+function messageRulesOf(raw: unknown, eventId: string): { messageRules?: MessageRule[] } {
+  const parsed = z.safeParse(messageRuleDocument, raw);
+  const rows = parsed.success ? (parsed.data.message_rule?._data ?? []) : [];
+  const rules = readMessageRules(rows.filter((r) => r.event_template_id === eventId));
+  return rules.length > 0 ? { messageRules: rules } : {};
 }
 
 /**

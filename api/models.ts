@@ -5,6 +5,7 @@
  */
 import type { AdmitAsk } from '../domain/admit-rule';
 import type { CitypassConfig } from '../domain/citypass-rule';
+import type { MessageRule } from '../domain/message-rules';
 import type { SurveyAnswers, SurveyQuestion } from '../domain/survey-rule';
 
 export interface ImageRef {
@@ -114,6 +115,8 @@ export interface EventDetail extends EventSummary {
   cover: ImageRef | null;
   /** City-pass vouchers (config `web.ecommerce.citypass` and the seller's formats); absent: none taken. */
   citypass?: CitypassConfig;
+  /** The seller's message rules of the event (domain/message-rules.ts), by rank; absent: none. */
+  messageRules?: readonly MessageRule[];
 }
 
 export interface CalendarDayModel {

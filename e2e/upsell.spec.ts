@@ -48,6 +48,14 @@ test('from admission to an add-on to checkout, skipping the last step', async ({
   await expect(page).toHaveURL(new RegExp(`date=${tomorrowInNewYork()}`));
   await expect(page.getByText('Add to your visit (1 of 2)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Skip add-on' })).toBeVisible();
+  // Only the times inside the visit (10:00 AM to 12:00 PM): the afternoon's tours are not offered.
+  await expect(page.getByRole('tab', { name: /^Afternoon/ })).toBeDisabled();
+  await expect(page.getByRole('tabpanel').getByRole('button')).toHaveText([
+    '10:00 AM',
+    '10:30 AM',
+    '11:00 AM',
+    '11:30 AM',
+  ]);
   await page.getByRole('tabpanel').getByRole('button', { name: '10:30 AM' }).click();
   await expectNoA11yViolations(page, 'upsell step 1: add-on event');
   await page.getByRole('button', { name: 'Add one Tour' }).click();

@@ -35,6 +35,14 @@ CREATE TABLE IF NOT EXISTS event_template (
   hidden_type text NOT NULL,
   rank integer NOT NULL
 );
+CREATE TABLE IF NOT EXISTS message_rule (
+  id text PRIMARY KEY,
+  event_template_id text NOT NULL,
+  rank integer NOT NULL,
+  actions jsonb NOT NULL,
+  triggers jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS message_rule_event_idx ON message_rule (event_template_id);
 CREATE TABLE IF NOT EXISTS meta (
   id text PRIMARY KEY,
   resource text NOT NULL,

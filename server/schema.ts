@@ -46,6 +46,18 @@ export const eventTemplate = pgTable('event_template', {
   rank: integer('rank').notNull(),
 });
 
+/**
+ * Message rules of an event (spec 1 §3; domain/message-rules.ts): texts shown on the reserve screens when their
+ * triggers hold. `actions` and `triggers` are the wire's objects as they are sent.
+ */
+export const messageRule = pgTable('message_rule', {
+  id: text('id').primaryKey(),
+  eventTemplateId: text('event_template_id').notNull(),
+  rank: integer('rank').notNull(),
+  actions: jsonb('actions').notNull(),
+  triggers: jsonb('triggers').notNull(),
+});
+
 export const meta = pgTable('meta', {
   id: text('id').primaryKey(),
   resource: text('resource').notNull(),

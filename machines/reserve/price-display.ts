@@ -6,8 +6,10 @@
  * capacity threshold (`show_remaining_session_capacity_threshold`) decides when places left are shown.
  */
 import type { CalendarDayModel, EventDetail, TicketTypeModel } from '../../api/models';
+import type { ChosenTickets } from '../../domain/message-rules';
 import { type Message, message } from '../shared/messages';
 import { formatDay } from './format';
+import { dayAnnotation } from './message-rules';
 import { FEW_TICKETS_THRESHOLD } from './quantities';
 
 export const PRICE_DISPLAY_KEY = 'web.price_display';
@@ -65,7 +67,9 @@ export function findType(event: EventDetail, wanted: string | null): TicketTypeM
 export type DayBadge =
   | { kind: 'price'; prefix: string; cents: number }
   | { kind: 'remaining'; count: number }
-  | { kind: 'fewTickets' };
+  | { kind: 'fewTickets' }
+  /** The seller's date_annotation of the day (message rules, ./message-rules.ts). */
+  | { kind: 'annotation'; text: string };
 
 export interface DayPrice {
   /** The seller's prefix; null: the catalogue's 'From'. */
@@ -149,25 +153,33 @@ export interface DayOption {
   disabled: boolean;
 }
 
-/** The calendar's days as the date pickers show them, with the event's price display and threshold. */
+/**
+ * The calendar's days as the date pickers show them, with the event's price display and threshold, and the
+ * seller's day annotation (message rules) after the badges of an available day; `tickets`: those chosen so far.
+ */
 export function dayOptions(
   days: readonly CalendarDayModel[],
   event: EventDetail,
   selectedDate: string | null,
+  tickets: readonly ChosenTickets[] = [],
 ): DayOption[] {
   const display = parsePriceDisplay(event.config[PRICE_DISPLAY_KEY]);
   const threshold = parseRemainingThreshold(event.config[REMAINING_THRESHOLD_KEY]);
-  return days.map((day) => ({
-    date: day.date,
-    label: formatDay(day.date),
-    status: day.status,
-    minPriceCents: day.minPriceCents,
-    availability: day.availability,
-    price: dayPrice(day, event, display),
-    badges: dayBadges(day, event, display, threshold),
-    selected: day.date === selectedDate,
-    disabled: day.status !== 'available',
-  }));
+  return days.map((day) => {
+    const annotation = day.status === 'available' ? dayAnnotation(event, day.date, tickets) : null;
+    const badges = dayBadges(day, event, display, threshold);
+    return {
+      date: day.date,
+      label: formatDay(day.date),
+      status: day.status,
+      minPriceCents: day.minPriceCents,
+      availability: day.availability,
+      price: dayPrice(day, event, display),
+      badges: annotation === null ? badges : [...badges, { kind: 'annotation', text: annotation }],
+      selected: day.date === selectedDate,
+      disabled: day.status !== 'available',
+    };
+  });
 }
 
 /**

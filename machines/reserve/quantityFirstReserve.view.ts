@@ -4,6 +4,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { TicketTypeModel } from '../../api/models';
+import { allDaySessionId } from '../../domain/all-day';
 import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
 import {
@@ -16,6 +17,7 @@ import {
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatSessionTime } from './format';
+import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
 import { canFindTickets, quantityScopeOf, seatsReady, selectedSessionOf } from './quantityFirstReserve.impl';
@@ -66,6 +68,10 @@ export interface QfSession {
   remaining: number | null;
   /** The chosen quantities at this session's prices (schedule), fees included, in cents. */
   totalCents: number;
+  /** The day's one session of an all-day event (domain/all-day.ts): 'All day', no time tabs. */
+  allDay: boolean;
+  /** The seller's session_annotation (message rules), or null. */
+  annotation: string | null;
 }
 
 export interface QuantityFirstReserveView {
@@ -93,6 +99,10 @@ export interface QuantityFirstReserveView {
   initialTab: SessionTabId;
   /** Times not offered because they overlap a session already in the cart (spec 1 §5). */
   conflictingTimes: string[];
+  /** The day's one all-day session (domain/all-day.ts): shown as 'All day' in place of the tabs; else null. */
+  allDaySession: QfSession | null;
+  /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */
+  ruleMessages: RuleMessagesView;
   selectedSession: QfSession | null;
   /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
   fewTickets: Message | null;
@@ -157,8 +167,10 @@ export function selectQuantityFirstReserveView(
   const open = snapshot.matches('quantities');
   const picking = snapshot.matches('picking');
   const reserving = snapshot.matches('reserving') || snapshot.matches('done');
-  const days = dayOptions(context.days, context.event, context.selectedDate);
+  const tickets = chosenTickets(context.event.ticketGroups, context.quantities);
+  const days = dayOptions(context.days, context.event, context.selectedDate, tickets);
   const sessionsLoading = snapshot.matches({ picking: 'loadingSessions' });
+  const allDayId = allDaySessionId(context.event.eventType, context.sessions);
   const sessions: QfSession[] = context.sessions.map((s) => ({
     id: s.id,
     start: s.start,
@@ -170,6 +182,8 @@ export function selectQuantityFirstReserveView(
     availableCapacity: s.availableCapacity,
     remaining: sessionRemaining(s, context.event),
     totalCents: totalAt(context, s.id),
+    allDay: s.id === allDayId,
+    annotation: sessionAnnotation(context.event, s.start, tickets),
   }));
   const chosen = snapshot.matches({ picking: 'chosen' }) || reserving;
   const dateListOpen = snapshot.matches({ picking: 'date' });
@@ -194,6 +208,11 @@ export function selectQuantityFirstReserveView(
     sessionVisible: context.selectedDate !== null && !dateListOpen,
     ...sessionTabsView(sessionsLoading ? null : sessions, context.event),
     selectedSession: sessions.find((s) => s.selected) ?? null,
+    ruleMessages: ruleMessages(context.event, {
+      date: context.selectedDate,
+      sessionStart: chosen ? (selectedSessionOf(context)?.start ?? null) : null,
+      tickets,
+    }),
     fewTickets: chosen ? fewTicketsMessage(selectedSessionOf(context), context.event) : null,
     attendeesVisible: chosen && selectedSessionOf(context) !== null,
     attendees: selectAttendees(context, context.event.ticketGroups),

@@ -2,11 +2,13 @@
 export type { DayOption } from './price-display';
 
 import type { SnapshotFrom } from 'xstate';
+import { allDaySessionId } from '../../domain/all-day';
 import { type Message, message } from '../shared/messages';
 import { withChosenPrices } from './core/prices';
 import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
 import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
 import { formatDay, formatSessionTime } from './format';
+import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { totalFeesCents, totalPriceCents, totalTickets } from './quantities';
 import { availableDays, isSelectableSession } from './query';
@@ -38,8 +40,18 @@ export function selectBlockingMessage(snapshot: DateFirstReserveSnapshot): Messa
 }
 
 export function selectDays(snapshot: DateFirstReserveSnapshot): DayOption[] {
-  const { days, selectedDate, event } = snapshot.context;
-  return dayOptions(days, event, selectedDate);
+  const { days, selectedDate, event, groups, quantities } = snapshot.context;
+  return dayOptions(days, event, selectedDate, chosenTickets(groups, quantities));
+}
+
+/** The seller's messages (message rules) for the chosen day, time and tickets. */
+export function selectRuleMessages(snapshot: DateFirstReserveSnapshot): RuleMessagesView {
+  const { selectedDate, event, groups, quantities } = snapshot.context;
+  return ruleMessages(event, {
+    date: selectedDate,
+    sessionStart: selectedSessionOf(snapshot.context)?.start ?? null,
+    tickets: chosenTickets(groups, quantities),
+  });
 }
 
 export interface DatePickerView {
@@ -97,6 +109,10 @@ export interface SessionOption {
   /** It overlaps a session already in the cart: not offered, its time listed apart (spec 1 §5). */
   conflict: boolean;
   selected: boolean;
+  /** The day's one session of an all-day event (domain/all-day.ts): 'All day', no time tabs. */
+  allDay: boolean;
+  /** The seller's session_annotation (message rules), or null. */
+  annotation: string | null;
 }
 
 export interface SessionPickerView {
@@ -111,7 +127,9 @@ export interface SessionPickerView {
 }
 
 export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOption[] {
-  const { sessions, selectedSessionId, event } = snapshot.context;
+  const { sessions, selectedSessionId, event, groups, quantities } = snapshot.context;
+  const allDayId = allDaySessionId(event.eventType, sessions);
+  const tickets = chosenTickets(groups, quantities);
   return sessions.map((session) => ({
     id: session.id,
     start: session.start,
@@ -123,6 +141,8 @@ export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOptio
     disabled: !isSelectableSession(session),
     conflict: session.conflict === true,
     selected: session.id === selectedSessionId,
+    allDay: session.id === allDayId,
+    annotation: sessionAnnotation(event, session.start, tickets),
   }));
 }
 

@@ -104,20 +104,28 @@ export function initialTab<S extends TabSession & { selected: boolean }>(
 /**
  * What a session picker view shows of the tabs: the sessions split at the event's thresholds (null while they
  * load), and the tab to open first. Sessions that overlap the cart (`conflict`, domain/time-conflict.ts) are
- * not in the tabs: their times are listed apart (spec 1 §5 "hidden and listed as conflicting times").
+ * not in the tabs: their times are listed apart (spec 1 §5 "hidden and listed as conflicting times"). A day
+ * whose one session is all day (`allDay`, domain/all-day.ts) has no tabs: `allDaySession` is that session.
  */
 export function sessionTabsView<
-  S extends TabSession & { selected: boolean; conflict?: boolean; timeLabel?: string },
+  S extends TabSession & { selected: boolean; conflict?: boolean; timeLabel?: string; allDay?: boolean },
 >(
   sessions: readonly S[] | null,
   event: { config: Record<string, unknown>; venue: { timezone: string } },
-): { sessionTabs: SessionTab<S>[] | null; initialTab: SessionTabId; conflictingTimes: string[] } {
+): {
+  sessionTabs: SessionTab<S>[] | null;
+  initialTab: SessionTabId;
+  conflictingTimes: string[];
+  allDaySession: S | null;
+} {
   const thresholds = parseTabThresholds(event.config[SESSION_PICKER_TABS_KEY]);
   const offered = sessions?.filter((s) => !s.conflict) ?? null;
   const tabs = offered ? splitIntoTabs(offered, event.venue.timezone, thresholds) : null;
+  const allDay = offered?.find((s) => s.allDay === true) ?? null;
   return {
     sessionTabs: tabs,
     initialTab: tabs ? initialTab(tabs) : 'morning',
     conflictingTimes: sessions?.flatMap((s) => (s.conflict ? [s.timeLabel ?? s.start] : [])) ?? [],
+    allDaySession: allDay,
   };
 }

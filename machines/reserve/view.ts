@@ -7,6 +7,7 @@ import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { selectVouchers, type VoucherView } from './core/vouchers';
+import type { RuleMessagesView } from './message-rules';
 import {
   canSubmit,
   DATE_BUTTONS,
@@ -19,6 +20,7 @@ import {
   selectDatePicker,
   selectFewTicketsMessage,
   selectGroupsLoading,
+  selectRuleMessages,
   selectScreen,
   selectSessionPicker,
   selectTicketGroups,
@@ -52,6 +54,10 @@ export interface ReserveViewModel {
   initialTab: SessionTabId;
   /** Times not offered because they overlap a session already in the cart (spec 1 §5). */
   conflictingTimes: string[];
+  /** The day's one all-day session (domain/all-day.ts): shown as 'All day' in place of the tabs; else null. */
+  allDaySession: SessionOption | null;
+  /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */
+  ruleMessages: RuleMessagesView;
   sessionListOpen: boolean;
   selectedSession: SessionOption | null;
   /** Null while the chosen session's ticket groups load. */
@@ -96,6 +102,7 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
     hasFlexible: datePicker.hasFlexible,
     flexibleChosen: datePicker.flexibleChosen,
     ...sessionTabsView(sessionPicker.isLoading ? null : sessionPicker.sessions, event),
+    ruleMessages: selectRuleMessages(snapshot),
     sessionListOpen: sessionPicker.isOpen,
     selectedSession: sessionPicker.sessions.find((s) => s.selected) ?? null,
     groups: selectGroupsLoading(snapshot) ? null : selectTicketGroups(snapshot),

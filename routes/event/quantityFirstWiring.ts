@@ -5,7 +5,7 @@
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { fromPromise } from '../actors';
 import { provideReserveCore } from './reserve-core';
-import { type EventWiring, withConflicts } from './wiring';
+import { type EventWiring, withConflicts, withinVisitDays, withinVisitTimes } from './wiring';
 
 export function provideQuantityFirstReserve({
   api,
@@ -13,18 +13,25 @@ export function provideQuantityFirstReserve({
   reserved,
   codePrompt,
   conflicts,
+  visitWindow,
 }: EventWiring) {
   return quantityFirstReserveMachine.provide({
     actors: {
-      loadCalendar: fromPromise(({ input, signal }) =>
-        api.events.calendarFor(input.eventId, input.quantities, { signal }),
+      loadCalendar: fromPromise(async ({ input, signal }) =>
+        withinVisitDays(
+          await api.events.calendarFor(input.eventId, input.quantities, { signal }),
+          visitWindow,
+        ),
       ),
       loadSessions: fromPromise(async ({ input, signal }) =>
         withConflicts(
-          await api.events.sessionsFor(
-            input.eventId,
-            { date: input.date, quantities: input.quantities },
-            { signal },
+          await withinVisitTimes(
+            await api.events.sessionsFor(
+              input.eventId,
+              { date: input.date, quantities: input.quantities },
+              { signal },
+            ),
+            visitWindow,
           ),
           conflicts,
         ),

@@ -6,6 +6,7 @@
 
 import type { Api, CartModel, EventDetail, SessionModel, TicketGroupModel } from '../../api';
 import { type HeldVisit, markConflicts } from '../../domain/time-conflict';
+import { daysInWindow, sessionsInWindow, type VisitWindowBounds } from '../../domain/visit-window';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { ReserveQuery } from '../../machines/reserve/types';
 import { fromPromise } from '../actors';
@@ -32,6 +33,11 @@ export interface EventWiring {
    * overlapping one are marked and not offered. Without them nothing is marked.
    */
   conflicts?: { event: ConflictEvent; heldVisits: () => readonly HeldVisit[] };
+  /**
+   * The upsell chain's visit window when this event is an add-on opened from it (domain/visit-window.ts), read
+   * when days and sessions load: only the days it touches and the times starting inside it are offered.
+   */
+  visitWindow?: () => Promise<VisitWindowBounds | null>;
 }
 
 type ConflictEvent = Pick<EventDetail, 'category' | 'meta' | 'config'>;
@@ -42,6 +48,24 @@ export const withConflicts = <S extends SessionModel>(
   conflicts: EventWiring['conflicts'],
 ): S[] => (conflicts ? markConflicts(sessions, conflicts.event, conflicts.heldVisits()) : sessions);
 
+/** The calendar days an add-on's visit window touches (all without a window). */
+export async function withinVisitDays<D extends { date: string }>(
+  days: D[],
+  visitWindow: EventWiring['visitWindow'],
+): Promise<D[]> {
+  const window = visitWindow ? await visitWindow() : null;
+  return window ? daysInWindow(days, window) : days;
+}
+
+/** The sessions an add-on offers: those starting inside the visit window (all without a window). */
+export async function withinVisitTimes<S extends SessionModel>(
+  sessions: S[],
+  visitWindow: EventWiring['visitWindow'],
+): Promise<S[]> {
+  const window = visitWindow ? await visitWindow() : null;
+  return window ? sessionsInWindow(sessions, window) : sessions;
+}
+
 export function provideDateFirstReserve({
   api,
   currentCartId,
@@ -50,14 +74,24 @@ export function provideDateFirstReserve({
   isMember,
   codePrompt,
   conflicts,
+  visitWindow,
 }: EventWiring) {
   return dateFirstReserveMachine.provide({
     actors: {
-      loadCalendar: fromPromise(({ input, signal }) =>
-        api.events.calendar(input.eventId, { ticketGroupIds: input.ticketGroupIds }, { signal }),
+      loadCalendar: fromPromise(async ({ input, signal }) =>
+        withinVisitDays(
+          await api.events.calendar(input.eventId, { ticketGroupIds: input.ticketGroupIds }, { signal }),
+          visitWindow,
+        ),
       ),
       loadSessions: fromPromise(async ({ input, signal }) =>
-        withConflicts(await api.events.sessions(input.eventId, { date: input.date }, { signal }), conflicts),
+        withConflicts(
+          await withinVisitTimes(
+            await api.events.sessions(input.eventId, { date: input.date }, { signal }),
+            visitWindow,
+          ),
+          conflicts,
+        ),
       ),
       findSession: fromPromise(({ input, signal }) =>
         api.events.session(input.eventId, input.sessionId, { signal }),

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
 import { CITYPASS_CODE_GROUPS_KEY, CITYPASS_EVENT_KEY } from '../../domain/citypass-rule';
+import type { MessageRuleWire } from '../../domain/message-rules';
 import type { AppCtx } from '../http/context';
 import {
   coll,
@@ -176,5 +177,24 @@ export async function eventDocument(
     const types = await loadTypesForGroups(ctx.db, groupIds);
     doc.ticket_type = coll((gate ? gate.types(ev, groups, types) : types).map(wType));
   }
+  // The event's message rules (spec 1 §3, §7 embed message_rule; domain/message-rules.ts), by rank.
+  if (q.has('message_rule')) {
+    const rules = await ctx.db
+      .select()
+      .from(t.messageRule)
+      .where(eq(t.messageRule.eventTemplateId, ev.id))
+      .orderBy(asc(t.messageRule.rank), asc(t.messageRule.id));
+    (doc as w.Document & { message_rule?: unknown }).message_rule = coll(rules.map(wMessageRule));
+  }
   return doc;
 }
+
+/** A message rule on the wire (domain/message-rules.ts MessageRuleWire). */
+const wMessageRule = (r: Row<typeof t.messageRule>) =>
+  ({
+    id: r.id,
+    event_template_id: r.eventTemplateId,
+    _rank: r.rank,
+    actions: r.actions,
+    triggers: r.triggers,
+  }) as MessageRuleWire;

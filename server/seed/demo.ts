@@ -3,6 +3,7 @@
  * across runs; sessions are topped up on every start so there are always sessions for the next 60 days.
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
+import type { MessageRuleWire } from '../../domain/message-rules';
 import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
 import type { Db } from '../db';
 import { PAYMENT_PLAN_META } from '../payments/schedule';
@@ -24,6 +25,8 @@ export { DEMO_SLUG };
 export const DEMO_SELLER_ID = stableId('seller:demo-museum');
 /** The event sold on a payment plan (issue 22), and its plan: 25 % now, then two payments a week apart. */
 export const INSTALMENTS_KEY = 'study-trip';
+/** The all-day event with message rules (issue 25). */
+export const SCULPTURE_PARK_KEY = 'sculpture-park';
 export const INSTALMENT_PLAN = { deposit_percent: 25, instalments: 2, interval_days: 7 } as const;
 const TZ = 'America/New_York';
 const DAYS_AHEAD = 60;
@@ -71,6 +74,8 @@ export interface EventSeed {
    * types named cost these cents instead of their price.
    */
   sessionPrices?: { times: string[]; cents: Record<string, number> };
+  /** Message rules of the event (table `message_rule`; domain/message-rules.ts), by rank as listed. */
+  messageRules?: Pick<MessageRuleWire, 'actions' | 'triggers'>[];
 }
 
 const EVENTS: EventSeed[] = [
@@ -319,6 +324,52 @@ const EVENTS: EventSeed[] = [
     times: ['08:00'],
     hiddenType: 'public_link_only',
     meta: { [PAYMENT_PLAN_META]: JSON.stringify(INSTALMENT_PLAN) },
+  },
+  {
+    // All day and message rules (issue 25; spec 1 §3, §9): one session a day from 9 AM to 5 PM, longer than five
+    // hours, so the day is all day (no time tabs); the seller's message rules annotate weekend days, say when the
+    // ticket admits, and speak to children's and groups' tickets. Link-only, so the listing is unchanged.
+    key: SCULPTURE_PARK_KEY,
+    name: 'Sculpture Park Day Ticket',
+    subtitle: 'The open-air collection, all day',
+    summary: 'Forty sculptures in the park around the museum; come and go as you like.',
+    description:
+      '<p>The sculpture park is open from 9 AM to 5 PM. Your ticket admits you once at any time that day.</p>',
+    category: 'Admission',
+    eventType: 'repeating',
+    reserveFlow: 'date_first',
+    hue: 100,
+    alt: 'Green lawns and bronze shapes with the words Sculpture Park',
+    group: { name: 'Park entry', description: 'Any time that day', min: 1, max: 20 },
+    types: [
+      { name: 'Adult', cents: 1200 },
+      { name: 'Child', cents: 600, description: 'Ages 3 to 17' },
+    ],
+    capacity: 300,
+    durationMin: 8 * 60,
+    times: ['09:00'],
+    hiddenType: 'public_link_only',
+    messageRules: [
+      {
+        actions: { session_annotation: '9:00 AM to 5:00 PM' },
+        triggers: {},
+      },
+      {
+        actions: {
+          date_annotation: 'Trail tours',
+          date_message: 'Weekends: free trail tours leave the park gate at 11:00 AM and 2:00 PM.',
+        },
+        triggers: { dateOrSession: { weekdays: [6, 7] } },
+      },
+      {
+        actions: { quantity_message: 'Children under 12 must be with an adult.' },
+        triggers: { quantity: { ticket_type_names: ['Child'], min: 1 } },
+      },
+      {
+        actions: { quantity_message: 'Groups of 10 or more: ask the box office about group rates.' },
+        triggers: { quantity: { min: 10 } },
+      },
+    ],
   },
 ];
 
@@ -575,6 +626,19 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
       )
       .onConflictDoNothing();
 
+    if (ev.messageRules?.length)
+      await db
+        .insert(t.messageRule)
+        .values(
+          ev.messageRules.map((rule, rank) => ({
+            id: id(`message_rule:${ev.key}:${rank}`),
+            eventTemplateId: eventId,
+            rank,
+            actions: rule.actions,
+            triggers: rule.triggers,
+          })),
+        )
+        .onConflictDoNothing();
     await seedExtraGroups(db, ids, ev);
     await topUpSessions(db, ids, ev, now());
   }

@@ -118,9 +118,51 @@ describe('events', () => {
     expect(queryOf(calls[0]?.url ?? '')).toEqual({
       'hidden_type._in': PUBLIC,
       'ticket_group.hidden_type._in': PUBLIC,
-      _embed: 'meta,venue,ticket_group,ticket_type,config',
+      _embed: 'meta,venue,ticket_group,ticket_type,message_rule,config',
       seller_id: 'seller-1',
     });
+    // No message_rule collection in the answer: no rules.
+    expect(detail.messageRules).toBeUndefined();
+  });
+
+  it('get: the event’s message rules (spec 1 §3, §7 embed message_rule) join the detail by rank; unreadable ones and other events’ are left out', async () => {
+    const doc = {
+      ...eventDetailDocument(),
+      message_rule: {
+        _count: 4,
+        _data: [
+          {
+            id: 'r-2',
+            event_template_id: 'ev-1',
+            _rank: 2,
+            actions: { date_message: 'Second' },
+            triggers: {},
+          },
+          {
+            id: 'r-1',
+            event_template_id: 'ev-1',
+            _rank: 1,
+            actions: { date_annotation: 'First' },
+            triggers: { dateOrSession: { weekdays: [6, 7] } },
+          },
+          {
+            id: 'r-x',
+            event_template_id: 'ev-other',
+            _rank: 0,
+            actions: { date_message: 'Other' },
+            triggers: {},
+          },
+          { id: 'r-0', event_template_id: 'ev-1', _rank: 0, actions: { nothing: 'x' }, triggers: {} },
+        ],
+      },
+    };
+    const { api } = setup(json(doc));
+    const detail = await api.events.get('ev-1');
+    expect(detail.messageRules?.map((r) => [r.id, r.actions])).toEqual([
+      ['r-1', { date_annotation: 'First' }],
+      ['r-2', { date_message: 'Second' }],
+    ]);
+    expect(detail.messageRules?.[0]?.dateOrSession?.weekdays).toEqual([6, 7]);
   });
 
   it('get: a ticket group filter travels as ticket_group.id._in', async () => {

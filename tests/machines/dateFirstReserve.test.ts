@@ -8,6 +8,7 @@ import {
   transition,
 } from 'xstate';
 import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
+import { readMessageRules } from '../../domain/message-rules';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import {
   canSubmit,
@@ -343,6 +344,42 @@ describe('choosing a session', () => {
     await flush();
     expect(preset.actor.getSnapshot().context.selectedSessionId).toBeNull();
     expect(selectDateFirstReserveView(preset.actor.getSnapshot()).conflictingTimes).toEqual(['1:00 PM']);
+  });
+
+  it('an all-day day (spec 1 §9: a repeating event, one session longer than 5 hours) offers "All day", no time tabs', async () => {
+    const long = (id: string, start: string, minutes: number): SessionModel => ({
+      ...s0930,
+      id,
+      start,
+      end: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
+    });
+    const byDate: Record<string, SessionModel[]> = {
+      '2026-11-21': [long('s-day', '2026-11-21T14:00:00Z', 8 * 60)],
+      '2026-11-22': [long('s-5h', '2026-11-22T14:00:00Z', 5 * 60)],
+    };
+    const { actor, calls } = start(undefined, { sessions: async (date) => byDate[date] ?? [] });
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    let view = selectDateFirstReserveView(actor.getSnapshot());
+    expect(view.allDaySession?.id).toBe('s-day');
+    expect(view.allDaySession?.allDay).toBe(true);
+    await send(actor, { type: 'session.select', sessionId: 's-day' });
+    expect(calls.loadSessionGroups).toHaveBeenCalledWith({ eventId: 'ev-1', sessionId: 's-day' });
+    expect(selectDateFirstReserveView(actor.getSnapshot()).selectedSession?.allDay).toBe(true);
+    // Exactly 5 hours is a time like any other.
+    await send(actor, { type: 'date.select', date: '2026-11-22' });
+    view = selectDateFirstReserveView(actor.getSnapshot());
+    expect(view.allDaySession).toBeNull();
+    expect(view.sessionTabs?.flatMap((t) => t.sessions.map((x) => x.allDay))).toEqual([false]);
+    // A single event keeps its time, however long.
+    const single = start(
+      undefined,
+      { sessions: async (date) => byDate[date] ?? [] },
+      { ...input().event, eventType: 'single' },
+    );
+    await flush();
+    await send(single.actor, { type: 'date.select', date: '2026-11-21' });
+    expect(selectDateFirstReserveView(single.actor.getSnapshot()).allDaySession).toBeNull();
   });
 
   it('loads its ticket groups and resets quantities; Change re-opens the list', async () => {
@@ -1091,11 +1128,77 @@ const members = groupWithCapacity(
   { capacity: 2, oversell: 0, used: 0 },
 );
 
-/** The event of the quantity walk: its groups are the ones the session offers. */
+/**
+ * The quantity walk's message rules (spec 1 §3): Saturdays are annotated and have a message, afternoon times
+ * (12:00 to 5:00 PM, venue time) too, and two quantity messages: three or four tickets of the pair group, and
+ * any Member ticket.
+ */
+const walkRules = readMessageRules([
+  {
+    id: 'weekend',
+    event_template_id: 'ev-1',
+    _rank: 0,
+    actions: { date_annotation: 'Saturday', date_message: 'Saturday tours' },
+    triggers: { dateOrSession: { weekdays: ['saturday'] } },
+  },
+  {
+    id: 'afternoon',
+    event_template_id: 'ev-1',
+    _rank: 1,
+    actions: { session_annotation: 'Afternoon', session_message: 'Afternoon talk' },
+    triggers: { dateOrSession: { time_of_day: { start: '12:00', end: '17:00' } } },
+  },
+  {
+    id: 'pairs',
+    event_template_id: 'ev-1',
+    _rank: 2,
+    actions: { quantity_message: 'Three or four in the pair group' },
+    triggers: { quantity: { ticket_group_ids: ['g-pair'], min: 3, max: 4 } },
+  },
+  {
+    id: 'members',
+    event_template_id: 'ev-1',
+    _rank: 3,
+    actions: { quantity_message: 'Members bring their card' },
+    triggers: { quantity: { ticket_type_names: ['member'] } },
+  },
+]);
+
+/** The event of the quantity walk: its groups are the ones the session offers, and the walk's message rules. */
 const quantityInput = (): DateFirstReserveInput => ({
   ...input(),
-  event: { ...input().event, ticketGroups: [pair, familyOnly, members] },
+  event: { ...input().event, ticketGroups: [pair, familyOnly, members], messageRules: walkRules },
 });
+
+/**
+ * The walk's rules where they show, read from the rules' own words (an oracle apart from the rule code): the
+ * Saturday (2026-11-21) is annotated and says so once chosen; the 1:00 PM session is the afternoon one; the
+ * quantity messages follow the pair group's count and the Member tickets.
+ */
+function expectWalkRuleMessages(runner: { actor: { getSnapshot(): Snapshot } }): void {
+  const snapshot = runner.actor.getSnapshot();
+  const { context } = snapshot;
+  const where = JSON.stringify({ value: snapshot.value, quantities: context.quantities });
+  const view = selectDateFirstReserveView(snapshot);
+  const q = context.quantities;
+  const pairCount = (q['t-a'] ?? 0) + (q['t-b'] ?? 0);
+  const chosen = context.sessions.find((x) => x.id === context.selectedSessionId) ?? null;
+  expect(view.ruleMessages, where).toEqual({
+    date: context.selectedDate === '2026-11-21' ? ['Saturday tours'] : [],
+    session: chosen?.id === 's-1300' ? ['Afternoon talk'] : [],
+    quantity: [
+      ...(pairCount >= 3 && pairCount <= 4 ? ['Three or four in the pair group'] : []),
+      ...((q['t-member'] ?? 0) >= 1 ? ['Members bring their card'] : []),
+    ],
+  });
+  for (const d of view.days)
+    expect(
+      d.badges.filter((b) => b.kind === 'annotation'),
+      `${where}: ${d.date}`,
+    ).toEqual(d.date === '2026-11-21' ? [{ kind: 'annotation', text: 'Saturday' }] : []);
+  for (const session of selectSessionPicker(snapshot).sessions)
+    expect(session.annotation, `${where}: ${session.id}`).toBe(session.id === 's-1300' ? 'Afternoon' : null);
+}
 
 /** To the 1:00 PM session (5 places left) with the quantity-walk groups, then every quantity change. */
 function quantityEvents(snapshot: Snapshot): EventObject[] {
@@ -1183,7 +1286,11 @@ describe('path tests', () => {
       inputs: [quantityInput()],
       events: quantityEvents,
       serializeState: quantityState,
-      onStep: oncePerSnapshot(checkReserveInvariants),
+      onStep: oncePerSnapshot((runner) => {
+        checkReserveInvariants(runner);
+        // Spec 1 §3 message rules: what each rule says shows where it belongs, at every step.
+        expectWalkRuleMessages(runner);
+      }),
     });
     // Every edge of this model was walked; the transitions outside quantities are the other walk's.
     expect(report.uncoveredEdges).toEqual([]);

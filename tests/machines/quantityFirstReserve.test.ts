@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom, transition } from 'xstate';
 import type { CalendarDayModel, CartModel, PricedSessionModel } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
+import { readMessageRules } from '../../domain/message-rules';
 import { withMemberRemaining } from '../../machines/reserve/member-remaining';
 import { isSelectionValid, totalTickets } from '../../machines/reserve/quantities';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
@@ -13,6 +14,7 @@ import {
   capacityError,
   cart,
   day,
+  q0930,
   qfCitypassEvent,
   qfDays,
   qfEvent,
@@ -303,6 +305,76 @@ describe('what the date-first picker shows too (spec 1 §2, §9)', () => {
     await send(actor, { type: 'session.select', sessionId: 's-1300' });
     expect(view(actor).selectedSession?.remaining).toBe(5);
     expect(view(actor).fewTickets).toBeNull();
+  });
+});
+
+describe('message rules and all-day days, as date-first shows them (spec 1 §3, §9)', () => {
+  const rules = readMessageRules([
+    {
+      id: 'children',
+      event_template_id: 'ev-qf',
+      _rank: 0,
+      actions: { quantity_message: 'Children must be with an adult' },
+      triggers: { quantity: { ticket_type_names: ['Child'] } },
+    },
+    {
+      id: 'saturday',
+      event_template_id: 'ev-qf',
+      _rank: 1,
+      actions: { date_annotation: 'Saturday', date_message: 'Saturday tours' },
+      triggers: { dateOrSession: { weekdays: [6] } },
+    },
+    {
+      id: 'afternoon',
+      event_template_id: 'ev-qf',
+      _rank: 2,
+      actions: { session_annotation: 'Afternoon', session_message: 'Afternoon talk' },
+      triggers: { dateOrSession: { time_of_day: { start: '12:00', end: '17:00' } } },
+    },
+  ]);
+
+  it('quantity messages with the quantities, the Saturday annotated and its message once chosen, the afternoon time too', async () => {
+    const { actor } = start(
+      { event: { ...qfEvent, messageRules: rules } },
+      { calendar: async () => [day('2026-11-21'), day('2026-11-22')] },
+    );
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(view(actor).ruleMessages.quantity).toEqual([]);
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-child' });
+    expect(view(actor).ruleMessages).toEqual({
+      date: [],
+      session: [],
+      quantity: ['Children must be with an adult'],
+    });
+    await send(actor, { type: 'tickets.find' });
+    // Days: the Saturday (2026-11-21) carries its annotation after its badges; the Sunday none.
+    expect(view(actor).days.map((d) => d.badges.filter((b) => b.kind === 'annotation'))).toEqual([
+      [{ kind: 'annotation', text: 'Saturday' }],
+      [],
+    ]);
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    expect(view(actor).ruleMessages.date).toEqual(['Saturday tours']);
+    const times = view(actor).sessionTabs?.flatMap((t) => t.sessions.map((x) => [x.timeLabel, x.annotation]));
+    expect(times).toEqual([
+      ['9:30 AM', null],
+      ['11:00 AM', null],
+      ['1:00 PM', 'Afternoon'],
+    ]);
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    expect(view(actor).ruleMessages.session).toEqual(['Afternoon talk']);
+    await send(actor, { type: 'session.select', sessionId: 's-0930' });
+    expect(view(actor).ruleMessages.session).toEqual([]);
+  });
+
+  it('a day whose one session is longer than 5 hours offers it as "All day"', async () => {
+    const allDay = { ...q0930, id: 's-day', start: '2026-11-21T14:00:00Z', end: '2026-11-21T22:00:00Z' };
+    const { actor } = start({}, { sessions: async () => [allDay] });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'tickets.find' });
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    expect(view(actor).allDaySession).toMatchObject({ id: 's-day', allDay: true });
+    await send(actor, { type: 'session.select', sessionId: 's-day' });
+    expect(view(actor).selectedSession?.allDay).toBe(true);
   });
 });
 

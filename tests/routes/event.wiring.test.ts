@@ -149,6 +149,84 @@ describe('event wiring', () => {
       expect(sessions.map((s) => s.conflict)).toEqual([undefined, undefined]);
   });
 
+  it('an add-on opened from the upsell chain loads only the days its visit window touches and the times starting inside it, in both reserve flows', async () => {
+    const api = fakeApi();
+    const session = (id: string, start: string): SessionModel => ({
+      id,
+      eventId: 'ev-1',
+      start,
+      end: new Date(Date.parse(start) + 45 * 60_000).toISOString(),
+      availableCapacity: null,
+      soldOut: false,
+    });
+    // Tours at 9:30, 10:00, 11:30 AM and 12:00 PM in New York; the visit is 10:00 AM to 12:00 PM.
+    const loaded = [
+      session('s-0930', '2026-12-03T14:30:00.000Z'),
+      session('s-1000', '2026-12-03T15:00:00.000Z'),
+      session('s-1130', '2026-12-03T16:30:00.000Z'),
+      session('s-1200', '2026-12-03T17:00:00.000Z'),
+    ];
+    const calendarDays = ['2026-12-02', '2026-12-03', '2026-12-04'].map((date) => ({
+      date,
+      status: 'available' as const,
+      minPriceCents: 800,
+      availability: null,
+    }));
+    api.events.sessions.mockResolvedValue(loaded as never);
+    api.events.calendar.mockResolvedValue(calendarDays as never);
+    const sessionsFor = vi.fn(async () => loaded.map((s) => ({ ...s, prices: {} })));
+    const calendarFor = vi.fn(async () => calendarDays);
+    let window: { start: string; end: string; timezone: string } | null = null;
+    const visitWindow = async () => window;
+    const dateFirst = provideDateFirstReserve({
+      api: asApi(api),
+      currentCartId: () => null,
+      reserved: vi.fn(),
+      visitWindow,
+    });
+    const quantityFirst = provideQuantityFirstReserve({
+      api: { ...asApi(api), events: { ...api.events, sessionsFor, calendarFor } } as never,
+      currentCartId: () => null,
+      reserved: vi.fn(),
+      visitWindow,
+    });
+    const load = async () => ({
+      days: [
+        (await runProvided(dateFirst, 'loadCalendar', { eventId: 'ev-1' })) as { date: string }[],
+        (await runProvided(quantityFirst, 'loadCalendar', { eventId: 'ev-1', quantities: {} })) as {
+          date: string;
+        }[],
+      ].map((ds) => ds.map((d) => d.date)),
+      times: [
+        (await runProvided(dateFirst, 'loadSessions', {
+          eventId: 'ev-1',
+          date: '2026-12-03',
+        })) as SessionModel[],
+        (await runProvided(quantityFirst, 'loadSessions', {
+          eventId: 'ev-1',
+          date: '2026-12-03',
+          quantities: {},
+        })) as SessionModel[],
+      ].map((ss) => ss.map((s) => s.id)),
+    });
+    // Outside a chain: everything.
+    const all = await load();
+    expect(all.days).toEqual([calendarDays.map((d) => d.date), calendarDays.map((d) => d.date)]);
+    expect(all.times).toEqual([loaded.map((s) => s.id), loaded.map((s) => s.id)]);
+    // An add-on step: the visit's day, and the times from its start up to (not at) its end.
+    window = {
+      start: '2026-12-03T15:00:00.000Z',
+      end: '2026-12-03T17:00:00.000Z',
+      timezone: 'America/New_York',
+    };
+    const inChain = await load();
+    expect(inChain.days).toEqual([['2026-12-03'], ['2026-12-03']]);
+    expect(inChain.times).toEqual([
+      ['s-1000', 's-1130'],
+      ['s-1000', 's-1130'],
+    ]);
+  });
+
   it('hands the reserved cart to the app', () => {
     const reserved = vi.fn();
     const machine = provideDateFirstReserve({ api: asApi(fakeApi()), currentCartId: () => null, reserved });

@@ -246,6 +246,60 @@ describe('date-first reserve view: days, flexible tickets, places left and focus
     ).toBeEnabled();
   });
 
+  it('message rules and all day (spec 1 §3, §9): the day annotation in the day button, "All day" with its annotation in place of time tabs, each message where it belongs', async () => {
+    const user = userEvent.setup();
+    const annotated = days.map((d, i) =>
+      i === 4 ? { ...d, badges: [{ kind: 'annotation' as const, text: 'Trail tours' }] } : d,
+    );
+    const { rerender } = render(
+      <DateFirstReserve {...props({ days: annotated, buttonDays: annotated.slice(0, 8) })} />,
+    );
+    expect(
+      screen.getByRole('button', { name: 'Sat 5 From $12.00 Trail tours, Saturday, December 5, 2026' }),
+    ).toHaveTextContent('Trail tours');
+    const allDay = {
+      id: 's-day',
+      timeLabel: '9:00 AM',
+      soldOut: false,
+      disabled: false,
+      availableCapacity: null,
+      allDay: true,
+      annotation: '9:00 AM to 5:00 PM',
+    };
+    const chosenDay = {
+      selectedDate: '2026-12-05',
+      dateListOpen: false,
+      sessionTabs: [{ id: 'morning' as const, sessions: [allDay], unavailable: null }],
+      allDaySession: allDay,
+      ruleMessages: { date: ['Weekend tours at 11'], session: [], quantity: [] },
+    };
+    const p = props(chosenDay);
+    rerender(<DateFirstReserve {...p} />);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByText('Weekend tours at 11')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'All day, 9:00 AM to 5:00 PM' }));
+    expect(p.onSelectSession).toHaveBeenCalledWith('s-day');
+    rerender(
+      <DateFirstReserve
+        {...props({
+          ...chosenDay,
+          sessionListOpen: false,
+          selectedSession: { ...allDay, selected: true },
+          groups: [],
+          ruleMessages: {
+            date: [],
+            session: ['Come and go as you like'],
+            quantity: ['Children with an adult'],
+          },
+        })}
+      />,
+    );
+    const time = screen.getByRole('region', { name: 'Time' });
+    expect(time).toHaveTextContent('All day');
+    expect(within(time).getByText('Come and go as you like')).toBeVisible();
+    expect(screen.getByText('Children with an adult')).toBeVisible();
+  });
+
   it('offers single date or flexible tickets; flexible shows its tickets without a date or time', async () => {
     const user = userEvent.setup();
     const p = { ...props({ hasFlexible: true }), onSelectFlexible: vi.fn(), onClearFlexible: vi.fn() };

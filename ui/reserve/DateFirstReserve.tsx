@@ -9,7 +9,23 @@ import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from '.
 import { DayButtons } from './DayButtons';
 import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
-import { ConflictingTimes, type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import {
+  AllDaySession,
+  ConflictingTimes,
+  RuleMessages,
+  type SessionOption,
+  SessionTabs,
+  type SessionTabView,
+  sessionLabel,
+} from './SessionTabs';
+
+/** The seller's messages (message rules), by where they show. */
+export interface RuleMessagesView {
+  date: readonly string[];
+  session: readonly string[];
+  quantity: readonly string[];
+}
+
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { type QuantityTypeOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
@@ -57,6 +73,10 @@ export interface ReserveView {
   initialTab: SessionTabView['id'];
   /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
   conflictingTimes: readonly string[];
+  /** The day's one all-day session: 'All day' in place of the tabs; absent or null: tabs. */
+  allDaySession?: SessionOption | null;
+  /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */
+  ruleMessages?: RuleMessagesView;
   sessionListOpen: boolean;
   selectedSession: SessionOption | null;
   /** null while loading. */
@@ -293,6 +313,7 @@ function DateSection({
             </button>
           ) : null}
         </div>
+        <RuleMessages messages={view.ruleMessages?.date} />
       </section>
     );
   }
@@ -331,7 +352,7 @@ function SessionSection({
           {strings.selectedTime}
         </h2>
         <div className="chosen">
-          <strong>{selectedSession.timeLabel}</strong>
+          <strong>{sessionLabel(strings, selectedSession)}</strong>
           {selectedSession.remaining != null ? (
             <span className="session-button__note">
               {fill(strings.remaining, { count: String(selectedSession.remaining) })}
@@ -345,6 +366,7 @@ function SessionSection({
         {view.fewTickets ? (
           <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>
         ) : null}
+        <RuleMessages messages={view.ruleMessages?.session} />
       </section>
     );
   }
@@ -354,6 +376,8 @@ function SessionSection({
       <h2 id={id}>{strings.chooseTime}</h2>
       {sessionTabs === null ? (
         <p role="status">{strings.loading}</p>
+      ) : view.allDaySession ? (
+        <AllDaySession strings={strings} session={view.allDaySession} onSelect={onSelectSession} />
       ) : empty ? (
         view.canRetry ? null : (
           <p className="message message--warning">{strings.noTimes}</p>
@@ -397,6 +421,7 @@ function TicketSection({
           onPriceChange={onPriceChange}
         />
       )}
+      <RuleMessages messages={view.ruleMessages?.quantity} />
     </section>
   );
 }

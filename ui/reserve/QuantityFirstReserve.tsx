@@ -5,10 +5,18 @@ import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
-import type { DayOption, ReserveNoticeView } from './DateFirstReserve';
+import type { DayOption, ReserveNoticeView, RuleMessagesView } from './DateFirstReserve';
 import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
-import { ConflictingTimes, type SessionOption, SessionTabs, type SessionTabView } from './SessionTabs';
+import {
+  AllDaySession,
+  ConflictingTimes,
+  RuleMessages,
+  type SessionOption,
+  SessionTabs,
+  type SessionTabView,
+  sessionLabel,
+} from './SessionTabs';
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { type QuantityGroupOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
@@ -41,6 +49,10 @@ export interface QuantityFirstView {
   initialTab: SessionTabView['id'];
   /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
   conflictingTimes: readonly string[];
+  /** The day's one all-day session: 'All day' in place of the tabs; absent or null: tabs. */
+  allDaySession?: QfSessionOption | null;
+  /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */
+  ruleMessages?: RuleMessagesView;
   selectedSession: QfSessionOption | null;
   /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
   fewTickets: UiMessage | null;
@@ -177,6 +189,7 @@ function QuantitiesSection({
             <span className="visually-hidden"> {strings.selectedTickets}</span>
           </button>
         </div>
+        <RuleMessages messages={view.ruleMessages?.quantity} />
         {view.findingTickets ? <p role="status">{strings.loading}</p> : null}
       </section>
     );
@@ -192,6 +205,7 @@ function QuantitiesSection({
         onDecrement={onDecrement}
         onPriceChange={onPriceChange}
       />
+      <RuleMessages messages={view.ruleMessages?.quantity} />
       <button type="button" className="btn" disabled={!view.canFindTickets} onClick={onFindTickets}>
         {strings.findTickets}
       </button>
@@ -222,6 +236,7 @@ function DateSection({
             </button>
           ) : null}
         </div>
+        <RuleMessages messages={view.ruleMessages?.date} />
       </section>
     );
   }
@@ -254,9 +269,10 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
       <h2 id={id}>{view.selectedSession ? strings.selectedTime : strings.chooseTime}</h2>
       {view.selectedSession ? (
         <p className="chosen">
-          <strong>{view.selectedSession.timeLabel}</strong>
+          <strong>{sessionLabel(strings, view.selectedSession)}</strong>
         </p>
       ) : null}
+      <RuleMessages messages={view.selectedSession ? view.ruleMessages?.session : undefined} />
       {view.fewTickets ? (
         <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>
       ) : null}
@@ -266,6 +282,8 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
         </button>
       ) : tabs === null ? (
         <p role="status">{strings.loading}</p>
+      ) : view.allDaySession ? (
+        <AllDaySession strings={strings} session={view.allDaySession} onSelect={onSelectSession} />
       ) : empty ? (
         <p className="message message--warning">{strings.noTimes}</p>
       ) : (
@@ -300,7 +318,7 @@ function AttendeeSection({
         <h2 id={id}>{strings.yourVisit}</h2>
         <p>
           {view.selectedDate ? dayParts(view.selectedDate).long : null}
-          {view.selectedSession ? `, ${view.selectedSession.timeLabel}` : null}
+          {view.selectedSession ? `, ${sessionLabel(strings, view.selectedSession)}` : null}
         </p>
         <ul className="plain-list">
           {view.summary.map((line) => (

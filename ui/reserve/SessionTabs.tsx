@@ -14,7 +14,15 @@ export interface SessionOption {
   remaining?: number | null;
   /** Where a picker keeps the choice on screen (reschedule): the chosen session is a pressed button. */
   selected?: boolean;
+  /** The day's one all-day session: 'All day' in place of its time. */
+  allDay?: boolean;
+  /** The seller's annotation of the time (a message rule's session_annotation), shown as written. */
+  annotation?: string | null;
 }
+
+/** What names a session: its time, or 'All day'. */
+export const sessionLabel = (strings: Strings, s: Pick<SessionOption, 'timeLabel' | 'allDay'>): string =>
+  s.allDay ? strings.allDay : s.timeLabel;
 
 export interface SessionTabView {
   id: 'morning' | 'afternoon' | 'evening';
@@ -50,13 +58,6 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect, labelledBy }:
   const current =
     tabs.find((t) => t.id === active && t.unavailable === null) ?? tabs.find((t) => t.id === initialTab);
   const usable = tabs.filter((t) => t.unavailable === null);
-  /** 'Sold out', or the places left under the seller's threshold. */
-  const note = (s: SessionOption) =>
-    s.soldOut
-      ? strings.soldOut
-      : s.remaining != null
-        ? fill(strings.remaining, { count: String(s.remaining) })
-        : null;
 
   /** The tab a key moves to among the tabs that can be opened, or null for any other key. */
   const target = (key: string, from: SessionTabView['id']): SessionTabView | null => {
@@ -115,17 +116,7 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect, labelledBy }:
           <ul className="session-list">
             {tab.sessions.map((s) => (
               <li key={s.id}>
-                <button
-                  type="button"
-                  className="session-button"
-                  disabled={s.disabled}
-                  aria-pressed={s.selected}
-                  aria-label={`${s.timeLabel}${note(s) ? `, ${note(s)}` : ''}`}
-                  onClick={() => onSelect(s.id)}
-                >
-                  <span>{s.timeLabel}</span>
-                  {note(s) ? <span className="session-button__note">{note(s)}</span> : null}
-                </button>
+                <SessionButton strings={strings} session={s} onSelect={onSelect} />
               </li>
             ))}
           </ul>
@@ -133,6 +124,78 @@ export function SessionTabs({ strings, tabs, initialTab, onSelect, labelledBy }:
       ))}
     </div>
   );
+}
+
+/** 'Sold out', or the places left under the seller's threshold, after the seller's annotation. */
+function sessionNote(strings: Strings, s: SessionOption): string | null {
+  const state = s.soldOut
+    ? strings.soldOut
+    : s.remaining != null
+      ? fill(strings.remaining, { count: String(s.remaining) })
+      : null;
+  return [s.annotation, state].filter(Boolean).join(', ') || null;
+}
+
+/** One session as a button: its time (or 'All day'), then its note; the name starts with what it shows. */
+function SessionButton({
+  strings,
+  session: s,
+  onSelect,
+}: {
+  strings: Strings;
+  session: SessionOption;
+  onSelect: (id: string) => void;
+}) {
+  const note = sessionNote(strings, s);
+  const label = sessionLabel(strings, s);
+  return (
+    <button
+      type="button"
+      className="session-button"
+      disabled={s.disabled}
+      aria-pressed={s.selected}
+      aria-label={`${label}${note ? `, ${note}` : ''}`}
+      onClick={() => onSelect(s.id)}
+    >
+      <span>{label}</span>
+      {note ? <span className="session-button__note">{note}</span> : null}
+    </button>
+  );
+}
+
+/**
+ * An all-day day (domain/all-day.ts): no time-of-day tabs, its one session as the only choice, 'All day'
+ * (spec 1 §9).
+ */
+export function AllDaySession({
+  strings,
+  session,
+  onSelect,
+}: {
+  strings: Strings;
+  session: SessionOption;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <ul className="session-list">
+      <li>
+        <SessionButton strings={strings} session={session} onSelect={onSelect} />
+      </li>
+    </ul>
+  );
+}
+
+/** The seller's messages (message rules) for what is chosen, each as written. */
+export function RuleMessages({ messages }: { messages: readonly string[] | undefined }) {
+  return messages && messages.length > 0 ? (
+    <ul className="rule-messages">
+      {messages.map((text) => (
+        <li key={text} className="message">
+          {text}
+        </li>
+      ))}
+    </ul>
+  ) : null;
 }
 
 /** The times not offered because they overlap a visit already in the cart (spec 1 §5 time conflicts). */

@@ -7,7 +7,9 @@ import { fill, type Strings } from '../strings';
 export type DayBadge =
   | { kind: 'price'; prefix: string; cents: number }
   | { kind: 'remaining'; count: number }
-  | { kind: 'fewTickets' };
+  | { kind: 'fewTickets' }
+  /** The seller's annotation of the day (a message rule's date_annotation), shown as written. */
+  | { kind: 'annotation'; text: string };
 
 export interface DayOption {
   date: string; // YYYY-MM-DD
@@ -36,5 +38,6 @@ export function dayBadgeText(badge: DayBadge, strings: Strings, currency: string
   if (badge.kind === 'price')
     return `${badge.prefix} ${badge.cents === 0 ? strings.free : formatMoney(badge.cents, currency)}`;
   if (badge.kind === 'remaining') return fill(strings.remaining, { count: String(badge.count) });
+  if (badge.kind === 'annotation') return badge.text;
   return strings.fewTickets;
 }

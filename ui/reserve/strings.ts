@@ -37,6 +37,8 @@ export const reserveStrings = defineStrings({
   nextMonth: 'Next month',
   fewTickets: 'Hurry, less than 10 tickets available.',
   noTimes: 'No times available.',
+  // spec 1 §9: a repeating event whose day has one session longer than 5 hours is all day (the wording is ours)
+  allDay: 'All day',
   // spec 1 §5: sessions overlapping the cart are hidden and listed as conflicting times (the wording is ours)
   conflictingTimes: 'Not offered because they overlap a visit already in your cart: {times}',
   increase: 'Add one {name}',

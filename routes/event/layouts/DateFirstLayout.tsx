@@ -11,6 +11,7 @@ import { useModal, useServices } from '../../app/services';
 import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
+import { addOnVisitWindow } from '../visit-window';
 import { provideDateFirstReserve, reserveQueryFrom } from '../wiring';
 import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
@@ -33,6 +34,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         isMember: () => isLoggedIn(app),
         codePrompt,
         conflicts: { event, heldVisits: () => heldVisits(app) },
+        visitWindow: () => addOnVisitWindow(app, event.id),
       }),
     [api, app, reserved, memberLimits, codePrompt, event],
   );

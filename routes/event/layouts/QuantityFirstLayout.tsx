@@ -11,6 +11,7 @@ import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
 import { formSeatBlock } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
+import { addOnVisitWindow } from '../visit-window';
 import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
 import { RenewNoticeSlot } from './RenewNoticeSlot';
 import { ReserveFrame, sameFields, selectTicketsChosen, useReserveForm } from './ReserveFrame';
@@ -29,6 +30,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         reserved,
         codePrompt,
         conflicts: { event, heldVisits: () => heldVisits(app) },
+        visitWindow: () => addOnVisitWindow(app, event.id),
       }),
     [api, app, reserved, codePrompt, event],
   );
