@@ -9,7 +9,9 @@ import { APP_ACTORS, type AppInput, appMachine } from '../../machines/app/app.ma
 import type { MemberSession } from '../../machines/session/types';
 
 /** A child that only keeps its input, so the test reads what the app handed it. */
-const keepsInput = setup({ types: { context: {} as { input: unknown }, input: {} as unknown } }).createMachine({
+const keepsInput = setup({
+  types: { context: {} as { input: unknown }, input: {} as unknown },
+}).createMachine({
   context: ({ input }) => ({ input }),
 });
 
