@@ -265,6 +265,7 @@ export function membershipReserveBody(input: MembershipReserveRequest): CartModi
   if (input.unnamedCount !== undefined) membership.unnamed = input.unnamedCount;
   if (input.autoRenew !== undefined) membership.auto_renew = input.autoRenew;
   if (input.renew !== undefined) membership.renew = input.renew;
+  if (input.extend !== undefined) membership.extend = input.extend;
   if (input.gift !== undefined) membership.gift = input.gift;
   if (input.giftCode !== undefined) {
     membership.redeem = true;

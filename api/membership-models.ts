@@ -163,6 +163,8 @@ export interface MembershipReserveRequest {
   unnamedCount?: number;
   autoRenew?: boolean;
   renew?: boolean;
+  /** The 'extend membership' checkbox: the new term runs on from the current membership's end. */
+  extend?: boolean;
   gift?: boolean;
   /** Redeem: the 10-character gift code (spec 3 §2). */
   giftCode?: string;

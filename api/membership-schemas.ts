@@ -153,13 +153,15 @@ export const reserveMember = z.object({
 /**
  * The `membership` part of a reserve (POST my/cart/modify) whose `add` holds one line of a level (a membership
  * ticket type, `event_session_id: null`): the named members, the unnamed count, survey answers, auto-renew,
- * renew, gift, and redeem with its gift code (spec 3 §7 "Reserve for redeem").
+ * renew, extend, gift, and redeem with its gift code (spec 3 §7 "Reserve for redeem").
  */
 export const membershipReserve = z.object({
   members: z.optional(z.array(reserveMember)),
   unnamed: z.optional(z.number()),
   auto_renew: z.optional(z.boolean()),
   renew: z.optional(z.boolean()),
+  /** Extend the purchaser's current membership (the event's 'extend membership' checkbox). */
+  extend: z.optional(z.boolean()),
   gift: z.optional(z.boolean()),
   redeem: z.optional(z.boolean()),
   gift_code: z.optional(z.string()),

@@ -44,6 +44,45 @@ async function logInWithPassword(page: Page, email: string) {
   await expect(dialog).toBeHidden();
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (locator: ReturnType<Page['locator']>): Promise<Box> => {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`no box: ${locator}`);
+  return b;
+};
+const middle = (b: Box) => b.y + b.height / 2;
+
+/**
+ * At phone width (390 px) the Family level's unnamed stepper is − count + in one row of small buttons, and the
+ * auto-renew radios have Yes and No beside them, not under them (issue 25). The viewport is restored after.
+ */
+async function expectPhoneLayout(page: Page) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form(page)
+    .getByRole('radio', { name: /Family/ })
+    .check();
+  const stepper = form(page).getByRole('group', { name: 'Additional members' });
+  const [less, value, more] = await Promise.all([
+    box(stepper.getByRole('button', { name: 'Fewer additional members' })),
+    box(stepper.getByRole('status')),
+    box(stepper.getByRole('button', { name: 'More additional members' })),
+  ]);
+  expect(less.x + less.width).toBeLessThanOrEqual(value.x);
+  expect(value.x + value.width).toBeLessThanOrEqual(more.x);
+  for (const b of [value, more]) expect(Math.abs(middle(b) - middle(less))).toBeLessThan(4);
+  expect(more.x + more.width - less.x).toBeLessThan(200);
+  const renew = form(page).getByRole('group', { name: /automatically/ });
+  for (const name of ['Yes', 'No']) {
+    const radio = await box(renew.getByRole('radio', { name }));
+    const text = await box(renew.getByText(name, { exact: true }));
+    expect(text.x, name).toBeGreaterThanOrEqual(radio.x + radio.width);
+    expect(Math.abs(middle(text) - middle(radio)), name).toBeLessThan(4);
+  }
+  await expectNoA11yViolations(page, 'membership form at phone width');
+  if (before) await page.setViewportSize(before);
+}
+
 test('a guest buys a membership, pays, and logs in with the new membership ID', async ({
   page,
   request,
@@ -58,6 +97,7 @@ test('a guest buys a membership, pays, and logs in with the new membership ID', 
   await expect(buy).toBeDisabled();
   await expectNoA11yViolations(page, 'membership form');
 
+  await expectPhoneLayout(page);
   await form(page)
     .getByRole('radio', { name: /Individual/ })
     .check();

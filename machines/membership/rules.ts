@@ -173,12 +173,23 @@ export function formErrors(context: MembershipPurchaseContext): Record<string, M
   return errors;
 }
 
-/** The refusal of a submit that passes the field checks, or null: members, self gift, the gift's cart. */
+/**
+ * Whether the purchase extends the purchaser's own membership: the 'extend membership' checkbox, shown only if
+ * enabled (spec 3 §2), checked, and not a gift. The new term then runs on from the current membership's end,
+ * so the server takes it before renewing opens.
+ */
+export const isExtending = (context: Pick<MembershipPurchaseContext, 'mode' | 'settings' | 'extend'>) =>
+  context.mode !== 'gift' && context.settings.extendEnabled && context.extend;
+
+/**
+ * The refusal of a submit that passes the field checks, or null: members, self gift, the gift's cart, and a
+ * renewal not open yet (unless extending).
+ */
 export function submitRefusal(context: MembershipPurchaseContext): Message | null {
   if (memberCount(context) < 1) return message('membersRequired');
   if (isSelfGift(context)) return message('giftSelf');
   if (context.mode === 'gift' && context.cartTicketCount > 0) return message('giftCartNotEmpty');
-  return context.renewNotice;
+  return isExtending(context) ? null : context.renewNotice;
 }
 
 /** The membership the renewal extends: the one ending last. */
@@ -300,7 +311,8 @@ export function reserveRequestOf(context: MembershipPurchaseContext): Membership
     // Trimmed, empty answers dropped, numbers converted (domain/survey-rule.ts).
     answers: surveyData(context.survey, context.answers),
     autoRenew: context.mode === 'gift' || !context.settings.askToAutorenew ? null : context.autoRenew,
-    extend: context.settings.extendEnabled && context.extend,
+    // Extending is the purchaser's own membership: never with a gift (the server refuses it).
+    extend: isExtending(context),
     giftee: gifteeOf(context),
     renew: context.mode === 'renew',
   };
@@ -352,6 +364,7 @@ export function membershipReserveBody(request: MembershipReserveRequest): Member
   if (request.unnamedCount > 0) out.unnamedCount = request.unnamedCount;
   if (request.autoRenew !== null) out.autoRenew = request.autoRenew;
   if (request.renew) out.renew = true;
+  if (request.extend) out.extend = true;
   if (request.giftee) out.gift = true;
   if (Object.keys(request.answers).length > 0)
     out.survey = [{ ticketGroupId: request.ticketGroupId, data: request.answers }];

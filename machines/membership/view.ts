@@ -131,7 +131,8 @@ export function selectMembershipFormView(snapshot: MembershipPurchaseSnapshot): 
       originalPriceCents: l.originalPriceCents,
       selected: l.id === context.levelId,
     })),
-    extend: { shown: context.settings.extendEnabled, checked: context.extend },
+    // Shown only if enabled (spec 3 §2), and not when gifting: a gift is not the purchaser's membership.
+    extend: { shown: context.settings.extendEnabled && context.mode !== 'gift', checked: context.extend },
     members,
     optional: {
       kind: optionalCount === 0 ? 'none' : optionalCount === 1 ? 'radio' : 'select',

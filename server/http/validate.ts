@@ -102,6 +102,7 @@ const membershipReserve = z.strictObject({
   unnamed: z.optional(z.number().check(z.int(), z.gte(0), z.lte(50))),
   auto_renew: z.optional(z.boolean()),
   renew: z.optional(z.boolean()),
+  extend: z.optional(z.boolean()),
   gift: z.optional(z.boolean()),
   redeem: z.optional(z.boolean()),
   gift_code: z.optional(text(50).check(z.trim(), z.regex(/^[A-Za-z0-9]{1,50}$/, 'letters and digits only'))),

@@ -194,6 +194,22 @@ async function checkRenewalOpen(ctx: AppCtx, sellerId: string, identityId: strin
   );
 }
 
+/** Event meta offering the 'extend membership' checkbox (spec 3 §2: shown only if enabled; flag words, spec 1 §5). */
+export const MEMBERSHIP_EXTEND_META = 'membership_extend';
+const TRUE_WORDS = new Set(['1', 'on', 'enabled', 'true', 't', 'yes', 'y']);
+
+/**
+ * `extend: true` is taken only where the level's membership event enables the checkbox (meta
+ * `membership_extend`), and never with a gift or a redeem: those are not the purchaser's own membership.
+ */
+async function checkExtendable(ctx: AppCtx, level: ReserveLine, data: w.MembershipReserveBody) {
+  if (data.gift || data.redeem) throw fail('Only your own membership can be extended.');
+  const meta = await ctx.cache.meta(ctx.db, [level.ev.id]);
+  const value = meta.find((m) => m.resourceId === level.ev.id && m.key === MEMBERSHIP_EXTEND_META)?.value;
+  if (!TRUE_WORDS.has((value ?? '').trim().toLowerCase()))
+    throw fail('This membership cannot be extended.', { event_template_id: level.ev.id });
+}
+
 /** Before the reserve writes anything: checks level members and member access; consumes a redeemed code. */
 export async function prepareMembership(
   ctx: AppCtx,
@@ -232,8 +248,11 @@ export async function prepareMembership(
     if (data?.gift_code && data.gift_code.length !== 10)
       throw codeError(ErrorCode.code_not_found, 404, 'You must enter a valid code', data.gift_code);
     if (data?.redeem && data.gift && data.gift_code) throw fail('A redeemed membership cannot be a gift.');
-    // Not a gift: completion renews the owner's membership, if any, so renewing must be open (spec 3 §4).
-    if (!data?.gift) await checkRenewalOpen(ctx, sellerId, identityId, await policy());
+    if (data?.extend) await checkExtendable(ctx, level, data);
+    // Not a gift: completion renews the owner's membership, if any, so renewing must be open (spec 3 §4),
+    // unless the visitor chose to extend it (where the membership event offers that): then the new term runs
+    // on from the current valid_to whenever it is bought.
+    if (!data?.gift && !data?.extend) await checkRenewalOpen(ctx, sellerId, identityId, await policy());
   }
   // Members-only lines: the access of the cart's member (checked now, and again inside the reserve).
   if (memberLines.length)

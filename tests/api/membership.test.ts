@@ -272,6 +272,15 @@ describe('api.membership', () => {
     expect(() => toGiftCode({ gift_code: { _count: 0, _data: [] } })).toThrow(ApiError);
   });
 
+  it("reserve: the 'extend membership' box goes as membership.extend", () => {
+    const members = [{ partyRole: 'member', firstName: 'Mia', lastName: 'Member' }];
+    expect(membershipReserveBody({ levelId: 'dual', members, extend: true }).membership).toEqual({
+      members: [{ party_role: 'member', first_name: 'Mia', last_name: 'Member' }],
+      extend: true,
+    });
+    expect(membershipReserveBody({ levelId: 'dual', members }).membership).not.toHaveProperty('extend');
+  });
+
   it('reserve: one level line without a session, members trimmed, redeem flag with the code; my/cart paths', async () => {
     const body = membershipReserveBody({
       levelId: 'dual',

@@ -80,6 +80,8 @@ function onStep(runner: Runner, _expected: MembershipSnap, event: EventObject): 
       expect(m.firstName).not.toBe('');
       expect(m.lastName).not.toBe('');
     }
+    // the extend checkbox reaches the API only where it is shown (enabled, not gifting) and checked
+    if (body.gift || !context.settings.extendEnabled || !context.extend) expect(body.extend).toBeUndefined();
     if (body.gift) {
       expect(body.autoRenew).toBeUndefined();
       expect(context.recipient.email.trim().toLowerCase()).not.toBe(context.member?.email?.toLowerCase());
@@ -255,6 +257,57 @@ describe('membership purchase paths', () => {
     expect(announced).toBe(1);
     expect(runner.actor.getSnapshot().status).toBe('done');
     runner.actor.stop();
+  });
+
+  it("sends the checked 'extend membership' box with the reserve, also before renewing opens; never when gifting", async () => {
+    const byLabel = (label: string) => {
+      const found = INPUTS.find((i) => i.label === label)?.input;
+      if (!found) throw new Error(label);
+      return found;
+    };
+    /** Fills the form, checks (or not) the box, submits: whether the box showed and the reserve's membership. */
+    const submitWith = async (input: (typeof INPUTS)[number]['input'], extend: boolean) => {
+      const runner = createReplayRunner(membershipPurchaseMachine, { input, startTime: NOW });
+      await runner.controls.resolve('loadOffer', ONE_LEVEL);
+      const a = runner.actor;
+      const shown = selectMembershipFormView(a.getSnapshot()).extend.shown;
+      a.send({ type: 'extend.change', value: extend });
+      a.send({ type: 'member.change', index: 0, field: 'first', value: 'Grace' });
+      a.send({ type: 'member.change', index: 0, field: 'last', value: 'Hopper' });
+      a.send({ type: 'member.change', index: 0, field: 'email', value: 'grace@example.com' });
+      if (input.mode === 'gift')
+        for (const [field, value] of [
+          ['first', 'Alan'],
+          ['last', 'Turing'],
+          ['email', 'alan@example.com'],
+        ] as const)
+          a.send({ type: 'recipient.change', field, value });
+      a.send({ type: 'submit' });
+      const call = runner.controls.calls.find((c) => c.src === 'reserveIntoCart');
+      const formError = selectMembershipFormView(a.getSnapshot()).formError;
+      runner.actor.stop();
+      const request = call ? (call.input as ReserveIntoCartInput).request : null;
+      return { shown, membership: request?.kind === 'membership' ? request.membership : null, formError };
+    };
+    const guest = byLabel('buy, as a guest');
+    expect(await submitWith(guest, true)).toMatchObject({ shown: true, membership: { extend: true } });
+    expect((await submitWith(guest, false)).membership).not.toHaveProperty('extend');
+    // not enabled for the event: no box, nothing sent
+    const disabled = { ...guest, settings: { ...guest.settings, extendEnabled: false } };
+    const off = await submitWith(disabled, true);
+    expect(off.shown).toBe(false);
+    expect(off.membership).not.toHaveProperty('extend');
+    // Ada's membership ends in 90 days, renewing opens in 60: a renewal is refused, an extension is sent
+    const early = byLabel('renew, not open yet');
+    const refused = await submitWith(early, false);
+    expect(refused.membership).toBeNull();
+    expect(refused.formError?.key).toBe('renewNotYet');
+    expect((await submitWith(early, true)).membership).toMatchObject({ renew: true, extend: true });
+    // a gift is not the purchaser's membership: no box, no extend
+    const gift = await submitWith(byLabel('gift, logged in'), true);
+    expect(gift.shown).toBe(false);
+    expect(gift.membership).toMatchObject({ gift: true });
+    expect(gift.membership).not.toHaveProperty('extend');
   });
 
   it('hides emails when the rule says other, and does not require them when it says no', async () => {

@@ -8,15 +8,17 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../../api/schemas';
+import { document, errorBody } from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
 import { errorMessage } from '../../domain/error-messages';
 import { memberMembership } from '../../server/members/schema';
 import { BEYOND_TERM_CONFIG_KEY } from '../../server/memberships/policy';
+import { MEMBERSHIP_EXTEND_META } from '../../server/memberships/reserve';
 import { giftCode } from '../../server/memberships/schema';
 import * as t from '../../server/schema';
 import { demoIds } from '../../server/seed/demo';
 import { DEMO_GIFT_CODES, DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
+import { dayjs } from '../../server/util';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { SELLER, START, type TestServer } from './helpers';
 import { type Browser, browser, passwordLogin, startMembersServer } from './members-helpers';
@@ -140,6 +142,76 @@ describe('renewal window (renewal.allowed_period: 90 days)', () => {
       expect(onTime.status, JSON.stringify(onTime.body)).toBe(200);
     } finally {
       s.clock.now = saved;
+    }
+  });
+});
+
+describe("extend (the membership event's 'extend membership' checkbox, meta membership_extend)", () => {
+  const setExtendMeta = async (value: string | null) => {
+    const where = and(eq(t.meta.resourceId, membershipIds.event), eq(t.meta.key, MEMBERSHIP_EXTEND_META));
+    await s.handle.db.delete(t.meta).where(where);
+    if (value !== null)
+      await s.handle.db.insert(t.meta).values({
+        id: 'test-membership-extend',
+        resource: 'event_template',
+        resourceId: membershipIds.event,
+        key: MEMBERSHIP_EXTEND_META,
+        value,
+      });
+  };
+  const CART_Q = { _embed: 'ticket,ticket_group,cart_fees' };
+
+  it('extends a current membership before renewing opens: the term runs on from its valid_to', async () => {
+    const fay = await member('family');
+    const m = DEMO_MEMBERSHIP_MEMBERS.family;
+    const before = await membershipRow('family');
+    expect((before?.validTo.getTime() ?? 0) - 90 * DAY).toBeGreaterThan(s.clock.now);
+    // Not offered by the event: refused, like any early renewal without it.
+    await setExtendMeta(null);
+    const notOffered = await fay.json('POST', 'my/cart/modify', { body: individual(m, { extend: true }) });
+    expect(notOffered.status).toBe(400);
+    expect(errorOf(notOffered.body)).toMatchObject({
+      code: ErrorCode.validation_failed,
+      context: 'membership',
+      description: 'This membership cannot be extended.',
+    });
+    await setExtendMeta('yes');
+    try {
+      // Only the purchaser's own membership: not with a gift.
+      const gift = await fay.json('POST', 'my/cart/modify', {
+        body: individual(
+          { firstName: 'Gia', lastName: 'Giftee', email: 'gia@example.com' },
+          {
+            gift: true,
+            extend: true,
+          },
+        ),
+      });
+      expect(gift.status).toBe(400);
+      expect(errorOf(gift.body).description).toBe('Only your own membership can be extended.');
+      // Without the box: still refused before the window.
+      const plain = await fay.json('POST', 'my/cart/modify', { body: individual(m) });
+      expect(errorOf(plain.body).code).toBe(ErrorCode.renewal_not_open);
+      // A strict boundary: extend is a boolean.
+      const bad = await fay.json('POST', 'my/cart/modify', { body: individual(m, { extend: 'yes' }) });
+      expect(bad.status).toBe(400);
+      const r = await fay.json('POST', 'my/cart/modify', {
+        body: individual(m, { extend: true }),
+        query: CART_Q,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const cartId = document.parse(r.body).cart?._data[0]?.id as string;
+      const amount = document.parse(r.body).cart_fees?._data[0]?.grand_totals.total_outstanding ?? '';
+      const paid = await fay.json('POST', `my/cart/${cartId}/pay`, {
+        body: { amount, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const after = await membershipRow('family');
+      expect(after?.scanCode).toBe(before?.scanCode);
+      expect(after?.validFrom.getTime()).toBe(before?.validFrom.getTime());
+      expect(after?.validTo.getTime()).toBe(dayjs(before?.validTo).add(12, 'month').valueOf());
+    } finally {
+      await setExtendMeta(null);
     }
   });
 });

@@ -258,14 +258,14 @@ export function MembershipForm(props: MembershipFormProps) {
         ))}
       </fieldset>
       {view.extend.shown ? (
-        <div className="field field--check">
-          <label>
+        <div className="field">
+          <label className="choice">
             <input
               type="checkbox"
               checked={view.extend.checked}
               onChange={(e) => props.onExtend(e.target.checked)}
-            />{' '}
-            {labels.membershipExtend}
+            />
+            <span>{labels.membershipExtend}</span>
           </label>
         </div>
       ) : null}
@@ -298,24 +298,13 @@ export function MembershipForm(props: MembershipFormProps) {
           {view.optional.kind === 'radio' ? (
             <fieldset className="field">
               <legend>{labels.membershipOptionalOne}</legend>
-              <label>
-                <input
-                  type="radio"
-                  name={`${base}-optional`}
-                  checked={view.optional.value === 1}
-                  onChange={() => props.onOptional(1)}
-                />{' '}
-                {labels.yes}
-              </label>{' '}
-              <label>
-                <input
-                  type="radio"
-                  name={`${base}-optional`}
-                  checked={view.optional.value === 0}
-                  onChange={() => props.onOptional(0)}
-                />{' '}
-                {labels.no}
-              </label>
+              <YesNo
+                name={`${base}-optional`}
+                value={view.optional.value === 1 ? true : view.optional.value === 0 ? false : null}
+                yes={labels.yes}
+                no={labels.no}
+                onChange={(v) => props.onOptional(v ? 1 : 0)}
+              />
             </fieldset>
           ) : null}
           {view.optional.kind === 'select' ? (
@@ -335,30 +324,33 @@ export function MembershipForm(props: MembershipFormProps) {
             </div>
           ) : null}
           {view.unnamed ? (
-            <div className="field quantity-stepper">
-              <span id={`${base}-unnamed`}>{labels.membershipUnnamed}</span>{' '}
-              <button
-                type="button"
-                className="btn btn--secondary"
-                aria-label={labels.membershipUnnamedLess}
-                disabled={view.unnamed.value <= view.unnamed.min}
-                onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) - 1)}
-              >
-                −
-              </button>{' '}
-              <output aria-labelledby={`${base}-unnamed`} aria-live="polite">
-                {view.unnamed.value}
-              </output>{' '}
-              <button
-                type="button"
-                className="btn btn--secondary"
-                aria-label={labels.membershipUnnamedMore}
-                disabled={view.unnamed.value >= view.unnamed.max}
-                onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) + 1)}
-              >
-                +
-              </button>
-            </div>
+            <fieldset className="field">
+              <legend id={`${base}-unnamed`} className="field__label">
+                {labels.membershipUnnamed}
+              </legend>
+              {/* The reserve forms' compact stepper (ui/reserve/TicketQuantities.tsx): − count + in one row. */}
+              <div className="stepper">
+                <button
+                  type="button"
+                  aria-label={labels.membershipUnnamedLess}
+                  disabled={view.unnamed.value <= view.unnamed.min}
+                  onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) - 1)}
+                >
+                  −
+                </button>
+                <output aria-labelledby={`${base}-unnamed`} aria-live="polite">
+                  {view.unnamed.value}
+                </output>
+                <button
+                  type="button"
+                  aria-label={labels.membershipUnnamedMore}
+                  disabled={view.unnamed.value >= view.unnamed.max}
+                  onClick={() => props.onUnnamed((view.unnamed?.value ?? 0) + 1)}
+                >
+                  +
+                </button>
+              </div>
+            </fieldset>
           ) : null}
         </fieldset>
       ) : null}
@@ -401,24 +393,13 @@ export function MembershipForm(props: MembershipFormProps) {
       {view.autoRenew.shown ? (
         <fieldset className="field">
           <legend>{labels.membershipAutoRenew}</legend>
-          <label>
-            <input
-              type="radio"
-              name={`${base}-autorenew`}
-              checked={view.autoRenew.value === true}
-              onChange={() => props.onAutoRenew(true)}
-            />{' '}
-            {labels.yes}
-          </label>{' '}
-          <label>
-            <input
-              type="radio"
-              name={`${base}-autorenew`}
-              checked={view.autoRenew.value === false}
-              onChange={() => props.onAutoRenew(false)}
-            />{' '}
-            {labels.no}
-          </label>
+          <YesNo
+            name={`${base}-autorenew`}
+            value={view.autoRenew.value}
+            yes={labels.yes}
+            no={labels.no}
+            onChange={(v) => props.onAutoRenew(v)}
+          />
         </fieldset>
       ) : null}
       <p className="field__hint">{labels.membershipFootnote}</p>
@@ -448,5 +429,30 @@ export function MembershipForm(props: MembershipFormProps) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** A yes/no radio pair in one row, each label beside its radio (not stacked under it). */
+function YesNo(props: {
+  name: string;
+  value: boolean | null;
+  yes: string;
+  no: string;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <div className="choice-row">
+      {([true, false] as const).map((v) => (
+        <label key={String(v)} className="choice">
+          <input
+            type="radio"
+            name={props.name}
+            checked={props.value === v}
+            onChange={() => props.onChange(v)}
+          />
+          <span>{v ? props.yes : props.no}</span>
+        </label>
+      ))}
+    </div>
   );
 }
