@@ -395,6 +395,7 @@ function CheckoutFlow({
             : strings.paymentInformation
         }
         showIdentityForm={view.identityFormShown}
+        fields={view.fields}
         values={view.values}
         fieldErrors={view.fieldErrors}
         formError={view.formError}
