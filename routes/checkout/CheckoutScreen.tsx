@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
+import type { LookupCountry } from '../../domain/identity-form';
 import { listedDueCents } from '../../domain/listed-due';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
 import { cardAmountCents, cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
@@ -59,6 +60,8 @@ const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
 /** The gift card field loads when the seller takes gift cards (with its strings and lookup call). */
 const GiftCardFlow = lazy(() => import('./GiftCardFlow'));
+// The address lookup's combobox, only when the seller has a lookup and the country is one it covers (spec 1 §4).
+const AddressLookupFlow = lazy(() => import('./AddressLookupFlow'));
 /** The scheduled payments panel loads for a cart on a payment plan (with its strings and machine). */
 const ScheduledPaymentsFlow = lazy(() => import('./ScheduledPaymentsFlow'));
 
@@ -397,6 +400,34 @@ function CheckoutFlow({
         showIdentityForm={view.identityFormShown}
         fields={view.fields}
         values={view.values}
+        addressInput={
+          config.addressLookup && view.addressLookupCountry
+            ? (field) => (
+                <Suspense
+                  fallback={
+                    <input
+                      id={field.id}
+                      name="address"
+                      type="text"
+                      autoComplete="address-line1"
+                      value={view.values.address ?? ''}
+                      onChange={(e) =>
+                        actor.send({ type: 'field.change', name: 'address', value: e.target.value })
+                      }
+                    />
+                  }
+                >
+                  <AddressLookupFlow
+                    field={field}
+                    country={view.addressLookupCountry as LookupCountry}
+                    value={view.values.address ?? ''}
+                    onFieldChange={(name, value) => actor.send({ type: 'field.change', name, value })}
+                    onFocus={() => actor.send({ type: 'field.focus', name: 'address' })}
+                  />
+                </Suspense>
+              )
+            : undefined
+        }
         fieldErrors={view.fieldErrors}
         formError={view.formError}
         status={view.status}

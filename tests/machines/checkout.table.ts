@@ -16,7 +16,6 @@ import type {
   CheckoutContext,
   CheckoutEvent,
   CoreIdentityField,
-  IdentityField,
   IdentityValues,
 } from '../../machines/checkout/types';
 import type { Message } from '../../machines/shared/messages';

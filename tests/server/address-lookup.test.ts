@@ -66,7 +66,7 @@ describe('address lookup', () => {
       { country: 'USA', text: 'x'.repeat(201) },
       { country: 'USA', text: 'a', other: '1' },
       { country: 'USA', text: 'a\u0000' },
-    ])
+    ] as Record<string, string>[])
       expect((await find(query)).status, JSON.stringify(query)).toBe(400);
     expect((await s.json('GET', 'address/retrieve', { query: {} })).status).toBe(400);
   });

@@ -125,7 +125,9 @@ describe('checkout', () => {
   it('stores the identity form (spec 2 §3): the purchaser details as the guest identity meta, strict', async () => {
     const cart = await newCart();
     // The demo's General Admission asks the address fields (meta identity_form): the cart carries the ask.
-    const asked = cart.doc.meta?._data.find((m) => m.key === 'identity_form' && m.resource === 'event_template');
+    const asked = cart.doc.meta?._data.find(
+      (m) => m.key === 'identity_form' && m.resource === 'event_template',
+    );
     expect(JSON.parse(asked?.value ?? '[]')).toContainEqual({ key: 'state', required: true });
     const refused = async (extra: Record<string, unknown>) =>
       (await s.json('POST', `cart/${cart.id}/purchaser`, { body: { ...PURCHASER, ...extra } })).status;
