@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../domain/email';
-import { COUNTRY_CODES, FIELD_MAX, ZIP_PATTERN } from '../domain/identity-form';
+import { FIELD_MAX, ZIP_PATTERN } from '../domain/identity-form';
+import { COUNTRY_CODES } from '../domain/places';
 import { LOGIN_EMAIL_MAX, LOGIN_FIELD_MAX, LOGIN_ZIP } from './schemas';
 
 const id = z.string();

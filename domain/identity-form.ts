@@ -174,24 +174,13 @@ const blank = (key: IdentityFieldKey): IdentityFormField => ({
 
 /* ------------------------------------------------------------ countries */
 
-/** ISO 3166-1 alpha-2 codes: the country select's values (names come from the browser's Intl.DisplayNames). */
-export const COUNTRY_CODES: readonly string[] = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
-  'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
-  'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
-  'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
-  'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
-  'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
-
 /** Spec 3 §3: the US answers to 'united states' and 'usa' too; a code in any case is that code. */
 export function countryCode(value: string | null | undefined): string {
   const v = (value ?? '').trim().toLowerCase();
   if (v === 'united states' || v === 'usa' || v === 'united states of america') return 'US';
   if (v === 'canada' || v === 'can') return 'CA';
   const upper = v.toUpperCase();
-  if (COUNTRY_CODES.includes(upper)) return upper;
+  if (/^[A-Z]{2}$/.test(upper)) return upper;
   return ALPHA3[upper] ?? '';
 }
 
@@ -203,37 +192,22 @@ const ALPHA3: Record<string, string> = { USA: 'US', GBR: 'GB', CAN: 'CA', AUS: '
 export const lookupCountryOf = (code: string): LookupCountry | null =>
   ADDRESS_LOOKUP_COUNTRIES.find((c) => ALPHA3[c] === code) ?? null;
 
-/** Spec 3 §3: US states (with DC and the territories) and Canada's provinces and territories. */
-export const SUBDIVISIONS: Readonly<Record<string, readonly (readonly [code: string, name: string])[]>> = {
-  US: (
-    'AL Alabama|AK Alaska|AS American Samoa|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|' +
-    'DE Delaware|DC District of Columbia|FL Florida|GA Georgia|GU Guam|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|' +
-    'IA Iowa|KS Kansas|KY Kentucky|LA Louisiana|ME Maine|MD Maryland|MA Massachusetts|MI Michigan|MN Minnesota|' +
-    'MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|NH New Hampshire|NJ New Jersey|NM New Mexico|' +
-    'NY New York|NC North Carolina|ND North Dakota|MP Northern Mariana Islands|OH Ohio|OK Oklahoma|OR Oregon|' +
-    'PA Pennsylvania|PR Puerto Rico|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|' +
-    'UM U.S. Minor Outlying Islands|VI U.S. Virgin Islands|UT Utah|VT Vermont|VA Virginia|WA Washington|' +
-    'WV West Virginia|WI Wisconsin|WY Wyoming'
-  )
-    .split('|')
-    .map((s) => [s.slice(0, 2), s.slice(3)] as const),
-  CA: (
-    'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|' +
-    'NT Northwest Territories|NS Nova Scotia|NU Nunavut|ON Ontario|PE Prince Edward Island|QC Quebec|' +
-    'SK Saskatchewan|YT Yukon'
-  )
-    .split('|')
-    .map((s) => [s.slice(0, 2), s.slice(3)] as const),
-};
+/** The countries with states (their subdivisions are in ./places): the US and Canada (spec 3 §3). */
+const STATE_COUNTRIES: readonly string[] = ['US', 'CA'];
 
 /** Spec 3 §5: "state required only if the country has states" (the US and Canada). */
-export const countryHasStates = (country: string): boolean =>
-  SUBDIVISIONS[countryCode(country)] !== undefined;
+export const countryHasStates = (country: string): boolean => STATE_COUNTRIES.includes(countryCode(country));
 /** Spec 3 §3: Canada's subdivision is labelled province. */
 export const subdivisionLabel = (country: string): 'state' | 'province' =>
   countryCode(country) === 'CA' ? 'province' : 'state';
 
 /* ------------------------------------------------------------ validation */
+
+/** The country and subdivision lists (./places), loaded where they are needed. */
+export interface Places {
+  COUNTRY_CODES: readonly string[];
+  SUBDIVISIONS: Readonly<Record<string, readonly (readonly [code: string, name: string])[]>>;
+}
 
 export type IdentityFieldError =
   | { key: 'required' }
@@ -247,12 +221,15 @@ export type IdentityFormValues = Partial<Record<IdentityFieldKey, string>>;
 
 /**
  * The form's errors by field (values trimmed; empty when valid). `isEmail` is the one email rule
- * (domain/email.ts), given so this module stays a leaf.
+ * (domain/email.ts), given so this module stays a leaf; `places` (./places: the country codes and the US and
+ * Canadian subdivisions) checks a country and a state against them, where it is at hand (the server; the
+ * storefront loads it with the selects, which offer nothing else).
  */
 export function identityFormErrors(
   fields: readonly IdentityFormField[],
   raw: IdentityFormValues,
   isEmail: (value: string) => boolean,
+  places?: Places,
 ): Partial<Record<IdentityFieldKey, IdentityFieldError>> {
   const value = (key: IdentityFieldKey) => (raw[key] ?? '').trim();
   const errors: Partial<Record<IdentityFieldKey, IdentityFieldError>> = {};
@@ -268,11 +245,13 @@ export function identityFormErrors(
         f.key === 'zip_code' ? { key: 'zipInvalid' } : { key: 'tooLong', max: FIELD_MAX[f.key] };
     } else if (f.key === 'email' && !isEmail(v)) errors[f.key] = { key: 'emailInvalid' };
     else if (f.key === 'zip_code' && !ZIP_PATTERN.test(v)) errors[f.key] = { key: 'zipInvalid' };
-    else if (f.key === 'country' && !COUNTRY_CODES.includes(v)) errors[f.key] = { key: 'notAnOption' };
+    else if (f.key === 'country' && places && !places.COUNTRY_CODES.includes(v))
+      errors[f.key] = { key: 'notAnOption' };
     else if (
       f.key === 'state' &&
+      places &&
       countryHasStates(country) &&
-      !SUBDIVISIONS[countryCode(country)]?.some(([c]) => c === v)
+      !places.SUBDIVISIONS[countryCode(country)]?.some(([c]) => c === v)
     )
       errors[f.key] = { key: 'notAnOption' };
     else if (f.options && !f.options.includes(v)) errors[f.key] = { key: 'notAnOption' };

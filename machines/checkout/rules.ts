@@ -16,7 +16,6 @@ import {
   identityFormErrors,
   identityFormFields,
   identityFormPayload,
-  SUBDIVISIONS,
   subdivisionLabel,
 } from '../../domain/identity-form';
 import { type Message, type MessageKey, message } from '../shared/messages';
@@ -93,17 +92,19 @@ export function cartPrefill(cart: Pick<CartModel, 'purchaser'>): Partial<Identit
 }
 
 /**
- * The values after a field changed: a new country drops a state that is not one of its subdivisions (the state
- * select offers the country's own; spec 3 §3).
+ * The values after a field changed: another country, where either has states, drops the state (the state select
+ * offers the new country's own; spec 3 §3).
  */
 export function changedValues(values: IdentityValues, field: IdentityField, value: string): IdentityValues {
   const next: IdentityValues = { ...values, [field]: value };
+  const before = countryCode(values.country);
   if (
     field === 'country' &&
     next.state &&
-    (countryHasStates(value) || countryHasStates(values.country ?? ''))
+    countryCode(value) !== before &&
+    (countryHasStates(value) || countryHasStates(before))
   )
-    if (!(SUBDIVISIONS[countryCode(value)] ?? []).some(([code]) => code === next.state)) next.state = '';
+    next.state = '';
   return next;
 }
 

@@ -1,13 +1,13 @@
 /** The checkout view model: one selector from a checkout snapshot to the props its view needs. */
 import type { CartModel } from '../../api/models';
 import {
-  COUNTRY_CODES,
   countryCode,
+  countryHasStates,
   FIELD_MAX,
   type IdentityFieldKey,
   type LookupCountry,
   lookupCountryOf,
-  SUBDIVISIONS,
+  type Places,
   subdivisionLabel,
 } from '../../domain/identity-form';
 import type { Message } from '../shared/messages';
@@ -43,29 +43,35 @@ const AUTOCOMPLETE: Record<IdentityFieldKey, string> = {
   zip_code: 'postal-code',
 };
 
-let countryOptions: { value: string; label: string }[] | null = null;
-/** The countries by their English names (the browser's Intl.DisplayNames), computed once. */
-function countries(): { value: string; label: string }[] {
-  if (countryOptions) return countryOptions;
+const countryOptions = new WeakMap<Places, { value: string; label: string }[]>();
+/** The countries by their English names (the browser's Intl.DisplayNames), computed once; none until loaded. */
+function countries(places: Places | null): { value: string; label: string }[] {
+  if (!places) return [];
+  const known = countryOptions.get(places);
+  if (known) return known;
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  countryOptions = COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort(
+  const options = places.COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort(
     (a, b) => a.label.localeCompare(b.label, 'en'),
   );
-  return countryOptions;
+  countryOptions.set(places, options);
+  return options;
 }
 
 /** The identity form's fields as drawn, for the values of the moment (the state follows the country). */
 export function identityFieldViews(
   cart: Pick<CartModel, 'identityForm'>,
   values: IdentityValues,
+  /** The country and subdivision lists (domain/places, loaded on demand); null: not yet, the selects empty. */
+  places: Places | null = null,
 ): IdentityFieldView[] {
   const country = countryCode(values.country);
   return identityFields(cart).map((f) => {
     const name = fieldOf(f.key);
-    const subdivisions = f.key === 'state' ? SUBDIVISIONS[country] : undefined;
+    const subdivisions =
+      f.key === 'state' && countryHasStates(country) ? (places?.SUBDIVISIONS[country] ?? []) : undefined;
     const options =
       f.key === 'country'
-        ? countries().filter((c) => !f.options || f.options.includes(c.value))
+        ? countries(places).filter((c) => !f.options || f.options.includes(c.value))
         : subdivisions
           ? subdivisions.map(([value, label]) => ({ value, label }))
           : (f.options?.map((o) => ({ value: o, label: o })) ?? null);
@@ -142,7 +148,11 @@ export interface CheckoutViewModel {
 /** The messages of a refused card (spec 2 §8's card errors). */
 const CARD_MESSAGES: readonly string[] = ['cardError', 'cardErrorGeneric', 'walletCancelled'];
 
-export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewModel {
+export function selectCheckoutView(
+  snapshot: CheckoutSnapshot,
+  /** The country and subdivision lists for the selects (domain/places, loaded on demand), or null. */
+  places: Places | null = null,
+): CheckoutViewModel {
   const { context } = snapshot;
   // The pay button's amount is what the gift cards leave for the card of the amount to pay (spec 2 §4: the
   // scheduled payments panel's choice less what gift cards already paid of it, else the outstanding balance).
@@ -158,7 +168,7 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutViewMode
     termsShown: context.termsShown,
     termsAccepted: context.termsAccepted,
     values: context.values,
-    fields: context.identityFormShown ? identityFieldViews(context.cart, context.values) : [],
+    fields: context.identityFormShown ? identityFieldViews(context.cart, context.values, places) : [],
     addressLookupCountry:
       context.identityFormShown &&
       identityFields(context.cart).some((f) => f.key === 'address' && !f.disabled)

@@ -13,10 +13,10 @@ import {
 } from 'react';
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
-import type { LookupCountry } from '../../domain/identity-form';
+import type { LookupCountry, Places } from '../../domain/identity-form';
 import { listedDueCents } from '../../domain/listed-due';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { cardAmountCents, cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
+import { cardAmountCents, cartPrefill, identityFields, walletsAllowed } from '../../machines/checkout/rules';
 import type { PartialPayment } from '../../machines/checkout/types';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
@@ -362,7 +362,12 @@ function CheckoutFlow({
     },
     inspect,
   });
-  const view = useSelector(actor, selectCheckoutView);
+  // The country and subdivision lists load with the selects, only when the form asks a country or a state.
+  const places = usePlaces(
+    identityFormShownFor(cart, config.publicIdentityId ?? null, isLoggedIn(app)) &&
+      identityFields(cart).some((f) => f.key === 'country' || f.key === 'state'),
+  );
+  const view = useSelector(actor, (s) => selectCheckoutView(s, places));
   const wallets = useMemo<WalletHandlers>(
     () => ({
       onApprove: ({ source, identity }) => actor.send({ type: 'wallet.approve', source, identity }),
@@ -520,4 +525,18 @@ function partialPaymentText(
     amount2: money(payment.next.amountCents),
     date: formatDate(payment.next.dueDate, cart.items[0]?.timezone ?? 'UTC'),
   });
+}
+
+/** The country and subdivision lists (domain/places), loaded once when `needed`; null until then. */
+function usePlaces(needed: boolean): Places | null {
+  const [places, setPlaces] = useState<Places | null>(null);
+  useEffect(() => {
+    if (!needed || places) return;
+    let live = true;
+    void import('../../domain/places').then((m) => live && setPlaces(m));
+    return () => {
+      live = false;
+    };
+  }, [needed, places]);
+  return places;
 }

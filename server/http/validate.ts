@@ -7,13 +7,8 @@ import * as z from 'zod/mini';
 import type * as w from '../../api/schemas';
 import { ADMIT_NAME_MAX } from '../../domain/admit-rule';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../domain/email';
-import {
-  COUNTRY_CODES,
-  countryHasStates,
-  FIELD_MAX,
-  SUBDIVISIONS,
-  ZIP_PATTERN,
-} from '../../domain/identity-form';
+import { countryHasStates, FIELD_MAX, ZIP_PATTERN } from '../../domain/identity-form';
+import { COUNTRY_CODES, SUBDIVISIONS } from '../../domain/places';
 import type { SurveyAnswers } from '../../domain/survey-rule';
 import { LEDGER_NUMBER_MAX } from '../ledger/ledger';
 import type { C } from './context';

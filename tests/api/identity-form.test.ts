@@ -12,6 +12,7 @@ import {
   identityFormPayload,
   parseIdentityForm,
 } from '../../domain/identity-form';
+import * as places from '../../domain/places';
 import { cartPrefill, changedValues, purchaserOf, validateCheckout } from '../../machines/checkout/rules';
 import { identityFieldViews } from '../../machines/checkout/view';
 
@@ -96,11 +97,11 @@ describe('the identity form rule', () => {
     expect(identityFormErrors(fields, { ...gb, country: 'US' }, isEmail)).toEqual({
       state: { key: 'required' },
     });
-    expect(identityFormErrors(fields, { ...gb, country: 'US', state: 'ON' }, isEmail)).toEqual({
+    expect(identityFormErrors(fields, { ...gb, country: 'US', state: 'ON' }, isEmail, places)).toEqual({
       state: { key: 'notAnOption' },
     });
     expect(identityFormErrors(fields, { ...gb, country: 'CA', state: 'ON' }, isEmail)).toEqual({});
-    expect(identityFormErrors(fields, { ...gb, country: 'XX' }, isEmail)).toEqual({
+    expect(identityFormErrors(fields, { ...gb, country: 'XX' }, isEmail, places)).toEqual({
       country: { key: 'notAnOption' },
     });
     for (const zip of ['SW1A 2AA', '90210', 'K1A-0B1'])
@@ -187,14 +188,14 @@ describe('the checkout form on it', () => {
   });
 
   it('draws the state as the country subdivisions, a select; countries by name', () => {
-    const views = identityFieldViews(cart, { ...ADA, country: 'CA' });
+    const views = identityFieldViews(cart, { ...ADA, country: 'CA' }, places);
     const state = views.find((v) => v.name === 'state');
     expect(state).toMatchObject({ label: 'province', input: 'select', required: true });
     expect(state?.options).toContainEqual({ value: 'QC', label: 'Quebec' });
     expect(state?.options).toHaveLength(13);
     const country = views.find((v) => v.name === 'country');
     expect(country?.options).toContainEqual({ value: 'NZ', label: 'New Zealand' });
-    const gb = identityFieldViews(cart, { ...ADA, country: 'GB' }).find((v) => v.name === 'state');
+    const gb = identityFieldViews(cart, { ...ADA, country: 'GB' }, places).find((v) => v.name === 'state');
     expect(gb).toMatchObject({ label: 'state', input: 'text', required: false, options: null });
     expect(views.find((v) => v.name === 'addressMore')?.disabled).toBe(true);
   });
