@@ -184,16 +184,25 @@ export function createCart(
       await request('DELETE', cartPath(cartId), { signal });
     },
 
-    /** POST cart/{id}/purchaser { first_name, last_name, email } (trimmed). */
+    /**
+     * POST cart/{id}/purchaser { first_name, last_name, email, and the identity form's other fields given: phone,
+     * address, address_more, city, state, country, zip_code } (trimmed; empty ones left out).
+     */
     async setPurchaser(
       cartId: string,
       purchaser: PurchaserInput,
       { signal }: CallOptions = {},
     ): Promise<void> {
+      const details = Object.fromEntries(
+        Object.entries(purchaser.details ?? {}).flatMap(([key, value]) =>
+          value?.trim() ? [[key, value.trim()]] : [],
+        ),
+      ) as Omit<PurchaserBody, 'first_name' | 'last_name' | 'email'>;
       const body: PurchaserBody = {
         first_name: purchaser.firstName.trim(),
         last_name: purchaser.lastName.trim(),
         email: purchaser.email.trim(),
+        ...details,
       };
       await request('POST', `${cartPath(cartId)}/purchaser`, { body, signal });
     },

@@ -3,6 +3,7 @@
  * out — items, totals from the gateway totals (fixed and percent fees apart), scheduled payments, order ids.
  */
 
+import { IDENTITY_FORM_META, type IdentityFieldOption, parseIdentityForm } from '../domain/identity-form';
 import { parseSurvey, SURVEY_META, type SurveyQuestion } from '../domain/survey-rule';
 import { unexpectedError } from './errors';
 import { attached, cents, indexById, must, parseDocument, rows, type UrlSettings } from './join';
@@ -193,6 +194,7 @@ export function toCart(raw: unknown, options: { now: number; urls?: UrlSettings 
     state: cart.state,
     identityId: cart.identity_id,
     ...purchaserOf(doc, cart.identity_id),
+    ...identityFormOf(doc),
     expiresAt,
     expiresIn: cart.expires_in,
     ticketCount: live.length,
@@ -283,12 +285,42 @@ function completedOf(doc: Document, cartId: string): Pick<CartModel, 'completedP
   return { completedPayments: list };
 }
 
-/** The guest purchaser the cart's identity holds (POST cart/{id}/purchaser), as `purchaser`; none otherwise. */
+/**
+ * The guest purchaser the cart's identity holds (POST cart/{id}/purchaser), as `purchaser`, with what else the
+ * identity form gave (its meta: phone, address, city, state, country, zip code); none otherwise.
+ */
 function purchaserOf(doc: ReturnType<typeof parseDocument>, identityId: string) {
   const who = rows(doc, 'identity').find((i) => i.id === identityId);
-  return who?.type === 'guest' && who.email
-    ? { purchaser: { firstName: who.first_name ?? '', lastName: who.last_name ?? '', email: who.email } }
-    : {};
+  if (who?.type !== 'guest' || !who.email) return {};
+  const meta = attached(rows(doc, 'meta'), 'identity', identityId);
+  const details = Object.fromEntries(
+    PURCHASER_META.flatMap((key) =>
+      typeof meta[key] === 'string' && meta[key] !== '' ? [[key, meta[key]]] : [],
+    ),
+  );
+  return {
+    purchaser: {
+      firstName: who.first_name ?? '',
+      lastName: who.last_name ?? '',
+      email: who.email,
+      ...(Object.keys(details).length ? { details } : {}),
+    },
+  };
+}
+const PURCHASER_META = ['phone', 'address', 'address_more', 'city', 'state', 'country', 'zip_code'] as const;
+
+/**
+ * The identity form the cart's events and ticket groups ask (meta `identity_form`, spec 1 §3), when any does:
+ * their field options, in the order of the cart's rows.
+ */
+function identityFormOf(doc: ReturnType<typeof parseDocument>): Pick<CartModel, 'identityForm'> {
+  const options: IdentityFieldOption[] = rows(doc, 'meta')
+    .filter(
+      (m) =>
+        m.key === IDENTITY_FORM_META && (m.resource === 'event_template' || m.resource === 'ticket_group'),
+    )
+    .flatMap((m) => parseIdentityForm(m.value));
+  return options.length ? { identityForm: options } : {};
 }
 
 /** Keeps the read tokens of the answer's orders (`ticket_order.access_token`, the paid cart's: ./order-tokens). */

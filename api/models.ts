@@ -6,6 +6,7 @@
 import type { AdmitAsk } from '../domain/admit-rule';
 import type { CitypassConfig } from '../domain/citypass-rule';
 import type { MessageRule } from '../domain/message-rules';
+import type { IdentityFieldOption } from '../domain/identity-form';
 import type { SurveyAnswers, SurveyQuestion } from '../domain/survey-rule';
 
 export interface ImageRef {
@@ -250,7 +251,18 @@ export interface CartModel {
    * The purchaser a guest already gave (POST cart/{id}/purchaser: the cart's guest identity), e.g. before a payment
    * that then failed; absent for the public identity's and members' carts.
    */
-  purchaser?: { firstName: string; lastName: string; email: string };
+  purchaser?: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    /** What else the identity form gave (wire keys: phone, address, address_more, city, state, country, zip_code). */
+    details?: Partial<Record<PurchaserDetail, string>>;
+  };
+  /**
+   * The identity form's field options the cart's events and ticket groups ask (meta `identity_form`, spec 1 §3);
+   * absent: the default form (names and email).
+   */
+  identityForm?: IdentityFieldOption[];
   /** Server expiry as epoch ms, or null when the cart does not expire. */
   expiresAt: number | null;
   /** Seconds until expiry as the server reported them, or null. */
@@ -414,10 +426,21 @@ export interface AdmitDetails {
   email?: string;
 }
 
+export type PurchaserDetail =
+  | 'phone'
+  | 'address'
+  | 'address_more'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'zip_code';
+
 export interface PurchaserInput {
   firstName: string;
   lastName: string;
   email: string;
+  /** The identity form's other fields as given (spec 2 §3), empty ones left out. */
+  details?: Partial<Record<PurchaserDetail, string>>;
 }
 
 /** A reservation request as machines build it: quantities per ticket type for one session. */

@@ -5,6 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../domain/email';
+import { FIELD_MAX, ZIP_PATTERN } from '../domain/identity-form';
+import { COUNTRY_CODES } from '../domain/places';
 import { LOGIN_EMAIL_MAX, LOGIN_FIELD_MAX, LOGIN_ZIP } from './schemas';
 
 const id = z.string();
@@ -53,10 +55,18 @@ export const sessionsQueryBody = z.object({
   quantities: z.optional(z.record(z.string(), z.number())),
 });
 
-export const purchaserBody = z.object({
+/** POST cart/{id}/purchaser: the identity form (spec 2 §3; limits spec 3 §5, §9), nothing else. */
+export const purchaserBody = z.strictObject({
   first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
   last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
   email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
+  phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.phone))),
+  address: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.address))),
+  address_more: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.address_more))),
+  city: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.city))),
+  state: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.state))),
+  country: z.optional(z.enum(COUNTRY_CODES as [string, ...string[]])),
+  zip_code: z.optional(z.string().check(z.trim(), z.regex(ZIP_PATTERN))),
 });
 
 export const paymentBody = z.object({

@@ -427,6 +427,11 @@ export const runtimeConfig = z.object({
   stripePublishableKey: z.optional(z.string()),
   /** The seller's connected Stripe account (`acct_…`), for Stripe.js; absent: the platform's. */
   stripeAccount: z.optional(z.string()),
+  /**
+   * The address lookup's provider (spec 1 §4 "Address input": autocomplete only when one is configured): the
+   * reference server's sandbox (GET address/find, address/retrieve, Loqate's shape); absent: manual entry.
+   */
+  addressLookup: z.optional(z.enum(['sandbox'])),
   inspect: z.boolean(), // enables ?inspect outside development
   /** The seller's public identity (a guest's carts belong to it); absent: the owner is not checked. */
   publicIdentityId: z.optional(z.string().check(z.maxLength(200))),

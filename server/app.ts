@@ -234,6 +234,9 @@ export function createApp(options: AppOptions): Hono {
       currency: seller.currency,
       timezone: seller.timezone,
       ...paymentOf(seller.slug),
+      // The address lookup's provider (spec 1 §4 "Address input"): the sandbox where the sandbox runs (demo,
+      // development, tests; server/address); absent: manual entry only.
+      ...(sandbox ? { addressLookup: 'sandbox' as const } : {}),
       inspect: options.inspect ?? !ctx.production,
       publicIdentityId: seller.publicIdentityId,
       moreTime: (await holdsOf(ctx.db, seller.id)).moreTime,

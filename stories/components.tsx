@@ -5,11 +5,53 @@
 import type { ReactNode } from 'react';
 import { CartWidget, type CartWidgetItem, type CartWidgetLine, type CartWidgetTotal } from '../ui/CartWidget';
 import { CartTimer } from '../ui/cart/CartTimer';
-import { CheckoutView } from '../ui/checkout/CheckoutView';
+import { CheckoutView, type IdentityFieldProps } from '../ui/checkout/CheckoutView';
 import { EventList } from '../ui/EventList';
 import { NotFound } from '../ui/NotFound';
 import { DateFirstReserve, type ReserveView } from '../ui/reserve/DateFirstReserve';
 import type { Strings } from '../ui/strings';
+
+const field = (
+  name: IdentityFieldProps['name'],
+  input: IdentityFieldProps['input'],
+  autoComplete: string,
+  extra: Partial<IdentityFieldProps> = {},
+): IdentityFieldProps => ({
+  name,
+  label: name,
+  input,
+  autoComplete,
+  maxLength: 50,
+  required: false,
+  disabled: false,
+  options: null,
+  ...extra,
+});
+/** The identity form with every field a seller may ask (spec 2 §3), a Canadian address. */
+const STORY_FIELDS: IdentityFieldProps[] = [
+  field('firstName', 'text', 'given-name', { required: true }),
+  field('lastName', 'text', 'family-name', { required: true }),
+  field('email', 'email', 'email', { required: true, maxLength: 254 }),
+  field('emailConfirm', 'email', 'email', { maxLength: 254 }),
+  field('phone', 'tel', 'tel'),
+  field('country', 'select', 'country', {
+    options: [
+      { value: 'CA', label: 'Canada' },
+      { value: 'US', label: 'United States' },
+    ],
+  }),
+  field('address', 'text', 'address-line1', { maxLength: 1000 }),
+  field('addressMore', 'text', 'address-line2', { maxLength: 1000 }),
+  field('city', 'text', 'address-level2', { maxLength: 1000 }),
+  field('state', 'select', 'address-level1', {
+    label: 'province',
+    options: [
+      { value: 'ON', label: 'Ontario' },
+      { value: 'QC', label: 'Quebec' },
+    ],
+  }),
+  field('zipCode', 'text', 'postal-code', { label: 'postalCode', maxLength: 10 }),
+];
 
 export interface ComponentStory {
   /** `<Component>/<state>`, e.g. `CartWidget/empty`: the URL's `component`. */
@@ -227,7 +269,8 @@ export const componentStories: ComponentStory[] = [
         currency="USD"
         title={s.paymentInformation}
         showIdentityForm
-        values={{ firstName: 'Ada', lastName: '', email: 'not-an-email', emailConfirm: '' }}
+        fields={STORY_FIELDS}
+        values={{ firstName: 'Ada', lastName: '', email: 'not-an-email', emailConfirm: '', country: 'CA' }}
         fieldErrors={{ lastName: { key: 'lastNameRequired' }, email: { key: 'emailInvalid' } }}
         formError={{ key: 'errorDescription', params: { description: 'Please correct the errors above.' } }}
         status={null}

@@ -15,6 +15,7 @@
 import type { accountMenuStrings } from './account/menu-strings';
 import type { accountStrings } from './account/strings';
 import type { cartStrings } from './cart/strings';
+import type { addressStrings } from './checkout/address-strings';
 import type { giftCardStrings } from './checkout/gift-card-strings';
 import type { pendingStrings } from './checkout/pending-strings';
 import type { promoStrings } from './checkout/promo-strings';
@@ -150,6 +151,7 @@ type Catalogue = typeof shellStrings &
   typeof termsStrings &
   typeof promoStrings &
   typeof giftCardStrings &
+  typeof addressStrings &
   typeof scheduledPaymentsStrings &
   typeof promoBannerStrings &
   typeof manageStrings;

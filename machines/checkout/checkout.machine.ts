@@ -36,10 +36,12 @@ import {
   bookedOrderIdFrom,
   cardAmountCents,
   cardStepMessage,
+  changedValues,
   emptyValues,
   giftCardPaymentMessage,
   giftCardShares,
   hasErrors,
+  identityFields,
   isBlocked,
   isDebitMethod,
   isIntentProcessing,
@@ -47,8 +49,8 @@ import {
   isProviderUnavailable,
   partialPaymentOf,
   paymentIntentFrom,
+  purchaserOf,
   submitErrorMessage,
-  trimmedValues,
   validateCheckout,
   walletValues,
 } from './rules';
@@ -138,11 +140,7 @@ function confirmCardInput({ context }: { context: CheckoutContext }): ConfirmCar
   return { amountCents: amountDue(context) };
 }
 function storePurchaserInput({ context }: { context: CheckoutContext }): StorePurchaserInput {
-  const v = trimmedValues(context.values);
-  return {
-    cartId: context.cart.id,
-    purchaser: { firstName: v.firstName, lastName: v.lastName, email: v.email },
-  };
+  return { cartId: context.cart.id, purchaser: purchaserOf(context.values, identityFields(context.cart)) };
 }
 function payInput({ context }: { context: CheckoutContext }): PayInput {
   return { cartId: context.cart.id, amountCents: amountDue(context), source: context.source ?? '' };
@@ -216,7 +214,7 @@ const checkoutSetup = setup({
     changeField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
-      return { values: { ...context.values, [event.name]: event.value }, fieldErrors };
+      return { values: changedValues(context.values, event.name, event.value), fieldErrors };
     }),
     changeTerms: assign(({ context, event }) => {
       if (event.type !== 'terms.change') return {};

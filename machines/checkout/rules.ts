@@ -1,13 +1,33 @@
 /** Pure rules of the checkout submit (spec 2 §4 "Checkout submit", §5, §8). */
 
-import type { CartModel, GiftCardPayment } from '../../api/models';
+import type { CartModel, GiftCardPayment, PurchaserInput } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
-import { EMAIL_MAX, isEmail } from '../../domain/email';
+import { isEmail } from '../../domain/email';
 import type { ErrorOutcome } from '../../domain/error-messages/base';
 import { checkoutOutcome } from '../../domain/error-messages/checkout';
 import { amountToPayNowCents, spreadGiftCards } from '../../domain/gift-card-rule';
-import { type Message, message } from '../shared/messages';
-import type { FieldErrors, FlowError, IdentityValues, PartialPayment, PaymentIntentRef } from './types';
+import {
+  countryCode,
+  countryHasStates,
+  type IdentityFieldError,
+  type IdentityFieldKey,
+  type IdentityFormField,
+  type IdentityFormValues,
+  identityFormErrors,
+  identityFormFields,
+  identityFormPayload,
+  subdivisionLabel,
+} from '../../domain/identity-form';
+import { type Message, type MessageKey, message } from '../shared/messages';
+import type {
+  DetailIdentityField,
+  FieldErrors,
+  FlowError,
+  IdentityField,
+  IdentityValues,
+  PartialPayment,
+  PaymentIntentRef,
+} from './types';
 
 export const NAME_MAX = 50;
 export { EMAIL_MAX } from '../../domain/email';
@@ -19,54 +39,137 @@ export const emptyValues = (): IdentityValues => ({
   emailConfirm: '',
 });
 
+/** The form's fields by their wire keys (spec 2 §3 "Identity form fields"). */
+export const WIRE_KEY: Record<IdentityField, IdentityFieldKey> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  emailConfirm: 'email_confirm',
+  phone: 'phone',
+  country: 'country',
+  address: 'address',
+  addressMore: 'address_more',
+  city: 'city',
+  state: 'state',
+  zipCode: 'zip_code',
+};
+const FIELD_OF = Object.fromEntries(Object.entries(WIRE_KEY).map(([f, k]) => [k, f])) as Record<
+  IdentityFieldKey,
+  IdentityField
+>;
+export const fieldOf = (key: IdentityFieldKey): IdentityField => FIELD_OF[key];
+const DETAIL_FIELDS: readonly DetailIdentityField[] = [
+  'phone',
+  'country',
+  'address',
+  'addressMore',
+  'city',
+  'state',
+  'zipCode',
+];
+
+/**
+ * The identity form of the cart (spec 2 §3): the names and email, and the fields its events' and ticket groups'
+ * `identity_form` ask, each required, disabled, bound to another or limited to options as they say.
+ */
+export const identityFields = (cart: Pick<CartModel, 'identityForm'> | undefined): IdentityFormField[] =>
+  identityFormFields([cart?.identityForm ?? []]);
+
+const wireValues = (values: IdentityValues): IdentityFormValues =>
+  Object.fromEntries(Object.entries(values).map(([f, v]) => [WIRE_KEY[f as IdentityField], v]));
+
 /**
  * What the cart already knows of its purchaser (issue 19: back at checkout after a payment that failed, the identity
  * given before is not asked again): the form's values, the email confirmed.
  */
 export function cartPrefill(cart: Pick<CartModel, 'purchaser'>): Partial<IdentityValues> | undefined {
   const p = cart.purchaser;
-  return p
-    ? { firstName: p.firstName, lastName: p.lastName, email: p.email, emailConfirm: p.email }
-    : undefined;
+  if (!p) return undefined;
+  const details = Object.fromEntries(
+    Object.entries(p.details ?? {}).map(([key, value]) => [FIELD_OF[key as IdentityFieldKey], value]),
+  );
+  return { firstName: p.firstName, lastName: p.lastName, email: p.email, emailConfirm: p.email, ...details };
+}
+
+/**
+ * The values after a field changed: another country, where either has states, drops the state (the state select
+ * offers the new country's own; spec 3 §3).
+ */
+export function changedValues(values: IdentityValues, field: IdentityField, value: string): IdentityValues {
+  const next: IdentityValues = { ...values, [field]: value };
+  const before = countryCode(values.country);
+  if (
+    field === 'country' &&
+    next.state &&
+    countryCode(value) !== before &&
+    (countryHasStates(value) || countryHasStates(before))
+  )
+    next.state = '';
+  return next;
 }
 
 export function trimmedValues(values: IdentityValues): IdentityValues {
+  return Object.fromEntries(Object.entries(values).map(([f, v]) => [f, (v ?? '').trim()])) as IdentityValues;
+}
+
+/**
+ * The purchaser to store (spec 2 §4 step 5): the names and email, and the other fields the form shows, trimmed,
+ * without disabled fields, fields bound to another and empty ones (spec 1 §5).
+ */
+export function purchaserOf(values: IdentityValues, fields: readonly IdentityFormField[]): PurchaserInput {
+  const v = trimmedValues(values);
+  const payload = identityFormPayload(fields, wireValues(v));
+  const details = Object.fromEntries(
+    DETAIL_FIELDS.flatMap((f) => {
+      const value = payload[WIRE_KEY[f]];
+      return value ? [[WIRE_KEY[f], value]] : [];
+    }),
+  ) as PurchaserInput['details'];
   return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    email: values.email.trim(),
-    emailConfirm: values.emailConfirm.trim(),
+    firstName: v.firstName,
+    lastName: v.lastName,
+    email: v.email,
+    ...(details && Object.keys(details).length ? { details } : {}),
   };
 }
 
-function nameError(
-  value: string,
-  required: 'firstNameRequired' | 'lastNameRequired',
-  tooLong: 'firstNameTooLong' | 'lastNameTooLong',
-): Message | undefined {
-  if (value === '') return message(required);
-  if (value.length > NAME_MAX) return message(tooLong, { max: NAME_MAX });
-  return undefined;
+/** A field's message for an error of the identity form rule (domain/identity-form.ts). */
+function fieldMessage(field: IdentityField, error: IdentityFieldError, country: string): Message {
+  switch (error.key) {
+    case 'required':
+      if (field === 'state' && subdivisionLabel(country) === 'province') return message('provinceRequired');
+      return message(`${field}Required` as MessageKey);
+    case 'tooLong':
+      return field === 'firstName' || field === 'lastName'
+        ? message(`${field}TooLong`, { max: error.max })
+        : field === 'email'
+          ? message('emailTooLong', { max: error.max })
+          : message('fieldTooLong', { max: error.max });
+    case 'emailInvalid':
+      return message('emailInvalid');
+    case 'zipInvalid':
+      return message('zipCodeInvalid');
+    case 'notAnOption':
+      return message('optionInvalid');
+    case 'mustMatch':
+      return field === 'emailConfirm' ? message('emailsMustMatch') : message('fieldsMustMatch');
+  }
 }
 
 /** Step 1: the identity form (when shown) and the terms (when shown). Empty when valid. */
 export function validateCheckout(
   raw: IdentityValues,
   termsAccepted: boolean,
-  shown: { identityFormShown: boolean; termsShown: boolean },
+  shown: { identityFormShown: boolean; termsShown: boolean; cart?: Pick<CartModel, 'identityForm'> },
 ): FieldErrors {
   const errors: FieldErrors = {};
   if (shown.identityFormShown) {
-    const v = trimmedValues(raw);
-    const firstName = nameError(v.firstName, 'firstNameRequired', 'firstNameTooLong');
-    if (firstName) errors.firstName = firstName;
-    const lastName = nameError(v.lastName, 'lastNameRequired', 'lastNameTooLong');
-    if (lastName) errors.lastName = lastName;
-    if (v.email === '') errors.email = message('emailRequired');
-    else if (v.email.length > EMAIL_MAX) errors.email = message('emailTooLong', { max: EMAIL_MAX });
-    else if (!isEmail(v.email)) errors.email = message('emailInvalid');
-    if (v.email.toLowerCase() !== v.emailConfirm.toLowerCase())
-      errors.emailConfirm = message('emailsMustMatch');
+    const values = wireValues(raw);
+    const found = identityFormErrors(identityFields(shown.cart), values, isEmail);
+    for (const [key, error] of Object.entries(found)) {
+      const field = FIELD_OF[key as IdentityFieldKey];
+      errors[field] = fieldMessage(field, error, (values.country ?? '').trim());
+    }
   }
   if (shown.termsShown && !termsAccepted) errors.terms = message('termsRequired');
   return errors;
@@ -180,6 +283,7 @@ export function walletValues(values: IdentityValues, wallet: Partial<IdentityVal
     typed.trim() === '' ? (given ?? '').trim() : typed;
   const email = pick(values.email, wallet.email);
   return {
+    ...values,
     firstName: pick(values.firstName, wallet.firstName),
     lastName: pick(values.lastName, wallet.lastName),
     email,

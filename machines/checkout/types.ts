@@ -6,8 +6,20 @@ import type { Message } from '../shared/messages';
 
 export type { FlowError };
 
-export type IdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
-export type IdentityValues = Record<IdentityField, string>;
+/** The fields every identity form has (spec 2 §5). */
+export type CoreIdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
+/** The fields a seller's identity form may add (spec 2 §3; wire keys in rules.ts WIRE_KEY). */
+export type DetailIdentityField =
+  | 'phone'
+  | 'country'
+  | 'address'
+  | 'addressMore'
+  | 'city'
+  | 'state'
+  | 'zipCode';
+export type IdentityField = CoreIdentityField | DetailIdentityField;
+/** The form's values: the core fields always, the others once given. */
+export type IdentityValues = Record<CoreIdentityField, string> & Partial<Record<DetailIdentityField, string>>;
 /** Field errors by identity field, plus 'terms'. */
 export type FieldErrors = Partial<Record<IdentityField | 'terms', Message>>;
 

@@ -13,9 +13,10 @@ import {
 } from 'react';
 import { useSearch } from 'wouter';
 import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
+import type { LookupCountry, Places } from '../../domain/identity-form';
 import { listedDueCents } from '../../domain/listed-due';
 import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
-import { cartPrefill, walletsAllowed } from '../../machines/checkout/rules';
+import { cartPrefill, identityFields, walletsAllowed } from '../../machines/checkout/rules';
 import type { PartialPayment } from '../../machines/checkout/types';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { checkoutPrefill } from '../../machines/session/rules';
@@ -60,6 +61,8 @@ const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
 /** The gift card field loads when the seller takes gift cards (with its strings and lookup call). */
 const GiftCardFlow = lazy(() => import('./GiftCardFlow'));
+// The address lookup's combobox, only when the seller has a lookup and the country is one it covers (spec 1 §4).
+const AddressLookupFlow = lazy(() => import('./AddressLookupFlow'));
 /** The scheduled payments panel loads for a cart on a payment plan (with its strings and machine). */
 const ScheduledPaymentsFlow = lazy(() => import('./ScheduledPaymentsFlow'));
 
@@ -345,7 +348,12 @@ function CheckoutFlow({
     },
     inspect,
   });
-  const view = useSelector(actor, selectCheckoutView);
+  // The country and subdivision lists load with the selects, only when the form asks a country or a state.
+  const places = usePlaces(
+    identityFormShownFor(cart, config.publicIdentityId ?? null, isLoggedIn(app)) &&
+      identityFields(cart).some((f) => f.key === 'country' || f.key === 'state'),
+  );
+  const view = useSelector(actor, (s) => selectCheckoutView(s, places));
   const wallets = useMemo<WalletHandlers>(
     () => ({
       onApprove: ({ source, identity }) => actor.send({ type: 'wallet.approve', source, identity }),
@@ -385,7 +393,36 @@ function CheckoutFlow({
             : strings.paymentInformation
         }
         showIdentityForm={view.identityFormShown}
+        fields={view.fields}
         values={view.values}
+        addressInput={
+          config.addressLookup && view.addressLookupCountry
+            ? (field) => (
+                <Suspense
+                  fallback={
+                    <input
+                      id={field.id}
+                      name="address"
+                      type="text"
+                      autoComplete="address-line1"
+                      value={view.values.address ?? ''}
+                      onChange={(e) =>
+                        actor.send({ type: 'field.change', name: 'address', value: e.target.value })
+                      }
+                    />
+                  }
+                >
+                  <AddressLookupFlow
+                    field={field}
+                    country={view.addressLookupCountry as LookupCountry}
+                    value={view.values.address ?? ''}
+                    onFieldChange={(name, value) => actor.send({ type: 'field.change', name, value })}
+                    onFocus={() => actor.send({ type: 'field.focus', name: 'address' })}
+                  />
+                </Suspense>
+              )
+            : undefined
+        }
         fieldErrors={view.fieldErrors}
         formError={view.formError}
         status={view.status}
@@ -482,4 +519,18 @@ function partialPaymentText(
     amount2: money(payment.next.amountCents),
     date: formatDate(payment.next.dueDate, cart.items[0]?.timezone ?? 'UTC'),
   });
+}
+
+/** The country and subdivision lists (domain/places), loaded once when `needed`; null until then. */
+function usePlaces(needed: boolean): Places | null {
+  const [places, setPlaces] = useState<Places | null>(null);
+  useEffect(() => {
+    if (!needed || places) return;
+    let live = true;
+    void import('../../domain/places').then((m) => live && setPlaces(m));
+    return () => {
+      live = false;
+    };
+  }, [needed, places]);
+  return places;
 }

@@ -1,6 +1,7 @@
 /** The cart document: tickets, totals (face value, fees, payments, outstanding) and the relational document. */
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
+import { IDENTITY_FORM_META } from '../../domain/identity-form';
 import { SURVEY_META } from '../../domain/survey-rule';
 import type { Q } from '../db';
 import type { AppCtx } from '../http/context';
@@ -30,6 +31,7 @@ import { type AppliedCode, type CartDiscounts, cartDiscounts, type ModRow } from
 import * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
 import { money, percentFee } from '../util';
+import { purchaserDetails } from './purchaser';
 
 export type CartRow = Row<typeof t.cart>;
 export type TicketRow = Row<typeof t.ticket>;
@@ -319,16 +321,22 @@ export async function cartDocument(
   const eventIds = events.map((e) => e.id);
   // The surveys of the groups whose tickets carry answers, so the answers read with their questions.
   const answeredGroupIds = [...new Set(tickets.filter((k) => k.additionalInfo).map((k) => k.ticketGroupId))];
-  const [venues, meta, seats, groupMeta] = await Promise.all([
+  const groupIds = groups.map((g) => g.id);
+  const [venues, meta, seats, groupMeta, purchaser] = await Promise.all([
     ctx.cache.venues(
       q,
       events.map((e) => e.venueId),
     ),
     ctx.cache.meta(q, eventIds),
     ticketSeats(q, tickets),
-    answeredGroupIds.length ? ctx.cache.meta(q, answeredGroupIds) : [],
+    groupIds.length ? ctx.cache.meta(q, groupIds) : [],
+    // The guest purchaser's other identity form fields (./purchaser), read back with the cart.
+    identity?.type === 'guest' ? purchaserDetails(q, identity.id) : [],
   ]);
-  const surveys = groupMeta.filter((m) => m.key === SURVEY_META);
+  // The surveys of the groups whose tickets carry answers, and the identity form the groups ask (spec 1 §3).
+  const surveys = groupMeta.filter(
+    (m) => (m.key === SURVEY_META && answeredGroupIds.includes(m.resourceId)) || m.key === IDENTITY_FORM_META,
+  );
   const doc: w.Document & { order_edit?: { _count: number; _data: w.OrderEdit[] } } = {
     cart: coll([wCart(cart, ctx.now())]),
     ticket: coll(tickets.map(wTicketWithSeat(seats))),
@@ -337,7 +345,7 @@ export async function cartDocument(
     event_template: coll(events.map(wEvent)),
     event_session: coll(sessions.map(wSession)),
     venue: coll(venues.map(wVenue)),
-    meta: coll([...meta, ...surveys].map(wMeta)),
+    meta: coll([...meta, ...surveys, ...purchaser].map(wMeta)),
     cart_fees: coll([
       {
         cart_id: cart.id,

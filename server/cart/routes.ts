@@ -16,6 +16,7 @@ import { type CartRow, cartDocument, type FreshCart } from './document';
 import { registerHoldRoutes } from './hold-routes';
 import { cancelLiveTickets, expireCart, sweepExpiredCarts } from './holds';
 import { type Modified, modify } from './modify';
+import { storePurchaserDetails } from './purchaser';
 import { loadCart, lockPending, orderIdOf, requirePending } from './state';
 
 const isSoldOut = (e: unknown) =>
@@ -131,15 +132,17 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
       const [current] = await tx.select().from(t.identity).where(eq(t.identity.id, locked.identityId));
       // A member's cart keeps the member's identity (their account prefills checkout).
       if (current?.type === 'member') return true;
+      let identityId: string;
       if (current?.type === 'guest') {
+        identityId = current.id;
         await tx
           .update(t.identity)
           .set({ firstName: p.first_name, lastName: p.last_name, email: p.email })
           .where(eq(t.identity.id, current.id));
       } else {
-        const id = newId();
+        identityId = newId();
         await tx.insert(t.identity).values({
-          id,
+          id: identityId,
           sellerId: locked.sellerId,
           type: 'guest',
           firstName: p.first_name,
@@ -147,8 +150,9 @@ export function registerCarts(api: Hono<Env>, ctx: AppCtx) {
           email: p.email,
           createdAt: new Date(nowMs),
         });
-        await tx.update(t.cart).set({ identityId: id }).where(eq(t.cart.id, locked.id));
+        await tx.update(t.cart).set({ identityId }).where(eq(t.cart.id, locked.id));
       }
+      await storePurchaserDetails(tx, identityId, p);
       return true;
     });
     if (!ok) throw cartExpired();

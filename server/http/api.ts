@@ -8,6 +8,7 @@ import { Hono as HonoApp } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type * as w from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
+import { registerAddressLookup } from '../address/routes';
 import { registerCarts } from '../cart/routes';
 import { registerImages } from '../catalog/images';
 import { registerCatalog } from '../catalog/routes';
@@ -135,6 +136,7 @@ function buildApi(
 
   registerCatalog(api, ctx);
   registerCarts(api, ctx);
+  registerAddressLookup(api, ctx);
   registerPayments(api, ctx, sandbox);
   registerPromo(api, ctx);
   registerOrders(api, ctx);

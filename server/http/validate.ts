@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 import type * as w from '../../api/schemas';
 import { ADMIT_NAME_MAX } from '../../domain/admit-rule';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../domain/email';
+import { countryHasStates, FIELD_MAX, ZIP_PATTERN } from '../../domain/identity-form';
+import { COUNTRY_CODES, SUBDIVISIONS } from '../../domain/places';
 import type { SurveyAnswers } from '../../domain/survey-rule';
 import { LEDGER_NUMBER_MAX } from '../ledger/ledger';
 import type { C } from './context';
@@ -211,11 +213,36 @@ export const removeTicketsBody = z.strictObject({
 /** POST cart/{id}/extend: no fields. */
 export const extendHoldBody = z.strictObject({});
 
-export const purchaserBody = z.object({
-  first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
-  last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: text(254).check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
-}) satisfies z.ZodMiniType<w.PurchaserBody>;
+const purchaserText = (key: 'phone' | 'address' | 'address_more' | 'city' | 'state') =>
+  z.optional(text(FIELD_MAX[key]).check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX[key])));
+
+/**
+ * POST cart/{id}/purchaser: the identity form (spec 2 §3; limits spec 3 §5, §9), nothing else: a country is an
+ * ISO code, a zip code 4 to 10 letters or digits, and a state of the US or Canada one of its subdivisions.
+ */
+export const purchaserBody = z
+  .strictObject({
+    first_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+    last_name: text(50).check(z.trim(), z.minLength(1), z.maxLength(50)),
+    email: text(254).check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
+    phone: purchaserText('phone'),
+    address: purchaserText('address'),
+    address_more: purchaserText('address_more'),
+    city: purchaserText('city'),
+    state: purchaserText('state'),
+    country: z.optional(z.enum(COUNTRY_CODES as [string, ...string[]])),
+    zip_code: z.optional(text(10).check(z.trim(), z.regex(ZIP_PATTERN, 'must be 4 to 10 letters or digits'))),
+  })
+  .check(
+    z.refine(
+      (p) =>
+        !p.state ||
+        !p.country ||
+        !countryHasStates(p.country) ||
+        (SUBDIVISIONS[p.country] ?? []).some(([code]) => code === p.state),
+      { message: 'state must be a state or province of the country', path: ['state'] },
+    ),
+  ) satisfies z.ZodMiniType<w.PurchaserBody>;
 
 export const paymentBody = z.object({
   amount: z.string().check(z.regex(/^\d{1,9}\.\d{2}$/, 'must be an amount like 12.50')),

@@ -55,6 +55,11 @@ export const LIMITS = {
   manageTokenAddress: { name: 'manage_token:address', max: 20, windowMs: 60 * MINUTE },
   /** Order emails asked for by the manage page (POST ticket_order/{id}/email) per order. */
   orderEmail: { name: 'email:order', max: 5, windowMs: 60 * MINUTE },
+  /**
+   * Address lookups (GET address/find, address/retrieve; server/address/routes.ts) per client address: a visitor
+   * types a few addresses (one Find per pause of 300 ms), a script scraping the provider is stopped.
+   */
+  addressLookupAddress: { name: 'address_lookup:address', max: 120, windowMs: 10 * MINUTE },
   /** Error reports (POST error_report, server/reports/routes.ts) per client address: a page reports at most 10. */
   errorReportAddress: { name: 'error_report:address', max: 60, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;

@@ -2,8 +2,10 @@
  * Idempotent demo seed: one museum seller with three events. Ids are derived from names so they are stable
  * across runs; sessions are topped up on every start so there are always sessions for the next 60 days.
  */
+
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { MessageRuleWire } from '../../domain/message-rules';
+import { IDENTITY_FORM_META } from '../../domain/identity-form';
 import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
 import type { Db } from '../db';
 import { PAYMENT_PLAN_META } from '../payments/schedule';
@@ -78,6 +80,17 @@ export interface EventSeed {
   messageRules?: Pick<MessageRuleWire, 'actions' | 'triggers'>[];
 }
 
+/** The demo's identity form (General Admission): every field the spec names, none more required. */
+export const DEMO_IDENTITY_FORM = [
+  { key: 'phone' },
+  { key: 'country' },
+  { key: 'address' },
+  { key: 'address_more' },
+  { key: 'city' },
+  { key: 'state', required: true },
+  { key: 'zip_code' },
+];
+
 const EVENTS: EventSeed[] = [
   {
     key: 'general-admission',
@@ -90,6 +103,9 @@ const EVENTS: EventSeed[] = [
     category: 'Admission',
     eventType: 'repeating',
     reserveFlow: 'date_first',
+    // The identity form at checkout (spec 1 §3 meta identity_form, spec 2 §3): phone and the address, optional, so
+    // every field and the address lookup show.
+    meta: { [IDENTITY_FORM_META]: JSON.stringify(DEMO_IDENTITY_FORM) },
     hue: 200,
     alt: 'Abstract shapes in blue and teal with the words General Admission',
     group: { name: 'Admission', description: 'Timed-entry admission tickets', min: 1, max: 20 },

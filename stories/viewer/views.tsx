@@ -192,6 +192,7 @@ function CheckoutStoryView({ snapshot, send, strings }: StoryViewProps) {
       currency={s.context.cart.currency}
       title={strings.paymentInformation}
       showIdentityForm={s.context.identityFormShown}
+      fields={view.fields}
       values={view.values}
       fieldErrors={view.fieldErrors}
       formError={view.formError}

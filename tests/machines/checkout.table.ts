@@ -15,7 +15,7 @@ import { checkoutOutcome } from '../../domain/error-messages/checkout';
 import type {
   CheckoutContext,
   CheckoutEvent,
-  IdentityField,
+  CoreIdentityField,
   IdentityValues,
 } from '../../machines/checkout/types';
 import type { Message } from '../../machines/shared/messages';
@@ -383,7 +383,7 @@ export const table: Table<C, E, S> = {
           target: 'submitting.validating',
           effect: (c, e) => {
             // Spec 2 §3 "Wallet-derived identity": the wallet fills the empty fields; the email confirms itself.
-            const fill = (f: IdentityField) =>
+            const fill = (f: CoreIdentityField) =>
               c.values[f].trim() === '' ? (e.identity[f] ?? '').trim() : c.values[f];
             const email = fill('email');
             return {

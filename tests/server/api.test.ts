@@ -464,6 +464,8 @@ describe('SPA serving', () => {
         currency: 'USD',
         timezone: 'America/New_York',
         paymentMode: 'sandbox',
+        // The sandbox address lookup runs where the sandbox does (server/address).
+        addressLookup: 'sandbox',
         inspect: true,
         // A guest's carts belong to the seller's public identity (the storefront checks a cart's owner).
         publicIdentityId: demoIds.publicIdentity,

@@ -122,6 +122,48 @@ describe('checkout', () => {
     expect(err(again.body)).toMatchObject({ _code: 'cart_booked', _extra: { ticket_order_id: order?.id } });
   });
 
+  it('stores the identity form (spec 2 §3): the purchaser details as the guest identity meta, strict', async () => {
+    const cart = await newCart();
+    // The demo's General Admission asks the address fields (meta identity_form): the cart carries the ask.
+    const asked = cart.doc.meta?._data.find(
+      (m) => m.key === 'identity_form' && m.resource === 'event_template',
+    );
+    expect(JSON.parse(asked?.value ?? '[]')).toContainEqual({ key: 'state', required: true });
+    const refused = async (extra: Record<string, unknown>) =>
+      (await s.json('POST', `cart/${cart.id}/purchaser`, { body: { ...PURCHASER, ...extra } })).status;
+    expect(await refused({ nickname: 'Ada' })).toBe(400); // strict: nothing but the form
+    expect(await refused({ zip_code: '12' })).toBe(400);
+    expect(await refused({ country: 'Narnia' })).toBe(400);
+    expect(await refused({ country: 'US', state: 'ON' })).toBe(400);
+    expect(await refused({ phone: 'x'.repeat(51) })).toBe(400);
+    const details = {
+      phone: '+1 555 0100',
+      address: '1 Main St',
+      address_more: 'Apt 2',
+      city: 'Springfield',
+      state: 'IL',
+      country: 'US',
+      zip_code: '62701',
+    };
+    const detailsOf = (body: unknown, identityId: string) =>
+      Object.fromEntries(
+        (doc(body).meta?._data ?? [])
+          .filter((m) => m.resource === 'identity' && m.resource_id === identityId)
+          .map((m) => [m.key, m.value]),
+      );
+    const p = await s.json('POST', `cart/${cart.id}/purchaser`, { body: { ...PURCHASER, ...details } });
+    expect(p.status).toBe(200);
+    const guest = doc(p.body).identity?._data[0]?.id as string;
+    expect(detailsOf(p.body, guest)).toEqual(details);
+    // Given again, the purchaser is replaced whole: a field left out is gone.
+    const again = await s.json('POST', `cart/${cart.id}/purchaser`, {
+      body: { ...PURCHASER, country: 'CA', state: 'ON', zip_code: 'K1A 0B1' },
+    });
+    expect(again.status).toBe(200);
+    const got = await s.json('GET', `cart/${cart.id}`);
+    expect(detailsOf(got.body, guest)).toEqual({ country: 'CA', state: 'ON', zip_code: 'K1A 0B1' });
+  });
+
   it('reports a declined card and leaves the cart payable', async () => {
     const cart = await newCart('2026-11-28', [GA_CHILD]);
     await s.json('POST', `cart/${cart.id}/purchaser`, { body: PURCHASER });

@@ -4,14 +4,49 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 
-export type IdentityField = 'firstName' | 'lastName' | 'email' | 'emailConfirm';
+export type IdentityField =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'emailConfirm'
+  | 'phone'
+  | 'country'
+  | 'address'
+  | 'addressMore'
+  | 'city'
+  | 'state'
+  | 'zipCode';
+
+/** One identity form field as the checkout's view model draws it (spec 2 §3). */
+export interface IdentityFieldProps {
+  name: IdentityField;
+  label: IdentityField | 'province' | 'postalCode';
+  input: 'text' | 'email' | 'tel' | 'select' | 'radio';
+  autoComplete: string;
+  maxLength: number;
+  required: boolean;
+  disabled: boolean;
+  options: { value: string; label: string }[] | null;
+}
 
 export interface CheckoutViewProps {
   strings: Strings;
   currency: string;
   title: string;
   showIdentityForm: boolean;
-  values: Record<IdentityField, string>;
+  /** The identity form's fields, in order (the default: names and email). */
+  fields: IdentityFieldProps[];
+  values: Partial<Record<IdentityField, string>>;
+  /**
+   * The address field's own control when addresses can be looked up (the lookup combobox, loaded on demand); it
+   * gets the field's id, label and error as the other fields have them. Absent: a plain text field.
+   */
+  addressInput?: (field: {
+    id: string;
+    label: string;
+    describedBy: string | undefined;
+    invalid: boolean;
+  }) => ReactNode;
   fieldErrors: Partial<Record<IdentityField | 'terms', UiMessage>>;
   formError: UiMessage | null;
   /** A wallet payment was refused for its postcode: a note under the error (spec 2 §8). */
@@ -52,19 +87,6 @@ export interface CheckoutViewProps {
   /** Changes with each new notice: the page is at its top, focus goes to the notice. */
   noticeVersion?: number;
 }
-
-const FIELDS: {
-  name: IdentityField;
-  label: 'firstName' | 'lastName' | 'email' | 'emailConfirm';
-  type: string;
-  autoComplete: string;
-  maxLength: number;
-}[] = [
-  { name: 'firstName', label: 'firstName', type: 'text', autoComplete: 'given-name', maxLength: 50 },
-  { name: 'lastName', label: 'lastName', type: 'text', autoComplete: 'family-name', maxLength: 50 },
-  { name: 'email', label: 'email', type: 'email', autoComplete: 'email', maxLength: 254 },
-  { name: 'emailConfirm', label: 'emailConfirm', type: 'email', autoComplete: 'email', maxLength: 254 },
-];
 
 /** The checkout form's id: the mobile footer's pay button submits it from outside the form. */
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -126,33 +148,18 @@ export function CheckoutView(props: CheckoutViewProps) {
             <h2 style={{ fontSize: '1.2rem' }}>{strings.yourInformation}</h2>
           </legend>
           <div className="form-grid">
-            {FIELDS.map((f) => {
-              const id = `identity-${f.name}`;
-              const error = fieldErrors[f.name];
-              return (
-                <div className="field" key={f.name}>
-                  <label htmlFor={id}>{strings[f.label]}</label>
-                  <input
-                    id={id}
-                    name={f.name}
-                    type={f.type}
-                    autoComplete={f.autoComplete}
-                    maxLength={f.maxLength}
-                    required
-                    value={values[f.name]}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                    onChange={(e) => props.onFieldChange(f.name, e.target.value)}
-                    onFocus={props.onFieldFocus}
-                  />
-                  {error ? (
-                    <p className="field__error" id={`${id}-error`}>
-                      {resolveMessage(strings, error)}
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
+            {props.fields.map((f) => (
+              <IdentityInput
+                key={f.name}
+                field={f}
+                strings={strings}
+                value={values[f.name] ?? ''}
+                error={fieldErrors[f.name]}
+                onChange={(value) => props.onFieldChange(f.name, value)}
+                onFocus={props.onFieldFocus}
+                addressInput={f.name === 'address' ? props.addressInput : undefined}
+              />
+            ))}
           </div>
         </fieldset>
       ) : null}
@@ -215,5 +222,85 @@ export function CheckoutView(props: CheckoutViewProps) {
         {props.status ? resolveMessage(strings, props.status) : ''}
       </p>
     </form>
+  );
+}
+
+/** One field of the identity form: a text input, a select, or a radio group (spec 1 §5: under 4 options). */
+function IdentityInput(props: {
+  field: IdentityFieldProps;
+  strings: Strings;
+  value: string;
+  error: UiMessage | undefined;
+  onChange: (value: string) => void;
+  onFocus: () => void;
+  addressInput: CheckoutViewProps['addressInput'];
+}) {
+  const { field: f, strings, error } = props;
+  const id = `identity-${f.name}`;
+  const label = strings[f.label];
+  const describedBy = error ? `${id}-error` : undefined;
+  const errorText = error ? (
+    <p className="field__error" id={`${id}-error`}>
+      {resolveMessage(strings, error)}
+    </p>
+  ) : null;
+  if (f.input === 'radio' && f.options)
+    return (
+      <fieldset className="field" aria-describedby={describedBy} style={{ border: 'none', padding: 0 }}>
+        <legend>{label}</legend>
+        {f.options.map((o) => (
+          <label key={o.value} style={{ display: 'block' }}>
+            <input
+              type="radio"
+              name={f.name}
+              value={o.value}
+              checked={props.value === o.value}
+              required={f.required}
+              disabled={f.disabled}
+              aria-invalid={error ? true : undefined}
+              onChange={() => props.onChange(o.value)}
+              onFocus={props.onFocus}
+            />{' '}
+            {o.label}
+          </label>
+        ))}
+        {errorText}
+      </fieldset>
+    );
+  const common = {
+    id,
+    name: f.name,
+    required: f.required,
+    disabled: f.disabled,
+    autoComplete: f.autoComplete,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    onFocus: props.onFocus,
+  } as const;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {props.addressInput ? (
+        props.addressInput({ id, label, describedBy, invalid: error !== undefined })
+      ) : f.input === 'select' && f.options ? (
+        <select {...common} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+          <option value="">{strings.chooseOption}</option>
+          {f.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={f.input}
+          maxLength={f.maxLength}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+      {errorText}
+    </div>
   );
 }
