@@ -5,8 +5,8 @@
  */
 import type { AdmitAsk } from '../domain/admit-rule';
 import type { CitypassConfig } from '../domain/citypass-rule';
-import type { MessageRule } from '../domain/message-rules';
 import type { IdentityFieldOption } from '../domain/identity-form';
+import type { MessageRule } from '../domain/message-rules';
 import type { SurveyAnswers, SurveyQuestion } from '../domain/survey-rule';
 
 export interface ImageRef {

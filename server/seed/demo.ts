@@ -4,8 +4,8 @@
  */
 
 import { and, eq, gte, lt } from 'drizzle-orm';
-import type { MessageRuleWire } from '../../domain/message-rules';
 import { IDENTITY_FORM_META } from '../../domain/identity-form';
+import type { MessageRuleWire } from '../../domain/message-rules';
 import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
 import type { Db } from '../db';
 import { PAYMENT_PLAN_META } from '../payments/schedule';
