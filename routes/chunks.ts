@@ -6,6 +6,7 @@
  * Reload button), never a blank page.
  */
 import { type ComponentType, lazy } from 'react';
+import { locale } from '../ui/strings';
 
 /** Spec 3 §9: chunk load timeout. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -71,7 +72,16 @@ export function reloadOnceForChunk(
   return true;
 }
 
-/** `React.lazy` over `loadChunk`. */
+/**
+ * `React.lazy` over `loadChunk`; for a visitor in another locale than English, the screen shows once its texts
+ * in that locale (loaded beside its chunk, routes/app/locale.ts) are there too.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint (any props)
 export const lazyChunk = <T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) =>
-  lazy(() => loadChunk(factory));
+  lazy(() => loadChunk(factory).then(withTexts));
+
+/** A loaded module, once the translations its loading asked for are there (nothing to wait for in English). */
+export async function withTexts<T>(module: T): Promise<T> {
+  await locale.ready;
+  return module;
+}

@@ -22,6 +22,7 @@ import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-str
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
+import type { languageStrings } from './language-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
 import type { manageStrings } from './manage/strings';
@@ -142,6 +143,7 @@ type Catalogue = typeof shellStrings &
   typeof pendingStrings &
   typeof formStrings &
   typeof listingStrings &
+  typeof languageStrings &
   typeof loginStrings &
   typeof accountMenuStrings &
   typeof accountStrings &
@@ -159,12 +161,37 @@ export type Strings = Record<StringKey, string>;
 
 /** The default texts of the shell and of every flow loaded so far (flows add theirs with `defineStrings`). */
 const loaded: Record<string, string> = { ...shellStrings };
+/**
+ * The visitor's locale over English (issue 26): a flow's texts in another locale (`strings.es.ts` beside its
+ * `strings.ts`, loaded by routes/app/locale.ts only for that locale's visitors) join this layer; a key it lacks
+ * reads the English text.
+ */
+const localized: Record<string, string> = Object.create(loaded);
 
 /**
- * The default texts of the shell and of the flows loaded so far, typed as the whole catalogue: a flow's keys
- * are there once a module of the flow (its views import its `strings.ts`) has loaded.
+ * The default (English) texts of the shell and of the flows loaded so far, typed as the whole catalogue: a
+ * flow's keys are there once a module of the flow (its views import its `strings.ts`) has loaded.
  */
 export const defaultStrings = loaded as Strings;
+
+/** The locale hooks routes/app/locale.ts sets for a visitor in another locale than English. */
+export const locale: {
+  /** The catalogue's locale: plural forms are chosen by its rules. */
+  tag: string;
+  /** Called with each flow's English texts as the flow loads (to load the same flow's texts in the locale). */
+  defined?: (texts: Record<string, string>) => void;
+  /** Settles once every translation asked for so far has loaded (lazy chunks wait for it: no English flash). */
+  ready?: Promise<unknown>;
+  /** Called when a translation has joined the catalogue (the app renders again). */
+  changed?: () => void;
+} = { tag: 'en' };
+
+/** Adds texts in the visitor's locale over the English ones. */
+export const addLocaleTexts = (texts: Record<string, string>) => Object.assign(localized, texts);
+
+/** The text of `key` in the visitor's locale when a translation gave one (for labels outside the catalogue). */
+export const localeText = (key: string): string | undefined =>
+  Object.hasOwn(localized, key) ? localized[key] : undefined;
 
 /**
  * Adds a flow's texts to the catalogue (called once, at the top of the flow's `strings.ts`) and returns them.
@@ -175,12 +202,13 @@ export function defineStrings<const T extends Record<string, string>>(texts: T):
     if (key in loaded && loaded[key] !== value) throw new Error(`strings: the key ${key} is defined twice`);
     loaded[key] = value as string;
   }
+  locale.defined?.(texts);
   return texts;
 }
 
 /** The catalogue with the seller's portal strings over every key, including keys of flows not loaded yet. */
 export function createStrings(overrides: Partial<Record<string, string>> = {}): Strings {
-  const out = Object.create(loaded) as Record<string, string>;
+  const out = Object.create(localized) as Record<string, string>;
   for (const [key, value] of Object.entries(overrides)) {
     if (typeof value === 'string') out[key] = value;
   }
@@ -193,20 +221,22 @@ export interface UiMessage {
   params?: Record<string, string | number>;
 }
 
-/** The locale of the catalogue's texts: plural forms are chosen by its rules. */
-export const STRINGS_LOCALE = 'en';
-let pluralRules: Intl.PluralRules | null = null;
+const pluralRules = new Map<string, Intl.PluralRules>();
 
 /**
  * The template of `key` for a count: a key whose text names a count has plural forms, the base key the
  * `other` form and `<key>_<category>` (`_one`, `_two`, `_few`, ...) the others, chosen by `Intl.PluralRules`
- * for the catalogue's locale. Portal strings may override any form.
+ * for the catalogue's locale (`locale.tag`). Portal strings may override any form.
  */
 function template(strings: Strings, key: StringKey, count: unknown): string | undefined {
   const all = strings as Record<string, string | undefined>;
   if (typeof count === 'number' && Number.isFinite(count)) {
-    pluralRules ??= new Intl.PluralRules(STRINGS_LOCALE);
-    const form = all[`${key}_${pluralRules.select(count)}`];
+    let rules = pluralRules.get(locale.tag);
+    if (!rules) {
+      rules = new Intl.PluralRules(locale.tag);
+      pluralRules.set(locale.tag, rules);
+    }
+    const form = all[`${key}_${rules.select(count)}`];
     if (typeof form === 'string') return form;
   }
   return all[key];

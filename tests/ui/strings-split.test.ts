@@ -22,6 +22,7 @@ const FLOWS: Record<string, () => Promise<Record<string, unknown>>> = {
   'ui/account/strings.ts': () => import('../../ui/account/strings'),
   'ui/membership-strings.ts': () => import('../../ui/membership-strings'),
   'ui/seatmap/strings.ts': () => import('../../ui/seatmap/strings'),
+  'ui/language-strings.ts': () => import('../../ui/language-strings'),
 };
 
 /** The one object of texts a catalogue module exports. */
