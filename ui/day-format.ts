@@ -1,13 +1,34 @@
 import dayjs from 'dayjs';
+import { formats } from './format';
 
 /** The spec's default day format. */
 export const DATE_FORMAT = 'ddd, MMM D, YYYY';
 
+/** A calendar day's text in a locale other than English (issue 26): Intl's words for that day. */
+const dayIn = (locale: string, date: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
+
+/** The visitor's formatting locale when it is not English, else null (the spec's English formats). */
+const other = () => (formats.locale?.startsWith('en') === false ? formats.locale : null);
+
 /** A venue-zone calendar date (YYYY-MM-DD) in the long format. */
-export const formatDay = (date: string) => dayjs(date, 'YYYY-MM-DD').format(DATE_FORMAT);
+export const formatDay = (date: string) => {
+  const locale = other();
+  return locale
+    ? dayIn(locale, date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+    : dayjs(date, 'YYYY-MM-DD').format(DATE_FORMAT);
+};
 
 /** The texts of a calendar day button (weekday, day, month) and its long label. */
 export const dayParts = (date: string) => {
+  const locale = other();
+  if (locale)
+    return {
+      weekday: dayIn(locale, date, { weekday: 'short' }),
+      day: dayIn(locale, date, { day: 'numeric' }),
+      month: dayIn(locale, date, { month: 'short' }),
+      long: dayIn(locale, date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+    };
   const d = dayjs(date, 'YYYY-MM-DD');
   return {
     weekday: d.format('ddd'),

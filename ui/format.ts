@@ -11,6 +11,27 @@
 const zoned = new Map<string, string>();
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The visitor's formatting locale (issue 26; routes/app/locale.ts sets it for a seller offering locales). Unset:
+ * the spec's English formats for dates and the browser's own locale for money, as before locales existed.
+ */
+export const formats: { locale?: string } = {};
+
+/** Dates and times in a locale other than English: that locale's own order and words, in the venue's zone. */
+function localized(iso: string, tz: string, locale: string, withDate: boolean, withTime: boolean): string {
+  const key = `${locale}|${withDate}|${withTime}|${tz}`;
+  let f = zoneFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      timeZone: tz,
+      ...(withDate ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' } : {}),
+      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+    });
+    zoneFormats.set(key, f);
+  }
+  return f.format(new Date(iso));
+}
+
 function partsInZone(iso: string, tz: string): Record<string, string> {
   let f = zoneFormats.get(tz);
   if (!f) {
@@ -32,13 +53,17 @@ function partsInZone(iso: string, tz: string): Record<string, string> {
 }
 
 function inZone(iso: string, tz: string, withDate: boolean, withTime = true): string {
-  const key = `${withDate ? 'd' : ''}${withTime ? 't' : ''}|${tz}|${iso}`;
+  const other = formats.locale?.startsWith('en') === false ? formats.locale : '';
+  const key = `${withDate ? 'd' : ''}${withTime ? 't' : ''}|${other}|${tz}|${iso}`;
   let text = zoned.get(key);
   if (text === undefined) {
-    const p = partsInZone(iso, tz);
-    const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
-    const date = `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
-    text = withDate ? (withTime ? `${date} at ${time}` : date) : time;
+    if (other) text = localized(iso, tz, other, withDate, withTime);
+    else {
+      const p = partsInZone(iso, tz);
+      const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
+      const date = `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
+      text = withDate ? (withTime ? `${date} at ${time}` : date) : time;
+    }
     if (zoned.size >= 500) zoned.clear();
     zoned.set(key, text);
   }
@@ -53,7 +78,7 @@ export const formatDate = (iso: string, tz: string) => inZone(iso, tz, true, fal
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-export function formatMoney(cents: number, currency = 'USD', locale?: string): string {
+export function formatMoney(cents: number, currency = 'USD', locale = formats.locale): string {
   const key = `${locale ?? ''}|${currency}`;
   let format = moneyFormats.get(key);
   if (!format) {
