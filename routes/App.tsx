@@ -4,7 +4,7 @@ import { Shell } from '../ui/Shell';
 import { RouteErrorBoundary, UnhandledRejections } from './app/errors';
 import { useModal, useServices } from './app/services';
 import { UpsellRouteEffects } from './app/upsell';
-import { lazyChunk, loadChunk } from './chunks';
+import { lazyChunk, loadChunk, withTexts } from './chunks';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
 
@@ -12,8 +12,8 @@ import { NotFoundScreen } from './not-found/NotFoundScreen';
 const withEventsClient =
   <T,>(screen: () => Promise<T>): (() => Promise<T>) =>
   () =>
-    Promise.all([loadChunk(screen), loadChunk(() => import('../api/events-client'))]).then(
-      ([module]) => module,
+    Promise.all([loadChunk(screen), loadChunk(() => import('../api/events-client'))]).then(([module]) =>
+      withTexts(module),
     );
 const EventsScreen = lazy(withEventsClient(() => import('./events/EventsScreen')));
 const EventScreen = lazy(withEventsClient(() => import('./event/EventScreen')));
@@ -37,6 +37,7 @@ const AccountMenuSlot = lazyChunk(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
 const MembershipDetailsDialogSlot = lazyChunk(() => import('./account/MembershipDetailsDialogSlot'));
+const LanguageSlot = lazyChunk(() => import('./app/LanguageSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -112,7 +113,7 @@ function Loading() {
 }
 
 function Frame({ children }: { children: ReactNode }) {
-  const { config, strings, clock } = useServices();
+  const { config, strings, clock, locale } = useServices();
   const { href, navigate } = useAppNavigate();
   return (
     <Shell
@@ -128,6 +129,13 @@ function Frame({ children }: { children: ReactNode }) {
         <Suspense fallback={<span className="account-menu" />}>
           <AccountMenuSlot />
         </Suspense>
+      }
+      languages={
+        locale && locale.offered.length > 1 ? (
+          <Suspense fallback={null}>
+            <LanguageSlot />
+          </Suspense>
+        ) : null
       }
     >
       {children}

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
-import { createStrings } from '../ui/strings';
+import { createStrings, locale } from '../ui/strings';
 import '../ui/theme.css';
 import { storedOrderTokens } from '../api';
 import { isReportedCall } from '../domain/error-messages/base';
@@ -17,12 +17,22 @@ import { createStorage, storage } from './storage';
 
 type BaseServices = Omit<AppServices, 'strings'>;
 
-/** Applies the seller's portal strings (GET config) over the catalogue as soon as they arrive. */
+/**
+ * Applies the seller's portal strings (GET config, in the visitor's locale) over the catalogue as soon as they
+ * arrive, and renders again when a flow's texts in the visitor's locale have joined it.
+ */
 function Root({ services }: { services: BaseServices }) {
   const [overrides, setOverrides] = useState<Record<string, string>>({});
   useEffect(() => {
     const controller = new AbortController();
-    services.api.config.portalStrings({ signal: controller.signal }).then(setOverrides, () => {});
+    locale.changed = () => setOverrides((current) => ({ ...current }));
+    services.api.config
+      .portalStrings({
+        signal: controller.signal,
+        locale: services.locale?.tag,
+        defaultLocale: services.locale?.default,
+      })
+      .then(setOverrides, () => {});
     return () => controller.abort();
   }, [services]);
   const value = useMemo(
@@ -38,6 +48,21 @@ function Root({ services }: { services: BaseServices }) {
 
 async function start() {
   const config = readRuntimeConfig();
+  // The visitor's locale (issue 26): its code loads only for a seller that names locales.
+  const locales = config.locales;
+  const visitorLocale = locales
+    ? await import('./app/locale').then((m) =>
+        m.startLocale(
+          { sellerId: config.sellerId, locales },
+          {
+            search: window.location.search,
+            languages: navigator.languages ?? [],
+            storage,
+            root: document.documentElement,
+          },
+        ),
+      )
+    : undefined;
   const inspect = await loadInspector(window.location.search, import.meta.env.DEV || config.inspect);
   // Members use the my/ endpoints: the client asks the member session at each call.
   let member = () => false;
@@ -101,7 +126,7 @@ async function start() {
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(
     <StrictMode>
-      <Root services={{ config, api, inspect, clock, app, reportError }} />
+      <Root services={{ config, api, inspect, clock, app, reportError, locale: visitorLocale }} />
     </StrictMode>,
   );
 }
