@@ -6,7 +6,7 @@
 // (VITE_STORIES=off, see flavour.mjs); with TIX_STORIES=1 or VITE_STORIES=on it measures a build with the
 // viewer and prints the viewer's own lazy chunks, which no first load may contain.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { productionBuildEnv } from './flavour.mjs';
@@ -181,6 +181,40 @@ if (manifest[viewer]) {
   console.info(
     `${'/_stories'.padEnd(14)} not in this build (VITE_STORIES=off, the production build): no viewer code at all`,
   );
+}
+// Only the visitor's locale loads (issue 26): no text of a translation (ui/**/*.es.ts) is in any route's first
+// load, nor the locale module; they load only for a visitor in that locale.
+{
+  const translations = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(join(root, dir))) {
+      const path = join(dir, name);
+      if (statSync(join(root, path)).isDirectory()) walk(path);
+      else if (/\.[a-z]{2}\.ts$/.test(name)) translations.push(path);
+    }
+  };
+  walk('ui');
+  const texts = translations.flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/:\s*'((?:[^'\\]|\\.){16,})'/g)].map((m) => m[1]),
+  );
+  const keys = closure([
+    'index.html',
+    ...Object.values(routes).flat(),
+    'routes/checkout/CheckoutScreen.tsx',
+  ]).filter((k) => manifest[k]?.file?.endsWith('.js'));
+  const leaks = keys.filter((k) => /\.[a-z]{2}\.ts$|routes\/app\/locale\.ts$/.test(k));
+  for (const key of keys) {
+    const code = readFileSync(join(dist, manifest[key].file), 'utf8');
+    for (const text of texts) if (code.includes(text)) leaks.push(`${manifest[key].file}: '${text}'`);
+  }
+  if (!texts.length || leaks.length) {
+    console.error(`  translations in a first load (or none found to check): ${leaks.slice(0, 5).join('; ')}`);
+    ok = false;
+  } else {
+    console.info(
+      `${'locales'.padEnd(14)} no translation in any first load (${texts.length} texts of ${translations.length} files checked)`,
+    );
+  }
 }
 console.info(`budget per route — ${ok ? 'within budget' : 'FAILED'}`);
 process.exit(ok ? 0 : 1);

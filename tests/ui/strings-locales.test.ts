@@ -4,7 +4,7 @@
  * (routes/app/locale.ts) knows exactly one key of each English catalogue, so a flow's translation loads with it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../routes/app/locale';
 
@@ -91,6 +91,37 @@ describe('catalogues in other locales', () => {
       }
     });
   }
+
+  it('the entry reaches no translation and not the locale module through its static imports (first load English only)', () => {
+    // Static relative imports (not `import type`, not dynamic `import()`: those start another chunk).
+    const importsOf = (file: string): string[] =>
+      [
+        ...readFileSync(join(root, file), 'utf8').matchAll(
+          /^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'|^import\s+'(\.[^']+)'/gms,
+        ),
+      ]
+        .filter((m) => !/^(?:import|export)\s+type\s/.test(m[0]))
+        .flatMap((m) => {
+          const base = resolve(join(root, dirname(file)), (m[1] ?? m[2]) as string);
+          for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+            try {
+              if (statSync(candidate).isFile()) return [relative(root, candidate)];
+            } catch {}
+          }
+          return [];
+        });
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of importsOf(file)) visit(next);
+    };
+    visit('routes/main.tsx');
+    expect(seen.has('ui/strings.ts')).toBe(true);
+    expect([...seen].filter((f) => /\.es\.ts$/.test(f) || f === 'routes/app/locale.ts')).toEqual([]);
+    // The locale module itself is where the translations are reached: each by a dynamic import only.
+    expect(importsOf('routes/app/locale.ts').filter((f) => /\.es\.ts$/.test(f))).toEqual([]);
+  });
 
   it('a translation lives beside its catalogue, in a file of its own (not in the English module)', () => {
     for (const file of Object.keys(ENGLISH)) {
