@@ -12,8 +12,8 @@ export function createConfig(request: ApiRequest, sellerId: string) {
      * Cached GET config?resource_id._in={seller}&key._in=portal_strings: the seller's overrides of the
      * strings catalogue in the visitor's locale. Non-string values are dropped; no row gives no overrides.
      * The row's top-level texts are in the seller's default locale: they apply when the visitor sees that
-     * locale (or the seller names none); `locales: { [tag]: { [key]: text } }` adds or overrides any locale's
-     * texts, also of a locale the storefront ships no catalogue for (issue 26).
+     * locale (or the seller names none: neither is given); `locales: { [tag]: { [key]: text } }` adds or
+     * overrides any locale's texts, also of a locale the storefront ships no catalogue for (issue 26).
      */
     async portalStrings({
       signal,
@@ -35,10 +35,8 @@ export function createConfig(request: ApiRequest, sellerId: string) {
         if (row.key !== PORTAL_STRINGS_KEY || row.resource_id !== sellerId) continue;
         const value = typeof row.value === 'string' ? safeJson(row.value) : row.value;
         if (typeof value !== 'object' || value === null) continue;
-        if (!locale || locale === defaultLocale) add(value);
-        const locales = (value as { locales?: unknown }).locales;
-        if (locale && typeof locales === 'object' && locales !== null)
-          add((locales as Record<string, unknown>)[locale]);
+        if (locale === defaultLocale) add(value);
+        if (locale) add((value as { locales?: Record<string, unknown> }).locales?.[locale]);
       }
       return out;
     },

@@ -4,7 +4,7 @@ import { Shell } from '../ui/Shell';
 import { RouteErrorBoundary, UnhandledRejections } from './app/errors';
 import { useModal, useServices } from './app/services';
 import { UpsellRouteEffects } from './app/upsell';
-import { lazyChunk, loadChunk, withTexts } from './chunks';
+import { lazyChunk, loadChunk } from './chunks';
 import { useAppNavigate } from './navigation';
 import { NotFoundScreen } from './not-found/NotFoundScreen';
 
@@ -12,8 +12,8 @@ import { NotFoundScreen } from './not-found/NotFoundScreen';
 const withEventsClient =
   <T,>(screen: () => Promise<T>): (() => Promise<T>) =>
   () =>
-    Promise.all([loadChunk(screen), loadChunk(() => import('../api/events-client'))]).then(([module]) =>
-      withTexts(module),
+    Promise.all([loadChunk(screen), loadChunk(() => import('../api/events-client'))]).then(
+      ([module]) => module,
     );
 const EventsScreen = lazy(withEventsClient(() => import('./events/EventsScreen')));
 const EventScreen = lazy(withEventsClient(() => import('./event/EventScreen')));
@@ -131,11 +131,11 @@ function Frame({ children }: { children: ReactNode }) {
         </Suspense>
       }
       languages={
-        locale && locale.offered.length > 1 ? (
+        locale && (
           <Suspense fallback={null}>
             <LanguageSlot />
           </Suspense>
-        ) : null
+        )
       }
     >
       {children}

@@ -27,11 +27,7 @@ function Root({ services }: { services: BaseServices }) {
     const controller = new AbortController();
     locale.changed = () => setOverrides((current) => ({ ...current }));
     services.api.config
-      .portalStrings({
-        signal: controller.signal,
-        locale: services.locale?.tag,
-        defaultLocale: services.locale?.default,
-      })
+      .portalStrings({ signal: controller.signal, ...services.locale })
       .then(setOverrides, () => {});
     return () => controller.abort();
   }, [services]);
@@ -49,19 +45,8 @@ function Root({ services }: { services: BaseServices }) {
 async function start() {
   const config = readRuntimeConfig();
   // The visitor's locale (issue 26): its code loads only for a seller that names locales.
-  const locales = config.locales;
-  const visitorLocale = locales
-    ? await import('./app/locale').then((m) =>
-        m.startLocale(
-          { sellerId: config.sellerId, locales },
-          {
-            search: window.location.search,
-            languages: navigator.languages ?? [],
-            storage,
-            root: document.documentElement,
-          },
-        ),
-      )
+  const visitorLocale = config.locales
+    ? await import('./app/locale').then((m) => m.startLocale(config))
     : undefined;
   const inspect = await loadInspector(window.location.search, import.meta.env.DEV || config.inspect);
   // Members use the my/ endpoints: the client asks the member session at each call.

@@ -12,25 +12,14 @@ const zoned = new Map<string, string>();
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The visitor's formatting locale (issue 26; routes/app/locale.ts sets it for a seller offering locales). Unset:
- * the spec's English formats for dates and the browser's own locale for money, as before locales existed.
+ * The visitor's formatting locale (issue 26; routes/app/locale.ts sets it for a seller naming locales), and for a
+ * locale other than English the zoned texts in its own words and order. Unset: the spec's English formats for
+ * dates and the browser's own locale for money, as before locales existed.
  */
-export const formats: { locale?: string } = {};
-
-/** Dates and times in a locale other than English: that locale's own order and words, in the venue's zone. */
-function localized(iso: string, tz: string, locale: string, withDate: boolean, withTime: boolean): string {
-  const key = `${locale}|${withDate}|${withTime}|${tz}`;
-  let f = zoneFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, {
-      timeZone: tz,
-      ...(withDate ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' } : {}),
-      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-    });
-    zoneFormats.set(key, f);
-  }
-  return f.format(new Date(iso));
-}
+export const formats: {
+  locale?: string;
+  zoned?: (iso: string, tz: string, withDate: boolean, withTime: boolean) => string;
+} = {};
 
 function partsInZone(iso: string, tz: string): Record<string, string> {
   let f = zoneFormats.get(tz);
@@ -53,11 +42,10 @@ function partsInZone(iso: string, tz: string): Record<string, string> {
 }
 
 function inZone(iso: string, tz: string, withDate: boolean, withTime = true): string {
-  const other = formats.locale?.startsWith('en') === false ? formats.locale : '';
-  const key = `${withDate ? 'd' : ''}${withTime ? 't' : ''}|${other}|${tz}|${iso}`;
+  const key = `${withDate ? 'd' : ''}${withTime ? 't' : ''}|${formats.locale}|${tz}|${iso}`;
   let text = zoned.get(key);
   if (text === undefined) {
-    if (other) text = localized(iso, tz, other, withDate, withTime);
+    if (formats.zoned) text = formats.zoned(iso, tz, withDate, withTime);
     else {
       const p = partsInZone(iso, tz);
       const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;

@@ -10,6 +10,7 @@ import './checkout/promo-strings';
 import './checkout/strings';
 import './checkout/terms-strings';
 import './form-strings';
+import './home-strings';
 import './language-strings';
 import './listing-strings';
 import './login/strings';

@@ -65,17 +65,4 @@ export default {
   renewNotYet: 'Puedes renovar tu membresía a partir del {date}.',
   memberSessionBeyondTerm:
     'Tu membresía caduca antes de esta sesión. Renuévala para reservar entradas de miembro para ella.',
-  homeWelcome: 'Bienvenido',
-  homeMember: '¿Ya eres miembro?',
-  homeJoin: 'Hazte miembro',
-  homeGuest: 'Continuar como invitado',
-  homeLoginAction: 'Iniciar sesión',
-  homeJoinAction: 'Hazte miembro ya',
-  homeGuestAction: 'Ver eventos',
-  homeResend: 'Reenviar el enlace de confirmación',
-  membership_presell_intro: '',
-  membership_presell_login: '<p>Inicia sesión para disfrutar de tus ventajas de miembro.</p>',
-  membership_presell_join:
-    '<p>Los miembros entran gratis todo el año y tienen acceso anticipado a las exposiciones especiales.</p>',
-  membership_presell_guest: '<p>Compra entradas sin crear una cuenta.</p>',
 } satisfies Record<keyof typeof shellStrings, string>;

@@ -22,6 +22,7 @@ import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-str
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
+import type { homeStrings } from './home-strings';
 import type { languageStrings } from './language-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
@@ -119,20 +120,6 @@ export const shellStrings = {
   renewNotYet: 'Your membership can be renewed from {date}.',
   memberSessionBeyondTerm:
     'Your membership expires before this session. Renew your membership to book member tickets for it.',
-  // home (spec 3 §2 "Home screen texts")
-  homeWelcome: 'Welcome',
-  homeMember: 'Already a member?',
-  homeJoin: 'Become a member',
-  homeGuest: 'Continue as guest',
-  homeLoginAction: 'Log in',
-  homeJoinAction: 'Join now',
-  homeGuestAction: 'Browse events',
-  homeResend: 'Resend confirmation link',
-  // seller portal strings named by the spec (HTML, sanitised; empty: nothing shown)
-  membership_presell_intro: '',
-  membership_presell_login: '<p>Log in to use your member benefits.</p>',
-  membership_presell_join: '<p>Members visit free all year and get early access to special exhibitions.</p>',
-  membership_presell_guest: '<p>Buy tickets without an account.</p>',
 } as const;
 
 /** Every flow's catalogue, as types only (no text of a lazy flow enters this module's chunk). */
@@ -142,6 +129,7 @@ type Catalogue = typeof shellStrings &
   typeof checkoutStrings &
   typeof pendingStrings &
   typeof formStrings &
+  typeof homeStrings &
   typeof listingStrings &
   typeof languageStrings &
   typeof loginStrings &
@@ -162,36 +150,27 @@ export type Strings = Record<StringKey, string>;
 /** The default texts of the shell and of every flow loaded so far (flows add theirs with `defineStrings`). */
 const loaded: Record<string, string> = { ...shellStrings };
 /**
- * The visitor's locale over English (issue 26): a flow's texts in another locale (`strings.es.ts` beside its
- * `strings.ts`, loaded by routes/app/locale.ts only for that locale's visitors) join this layer; a key it lacks
- * reads the English text.
- */
-const localized: Record<string, string> = Object.create(loaded);
-
-/**
  * The default (English) texts of the shell and of the flows loaded so far, typed as the whole catalogue: a
  * flow's keys are there once a module of the flow (its views import its `strings.ts`) has loaded.
  */
 export const defaultStrings = loaded as Strings;
 
-/** The locale hooks routes/app/locale.ts sets for a visitor in another locale than English. */
+/** The visitor's locale (issue 26): what routes/app/locale.ts sets for a visitor in another locale than English. */
 export const locale: {
   /** The catalogue's locale: plural forms are chosen by its rules. */
   tag: string;
+  /**
+   * The texts in the visitor's locale, over the English ones (their prototype): each flow's translation
+   * (`strings.es.ts` beside its `strings.ts`) joins this layer; a key it lacks reads the English text.
+   */
+  texts: Record<string, string>;
   /** Called with each flow's English texts as the flow loads (to load the same flow's texts in the locale). */
   defined?: (texts: Record<string, string>) => void;
   /** Settles once every translation asked for so far has loaded (lazy chunks wait for it: no English flash). */
   ready?: Promise<unknown>;
   /** Called when a translation has joined the catalogue (the app renders again). */
   changed?: () => void;
-} = { tag: 'en' };
-
-/** Adds texts in the visitor's locale over the English ones. */
-export const addLocaleTexts = (texts: Record<string, string>) => Object.assign(localized, texts);
-
-/** The text of `key` in the visitor's locale when a translation gave one (for labels outside the catalogue). */
-export const localeText = (key: string): string | undefined =>
-  Object.hasOwn(localized, key) ? localized[key] : undefined;
+} = { tag: 'en', texts: Object.create(loaded) };
 
 /**
  * Adds a flow's texts to the catalogue (called once, at the top of the flow's `strings.ts`) and returns them.
@@ -208,7 +187,7 @@ export function defineStrings<const T extends Record<string, string>>(texts: T):
 
 /** The catalogue with the seller's portal strings over every key, including keys of flows not loaded yet. */
 export function createStrings(overrides: Partial<Record<string, string>> = {}): Strings {
-  const out = Object.create(localized) as Record<string, string>;
+  const out = Object.create(locale.texts) as Record<string, string>;
   for (const [key, value] of Object.entries(overrides)) {
     if (typeof value === 'string') out[key] = value;
   }

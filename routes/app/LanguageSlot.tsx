@@ -1,6 +1,7 @@
 /**
- * The shell's language switcher (issue 26), loaded only when the seller offers more than one locale. Each link
- * is the current page with `?lang=`: a full load, which negotiates that locale and keeps the choice.
+ * The shell's language switcher (issue 26), loaded only for a seller naming locales, shown when it offers more
+ * than one. Each link is the current page with `?lang=`: a full load, which negotiates that locale and keeps the
+ * choice.
  */
 import { useLocation, useSearch } from 'wouter';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
@@ -29,12 +30,13 @@ export default function LanguageSlot() {
   // Read so that the links follow the page as the visitor moves through the storefront.
   useLocation();
   useSearch();
-  if (!locale) return null;
+  // Only a seller offering more than one language has a switcher.
+  if (!locale || locale.offered.length < 2) return null;
   const { pathname, search } = window.location;
   return (
     <LanguageSwitcher
       strings={strings}
-      current={locale.tag}
+      current={locale.locale}
       options={locale.offered.map((tag) => ({
         tag,
         name: languageName(tag),

@@ -11,9 +11,9 @@
 import type { RuntimeConfig } from '../../api/schemas';
 import { matchLocale, negotiateLocale } from '../../domain/locale';
 import { formats } from '../../ui/format';
-import { addLocaleTexts, defaultStrings, locale } from '../../ui/strings';
-import { loadChunk } from '../chunks';
-import type { Storage } from '../storage';
+import { zonedTexts } from '../../ui/format-locale';
+import { defaultStrings, locale } from '../../ui/strings';
+import { storage as appStorage, type Storage } from '../storage';
 
 type Loader = () => Promise<{ default: Record<string, string> }>;
 
@@ -27,6 +27,7 @@ export const CATALOGUES: Readonly<Record<string, Readonly<Record<string, Loader>
   es: {
     skipToContent: () => import('../../ui/strings.es'),
     emailsMustMatch: () => import('../../ui/form-strings.es'),
+    homeWelcome: () => import('../../ui/home-strings.es'),
     eventsEmpty: () => import('../../ui/listing-strings.es'),
     promoBannersLabel: () => import('../../ui/promo-strings.es'),
     language: () => import('../../ui/language-strings.es'),
@@ -51,9 +52,9 @@ export const CATALOGUES: Readonly<Record<string, Readonly<Record<string, Loader>
 /** The visitor's locale as the app's services carry it. */
 export interface VisitorLocale {
   /** The offered locale shown (its catalogue and portal strings). */
-  tag: string;
+  locale: string;
   /** The seller's default locale (the portal strings' top-level texts are in it). */
-  default: string;
+  defaultLocale: string;
   /** Every locale the seller offers (the switcher shows them when there is more than one). */
   offered: readonly string[];
 }
@@ -80,10 +81,16 @@ const cataloguesOf = (tag: string) =>
  * shell's and the flows the entry carries) have their translation: the first render is in the locale.
  */
 export async function startLocale(
-  config: Pick<RuntimeConfig, 'sellerId'> & { locales: NonNullable<RuntimeConfig['locales']> },
-  env: LocaleEnvironment,
-): Promise<VisitorLocale> {
+  config: Pick<RuntimeConfig, 'sellerId' | 'locales'>,
+  env: LocaleEnvironment = {
+    search: window.location.search,
+    languages: navigator.languages ?? [],
+    storage: appStorage,
+    root: document.documentElement,
+  },
+): Promise<VisitorLocale | undefined> {
   const seller = config.locales;
+  if (!seller) return undefined;
   const query = new URLSearchParams(env.search).get('lang');
   const key = localeKey(config.sellerId);
   const { locale: tag, format } = negotiateLocale(seller, {
@@ -94,6 +101,8 @@ export async function startLocale(
   if (query && matchLocale(query, seller.offered) === tag) env.storage.set(key, tag);
   env.root.lang = tag;
   formats.locale = format;
+  // English keeps the spec's formats ('ddd, MMM D, YYYY [at] h:mm A'); another language its own.
+  if (!/^en\b/i.test(format)) formats.zoned = zonedTexts(format);
   locale.tag = tag;
 
   const loaders = cataloguesOf(tag);
@@ -102,10 +111,11 @@ export async function startLocale(
     const start = (loader: Loader | undefined) => {
       if (!loader || started.has(loader)) return;
       started.add(loader);
-      // A translation that does not load leaves the English texts: never a blank or broken page.
-      const loaded = loadChunk(loader).then(
+      // A translation that does not load leaves the English texts: never a blank or broken page. (Not through
+      // loadChunk: that waits for the translations, this one among them.)
+      const loaded = loader().then(
         (module) => {
-          addLocaleTexts(module.default);
+          Object.assign(locale.texts, module.default);
           locale.changed?.();
         },
         () => {},
@@ -118,5 +128,5 @@ export async function startLocale(
     };
   }
   await locale.ready;
-  return { tag, default: seller.default, offered: seller.offered };
+  return { locale: tag, defaultLocale: seller.default, offered: seller.offered };
 }

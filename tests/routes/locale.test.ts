@@ -37,9 +37,10 @@ describe('startLocale', () => {
       { sellerId: 's1', locales: LOCALES },
       { search: '', languages: ['es-ES', 'en'], storage, root },
     );
-    expect(visitor).toEqual({ tag: 'es', default: 'en', offered: ['en', 'es'] });
+    expect(visitor).toEqual({ locale: 'es', defaultLocale: 'en', offered: ['en', 'es'] });
     expect(root.lang).toBe('es');
     expect(formats.locale).toBe('es-ES');
+    expect(formats.zoned?.('2026-11-21T15:00:00.000Z', 'Europe/Madrid', false, true)).toBe('16:00');
     expect(map.size).toBe(0); // nothing chosen: nothing kept
     const catalogue = strings.createStrings({ homeWelcome: 'Bienvenidos al museo' });
     expect(catalogue.skipToContent).toBe('Saltar al contenido');
@@ -66,7 +67,7 @@ describe('startLocale', () => {
     const { storage, map } = memoryStorage();
     const root = { lang: '' };
     const env = { search: '?lang=en&x=1', languages: ['es-ES'], storage, root };
-    expect((await first.startLocale({ sellerId: 's1', locales: LOCALES }, env)).tag).toBe('en');
+    expect((await first.startLocale({ sellerId: 's1', locales: LOCALES }, env))?.locale).toBe('en');
     expect(map.get(first.localeKey('s1'))).toBe('en');
     expect(root.lang).toBe('en');
     // English: no translation loaded, nothing to wait for.
@@ -74,17 +75,21 @@ describe('startLocale', () => {
     expect(first.strings.locale.defined).toBeUndefined();
 
     const next = await fresh();
-    expect((await next.startLocale({ sellerId: 's1', locales: LOCALES }, { ...env, search: '' })).tag).toBe(
-      'en',
-    );
+    expect(
+      (await next.startLocale({ sellerId: 's1', locales: LOCALES }, { ...env, search: '' }))?.locale,
+    ).toBe('en');
     map.set(next.localeKey('s1'), 'es');
     const third = await fresh();
     const visitor = await third.startLocale(
       { sellerId: 's1', locales: LOCALES },
       { ...env, search: '', languages: ['en-US'] },
     );
-    expect(visitor.tag).toBe('es');
+    expect(visitor?.locale).toBe('es');
     expect(third.strings.createStrings().cart).toBe('Tu carrito');
+    // A seller naming no locales: nothing negotiated, nothing set.
+    const none = await fresh();
+    expect(await none.startLocale({ sellerId: 's1' }, { ...env, root: { lang: 'en' } })).toBeUndefined();
+    expect(none.strings.locale.tag).toBe('en');
     // A lang the seller does not offer is not kept.
     const fourth = await fresh();
     await fourth.startLocale({ sellerId: 's1', locales: LOCALES }, { ...env, search: '?lang=fr' });

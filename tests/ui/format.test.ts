@@ -49,11 +49,13 @@ describe('zoned texts from Intl agree with dayjs (the oracle)', () => {
 describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app/locale.ts)', () => {
   it('dates, times, days and money in Spanish, in the venue’s zone; English again when unset', async () => {
     const { formats } = await import('../../ui/format');
+    const { zonedTexts } = await import('../../ui/format-locale');
     const { dayParts, formatDay } = await import('../../ui/day-format');
     const iso = '2026-11-21T15:00:00.000Z';
     const english = formatDateTime(iso, 'America/New_York');
     try {
       formats.locale = 'es-ES';
+      formats.zoned = zonedTexts('es-ES');
       // Intl's Spanish (independent of our code): the same instant in the venue's zone.
       const spanish = new Intl.DateTimeFormat('es-ES', {
         timeZone: 'America/New_York',
@@ -81,9 +83,11 @@ describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app
       });
       // A regional English keeps the spec's English formats.
       formats.locale = 'en-GB';
+      formats.zoned = undefined;
       expect(formatDateTime(iso, 'America/New_York')).toBe(english);
     } finally {
       formats.locale = undefined;
+      formats.zoned = undefined;
     }
     expect(formatDateTime(iso, 'America/New_York')).toBe('Sat, Nov 21, 2026 at 10:00 AM');
     expect(dayParts('2026-03-02').long).toBe('Monday, March 2, 2026');

@@ -14,6 +14,7 @@ const root = join(__dirname, '../..');
 const ENGLISH: Record<string, () => Promise<Record<string, string>>> = {
   'ui/strings.ts': async () => (await import('../../ui/strings')).shellStrings,
   'ui/form-strings.ts': async () => (await import('../../ui/form-strings')).formStrings,
+  'ui/home-strings.ts': async () => (await import('../../ui/home-strings')).homeStrings,
   'ui/listing-strings.ts': async () => (await import('../../ui/listing-strings')).listingStrings,
   'ui/promo-strings.ts': async () => (await import('../../ui/promo-strings')).promoBannerStrings,
   'ui/language-strings.ts': async () => (await import('../../ui/language-strings')).languageStrings,

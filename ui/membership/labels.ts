@@ -3,7 +3,7 @@
  * live with the form, in its lazy chunk, not in the first-load catalogue (`ui/strings.ts`); seller portal
  * strings override any of them by key, as they do the catalogue's.
  */
-import { locale, localeText } from '../strings';
+import { locale } from '../strings';
 
 export const membershipLabels = {
   membershipForm: 'Buy a membership',
@@ -61,7 +61,8 @@ export function roleLabel(labels: MembershipLabels, role: string, ordinal = 1): 
 /** The labels with the seller's portal strings applied (string values of known keys only). */
 export function createMembershipLabels(overrides: Partial<Record<string, string>> = {}): MembershipLabels {
   const out = { ...membershipLabels } as MembershipLabels;
-  for (const key of Object.keys(out) as MembershipLabelKey[]) out[key] = localeText(key) ?? out[key];
+  for (const key of Object.keys(out) as MembershipLabelKey[])
+    if (Object.hasOwn(locale.texts, key)) out[key] = locale.texts[key] as string;
   for (const [key, value] of Object.entries(overrides)) {
     if (key in out && typeof value === 'string') out[key as MembershipLabelKey] = value;
   }

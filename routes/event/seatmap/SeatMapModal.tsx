@@ -35,10 +35,7 @@ export interface SeatMapModalProps {
 /** The catalogue plus the modal's own texts, with the seller's portal strings over them. */
 function useSeatMapStrings(): SeatMapStrings {
   const { api, strings, locale } = useServices();
-  const portal = useLoad(
-    (signal) => api.config.portalStrings({ signal, locale: locale?.tag, defaultLocale: locale?.default }),
-    'portal-strings',
-  );
+  const portal = useLoad((signal) => api.config.portalStrings({ signal, ...locale }), 'portal-strings');
   return useMemo(() => seatMapStrings(strings, portal.data ?? {}), [strings, portal.data]);
 }
 
