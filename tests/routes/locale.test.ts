@@ -96,3 +96,18 @@ describe('startLocale', () => {
     expect(map.get(fourth.localeKey('s1'))).toBe('es');
   });
 });
+
+describe('my account in the visitor’s locale', () => {
+  it('the membership’s expiry date in Spanish once the locale is set, in English otherwise', async () => {
+    vi.resetModules();
+    const english = await import('../../routes/account/MyAccountScreen');
+    expect(english.formatExpiry('2027-03-31T00:00:00Z')).toBe('March 31, 2027');
+    vi.resetModules();
+    const { formats } = await import('../../ui/format');
+    const { zonedTexts } = await import('../../ui/format-locale');
+    formats.locale = 'es-ES';
+    formats.zoned = zonedTexts('es-ES');
+    const spanish = await import('../../routes/account/MyAccountScreen');
+    expect(spanish.formatExpiry('2027-03-31T00:00:00Z')).toBe('31 de marzo de 2027');
+  });
+});

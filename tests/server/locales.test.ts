@@ -76,3 +76,35 @@ describe('the runtime configuration carries the seller’s locales', () => {
     expect((await config()).locales).toBeUndefined();
   });
 });
+
+describe('the page before the storefront starts', () => {
+  it('says the seller’s default locale in <html lang>', async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { renderIndex } = await import('../../server/http/spa');
+    const dir = await mkdtemp(join(tmpdir(), 'tix-lang-'));
+    try {
+      await writeFile(
+        join(dir, 'index.html'),
+        '<!doctype html>\n<html lang="en">\n<head></head><body></body></html>',
+      );
+      const cfg = {
+        apiPrefix: '/api/',
+        cachedApiPrefix: '/cached/api/',
+        sellerId: 's',
+        slug: 's',
+        sellerName: 'S',
+        currency: 'EUR',
+        paymentMode: 'sandbox',
+        inspect: false,
+      } as const;
+      expect(await renderIndex(dir, cfg)).toContain('<html lang="en">');
+      const spanish = await renderIndex(dir, { ...cfg, locales: { default: 'es', offered: ['es', 'en'] } });
+      expect(spanish).toContain('<html lang="es">');
+      expect(spanish).not.toContain('<html lang="en">');
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+});
