@@ -4,9 +4,20 @@ import { formats } from './format';
 /** The spec's default day format. */
 export const DATE_FORMAT = 'ddd, MMM D, YYYY';
 
-/** A calendar day's text in a locale other than English (issue 26): Intl's words for that day. */
-const dayIn = (locale: string, date: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
+/**
+ * A calendar day's text in a locale other than English (issue 26): Intl's words for that day. A calendar draws
+ * dozens of days at once, and building a formatter costs far more than using one: one per locale and options.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayIn(locale: string, date: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+    dayFormats.set(key, f);
+  }
+  return f.format(new Date(`${date}T00:00:00Z`));
+}
 
 /** The visitor's formatting locale when it is not English, else null (the spec's English formats). */
 const other = () => (formats.locale?.startsWith('en') === false ? formats.locale : null);
