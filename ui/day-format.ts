@@ -48,3 +48,23 @@ export const dayParts = (date: string) => {
     long: d.format('dddd, MMMM D, YYYY'),
   };
 };
+
+/** A calendar month's title ('March 2026'; in another locale its own, 'marzo de 2026'). */
+export const monthTitle = (date: string) => {
+  const locale = other();
+  return locale
+    ? dayIn(locale, date, { month: 'long', year: 'numeric' })
+    : dayjs(date, 'YYYY-MM-DD').format('MMMM YYYY');
+};
+
+/** A weekday column's short and full names ('Mo', 'Monday'; in another locale its own). */
+export const weekdayNames = (date: string) => {
+  const locale = other();
+  if (locale)
+    return {
+      short: dayIn(locale, date, { weekday: 'short' }),
+      long: dayIn(locale, date, { weekday: 'long' }),
+    };
+  const d = dayjs(date, 'YYYY-MM-DD');
+  return { short: d.format('dd'), long: d.format('dddd') };
+};

@@ -50,7 +50,7 @@ describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app
   it('dates, times, days and money in Spanish, in the venue’s zone; English again when unset', async () => {
     const { formats } = await import('../../ui/format');
     const { zonedTexts } = await import('../../ui/format-locale');
-    const { dayParts, formatDay } = await import('../../ui/day-format');
+    const { dayParts, formatDay, monthTitle, weekdayNames } = await import('../../ui/day-format');
     const iso = '2026-11-21T15:00:00.000Z';
     const english = formatDateTime(iso, 'America/New_York');
     try {
@@ -81,6 +81,9 @@ describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app
         month: 'mar',
         long: 'lunes, 2 de marzo de 2026',
       });
+      // The calendar's month title and weekday columns.
+      expect(monthTitle('2026-03-02')).toBe('marzo de 2026');
+      expect(weekdayNames('2026-03-02')).toEqual({ short: 'lun', long: 'lunes' });
       // A regional English keeps the spec's English formats.
       formats.locale = 'en-GB';
       formats.zoned = undefined;
@@ -91,5 +94,7 @@ describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app
     }
     expect(formatDateTime(iso, 'America/New_York')).toBe('Sat, Nov 21, 2026 at 10:00 AM');
     expect(dayParts('2026-03-02').long).toBe('Monday, March 2, 2026');
+    expect(monthTitle('2026-03-02')).toBe('March 2026');
+    expect(weekdayNames('2026-03-02')).toEqual({ short: 'Mo', long: 'Monday' });
   });
 });
