@@ -1,8 +1,7 @@
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
-import { createStrings, locale } from '../ui/strings';
 import '../ui/theme.css';
 import { storedOrderTokens } from '../api';
 import { isReportedCall } from '../domain/error-messages/base';
@@ -10,37 +9,10 @@ import { App } from './App';
 import { realClock } from './app/clock';
 import type { ErrorReporting } from './app/error-reporting';
 import { createAppActor, isLoggedIn } from './app/root';
-import { type AppServices, ServicesProvider } from './app/services';
+import { StringsRoot } from './app/StringsRoot';
 import { loadInspector } from './inspect';
 import { readRuntimeConfig } from './runtime';
 import { createStorage, storage } from './storage';
-
-type BaseServices = Omit<AppServices, 'strings'>;
-
-/**
- * Applies the seller's portal strings (GET config, in the visitor's locale) over the catalogue as soon as they
- * arrive, and renders again when a flow's texts in the visitor's locale have joined it.
- */
-function Root({ services }: { services: BaseServices }) {
-  const [overrides, setOverrides] = useState<Record<string, string>>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    locale.changed = () => setOverrides((current) => ({ ...current }));
-    services.api.config
-      .portalStrings({ signal: controller.signal, ...services.locale })
-      .then(setOverrides, () => {});
-    return () => controller.abort();
-  }, [services]);
-  const value = useMemo(
-    () => ({ ...services, strings: createStrings(overrides), portalStrings: overrides }),
-    [services, overrides],
-  );
-  return (
-    <ServicesProvider value={value}>
-      <App />
-    </ServicesProvider>
-  );
-}
 
 async function start() {
   const config = readRuntimeConfig();
@@ -111,7 +83,9 @@ async function start() {
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(
     <StrictMode>
-      <Root services={{ config, api, inspect, clock, app, reportError, locale: visitorLocale }} />
+      <StringsRoot services={{ config, api, inspect, clock, app, reportError, locale: visitorLocale }}>
+        <App />
+      </StringsRoot>
     </StrictMode>,
   );
 }
