@@ -87,9 +87,10 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // translations and the zoned Intl texts all load on demand), the catalogue's layer for the locale, the portal
 // strings per locale, the chunks' wait for their translations and the switcher's slot in the shell. The home
 // screen's texts moved from the shell's catalogue to their own chunk (ui/home-strings.ts) won 0.2 KB back on every
-// route but home, which loads them anyway. Measured on the i18n26 branch: 56.9 (56.94), 64.2, 63.3, 71.6 (71.62)
-// KB: the listing and the event page hold; home and checkout take the measurement plus 0.1.
-const BUDGET_KB = { '/': 57.0, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.7 };
+// route but home, which loads them anyway. Measured on the i18n26 branch: 57.0 (57.00), 64.3 (64.30), 63.4
+// (63.36), 71.7 (71.66) KB: the listing (by a few bytes) and the event page hold; home and checkout take the
+// measurement plus 0.1 and the reach of gzip's noise.
+const BUDGET_KB = { '/': 57.1, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.7 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

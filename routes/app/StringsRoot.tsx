@@ -21,8 +21,10 @@ export function StringsRoot({ services, children }: { services: BaseServices; ch
     return () => controller.abort();
   }, [services]);
   const strings = useMemo(() => createStrings(overrides), [overrides]);
+  // A new value (the same catalogue) for each translation that joined: every screen renders again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: textsVersion is what makes the value new
   const value = useMemo(
-    () => ({ ...services, strings, portalStrings: overrides, textsVersion }),
+    () => ({ ...services, strings, portalStrings: overrides }),
     [services, strings, overrides, textsVersion],
   );
   return <ServicesProvider value={value}>{children}</ServicesProvider>;

@@ -32,8 +32,6 @@ export interface AppServices {
   strings: Strings;
   /** The visitor's locale, when the seller names locales (routes/app/locale.ts); absent: English only. */
   locale?: VisitorLocale;
-  /** Counts the translations that joined the catalogue after the first render (each renders the screens again). */
-  textsVersion?: number;
   /** The seller's portal strings as loaded (lazy screens apply them to their own labels). */
   portalStrings?: Record<string, string>;
   inspect: Inspect;
