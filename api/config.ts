@@ -10,9 +10,16 @@ export function createConfig(request: ApiRequest, sellerId: string) {
   return {
     /**
      * Cached GET config?resource_id._in={seller}&key._in=portal_strings: the seller's overrides of the
-     * strings catalogue. Non-string values are dropped; no row gives no overrides.
+     * strings catalogue in the visitor's locale. Non-string values are dropped; no row gives no overrides.
+     * The row's top-level texts are in the seller's default locale: they apply when the visitor sees that
+     * locale (or the seller names none: neither is given); `locales: { [tag]: { [key]: text } }` adds or
+     * overrides any locale's texts, also of a locale the storefront ships no catalogue for (issue 26).
      */
-    async portalStrings({ signal }: CallOptions = {}): Promise<Record<string, string>> {
+    async portalStrings({
+      signal,
+      locale,
+      defaultLocale,
+    }: CallOptions & { locale?: string; defaultLocale?: string } = {}): Promise<Record<string, string>> {
       const raw = await request('GET', 'config', {
         query: { 'resource_id._in': [sellerId], 'key._in': [PORTAL_STRINGS_KEY] },
         cached: true,
@@ -20,11 +27,16 @@ export function createConfig(request: ApiRequest, sellerId: string) {
       });
       const rows = parseDocument(raw).config?._data ?? [];
       const out: Record<string, string> = {};
+      const add = (texts: unknown) => {
+        if (typeof texts !== 'object' || texts === null) return;
+        for (const [key, text] of Object.entries(texts)) if (typeof text === 'string') out[key] = text;
+      };
       for (const row of rows) {
         if (row.key !== PORTAL_STRINGS_KEY || row.resource_id !== sellerId) continue;
         const value = typeof row.value === 'string' ? safeJson(row.value) : row.value;
         if (typeof value !== 'object' || value === null) continue;
-        for (const [key, text] of Object.entries(value)) if (typeof text === 'string') out[key] = text;
+        if (locale === defaultLocale) add(value);
+        if (locale) add((value as { locales?: Record<string, unknown> }).locales?.[locale]);
       }
       return out;
     },

@@ -451,6 +451,11 @@ export const runtimeConfig = z.object({
       footer: z.optional(z.string()),
     }),
   ),
+  /**
+   * The locales the seller offers (config row `locales`, issue 26): its default and every offered one; absent:
+   * English only, as the storefront was before.
+   */
+  locales: z.optional(z.object({ default: z.string(), offered: z.array(z.string()) })),
   /** The seller's login configuration (config row `authentication`); absent: login disabled. */
   login: z.optional(
     z.object({

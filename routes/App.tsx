@@ -37,6 +37,7 @@ const AccountMenuSlot = lazyChunk(() => import('./account/AccountMenuSlot'));
 const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
 const MembershipDetailsDialogSlot = lazyChunk(() => import('./account/MembershipDetailsDialogSlot'));
+const LanguageSlot = lazyChunk(() => import('./app/LanguageSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -112,7 +113,7 @@ function Loading() {
 }
 
 function Frame({ children }: { children: ReactNode }) {
-  const { config, strings, clock } = useServices();
+  const { config, strings, clock, locale } = useServices();
   const { href, navigate } = useAppNavigate();
   return (
     <Shell
@@ -128,6 +129,13 @@ function Frame({ children }: { children: ReactNode }) {
         <Suspense fallback={<span className="account-menu" />}>
           <AccountMenuSlot />
         </Suspense>
+      }
+      languages={
+        locale && (
+          <Suspense fallback={null}>
+            <LanguageSlot />
+          </Suspense>
+        )
       }
     >
       {children}

@@ -6,6 +6,7 @@
  * Reload button), never a blank page.
  */
 import { type ComponentType, lazy } from 'react';
+import { locale } from '../ui/strings';
 
 /** Spec 3 §9: chunk load timeout. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -23,19 +24,25 @@ const timed = <T>(load: () => Promise<T>, ms: number): Promise<T> =>
 
 /**
  * Loads a chunk; on failure or after the timeout, once more: from its URL with a cache-busting query, or
- * (a timeout, an error that names no URL) through the factory again.
+ * (a timeout, an error that names no URL) through the factory again. Resolves once the chunk's translations
+ * are there too (issue 26).
  */
 export async function loadChunk<T>(
   factory: () => Promise<T>,
   importUrl: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
   ms = CHUNK_TIMEOUT_MS,
 ): Promise<T> {
+  let module: T;
   try {
-    return await timed(factory, ms);
+    module = await timed(factory, ms);
   } catch (error) {
     const url = failedChunkUrl(error);
-    return timed(url ? () => importUrl(`${url}?retry=${Date.now()}`) as Promise<T> : factory, ms);
+    module = await timed(url ? () => importUrl(`${url}?retry=${Date.now()}`) as Promise<T> : factory, ms);
   }
+  // For a visitor in another locale than English, the translations this chunk asked for (routes/app/locale.ts)
+  // are there before it shows: no flash of English.
+  await locale.ready;
+  return module;
 }
 
 /** sessionStorage key: when this tab last reloaded itself for a chunk that would not load. */

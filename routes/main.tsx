@@ -1,8 +1,7 @@
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { createApi } from '../api';
-import { createStrings } from '../ui/strings';
 import '../ui/theme.css';
 import { storedOrderTokens } from '../api';
 import { isReportedCall } from '../domain/error-messages/base';
@@ -10,34 +9,17 @@ import { App } from './App';
 import { realClock } from './app/clock';
 import type { ErrorReporting } from './app/error-reporting';
 import { createAppActor, isLoggedIn } from './app/root';
-import { type AppServices, ServicesProvider } from './app/services';
+import { StringsRoot } from './app/StringsRoot';
 import { loadInspector } from './inspect';
 import { readRuntimeConfig } from './runtime';
 import { createStorage, storage } from './storage';
 
-type BaseServices = Omit<AppServices, 'strings'>;
-
-/** Applies the seller's portal strings (GET config) over the catalogue as soon as they arrive. */
-function Root({ services }: { services: BaseServices }) {
-  const [overrides, setOverrides] = useState<Record<string, string>>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    services.api.config.portalStrings({ signal: controller.signal }).then(setOverrides, () => {});
-    return () => controller.abort();
-  }, [services]);
-  const value = useMemo(
-    () => ({ ...services, strings: createStrings(overrides), portalStrings: overrides }),
-    [services, overrides],
-  );
-  return (
-    <ServicesProvider value={value}>
-      <App />
-    </ServicesProvider>
-  );
-}
-
 async function start() {
   const config = readRuntimeConfig();
+  // The visitor's locale (issue 26): its code loads only for a seller that names locales.
+  const visitorLocale = config.locales
+    ? await import('./app/locale').then((m) => m.startLocale(config))
+    : undefined;
   const inspect = await loadInspector(window.location.search, import.meta.env.DEV || config.inspect);
   // Members use the my/ endpoints: the client asks the member session at each call.
   let member = () => false;
@@ -101,7 +83,9 @@ async function start() {
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(
     <StrictMode>
-      <Root services={{ config, api, inspect, clock, app, reportError }} />
+      <StringsRoot services={{ config, api, inspect, clock, app, reportError, locale: visitorLocale }}>
+        <App />
+      </StringsRoot>
     </StrictMode>,
   );
 }

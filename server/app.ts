@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
 import { dataLayerOf, holdsOf } from './cart/holds-config';
 import { CatalogCache } from './catalog/cache';
+import { localesOf } from './catalog/locales';
 import type { CitypassProvider } from './citypass/port';
 import { SandboxCitypass } from './citypass/sandbox';
 import type { Db } from './db';
@@ -241,6 +242,7 @@ export function createApp(options: AppOptions): Hono {
       publicIdentityId: seller.publicIdentityId,
       moreTime: (await holdsOf(ctx.db, seller.id)).moreTime,
       dataLayer: await dataLayerOf(ctx.db, seller.id),
+      locales: await localesOf(ctx.db, seller.id),
       login: runtimeLogin(
         await authenticationOf(ctx.db, seller.id),
         oidc ? { issuer: oidc.issuer, clientId: oidc.clientId } : null,

@@ -15,6 +15,8 @@ export interface ShellProps {
   logoHref?: string | null;
   /** The account menu (login and register links, or the member's menu). */
   account?: ReactNode;
+  /** The language switcher, when the seller offers more than one language (issue 26). */
+  languages?: ReactNode;
   children: ReactNode;
 }
 
@@ -29,6 +31,7 @@ export function Shell({
   logo,
   logoHref,
   account,
+  languages,
   children,
 }: ShellProps) {
   const mark = logo ? (
@@ -56,6 +59,7 @@ export function Shell({
               <span className="visually-hidden"> — {strings.home}</span>
             </AppLink>
           )}
+          {languages}
           {account}
         </div>
       </header>

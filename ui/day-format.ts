@@ -1,13 +1,45 @@
 import dayjs from 'dayjs';
+import { formats } from './format';
 
 /** The spec's default day format. */
 export const DATE_FORMAT = 'ddd, MMM D, YYYY';
 
+/**
+ * A calendar day's text in a locale other than English (issue 26): Intl's words for that day. A calendar draws
+ * dozens of days at once, and building a formatter costs far more than using one: one per locale and options.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayIn(locale: string, date: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+    dayFormats.set(key, f);
+  }
+  return f.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The visitor's formatting locale when it is not English, else null (the spec's English formats). */
+const other = () => (formats.locale?.startsWith('en') === false ? formats.locale : null);
+
 /** A venue-zone calendar date (YYYY-MM-DD) in the long format. */
-export const formatDay = (date: string) => dayjs(date, 'YYYY-MM-DD').format(DATE_FORMAT);
+export const formatDay = (date: string) => {
+  const locale = other();
+  return locale
+    ? dayIn(locale, date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+    : dayjs(date, 'YYYY-MM-DD').format(DATE_FORMAT);
+};
 
 /** The texts of a calendar day button (weekday, day, month) and its long label. */
 export const dayParts = (date: string) => {
+  const locale = other();
+  if (locale)
+    return {
+      weekday: dayIn(locale, date, { weekday: 'short' }),
+      day: dayIn(locale, date, { day: 'numeric' }),
+      month: dayIn(locale, date, { month: 'short' }),
+      long: dayIn(locale, date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+    };
   const d = dayjs(date, 'YYYY-MM-DD');
   return {
     weekday: d.format('ddd'),
@@ -15,4 +47,24 @@ export const dayParts = (date: string) => {
     month: d.format('MMM'),
     long: d.format('dddd, MMMM D, YYYY'),
   };
+};
+
+/** A calendar month's title ('March 2026'; in another locale its own, 'marzo de 2026'). */
+export const monthTitle = (date: string) => {
+  const locale = other();
+  return locale
+    ? dayIn(locale, date, { month: 'long', year: 'numeric' })
+    : dayjs(date, 'YYYY-MM-DD').format('MMMM YYYY');
+};
+
+/** A weekday column's short and full names ('Mo', 'Monday'; in another locale its own). */
+export const weekdayNames = (date: string) => {
+  const locale = other();
+  if (locale)
+    return {
+      short: dayIn(locale, date, { weekday: 'short' }),
+      long: dayIn(locale, date, { weekday: 'long' }),
+    };
+  const d = dayjs(date, 'YYYY-MM-DD');
+  return { short: d.format('dd'), long: d.format('dddd') };
 };

@@ -11,6 +11,16 @@
 const zoned = new Map<string, string>();
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The visitor's formatting locale (issue 26; routes/app/locale.ts sets it for a seller naming locales), and for a
+ * locale other than English the zoned texts in its own words and order. Unset: the spec's English formats for
+ * dates and the browser's own locale for money, as before locales existed.
+ */
+export const formats: {
+  locale?: string;
+  zoned?: (iso: string, tz: string, withDate: boolean, withTime: boolean) => string;
+} = {};
+
 function partsInZone(iso: string, tz: string): Record<string, string> {
   let f = zoneFormats.get(tz);
   if (!f) {
@@ -32,13 +42,16 @@ function partsInZone(iso: string, tz: string): Record<string, string> {
 }
 
 function inZone(iso: string, tz: string, withDate: boolean, withTime = true): string {
-  const key = `${withDate ? 'd' : ''}${withTime ? 't' : ''}|${tz}|${iso}`;
+  const key = `${withDate ? 'd' : ''}${withTime ? 't' : ''}|${formats.locale}|${tz}|${iso}`;
   let text = zoned.get(key);
   if (text === undefined) {
-    const p = partsInZone(iso, tz);
-    const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
-    const date = `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
-    text = withDate ? (withTime ? `${date} at ${time}` : date) : time;
+    if (formats.zoned) text = formats.zoned(iso, tz, withDate, withTime);
+    else {
+      const p = partsInZone(iso, tz);
+      const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
+      const date = `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
+      text = withDate ? (withTime ? `${date} at ${time}` : date) : time;
+    }
     if (zoned.size >= 500) zoned.clear();
     zoned.set(key, text);
   }
@@ -53,7 +66,7 @@ export const formatDate = (iso: string, tz: string) => inZone(iso, tz, true, fal
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-export function formatMoney(cents: number, currency = 'USD', locale?: string): string {
+export function formatMoney(cents: number, currency = 'USD', locale = formats.locale): string {
   const key = `${locale ?? ''}|${currency}`;
   let format = moneyFormats.get(key);
   if (!format) {

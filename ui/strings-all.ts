@@ -10,6 +10,8 @@ import './checkout/promo-strings';
 import './checkout/strings';
 import './checkout/terms-strings';
 import './form-strings';
+import './home-strings';
+import './language-strings';
 import './listing-strings';
 import './login/strings';
 import './manage/strings';

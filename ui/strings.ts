@@ -23,6 +23,8 @@ import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-str
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
+import type { homeStrings } from './home-strings';
+import type { languageStrings } from './language-strings';
 import type { listingStrings } from './listing-strings';
 import type { loginStrings } from './login/strings';
 import type { manageStrings } from './manage/strings';
@@ -119,20 +121,6 @@ export const shellStrings = {
   renewNotYet: 'Your membership can be renewed from {date}.',
   memberSessionBeyondTerm:
     'Your membership expires before this session. Renew your membership to book member tickets for it.',
-  // home (spec 3 §2 "Home screen texts")
-  homeWelcome: 'Welcome',
-  homeMember: 'Already a member?',
-  homeJoin: 'Become a member',
-  homeGuest: 'Continue as guest',
-  homeLoginAction: 'Log in',
-  homeJoinAction: 'Join now',
-  homeGuestAction: 'Browse events',
-  homeResend: 'Resend confirmation link',
-  // seller portal strings named by the spec (HTML, sanitised; empty: nothing shown)
-  membership_presell_intro: '',
-  membership_presell_login: '<p>Log in to use your member benefits.</p>',
-  membership_presell_join: '<p>Members visit free all year and get early access to special exhibitions.</p>',
-  membership_presell_guest: '<p>Buy tickets without an account.</p>',
 } as const;
 
 /** Every flow's catalogue, as types only (no text of a lazy flow enters this module's chunk). */
@@ -142,7 +130,9 @@ type Catalogue = typeof shellStrings &
   typeof checkoutStrings &
   typeof pendingStrings &
   typeof formStrings &
+  typeof homeStrings &
   typeof listingStrings &
+  typeof languageStrings &
   typeof loginStrings &
   typeof accountMenuStrings &
   typeof accountStrings &
@@ -161,12 +151,28 @@ export type Strings = Record<StringKey, string>;
 
 /** The default texts of the shell and of every flow loaded so far (flows add theirs with `defineStrings`). */
 const loaded: Record<string, string> = { ...shellStrings };
-
 /**
- * The default texts of the shell and of the flows loaded so far, typed as the whole catalogue: a flow's keys
- * are there once a module of the flow (its views import its `strings.ts`) has loaded.
+ * The default (English) texts of the shell and of the flows loaded so far, typed as the whole catalogue: a
+ * flow's keys are there once a module of the flow (its views import its `strings.ts`) has loaded.
  */
 export const defaultStrings = loaded as Strings;
+
+/** The visitor's locale (issue 26): what routes/app/locale.ts sets for a visitor in another locale than English. */
+export const locale: {
+  /** The catalogue's locale: plural forms are chosen by its rules. */
+  tag: string;
+  /**
+   * The texts in the visitor's locale, over the English ones (their prototype): each flow's translation
+   * (`strings.es.ts` beside its `strings.ts`) joins this layer; a key it lacks reads the English text.
+   */
+  texts: Record<string, string>;
+  /** Called with each flow's English texts as the flow loads (to load the same flow's texts in the locale). */
+  defined?: (texts: Record<string, string>) => void;
+  /** Settles once every translation asked for so far has loaded (lazy chunks wait for it: no English flash). */
+  ready?: Promise<unknown>;
+  /** Called when a translation has joined the catalogue (the app renders again). */
+  changed?: () => void;
+} = { tag: 'en', texts: Object.create(loaded) };
 
 /**
  * Adds a flow's texts to the catalogue (called once, at the top of the flow's `strings.ts`) and returns them.
@@ -177,12 +183,13 @@ export function defineStrings<const T extends Record<string, string>>(texts: T):
     if (key in loaded && loaded[key] !== value) throw new Error(`strings: the key ${key} is defined twice`);
     loaded[key] = value as string;
   }
+  locale.defined?.(texts);
   return texts;
 }
 
 /** The catalogue with the seller's portal strings over every key, including keys of flows not loaded yet. */
 export function createStrings(overrides: Partial<Record<string, string>> = {}): Strings {
-  const out = Object.create(loaded) as Record<string, string>;
+  const out = Object.create(locale.texts) as Record<string, string>;
   for (const [key, value] of Object.entries(overrides)) {
     if (typeof value === 'string') out[key] = value;
   }
@@ -195,20 +202,22 @@ export interface UiMessage {
   params?: Record<string, string | number>;
 }
 
-/** The locale of the catalogue's texts: plural forms are chosen by its rules. */
-export const STRINGS_LOCALE = 'en';
-let pluralRules: Intl.PluralRules | null = null;
+const pluralRules = new Map<string, Intl.PluralRules>();
 
 /**
  * The template of `key` for a count: a key whose text names a count has plural forms, the base key the
  * `other` form and `<key>_<category>` (`_one`, `_two`, `_few`, ...) the others, chosen by `Intl.PluralRules`
- * for the catalogue's locale. Portal strings may override any form.
+ * for the catalogue's locale (`locale.tag`). Portal strings may override any form.
  */
 function template(strings: Strings, key: StringKey, count: unknown): string | undefined {
   const all = strings as Record<string, string | undefined>;
   if (typeof count === 'number' && Number.isFinite(count)) {
-    pluralRules ??= new Intl.PluralRules(STRINGS_LOCALE);
-    const form = all[`${key}_${pluralRules.select(count)}`];
+    let rules = pluralRules.get(locale.tag);
+    if (!rules) {
+      rules = new Intl.PluralRules(locale.tag);
+      pluralRules.set(locale.tag, rules);
+    }
+    const form = all[`${key}_${rules.select(count)}`];
     if (typeof form === 'string') return form;
   }
   return all[key];

@@ -7,18 +7,20 @@ import '../../ui/account/menu-strings';
 import { useEffect } from 'react';
 import { selectSessionView } from '../../machines/session/view';
 import { MyAccount } from '../../ui/account/MyAccount';
+import { formats } from '../../ui/format';
 import { useServices, useSession, useSessionActor } from '../app/services';
 import { LoginFlow } from '../login/LoginFlow';
 import { useAppNavigate } from '../navigation';
 import { MembershipDetailsPanel } from './MembershipDetailsPanel';
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', {
+// In the visitor's locale (issue 26: set before this chunk loads), else the spec's English.
+const expiryFormat = new Intl.DateTimeFormat(formats.zoned ? formats.locale : 'en-US', {
   month: 'long',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const formatExpiry = (iso: string) => {
+export const formatExpiry = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : expiryFormat.format(date);
 };

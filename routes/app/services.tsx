@@ -14,6 +14,7 @@ import type { sessionMachine } from '../../machines/session/session.machine';
 import type { Strings } from '../../ui/strings';
 import type { Inspect } from '../inspect';
 import type { AppClock } from './clock';
+import type { VisitorLocale } from './locale';
 import {
   type AppActor,
   type CartActorRef,
@@ -29,6 +30,8 @@ export interface AppServices {
   api: Api;
   /** The strings catalogue with the seller's portal strings applied. */
   strings: Strings;
+  /** The visitor's locale, when the seller names locales (routes/app/locale.ts); absent: English only. */
+  locale?: VisitorLocale;
   /** The seller's portal strings as loaded (lazy screens apply them to their own labels). */
   portalStrings?: Record<string, string>;
   inspect: Inspect;

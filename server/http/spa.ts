@@ -111,6 +111,9 @@ export async function renderIndex(
     return null;
   }
   if (ownFavicon) html = html.replace(/<link rel="icon"[^>]*>/g, '');
+  // The seller's default locale before the storefront negotiates the visitor's (issue 26; a canonical BCP 47
+  // tag, server/catalog/locales.ts: letters, digits and dashes only).
+  if (cfg.locales) html = html.replace('<html lang="en">', `<html lang="${cfg.locales.default}">`);
   const tag = `${head}${configScript(cfg)}`;
   const at = html.indexOf('</head>');
   return at >= 0 ? `${html.slice(0, at)}${tag}${html.slice(at)}` : `${tag}${html}`;

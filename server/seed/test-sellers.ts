@@ -11,12 +11,15 @@
  * `POST /__test/sellers/{slug}/carts/{cartId}/schedule_back { days }` (issue 22) moves the booked schedule of one of
  * the seller's carts `days` (1–366) earlier, as if that many days had passed for it: an instalment falls overdue
  * without moving the server's clock under the other workers' carts and sessions. Answers `{ moved }` (rows).
+ * `PUT /__test/sellers/{slug}/locales { default, offered }` sets the seller's locales (server/catalog/locales.ts);
+ * `DELETE` removes them (English only, as seeded).
  * `PUT /__test/sellers/{slug}/self_edit_rules` sets the seller's self-edit rules (spec 2 §3; server/manage/rules.ts,
  * e.g. `{ "enabled": false }` for the cancel-free-order page); `DELETE` puts the demo's back.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
+import { configureLocales, readLocales } from '../catalog/locales';
 import type { Db } from '../db';
 import { errorResponse } from '../http/api';
 import { SELF_EDIT_KEY, selfEditRulesSchema } from '../manage/rules';
@@ -111,6 +114,24 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
     const seller = await sellerOf(c.req.param('slug'));
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
     return c.json(await configureTheme(db, seller.id, DEMO_THEME));
+  });
+
+  // The seller's locales (issue 26): PUT sets the config row `locales` as a seller would, DELETE removes it.
+  app.put('/__test/sellers/:slug/locales', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    const body = await jsonBody(c, MAX_BODY_BYTES);
+    if (!body.ok) return body.answer;
+    const locales = readLocales(body.value);
+    if (!locales) return c.json({ error: 'invalid locales' }, 400);
+    await configureLocales(db, seller.id, locales);
+    return c.json({ locales });
+  });
+  app.delete('/__test/sellers/:slug/locales', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    await configureLocales(db, seller.id, null);
+    return c.json({ locales: null });
   });
 
   /** The seller's config row self_edit_rules (the seed wrote it) set to `value`. */

@@ -45,3 +45,56 @@ describe('zoned texts from Intl agree with dayjs (the oracle)', () => {
     }
   });
 });
+
+describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app/locale.ts)', () => {
+  it('dates, times, days and money in Spanish, in the venue’s zone; English again when unset', async () => {
+    const { formats } = await import('../../ui/format');
+    const { zonedTexts } = await import('../../ui/format-locale');
+    const { dayParts, formatDay, monthTitle, weekdayNames } = await import('../../ui/day-format');
+    const iso = '2026-11-21T15:00:00.000Z';
+    const english = formatDateTime(iso, 'America/New_York');
+    try {
+      formats.locale = 'es-ES';
+      formats.zoned = zonedTexts('es-ES');
+      // Intl's Spanish (independent of our code): the same instant in the venue's zone.
+      const spanish = new Intl.DateTimeFormat('es-ES', {
+        timeZone: 'America/New_York',
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(new Date(iso));
+      expect(formatDateTime(iso, 'America/New_York')).toBe(spanish);
+      expect(formatDateTime(iso, 'America/New_York')).toMatch(/^sáb, 21 nov 2026, 10:00$/);
+      expect(formatTime(iso, 'Europe/Paris')).toBe('16:00');
+      expect(formatDate(iso, 'Pacific/Auckland')).toMatch(/^dom, 22 nov 2026$/);
+      expect(formatMoney(2500, 'USD')).toBe(
+        new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'USD' }).format(25),
+      );
+      expect(formatMoney(1250, 'EUR')).toMatch(/^12,50\s€$/);
+      expect(formatDay('2026-03-02')).toMatch(/^lun, 2 mar 2026$/);
+      expect(dayParts('2026-03-02')).toEqual({
+        weekday: 'lun',
+        day: '2',
+        month: 'mar',
+        long: 'lunes, 2 de marzo de 2026',
+      });
+      // The calendar's month title and weekday columns.
+      expect(monthTitle('2026-03-02')).toBe('marzo de 2026');
+      expect(weekdayNames('2026-03-02')).toEqual({ short: 'lun', long: 'lunes' });
+      // A regional English keeps the spec's English formats.
+      formats.locale = 'en-GB';
+      formats.zoned = undefined;
+      expect(formatDateTime(iso, 'America/New_York')).toBe(english);
+    } finally {
+      formats.locale = undefined;
+      formats.zoned = undefined;
+    }
+    expect(formatDateTime(iso, 'America/New_York')).toBe('Sat, Nov 21, 2026 at 10:00 AM');
+    expect(dayParts('2026-03-02').long).toBe('Monday, March 2, 2026');
+    expect(monthTitle('2026-03-02')).toBe('March 2026');
+    expect(weekdayNames('2026-03-02')).toEqual({ short: 'Mo', long: 'Monday' });
+  });
+});

@@ -22,6 +22,8 @@ const FLOWS: Record<string, () => Promise<Record<string, unknown>>> = {
   'ui/account/strings.ts': () => import('../../ui/account/strings'),
   'ui/membership-strings.ts': () => import('../../ui/membership-strings'),
   'ui/seatmap/strings.ts': () => import('../../ui/seatmap/strings'),
+  'ui/language-strings.ts': () => import('../../ui/language-strings'),
+  'ui/home-strings.ts': () => import('../../ui/home-strings'),
 };
 
 /** The one object of texts a catalogue module exports. */

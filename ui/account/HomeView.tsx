@@ -1,3 +1,4 @@
+import '../home-strings';
 import { AppLink, type Navigate } from '../AppLink';
 import { SellerHtml } from '../SellerHtml';
 import type { Strings } from '../strings';

@@ -3,6 +3,8 @@
  * live with the form, in its lazy chunk, not in the first-load catalogue (`ui/strings.ts`); seller portal
  * strings override any of them by key, as they do the catalogue's.
  */
+import { locale } from '../strings';
+
 export const membershipLabels = {
   membershipForm: 'Buy a membership',
   membershipChooseLevel: 'Choose a membership level',
@@ -40,6 +42,8 @@ export const membershipLabels = {
   role_guest: 'Guest',
   'role_additional-member': 'Additional member',
 } as const;
+// The labels in the visitor's locale load beside this chunk, as a flow's catalogue does (issue 26).
+locale.defined?.(membershipLabels);
 
 export type MembershipLabelKey = keyof typeof membershipLabels;
 export type MembershipLabels = Record<MembershipLabelKey, string>;
@@ -57,6 +61,8 @@ export function roleLabel(labels: MembershipLabels, role: string, ordinal = 1): 
 /** The labels with the seller's portal strings applied (string values of known keys only). */
 export function createMembershipLabels(overrides: Partial<Record<string, string>> = {}): MembershipLabels {
   const out = { ...membershipLabels } as MembershipLabels;
+  for (const key of Object.keys(out) as MembershipLabelKey[])
+    if (Object.hasOwn(locale.texts, key)) out[key] = locale.texts[key] as string;
   for (const [key, value] of Object.entries(overrides)) {
     if (key in out && typeof value === 'string') out[key as MembershipLabelKey] = value;
   }

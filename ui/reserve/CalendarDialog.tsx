@@ -1,6 +1,7 @@
 import './strings';
 import dayjs from 'dayjs';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { dayParts, monthTitle, weekdayNames } from '../day-format';
 import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
@@ -141,7 +142,7 @@ export function CalendarDialog({
           ‹
         </button>
         <h3 id={monthId} aria-live="polite" style={{ margin: 0, fontSize: 'inherit' }}>
-          {month.format('MMMM YYYY')}
+          {monthTitle(month.format('YYYY-MM-DD'))}
         </h3>
         <button
           type="button"
@@ -157,8 +158,8 @@ export function CalendarDialog({
         <thead>
           <tr>
             {cells.slice(0, COLS).map((d) => (
-              <th key={d.format('d')} scope="col" abbr={d.format('dddd')}>
-                {d.format('dd')}
+              <th key={d.format('d')} scope="col" abbr={weekdayNames(d.format('YYYY-MM-DD')).long}>
+                {weekdayNames(d.format('YYYY-MM-DD')).short}
               </th>
             ))}
           </tr>
@@ -186,7 +187,7 @@ export function CalendarDialog({
                       tabIndex={date === focused ? 0 : -1}
                       aria-disabled={!available}
                       disabled={!d.isSame(month, 'month')}
-                      aria-label={[shown, d.format('dddd, MMMM D, YYYY'), ...details].join(', ')}
+                      aria-label={[shown, dayParts(date).long, ...details].join(', ')}
                       onClick={() => available && onSelect(date)}
                       onKeyDown={(e) => {
                         const next = dayForKey(e.key, e.shiftKey, date);

@@ -34,8 +34,8 @@ export interface SeatMapModalProps {
 
 /** The catalogue plus the modal's own texts, with the seller's portal strings over them. */
 function useSeatMapStrings(): SeatMapStrings {
-  const { api, strings } = useServices();
-  const portal = useLoad((signal) => api.config.portalStrings({ signal }), 'portal-strings');
+  const { api, strings, locale } = useServices();
+  const portal = useLoad((signal) => api.config.portalStrings({ signal, ...locale }), 'portal-strings');
   return useMemo(() => seatMapStrings(strings, portal.data ?? {}), [strings, portal.data]);
 }
 

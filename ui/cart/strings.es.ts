@@ -1,0 +1,31 @@
+/** The cart widget's contents in Spanish (issue 26; ours): loaded only for a visitor in Spanish. */
+import type { cartStrings } from './strings';
+
+export default {
+  ticketSeats: 'Asientos',
+  ticketSeat: '{section}, fila {row}, asiento {seat}',
+  subtotal: 'Subtotal',
+  fees: 'Gastos de gestión',
+  feesFixed: 'Gastos fijos',
+  feesPercent: 'Gastos porcentuales',
+  discounts: 'Descuentos',
+  promoCodesApplied: 'Código promocional: {codes}',
+  giftCard: 'Tarjeta regalo terminada en {number}',
+  balanceLeft: 'Saldo restante',
+  payments: 'Pagos',
+  cartBalance: 'Saldo del carrito',
+  partialTotal: 'Total parcial',
+  removeItem: 'Quitar {name}',
+  confirmRemove: '¿Quitar estas entradas?',
+  expiresIn: 'Tus entradas están reservadas durante {time}',
+  fiveMinutesLeft: 'Tu carrito caduca en 5 minutos.',
+  twoMinutesLeft: 'Tu carrito caduca en 2 minutos.',
+  moreTime: 'Más tiempo',
+  moreTimeGranted: 'Tiempo añadido: tus entradas siguen reservadas durante más tiempo.',
+  holdExtensionLimit: 'No se puede añadir más tiempo a este carrito.',
+  cartTimedOut: 'Lo sentimos, el tiempo de tu carrito ha expirado',
+  startOver: 'Empezar de nuevo',
+  totalToPay: 'Total a pagar',
+  cartTicketCount: '{count} entradas en tu carrito',
+  cartTicketCount_one: '{count} entrada en tu carrito',
+} satisfies Record<keyof typeof cartStrings, string>;
