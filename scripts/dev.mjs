@@ -13,8 +13,24 @@ const root = new URL('..', import.meta.url).pathname;
 const apiPort = process.env.API_PORT ?? '8787';
 process.env.API_PORT = apiPort; // read by vite.config.ts (the proxy and the runtime configuration)
 
+/** Vite's port once it listens; until then the demo visitor's order links wait in `pendingOrders`. */
+let storefrontPort = null;
+const pendingOrders = [];
+/** A demo order's manage link (server/seed/demo-orders.ts) points at the API server: shown on Vite's port. */
+const orderLine = (line) => {
+  const order = /^\[server\] {3}order (\S+): https?:\/\/localhost:\d+(\/\S*)$/.exec(line);
+  if (order) return (port) => `[server]   order ${order[1]}: http://localhost:${port}${order[2]}`;
+  return line.startsWith("[server] the demo visitor's orders to manage") ? () => line : null;
+};
+
 /** The server's start-up lines, as dev mode should show them (null: left out). */
 function serverLine(line) {
+  const order = orderLine(line);
+  if (order) {
+    if (storefrontPort !== null) return order(storefrontPort);
+    pendingOrders.push(order);
+    return null;
+  }
   const listening = /^Storefront \((\w+)\) listening on port (\d+)$/.exec(line);
   if (listening)
     return `API server (${listening[1]}) on http://127.0.0.1:${listening[2]} (Vite proxies to it)`;
@@ -71,3 +87,5 @@ const address = vite.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : Number(vitePort ?? 5173);
 const slug = config?.slug ?? 'demo-museum';
 console.info(`\nStorefront (development, hot reload): open\n\nhttp://localhost:${port}/${slug}/\n`);
+storefrontPort = port;
+for (const order of pendingOrders.splice(0)) console.info(order(port));

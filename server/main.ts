@@ -28,6 +28,7 @@ import { recoverStalePayments } from './payments/recovery';
 import { SellerGateways, stripeSellersFromEnv } from './payments/sellers';
 import { StripeGateway } from './payments/stripe';
 import { DEMO_SLUG, seed } from './seed/demo';
+import { seedDemoOrders } from './seed/demo-orders';
 import { walletPassesFromEnv } from './wallet/config';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -44,7 +45,7 @@ const isFlag = (value: string | undefined) =>
 // The demo (the demo seller with its published member password and gift codes, the sandbox payment gateway):
 // always outside production; in production only when asked for with TIX_DEMO=1 (`npm start` does).
 const demo = !production || isFlag(process.env.TIX_DEMO);
-if (demo) await seed(handle.db);
+const demoIds = demo ? await seed(handle.db) : null;
 if (production && demo)
   console.info(
     '[server] TIX_DEMO=1: demo seller (published passwords and gift codes) and sandbox payments (no real charges)',
@@ -241,7 +242,25 @@ const topUp = demo
 // The sandbox provider answers /oidc/* in front of the app (it is a Koa app of its own).
 const createServer = ((_options: unknown, listener: Parameters<typeof serverWithOidc>[1]) =>
   serverWithOidc(oidc, listener)) as unknown as typeof CreateServer;
-const server = serve({ fetch: app.fetch, port, createServer }, (info) => {
+const server = serve({ fetch: app.fetch, port, createServer }, async (info) => {
+  // The demo visitor's orders to manage (issue 24; server/seed/demo-orders.ts): only with the demo. Their manage
+  // links are the demo's own (like its published passwords), printed so whoever tries the demo can open them.
+  if (demoIds) {
+    try {
+      const orders = await seedDemoOrders(app, {
+        db: handle.db,
+        ids: demoIds,
+        now: Date.now,
+        origin: publicUrl ?? `http://localhost:${info.port}`,
+        linkSecret,
+        sandbox: !stripeEnv.settings && !sellersEnv.sellers.has(DEMO_SLUG),
+      });
+      console.info(`[server] the demo visitor's orders to manage (server/README.md, Managing an order):`);
+      for (const o of orders) console.info(`[server]   order ${o.orderNumber}: ${o.link}`);
+    } catch (err) {
+      console.error('[server] demo orders were not made', (err as Error)?.message);
+    }
+  }
   console.info(`Storefront (${handle.kind}) listening on port ${info.port}`);
   console.info(`http://localhost:${info.port}/${demo ? `${DEMO_SLUG}/` : ''}`);
 });

@@ -262,5 +262,20 @@ describe('server/main.ts in production', () => {
     const paid = await demo.call('POST', `cart/${booked.id}/pay`, { amount: booked.amount, ...PAY });
     expect(paid.status).toBe(200);
     expect(paid.body.cart._data[0].state).toBe('completed');
+
+    // The demo visitor's orders (issue 24, server/seed/demo-orders.ts): only with the demo; their manage links are
+    // printed at start and their tokens open the orders. Production without the demo buys none, prints none.
+    const links = [
+      ...demo
+        .logs()
+        .matchAll(/order \S+: (http:\/\/localhost:\d+\/demo-museum\/manage\/(\S+)\?token=(\S+))/g),
+    ];
+    expect(links).toHaveLength(3);
+    for (const [, , orderId, token] of links) {
+      const read = await demo.call('GET', `ticket_order/${orderId}?token=${token}`);
+      expect(read.status).toBe(200);
+      expect(read.body.ticket_order._data[0].cart_id).not.toBeNull();
+    }
+    expect(prod.logs()).not.toMatch(/manage\/|demo visitor/);
   }, 180_000);
 });
