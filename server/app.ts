@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
+import { captchaOf, hcaptchaVerifier } from './captcha/captcha';
 import { dataLayerOf, holdsOf } from './cart/holds-config';
 import { CatalogCache } from './catalog/cache';
 import type { CitypassProvider } from './citypass/port';
@@ -87,6 +88,12 @@ export interface AppOptions {
    * none (no seller has passes; never a test certificate).
    */
   walletPasses?: WalletPasses;
+  /**
+   * Captcha at checkout (server/captcha/captcha.ts): `sandbox` offers the sandbox captcha (default: outside
+   * production; server/main.ts passes it with TIX_DEMO=1), `hcaptchaSecret` verifies hCaptcha tokens
+   * (HCAPTCHA_SECRET; without it a seller's hCaptcha refuses every token).
+   */
+  captcha?: { sandbox?: boolean; hcaptchaSecret?: string };
 }
 
 /** Where Apple Pay looks for the domain association file (Apple Pay on the web, domain verification). */
@@ -148,6 +155,10 @@ export function createApp(options: AppOptions): Hono {
     trustProxy: Number(options.members?.trustProxy ?? 0),
     linkSecret: options.linkSecret ?? null,
     walletPasses: options.walletPasses ?? new Map(),
+    captcha: {
+      sandbox: options.captcha?.sandbox ?? !(options.production ?? false),
+      hcaptcha: hcaptchaVerifier(options.captcha?.hcaptchaSecret),
+    },
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();
@@ -244,6 +255,8 @@ export function createApp(options: AppOptions): Hono {
       ),
       ...(Object.keys(theme.runtime).length ? { theme: theme.runtime } : {}),
     };
+    const captcha = ctx.captcha ? await captchaOf(ctx.db, seller.id, ctx.captcha) : null;
+    if (captcha) cfg.captcha = captcha;
     return { cfg, theme };
   };
 
