@@ -18,6 +18,7 @@ import type { cartStrings } from './cart/strings';
 import type { giftCardStrings } from './checkout/gift-card-strings';
 import type { pendingStrings } from './checkout/pending-strings';
 import type { promoStrings } from './checkout/promo-strings';
+import type { sandboxCaptchaStrings } from './checkout/sandbox-captcha-strings';
 import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-strings';
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
@@ -148,6 +149,7 @@ type Catalogue = typeof shellStrings &
   typeof membershipPageDefaults &
   typeof seatMapDefaults &
   typeof termsStrings &
+  typeof sandboxCaptchaStrings &
   typeof promoStrings &
   typeof giftCardStrings &
   typeof scheduledPaymentsStrings &

@@ -33,6 +33,7 @@ import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
+import { useSellerCaptcha } from './captcha/CaptchaHost';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
 import { useCartModifiable } from './modifiable';
@@ -278,6 +279,9 @@ function CheckoutFlow({
   const [paymentFailed] = useState(() => paymentFailedState());
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
   const { payment, adapter, failed } = usePayment(cart, walletsAllowed(zipCodeDiscount));
+  // Issue 23: the seller's captcha, for a guest only (spec 2 §6: members never see one).
+  const sellerCaptcha = useSellerCaptcha(config.captcha, api);
+  const captcha = isLoggedIn(app) ? null : sellerCaptcha;
 
   const zipCode =
     zipCodeRule?.zipCodeToApply({
@@ -318,6 +322,7 @@ function CheckoutFlow({
           const current = selectCart(cartActor.getSnapshot());
           if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
         },
+        captcha: captcha?.port ?? null,
       }),
     [
       api,
@@ -330,6 +335,7 @@ function CheckoutFlow({
       config.dataLayer,
       config.sellerId,
       zipCodeRule,
+      captcha,
     ],
   );
   const actor = useActorRef(machine, {
@@ -350,6 +356,7 @@ function CheckoutFlow({
         zipCode && !zipCodeRule?.zipCodeTried(storage, config.sellerId, cart, zipCode) ? zipCode : null,
       // Back from the pending page (issue 19): the processing payment failed; the form says so.
       paymentFailed,
+      captcha: captcha !== null,
       // The gift cards applied before (the app cart keeps them while the field is shown).
       ...(giftCardsShown && cart.giftCards ? { giftCards: cart.giftCards } : {}),
       // Spec 2 §4: a cart on a payment plan pays the due amount until the panel chooses.
@@ -449,6 +456,7 @@ function CheckoutFlow({
           ) : null
         }
       />
+      {captcha?.render({ strings, onExpire: () => actor.send({ type: 'captcha.expired' }) })}
       {termsModal.modal && termsHtml ? (
         <Suspense fallback={null}>
           <TermsDialog

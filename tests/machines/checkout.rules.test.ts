@@ -290,14 +290,12 @@ describe('checkout submit with gift cards (spec 2 §4)', () => {
       await settle();
       expect(t.calls).toEqual(row.calls);
       expect(t.payGiftCard.mock.calls.map(([i]) => i)).toEqual(
-        row.cards
-          .slice(0, t.payGiftCard.mock.calls.length)
-          .map((c) => ({
-            cartId: 'cart-1',
-            cardNumber: c.cardNumber,
-            amountCents: c.paymentCents,
-            captchaToken: null,
-          })),
+        row.cards.slice(0, t.payGiftCard.mock.calls.length).map((c) => ({
+          cartId: 'cart-1',
+          cardNumber: c.cardNumber,
+          amountCents: c.paymentCents,
+          captchaToken: null,
+        })),
       );
       if (row.card === null) expect(t.confirmCard).not.toHaveBeenCalled();
       else expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: row.card });

@@ -1,0 +1,68 @@
+/**
+ * The sandbox captcha (issue 23): the reference server's stand-in for hCaptcha. `solve` opens a challenge dialog
+ * (ui/checkout/SandboxCaptchaDialog.tsx, rendered by ./CaptchaHost.tsx); answering it asks the server for a token
+ * (`POST sandbox/captcha`), its close button is a closed challenge (the captcha error), Escape dismisses it
+ * (ignored). A small store the host subscribes to (`useSyncExternalStore`).
+ */
+import type { Api } from '../../../api';
+import { issueSandboxCaptcha } from '../../../api/cart';
+import { ErrorCode } from '../../../domain/codes';
+import { type CaptchaFailure, type CaptchaPort, captchaFailure } from './port';
+
+export interface SandboxCaptcha extends CaptchaPort {
+  provider: 'sandbox';
+  /** The challenge is open. */
+  isOpen(): boolean;
+  subscribe(listener: () => void): () => void;
+  /** The visitor answered: the server issues the token. */
+  answer(): void;
+  /** The visitor closed (captcha_closed) or dismissed (captcha_dismissed) the challenge. */
+  refuse(code: CaptchaFailure): void;
+}
+
+export function createSandboxCaptcha(api: Pick<Api, 'request'>): SandboxCaptcha {
+  const listeners = new Set<() => void>();
+  let pending: {
+    resolve: (token: string) => void;
+    reject: (e: unknown) => void;
+    signal: AbortSignal;
+  } | null = null;
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  const settle = (how: (p: NonNullable<typeof pending>) => void) => {
+    const p = pending;
+    pending = null;
+    notify();
+    if (p) how(p);
+  };
+  return {
+    provider: 'sandbox',
+    solve(signal) {
+      return new Promise<string>((resolve, reject) => {
+        pending?.reject(captchaFailure(ErrorCode.captcha_dismissed));
+        pending = { resolve, reject, signal };
+        signal.addEventListener('abort', () => {
+          if (pending?.signal === signal)
+            settle((p) => p.reject(captchaFailure(ErrorCode.captcha_dismissed)));
+        });
+        notify();
+      });
+    },
+    isOpen: () => pending !== null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    answer() {
+      settle((p) => {
+        issueSandboxCaptcha(api.request, { signal: p.signal }).then(p.resolve, () =>
+          p.reject(captchaFailure(ErrorCode.captcha_unavailable)),
+        );
+      });
+    },
+    refuse(code) {
+      settle((p) => p.reject(captchaFailure(code)));
+    },
+  };
+}
