@@ -291,22 +291,6 @@ export interface CaptchaProof {
   token: string;
 }
 
-/**
- * POST sandbox/captcha (the reference server's sandbox captcha, issue 23): a token for one payment, once the
- * visitor answered the sandbox challenge.
- */
-export async function issueSandboxCaptcha(
-  request: ApiRequest,
-  { signal }: CallOptions = {},
-): Promise<string> {
-  const raw = (await request('POST', 'sandbox/captcha', { signal })) as {
-    captcha?: { _data?: { token?: unknown }[] };
-  };
-  const token = raw?.captcha?._data?.[0]?.token;
-  if (typeof token !== 'string' || token === '') throw new Error('no captcha token');
-  return token;
-}
-
 /** True when a response carries a cart collection with at least one cart. */
 function hasCart(raw: unknown): boolean {
   if (!raw || typeof raw !== 'object') return false;

@@ -33,7 +33,7 @@ import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
-import { useSellerCaptcha } from './captcha/CaptchaHost';
+import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
 import { useCartModifiable } from './modifiable';
@@ -456,7 +456,11 @@ function CheckoutFlow({
           ) : null
         }
       />
-      {captcha?.render({ strings, onExpire: () => actor.send({ type: 'captcha.expired' }) })}
+      {captcha ? (
+        <Suspense fallback={null}>
+          <captcha.Host strings={strings} onExpire={() => actor.send({ type: 'captcha.expired' })} />
+        </Suspense>
+      ) : null}
       {termsModal.modal && termsHtml ? (
         <Suspense fallback={null}>
           <TermsDialog

@@ -1,9 +1,10 @@
 /**
- * The seller's captcha at checkout (issue 23; spec 2 §2 "Captcha if a public key is configured"): the port the
- * checkout machine's `solveCaptcha` calls, and what it renders: hCaptcha's invisible widget (its chunk loads only
- * with a site key), or the sandbox's challenge dialog while it is open (its chunk loads when it first opens).
+ * The seller's captcha at checkout (issue 23; spec 2 §2 "Captcha if a public key is configured"), loaded with
+ * this chunk only when the seller has one (./seller-captcha.ts): the port the checkout machine's `solveCaptcha`
+ * calls, and what the page renders for it: hCaptcha's invisible widget (its own chunk, with hCaptcha's script),
+ * or the sandbox's challenge dialog while it is open (its chunk loads when it first opens).
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
 import type { Api } from '../../../api';
 import type { RuntimeConfig } from '../../../api/schemas';
 import { ErrorCode } from '../../../domain/codes';
@@ -18,38 +19,40 @@ const SandboxCaptchaDialog = lazy(() =>
 
 type Solve = (signal: AbortSignal) => Promise<string>;
 
-export interface SellerCaptcha {
-  port: CaptchaPort;
-  /** What the page renders for it. */
-  render: (props: { strings: Strings; onExpire: () => void }) => React.ReactNode;
+export interface CaptchaHostProps {
+  strings: Strings;
+  /** hCaptcha's token expired before it was sent. */
+  onExpire: () => void;
 }
 
-/** The port of the seller's captcha (runtime config `captcha`), or null: none. */
-export function useSellerCaptcha(config: RuntimeConfig['captcha'], api: Pick<Api, 'request'>) {
-  const solveRef = useRef<Solve | null>(null);
-  const register = useCallback((solve: Solve | null) => {
-    solveRef.current = solve;
-  }, []);
-  return useMemo<SellerCaptcha | null>(() => {
-    if (!config) return null;
-    if (config.provider === 'sandbox') {
-      const sandbox = createSandboxCaptcha(api);
-      return { port: sandbox, render: ({ strings }) => <SandboxHost sandbox={sandbox} strings={strings} /> };
-    }
-    const port: CaptchaPort = {
+export interface LoadedCaptcha {
+  port: CaptchaPort;
+  Host: ComponentType<CaptchaHostProps>;
+}
+
+export function createSellerCaptcha(
+  config: NonNullable<RuntimeConfig['captcha']>,
+  api: Pick<Api, 'request'>,
+): LoadedCaptcha {
+  if (config.provider === 'sandbox') {
+    const sandbox = createSandboxCaptcha(api);
+    return { port: sandbox, Host: ({ strings }) => <SandboxHost sandbox={sandbox} strings={strings} /> };
+  }
+  let solve: Solve | null = null;
+  const register = (next: Solve | null) => {
+    solve = next;
+  };
+  return {
+    port: {
       provider: 'hcaptcha',
-      solve: (signal) =>
-        solveRef.current?.(signal) ?? Promise.reject(captchaFailure(ErrorCode.captcha_unavailable)),
-    };
-    return {
-      port,
-      render: ({ onExpire }) => (
-        <Suspense fallback={null}>
-          <HcaptchaWidget siteKey={config.siteKey} register={register} onExpire={onExpire} />
-        </Suspense>
-      ),
-    };
-  }, [config, api, register]);
+      solve: (signal) => solve?.(signal) ?? Promise.reject(captchaFailure(ErrorCode.captcha_unavailable)),
+    },
+    Host: ({ onExpire }) => (
+      <Suspense fallback={null}>
+        <HcaptchaWidget siteKey={config.siteKey} register={register} onExpire={onExpire} />
+      </Suspense>
+    ),
+  };
 }
 
 function SandboxHost({ sandbox, strings }: { sandbox: SandboxCaptcha; strings: Strings }) {

@@ -5,9 +5,23 @@
  * (ignored). A small store the host subscribes to (`useSyncExternalStore`).
  */
 import type { Api } from '../../../api';
-import { issueSandboxCaptcha } from '../../../api/cart';
+import type { CallOptions } from '../../../api/events';
+import type { ApiRequest } from '../../../api/request';
 import { ErrorCode } from '../../../domain/codes';
 import { type CaptchaFailure, type CaptchaPort, captchaFailure } from './port';
+
+/**
+ * POST sandbox/captcha (the reference server's sandbox captcha, issue 23): a token for one payment, once the
+ * visitor answered the sandbox challenge.
+ */
+async function issueSandboxCaptcha(request: ApiRequest, { signal }: CallOptions = {}): Promise<string> {
+  const raw = (await request('POST', 'sandbox/captcha', { signal })) as {
+    captcha?: { _data?: { token?: unknown }[] };
+  };
+  const token = raw?.captcha?._data?.[0]?.token;
+  if (typeof token !== 'string' || token === '') throw new Error('no captcha token');
+  return token;
+}
 
 export interface SandboxCaptcha extends CaptchaPort {
   provider: 'sandbox';
