@@ -182,12 +182,24 @@ export function createApp(options: AppOptions): Hono {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // hCaptcha's script, frames and calls (issue 23: a seller's captcha; its docs list these hosts).
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://hcaptcha.com', 'https://*.hcaptcha.com'],
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com', 'https://m.stripe.network'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: [
+          "'self'",
+          'https://api.stripe.com',
+          'https://m.stripe.network',
+          'https://hcaptcha.com',
+          'https://*.hcaptcha.com',
+        ],
+        frameSrc: [
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+          'https://hcaptcha.com',
+          'https://*.hcaptcha.com',
+        ],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
