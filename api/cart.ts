@@ -216,13 +216,14 @@ export function createCart(
      */
     async pay(
       cartId: string,
-      payment: { amountCents: number } & CardPaymentResult,
+      payment: { amountCents: number; captcha?: CaptchaProof | null } & CardPaymentResult,
       { signal }: CallOptions = {},
     ): Promise<PaymentAnswer> {
       const body: PaymentBody = {
         amount: fromCents(payment.amountCents),
         gateway_id: 'stripe',
         gateway_data: { source: payment.source },
+        ...(payment.captcha ? { captcha: payment.captcha } : {}),
       };
       const raw = request('POST', `${cartPath(cartId)}/pay`, {
         query: CART_QUERY,
@@ -243,7 +244,12 @@ export function createCart(
      */
     async payWithLedger(
       cartId: string,
-      payment: { ledgerType: string; cardNumber: string; amountCents: number },
+      payment: {
+        ledgerType: string;
+        cardNumber: string;
+        amountCents: number;
+        captcha?: CaptchaProof | null;
+      },
       { signal }: CallOptions = {},
     ): Promise<PaymentAnswer> {
       // The body is built with the gift card calls (loaded on demand: no first load carries it).
@@ -252,7 +258,10 @@ export function createCart(
         query: CART_QUERY,
         embed: CART_EMBED,
         limit: CART_LIMIT,
-        body: ledgerPaymentBody(payment),
+        body: {
+          ...ledgerPaymentBody(payment),
+          ...(payment.captcha ? { captcha: payment.captcha } : {}),
+        },
         signal,
       });
       return paymentAnswer(raw);
@@ -270,16 +279,25 @@ export function createCart(
       );
     },
 
-    /** POST cart/{id}/guest_checkout for a free cart. */
-    async guestCheckout(cartId: string, { signal }: CallOptions = {}): Promise<{ orderIds: string[] }> {
+    /** POST cart/{id}/guest_checkout for a free cart (a guest's with the captcha's token, issue 23). */
+    async guestCheckout(
+      cartId: string,
+      { signal, captcha }: CallOptions & { captcha?: CaptchaProof | null } = {},
+    ): Promise<{ orderIds: string[] }> {
       const raw = request('POST', `${cartPath(cartId)}/guest_checkout`, {
-        body: { gateway_id: 'free', send_email: true },
+        body: { gateway_id: 'free', send_email: true, ...(captcha ? { captcha } : {}) },
         embed: ['ticket_order', 'ticket'],
         signal,
       });
       return { orderIds: await toOrderIds(raw) };
     },
   };
+}
+
+/** The captcha's token a guest's last payment carries (spec 2 §3 payment payload `captcha`). */
+export interface CaptchaProof {
+  provider: string;
+  token: string;
 }
 
 /** True when a response carries a cart collection with at least one cart. */

@@ -90,6 +90,7 @@ export const guestCheckoutBody = z.object({
   send_email: z.optional(z.boolean()),
   gateway_id: z.optional(z.literal('free')),
   gateway_data: z.optional(z.unknown()),
+  captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
 });
 
 /* ---------- members ---------- */

@@ -435,6 +435,16 @@ export const runtimeConfig = z.object({
   inspect: z.boolean(), // enables ?inspect outside development
   /** The seller's public identity (a guest's carts belong to it); absent: the owner is not checked. */
   publicIdentityId: z.optional(z.string().check(z.maxLength(200))),
+  /**
+   * The seller's captcha at checkout (spec 2 §2, §5: a guest solves it before paying): hCaptcha with its site key,
+   * or the reference server's sandbox; absent: none.
+   */
+  captcha: z.optional(
+    z.union([
+      z.object({ provider: z.literal('sandbox') }),
+      z.object({ provider: z.literal('hcaptcha'), siteKey: z.string() }),
+    ]),
+  ),
   /** 'More time' on the cart's expiry timer (config row `holds`); absent: not offered. */
   moreTime: z.optional(z.boolean()),
   /** Push `add_to_cart` to `window.dataLayer` (config row `analytics`); absent: no analytics. */

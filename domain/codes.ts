@@ -120,6 +120,12 @@ const TABLE = {
   /** Reserve of member tickets for a session after the membership's valid_to, which the seller's
    * member_reserve_session_beyond_term does not allow (spec 3 §3): _extra.valid_to, event_session_id. */
   membership_ends_before_session: server(true, 400),
+  // --- captcha: the reference server's own (server/README.md "Captcha"; spec 2 §5, §8)
+  /**
+   * POST (my/)cart/{id}/pay or guest_checkout of a guest's cart while the seller has a captcha: the token is
+   * missing, not one the provider issued, expired or already used (one token per payment).
+   */
+  captcha_invalid: server(true, 400),
   // --- the reference server's own (server/README.md)
   missing_app_header: server(false, 400),
   unknown_seller: server(false, 400),
@@ -133,6 +139,13 @@ const TABLE = {
   event_not_found: client(true),
   /** The card payment provider could not load (spec 2 §8). */
   payment_provider_unavailable: client(true),
+  /** The visitor dismissed the captcha's challenge (spec 2 §8: ignored silently). */
+  captcha_dismissed: client(true),
+  /** The captcha's challenge was closed or expired unanswered (spec 2 §8: a captcha error). */
+  captcha_closed: client(true),
+  captcha_expired: client(true),
+  /** The captcha could not load or answer (its script blocked, a network error): a captcha error too. */
+  captcha_unavailable: client(true),
   /** A card provider error without a more precise code (also the provider's error type). */
   card_error: client(true),
   /** Card provider codes the sandbox card form imitates (Stripe's names); logged, as spec 2 §8 says of others. */

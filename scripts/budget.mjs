@@ -105,7 +105,14 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // route but home, which loads them anyway. Measured on the i18n26 branch: 57.0 (57.00), 64.3 (64.30), 63.4
 // (63.36), 71.7 (71.66) KB: the listing (by a few bytes) and the event page hold; home and checkout take the
 // measurement plus 0.1 and the reach of gzip's noise.
-const BUDGET_KB = { '/': 57.1, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.7 };
+// Then the captcha at checkout (issue 23): up to 0.1 KB on every route for the runtime config's `captcha` and the
+// captcha codes in the one code table (the listing's 64.3 KB tipped over its budget), and 1.2 KB on checkout for the
+// checkout machine's four captcha states (step 3 in parallel with the card, step 4 again, a fresh token before the
+// last payment) with their guards and descriptions, the token in the pay calls and the thin port that loads the
+// adapters (the sandbox challenge and hCaptcha's component each load in chunks of their own, only when the seller
+// has a captcha). Measured on the captcha23 branch: 56.8, 64.3, 63.4, 72.8 KB; /events and /checkout that plus 0.1.
+// MERGED: measured on main after the merges of stop 39 (below).
+const BUDGET_KB = { '/': 57.1, '/events': 64.4, '/events/{id}': 63.4, '/checkout': 76.2 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

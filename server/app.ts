@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type * as w from '../api/schemas';
+import { captchaOf, hcaptchaVerifier } from './captcha/captcha';
 import { dataLayerOf, holdsOf } from './cart/holds-config';
 import { CatalogCache } from './catalog/cache';
 import { localesOf } from './catalog/locales';
@@ -88,6 +89,12 @@ export interface AppOptions {
    * none (no seller has passes; never a test certificate).
    */
   walletPasses?: WalletPasses;
+  /**
+   * Captcha at checkout (server/captcha/captcha.ts): `sandbox` offers the sandbox captcha (default: outside
+   * production; server/main.ts passes it with TIX_DEMO=1), `hcaptchaSecret` verifies hCaptcha tokens
+   * (HCAPTCHA_SECRET; without it a seller's hCaptcha refuses every token).
+   */
+  captcha?: { sandbox?: boolean; hcaptchaSecret?: string };
 }
 
 /** Where Apple Pay looks for the domain association file (Apple Pay on the web, domain verification). */
@@ -149,6 +156,10 @@ export function createApp(options: AppOptions): Hono {
     trustProxy: Number(options.members?.trustProxy ?? 0),
     linkSecret: options.linkSecret ?? null,
     walletPasses: options.walletPasses ?? new Map(),
+    captcha: {
+      sandbox: options.captcha?.sandbox ?? !(options.production ?? false),
+      hcaptcha: hcaptchaVerifier(options.captcha?.hcaptchaSecret),
+    },
   };
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();
@@ -172,12 +183,24 @@ export function createApp(options: AppOptions): Hono {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // hCaptcha's script, frames and calls (issue 23: a seller's captcha; its docs list these hosts).
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://hcaptcha.com', 'https://*.hcaptcha.com'],
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com', 'https://m.stripe.network'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: [
+          "'self'",
+          'https://api.stripe.com',
+          'https://m.stripe.network',
+          'https://hcaptcha.com',
+          'https://*.hcaptcha.com',
+        ],
+        frameSrc: [
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+          'https://hcaptcha.com',
+          'https://*.hcaptcha.com',
+        ],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
@@ -249,6 +272,8 @@ export function createApp(options: AppOptions): Hono {
       ),
       ...(Object.keys(theme.runtime).length ? { theme: theme.runtime } : {}),
     };
+    const captcha = ctx.captcha ? await captchaOf(ctx.db, seller.id, ctx.captcha) : null;
+    if (captcha) cfg.captcha = captcha;
     return { cfg, theme };
   };
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { CAPTCHA_DDL } from './captcha/schema';
 import { CITYPASS_DDL } from './citypass/schema';
 import { DDL } from './ddl';
 import { LEDGER_DDL } from './ledger/schema';
@@ -35,6 +36,7 @@ const SCHEMA_DDL = [
   MANAGE_DDL,
   REPORTS_DDL,
   LEDGER_DDL,
+  CAPTCHA_DDL,
 ].join('');
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

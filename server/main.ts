@@ -45,7 +45,9 @@ const isFlag = (value: string | undefined) =>
 // The demo (the demo seller with its published member password and gift codes, the sandbox payment gateway):
 // always outside production; in production only when asked for with TIX_DEMO=1 (`npm start` does).
 const demo = !production || isFlag(process.env.TIX_DEMO);
-const demoIds = demo ? await seed(handle.db) : null;
+// The demo the server runs has the sandbox captcha at checkout (issue 23; server/README.md, Captcha); the test
+// processes (the server suite's, the e2e server: NODE_ENV=test) seed it without, as their own sellers are.
+const demoIds = demo ? await seed(handle.db, { captcha: process.env.NODE_ENV !== 'test' }) : null;
 if (production && demo)
   console.info(
     '[server] TIX_DEMO=1: demo seller (published passwords and gift codes) and sandbox payments (no real charges)',
@@ -193,6 +195,8 @@ const app = createApp({
   walletPasses: walletEnv.sellers,
   // The sandbox city-pass provider only with the demo, as the sandbox payment gateway (no real one yet).
   citypass: demo ? new SandboxCitypass(handle.db) : null,
+  // The sandbox captcha only with the demo too; hCaptcha's tokens verified with HCAPTCHA_SECRET (issue 23).
+  captcha: { sandbox: demo, hcaptchaSecret: process.env.HCAPTCHA_SECRET || undefined },
   production,
   inspect: inspectFlag ? isFlag(inspectFlag) : undefined,
   log: process.env.LOG_REQUESTS !== '0',

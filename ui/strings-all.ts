@@ -9,6 +9,7 @@ import './checkout/gift-card-strings';
 import './checkout/promo-strings';
 import './checkout/strings';
 import './checkout/terms-strings';
+import './checkout/sandbox-captcha-strings';
 import './form-strings';
 import './home-strings';
 import './language-strings';

@@ -19,6 +19,7 @@ import type { addressStrings } from './checkout/address-strings';
 import type { giftCardStrings } from './checkout/gift-card-strings';
 import type { pendingStrings } from './checkout/pending-strings';
 import type { promoStrings } from './checkout/promo-strings';
+import type { sandboxCaptchaStrings } from './checkout/sandbox-captcha-strings';
 import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-strings';
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
@@ -139,6 +140,7 @@ type Catalogue = typeof shellStrings &
   typeof membershipPageDefaults &
   typeof seatMapDefaults &
   typeof termsStrings &
+  typeof sandboxCaptchaStrings &
   typeof promoStrings &
   typeof giftCardStrings &
   typeof addressStrings &

@@ -51,6 +51,7 @@ export type ErrorMessageKey =
   | 'cardError'
   | 'cardErrorGeneric'
   | 'walletCancelled'
+  | 'captchaError'
   | 'paymentUnavailable'
   | 'paymentTooManyAttempts'
   | 'guestAccount'

@@ -25,6 +25,13 @@ const CARD_CODES: ReadonlySet<string> = new Set<string>([
   ErrorCode.card_error,
 ]);
 
+const CAPTCHA_ERRORS: ReadonlySet<string> = new Set<string>([
+  ErrorCode.captcha_closed,
+  ErrorCode.captcha_expired,
+  ErrorCode.captcha_unavailable,
+  ErrorCode.captcha_invalid,
+]);
+
 /** A card payment provider error: an expected card code, or a provider error type in extra. */
 export function isCardError(error: ErrorLike): boolean {
   if (CARD_CODES.has(error.code)) return true;
@@ -42,6 +49,9 @@ export function checkoutOutcome(error: ErrorLike): ErrorOutcome {
   if (error.code === ErrorCode.payment_unavailable) return show('paymentUnavailable');
   if (error.code === ErrorCode.too_many_attempts) return show('paymentTooManyAttempts');
   if (error.code === ErrorCode.incorrect_cart_state) return { kind: 'ignore' };
+  // Spec 2 §8: a dismissed challenge is ignored; closed, expired or refused by the server is a captcha error.
+  if (error.code === ErrorCode.captcha_dismissed) return { kind: 'ignore' };
+  if (CAPTCHA_ERRORS.has(error.code)) return show('captchaError');
   if (error.code === ErrorCode.giftee_is_purchaser) return show('giftSelfCheckout');
   if (isCardError(error)) {
     const message = text(record(error.extra).message) ?? text(error.description);

@@ -3,11 +3,18 @@
  *
  * Steps, in the spec's order: (1) validate the identity form and terms; (2) gift-recipient check (a gift is
  * made the recipient's, who may not be the purchaser, before any card step); (3) card confirmation by the payment adapter (skipped when nothing is
- * due: gateway free); (4) captcha: not in this slice; (5) store the purchaser when the identity form is
- * shown; (6) the pending gift card payments first (gateway ledger, one at a time; a refusal stops the submit
+ * due: gateway free) in parallel with the captcha (a guest's checkout while the seller configures one; never a
+ * member's: spec 2 §5, §6); (4) the captcha again when its token expired meanwhile; (5) store the purchaser
+ * when the identity form is shown; (6) the pending gift card payments first (gateway ledger, one at a time; a refusal stops the submit
  * and no card pays), then the card for what they leave, or free checkout when nothing is left (spec 2 §4:
  * the card step confirms only what the gift cards leave). HTTP 402 intent_requires_action asks the customer to confirm, then pays
  * again with the payment-intent id as the source.
+ *
+ * Captcha (spec 2 §4 "The last payment carries an invisible captcha token"): one token per payment. The token of
+ * the submit goes with its last payment (the card's, the free checkout, or the gift card that pays all that is
+ * left) and is spent with it; the payment again with the confirmed intent id is the same payment (the server
+ * created the intent under that token) and carries none; every submit solves the captcha anew. A dismissed
+ * challenge goes back to the form saying nothing; closed, expired or unavailable is the captcha error (§8).
  *
  * Before the form: a logged-in member's zip code that matches the seller's discount pattern (spec 2 §4; the route
  * decides with `zipCodeToApply`) is applied as a code, once; whatever the server answers, the form follows (a
@@ -67,6 +74,8 @@ import type {
   FreeCheckoutInput,
   PayGiftCardInput,
   PayInput,
+  SolveCaptchaInput,
+  SolveCaptchaOutput,
   StorePurchaserInput,
 } from './types';
 
@@ -97,6 +106,13 @@ function afterGiftCard(context: CheckoutContext, event: EventObject) {
   };
 }
 
+/**
+ * The gift card posted next is the submit's last payment: it pays all that is left of the amount to pay (no card,
+ * no later gift card), so it carries the captcha token.
+ */
+const lastGiftCardPayment = (context: CheckoutContext): boolean =>
+  amountDue(context) === 0 && giftCardPayments(context).filter((p) => p.paymentCents > 0).length === 1;
+
 /* Named mappers for the initial context and the actors' input. */
 export function initialCheckoutContext({ input }: { input: CheckoutInput }): CheckoutContext {
   return {
@@ -125,6 +141,9 @@ export function initialCheckoutContext({ input }: { input: CheckoutInput }): Che
     paidNowCents: 0,
     partialPayment: null,
     partialPayments: 0,
+    captchaRequired: input.captcha === true,
+    captchaToken: null,
+    captchaAnswered: false,
   };
 }
 function followCartInput({ context }: { context: CheckoutContext }): FollowInput {
@@ -143,7 +162,12 @@ function storePurchaserInput({ context }: { context: CheckoutContext }): StorePu
   return { cartId: context.cart.id, purchaser: purchaserOf(context.values, identityFields(context.cart)) };
 }
 function payInput({ context }: { context: CheckoutContext }): PayInput {
-  return { cartId: context.cart.id, amountCents: amountDue(context), source: context.source ?? '' };
+  return {
+    cartId: context.cart.id,
+    amountCents: amountDue(context),
+    source: context.source ?? '',
+    captchaToken: context.captchaToken,
+  };
 }
 function payGiftCardInput({ context }: { context: CheckoutContext }): PayGiftCardInput {
   const card = giftCardPayments(context)[0];
@@ -151,9 +175,13 @@ function payGiftCardInput({ context }: { context: CheckoutContext }): PayGiftCar
     cartId: context.cart.id,
     cardNumber: card?.cardNumber ?? '',
     amountCents: card?.paymentCents ?? 0,
+    captchaToken: lastGiftCardPayment(context) ? context.captchaToken : null,
   };
 }
 function freeCheckoutInput({ context }: { context: CheckoutContext }): FreeCheckoutInput {
+  return { cartId: context.cart.id, captchaToken: context.captchaToken };
+}
+function solveCaptchaInput({ context }: { context: CheckoutContext }): SolveCaptchaInput {
   return { cartId: context.cart.id };
 }
 function confirmActionInput({ context }: { context: CheckoutContext }): ConfirmActionInput {
@@ -190,6 +218,8 @@ const checkoutSetup = setup({
     payGiftCard: fromPromise<CheckoutResult, PayGiftCardInput>(notProvided('payGiftCard')),
     freeCheckout: fromPromise<CheckoutResult, FreeCheckoutInput>(notProvided('freeCheckout')),
     confirmAction: fromPromise<unknown, ConfirmActionInput>(notProvided('confirmAction')),
+    /** The captcha's challenge (invisible unless the provider asks): its token, or why there is none. */
+    solveCaptcha: fromPromise<SolveCaptchaOutput, SolveCaptchaInput>(notProvided('solveCaptcha')),
   },
   actions: {
     /** Injected: the cart after the zip code was applied goes to the app cart (`cart.updated`). */
@@ -268,8 +298,20 @@ const checkoutSetup = setup({
       paymentIntent: null,
       actionConfirmed: false,
       partialPayment: null,
+      captchaToken: null,
+      captchaAnswered: false,
       status: STATUS_TEXT.processing,
     }),
+    storeCaptchaToken: assign({
+      captchaToken: ({ event }) => outputOf<SolveCaptchaOutput>(event).token,
+      captchaAnswered: true,
+    }),
+    /** The token went with a payment (one token per payment), or expired: none is left to send. */
+    spendCaptchaToken: assign({ captchaToken: null }),
+    /** A gift card that was the last payment took the token with it; an earlier one leaves it. */
+    spendGiftCardToken: assign(({ context }) => (lastGiftCardPayment(context) ? { captchaToken: null } : {})),
+    /** Spec 2 §8: a dismissed challenge is ignored: back to the form, nothing shown. */
+    dropSubmit: assign({ status: null }),
     /** The wallet's payment method is the source; its identity fills the empty fields of the form. */
     useWallet: assign(({ context, event }) => {
       assertEvent(event, 'wallet.approve');
@@ -338,12 +380,22 @@ const checkoutSetup = setup({
   },
   guards: {
     hasZipCode: ({ context }) => context.zipCode !== null,
+    captchaRequired: ({ context }) => context.captchaRequired,
+    captchaMissing: ({ context }) => context.captchaRequired && context.captchaToken === null,
+    /** Step (3) in parallel: the other half is done (the card's source, the captcha's token). */
+    captchaSolved: ({ context }) => context.captchaAnswered,
+    cardConfirmed: ({ context }) => context.source !== null,
+    captchaDismissed: ({ event }) => errorOf(event).code === ErrorCode.captcha_dismissed,
+    lastGiftCardPayment: ({ context }) => lastGiftCardPayment(context),
     checkoutNotBegun: ({ context }) => !context.checkoutBegun,
     cartBlocked: ({ context }) => isBlocked(context.cart),
     formIsValid: ({ context }) =>
       !hasErrors(validateCheckout(context.values, context.termsAccepted, context)),
     paymentDue: ({ context }) => amountDue(context) > 0,
     walletPays: ({ context }) => context.wallet && context.source !== null && amountDue(context) > 0,
+    walletPaysWithCaptcha: ({ context }) =>
+      context.wallet && context.source !== null && amountDue(context) > 0 && context.captchaRequired,
+    paymentDueWithCaptcha: ({ context }) => amountDue(context) > 0 && context.captchaRequired,
     walletPaysWithForm: ({ context }) =>
       context.wallet && context.source !== null && amountDue(context) > 0 && context.identityFormShown,
     /** A gift card pays something of the cart as it is now (none does once nothing is outstanding). */
@@ -398,12 +450,13 @@ export const checkoutMachine = checkoutSetup
   .createMachine({
     id: 'checkout',
     description:
-      'Checkout submit for a guest paying by card: validate, confirm the card, store the purchaser, pay.',
+      'Checkout submit for a guest paying by card: validate, confirm the card (with the captcha for a guest when the seller has one), store the purchaser, pay.',
     context: initialCheckoutContext,
     initial: 'checkingZipCode',
     invoke: { src: 'followCart', id: 'followCart', input: followCartInput },
     on: {
       'field.change': { actions: 'changeField' },
+      'captcha.expired': { actions: 'spendCaptchaToken' },
       'field.focus': { guard: 'checkoutNotBegun', actions: ['beginCheckout', 'markCheckoutBegun'] },
     },
     states: {
@@ -474,14 +527,92 @@ export const checkoutMachine = checkoutSetup
           },
           choosingPayment: {
             description:
-              'A wallet approved: no card step. Something left for the card: the card first; else the purchaser (form shown), then the payments.',
+              'A wallet approved: no card step. Something left for the card: the card first (with the captcha in parallel when there is one); else the captcha, then the purchaser (form shown), then the payments.',
             always: [
+              { guard: 'walletPaysWithCaptcha', target: 'solvingCaptcha' },
               { guard: 'walletPaysWithForm', target: 'storingPurchaser' },
               { guard: 'walletPays', target: 'payingGiftCards' },
+              { guard: 'paymentDueWithCaptcha', target: 'confirmingCardAndCaptcha' },
               { guard: 'paymentDue', target: 'confirmingCard' },
+              { guard: 'captchaRequired', target: 'solvingCaptcha' },
               { guard: 'identityFormShown', target: 'storingPurchaser' },
               { target: 'payingGiftCards' },
             ],
+          },
+          confirmingCardAndCaptcha: {
+            description:
+              '(3) The card confirmation in parallel with the captcha: both run; the first to answer waits for the other; either failing stops the submit.',
+            invoke: [
+              {
+                src: 'confirmCard',
+                id: 'confirmCard',
+                input: confirmCardInput,
+                onDone: [
+                  { guard: 'captchaSolved', target: 'checkingCaptcha', actions: 'storeSource' },
+                  { actions: 'storeSource' },
+                ],
+                onError: [
+                  {
+                    guard: 'providerUnavailable',
+                    target: '#checkout.editing',
+                    actions: 'showProviderUnavailable',
+                  },
+                  { target: '#checkout.editing', actions: ['refreshCart', 'showCardError'] },
+                ],
+              },
+              {
+                src: 'solveCaptcha',
+                id: 'solveCaptcha',
+                input: solveCaptchaInput,
+                onDone: [
+                  { guard: 'cardConfirmed', target: 'checkingCaptcha', actions: 'storeCaptchaToken' },
+                  { actions: 'storeCaptchaToken' },
+                ],
+                onError: [
+                  { guard: 'captchaDismissed', target: '#checkout.editing', actions: 'dropSubmit' },
+                  { target: '#checkout.editing', actions: 'showError' },
+                ],
+              },
+            ],
+          },
+          solvingCaptcha: {
+            description:
+              '(3) The captcha, with no card to confirm (a wallet approved, or nothing due by card).',
+            invoke: {
+              src: 'solveCaptcha',
+              id: 'solveCaptcha',
+              input: solveCaptchaInput,
+              onDone: { target: 'checkingCaptcha', actions: 'storeCaptchaToken' },
+              onError: [
+                { guard: 'captchaDismissed', target: '#checkout.editing', actions: 'dropSubmit' },
+                { target: '#checkout.editing', actions: 'showError' },
+              ],
+            },
+          },
+          checkingCaptcha: {
+            description:
+              '(4) The captcha again when its token expired while the card was confirmed; then the purchaser (form shown), then the payments.',
+            always: [
+              { guard: 'captchaMissing', target: 'solvingCaptchaAgain' },
+              { guard: 'identityFormShown', target: 'storingPurchaser' },
+              { target: 'payingGiftCards' },
+            ],
+          },
+          solvingCaptchaAgain: {
+            description: '(4) The captcha again: a fresh token for the last payment.',
+            invoke: {
+              src: 'solveCaptcha',
+              id: 'solveCaptcha',
+              input: solveCaptchaInput,
+              onDone: [
+                { guard: 'identityFormShown', target: 'storingPurchaser', actions: 'storeCaptchaToken' },
+                { target: 'payingGiftCards', actions: 'storeCaptchaToken' },
+              ],
+              onError: [
+                { guard: 'captchaDismissed', target: '#checkout.editing', actions: 'dropSubmit' },
+                { target: '#checkout.editing', actions: 'showError' },
+              ],
+            },
           },
           confirmingCard: {
             description: '(3) The payment adapter confirms the card and returns a source.',
@@ -522,16 +653,33 @@ export const checkoutMachine = checkoutSetup
             initial: 'next',
             states: {
               next: {
-                description: 'The next gift card; none left: the card for what is due, or free checkout.',
+                description:
+                  'The next gift card; none left: the card for what is due, or free checkout (a fresh captcha token first when it needs one).',
                 always: [
                   { guard: 'hasGiftCards', target: 'posting' },
+                  { guard: 'captchaMissing', target: 'renewingCaptcha' },
                   { guard: 'paymentDue', target: '#checkout.submitting.paying' },
                   { target: '#checkout.submitting.checkingOutFree' },
                 ],
               },
+              renewingCaptcha: {
+                description:
+                  'The last payment needs a token and the one of this submit is gone (a gift card took it, or it expired): the captcha again, one token per payment.',
+                invoke: {
+                  src: 'solveCaptcha',
+                  id: 'solveCaptcha',
+                  input: solveCaptchaInput,
+                  onDone: { target: 'next', actions: 'storeCaptchaToken' },
+                  onError: [
+                    { guard: 'captchaDismissed', target: '#checkout.editing', actions: 'dropSubmit' },
+                    { target: '#checkout.editing', actions: 'showError' },
+                  ],
+                },
+              },
               posting: {
                 description:
-                  'POST pay with gateway ledger; a partial payment goes on to what is left of the amount to pay, or, when nothing of it is left, back to the form with the success message; a refusal stops the submit with its message (no card payment).',
+                  'POST pay with gateway ledger (the last payment carries the captcha token); a partial payment goes on to what is left of the amount to pay, or, when nothing of it is left, back to the form with the success message; a refusal stops the submit with its message (no card payment).',
+                exit: 'spendGiftCardToken',
                 invoke: {
                   src: 'payGiftCard',
                   id: 'payGiftCard',
@@ -557,6 +705,7 @@ export const checkoutMachine = checkoutSetup
           paying: {
             description:
               '(6) Pay the amount due with the card source (or the confirmed payment-intent id); a payment that leaves something outstanding is partial: back to the form with the success message.',
+            exit: 'spendCaptchaToken',
             invoke: {
               src: 'pay',
               id: 'pay',
@@ -598,7 +747,8 @@ export const checkoutMachine = checkoutSetup
             },
           },
           checkingOutFree: {
-            description: '(6) Nothing due: free checkout (gateway free).',
+            description: '(6) Nothing due: free checkout (gateway free), with the captcha token.',
+            exit: 'spendCaptchaToken',
             invoke: {
               src: 'freeCheckout',
               id: 'freeCheckout',

@@ -52,6 +52,11 @@ export interface CheckoutInput {
    * (its default, the due amount); null or absent: no schedule, the outstanding balance.
    */
   instalmentCents?: number | null;
+  /**
+   * A captcha before paying (spec 2 §5, §6): a guest's checkout while the seller configures a captcha; never a
+   * logged-in member's. Absent: none.
+   */
+  captcha?: boolean;
 }
 
 /** A partial payment made: what it paid, and the next scheduled payment left (null: none listed). */
@@ -116,6 +121,15 @@ export interface CheckoutContext {
   partialPayment: PartialPayment | null;
   /** How many partial payments were made here: the card element is cleared on each (spec 2 §4). */
   partialPayments: number;
+  /** A captcha is solved before paying (a guest, the seller configures one; spec 2 §5, §6). */
+  captchaRequired: boolean;
+  /**
+   * The captcha's token of this submit, not yet sent; null once the last payment took it (one token per payment),
+   * when it expired, or before the captcha was solved.
+   */
+  captchaToken: string | null;
+  /** The captcha of this submit answered with a token (it may have expired since): step (3) waits for it. */
+  captchaAnswered: boolean;
 }
 
 export type CheckoutEvent =
@@ -135,7 +149,9 @@ export type CheckoutEvent =
   /** The gift card field's pending payments changed (a card applied, the amount due spread again). */
   | { type: 'giftCards.change'; cards: GiftCardPayment[] }
   /** The scheduled payments panel chose an amount to pay (due, outstanding or a custom amount; spec 2 §4). */
-  | { type: 'instalment.change'; amountCents: number };
+  | { type: 'instalment.change'; amountCents: number }
+  /** The captcha's token expired before it was sent (hCaptcha's onExpire): the captcha runs again (step 4). */
+  | { type: 'captcha.expired' };
 
 /** What `applyZipCode` receives: the zip code as a code; it answers the fresh cart (errors ignored). */
 export interface ApplyZipCodeInput {
@@ -159,6 +175,8 @@ export interface PayInput {
   cartId: string;
   amountCents: number;
   source: string;
+  /** The captcha token the payment carries (spec 2 §4: the last payment), or null. */
+  captchaToken: string | null;
 }
 export interface CheckoutResult {
   orderIds: string[];
@@ -170,6 +188,19 @@ export interface CheckoutResult {
 }
 export interface FreeCheckoutInput {
   cartId: string;
+  /** The captcha token the free checkout carries, or null. */
+  captchaToken: string | null;
+}
+/** What `solveCaptcha` receives: the cart (the challenge is about this checkout). */
+export interface SolveCaptchaInput {
+  cartId: string;
+}
+/**
+ * What `solveCaptcha` answers: the token; it rejects with captcha_dismissed (ignored), captcha_closed,
+ * captcha_expired or captcha_unavailable (a captcha error).
+ */
+export interface SolveCaptchaOutput {
+  token: string;
 }
 export type ConfirmActionInput = PaymentIntentRef;
 
@@ -178,4 +209,6 @@ export interface PayGiftCardInput {
   cartId: string;
   cardNumber: string;
   amountCents: number;
+  /** The captcha token when this gift card is the submit's last payment (it pays all that is left), or null. */
+  captchaToken: string | null;
 }

@@ -34,6 +34,7 @@ import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
+import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
 import { type CheckoutActorRef, MobilePayButton } from './MobilePayButton';
@@ -267,6 +268,9 @@ function CheckoutFlow({
   const [paymentFailed] = useState(() => paymentFailedState());
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
   const { payment, adapter, failed } = usePayment(cart, walletsAllowed(zipCodeDiscount));
+  // Issue 23: the seller's captcha, for a guest only (spec 2 §6: members never see one).
+  const sellerCaptcha = useSellerCaptcha(config.captcha, api);
+  const captcha = isLoggedIn(app) ? null : sellerCaptcha;
 
   const zipCode =
     zipCodeRule?.zipCodeToApply({
@@ -307,6 +311,7 @@ function CheckoutFlow({
           const current = selectCart(cartActor.getSnapshot());
           if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
         },
+        captcha: captcha?.port ?? null,
       }),
     [
       api,
@@ -319,6 +324,7 @@ function CheckoutFlow({
       config.dataLayer,
       config.sellerId,
       zipCodeRule,
+      captcha,
     ],
   );
   const actor = useActorRef(machine, {
@@ -339,6 +345,7 @@ function CheckoutFlow({
         zipCode && !zipCodeRule?.zipCodeTried(storage, config.sellerId, cart, zipCode) ? zipCode : null,
       // Back from the pending page (issue 19): the processing payment failed; the form says so.
       paymentFailed,
+      captcha: captcha !== null,
       // The gift cards applied before (the app cart keeps them while the field is shown).
       ...(giftCardsShown && cart.giftCards ? { giftCards: cart.giftCards } : {}),
       // Spec 2 §4: a cart on a payment plan pays the due amount until the panel chooses.
@@ -480,6 +487,11 @@ function CheckoutFlow({
           ) : null
         }
       />
+      {captcha ? (
+        <Suspense fallback={null}>
+          <captcha.Host strings={strings} onExpire={() => actor.send({ type: 'captcha.expired' })} />
+        </Suspense>
+      ) : null}
       {termsModal.modal && termsHtml ? (
         <Suspense fallback={null}>
           <TermsDialog

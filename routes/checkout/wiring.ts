@@ -17,6 +17,7 @@ import type { AppClock } from '../app/clock';
 import { createSandboxAdapter } from '../payment/sandbox';
 import type { PaymentAdapter } from '../payment/types';
 import { createUnavailableAdapter } from '../payment/unavailable';
+import type { CaptchaPort } from './captcha/port';
 
 export interface CheckoutWiring {
   api: Pick<Api, 'cart'>;
@@ -40,7 +41,13 @@ export interface CheckoutWiring {
   giftCardSpent?: (cardNumber: string) => void;
   /** A partial payment was made (spec 2 §4): the fresh cart of the answer; the page goes to its top. */
   partPaid?: (cart: CartModel) => void;
+  /** The seller's captcha (issue 23; ./captcha/port.ts): the machine's solveCaptcha; null or absent: none. */
+  captcha?: CaptchaPort | null;
 }
+
+/** The payment payload's `captcha` for a token (spec 2 §3), or nothing. */
+const proof = (captcha: CaptchaPort | null | undefined, token: string | null) =>
+  captcha && token ? { provider: captcha.provider, token } : null;
 
 /** What the card steps reject with when the provider cannot be had. */
 export const providerUnavailable = () => ({ code: ErrorCode.payment_provider_unavailable });
@@ -66,6 +73,7 @@ export function provideCheckout({
   zipCodeTriedOn,
   giftCardSpent,
   partPaid,
+  captcha,
 }: CheckoutWiring) {
   return checkoutMachine.provide({
     actors: {
@@ -89,17 +97,36 @@ export function provideCheckout({
         api.cart.setPurchaser(input.cartId, input.purchaser, { signal }),
       ),
       pay: fromPromise(({ input, signal }) =>
-        api.cart.pay(input.cartId, { amountCents: input.amountCents, source: input.source }, { signal }),
+        api.cart.pay(
+          input.cartId,
+          {
+            amountCents: input.amountCents,
+            source: input.source,
+            captcha: proof(captcha, input.captchaToken),
+          },
+          { signal },
+        ),
       ),
       // Spec 2 §4: the pending gift card payments go first, gateway ledger.
       payGiftCard: fromPromise(({ input, signal }) =>
         api.cart.payWithLedger(
           input.cartId,
-          { ledgerType: GIFT_CARD_LEDGER_TYPE, cardNumber: input.cardNumber, amountCents: input.amountCents },
+          {
+            ledgerType: GIFT_CARD_LEDGER_TYPE,
+            cardNumber: input.cardNumber,
+            amountCents: input.amountCents,
+            captcha: proof(captcha, input.captchaToken),
+          },
           { signal },
         ),
       ),
-      freeCheckout: fromPromise(({ input, signal }) => api.cart.guestCheckout(input.cartId, { signal })),
+      freeCheckout: fromPromise(({ input, signal }) =>
+        api.cart.guestCheckout(input.cartId, { signal, captcha: proof(captcha, input.captchaToken) }),
+      ),
+      solveCaptcha: fromPromise(async ({ signal }) => {
+        if (!captcha) throw { code: ErrorCode.captcha_unavailable };
+        return { token: await captcha.solve(signal) };
+      }),
       confirmAction: fromPromise(async ({ input }) => (await adapterOf(payment)).confirmAction(input)),
     },
     actions: {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
+import type { CaptchaRuntime } from '../captcha/captcha';
 import type { CatalogCache } from '../catalog/cache';
 import type { CitypassProvider } from '../citypass/port';
 import type { Db } from '../db';
@@ -39,6 +40,8 @@ export interface AppCtx {
    * not in it has no passes.
    */
   walletPasses?: WalletPasses;
+  /** Captcha at checkout (server/captcha/captcha.ts): the sandbox offered or not, hCaptcha's verifier. */
+  captcha?: CaptchaRuntime;
 }
 
 /**

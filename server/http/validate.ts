@@ -265,6 +265,8 @@ export const guestCheckoutBody = z.object({
   send_email: z.optional(z.boolean()),
   gateway_id: z.optional(z.literal('free')),
   gateway_data: z.optional(z.unknown()),
+  /** The captcha token a guest's free checkout carries (spec 2 §4: the last payment's). */
+  captcha: z.optional(z.object({ provider: text(100), token: text(8000) })),
 });
 
 /** Every query string: at most 100 parameters, bounded names and values, no NUL characters. */

@@ -2,9 +2,10 @@
  * Thin handlers of payment: pay (limited per cart and per address, `members/rate.ts` LIMITS.payCart and
  * payAddress), free guest checkout, and the sandbox gateway's 3-D Secure stand-in.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { ErrorCode } from '../../domain/codes';
+import { captchaOf, issueSandboxToken, verifyCaptcha } from '../captcha/captcha';
 import { documentResponse } from '../cart/routes';
 import { loadCart, requirePending } from '../cart/state';
 import { clientAddress } from '../http/client-address';
@@ -25,6 +26,43 @@ import type { SandboxGateway } from './gateway';
 const declineCode = (code: string | undefined) =>
   code === ErrorCode.incorrect_zip ? ErrorCode.incorrect_zip : ErrorCode.card_declined;
 
+/**
+ * Issue 23: a guest's payment carries the captcha token when the seller has a captcha (server/captcha/captcha.ts):
+ * the card's payment and the free checkout always, a gift card's when it sends one (the last payment); the
+ * payment again with the intent the first one created (spec 2 §4, after the customer's confirmation) is the
+ * same payment and needs none. A member's cart never needs one (spec 2 §6).
+ */
+async function checkCaptcha(
+  ctx: AppCtx,
+  c: C,
+  cart: { id: string; identityId: string },
+  captcha: { provider: string; token: string } | undefined,
+  options: { optional?: boolean; source?: string | null } = {},
+): Promise<void> {
+  const seller = c.get('seller');
+  if (!ctx.captcha) return;
+  // A guest's cart: the public identity's, or (once the purchaser is stored) a guest identity's.
+  if (cart.identityId !== seller.publicIdentityId) {
+    const [owner] = await ctx.db
+      .select({ type: t.identity.type })
+      .from(t.identity)
+      .where(eq(t.identity.id, cart.identityId))
+      .limit(1);
+    if (owner?.type !== 'guest') return;
+  }
+  if (options.optional && !captcha) return;
+  if (!captcha && options.source?.startsWith('pi_')) {
+    const [intent] = await ctx.db
+      .select({ id: t.paymentIntent.id })
+      .from(t.paymentIntent)
+      .where(and(eq(t.paymentIntent.id, options.source), eq(t.paymentIntent.cartId, cart.id)))
+      .limit(1);
+    if (intent) return;
+  }
+  const settings = await captchaOf(ctx.db, seller.id, ctx.captcha);
+  await verifyCaptcha(ctx.db, settings, seller.id, captcha, ctx.captcha, ctx.now());
+}
+
 export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGateway | null) {
   const payRoute = async (c: C) => {
     const cart = await loadCart(ctx, c);
@@ -41,6 +79,10 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
           : null,
       address: clientAddress(c, ctx.trustProxy ?? 0),
     };
+    await checkCaptcha(ctx, c, cart, p.captcha, {
+      optional: req.gatewayId === 'ledger',
+      source: req.source,
+    });
     const pay = () => payCart(withRequestOrigin(ctx, c), cart.id, req);
     // Unknown gift card numbers count against the address's guessing limit, as the lookup's (ledger/routes.ts).
     const out = req.gatewayId === 'ledger' ? await guardLedgerGuesses(ctx, c, pay) : await pay();
@@ -79,6 +121,7 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     const cart = await loadCart(ctx, c);
     await requirePending(ctx, cart, true);
     const p = await body(c, guestCheckoutBody, 'guest_checkout');
+    await checkCaptcha(ctx, c, cart, p.captcha);
     return documentResponse(
       ctx,
       c,
@@ -87,6 +130,14 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
   };
   api.post('/cart/:id/guest_checkout', guestCheckoutRoute);
   api.post('/my/cart/:id/guest_checkout', guestCheckoutRoute);
+
+  // The sandbox captcha's challenge was answered: a token for one payment (outside production, or the demo).
+  if (ctx.captcha?.sandbox)
+    api.post('/sandbox/captcha', async (c) => {
+      const token = await issueSandboxToken(ctx.db, c.get('seller').id, ctx.now());
+      c.header('Cache-Control', 'no-store');
+      return c.json({ captcha: coll([{ provider: 'sandbox', token }]) });
+    });
 
   if (sandbox)
     api.post('/sandbox/payment_intents/:id/confirm', async (c) => {

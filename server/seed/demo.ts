@@ -7,6 +7,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import { IDENTITY_FORM_META } from '../../domain/identity-form';
 import type { MessageRuleWire } from '../../domain/message-rules';
 import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
+import { CAPTCHA_CONFIG_KEY } from '../captcha/captcha';
 import type { Db } from '../db';
 import { PAYMENT_PLAN_META } from '../payments/schedule';
 import * as t from '../schema';
@@ -435,6 +436,22 @@ export interface SeedOptions {
   now?: () => number;
   /** The seller to seed (default the demo seller): its slug, and the ids derived from it. */
   slug?: string;
+  /**
+   * The sandbox captcha at checkout (config row `captcha`, issue 23): the demo the server runs (`npm start`, `npm
+   * run dev`: server/main.ts) has it; the server suite's and the e2e workers' sellers do not, unless a test turns
+   * it on (`PUT /__test/sellers/{slug}/captcha`).
+   */
+  captcha?: boolean;
+}
+
+/** Sets (or with null removes) the seller's captcha row (server/captcha/captcha.ts). */
+export async function setSellerCaptcha(db: Db, sellerId: string, value: { provider: string } | null) {
+  const rowId = seedIdOf(DEMO_SLUG)(`config:${sellerId}:captcha`);
+  await db.delete(t.config).where(eq(t.config.id, rowId));
+  if (value)
+    await db
+      .insert(t.config)
+      .values({ id: rowId, resource: 'seller', resourceId: sellerId, key: CAPTCHA_CONFIG_KEY, value });
 }
 
 /** Seeds the demo museum as the seller `options.slug` (default `demo-museum`), idempotently. */
@@ -444,6 +461,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   const ids = sellerIds(slug);
   const id = ids.id;
   const sellerId = ids.seller;
+  if (options.captcha) await setSellerCaptcha(db, sellerId, { provider: 'sandbox' });
   await db
     .insert(t.seller)
     .values({

@@ -15,6 +15,7 @@
  * `DELETE` removes them (English only, as seeded).
  * `PUT /__test/sellers/{slug}/self_edit_rules` sets the seller's self-edit rules (spec 2 §3; server/manage/rules.ts,
  * e.g. `{ "enabled": false }` for the cancel-free-order page); `DELETE` puts the demo's back.
+ * `PUT /__test/sellers/{slug}/captcha` turns the sandbox captcha at checkout on (issue 23); `DELETE` off again.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -26,7 +27,7 @@ import { SELF_EDIT_KEY, selfEditRulesSchema } from '../manage/rules';
 import { scheduledPayment } from '../payments/schema';
 import * as t from '../schema';
 import { configureTheme } from '../theme/config';
-import { DEMO_SELF_EDIT_RULES, SEEDED_EVENT_KEYS, seed } from './demo';
+import { DEMO_SELF_EDIT_RULES, SEEDED_EVENT_KEYS, seed, setSellerCaptcha } from './demo';
 import { DEMO_THEME } from './theme';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -132,6 +133,19 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
     await configureLocales(db, seller.id, null);
     return c.json({ locales: null });
+  });
+  // Issue 23: the seller's sandbox captcha at checkout on (PUT) or off (DELETE, as seeded).
+  app.put('/__test/sellers/:slug/captcha', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    await setSellerCaptcha(db, seller.id, { provider: 'sandbox' });
+    return c.json({ captcha: { provider: 'sandbox' } });
+  });
+  app.delete('/__test/sellers/:slug/captcha', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    await setSellerCaptcha(db, seller.id, null);
+    return c.json({ captcha: null });
   });
 
   /** The seller's config row self_edit_rules (the seed wrote it) set to `value`. */

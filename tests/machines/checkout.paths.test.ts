@@ -17,6 +17,11 @@
  * Scheduled payments (spec 2 §4): the card pays the amount the scheduled payments panel chose at the submit
  * (never the whole outstanding balance unless chosen); a partial answer stays in the form with the success
  * message (what the pay call paid, the next payment the fresh cart lists), the fresh cart and the terms unticked.
+ * Captcha (spec 2 §4, §5, §6): a checkout without one (a member's, or a seller without a key) never asks for it
+ * and sends no token; with one, the captcha starts with the card confirmation (step 3, in parallel), before the
+ * purchaser is stored; every token goes with at most one payment (one captcha token per payment), the card's
+ * payment and the free checkout each carry the token solved last in their submit (the payment again with the
+ * confirmed intent id, the same payment, carries none), and a gift card carries one only as the last payment.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -117,8 +122,11 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   }
   const gift = sinceSubmit.findIndex((call) => call.src === 'applyGift');
   const paymentSteps = sinceSubmit.findIndex((call) =>
-    ['confirmCard', 'storePurchaser', 'pay', 'freeCheckout'].includes(call.src),
+    ['confirmCard', 'solveCaptcha', 'storePurchaser', 'payGiftCard', 'pay', 'freeCheckout'].includes(
+      call.src,
+    ),
   );
+  checkCaptcha(snapshot.context.captchaRequired, calls, sinceSubmit, log);
   if (runner.actor.getSnapshot().context.gift) {
     if (paymentSteps !== -1) {
       expect(gift, `the gift-recipient check before any payment step: ${log}`).toBeGreaterThan(-1);
@@ -140,7 +148,14 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   const cards = startingCards(runner);
   for (const i of pays)
     expect(i, `no card payment before the gift card payments: ${log}`).toBeGreaterThan(lastGiftPay);
-  const posted = giftPays.map((i) => sinceSubmit[i]?.input as { cardNumber: string; amountCents: number });
+  const posted = giftPays.map((i) => {
+    const { cartId, cardNumber, amountCents } = (sinceSubmit[i] as { input: unknown }).input as {
+      cartId: string;
+      cardNumber: string;
+      amountCents: number;
+    };
+    return { cartId, cardNumber, amountCents };
+  });
   // A card paid in an earlier submit (whose card step then failed) is not posted again: this submit goes on
   // from the first card not yet paid.
   const from = cards.findIndex((c) => c.cardNumber === posted[0]?.cardNumber);
@@ -221,6 +236,39 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   }
 }
 
+type Logged = { src: string; input: unknown };
+const tokenIn = (call: Logged) => (call.input as { captchaToken?: string | null }).captchaToken ?? null;
+const PAYMENTS = ['pay', 'payGiftCard', 'freeCheckout'];
+
+/** The captcha invariants of the file comment, on the whole call log and on this submit's. */
+function checkCaptcha(required: boolean, calls: Logged[], sinceSubmit: Logged[], log: string): void {
+  const payments = calls.filter((call) => PAYMENTS.includes(call.src));
+  if (!required) {
+    expect(
+      calls.filter((call) => call.src === 'solveCaptcha'),
+      `no captcha: ${log}`,
+    ).toEqual([]);
+    expect(payments.map(tokenIn), `no captcha, no token: ${log}`).toEqual(payments.map(() => null));
+    return;
+  }
+  const sent = payments.map(tokenIn).filter((token) => token !== null);
+  expect(new Set(sent).size, `one captcha token per payment: ${sent.join(', ')}`).toBe(sent.length);
+  const card = sinceSubmit.findIndex((call) => call.src === 'confirmCard');
+  const captcha = sinceSubmit.findIndex((call) => call.src === 'solveCaptcha');
+  if (card !== -1) expect(captcha, `the captcha in parallel with the card: ${log}`).toBe(card + 1);
+  const purchaser = sinceSubmit.findIndex((call) => call.src === 'storePurchaser');
+  if (purchaser !== -1) expect(captcha, `the captcha before the purchaser: ${log}`).toBeGreaterThan(-1);
+  const confirmation = sinceSubmit.findIndex((call) => call.src === 'confirmAction');
+  sinceSubmit.forEach((call, i) => {
+    if (!['pay', 'freeCheckout'].includes(call.src)) return;
+    if (call.src === 'pay' && confirmation !== -1 && i > confirmation) {
+      expect(tokenIn(call), `the payment again with the intent carries no token: ${log}`).toBeNull();
+      return;
+    }
+    expect(tokenIn(call), `the last payment carries the captcha's token: ${log}`).not.toBeNull();
+  });
+}
+
 const replay = (input: CheckoutInput, path: StatePath<Snap, CheckoutEvent>) =>
   replayPath(checkoutMachine, path, { input, serializeState, onStep: checkInvariants });
 
@@ -229,7 +277,7 @@ describe('checkout machine paths', () => {
     for (const input of inputs) {
       for (const path of getShortestPaths(checkoutMachine, traversal(input))) await replay(input, path);
     }
-  });
+  }, 120_000); // 14 inputs, 3,537 paths (6 s on CI before the captcha's three inputs; 48 s on a loaded machine)
 
   it('replays every simple path to completed for a card payment with the identity form and terms', async () => {
     const input = inputs[0] as CheckoutInput;
@@ -262,5 +310,5 @@ describe('checkout machine paths', () => {
     console.info(
       `checkout paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions, all walked`,
     );
-  });
+  }, 180_000); // 25 s on CI before the captcha's three inputs (the 30 s default); 80 s on a loaded machine
 });

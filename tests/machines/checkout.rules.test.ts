@@ -63,7 +63,7 @@ function start(input: Partial<CheckoutInput> = {}, fakes: Fakes = {}) {
       return fn(i);
     };
   const confirmCard = vi.fn(
-    track('confirmCard', fakes.confirmCard ?? (async () => ({ source: 'pm_card_visa' }))),
+    track('confirmCard', fakes.confirmCard ?? (async () => ({ source: 'pm_card_visa', captchaToken: null }))),
   );
   const applyGift = vi.fn(track('applyGift', fakes.applyGift ?? (async () => undefined)));
   const storePurchaser = vi.fn(track('storePurchaser', fakes.storePurchaser ?? (async () => undefined)));
@@ -290,9 +290,12 @@ describe('checkout submit with gift cards (spec 2 §4)', () => {
       await settle();
       expect(t.calls).toEqual(row.calls);
       expect(t.payGiftCard.mock.calls.map(([i]) => i)).toEqual(
-        row.cards
-          .slice(0, t.payGiftCard.mock.calls.length)
-          .map((c) => ({ cartId: 'cart-1', cardNumber: c.cardNumber, amountCents: c.paymentCents })),
+        row.cards.slice(0, t.payGiftCard.mock.calls.length).map((c) => ({
+          cartId: 'cart-1',
+          cardNumber: c.cardNumber,
+          amountCents: c.paymentCents,
+          captchaToken: null,
+        })),
       );
       if (row.card === null) expect(t.confirmCard).not.toHaveBeenCalled();
       else expect(t.confirmCard).toHaveBeenCalledWith({ amountCents: row.card });
@@ -301,6 +304,7 @@ describe('checkout submit with gift cards (spec 2 §4)', () => {
           cartId: 'cart-1',
           amountCents: row.card,
           source: 'pm_card_visa',
+          captchaToken: null,
         });
       }
       const s = t.actor.getSnapshot();
@@ -341,6 +345,7 @@ describe('gift cards follow the cart (never stale)', () => {
       cartId: 'cart-1',
       cardNumber: TEN.cardNumber,
       amountCents: 500,
+      captchaToken: null,
     });
     expect(t.confirmCard).not.toHaveBeenCalled();
   });
@@ -356,6 +361,7 @@ describe('gift cards follow the cart (never stale)', () => {
       cartId: 'cart-1',
       cardNumber: TWO_HUNDRED.cardNumber,
       amountCents: 8000,
+      captchaToken: null,
     });
     expect(t.confirmCard).not.toHaveBeenCalled();
     expect(t.pay).not.toHaveBeenCalled();
@@ -373,8 +379,14 @@ describe('gift cards follow the cart (never stale)', () => {
       cartId: 'cart-1',
       cardNumber: TEN.cardNumber,
       amountCents: 1000,
+      captchaToken: null,
     });
-    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 2000, source: 'pm_card_visa' });
+    expect(t.pay).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      amountCents: 2000,
+      source: 'pm_card_visa',
+      captchaToken: null,
+    });
   });
 
   it('a card spent elsewhere meanwhile: the server refuses it, "Gift Card balance is $0", no card payment', async () => {
@@ -475,7 +487,7 @@ describe('gift cards with a payment plan (spec 2 §4; issue 22)', () => {
     t.actor.send({ type: 'submit' });
     await settle();
     expect(t.payGiftCard.mock.calls.map(([i]) => i)).toEqual([
-      { cartId: 'cart-1', cardNumber: SIXTY.cardNumber, amountCents: 5000 },
+      { cartId: 'cart-1', cardNumber: SIXTY.cardNumber, amountCents: 5000, captchaToken: null },
     ]);
     expect(t.calls).toEqual(['payGiftCard']);
     expect(t.completed).not.toHaveBeenCalled();
@@ -507,8 +519,14 @@ describe('gift cards with a payment plan (spec 2 §4; issue 22)', () => {
       cartId: 'cart-1',
       cardNumber: THIRTY.cardNumber,
       amountCents: 3000,
+      captchaToken: null,
     });
-    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 2000, source: 'pm_card_visa' });
+    expect(t.pay).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      amountCents: 2000,
+      source: 'pm_card_visa',
+      captchaToken: null,
+    });
     const s = t.actor.getSnapshot();
     expect(s.matches('editing')).toBe(true);
     expect(s.context.partialPayment).toEqual({ amountCents: 5000, next: NEXT_DUE });
@@ -552,7 +570,12 @@ describe('gift cards with a payment plan (spec 2 §4; issue 22)', () => {
     t.actor.send({ type: 'submit' });
     await settle();
     expect(t.calls).toEqual(['confirmCard', 'payGiftCard', 'pay']);
-    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 2000, source: 'pm_card_visa' });
+    expect(t.pay).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      amountCents: 2000,
+      source: 'pm_card_visa',
+      captchaToken: null,
+    });
     expect(t.completed).toHaveBeenCalledWith(['o1', 'o2']);
     expect(t.partPaid).not.toHaveBeenCalled();
   });
@@ -613,7 +636,12 @@ describe('checkout submit', () => {
       cartId: 'cart-1',
       purchaser: { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com' },
     });
-    expect(t.pay).toHaveBeenCalledWith({ cartId: 'cart-1', amountCents: 5000, source: 'pm_card_visa' });
+    expect(t.pay).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      amountCents: 5000,
+      source: 'pm_card_visa',
+      captchaToken: null,
+    });
     expect(t.completed.mock.calls).toEqual([[['o1', 'o2']]]);
     const s = t.actor.getSnapshot();
     expect(s.matches('completed')).toBe(true);
@@ -627,7 +655,7 @@ describe('checkout submit', () => {
     t.actor.send({ type: 'submit' });
     await settle();
     expect(t.calls).toEqual(['storePurchaser', 'freeCheckout']);
-    expect(t.freeCheckout).toHaveBeenCalledWith({ cartId: 'cart-1' });
+    expect(t.freeCheckout).toHaveBeenCalledWith({ cartId: 'cart-1', captchaToken: null });
     expect(t.completed.mock.calls).toEqual([[['o3']]]);
   });
 
@@ -706,7 +734,12 @@ describe('checkout submit', () => {
       paymentIntentId: 'pi_123',
     });
     expect(t.pay.mock.calls[0]?.[0].source).toBe('pm_card_visa');
-    expect(t.pay.mock.calls[1]?.[0]).toEqual({ cartId: 'cart-1', amountCents: 5000, source: 'pi_123' });
+    expect(t.pay.mock.calls[1]?.[0]).toEqual({
+      cartId: 'cart-1',
+      amountCents: 5000,
+      source: 'pi_123',
+      captchaToken: null,
+    });
     expect(t.completed.mock.calls).toEqual([[['o7']]]);
   });
 

@@ -27,6 +27,7 @@ describe('checkout held to its transition table (spec 2 §4)', () => {
       zipCode: '10024',
       paymentFailed: true,
       giftCards: [card('7000000000000010', 1000, 0)],
+      captcha: true,
     };
     const start = context({
       termsShown: false,
@@ -36,6 +37,7 @@ describe('checkout held to its transition table (spec 2 §4)', () => {
       zipCode: '10024',
       formError: msg('cardErrorGeneric'),
       giftCards: input.giftCards,
+      captchaRequired: true,
     });
     const follow: Call = { invoke: 'followCart', input: { actor: null } };
     expect(actualInitial(checkoutMachine, input)).toEqual(expectedInitial(table, start, [follow]));

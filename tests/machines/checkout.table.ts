@@ -31,7 +31,8 @@ type ActorId =
   | 'payGiftCard'
   | 'pay'
   | 'confirmAction'
-  | 'freeCheckout';
+  | 'freeCheckout'
+  | 'solveCaptcha';
 type ActorEvent =
   | { type: `xstate.done.actor.${ActorId}`; output: unknown }
   | { type: `xstate.error.actor.${ActorId}`; error: unknown };
@@ -100,6 +101,11 @@ function nextPayment(cart: CartModel): { amountCents: number; dueDate: string } 
   return first ? { amountCents: first.amountCents, dueDate: first.dueDate } : null;
 }
 const firstCardPays = (c: C) => (shares(c)[0]?.cents ?? 0) > 0;
+/**
+ * Spec 2 §4 "The last payment carries an invisible captcha token": the gift card posted next is the last payment
+ * when it is the only one that pays something and leaves nothing for the card.
+ */
+const lastGiftCard = (c: C) => due(c) === 0 && shares(c).filter((p) => p.cents > 0).length === 1;
 const walletPays = (c: C) => c.wallet && c.source !== null && due(c) > 0;
 
 // ---- the errors as the machine keeps them, and their messages (spec 2 §8) ----------------------------------
@@ -180,6 +186,8 @@ const startSubmit: Partial<C> = {
   paymentIntent: null,
   actionConfirmed: false,
   partialPayment: null,
+  captchaToken: null,
+  captchaAnswered: false,
   status: msg('statusProcessing'),
 };
 /**
@@ -203,6 +211,30 @@ const spentCalls = (c: C): Call[] =>
 const omit = <T extends object>(o: T, key: string): T =>
   Object.fromEntries(Object.entries(o).filter(([k]) => k !== key)) as T;
 
+/**
+ * Leaving a payment (whatever its answer): the captcha token it carried is spent, one token per payment (spec 2
+ * §4; `carried` says whether this payment carried it).
+ */
+function spending<R extends { effect?: (c: C, e: never) => Partial<C> }>(
+  rows: R[],
+  carried: (c: C) => boolean = () => true,
+): R[] {
+  return rows.map((row) => ({
+    ...row,
+    effect: (c: C, e: never) => ({ ...row.effect?.(c, e), ...(carried(c) ? { captchaToken: null } : {}) }),
+  }));
+}
+/** Spec 2 §8: a dismissed challenge is ignored (back to the form, nothing shown); any other a captcha error. */
+const captchaRefused = [
+  {
+    when: (_: C, e: E) => code(e) === 'captcha_dismissed',
+    target: 'editing',
+    effect: () => ({ status: null }),
+  },
+  { target: 'editing', effect: (c: C, e: E) => refused(c, msg('captchaError'), errorIn(e)) },
+];
+const tokenOf = (e: E) => outputOf<{ token: string }>(e).token;
+const solved = (e: E): Partial<C> => ({ captchaToken: tokenOf(e), captchaAnswered: true });
 const NEXT = 'submitting.payingGiftCards.next';
 const booked = 'cart_booked';
 const refresh: Call[] = [{ action: 'refreshCart' }];
@@ -237,15 +269,45 @@ export const table: Table<C, E, S> = {
     },
     'submitting.choosingPayment': {
       always: [
+        // Spec 2 §4 step (3): a wallet's payment needs no card step, the captcha still runs (a guest, a key).
+        { when: (c) => walletPays(c) && c.captchaRequired, target: 'submitting.solvingCaptcha' },
         { when: (c) => walletPays(c) && c.identityFormShown, target: 'submitting.storingPurchaser' },
         { when: walletPays, target: NEXT },
+        // Step (3): the card confirmation in parallel with the captcha.
+        { when: (c) => due(c) > 0 && c.captchaRequired, target: 'submitting.confirmingCardAndCaptcha' },
         { when: (c) => due(c) > 0, target: 'submitting.confirmingCard' },
+        { when: (c) => c.captchaRequired, target: 'submitting.solvingCaptcha' },
         { when: (c) => c.identityFormShown, target: 'submitting.storingPurchaser' },
         { target: NEXT },
       ],
     },
     'submitting.confirmingCard': {
       entry: { calls: (c) => [{ invoke: 'confirmCard', input: { amountCents: due(c) } }] },
+    },
+    'submitting.confirmingCardAndCaptcha': {
+      entry: {
+        calls: (c) => [
+          { invoke: 'confirmCard', input: { amountCents: due(c) } },
+          { invoke: 'solveCaptcha', input: { cartId: c.cart.id } },
+        ],
+      },
+    },
+    'submitting.solvingCaptcha': {
+      entry: { calls: (c) => [{ invoke: 'solveCaptcha', input: { cartId: c.cart.id } }] },
+    },
+    // Step (4): the captcha again when the token expired meanwhile; then (5) the purchaser, (6) the payments.
+    'submitting.checkingCaptcha': {
+      always: [
+        {
+          when: (c) => c.captchaRequired && c.captchaToken === null,
+          target: 'submitting.solvingCaptchaAgain',
+        },
+        { when: (c) => c.identityFormShown, target: 'submitting.storingPurchaser' },
+        { target: NEXT },
+      ],
+    },
+    'submitting.solvingCaptchaAgain': {
+      entry: { calls: (c) => [{ invoke: 'solveCaptcha', input: { cartId: c.cart.id } }] },
     },
     'submitting.storingPurchaser': {
       entry: {
@@ -267,9 +329,17 @@ export const table: Table<C, E, S> = {
     [NEXT]: {
       always: [
         { when: firstCardPays, target: 'submitting.payingGiftCards.posting' },
+        // One token per payment: the last payment's token is gone (a gift card took it, or it expired).
+        {
+          when: (c) => c.captchaRequired && c.captchaToken === null,
+          target: 'submitting.payingGiftCards.renewingCaptcha',
+        },
         { when: (c) => due(c) > 0, target: 'submitting.paying' },
         { target: 'submitting.checkingOutFree' },
       ],
+    },
+    'submitting.payingGiftCards.renewingCaptcha': {
+      entry: { calls: (c) => [{ invoke: 'solveCaptcha', input: { cartId: c.cart.id } }] },
     },
     'submitting.payingGiftCards.posting': {
       entry: {
@@ -280,6 +350,7 @@ export const table: Table<C, E, S> = {
               cartId: c.cart.id,
               cardNumber: shares(c)[0]?.cardNumber,
               amountCents: shares(c)[0]?.cents,
+              captchaToken: lastGiftCard(c) ? c.captchaToken : null,
             },
           },
         ],
@@ -288,7 +359,15 @@ export const table: Table<C, E, S> = {
     'submitting.paying': {
       entry: {
         calls: (c) => [
-          { invoke: 'pay', input: { cartId: c.cart.id, amountCents: due(c), source: c.source ?? '' } },
+          {
+            invoke: 'pay',
+            input: {
+              cartId: c.cart.id,
+              amountCents: due(c),
+              source: c.source ?? '',
+              captchaToken: c.captchaToken,
+            },
+          },
         ],
       },
     },
@@ -299,7 +378,11 @@ export const table: Table<C, E, S> = {
       },
     },
     'submitting.checkingOutFree': {
-      entry: { calls: (c) => [{ invoke: 'freeCheckout', input: { cartId: c.cart.id } }] },
+      entry: {
+        calls: (c) => [
+          { invoke: 'freeCheckout', input: { cartId: c.cart.id, captchaToken: c.captchaToken } },
+        ],
+      },
     },
     completed: {
       final: true,
@@ -338,6 +421,8 @@ export const table: Table<C, E, S> = {
         },
       ],
     },
+    // hCaptcha's onExpire: the token not yet sent is gone; step (4) asks for another.
+    'captcha.expired': { '*': [{ target: null, effect: () => ({ captchaToken: null }) }] },
     'field.focus': {
       '*': [
         {
@@ -416,6 +501,15 @@ export const table: Table<C, E, S> = {
     'xstate.done.actor.applyGift': { 'submitting.applyingGift': [{ target: 'submitting.choosingPayment' }] },
     'xstate.error.actor.applyGift': { 'submitting.applyingGift': [{ target: 'editing', effect: showError }] },
     'xstate.done.actor.confirmCard': {
+      'submitting.confirmingCardAndCaptcha': [
+        {
+          // The captcha answered first (its token may have expired since: step 4 asks again).
+          when: (c) => c.captchaAnswered,
+          target: 'submitting.checkingCaptcha',
+          effect: (_, e) => sourceOf(e),
+        },
+        { target: null, effect: (_, e) => sourceOf(e) },
+      ],
       'submitting.confirmingCard': [
         {
           when: (c) => c.identityFormShown,
@@ -425,7 +519,42 @@ export const table: Table<C, E, S> = {
         { target: NEXT, effect: (_, e) => sourceOf(e) },
       ],
     },
+    'xstate.done.actor.solveCaptcha': {
+      // Step (3) in parallel: the token waits for the card, or the card was there first.
+      'submitting.confirmingCardAndCaptcha': [
+        {
+          when: (c) => c.source !== null,
+          target: 'submitting.checkingCaptcha',
+          effect: (_, e) => solved(e),
+        },
+        { target: null, effect: (_, e) => solved(e) },
+      ],
+      'submitting.solvingCaptcha': [{ target: 'submitting.checkingCaptcha', effect: (_, e) => solved(e) }],
+      'submitting.payingGiftCards.renewingCaptcha': [{ target: NEXT, effect: (_, e) => solved(e) }],
+      'submitting.solvingCaptchaAgain': [
+        {
+          when: (c) => c.identityFormShown,
+          target: 'submitting.storingPurchaser',
+          effect: (_, e) => solved(e),
+        },
+        { target: NEXT, effect: (_, e) => solved(e) },
+      ],
+    },
+    'xstate.error.actor.solveCaptcha': {
+      'submitting.confirmingCardAndCaptcha': captchaRefused,
+      'submitting.solvingCaptcha': captchaRefused,
+      'submitting.solvingCaptchaAgain': captchaRefused,
+      'submitting.payingGiftCards.renewingCaptcha': captchaRefused,
+    },
     'xstate.error.actor.confirmCard': {
+      'submitting.confirmingCardAndCaptcha': [
+        {
+          when: (_, e) => code(e) === 'payment_provider_unavailable',
+          target: 'editing',
+          effect: (c, e) => refused(c, msg('providerUnavailable'), errorIn(e)),
+        },
+        { target: 'editing', effect: showCardError, calls: () => refresh },
+      ],
       'submitting.confirmingCard': [
         {
           when: (_, e) => code(e) === 'payment_provider_unavailable',
@@ -443,66 +572,72 @@ export const table: Table<C, E, S> = {
       ],
     },
     'xstate.done.actor.payGiftCard': {
-      'submitting.payingGiftCards.posting': [
-        {
-          // Spec 2 §4 result "partial": the gift card paid all that was left of the amount to pay (a payment
-          // plan's deposit) while a balance stays outstanding: back on the page with the success message (what was
-          // paid now, gift cards included), the answer's cart, the terms unticked; the outside is told the card
-          // is spent, then the partial payment.
-          when: (c, e) => {
-            const fresh = partialOf(e);
-            return fresh !== undefined && toPay({ ...c, ...spent(c, e) }) === 0;
+      'submitting.payingGiftCards.posting': spending(
+        [
+          {
+            // Spec 2 §4 result "partial": the gift card paid all that was left of the amount to pay (a payment
+            // plan's deposit) while a balance stays outstanding: back on the page with the success message (what was
+            // paid now, gift cards included), the answer's cart, the terms unticked; the outside is told the card
+            // is spent, then the partial payment.
+            when: (c, e) => {
+              const fresh = partialOf(e);
+              return fresh !== undefined && toPay({ ...c, ...spent(c, e) }) === 0;
+            },
+            target: 'editing',
+            effect: (c, e) => {
+              const fresh = partialOf(e) as CartModel;
+              return {
+                ...spent(c, e),
+                cart: fresh,
+                partialPayment: {
+                  amountCents: c.paidNowCents + (shares(c)[0]?.cents ?? 0),
+                  next: nextPayment(fresh),
+                },
+                partialPayments: c.partialPayments + 1,
+                paidNowCents: 0,
+                termsAccepted: false,
+                source: null,
+                methodType: null,
+                wallet: false,
+                paymentIntent: null,
+                actionConfirmed: false,
+                status: null,
+              };
+            },
+            calls: (c, e) => [...spentCalls(c), { action: 'partPaid', params: { cart: partialOf(e) } }],
           },
-          target: 'editing',
-          effect: (c, e) => {
-            const fresh = partialOf(e) as CartModel;
-            return {
-              ...spent(c, e),
-              cart: fresh,
-              partialPayment: {
-                amountCents: c.paidNowCents + (shares(c)[0]?.cents ?? 0),
-                next: nextPayment(fresh),
-              },
-              partialPayments: c.partialPayments + 1,
-              paidNowCents: 0,
-              termsAccepted: false,
-              source: null,
-              methodType: null,
-              wallet: false,
-              paymentIntent: null,
-              actionConfirmed: false,
-              status: null,
-            };
+          {
+            // A partial payment with something of the amount to pay still due: the next gift card, or the card.
+            when: (_, e) => partialOf(e) !== undefined,
+            target: NEXT,
+            calls: spentCalls,
+            effect: spent,
           },
-          calls: (c, e) => [...spentCalls(c), { action: 'partPaid', params: { cart: partialOf(e) } }],
-        },
-        {
-          // A partial payment with something of the amount to pay still due: the next gift card, or the card.
-          when: (_, e) => partialOf(e) !== undefined,
-          target: NEXT,
-          calls: spentCalls,
-          effect: spent,
-        },
-        {
-          when: (_, e) => outputOf<{ orderIds: string[] }>(e).orderIds.length > 0,
-          target: 'completed',
-          effect: (_, e) => ({ orderIds: outputOf<{ orderIds: string[] }>(e).orderIds }),
-        },
-        { target: NEXT, calls: spentCalls, effect: spent },
-      ],
+          {
+            when: (_, e) => outputOf<{ orderIds: string[] }>(e).orderIds.length > 0,
+            target: 'completed',
+            effect: (_, e) => ({ orderIds: outputOf<{ orderIds: string[] }>(e).orderIds }),
+          },
+          { target: NEXT, calls: spentCalls, effect: spent },
+        ],
+        lastGiftCard,
+      ),
     },
     'xstate.error.actor.payGiftCard': {
-      'submitting.payingGiftCards.posting': [
-        { when: (_, e) => code(e) === booked, target: 'completed', effect: bookedOrder },
-        {
-          target: 'editing',
-          effect: (c, e) => refused(c, giftCardMessage(e), errorIn(e)),
-          calls: () => refresh,
-        },
-      ],
+      'submitting.payingGiftCards.posting': spending(
+        [
+          { when: (_, e) => code(e) === booked, target: 'completed', effect: bookedOrder },
+          {
+            target: 'editing',
+            effect: (c, e) => refused(c, giftCardMessage(e), errorIn(e)),
+            calls: () => refresh,
+          },
+        ],
+        lastGiftCard,
+      ),
     },
     'xstate.done.actor.pay': {
-      'submitting.paying': [
+      'submitting.paying': spending([
         {
           // Spec 2 §4 result "partial": back on the page with the success message, the cart the answer's, the
           // terms unticked and the card forgotten; the outside is told (scroll up, clear the card element).
@@ -533,10 +668,10 @@ export const table: Table<C, E, S> = {
           target: 'completed',
           effect: (_, e) => ({ orderIds: outputOf<{ orderIds: string[] }>(e).orderIds }),
         },
-      ],
+      ]),
     },
     'xstate.error.actor.pay': {
-      'submitting.paying': [
+      'submitting.paying': spending([
         {
           when: (c, e) => !c.actionConfirmed && intentOf(e) !== null,
           target: 'submitting.confirmingAction',
@@ -546,7 +681,7 @@ export const table: Table<C, E, S> = {
         { when: (_, e) => code(e) === 'intent_processing', target: 'pending' },
         { when: (_, e) => isCardError(e), target: 'editing', effect: showCardError, calls: () => refresh },
         { target: 'editing', effect: showError },
-      ],
+      ]),
     },
     'xstate.done.actor.confirmAction': {
       'submitting.confirmingAction': [
@@ -564,18 +699,18 @@ export const table: Table<C, E, S> = {
       'submitting.confirmingAction': [{ target: 'editing', effect: showCardError, calls: () => refresh }],
     },
     'xstate.done.actor.freeCheckout': {
-      'submitting.checkingOutFree': [
+      'submitting.checkingOutFree': spending([
         {
           target: 'completed',
           effect: (_, e) => ({ orderIds: outputOf<{ orderIds: string[] }>(e).orderIds }),
         },
-      ],
+      ]),
     },
     'xstate.error.actor.freeCheckout': {
-      'submitting.checkingOutFree': [
+      'submitting.checkingOutFree': spending([
         { when: (_, e) => code(e) === booked, target: 'completed', effect: bookedOrder },
         { target: 'editing', effect: showError },
-      ],
+      ]),
     },
   },
 };
@@ -592,8 +727,13 @@ type S =
   | 'submitting.applyingGift'
   | 'submitting.choosingPayment'
   | 'submitting.confirmingCard'
+  | 'submitting.confirmingCardAndCaptcha'
+  | 'submitting.solvingCaptcha'
+  | 'submitting.checkingCaptcha'
+  | 'submitting.solvingCaptchaAgain'
   | 'submitting.storingPurchaser'
   | 'submitting.payingGiftCards.next'
+  | 'submitting.payingGiftCards.renewingCaptcha'
   | 'submitting.payingGiftCards.posting'
   | 'submitting.paying'
   | 'submitting.confirmingAction'
@@ -659,11 +799,92 @@ export const context = (over: Partial<C>): C => ({
   paidNowCents: 0,
   partialPayment: null,
   partialPayments: 0,
+  captchaRequired: false,
+  captchaToken: null,
+  captchaAnswered: false,
   ...over,
 });
 
 export const worlds: World<C>[] = [
   { name: 'a card for 49.99, form and terms', context: context({}) },
+  {
+    name: 'a guest with a captcha: a card for 49.99, form and terms',
+    context: context({ captchaRequired: true }),
+  },
+  {
+    name: 'a captcha solved (t-1) while the card still confirms, no form',
+    context: context({
+      captchaRequired: true,
+      captchaToken: 't-1',
+      captchaAnswered: true,
+      identityFormShown: false,
+      termsShown: false,
+    }),
+  },
+  {
+    name: 'the captcha answered, its token expired while the card confirms, the form',
+    context: context({ captchaRequired: true, captchaAnswered: true, termsShown: false }),
+  },
+  {
+    name: 'a card confirmed (pm_1) while the captcha still runs, the form',
+    context: context({ captchaRequired: true, source: 'pm_1', methodType: 'card', termsShown: false }),
+  },
+  {
+    name: 'a captcha, free, no form',
+    context: context({
+      captchaRequired: true,
+      cart: cart(0),
+      identityFormShown: false,
+      termsShown: false,
+      values: EMPTY,
+    }),
+  },
+  {
+    name: 'a captcha, 25.01 due, a wallet approved before, no form',
+    context: context({
+      captchaRequired: true,
+      cart: cart(2501),
+      identityFormShown: false,
+      wallet: true,
+      source: 'pm_w',
+      methodType: 'card',
+    }),
+  },
+  {
+    name: 'a captcha solved (t-3), a 10.00 gift card pays all of 10.00: it is the last payment',
+    context: context({
+      captchaRequired: true,
+      captchaToken: 't-3',
+      captchaAnswered: true,
+      cart: cart(1000),
+      identityFormShown: false,
+      termsShown: false,
+      giftCards: [card('7000000000000010', 1000, 0)],
+    }),
+  },
+  {
+    name: 'a captcha solved (t-4), two gift cards cover 25.01: the first is not the last payment',
+    context: context({
+      captchaRequired: true,
+      captchaToken: 't-4',
+      captchaAnswered: true,
+      cart: cart(2501),
+      identityFormShown: false,
+      giftCards: [card('7000000000000010', 1000, 0), card('7000000000000200', 1500, 18500)],
+    }),
+  },
+  {
+    name: 'a captcha solved (t-5), a confirmed intent pi_5: the payment again carries the token left',
+    context: context({
+      captchaRequired: true,
+      captchaToken: 't-5',
+      captchaAnswered: true,
+      identityFormShown: false,
+      termsShown: false,
+      source: 'pm_5',
+      paymentIntent: { clientSecret: 'pi_5_secret', paymentIntentId: 'pi_5' },
+    }),
+  },
   {
     name: 'the form empty, terms unticked, a field error shown',
     context: context({ values: EMPTY, termsAccepted: false, fieldErrors: { email: msg('emailRequired') } }),
@@ -814,6 +1035,24 @@ export const events: EventSample<E>[] = [
   { name: 'the outstanding 150.00 chosen', event: { type: 'instalment.change', amountCents: 15000 } },
   { name: 'a custom 62.505 typed', event: { type: 'instalment.change', amountCents: 6250.5 } },
   { name: 'a negative amount', event: { type: 'instalment.change', amountCents: -100 } },
+  { name: 'captcha solved t-9', event: { type: 'xstate.done.actor.solveCaptcha', output: { token: 't-9' } } },
+  {
+    name: 'captcha dismissed',
+    event: { type: 'xstate.error.actor.solveCaptcha', error: { code: 'captcha_dismissed' } },
+  },
+  {
+    name: 'captcha challenge closed',
+    event: { type: 'xstate.error.actor.solveCaptcha', error: { code: 'captcha_closed' } },
+  },
+  {
+    name: 'captcha challenge expired',
+    event: { type: 'xstate.error.actor.solveCaptcha', error: { code: 'captcha_expired' } },
+  },
+  {
+    name: 'captcha unavailable',
+    event: { type: 'xstate.error.actor.solveCaptcha', error: { code: 'captcha_unavailable' } },
+  },
+  { name: 'the captcha token expired', event: { type: 'captcha.expired' } },
   { name: 'zip code applied', event: { type: 'xstate.done.actor.applyZipCode', output: cart(2300) } },
   {
     name: 'zip code refused',

@@ -67,14 +67,55 @@ describe('checkout wiring', () => {
     const purchaser = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
     await runProvided(machine, 'storePurchaser', { cartId: 'cart-1', purchaser });
     expect(api.cart.setPurchaser).toHaveBeenCalledWith('cart-1', purchaser, { signal: anySignal });
-    await runProvided(machine, 'pay', { cartId: 'cart-1', amountCents: 5000, source: 'pm_card_visa' });
+    await runProvided(machine, 'pay', {
+      cartId: 'cart-1',
+      amountCents: 5000,
+      source: 'pm_card_visa',
+      captchaToken: null,
+    });
     expect(api.cart.pay).toHaveBeenCalledWith(
       'cart-1',
-      { amountCents: 5000, source: 'pm_card_visa' },
+      { amountCents: 5000, source: 'pm_card_visa', captcha: null },
       { signal: anySignal },
     );
-    await runProvided(machine, 'freeCheckout', { cartId: 'cart-1' });
-    expect(api.cart.guestCheckout).toHaveBeenCalledWith('cart-1', { signal: anySignal });
+    await runProvided(machine, 'freeCheckout', { cartId: 'cart-1', captchaToken: null });
+    expect(api.cart.guestCheckout).toHaveBeenCalledWith('cart-1', { signal: anySignal, captcha: null });
+  });
+
+  it('issue 23: the captcha port solves for solveCaptcha; its token goes with the payment as { provider, token }', async () => {
+    const api = fakeApi();
+    const solve = vi.fn(async () => 'tok-1');
+    const spies = { refreshCart: vi.fn(), completed: vi.fn(), pending: vi.fn() };
+    const machine = provideCheckout({
+      api: asApi(api),
+      payment: async () => fakeAdapter(),
+      captcha: { provider: 'sandbox', solve },
+      ...spies,
+    });
+    await expect(runProvided(machine, 'solveCaptcha', { cartId: 'cart-1' })).resolves.toEqual({
+      token: 'tok-1',
+    });
+    await runProvided(machine, 'pay', {
+      cartId: 'cart-1',
+      amountCents: 5000,
+      source: 'pm_1',
+      captchaToken: 'tok-1',
+    });
+    expect(api.cart.pay).toHaveBeenCalledWith(
+      'cart-1',
+      { amountCents: 5000, source: 'pm_1', captcha: { provider: 'sandbox', token: 'tok-1' } },
+      { signal: anySignal },
+    );
+    await runProvided(machine, 'freeCheckout', { cartId: 'cart-1', captchaToken: 'tok-2' });
+    expect(api.cart.guestCheckout).toHaveBeenCalledWith('cart-1', {
+      signal: anySignal,
+      captcha: { provider: 'sandbox', token: 'tok-2' },
+    });
+    // Without a captcha: solveCaptcha has nothing to solve (the machine never asks: no captcha input).
+    const { machine: none } = wire(api, async () => fakeAdapter());
+    await expect(runProvided(none, 'solveCaptcha', { cartId: 'cart-1' })).rejects.toEqual({
+      code: ErrorCode.captcha_unavailable,
+    });
   });
 
   it('the gift-recipient check makes the cart a gift (applyGift); paying no longer does', async () => {

@@ -74,7 +74,7 @@ describe('scheduled payments wiring', () => {
     await waitFor(actor, (s) => s.context.partialPayment !== null);
     expect(pay).toHaveBeenCalledWith(
       'cart-1',
-      { amountCents: 12500, source: 'pm_card_visa' },
+      { amountCents: 12500, source: 'pm_card_visa', captcha: null },
       { signal: expect.any(AbortSignal) },
     );
     expect(partPaid).toHaveBeenCalledWith(fresh);

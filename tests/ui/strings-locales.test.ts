@@ -34,6 +34,8 @@ const ENGLISH: Record<string, () => Promise<Record<string, string>>> = {
     (await import('../../ui/checkout/gift-card-strings')).giftCardStrings,
   'ui/checkout/address-strings.ts': async () =>
     (await import('../../ui/checkout/address-strings')).addressStrings,
+  'ui/checkout/sandbox-captcha-strings.ts': async () =>
+    (await import('../../ui/checkout/sandbox-captcha-strings')).sandboxCaptchaStrings,
   'ui/checkout/terms-strings.ts': async () => (await import('../../ui/checkout/terms-strings')).termsStrings,
   'ui/checkout/promo-strings.ts': async () => (await import('../../ui/checkout/promo-strings')).promoStrings,
   'ui/login/strings.ts': async () => (await import('../../ui/login/strings')).loginStrings,

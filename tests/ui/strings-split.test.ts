@@ -14,6 +14,7 @@ const FLOWS: Record<string, () => Promise<Record<string, unknown>>> = {
   'ui/cart/strings.ts': () => import('../../ui/cart/strings'),
   'ui/checkout/strings.ts': () => import('../../ui/checkout/strings'),
   'ui/checkout/terms-strings.ts': () => import('../../ui/checkout/terms-strings'),
+  'ui/checkout/sandbox-captcha-strings.ts': () => import('../../ui/checkout/sandbox-captcha-strings'),
   'ui/checkout/pending-strings.ts': () => import('../../ui/checkout/pending-strings'),
   'ui/form-strings.ts': () => import('../../ui/form-strings'),
   'ui/listing-strings.ts': () => import('../../ui/listing-strings'),

@@ -71,4 +71,5 @@ export default {
   fieldTooLong: 'Introduce como máximo {max} caracteres.',
   optionInvalid: 'Elige una de las opciones de la lista.',
   fieldsMustMatch: 'Los valores deben coincidir.',
+  captchaError: 'No se completó el captcha. Vuelve a enviar el formulario para intentar el captcha de nuevo.',
 } satisfies Record<keyof typeof checkoutStrings, string>;

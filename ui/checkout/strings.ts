@@ -67,6 +67,8 @@ export const checkoutStrings = defineStrings({
   // prefix and the ending); a wallet's postcode error gets the note that the zip code is the wallet address's
   walletCancelled:
     'Your card has not been charged. The payment was cancelled in your wallet. Please edit your payment details and try again.',
+  // spec 2 §8 names the captcha error without its words (ours): a challenge closed or expired, a token refused
+  captchaError: 'The captcha was not completed. Please submit the form again to try the captcha once more.',
   walletPostcodeNote: 'The zip code checked is the one in the billing address of your wallet.',
   walletsTitle: 'Express checkout',
   // ours: a seller without a payment gateway (payment_unavailable), too many pay attempts (too_many_attempts)
