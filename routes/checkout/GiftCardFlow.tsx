@@ -17,21 +17,12 @@ import { checkoutLimitCents } from '../../machines/giftCard/giftCard.machine';
 import { GIFT_CARD_NUMBER_MAX } from '../../machines/giftCard/rules';
 import { GiftCardField } from '../../ui/checkout/GiftCardField';
 import { useCart, useCartActor, useServices } from '../app/services';
-import { provideGiftCard } from './gift-card-wiring';
+import { cartWithGiftCards, provideGiftCard } from './gift-card-wiring';
 
 /** What the checkout screen may tell the field: a card's payment was posted. */
 export interface GiftCardControl {
   spent: (cardNumber: string) => void;
 }
-
-const sameCards = (a: readonly GiftCardPayment[] = [], b: readonly GiftCardPayment[] = []) =>
-  a.length === b.length &&
-  a.every(
-    (card, i) =>
-      card.cardNumber === b[i]?.cardNumber &&
-      card.paymentCents === b[i]?.paymentCents &&
-      card.remainingBalanceCents === b[i]?.remainingBalanceCents,
-  );
 
 export default function GiftCardFlow({
   onCardsChange,
@@ -55,18 +46,8 @@ export default function GiftCardFlow({
           // The app cart keeps them as its local values (the widget's lines), read when they change: the cards
           // and the amount they are spread over at most, so the widget shows what the checkout will post.
           const cart = selectCart(cartActor.getSnapshot());
-          const limit = limitCents ?? undefined;
-          if (cart && (!sameCards(cart.giftCards, cards) || cart.giftCardLimitCents !== limit)) {
-            const { giftCardLimitCents: _old, ...rest } = cart;
-            cartActor.send({
-              type: 'cart.updated',
-              cart: {
-                ...rest,
-                giftCards: cards,
-                ...(limit === undefined ? {} : { giftCardLimitCents: limit }),
-              },
-            });
-          }
+          const updated = cart ? cartWithGiftCards(cart, cards, limitCents) : null;
+          if (updated) cartActor.send({ type: 'cart.updated', cart: updated });
         },
       }),
     [api, cartActor, onCardsChange],

@@ -4,7 +4,7 @@
  * gift card payments go to whoever shows and posts them (`cardsChanged`: the app cart's widget lines, the
  * checkout's submit).
  */
-import type { Api, GiftCardPayment } from '../../api';
+import type { Api, CartModel, GiftCardPayment } from '../../api';
 import { lookupGiftCard } from '../../api/gift-card';
 import { giftCardMachine } from '../../machines/giftCard/giftCard.machine';
 import { fromPromise } from '../actors';
@@ -29,4 +29,32 @@ export function provideGiftCard({ api, cardsChanged }: GiftCardWiring) {
       cardsChanged: (_, { cards, limitCents }) => cardsChanged(cards, limitCents),
     },
   });
+}
+
+const sameCards = (a: readonly GiftCardPayment[] = [], b: readonly GiftCardPayment[] = []) =>
+  a.length === b.length &&
+  a.every(
+    (card, i) =>
+      card.cardNumber === b[i]?.cardNumber &&
+      card.paymentCents === b[i]?.paymentCents &&
+      card.remainingBalanceCents === b[i]?.remainingBalanceCents,
+  );
+
+/**
+ * The app cart with the applied cards as its local values (the widget's lines) and the amount they are spread
+ * over at most, so the widget shows what the checkout will post; null when the widget would show nothing new.
+ * The limit matters only while cards are applied: a `cart.updated` re-enters the cart's checking state (it drops a
+ * removal on its way and restarts the timer), so none goes for a limit alone, as when a removal changes the
+ * amount to pay.
+ */
+export function cartWithGiftCards(
+  cart: CartModel,
+  cards: GiftCardPayment[],
+  limitCents: number | null,
+): CartModel | null {
+  const limit = limitCents ?? undefined;
+  const limitShown = cards.length > 0 && cart.giftCardLimitCents !== limit;
+  if (sameCards(cart.giftCards, cards) && !limitShown) return null;
+  const { giftCardLimitCents: _old, ...rest } = cart;
+  return { ...rest, giftCards: cards, ...(limit === undefined ? {} : { giftCardLimitCents: limit }) };
 }

@@ -161,6 +161,18 @@ export async function seedDemoOrders(
     return session.id;
   };
 
+  // The demo seller asks guests for the sandbox captcha (issue 23): each payment answers it as a visitor would
+  // (`POST sandbox/captcha`, served only where the sandbox captcha is); no token where there is none.
+  const sandboxCaptcha = async (): Promise<{ provider: string; token: string } | undefined> => {
+    const res = await app.request(`${origin}/api/sandbox/captcha?seller_id=${ids.seller}`, {
+      method: 'POST',
+      headers: { 'Tix-App': 'ecomm' },
+    });
+    if (res.status !== 200) return undefined;
+    const json = (await res.json()) as { captcha: { _data: Array<{ provider: string; token: string }> } };
+    return json.captcha._data[0];
+  };
+
   const made: DemoOrder[] = [];
   for (const { kind, lines } of ORDERS(ids, options.sandbox)) {
     const add = [];
@@ -170,13 +182,13 @@ export async function seedDemoOrders(
     const cartId = cart.cart._data[0].id as string;
     await call('POST', `cart/${cartId}/purchaser`, DEMO_VISITOR);
     const amount = cart.cart_fees._data[0].grand_totals.total_outstanding as string;
-    const paid = await call(
-      'POST',
-      `cart/${cartId}/pay?_embed=ticket_order`,
-      amount === '0.00'
+    const captcha = await sandboxCaptcha();
+    const paid = await call('POST', `cart/${cartId}/pay?_embed=ticket_order`, {
+      ...(amount === '0.00'
         ? { amount, gateway_id: 'free' }
-        : { amount, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } },
-    );
+        : { amount, gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' } }),
+      ...(captcha ? { captcha } : {}),
+    });
     const order = paid.ticket_order._data[0] as { id: string; order_number: string };
     made.push({ kind, orderId: order.id, orderNumber: order.order_number, link: linkOf(order.id) });
   }

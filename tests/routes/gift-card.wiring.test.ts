@@ -10,7 +10,7 @@ import { ApiError, type GiftCardPayment } from '../../api';
 import { ErrorCode } from '../../domain/codes';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { checkoutLimitCents } from '../../machines/giftCard/giftCard.machine';
-import { provideGiftCard } from '../../routes/checkout/gift-card-wiring';
+import { cartWithGiftCards, provideGiftCard } from '../../routes/checkout/gift-card-wiring';
 import { planCart } from '../../stories/fixtures/checkout';
 import { createStrings, resolveMessage } from '../../ui/strings';
 
@@ -91,5 +91,28 @@ describe('gift card wiring with a payment plan (spec 2 §4: a gift card pays at 
     expect(handed.at(-1)).toEqual([[6000], 6000]);
     actor.stop();
     checkout.stop();
+  });
+
+  it('the app cart takes the cards and their limit, but never a limit alone (a cart.updated would drop a removal)', () => {
+    const cart = planCart();
+    const card: GiftCardPayment = {
+      cardNumber: '7000000000000010',
+      paymentCents: 5000,
+      remainingBalanceCents: 5000,
+    };
+    // No cards, only the amount to pay changed (a ticket removed, a plan chosen): nothing to send.
+    expect(cartWithGiftCards(cart, [], 2650)).toBeNull();
+    expect(cartWithGiftCards({ ...cart, giftCards: [] }, [], 1200)).toBeNull();
+    // A card applied: the cart takes it and the limit it is spread over.
+    const withCard = cartWithGiftCards(cart, [card], 5000);
+    expect(withCard).toMatchObject({ id: cart.id, giftCards: [card], giftCardLimitCents: 5000 });
+    if (!withCard) throw new Error('no cart');
+    // The same card, the same limit: nothing new; another limit while the card is applied: sent.
+    expect(cartWithGiftCards(withCard, [card], 5000)).toBeNull();
+    expect(cartWithGiftCards(withCard, [card], 8000)).toMatchObject({ giftCardLimitCents: 8000 });
+    // No limit any more (no plan): the cart loses it.
+    const noLimit = cartWithGiftCards(withCard, [card], null);
+    expect(noLimit).not.toBeNull();
+    expect(noLimit && 'giftCardLimitCents' in noLimit).toBe(false);
   });
 });
