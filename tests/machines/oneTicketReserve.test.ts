@@ -52,6 +52,11 @@ describe('one-ticket rules', () => {
     expect(isOneTicketEvent({ ticketGroups: [donationGroup, ledgerGroup] })).toBe(true);
     expect(isOneTicketEvent({ ticketGroups: [donationGroup, lectureGroup] })).toBe(false);
     expect(isOneTicketEvent({ ticketGroups: [] })).toBe(false);
+    // Passes (issue 25): alone or with gift cards, never with session tickets.
+    const passGroup = { ...ledgerGroup, id: 'g-pass', handler: 'passes' };
+    expect(isOneTicketEvent({ ticketGroups: [passGroup] })).toBe(true);
+    expect(isOneTicketEvent({ ticketGroups: [passGroup, ledgerGroup] })).toBe(true);
+    expect(isOneTicketEvent({ ticketGroups: [passGroup, lectureGroup] })).toBe(false);
     expect(isDonationGroup(donationGroup)).toBe(true);
     expect(isDonationGroup(ledgerGroup)).toBe(false);
   });
