@@ -6,6 +6,7 @@
 import type { AdmitAsk } from '../domain/admit-rule';
 import type { CitypassConfig } from '../domain/citypass-rule';
 import type { MessageRule } from '../domain/message-rules';
+import type { PassPolicy } from '../domain/pass-validity';
 import type { SurveyAnswers, SurveyQuestion } from '../domain/survey-rule';
 
 export interface ImageRef {
@@ -99,6 +100,8 @@ export interface TicketGroupModel {
   admit?: { names: AdmitAsk; emails: AdmitAsk };
   /** The group's survey (meta `additional_info_spec`, domain/survey-rule.ts), when it asks any question. */
   survey?: SurveyQuestion[];
+  /** A `passes` group's validity policy (spec 1 §3; domain/pass-validity.ts); absent on other groups. */
+  pass?: PassPolicy;
   types: TicketTypeModel[];
 }
 

@@ -24,6 +24,7 @@ export type FlowMessageKey =
   | 'statusPending'
   // reserve (spec 1 §5, §8)
   | 'noTimes'
+  | 'passValidity'
   | 'eventUnavailable'
   | 'dateUnavailable'
   | 'timeUnavailable'
