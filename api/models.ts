@@ -162,6 +162,8 @@ export interface CartLine {
    * question by its title; absent when none has any.
    */
   answers?: SurveyAnswerLine[];
+  /** A pass's validity (its tickets' valid_from and valid_to, ISO UTC); absent on other lines. */
+  validity?: { from: string; to: string };
   unitCents: number;
   totalCents: number;
 }
