@@ -90,7 +90,11 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // domain/message-rules.ts, is its own chunk beside the event join and the reserve layouts), but the entry chunk's
 // preload map of the lazily loaded event join names that new chunk: checkout measured 73,328 bytes against
 // 73,318 allowed. Measured on the reserve25c branch: 56.7, 64.3, 63.4, 71.6 KB; checkout's budget 71.7.
-const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.7 };
+// Then 0.1 KB on checkout for passes (issue 25): the cart widget shows a pass's validity under its line ('Valid from
+// {from} to {to}', its tickets' valid_from and valid_to formatted in the item's zone), the cart join keeps them
+// and the wire schema reads a passes group's policy (three optional fields). Checkout measured 73,463 bytes
+// against 73,421 allowed (71.74 KB); the others unchanged (58,149, 65,843, 64,886 bytes: 56.8, 64.3, 63.4 KB).
+const BUDGET_KB = { '/': 56.8, '/events': 64.3, '/events/{id}': 63.4, '/checkout': 71.8 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
