@@ -103,6 +103,9 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
     }
     line.count += 1;
     line.totalCents += unitCents;
+    // A pass's validity (server/README.md "Passes"): its first valid instant and its last.
+    if (ticket.handler === 'passes' && ticket.valid_from && ticket.valid_to && !line.validity)
+      line.validity = { from: ticket.valid_from, to: ticket.valid_to };
     const admitName = ticket.admit_name?.trim();
     if (admitName) line.admitNames = [...(line.admitNames ?? []), admitName];
     if (ticket.additional_info)

@@ -106,6 +106,15 @@ function ticketGroups(doc: Document, eventId?: string): TicketGroupModel[] {
       ...(isFlexibleDate(attached(meta, 'ticket_group', group.id).flexible_date) ? { flexible: true } : {}),
       ...admitOf(attached(meta, 'ticket_group', group.id)),
       ...surveyOf(attached(meta, 'ticket_group', group.id)),
+      ...(group.start_policy === undefined
+        ? {}
+        : {
+            pass: {
+              start_policy: group.start_policy,
+              start_policy_date: group.start_policy_date ?? null,
+              duration_new: group.duration_new ?? null,
+            },
+          }),
       types: types
         .filter((type) => type.ticket_group_id === group.id)
         .sort(byRank)

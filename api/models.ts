@@ -7,6 +7,7 @@ import type { AdmitAsk } from '../domain/admit-rule';
 import type { CitypassConfig } from '../domain/citypass-rule';
 import type { IdentityFieldOption } from '../domain/identity-form';
 import type { MessageRule } from '../domain/message-rules';
+import type { PassPolicy } from '../domain/pass-validity';
 import type { SurveyAnswers, SurveyQuestion } from '../domain/survey-rule';
 
 export interface ImageRef {
@@ -100,6 +101,8 @@ export interface TicketGroupModel {
   admit?: { names: AdmitAsk; emails: AdmitAsk };
   /** The group's survey (meta `additional_info_spec`, domain/survey-rule.ts), when it asks any question. */
   survey?: SurveyQuestion[];
+  /** A `passes` group's validity policy (spec 1 §3; domain/pass-validity.ts); absent on other groups. */
+  pass?: PassPolicy;
   types: TicketTypeModel[];
 }
 
@@ -160,6 +163,8 @@ export interface CartLine {
    * question by its title; absent when none has any.
    */
   answers?: SurveyAnswerLine[];
+  /** A pass's validity (its tickets' valid_from and valid_to, ISO UTC); absent on other lines. */
+  validity?: { from: string; to: string };
   unitCents: number;
   totalCents: number;
 }

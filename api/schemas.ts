@@ -82,6 +82,10 @@ export const ticketGroup = z.object({
   exclude_from_event_capacity: z.boolean(),
   sold_out: z.boolean(),
   _rank: z.number(),
+  /** A `passes` group's validity (spec 1 §3; domain/pass-validity.ts); absent on other groups. */
+  start_policy: z.optional(z.nullable(z.enum(['fixedfrom', 'fixedto']))),
+  start_policy_date: z.optional(nullableString),
+  duration_new: z.optional(nullableString),
 });
 
 export const ticketType = z.object({

@@ -115,7 +115,13 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // captcha23): each branch measured alone; their sum measured 57.2, 64.5, 63.6 and 76.1 KB (the entry's shares of
 // the locales' hooks and the captcha codes, the preload maps naming the new chunks, checkout's identity form and
 // captcha steps). The budgets are those plus 0.1.
-const BUDGET_KB = { '/': 57.3, '/events': 64.6, '/events/{id}': 63.7, '/checkout': 76.2 };
+// Then 0.1 KB on checkout for passes (issue 25): the cart widget shows a pass's validity under its line ('Valid from
+// {from} to {to}', its tickets' valid_from and valid_to formatted in the item's zone), the cart join keeps them
+// and the wire schema reads a passes group's policy (three optional fields). Checkout measured 73,463 bytes
+// against 73,421 allowed (71.74 KB); the others unchanged (58,149, 65,843, 64,886 bytes: 56.8, 64.3, 63.4 KB).
+// With passes merged on top (the wire schema's three optional policy fields ride in the entry): measured 57.3,
+// 64.6, 63.7 and 76.2 KB; the budgets those plus 0.1.
+const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 76.3 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

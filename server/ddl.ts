@@ -150,6 +150,9 @@ CREATE TABLE IF NOT EXISTS ticket (
   created_at timestamptz NOT NULL
 );
 ALTER TABLE ticket ADD COLUMN IF NOT EXISTS additional_info jsonb;
+ALTER TABLE ticket_group ADD COLUMN IF NOT EXISTS start_policy text;
+ALTER TABLE ticket_group ADD COLUMN IF NOT EXISTS start_policy_date text;
+ALTER TABLE ticket_group ADD COLUMN IF NOT EXISTS duration_new text;
 CREATE INDEX IF NOT EXISTS ticket_cart_idx ON ticket (cart_id);
 CREATE INDEX IF NOT EXISTS ticket_order_idx ON ticket (ticket_order_id);
 CREATE TABLE IF NOT EXISTS ticket_order (

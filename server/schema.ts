@@ -88,6 +88,12 @@ export const ticketGroup = pgTable('ticket_group', {
   usedCapacity: integer('used_capacity').notNull(),
   excludeFromEventCapacity: boolean('exclude_from_event_capacity').notNull(),
   rank: integer('rank').notNull(),
+  /** A `passes` group's validity (spec 1 §3; domain/pass-validity.ts): fixedfrom or fixedto, else null. */
+  startPolicy: text('start_policy'),
+  /** The policy's calendar day, YYYY-MM-DD in the seller's zone. */
+  startPolicyDate: text('start_policy_date'),
+  /** An ISO-8601 duration of calendar units (`P30D`, `P1Y`). */
+  durationNew: text('duration_new'),
 });
 
 export const ticketType = pgTable('ticket_type', {

@@ -15,7 +15,7 @@ export type LayoutKind =
   | 'anchorRequired'
   /** Membership event: the buy-membership form (comes with the members issue). */
   | 'membership'
-  /** Every group is ledger or donation: the one-ticket-only picker. */
+  /** Every group is ledger, donation or passes (reserved without a session): the one-ticket-only picker. */
   | 'oneTicket'
   /** Members-only event (hidden_type public_member_only): the members prompt (comes with the members issue). */
   | 'membersOnly'
@@ -32,7 +32,7 @@ export interface LayoutConfig {
 export const DEFAULT_RESERVE_FLOW: ReserveFlow = 'quantity_first';
 
 /** Handlers whose groups the one-ticket-only picker sells. */
-const ONE_TICKET_HANDLERS = new Set(['ledger', 'donation']);
+const ONE_TICKET_HANDLERS = new Set(['ledger', 'donation', 'passes']);
 
 /** Event meta key that makes an event an add-on needing an admission ("anchor") item in the cart. */
 export const ANCHOR_META_KEY = 'tickets_must_match_anchor_tickets';

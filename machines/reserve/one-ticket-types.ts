@@ -10,11 +10,15 @@ export interface OneTicketReserveInput {
   select?: string | null;
   /** Preset flexible amount in cents (the `price` query, spec 1 §2), for a pay-what-you-wish type. */
   presetPriceCents?: number | null;
+  /** Today in the event's zone (YYYY-MM-DD): a pass's first and last valid day are counted from it. */
+  today?: string | null;
 }
 
 /** The core's ticket context (`quantities`: exactly one ticket of one type once chosen, {} before). */
 export interface OneTicketReserveContext extends TicketReserveContext, BlockingContext, PricesContext {
   select: string | null;
+  /** Today in the event's zone (YYYY-MM-DD), or null when not given (no pass validity shown). */
+  today: string | null;
   groups: TicketGroupModel[];
 }
 

@@ -6,10 +6,11 @@
 import type { EventDetail, TicketGroupModel } from '../../api/models';
 import { findGroupOfType, type Quantities, remainingForGroup } from './quantities';
 
-export const ONE_TICKET_HANDLERS: readonly string[] = ['ledger', 'donation'];
+/** The sessionless kinds the picker sells: gift cards (ledger), donations and passes (issue 25). */
+export const ONE_TICKET_HANDLERS: readonly string[] = ['ledger', 'donation', 'passes'];
 export const DONATION_HANDLER = 'donation';
 
-/** Every group is a ledger or donation group (and there is at least one). */
+/** Every group is a ledger, donation or passes group (and there is at least one). */
 export function isOneTicketEvent(event: Pick<EventDetail, 'ticketGroups'>): boolean {
   return (
     event.ticketGroups.length > 0 &&

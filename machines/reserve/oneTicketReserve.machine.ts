@@ -34,6 +34,7 @@ export function oneTicketContext({ input }: { input: OneTicketReserveInput }): O
   return {
     event: input.event,
     select: input.select ?? null,
+    today: input.today ?? null,
     groups: [],
     quantities: {},
     messages: [],

@@ -5,6 +5,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { TicketGroupModel } from '../../api/models';
+import { type PassPolicy, passDays } from '../../domain/pass-validity';
 import type { Message } from '../shared/messages';
 import { message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
@@ -123,6 +124,8 @@ export interface OneTicketGroupView {
   name: string;
   description: string | null;
   soldOut: boolean;
+  /** A pass's validity when bought today ('Valid from {from} to {to}'), or null (not a pass, or no days). */
+  validity: Message | null;
   options: OneTicketOptionView[];
 }
 
@@ -141,6 +144,14 @@ export interface OneTicketViewModel {
   canRetry: boolean;
 }
 
+/** A pass's first and last valid day bought on `today`, in the spec's day format, or null. */
+export function passValidityMessage(pass: PassPolicy | undefined, today: string | null): Message | null {
+  const days = pass && today ? passDays(pass, today) : null;
+  return days
+    ? { key: 'passValidity', params: { from: formatDay(days.from), to: formatDay(days.to) } }
+    : null;
+}
+
 export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTicketViewModel {
   const { context } = snapshot;
   const picking = snapshot.matches('picking');
@@ -153,6 +164,7 @@ export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTick
       name: group.name,
       description: group.description,
       soldOut: group.soldOut,
+      validity: passValidityMessage(group.pass, context.today),
       options: group.types.map((type) => ({
         id: type.id,
         name: type.name,

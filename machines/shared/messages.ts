@@ -37,6 +37,7 @@ export type FlowMessageKey =
   | 'statusPending'
   // reserve (spec 1 §5, §8)
   | 'noTimes'
+  | 'passValidity'
   | 'eventUnavailable'
   | 'dateUnavailable'
   | 'timeUnavailable'

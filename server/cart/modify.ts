@@ -5,6 +5,7 @@ import { ADMIT_EMAILS_META, ADMIT_NAMES_META, admitAskOf, strongerAsk } from '..
 import { ErrorCode } from '../../domain/codes';
 import { amountCents, FACE_VALUE_CONTEXT, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
 import { SESSIONLESS_HANDLERS } from '../catalog/groups';
+import { PASSES_HANDLER, passTicketValidity } from '../catalog/passes';
 import { priceAtSession } from '../catalog/session-prices';
 import { type PreparedVouchers, prepareVouchers, releaseTicketVouchers } from '../citypass/redeem';
 import type { Q } from '../db';
@@ -101,15 +102,20 @@ async function resolveLines(ctx: AppCtx, seller: Seller, adds: NonNullable<w.Car
     if (line.event_session_id === null) {
       if (!flexibleGroups.has(group.id) && !SESSIONLESS_HANDLERS.includes(group.handler))
         throw invalid('event_session', `${where}: A session is required.`);
-      return { line, ty, group, ev, session: null, value: lineValue(ty, priceCents(ty), line, where) };
+      // A pass is valid on the days its group's policy gives, from today in the seller's zone.
+      const pass =
+        group.handler === PASSES_HANDLER ? passTicketValidity(group, nowMs, seller.timezone, where) : null;
+      return { line, ty, group, ev, session: null, pass, value: lineValue(ty, priceCents(ty), line, where) };
     }
     const session = sessionById.get(line.event_session_id);
     if (!session || session.eventTemplateId !== ev.id)
       throw invalid('event_session', `${where}: Sorry, the selected time is not found.`);
     if (!isBookable(session, nowMs))
       throw invalid('event_session', `${where}: Sorry, tickets are not available at the selected time.`);
+    if (group.handler === PASSES_HANDLER)
+      throw invalid('event_session', `${where}: A pass is not for a session.`);
     const price = priceAtSession(ty, session.id, sessionPrices);
-    return { line, ty, group, ev, session, value: lineValue(ty, price, line, where) };
+    return { line, ty, group, ev, session, pass: null, value: lineValue(ty, price, line, where) };
   });
 }
 
@@ -343,8 +349,8 @@ async function modifyLines(
       handler: l.group.handler,
       faceValueCents: l.value,
       adjustedValueCents: l.value,
-      validFrom: l.session?.startAt ?? null,
-      validTo: l.session?.endAt ?? null,
+      validFrom: l.pass?.validFrom ?? l.session?.startAt ?? null,
+      validTo: l.pass?.validTo ?? l.session?.endAt ?? null,
       admitName: l.line.admit_name || null,
       admitEmail: l.line.admit_email || null,
       // The validated survey answers of its group (cart/survey.ts), kept on each of the group's tickets.

@@ -11,8 +11,17 @@ import { notFound } from '../http/errors';
 import type { ParsedQuery } from '../http/query';
 import * as t from '../schema';
 
-/** Handlers whose tickets are not for a session: a reserve may send `event_session_id: null` for them. */
-export const SESSIONLESS_HANDLERS: readonly string[] = ['donation', 'ledger', 'codes', 'membership'];
+/**
+ * Handlers whose tickets are not for a session: a reserve may send `event_session_id: null` for them (a pass
+ * carries its own validity instead, catalog/passes.ts).
+ */
+export const SESSIONLESS_HANDLERS: readonly string[] = [
+  'donation',
+  'ledger',
+  'codes',
+  'membership',
+  'passes',
+];
 
 export async function ticketGroupDocument(
   ctx: AppCtx,

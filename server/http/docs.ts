@@ -1,6 +1,7 @@
 /** Row → wire serialisers and loaders of related collections for relational documents. */
 import { and, asc, inArray } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
+import { PASSES_HANDLER } from '../../domain/pass-validity';
 import type { Q } from '../db';
 import * as t from '../schema';
 import { iso, money } from '../util';
@@ -78,6 +79,14 @@ export const wGroup = (
     exclude_from_event_capacity: g.excludeFromEventCapacity,
     sold_out: sessionSoldOut || isSoldOut({ ...g, usedCapacity: used }),
     _rank: g.rank,
+    // A pass's validity policy (spec 1 §3; domain/pass-validity.ts): on `passes` groups only.
+    ...(g.handler === PASSES_HANDLER
+      ? {
+          start_policy: g.startPolicy as w.TicketGroup['start_policy'],
+          start_policy_date: g.startPolicyDate,
+          duration_new: g.durationNew,
+        }
+      : {}),
   };
 };
 

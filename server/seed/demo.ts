@@ -20,6 +20,7 @@ import { DEMO_SLUG, seedIdOf } from './ids';
 import { LISTING_EVENTS, seedListingExtras } from './listing';
 import { seedMembers } from './members';
 import { MEMBERSHIP_EVENT_KEY, seedMemberships } from './membership';
+import { PASSES_KEY, seedPasses } from './passes';
 import { seedPromo } from './promo';
 import { STUDIO_KEY, seedTheatre, THEATRE_KEY } from './seats';
 import { seedTheme } from './theme';
@@ -427,6 +428,7 @@ export const SEEDED_EVENT_KEYS: readonly string[] = [
   DONATION_KEY,
   GIFT_VISIT_KEY,
   GIFT_CARDS_KEY,
+  PASSES_KEY,
   THEATRE_KEY,
   STUDIO_KEY,
   MEMBERSHIP_EVENT_KEY,
@@ -680,6 +682,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   await seedPromo(db, ids);
   await seedCodePurchase(db, ids);
   await seedGiftCards(db, ids, now());
+  await seedPasses(db, ids, now());
   await seedCitypass(db, ids);
   await seedListingExtras(db, sellerId, ids.event, id);
   await seedMembers(db, sellerId, now(), slug);

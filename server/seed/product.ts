@@ -18,6 +18,8 @@ export interface ProductEvent {
   /** The generated images' hue. */
   hue: number;
   altText: string;
+  /** Default public_browsable (listed); public_link_only opens by its link only. */
+  hiddenType?: 'public_browsable' | 'public_link_only';
 }
 
 export async function seedProductEvent(db: Db, ids: SellerIds, key: string, p: ProductEvent): Promise<void> {
@@ -36,7 +38,7 @@ export async function seedProductEvent(db: Db, ids: SellerIds, key: string, p: P
       description: p.description,
       category: p.category,
       eventType: p.eventType,
-      hiddenType: 'public_browsable',
+      hiddenType: p.hiddenType ?? 'public_browsable',
       rank: p.rank,
     })
     .onConflictDoNothing();

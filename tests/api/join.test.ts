@@ -423,6 +423,28 @@ describe('toCart', () => {
     ]);
   });
 
+  it("gives a pass's line its tickets' validity, and no other line one", () => {
+    const validity = { valid_from: '2026-11-21T05:00:00.000Z', valid_to: '2026-12-21T04:59:59.000Z' };
+    const doc = {
+      ...cartDocument(),
+      ticket: coll([
+        ticket({ id: 't-1', handler: 'passes', ...validity }),
+        ticket({
+          id: 't-2',
+          ticket_type_id: 'tt-child',
+          face_value: '12.50',
+          adjusted_value: '12.50',
+          ...validity,
+        }),
+      ]),
+    };
+    const [item] = toCart(doc, { now: NOW }).items;
+    expect(item?.lines.map((l) => [l.name, l.validity])).toEqual([
+      ['Adult', { from: validity.valid_from, to: validity.valid_to }],
+      ['Child', undefined],
+    ]);
+  });
+
   it("gives each line its tickets' survey answers once, in the survey's order, by title; none without", () => {
     const survey = JSON.stringify({
       properties: {

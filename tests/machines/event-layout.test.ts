@@ -53,6 +53,9 @@ describe('chooseLayout (spec 1 §2 event detail layouts)', () => {
     expect(chooseLayout(ev({ handlers: ['donation'] }), null)).toBe('oneTicket');
     expect(chooseLayout(ev({ handlers: ['ledger', 'donation'] }), null)).toBe('oneTicket');
     expect(chooseLayout(ev({ handlers: ['ledger'], eventType: 'single' }), null)).toBe('oneTicket');
+    // Passes (issue 25) are reserved without a session too: the picker sells them.
+    expect(chooseLayout(ev({ handlers: ['passes', 'passes'] }), null)).toBe('oneTicket');
+    expect(chooseLayout(ev({ handlers: ['passes', 'tickets'] }), null)).not.toBe('oneTicket');
     // one ordinary group among them: not the picker
     expect(chooseLayout(ev({ handlers: ['donation', 'tickets'] }), null)).toBe('quantityFirst');
   });

@@ -32,6 +32,8 @@ import {
   onePathEvents,
   onePathInputs,
   ownAmountEvent,
+  PASS_TODAY,
+  passEvent,
   soldOutDonation,
 } from '../../stories/fixtures/oneTicketReserve';
 import { lectureGroup } from '../../stories/fixtures/singleEventReserve';
@@ -52,6 +54,11 @@ describe('one-ticket rules', () => {
     expect(isOneTicketEvent({ ticketGroups: [donationGroup, ledgerGroup] })).toBe(true);
     expect(isOneTicketEvent({ ticketGroups: [donationGroup, lectureGroup] })).toBe(false);
     expect(isOneTicketEvent({ ticketGroups: [] })).toBe(false);
+    // Passes (issue 25): alone or with gift cards, never with session tickets.
+    const passGroup = { ...ledgerGroup, id: 'g-pass', handler: 'passes' };
+    expect(isOneTicketEvent({ ticketGroups: [passGroup] })).toBe(true);
+    expect(isOneTicketEvent({ ticketGroups: [passGroup, ledgerGroup] })).toBe(true);
+    expect(isOneTicketEvent({ ticketGroups: [passGroup, lectureGroup] })).toBe(false);
     expect(isDonationGroup(donationGroup)).toBe(true);
     expect(isDonationGroup(ledgerGroup)).toBe(false);
   });
@@ -118,6 +125,28 @@ async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
 const view = (actor: Actor) => selectOneTicketView(actor.getSnapshot());
 
 describe('oneTicketReserve machine', () => {
+  it('shows each pass with its first and last valid day from today, and reserves it without a session', async () => {
+    const { actor, calls } = start({ event: passEvent, today: PASS_TODAY });
+    await flush();
+    // Oracle: the spec's day format of the days domain/pass-validity.ts gives (fixedto to its day; P30D, 30 days).
+    expect(view(actor).groups.map((g) => [g.name, text(g.validity)])).toEqual([
+      ['Garden Season Pass', 'Valid from Sat, Nov 21, 2026 to Sun, Oct 31, 2027'],
+      ['30-Day Explorer Pass', 'Valid from Sat, Nov 21, 2026 to Sun, Dec 20, 2026'],
+    ]);
+    await send(actor, { type: 'ticket.choose', ticketTypeId: 't-explorer' });
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledWith({
+      newCart: false,
+      request: { eventId: 'ev-passes', sessionId: null, quantities: { 't-explorer': 1 } },
+    });
+    // Without today (or for a group that is not a pass) no validity is shown.
+    const { actor: noDay } = start({ event: passEvent });
+    const { actor: ledger } = start(oneInput(ledgerEvent), {});
+    await flush();
+    expect(view(noDay).groups.map((g) => g.validity)).toEqual([null, null]);
+    expect(view(ledger).groups.map((g) => g.validity)).toEqual([null]);
+  });
+
   it('loads the event groups, lets one amount be chosen at a time and reserves it without a session', async () => {
     const { actor, calls, reserved } = start();
     expect(view(actor).status).toBe('loading');

@@ -239,7 +239,9 @@ describe('checkout applies the zip code first', () => {
     expect(selectCheckoutView(actor.getSnapshot()).totalCents).toBe(2300);
     actor.send({ type: 'submit' });
     await settle();
-    expect(pays).toEqual([{ cartId: 'cart-1', amountCents: 2300, source: 'pm_card_visa', captchaToken: null }]);
+    expect(pays).toEqual([
+      { cartId: 'cart-1', amountCents: 2300, source: 'pm_card_visa', captchaToken: null },
+    ]);
     expect(calls).toHaveLength(1);
   });
 

@@ -13,7 +13,7 @@ import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { selectOneTicketView, selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
-import { cart, donationEvent } from '../../stories/fixtures/oneTicketReserve';
+import { cart, donationEvent, PASS_TODAY, passEvent } from '../../stories/fixtures/oneTicketReserve';
 import { lecture, lectureSession, seatedEvent } from '../../stories/fixtures/singleEventReserve';
 import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
 import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
@@ -85,15 +85,15 @@ describe('SingleEventReserve', () => {
   });
 });
 
-function oneActor() {
+function oneActor(event = donationEvent, today?: string) {
   const reserve = vi.fn(async () => cart);
   const machine = oneTicketReserveMachine.provide({
     actors: {
-      loadGroups: fromPromise(async () => donationEvent.ticketGroups),
+      loadGroups: fromPromise(async () => event.ticketGroups),
       reserveIntoCart: reserveIntoCartWith(reserve),
     },
   });
-  const actor = createActor(machine, { input: { event: donationEvent } });
+  const actor = createActor(machine, { input: { event, ...(today ? { today } : {}) } });
   actor.start();
   return { actor, reserve };
 }
@@ -132,5 +132,15 @@ describe('OneTicketPicker', () => {
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     await flush();
     expect(reserve).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows each pass's validity under its group", async () => {
+    const { actor } = oneActor(passEvent, PASS_TODAY);
+    await flush();
+    render(<OneHarness actor={actor} />);
+    const season = screen.getByRole('group', { name: 'Garden Season Pass' });
+    expect(season.textContent).toContain('Valid from Sat, Nov 21, 2026 to Sun, Oct 31, 2027');
+    const explorer = screen.getByRole('group', { name: '30-Day Explorer Pass' });
+    expect(explorer.textContent).toContain('Valid from Sat, Nov 21, 2026 to Sun, Dec 20, 2026');
   });
 });

@@ -8,7 +8,7 @@ import { AttendeeNames } from '../AttendeeNames';
 import { type SurveyAnswerItem, SurveyAnswers } from '../SurveyAnswers';
 import './strings';
 import { AppLink, type Navigate } from '../AppLink';
-import { formatDateTime, formatMoney } from '../format';
+import { formatDate, formatDateTime, formatMoney } from '../format';
 import { fill, type Strings } from '../strings';
 import { TicketSeats, type TicketSeatView } from '../TicketSeats';
 import { CartFrame } from './CartFrame';
@@ -31,6 +31,8 @@ export interface CartWidgetItem {
     totalCents: number;
     admitNames?: string[];
     answers?: SurveyAnswerItem[];
+    /** A pass's validity (ISO instants), shown as its first and last day in the item's zone. */
+    validity?: { from: string; to: string };
   }[];
   ticketIds: string[];
   /** The seats of its seated tickets (listed under the lines). */
@@ -197,6 +199,14 @@ function CartItemRow({
                 {line.count} × {line.name}
               </span>
               <span>{formatMoney(line.totalCents, currency)}</span>
+              {line.validity ? (
+                <span className="cart-line__validity">
+                  {fill(strings.cartPassValidity, {
+                    from: formatDate(line.validity.from, item.timezone),
+                    to: formatDate(line.validity.to, item.timezone),
+                  })}
+                </span>
+              ) : null}
               <AttendeeNames names={line.admitNames} />
               <SurveyAnswers answers={line.answers} />
             </li>

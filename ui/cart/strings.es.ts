@@ -28,4 +28,5 @@ export default {
   totalToPay: 'Total a pagar',
   cartTicketCount: '{count} entradas en tu carrito',
   cartTicketCount_one: '{count} entrada en tu carrito',
+  cartPassValidity: 'Válido del {from} al {to}',
 } satisfies Record<keyof typeof cartStrings, string>;

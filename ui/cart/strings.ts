@@ -21,6 +21,8 @@ export const cartStrings = defineStrings({
   cartBalance: 'Cart balance',
   partialTotal: 'Partial total',
   removeItem: 'Remove {name}',
+  // ours (issue 25): a pass's first and last valid day under its line
+  cartPassValidity: 'Valid from {from} to {to}',
   confirmRemove: 'Remove these tickets?',
   expiresIn: 'Your tickets are held for {time}',
   fiveMinutesLeft: 'Your cart expires in 5 minutes.',

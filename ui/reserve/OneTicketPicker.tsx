@@ -23,6 +23,8 @@ export interface OneTicketGroup {
   name: string;
   description: string | null;
   soldOut: boolean;
+  /** A pass's validity ('Valid from {from} to {to}'), or null/absent for other groups. */
+  validity?: UiMessage | null;
   options: OneTicketOption[];
 }
 
@@ -97,6 +99,9 @@ export function OneTicketPicker(props: OneTicketPickerProps) {
               <fieldset key={group.id} className="one-ticket-group">
                 <legend>{group.name}</legend>
                 {group.description ? <p className="field__hint">{group.description}</p> : null}
+                {group.validity ? (
+                  <p className="field__hint">{resolveMessage(strings, group.validity)}</p>
+                ) : null}
                 {group.options.map((option) => (
                   <div key={option.id}>
                     <label className="one-ticket-option">

@@ -70,4 +70,5 @@ export default {
   surveyChoose: 'Elige…',
   surveyOptional: '(opcional)',
   allDay: 'Todo el día',
+  passValidity: 'Válido del {from} al {to}',
 } satisfies Record<keyof typeof reserveStrings, string>;

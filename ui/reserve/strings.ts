@@ -48,6 +48,8 @@ export const reserveStrings = defineStrings({
   typeInGroup: '{name} ({group})',
   addToCart: 'Add to cart',
   chooseOne: 'Choose one',
+  /** A pass's first and last valid day (ours: the spec names no text). */
+  passValidity: 'Valid from {from} to {to}',
   seatRequired: 'A seat must be chosen for every seated ticket.',
   seatsNotEnough: 'Not enough seats for {group} {type}',
   seatsTooMany: 'Too many seats for {group}',

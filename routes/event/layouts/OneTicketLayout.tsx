@@ -4,6 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { zonedParts } from '../../../domain/zoned-day';
 import { selectOneTicketView } from '../../../machines/reserve/single-event-view';
 import { OneTicketPicker } from '../../../ui/reserve/OneTicketPicker';
 import { reservableCartId } from '../../app/root';
@@ -15,7 +16,7 @@ import { ReserveFrame, selectTicketsChosen, useReserveForm } from './ReserveFram
 import type { LayoutProps } from './types';
 
 export default function OneTicketLayout({ event, query }: LayoutProps) {
-  const { api, strings, inspect, config, app } = useServices();
+  const { api, strings, inspect, config, app, clock } = useServices();
   const reserved = useReserved();
   const { formId, small } = useReserveForm();
   const codePrompt = useCodePromptModal();
@@ -24,7 +25,13 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
     [api, app, reserved, codePrompt],
   );
   const actor = useActorRef(machine, {
-    input: { event, select: query.select, presetPriceCents: query.priceCents },
+    // Today in the event's zone: a pass's validity is counted from it (domain/pass-validity.ts).
+    input: {
+      event,
+      select: query.select,
+      presetPriceCents: query.priceCents,
+      today: zonedParts(clock.now(), event.venue.timezone).date,
+    },
     inspect,
   });
   const view = useSelector(actor, selectOneTicketView);
