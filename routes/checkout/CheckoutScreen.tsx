@@ -38,7 +38,7 @@ import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
 import { type CheckoutActorRef, MobilePayButton } from './MobilePayButton';
-import { useCartModifiable } from './modifiable';
+import { giftCardFieldShown, useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
 import { usePayment } from './usePayment';
@@ -257,7 +257,7 @@ function CheckoutFlow({
   const termsModal = useModal('terms');
   // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
   // modifiable; a card posted at submit is spent, the field is told through this handle.
-  const giftCardsShown = useCartModifiable(cart) && giftCards;
+  const giftCardsShown = giftCardFieldShown(useCartModifiable(cart), giftCards);
   const giftCardControl = useRef<GiftCardControl | null>(null);
   const { api, strings, inspect, app, config } = useServices();
   const cartActor = useCartActor();

@@ -15,3 +15,10 @@ export function useCartModifiable(cart: CartModel | null): boolean {
     ...(memberIdentityId ? [memberIdentityId] : []),
   ]);
 }
+
+/**
+ * Spec 2 §2: the gift card field shows when the seller takes gift cards
+ * (`additional_payment_methods_enabled.gift_card`) and the visitor may still change the cart; never otherwise.
+ */
+export const giftCardFieldShown = (modifiable: boolean, sellerTakesGiftCards: boolean): boolean =>
+  modifiable && sellerTakesGiftCards;

@@ -8,6 +8,7 @@ import { createActor, waitFor } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { widgetLines } from '../../machines/cart/widget';
 import { promoBoxShown } from '../../machines/promoCode/rules';
+import { giftCardFieldShown } from '../../routes/checkout/modifiable';
 import { providePromoCode } from '../../routes/checkout/promo-wiring';
 import { loadCheckoutSettings } from '../../routes/checkout/terms';
 import * as ZipCode from '../../routes/checkout/zip-code';
@@ -80,6 +81,27 @@ describe('checkout settings', () => {
         },
       }),
     ]);
+  });
+
+  it('the gift card field shows only when the seller takes gift cards and the cart can still change (spec 2 §2)', async () => {
+    const off = await loadCheckoutSettings(
+      {
+        request: answer([{ key: 'additional_payment_methods_enabled', value: { gift_card: false } }]),
+      } as never,
+      's1',
+      new AbortController().signal,
+    );
+    const on = await loadCheckoutSettings(
+      {
+        request: answer([{ key: 'additional_payment_methods_enabled', value: { gift_card: true } }]),
+      } as never,
+      's1',
+      new AbortController().signal,
+    );
+    expect(giftCardFieldShown(true, off.giftCards)).toBe(false);
+    expect(giftCardFieldShown(true, on.giftCards)).toBe(true);
+    expect(giftCardFieldShown(false, on.giftCards)).toBe(false);
+    expect(giftCardFieldShown(false, off.giftCards)).toBe(false);
   });
 
   it('promo codes, the zip-code discount and gift cards are off without their rows or with them off', async () => {
