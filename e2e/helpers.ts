@@ -204,3 +204,17 @@ export async function removeFromCart(page: Page, itemName: string) {
     .click();
   return cart;
 }
+
+/**
+ * Fills checkout's identity form as a guest (Ada Lovelace, `email` twice) and the sandbox card with the test card
+ * that succeeds (`4242 4242 4242 4242`, a future expiry, any CVC), the way a visitor types them; the caller pays.
+ */
+export async function fillGuestCheckout(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Confirm email').fill(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+}
