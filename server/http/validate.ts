@@ -258,7 +258,7 @@ export const paymentBody = z.object({
     }),
   ),
   auto_renew: z.optional(z.boolean()),
-  captcha: z.optional(z.object({ provider: text(100), token: text(8000) })),
+  captcha: z.optional(z.strictObject({ provider: text(100), token: text(8000) })),
 }) satisfies z.ZodMiniType<w.PaymentBody>;
 
 export const guestCheckoutBody = z.object({
@@ -266,7 +266,7 @@ export const guestCheckoutBody = z.object({
   gateway_id: z.optional(z.literal('free')),
   gateway_data: z.optional(z.unknown()),
   /** The captcha token a guest's free checkout carries (spec 2 §4: the last payment's). */
-  captcha: z.optional(z.object({ provider: text(100), token: text(8000) })),
+  captcha: z.optional(z.strictObject({ provider: text(100), token: text(8000) })),
 });
 
 /** Every query string: at most 100 parameters, bounded names and values, no NUL characters. */

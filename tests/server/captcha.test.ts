@@ -52,6 +52,17 @@ describe('captcha at checkout (sandbox)', () => {
     expect(err(missing.body)?._code).toBe('captcha_invalid');
     const unknown = await pay(cart, { captcha: { provider: 'sandbox', token: `sandbox_${'x'.repeat(32)}` } });
     expect(err(unknown.body)?._code).toBe('captcha_invalid');
+    // Malformed at the boundary: an unknown key, an oversized provider, an oversized token.
+    for (const captcha of [
+      { provider: 'sandbox', token: 'sandbox_x', extra: 1 },
+      { provider: 'sandbox', token: 'sandbox_\u0000' },
+      { provider: 'p'.repeat(101), token: 'sandbox_x' },
+      { provider: 'sandbox', token: 'x'.repeat(8001) },
+    ]) {
+      const bad = await pay(cart, { captcha });
+      expect(bad.status, JSON.stringify(captcha).slice(0, 60)).toBe(400);
+      expect(err(bad.body)?._code).not.toBe('captcha_invalid');
+    }
     const token = await sandboxToken();
     const other = await pay(cart, { captcha: { provider: 'hcaptcha', token } });
     expect(err(other.body)?._code).toBe('captcha_invalid');
