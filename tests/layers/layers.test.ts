@@ -47,6 +47,10 @@ describe('layers held by the linter', () => {
     ['ui/reserve/x.tsx', "import { createApi } from '../../api';\nexport const a = createApi;"],
     ['ui/x.tsx', "import { App } from '../routes/App';\nexport const a = App;"],
     ['ui/x.tsx', "import { useSelector } from '@xstate/react';\nexport const a = useSelector;"],
+    // ui/ names no file of machines/ but a flow's view.ts, not even for a type (ui-view-imports.test.ts).
+    ['ui/x.tsx', "import type { S } from '../machines/cart/cart.machine';\nexport type A = S;"],
+    ['ui/manage/x.tsx', "import type { R } from '../../machines/cancelFreeOrder/rules';\nexport type A = R;"],
+    ['ui/x.tsx', "import type { R } from '../machines/reserve/view-helpers';\nexport type A = R;"],
     ['machines/cart/x.ts', "import { createApi } from '../../api';\nexport const a = createApi;"],
     [
       'machines/cart/x.ts',
@@ -106,6 +110,15 @@ describe('layers held by the linter', () => {
       "import { createApi } from '../api';\nimport { cartMachine } from '../machines/cart/cart.machine';\nexport const a = [createApi, cartMachine];",
     ],
     ['ui/x.tsx', "import { fill } from './strings';\nexport const a = fill;"],
+    // The flow-to-view contract: a flow's view-model types, from machines/<flow>/view.ts.
+    [
+      'ui/manage/x.tsx',
+      "import type { CancelFreeOrderView } from '../../machines/cancelFreeOrder/view';\nexport type A = CancelFreeOrderView;",
+    ],
+    [
+      'ui/x.tsx',
+      "import type { CodePromptView } from '../machines/reserve/core/view';\nexport type A = CodePromptView;",
+    ],
     ['routes/event/x.ts', "import { fromPromise } from '../actors';\nexport const a = fromPromise;"],
     [
       'stories/x.tsx',
