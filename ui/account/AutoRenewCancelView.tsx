@@ -1,23 +1,11 @@
+import type { AutoRenewCancelView as AutoRenewCancelModel } from '../../machines/autoRenewCancel/view';
 import '../membership-strings';
 import type { MembershipPageStrings } from '../membership-strings';
-import { fill, resolveMessage, type UiMessage } from '../strings';
+import { fill, resolveMessage } from '../strings';
 
-export type AutoRenewCancelPhase =
-  | 'loading'
-  | 'loadFailed'
-  | 'enrolled'
-  | 'cancelling'
-  | 'cancelled'
-  | 'notEnrolled'
-  | 'notAuthenticated';
-
-export interface AutoRenewCancelViewProps {
+/** The flow's view model (machines/autoRenewCancel/view.ts: phase, level, valid-to date, error) and callbacks. */
+export interface AutoRenewCancelViewProps extends Omit<AutoRenewCancelModel, 'busy'> {
   strings: MembershipPageStrings;
-  phase: AutoRenewCancelPhase;
-  levelName: string | null;
-  /** 'MMMM D, YYYY'. */
-  validTo: string | null;
-  error: UiMessage | null;
   onConfirm: () => void;
   onCancel: () => void;
   onDone: () => void;
