@@ -1,52 +1,19 @@
 import './strings';
 import { useId } from 'react';
+import type {
+  CancelFreeOrderView as CancelFreeOrderModel,
+  SessionView,
+  TicketStatus,
+} from '../../machines/cancelFreeOrder/view';
 import { formatDay } from '../day-format';
 import { formatDateTime, formatMoney } from '../format';
 import { Modal } from '../modal/Modal';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type Strings } from '../strings';
 import { AppHref, ManageNotice } from './ManageNotice';
-
-/** How a ticket's status reads (spec 2 §2 labels: Cancelled, Redeemed, Past Event). */
-export type TicketStatus = 'booked' | 'cancelled' | 'redeemed' | 'past' | 'notFree';
-
-export interface TicketRowView {
-  id: string;
-  name: string;
-  /** The price as the wire writes it ('0.00'). */
-  price: string;
-  status: TicketStatus;
-  selectable: boolean;
-  selected: boolean;
-}
-
-export interface SessionView {
-  key: string;
-  eventName: string;
-  start: string | null;
-  timezone: string | null;
-  initiallyOpen: boolean;
-  tickets: TicketRowView[];
-  selectAllOffered: boolean;
-  allSelected: boolean;
-}
-
-/** The page's model (machines/cancelFreeOrder/view.ts selects it from the flow's snapshot). */
-export interface CancelFreeOrderModel {
-  phase: 'loading' | 'loadFailed' | 'refused' | 'empty' | 'ready' | 'confirming' | 'cancelling';
-  orderNumber: string | null;
-  dates: Array<{ date: string; sessions: SessionView[] }>;
-  empty: 'noTickets' | 'noFreeTickets' | null;
-  cancelOrderShown: boolean;
-  cancelSelectedDisabled: boolean;
-  confirmOpen: boolean;
-  pendingCount: number;
-  busy: boolean;
-  succeeded: boolean;
-  error: UiMessage | null;
-}
 
 export interface CancelFreeOrderViewProps {
   strings: Strings;
+  /** The page's model, selected from the flow's snapshot by machines/cancelFreeOrder/view.ts. */
   view: CancelFreeOrderModel;
   currency: string;
   homeHref: string;
