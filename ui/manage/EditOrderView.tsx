@@ -1,46 +1,16 @@
 import './strings';
+import type {
+  EditOrderView as EditOrderModel,
+  EditSessionView,
+  EditTicketStatus,
+} from '../../machines/editOrder/view';
 import { formatDateTime, formatMoney } from '../format';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type Strings } from '../strings';
 import { AppHref, ManageNotice } from './ManageNotice';
-
-export type EditTicketStatus = 'booked' | 'cancelled' | 'redeemed' | 'past' | 'removed' | 'added';
-
-export interface EditTicketView {
-  id: string;
-  name: string;
-  price: string;
-  status: EditTicketStatus;
-  removable: boolean;
-}
-
-export interface EditSessionView {
-  key: string;
-  eventName: string;
-  start: string | null;
-  timezone: string | null;
-  count: number;
-  priceCents: number;
-  tickets: EditTicketView[];
-  cancelShown: boolean;
-  rescheduleSessionId: string | null;
-}
-
-/** The page's model (machines/editOrder/view.ts selects it from the flow's snapshot). */
-export interface EditOrderModel {
-  phase: 'loading' | 'loadFailed' | 'refused' | 'logOut' | 'cancelFreeOrder' | 'ready' | 'paying';
-  orderNumber: string | null;
-  sessions: EditSessionView[];
-  cancelOrderShown: boolean;
-  unsaved: boolean;
-  outstandingCents: number;
-  busy: boolean;
-  success: 'rescheduled' | 'cancelled' | null;
-  expired: boolean;
-  error: UiMessage | null;
-}
 
 export interface EditOrderViewProps {
   strings: Strings;
+  /** The page's model, selected from the flow's snapshot by machines/editOrder/view.ts. */
   view: EditOrderModel;
   currency: string;
   homeHref: string;
