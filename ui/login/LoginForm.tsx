@@ -1,30 +1,18 @@
 import './strings';
 import { useId } from 'react';
+import type { LoginFieldView, LoginView } from '../../machines/login/view';
 import { AppLink, type Navigate } from '../AppLink';
 import { clearFieldValidity, validateBeforeSubmit } from '../form-validity';
-import { resolveMessage, type StringKey, type Strings, type UiMessage } from '../strings';
+import { resolveMessage, type StringKey, type Strings } from '../strings';
 
-export interface LoginFieldProps {
-  name: 'memberId' | 'email' | 'password' | 'zip' | 'lastName';
-  value: string;
-  type: 'text' | 'email' | 'password';
-  maxLength: number;
-  pattern: string | null;
-  autoComplete: string;
-  inputMode: 'numeric' | 'email' | 'text';
-}
+/** One credential field as the login flow's view model offers it (machines/login/view.ts). */
+export type LoginFieldProps = LoginFieldView;
 
-export interface LoginFormProps {
+/** The login flow's view model (machines/login/view.ts), where the form goes, and its callbacks. */
+export interface LoginFormProps extends LoginView {
   strings: Strings;
   /** The form's accessible name (the heading above it). */
   label: string;
-  kind: 'form' | 'provider' | 'external' | 'completing' | 'blocked' | 'done';
-  fields: LoginFieldProps[];
-  busy: boolean;
-  error: UiMessage | null;
-  blocked: UiMessage | null;
-  forgotPasswordLink: boolean;
-  helpLinks: boolean;
   forgotPasswordHref: string;
   forgotMembershipHref: string;
   onNavigate: Navigate;
