@@ -1,58 +1,23 @@
 import './strings';
 import '../reserve/strings';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import type { RescheduleDayOption, RescheduleView as RescheduleModel } from '../../machines/reschedule/view';
 import { formatDateTime, formatMoney, formatTime } from '../format';
 import { DayButtons } from '../reserve/DayButtons';
 import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type Strings } from '../strings';
 
 // The date-first reserve's 'Choose date' calendar (the APG date picker dialog), loaded when first opened.
 const CalendarDialog = lazy(() =>
   import('../reserve/CalendarDialog').then((m) => ({ default: m.CalendarDialog })),
 );
 
-type TabId = 'morning' | 'afternoon' | 'evening';
-interface RescheduleTab {
-  id: TabId;
-  sessions: Array<{ id: string; start: string; soldOut: boolean; disabled: boolean; selected: boolean }>;
-  unavailable: 'notAvailable' | 'soldOut' | null;
-}
-
-interface RescheduleDay {
-  date: string;
-  disabled: boolean;
-  price: { prefix: string | null; cents: number } | null;
-}
-
 /** A day as the reserve's day picker and calendar take it: the price line is the day's own (no lowest-price guess). */
-const dayOption = (d: RescheduleDay) => ({ ...d, minPriceCents: null });
-
-/** The page's model (machines/reschedule/view.ts selects it from the flow's snapshot). */
-export interface RescheduleModel {
-  phase: 'loading' | 'loadFailed' | 'refused' | 'logOut' | 'unavailable' | 'choosing' | 'updating' | 'done';
-  orderNumber: string | null;
-  eventName: string | null;
-  from: string | null;
-  timezone: string;
-  ticketCount: number;
-  /** Each day with its price line (the seller's prefix, else 'From'; null: no price shown). */
-  days: RescheduleDay[];
-  calendarDays: RescheduleDay[];
-  moreDates: boolean;
-  selectedDate: string | null;
-  sessionsLoading: boolean;
-  sessionTabs: RescheduleTab[] | null;
-  initialTab: TabId;
-  selectedSessionId: string | null;
-  costIncreaseCents: number;
-  updateDisabled: boolean;
-  submitting: boolean;
-  error: UiMessage | null;
-  startAgain: boolean;
-}
+const dayOption = (d: RescheduleDayOption) => ({ ...d, minPriceCents: null });
 
 export interface RescheduleViewProps {
   strings: Strings;
+  /** The page's model, selected from the flow's snapshot by machines/reschedule/view.ts. */
   view: RescheduleModel;
   currency: string;
   /** The manage page of the order (back navigation). */
