@@ -1,13 +1,10 @@
 import './pending-strings';
+import type { PendingOrderView } from '../../machines/pendingOrder/view';
 import type { Strings } from '../strings';
 
-export interface PendingViewProps {
+/** The flow's view model (machines/pendingOrder/view.ts: stage, reference, debit) and its retry. */
+export interface PendingViewProps extends PendingOrderView {
   strings: Strings;
-  stage: 'pending' | 'failed' | 'missing' | 'completed' | 'paymentFailed';
-  /** The cart reference number (the cart's number); null until the cart is read. */
-  reference: string | null;
-  /** A bank debit (spec 2 §2): the reference number, and a confirmation email once it has cleared. */
-  debit: boolean;
   onRetry: () => void;
 }
 
