@@ -1,23 +1,14 @@
 import './promo-strings';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import type { PromoCodeView } from '../../machines/promoCode/view';
+import { fill, resolveMessage, type Strings } from '../strings';
 
-export interface PromoCodeBoxProps {
+/**
+ * The flow's view model (machines/promoCode/view.ts: 'promo', the checkout's promo code box, or 'blocked', the
+ * blocked-cart form (spec 2 §2, §8); the code, its errors, the applied notice) and the box's callbacks.
+ */
+export interface PromoCodeBoxProps extends PromoCodeView {
   strings: Strings;
-  /** 'promo': the checkout's promo code box; 'blocked': the blocked-cart form (spec 2 §2, §8). */
-  kind: 'promo' | 'blocked';
-  code: string;
-  maxLength: number;
-  canApply: boolean;
-  applying: boolean;
-  fieldError: UiMessage | null;
-  error: UiMessage | null;
-  /** "Please try another one." follows the error (the blocked form after a code error). */
-  tryAnother: boolean;
-  /** The code just applied (a polite notice), or null. */
-  applied: string | null;
-  /** Changes on each refused apply: focus goes back to the field. */
-  errorVersion: number;
   /** The blocked form: the blocking rules' descriptions (spec 2 §2 "it shows the error description"). */
   descriptions?: string[];
   onCodeChange: (value: string) => void;
