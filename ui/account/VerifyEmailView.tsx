@@ -1,11 +1,11 @@
 import './strings';
+import type { VerifyEmailView as VerifyEmailModel } from '../../machines/verifyEmail/view';
 import { AppLink, type Navigate } from '../AppLink';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 
-export interface VerifyEmailViewProps {
+/** The flow's view model (machines/verifyEmail/view.ts: stage and error), where to go next, and the retry. */
+export interface VerifyEmailViewProps extends VerifyEmailModel {
   strings: Strings;
-  stage: 'verifying' | 'failed' | 'verified' | 'invalidLink' | 'emailInUse';
-  formError: UiMessage | null;
   /** Where to ask for another link (the set-email page) and where to go on (home). */
   setEmailHref: string;
   homeHref: string;
