@@ -1,4 +1,5 @@
 import './strings';
+import type { PasswordResetView as PasswordResetModel } from '../../machines/passwordReset/view';
 import { AppLink, type Navigate } from '../AppLink';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
@@ -10,19 +11,16 @@ export type PasswordRequirementKey =
   | 'requirementPrintableAscii'
   | 'requirementThreeClasses';
 
-export interface PasswordResetViewProps {
+/** The flow's view model (machines/passwordReset/view.ts), its requirements and field errors as the page shows them. */
+export interface PasswordResetViewProps
+  extends Pick<
+    PasswordResetModel,
+    'stage' | 'email' | 'password' | 'confirm' | 'maxLength' | 'formError' | 'errorVersion' | 'submitting'
+  > {
   strings: Strings;
-  stage: 'loading' | 'loadFailed' | 'form' | 'updated' | 'invalidLink';
-  email: string | null;
-  password: string;
-  confirm: string;
-  maxLength: number;
   requirements: { key: PasswordRequirementKey; met: boolean }[];
   passwordError: UiMessage | null;
   confirmError: UiMessage | null;
-  formError: UiMessage | null;
-  errorVersion: number;
-  submitting: boolean;
   forgotPasswordHref: string;
   onNavigate: Navigate;
   onPasswordChange: (value: string) => void;
