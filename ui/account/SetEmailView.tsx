@@ -1,20 +1,21 @@
 import './strings';
+import type { SetEmailView as SetEmailModel } from '../../machines/setEmail/view';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
 import { useRefusalFocus } from './useRefusalFocus';
 
-export interface SetEmailViewProps {
+/**
+ * The flow's view model (machines/setEmail/view.ts; `sentTo`: the new address a confirmation link went to, the
+ * page says to check the inbox), its field errors as the page shows them, and the callbacks.
+ */
+export interface SetEmailViewProps
+  extends Pick<
+    SetEmailModel,
+    'email' | 'confirm' | 'maxLength' | 'formError' | 'errorVersion' | 'submitting' | 'sentTo'
+  > {
   strings: Strings;
-  email: string;
-  confirm: string;
-  maxLength: number;
   emailError: UiMessage | null;
   confirmError: UiMessage | null;
-  formError: UiMessage | null;
-  errorVersion: number;
-  submitting: boolean;
-  /** The new address a confirmation link went to: the page says to check the inbox. */
-  sentTo: string | null;
   onContinue: () => void;
   onEmailChange: (value: string) => void;
   onConfirmChange: (value: string) => void;
