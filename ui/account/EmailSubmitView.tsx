@@ -1,11 +1,17 @@
 import './strings';
+import type { EmailSubmitView as EmailSubmitModel } from '../../machines/emailSubmit/view';
 import { AppLink, type Navigate } from '../AppLink';
 import { SellerHtml } from '../SellerHtml';
-import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { resolveMessage, type Strings } from '../strings';
 import { Field } from './Field';
 import { useRefusalFocus } from './useRefusalFocus';
 
-export interface EmailSubmitViewProps {
+/** The flow's view model (machines/emailSubmit/view.ts), the page's texts (by kind) and its callbacks. */
+export interface EmailSubmitViewProps
+  extends Pick<
+    EmailSubmitModel,
+    'email' | 'maxLength' | 'fieldError' | 'formError' | 'errorVersion' | 'submitting'
+  > {
   strings: Strings;
   /** Distinguishes the field ids of the three pages. */
   idPrefix: string;
@@ -13,12 +19,6 @@ export interface EmailSubmitViewProps {
   /** Seller HTML (sanitised) or plain text above the form; empty: none. */
   introHtml: string;
   submitLabel: string;
-  email: string;
-  maxLength: number;
-  fieldError: UiMessage | null;
-  formError: UiMessage | null;
-  errorVersion: number;
-  submitting: boolean;
   /** The success text (null while the form is shown). */
   sent: string | null;
   /** Forgot membership warns that the ID was sent; the others confirm. */
