@@ -1,8 +1,10 @@
 import './scheduled-payments-strings';
+import type { ScheduledPaymentsProps } from '../../machines/scheduledPayments/view';
 import { formatDate, formatMoney } from '../format';
 import { fill, type StringKey, type Strings } from '../strings';
 
-export type PaymentOption = 'due' | 'outstanding' | 'other';
+/** Pay what is due, the whole outstanding amount, or another amount. */
+type PaymentOption = ScheduledPaymentsProps['chosen'];
 
 /** A scheduled payment as the panel lists it: its due date (ISO), what is left of it, Overdue or Upcoming. */
 export interface PanelScheduledPayment {
@@ -20,19 +22,18 @@ export interface PanelCompletedPayment {
   status: string;
 }
 
-export interface ScheduledPaymentsPanelProps {
+/** The flow's view model (machines/scheduledPayments/view.ts: the options, the amounts, the custom field). */
+export interface ScheduledPaymentsPanelProps
+  extends Pick<
+    ScheduledPaymentsProps,
+    'options' | 'chosen' | 'dueCents' | 'outstandingCents' | 'customText' | 'overdueCents'
+  > {
   strings: Strings;
   currency: string;
   /** The seller's (the event venue's) time zone: dates are shown there, in the spec's day format. */
   timezone: string;
-  options: PaymentOption[];
-  chosen: PaymentOption;
-  dueCents: number;
-  outstandingCents: number;
-  customText: string;
   scheduled: PanelScheduledPayment[];
   completed: PanelCompletedPayment[];
-  overdueCents: number;
   disabled: boolean;
   onChoose: (option: PaymentOption) => void;
   onAmountChange: (value: string) => void;
