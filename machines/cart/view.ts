@@ -14,6 +14,9 @@ import {
   widgetTotal,
 } from './widget';
 
+/** The money lines and the total as the widget shows them (the view's contract with `ui/`). */
+export type { CartWidgetLine, CartWidgetTotal };
+
 /** An item as the widget shows it: names truncated at 128 characters, the full name kept for a tooltip. */
 export interface CartWidgetItemView extends CartItem {
   fullName: string;

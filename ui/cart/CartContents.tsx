@@ -4,6 +4,7 @@
  * total, the expiry timer and the pay button. Not part of any first load: the route loads it once the cart
  * holds tickets (an empty cart is only the frame, `ui/cart/CartFrame.tsx`).
  */
+import type { CartWidgetLine, CartWidgetTotal } from '../../machines/cart/view';
 import { AttendeeNames } from '../AttendeeNames';
 import { type SurveyAnswerItem, SurveyAnswers } from '../SurveyAnswers';
 import './strings';
@@ -39,30 +40,15 @@ export interface CartWidgetItem {
   seats?: TicketSeatView[];
 }
 
-/** One money line (a catalogue key and a signed amount), computed by the view model. */
-export interface CartWidgetLine {
-  key: 'subtotal' | 'feesFixed' | 'feesPercent' | 'discounts' | 'giftCard' | 'payments' | 'cartBalance';
-  amountCents: number;
-  cardEnding?: string;
-  balanceLeftCents?: number;
-  /** The discounts line: the promo codes applied. */
-  codes?: string[];
-  /** The discounts line: the automatic discounts' names (the members' discount). */
-  names?: string[];
-}
-
 /** What a remove button asks to remove: one item's tickets, and its name for the confirm overlay. */
 export interface RemoveRequest {
   ticketIds: string[];
   name: string;
 }
 
-export interface CartWidgetTotal {
-  key: 'total' | 'partialTotal';
-  amountCents: number;
-}
-
 export type { ExpiryTimerView, MoreTimeView } from './CartTimer';
+/** One money line (a catalogue key and a signed amount) and the total, computed by the view model. */
+export type { CartWidgetLine, CartWidgetTotal };
 
 export interface CartWidgetProps {
   strings: Strings;
