@@ -15,6 +15,7 @@ import {
   withChosenPrices,
 } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
+import { ticketFormCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatSessionTime } from './format';
 import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
@@ -22,7 +23,7 @@ import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from 
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
 import { canFindTickets, quantityScopeOf, seatsReady, selectedSessionOf } from './quantityFirstReserve.impl';
 import type { QuantityFirstReserveMachine } from './quantityFirstReserve.machine';
-import type { QuantityFirstReserveContext } from './quantityFirstReserve.types';
+import type { QuantityFirstReserveContext, QuantityFirstReserveEvent } from './quantityFirstReserve.types';
 import { availableDays, isSelectableSession } from './query';
 import { type SessionTab, type SessionTabId, sessionTabsView } from './session-tabs';
 import type { NoticeLevel } from './types';
@@ -224,5 +225,17 @@ export function selectQuantityFirstReserveView(
     submitting: reserving,
     messages: context.messages,
     canRetry: snapshot.matches({ picking: 'sessionsError' }),
+  };
+}
+
+/** The quantity-first form's callbacks, built from the flow's `send`: what the layout and the story viewer offer. */
+export function quantityFirstReserveCallbacks(send: (event: QuantityFirstReserveEvent) => void) {
+  return {
+    ...ticketFormCallbacks(send),
+    onFindTickets: () => send({ type: 'tickets.find' }),
+    onEditQuantities: () => send({ type: 'quantities.open' }),
+    onSelectDate: (date: string) => send({ type: 'date.select', date }),
+    onChangeDate: () => send({ type: 'date.change' }),
+    onSelectSession: (sessionId: string) => send({ type: 'session.select', sessionId }),
   };
 }

@@ -11,9 +11,11 @@ import { message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
 import { type FlexiblePriceView, flexiblePriceView, withChosenPrices } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
+import { ticketFormCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { formatDay, formatSessionTime, venueDayOfIso } from './format';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
+import type { OneTicketReserveEvent } from './one-ticket-types';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
 import { isFewTickets, type Quantities, totalFeesCents, totalPriceCents } from './quantities';
 import { needsSeats } from './single-event';
@@ -183,5 +185,19 @@ export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTick
     submitting: snapshot.matches('reserving'),
     messages: context.messages,
     canRetry: snapshot.can({ type: 'retry' }),
+  };
+}
+
+/** The single-event form's callbacks (the ticket form's), built from the flow's `send`. */
+export const singleEventCallbacks = ticketFormCallbacks;
+
+/** The one-ticket picker's callbacks, built from the flow's `send`: what the layout and the story viewer offer. */
+export function oneTicketCallbacks(send: (event: OneTicketReserveEvent) => void) {
+  return {
+    onChoose: (ticketTypeId: string) => send({ type: 'ticket.choose', ticketTypeId }),
+    onPriceChange: (ticketTypeId: string, value: string) =>
+      send({ type: 'price.change', ticketTypeId, value }),
+    onSubmit: () => send({ type: 'submit' }),
+    onRetry: () => send({ type: 'retry' }),
   };
 }

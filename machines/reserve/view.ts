@@ -6,6 +6,7 @@
 import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
 import { type SurveyView, selectSurveys } from './core/surveys';
+import { ticketFormCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import type { RuleMessagesView } from './message-rules';
 import {
@@ -29,7 +30,7 @@ import {
 } from './selectors';
 import { type SessionTab, type SessionTabId, sessionTabsView } from './session-tabs';
 import type { TicketGroupView } from './ticket-groups-view';
-import type { NoticeLevel } from './types';
+import type { DateFirstReserveEvent, NoticeLevel } from './types';
 
 export interface ReserveViewModel {
   status: 'loading' | 'noAvailability' | 'error' | 'ready';
@@ -115,5 +116,18 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
     submitting: isSubmitting(snapshot),
     messages: snapshot.context.messages,
     canRetry: selectCanRetry(snapshot),
+  };
+}
+
+/** The date-first form's callbacks, built from the flow's `send`: what the layout and the story viewer offer. */
+export function dateFirstReserveCallbacks(send: (event: DateFirstReserveEvent) => void) {
+  return {
+    ...ticketFormCallbacks(send),
+    onSelectDate: (date: string) => send({ type: 'date.select', date }),
+    onChangeDate: () => send({ type: 'date.change' }),
+    onSelectFlexible: () => send({ type: 'flexible.select' }),
+    onClearFlexible: () => send({ type: 'flexible.clear' }),
+    onSelectSession: (sessionId: string) => send({ type: 'session.select', sessionId }),
+    onChangeSession: () => send({ type: 'session.change' }),
   };
 }

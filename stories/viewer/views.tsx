@@ -15,16 +15,19 @@ import { type PendingOrderSnapshot, selectPendingOrderView } from '../../machine
 import { type PromoCodeSnapshot, selectPromoCodeView } from '../../machines/promoCode/view';
 import {
   type QuantityFirstReserveSnapshot,
+  quantityFirstReserveCallbacks,
   selectQuantityFirstReserveView,
 } from '../../machines/reserve/quantityFirstReserve.view';
 import type { DateFirstReserveSnapshot } from '../../machines/reserve/selectors';
 import {
   type OneTicketReserveSnapshot,
+  oneTicketCallbacks,
   type SingleEventReserveSnapshot,
   selectOneTicketView,
   selectSingleEventView,
+  singleEventCallbacks,
 } from '../../machines/reserve/single-event-view';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../machines/reserve/view';
 import { type SetEmailSnapshot, selectSetEmailView } from '../../machines/setEmail/view';
 import { selectVerifyEmailView, type VerifyEmailSnapshot } from '../../machines/verifyEmail/view';
 import { EmailSubmitView } from '../../ui/account/EmailSubmitView';
@@ -45,7 +48,8 @@ import { valueLabel } from '../paths';
 
 export interface StoryViewProps {
   snapshot: AnyMachineSnapshot;
-  send: (event: EventObject & Record<string, unknown>) => void;
+  /** Sends to the stepped actor: any event of the flow (the views' callbacks send the flow's own events). */
+  send: <E extends EventObject>(event: E) => void;
   strings: Strings;
 }
 
@@ -85,66 +89,19 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
       onShowMore={noop}
       onCloseCalendar={noop}
       onDismissCalendar={noop}
-      onSelectDate={(date) => send({ type: 'date.select', date })}
-      onChangeDate={() => send({ type: 'date.change' })}
-      onSelectSession={(sessionId) => send({ type: 'session.select', sessionId })}
-      onChangeSession={() => send({ type: 'session.change' })}
-      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => send({ type: 'submit' })}
-      onAdmitChange={(ticketTypeId, index, field, value) =>
-        send({ type: 'admit.change', ticketTypeId, index, field, value })
-      }
-      onSurveyChange={(ticketGroupId, question, value) =>
-        send({ type: 'survey.change', ticketGroupId, question, value })
-      }
-      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
-      onVoucherChange={(ticketTypeId, index, value) =>
-        send({ type: 'voucher.change', ticketTypeId, index, value })
-      }
-      onRetry={() => send({ type: 'retry' })}
+      {...dateFirstReserveCallbacks(send)}
     />
   );
 }
 
 function SingleEventStoryView({ snapshot, send, strings }: StoryViewProps) {
   const view = selectSingleEventView(snapshot as unknown as SingleEventReserveSnapshot);
-  return (
-    <SingleEventReserve
-      strings={strings}
-      currency="USD"
-      view={view}
-      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => send({ type: 'submit' })}
-      onAdmitChange={(ticketTypeId, index, field, value) =>
-        send({ type: 'admit.change', ticketTypeId, index, field, value })
-      }
-      onSurveyChange={(ticketGroupId, question, value) =>
-        send({ type: 'survey.change', ticketGroupId, question, value })
-      }
-      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
-      onVoucherChange={(ticketTypeId, index, value) =>
-        send({ type: 'voucher.change', ticketTypeId, index, value })
-      }
-      onRetry={() => send({ type: 'retry' })}
-    />
-  );
+  return <SingleEventReserve strings={strings} currency="USD" view={view} {...singleEventCallbacks(send)} />;
 }
 
 function OneTicketStoryView({ snapshot, send, strings }: StoryViewProps) {
   const view = selectOneTicketView(snapshot as unknown as OneTicketReserveSnapshot);
-  return (
-    <OneTicketPicker
-      strings={strings}
-      currency="USD"
-      view={view}
-      onChoose={(ticketTypeId) => send({ type: 'ticket.choose', ticketTypeId })}
-      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
-      onSubmit={() => send({ type: 'submit' })}
-      onRetry={() => send({ type: 'retry' })}
-    />
-  );
+  return <OneTicketPicker strings={strings} currency="USD" view={view} {...oneTicketCallbacks(send)} />;
 }
 
 function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
@@ -160,25 +117,7 @@ function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
       onShowMore={noop}
       onCloseCalendar={noop}
       onDismissCalendar={noop}
-      onIncrement={(ticketTypeId) => send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => send({ type: 'quantity.decrement', ticketTypeId })}
-      onFindTickets={() => send({ type: 'tickets.find' })}
-      onEditQuantities={() => send({ type: 'quantities.open' })}
-      onSelectDate={(date) => send({ type: 'date.select', date })}
-      onChangeDate={() => send({ type: 'date.change' })}
-      onSelectSession={(sessionId) => send({ type: 'session.select', sessionId })}
-      onRetry={() => send({ type: 'retry' })}
-      onSubmit={() => send({ type: 'submit' })}
-      onAdmitChange={(ticketTypeId, index, field, value) =>
-        send({ type: 'admit.change', ticketTypeId, index, field, value })
-      }
-      onSurveyChange={(ticketGroupId, question, value) =>
-        send({ type: 'survey.change', ticketGroupId, question, value })
-      }
-      onPriceChange={(ticketTypeId, value) => send({ type: 'price.change', ticketTypeId, value })}
-      onVoucherChange={(ticketTypeId, index, value) =>
-        send({ type: 'voucher.change', ticketTypeId, index, value })
-      }
+      {...quantityFirstReserveCallbacks(send)}
     />
   );
 }

@@ -4,8 +4,10 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../../shared/messages';
+import type { AdmitField } from './admits';
 import type { reserveIntoCartMachine } from './reserveIntoCart.machine';
-import type { CodePromptEvent } from './types';
+import type { CodePromptEvent, TicketFormEvent } from './types';
+import type { VoucherChangeEvent } from './vouchers';
 
 export type ReserveIntoCartSnapshot = SnapshotFrom<typeof reserveIntoCartMachine>;
 
@@ -47,5 +49,27 @@ export function codePromptActions(send: (event: CodePromptEvent) => void) {
     onChange: (value: string) => send({ type: 'code.change', value }),
     onSubmit: () => send({ type: 'code.submit' }),
     onCancel: () => send({ type: 'code.cancel' }),
+  };
+}
+
+/**
+ * The ticket form's callbacks, built from a reserve flow's `send` (date-first, quantity-first, single event):
+ * the steppers, submit, retry, and the attendee, survey, flexible price and voucher fields. The layout and the
+ * story viewer offer these same callbacks, so the two cannot drift apart.
+ */
+export function ticketFormCallbacks(send: (event: TicketFormEvent | VoucherChangeEvent) => void) {
+  return {
+    onIncrement: (ticketTypeId: string) => send({ type: 'quantity.increment', ticketTypeId }),
+    onDecrement: (ticketTypeId: string) => send({ type: 'quantity.decrement', ticketTypeId }),
+    onSubmit: () => send({ type: 'submit' }),
+    onRetry: () => send({ type: 'retry' }),
+    onAdmitChange: (ticketTypeId: string, index: number, field: AdmitField, value: string) =>
+      send({ type: 'admit.change', ticketTypeId, index, field, value }),
+    onSurveyChange: (ticketGroupId: string, question: string, value: string) =>
+      send({ type: 'survey.change', ticketGroupId, question, value }),
+    onPriceChange: (ticketTypeId: string, value: string) =>
+      send({ type: 'price.change', ticketTypeId, value }),
+    onVoucherChange: (ticketTypeId: string, index: number, value: string) =>
+      send({ type: 'voucher.change', ticketTypeId, index, value }),
   };
 }

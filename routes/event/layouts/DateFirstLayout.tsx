@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.impl';
 import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
-import { selectDateFirstReserveView } from '../../../machines/reserve/view';
+import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
@@ -48,6 +48,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
     inspect,
   });
   const view = useSelector(actor, selectDateFirstReserveView);
+  const callbacks = useMemo(() => dateFirstReserveCallbacks(actor.send), [actor]);
   const calendar = useModal('chooseDate');
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
   const seating = useSelector(actor, selectSeating, sameFields);
@@ -71,27 +72,8 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onShowMore={calendar.open}
         onCloseCalendar={calendar.close}
         onDismissCalendar={calendar.dismiss}
-        onSelectDate={(date) => actor.send({ type: 'date.select', date })}
-        onChangeDate={() => actor.send({ type: 'date.change' })}
-        onSelectFlexible={() => actor.send({ type: 'flexible.select' })}
-        onClearFlexible={() => actor.send({ type: 'flexible.clear' })}
-        onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
-        onChangeSession={() => actor.send({ type: 'session.change' })}
-        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onAdmitChange={(ticketTypeId, index, field, value) =>
-          actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
-        }
-        onSurveyChange={(ticketGroupId, question, value) =>
-          actor.send({ type: 'survey.change', ticketGroupId, question, value })
-        }
-        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
-        onVoucherChange={(ticketTypeId, index, value) =>
-          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
-        }
+        {...callbacks}
         seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
-        onRetry={() => actor.send({ type: 'retry' })}
       />
       <CodeRequiredSlot actor={actor} />
     </ReserveFrame>

@@ -5,7 +5,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { zonedParts } from '../../../domain/zoned-day';
-import { selectOneTicketView } from '../../../machines/reserve/single-event-view';
+import { oneTicketCallbacks, selectOneTicketView } from '../../../machines/reserve/single-event-view';
 import { OneTicketPicker } from '../../../ui/reserve/OneTicketPicker';
 import { reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
@@ -35,6 +35,7 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
     inspect,
   });
   const view = useSelector(actor, selectOneTicketView);
+  const callbacks = useMemo(() => oneTicketCallbacks(actor.send), [actor]);
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
 
   return (
@@ -50,10 +51,7 @@ export default function OneTicketLayout({ event, query }: LayoutProps) {
         showFooter={!small}
         currency={config.currency}
         view={view}
-        onChoose={(ticketTypeId) => actor.send({ type: 'ticket.choose', ticketTypeId })}
-        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onRetry={() => actor.send({ type: 'retry' })}
+        {...callbacks}
       />
       <CodeRequiredSlot actor={actor} />
     </ReserveFrame>

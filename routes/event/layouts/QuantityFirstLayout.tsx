@@ -4,7 +4,10 @@ import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserve.impl';
 import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
-import { selectQuantityFirstReserveView } from '../../../machines/reserve/quantityFirstReserve.view';
+import {
+  quantityFirstReserveCallbacks,
+  selectQuantityFirstReserveView,
+} from '../../../machines/reserve/quantityFirstReserve.view';
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { heldVisits, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
@@ -39,6 +42,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
     inspect,
   });
   const view = useSelector(actor, selectQuantityFirstReserveView);
+  const callbacks = useMemo(() => quantityFirstReserveCallbacks(actor.send), [actor]);
   const calendar = useModal('chooseDate');
 
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
@@ -63,25 +67,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onShowMore={calendar.open}
         onCloseCalendar={calendar.close}
         onDismissCalendar={calendar.dismiss}
-        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-        onFindTickets={() => actor.send({ type: 'tickets.find' })}
-        onEditQuantities={() => actor.send({ type: 'quantities.open' })}
-        onSelectDate={(date) => actor.send({ type: 'date.select', date })}
-        onChangeDate={() => actor.send({ type: 'date.change' })}
-        onSelectSession={(sessionId) => actor.send({ type: 'session.select', sessionId })}
-        onRetry={() => actor.send({ type: 'retry' })}
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onAdmitChange={(ticketTypeId, index, field, value) =>
-          actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
-        }
-        onSurveyChange={(ticketGroupId, question, value) =>
-          actor.send({ type: 'survey.change', ticketGroupId, question, value })
-        }
-        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
-        onVoucherChange={(ticketTypeId, index, value) =>
-          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
-        }
+        {...callbacks}
         seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
       />
       <CodeRequiredSlot actor={actor} />

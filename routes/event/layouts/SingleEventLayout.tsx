@@ -2,7 +2,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { selectSingleEventView } from '../../../machines/reserve/single-event-view';
+import { selectSingleEventView, singleEventCallbacks } from '../../../machines/reserve/single-event-view';
 import type { singleEventReserveMachine } from '../../../machines/reserve/singleEventReserve.machine';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';
@@ -39,6 +39,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
     inspect,
   });
   const view = useSelector(actor, selectSingleEventView);
+  const callbacks = useMemo(() => singleEventCallbacks(actor.send), [actor]);
   const ticketsChosen = useSelector(actor, selectTicketsChosen);
   const seating = useSelector(actor, selectSeating, sameFields);
 
@@ -56,23 +57,10 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         showFooter={!small}
         currency={config.currency}
         view={view}
-        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onAdmitChange={(ticketTypeId, index, field, value) =>
-          actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
-        }
-        onSurveyChange={(ticketGroupId, question, value) =>
-          actor.send({ type: 'survey.change', ticketGroupId, question, value })
-        }
-        onPriceChange={(ticketTypeId, value) => actor.send({ type: 'price.change', ticketTypeId, value })}
-        onVoucherChange={(ticketTypeId, index, value) =>
-          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
-        }
+        {...callbacks}
         seatBlock={formSeatBlock(event.id, { ...seating, ready: seating.ready && seating.seated }, (seats) =>
           actor.send({ type: 'seats.set', seats }),
         )}
-        onRetry={() => actor.send({ type: 'retry' })}
       />
       <CodeRequiredSlot actor={actor} />
     </ReserveFrame>

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+/**
+ * The screen and the story viewer offer a reserve view the same callbacks: both spread the callbacks the flow's
+ * view builds from `send` (machines/reserve/view.ts, quantityFirstReserve.view.ts, single-event-view.ts), so
+ * they cannot drift apart again (the date-first story had no flexible-ticket or seat callbacks).
+ *
+ * - The compiler holds that each builder offers every callback (`on…` prop) its `ui/` view declares, optional
+ *   ones included, but those its host owns (the calendar modal lives on the modal stack).
+ * - Every callback sends an event its flow's machine handles.
+ * - The date-first story offers the flexible tickets choice, and what it sends drives the real machine.
+ */
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
+import { quantityFirstReserveCallbacks } from '../../machines/reserve/quantityFirstReserve.view';
+import { oneTicketCallbacks, singleEventCallbacks } from '../../machines/reserve/single-event-view';
+import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import { dateFirstReserveCallbacks } from '../../machines/reserve/view';
+import { createStoryRunner } from '../../stories/fixtures/story';
+import { stories } from '../../stories/stories';
+import { storyViews } from '../../stories/viewer/views';
+import type { DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
+import type { OneTicketPickerProps } from '../../ui/reserve/OneTicketPicker';
+import type { QuantityFirstReserveProps } from '../../ui/reserve/QuantityFirstReserve';
+import type { SingleEventReserveProps } from '../../ui/reserve/SingleEventReserve';
+import { createStrings } from '../../ui/strings';
+
+afterEach(cleanup);
+
+/** The callbacks a view declares: its `on…` props, optional ones included. */
+type Callbacks<P> = keyof { [K in keyof P as K extends `on${string}` ? K : never]-?: P[K] };
+/** The 'Choose date' calendar's callbacks: the host opens and closes it on the modal stack. */
+type CalendarCallbacks = 'onShowMore' | 'onCloseCalendar' | 'onDismissCalendar';
+type Offered<F extends (...args: never[]) => object> = keyof ReturnType<F>;
+
+describe("each reserve view's callbacks come from its flow's view", () => {
+  it('offer every callback the ui/ view declares (the compiler checks)', () => {
+    expectTypeOf<Offered<typeof dateFirstReserveCallbacks>>().toEqualTypeOf<
+      Exclude<Callbacks<DateFirstReserveProps>, CalendarCallbacks>
+    >();
+    expectTypeOf<Offered<typeof quantityFirstReserveCallbacks>>().toEqualTypeOf<
+      Exclude<Callbacks<QuantityFirstReserveProps>, CalendarCallbacks>
+    >();
+    expectTypeOf<Offered<typeof singleEventCallbacks>>().toEqualTypeOf<Callbacks<SingleEventReserveProps>>();
+    expectTypeOf<Offered<typeof oneTicketCallbacks>>().toEqualTypeOf<Callbacks<OneTicketPickerProps>>();
+  });
+
+  it.each([
+    ['date-first', dateFirstReserveMachine, dateFirstReserveCallbacks],
+    ['quantity-first', quantityFirstReserveMachine, quantityFirstReserveCallbacks],
+    ['single event', singleEventReserveMachine, singleEventCallbacks],
+    ['one ticket', oneTicketReserveMachine, oneTicketCallbacks],
+  ] as [string, AnyStateMachine, (send: (event: EventObject) => void) => object][])(
+    'send only events the %s machine handles',
+    (_name, machine, build) => {
+      const sent: EventObject[] = [];
+      const callbacks = build((event) => sent.push(event)) as Record<string, (...args: unknown[]) => void>;
+      for (const callback of Object.values(callbacks)) callback('t-1', 0, 'name', 'value');
+      expect(sent).toHaveLength(Object.keys(callbacks).length);
+      const handled = new Set(machine.root.events);
+      for (const event of sent) expect(handled, event.type).toContain(event.type);
+    },
+  );
+
+  it('the date-first story offers flexible tickets, and its choice drives the machine', async () => {
+    const story = stories.dateFirstReserve;
+    if (!story) throw new Error('no date-first story');
+    const index = story.inputs.findIndex((i) => i.label === 'event with flexible tickets');
+    const runner = createStoryRunner(story, index);
+    for (let step = 0; step < 5 && !runner.actor.getSnapshot().matches({ picking: 'date' }); step++) {
+      const [next] = story.events(runner.actor.getSnapshot());
+      if (!next) break;
+      await runner.execute(next);
+    }
+    expect(runner.actor.getSnapshot().matches({ picking: 'date' })).toBe(true);
+
+    const send = vi.fn();
+    const View = storyViews.dateFirstReserve;
+    if (!View) throw new Error('no date-first story view');
+    const strings = createStrings();
+    render(<View snapshot={runner.actor.getSnapshot()} send={send} strings={strings} />);
+    fireEvent.click(screen.getByRole('radio', { name: strings.flexibleTickets }));
+    expect(send).toHaveBeenCalledWith({ type: 'flexible.select' });
+
+    await runner.execute(send.mock.calls[0]?.[0]);
+    expect(runner.actor.getSnapshot().matches({ picking: 'flexible' })).toBe(true);
+  });
+});
