@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
 import type { emailSubmitMachine } from './emailSubmit.machine';
 import { EMAIL_MAX } from './rules';
-import type { EmailSubmitKind } from './types';
+import type { EmailSubmitEvent, EmailSubmitKind } from './types';
 
 export type EmailSubmitSnapshot = SnapshotFrom<typeof emailSubmitMachine>;
 
@@ -35,5 +35,13 @@ export function selectEmailSubmitView(snapshot: EmailSubmitSnapshot): EmailSubmi
     submitting: snapshot.matches('submitting'),
     showForm: !sent,
     sentTo: sent ? context.sentTo : null,
+  };
+}
+
+/** The form's callbacks, built from the flow's `send`: what the screen and the story viewer offer. */
+export function emailSubmitCallbacks(send: (event: EmailSubmitEvent) => void) {
+  return {
+    onEmailChange: (value: string) => send({ type: 'email.change', value }),
+    onSubmit: () => send({ type: 'submit' }),
   };
 }

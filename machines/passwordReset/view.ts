@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
 import type { passwordResetMachine } from './passwordReset.machine';
 import { meetsRequirement, PASSWORD_MAX, PASSWORD_REQUIREMENTS, type PasswordRequirement } from './rules';
-import type { PasswordField } from './types';
+import type { PasswordField, PasswordResetEvent } from './types';
 
 export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 
@@ -50,5 +50,16 @@ export function selectPasswordResetView(snapshot: PasswordResetSnapshot): Passwo
     formError: context.formError,
     errorVersion: context.refusals,
     submitting: snapshot.matches('resetting'),
+  };
+}
+
+/** The page's callbacks, built from the flow's `send`: what the screen and the story viewer offer. */
+export function passwordResetCallbacks(send: (event: PasswordResetEvent) => void) {
+  return {
+    onPasswordChange: (value: string) => send({ type: 'field.change', name: 'password', value }),
+    onPasswordBlur: () => send({ type: 'password.blur' }),
+    onConfirmChange: (value: string) => send({ type: 'field.change', name: 'confirm', value }),
+    onSubmit: () => send({ type: 'submit' }),
+    onRetry: () => send({ type: 'retry' }),
   };
 }

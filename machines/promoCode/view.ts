@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../shared/messages';
 import type { promoCodeMachine } from './promoCode.machine';
 import { canApply, PROMO_CODE_MAX } from './rules';
-import type { PromoCodeKind } from './types';
+import type { PromoCodeEvent, PromoCodeKind } from './types';
 
 export type PromoCodeSnapshot = SnapshotFrom<typeof promoCodeMachine>;
 
@@ -41,5 +41,13 @@ export function selectPromoCodeView(snapshot: PromoCodeSnapshot): PromoCodeView 
     tryAnother: context.kind === 'blocked' && context.codeRefused,
     applied: context.applied,
     errorVersion: context.refusals,
+  };
+}
+
+/** The box's callbacks, built from the flow's `send`: what the checkout and the story viewer offer. */
+export function promoCodeCallbacks(send: (event: PromoCodeEvent) => void) {
+  return {
+    onCodeChange: (value: string) => send({ type: 'code.change', value }),
+    onApply: () => send({ type: 'apply' }),
   };
 }

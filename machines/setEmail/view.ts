@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { EMAIL_MAX } from '../emailSubmit/rules';
 import type { Message } from '../shared/messages';
 import type { setEmailMachine } from './setEmail.machine';
-import type { SetEmailField } from './types';
+import type { SetEmailEvent, SetEmailField } from './types';
 
 export type SetEmailSnapshot = SnapshotFrom<typeof setEmailMachine>;
 
@@ -32,5 +32,15 @@ export function selectSetEmailView(snapshot: SetEmailSnapshot): SetEmailView {
     submitting: snapshot.matches('saving'),
     saved: snapshot.matches('saved'),
     sentTo: snapshot.matches('sent') ? context.sentTo : null,
+  };
+}
+
+/** The page's callbacks, built from the flow's `send`: what the screen and the story viewer offer. */
+export function setEmailCallbacks(send: (event: SetEmailEvent) => void) {
+  return {
+    onContinue: () => send({ type: 'continue' }),
+    onEmailChange: (value: string) => send({ type: 'field.change', name: 'email', value }),
+    onConfirmChange: (value: string) => send({ type: 'field.change', name: 'confirm', value }),
+    onSubmit: () => send({ type: 'submit' }),
   };
 }

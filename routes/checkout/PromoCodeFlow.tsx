@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { selectCart, selectCartId } from '../../machines/cart/current';
 import { blockingRules, promoBoxShown } from '../../machines/promoCode/shown';
 import type { PromoCodeKind } from '../../machines/promoCode/types';
-import { selectPromoCodeView } from '../../machines/promoCode/view';
+import { promoCodeCallbacks, selectPromoCodeView } from '../../machines/promoCode/view';
 import { PromoCodeBox } from '../../ui/checkout/PromoCodeBox';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { useCartModifiable } from './modifiable';
@@ -55,8 +55,7 @@ function CodeBox({ kind, descriptions }: { kind: PromoCodeKind; descriptions?: s
       strings={strings}
       {...view}
       {...(descriptions ? { descriptions } : {})}
-      onCodeChange={(value) => actor.send({ type: 'code.change', value })}
-      onApply={() => actor.send({ type: 'apply' })}
+      {...promoCodeCallbacks(actor.send)}
     />
   );
 }

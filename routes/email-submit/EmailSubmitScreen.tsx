@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Redirect } from 'wouter';
 import type { EmailSubmitKind } from '../../machines/emailSubmit/types';
-import { selectEmailSubmitView } from '../../machines/emailSubmit/view';
+import { emailSubmitCallbacks, selectEmailSubmitView } from '../../machines/emailSubmit/view';
 import { EmailSubmitView } from '../../ui/account/EmailSubmitView';
 import { fill, type Strings } from '../../ui/strings';
 import { currentMember, useMember } from '../account/member';
@@ -87,8 +87,7 @@ function EmailSubmitFlow({ kind, memberEmail }: { kind: EmailSubmitKind; memberE
       sentHtml={texts.sentHtml}
       link={view.sentTo !== null ? { href: href('/'), label: strings.homeLink } : null}
       onNavigate={navigate}
-      onEmailChange={(value) => actor.send({ type: 'email.change', value })}
-      onSubmit={() => actor.send({ type: 'submit' })}
+      {...emailSubmitCallbacks(actor.send)}
     />
   );
 }

@@ -2,7 +2,7 @@ import '../../ui/account/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import { selectPasswordResetView } from '../../machines/passwordReset/view';
+import { passwordResetCallbacks, selectPasswordResetView } from '../../machines/passwordReset/view';
 import { PasswordResetView } from '../../ui/account/PasswordResetView';
 import { useMember } from '../account/member';
 import { useModal, useServices } from '../app/services';
@@ -49,11 +49,7 @@ function ResetPasswordFlow({ token }: { token: string | null }) {
       submitting={view.submitting}
       forgotPasswordHref={href('/user/forgot-password')}
       onNavigate={navigate}
-      onPasswordChange={(value) => actor.send({ type: 'field.change', name: 'password', value })}
-      onPasswordBlur={() => actor.send({ type: 'password.blur' })}
-      onConfirmChange={(value) => actor.send({ type: 'field.change', name: 'confirm', value })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onRetry={() => actor.send({ type: 'retry' })}
+      {...passwordResetCallbacks(actor.send)}
       onLogin={login.open}
     />
   );

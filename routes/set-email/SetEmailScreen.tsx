@@ -1,7 +1,7 @@
 import '../../ui/account/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { selectSetEmailView } from '../../machines/setEmail/view';
+import { selectSetEmailView, setEmailCallbacks } from '../../machines/setEmail/view';
 import { SetEmailView } from '../../ui/account/SetEmailView';
 import { currentMember, reloadMember, useMember } from '../account/member';
 import { useModal, useServices } from '../app/services';
@@ -57,10 +57,7 @@ function SetEmailFlow() {
       errorVersion={view.errorVersion}
       submitting={view.submitting}
       sentTo={view.sentTo}
-      onContinue={() => actor.send({ type: 'continue' })}
-      onEmailChange={(value) => actor.send({ type: 'field.change', name: 'email', value })}
-      onConfirmChange={(value) => actor.send({ type: 'field.change', name: 'confirm', value })}
-      onSubmit={() => actor.send({ type: 'submit' })}
+      {...setEmailCallbacks(actor.send)}
     />
   );
 }

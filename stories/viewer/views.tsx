@@ -8,11 +8,23 @@ import type { CartSnapshot } from '../../machines/cart/selectors';
 import { selectCartWidgetView } from '../../machines/cart/view';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
-import { type EmailSubmitSnapshot, selectEmailSubmitView } from '../../machines/emailSubmit/view';
+import {
+  type EmailSubmitSnapshot,
+  emailSubmitCallbacks,
+  selectEmailSubmitView,
+} from '../../machines/emailSubmit/view';
 import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
-import { type PasswordResetSnapshot, selectPasswordResetView } from '../../machines/passwordReset/view';
+import {
+  type PasswordResetSnapshot,
+  passwordResetCallbacks,
+  selectPasswordResetView,
+} from '../../machines/passwordReset/view';
 import { type PendingOrderSnapshot, selectPendingOrderView } from '../../machines/pendingOrder/view';
-import { type PromoCodeSnapshot, selectPromoCodeView } from '../../machines/promoCode/view';
+import {
+  type PromoCodeSnapshot,
+  promoCodeCallbacks,
+  selectPromoCodeView,
+} from '../../machines/promoCode/view';
 import {
   type QuantityFirstReserveSnapshot,
   quantityFirstReserveCallbacks,
@@ -28,7 +40,7 @@ import {
   singleEventCallbacks,
 } from '../../machines/reserve/single-event-view';
 import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../machines/reserve/view';
-import { type SetEmailSnapshot, selectSetEmailView } from '../../machines/setEmail/view';
+import { type SetEmailSnapshot, selectSetEmailView, setEmailCallbacks } from '../../machines/setEmail/view';
 import { selectVerifyEmailView, type VerifyEmailSnapshot } from '../../machines/verifyEmail/view';
 import { EmailSubmitView } from '../../ui/account/EmailSubmitView';
 import { PasswordResetView } from '../../ui/account/PasswordResetView';
@@ -224,8 +236,7 @@ function EmailSubmitStoryView({ snapshot, send, strings }: StoryViewProps) {
       sent={view.sentTo !== null ? fill(texts[3] ?? '', { email: view.sentTo }) : null}
       sentTone={view.kind === 'forgotMembership' ? 'warning' : 'success'}
       onNavigate={noop}
-      onEmailChange={(value) => send({ type: 'email.change', value })}
-      onSubmit={() => send({ type: 'submit' })}
+      {...emailSubmitCallbacks(send)}
     />
   );
 }
@@ -255,11 +266,7 @@ function PasswordResetStoryView({ snapshot, send, strings }: StoryViewProps) {
       submitting={view.submitting}
       forgotPasswordHref="#forgot-password"
       onNavigate={noop}
-      onPasswordChange={(value) => send({ type: 'field.change', name: 'password', value })}
-      onPasswordBlur={() => send({ type: 'password.blur' })}
-      onConfirmChange={(value) => send({ type: 'field.change', name: 'confirm', value })}
-      onSubmit={() => send({ type: 'submit' })}
-      onRetry={() => send({ type: 'retry' })}
+      {...passwordResetCallbacks(send)}
       onLogin={noop}
     />
   );
@@ -279,10 +286,7 @@ function SetEmailStoryView({ snapshot, send, strings }: StoryViewProps) {
       errorVersion={0}
       submitting={view.submitting}
       sentTo={view.sentTo}
-      onContinue={() => send({ type: 'continue' })}
-      onEmailChange={(value) => send({ type: 'field.change', name: 'email', value })}
-      onConfirmChange={(value) => send({ type: 'field.change', name: 'confirm', value })}
-      onSubmit={() => send({ type: 'submit' })}
+      {...setEmailCallbacks(send)}
     />
   );
 }
@@ -317,8 +321,7 @@ function PromoCodeStoryView({ snapshot, send, strings }: StoryViewProps) {
       {...(view.kind === 'blocked'
         ? { descriptions: ['Educator tickets need your educator code. Please enter it to continue.'] }
         : {})}
-      onCodeChange={(value) => send({ type: 'code.change', value })}
-      onApply={() => send({ type: 'apply' })}
+      {...promoCodeCallbacks(send)}
     />
   );
 }

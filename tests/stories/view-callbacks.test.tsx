@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The screen and the story viewer offer a reserve view the same callbacks: both spread the callbacks the flow's
- * view builds from `send` (machines/reserve/view.ts, quantityFirstReserve.view.ts, single-event-view.ts), so
- * they cannot drift apart again (the date-first story had no flexible-ticket or seat callbacks).
+ * The screen and the story viewer offer a view the same callbacks: both spread the callbacks the flow's view
+ * builds from `send` (machines/reserve/view.ts, quantityFirstReserve.view.ts, single-event-view.ts, and the
+ * view.ts of password reset, set email, email submit and promo code), so they cannot drift apart again (the
+ * date-first story had no flexible-ticket or seat callbacks).
  *
  * - The compiler holds that each builder offers every callback (`on…` prop) its `ui/` view declares, optional
  *   ones included, but those its host owns (the calendar modal lives on the modal stack).
@@ -12,6 +13,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { emailSubmitMachine } from '../../machines/emailSubmit/emailSubmit.machine';
+import { emailSubmitCallbacks } from '../../machines/emailSubmit/view';
+import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
+import { passwordResetCallbacks } from '../../machines/passwordReset/view';
+import { promoCodeMachine } from '../../machines/promoCode/promoCode.machine';
+import { promoCodeCallbacks } from '../../machines/promoCode/view';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
@@ -19,9 +26,15 @@ import { quantityFirstReserveCallbacks } from '../../machines/reserve/quantityFi
 import { oneTicketCallbacks, singleEventCallbacks } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { dateFirstReserveCallbacks } from '../../machines/reserve/view';
+import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
+import { setEmailCallbacks } from '../../machines/setEmail/view';
 import { createStoryRunner } from '../../stories/fixtures/story';
 import { stories } from '../../stories/stories';
 import { storyViews } from '../../stories/viewer/views';
+import type { EmailSubmitViewProps } from '../../ui/account/EmailSubmitView';
+import type { PasswordResetViewProps } from '../../ui/account/PasswordResetView';
+import type { SetEmailViewProps } from '../../ui/account/SetEmailView';
+import type { PromoCodeBoxProps } from '../../ui/checkout/PromoCodeBox';
 import type { DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
 import type { OneTicketPickerProps } from '../../ui/reserve/OneTicketPicker';
 import type { QuantityFirstReserveProps } from '../../ui/reserve/QuantityFirstReserve';
@@ -34,9 +47,11 @@ afterEach(cleanup);
 type Callbacks<P> = keyof { [K in keyof P as K extends `on${string}` ? K : never]-?: P[K] };
 /** The 'Choose date' calendar's callbacks: the host opens and closes it on the modal stack. */
 type CalendarCallbacks = 'onShowMore' | 'onCloseCalendar' | 'onDismissCalendar';
+/** Navigation and the login modal: the host's, not the flow's. */
+type HostCallbacks = 'onNavigate' | 'onLogin';
 type Offered<F extends (...args: never[]) => object> = keyof ReturnType<F>;
 
-describe("each reserve view's callbacks come from its flow's view", () => {
+describe("each view's callbacks come from its flow's view", () => {
   it('offer every callback the ui/ view declares (the compiler checks)', () => {
     expectTypeOf<Offered<typeof dateFirstReserveCallbacks>>().toEqualTypeOf<
       Exclude<Callbacks<DateFirstReserveProps>, CalendarCallbacks>
@@ -46,6 +61,14 @@ describe("each reserve view's callbacks come from its flow's view", () => {
     >();
     expectTypeOf<Offered<typeof singleEventCallbacks>>().toEqualTypeOf<Callbacks<SingleEventReserveProps>>();
     expectTypeOf<Offered<typeof oneTicketCallbacks>>().toEqualTypeOf<Callbacks<OneTicketPickerProps>>();
+    expectTypeOf<Offered<typeof passwordResetCallbacks>>().toEqualTypeOf<
+      Exclude<Callbacks<PasswordResetViewProps>, HostCallbacks>
+    >();
+    expectTypeOf<Offered<typeof setEmailCallbacks>>().toEqualTypeOf<Callbacks<SetEmailViewProps>>();
+    expectTypeOf<Offered<typeof emailSubmitCallbacks>>().toEqualTypeOf<
+      Exclude<Callbacks<EmailSubmitViewProps>, HostCallbacks>
+    >();
+    expectTypeOf<Offered<typeof promoCodeCallbacks>>().toEqualTypeOf<Callbacks<PromoCodeBoxProps>>();
   });
 
   it.each([
@@ -53,6 +76,10 @@ describe("each reserve view's callbacks come from its flow's view", () => {
     ['quantity-first', quantityFirstReserveMachine, quantityFirstReserveCallbacks],
     ['single event', singleEventReserveMachine, singleEventCallbacks],
     ['one ticket', oneTicketReserveMachine, oneTicketCallbacks],
+    ['password reset', passwordResetMachine, passwordResetCallbacks],
+    ['set email', setEmailMachine, setEmailCallbacks],
+    ['email submit', emailSubmitMachine, emailSubmitCallbacks],
+    ['promo code', promoCodeMachine, promoCodeCallbacks],
   ] as [string, AnyStateMachine, (send: (event: EventObject) => void) => object][])(
     'send only events the %s machine handles',
     (_name, machine, build) => {
