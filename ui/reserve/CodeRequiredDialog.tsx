@@ -4,23 +4,13 @@
  * On the modal stack as `codeRequired`. A wrong code keeps the modal open with its message and what was typed.
  */
 import { useId } from 'react';
+import type { CodePromptView } from '../../machines/reserve/core/view';
 import { Modal } from '../modal/Modal';
-import { resolveMessage, type Strings, type UiMessage } from '../strings';
+import { resolveMessage, type Strings } from '../strings';
 import './strings';
 
-/** What the prompt shows (the reserve core's view model, machines/reserve/core/view.ts). */
-export interface CodePromptProps {
-  /** What the visitor typed (kept after a wrong code). */
-  code: string;
-  /** 'A code is required to continue with your order.' */
-  message: UiMessage;
-  /** Why the last code did not unlock the tickets, or null. */
-  error: UiMessage | null;
-  /** The retry with the code is in flight. */
-  submitting: boolean;
-  /** Apply is offered. */
-  canSubmit: boolean;
-}
+/** What the prompt shows: the reserve core's view model (machines/reserve/core/view.ts), but whether it asks. */
+export type CodePromptProps = Omit<CodePromptView, 'asking'>;
 
 export interface CodeRequiredDialogProps {
   strings: Strings;
