@@ -1,33 +1,15 @@
 import './strings';
 import '../cart/strings';
 import { type ReactNode, useEffect, useRef } from 'react';
+import type { IdentityFieldView } from '../../machines/checkout/view';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 
-export type IdentityField =
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'emailConfirm'
-  | 'phone'
-  | 'country'
-  | 'address'
-  | 'addressMore'
-  | 'city'
-  | 'state'
-  | 'zipCode';
+/** An identity form field's name (the checkout's view model, machines/checkout/view.ts). */
+export type IdentityField = IdentityFieldView['name'];
 
 /** One identity form field as the checkout's view model draws it (spec 2 §3). */
-export interface IdentityFieldProps {
-  name: IdentityField;
-  label: IdentityField | 'province' | 'postalCode';
-  input: 'text' | 'email' | 'tel' | 'select' | 'radio';
-  autoComplete: string;
-  maxLength: number;
-  required: boolean;
-  disabled: boolean;
-  options: { value: string; label: string }[] | null;
-}
+export type IdentityFieldProps = IdentityFieldView;
 
 export interface CheckoutViewProps {
   strings: Strings;
