@@ -6,76 +6,22 @@
  */
 import '../membership-strings';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { MembershipFormView } from '../../machines/membership/view';
 import { formatMoney } from '../format';
-import { SurveyQuestionField, type SurveyQuestionOption } from '../reserve/SurveyFields';
+import { SurveyQuestionField } from '../reserve/SurveyFields';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { type MembershipLabels, membershipLabels, roleLabel } from './labels';
 
 type Msg = UiMessage;
-type Role =
-  | 'member'
-  | 'second-card'
-  | 'third-card'
-  | 'youth'
-  | 'child'
-  | 'caregiver'
-  | 'guest'
-  | 'additional-member';
 
-/** The form's view model (structurally `MembershipFormView` of machines/membership/view.ts). */
 export interface MembershipFormProps {
   strings: Strings;
   /** The form's labels with the seller's overrides (`createMembershipLabels`); default: the defaults. */
   labels?: MembershipLabels;
   currency: string;
-  view: {
-    status: 'loading' | 'loadError' | 'unavailable' | 'ready' | 'submitting' | 'done' | 'failed';
-    levels: {
-      id: string;
-      name: string;
-      description: string | null;
-      priceCents: number;
-      originalPriceCents: number | null;
-      selected: boolean;
-    }[];
-    extend: { shown: boolean; checked: boolean };
-    members: {
-      index: number;
-      role: Role;
-      ordinal: number;
-      optional: boolean;
-      first: string;
-      last: string;
-      email: string;
-      disabled: boolean;
-      /** required, optional, or hidden (not asked). */
-      emailMode: 'required' | 'optional' | 'hidden';
-      errors: { first?: Msg; last?: Msg; email?: Msg };
-    }[];
-    optional: { kind: 'none' | 'radio' | 'select'; count: number; value: number };
-    unnamed: { min: number; max: number; value: number } | null;
-    /** The survey's questions (rendered by the reserve forms' SurveyQuestionField). */
-    survey: Omit<SurveyQuestionOption, 'invalid'>[];
-    autoRenew: { shown: boolean; value: boolean | null };
-    recipient: {
-      shown: boolean;
-      first: string;
-      last: string;
-      email: string;
-      errors: { first?: Msg; last?: Msg; email?: Msg };
-    };
-    shipping: boolean;
-    submitLabel: 'membershipBuy' | 'membershipRenew' | 'membershipGiftButton';
-    submitDisabled: boolean;
-    formError: Msg | null;
-    selfGift: boolean;
-    cartNotEmpty: boolean;
-    renewNotice: Msg | null;
-    errorVersion: number;
-    nameMax: number;
-    emailMax: number;
-  };
+  /** The form's view model (machines/membership/view.ts) but what the layout reads itself. */
+  view: Omit<MembershipFormView, 'mode' | 'askingLoginOrGuest' | 'thrown'>;
   /** Links shown with the self-gift refusal (buy or renew for yourself) and the gift's non-empty cart. */
   selfGiftLink?: ReactNode;
   cartLink?: ReactNode;
