@@ -17,12 +17,23 @@ export interface PasswordResetView {
   confirm: string;
   maxLength: number;
   /** The requirements with whether the typed password meets each (the list beside the field). */
-  requirements: { requirement: PasswordRequirement; met: boolean }[];
+  /** The requirements with their catalogue keys, and whether the typed password meets each. */
+  requirements: { requirement: PasswordRequirement; key: PasswordRequirementKey; met: boolean }[];
   fieldErrors: Partial<Record<PasswordField, Message>>;
   formError: Message | null;
   errorVersion: number;
   submitting: boolean;
 }
+
+/** The catalogue key of each requirement the page lists. */
+const REQUIREMENT_KEYS = {
+  length: 'requirementLength',
+  noEdgeSpace: 'requirementNoEdgeSpace',
+  printableAscii: 'requirementPrintableAscii',
+  threeClasses: 'requirementThreeClasses',
+} as const satisfies Record<PasswordRequirement, string>;
+
+export type PasswordRequirementKey = (typeof REQUIREMENT_KEYS)[PasswordRequirement];
 
 export function selectPasswordResetView(snapshot: PasswordResetSnapshot): PasswordResetView {
   const { context } = snapshot;
@@ -44,6 +55,7 @@ export function selectPasswordResetView(snapshot: PasswordResetSnapshot): Passwo
     maxLength: PASSWORD_MAX,
     requirements: PASSWORD_REQUIREMENTS.map((requirement) => ({
       requirement,
+      key: REQUIREMENT_KEYS[requirement],
       met: meetsRequirement(context.password, requirement),
     })),
     fieldErrors: context.fieldErrors,

@@ -7,7 +7,7 @@ import { PasswordResetView } from '../../ui/account/PasswordResetView';
 import { useMember } from '../account/member';
 import { useModal, useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
-import { providePasswordReset, REQUIREMENT_KEYS, tokenFrom } from './wiring';
+import { providePasswordReset, tokenFrom } from './wiring';
 
 /** /user/reset-password?token=…; logged-in members go to /. */
 export default function ResetPasswordScreen() {
@@ -41,7 +41,7 @@ function ResetPasswordFlow({ token }: { token: string | null }) {
       password={view.password}
       confirm={view.confirm}
       maxLength={view.maxLength}
-      requirements={view.requirements.map((r) => ({ key: REQUIREMENT_KEYS[r.requirement], met: r.met }))}
+      requirements={view.requirements}
       passwordError={view.fieldErrors.password ?? null}
       confirmError={view.fieldErrors.confirm ?? null}
       formError={view.formError}

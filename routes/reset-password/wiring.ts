@@ -2,20 +2,10 @@
 
 import type { Api } from '../../api';
 import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
-import type { PasswordRequirement } from '../../machines/passwordReset/rules';
-import type { PasswordRequirementKey } from '../../ui/account/PasswordResetView';
 import { fromPromise } from '../actors';
 
 /** The `token` query parameter of the reset link, or null. */
 export const tokenFrom = (search: string): string | null => new URLSearchParams(search).get('token');
-
-/** The catalogue key of each requirement the page lists. */
-export const REQUIREMENT_KEYS: Record<PasswordRequirement, PasswordRequirementKey> = {
-  length: 'requirementLength',
-  noEdgeSpace: 'requirementNoEdgeSpace',
-  printableAscii: 'requirementPrintableAscii',
-  threeClasses: 'requirementThreeClasses',
-};
 
 export function providePasswordReset({ api }: { api: Pick<Api, 'members'> }) {
   return passwordResetMachine.provide({

@@ -241,13 +241,6 @@ function EmailSubmitStoryView({ snapshot, send, strings }: StoryViewProps) {
   );
 }
 
-const REQUIREMENT_KEYS = {
-  length: 'requirementLength',
-  noEdgeSpace: 'requirementNoEdgeSpace',
-  printableAscii: 'requirementPrintableAscii',
-  threeClasses: 'requirementThreeClasses',
-} as const;
-
 function PasswordResetStoryView({ snapshot, send, strings }: StoryViewProps) {
   const view = selectPasswordResetView(snapshot as unknown as PasswordResetSnapshot);
   return (
@@ -258,7 +251,7 @@ function PasswordResetStoryView({ snapshot, send, strings }: StoryViewProps) {
       password={view.password}
       confirm={view.confirm}
       maxLength={view.maxLength}
-      requirements={view.requirements.map((r) => ({ key: REQUIREMENT_KEYS[r.requirement], met: r.met }))}
+      requirements={view.requirements}
       passwordError={view.fieldErrors.password ?? null}
       confirmError={view.fieldErrors.confirm ?? null}
       formError={view.formError}

@@ -1,15 +1,12 @@
 import './strings';
-import type { PasswordResetView as PasswordResetModel } from '../../machines/passwordReset/view';
+import type {
+  PasswordRequirementKey,
+  PasswordResetView as PasswordResetModel,
+} from '../../machines/passwordReset/view';
 import { AppLink, type Navigate } from '../AppLink';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
 import { useRefusalFocus } from './useRefusalFocus';
-
-export type PasswordRequirementKey =
-  | 'requirementLength'
-  | 'requirementNoEdgeSpace'
-  | 'requirementPrintableAscii'
-  | 'requirementThreeClasses';
 
 /** The flow's view model (machines/passwordReset/view.ts), its requirements and field errors as the page shows them. */
 export interface PasswordResetViewProps
