@@ -45,3 +45,6 @@ export function emailSubmitCallbacks(send: (event: EmailSubmitEvent) => void) {
     onSubmit: () => send({ type: 'submit' }),
   };
 }
+
+/** The callbacks of the flow's view: `ui/` takes their types from here (import type). */
+export type EmailSubmitCallbacks = ReturnType<typeof emailSubmitCallbacks>;

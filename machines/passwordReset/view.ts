@@ -75,3 +75,6 @@ export function passwordResetCallbacks(send: (event: PasswordResetEvent) => void
     onRetry: () => send({ type: 'retry' }),
   };
 }
+
+/** The callbacks of the flow's view: `ui/` takes their types from here (import type). */
+export type PasswordResetCallbacks = ReturnType<typeof passwordResetCallbacks>;

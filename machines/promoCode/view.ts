@@ -51,3 +51,6 @@ export function promoCodeCallbacks(send: (event: PromoCodeEvent) => void) {
     onApply: () => send({ type: 'apply' }),
   };
 }
+
+/** The callbacks of the flow's view: `ui/` takes their types from here (import type). */
+export type PromoCodeCallbacks = ReturnType<typeof promoCodeCallbacks>;

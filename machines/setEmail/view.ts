@@ -44,3 +44,6 @@ export function setEmailCallbacks(send: (event: SetEmailEvent) => void) {
     onSubmit: () => send({ type: 'submit' }),
   };
 }
+
+/** The callbacks of the flow's view: `ui/` takes their types from here (import type). */
+export type SetEmailCallbacks = ReturnType<typeof setEmailCallbacks>;

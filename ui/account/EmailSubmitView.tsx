@@ -1,5 +1,8 @@
 import './strings';
-import type { EmailSubmitView as EmailSubmitModel } from '../../machines/emailSubmit/view';
+import type {
+  EmailSubmitCallbacks,
+  EmailSubmitView as EmailSubmitModel,
+} from '../../machines/emailSubmit/view';
 import { AppLink, type Navigate } from '../AppLink';
 import { SellerHtml } from '../SellerHtml';
 import { resolveMessage, type Strings } from '../strings';
@@ -9,9 +12,10 @@ import { useRefusalFocus } from './useRefusalFocus';
 /** The flow's view model (machines/emailSubmit/view.ts), the page's texts (by kind) and its callbacks. */
 export interface EmailSubmitViewProps
   extends Pick<
-    EmailSubmitModel,
-    'email' | 'maxLength' | 'fieldError' | 'formError' | 'errorVersion' | 'submitting'
-  > {
+      EmailSubmitModel,
+      'email' | 'maxLength' | 'fieldError' | 'formError' | 'errorVersion' | 'submitting'
+    >,
+    EmailSubmitCallbacks {
   strings: Strings;
   /** Distinguishes the field ids of the three pages. */
   idPrefix: string;
@@ -28,8 +32,6 @@ export interface EmailSubmitViewProps
   /** A link under the form (e.g. back home), or null. */
   link?: { href: string; label: string } | null;
   onNavigate: Navigate;
-  onEmailChange: (value: string) => void;
-  onSubmit: () => void;
 }
 
 /** An email-submit page: a title, the seller's instructions, one email field and a submit button. */

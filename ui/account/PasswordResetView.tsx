@@ -1,6 +1,7 @@
 import './strings';
 import type {
   PasswordRequirementKey,
+  PasswordResetCallbacks,
   PasswordResetView as PasswordResetModel,
 } from '../../machines/passwordReset/view';
 import { AppLink, type Navigate } from '../AppLink';
@@ -11,20 +12,16 @@ import { useRefusalFocus } from './useRefusalFocus';
 /** The flow's view model (machines/passwordReset/view.ts), its requirements and field errors as the page shows them. */
 export interface PasswordResetViewProps
   extends Pick<
-    PasswordResetModel,
-    'stage' | 'email' | 'password' | 'confirm' | 'maxLength' | 'formError' | 'errorVersion' | 'submitting'
-  > {
+      PasswordResetModel,
+      'stage' | 'email' | 'password' | 'confirm' | 'maxLength' | 'formError' | 'errorVersion' | 'submitting'
+    >,
+    PasswordResetCallbacks {
   strings: Strings;
   requirements: { key: PasswordRequirementKey; met: boolean }[];
   passwordError: UiMessage | null;
   confirmError: UiMessage | null;
   forgotPasswordHref: string;
   onNavigate: Navigate;
-  onPasswordChange: (value: string) => void;
-  onPasswordBlur: () => void;
-  onConfirmChange: (value: string) => void;
-  onSubmit: () => void;
-  onRetry: () => void;
   /** 'Login' after the password was updated. */
   onLogin: () => void;
 }

@@ -1,5 +1,5 @@
 import './strings';
-import type { SetEmailView as SetEmailModel } from '../../machines/setEmail/view';
+import type { SetEmailCallbacks, SetEmailView as SetEmailModel } from '../../machines/setEmail/view';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
 import { useRefusalFocus } from './useRefusalFocus';
@@ -10,16 +10,13 @@ import { useRefusalFocus } from './useRefusalFocus';
  */
 export interface SetEmailViewProps
   extends Pick<
-    SetEmailModel,
-    'email' | 'confirm' | 'maxLength' | 'formError' | 'errorVersion' | 'submitting' | 'sentTo'
-  > {
+      SetEmailModel,
+      'email' | 'confirm' | 'maxLength' | 'formError' | 'errorVersion' | 'submitting' | 'sentTo'
+    >,
+    SetEmailCallbacks {
   strings: Strings;
   emailError: UiMessage | null;
   confirmError: UiMessage | null;
-  onContinue: () => void;
-  onEmailChange: (value: string) => void;
-  onConfirmChange: (value: string) => void;
-  onSubmit: () => void;
 }
 
 /** 'Update Email address': the new email and its re-entry, 'Update & Continue'. */

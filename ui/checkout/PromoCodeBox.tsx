@@ -1,18 +1,16 @@
 import './promo-strings';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import type { PromoCodeView } from '../../machines/promoCode/view';
+import type { PromoCodeCallbacks, PromoCodeView } from '../../machines/promoCode/view';
 import { fill, resolveMessage, type Strings } from '../strings';
 
 /**
  * The flow's view model (machines/promoCode/view.ts: 'promo', the checkout's promo code box, or 'blocked', the
  * blocked-cart form (spec 2 §2, §8); the code, its errors, the applied notice) and the box's callbacks.
  */
-export interface PromoCodeBoxProps extends PromoCodeView {
+export interface PromoCodeBoxProps extends PromoCodeView, PromoCodeCallbacks {
   strings: Strings;
   /** The blocked form: the blocking rules' descriptions (spec 2 §2 "it shows the error description"). */
   descriptions?: string[];
-  onCodeChange: (value: string) => void;
-  onApply: () => void;
 }
 
 /**
