@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { formatDay } from '../day-format';
 import { formatDateTime, formatMoney } from '../format';
 import { Modal } from '../modal/Modal';
+import { PassValidity, type PassValidityView } from '../PassValidity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AppHref, ManageNotice } from './ManageNotice';
 
@@ -17,6 +18,8 @@ export interface TicketRowView {
   status: TicketStatus;
   selectable: boolean;
   selected: boolean;
+  /** A pass's validity (issue 25), in the session's zone; absent or null on other tickets. */
+  validity?: PassValidityView | null;
 }
 
 export interface SessionView {
@@ -221,7 +224,10 @@ function SessionTable(props: CancelFreeOrderViewProps & { session: SessionView }
                   />
                 ) : null}
               </td>
-              <th scope="row">{t.name}</th>
+              <th scope="row">
+                {t.name}
+                <PassValidity strings={strings} validity={t.validity} timezone={s.timezone} />
+              </th>
               <td>{priceText(t.price, props.currency, strings)}</td>
               <td>{strings[STATUS_KEY[t.status]]}</td>
             </tr>

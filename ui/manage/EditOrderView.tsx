@@ -1,5 +1,6 @@
 import './strings';
 import { formatDateTime, formatMoney } from '../format';
+import { PassValidity, type PassValidityView } from '../PassValidity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AppHref, ManageNotice } from './ManageNotice';
 
@@ -11,6 +12,8 @@ export interface EditTicketView {
   price: string;
   status: EditTicketStatus;
   removable: boolean;
+  /** A pass's validity (issue 25), in the session's zone; absent or null on other tickets. */
+  validity?: PassValidityView | null;
 }
 
 export interface EditSessionView {
@@ -182,6 +185,7 @@ function SessionCard(props: EditOrderViewProps & { session: EditSessionView }) {
             <li key={t.id}>
               <span>{t.name}</span>{' '}
               <span>{label ? strings[label] : priceText(centsOf(t.price), currency, strings)}</span>
+              <PassValidity strings={strings} validity={t.validity} timezone={s.timezone} />
               {t.removable ? (
                 <>
                   {' '}
