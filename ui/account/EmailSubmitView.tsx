@@ -1,9 +1,9 @@
 import './strings';
 import { AppLink, type Navigate } from '../AppLink';
+import { useRefusalFocus } from '../form-validity';
 import { SellerHtml } from '../SellerHtml';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
-import { useRefusalFocus } from './useRefusalFocus';
 
 export interface EmailSubmitViewProps {
   strings: Strings;

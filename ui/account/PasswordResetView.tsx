@@ -1,8 +1,8 @@
 import './strings';
 import { AppLink, type Navigate } from '../AppLink';
+import { useRefusalFocus } from '../form-validity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
-import { useRefusalFocus } from './useRefusalFocus';
 
 export type PasswordRequirementKey =
   | 'requirementLength'

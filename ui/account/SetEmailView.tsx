@@ -1,7 +1,7 @@
 import './strings';
+import { useRefusalFocus } from '../form-validity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
-import { useRefusalFocus } from './useRefusalFocus';
 
 export interface SetEmailViewProps {
   strings: Strings;
