@@ -3,8 +3,9 @@
  * The one form layer (ui/form-validity.ts; issue 25, spec 1 §5, spec 3 §5) and the forms that use it: each shows
  * a field's error one way (the input `aria-invalid`, `aria-describedby` naming the error text under it), and after
  * a refused submit focuses the first invalid field in the form's order and scrolls it into view, else the form's
- * message; what was typed stays. Per form: the checkout identity form, the account forms (set email, redeem a
- * gift), the membership form; the reserve forms' fields draw their errors the same way.
+ * message; what was typed stays. Per form: the checkout identity form, the account forms (set email here; email
+ * submit and password reset share its Field and hook, tests/ui/AccountPages.test.tsx), the membership form. The reserve forms' fields (attendees, survey, price, city-pass vouchers) draw their
+ * errors through the same helpers; their own tests hold them (AttendeeFields, SurveyFields, VoucherFields, ...).
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
