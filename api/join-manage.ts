@@ -38,6 +38,10 @@ export function toManageOrder(raw: unknown, orderId: string): ManageOrder {
         sessionId: k.event_session_id,
         start: session?.start_datetime ?? null,
         timezone: (event ? venues.get(event.venue_id)?.timezone : undefined) ?? null,
+        validity:
+          k.handler === 'passes' && k.valid_from && k.valid_to
+            ? { from: k.valid_from, to: k.valid_to }
+            : null,
       };
     });
   return { id: order.id, number: order.order_number, tickets };

@@ -343,6 +343,8 @@ export interface ManageTicket {
   start: string | null;
   /** The venue's zone. */
   timezone: string | null;
+  /** A pass's validity (its valid_from and valid_to, ISO UTC; issue 25); null on other tickets. */
+  validity?: { from: string; to: string } | null;
 }
 
 /** An order on the manage page: its number and every ticket (cancelled ones too). */

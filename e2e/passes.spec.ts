@@ -1,14 +1,16 @@
 /**
  * Passes (issue 25): the link-only event "Museum Passes" opens by its URL in the one-ticket picker, each pass
- * shows its validity, one goes into the cart with its validity on the cart line, and checkout ends on Done!.
+ * shows its validity, one goes into the cart with its validity on the cart line, and checkout ends on Done!;
+ * after the purchase the same days show on the confirmation, the printed order and the emailed manage page.
  */
 import { eventId, expect, test } from './fixtures';
 import { expectNoA11yViolations, fillGuestCheckout } from './helpers';
+import { manageLink } from './manage-helpers';
 
 /** The spec's day format (spec 2 §9 'ddd, MMM D, YYYY'), never ISO. */
 const DAY = '[A-Z][a-z]{2}, [A-Z][a-z]{2} \\d{1,2}, \\d{4}';
 
-test('a guest buys a 30-day pass by its link: its validity in the picker, in the cart, then Done!', async ({
+test('a guest buys a 30-day pass by its link: its validity in the picker, the cart, and after the purchase', async ({
   page,
   seller,
 }) => {
@@ -38,5 +40,23 @@ test('a guest buys a 30-day pass by its link: its validity in the picker, in the
   await fillGuestCheckout(page, email);
   await page.getByRole('button', { name: 'Pay $45.00' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Done!' })).toBeVisible();
+  // The confirmation names the pass with the days the picker promised.
+  const number = ((await page.getByRole('heading', { name: /^Order number / }).textContent()) ?? '').replace(
+    'Order number ',
+    '',
+  );
+  await expect(page.getByRole('listitem').filter({ hasText: '1 × Explorer Pass' })).toContainText(text);
   await expectNoA11yViolations(page, 'pass order confirmation');
+
+  // The printed order: the pass line with its days.
+  await page.getByRole('link', { name: `View and print tickets Order number ${number}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your tickets' })).toBeVisible();
+  const printed = page.getByRole('region', { name: 'Museum Passes' });
+  await expect(printed.getByRole('listitem').filter({ hasText: '1 × Explorer Pass' })).toContainText(text);
+
+  // The manage page from the confirmation email: the pass with its days.
+  await page.goto(await manageLink(page.request, seller, email));
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page, 'manage page with a pass');
 });

@@ -3,17 +3,30 @@ import type { CSSProperties } from 'react';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
 import { OrderCodes, type OrderCodeView } from './OrderCodes';
+import { PassValidity, type PassValidityView } from './PassValidity';
 import { SellerHtml } from './SellerHtml';
 import { fill, type Strings } from './strings';
 import { TicketSeats, type TicketSeatView } from './TicketSeats';
 
-/** An item of an order (event and session); the confirmation lists the seats of seated ones. */
+/** A line of an order item: how many tickets of a type, and a pass's validity (issue 25). */
+export interface CompleteOrderLine {
+  ticketTypeId: string;
+  name: string;
+  count: number;
+  validity?: PassValidityView;
+}
+
+/**
+ * An item of an order (event and session); the confirmation lists the seats of seated ones and the passes
+ * with their validity.
+ */
 export interface CompleteOrderItem {
   key: string;
   eventName: string;
   start: string | null;
   timezone: string;
   seats?: TicketSeatView[];
+  lines?: CompleteOrderLine[];
 }
 
 export interface CompleteOrder {
@@ -64,9 +77,31 @@ function OrderFileLink(props: { href?: string | null; file: string; label: strin
   );
 }
 
+/** The passes of an order, each line with its validity in the venue's zone (issue 25); nothing without one. */
+function OrderPasses(props: { strings: Strings; items: CompleteOrderItem[] | undefined }) {
+  const items = (props.items ?? []).flatMap((item) => {
+    const lines = (item.lines ?? []).filter((line) => line.validity);
+    return lines.length ? [{ item, lines }] : [];
+  });
+  return items.map(({ item, lines }) => (
+    <div className="order-passes" key={item.key}>
+      <p>{item.eventName}</p>
+      <ul className="plain-list">
+        {lines.map((line) => (
+          <li key={line.ticketTypeId}>
+            {line.count} × {line.name}
+            <PassValidity strings={props.strings} validity={line.validity} timezone={item.timezone} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  ));
+}
+
 /**
  * Order confirmation: 'Done!', then one block per order that admits someone (groups other than donation or
- * ledger: a donation alone has no QR code to show), with its number, QR code and the seats of seated items.
+ * ledger: a donation alone has no QR code to show), with its number, QR code, the seats of seated items and the
+ * passes with their validity.
  */
 export function Complete({
   strings,
@@ -160,6 +195,7 @@ export function Complete({
                   <TicketSeats strings={strings} seats={item.seats} />
                 </div>
               ))}
+            <OrderPasses strings={strings} items={order.items} />
           </div>
         ))}
       {links.length ? (

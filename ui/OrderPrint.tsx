@@ -4,6 +4,7 @@ import './checkout/strings';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
 import { OrderCodes, type OrderCodeView } from './OrderCodes';
+import { PassValidity, type PassValidityView } from './PassValidity';
 import { fill, type Strings } from './strings';
 import { TicketSeats, type TicketSeatView } from './TicketSeats';
 
@@ -15,6 +16,8 @@ export interface OrderPrintLine {
   admitNames?: string[];
   /** The survey answers its tickets carry, when given. */
   answers?: SurveyAnswerItem[];
+  /** A pass's validity (issue 25); absent on other lines. */
+  validity?: PassValidityView;
 }
 
 /** An event and session of a printed order, with its tickets and seats. */
@@ -45,8 +48,8 @@ export interface OrderPrintProps {
 }
 
 /**
- * The printable order (spec 2 §2, /ticket_order/{id}): its number, QR code, and each session with its tickets,
- * attendees and seats, and the discount codes it bought. The print stylesheet (ui/theme.css, @media print) leaves the site's header, footer, cart
+ * The printable order (spec 2 §2, /ticket_order/{id}): its number, QR code, and each session with its tickets
+ * (a pass with its validity), attendees and seats, and the discount codes it bought. The print stylesheet (ui/theme.css, @media print) leaves the site's header, footer, cart
  * and this page's buttons off paper.
  */
 export function OrderPrint({ strings, order, eventsHref, onNavigate, onPrint }: OrderPrintProps) {
@@ -69,6 +72,7 @@ export function OrderPrint({ strings, order, eventsHref, onNavigate, onPrint }: 
             {item.lines.map((line) => (
               <li key={line.ticketTypeId}>
                 {line.count} × {line.name}
+                <PassValidity strings={strings} validity={line.validity} timezone={item.timezone} />
                 <AttendeeNames names={line.admitNames} />
                 <SurveyAnswers answers={line.answers} />
               </li>

@@ -19,6 +19,15 @@ export function isUpcoming(t: ManageTicket, nowMs: number, horizonMs = 0): boole
   return Number.isFinite(start) && start > nowMs + horizonMs;
 }
 
+/**
+ * Past: a session ticket once its session has started (not upcoming); a pass (issue 25), which has no session,
+ * once its last valid instant has gone by.
+ */
+export function isPastTicket(t: ManageTicket, nowMs: number): boolean {
+  if (t.validity) return Date.parse(t.validity.to) <= nowMs;
+  return !isUpcoming(t, nowMs);
+}
+
 export const horizonMsOf = (access: ManageAccess | null): number =>
   access ? (access.rules.horizonDays * 24 + access.rules.horizonHours) * 3_600_000 : 0;
 

@@ -9,7 +9,7 @@ import {
   groupTickets,
   isCancelledTicket,
   isFreeTicket,
-  isUpcoming,
+  isPastTicket,
   validTicketIds,
 } from './rules';
 
@@ -36,6 +36,8 @@ export interface TicketRowView {
   /** A checkbox is offered (a valid ticket). */
   selectable: boolean;
   selected: boolean;
+  /** A pass's validity (issue 25): shown in the session's zone; null on other tickets. */
+  validity: { from: string; to: string } | null;
 }
 
 export interface SessionView {
@@ -70,7 +72,7 @@ export interface CancelFreeOrderView {
 const statusOf = (t: ManageTicket, nowMs: number): TicketStatus => {
   if (isCancelledTicket(t)) return 'cancelled';
   if (t.state === 'redeemed') return 'redeemed';
-  if (!isUpcoming(t, nowMs)) return 'past';
+  if (isPastTicket(t, nowMs)) return 'past';
   return isFreeTicket(t) ? 'booked' : 'notFree';
 };
 
@@ -104,6 +106,7 @@ export function selectCancelFreeOrderView(snapshot: CancelFreeOrderSnapshot): Ca
             status: statusOf(t, context.nowMs),
             selectable: valid.includes(t.id),
             selected: context.selected.includes(t.id),
+            validity: t.validity ?? null,
           })),
           selectAllOffered: sessionValid.length > 0,
           allSelected: sessionValid.length > 0 && sessionValid.every((id) => context.selected.includes(id)),

@@ -1,7 +1,7 @@
 /** The edit-order view model (spec 2 §2 "Edit-order page"): one selector from a snapshot to its view's props. */
 import type { SnapshotFrom } from 'xstate';
 import type { ManageTicket } from '../../api/models';
-import { groupTickets, isCancelledTicket, isUpcoming } from '../cancelFreeOrder/rules';
+import { groupTickets, isCancelledTicket, isPastTicket } from '../cancelFreeOrder/rules';
 import { isReschedulable } from '../reschedule/rules';
 import type { Message } from '../shared/messages';
 import type { editOrderMachine } from './editOrder.machine';
@@ -30,6 +30,8 @@ export interface EditTicketView {
   status: EditTicketStatus;
   /** The remove button (a zero-price ticket that may still be given up). */
   removable: boolean;
+  /** A pass's validity (issue 25): shown in the session's zone; absent on other tickets. */
+  validity?: { from: string; to: string } | null;
 }
 
 export interface EditSessionView {
@@ -70,7 +72,7 @@ function statusOf(t: ManageTicket, removed: ReadonlySet<string>, nowMs: number):
   if (isCancelledTicket(t)) return 'cancelled';
   if (removed.has(t.id)) return 'removed';
   if (t.state === 'redeemed') return 'redeemed';
-  return isUpcoming(t, nowMs) ? 'booked' : 'past';
+  return isPastTicket(t, nowMs) ? 'past' : 'booked';
 }
 
 export function selectEditOrderView(snapshot: EditOrderSnapshot): EditOrderView {
@@ -87,6 +89,7 @@ export function selectEditOrderView(snapshot: EditOrderSnapshot): EditOrderView 
       price: t.adjustedValue,
       status: statusOf(t, removed, nowMs),
       removable: removable.includes(t.id) && Number(t.adjustedValue) === 0,
+      validity: t.validity ?? null,
     }));
     const movable = g.tickets.find((t) => !removed.has(t.id) && isReschedulable(t, nowMs, access));
     return {

@@ -7,6 +7,7 @@
  * members issue), event_type single -> single-event form, else meta reserve_flow, else the site default.
  */
 import type { CartModel, EventDetail, ReserveFlow } from '../../api/models';
+import { isOneTicketGroupSet } from '../../domain/one-ticket';
 
 export type LayoutKind =
   /** Event with no ticket groups: a warning with a back button. */
@@ -30,9 +31,6 @@ export interface LayoutConfig {
 }
 
 export const DEFAULT_RESERVE_FLOW: ReserveFlow = 'quantity_first';
-
-/** Handlers whose groups the one-ticket-only picker sells. */
-const ONE_TICKET_HANDLERS = new Set(['ledger', 'donation', 'passes']);
 
 /** Event meta key that makes an event an add-on needing an admission ("anchor") item in the cart. */
 export const ANCHOR_META_KEY = 'tickets_must_match_anchor_tickets';
@@ -70,7 +68,8 @@ export function chooseLayout(
     return event.hiddenType === 'public_member_only' ? 'membersOnly' : 'noTicketGroups';
   if (isAnchorRequired(event) && !hasAnchorItem(event, cart)) return 'anchorRequired';
   if (groups.some((group) => group.handler === 'membership')) return 'membership';
-  if (groups.every((group) => ONE_TICKET_HANDLERS.has(group.handler))) return 'oneTicket';
+  // The one rule of what the picker sells (domain/one-ticket.ts), which the picker's own rules ask too.
+  if (isOneTicketGroupSet(groups)) return 'oneTicket';
   if (event.hiddenType === 'public_member_only') return 'membersOnly';
   if (event.eventType === 'single') return 'single';
   const flow = event.reserveFlow ?? config.defaultReserveFlow ?? DEFAULT_RESERVE_FLOW;

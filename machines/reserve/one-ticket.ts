@@ -4,18 +4,14 @@
  * choosing another type replaces it, and it can never be taken down to none.
  */
 import type { EventDetail, TicketGroupModel } from '../../api/models';
+import { isOneTicketGroupSet } from '../../domain/one-ticket';
 import { findGroupOfType, type Quantities, remainingForGroup } from './quantities';
 
-/** The sessionless kinds the picker sells: gift cards (ledger), donations and passes (issue 25). */
-export const ONE_TICKET_HANDLERS: readonly string[] = ['ledger', 'donation', 'passes'];
 export const DONATION_HANDLER = 'donation';
 
-/** Every group is a ledger, donation or passes group (and there is at least one). */
+/** Every group is one the picker sells (domain/one-ticket.ts: ledger, donation, passes), and there is one. */
 export function isOneTicketEvent(event: Pick<EventDetail, 'ticketGroups'>): boolean {
-  return (
-    event.ticketGroups.length > 0 &&
-    event.ticketGroups.every((group) => ONE_TICKET_HANDLERS.includes(group.handler))
-  );
+  return isOneTicketGroupSet(event.ticketGroups);
 }
 
 /** A type that can be the one ticket: it exists and its group has a place for one. */

@@ -23,7 +23,15 @@ export interface OrderLine {
   name: string;
   count: number;
   seats: string[];
+  /** A pass's first and last valid day in the venue's zone (issue 25: 'Sat, Nov 21, 2026'); absent otherwise. */
+  validity?: { from: string; to: string };
 }
+
+/** The days of a pass line (spec 2 §9's day format, in the venue's zone). */
+const PASS_DAY = 'ddd, MMM D, YYYY';
+
+/** 'Valid from {from} to {to}': the storefront's words for a pass's validity (ui/cart/strings.ts). */
+export const passValidityText = (v: { from: string; to: string }) => `Valid from ${v.from} to ${v.to}`;
 
 export interface OrderSession {
   id: string;
@@ -125,12 +133,18 @@ export async function loadOrderMail(
     events.map((e) => e.venueId),
   );
   const origin = input.origin.replace(/\/+$/, '');
-  const linesOf = (ks: Ticket[]): OrderLine[] => {
+  const linesOf = (ks: Ticket[], timezone: string): OrderLine[] => {
     const byType = new Map<string, OrderLine>();
     for (const k of ks) {
       const name = types.find((ty) => ty.id === k.ticketTypeId)?.name ?? 'Ticket';
       const line = byType.get(k.ticketTypeId) ?? { name, count: 0, seats: [] };
       line.count += 1;
+      // A pass's validity (issue 25): its first and last valid day where the venue is.
+      if (k.handler === 'passes' && k.validFrom && k.validTo && !line.validity)
+        line.validity = {
+          from: dayjs(k.validFrom).tz(timezone).format(PASS_DAY),
+          to: dayjs(k.validTo).tz(timezone).format(PASS_DAY),
+        };
       const seat = seats.get(k.id);
       if (seat) line.seats.push(seatName(seat));
       byType.set(k.ticketTypeId, line);
@@ -162,12 +176,16 @@ export async function loadOrderMail(
       startAt: s.startAt,
       endAt: s.endAt,
       eventLink: `${origin}/${input.seller.slug}/events/${s.eventTemplateId}`,
-      lines: linesOf(tickets.filter((k) => k.eventSessionId === s.id)),
+      lines: linesOf(
+        tickets.filter((k) => k.eventSessionId === s.id),
+        venue?.timezone ?? 'UTC',
+      ),
     });
   }
   for (const e of events) {
     const ks = tickets.filter((k) => k.eventTemplateId === e.id && !k.eventSessionId);
-    if (ks.length) out.other.push({ eventName: e.name, lines: linesOf(ks) });
+    const timezone = venues.find((v) => v.id === e.venueId)?.timezone ?? 'UTC';
+    if (ks.length) out.other.push({ eventName: e.name, lines: linesOf(ks, timezone) });
   }
   return out;
 }
@@ -176,7 +194,7 @@ export const sessionWhen = (s: OrderSession) =>
   dayjs(s.startAt).tz(s.timezone).format('dddd D MMMM YYYY, h:mm A');
 
 const lineText = (l: OrderLine) =>
-  `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}`;
+  `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}${l.validity ? `\n${passValidityText(l.validity)}` : ''}`;
 
 /** One calendar (iCalendar) of the given sessions of an order: one VEVENT each, with the venue and event link. */
 export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = data.sessions): string {
@@ -247,7 +265,7 @@ export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailCo
       ? [`${title}\n${items.map((c) => `${c.text}${c.note ? ` (${c.note})` : ''}`).join('\n')}\n${how}`]
       : [];
   const lineHtml = (l: OrderLine) =>
-    html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}</li>`;
+    html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}${l.validity ? html`<br><span style="color:#555555">${passValidityText(l.validity)}</span>` : ''}</li>`;
   const block = (title: string, sub: string | null, lines: OrderLine[], link: string | null) =>
     html`<div style="border:1px solid #e5e5e5;border-radius:4px;padding:12px 16px;margin:0 0 12px">
 <p style="margin:0;font-weight:bold">${link ? html`<a href="${link}" style="color:inherit">${title}</a>` : title}</p>

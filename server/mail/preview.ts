@@ -96,6 +96,17 @@ export function previews(): Array<{ name: string; mail: MailContent }> {
         other: [
           { eventName: 'Donations', lines: [{ name: 'Donation $25', count: 1, seats: [] }] },
           { eventName: 'Gift a visit', lines: [{ name: '50% off General Admission', count: 2, seats: [] }] },
+          {
+            eventName: 'Museum Passes',
+            lines: [
+              {
+                name: 'Explorer Pass',
+                count: 1,
+                seats: [],
+                validity: { from: 'Sat, Nov 21, 2026', to: 'Sun, Dec 20, 2026' },
+              },
+            ],
+          },
         ],
         codes: [
           { code: 'K7QM2XPA9RTB', description: '50% off General Admission' },

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { emailKey, hashPassword } from '../members/auth';
 import { memberMembership, memberUser } from '../members/schema';
+import { MEMBERSHIP_EXTEND_META } from '../memberships/reserve';
 import {
   giftCode,
   membershipBenefit,
@@ -299,6 +300,18 @@ export async function seedMemberships(
       eventType: 'single',
       hiddenType: 'public_link_only',
       rank: 100,
+    })
+    .onConflictDoNothing();
+  // The demo offers the 'Extend my membership' checkbox (spec 3 §2; server/memberships/reserve.ts): a current
+  // member can extend before the renewal window opens.
+  await db
+    .insert(t.meta)
+    .values({
+      id: id('meta:event_template:membership:membership_extend'),
+      resource: 'event_template',
+      resourceId: membershipIds.event,
+      key: MEMBERSHIP_EXTEND_META,
+      value: 'yes',
     })
     .onConflictDoNothing();
   await db

@@ -4,9 +4,11 @@
  * (the one-ticket picker, spec 1 §2 layout 2): the "Garden Season Pass" (start_policy fixedto: valid from the
  * purchase day to the end of the season, the next 31 October from the seed's day) and the "30-Day Explorer
  * Pass" (fixedfrom, no day: valid for 30 days from the purchase day, `P30D`). Every seeded seller has them.
- * Idempotent, stable ids like the rest of the seed.
+ * Idempotent, stable ids like the rest of the seed; seeded again on a kept database, the season's day moves on
+ * with the seed's day (the rest is left as it was).
  */
 
+import { sql } from 'drizzle-orm';
 import { PASSES_HANDLER } from '../catalog/passes';
 import type { Db } from '../db';
 import * as t from '../schema';
@@ -87,7 +89,12 @@ export async function seedPasses(db: Db, ids: SellerIds, nowMs: number): Promise
         durationNew: g.durationNew,
       })),
     )
-    .onConflictDoNothing();
+    // A kept database (npm start's .data/pglite) is seeded again on each start: the season's last day follows the
+    // seed's day there too, or the season pass would be refused from 1 November on ("the next 31 October").
+    .onConflictDoUpdate({
+      target: t.ticketGroup.id,
+      set: { startPolicyDate: sql`excluded.start_policy_date` },
+    });
   await db
     .insert(t.ticketType)
     .values(

@@ -21,6 +21,8 @@ import {
 import { type SinkMessage, sharedMailSink } from '../../server/mail/sink';
 import { smtpTransport } from '../../server/mail/smtp';
 import * as t from '../../server/schema';
+import { demoIds } from '../../server/seed/demo';
+import { passIds } from '../../server/seed/passes';
 import { theatreIds } from '../../server/seed/seats';
 import { GA, GA_ADULT, GA_CHILD, gaSessions, SELLER, startTestServer, type TestServer } from './helpers';
 import { browser, outbox, passwordLogin } from './members-helpers';
@@ -212,6 +214,24 @@ describe('order confirmation', () => {
     expect(
       mail?.attachments.filter((x) => x.content_type === 'text/calendar').map((x) => x.filename),
     ).toEqual(['event-1.ics', 'event-2.ics']);
+  });
+});
+
+describe('a pass in the order confirmation (issue 25)', () => {
+  it("each pass line says its first and last valid day in the venue's zone, in both parts", async () => {
+    // The seed's instant is 21 Nov 2026, 10:00 in New York: a 30-day pass admits to 20 Dec (its 30th day).
+    const P = passIds(demoIds);
+    await buy('pass.mail@example.com', [
+      { event_session_id: null, ticket_type_id: P.type('explorer-30', 'Explorer Pass') },
+    ]);
+    const r = await s.json('GET', '__outbox', { query: { content: '1' } });
+    const [mail] = r.body.outbox._data.filter((m: { to: string }) => m.to === 'pass.mail@example.com');
+    expect(mail?.text).toContain(
+      'Museum Passes\n1 × Explorer Pass\nValid from Sat, Nov 21, 2026 to Sun, Dec 20, 2026',
+    );
+    expect(mail?.html).toContain(
+      '1 × Explorer Pass<br><span style="color:#555555">Valid from Sat, Nov 21, 2026 to Sun, Dec 20, 2026</span>',
+    );
   });
 });
 

@@ -161,6 +161,15 @@ describe("extend (the membership event's 'extend membership' checkbox, meta memb
   };
   const CART_Q = { _embed: 'ticket,ticket_group,cart_fees' };
 
+  it('the demo seed offers the checkbox on its membership event (the event answer carries the meta)', async () => {
+    const r = await s.json('GET', `events/${membershipIds.event}`, { query: { _embed: 'meta' } });
+    expect(r.status).toBe(200);
+    const meta = document.parse(r.body).meta?._data ?? [];
+    expect(
+      meta.find((m) => m.key === MEMBERSHIP_EXTEND_META && m.resource_id === membershipIds.event)?.value,
+    ).toBe('yes');
+  });
+
   it('extends a current membership before renewing opens: the term runs on from its valid_to', async () => {
     const fay = await member('family');
     const m = DEMO_MEMBERSHIP_MEMBERS.family;

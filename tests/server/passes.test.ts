@@ -6,12 +6,13 @@
  * read, or whose validity has ended, is refused (400 validation_failed, context ticket_group); so is a pass
  * sent with a session. The seed's instant is 2026-11-21 10:00 in New York.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
 import * as t from '../../server/schema';
 import { demoIds } from '../../server/seed/demo';
-import { passIds } from '../../server/seed/passes';
+import { passIds, seedPasses } from '../../server/seed/passes';
 import { gaSessions, START, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -175,5 +176,32 @@ describe('passes', () => {
     } finally {
       s.clock.now = START;
     }
+  });
+
+  it('a kept database seeded again after the season: the season pass runs to the next 31 October, and sells', async () => {
+    const seasonDay = async () =>
+      (
+        await s.handle.db
+          .select()
+          .from(t.ticketGroup)
+          .where(eq(t.ticketGroup.id, P.group('garden-season')))
+      )[0]?.startPolicyDate;
+    // The seed's day (21 Nov 2026) is after this year's 31 October: the season is next year's.
+    expect(await seasonDay()).toBe('2027-10-31');
+    // The same database a year on (5 Nov 2027, after that season): seeded again, the season moves on.
+    const yearOn = Date.UTC(2027, 10, 5, 15);
+    await seedPasses(s.handle.db, demoIds, yearOn);
+    s.clock.now = yearOn;
+    try {
+      expect(await seasonDay()).toBe('2028-10-31');
+      expect(await reservedPass(SEASON)).toEqual({
+        from: '2027-11-05T04:00:00.000Z',
+        to: '2028-11-01T03:59:59.000Z',
+      });
+    } finally {
+      s.clock.now = START;
+      await seedPasses(s.handle.db, demoIds, START);
+    }
+    expect(await seasonDay()).toBe('2027-10-31');
   });
 });

@@ -4,10 +4,10 @@ import type {
   EmailSubmitView as EmailSubmitModel,
 } from '../../machines/emailSubmit/view';
 import { AppLink, type Navigate } from '../AppLink';
+import { useRefusalFocus } from '../form-validity';
 import { SellerHtml } from '../SellerHtml';
 import { resolveMessage, type Strings } from '../strings';
 import { Field } from './Field';
-import { useRefusalFocus } from './useRefusalFocus';
 
 /** The flow's view model (machines/emailSubmit/view.ts), the page's texts (by kind) and its callbacks. */
 export interface EmailSubmitViewProps

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldError, fieldAria } from '../form-validity';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   id: string;
@@ -11,25 +12,22 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   onValueChange: (value: string) => void;
 }
 
-/** A labelled input with its error under it, described by the error (and any hint) and invalid while it shows. */
+/**
+ * A labelled input with its error under it, described by the error (and any hint) and invalid while it shows:
+ * the form layer's way (ui/form-validity.ts).
+ */
 export function Field({ id, label, value, error, describedBy, onValueChange, ...input }: FieldProps) {
-  const described = [error ? `${id}-error` : null, describedBy ?? null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        {...fieldAria(id, error !== null && error !== '', describedBy)}
         onChange={(e) => onValueChange(e.target.value)}
         {...input}
       />
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError fieldId={id}>{error}</FieldError>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import '../membership-strings';
 import type { ReactNode } from 'react';
+import { useRefusalFocus } from '../form-validity';
 import { formatMoney } from '../format';
 import type { MembershipPageStrings } from '../membership-strings';
 import { Modal } from '../modal/Modal';
 import { fill, resolveMessage, type UiMessage } from '../strings';
 import { Field } from './Field';
-import { useRefusalFocus } from './useRefusalFocus';
 
 export interface RedeemLevelOption {
   id: string;

@@ -5,9 +5,9 @@ import type {
   PasswordResetView as PasswordResetModel,
 } from '../../machines/passwordReset/view';
 import { AppLink, type Navigate } from '../AppLink';
+import { useRefusalFocus } from '../form-validity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
-import { useRefusalFocus } from './useRefusalFocus';
 
 /** The flow's view model (machines/passwordReset/view.ts), its requirements and field errors as the page shows them. */
 export interface PasswordResetViewProps

@@ -1,8 +1,8 @@
 import './strings';
 import type { SetEmailCallbacks, SetEmailView as SetEmailModel } from '../../machines/setEmail/view';
+import { useRefusalFocus } from '../form-validity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { Field } from './Field';
-import { useRefusalFocus } from './useRefusalFocus';
 
 /**
  * The flow's view model (machines/setEmail/view.ts; `sentTo`: the new address a confirmation link went to, the

@@ -9,7 +9,8 @@ import { AttendeeNames } from '../AttendeeNames';
 import { type SurveyAnswerItem, SurveyAnswers } from '../SurveyAnswers';
 import './strings';
 import { AppLink, type Navigate } from '../AppLink';
-import { formatDate, formatDateTime, formatMoney } from '../format';
+import { formatDateTime, formatMoney } from '../format';
+import { PassValidity } from '../PassValidity';
 import { fill, type Strings } from '../strings';
 import { TicketSeats, type TicketSeatView } from '../TicketSeats';
 import { CartFrame } from './CartFrame';
@@ -185,14 +186,12 @@ function CartItemRow({
                 {line.count} × {line.name}
               </span>
               <span>{formatMoney(line.totalCents, currency)}</span>
-              {line.validity ? (
-                <span className="cart-line__validity">
-                  {fill(strings.cartPassValidity, {
-                    from: formatDate(line.validity.from, item.timezone),
-                    to: formatDate(line.validity.to, item.timezone),
-                  })}
-                </span>
-              ) : null}
+              <PassValidity
+                strings={strings}
+                validity={line.validity}
+                timezone={item.timezone}
+                className="cart-line__validity"
+              />
               <AttendeeNames names={line.admitNames} />
               <SurveyAnswers answers={line.answers} />
             </li>

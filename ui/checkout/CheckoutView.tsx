@@ -2,6 +2,7 @@ import './strings';
 import '../cart/strings';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { IdentityFieldView } from '../../machines/checkout/view';
+import { FieldError, fieldAria, useRefusalFocus } from '../form-validity';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 
@@ -76,29 +77,20 @@ export const CHECKOUT_FORM_ID = 'checkout-form';
 /** Checkout: 'Payment information', the 'Your information' identity form, the card form and the pay button. */
 export function CheckoutView(props: CheckoutViewProps) {
   const { strings, values, fieldErrors } = props;
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   // A new notice (a partial payment made): it is read out and takes focus, at the top of the page.
   useEffect(() => {
     if (props.noticeVersion) noticeRef.current?.focus({ preventScroll: true });
   }, [props.noticeVersion]);
 
-  // Moves focus once per refusal (errorVersion), never on a re-render with the same refusal.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: cardRefused is read for the refusal errorVersion names
-  useEffect(() => {
-    if (props.errorVersion === 0) return;
-    const form = formRef.current;
-    const firstInvalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    // A refused card: its form, where the visitor edits the card (spec 2 §5: card errors scroll to the payment
-    // element); the alert above is read out by its role.
+  // After each refusal (errorVersion), the form layer's focus (ui/form-validity.ts): the first invalid field; else
+  // a refused card's form, where the visitor edits the card (spec 2 §5: card errors scroll to the payment
+  // element; its first field, else the provider's frame, else the section), the alert above read out by its
+  // role; else the form's message.
+  const { formRef, messageRef: errorRef } = useRefusalFocus(props.errorVersion, (form) => {
     const section = props.cardRefused ? form?.querySelector<HTMLElement>('#card-section') : null;
-    // Its first field (the card number), else the provider's frame, else the section itself.
-    const card = section ? (section.querySelector<HTMLElement>('input, iframe') ?? section) : null;
-    const target = firstInvalid ?? card ?? errorRef.current;
-    target?.scrollIntoView?.({ block: 'center' });
-    target?.focus();
-  }, [props.errorVersion]);
+    return section ? (section.querySelector<HTMLElement>('input, iframe') ?? section) : null;
+  });
 
   return (
     <form
@@ -152,19 +144,16 @@ export function CheckoutView(props: CheckoutViewProps) {
             name="terms"
             type="checkbox"
             checked={props.termsAccepted === true}
-            aria-invalid={fieldErrors.terms ? true : undefined}
-            aria-describedby={fieldErrors.terms ? 'checkout-terms-error' : undefined}
+            {...fieldAria('checkout-terms', fieldErrors.terms !== undefined)}
             onChange={(e) => props.onTermsChange?.(e.target.checked)}
           />
           <label htmlFor="checkout-terms">{strings.acceptTerms}</label>
           <button type="button" className="btn btn--link" onClick={props.onOpenTerms}>
             {strings.termsRead}
           </button>
-          {fieldErrors.terms ? (
-            <p className="field__error" id="checkout-terms-error">
-              {resolveMessage(strings, fieldErrors.terms)}
-            </p>
-          ) : null}
+          <FieldError fieldId="checkout-terms">
+            {fieldErrors.terms ? resolveMessage(strings, fieldErrors.terms) : null}
+          </FieldError>
         </div>
       ) : null}
       {props.promoBox ?? null}
@@ -220,12 +209,9 @@ function IdentityInput(props: {
   const { field: f, strings, error } = props;
   const id = `identity-${f.name}`;
   const label = strings[f.label];
-  const describedBy = error ? `${id}-error` : undefined;
-  const errorText = error ? (
-    <p className="field__error" id={`${id}-error`}>
-      {resolveMessage(strings, error)}
-    </p>
-  ) : null;
+  const aria = fieldAria(id, error !== undefined);
+  const describedBy = aria['aria-describedby'];
+  const errorText = <FieldError fieldId={id}>{error ? resolveMessage(strings, error) : null}</FieldError>;
   if (f.input === 'radio' && f.options)
     return (
       <fieldset className="field" aria-describedby={describedBy} style={{ border: 'none', padding: 0 }}>
@@ -239,7 +225,7 @@ function IdentityInput(props: {
               checked={props.value === o.value}
               required={f.required}
               disabled={f.disabled}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={aria['aria-invalid']}
               onChange={() => props.onChange(o.value)}
               onFocus={props.onFocus}
             />{' '}
@@ -255,8 +241,7 @@ function IdentityInput(props: {
     required: f.required,
     disabled: f.disabled,
     autoComplete: f.autoComplete,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    ...aria,
     onFocus: props.onFocus,
   } as const;
   return (

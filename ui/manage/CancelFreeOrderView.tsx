@@ -8,6 +8,7 @@ import type {
 import { formatDay } from '../day-format';
 import { formatDateTime, formatMoney } from '../format';
 import { Modal } from '../modal/Modal';
+import { PassValidity } from '../PassValidity';
 import { fill, resolveMessage, type Strings } from '../strings';
 import { AppHref, ManageNotice } from './ManageNotice';
 
@@ -188,7 +189,10 @@ function SessionTable(props: CancelFreeOrderViewProps & { session: SessionView }
                   />
                 ) : null}
               </td>
-              <th scope="row">{t.name}</th>
+              <th scope="row">
+                {t.name}
+                <PassValidity strings={strings} validity={t.validity} timezone={s.timezone} />
+              </th>
               <td>{priceText(t.price, props.currency, strings)}</td>
               <td>{strings[STATUS_KEY[t.status]]}</td>
             </tr>

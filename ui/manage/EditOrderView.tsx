@@ -5,6 +5,7 @@ import type {
   EditTicketStatus,
 } from '../../machines/editOrder/view';
 import { formatDateTime, formatMoney } from '../format';
+import { PassValidity } from '../PassValidity';
 import { fill, resolveMessage, type Strings } from '../strings';
 import { AppHref, ManageNotice } from './ManageNotice';
 
@@ -152,6 +153,7 @@ function SessionCard(props: EditOrderViewProps & { session: EditSessionView }) {
             <li key={t.id}>
               <span>{t.name}</span>{' '}
               <span>{label ? strings[label] : priceText(centsOf(t.price), currency, strings)}</span>
+              <PassValidity strings={strings} validity={t.validity} timezone={s.timezone} />
               {t.removable ? (
                 <>
                   {' '}

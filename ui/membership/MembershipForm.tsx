@@ -5,8 +5,9 @@
  * the view model comes from machines/membership/view.ts (the redeem page reuses this form).
  */
 import '../membership-strings';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { MembershipFormView } from '../../machines/membership/view';
+import { FieldError, fieldAria, useRefusalFocus } from '../form-validity';
 import { formatMoney } from '../format';
 import { SurveyQuestionField } from '../reserve/SurveyFields';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
@@ -120,15 +121,10 @@ function TextField(props: {
         readOnly={props.disabled}
         maxLength={props.maxLength}
         autoComplete={props.autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...fieldAria(id, Boolean(error))}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {resolveMessage(strings, error)}
-        </p>
-      ) : null}
+      <FieldError fieldId={id}>{error ? resolveMessage(strings, error) : null}</FieldError>
     </div>
   );
 }
@@ -137,17 +133,10 @@ export function MembershipForm(props: MembershipFormProps) {
   const { strings, view, currency } = props;
   const labels = props.labels ?? membershipLabels;
   const base = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const levelName = `${base}-level`;
-  // After a refused submit, the first invalid field is focused and scrolled into view (spec 3 §5).
-  useEffect(() => {
-    if (view.errorVersion === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (invalid) {
-      invalid.focus();
-      invalid.scrollIntoView?.({ block: 'center' });
-    }
-  }, [view.errorVersion]);
+  // After a refused submit, the first invalid field is focused and scrolled into view (spec 3 §5); a refusal
+  // without one (no member, a server refusal) focuses its message: the form layer's way (ui/form-validity.ts).
+  const { formRef, messageRef } = useRefusalFocus(view.errorVersion);
 
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   if (view.status === 'unavailable' || view.status === 'loadError') {
@@ -352,7 +341,9 @@ export function MembershipForm(props: MembershipFormProps) {
       <div role="alert">
         {view.formError ? (
           <div className="message message--error">
-            <p>{resolveMessage(strings, view.formError)}</p>
+            <p ref={messageRef} tabIndex={-1}>
+              {resolveMessage(strings, view.formError)}
+            </p>
             {view.selfGift && props.selfGiftLink ? <p>{props.selfGiftLink}</p> : null}
             {view.cartNotEmpty && props.cartLink ? <p>{props.cartLink}</p> : null}
           </div>

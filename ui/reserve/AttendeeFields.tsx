@@ -1,6 +1,6 @@
 import './strings';
 import { useId } from 'react';
-import { clearFieldValidity } from '../form-validity';
+import { clearFieldValidity, FieldError, fieldAria } from '../form-validity';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 
 /** One input of an attendee (machines/reserve/core/admits.ts `AdmitFieldView`). */
@@ -99,7 +99,6 @@ function AttendeeInput(props: {
   onChange: (value: string) => void;
 }) {
   const { id, option, strings } = props;
-  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label id={`${id}-label`} htmlFor={id}>
@@ -113,19 +112,14 @@ function AttendeeInput(props: {
         maxLength={MAX_LENGTH[option.field]}
         autoComplete="off"
         aria-labelledby={props.labelledBy ? `${props.labelledBy} ${id}-label` : undefined}
-        aria-invalid={option.error ? true : undefined}
-        aria-describedby={option.error ? errorId : undefined}
+        {...fieldAria(id, option.error !== null)}
         data-invalid={option.invalid ? resolveMessage(strings, option.invalid) : undefined}
         onChange={(e) => {
           clearFieldValidity(e.currentTarget);
           props.onChange(e.target.value);
         }}
       />
-      {option.error ? (
-        <p className="field__error" id={errorId}>
-          {resolveMessage(strings, option.error)}
-        </p>
-      ) : null}
+      <FieldError fieldId={id}>{option.error ? resolveMessage(strings, option.error) : null}</FieldError>
     </div>
   );
 }

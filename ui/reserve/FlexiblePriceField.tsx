@@ -1,5 +1,5 @@
 import './strings';
-import { clearFieldValidity } from '../form-validity';
+import { clearFieldValidity, FieldError, fieldAria } from '../form-validity';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 
@@ -39,7 +39,6 @@ export function FlexiblePriceField(props: {
   onChange: (value: string) => void;
 }) {
   const { id, strings, price } = props;
-  const described = [`${id}-bounds`, price.error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="field ticket-type__amount">
       <label htmlFor={id}>{fill(strings.flexiblePriceLabel, { name: props.name })}</label>
@@ -53,19 +52,14 @@ export function FlexiblePriceField(props: {
         autoComplete="off"
         maxLength={20}
         value={price.value}
-        aria-invalid={price.error ? true : undefined}
-        aria-describedby={described}
+        {...fieldAria(id, Boolean(price.error), `${id}-bounds`)}
         data-invalid={price.invalid ? resolveMessage(strings, price.invalid) : undefined}
         onChange={(e) => {
           clearFieldValidity(e.currentTarget);
           props.onChange(e.target.value);
         }}
       />
-      {price.error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {resolveMessage(strings, price.error)}
-        </p>
-      ) : null}
+      <FieldError fieldId={id}>{price.error ? resolveMessage(strings, price.error) : null}</FieldError>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import './strings';
 import { useId } from 'react';
-import { clearFieldValidity } from '../form-validity';
+import { clearFieldValidity, FieldError, fieldAria } from '../form-validity';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 
 /** One survey question (machines/reserve/core/surveys.ts `SurveyQuestionView`). */
@@ -82,13 +82,11 @@ export function SurveyQuestionField(props: {
   onChange: (value: string) => void;
 }) {
   const { id, question: q, strings } = props;
-  const described = [q.description ? `${id}-desc` : null, q.error ? `${id}-error` : null].filter(Boolean);
   const common = {
     id,
     value: q.value,
     required: q.required,
-    'aria-invalid': q.error ? true : undefined,
-    'aria-describedby': described.length ? described.join(' ') : undefined,
+    ...fieldAria(id, Boolean(q.error), q.description ? `${id}-desc` : null),
     'data-invalid': q.invalid ? resolveMessage(strings, q.invalid) : undefined,
   };
   return (
@@ -131,11 +129,7 @@ export function SurveyQuestionField(props: {
           }}
         />
       )}
-      {q.error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {resolveMessage(strings, q.error)}
-        </p>
-      ) : null}
+      <FieldError fieldId={id}>{q.error ? resolveMessage(strings, q.error) : null}</FieldError>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import './strings';
 import { useId } from 'react';
-import { clearFieldValidity } from '../form-validity';
+import { clearFieldValidity, FieldError, fieldAria } from '../form-validity';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 
 /** One ticket's city-pass voucher field (machines/reserve/core/vouchers.ts `VoucherView`). */
@@ -42,7 +42,6 @@ export function VoucherFields({ strings, vouchers, onChange }: VoucherFieldsProp
       <div className="form-grid">
         {vouchers.map((voucher) => {
           const key = `${id}-${voucher.ticketTypeId}-${voucher.index}`;
-          const errorId = `${key}-error`;
           return (
             <div className="field" key={key}>
               <label htmlFor={key}>{resolveMessage(strings, voucher.label)}</label>
@@ -55,19 +54,16 @@ export function VoucherFields({ strings, vouchers, onChange }: VoucherFieldsProp
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                aria-invalid={voucher.error ? true : undefined}
-                aria-describedby={voucher.error ? errorId : undefined}
+                {...fieldAria(key, Boolean(voucher.error))}
                 data-invalid={voucher.invalid ? resolveMessage(strings, voucher.invalid) : undefined}
                 onChange={(e) => {
                   clearFieldValidity(e.currentTarget);
                   onChange(voucher.ticketTypeId, voucher.index, e.target.value);
                 }}
               />
-              {voucher.error ? (
-                <p className="field__error" id={errorId}>
-                  {resolveMessage(strings, voucher.error)}
-                </p>
-              ) : null}
+              <FieldError fieldId={key}>
+                {voucher.error ? resolveMessage(strings, voucher.error) : null}
+              </FieldError>
             </div>
           );
         })}
