@@ -208,7 +208,9 @@ describe('checkout donation (issue 23)', () => {
     // Only that seller's: the demo seller seeded here without the option has none.
     expect(await configOf(app, DEMO_SELLER_ID)).toBeNull();
     expect((await app.request('/__test/sellers/w9-none/donation', { method: 'PUT' })).status).toBe(404);
-    expect((await app.request('/__test/sellers/w4-donation/donation', { method: 'DELETE' })).status).toBe(200);
+    expect((await app.request('/__test/sellers/w4-donation/donation', { method: 'DELETE' })).status).toBe(
+      200,
+    );
     expect(await configOf(app, sellerId)).toBeNull();
   });
 
