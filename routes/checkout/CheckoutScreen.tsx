@@ -38,7 +38,7 @@ import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
 import { type CheckoutActorRef, MobilePayButton } from './MobilePayButton';
-import { giftCardFieldShown, useCartModifiable } from './modifiable';
+import { donationFormShown, giftCardFieldShown, useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
 import { usePayment } from './usePayment';
@@ -62,6 +62,8 @@ const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
 /** The gift card field loads when the seller takes gift cards (with its strings and lookup call). */
 const GiftCardFlow = lazy(() => import('./GiftCardFlow'));
+/** The donation form loads when the seller offers a donation group (with its strings, machine and calls). */
+const DonationFlow = lazy(() => import('./DonationFlow'));
 // The address lookup's combobox, only when the seller has a lookup and the country is one it covers (spec 1 §4).
 const AddressLookupFlow = lazy(() => import('./AddressLookupFlow'));
 /** The scheduled payments panel loads for a cart on a payment plan (with its strings and machine). */
@@ -165,6 +167,7 @@ export default function CheckoutScreen({
             zipCodeDiscount={terms.data?.zipCodeDiscount === true}
             zipCodeRule={terms.data?.zipCodeRule ?? null}
             giftCards={terms.data?.giftCards === true}
+            donationGroupId={terms.data?.donationGroupId ?? null}
             onLeaving={() => setLeaving(true)}
             orderEdit={orderEdit}
             onActor={setCheckoutActor}
@@ -237,6 +240,7 @@ function CheckoutFlow({
   zipCodeDiscount,
   zipCodeRule,
   giftCards,
+  donationGroupId,
   onLeaving,
   orderEdit,
   onActor,
@@ -249,6 +253,8 @@ function CheckoutFlow({
   zipCodeRule: typeof ZipCode | null;
   /** The seller takes gift cards (`additional_payment_methods_enabled.gift_card`, spec 2 §2). */
   giftCards: boolean;
+  /** The donation group the seller offers at checkout (`checkout_donation`), or null. */
+  donationGroupId: string | null;
   onLeaving: () => void;
   orderEdit?: OrderEditCheckout;
   /** The checkout actor runs (null: it stopped): the mobile footer's pay button reads its amount from it. */
@@ -257,13 +263,17 @@ function CheckoutFlow({
   const termsModal = useModal('terms');
   // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
   // modifiable; a card posted at submit is spent, the field is told through this handle.
-  const giftCardsShown = giftCardFieldShown(useCartModifiable(cart), giftCards);
+  const modifiable = useCartModifiable(cart);
+  const giftCardsShown = giftCardFieldShown(modifiable, giftCards);
   const giftCardControl = useRef<GiftCardControl | null>(null);
   const { api, strings, inspect, app, config } = useServices();
   const cartActor = useCartActor();
   // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
   const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
   const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
+  // Spec 2 §2: the donation form (and its chunk) only when the seller offers one, the cart is modifiable and it
+  // is not a gift.
+  const donationShown = donationFormShown(donationGroupId, modifiable, giftee !== null);
   const { navigate } = useAppNavigate();
   const [paymentFailed] = useState(() => paymentFailedState());
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
@@ -473,6 +483,13 @@ function CheckoutFlow({
         onTermsChange={(accepted) => actor.send({ type: 'terms.change', accepted })}
         onOpenTerms={termsModal.open}
         onSubmit={() => actor.send({ type: 'submit' })}
+        donationForm={
+          donationShown && donationGroupId ? (
+            <Suspense fallback={null}>
+              <DonationFlow groupId={donationGroupId} />
+            </Suspense>
+          ) : null
+        }
         blockedForm={promo('blocked')}
         promoBox={promo('promo')}
         giftCardField={
