@@ -51,6 +51,8 @@ test('a visitor adds a donation at checkout, changes it, and pays it: the total 
 
     // The ticket removed: the donation alone is paid; a donation admits no one, so no QR block.
     await removeFromCart(page, 'General Admission');
+    // The confirm closes (its 200 ms transition keeps the page behind it inert) before the visitor types on.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(pay).toHaveText('Pay $42.50');
     await fillGuestCheckout(page, 'ada@example.com');
     await pay.click();
