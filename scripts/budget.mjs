@@ -121,7 +121,12 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // against 73,421 allowed (71.74 KB); the others unchanged (58,149, 65,843, 64,886 bytes: 56.8, 64.3, 63.4 KB).
 // With passes merged on top (the wire schema's three optional policy fields ride in the entry): measured 57.3,
 // 64.6, 63.7 and 76.2 KB; the budgets those plus 0.1.
-const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 76.3 };
+// Then 0.2 KB on checkout for the donation form (issue 23): the checkout_donation setting read with the others, the
+// form's slot and its lazy chunk's entry in the screen's preload map; the form itself (its machine, rules, view,
+// strings, calls) loads in its own chunk only for a seller offering a donation group, and decides there whether it
+// shows (modifiable, not a gift). The other routes unchanged. Measured 78,245 bytes (76.4 KB) against 78,131
+// allowed; the budget that plus 0.1.
+const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 76.5 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

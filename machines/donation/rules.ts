@@ -7,11 +7,9 @@
  * - The cart's donation is its lines of the group's types (each carries its ticket ids): a change removes
  *   exactly those ids and adds the one new ticket, so the cart never holds two donations.
  */
-import { outcomeMessage } from '../../domain/error-messages/base';
-import { reserveOutcome } from '../../domain/error-messages/reserve';
+import { described, genericMessageKey, outcomeMessage } from '../../domain/error-messages/base';
 import { amountCents, fitsBounds, isFlexiblePrice, moneyText } from '../../domain/flexible-price';
-import { flexiblePriceProblem } from '../reserve/core/prices';
-import type { Message } from '../shared/messages';
+import { type Message, message } from '../shared/messages';
 import type { CartModel, ChangeDonationInput, DonationItem, FlowError, TicketGroupModel } from './types';
 
 type Type = TicketGroupModel['types'][number];
@@ -65,7 +63,9 @@ export function initialChoice(
 export function amountProblem(group: TicketGroupModel | null, choice: string | null, amount: string) {
   const own = group ? ownAmountType(group) : null;
   if (!own || choice !== own.id) return null;
-  return flexiblePriceProblem(own, amount);
+  // The reserve forms' rule (domain/flexible-price.ts, the server's too), without their chunk.
+  const cents = amountCents(amount);
+  return cents !== null && fitsBounds(own, cents) ? null : message('flexiblePriceOutside');
 }
 
 /** The amount chosen in cents (a preset's price, the own amount typed when it fits), or null. */
@@ -122,6 +122,10 @@ export function changeOf(context: {
   };
 }
 
-/** A refused change: the server's description of a known code, else the reserve's generic message (spec 1 §8). */
+/**
+ * A refused change: the server's description of a known code (e.g. an amount outside the bounds), else the
+ * reserve's generic message (spec 1 §8), as a reserve's refusal reads (domain/error-messages/reserve.ts: a
+ * donation is never for a sold-out session nor behind a code).
+ */
 export const changeErrorMessage = (error: FlowError): Message =>
-  outcomeMessage(reserveOutcome(error), 'reserve');
+  outcomeMessage(described(error, genericMessageKey('reserve')), 'reserve');

@@ -38,7 +38,7 @@ import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, readGiftee } from './gift';
 import { type CheckoutActorRef, MobilePayButton } from './MobilePayButton';
-import { donationFormShown, giftCardFieldShown, useCartModifiable } from './modifiable';
+import { giftCardFieldShown, useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
 import { usePayment } from './usePayment';
@@ -263,17 +263,13 @@ function CheckoutFlow({
   const termsModal = useModal('terms');
   // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
   // modifiable; a card posted at submit is spent, the field is told through this handle.
-  const modifiable = useCartModifiable(cart);
-  const giftCardsShown = giftCardFieldShown(modifiable, giftCards);
+  const giftCardsShown = giftCardFieldShown(useCartModifiable(cart), giftCards);
   const giftCardControl = useRef<GiftCardControl | null>(null);
   const { api, strings, inspect, app, config } = useServices();
   const cartActor = useCartActor();
   // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
   const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
   const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
-  // Spec 2 §2: the donation form (and its chunk) only when the seller offers one, the cart is modifiable and it
-  // is not a gift.
-  const donationShown = donationFormShown(donationGroupId, modifiable, giftee !== null);
   const { navigate } = useAppNavigate();
   const [paymentFailed] = useState(() => paymentFailedState());
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
@@ -484,9 +480,10 @@ function CheckoutFlow({
         onOpenTerms={termsModal.open}
         onSubmit={() => actor.send({ type: 'submit' })}
         donationForm={
-          donationShown && donationGroupId ? (
+          // The chunk loads when the seller offers a donation group; it decides whether the form shows (spec 2 §2).
+          donationGroupId ? (
             <Suspense fallback={null}>
-              <DonationFlow groupId={donationGroupId} />
+              <DonationFlow groupId={donationGroupId} cart={cart} gift={giftee !== null} />
             </Suspense>
           ) : null
         }

@@ -63,18 +63,15 @@ export async function loadCheckoutSettings(
     typeof methods === 'object' &&
     methods !== null &&
     (methods as { gift_card?: unknown }).gift_card === true;
-  const donation = rows.find((r) => r.key === DONATION_CONFIG_KEY)?.value;
-  const donationGroupId =
-    typeof donation === 'object' && donation !== null
-      ? (donation as { ticket_group_id?: unknown }).ticket_group_id
-      : null;
+  const donationGroupId = (
+    rows.find((r) => r.key === DONATION_CONFIG_KEY)?.value as { ticket_group_id?: unknown }
+  )?.ticket_group_id;
   return {
     termsHtml: typeof terms === 'string' && terms.trim() !== '' ? terms : null,
     showPromoCodes: isOn(PROMO_CODES_CONFIG_KEY),
     zipCodeDiscount,
     giftCards,
-    donationGroupId:
-      typeof donationGroupId === 'string' && donationGroupId.trim() !== '' ? donationGroupId : null,
+    donationGroupId: typeof donationGroupId === 'string' && donationGroupId.trim() ? donationGroupId : null,
     zipCodeRule: zipCodeDiscount ? await import('./zip-code') : null,
   };
 }
