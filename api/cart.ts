@@ -168,6 +168,19 @@ export function createCart(
       return toCart(load(`my/cart/${enc(cartId)}`, signal));
     },
 
+    /**
+     * A donation's change (spec 2 §4 "Donations": remove ticket ids and add ticket items): POST
+     * my/cart/{id}/modify { remove, add } in one modification, so the cart never holds two donations; `add`
+     * null removes the donation only.
+     */
+    changeDonation(
+      cartId: string,
+      change: { remove: string[]; add: ReservationLine | null },
+      { signal }: CallOptions = {},
+    ): Promise<CartModel> {
+      return modify(cartId, { remove: change.remove, ...(change.add ? { add: [change.add] } : {}) }, signal);
+    },
+
     /** POST my/cart/{id}/modify { remove }. */
     remove(cartId: string, ticketIds: string[], { signal }: CallOptions = {}): Promise<CartModel> {
       return modify(cartId, { remove: ticketIds }, signal);

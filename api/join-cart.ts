@@ -106,6 +106,8 @@ export function toItems(doc: Document, tickets: readonly Ticket[], urls: UrlSett
     // A pass's validity (server/README.md "Passes"): its first valid instant and its last.
     if (ticket.handler === 'passes' && ticket.valid_from && ticket.valid_to && !line.validity)
       line.validity = { from: ticket.valid_from, to: ticket.valid_to };
+    // A donation's tickets, for the checkout's donation form to remove when the donation changes.
+    if (ticket.handler === 'donation') line.ticketIds = [...(line.ticketIds ?? []), ticket.id];
     const admitName = ticket.admit_name?.trim();
     if (admitName) line.admitNames = [...(line.admitNames ?? []), admitName];
     if (ticket.additional_info)

@@ -165,6 +165,11 @@ export interface CartLine {
   answers?: SurveyAnswerLine[];
   /** A pass's validity (its tickets' valid_from and valid_to, ISO UTC); absent on other lines. */
   validity?: { from: string; to: string };
+  /**
+   * A donation line's ticket ids (handler donation): checkout's donation form removes them when the donation
+   * changes (spec 2 §4 "Donations"); absent on other lines.
+   */
+  ticketIds?: string[];
   unitCents: number;
   totalCents: number;
 }

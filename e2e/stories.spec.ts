@@ -222,6 +222,7 @@ const registered = [
   'cart',
   'checkout',
   'dateFirstReserve',
+  'donation',
   'editOrder',
   'emailSubmit',
   'giftCard',
@@ -276,7 +277,7 @@ const groups = [
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
-  ['reschedule', 'giftCard', 'scheduledPayments', 'editOrder'],
+  ['reschedule', 'giftCard', 'scheduledPayments', 'editOrder', 'donation'],
 ];
 
 test('the groups below open every registered machine once', () => {

@@ -4,6 +4,7 @@ import { autoRenewCancelMachine } from './autoRenewCancel/autoRenewCancel.machin
 import { cancelFreeOrderMachine } from './cancelFreeOrder/cancelFreeOrder.machine';
 import { cartMachine } from './cart/cart.machine';
 import { checkoutMachine } from './checkout/checkout.machine';
+import { donationMachine } from './donation/donation.machine';
 import { editOrderMachine } from './editOrder/editOrder.machine';
 import { emailSubmitMachine } from './emailSubmit/emailSubmit.machine';
 import { giftCardMachine } from './giftCard/giftCard.machine';
@@ -35,6 +36,7 @@ export {
   cartMachine,
   checkoutMachine,
   dateFirstReserveMachine,
+  donationMachine,
   editOrderMachine,
   emailSubmitMachine,
   giftCardMachine,
@@ -67,6 +69,7 @@ export const machines = {
   cart: cartMachine,
   checkout: checkoutMachine,
   dateFirstReserve: dateFirstReserveMachine,
+  donation: donationMachine,
   editOrder: editOrderMachine,
   emailSubmit: emailSubmitMachine,
   giftCard: giftCardMachine,

@@ -128,7 +128,13 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // The passes' validity after the purchase rides in its own small chunk (PassValidity, 276 bytes) with the cart
 // widget, the confirmation, the printed order and the manage page. Measured on the forms25 branch: 57.3, 64.6,
 // 63.7 (unchanged) and 76.9 KB; checkout's budget that plus 0.1.
-const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 77.0 };
+// And the donation form at checkout (issue 23), merged with the form layer:
+// Then 0.2 KB on checkout for the donation form (issue 23): the checkout_donation setting read with the others, the
+// form's slot and its lazy chunk's entry in the screen's preload map; the form itself (its machine, rules, view,
+// strings, calls) loads in its own chunk only for a seller offering a donation group, and decides there whether it
+// shows (modifiable, not a gift). The other routes unchanged. Measured 78,245 bytes (76.4 KB) against 78,131
+// allowed; the budget that plus 0.1.
+const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 77.2 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

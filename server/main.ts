@@ -45,9 +45,11 @@ const isFlag = (value: string | undefined) =>
 // The demo (the demo seller with its published member password and gift codes, the sandbox payment gateway):
 // always outside production; in production only when asked for with TIX_DEMO=1 (`npm start` does).
 const demo = !production || isFlag(process.env.TIX_DEMO);
-// The demo the server runs has the sandbox captcha at checkout (issue 23; server/README.md, Captcha); the test
-// processes (the server suite's, the e2e server: NODE_ENV=test) seed it without, as their own sellers are.
-const demoIds = demo ? await seed(handle.db, { captcha: process.env.NODE_ENV !== 'test' }) : null;
+// The demo the server runs has the sandbox captcha and the donation form at checkout (issue 23; server/README.md,
+// Captcha, Donations at checkout); the test processes (the server suite's, the e2e server: NODE_ENV=test) seed it
+// without, as their own sellers are.
+const demoExtras = process.env.NODE_ENV !== 'test';
+const demoIds = demo ? await seed(handle.db, { captcha: demoExtras, donation: demoExtras }) : null;
 if (production && demo)
   console.info(
     '[server] TIX_DEMO=1: demo seller (published passwords and gift codes) and sandbox payments (no real charges)',

@@ -11,6 +11,7 @@ import { cancelFreeOrderStory } from './fixtures/cancelFreeOrder';
 import { cartStory } from './fixtures/cart';
 import { checkoutStory } from './fixtures/checkout';
 import { dateFirstReserveStory } from './fixtures/dateFirstReserve';
+import { donationStory } from './fixtures/donation';
 import { editOrderStory } from './fixtures/editOrder';
 import { emailSubmitStory } from './fixtures/emailSubmit';
 import { giftCardStory } from './fixtures/giftCard';
@@ -42,6 +43,7 @@ const written: Record<string, MachineStory> = {
   cart: cartStory,
   checkout: checkoutStory,
   dateFirstReserve: dateFirstReserveStory,
+  donation: donationStory,
   editOrder: editOrderStory,
   modals: modalsStory,
   listing: listingStory,

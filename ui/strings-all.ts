@@ -5,6 +5,7 @@
 import './account/menu-strings';
 import './account/strings';
 import './cart/strings';
+import './checkout/donation-strings';
 import './checkout/gift-card-strings';
 import './checkout/promo-strings';
 import './checkout/strings';

@@ -16,6 +16,7 @@ import type { accountMenuStrings } from './account/menu-strings';
 import type { accountStrings } from './account/strings';
 import type { cartStrings } from './cart/strings';
 import type { addressStrings } from './checkout/address-strings';
+import type { donationStrings } from './checkout/donation-strings';
 import type { giftCardStrings } from './checkout/gift-card-strings';
 import type { pendingStrings } from './checkout/pending-strings';
 import type { promoStrings } from './checkout/promo-strings';
@@ -143,6 +144,7 @@ type Catalogue = typeof shellStrings &
   typeof sandboxCaptchaStrings &
   typeof promoStrings &
   typeof giftCardStrings &
+  typeof donationStrings &
   typeof addressStrings &
   typeof scheduledPaymentsStrings &
   typeof promoBannerStrings &

@@ -40,6 +40,7 @@ export const CATALOGUES: Readonly<Record<string, Readonly<Record<string, Loader>
     pendingTitle: () => import('../../ui/checkout/pending-strings.es'),
     scheduledPaymentsTitle: () => import('../../ui/checkout/scheduled-payments-strings.es'),
     giftCardLabel: () => import('../../ui/checkout/gift-card-strings.es'),
+    donationTitle: () => import('../../ui/checkout/donation-strings.es'),
     addressSuggestions: () => import('../../ui/checkout/address-strings.es'),
     sandboxCaptchaTitle: () => import('../../ui/checkout/sandbox-captcha-strings.es'),
     termsTitle: () => import('../../ui/checkout/terms-strings.es'),

@@ -62,6 +62,8 @@ const RedirectReturnFlow = lazy(() => import('./RedirectReturnFlow'));
 const PromoCodeFlow = lazy(() => import('./PromoCodeFlow'));
 /** The gift card field loads when the seller takes gift cards (with its strings and lookup call). */
 const GiftCardFlow = lazy(() => import('./GiftCardFlow'));
+/** The donation form loads when the seller offers a donation group (with its strings, machine and calls). */
+const DonationFlow = lazy(() => import('./DonationFlow'));
 // The address lookup's combobox, only when the seller has a lookup and the country is one it covers (spec 1 §4).
 const AddressLookupFlow = lazy(() => import('./AddressLookupFlow'));
 /** The scheduled payments panel loads for a cart on a payment plan (with its strings and machine). */
@@ -165,6 +167,7 @@ export default function CheckoutScreen({
             zipCodeDiscount={terms.data?.zipCodeDiscount === true}
             zipCodeRule={terms.data?.zipCodeRule ?? null}
             giftCards={terms.data?.giftCards === true}
+            donationGroupId={terms.data?.donationGroupId ?? null}
             onLeaving={() => setLeaving(true)}
             orderEdit={orderEdit}
             onActor={setCheckoutActor}
@@ -237,6 +240,7 @@ function CheckoutFlow({
   zipCodeDiscount,
   zipCodeRule,
   giftCards,
+  donationGroupId,
   onLeaving,
   orderEdit,
   onActor,
@@ -249,6 +253,8 @@ function CheckoutFlow({
   zipCodeRule: typeof ZipCode | null;
   /** The seller takes gift cards (`additional_payment_methods_enabled.gift_card`, spec 2 §2). */
   giftCards: boolean;
+  /** The donation group the seller offers at checkout (`checkout_donation`), or null. */
+  donationGroupId: string | null;
   onLeaving: () => void;
   orderEdit?: OrderEditCheckout;
   /** The checkout actor runs (null: it stopped): the mobile footer's pay button reads its amount from it. */
@@ -473,6 +479,14 @@ function CheckoutFlow({
         onTermsChange={(accepted) => actor.send({ type: 'terms.change', accepted })}
         onOpenTerms={termsModal.open}
         onSubmit={() => actor.send({ type: 'submit' })}
+        donationForm={
+          // The chunk loads when the seller offers a donation group; it decides whether the form shows (spec 2 §2).
+          donationGroupId ? (
+            <Suspense fallback={null}>
+              <DonationFlow groupId={donationGroupId} cart={cart} gift={giftee !== null} />
+            </Suspense>
+          ) : null
+        }
         blockedForm={promo('blocked')}
         promoBox={promo('promo')}
         giftCardField={

@@ -22,3 +22,10 @@ export function useCartModifiable(cart: CartModel | null): boolean {
  */
 export const giftCardFieldShown = (modifiable: boolean, sellerTakesGiftCards: boolean): boolean =>
   modifiable && sellerTakesGiftCards;
+
+/**
+ * Spec 2 §2: "Donation form if the cart is modifiable and not a gift", when the seller offers a donation group
+ * (`checkout_donation`, ours: server/README.md "Donations at checkout").
+ */
+export const donationFormShown = (groupId: string | null, modifiable: boolean, gift: boolean): boolean =>
+  groupId !== null && modifiable && !gift;

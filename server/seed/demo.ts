@@ -14,7 +14,7 @@ import * as t from '../schema';
 import { dayjs, stableId } from '../util';
 import { seedCitypass } from './citypass';
 import { GIFT_VISIT_KEY, seedCodePurchase } from './code-purchase';
-import { DONATION_KEY, seedDonationEvent } from './donation';
+import { DONATION_KEY, seedDonationEvent, setCheckoutDonation } from './donation';
 import { GIFT_CARDS_KEY, seedGiftCards } from './gift-cards';
 import { DEMO_SLUG, seedIdOf } from './ids';
 import { LISTING_EVENTS, seedListingExtras } from './listing';
@@ -444,6 +444,12 @@ export interface SeedOptions {
    * it on (`PUT /__test/sellers/{slug}/captcha`).
    */
   captcha?: boolean;
+  /**
+   * Checkout's donation form (config row `checkout_donation`: the donation event's group, issue 23): the demo the
+   * server runs has it; the server suite's and the e2e workers' sellers do not, unless a test turns it on
+   * (`PUT /__test/sellers/{slug}/donation`).
+   */
+  donation?: boolean;
 }
 
 /** Sets (or with null removes) the seller's captcha row (server/captcha/captcha.ts). */
@@ -687,6 +693,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   await seedListingExtras(db, sellerId, ids.event, id);
   await seedMembers(db, sellerId, now(), slug);
   await seedDonationEvent(db, { seller: sellerId, venue: ids.venue, slug });
+  if (options.donation) await setCheckoutDonation(db, sellerId, slug, true);
   await seedTheatre(db, { seller: sellerId, venue: ids.venue, slug }, now());
   await seedMemberships(
     db,

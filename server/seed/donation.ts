@@ -3,11 +3,19 @@
  * (pay what you wish, $5 to $1,000: spec 1 §3 currency_amount_min / _max), no sessions, so event detail shows
  * the one-ticket-only picker (spec 1 §2 layout 2). Idempotent, stable ids like the rest of the seed.
  */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import * as t from '../schema';
 import { DEMO_SLUG, seedIdOf } from './ids';
 
 export const DONATION_KEY = 'support-the-museum';
+
+/**
+ * The seller's config row that names the donation group checkout offers (issue 23; spec 2 §2 "Donation form if
+ * the cart is modifiable and not a gift"; the spec names no key for it: ours, server/README.md "Donations at
+ * checkout"): `{ "ticket_group_id": "…" }`. No row: checkout offers no donation.
+ */
+export const CHECKOUT_DONATION_CONFIG_KEY = 'checkout_donation';
 
 export const DONATION_AMOUNTS: {
   name: string;
@@ -40,6 +48,23 @@ export function donationIdsOf(slug: string) {
 }
 
 export const donationIds = donationIdsOf(DEMO_SLUG);
+
+/**
+ * Turns checkout's donation form on for the seller `slug` (its donation group, the config row
+ * `checkout_donation`), or with `on` false off again (the row removed).
+ */
+export async function setCheckoutDonation(db: Db, sellerId: string, slug: string, on: boolean) {
+  const rowId = seedIdOf(slug)(`config:${sellerId}:${CHECKOUT_DONATION_CONFIG_KEY}`);
+  await db.delete(t.config).where(eq(t.config.id, rowId));
+  if (on)
+    await db.insert(t.config).values({
+      id: rowId,
+      resource: 'seller',
+      resourceId: sellerId,
+      key: CHECKOUT_DONATION_CONFIG_KEY,
+      value: { ticket_group_id: donationIdsOf(slug).group },
+    });
+}
 
 export async function seedDonationEvent(
   db: Db,

@@ -16,6 +16,8 @@
  * `PUT /__test/sellers/{slug}/self_edit_rules` sets the seller's self-edit rules (spec 2 §3; server/manage/rules.ts,
  * e.g. `{ "enabled": false }` for the cancel-free-order page); `DELETE` puts the demo's back.
  * `PUT /__test/sellers/{slug}/captcha` turns the sandbox captcha at checkout on (issue 23); `DELETE` off again.
+ * `PUT /__test/sellers/{slug}/donation` turns checkout's donation form on (issue 23: the config row
+ * `checkout_donation` naming the seller's donation group); `DELETE` off again (as seeded).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -28,6 +30,7 @@ import { scheduledPayment } from '../payments/schema';
 import * as t from '../schema';
 import { configureTheme } from '../theme/config';
 import { DEMO_SELF_EDIT_RULES, SEEDED_EVENT_KEYS, seed, setSellerCaptcha } from './demo';
+import { donationIdsOf, setCheckoutDonation } from './donation';
 import { DEMO_THEME } from './theme';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -146,6 +149,20 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
     await setSellerCaptcha(db, seller.id, null);
     return c.json({ captcha: null });
+  });
+  // Issue 23: checkout's donation form on (PUT: the seller's donation group) or off (DELETE, as seeded).
+  app.put('/__test/sellers/:slug/donation', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    const slug = c.req.param('slug');
+    await setCheckoutDonation(db, seller.id, slug, true);
+    return c.json({ checkout_donation: { ticket_group_id: donationIdsOf(slug).group } });
+  });
+  app.delete('/__test/sellers/:slug/donation', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    await setCheckoutDonation(db, seller.id, c.req.param('slug'), false);
+    return c.json({ checkout_donation: null });
   });
 
   /** The seller's config row self_edit_rules (the seed wrote it) set to `value`. */

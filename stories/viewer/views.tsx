@@ -8,6 +8,7 @@ import type { CartSnapshot } from '../../machines/cart/selectors';
 import { selectCartWidgetView } from '../../machines/cart/view';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
 import { selectCheckoutView } from '../../machines/checkout/view';
+import { type DonationSnapshot, selectDonationView } from '../../machines/donation/view';
 import {
   type EmailSubmitSnapshot,
   emailSubmitCallbacks,
@@ -49,6 +50,7 @@ import { VerifyEmailView } from '../../ui/account/VerifyEmailView';
 import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
+import { DonationForm } from '../../ui/checkout/DonationForm';
 import { PendingView } from '../../ui/checkout/PendingView';
 import { PromoCodeBox } from '../../ui/checkout/PromoCodeBox';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
@@ -319,12 +321,30 @@ function PromoCodeStoryView({ snapshot, send, strings }: StoryViewProps) {
   );
 }
 
+function DonationStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectDonationView(snapshot as unknown as DonationSnapshot);
+  if (!view.shown)
+    return <p>{view.loading ? strings.loading : 'No donation form (no group, or no amount).'}</p>;
+  return (
+    <DonationForm
+      strings={strings}
+      currency="USD"
+      {...view}
+      onChoose={(ticketTypeId) => send({ type: 'amount.choose', ticketTypeId })}
+      onAmountChange={(value) => send({ type: 'amount.change', value })}
+      onSubmit={() => send({ type: 'submit' })}
+      onRemove={() => send({ type: 'remove' })}
+    />
+  );
+}
+
 /** The view of each flow that has one, keyed by machine id. */
 export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = {
   app: AppStoryView,
   cart: CartStoryView,
   checkout: CheckoutStoryView,
   dateFirstReserve: ReserveStoryView,
+  donation: DonationStoryView,
   modals: ModalsStoryView,
   oneTicketReserve: OneTicketStoryView,
   singleEventReserve: SingleEventStoryView,

@@ -8,6 +8,7 @@ import { type Api, createApi, isApiError } from '../../api/index';
 import { createApp } from '../../server/app';
 import { createDb, type DbHandle } from '../../server/db';
 import { DEMO_SELLER_ID, demoIds, seed } from '../../server/seed/demo';
+import { donationIds } from '../../server/seed/donation';
 
 /** 2026-11-21 10:00 in New York. */
 const NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -57,6 +58,40 @@ describe('client against the reference server', () => {
       { question: title('youngest'), answer: '7' },
     ]);
     expect((await api.cart.get(cart.id)).items[0]?.lines[0]?.answers).toHaveLength(2);
+  });
+
+  it('changes a donation in one modification: the old donation ids removed, the new item added (issue 23)', async () => {
+    const group = await api.ticketGroups.get(donationIds.group, { handler: 'donation' });
+    const friend = group.types.find((t) => t.name === 'Friend');
+    const own = group.types.find((t) => t.amountMinCents != null);
+    if (!friend || !own) throw new Error('no donation types');
+    const first = await api.cart.reserve(null, {
+      eventId: '',
+      sessionId: null,
+      quantities: { [friend.id]: 1 },
+    });
+    const donationIdsIn = (cart: typeof first) =>
+      cart.items.flatMap((i) => i.lines.flatMap((l) => l.ticketIds ?? []));
+    const old = donationIdsIn(first);
+    expect(old).toHaveLength(1);
+    const changed = await api.cart.changeDonation(first.id, {
+      remove: old,
+      add: { event_session_id: null, ticket_type_id: own.id, face_value: '42.50' },
+    });
+    const lines = changed.items.flatMap((i) => i.lines);
+    expect(lines.map((l) => [l.ticketTypeId, l.unitCents, l.ticketIds?.length])).toEqual([[own.id, 4250, 1]]);
+    expect(donationIdsIn(changed)).not.toContain(old[0]);
+    // An amount outside the type's bounds is refused and the donation stays as it was.
+    const refused = await api.cart
+      .changeDonation(first.id, {
+        remove: donationIdsIn(changed),
+        add: { event_session_id: null, ticket_type_id: own.id, face_value: '1.00' },
+      })
+      .catch((e) => e);
+    expect(isApiError(refused, 'validation_failed')).toBe(true);
+    expect(donationIdsIn(await api.cart.get(first.id))).toEqual(donationIdsIn(changed));
+    const removed = await api.cart.changeDonation(first.id, { remove: donationIdsIn(changed), add: null });
+    expect(removed.ticketCount).toBe(0);
   });
 
   it('browses, reserves, pays and reads the order', async () => {

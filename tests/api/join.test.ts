@@ -445,6 +445,22 @@ describe('toCart', () => {
     ]);
   });
 
+  it("gives a donation's line its ticket ids (checkout's donation form removes them), and no other line any", () => {
+    const doc = {
+      ...cartDocument(),
+      ticket: coll([
+        ticket({ id: 't-1', handler: 'donation' }),
+        ticket({ id: 't-2', ticket_type_id: 'tt-child', face_value: '12.50', adjusted_value: '12.50' }),
+        ticket({ id: 't-3', handler: 'donation' }),
+      ]),
+    };
+    const [item] = toCart(doc, { now: NOW }).items;
+    expect(item?.lines.map((l) => [l.name, l.ticketIds])).toEqual([
+      ['Adult', ['t-1', 't-3']],
+      ['Child', undefined],
+    ]);
+  });
+
   it("gives each line its tickets' survey answers once, in the survey's order, by title; none without", () => {
     const survey = JSON.stringify({
       properties: {

@@ -354,6 +354,16 @@ describe('cart', () => {
     expect(calls[0]?.body).toEqual({ remove: ['t-1', 't-2'] });
   });
 
+  it('changeDonation: POST my/cart/{id}/modify { remove, add } in one call; add null removes only', async () => {
+    const { api, calls } = setup(json(cartDocument()), json(cartDocument()));
+    const line = { event_session_id: null, ticket_type_id: 'tt-own', face_value: '12.50' };
+    await api.cart.changeDonation('cart-1', { remove: ['t-1'], add: line });
+    expect(pathOf(calls[0]?.url ?? '')).toBe('/api/my/cart/cart-1/modify');
+    expect(calls[0]?.body).toEqual({ remove: ['t-1'], add: [line] });
+    await api.cart.changeDonation('cart-1', { remove: ['t-2'], add: null });
+    expect(calls[1]?.body).toEqual({ remove: ['t-2'] });
+  });
+
   it('discard: DELETE cart/{id}', async () => {
     const { api, calls } = setup(new Response(null, { status: 204 }));
     await expect(api.cart.discard('cart-1')).resolves.toBeUndefined();

@@ -49,12 +49,13 @@ describe('checkout settings', () => {
       },
     }));
 
-  it('reads the terms, show_promo_codes_on_checkout, zip_code_discount and additional_payment_methods_enabled in one cached call', async () => {
+  it('reads the terms, show_promo_codes_on_checkout, zip_code_discount, additional_payment_methods_enabled and checkout_donation in one cached call', async () => {
     const request = answer([
       { key: 'terms_and_conditions_dialog_content', value: '<p>Terms</p>' },
       { key: 'show_promo_codes_on_checkout', value: true },
       { key: 'zip_code_discount', value: true },
       { key: 'additional_payment_methods_enabled', value: { gift_card: true } },
+      { key: 'checkout_donation', value: { ticket_group_id: 'g-donation' } },
     ]);
     const settings = await loadCheckoutSettings({ request } as never, 's1', new AbortController().signal);
     expect(settings).toEqual({
@@ -62,6 +63,7 @@ describe('checkout settings', () => {
       showPromoCodes: true,
       zipCodeDiscount: true,
       giftCards: true,
+      donationGroupId: 'g-donation',
       zipCodeRule: expect.objectContaining({ zipCodeToApply: ZipCode.zipCodeToApply }),
     });
     expect(request).toHaveBeenCalledTimes(1);
@@ -77,6 +79,7 @@ describe('checkout settings', () => {
             'show_promo_codes_on_checkout',
             'zip_code_discount',
             'additional_payment_methods_enabled',
+            'checkout_donation',
           ],
         },
       }),
@@ -104,13 +107,15 @@ describe('checkout settings', () => {
     expect(giftCardFieldShown(false, off.giftCards)).toBe(false);
   });
 
-  it('promo codes, the zip-code discount and gift cards are off without their rows or with them off', async () => {
+  it('promo codes, the zip-code discount, gift cards and the donation form are off without their rows or with them off', async () => {
     for (const rows of [
       [],
       [
         { key: 'show_promo_codes_on_checkout', value: false },
         { key: 'zip_code_discount', value: false },
         { key: 'additional_payment_methods_enabled', value: { gift_card: false } },
+        // A row that names no group: no donation form.
+        { key: 'checkout_donation', value: { ticket_group_id: '' } },
       ],
     ]) {
       const settings = await loadCheckoutSettings(
@@ -123,6 +128,7 @@ describe('checkout settings', () => {
         showPromoCodes: false,
         zipCodeDiscount: false,
         giftCards: false,
+        donationGroupId: null,
         zipCodeRule: null,
       });
     }

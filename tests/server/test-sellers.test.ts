@@ -14,6 +14,7 @@ import {
   SEEDED_EVENT_KEYS,
   seed,
 } from '../../server/seed/demo';
+import { donationIds, donationIdsOf, setCheckoutDonation } from '../../server/seed/donation';
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/seed/members';
 import { START } from './helpers';
 
@@ -170,6 +171,56 @@ describe('POST /__test/sellers', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('checkout donation (issue 23)', () => {
+  const configOf = async (app: ReturnType<typeof createApp>, sellerId: string) => {
+    const r = await app.request(
+      `/api/config?seller_id=${sellerId}&resource_id._in=${sellerId}&key._in=checkout_donation`,
+      { headers: { 'Tix-App': 'ecomm' } },
+    );
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { config: { _data: Array<{ key: string; value: unknown }> } };
+    return body.config._data.find((row) => row.key === 'checkout_donation')?.value ?? null;
+  };
+
+  it('PUT donation names the seller’s own donation group in its config row checkout_donation; DELETE removes it', async () => {
+    const app = createApp({ db: handle.db, now, testSellers: true });
+    const res = await app.request('/__test/sellers', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ slug: 'w4-donation' }),
+    });
+    const { sellerId } = (await res.json()) as { sellerId: string };
+    // As seeded for a test seller: no donation at checkout.
+    expect(await configOf(app, sellerId)).toBeNull();
+    const on = await app.request('/__test/sellers/w4-donation/donation', { method: 'PUT' });
+    expect(on.status).toBe(200);
+    const group = donationIdsOf('w4-donation').group;
+    expect(await configOf(app, sellerId)).toEqual({ ticket_group_id: group });
+    // The group it names is the seller's public donation group (GET ticket_group/{id}, handler=donation).
+    const g = await app.request(
+      `/api/ticket_group/${group}?seller_id=${sellerId}&handler=donation&_embed=ticket_type`,
+      { headers: { 'Tix-App': 'ecomm' } },
+    );
+    expect(g.status).toBe(200);
+    // Only that seller's: the demo seller seeded here without the option has none.
+    expect(await configOf(app, DEMO_SELLER_ID)).toBeNull();
+    expect((await app.request('/__test/sellers/w9-none/donation', { method: 'PUT' })).status).toBe(404);
+    expect((await app.request('/__test/sellers/w4-donation/donation', { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect(await configOf(app, sellerId)).toBeNull();
+  });
+
+  it('the demo the server runs has it (seed option donation), for its own donation group', async () => {
+    // The seed is idempotent: seeding the demo seller again with the option adds the row.
+    await seed(handle.db, { now, donation: true });
+    const app = createApp({ db: handle.db, now });
+    expect(await configOf(app, DEMO_SELLER_ID)).toEqual({ ticket_group_id: donationIds.group });
+    await setCheckoutDonation(handle.db, DEMO_SELLER_ID, 'demo-museum', false);
+    expect(await configOf(app, DEMO_SELLER_ID)).toBeNull();
   });
 });
 

@@ -59,6 +59,8 @@ export interface CheckoutViewProps {
   onOpenTerms?: () => void;
   /** The blocked-cart form (a blocking rule holds the cart: spec 2 §2, §8), shown first. */
   blockedForm?: ReactNode;
+  /** The donation form (spec 2 §2: the cart is modifiable and not a gift), or nothing. */
+  donationForm?: ReactNode;
   /** The promo code box (spec 2 §2), shown before the payment. */
   promoBox?: ReactNode;
   /** The gift card field (spec 2 §2: in the payment section), or nothing. */
@@ -156,6 +158,7 @@ export function CheckoutView(props: CheckoutViewProps) {
           </FieldError>
         </div>
       ) : null}
+      {props.donationForm ?? null}
       {props.promoBox ?? null}
       {props.giftCardField ?? null}
       {props.scheduledPayments ?? null}
