@@ -18,6 +18,7 @@ import {
   type TicketRow,
   type Totals,
 } from '../cart/document';
+import { captchaRequired } from '../captcha/captcha';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
 import { consumeCartVouchers } from '../citypass/redeem';
@@ -51,6 +52,12 @@ export interface PayRequest {
   ledger?: { type: string; number: string } | null;
   /** The client address pay attempts are counted by (http/client-address.ts `clientAddress`). */
   address: string;
+  /**
+   * A guest's gift card payment sent without the captcha the seller asks for (routes.ts `checkCaptcha`): it may be
+   * an earlier partial payment, but the payment that books the order is the last one and must carry the token
+   * (spec 2 §4, §5 "Captcha required for anonymous users when a key is configured"), decided under the cart lock.
+   */
+  captchaMissing?: boolean;
 }
 
 /** Books the live tickets of a locked cart as an order with its payment (inside the caller's transaction). */
@@ -315,10 +322,12 @@ async function payByLedger(
 ): Promise<Begun> {
   if (!req.ledger)
     throw invalid('payment', 'gateway_data.ledger_type and ledger_number are required for gift cards.');
-  const card = await debitLedger(tx, cart.sellerId, req.ledger.type, req.ledger.number, req.amountCents);
   const last = req.amountCents === outstandingCents;
   // The payment that books: all that is outstanding, or on a schedule at least the due amount.
-  if (!plan.orderId && (last || (plan.schedule && req.amountCents >= plan.schedule.dueCents))) {
+  const books = !plan.orderId && (last || (plan.schedule !== null && req.amountCents >= plan.schedule.dueCents));
+  if (books && req.captchaMissing) throw captchaRequired();
+  const card = await debitLedger(tx, cart.sellerId, req.ledger.type, req.ledger.number, req.amountCents);
+  if (books) {
     const done = await book(ctx, tx, cart, tickets, {
       gatewayId: LEDGER_HANDLER,
       amountCents: req.amountCents,
