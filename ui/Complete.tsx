@@ -24,6 +24,8 @@ export interface CompleteOrder {
   calendarUrl?: string | null;
   /** The order's Apple Wallet pass, or null (the seller has none, or no dated visit): 'Add to Apple Wallet'. */
   walletUrl?: string | null;
+  /** What the order is, by its groups (spec 2 §2 "Wording depends on the group kind"): membership, gift codes or tickets. */
+  kind?: 'tickets' | 'membership' | 'gift';
   /** Groups other than donation or ledger: only such an order has a block (spec 2 §2). */
   admits: boolean;
   purchaserEmail: string | null;
@@ -62,6 +64,14 @@ function OrderFileLink(props: { href?: string | null; file: string; label: strin
       </a>
     </p>
   );
+}
+
+/** The confirmation's words for an order of a kind: the line under its number and its print link. */
+function kindWords(strings: Strings, kind: CompleteOrder['kind']): { line: string; print: string } {
+  if (kind === 'membership')
+    return { line: strings.orderKindMembership, print: strings.viewAndPrintMembership };
+  if (kind === 'gift') return { line: strings.orderKindGift, print: strings.viewAndPrintGift };
+  return { line: strings.orderKindTickets, print: strings.viewAndPrint };
 }
 
 /**
@@ -119,6 +129,7 @@ export function Complete({
             <h2 style={{ fontSize: '1.2rem', margin: 0 }}>
               {fill(strings.orderNumber, { number: order.number })}
             </h2>
+            <p>{kindWords(strings, order.kind).line}</p>
             <img
               src={order.qrCodeUrl}
               alt={fill(strings.orderQrAlt, { number: order.number })}
@@ -128,7 +139,7 @@ export function Complete({
             {ticketsHref ? (
               <p>
                 <AppLink href={ticketsHref(order.id)} onNavigate={onNavigate}>
-                  {strings.viewAndPrint}
+                  {kindWords(strings, order.kind).print}
                   <span className="visually-hidden">
                     {' '}
                     {fill(strings.orderNumber, { number: order.number })}
