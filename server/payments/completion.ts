@@ -9,6 +9,7 @@
  * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { captchaRequired } from '../captcha/captcha';
 import {
   bookLiveTickets,
   type CartRow,
@@ -18,7 +19,6 @@ import {
   type TicketRow,
   type Totals,
 } from '../cart/document';
-import { captchaRequired } from '../captcha/captcha';
 import { expireInTx } from '../cart/holds';
 import { lockCart, orderIdOf } from '../cart/state';
 import { consumeCartVouchers } from '../citypass/redeem';
@@ -324,7 +324,8 @@ async function payByLedger(
     throw invalid('payment', 'gateway_data.ledger_type and ledger_number are required for gift cards.');
   const last = req.amountCents === outstandingCents;
   // The payment that books: all that is outstanding, or on a schedule at least the due amount.
-  const books = !plan.orderId && (last || (plan.schedule !== null && req.amountCents >= plan.schedule.dueCents));
+  const books =
+    !plan.orderId && (last || (plan.schedule !== null && req.amountCents >= plan.schedule.dueCents));
   if (books && req.captchaMissing) throw captchaRequired();
   const card = await debitLedger(tx, cart.sellerId, req.ledger.type, req.ledger.number, req.amountCents);
   if (books) {

@@ -60,7 +60,9 @@ describe('one captcha token, payments at once', () => {
       const refused = answers.find((r) => r.status === 400);
       expect(code(refused?.body)).toBe(ErrorCode.captcha_invalid);
       const states = await Promise.all(
-        carts.map(async (id) => document.parse((await s.json('GET', `cart/${id}`)).body).cart?._data[0]?.state),
+        carts.map(
+          async (id) => document.parse((await s.json('GET', `cart/${id}`)).body).cart?._data[0]?.state,
+        ),
       );
       expect(states.sort()).toEqual(['completed', 'pending']);
     }

@@ -184,7 +184,9 @@ describe('captcha with gift cards (sandbox)', () => {
     const card = await giftCard(3000);
     expect(err((await payByCard(whole, '26.50', card)).body)?._code).toBe('captcha_invalid');
     const token = await sandboxToken();
-    expect((await payByCard(whole, '26.50', card, { captcha: { provider: 'sandbox', token } })).status).toBe(200);
+    expect((await payByCard(whole, '26.50', card, { captcha: { provider: 'sandbox', token } })).status).toBe(
+      200,
+    );
   });
 
   it('limits sandbox tokens per client address', async () => {
