@@ -420,6 +420,7 @@ function CheckoutFlow({
                   }
                 >
                   <AddressLookupFlow
+                    key={view.addressLookupCountry}
                     field={field}
                     country={view.addressLookupCountry as LookupCountry}
                     value={view.values.address ?? ''}
