@@ -1,4 +1,5 @@
 import './checkout/strings';
+import './complete-strings';
 import type { CSSProperties } from 'react';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';

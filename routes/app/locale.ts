@@ -41,6 +41,7 @@ export const CATALOGUES: Readonly<Record<string, Readonly<Record<string, Loader>
     scheduledPaymentsTitle: () => import('../../ui/checkout/scheduled-payments-strings.es'),
     giftCardLabel: () => import('../../ui/checkout/gift-card-strings.es'),
     addressSuggestions: () => import('../../ui/checkout/address-strings.es'),
+    orderKindTickets: () => import('../../ui/complete-strings.es'),
     sandboxCaptchaTitle: () => import('../../ui/checkout/sandbox-captcha-strings.es'),
     termsTitle: () => import('../../ui/checkout/terms-strings.es'),
     promoCodeLabel: () => import('../../ui/checkout/promo-strings.es'),

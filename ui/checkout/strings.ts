@@ -49,12 +49,6 @@ export const checkoutStrings = defineStrings({
   /** The confirmation's and the printable order's link to the order's Apple Wallet pass (ours; issue 20). */
   addToAppleWallet: 'Add to Apple Wallet',
   viewAndPrint: 'View and print tickets',
-  // spec 2 §2 "Wording depends on the group kind: membership, gift (codes) or tickets" (the words are ours)
-  orderKindTickets: 'Your tickets are booked. Show this QR code at the entrance.',
-  orderKindMembership: 'Your membership is confirmed. Show this QR code at your first visit.',
-  orderKindGift: 'Your gift codes are ready to give.',
-  viewAndPrintMembership: 'View and print membership',
-  viewAndPrintGift: 'View and print gift codes',
   // the discount codes an order bought (groups with handler codes; ours: the spec has no words for them)
   discountCodesTitle: 'Your discount codes',
   discountCodeNumber: 'Code {n}:',
