@@ -58,6 +58,12 @@ export interface PayRequest {
    * (spec 2 §4, §5 "Captcha required for anonymous users when a key is configured"), decided under the cart lock.
    */
   captchaMissing?: boolean;
+  /**
+   * false: the payment that books the order queues no confirmation email (`send_email: false`, an injected
+   * staff-style checkout, spec 2 §4); absent: it is sent. A card payment settled later by the webhook or the
+   * recovery (the pay request gone) sends it.
+   */
+  sendEmail?: boolean;
 }
 
 /** Books the live tickets of a locked cart as an order with its payment (inside the caller's transaction). */
@@ -333,7 +339,7 @@ async function payByLedger(
       gatewayId: LEDGER_HANDLER,
       amountCents: req.amountCents,
       reference: card.id,
-      sendEmail: true,
+      sendEmail: req.sendEmail !== false,
     });
     return { kind: last ? 'done' : 'partial', cart: done };
   }
@@ -374,7 +380,7 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
         gatewayId: 'free',
         amountCents: 0,
         reference: null,
-        sendEmail: true,
+        sendEmail: req.sendEmail !== false,
       });
       return { kind: 'done', cart: done };
     }
@@ -440,6 +446,8 @@ export async function finish(
   amountCents: number,
   result: ChargeResult,
   staleBefore: Date | null = null,
+  /** The confirmation email when it books (the pay request's `send_email`; the webhook and recovery: sent). */
+  sendEmail = true,
 ): Promise<Finished | null> {
   if (result.status === 'processing') return staleBefore === null ? { kind: 'not_charged', result } : null;
   let refund = false;
@@ -495,7 +503,7 @@ export async function finish(
           gatewayId: 'stripe',
           amountCents,
           reference: result.intentId ?? result.chargeId,
-          sendEmail: true,
+          sendEmail,
         });
         return { kind: amountCents === totals.outstandingCents ? 'completed' : 'partial', cart: done };
       }
@@ -552,7 +560,15 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
         currency: begun.currency,
         source: req.source ?? '',
       });
-      const done = (await finish(ctx, cartId, begun.attempt, begun.amountCents, result)) as Finished;
+      const done = (await finish(
+        ctx,
+        cartId,
+        begun.attempt,
+        begun.amountCents,
+        result,
+        null,
+        req.sendEmail !== false,
+      )) as Finished;
       // A payment that went through does not count against the pay limits.
       if (done.kind === 'completed') for (const slot of begun.slots) await giveBack(ctx.db, slot);
       return done;

@@ -84,6 +84,7 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
           ? { type: p.gateway_data.ledger_type, number: p.gateway_data.ledger_number }
           : null,
       address: clientAddress(c, ctx.trustProxy ?? 0),
+      ...(p.send_email === false ? { sendEmail: false } : {}),
     };
     const captcha = await checkCaptcha(ctx, c, cart, p.captcha, {
       optional: req.gatewayId === 'ledger',
