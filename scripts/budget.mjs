@@ -121,7 +121,12 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // against 73,421 allowed (71.74 KB); the others unchanged (58,149, 65,843, 64,886 bytes: 56.8, 64.3, 63.4 KB).
 // With passes merged on top (the wire schema's three optional policy fields ride in the entry): measured 57.3,
 // 64.6, 63.7 and 76.2 KB; the budgets those plus 0.1.
-const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 76.3 };
+// Then 0.1 KB on checkout for the injected staff-style checkout without the email (issue 23, spec 2 §4): the route
+// reads `?suppressEmailNotification` for a cart it names and the card, gift card and free checkout calls carry
+// `send_email: false`. The confirmation's kind words went to the confirmation's own chunk (ui/complete-strings.ts)
+// and the address lookup's machine rides in the lookup's chunk: neither is in checkout's first load. Checkout
+// measured 78,171 bytes (76.34 KB) against 78,131 allowed; the others unchanged (57.3, 64.6, 63.7 KB).
+const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 76.4 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
