@@ -7,24 +7,9 @@
 import * as z from 'zod/mini';
 import type { LookupCountry } from '../domain/identity-form';
 import type { Api } from './index';
+import type { AddressSuggestion, RetrievedAddress } from './models';
 
-export interface AddressSuggestion {
-  id: string;
-  /** 'Address' is an address to retrieve; any other type a container to find into. */
-  type: string;
-  text: string;
-  description: string;
-}
-export interface RetrievedAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  /** The state or province code (e.g. IL, ON), or '' where the country has none. */
-  province: string;
-  postalCode: string;
-  /** ISO 3166-1 alpha-2. */
-  countryIso2: string;
-}
+export type { AddressSuggestion, RetrievedAddress } from './models';
 
 const errorItem = z.object({ Error: z.string(), Description: z.optional(z.string()) });
 const findItem = z.object({ Id: z.string(), Type: z.string(), Text: z.string(), Description: z.string() });

@@ -229,7 +229,11 @@ export function createCart(
      */
     async pay(
       cartId: string,
-      payment: { amountCents: number; captcha?: CaptchaProof | null } & CardPaymentResult,
+      payment: {
+        amountCents: number;
+        captcha?: CaptchaProof | null;
+        sendEmail?: boolean;
+      } & CardPaymentResult,
       { signal }: CallOptions = {},
     ): Promise<PaymentAnswer> {
       const body: PaymentBody = {
@@ -237,6 +241,7 @@ export function createCart(
         gateway_id: 'stripe',
         gateway_data: { source: payment.source },
         ...(payment.captcha ? { captcha: payment.captcha } : {}),
+        ...(payment.sendEmail === false ? { send_email: false } : {}),
       };
       const raw = request('POST', `${cartPath(cartId)}/pay`, {
         query: CART_QUERY,
@@ -262,6 +267,8 @@ export function createCart(
         cardNumber: string;
         amountCents: number;
         captcha?: CaptchaProof | null;
+        /** false: the order's confirmation email is not sent (an injected staff-style checkout, spec 2 §4). */
+        sendEmail?: boolean;
       },
       { signal }: CallOptions = {},
     ): Promise<PaymentAnswer> {
@@ -274,6 +281,7 @@ export function createCart(
         body: {
           ...ledgerPaymentBody(payment),
           ...(payment.captcha ? { captcha: payment.captcha } : {}),
+          ...(payment.sendEmail === false ? { send_email: false } : {}),
         },
         signal,
       });
@@ -295,10 +303,14 @@ export function createCart(
     /** POST cart/{id}/guest_checkout for a free cart (a guest's with the captcha's token, issue 23). */
     async guestCheckout(
       cartId: string,
-      { signal, captcha }: CallOptions & { captcha?: CaptchaProof | null } = {},
+      {
+        signal,
+        captcha,
+        sendEmail = true,
+      }: CallOptions & { captcha?: CaptchaProof | null; sendEmail?: boolean } = {},
     ): Promise<{ orderIds: string[] }> {
       const raw = request('POST', `${cartPath(cartId)}/guest_checkout`, {
-        body: { gateway_id: 'free', send_email: true, ...(captcha ? { captcha } : {}) },
+        body: { gateway_id: 'free', send_email: sendEmail, ...(captcha ? { captcha } : {}) },
         embed: ['ticket_order', 'ticket'],
         signal,
       });

@@ -630,5 +630,25 @@ export interface PricedSessionModel extends SessionModel {
   prices: Record<string, number>;
 }
 
+/* ---------------------------------------------------------------- the address lookup (issue 23) */
+/** A Find answer's item (spec 1 §7 "Address lookup"; ./address.ts): an address, or a container to find into. */
+export interface AddressSuggestion {
+  id: string;
+  /** 'Address' is an address to retrieve; any other type a container to find into. */
+  type: string;
+  text: string;
+  description: string;
+}
+export interface RetrievedAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  /** The state or province code (e.g. IL, ON), or '' where the country has none. */
+  province: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  countryIso2: string;
+}
+
 /* ---------------------------------------------------------------- memberships (issue 11) */
 export type * from './membership-models';

@@ -84,6 +84,8 @@ export const paymentBody = z.object({
   ),
   auto_renew: z.optional(z.boolean()),
   captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
+  /** false: the order's confirmation email is not sent (an injected, staff-style checkout; spec 2 §4). */
+  send_email: z.optional(z.boolean()),
 });
 
 export const guestCheckoutBody = z.object({

@@ -51,8 +51,9 @@ test('a guest buys two discount codes without a session, sees them on the confir
   expect(new Set(values).size).toBe(2);
   await expectNoA11yViolations(page, 'confirmation with discount codes');
 
-  // The printable order lists them too.
-  await page.getByRole('link', { name: /^View and print tickets/ }).click();
+  // Worded as gift codes (spec 2 §2: wording by the group kind), the printable order lists them too.
+  await expect(page.getByText('Your gift codes are ready to give.')).toBeVisible();
+  await page.getByRole('link', { name: /^View and print gift codes/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your tickets' })).toBeVisible();
   const printed = page.getByRole('region', { name: 'Your discount codes' });
   await expect(printed.locator('code')).toHaveText(values);

@@ -216,6 +216,7 @@ test('steps the modal stack and advances the simulated clock through its close t
 
 /** The registry's machines (machines/index.ts; its test holds the list), in its order. */
 const registered = [
+  'addressLookup',
   'app',
   'autoRenewCancel',
   'cancelFreeOrder',
@@ -273,7 +274,7 @@ test('the viewer lists every registered machine, in the registry order, with not
 // machine of its test: the first page of a test loads the viewer and its layout engine cold.
 const groups = [
   ['app', 'autoRenewCancel', 'cart', 'checkout', 'promoCode'],
-  ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing'],
+  ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing', 'addressLookup'],
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],

@@ -1,4 +1,5 @@
 /** Registry of every flow machine, used by the inspector, the story viewer and the exporter. */
+import { addressLookupMachine } from './addressLookup/addressLookup.machine';
 import { appMachine } from './app/app.machine';
 import { autoRenewCancelMachine } from './autoRenewCancel/autoRenewCancel.machine';
 import { cancelFreeOrderMachine } from './cancelFreeOrder/cancelFreeOrder.machine';
@@ -30,6 +31,7 @@ import { upsellMachine } from './upsell/upsell.machine';
 import { verifyEmailMachine } from './verifyEmail/verifyEmail.machine';
 
 export {
+  addressLookupMachine,
   appMachine,
   autoRenewCancelMachine,
   cancelFreeOrderMachine,
@@ -63,6 +65,7 @@ export {
 
 /** Every machine keyed by its id. */
 export const machines = {
+  addressLookup: addressLookupMachine,
   app: appMachine,
   autoRenewCancel: autoRenewCancelMachine,
   cancelFreeOrder: cancelFreeOrderMachine,

@@ -102,6 +102,7 @@ const RACES = [
   'tests/server/reschedule-races.test.ts',
   'tests/server/gift-card-races.test.ts',
   'tests/server/instalment-races.test.ts',
+  'tests/server/captcha-races.test.ts',
 ];
 vitest('vitest', pg.url ? RACES.flatMap((f) => ['--exclude', f]) : [], { TEST_DATABASE_URL: '' });
 

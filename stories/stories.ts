@@ -5,6 +5,7 @@
  */
 import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObject } from 'xstate';
 import { machines } from '../machines';
+import { addressLookupStory } from './fixtures/addressLookup';
 import { appStory } from './fixtures/app';
 import { autoRenewCancelStory } from './fixtures/autoRenewCancel';
 import { cancelFreeOrderStory } from './fixtures/cancelFreeOrder';
@@ -37,6 +38,7 @@ import { upsellStory } from './fixtures/upsell';
 import { verifyEmailStory } from './fixtures/verifyEmail';
 
 const written: Record<string, MachineStory> = {
+  addressLookup: addressLookupStory,
   app: appStory,
   autoRenewCancel: autoRenewCancelStory,
   cancelFreeOrder: cancelFreeOrderStory,

@@ -1,4 +1,5 @@
 import './checkout/strings';
+import './complete-strings';
 import type { CSSProperties } from 'react';
 import { AppLink, type Navigate } from './AppLink';
 import { formatDateTime } from './format';
@@ -37,6 +38,8 @@ export interface CompleteOrder {
   calendarUrl?: string | null;
   /** The order's Apple Wallet pass, or null (the seller has none, or no dated visit): 'Add to Apple Wallet'. */
   walletUrl?: string | null;
+  /** What the order is, by its groups (spec 2 §2 "Wording depends on the group kind"): membership, gift codes or tickets. */
+  kind?: 'tickets' | 'membership' | 'gift';
   /** Groups other than donation or ledger: only such an order has a block (spec 2 §2). */
   admits: boolean;
   purchaserEmail: string | null;
@@ -98,6 +101,14 @@ function OrderPasses(props: { strings: Strings; items: CompleteOrderItem[] | und
   ));
 }
 
+/** The confirmation's words for an order of a kind: the line under its number and its print link. */
+function kindWords(strings: Strings, kind: CompleteOrder['kind']): { line: string; print: string } {
+  if (kind === 'membership')
+    return { line: strings.orderKindMembership, print: strings.viewAndPrintMembership };
+  if (kind === 'gift') return { line: strings.orderKindGift, print: strings.viewAndPrintGift };
+  return { line: strings.orderKindTickets, print: strings.viewAndPrint };
+}
+
 /**
  * Order confirmation: 'Done!', then one block per order that admits someone (groups other than donation or
  * ledger: a donation alone has no QR code to show), with its number, QR code, the seats of seated items and the
@@ -154,6 +165,7 @@ export function Complete({
             <h2 style={{ fontSize: '1.2rem', margin: 0 }}>
               {fill(strings.orderNumber, { number: order.number })}
             </h2>
+            <p>{kindWords(strings, order.kind).line}</p>
             <img
               src={order.qrCodeUrl}
               alt={fill(strings.orderQrAlt, { number: order.number })}
@@ -163,7 +175,7 @@ export function Complete({
             {ticketsHref ? (
               <p>
                 <AppLink href={ticketsHref(order.id)} onNavigate={onNavigate}>
-                  {strings.viewAndPrint}
+                  {kindWords(strings, order.kind).print}
                   <span className="visually-hidden">
                     {' '}
                     {fill(strings.orderNumber, { number: order.number })}

@@ -24,6 +24,7 @@ import type { sandboxCaptchaStrings } from './checkout/sandbox-captcha-strings';
 import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-strings';
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
+import type { completeStrings } from './complete-strings';
 import type { formStrings } from './form-strings';
 import type { homeStrings } from './home-strings';
 import type { languageStrings } from './language-strings';
@@ -146,6 +147,7 @@ type Catalogue = typeof shellStrings &
   typeof giftCardStrings &
   typeof donationStrings &
   typeof addressStrings &
+  typeof completeStrings &
   typeof scheduledPaymentsStrings &
   typeof promoBannerStrings &
   typeof manageStrings;

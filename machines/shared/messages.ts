@@ -93,7 +93,11 @@ export type FlowMessageKey =
   // gift cards (spec 2 §5 verbatim: duplicate, $0; the required text ours)
   | 'giftCardRequired'
   | 'giftCardDuplicate'
-  | 'giftCardEmpty';
+  | 'giftCardEmpty'
+  // the address lookup (spec 1 §5 'No addresses found' verbatim; the others ours)
+  | 'noAddressesFound'
+  | 'addressSuggestionsCount'
+  | 'addressLookupFailed';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
 

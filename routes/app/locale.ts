@@ -42,6 +42,7 @@ export const CATALOGUES: Readonly<Record<string, Readonly<Record<string, Loader>
     giftCardLabel: () => import('../../ui/checkout/gift-card-strings.es'),
     donationTitle: () => import('../../ui/checkout/donation-strings.es'),
     addressSuggestions: () => import('../../ui/checkout/address-strings.es'),
+    orderKindTickets: () => import('../../ui/complete-strings.es'),
     sandboxCaptchaTitle: () => import('../../ui/checkout/sandbox-captcha-strings.es'),
     termsTitle: () => import('../../ui/checkout/terms-strings.es'),
     promoCodeLabel: () => import('../../ui/checkout/promo-strings.es'),

@@ -1,23 +1,21 @@
 /**
  * The address field's lookup at checkout (spec 1 §4 "Address input", §5, §8, §9), loaded on demand with the
  * combobox: used only when the seller has a lookup (runtime config `addressLookup`), the form asks an address and
- * the chosen country is one the lookup covers (USA, GBR, CAN, AUS, NZL). A Find starts once the text has at least 4
- * characters, differs from the address picked, with the field focused, 300 ms after the last keystroke; a
- * container found is found into; an address is retrieved and fills address, address line 2, city, state, country
- * and zip code. 'No addresses found' when nothing matches; a failed lookup says so and leaves manual entry, as does
- * the visitor's click.
+ * the chosen country is one the lookup covers (USA, GBR, CAN, AUS, NZL). The flow is the addressLookup machine
+ * (debounce on its clock, suggestions, drill-down, the failure's manual fallback); this screen gets its actor,
+ * selects its view and renders the combobox, or the plain field in manual entry. The route keys it by country: a
+ * new country starts a new lookup.
  */
-import { useEffect, useRef, useState } from 'react';
-import { type AddressSuggestion, addressLookup } from '../../api/address';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { addressLookup } from '../../api/address';
 import type { LookupCountry } from '../../domain/identity-form';
+import { selectAddressLookupView } from '../../machines/addressLookup/view';
 import { AddressCombobox } from '../../ui/checkout/AddressCombobox';
 import type { IdentityField } from '../../ui/checkout/CheckoutView';
-import type { UiMessage } from '../../ui/strings';
+import { resolveMessage } from '../../ui/strings';
 import { useServices } from '../app/services';
-
-/** Spec 1 §9: the search starts at 4 characters, 300 ms after the last keystroke. */
-export const LOOKUP_MIN_CHARS = 4;
-export const LOOKUP_DEBOUNCE_MS = 300;
+import { provideAddressLookup } from './address-wiring';
 
 export interface AddressLookupFlowProps {
   field: { id: string; label: string; describedBy: string | undefined; invalid: boolean };
@@ -28,86 +26,26 @@ export interface AddressLookupFlowProps {
 }
 
 export default function AddressLookupFlow(props: AddressLookupFlowProps) {
-  const { api, strings } = useServices();
-  const lookup = useRef(addressLookup(api)).current;
-  const [manual, setManual] = useState(false);
-  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
-  const [active, setActive] = useState(-1);
-  const [expanded, setExpanded] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<UiMessage | null>(null);
-  const [focused, setFocused] = useState(false);
-  const picked = useRef<string | null>(null);
-  const call = useRef<AbortController | null>(null);
-  const { value, country, onFieldChange } = props;
-
-  const failed = () => {
-    setManual(true);
-    setExpanded(false);
-    setSuggestions([]);
-    setNotice({ key: 'addressLookupFailed' });
-  };
-  const find = async (text: string, container?: string) => {
-    call.current?.abort();
-    const controller = new AbortController();
-    call.current = controller;
-    setBusy(true);
-    try {
-      const found = await lookup.find(
-        { country, text, ...(container ? { container } : {}) },
-        controller.signal,
-      );
-      if (controller.signal.aborted) return;
-      setSuggestions(found);
-      setActive(-1);
-      setExpanded(found.length > 0);
-      setNotice(
-        found.length === 0
-          ? { key: 'noAddressesFound' }
-          : { key: 'addressSuggestionsCount', params: { count: found.length } },
-      );
-    } catch {
-      if (!controller.signal.aborted) failed();
-    } finally {
-      if (call.current === controller) setBusy(false);
-    }
+  const { api, strings, inspect } = useServices();
+  // The form's setter as last rendered: the machine is made once per mount.
+  const fieldChange = useRef(props.onFieldChange);
+  fieldChange.current = props.onFieldChange;
+  const machine = useMemo(
+    () =>
+      provideAddressLookup({
+        lookup: addressLookup(api),
+        fieldChange: (name, value) => fieldChange.current(name, value),
+      }),
+    [api],
+  );
+  const actor = useActorRef(machine, { input: { country: props.country, text: props.value }, inspect });
+  const view = useSelector(actor, selectAddressLookupView);
+  const change = (text: string) => {
+    props.onFieldChange('address', text);
+    actor.send({ type: 'text.change', value: text });
   };
 
-  // Find 300 ms after the last keystroke, with at least 4 characters and text other than the address picked.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a lookup per text, country and focus
-  useEffect(() => {
-    if (manual || !focused || value.trim().length < LOOKUP_MIN_CHARS || value === picked.current) return;
-    const timer = setTimeout(() => void find(value.trim()), LOOKUP_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value, country, focused, manual]);
-  useEffect(() => () => call.current?.abort(), []);
-
-  const pick = async (index: number) => {
-    const s = suggestions[index];
-    if (!s) return;
-    if (s.type !== 'Address') return void find(value.trim(), s.id);
-    setExpanded(false);
-    setBusy(true);
-    try {
-      const address = await lookup.retrieve(s.id);
-      picked.current = address.line1;
-      // The country first: a new country clears a state that is not its own.
-      onFieldChange('country', address.countryIso2);
-      onFieldChange('address', address.line1);
-      onFieldChange('addressMore', address.line2);
-      onFieldChange('city', address.city);
-      onFieldChange('state', address.province);
-      onFieldChange('zipCode', address.postalCode);
-      setSuggestions([]);
-      setNotice(null);
-    } catch {
-      failed();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (manual)
+  if (view.manual)
     return (
       <>
         <input
@@ -118,12 +56,12 @@ export default function AddressLookupFlow(props: AddressLookupFlowProps) {
           maxLength={1000}
           aria-invalid={props.field.invalid || undefined}
           aria-describedby={[props.field.describedBy, `${props.field.id}-lookup`].filter(Boolean).join(' ')}
-          value={value}
-          onChange={(e) => onFieldChange('address', e.target.value)}
+          value={props.value}
+          onChange={(e) => props.onFieldChange('address', e.target.value)}
           onFocus={props.onFocus}
         />
         <p id={`${props.field.id}-lookup`} className="field__hint" role="status">
-          {notice ? strings[notice.key as 'addressLookupFailed'] : ''}
+          {view.notice ? resolveMessage(strings, view.notice) : ''}
         </p>
       </>
     );
@@ -133,25 +71,21 @@ export default function AddressLookupFlow(props: AddressLookupFlowProps) {
       id={props.field.id}
       describedBy={props.field.describedBy}
       invalid={props.field.invalid}
-      value={value}
-      suggestions={suggestions.map((s) => ({ ...s, container: s.type !== 'Address' }))}
-      active={active}
-      expanded={expanded}
-      busy={busy}
-      notice={notice}
-      onChange={(text) => onFieldChange('address', text)}
+      value={props.value}
+      suggestions={view.suggestions}
+      active={view.active}
+      expanded={view.expanded}
+      busy={view.busy}
+      notice={view.notice}
+      onChange={change}
       onFocus={() => {
-        setFocused(true);
+        actor.send({ type: 'focus' });
         props.onFocus();
       }}
-      onMove={setActive}
-      onPick={(index) => void pick(index)}
-      onClose={() => setExpanded(false)}
-      onManual={() => {
-        setManual(true);
-        setExpanded(false);
-        setNotice(null);
-      }}
+      onMove={(index) => actor.send({ type: 'move', index })}
+      onPick={(index) => actor.send({ type: 'pick', index })}
+      onClose={() => actor.send({ type: 'close' })}
+      onManual={() => actor.send({ type: 'manual' })}
     />
   );
 }

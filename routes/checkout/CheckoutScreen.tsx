@@ -42,7 +42,7 @@ import { giftCardFieldShown, useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
 import { loadCheckoutSettings } from './terms';
 import { usePayment } from './usePayment';
-import { identityFormShownFor, provideCheckout } from './wiring';
+import { identityFormShownFor, provideCheckout, suppressEmailFrom } from './wiring';
 import type * as ZipCode from './zip-code';
 
 /** The dataLayer adapter loads with the first event it sends (only for a seller with analytics on). */
@@ -171,6 +171,7 @@ export default function CheckoutScreen({
             onLeaving={() => setLeaving(true)}
             orderEdit={orderEdit}
             onActor={setCheckoutActor}
+            suppressEmail={suppressEmailFrom(search, params?.cartId)}
           />
         )}
       </div>
@@ -244,6 +245,7 @@ function CheckoutFlow({
   onLeaving,
   orderEdit,
   onActor,
+  suppressEmail = false,
 }: {
   cart: CartModel;
   termsHtml: string | null;
@@ -259,6 +261,8 @@ function CheckoutFlow({
   orderEdit?: OrderEditCheckout;
   /** The checkout actor runs (null: it stopped): the mobile footer's pay button reads its amount from it. */
   onActor?: (actor: CheckoutActorRef | null) => void;
+  /** An injected staff-style checkout without the email notification (./wiring.ts `suppressEmailFrom`). */
+  suppressEmail?: boolean;
 }) {
   const termsModal = useModal('terms');
   // Spec 2 §2: the gift card field (and its chunk) only when the seller takes gift cards and the cart is
@@ -318,6 +322,7 @@ function CheckoutFlow({
           if (current?.id === cartId) zipCodeRule?.markZipCodeTried(storage, config.sellerId, current, code);
         },
         captcha: captcha?.port ?? null,
+        suppressEmail,
       }),
     [
       api,
@@ -331,6 +336,7 @@ function CheckoutFlow({
       config.sellerId,
       zipCodeRule,
       captcha,
+      suppressEmail,
     ],
   );
   const actor = useActorRef(machine, {
@@ -426,6 +432,7 @@ function CheckoutFlow({
                   }
                 >
                   <AddressLookupFlow
+                    key={view.addressLookupCountry}
                     field={field}
                     country={view.addressLookupCountry as LookupCountry}
                     value={view.values.address ?? ''}

@@ -43,6 +43,22 @@ export interface CheckoutWiring {
   partPaid?: (cart: CartModel) => void;
   /** The seller's captcha (issue 23; ./captcha/port.ts): the machine's solveCaptcha; null or absent: none. */
   captcha?: CaptchaPort | null;
+  /**
+   * An injected (staff-style) checkout that suppresses the email notification (spec 2 §3 checkout options
+   * `injected`, `suppressEmailNotification`; §4): the payments and the free checkout send `send_email: false`.
+   */
+  suppressEmail?: boolean;
+}
+
+/**
+ * Whether this checkout suppresses the email notification (spec 2 §3 checkout options `injected`,
+ * `suppressEmailNotification`; §4 "An injected (staff-style) checkout may suppress the email notification"): only a
+ * cart the route injects (/checkout/{cartId}), and only when its link says `?suppressEmailNotification=true` (or 1).
+ */
+export function suppressEmailFrom(search: string, injectedCartId: string | undefined): boolean {
+  if (!injectedCartId) return false;
+  const value = new URLSearchParams(search).get('suppressEmailNotification');
+  return value === 'true' || value === '1';
 }
 
 /** The payment payload's `captcha` for a token (spec 2 §3), or nothing. */
@@ -74,7 +90,9 @@ export function provideCheckout({
   giftCardSpent,
   partPaid,
   captcha,
+  suppressEmail = false,
 }: CheckoutWiring) {
+  const email = suppressEmail ? { sendEmail: false } : {};
   return checkoutMachine.provide({
     actors: {
       // Spec 2 §4: the member's zip code as a code, errors ignored (a zip that is no code gives no discount).
@@ -103,6 +121,7 @@ export function provideCheckout({
             amountCents: input.amountCents,
             source: input.source,
             captcha: proof(captcha, input.captchaToken),
+            ...email,
           },
           { signal },
         ),
@@ -116,12 +135,17 @@ export function provideCheckout({
             cardNumber: input.cardNumber,
             amountCents: input.amountCents,
             captcha: proof(captcha, input.captchaToken),
+            ...email,
           },
           { signal },
         ),
       ),
       freeCheckout: fromPromise(({ input, signal }) =>
-        api.cart.guestCheckout(input.cartId, { signal, captcha: proof(captcha, input.captchaToken) }),
+        api.cart.guestCheckout(input.cartId, {
+          signal,
+          captcha: proof(captcha, input.captchaToken),
+          ...email,
+        }),
       ),
       solveCaptcha: fromPromise(async ({ signal }) => {
         if (!captcha) throw { code: ErrorCode.captcha_unavailable };

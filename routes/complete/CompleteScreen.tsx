@@ -5,7 +5,7 @@ import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { useLoad } from '../useLoad';
-import { externalConfirmationUrl, isMissingOrder, loadConfirmation, orderIdsFrom, withEmail } from './wiring';
+import { externalRedirect, isMissingOrder, loadConfirmation, orderIdsFrom, withEmail } from './wiring';
 
 /**
  * /checkout/complete?orderIds=a,b: 'Done!' with each order's number and QR code, the seller's message (its
@@ -21,11 +21,10 @@ export default function CompleteScreen() {
   useEffect(() => {
     document.title = `${strings.done} — ${config.sellerName}`;
   }, [strings, config]);
-  const external =
-    loaded.status === 'ready' && loaded.data?.orders.length ? loaded.data.page.externalUrl : null;
+  const external = loaded.status === 'ready' ? externalRedirect(loaded.data, ids) : null;
   useEffect(() => {
-    if (external) window.location.assign(externalConfirmationUrl(external, key.split(',')));
-  }, [external, key]);
+    if (external) window.location.assign(external);
+  }, [external]);
 
   const missing =
     ids.length === 0 ||

@@ -23,6 +23,19 @@ export function externalConfirmationUrl(url: string, ids: string[]): string {
   return target.href;
 }
 
+/**
+ * Where the confirmation sends the visitor instead of showing itself (spec 2 §2): the seller's external
+ * completed-order URL with ?orderIds=a,b (the ids asked for), once an order of them was found; else null (no URL,
+ * still loading, or no order: the not-found screen).
+ */
+export function externalRedirect(
+  loaded: { orders: readonly unknown[]; page: { externalUrl: string | null } | null } | null | undefined,
+  ids: string[],
+): string | null {
+  const url = loaded?.orders.length ? loaded.page?.externalUrl : null;
+  return url ? externalConfirmationUrl(url, ids) : null;
+}
+
 /** `{{email}}` of the seller's message, as the purchaser's address (escaped: the message is HTML). */
 export const withEmail = (html: string, email: string | null): string =>
   html.replaceAll(

@@ -65,6 +65,8 @@ export async function issueSandboxToken(db: Db, sellerId: string, now: number): 
 }
 
 const refused = (why: string) => new ApiError(400, ErrorCode.captcha_invalid, 'captcha', why);
+/** A guest's payment that needs the seller's captcha came without one. */
+export const captchaRequired = () => refused('A captcha is required.');
 
 /**
  * Verifies the payment's captcha when the seller has one and the cart is a guest's: throws `captcha_invalid`
@@ -79,7 +81,7 @@ export async function verifyCaptcha(
   now: number,
 ): Promise<void> {
   if (!settings) return;
-  if (!captcha) throw refused('A captcha is required.');
+  if (!captcha) throw captchaRequired();
   if (captcha.provider !== settings.provider) throw refused('The captcha is not the seller’s.');
   if (settings.provider === 'hcaptcha') {
     if (!runtime.hcaptcha || !(await runtime.hcaptcha(captcha.token).catch(() => false)))

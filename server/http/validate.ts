@@ -259,6 +259,7 @@ export const paymentBody = z.object({
   ),
   auto_renew: z.optional(z.boolean()),
   captcha: z.optional(z.strictObject({ provider: text(100), token: text(8000) })),
+  send_email: z.optional(z.boolean()),
 }) satisfies z.ZodMiniType<w.PaymentBody>;
 
 export const guestCheckoutBody = z.object({

@@ -60,6 +60,11 @@ export const LIMITS = {
    * types a few addresses (one Find per pause of 300 ms), a script scraping the provider is stopped.
    */
   addressLookupAddress: { name: 'address_lookup:address', max: 120, windowMs: 10 * MINUTE },
+  /**
+   * Sandbox captcha tokens (POST sandbox/captcha; server/payments/routes.ts) per client address: a visitor answers
+   * one challenge per payment (a few per checkout); a script collecting tokens for later payments is stopped.
+   */
+  sandboxCaptchaAddress: { name: 'captcha:address', max: 30, windowMs: 10 * MINUTE },
   /** Error reports (POST error_report, server/reports/routes.ts) per client address: a page reports at most 10. */
   errorReportAddress: { name: 'error_report:address', max: 60, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;

@@ -9,6 +9,7 @@
  * is taken over after PAY_LEASE_MS with the same key (the gateway replays, it does not charge again).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { captchaRequired } from '../captcha/captcha';
 import {
   bookLiveTickets,
   type CartRow,
@@ -51,6 +52,18 @@ export interface PayRequest {
   ledger?: { type: string; number: string } | null;
   /** The client address pay attempts are counted by (http/client-address.ts `clientAddress`). */
   address: string;
+  /**
+   * A guest's gift card payment sent without the captcha the seller asks for (routes.ts `checkCaptcha`): it may be
+   * an earlier partial payment, but the payment that books the order is the last one and must carry the token
+   * (spec 2 §4, §5 "Captcha required for anonymous users when a key is configured"), decided under the cart lock.
+   */
+  captchaMissing?: boolean;
+  /**
+   * false: the payment that books the order queues no confirmation email (`send_email: false`, an injected
+   * staff-style checkout, spec 2 §4); absent: it is sent. A card payment settled later by the webhook or the
+   * recovery (the pay request gone) sends it.
+   */
+  sendEmail?: boolean;
 }
 
 /** Books the live tickets of a locked cart as an order with its payment (inside the caller's transaction). */
@@ -315,15 +328,18 @@ async function payByLedger(
 ): Promise<Begun> {
   if (!req.ledger)
     throw invalid('payment', 'gateway_data.ledger_type and ledger_number are required for gift cards.');
-  const card = await debitLedger(tx, cart.sellerId, req.ledger.type, req.ledger.number, req.amountCents);
   const last = req.amountCents === outstandingCents;
   // The payment that books: all that is outstanding, or on a schedule at least the due amount.
-  if (!plan.orderId && (last || (plan.schedule && req.amountCents >= plan.schedule.dueCents))) {
+  const books =
+    !plan.orderId && (last || (plan.schedule !== null && req.amountCents >= plan.schedule.dueCents));
+  if (books && req.captchaMissing) throw captchaRequired();
+  const card = await debitLedger(tx, cart.sellerId, req.ledger.type, req.ledger.number, req.amountCents);
+  if (books) {
     const done = await book(ctx, tx, cart, tickets, {
       gatewayId: LEDGER_HANDLER,
       amountCents: req.amountCents,
       reference: card.id,
-      sendEmail: true,
+      sendEmail: req.sendEmail !== false,
     });
     return { kind: last ? 'done' : 'partial', cart: done };
   }
@@ -364,7 +380,7 @@ async function begin(ctx: AppCtx, cartId: string, req: PayRequest): Promise<Begu
         gatewayId: 'free',
         amountCents: 0,
         reference: null,
-        sendEmail: true,
+        sendEmail: req.sendEmail !== false,
       });
       return { kind: 'done', cart: done };
     }
@@ -430,6 +446,8 @@ export async function finish(
   amountCents: number,
   result: ChargeResult,
   staleBefore: Date | null = null,
+  /** The confirmation email when it books (the pay request's `send_email`; the webhook and recovery: sent). */
+  sendEmail = true,
 ): Promise<Finished | null> {
   if (result.status === 'processing') return staleBefore === null ? { kind: 'not_charged', result } : null;
   let refund = false;
@@ -485,7 +503,7 @@ export async function finish(
           gatewayId: 'stripe',
           amountCents,
           reference: result.intentId ?? result.chargeId,
-          sendEmail: true,
+          sendEmail,
         });
         return { kind: amountCents === totals.outstandingCents ? 'completed' : 'partial', cart: done };
       }
@@ -542,7 +560,15 @@ export async function payCart(ctx: AppCtx, cartId: string, req: PayRequest): Pro
         currency: begun.currency,
         source: req.source ?? '',
       });
-      const done = (await finish(ctx, cartId, begun.attempt, begun.amountCents, result)) as Finished;
+      const done = (await finish(
+        ctx,
+        cartId,
+        begun.attempt,
+        begun.amountCents,
+        result,
+        null,
+        req.sendEmail !== false,
+      )) as Finished;
       // A payment that went through does not count against the pay limits.
       if (done.kind === 'completed') for (const slot of begun.slots) await giveBack(ctx.db, slot);
       return done;

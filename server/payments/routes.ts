@@ -14,9 +14,10 @@ import { coll } from '../http/docs';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { body, guestCheckoutBody, paymentBody } from '../http/validate';
 import { guardLedgerGuesses } from '../ledger/routes';
+import { LIMITS, take } from '../members/rate';
 import * as t from '../schema';
 import { parseMoney } from '../util';
-import { checkoutFree, payCart } from './completion';
+import { checkoutFree, type PayRequest, payCart } from './completion';
 import type { SandboxGateway } from './gateway';
 
 /**
@@ -28,9 +29,12 @@ const declineCode = (code: string | undefined) =>
 
 /**
  * Issue 23: a guest's payment carries the captcha token when the seller has a captcha (server/captcha/captcha.ts):
- * the card's payment and the free checkout always, a gift card's when it sends one (the last payment); the
- * payment again with the intent the first one created (spec 2 §4, after the customer's confirmation) is the
- * same payment and needs none. A member's cart never needs one (spec 2 §6).
+ * the card's payment and the free checkout always; a gift card's when it is the last payment, the one that books
+ * the order (an order paid entirely by gift card included: spec 2 §5 "Captcha required for anonymous users when a
+ * key is configured"); an earlier gift card payment may come without one, so an optional check answers `missing`
+ * and the payment decides under the cart lock (completion.ts `payByLedger`). The payment again with the intent the
+ * first one created (spec 2 §4, after the customer's confirmation) is the same payment and needs none. A member's
+ * cart never needs one (spec 2 §6).
  */
 async function checkCaptcha(
   ctx: AppCtx,
@@ -38,9 +42,9 @@ async function checkCaptcha(
   cart: { id: string; identityId: string },
   captcha: { provider: string; token: string } | undefined,
   options: { optional?: boolean; source?: string | null } = {},
-): Promise<void> {
+): Promise<'checked' | 'missing'> {
   const seller = c.get('seller');
-  if (!ctx.captcha) return;
+  if (!ctx.captcha) return 'checked';
   // A guest's cart: the public identity's, or (once the purchaser is stored) a guest identity's.
   if (cart.identityId !== seller.publicIdentityId) {
     const [owner] = await ctx.db
@@ -48,19 +52,21 @@ async function checkCaptcha(
       .from(t.identity)
       .where(eq(t.identity.id, cart.identityId))
       .limit(1);
-    if (owner?.type !== 'guest') return;
+    if (owner?.type !== 'guest') return 'checked';
   }
-  if (options.optional && !captcha) return;
+  if (options.optional && !captcha)
+    return (await captchaOf(ctx.db, seller.id, ctx.captcha)) ? 'missing' : 'checked';
   if (!captcha && options.source?.startsWith('pi_')) {
     const [intent] = await ctx.db
       .select({ id: t.paymentIntent.id })
       .from(t.paymentIntent)
       .where(and(eq(t.paymentIntent.id, options.source), eq(t.paymentIntent.cartId, cart.id)))
       .limit(1);
-    if (intent) return;
+    if (intent) return 'checked';
   }
   const settings = await captchaOf(ctx.db, seller.id, ctx.captcha);
   await verifyCaptcha(ctx.db, settings, seller.id, captcha, ctx.captcha, ctx.now());
+  return 'checked';
 }
 
 export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGateway | null) {
@@ -69,7 +75,7 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     // A booked order may still take payments on its schedule: the locked check decides (completion.ts).
     if (cart.state !== 'completed') await requirePending(ctx, cart, true);
     const p = await body(c, paymentBody, 'payment');
-    const req = {
+    const req: PayRequest = {
       amountCents: parseMoney(p.amount),
       gatewayId: p.gateway_id,
       source: p.gateway_data?.source ?? null,
@@ -78,11 +84,13 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
           ? { type: p.gateway_data.ledger_type, number: p.gateway_data.ledger_number }
           : null,
       address: clientAddress(c, ctx.trustProxy ?? 0),
+      ...(p.send_email === false ? { sendEmail: false } : {}),
     };
-    await checkCaptcha(ctx, c, cart, p.captcha, {
+    const captcha = await checkCaptcha(ctx, c, cart, p.captcha, {
       optional: req.gatewayId === 'ledger',
       source: req.source,
     });
+    if (captcha === 'missing') req.captchaMissing = true;
     const pay = () => payCart(withRequestOrigin(ctx, c), cart.id, req);
     // Unknown gift card numbers count against the address's guessing limit, as the lookup's (ledger/routes.ts).
     const out = req.gatewayId === 'ledger' ? await guardLedgerGuesses(ctx, c, pay) : await pay();
@@ -134,6 +142,13 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
   // The sandbox captcha's challenge was answered: a token for one payment (outside production, or the demo).
   if (ctx.captcha?.sandbox)
     api.post('/sandbox/captcha', async (c) => {
+      await take(
+        ctx.db,
+        LIMITS.sandboxCaptchaAddress,
+        c.get('seller').id,
+        clientAddress(c, ctx.trustProxy ?? 0),
+        ctx.now(),
+      );
       const token = await issueSandboxToken(ctx.db, c.get('seller').id, ctx.now());
       c.header('Cache-Control', 'no-store');
       return c.json({ captcha: coll([{ provider: 'sandbox', token }]) });

@@ -480,6 +480,22 @@ describe('cart', () => {
     expect(pathOf(calls[0]?.url ?? '')).toBe('/api/cart/cart-1/guest_checkout');
     expect(calls[0]?.body).toEqual({ gateway_id: 'free', send_email: true });
   });
+
+  it('an injected checkout without the email (spec 2 §4): pay and guest_checkout carry send_email false', async () => {
+    const { api, calls } = setup(
+      json({ ticket_order: coll([ticketOrder({ id: 'ord-7' })]) }),
+      json({ ticket: coll([ticket({ ticket_order_id: 'ord-3', state: 'booked' })]) }),
+    );
+    await api.cart.pay('cart-1', { amountCents: 5000, source: 'pm_card_visa', sendEmail: false });
+    expect(calls[0]?.body).toEqual({
+      amount: '50.00',
+      gateway_id: 'stripe',
+      gateway_data: { source: 'pm_card_visa' },
+      send_email: false,
+    });
+    await api.cart.guestCheckout('cart-1', { sendEmail: false });
+    expect(calls[1]?.body).toEqual({ gateway_id: 'free', send_email: false });
+  });
 });
 
 describe('orders', () => {

@@ -20,6 +20,7 @@ import {
   paymentLoader,
   provideCheckout,
   sellerPayment,
+  suppressEmailFrom,
 } from '../../routes/checkout/wiring';
 import { markZipCodeTried, zipCodeTried } from '../../routes/checkout/zip-code';
 import { createStripeAdapter } from '../../routes/payment/stripe';
@@ -115,6 +116,52 @@ describe('checkout wiring', () => {
     const { machine: none } = wire(api, async () => fakeAdapter());
     await expect(runProvided(none, 'solveCaptcha', { cartId: 'cart-1' })).rejects.toEqual({
       code: ErrorCode.captcha_unavailable,
+    });
+  });
+
+  it('an injected staff-style checkout suppresses the email: its payments and free checkout say send_email false', async () => {
+    // Spec 2 §3 checkout options `injected`, `suppressEmailNotification`; §4: only a cart the route names.
+    expect(suppressEmailFrom('?suppressEmailNotification=true', 'cart-1')).toBe(true);
+    expect(suppressEmailFrom('suppressEmailNotification=1', 'cart-1')).toBe(true);
+    expect(suppressEmailFrom('?suppressEmailNotification=true', undefined)).toBe(false);
+    expect(suppressEmailFrom('?suppressEmailNotification=no', 'cart-1')).toBe(false);
+    expect(suppressEmailFrom('', 'cart-1')).toBe(false);
+
+    const api = { cart: { ...fakeApi().cart, payWithLedger: vi.fn(async () => ({ orderIds: ['o-3'] })) } };
+    const spies = { refreshCart: vi.fn(), completed: vi.fn(), pending: vi.fn() };
+    const machine = provideCheckout({
+      api: api as unknown as Pick<Api, 'cart'>,
+      payment: async () => fakeAdapter(),
+      suppressEmail: true,
+      ...spies,
+    });
+    await runProvided(machine, 'pay', {
+      cartId: 'cart-1',
+      amountCents: 5000,
+      source: 'pm_1',
+      captchaToken: null,
+    });
+    expect(api.cart.pay).toHaveBeenCalledWith(
+      'cart-1',
+      { amountCents: 5000, source: 'pm_1', captcha: null, sendEmail: false },
+      { signal: anySignal },
+    );
+    await runProvided(machine, 'payGiftCard', {
+      cartId: 'cart-1',
+      cardNumber: '7000',
+      amountCents: 1000,
+      captchaToken: null,
+    });
+    expect(api.cart.payWithLedger).toHaveBeenCalledWith(
+      'cart-1',
+      expect.objectContaining({ cardNumber: '7000', sendEmail: false }),
+      { signal: anySignal },
+    );
+    await runProvided(machine, 'freeCheckout', { cartId: 'cart-1', captchaToken: null });
+    expect(api.cart.guestCheckout).toHaveBeenCalledWith('cart-1', {
+      signal: anySignal,
+      captcha: null,
+      sendEmail: false,
     });
   });
 

@@ -4,6 +4,7 @@ import { type Api, ApiError } from '../../api';
 import { ErrorCode } from '../../domain/codes';
 import {
   externalConfirmationUrl,
+  externalRedirect,
   isMissingOrder,
   loadConfirmation,
   orderIdsFrom,
@@ -41,6 +42,17 @@ describe('listing and confirmation wiring', () => {
     expect(externalConfirmationUrl('https://venue.example/thanks?lang=en', ['o-1', 'o-2'])).toBe(
       'https://venue.example/thanks?lang=en&orderIds=o-1%2Co-2',
     );
+  });
+
+  it('a configured external completed-order URL takes the visitor there with ?orderIds=a,b, once an order is found', () => {
+    const page = { externalUrl: 'https://venue.example/thanks' };
+    expect(externalRedirect({ orders: [{}], page }, ['o-1', 'o-2'])).toBe(
+      'https://venue.example/thanks?orderIds=o-1%2Co-2',
+    );
+    // No URL: the confirmation shows; no order found: the not-found screen, not the seller's page.
+    expect(externalRedirect({ orders: [{}], page: { externalUrl: null } }, ['o-1'])).toBeNull();
+    expect(externalRedirect({ orders: [], page }, ['o-1'])).toBeNull();
+    expect(externalRedirect(null, ['o-1'])).toBeNull();
   });
 
   it('a 404 or bad_field_value is a missing order; other failures are not', () => {

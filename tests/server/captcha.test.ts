@@ -8,6 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, errorBody } from '../../api/schemas';
 import { CAPTCHA_TOKEN_MS } from '../../server/captcha/captcha';
+import { GIFT_CARD_LEDGER_TYPE } from '../../server/ledger/ledger';
+import { ledger } from '../../server/ledger/schema';
+import { LIMITS } from '../../server/members/rate';
 import * as t from '../../server/schema';
 import { setSellerCaptcha } from '../../server/seed/demo';
 import { GA_ADULT, gaSessions, SELLER, startTestServer, type TestServer } from './helpers';
@@ -126,6 +129,74 @@ describe('captcha at checkout (sandbox)', () => {
     await s.handle.db.update(t.ticket).set({ faceValueCents: 0 }).where(eq(t.ticket.cartId, id));
     const none = await s.json('POST', `cart/${id}/guest_checkout`, { body: { gateway_id: 'free' } });
     expect(err(none.body)?._code).toBe('captcha_invalid');
+  });
+});
+
+describe('captcha with gift cards (sandbox)', () => {
+  let cards = 0;
+  async function giftCard(balanceCents: number): Promise<string> {
+    const number = `8${String(++cards).padStart(15, '0')}`;
+    await s.handle.db.insert(ledger).values({
+      id: crypto.randomUUID(),
+      sellerId: SELLER,
+      ledgerType: GIFT_CARD_LEDGER_TYPE,
+      number,
+      balanceCents,
+      state: 'active',
+      ticketId: null,
+      ticketOrderId: null,
+      createdAt: new Date(s.clock.now),
+    });
+    return number;
+  }
+  const balanceOf = async (number: string) =>
+    (await s.handle.db.select().from(ledger).where(eq(ledger.number, number)))[0]?.balanceCents;
+  const payByCard = (cartId: string, amount: string, number: string, extra: Record<string, unknown> = {}) =>
+    s.json('POST', `cart/${cartId}/pay`, {
+      body: {
+        amount,
+        gateway_id: 'ledger',
+        gateway_data: { ledger_type: GIFT_CARD_LEDGER_TYPE, ledger_number: number },
+        ...extra,
+      },
+    });
+
+  it('an order paid entirely by gift cards: an earlier card needs no token, the card that books it does', async () => {
+    // Spec 2 §5 "Captcha required for anonymous users when a key is configured", §4 "The last payment carries an
+    // invisible captcha token": with no card payment the last gift card is the last payment.
+    const cart = await guestCart();
+    const first = await giftCard(1000);
+    const second = await giftCard(5000);
+    expect((await payByCard(cart, '10.00', first)).status).toBe(200);
+    const missing = await payByCard(cart, '16.50', second);
+    expect(missing.status).toBe(400);
+    expect(err(missing.body)?._code).toBe('captcha_invalid');
+    expect(await balanceOf(second)).toBe(5000);
+    const paid = await payByCard(cart, '16.50', second, {
+      captcha: { provider: 'sandbox', token: await sandboxToken() },
+    });
+    expect(paid.status).toBe(200);
+    expect(document.parse(paid.body).cart?._data[0]?.state).toBe('completed');
+    expect(await balanceOf(second)).toBe(5000 - 1650);
+
+    // One gift card for the whole order: the same.
+    const whole = await guestCart();
+    const card = await giftCard(3000);
+    expect(err((await payByCard(whole, '26.50', card)).body)?._code).toBe('captcha_invalid');
+    const token = await sandboxToken();
+    expect((await payByCard(whole, '26.50', card, { captcha: { provider: 'sandbox', token } })).status).toBe(
+      200,
+    );
+  });
+
+  it('limits sandbox tokens per client address', async () => {
+    let status = 200;
+    for (let i = 0; i <= LIMITS.sandboxCaptchaAddress.max && status === 200; i++)
+      status = (await s.json('POST', 'sandbox/captcha')).status;
+    expect(status).toBe(429);
+    // A new window: tokens again.
+    s.clock.now += LIMITS.sandboxCaptchaAddress.windowMs;
+    expect((await s.json('POST', 'sandbox/captcha')).status).toBe(200);
   });
 });
 

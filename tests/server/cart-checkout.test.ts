@@ -122,6 +122,30 @@ describe('checkout', () => {
     expect(err(again.body)).toMatchObject({ _code: 'cart_booked', _extra: { ticket_order_id: order?.id } });
   });
 
+  it('an injected checkout may suppress the email (spec 2 §4): send_email false queues no confirmation', async () => {
+    const mailsTo = async (to: string) =>
+      (await s.handle.db.select().from(t.outbox).where(eq(t.outbox.to, to))).length;
+    const payAs = async (email: string, extra: Record<string, unknown>) => {
+      const cart = await newCart('2026-11-27', [GA_ADULT]);
+      const who = { ...PURCHASER, email };
+      expect((await s.json('POST', `cart/${cart.id}/purchaser`, { body: who })).status).toBe(200);
+      return s.json('POST', `cart/${cart.id}/pay`, {
+        body: { amount: '26.50', gateway_id: 'stripe', gateway_data: { source: 'pm_card_visa' }, ...extra },
+      });
+    };
+    const quiet = await payAs('quiet.staff@example.com', { send_email: false });
+    expect(quiet.status).toBe(200);
+    expect(doc(quiet.body).cart?._data[0]?.state).toBe('completed');
+    expect(await mailsTo('quiet.staff@example.com')).toBe(0);
+    // Absent or true: the confirmation is queued.
+    expect((await payAs('loud.guest@example.com', {})).status).toBe(200);
+    expect(await mailsTo('loud.guest@example.com')).toBe(1);
+    expect((await payAs('loud.guest2@example.com', { send_email: true })).status).toBe(200);
+    expect(await mailsTo('loud.guest2@example.com')).toBe(1);
+    // Anything but a boolean is refused at the boundary.
+    expect((await payAs('odd@example.com', { send_email: 'no' })).status).toBe(400);
+  });
+
   it('stores the identity form (spec 2 §3): the purchaser details as the guest identity meta, strict', async () => {
     const cart = await newCart();
     // The demo's General Admission asks the address fields (meta identity_form): the cart carries the ask.

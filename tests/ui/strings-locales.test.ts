@@ -34,6 +34,7 @@ const ENGLISH: Record<string, () => Promise<Record<string, string>>> = {
     (await import('../../ui/checkout/gift-card-strings')).giftCardStrings,
   'ui/checkout/donation-strings.ts': async () =>
     (await import('../../ui/checkout/donation-strings')).donationStrings,
+  'ui/complete-strings.ts': async () => (await import('../../ui/complete-strings')).completeStrings,
   'ui/checkout/address-strings.ts': async () =>
     (await import('../../ui/checkout/address-strings')).addressStrings,
   'ui/checkout/sandbox-captcha-strings.ts': async () =>
