@@ -141,8 +141,11 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // `send_email: false`. The confirmation's kind words went to the confirmation's own chunk (ui/complete-strings.ts)
 // and the address lookup's machine rides in the lookup's chunk: neither is in checkout's first load. Checkout
 // measured 78,171 bytes (76.34 KB) against 78,131 allowed; the others unchanged (57.3, 64.6, 63.7 KB).
-// All three merged on main: measured 77.2 KB on checkout, the others unchanged; the budget that plus 0.1.
-const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 77.3 };
+// All three merged on main: measured 57.4, 64.7, 63.8 and 77.2 KB. The entry grew by tens of bytes on every
+// route: the locale map's loader for the confirmation's Spanish (orderKindTickets) and the cart client's
+// send_email option (the injected checkout) ride in the entry chunk, which tipped '/events' a few bytes over
+// 64.7. The budgets are the measures plus 0.1.
+const BUDGET_KB = { '/': 57.5, '/events': 64.8, '/events/{id}': 63.9, '/checkout': 77.3 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
