@@ -63,6 +63,15 @@ export const formatTime = (iso: string, tz: string) => inZone(iso, tz, false);
 /** The day of an instant in the zone, 'ddd, MMM D, YYYY' (spec 2 §9), e.g. a scheduled payment's due date. */
 export const formatDate = (iso: string, tz: string) => inZone(iso, tz, true, false);
 
+/**
+ * A calendar day (YYYY-MM-DD, already the venue's) in the day format, 'ddd, MMM D, YYYY' ('Sat, Nov 21, 2026';
+ * in Spanish 'sáb, 21 nov 2026'): noon UTC of that day, written in UTC, is that day in any locale.
+ */
+export const formatCalendarDay = (day: string) => inZone(`${day}T12:00:00.000Z`, 'UTC', true, false);
+
+/** A time of day, 'HH:mm', in the time format, 'h:mm A' ('2:30 PM'; in Spanish '14:30'). */
+export const formatClock = (time: string) => inZone(`1970-01-01T${time}:00.000Z`, 'UTC', false);
+
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 

@@ -24,6 +24,7 @@ import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-str
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
+import { formatCalendarDay, formatTime } from './format';
 import type { homeStrings } from './home-strings';
 import type { languageStrings } from './language-strings';
 import type { listingStrings } from './listing-strings';
@@ -198,10 +199,23 @@ export function createStrings(overrides: Partial<Record<string, string>> = {}): 
   return out as Strings;
 }
 
+/**
+ * A message's parameter: text, a number, or a value written here in the visitor's locale (issue 26): an
+ * instant's time of day in a zone (`{ time: ISO, zone }`: '10:00 AM', in Spanish '10:00') or a calendar day
+ * (`{ day: 'YYYY-MM-DD' }`: 'Sat, Nov 21, 2026', in Spanish 'sáb, 21 nov 2026').
+ */
+export type MessageParam = string | number | { time: string; zone: string } | { day: string };
+
 /** A message as machines carry it: a catalogue key and its parameters (never English text). */
 export interface UiMessage {
   key: StringKey;
-  params?: Record<string, string | number>;
+  params?: Record<string, MessageParam>;
+}
+
+/** A parameter as text: times and days in the visitor's locale (`formats`, ui/format.ts). */
+export function paramText(value: MessageParam): string | number {
+  if (typeof value !== 'object') return value;
+  return 'time' in value ? formatTime(value.time, value.zone) : formatCalendarDay(value.day);
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -232,7 +246,7 @@ function template(strings: Strings, key: StringKey, count: unknown): string | un
 export function text(
   strings: Strings,
   key: StringKey,
-  params: Record<string, string | number> = {},
+  params: Record<string, MessageParam> = {},
   pluralBy = 'count',
 ): string {
   const found = template(strings, key, params[pluralBy]);
@@ -240,7 +254,9 @@ export function text(
     console.warn(`strings: no text for ${key} (its flow's strings.ts was not loaded)`);
     return strings.errorUnexpected;
   }
-  return fill(found, params);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) values[name] = paramText(value);
+  return fill(found, values);
 }
 
 /** The text of a message, with the seller's overrides already in `strings`. */

@@ -136,7 +136,8 @@ export function RescheduleView(props: RescheduleViewProps) {
     sessions: tab.sessions.map(
       (s): SessionOption => ({
         id: s.id,
-        timeLabel: formatTime(s.start, view.timezone),
+        start: s.start,
+        timeZone: view.timezone,
         soldOut: s.soldOut,
         disabled: s.disabled,
         availableCapacity: null,
