@@ -90,7 +90,14 @@ export function createCart(
   orderTokens: OrderTokens = memoryOrderTokens(),
   /** The preparation request's code steps (no-ops until promo codes fill them). */
   codeSteps?: CodeSteps,
+  /** The visitor's locale (issue 26), read when the cart pays: the order's emails are written in it. */
+  locale: () => string | null = () => null,
 ) {
+  /** The payment's `locale`, when the storefront has one (a seller naming locales). */
+  const localeField = () => {
+    const tag = locale();
+    return tag ? { locale: tag } : {};
+  };
   /** cart/{id} for a guest, my/cart/{id} for a logged-in member. */
   const cartPath = (cartId: string) => `${isMember() ? 'my/' : ''}cart/${enc(cartId)}`;
   const load = (path: string, signal: AbortSignal | undefined) =>
@@ -224,6 +231,7 @@ export function createCart(
         gateway_id: 'stripe',
         gateway_data: { source: payment.source },
         ...(payment.captcha ? { captcha: payment.captcha } : {}),
+        ...localeField(),
       };
       const raw = request('POST', `${cartPath(cartId)}/pay`, {
         query: CART_QUERY,
@@ -261,6 +269,7 @@ export function createCart(
         body: {
           ...ledgerPaymentBody(payment),
           ...(payment.captcha ? { captcha: payment.captcha } : {}),
+          ...localeField(),
         },
         signal,
       });
@@ -285,7 +294,7 @@ export function createCart(
       { signal, captcha }: CallOptions & { captcha?: CaptchaProof | null } = {},
     ): Promise<{ orderIds: string[] }> {
       const raw = request('POST', `${cartPath(cartId)}/guest_checkout`, {
-        body: { gateway_id: 'free', send_email: true, ...(captcha ? { captcha } : {}) },
+        body: { gateway_id: 'free', send_email: true, ...(captcha ? { captcha } : {}), ...localeField() },
         embed: ['ticket_order', 'ticket'],
         signal,
       });

@@ -84,6 +84,8 @@ export const paymentBody = z.object({
   ),
   auto_renew: z.optional(z.boolean()),
   captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
+  /** The visitor's locale (issue 26; one the seller offers): the order's emails are written in it. */
+  locale: z.optional(z.string()),
 });
 
 export const guestCheckoutBody = z.object({
@@ -91,6 +93,8 @@ export const guestCheckoutBody = z.object({
   gateway_id: z.optional(z.literal('free')),
   gateway_data: z.optional(z.unknown()),
   captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
+  /** The visitor's locale, as the payment's. */
+  locale: z.optional(z.string()),
 });
 
 /* ---------- members ---------- */

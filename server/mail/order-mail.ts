@@ -16,6 +16,7 @@ import { dayjs, money } from '../util';
 import { html } from './html';
 import { type Brand, button, layout, para, textBody } from './layout';
 import type { Attachment, MailContent } from './message';
+import { orderTexts } from './order-texts';
 
 type Ticket = typeof t.ticket.$inferSelect;
 
@@ -172,8 +173,8 @@ export async function loadOrderMail(
   return out;
 }
 
-export const sessionWhen = (s: OrderSession) =>
-  dayjs(s.startAt).tz(s.timezone).format('dddd D MMMM YYYY, h:mm A');
+/** A session's day and time in English (the calendar file, the wallet pass, the change email). */
+export const sessionWhen = (s: OrderSession) => orderTexts(null).when(s.startAt, s.timezone);
 
 const lineText = (l: OrderLine) =>
   `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}`;
@@ -206,19 +207,11 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
 export const QR_CID = 'order-qr@tix';
 
 /** The manage link's words (ours: the spec has none). The link is the purchaser's key: never logged. */
-export const MANAGE_TEXT = 'Need to change your plans? Cancel free tickets online:';
-export const MANAGE_LABEL = 'Manage your order';
+export const MANAGE_TEXT = orderTexts(null).manageText;
+export const MANAGE_LABEL = orderTexts(null).manageLabel;
 
 /** The wallet pass link's words (ours: the spec has none; Apple's own wording for the button). */
-export const WALLET_LABEL = 'Add to Apple Wallet';
-
-/** The discount codes' heading and how to use them (ours: the spec has no words for them). */
-export const CODES_TITLE = 'Your discount codes';
-export const CODES_HOW = 'Enter a code at checkout to use it.';
-
-/** The gift cards' heading and how to use them (ours: the spec has no words for them). */
-export const GIFT_CARDS_TITLE = 'Your gift cards';
-export const GIFT_CARDS_HOW = 'Enter the number under Gift card at checkout to pay with it.';
+export const WALLET_LABEL = orderTexts(null).walletLabel;
 
 /** Bought secrets (codes, card numbers): a list under its heading, each in a monospace box, with what it gives. */
 const secretsHtml = (title: string, how: string, items: Array<{ text: string; note: string | null }>) =>
@@ -230,18 +223,31 @@ const secretsHtml = (title: string, how: string, items: Array<{ text: string; no
   )}</ul>
 <p style="margin:8px 0 0">${how}</p></div>`;
 
-export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailContent {
-  const hello = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
-  const thanks = `Thank you for your order ${data.orderNumber} with ${brand.name}.`;
-  const total = `Total paid: ${money(data.totalCents)} ${data.currency}`.trim();
-  const showQr = 'Show this QR code at the entrance (on your phone or printed):';
+/**
+ * The order confirmation in the buyer's language (`locale`: the cart's, one of the seller's offered locales;
+ * null or a language we have no words for: English).
+ */
+export function orderConfirmationMail(
+  brand: Brand,
+  data: OrderMailData,
+  locale: string | null = null,
+): MailContent {
+  const tx = orderTexts(locale);
+  const when = (s: OrderSession) => tx.when(s.startAt, s.timezone);
+  const hello = tx.hello(data.firstName);
+  const thanks = tx.thanks(data.orderNumber, brand.name);
+  const total = tx.total(data.totalCents, data.currency);
+  const showQr = tx.showQr;
   const sessionText = data.sessions.map(
     (s) =>
-      `${s.eventName}\n${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${s.lines.map(lineText).join('\n')}`,
+      `${s.eventName}\n${when(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${s.lines.map(lineText).join('\n')}`,
   );
   const otherText = data.other.map((o) => `${o.eventName}\n${o.lines.map(lineText).join('\n')}`);
   const codes = data.codes.map((c) => ({ text: c.code, note: c.description }));
-  const cards = data.giftCards.map((g) => ({ text: g.number, note: `balance ${money(g.balanceCents)}` }));
+  const cards = data.giftCards.map((g) => ({
+    text: g.number,
+    note: tx.balance(g.balanceCents, data.currency),
+  }));
   const secretsText = (title: string, how: string, items: typeof codes) =>
     items.length
       ? [`${title}\n${items.map((c) => `${c.text}${c.note ? ` (${c.note})` : ''}`).join('\n')}\n${how}`]
@@ -267,7 +273,7 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
     })),
   ];
   return {
-    subject: `Your tickets: order ${data.orderNumber}`,
+    subject: tx.subject(data.orderNumber),
     text: textBody(
       brand,
       [
@@ -275,30 +281,31 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
         thanks,
         ...sessionText,
         ...otherText,
-        ...secretsText(CODES_TITLE, CODES_HOW, codes),
-        ...secretsText(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards),
+        ...secretsText(tx.codesTitle, tx.codesHow, codes),
+        ...secretsText(tx.giftCardsTitle, tx.giftCardsHow, cards),
         total,
-        `Order number: ${data.orderNumber}`,
-        `View and print your tickets: ${data.orderLink}`,
-        data.walletLink ? `${WALLET_LABEL}: ${data.walletLink}` : '',
-        data.manageLink ? `${MANAGE_TEXT} ${data.manageLink}` : '',
-        data.sessions.length ? 'The attached calendar files add each visit to your calendar.' : '',
+        tx.orderNumber(data.orderNumber),
+        tx.viewPrintLink(data.orderLink),
+        data.walletLink ? `${tx.walletLabel}: ${data.walletLink}` : '',
+        data.manageLink ? `${tx.manageText} ${data.manageLink}` : '',
+        data.sessions.length ? tx.calendarFiles : '',
       ].filter(Boolean),
     ),
     html: layout(
       brand,
-      `Order ${data.orderNumber}`,
+      tx.heading(data.orderNumber),
       html`${para(hello)}${para(thanks)}
-${data.sessions.map((s) => block(s.eventName, `${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}`, s.lines, s.eventLink.startsWith('http') ? s.eventLink : null))}
+${data.sessions.map((s) => block(s.eventName, `${when(s)}${s.venueName ? `, ${s.venueName}` : ''}`, s.lines, s.eventLink.startsWith('http') ? s.eventLink : null))}
 ${data.other.map((o) => block(o.eventName, null, o.lines, null))}
-${codes.length ? secretsHtml(CODES_TITLE, CODES_HOW, codes) : ''}
-${cards.length ? secretsHtml(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards) : ''}
+${codes.length ? secretsHtml(tx.codesTitle, tx.codesHow, codes) : ''}
+${cards.length ? secretsHtml(tx.giftCardsTitle, tx.giftCardsHow, cards) : ''}
 ${para(html`<strong>${total}</strong>`)}
 ${para(showQr)}
-<p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>
-${button(brand, data.orderLink, 'View and print tickets')}${data.walletLink ? para(html`<a href="${data.walletLink}">${WALLET_LABEL}</a>`) : ''}
-${data.manageLink ? para(html`${MANAGE_TEXT} <a href="${data.manageLink}">${MANAGE_LABEL}</a>`) : ''}
-${data.sessions.length ? para('The attached calendar files add each visit to your calendar.') : ''}`,
+<p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="${tx.qrAlt(data.orderNumber)}" style="display:block;border:0"></p>
+${button(brand, data.orderLink, tx.viewPrint)}${data.walletLink ? para(html`<a href="${data.walletLink}">${tx.walletLabel}</a>`) : ''}
+${data.manageLink ? para(html`${tx.manageText} <a href="${data.manageLink}">${tx.manageLabel}</a>`) : ''}
+${data.sessions.length ? para(tx.calendarFiles) : ''}`,
+      tx.lang,
     ),
     attachments,
   };
