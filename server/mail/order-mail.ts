@@ -12,7 +12,6 @@ import { ledgersOf } from '../ledger/ledger';
 import { issuedCodesOf } from '../promo/issued';
 import type * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
-import { dayjs, money } from '../util';
 import { html } from './html';
 import { type Brand, button, layout, para, textBody } from './layout';
 import type { Attachment, MailContent } from './message';

@@ -17,7 +17,7 @@ import {
 } from '../../ui/reserve/QuantityFirstReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
-import { at, zoned } from './zoned-times';
+import { at } from './zoned-times';
 
 afterEach(cleanup);
 

@@ -13,7 +13,7 @@ import { CalendarDialog, dayForKey } from '../../ui/reserve/CalendarDialog';
 import { SessionTabs, type SessionTabView } from '../../ui/reserve/SessionTabs';
 import { createStrings } from '../../ui/strings';
 import { accessibleNameProblems } from './accessible-names';
-import { at, zoned } from './zoned-times';
+import { at } from './zoned-times';
 
 afterEach(cleanup);
 

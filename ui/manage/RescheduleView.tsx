@@ -1,7 +1,7 @@
 import './strings';
 import '../reserve/strings';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
-import { formatDateTime, formatMoney, formatTime } from '../format';
+import { formatDateTime, formatMoney } from '../format';
 import { DayButtons } from '../reserve/DayButtons';
 import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
