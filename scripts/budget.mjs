@@ -121,7 +121,13 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // against 73,421 allowed (71.74 KB); the others unchanged (58,149, 65,843, 64,886 bytes: 56.8, 64.3, 63.4 KB).
 // With passes merged on top (the wire schema's three optional policy fields ride in the entry): measured 57.3,
 // 64.6, 63.7 and 76.2 KB; the budgets those plus 0.1.
-const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 76.3 };
+// Then 0.2 KB on checkout for times and days in the visitor's locale and the confirmation in the buyer's language
+// (issue 26, i18n26b): the cart widget's formats (ui/format.ts, in checkout's first load) write the times and
+// days messages now carry as data (the catalogue's hook to them stays in the entry: a few bytes), and every payment
+// body carries the visitor's locale. Measured on main 57.3, 64.6, 63.7, 76.2 KB; on i18n26b 57.4, 64.7, 63.8 (each
+// within its budget after the day writer moved out of the entry and the listing's time steps to their own chunk)
+// and 76.4 KB: checkout's budget that plus 0.1.
+const BUDGET_KB = { '/': 57.4, '/events': 64.7, '/events/{id}': 63.8, '/checkout': 76.5 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

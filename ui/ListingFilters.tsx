@@ -1,9 +1,15 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatClock } from './format';
+import { formatTime } from './format';
 import { fill, type Strings } from './strings';
 import './listing-strings';
 
 export type DateChoice = 'today' | 'tomorrow';
+
+/**
+ * A time of day, 'HH:mm', in the time format, 'h:mm A' ('2:30 PM'; in Spanish '14:30'): here, with the one view
+ * that shows such times, not in the cart widget's formats.
+ */
+export const formatClock = (time: string) => formatTime(`1970-01-01T${time}:00.000Z`, 'UTC');
 
 export interface ListingFiltersProps {
   strings: Strings;

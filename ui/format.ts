@@ -1,3 +1,5 @@
+import { paramWriter } from './strings';
+
 /**
  * Date, time and money texts in the spec's default formats ('ddd, MMM D, YYYY [at] h:mm A', 'h:mm A'), built
  * from the platform's Intl data: the cart widget, which every screen shows, needs no date library. Calendar
@@ -69,9 +71,6 @@ export const formatDate = (iso: string, tz: string) => inZone(iso, tz, true, fal
  */
 export const formatCalendarDay = (day: string) => inZone(`${day}T12:00:00.000Z`, 'UTC', true, false);
 
-/** A time of day, 'HH:mm', in the time format, 'h:mm A' ('2:30 PM'; in Spanish '14:30'). */
-export const formatClock = (time: string) => inZone(`1970-01-01T${time}:00.000Z`, 'UTC', false);
-
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -84,3 +83,7 @@ export function formatMoney(cents: number, currency = 'USD', locale = formats.lo
   }
   return format.format(cents / 100);
 }
+
+// The catalogue writes the times and days messages carry with these (ui/strings.ts paramText).
+paramWriter.write = (value) =>
+  'time' in value ? formatTime(value.time, value.zone) : formatCalendarDay(value.day);

@@ -24,7 +24,6 @@ import type { scheduledPaymentsStrings } from './checkout/scheduled-payments-str
 import type { checkoutStrings } from './checkout/strings';
 import type { termsStrings } from './checkout/terms-strings';
 import type { formStrings } from './form-strings';
-import { formatCalendarDay, formatTime } from './format';
 import type { homeStrings } from './home-strings';
 import type { languageStrings } from './language-strings';
 import type { listingStrings } from './listing-strings';
@@ -212,10 +211,17 @@ export interface UiMessage {
   params?: Record<string, MessageParam>;
 }
 
-/** A parameter as text: times and days in the visitor's locale (`formats`, ui/format.ts). */
+/**
+ * Writes a time or a day parameter in the visitor's locale: ui/format.ts sets it as it loads (every view that
+ * shows such a message formats money or dates, so it has loaded), which keeps the date code out of the entry.
+ */
+export const paramWriter: { write?: (value: { time: string; zone: string } | { day: string }) => string } =
+  {};
+
+/** A parameter as text: times and days in the visitor's locale (ui/format.ts; before it loads, as carried). */
 export function paramText(value: MessageParam): string | number {
   if (typeof value !== 'object') return value;
-  return 'time' in value ? formatTime(value.time, value.zone) : formatCalendarDay(value.day);
+  return paramWriter.write?.(value) ?? ('time' in value ? value.time : value.day);
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -254,18 +260,16 @@ export function text(
     console.warn(`strings: no text for ${key} (its flow's strings.ts was not loaded)`);
     return strings.errorUnexpected;
   }
-  const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(params)) values[name] = paramText(value);
-  return fill(found, values);
+  return fill(found, params);
 }
 
 /** The text of a message, with the seller's overrides already in `strings`. */
 export const resolveMessage = (strings: Strings, message: UiMessage): string =>
   text(strings, message.key, message.params ?? {});
 
-/** Fills `{name}` placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
+/** Fills `{name}` placeholders (times and days written by `paramText`). */
+export function fill(template: string, values: Record<string, MessageParam>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) =>
-    key in values ? String(values[key]) : match,
+    key in values ? String(paramText(values[key] as MessageParam)) : match,
   );
 }

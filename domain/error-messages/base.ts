@@ -89,9 +89,11 @@ export type ErrorMessageKey =
 export type MessageParam = string | number | { time: string; zone: string } | { day: string };
 export type MessageParams = Record<string, MessageParam>;
 
-/** The parameters that are plain text (what the outcomes that read a parameter read). */
-export const textParams = (params: MessageParams): Record<string, string> =>
-  Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string'));
+/**
+ * The parameters as the outcomes that read one read them: text (the promo code typed, the login mode, the
+ * address another account uses), which flows pass as text. Only the type: the first load stays small.
+ */
+export const textParams = (params: MessageParams) => params as Record<string, string>;
 
 export interface ErrorMessage {
   key: ErrorMessageKey;

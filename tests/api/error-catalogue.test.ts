@@ -17,6 +17,8 @@ import {
   isReported,
   type MessageParams,
 } from '../../domain/error-messages';
+// The catalogue writes times and days with ui/format.ts (every view showing one has loaded it).
+import '../../ui/format';
 import { createStrings, resolveMessage } from '../../ui/strings';
 
 const specDir = join(__dirname, '../../../shared/spec');

@@ -28,6 +28,7 @@ import {
   pathEvents,
   serializeState,
 } from '../../stories/fixtures/membershipPurchase';
+import '../../ui/format';
 import { defaultStrings, type MessageParam, resolveMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, type ReplayRunner, walkMachinePaths } from './graph-helpers';

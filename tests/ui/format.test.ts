@@ -101,7 +101,8 @@ describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app
 
 describe('what machines carry, written here in the visitor’s locale (issue 26)', () => {
   it('times of day, calendar days and message parameters: English as the spec has it, Spanish by Intl', async () => {
-    const { formats, formatCalendarDay, formatClock } = await import('../../ui/format');
+    const { formats, formatCalendarDay } = await import('../../ui/format');
+    const { formatClock } = await import('../../ui/ListingFilters');
     const { zonedTexts } = await import('../../ui/format-locale');
     const { createStrings, text } = await import('../../ui/strings');
     await import('../../ui/reserve/strings');
