@@ -90,7 +90,14 @@ export function createCart(
   orderTokens: OrderTokens = memoryOrderTokens(),
   /** The preparation request's code steps (no-ops until promo codes fill them). */
   codeSteps?: CodeSteps,
+  /** The visitor's locale (issue 26), read when the cart pays: the order's emails are written in it. */
+  locale: () => string | null = () => null,
 ) {
+  /** The payment's `locale`, when the storefront has one (a seller naming locales). */
+  const localeField = () => {
+    const tag = locale();
+    return tag ? { locale: tag } : {};
+  };
   /** cart/{id} for a guest, my/cart/{id} for a logged-in member. */
   const cartPath = (cartId: string) => `${isMember() ? 'my/' : ''}cart/${enc(cartId)}`;
   const load = (path: string, signal: AbortSignal | undefined) =>
@@ -242,6 +249,7 @@ export function createCart(
         gateway_data: { source: payment.source },
         ...(payment.captcha ? { captcha: payment.captcha } : {}),
         ...(payment.sendEmail === false ? { send_email: false } : {}),
+        ...localeField(),
       };
       const raw = request('POST', `${cartPath(cartId)}/pay`, {
         query: CART_QUERY,
@@ -282,6 +290,7 @@ export function createCart(
           ...ledgerPaymentBody(payment),
           ...(payment.captcha ? { captcha: payment.captcha } : {}),
           ...(payment.sendEmail === false ? { send_email: false } : {}),
+          ...localeField(),
         },
         signal,
       });
@@ -310,7 +319,12 @@ export function createCart(
       }: CallOptions & { captcha?: CaptchaProof | null; sendEmail?: boolean } = {},
     ): Promise<{ orderIds: string[] }> {
       const raw = request('POST', `${cartPath(cartId)}/guest_checkout`, {
-        body: { gateway_id: 'free', send_email: sendEmail, ...(captcha ? { captcha } : {}) },
+        body: {
+          gateway_id: 'free',
+          send_email: sendEmail,
+          ...(captcha ? { captcha } : {}),
+          ...localeField(),
+        },
         embed: ['ticket_order', 'ticket'],
         signal,
       });

@@ -33,6 +33,8 @@ export interface ApiDeps {
   orderTokens?: OrderTokens;
   /** Told of every error a call rejects with (error reporting). */
   onError?: RequestSettings['onError'];
+  /** The visitor's locale (issue 26; null: the seller names none): a payment carries it for the order's emails. */
+  locale?: () => string | null;
 }
 
 export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
@@ -57,7 +59,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     events: lazyClient<EventsClient>(() =>
       import('./events-client').then((m) => m.createEventsClient(request, urls, now)),
     ),
-    cart: createCart(request, urls, now, deps.isMember, orderTokens),
+    cart: createCart(request, urls, now, deps.isMember, orderTokens, undefined, deps.locale),
     // Loaded on the first call: no first load asks for orders or a ticket group on its own.
     orders: lazyClient<OrdersApi>(() =>
       import('./orders').then((m) => m.createOrders(request, urls, orderTokens)),

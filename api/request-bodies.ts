@@ -86,6 +86,8 @@ export const paymentBody = z.object({
   captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
   /** false: the order's confirmation email is not sent (an injected, staff-style checkout; spec 2 §4). */
   send_email: z.optional(z.boolean()),
+  /** The visitor's locale (issue 26; one the seller offers): the order's emails are written in it. */
+  locale: z.optional(z.string()),
 });
 
 export const guestCheckoutBody = z.object({
@@ -93,6 +95,8 @@ export const guestCheckoutBody = z.object({
   gateway_id: z.optional(z.literal('free')),
   gateway_data: z.optional(z.unknown()),
   captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
+  /** The visitor's locale, as the payment's. */
+  locale: z.optional(z.string()),
 });
 
 /* ---------- members ---------- */

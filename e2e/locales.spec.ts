@@ -7,6 +7,10 @@
  */
 import { expect, test } from './fixtures';
 import { expectNoA11yViolations } from './helpers';
+import { outbox } from './members';
+
+/** The buyer's address: this spec's alone on the worker's seller. */
+const EMAIL = 'ada.es@example.com';
 
 test.use({ locale: 'es-ES' });
 
@@ -39,7 +43,11 @@ test('a Spanish storefront from the listing through a purchase to the confirmati
   // The second day that can be chosen (today's first time may close while the test runs; see helpers.ts).
   await form.getByRole('list').getByRole('button', { disabled: false }).nth(1).click();
   await expect(page.getByRole('heading', { name: 'Elige una hora' })).toBeVisible();
-  await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
+  // The session times in Spanish, in the venue's zone ('10:00', never '10:00 AM').
+  const times = page.getByRole('tabpanel').getByRole('button', { disabled: false });
+  await expect(times.first()).toHaveAccessibleName(/^\d{1,2}:\d{2}\b/);
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: /\b(AM|PM)\b/ })).toHaveCount(0);
+  await times.first().click();
   await expect(page.getByRole('heading', { name: 'Elige tus entradas' })).toBeVisible();
   const addAdult = page.getByRole('button', { name: 'Añadir una entrada Adult' });
   await addAdult.click();
@@ -59,8 +67,8 @@ test('a Spanish storefront from the listing through a purchase to the confirmati
   ).toBeVisible();
   await page.getByLabel('Nombre', { exact: true }).fill('Ada');
   await page.getByLabel('Apellidos').fill('Lovelace');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill('ada@example.com');
-  await page.getByLabel('Confirma el correo electrónico').fill('ada@example.com');
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(EMAIL);
+  await page.getByLabel('Confirma el correo electrónico').fill(EMAIL);
   await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
   await page.getByLabel('Fecha de caducidad (MM / AA)').fill('12 / 34');
   await page.getByLabel('Código de seguridad (CVC)').fill('123');
@@ -70,6 +78,12 @@ test('a Spanish storefront from the listing through a purchase to the confirmati
   await expect(page.getByRole('heading', { level: 1, name: '¡Listo!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Pedido número \S+/ })).toBeVisible();
   await expectNoA11yViolations(page, 'confirmation, Spanish');
+  // The confirmation email in the buyer's language: the payment carried the negotiated locale.
+  await expect
+    .poll(async () => (await outbox(request, seller)).filter((m) => m.to === EMAIL).map((m) => m.subject), {
+      timeout: 20_000,
+    })
+    .toEqual([expect.stringMatching(/^Tus entradas: pedido \S+$/)]);
 
   // English through the switcher: the same page, in English, and it stays chosen on the next page.
   await languages.getByRole('link', { name: 'English' }).click();

@@ -38,6 +38,8 @@ async function start() {
     report((r, page) => r.failure(error, kind, page));
   const api = createApi(config, {
     isMember: () => member(),
+    // The negotiated locale (a seller naming locales): the order's emails are written in it.
+    locale: () => visitorLocale?.locale ?? null,
     // The paid orders' read tokens, for this tab's session (api/order-tokens.ts).
     orderTokens: storedOrderTokens(createStorage(() => globalThis.sessionStorage)),
     logger: { warn: (message, data) => console.warn(message, data) },

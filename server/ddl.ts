@@ -130,6 +130,8 @@ ALTER TABLE cart ADD COLUMN IF NOT EXISTS more_time integer NOT NULL DEFAULT 0;
 ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_attempt integer NOT NULL DEFAULT 0;
 ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_started_at timestamptz;
 ALTER TABLE cart ADD COLUMN IF NOT EXISTS pay_amount_cents integer;
+-- The buyer's language (issue 26): one of the seller's offered locales, kept when the cart pays; its emails use it.
+ALTER TABLE cart ADD COLUMN IF NOT EXISTS locale text;
 CREATE INDEX IF NOT EXISTS cart_state_expires_idx ON cart (state, expires_at);
 CREATE TABLE IF NOT EXISTS ticket (
   id text PRIMARY KEY,

@@ -168,6 +168,8 @@ export const cart = pgTable('cart', {
   payStartedAt: ts('pay_started_at'),
   /** The amount the attempt in flight charges. */
   payAmountCents: integer('pay_amount_cents'),
+  /** The buyer's locale (one the seller offers), kept when the cart pays: the confirmation's language. */
+  locale: text('locale'),
 });
 
 export const ticket = pgTable('ticket', {

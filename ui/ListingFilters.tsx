@@ -1,16 +1,23 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { formatTime } from './format';
 import { fill, type Strings } from './strings';
 import './listing-strings';
 
 export type DateChoice = 'today' | 'tomorrow';
+
+/**
+ * A time of day, 'HH:mm', in the time format, 'h:mm A' ('2:30 PM'; in Spanish '14:30'): here, with the one view
+ * that shows such times, not in the cart widget's formats.
+ */
+export const formatClock = (time: string) => formatTime(`1970-01-01T${time}:00.000Z`, 'UTC');
 
 export interface ListingFiltersProps {
   strings: Strings;
   /** Category buttons (null: one category or none, no filter). */
   categories: { options: string[]; selected: string | null } | null;
   dates: { options: readonly DateChoice[]; selected: DateChoice | null } | null;
-  /** The time filter's half-hour steps with their labels (null: hidden). */
-  time: { steps: { value: string; label: string }[]; start: string | null; end: string | null } | null;
+  /** The time filter's half-hour steps, 'HH:mm', written in the visitor's locale (null: hidden). */
+  time: { steps: string[]; start: string | null; end: string | null } | null;
   onCategory: (category: string | null) => void;
   onDate: (date: DateChoice | null) => void;
   onTime: (which: 'start' | 'end', value: string) => void;
@@ -137,7 +144,7 @@ function TimeFilter({
   onTime,
 }: {
   strings: Strings;
-  steps: { value: string; label: string }[];
+  steps: string[];
   start: string | null;
   end: string | null;
   onTime: (which: 'start' | 'end', value: string) => void;
@@ -154,8 +161,8 @@ function TimeFilter({
         >
           <option value="">{strings.anyTime}</option>
           {choices.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
+            <option key={s} value={s}>
+              {formatClock(s)}
             </option>
           ))}
         </select>

@@ -68,3 +68,45 @@ export const weekdayNames = (date: string) => {
   const d = dayjs(date, 'YYYY-MM-DD');
   return { short: d.format('dd'), long: d.format('dddd') };
 };
+
+/**
+ * Regions whose weeks start on Sunday (CLDR's `firstDay`, the platform's data where it has none): the fallback
+ * when `Intl.Locale` gives no week information (Firefox). Regions not named here start on Monday.
+ */
+const SUNDAY_REGIONS = new Set(
+  'AG AS BD BR BS BT BW BZ CA CN CO DM DO ET GT GU HK HN ID IL IN JM JP KE KH KR LA MH MM MO MT MX MZ NI NP PA PE PH PK PR PT PY SA SG SV TH TT TW UM US VE VI WS YE ZA ZW'.split(
+    ' ',
+  ),
+);
+/** A tag without a region reads as its language's usual one (en-US, pt-BR, ja-JP …; es is es-ES). */
+const SUNDAY_LANGUAGES = new Set(['en', 'pt', 'ja', 'zh', 'he', 'ko', 'hi', 'th']);
+
+/** The first day of the week of a locale from the table above: 0 Sunday, 1 Monday. */
+export function tableWeekStart(tag: string): number {
+  try {
+    const l = new Intl.Locale(tag);
+    if (l.region) return SUNDAY_REGIONS.has(l.region) ? 0 : 1;
+    return SUNDAY_LANGUAGES.has(l.language) ? 0 : 1;
+  } catch {
+    return 0;
+  }
+}
+
+type WeekInfo = { firstDay: number };
+
+/**
+ * The calendar's first weekday in the visitor's formatting locale (0 Sunday … 6 Saturday): `Intl.Locale`'s week
+ * information where the browser has it (`getWeekInfo()`, earlier the `weekInfo` getter; its `firstDay` counts
+ * Monday 1 to Sunday 7), else the table. Unset (an English storefront as the spec has it): Sunday.
+ */
+export function firstWeekday(tag: string | undefined = formats.locale): number {
+  if (!tag) return 0;
+  try {
+    const l = new Intl.Locale(tag) as Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+    const info = typeof l.getWeekInfo === 'function' ? l.getWeekInfo() : l.weekInfo;
+    if (info && Number.isInteger(info.firstDay)) return info.firstDay % 7;
+  } catch {
+    return 0;
+  }
+  return tableWeekStart(tag);
+}

@@ -1,3 +1,5 @@
+import { paramWriter } from './strings';
+
 /**
  * Date, time and money texts in the spec's default formats ('ddd, MMM D, YYYY [at] h:mm A', 'h:mm A'), built
  * from the platform's Intl data: the cart widget, which every screen shows, needs no date library. Calendar
@@ -63,6 +65,12 @@ export const formatTime = (iso: string, tz: string) => inZone(iso, tz, false);
 /** The day of an instant in the zone, 'ddd, MMM D, YYYY' (spec 2 §9), e.g. a scheduled payment's due date. */
 export const formatDate = (iso: string, tz: string) => inZone(iso, tz, true, false);
 
+/**
+ * A calendar day (YYYY-MM-DD, already the venue's) in the day format, 'ddd, MMM D, YYYY' ('Sat, Nov 21, 2026';
+ * in Spanish 'sáb, 21 nov 2026'): noon UTC of that day, written in UTC, is that day in any locale.
+ */
+export const formatCalendarDay = (day: string) => inZone(`${day}T12:00:00.000Z`, 'UTC', true, false);
+
 // Building an Intl.NumberFormat costs far more than formatting with one: keep one per locale and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -75,3 +83,7 @@ export function formatMoney(cents: number, currency = 'USD', locale = formats.lo
   }
   return format.format(cents / 100);
 }
+
+// The catalogue writes the times and days messages carry with these (ui/strings.ts paramText).
+paramWriter.write = (value) =>
+  'time' in value ? formatTime(value.time, value.zone) : formatCalendarDay(value.day);

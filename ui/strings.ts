@@ -202,10 +202,30 @@ export function createStrings(overrides: Partial<Record<string, string>> = {}): 
   return out as Strings;
 }
 
+/**
+ * A message's parameter: text, a number, or a value written here in the visitor's locale (issue 26): an
+ * instant's time of day in a zone (`{ time: ISO, zone }`: '10:00 AM', in Spanish '10:00') or a calendar day
+ * (`{ day: 'YYYY-MM-DD' }`: 'Sat, Nov 21, 2026', in Spanish 'sáb, 21 nov 2026').
+ */
+export type MessageParam = string | number | { time: string; zone: string } | { day: string };
+
 /** A message as machines carry it: a catalogue key and its parameters (never English text). */
 export interface UiMessage {
   key: StringKey;
-  params?: Record<string, string | number>;
+  params?: Record<string, MessageParam>;
+}
+
+/**
+ * Writes a time or a day parameter in the visitor's locale: ui/format.ts sets it as it loads (every view that
+ * shows such a message formats money or dates, so it has loaded), which keeps the date code out of the entry.
+ */
+export const paramWriter: { write?: (value: { time: string; zone: string } | { day: string }) => string } =
+  {};
+
+/** A parameter as text: times and days in the visitor's locale (ui/format.ts; before it loads, as carried). */
+export function paramText(value: MessageParam): string | number {
+  if (typeof value !== 'object') return value;
+  return paramWriter.write?.(value) ?? ('time' in value ? value.time : value.day);
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -236,7 +256,7 @@ function template(strings: Strings, key: StringKey, count: unknown): string | un
 export function text(
   strings: Strings,
   key: StringKey,
-  params: Record<string, string | number> = {},
+  params: Record<string, MessageParam> = {},
   pluralBy = 'count',
 ): string {
   const found = template(strings, key, params[pluralBy]);
@@ -251,9 +271,9 @@ export function text(
 export const resolveMessage = (strings: Strings, message: UiMessage): string =>
   text(strings, message.key, message.params ?? {});
 
-/** Fills `{name}` placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
+/** Fills `{name}` placeholders (times and days written by `paramText`). */
+export function fill(template: string, values: Record<string, MessageParam>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) =>
-    key in values ? String(values[key]) : match,
+    key in values ? String(paramText(values[key] as MessageParam)) : match,
   );
 }

@@ -81,9 +81,23 @@ export type ErrorMessageKey =
   | 'noValidTickets'
   | 'cancelContactUs';
 
+/**
+ * A message's parameter: text, a number, or a value the view writes in the visitor's locale (issue 26): an
+ * instant's time of day in a zone (`{ time: ISO, zone }`, '10:00 AM' in English) or a calendar day
+ * (`{ day: 'YYYY-MM-DD' }`, 'Sat, Nov 21, 2026'). Machines carry the value, never its English text.
+ */
+export type MessageParam = string | number | { time: string; zone: string } | { day: string };
+export type MessageParams = Record<string, MessageParam>;
+
+/**
+ * The parameters as the outcomes that read one read them: text (the promo code typed, the login mode, the
+ * address another account uses), which flows pass as text. Only the type: the first load stays small.
+ */
+export const textParams = (params: MessageParams) => params as Record<string, string>;
+
 export interface ErrorMessage {
   key: ErrorMessageKey;
-  params?: Record<string, string>;
+  params?: MessageParams;
 }
 
 /** What an API call or an adapter rejected with, structurally (machines never see the ApiError class). */
@@ -107,7 +121,7 @@ export const record = (value: unknown): Record<string, unknown> =>
 export const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 
-export const show = (key: ErrorMessageKey, params?: Record<string, string>): ErrorOutcome => ({
+export const show = (key: ErrorMessageKey, params?: MessageParams): ErrorOutcome => ({
   kind: 'message',
   message: params ? { key, params } : { key },
 });

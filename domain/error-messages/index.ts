@@ -18,7 +18,9 @@ import {
   type ErrorWhere,
   generalOutcome,
   genericMessageKey,
+  type MessageParams,
   outcomeMessage,
+  textParams,
 } from './base';
 import { checkoutOutcome } from './checkout';
 import { loginOutcome } from './login';
@@ -38,26 +40,22 @@ export * from './reserve';
  * What the visitor sees for `error` in the flow `where`. `params` carries what only the flow knows (the
  * sold-out session's time or date, the promo code typed).
  */
-export function errorOutcome(
-  error: ErrorLike,
-  where: ErrorWhere,
-  params: Record<string, string> = {},
-): ErrorOutcome {
+export function errorOutcome(error: ErrorLike, where: ErrorWhere, params: MessageParams = {}): ErrorOutcome {
   switch (where) {
     case 'calendar':
       return calendarOutcome(error);
     case 'reserve':
       return reserveOutcome(error, params);
     case 'promo':
-      return promoOutcome(error, params);
+      return promoOutcome(error, textParams(params));
     case 'checkout':
       return checkoutOutcome(error);
     case 'login':
-      return loginOutcome(error, params);
+      return loginOutcome(error, textParams(params));
     case 'forgot':
       return forgotOutcome(error);
     case 'setEmail':
-      return setEmailOutcome(error, params);
+      return setEmailOutcome(error, textParams(params));
     case 'verifyEmail':
       return verifyEmailOutcome(error);
     case 'order':
@@ -86,10 +84,6 @@ export function errorOutcome(
 }
 
 /** The message for an error in a flow (an ignored error or a code prompt still has a message to fall back on). */
-export function errorMessage(
-  error: ErrorLike,
-  where: ErrorWhere,
-  params: Record<string, string> = {},
-): ErrorMessage {
+export function errorMessage(error: ErrorLike, where: ErrorWhere, params: MessageParams = {}): ErrorMessage {
   return outcomeMessage(errorOutcome(error, where, params), where);
 }

@@ -20,10 +20,10 @@ export function membershipOutcome(error: ErrorLike): ErrorOutcome {
   )
     return { kind: 'ignore' };
   if (error.code === ErrorCode.renewal_not_open) {
-    // The seller's day renewing opens, written as the renew form's own notice writes it ('ddd, MMM D, YYYY').
+    // The seller's day renewing opens, carried as a day the view writes in the visitor's locale, as the renew
+    // form's own notice is ('Sat, Nov 21, 2026'); anything that is not a calendar day is not named.
     const day = text(record(error.extra).renewal_opens_on);
-    const shown = day ? formatDay(day) : null;
-    if (shown && shown !== day) return show('renewNotYet', { date: shown });
+    if (day && formatDay(day) !== day) return show('renewNotYet', { date: { day } });
   }
   return described(error, genericMessageKey('membership'));
 }

@@ -1,6 +1,15 @@
 /** Calendar, reserve and promo code errors (spec 1 §8, spec 2 §8). */
 import { ErrorCode } from '../codes';
-import { described, type ErrorLike, type ErrorOutcome, genericMessageKey, record, show, text } from './base';
+import {
+  described,
+  type ErrorLike,
+  type ErrorOutcome,
+  genericMessageKey,
+  type MessageParams,
+  record,
+  show,
+  text,
+} from './base';
 
 /** Promo code errors shown to the visitor (spec 1 §8, spec 2 §8). */
 export const DISPLAYABLE_PROMO_CODES: ReadonlySet<string> = new Set<string>([
@@ -24,7 +33,7 @@ export function calendarOutcome(error: ErrorLike): ErrorOutcome {
  * Reserve: sold out reads with the session's time (or the day, when the whole day sold out); a code-required
  * rule block opens the code prompt; the others show the server's description.
  */
-export function reserveOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
+export function reserveOutcome(error: ErrorLike, params: MessageParams = {}): ErrorOutcome {
   if (error.code === ErrorCode.event_session_sold_out)
     return params.date !== undefined ? show('dateSoldOut', params) : show('sessionSoldOut', params);
   if (error.code === ErrorCode.rule_blocks_reserve && error.context === 'checkout_rules') {

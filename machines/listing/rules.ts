@@ -50,13 +50,6 @@ const clean = (value: string | null): string | null => {
   return v.length > 0 && v.length <= MAX_VALUE && !v.includes('\u0000') ? v : null;
 };
 
-/** 'h:mm A' of an 'HH:mm' (spec 1 §9 date formats), e.g. '2:30 PM'. */
-export function timeLabel(time: string): string {
-  const m = minutesOf(time);
-  const h = Math.floor(m / 60);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
 /** Minutes since midnight of an 'HH:mm'. */
 export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number): string =>

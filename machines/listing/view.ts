@@ -14,7 +14,6 @@ import {
   NO_FILTERS,
   narrowByTime,
   timeFilterShown,
-  timeLabel,
   timeWindow,
   visitDay,
 } from './rules';
@@ -30,8 +29,11 @@ export interface ListingView {
   categories: { options: string[]; selected: string | null } | null;
   /** today / tomorrow, with the chosen one (not on an upsell step: the visit fixes the day). */
   dates: { options: readonly DateFilter[]; selected: DateFilter | null } | null;
-  /** The time filter: its half-hour steps within the window and the chosen bounds; null when hidden. */
-  time: { steps: { value: string; label: string }[]; start: string | null; end: string | null } | null;
+  /**
+   * The time filter: its half-hour steps within the window ('HH:mm', the view writes them in the visitor's
+   * locale) and the chosen bounds; null when hidden.
+   */
+  time: { steps: string[]; start: string | null; end: string | null } | null;
   /** The time filter's raw steps (the screen applies a choice with `withTime`). */
   timeSteps: string[];
   /** Nothing matches: the empty state's clear link (to the query without filters); 'See all' for metadata. */
@@ -65,7 +67,7 @@ export function selectListingView(snapshot: SnapshotFrom<typeof listingMachine>)
     dates: inChain ? null : { options: DATE_FILTERS, selected: listingDay(filters) },
     time: timeFilterShown(steps, visitTime)
       ? {
-          steps: steps.map((value) => ({ value, label: timeLabel(value) })),
+          steps,
           start: filters.timeStart,
           end: filters.timeEnd,
         }

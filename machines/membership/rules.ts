@@ -10,7 +10,7 @@ import { isEmail } from '../../domain/email';
 import { membershipOutcome } from '../../domain/error-messages/membership';
 import { surveyData } from '../../domain/survey-rule';
 import { surveyMessages } from '../reserve/core/surveys';
-import { formatDay, venueDay } from '../reserve/format';
+import { venueDay } from '../reserve/format';
 import { type Message, message } from '../shared/messages';
 import {
   type EmailRequired,
@@ -218,7 +218,7 @@ export function renewNoticeOf(
   if (mode !== 'renew') return null;
   const opens = renewalOpensAt(latestMembership(member), settings.renewalPeriodDays);
   if (opens === null || now >= opens) return null;
-  return message('renewNotYet', { date: formatDay(venueDay(opens, settings.timezone)) });
+  return message('renewNotYet', { date: { day: venueDay(opens, settings.timezone) } });
 }
 
 function blankEntries(level: MembershipLevel | null): MemberEntry[] {

@@ -5,14 +5,6 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** 'h:mm A' of an ISO UTC instant in the venue's time zone, e.g. '9:30 AM'. */
-export function formatSessionTime(isoUtc: string, timeZone: string): string {
-  return dayjs.utc(isoUtc).tz(timeZone).format('h:mm A');
-}
-
-/** 'ddd, MMM D, YYYY' of a venue-local calendar day (YYYY-MM-DD), e.g. 'Sat, Nov 21, 2026'. */
-export { formatDay } from '../../domain/zoned-day';
-
 /** The venue-local calendar day (YYYY-MM-DD) of an epoch-ms instant. */
 export function venueDay(epochMs: number, timeZone: string): string {
   return dayjs.utc(epochMs).tz(timeZone).format('YYYY-MM-DD');

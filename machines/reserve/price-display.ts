@@ -8,7 +8,6 @@
 import type { CalendarDayModel, EventDetail, TicketTypeModel } from '../../api/models';
 import type { ChosenTickets } from '../../domain/message-rules';
 import { type Message, message } from '../shared/messages';
-import { formatDay } from './format';
 import { dayAnnotation } from './message-rules';
 import { FEW_TICKETS_THRESHOLD } from './quantities';
 
@@ -138,11 +137,9 @@ export function showsFewTickets(availableCapacity: number | null, threshold: num
   return threshold === null && availableCapacity !== null && availableCapacity < FEW_TICKETS_THRESHOLD;
 }
 
-/** A day of a date picker (date-first and quantity-first alike): its label, price line, badges and state. */
+/** A day of a date picker (date-first and quantity-first alike): its price line, badges and state (the view writes its day). */
 export interface DayOption {
   date: string;
-  /** 'ddd, MMM D, YYYY'. */
-  label: string;
   status: CalendarDayModel['status'];
   minPriceCents: number | null;
   availability: number | null;
@@ -170,7 +167,6 @@ export function dayOptions(
     const badges = dayBadges(day, event, display, threshold);
     return {
       date: day.date,
-      label: formatDay(day.date),
       status: day.status,
       minPriceCents: day.minPriceCents,
       availability: day.availability,

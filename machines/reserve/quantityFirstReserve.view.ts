@@ -17,7 +17,6 @@ import {
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { ticketFormCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
-import { formatSessionTime } from './format';
 import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
@@ -58,7 +57,8 @@ export type QfDay = DayOption;
 export interface QfSession {
   id: string;
   start: string;
-  timeLabel: string;
+  /** The venue's time zone: the view writes `start`'s time in it, in the visitor's locale ('10:00 AM'). */
+  timeZone: string;
   soldOut: boolean;
   disabled: boolean;
   /** It overlaps a session already in the cart: not offered, its time listed apart (spec 1 §5). */
@@ -99,7 +99,7 @@ export interface QuantityFirstReserveView {
   sessionTabs: SessionTab<QfSession>[] | null;
   initialTab: SessionTabId;
   /** Times not offered because they overlap a session already in the cart (spec 1 §5). */
-  conflictingTimes: string[];
+  conflictingTimes: { time: string; zone: string }[];
   /** The day's one all-day session (domain/all-day.ts): shown as 'All day' in place of the tabs; else null. */
   allDaySession: QfSession | null;
   /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */
@@ -175,7 +175,7 @@ export function selectQuantityFirstReserveView(
   const sessions: QfSession[] = context.sessions.map((s) => ({
     id: s.id,
     start: s.start,
-    timeLabel: formatSessionTime(s.start, context.event.venue.timezone),
+    timeZone: context.event.venue.timezone,
     soldOut: s.soldOut,
     disabled: !isSelectableSession(s),
     conflict: s.conflict === true,

@@ -7,7 +7,6 @@ import { type Message, message } from '../shared/messages';
 import { withChosenPrices } from './core/prices';
 import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
 import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
-import { formatDay, formatSessionTime } from './format';
 import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { totalFeesCents, totalPriceCents, totalTickets } from './quantities';
@@ -61,7 +60,6 @@ export interface DatePickerView {
   /** True when more days exist than buttons: show 'Show more dates'. */
   hasMoreDates: boolean;
   selectedDate: string | null;
-  selectedDateLabel: string | null;
   /** The day list is showing (no day chosen yet, or Change pressed). */
   isOpen: boolean;
   /** Offer Change: a day is chosen, the list is collapsed, and more than one day is available. */
@@ -82,7 +80,6 @@ export function selectDatePicker(snapshot: DateFirstReserveSnapshot): DatePicker
     buttonDays: days.slice(0, DATE_BUTTONS),
     hasMoreDates: days.length > DATE_BUTTONS,
     selectedDate,
-    selectedDateLabel: selectedDate ? formatDay(selectedDate) : null,
     isOpen,
     canChange: !isOpen && selectedDate !== null && availableDays(snapshot.context.days).length > 1,
     hasFlexible: snapshot.context.event.ticketGroups.some((group) => group.flexible === true),
@@ -98,8 +95,8 @@ export interface SessionOption {
   id: string;
   start: string;
   end: string;
-  /** 'h:mm A' in the venue's zone. */
-  timeLabel: string;
+  /** The venue's time zone: the view writes `start`'s time in it, in the visitor's locale ('10:00 AM'). */
+  timeZone: string;
   availableCapacity: number | null;
   /** Places left to show: under the configured threshold only, else null. */
   remaining: number | null;
@@ -134,7 +131,7 @@ export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOptio
     id: session.id,
     start: session.start,
     end: session.end,
-    timeLabel: formatSessionTime(session.start, event.venue.timezone),
+    timeZone: event.venue.timezone,
     availableCapacity: session.availableCapacity,
     remaining: sessionRemaining(session, event),
     soldOut: session.soldOut,

@@ -108,14 +108,15 @@ export function initialTab<S extends TabSession & { selected: boolean }>(
  * whose one session is all day (`allDay`, domain/all-day.ts) has no tabs: `allDaySession` is that session.
  */
 export function sessionTabsView<
-  S extends TabSession & { selected: boolean; conflict?: boolean; timeLabel?: string; allDay?: boolean },
+  S extends TabSession & { selected: boolean; conflict?: boolean; allDay?: boolean },
 >(
   sessions: readonly S[] | null,
   event: { config: Record<string, unknown>; venue: { timezone: string } },
 ): {
   sessionTabs: SessionTab<S>[] | null;
   initialTab: SessionTabId;
-  conflictingTimes: string[];
+  /** The conflicting sessions' starts in the venue's zone: the view writes their times in the visitor's locale. */
+  conflictingTimes: { time: string; zone: string }[];
   allDaySession: S | null;
 } {
   const thresholds = parseTabThresholds(event.config[SESSION_PICKER_TABS_KEY]);
@@ -125,7 +126,8 @@ export function sessionTabsView<
   return {
     sessionTabs: tabs,
     initialTab: tabs ? initialTab(tabs) : 'morning',
-    conflictingTimes: sessions?.flatMap((s) => (s.conflict ? [s.timeLabel ?? s.start] : [])) ?? [],
+    conflictingTimes:
+      sessions?.flatMap((s) => (s.conflict ? [{ time: s.start, zone: event.venue.timezone }] : [])) ?? [],
     allDaySession: allDay,
   };
 }

@@ -13,7 +13,6 @@ import { type FlexiblePriceView, flexiblePriceView, withChosenPrices } from './c
 import { type SurveyView, selectSurveys } from './core/surveys';
 import { ticketFormCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
-import { formatDay, formatSessionTime, venueDayOfIso } from './format';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
 import type { OneTicketReserveEvent } from './one-ticket-types';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
@@ -43,8 +42,11 @@ export interface SingleEventViewModel {
   status: FormStatus;
   /** Replaces the form: no session on sale, or a failed load. */
   blockingMessage: Message | null;
-  /** The session's day and time in the venue's zone ('Sat, Dec 12, 2026, 6:30 PM'); null without a session. */
-  sessionLabel: string | null;
+  /**
+   * The session's start and the venue's zone: the view writes its day and time in the visitor's locale
+   * ('Sat, Dec 12, 2026, 6:30 PM'); null without a session.
+   */
+  session: { start: string; timeZone: string } | null;
   groups: TicketGroupView[];
   fewTickets: Message | null;
   /** Ticket prices plus outside fees, in cents. */
@@ -93,9 +95,7 @@ export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): Sin
   const tz = context.event.venue.timezone;
   return {
     ...formStatus(loading, snapshot.matches('unavailable'), snapshot.matches('loadError'), context.blocking),
-    sessionLabel: session
-      ? `${formatDay(venueDayOfIso(session.start, tz))}, ${formatSessionTime(session.start, tz)}`
-      : null,
+    session: session ? { start: session.start, timeZone: tz } : null,
     groups: ticketGroupViews(context.groups, singleQuantityScope(context), ready, context),
     fewTickets: isFewTickets(session) ? message('fewTickets') : null,
     totalCents: total(withChosenPrices(context.groups, context), context.quantities),
@@ -149,9 +149,7 @@ export interface OneTicketViewModel {
 /** A pass's first and last valid day bought on `today`, in the spec's day format, or null. */
 export function passValidityMessage(pass: PassPolicy | undefined, today: string | null): Message | null {
   const days = pass && today ? passDays(pass, today) : null;
-  return days
-    ? { key: 'passValidity', params: { from: formatDay(days.from), to: formatDay(days.to) } }
-    : null;
+  return days ? { key: 'passValidity', params: { from: { day: days.from }, to: { day: days.to } } } : null;
 }
 
 export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTicketViewModel {

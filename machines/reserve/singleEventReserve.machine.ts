@@ -15,7 +15,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SessionModel, TicketGroupModel } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
-import type { Message } from '../shared/messages';
+import type { Message, MessageParams } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import {
   admitActions,
@@ -44,7 +44,6 @@ import {
 import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
 import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
 import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
-import { formatSessionTime } from './format';
 import { type QuantityScope, quantitiesAfter } from './quantities';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
@@ -116,8 +115,8 @@ export function singleReserveInput({
 /** What the visitor reads for a failed load or reserve; sold out names the session's time. */
 function errorText(error: FlowError | null, context: SingleEventReserveContext): Message {
   const session = context.session;
-  const params: Record<string, string> = session
-    ? { time: formatSessionTime(session.start, context.event.venue.timezone) }
+  const params: MessageParams = session
+    ? { time: { time: session.start, zone: context.event.venue.timezone } }
     : {};
   return reserveErrorText(error, params);
 }

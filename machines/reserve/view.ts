@@ -54,7 +54,7 @@ export interface ReserveViewModel {
   /** The tab to open first. */
   initialTab: SessionTabId;
   /** Times not offered because they overlap a session already in the cart (spec 1 §5). */
-  conflictingTimes: string[];
+  conflictingTimes: { time: string; zone: string }[];
   /** The day's one all-day session (domain/all-day.ts): shown as 'All day' in place of the tabs; else null. */
   allDaySession: SessionOption | null;
   /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */

@@ -1,5 +1,6 @@
 import type { EventObject } from 'xstate';
 import { ErrorCode } from '../../domain/codes';
+import type { MessageParams } from '../../domain/error-messages/base';
 import type { Message, MessageKey } from './messages';
 
 /**
@@ -47,5 +48,5 @@ export function errorOf(event: EventObject): FlowError {
 }
 
 /** A message as machines carry it: a catalogue key and its parameters. */
-export const message = (key: MessageKey, params?: Record<string, string | number>): Message =>
+export const message = (key: MessageKey, params?: MessageParams): Message =>
   params ? { key, params } : { key };

@@ -3,7 +3,7 @@
  * never English text. The views resolve them with the catalogue, where seller portal strings override any
  * key. The compiler checks that every key exists: `ui/` message props take the catalogue's keys.
  */
-import type { ErrorMessageKey } from '../../domain/error-messages/base';
+import type { ErrorMessageKey, MessageParams } from '../../domain/error-messages/base';
 
 /** Keys machines use besides the error messages (the texts are in `ui/strings.ts`). */
 export type FlowMessageKey =
@@ -100,10 +100,12 @@ export type FlowMessageKey =
   | 'addressLookupFailed';
 
 export type MessageKey = ErrorMessageKey | FlowMessageKey;
+export type { MessageParams };
 
 export interface Message {
   key: MessageKey;
-  params?: Record<string, string | number>;
+  /** Text, numbers, and times and days the view writes in the visitor's locale (`MessageParam`). */
+  params?: MessageParams;
 }
 
 // The constructor lives with the flow errors, which the app's first load already carries.

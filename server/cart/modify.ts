@@ -436,6 +436,7 @@ async function modifyLines(
       payAttempt: 0,
       payStartedAt: null,
       payAmountCents: null,
+      locale: null,
     };
     // No transaction needed: nobody else knows this cart yet, and the cart, its tickets and the capacity they
     // take are written by one statement, all or nothing (a refusal aborts it).

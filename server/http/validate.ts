@@ -244,6 +244,12 @@ export const purchaserBody = z
     ),
   ) satisfies z.ZodMiniType<w.PurchaserBody>;
 
+/**
+ * The visitor's locale a payment carries (issue 26): a BCP 47 tag's letters, digits and dashes, at most 35
+ * characters; whether the seller offers it is checked against its config (payments/routes.ts).
+ */
+const localeTag = text(35).check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag'));
+
 export const paymentBody = z.object({
   amount: z.string().check(z.regex(/^\d{1,9}\.\d{2}$/, 'must be an amount like 12.50')),
   gateway_id: z.enum(['stripe', 'ledger', 'free']),
@@ -260,6 +266,7 @@ export const paymentBody = z.object({
   auto_renew: z.optional(z.boolean()),
   captcha: z.optional(z.strictObject({ provider: text(100), token: text(8000) })),
   send_email: z.optional(z.boolean()),
+  locale: z.optional(localeTag),
 }) satisfies z.ZodMiniType<w.PaymentBody>;
 
 export const guestCheckoutBody = z.object({
@@ -268,6 +275,7 @@ export const guestCheckoutBody = z.object({
   gateway_data: z.optional(z.unknown()),
   /** The captcha token a guest's free checkout carries (spec 2 §4: the last payment's). */
   captcha: z.optional(z.strictObject({ provider: text(100), token: text(8000) })),
+  locale: z.optional(localeTag),
 });
 
 /** Every query string: at most 100 parameters, bounded names and values, no NUL characters. */

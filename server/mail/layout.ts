@@ -42,14 +42,14 @@ export function button(brand: Brand, href: string, label: string): SafeHtml {
 
 export const para = (content: SafeHtml | string) => html`<p style="margin:0 0 16px">${content}</p>`;
 
-/** The whole HTML document of an email. */
-export function layout(brand: Brand, heading: string, content: SafeHtml): string {
+/** The whole HTML document of an email, in the language `lang` (a BCP 47 tag: the email's words). */
+export function layout(brand: Brand, heading: string, content: SafeHtml, lang = 'en'): string {
   const color = brand.color ?? DEFAULT_COLOR;
   const head = brand.logoUrl
     ? html`<img src="${safeUrl(brand.logoUrl)}" alt="${brand.name}" style="max-height:48px;max-width:240px;border:0">`
     : html`<span style="font-size:20px;font-weight:bold;color:#ffffff">${brand.name}</span>`;
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${heading}</title></head>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${heading}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#222222;line-height:1.5">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f4"><tr><td align="center" style="padding:24px 8px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px">

@@ -12,10 +12,10 @@ import { ledgersOf } from '../ledger/ledger';
 import { issuedCodesOf } from '../promo/issued';
 import type * as t from '../schema';
 import { ticketSeats } from '../seats/ticket-seats';
-import { dayjs, money } from '../util';
 import { html } from './html';
 import { type Brand, button, layout, para, textBody } from './layout';
 import type { Attachment, MailContent } from './message';
+import { type OrderTexts, orderTexts } from './order-texts';
 
 type Ticket = typeof t.ticket.$inferSelect;
 
@@ -23,15 +23,9 @@ export interface OrderLine {
   name: string;
   count: number;
   seats: string[];
-  /** A pass's first and last valid day in the venue's zone (issue 25: 'Sat, Nov 21, 2026'); absent otherwise. */
-  validity?: { from: string; to: string };
+  /** A pass's first and last valid instant and the venue's zone (issue 25), written by the texts; absent otherwise. */
+  validity?: { from: Date; to: Date; timezone: string };
 }
-
-/** The days of a pass line (spec 2 §9's day format, in the venue's zone). */
-const PASS_DAY = 'ddd, MMM D, YYYY';
-
-/** 'Valid from {from} to {to}': the storefront's words for a pass's validity (ui/cart/strings.ts). */
-export const passValidityText = (v: { from: string; to: string }) => `Valid from ${v.from} to ${v.to}`;
 
 export interface OrderSession {
   id: string;
@@ -141,10 +135,7 @@ export async function loadOrderMail(
       line.count += 1;
       // A pass's validity (issue 25): its first and last valid day where the venue is.
       if (k.handler === 'passes' && k.validFrom && k.validTo && !line.validity)
-        line.validity = {
-          from: dayjs(k.validFrom).tz(timezone).format(PASS_DAY),
-          to: dayjs(k.validTo).tz(timezone).format(PASS_DAY),
-        };
+        line.validity = { from: new Date(k.validFrom), to: new Date(k.validTo), timezone };
       const seat = seats.get(k.id);
       if (seat) line.seats.push(seatName(seat));
       byType.set(k.ticketTypeId, line);
@@ -190,11 +181,15 @@ export async function loadOrderMail(
   return out;
 }
 
-export const sessionWhen = (s: OrderSession) =>
-  dayjs(s.startAt).tz(s.timezone).format('dddd D MMMM YYYY, h:mm A');
+/** A session's day and time in English (the calendar file, the wallet pass, the change email). */
+export const sessionWhen = (s: OrderSession) => orderTexts(null).when(s.startAt, s.timezone);
 
-const lineText = (l: OrderLine) =>
-  `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}${l.validity ? `\n${passValidityText(l.validity)}` : ''}`;
+/** A line's validity in the buyer's language (English: the calendar file). */
+const validityText = (v: NonNullable<OrderLine['validity']>, tx: OrderTexts = orderTexts(null)) =>
+  tx.passValidity(v.from, v.to, v.timezone);
+
+const lineText = (l: OrderLine, tx: OrderTexts = orderTexts(null)) =>
+  `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}${l.validity ? `\n${validityText(l.validity, tx)}` : ''}`;
 
 /** One calendar (iCalendar) of the given sessions of an order: one VEVENT each, with the venue and event link. */
 export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = data.sessions): string {
@@ -212,7 +207,7 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
     endOutputType: 'utc',
     location: s.venueName || undefined,
     url: s.eventLink.startsWith('http') ? s.eventLink : undefined,
-    description: [`Order ${data.orderNumber}`, ...s.lines.map(lineText), data.orderLink].join('\n'),
+    description: [`Order ${data.orderNumber}`, ...s.lines.map((l) => lineText(l)), data.orderLink].join('\n'),
     status: 'CONFIRMED',
     busyStatus: 'BUSY',
   }));
@@ -224,19 +219,11 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
 export const QR_CID = 'order-qr@tix';
 
 /** The manage link's words (ours: the spec has none). The link is the purchaser's key: never logged. */
-export const MANAGE_TEXT = 'Need to change your plans? Cancel free tickets online:';
-export const MANAGE_LABEL = 'Manage your order';
+export const MANAGE_TEXT = orderTexts(null).manageText;
+export const MANAGE_LABEL = orderTexts(null).manageLabel;
 
 /** The wallet pass link's words (ours: the spec has none; Apple's own wording for the button). */
-export const WALLET_LABEL = 'Add to Apple Wallet';
-
-/** The discount codes' heading and how to use them (ours: the spec has no words for them). */
-export const CODES_TITLE = 'Your discount codes';
-export const CODES_HOW = 'Enter a code at checkout to use it.';
-
-/** The gift cards' heading and how to use them (ours: the spec has no words for them). */
-export const GIFT_CARDS_TITLE = 'Your gift cards';
-export const GIFT_CARDS_HOW = 'Enter the number under Gift card at checkout to pay with it.';
+export const WALLET_LABEL = orderTexts(null).walletLabel;
 
 /** Bought secrets (codes, card numbers): a list under its heading, each in a monospace box, with what it gives. */
 const secretsHtml = (title: string, how: string, items: Array<{ text: string; note: string | null }>) =>
@@ -248,24 +235,39 @@ const secretsHtml = (title: string, how: string, items: Array<{ text: string; no
   )}</ul>
 <p style="margin:8px 0 0">${how}</p></div>`;
 
-export function orderConfirmationMail(brand: Brand, data: OrderMailData): MailContent {
-  const hello = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
-  const thanks = `Thank you for your order ${data.orderNumber} with ${brand.name}.`;
-  const total = `Total paid: ${money(data.totalCents)} ${data.currency}`.trim();
-  const showQr = 'Show this QR code at the entrance (on your phone or printed):';
+/**
+ * The order confirmation in the buyer's language (`locale`: the cart's, one of the seller's offered locales;
+ * null or a language we have no words for: English).
+ */
+export function orderConfirmationMail(
+  brand: Brand,
+  data: OrderMailData,
+  locale: string | null = null,
+): MailContent {
+  const tx = orderTexts(locale);
+  const when = (s: OrderSession) => tx.when(s.startAt, s.timezone);
+  const hello = tx.hello(data.firstName);
+  const thanks = tx.thanks(data.orderNumber, brand.name);
+  const total = tx.total(data.totalCents, data.currency);
+  const showQr = tx.showQr;
   const sessionText = data.sessions.map(
     (s) =>
-      `${s.eventName}\n${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${s.lines.map(lineText).join('\n')}`,
+      `${s.eventName}\n${when(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${s.lines.map((l) => lineText(l, tx)).join('\n')}`,
   );
-  const otherText = data.other.map((o) => `${o.eventName}\n${o.lines.map(lineText).join('\n')}`);
+  const otherText = data.other.map(
+    (o) => `${o.eventName}\n${o.lines.map((l) => lineText(l, tx)).join('\n')}`,
+  );
   const codes = data.codes.map((c) => ({ text: c.code, note: c.description }));
-  const cards = data.giftCards.map((g) => ({ text: g.number, note: `balance ${money(g.balanceCents)}` }));
+  const cards = data.giftCards.map((g) => ({
+    text: g.number,
+    note: tx.balance(g.balanceCents, data.currency),
+  }));
   const secretsText = (title: string, how: string, items: typeof codes) =>
     items.length
       ? [`${title}\n${items.map((c) => `${c.text}${c.note ? ` (${c.note})` : ''}`).join('\n')}\n${how}`]
       : [];
   const lineHtml = (l: OrderLine) =>
-    html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}${l.validity ? html`<br><span style="color:#555555">${passValidityText(l.validity)}</span>` : ''}</li>`;
+    html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}${l.validity ? html`<br><span style="color:#555555">${validityText(l.validity, tx)}</span>` : ''}</li>`;
   const block = (title: string, sub: string | null, lines: OrderLine[], link: string | null) =>
     html`<div style="border:1px solid #e5e5e5;border-radius:4px;padding:12px 16px;margin:0 0 12px">
 <p style="margin:0;font-weight:bold">${link ? html`<a href="${link}" style="color:inherit">${title}</a>` : title}</p>
@@ -285,7 +287,7 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
     })),
   ];
   return {
-    subject: `Your tickets: order ${data.orderNumber}`,
+    subject: tx.subject(data.orderNumber),
     text: textBody(
       brand,
       [
@@ -293,30 +295,31 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
         thanks,
         ...sessionText,
         ...otherText,
-        ...secretsText(CODES_TITLE, CODES_HOW, codes),
-        ...secretsText(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards),
+        ...secretsText(tx.codesTitle, tx.codesHow, codes),
+        ...secretsText(tx.giftCardsTitle, tx.giftCardsHow, cards),
         total,
-        `Order number: ${data.orderNumber}`,
-        `View and print your tickets: ${data.orderLink}`,
-        data.walletLink ? `${WALLET_LABEL}: ${data.walletLink}` : '',
-        data.manageLink ? `${MANAGE_TEXT} ${data.manageLink}` : '',
-        data.sessions.length ? 'The attached calendar files add each visit to your calendar.' : '',
+        tx.orderNumber(data.orderNumber),
+        tx.viewPrintLink(data.orderLink),
+        data.walletLink ? `${tx.walletLabel}: ${data.walletLink}` : '',
+        data.manageLink ? `${tx.manageText} ${data.manageLink}` : '',
+        data.sessions.length ? tx.calendarFiles : '',
       ].filter(Boolean),
     ),
     html: layout(
       brand,
-      `Order ${data.orderNumber}`,
+      tx.heading(data.orderNumber),
       html`${para(hello)}${para(thanks)}
-${data.sessions.map((s) => block(s.eventName, `${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}`, s.lines, s.eventLink.startsWith('http') ? s.eventLink : null))}
+${data.sessions.map((s) => block(s.eventName, `${when(s)}${s.venueName ? `, ${s.venueName}` : ''}`, s.lines, s.eventLink.startsWith('http') ? s.eventLink : null))}
 ${data.other.map((o) => block(o.eventName, null, o.lines, null))}
-${codes.length ? secretsHtml(CODES_TITLE, CODES_HOW, codes) : ''}
-${cards.length ? secretsHtml(GIFT_CARDS_TITLE, GIFT_CARDS_HOW, cards) : ''}
+${codes.length ? secretsHtml(tx.codesTitle, tx.codesHow, codes) : ''}
+${cards.length ? secretsHtml(tx.giftCardsTitle, tx.giftCardsHow, cards) : ''}
 ${para(html`<strong>${total}</strong>`)}
 ${para(showQr)}
-<p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="QR code of order ${data.orderNumber}" style="display:block;border:0"></p>
-${button(brand, data.orderLink, 'View and print tickets')}${data.walletLink ? para(html`<a href="${data.walletLink}">${WALLET_LABEL}</a>`) : ''}
-${data.manageLink ? para(html`${MANAGE_TEXT} <a href="${data.manageLink}">${MANAGE_LABEL}</a>`) : ''}
-${data.sessions.length ? para('The attached calendar files add each visit to your calendar.') : ''}`,
+<p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="200" height="200" alt="${tx.qrAlt(data.orderNumber)}" style="display:block;border:0"></p>
+${button(brand, data.orderLink, tx.viewPrint)}${data.walletLink ? para(html`<a href="${data.walletLink}">${tx.walletLabel}</a>`) : ''}
+${data.manageLink ? para(html`${tx.manageText} <a href="${data.manageLink}">${tx.manageLabel}</a>`) : ''}
+${data.sessions.length ? para(tx.calendarFiles) : ''}`,
+      tx.lang,
     ),
     attachments,
   };

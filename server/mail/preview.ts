@@ -103,7 +103,11 @@ export function previews(): Array<{ name: string; mail: MailContent }> {
                 name: 'Explorer Pass',
                 count: 1,
                 seats: [],
-                validity: { from: 'Sat, Nov 21, 2026', to: 'Sun, Dec 20, 2026' },
+                validity: {
+                  from: new Date('2026-11-21T15:00:00Z'),
+                  to: new Date('2026-12-21T04:59:59Z'),
+                  timezone: 'America/New_York',
+                },
               },
             ],
           },

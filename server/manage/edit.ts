@@ -56,6 +56,7 @@ export async function startEdit(ctx: AppCtx, order: Order, holdMs?: number): Pro
     payAttempt: 0,
     payStartedAt: null,
     payAmountCents: null,
+    locale: null,
   };
   await ctx.db.transaction(async (tx) => {
     await tx.insert(t.cart).values(cart);

@@ -49,7 +49,8 @@ export async function queueConfirmation(
     {
       sellerId: seller.id,
       to: who.email,
-      ...orderConfirmationMail(await brandOf(tx, seller), { ...data, walletLink }),
+      // In the buyer's language: the locale the cart kept when it paid (payments/routes.ts), else English.
+      ...orderConfirmationMail(await brandOf(tx, seller), { ...data, walletLink }, cart.locale),
     },
     nowMs,
   );

@@ -5,9 +5,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { ErrorCode } from '../../domain/codes';
+import { matchLocale } from '../../domain/locale';
 import { captchaOf, issueSandboxToken, verifyCaptcha } from '../captcha/captcha';
 import { documentResponse } from '../cart/routes';
 import { loadCart, requirePending } from '../cart/state';
+import { localesOf } from '../catalog/locales';
 import { clientAddress } from '../http/client-address';
 import { type AppCtx, type C, type Env, withRequestOrigin } from '../http/context';
 import { coll } from '../http/docs';
@@ -69,12 +71,29 @@ async function checkCaptcha(
   return 'checked';
 }
 
+/**
+ * Keeps the visitor's locale on the cart (issue 26): the order's emails are written in it. Only a locale the
+ * seller offers is kept (matched as the storefront negotiates: `es-ES` keeps `es`); another tag keeps nothing,
+ * and the emails use the seller's default. Malformed tags never get here (validate.ts answers 400).
+ */
+async function keepLocale(
+  ctx: AppCtx,
+  cart: { id: string; sellerId: string; locale: string | null },
+  tag: string | undefined,
+) {
+  if (tag === undefined) return;
+  const offered = await localesOf(ctx.db, cart.sellerId);
+  const locale = offered ? matchLocale(tag, offered.offered) : null;
+  if (locale !== cart.locale) await ctx.db.update(t.cart).set({ locale }).where(eq(t.cart.id, cart.id));
+}
+
 export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGateway | null) {
   const payRoute = async (c: C) => {
     const cart = await loadCart(ctx, c);
     // A booked order may still take payments on its schedule: the locked check decides (completion.ts).
     if (cart.state !== 'completed') await requirePending(ctx, cart, true);
     const p = await body(c, paymentBody, 'payment');
+    await keepLocale(ctx, cart, p.locale);
     const req: PayRequest = {
       amountCents: parseMoney(p.amount),
       gatewayId: p.gateway_id,
@@ -130,6 +149,7 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     await requirePending(ctx, cart, true);
     const p = await body(c, guestCheckoutBody, 'guest_checkout');
     await checkCaptcha(ctx, c, cart, p.captcha);
+    await keepLocale(ctx, cart, p.locale);
     return documentResponse(
       ctx,
       c,

@@ -15,7 +15,10 @@ import {
   errorOutcome,
   isLoggedCode,
   isReported,
+  type MessageParams,
 } from '../../domain/error-messages';
+// The catalogue writes times and days with ui/format.ts (every view showing one has loaded it).
+import '../../ui/format';
 import { createStrings, resolveMessage } from '../../ui/strings';
 
 const specDir = join(__dirname, '../../../shared/spec');
@@ -35,7 +38,7 @@ const NOT_CODES = new Set([
 ]);
 
 const strings = createStrings();
-const text = (error: ErrorLike, where: ErrorWhere, params?: Record<string, string>) =>
+const text = (error: ErrorLike, where: ErrorWhere, params?: MessageParams) =>
   resolveMessage(strings, errorMessage(error, where, params));
 
 describe('the code table covers the spec', () => {
@@ -93,6 +96,28 @@ describe('messages in each flow (spec 1 §8, spec 2 §8, spec 3 §8)', () => {
     expect(text(api(ErrorCode.event_session_sold_out), 'reserve', { date: 'Sat, Nov 21, 2026' })).toBe(
       'Tickets have sold out for Sat, Nov 21, 2026. Please select another date and try again.',
     );
+    // What the machines carry (issue 26): the session's start and zone, the day; written here in English.
+    expect(
+      text(api(ErrorCode.event_session_sold_out), 'reserve', {
+        time: { time: '2026-11-21T15:30:00.000Z', zone: 'America/New_York' },
+      }),
+    ).toBe('Tickets have sold out for the session at 10:30 AM. Please select another session and try again.');
+    expect(text(api(ErrorCode.event_session_sold_out), 'reserve', { date: { day: '2026-11-21' } })).toBe(
+      'Tickets have sold out for Sat, Nov 21, 2026. Please select another date and try again.',
+    );
+    // The server's day renewing opens is carried as a day too; anything else is not named.
+    const renewal = (day: string) => ({
+      ...api(ErrorCode.renewal_not_open),
+      extra: { renewal_opens_on: day },
+    });
+    expect(errorMessage(renewal('2026-06-30'), 'membership')).toEqual({
+      key: 'renewNotYet',
+      params: { date: { day: '2026-06-30' } },
+    });
+    expect(text(renewal('2026-06-30'), 'membership')).toBe(
+      'Your membership can be renewed from Tue, Jun 30, 2026.',
+    );
+    expect(errorMessage(renewal('soon'), 'membership').key).not.toBe('renewNotYet');
   });
 
   it('rule_blocks_reserve in checkout_rules: code_required opens the code prompt, others are templated', () => {

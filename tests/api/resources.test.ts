@@ -496,6 +496,24 @@ describe('cart', () => {
     await api.cart.guestCheckout('cart-1', { sendEmail: false });
     expect(calls[1]?.body).toEqual({ gateway_id: 'free', send_email: false });
   });
+
+  it('the visitor’s locale travels with every payment (issue 26: the order’s emails are written in it)', async () => {
+    const order = () => json({ ticket_order: coll([ticketOrder({ id: 'ord-7' })]) });
+    const { fetch, calls } = fakeFetch(
+      order(),
+      json({ ticket: coll([ticket({ ticket_order_id: 'ord-3', state: 'booked' })]) }),
+      order(),
+    );
+    let tag: string | null = 'es';
+    const api = createApi(SETTINGS, { fetch, now: () => NOW, locale: () => tag });
+    await api.cart.pay('cart-1', { amountCents: 5000, source: 'pm_card_visa' });
+    await api.cart.guestCheckout('cart-1');
+    expect(calls.map((c) => (c.body as { locale?: string }).locale)).toEqual(['es', 'es']);
+    // Read at each call; none (a seller naming no locales) sends none.
+    tag = null;
+    await api.cart.pay('cart-1', { amountCents: 5000, source: 'pm_card_visa' });
+    expect(calls[2]?.body).not.toHaveProperty('locale');
+  });
 });
 
 describe('orders', () => {

@@ -54,6 +54,7 @@ import {
 import '../../ui/reserve/strings';
 import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import { codeRequiredError } from '../../stories/fixtures/reserveIntoCart';
+import { formatTime } from '../../ui/format';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
@@ -244,7 +245,6 @@ describe('choosing a date', () => {
     expect(calls.loadSessions).toHaveBeenCalledWith({ eventId: 'ev-1', date: '2026-11-21' });
     const picker = selectDatePicker(actor.getSnapshot());
     expect(picker.selectedDate).toBe('2026-11-21');
-    expect(picker.selectedDateLabel).toBe('Sat, Nov 21, 2026');
     expect(picker.isOpen).toBe(false);
     expect(picker.canChange).toBe(true);
     await send(actor, { type: 'date.change' });
@@ -304,7 +304,9 @@ describe('choosing a session', () => {
     await flush();
     await send(actor, { type: 'date.select', date: '2026-11-21' });
     const view = selectSessionPicker(actor.getSnapshot());
-    expect(view.sessions.map((s) => [s.timeLabel, s.disabled])).toEqual([
+    // The view model carries each start and the venue's zone; the view writes the time ('9:30 AM' in English).
+    expect(view.sessions.every((s) => s.timeZone === 'America/New_York')).toBe(true);
+    expect(view.sessions.map((s) => [formatTime(s.start, s.timeZone), s.disabled])).toEqual([
       ['9:30 AM', false],
       ['11:00 AM', true],
       ['1:00 PM', false],
@@ -331,11 +333,11 @@ describe('choosing a session', () => {
     await flush();
     await send(actor, { type: 'date.select', date: '2026-11-21' });
     const view = selectDateFirstReserveView(actor.getSnapshot());
-    expect(view.sessionTabs?.flatMap((t) => t.sessions.map((s) => s.timeLabel))).toEqual([
+    expect(view.sessionTabs?.flatMap((t) => t.sessions.map((s) => formatTime(s.start, s.timeZone)))).toEqual([
       '9:30 AM',
       '11:00 AM',
     ]);
-    expect(view.conflictingTimes).toEqual(['1:00 PM']);
+    expect(view.conflictingTimes.map((t) => formatTime(t.time, t.zone))).toEqual(['1:00 PM']);
     await send(actor, { type: 'session.select', sessionId: 's-1300' });
     expect(actor.getSnapshot().context.selectedSessionId).toBeNull();
     expect(calls.loadSessionGroups).not.toHaveBeenCalled();
@@ -343,7 +345,11 @@ describe('choosing a session', () => {
     const preset = start({ session: 's-1300' }, { sessions: marked });
     await flush();
     expect(preset.actor.getSnapshot().context.selectedSessionId).toBeNull();
-    expect(selectDateFirstReserveView(preset.actor.getSnapshot()).conflictingTimes).toEqual(['1:00 PM']);
+    expect(
+      selectDateFirstReserveView(preset.actor.getSnapshot()).conflictingTimes.map((t) =>
+        formatTime(t.time, t.zone),
+      ),
+    ).toEqual(['1:00 PM']);
   });
 
   it('an all-day day (spec 1 §9: a repeating event, one session longer than 5 hours) offers "All day", no time tabs', async () => {

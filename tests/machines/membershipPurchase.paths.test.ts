@@ -28,13 +28,14 @@ import {
   pathEvents,
   serializeState,
 } from '../../stories/fixtures/membershipPurchase';
-import { defaultStrings, resolveMessage } from '../../ui/strings';
+import '../../ui/format';
+import { defaultStrings, type MessageParam, resolveMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, createReplayRunner, type ReplayRunner, walkMachinePaths } from './graph-helpers';
 
 type Runner = ReplayRunner<typeof membershipPurchaseMachine>;
 
-const text = (m: { key: string; params?: Record<string, string | number> } | null) =>
+const text = (m: { key: string; params?: Record<string, MessageParam> } | null) =>
   m ? resolveMessage(defaultStrings, m as never) : null;
 
 let reservedCount = 0;
@@ -214,9 +215,12 @@ describe('membership purchase paths', () => {
       { renewalPeriodDays: 60, timezone: 'America/New_York' },
       NOW,
     );
-    expect(notice).toEqual({ key: 'renewNotYet', params: { date: 'Tue, Jun 30, 2026' } });
+    // The machine carries the venue's day; the view writes it in the visitor's locale (English here).
+    expect(notice).toEqual({ key: 'renewNotYet', params: { date: { day: '2026-06-30' } } });
+    expect(text(notice)).toBe('Your membership can be renewed from Tue, Jun 30, 2026.');
     const utc = renewNoticeOf('renew', ADA_LATER, { renewalPeriodDays: 60, timezone: 'UTC' }, NOW);
-    expect(utc?.params?.date).toBe('Wed, Jul 1, 2026');
+    expect(utc?.params?.date).toEqual({ day: '2026-07-01' });
+    expect(text(utc ?? null)).toBe('Your membership can be renewed from Wed, Jul 1, 2026.');
   });
 
   it('opens renewal at expiry minus the allowed period', () => {

@@ -31,6 +31,7 @@ import {
 } from '../../stories/fixtures/quantityFirstReserve';
 import '../../ui/reserve/strings';
 import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
+import { formatTime } from '../../ui/format';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
@@ -201,7 +202,7 @@ describe('date and session', () => {
     expect(v.canSubmit).toBe(false);
     const all = v.sessionTabs?.flatMap((t) => t.sessions) ?? [];
     // the price schedule: adults are 22.00 at 9:30, 20.00 at 1 pm; plus 1.50 fee each
-    expect(all.map((s) => [s.timeLabel, s.disabled, s.totalCents])).toEqual([
+    expect(all.map((s) => [formatTime(s.start, s.timeZone), s.disabled, s.totalCents])).toEqual([
       ['9:30 AM', false, 2 * 2200 + 2 * 150],
       ['11:00 AM', true, 2 * 2000 + 2 * 150],
       ['1:00 PM', false, 2 * 2000 + 2 * 150],
@@ -354,7 +355,9 @@ describe('message rules and all-day days, as date-first shows them (spec 1 §3, 
     ]);
     await send(actor, { type: 'date.select', date: '2026-11-21' });
     expect(view(actor).ruleMessages.date).toEqual(['Saturday tours']);
-    const times = view(actor).sessionTabs?.flatMap((t) => t.sessions.map((x) => [x.timeLabel, x.annotation]));
+    const times = view(actor).sessionTabs?.flatMap((t) =>
+      t.sessions.map((x) => [formatTime(x.start, x.timeZone), x.annotation]),
+    );
     expect(times).toEqual([
       ['9:30 AM', null],
       ['11:00 AM', null],

@@ -19,6 +19,7 @@ import {
   serializeState,
   VIEWPORT,
 } from '../../stories/fixtures/seatMap';
+import type { MessageParam } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import {
   assertFullCoverage,
@@ -48,7 +49,7 @@ function oracleMessages(selected: readonly SelectedSeat[]): string[] {
   }
   return out;
 }
-const english = (m: { key: string; params?: Record<string, string | number> }) =>
+const english = (m: { key: string; params?: Record<string, MessageParam> }) =>
   m.key === 'seatsTooMany'
     ? `Too many seats for ${m.params?.group}`
     : `Not enough seats for ${m.params?.group} ${m.params?.type}`;

@@ -43,6 +43,7 @@ import {
   voucherUsedError,
 } from '../../stories/fixtures/singleEventReserve';
 import '../../ui/reserve/strings';
+import { formatDate, formatTime } from '../../ui/format';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
@@ -111,7 +112,11 @@ describe('singleEventReserve: loading', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     const v = view(actor);
     expect(v.status).toBe('ready');
-    expect(v.sessionLabel).toBe('Sat, Dec 12, 2026, 6:30 PM');
+    // The start and the venue's zone; the view writes 'Sat, Dec 12, 2026, 6:30 PM' (tests/ui/SingleEventReserve).
+    expect(v.session).toEqual({ start: lectureSession.start, timeZone: lecture.venue.timezone });
+    expect(
+      `${formatDate(v.session?.start ?? '', 'America/New_York')}, ${formatTime(v.session?.start ?? '', 'America/New_York')}`,
+    ).toBe('Sat, Dec 12, 2026, 6:30 PM');
     expect(
       v.groups.map((g) => g.types.map((t) => [t.name, t.quantity, t.canIncrement, t.canDecrement])),
     ).toEqual([
@@ -131,7 +136,7 @@ describe('singleEventReserve: loading', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     // The only type is preset at its first step, so the form can be submitted at once, without a session.
     expect(actor.getSnapshot().context.quantities).toEqual({ 't-code': 1 });
-    expect(view(actor).sessionLabel).toBeNull();
+    expect(view(actor).session).toBeNull();
     await send(actor, { type: 'submit' });
     expect(calls.reserve).toHaveBeenCalledWith({
       newCart: false,

@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureLocales } from '../../server/catalog/locales';
 import { queueMail } from '../../server/mail/message';
 import {
   BACKOFF_BASE_MS,
@@ -54,7 +55,7 @@ const received = async (id: string): Promise<SinkMessage[]> =>
 const rowOf = async (id: string) => (await s.handle.db.select().from(t.outbox).where(eq(t.outbox.id, id)))[0];
 
 /** Buys `add` lines as a guest with `email`: the order (id, order_number). */
-async function buy(email: string, add: unknown[]) {
+async function buy(email: string, add: unknown[], pay: Record<string, unknown> = {}) {
   const r = await s.json('POST', 'my/cart/modify', { body: { add } });
   expect(r.status).toBe(200);
   const id = r.body.cart._data[0].id as string;
@@ -67,6 +68,7 @@ async function buy(email: string, add: unknown[]) {
       amount: who.body.cart_fees._data[0].grand_totals.total_outstanding,
       gateway_id: 'stripe',
       gateway_data: { source: 'pm_card_visa' },
+      ...pay,
     },
   });
   expect(paid.status).toBe(200);
@@ -232,6 +234,106 @@ describe('a pass in the order confirmation (issue 25)', () => {
     expect(mail?.html).toContain(
       '1 × Explorer Pass<br><span style="color:#555555">Valid from Sat, Nov 21, 2026 to Sun, Dec 20, 2026</span>',
     );
+  });
+
+  it('in Spanish for a buyer whose storefront was in Spanish (issue 26): the same days, Intl’s short Spanish days', async () => {
+    const P = passIds(demoIds);
+    await configureLocales(s.handle.db, SELLER, { default: 'en', offered: ['en', 'es'] });
+    try {
+      await buy(
+        'pase.correo@example.com',
+        [{ event_session_id: null, ticket_type_id: P.type('explorer-30', 'Explorer Pass') }],
+        { locale: 'es' },
+      );
+      const r = await s.json('GET', '__outbox', { query: { content: '1' } });
+      const [mail] = r.body.outbox._data.filter((m: { to: string }) => m.to === 'pase.correo@example.com');
+      const day = (iso: string) =>
+        new Intl.DateTimeFormat('es', {
+          timeZone: 'America/New_York',
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+        }).format(new Date(iso));
+      const words = `Válido del ${day('2026-11-21T15:00:00Z')} al ${day('2026-12-20T15:00:00Z')}`;
+      expect(mail?.text).toContain(`1 × Explorer Pass\n${words}`);
+      expect(mail?.html).toContain(words);
+      expect(mail?.text).not.toContain('Valid from');
+    } finally {
+      await configureLocales(s.handle.db, SELLER, null);
+    }
+  });
+});
+
+describe('the confirmation in the buyer’s language (issue 26)', () => {
+  /** The confirmation `email` received, as the outbox lists it. */
+  const mailTo = async (email: string) => {
+    const r = await s.json('GET', '__outbox', { query: { content: '1' } });
+    const mails = r.body.outbox._data.filter((m: { to: string }) => m.to === email);
+    expect(mails).toHaveLength(1);
+    return mails[0] as { subject: string; text: string; html: string };
+  };
+  const line = async () => {
+    const [session] = await gaSessions(s, '2026-11-27');
+    return [{ event_session_id: session?.id as string, ticket_type_id: GA_ADULT }];
+  };
+
+  it('a payment carrying an offered locale gets its email in that language; others in English', async () => {
+    // No locales configured: the seller is English-only, a payment's locale changes nothing.
+    const before = await buy('es.none@example.com', await line(), { locale: 'es' });
+    expect((await mailTo('es.none@example.com')).subject).toBe(`Your tickets: order ${before.order_number}`);
+
+    await configureLocales(s.handle.db, SELLER, { default: 'en', offered: ['en', 'es'] });
+    try {
+      // es-ES picks the offered es, as the storefront negotiates.
+      const order = await buy('es.buyer@example.com', await line(), { locale: 'es-ES' });
+      const mail = await mailTo('es.buyer@example.com');
+      expect(mail.subject).toBe(`Tus entradas: pedido ${order.order_number}`);
+      expect(mail.html).toContain('<html lang="es">');
+      // Intl's Spanish for the session in the venue's zone (10:00 in New York) and the money, both parts.
+      const when = new Intl.DateTimeFormat('es', {
+        timeZone: 'America/New_York',
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(new Date('2026-11-27T15:00:00Z'));
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Hola, Ada:');
+        expect(part).toContain(when);
+        expect(part).toMatch(/Total pagado: \d+,\d{2}\sUS\$/);
+        expect(part).not.toContain('Thank you');
+      }
+      expect(mail.html).toContain('Ver e imprimir las entradas');
+
+      // A tag the seller does not offer: the seller's words, English.
+      const other = await buy('fr.buyer@example.com', await line(), { locale: 'fr' });
+      expect((await mailTo('fr.buyer@example.com')).subject).toBe(
+        `Your tickets: order ${other.order_number}`,
+      );
+
+      // A malformed tag is refused at the boundary, before anything is paid.
+      const r = await s.json('POST', 'my/cart/modify', { body: { add: await line() } });
+      const id = r.body.cart._data[0].id as string;
+      for (const locale of ['<script>', 'e', 'es_ES', 'x'.repeat(36), 12])
+        expect(
+          (
+            await s.json('POST', `cart/${id}/pay`, {
+              body: {
+                amount: '1.00',
+                gateway_id: 'stripe',
+                gateway_data: { source: 'pm_card_visa' },
+                locale,
+              },
+            })
+          ).status,
+          String(locale),
+        ).toBe(400);
+    } finally {
+      await configureLocales(s.handle.db, SELLER, null);
+    }
   });
 });
 

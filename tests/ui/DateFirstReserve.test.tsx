@@ -21,6 +21,7 @@ import { CalendarDialog } from '../../ui/reserve/CalendarDialog';
 import { DateFirstReserve, type DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { at, zoned } from './zoned-times';
 
 afterEach(cleanup);
 
@@ -114,7 +115,7 @@ describe('date-first reserve view', () => {
   it('shows the tabs of the view model: an empty tab reads Not available, an all-sold-out tab Sold out', () => {
     const session = (id: string, timeLabel: string, soldOut = false) => ({
       id,
-      timeLabel,
+      ...at(timeLabel),
       soldOut,
       disabled: soldOut,
       availableCapacity: null,
@@ -134,7 +135,7 @@ describe('date-first reserve view', () => {
             { id: 'evening', sessions: [session('c', '6:00 PM', true)], unavailable: 'soldOut' },
           ],
           initialTab: 'afternoon',
-          conflictingTimes: ['10:00 AM', '10:30 AM'],
+          conflictingTimes: [zoned('10:00 AM'), zoned('10:30 AM')],
         })}
       />,
     );
@@ -259,7 +260,7 @@ describe('date-first reserve view: days, flexible tickets, places left and focus
     ).toHaveTextContent('Trail tours');
     const allDay = {
       id: 's-day',
-      timeLabel: '9:00 AM',
+      ...at('9:00 AM'),
       soldOut: false,
       disabled: false,
       availableCapacity: null,
@@ -349,7 +350,7 @@ describe('date-first reserve view: days, flexible tickets, places left and focus
     expect(p.onSelectDate).toHaveBeenCalledWith('2026-12-01');
     const session = {
       id: 's-1',
-      timeLabel: '3:00 PM',
+      ...at('3:00 PM'),
       soldOut: false,
       disabled: false,
       availableCapacity: 4,

@@ -17,6 +17,7 @@ import {
 } from '../../ui/reserve/QuantityFirstReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { at } from './zoned-times';
 
 afterEach(cleanup);
 
@@ -44,7 +45,7 @@ const days = [
 ];
 const session = {
   id: 's-1',
-  timeLabel: '11:00 AM',
+  ...at('11:00 AM'),
   soldOut: false,
   disabled: false,
   selected: true,

@@ -8,10 +8,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CalendarDialog } from '../../ui/reserve/CalendarDialog';
+import { firstWeekday, tableWeekStart } from '../../ui/day-format';
+import { CalendarDialog, dayForKey } from '../../ui/reserve/CalendarDialog';
 import { SessionTabs, type SessionTabView } from '../../ui/reserve/SessionTabs';
 import { createStrings } from '../../ui/strings';
 import { accessibleNameProblems } from './accessible-names';
+import { at } from './zoned-times';
 
 afterEach(cleanup);
 
@@ -125,7 +127,7 @@ describe('date picker dialog (APG dialog-modal_datepicker)', () => {
 
 const session = (id: string, timeLabel: string) => ({
   id,
-  timeLabel,
+  ...at(timeLabel),
   soldOut: false,
   disabled: false,
   availableCapacity: null,
@@ -146,6 +148,44 @@ const showTabs = (initialTab: SessionTabView['id'] = 'morning') => {
   return { onSelect, list: screen.getByRole('tablist') };
 };
 const selectedTab = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true');
+
+describe('the week in the visitor’s locale (issue 26)', () => {
+  it('starts on Sunday in English and on Monday in Spanish; Home and End keep to that week', async () => {
+    const { formats } = await import('../../ui/format');
+    const firstColumn = (grid: HTMLElement) => within(grid).getAllByRole('columnheader')[0];
+    const firstDay = (grid: HTMLElement) => grid.querySelector('tbody button')?.getAttribute('data-date');
+    // 1 December 2026 is a Tuesday.
+    let { grid } = openCalendar();
+    expect(firstColumn(grid)).toHaveTextContent('Su');
+    expect(firstDay(grid)).toBe('2026-11-29');
+    expect(dayForKey('Home', false, '2026-12-03')).toBe('2026-11-29');
+    expect(dayForKey('End', false, '2026-12-03')).toBe('2026-12-05');
+    cleanup();
+    try {
+      formats.locale = 'es-ES';
+      ({ grid } = openCalendar());
+      expect(firstColumn(grid)).toHaveTextContent('lun');
+      expect(firstColumn(grid)).toHaveAttribute('abbr', 'lunes');
+      expect(firstDay(grid)).toBe('2026-11-30');
+      expect(firstWeekday()).toBe(1);
+      expect(dayForKey('Home', false, '2026-12-03', 1)).toBe('2026-11-30');
+      expect(dayForKey('End', false, '2026-12-03', 1)).toBe('2026-12-06');
+      // A Sunday is the last day of a Monday week.
+      expect(dayForKey('Home', false, '2026-12-06', 1)).toBe('2026-11-30');
+    } finally {
+      formats.locale = undefined;
+    }
+    expect(firstWeekday('en-US')).toBe(0);
+    expect(firstWeekday('es')).toBe(1);
+    expect(firstWeekday('en-GB')).toBe(1);
+    expect(firstWeekday(undefined)).toBe(0);
+  });
+
+  it('without the platform’s week information, a table: Sunday for en-US, pt-BR and en, Monday for es, es-ES, fr', () => {
+    expect(['en-US', 'pt-BR', 'en', 'es-MX', 'he'].map(tableWeekStart)).toEqual([0, 0, 0, 0, 0]);
+    expect(['es', 'es-ES', 'fr', 'de-DE', 'en-GB'].map(tableWeekStart)).toEqual([1, 1, 1, 1, 1]);
+  });
+});
 
 describe('session tabs (APG tabs_tabs-automatic)', () => {
   it('the tab list is labelled by the visible heading, not a copy of its text', () => {

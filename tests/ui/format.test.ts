@@ -98,3 +98,36 @@ describe('in the visitor’s locale (issue 26: formats.locale, set by routes/app
     expect(weekdayNames('2026-03-02')).toEqual({ short: 'Mo', long: 'Monday' });
   });
 });
+
+describe('what machines carry, written here in the visitor’s locale (issue 26)', () => {
+  it('times of day, calendar days and message parameters: English as the spec has it, Spanish by Intl', async () => {
+    const { formats, formatCalendarDay } = await import('../../ui/format');
+    const { formatClock } = await import('../../ui/ListingFilters');
+    const { zonedTexts } = await import('../../ui/format-locale');
+    const { createStrings, text } = await import('../../ui/strings');
+    await import('../../ui/reserve/strings');
+    const strings = createStrings();
+    const soldOut = { time: { time: '2026-11-21T15:00:00.000Z', zone: 'America/New_York' } };
+    // The listing's half-hour steps ('HH:mm') and a day (YYYY-MM-DD), in English.
+    expect(['12:30', '00:00', '09:30'].map(formatClock)).toEqual(['12:30 PM', '12:00 AM', '9:30 AM']);
+    expect(formatCalendarDay('2026-11-21')).toBe('Sat, Nov 21, 2026');
+    expect(text(strings, 'sessionSoldOut', soldOut)).toContain('10:00 AM');
+    expect(text(strings, 'passValidity', { from: { day: '2026-11-21' }, to: { day: '2026-12-20' } })).toBe(
+      'Valid from Sat, Nov 21, 2026 to Sun, Dec 20, 2026',
+    );
+    try {
+      formats.locale = 'es-ES';
+      formats.zoned = zonedTexts('es-ES');
+      expect(['12:30', '00:00', '09:30'].map(formatClock)).toEqual(['12:30', '0:00', '9:30']);
+      expect(formatCalendarDay('2026-11-21')).toMatch(/^sáb, 21 nov 2026$/);
+      expect(text(strings, 'sessionSoldOut', soldOut)).toContain('10:00');
+      expect(text(strings, 'sessionSoldOut', soldOut)).not.toContain('AM');
+      expect(
+        text(strings, 'passValidity', { from: { day: '2026-11-21' }, to: { day: '2026-12-20' } }),
+      ).toMatch(/sáb, 21 nov 2026 to dom, 20 dic 2026$/);
+    } finally {
+      formats.locale = undefined;
+      formats.zoned = undefined;
+    }
+  });
+});

@@ -2,7 +2,7 @@ import './strings';
 import '../reserve/strings';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { RescheduleDayOption, RescheduleView as RescheduleModel } from '../../machines/reschedule/view';
-import { formatDateTime, formatMoney, formatTime } from '../format';
+import { formatDateTime, formatMoney } from '../format';
 import { DayButtons } from '../reserve/DayButtons';
 import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
 import { fill, resolveMessage, type Strings } from '../strings';
@@ -101,7 +101,8 @@ export function RescheduleView(props: RescheduleViewProps) {
     sessions: tab.sessions.map(
       (s): SessionOption => ({
         id: s.id,
-        timeLabel: formatTime(s.start, view.timezone),
+        start: s.start,
+        timeZone: view.timezone,
         soldOut: s.soldOut,
         disabled: s.disabled,
         availableCapacity: null,

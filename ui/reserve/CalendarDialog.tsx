@@ -1,7 +1,7 @@
 import './strings';
 import dayjs from 'dayjs';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { dayParts, monthTitle, weekdayNames } from '../day-format';
+import { dayParts, firstWeekday, monthTitle, weekdayNames } from '../day-format';
 import { Modal } from '../modal/Modal';
 import type { Strings } from '../strings';
 import { type DayOption, dayBadgeText, dayPriceText } from './day-text';
@@ -29,10 +29,12 @@ const COLS = 7;
 /**
  * The keys of the WAI-ARIA date picker dialog's grid, as the day a key moves focus to: arrows by 1 or 7 days,
  * Home/End to the first/last day of the week, PageUp/PageDown by a month (with Shift by a year). Null for
- * any other key. Enter and Space press the focused day's button.
+ * any other key. Enter and Space press the focused day's button. `weekStart` is the locale's first weekday
+ * (0 Sunday, 1 Monday …): the week Home and End keep to.
  */
-export function dayForKey(key: string, shiftKey: boolean, from: string): string | null {
+export function dayForKey(key: string, shiftKey: boolean, from: string, weekStart = 0): string | null {
   const d = dayjs(from);
+  const intoWeek = (d.day() - weekStart + 7) % 7;
   switch (key) {
     case 'ArrowLeft':
       return d.subtract(1, 'day').format('YYYY-MM-DD');
@@ -43,9 +45,9 @@ export function dayForKey(key: string, shiftKey: boolean, from: string): string 
     case 'ArrowDown':
       return d.add(7, 'day').format('YYYY-MM-DD');
     case 'Home':
-      return d.startOf('week').format('YYYY-MM-DD');
+      return d.subtract(intoWeek, 'day').format('YYYY-MM-DD');
     case 'End':
-      return d.endOf('week').format('YYYY-MM-DD');
+      return d.add(6 - intoWeek, 'day').format('YYYY-MM-DD');
     case 'PageUp':
       return d.subtract(1, shiftKey ? 'year' : 'month').format('YYYY-MM-DD');
     case 'PageDown':
@@ -97,7 +99,10 @@ export function CalendarDialog({
     ref.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
   }, [focused]);
 
-  const gridStart = month.startOf('month').startOf('week');
+  // The week starts on the visitor's locale's first weekday (Sunday in en-US, Monday in es).
+  const weekStart = firstWeekday();
+  const firstOfMonth = month.startOf('month');
+  const gridStart = firstOfMonth.subtract((firstOfMonth.day() - weekStart + 7) % 7, 'day');
   const cells = Array.from({ length: ROWS * COLS }, (_, i) => gridStart.add(i, 'day'));
 
   const moveFocus = (date: string) => {
@@ -190,7 +195,7 @@ export function CalendarDialog({
                       aria-label={[shown, dayParts(date).long, ...details].join(', ')}
                       onClick={() => available && onSelect(date)}
                       onKeyDown={(e) => {
-                        const next = dayForKey(e.key, e.shiftKey, date);
+                        const next = dayForKey(e.key, e.shiftKey, date, weekStart);
                         if (next) {
                           e.preventDefault();
                           moveFocus(next);

@@ -17,6 +17,7 @@ import {
   SessionTabs,
   type SessionTabView,
   sessionLabel,
+  type ZonedTime,
 } from './SessionTabs';
 
 /** The seller's messages (message rules), by where they show. */
@@ -72,7 +73,7 @@ export interface ReserveView {
   sessionTabs: SessionTabView[] | null;
   initialTab: SessionTabView['id'];
   /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
-  conflictingTimes: readonly string[];
+  conflictingTimes: readonly ZonedTime[];
   /** The day's one all-day session: 'All day' in place of the tabs; absent or null: tabs. */
   allDaySession?: SessionOption | null;
   /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */

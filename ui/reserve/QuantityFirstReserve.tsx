@@ -16,6 +16,7 @@ import {
   SessionTabs,
   type SessionTabView,
   sessionLabel,
+  type ZonedTime,
 } from './SessionTabs';
 import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
 import { type QuantityGroupOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
@@ -48,7 +49,7 @@ export interface QuantityFirstView {
   sessionTabs: (Omit<SessionTabView, 'sessions'> & { sessions: QfSessionOption[] })[] | null;
   initialTab: SessionTabView['id'];
   /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
-  conflictingTimes: readonly string[];
+  conflictingTimes: readonly ZonedTime[];
   /** The day's one all-day session: 'All day' in place of the tabs; absent or null: tabs. */
   allDaySession?: QfSessionOption | null;
   /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */

@@ -1,11 +1,14 @@
 import './strings';
 import { useId, useRef, useState } from 'react';
+import { formatTime } from '../format';
 import { fill, type Strings } from '../strings';
 
 export interface SessionOption {
   id: string;
-  /** 'h:mm A' in the venue zone. */
-  timeLabel: string;
+  /** The start (ISO UTC): the view writes its time in the visitor's locale and the venue's zone ('10:00 AM'). */
+  start: string;
+  /** The venue's time zone. */
+  timeZone: string;
   soldOut: boolean;
   disabled: boolean;
   /** Places left; shown only under the configured threshold (null: not shown). */
@@ -21,8 +24,16 @@ export interface SessionOption {
 }
 
 /** What names a session: its time, or 'All day'. */
-export const sessionLabel = (strings: Strings, s: Pick<SessionOption, 'timeLabel' | 'allDay'>): string =>
-  s.allDay ? strings.allDay : s.timeLabel;
+export const sessionLabel = (
+  strings: Strings,
+  s: Pick<SessionOption, 'start' | 'timeZone' | 'allDay'>,
+): string => (s.allDay ? strings.allDay : formatTime(s.start, s.timeZone));
+
+/** A time the view names (a conflicting time): an instant and the venue's zone. */
+export interface ZonedTime {
+  time: string;
+  zone: string;
+}
 
 export interface SessionTabView {
   id: 'morning' | 'afternoon' | 'evening';
@@ -199,8 +210,10 @@ export function RuleMessages({ messages }: { messages: readonly string[] | undef
 }
 
 /** The times not offered because they overlap a visit already in the cart (spec 1 §5 time conflicts). */
-export function ConflictingTimes({ strings, times }: { strings: Strings; times: readonly string[] }) {
+export function ConflictingTimes({ strings, times }: { strings: Strings; times: readonly ZonedTime[] }) {
   return times.length > 0 ? (
-    <p className="message message--warning">{fill(strings.conflictingTimes, { times: times.join(', ') })}</p>
+    <p className="message message--warning">
+      {fill(strings.conflictingTimes, { times: times.map((t) => formatTime(t.time, t.zone)).join(', ') })}
+    </p>
   ) : null;
 }

@@ -1,7 +1,7 @@
 import './strings';
 import { type ReactNode, useId } from 'react';
 import { validateBeforeSubmit } from '../form-validity';
-import { formatMoney } from '../format';
+import { formatDate, formatMoney, formatTime } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
@@ -14,8 +14,8 @@ import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './Vo
 export interface SingleEventView {
   status: 'loading' | 'unavailable' | 'error' | 'ready';
   blockingMessage: UiMessage | null;
-  /** The session's day and time; null when no session is needed. */
-  sessionLabel: string | null;
+  /** The session's start and the venue's zone (its day and time written here); null when no session is needed. */
+  session: { start: string; timeZone: string } | null;
   groups: QuantityGroupOption[];
   fewTickets: UiMessage | null;
   totalCents: number;
@@ -89,11 +89,14 @@ export function SingleEventReserve(props: SingleEventReserveProps) {
       ) : null}
       {view.status === 'ready' ? (
         <>
-          {view.sessionLabel ? (
+          {view.session ? (
             <section className="reserve-section" aria-labelledby={dateId}>
               <h2 id={dateId}>{strings.selectedDate}</h2>
               <div className="chosen">
-                <strong>{view.sessionLabel}</strong>
+                <strong>
+                  {formatDate(view.session.start, view.session.timeZone)},{' '}
+                  {formatTime(view.session.start, view.session.timeZone)}
+                </strong>
               </div>
               {view.fewTickets ? (
                 <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>

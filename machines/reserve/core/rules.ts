@@ -11,7 +11,7 @@ import { outcomeMessage } from '../../../domain/error-messages/base';
 import { promoOutcome, reserveOutcome } from '../../../domain/error-messages/reserve';
 import type { SurveyAnswers } from '../../../domain/survey-rule';
 import { type FlowError, toFlowError } from '../../shared/flow-error';
-import type { Message } from '../../shared/messages';
+import type { Message, MessageParams } from '../../shared/messages';
 import { type Quantities, requestQuantities } from '../quantities';
 import { reserveSeatsPart, type SeatChoice } from '../seats';
 import type {
@@ -145,7 +145,7 @@ export function seatTakenMessage(error: FlowError | null): Message | null {
  * What a form shows for a failed reserve or load: the server's message after a lost seat race, else the one
  * shared reserve mapping (spec 1 §8) with the given parameters.
  */
-export function reserveErrorText(error: FlowError | null, params: Record<string, string> = {}): Message {
+export function reserveErrorText(error: FlowError | null, params: MessageParams = {}): Message {
   return (
     seatTakenMessage(error) ??
     outcomeMessage(reserveOutcome(error ?? { code: ErrorCode.unexpected }, params), 'reserve')

@@ -4,7 +4,6 @@
  * sold out. Apart from `rules.ts` so the membership flows carry no date formatting.
  */
 import { message } from '../../shared/messages';
-import { formatDay, formatSessionTime } from '../format';
 import { errorNotice } from './rules';
 import type { ReserveNotice } from './types';
 
@@ -27,12 +26,9 @@ export function soldOutSessionOf(
 export const sessionSoldOutNotice = (soldOut: SoldOutSession | null, timezone: string): ReserveNotice =>
   errorNotice(
     'reserve.sessionSoldOut',
-    message('sessionSoldOut', { time: soldOut ? formatSessionTime(soldOut.start, timezone) : '' }),
+    message('sessionSoldOut', { time: soldOut ? { time: soldOut.start, zone: timezone } : '' }),
   );
 
 /** 'Sorry, {date} is sold out...' for the remembered session's day (spec 1 §8). */
 export const dateSoldOutNotice = (soldOut: SoldOutSession | null): ReserveNotice =>
-  errorNotice(
-    'reserve.dateSoldOut',
-    message('dateSoldOut', { date: soldOut ? formatDay(soldOut.date) : '' }),
-  );
+  errorNotice('reserve.dateSoldOut', message('dateSoldOut', { date: soldOut ? { day: soldOut.date } : '' }));
