@@ -152,8 +152,9 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // body carries the visitor's locale. Measured on main 57.3, 64.6, 63.7, 76.2 KB; on i18n26b 57.4, 64.7, 63.8 (each
 // within its budget after the day writer moved out of the entry and the listing's time steps to their own chunk)
 // and 76.4 KB: checkout's budget that plus 0.1.
-// All four merged on main: see the line below, measured after the merge.
-const BUDGET_KB = { '/': 57.5, '/events': 64.8, '/events/{id}': 63.9, '/checkout': 77.5 };
+// All four merged on main: measured 57.5, 64.7, 63.9 and 77.4 KB (the locale each payment carries and the
+// registered day/time writer in the entry); the budgets those plus 0.1.
+const BUDGET_KB = { '/': 57.6, '/events': 64.8, '/events/{id}': 64.0, '/checkout': 77.5 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
