@@ -105,6 +105,8 @@ test('?date= preselects an available day; an unavailable or malformed one warns,
   await expect(page.getByText(GENERIC)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeHidden();
   await expect(page.getByText('Sorry, tickets are not available on the date of your visit.')).toBeHidden();
+  // Issue 25: the refusal is final; no 'Try again' that would reload into the same refusal.
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await expectNoA11yViolations(page, '?date= strict');
 
   // A falsy reserve word silences the problem; a truthy one warns.

@@ -77,6 +77,21 @@ test('tomorrow and the visit time narrow the listing; an empty result offers Cle
   await page.getByRole('link', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(new RegExp(`${seller.base}/events$`));
   await expect(page.getByRole('link', { name: /Evening Lecture/ })).toBeVisible();
+
+  // Issue 25: a time alone is a time today: Today is chosen and today's sessions are asked for (what is
+  // listed then depends on the hour, so the test reads the choice and the request, not the cards).
+  const before = requests.length;
+  await page.goto(`${seller.base}/events?time.start=10:00&time.end=16:00`);
+  await expect(
+    page.getByRole('group', { name: 'Date' }).getByRole('button', { name: 'Today' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(() =>
+      requests
+        .slice(before)
+        .some((r) => new URL(r.url()).searchParams.has('event_session.start_datetime._gte')),
+    )
+    .toBe(true);
 });
 
 test('metadata filters come from the query; with nothing found the link reads See all', async ({

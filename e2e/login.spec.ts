@@ -56,7 +56,7 @@ async function openLoginDialog(page: Page, seller: Seller) {
 const menuButton = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name });
 
-test('password: a wrong password is refused with a forgot-password link; the right one logs in', async ({
+test('password: a wrong password is refused with a forgot-password link; spaces alone stop; the right one, padded, logs in', async ({
   page,
   seller,
 }) => {
@@ -71,7 +71,16 @@ test('password: a wrong password is refused with a forgot-password link; the rig
     'href',
     `${seller.base}/user/forgot-password`,
   );
-  await dialog.getByLabel('Password').fill('Museum-Pass1');
+  // Issue 25: a password of only spaces stops the submit there, focused, with the form's message
+  // (spec 1 §5); a padded one is trimmed (spec 3 §2) and logs in.
+  const password = dialog.getByLabel('Password');
+  await password.fill('   ');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(password).toBeFocused();
+  expect(await password.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe(
+    'Input must not be empty',
+  );
+  await password.fill(' Museum-Pass1 ');
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog).toBeHidden();
   const greeting = menuButton(page, 'Hi, Ada');

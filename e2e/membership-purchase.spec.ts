@@ -142,7 +142,10 @@ test('a guest buys a membership, pays, and logs in with the new membership ID', 
   await expectNoA11yViolations(page, 'my account with the new membership');
 });
 
-test('renew: logging in mid-form prefills the previous level and members', async ({ page, seller }) => {
+test('renew: logging in mid-form prefills the previous level and members; the extend box reaches the API', async ({
+  page,
+  seller,
+}) => {
   await page.goto(`${seller.base}/membership/renew`);
   await expect(page).toHaveURL(new RegExp(`${seller.base}/events/[^/]+/renew$`));
   await expect(form(page).getByRole('button', { name: 'Renew membership' })).toBeDisabled();
@@ -156,7 +159,13 @@ test('renew: logging in mid-form prefills the previous level and members', async
     .getByRole('group', { name: /automatically/ })
     .getByRole('radio', { name: 'No' })
     .check();
+  // Issue 25: the seeded event offers 'Extend my membership'; ticked, the reserve carries it to the API.
+  await form(page).getByRole('checkbox', { name: 'Extend my membership' }).check();
+  const reserve = page.waitForRequest(
+    (r) => r.method() === 'POST' && /\/cart(\/[^/]+)?\/modify$/.test(new URL(r.url()).pathname),
+  );
   await form(page).getByRole('button', { name: 'Renew membership' }).click();
+  expect((await reserve).postDataJSON().membership).toMatchObject({ extend: true });
   await expect(page).toHaveURL(new RegExp(`${seller.base}/checkout$`));
   await expect(page.getByRole('complementary', { name: 'Your cart' }).getByText(/Dual/)).toBeVisible();
 });

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, type Seller, test } from './fixtures';
+import dayjs from 'dayjs';
+import { sessionAt, venueDay } from './date-first-helpers';
+import { eventId, expect, type Seller, test } from './fixtures';
 import { expectApgDialog, expectNoA11yViolations, recordApiRequests } from './helpers';
 
 const SHOW = 'Planetarium Show: Cosmic Voyage';
@@ -70,6 +72,62 @@ test('a visitor buys quantity-first tickets: quantities, Find tickets, date, tim
   expect(posts.some((p) => /\/api\/events\/[^/]+\/sessions$/.test(p))).toBe(true);
   const calendar = api.find((r) => r.method() === 'POST' && /\/calendar$/.test(new URL(r.url()).pathname));
   expect(Object.values(calendar?.postDataJSON().quantities ?? {})).toEqual([2]);
+});
+
+/**
+ * Quantity-first parity (issue 25; spec 1 §8, §9): a time with fewer than 10 places left says 'Hurry, less than
+ * 10 tickets available.' once chosen, as date-first does. Once the page is open, other carts hold all but 8 of
+ * the show's 3:00 PM places three days out (held places count as used), through the API.
+ */
+test('quantity-first warns as date-first does: a nearly full time says Hurry, less than 10 tickets available.', async ({
+  page,
+  request,
+  seller,
+}) => {
+  await openShow(page, seller);
+  const id = eventId(seller, 'planetarium');
+  const day = venueDay(3);
+  const session = await sessionAt(page, id, day, '15:00');
+  const headers = { 'Tix-App': 'ecomm' };
+  const event = await request.get(`/api/events/${id}`, {
+    params: { _embed: 'ticket_group,ticket_type', seller_id: seller.id },
+    headers,
+  });
+  const body = await event.json();
+  const group = (body.ticket_group._data as { id: string; name: string }[]).find(
+    (g) => g.name === 'Show tickets',
+  );
+  const adult = (body.ticket_type._data as { id: string; name: string; ticket_group_id: string }[]).find(
+    (t) => t.name === 'Adult' && t.ticket_group_id === group?.id,
+  );
+  if (!adult) throw new Error('no Adult show ticket');
+  let toHold = session.capacity + session.oversell_capacity - session.used_capacity - 8;
+  while (toHold > 0) {
+    const n = Math.min(toHold, 18); // the group's order maximum is 20
+    const cart = await request.post(`/api/my/cart/modify?seller_id=${seller.id}`, {
+      data: {
+        add: Array.from({ length: n }, () => ({ event_session_id: session.id, ticket_type_id: adult.id })),
+      },
+      headers,
+    });
+    expect(cart.ok(), await cart.text()).toBe(true);
+    toHold -= n;
+  }
+
+  const form = page.getByRole('form', { name: 'Book tickets' });
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Find tickets' }).click();
+  await form
+    .getByRole('button', { name: new RegExp(`, ${dayjs(day).format('dddd, MMMM D, YYYY')}$`) })
+    .click();
+  await form.getByRole('tab', { name: /^Afternoon/ }).click();
+  await expect(page.getByText('Hurry, less than 10 tickets available.')).toBeHidden();
+  await form
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^3:00 PM/ })
+    .click();
+  await expect(page.getByText('Hurry, less than 10 tickets available.')).toBeVisible();
+  await expectNoA11yViolations(page, 'quantity-first: nearly full time');
 });
 
 test('an event whose ticket groups are all filtered out warns with a Back button', async ({
