@@ -49,7 +49,9 @@ const demo = !production || isFlag(process.env.TIX_DEMO);
 // Captcha, Donations at checkout); the test processes (the server suite's, the e2e server: NODE_ENV=test) seed it
 // without, as their own sellers are.
 const demoExtras = process.env.NODE_ENV !== 'test';
-const demoIds = demo ? await seed(handle.db, { captcha: demoExtras, donation: demoExtras }) : null;
+const demoIds = demo
+  ? await seed(handle.db, { captcha: demoExtras, donation: demoExtras, terms: demoExtras })
+  : null;
 if (production && demo)
   console.info(
     '[server] TIX_DEMO=1: demo seller (published passwords and gift codes) and sandbox payments (no real charges)',

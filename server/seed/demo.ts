@@ -450,6 +450,34 @@ export interface SeedOptions {
    * (`PUT /__test/sellers/{slug}/donation`).
    */
   donation?: boolean;
+  /**
+   * The seller's terms and conditions (config row `terms_and_conditions_dialog_content`, spec 2 §2 "Terms checkbox
+   * only if the terms dialog content string is non-empty", issue 23): the demo the server runs has them, so its
+   * checkout shows the checkbox and the terms modal; the server suite's and the e2e workers' sellers do not.
+   */
+  terms?: boolean;
+}
+
+/** The config key of the seller's terms (spec 2 §3; routes/checkout/terms.ts reads it). */
+export const TERMS_CONFIG_KEY = 'terms_and_conditions_dialog_content';
+/** The demo's terms: seller HTML, sanitised where it is shown. */
+export const DEMO_TERMS_HTML =
+  '<p>Tickets are valid for the date and time chosen. Orders can be cancelled or changed online where the order page offers it; otherwise tickets are not refundable.</p><p>Please arrive 10 minutes before a timed session.</p>';
+
+/** Sets (or with false removes) the seller's terms row. */
+export async function setSellerTerms(db: Db, sellerId: string, slug: string, on: boolean) {
+  const rowId = seedIdOf(slug)(`config:${sellerId}:${TERMS_CONFIG_KEY}`);
+  await db.delete(t.config).where(eq(t.config.id, rowId));
+  if (on)
+    await db
+      .insert(t.config)
+      .values({
+        id: rowId,
+        resource: 'seller',
+        resourceId: sellerId,
+        key: TERMS_CONFIG_KEY,
+        value: DEMO_TERMS_HTML,
+      });
 }
 
 /** Sets (or with null removes) the seller's captcha row (server/captcha/captcha.ts). */
@@ -694,6 +722,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   await seedMembers(db, sellerId, now(), slug);
   await seedDonationEvent(db, { seller: sellerId, venue: ids.venue, slug });
   if (options.donation) await setCheckoutDonation(db, sellerId, slug, true);
+  if (options.terms) await setSellerTerms(db, sellerId, slug, true);
   await seedTheatre(db, { seller: sellerId, venue: ids.venue, slug }, now());
   await seedMemberships(
     db,

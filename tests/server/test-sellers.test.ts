@@ -10,9 +10,12 @@ import { createDb, type DbHandle } from '../../server/db';
 import {
   DEMO_SELF_EDIT_RULES,
   DEMO_SELLER_ID,
+  DEMO_TERMS_HTML,
   demoIds,
   SEEDED_EVENT_KEYS,
   seed,
+  setSellerTerms,
+  TERMS_CONFIG_KEY,
 } from '../../server/seed/demo';
 import { donationIds, donationIdsOf, setCheckoutDonation } from '../../server/seed/donation';
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../server/seed/members';
@@ -221,6 +224,27 @@ describe('checkout donation (issue 23)', () => {
     expect(await configOf(app, DEMO_SELLER_ID)).toEqual({ ticket_group_id: donationIds.group });
     await setCheckoutDonation(handle.db, DEMO_SELLER_ID, 'demo-museum', false);
     expect(await configOf(app, DEMO_SELLER_ID)).toBeNull();
+  });
+});
+
+describe('the demo’s terms and conditions (issue 23)', () => {
+  it('the demo the server runs has them (seed option terms); a seller seeded without the option has none', async () => {
+    const app = createApp({ db: handle.db, now });
+    const termsOf = async (sellerId: string) => {
+      const r = await app.request(
+        `/api/config?seller_id=${sellerId}&resource_id._in=${sellerId}&key._in=${TERMS_CONFIG_KEY}`,
+        { headers: { 'Tix-App': 'ecomm' } },
+      );
+      const body = (await r.json()) as { config: { _data: Array<{ key: string; value: unknown }> } };
+      return body.config._data.find((row) => row.key === TERMS_CONFIG_KEY)?.value ?? null;
+    };
+    const plain = await seed(handle.db, { slug: 'w5-terms', now });
+    expect(await termsOf(plain.seller)).toBeNull();
+    await seed(handle.db, { now, terms: true });
+    expect(await termsOf(DEMO_SELLER_ID)).toBe(DEMO_TERMS_HTML);
+    expect(await termsOf(plain.seller)).toBeNull();
+    await setSellerTerms(handle.db, DEMO_SELLER_ID, 'demo-museum', false);
+    expect(await termsOf(DEMO_SELLER_ID)).toBeNull();
   });
 });
 
