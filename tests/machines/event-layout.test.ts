@@ -169,3 +169,30 @@ describe('promo texts', () => {
     );
   });
 });
+
+// Boundaries the mutation run (issue 29) found untested: each fails with its rule's condition changed.
+describe('layout and query boundaries', () => {
+  it('an anchor item must hold tickets: an emptied item of another event is no anchor', () => {
+    const emptied: LayoutCart = { items: [{ ...item('ev-adm'), lines: [] }] };
+    expect(chooseLayout(ev(anchored), emptied)).toBe('anchorRequired');
+    expect(chooseLayout(ev(anchored), cartWith('ev-adm'))).toBe('quantityFirst');
+  });
+
+  it('one membership group among others makes the membership form', () => {
+    expect(chooseLayout(ev({ handlers: ['tickets', 'membership'] }), null)).toBe('membership');
+  });
+
+  it('an id of exactly 64 characters is kept, 65 is not; at most 50 groups', () => {
+    const id64 = 'a'.repeat(64);
+    expect(parseSelect(id64)).toBe(id64);
+    expect(parseSelect(`${id64}b`)).toBeNull();
+    expect(parseTicketGroupFilter(id64)).toEqual([id64]);
+    const many = Array.from({ length: 60 }, (_, i) => `g${i}`);
+    expect(parseTicketGroupFilter(many.join(','))).toEqual(many.slice(0, 50));
+  });
+
+  it('no select parameter preselects nothing', () => {
+    expect(parseSelect(null)).toBeNull();
+    expect(eventQueryFrom('?tg=a').select).toBeNull();
+  });
+});

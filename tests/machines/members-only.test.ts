@@ -52,3 +52,22 @@ describe('member tickets on a reserve form (where the renewal message may show)'
     expect(offersMemberTickets({ hiddenType: 'public_browsable' }, [])).toBe(false);
   });
 });
+
+// Boundaries the mutation run (issue 29) found untested: each fails with its rule's comparison changed.
+describe('members-only boundaries', () => {
+  it('a membership starting this very moment is current', () => {
+    expect(
+      membersOnlyAccess([{ validFrom: '2026-06-01T12:00:00Z', validTo: '2026-12-31T00:00:00Z' }], NOW),
+    ).toBe('member');
+  });
+
+  it('an ended membership beside one not started yet: the expired message', () => {
+    expect(membersOnlyAccess([future, ended], NOW)).toBe('expired');
+  });
+
+  it('the renewal message reads the latest current end, and a visit at that very end is still covered', () => {
+    const longer = { validFrom: '2026-01-01T00:00:00Z', validTo: '2027-03-31T23:59:59Z' };
+    expect(expiresBeforeVisit([current, longer], NOW, at('2027-01-15T10:00:00Z'))).toBe(false);
+    expect(expiresBeforeVisit([current], NOW, at(current.validTo))).toBe(false);
+  });
+});

@@ -139,4 +139,17 @@ describe('pendingOrder machine', () => {
     expect(checks).toHaveLength(1);
     expect(completed).toEqual([]);
   });
+
+  // Each of the three signs of a missing cart stops the page on its own; a server error keeps polling.
+  it.each([
+    ['the not_found code alone', { code: 'not_found', status: 500 }, 'missing'],
+    ['a 404 with another code', { code: 'cart_gone', status: 404 }, 'missing'],
+    ["a 403 (not this visitor's cart)", { code: 'forbidden', status: 403 }, 'missing'],
+    ['a 500', { code: 'unexpected', status: 500 }, 'pending'],
+  ] as const)('%s', async (_name, error, stage) => {
+    const { actor, checks } = run([error]);
+    await flush();
+    expect(checks).toHaveLength(1);
+    expect(selectPendingOrderView(actor.getSnapshot()).stage).toBe(stage);
+  });
 });

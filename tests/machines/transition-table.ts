@@ -44,6 +44,11 @@ export interface Row<C, E> {
   label?: string;
   /** The state it goes to (a dotted path from the root), or null: it stays, nothing is re-entered. */
   target: string | null;
+  /**
+   * The target is the source state itself, left and entered again (its entry and invokes run anew): a
+   * transition of a compound state to its own child, or `reenter: true`.
+   */
+  reenter?: boolean;
   /** The context fields it changes, from the context before. */
   effect?: (context: C, event: E) => Partial<C>;
   /**
@@ -129,7 +134,7 @@ function follow<C, E extends EventObject, S extends string>(
   calls.push(...(row.calls?.(context, event as E, ctx) ?? []));
   if (row.target === null) return { path: [from], context: ctx, calls };
   let state = row.target as S;
-  let domain = domainOf(source, state);
+  let domain = row.reenter ? source.split('.').slice(0, -1).join('.') : domainOf(source, state);
   for (let i = 0; ; i++) {
     if (i > MAX_CHAIN) throw new Error(`the table loops from ${from}`);
     const spec = table.states[state];
