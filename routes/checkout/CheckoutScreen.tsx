@@ -37,7 +37,7 @@ import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
-import { giftApplier, readGiftee } from './gift';
+import { giftApplier, memberGiftFreeCheckout, readGiftee } from './gift';
 import { useInjectedCart } from './injected-cart';
 import { type CheckoutActorRef, MobilePayButton } from './MobilePayButton';
 import { giftCardFieldShown, useCartModifiable } from './modifiable';
@@ -247,6 +247,12 @@ function CheckoutFlow({
   // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
   const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
   const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
+  // A logged-in member's gift with nothing to pay names the giftee and the giver (spec 2 §7).
+  const giverIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
+  const giftFreeCheckout = useMemo(
+    () => (gift && giverIdentityId ? memberGiftFreeCheckout(api, gift, giverIdentityId) : null),
+    [api, gift, giverIdentityId],
+  );
   const { navigate } = useAppNavigate();
   const [paymentFailed] = useState(() => paymentFailedState());
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
@@ -279,6 +285,7 @@ function CheckoutFlow({
           navigate(`/checkout/pending/${encodeURIComponent(cartId)}`, debit ? { state: { debit } } : {});
         },
         gift,
+        giftFreeCheckout,
         // GA4 begin_checkout and purchase on window.dataLayer when the seller turns analytics on.
         analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
@@ -305,6 +312,7 @@ function CheckoutFlow({
       onLeaving,
       orderEdit,
       gift,
+      giftFreeCheckout,
       config.dataLayer,
       config.sellerId,
       zipCodeRule,
