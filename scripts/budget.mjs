@@ -145,7 +145,12 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // route: the locale map's loader for the confirmation's Spanish (orderKindTickets) and the cart client's
 // send_email option (the injected checkout) ride in the entry chunk, which tipped '/events' a few bytes over
 // 64.7. The budgets are the measures plus 0.1.
-const BUDGET_KB = { '/': 57.5, '/events': 64.8, '/events/{id}': 63.9, '/checkout': 77.3 };
+// Issue 23's last two gaps (entry23): checkout measured 77.4 KB (from 77.2): the injected cart's expired error shown
+// on the page (routes/checkout/injected-cart.ts; the cart's timed-out text costs nothing more, measured with and
+// without it) and a member's free gift checkout (POST my/cart/{id}/guest_checkout with the giftee and the giver:
+// the client call and its wiring). Importing the cart selectors for the error had cost 0.4 KB more; it reads
+// the context instead. The budget is the measure plus 0.1.
+const BUDGET_KB = { '/': 57.5, '/events': 64.8, '/events/{id}': 63.9, '/checkout': 77.5 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorCode, isApiError } from '../../api';
 import { selectCartId } from '../../machines/cart/current';
-import { selectCartError } from '../../machines/cart/selectors';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
 import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
@@ -26,7 +25,8 @@ export function useInjectedCart(cartId: string | undefined): InjectedCart {
   const { api } = useServices();
   const cartActor = useCartActor();
   const currentId = useCart(selectCartId);
-  const cartError = useCart(selectCartError);
+  // The cart's error (machines/cart/selectors.ts `selectCartError`, read here without the timer's selectors).
+  const cartError = useCart((s) => s.context.error);
   const { navigate } = useAppNavigate();
   const named = cartId !== undefined && cartId !== '' && cartId !== currentId ? cartId : null;
   const load = useLoad(
