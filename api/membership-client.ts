@@ -36,7 +36,7 @@ import {
 } from './membership-schemas';
 import type { CartModel } from './models';
 import type { ApiRequest } from './request';
-import { type CartModifyBody, document as documentSchema } from './schemas';
+import { type CartModifyBody, document as documentSchema, type GiftFreeCheckoutBody } from './schemas';
 
 const enc = encodeURIComponent;
 
@@ -311,6 +311,13 @@ const NO_CART_JOIN: CartJoin = {
   },
 };
 
+/** A member's free gift checkout: the giftee's identity (POST giftee) and the member's own. */
+export interface GiftFreeCheckout {
+  guestIdentityId: string;
+  giverIdentityId: string;
+  sendEmail?: boolean;
+}
+
 export function createMembershipClient(
   request: ApiRequest,
   cart: CartJoin = NO_CART_JOIN,
@@ -421,6 +428,30 @@ export function createMembershipClient(
         signal,
       });
       return cart.toCart(raw);
+    },
+
+    /**
+     * POST my/cart/{id}/guest_checkout { guest_identity_id, giver_identity_id } (spec 2 §7): a logged-in member's
+     * gift with nothing to pay, booked for the giftee (the guest) with the member as the giver; answers the orders
+     * booked. `sendEmail: false` for an injected checkout that suppresses the email (spec 2 §4).
+     */
+    async giftFreeCheckout(
+      cartId: string,
+      { guestIdentityId, giverIdentityId, sendEmail = true }: GiftFreeCheckout,
+      { signal }: CallOptions = {},
+    ): Promise<{ orderIds: string[] }> {
+      const raw = await request('POST', `my/cart/${enc(cartId)}/guest_checkout`, {
+        body: {
+          guest_identity_id: guestIdentityId,
+          giver_identity_id: giverIdentityId,
+          ...(sendEmail ? {} : { send_email: false }),
+        } satisfies GiftFreeCheckoutBody,
+        query: cart.query,
+        embed: cart.embed,
+        limit: cart.limit,
+        signal,
+      });
+      return { orderIds: (await cart.toCart(raw)).orderIds };
     },
 
     /** GET ticket_order/{id} filtered to membership tickets (spec 3 §7): the order's memberships. */

@@ -141,6 +141,15 @@ export const gifteeBody = z.object({
 
 /** POST (my/)cart/{id}/gift_checkout (spec 2 §7). */
 export const giftCheckoutBody = z.object({ giftee_identity_id: id });
+/**
+ * POST my/cart/{id}/guest_checkout { guest_identity_id, giver_identity_id } (spec 2 §7): a member's gift that has
+ * nothing to pay, booked for the guest (the giftee) with the member as the giver (server/README.md, Gifts).
+ */
+export const giftFreeCheckoutBody = z.object({
+  guest_identity_id: id,
+  giver_identity_id: id,
+  send_email: z.optional(z.boolean()),
+});
 
 /** One named member of a membership reserve. */
 export const reserveMember = z.object({
@@ -179,6 +188,7 @@ export type MemberRemaining = z.infer<typeof memberRemaining>;
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethod>;
 export type GifteeBody = z.infer<typeof gifteeBody>;
 export type GiftCheckoutBody = z.infer<typeof giftCheckoutBody>;
+export type GiftFreeCheckoutBody = z.infer<typeof giftFreeCheckoutBody>;
 export type MembershipReserveBody = z.infer<typeof membershipReserve>;
 export type NamedKind = z.infer<typeof namedKind>;
 export type EmailedKind = z.infer<typeof emailedKind>;

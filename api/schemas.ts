@@ -523,6 +523,7 @@ export type {
   GiftCheckoutBody,
   GiftCode,
   GifteeBody,
+  GiftFreeCheckoutBody,
   IdentityLink,
   MemberRemaining,
   MembershipBenefit,

@@ -110,6 +110,11 @@ const TABLE = {
   code_expired: server(true, 400),
   /** POST (my/)cart/{id}/gift_checkout: the giftee's email is the purchaser's (spec 3 §5 self gifting). */
   giftee_is_purchaser: server(true, 400),
+  /**
+   * POST my/cart/{id}/guest_checkout with the gift's identities: the member is not the cart's owner, or names
+   * another giver than themselves (server/README.md, Gifts). Not expected: the storefront never sends it.
+   */
+  not_cart_owner: server(false, 403),
   /** DELETE ticket_order/{id}/auto_renew: no membership of the order is enrolled (scheduled). */
   auto_renew_not_enrolled: server(true, 409),
   /** Reserve of a members-only ticket type without a current membership that allows it. */

@@ -1,4 +1,6 @@
 import '../../ui/checkout/strings';
+// The expired injected cart's alert says the cart's timed-out text (spec 2 §2).
+import '../../ui/cart/strings';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   Fragment,
@@ -12,10 +14,10 @@ import {
   useState,
 } from 'react';
 import { useSearch } from 'wouter';
-import { type CartModel, ErrorCode, type GiftCardPayment, isApiError } from '../../api';
+import type { CartModel, GiftCardPayment } from '../../api';
 import type { LookupCountry, Places } from '../../domain/identity-form';
 import { listedDueCents } from '../../domain/listed-due';
-import { selectCart, selectCartId, selectIsLoading } from '../../machines/cart/current';
+import { selectCart, selectIsLoading } from '../../machines/cart/current';
 import { cartPrefill, identityFields, walletsAllowed } from '../../machines/checkout/rules';
 import type { PartialPayment } from '../../machines/checkout/types';
 import { selectCheckoutView } from '../../machines/checkout/view';
@@ -30,13 +32,13 @@ import { isLoggedIn, sessionOf } from '../app/root';
 import { useCart, useCartActor, useModal, useServices, useSession } from '../app/services';
 import { CartSidebar } from '../cart/CartSidebar';
 import { useAppNavigate } from '../navigation';
-import { NOT_FOUND_PATH } from '../not-found/NotFoundScreen';
 import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
 import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
-import { giftApplier, readGiftee } from './gift';
+import { giftApplier, memberGiftFreeCheckout, readGiftee } from './gift';
+import { useInjectedCart } from './injected-cart';
 import { type CheckoutActorRef, MobilePayButton } from './MobilePayButton';
 import { giftCardFieldShown, useCartModifiable } from './modifiable';
 import { redirectReturnFrom } from './redirect-query';
@@ -101,7 +103,8 @@ export default function CheckoutScreen({
   const back = useMemo(() => (params?.cartId ? null : redirectReturnFrom(search)), [params?.cartId, search]);
   // What the returned payment came to when it could not go on (a card error carrying the intent's status).
   const [returnError, setReturnError] = useState<string | null>(null);
-  const injecting = useInjectedCart(params?.cartId ?? back?.cartId);
+  const injected = useInjectedCart(params?.cartId ?? back?.cartId);
+  const injecting = injected.waiting;
   // The seller's terms (a checkbox and its modal when non-empty); the form waits for them. If they cannot be
   // read the page says so instead of taking an order without them.
   const { api } = useServices();
@@ -123,9 +126,10 @@ export default function CheckoutScreen({
     document.title = `${strings.paymentInformation} — ${config.sellerName}`;
   }, [strings, config]);
   useEffect(() => {
-    if (settled && !injecting && (!cart || cart.ticketCount === 0) && !leaving)
+    // An injected cart that had expired stays to say so (spec 2 §4 "Injecting an expired cart raises an error").
+    if (settled && !injecting && !injected.expired && (!cart || cart.ticketCount === 0) && !leaving)
       navigate('/', { replace: true });
-  }, [settled, injecting, cart, leaving, navigate]);
+  }, [settled, injecting, injected.expired, cart, leaving, navigate]);
 
   const termsLoading = terms.status === 'loading';
   const formShown =
@@ -140,7 +144,11 @@ export default function CheckoutScreen({
             {returnError}
           </p>
         ) : null}
-        {terms.status === 'error' ? (
+        {injected.expired ? (
+          <p className="message message--error" role="alert">
+            {strings.cartTimedOut}
+          </p>
+        ) : terms.status === 'error' ? (
           <p className="message message--error" role="alert">
             {strings.errorUnexpectedLater}
           </p>
@@ -186,38 +194,6 @@ export default function CheckoutScreen({
 }
 
 /**
- * A cart named by the route (spec 2 §4 "Before entering checkout"): unless it is already the app cart, it is
- * read and handed to the app cart (`cart.inject`), whose rules then apply: an already completed order goes to
- * its confirmation, an expired one raises the expired error, an empty one goes home. Not found (or a malformed
- * id) shows the 404 screen; a 403 (not this visitor's cart) lets the page proceed with the visitor's own cart.
- * True while the named cart is being read.
- */
-function useInjectedCart(cartId: string | undefined): boolean {
-  const { api } = useServices();
-  const cartActor = useCartActor();
-  const currentId = useCart(selectCartId);
-  const { navigate } = useAppNavigate();
-  const named = cartId !== undefined && cartId !== '' && cartId !== currentId ? cartId : null;
-  const load = useLoad(
-    (signal) => (named === null ? Promise.resolve(null) : api.cart.get(named, { signal })),
-    named ?? '',
-  );
-  // The id handed to the app cart: until then the page waits (an empty app cart must not send it home first).
-  const [handed, setHanded] = useState<string | null>(null);
-  useEffect(() => {
-    if (named === null) return;
-    if (load.status === 'ready' && load.data) {
-      cartActor.send({ type: 'cart.inject', cart: load.data });
-      setHanded(named);
-    }
-    if (load.status === 'error' && isMissingCart(load.error)) {
-      navigate(NOT_FOUND_PATH, { replace: true, state: { missingPath: `/checkout/${named}` } });
-    }
-  }, [named, load, cartActor, navigate]);
-  return named !== null && load.status !== 'error' && handed !== named;
-}
-
-/**
  * The pending page sent the visitor back because the payment failed (history state `paymentFailed`, see
  * routes/pending/PendingScreen.tsx); read once per checkout, then dropped so a reload does not repeat it.
  */
@@ -229,9 +205,6 @@ function paymentFailedState(): boolean {
   history.replaceState(rest, '');
   return true;
 }
-
-const isMissingCart = (error: unknown): boolean =>
-  isApiError(error) && (error.status === 404 || error.status === 400 || error.code === ErrorCode.not_found);
 
 /** The checkout flow: get its actor, select its view model, render the view. */
 function CheckoutFlow({
@@ -274,6 +247,12 @@ function CheckoutFlow({
   // A gift membership's cart: 'Pay for your Gift to {name}', made a gift before the payment.
   const giftee = useMemo(() => readGiftee(storage, config.sellerId, cart.id), [config.sellerId, cart.id]);
   const gift = useMemo(() => (giftee ? giftApplier(api, giftee) : null), [api, giftee]);
+  // A logged-in member's gift with nothing to pay names the giftee and the giver (spec 2 §7).
+  const giverIdentityId = useSession((s) => s.context.current?.member.identityId ?? null);
+  const giftFreeCheckout = useMemo(
+    () => (gift && giverIdentityId ? memberGiftFreeCheckout(api, gift, giverIdentityId) : null),
+    [api, gift, giverIdentityId],
+  );
   const { navigate } = useAppNavigate();
   const [paymentFailed] = useState(() => paymentFailedState());
   // Spec 2 §4: the postcode-as-discount-code option disables wallets.
@@ -306,6 +285,7 @@ function CheckoutFlow({
           navigate(`/checkout/pending/${encodeURIComponent(cartId)}`, debit ? { state: { debit } } : {});
         },
         gift,
+        giftFreeCheckout,
         // GA4 begin_checkout and purchase on window.dataLayer when the seller turns analytics on.
         analytics: config.dataLayer ? checkoutAnalytics : undefined,
         currentCart: () => selectCart(cartActor.getSnapshot()),
@@ -332,6 +312,7 @@ function CheckoutFlow({
       onLeaving,
       orderEdit,
       gift,
+      giftFreeCheckout,
       config.dataLayer,
       config.sellerId,
       zipCodeRule,

@@ -36,7 +36,17 @@ export interface CheckoutWiring {
   /** Remembers that the zip code was tried on this cart (see `zipCodeTried`), whatever the answer. */
   zipCodeTriedOn?: (cartId: string, code: string) => void;
   /** A gift: makes the cart a gift to its recipient (POST giftee, gift_checkout): the machine's applyGift. */
-  gift?: ((cartId: string, signal?: AbortSignal) => Promise<void>) | null;
+  gift?: ((cartId: string, signal?: AbortSignal) => Promise<unknown>) | null;
+  /**
+   * A logged-in member's gift (./gift.ts `memberGiftFreeCheckout`): the free checkout names the giftee and the
+   * giver (POST my/cart/{id}/guest_checkout, spec 2 §7) instead of the plain one. Absent: the plain one.
+   */
+  giftFreeCheckout?:
+    | ((
+        cartId: string,
+        options: { signal?: AbortSignal; sendEmail?: boolean },
+      ) => Promise<{ orderIds: string[] }>)
+    | null;
   /** A gift card's payment was posted (spec 2 §4): the gift card field forgets the spent card. */
   giftCardSpent?: (cardNumber: string) => void;
   /** A partial payment was made (spec 2 §4): the fresh cart of the answer; the page goes to its top. */
@@ -83,6 +93,7 @@ export function provideCheckout({
   completed,
   pending,
   gift,
+  giftFreeCheckout,
   analytics,
   currentCart,
   cartUpdated,
@@ -141,11 +152,13 @@ export function provideCheckout({
         ),
       ),
       freeCheckout: fromPromise(({ input, signal }) =>
-        api.cart.guestCheckout(input.cartId, {
-          signal,
-          captcha: proof(captcha, input.captchaToken),
-          ...email,
-        }),
+        giftFreeCheckout
+          ? giftFreeCheckout(input.cartId, { signal, ...email })
+          : api.cart.guestCheckout(input.cartId, {
+              signal,
+              captcha: proof(captcha, input.captchaToken),
+              ...email,
+            }),
       ),
       solveCaptcha: fromPromise(async ({ signal }) => {
         if (!captcha) throw { code: ErrorCode.captcha_unavailable };

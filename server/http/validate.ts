@@ -190,6 +190,23 @@ export const giftCheckoutBody = z.strictObject({
   giftee_identity_id: idText,
 }) satisfies z.ZodMiniType<w.GiftCheckoutBody>;
 
+/**
+ * POST my/cart/{id}/guest_checkout with the gift's identities (spec 2 §7), strict: a member's free gift checkout
+ * (server/README.md, Gifts).
+ */
+export const giftFreeCheckoutBody = z.strictObject({
+  guest_identity_id: idText,
+  giver_identity_id: idText,
+  send_email: z.optional(z.boolean()),
+}) satisfies z.ZodMiniType<w.GiftFreeCheckoutBody>;
+
+/** Any JSON body (bounded by `body`): read first where the keys choose the schema. */
+export const anyBody = z.unknown();
+
+/** The keys that make a guest_checkout body the gift's (giftFreeCheckoutBody) rather than guestCheckoutBody. */
+export const isGiftFreeCheckout = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && ('guest_identity_id' in data || 'giver_identity_id' in data);
+
 export const quantitiesBody = z.object({
   quantities: z.optional(
     z

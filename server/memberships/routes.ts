@@ -167,7 +167,7 @@ export async function withOrderMemberships(
 }
 
 /** Self gifting (spec 3 §5): the giftee's email is the purchaser's (the cart's identity, or the member's). */
-async function checkNotSelfGift(
+export async function checkNotSelfGift(
   q: Q,
   cart: CartRow,
   gifteeEmail: string | null,
@@ -194,6 +194,39 @@ export async function checkGiftPayable(q: Q | Tx, cart: CartRow): Promise<void> 
   if (!gift) return;
   const [giftee] = await q.select().from(t.identity).where(eq(t.identity.id, gift.gifteeIdentityId)).limit(1);
   await checkNotSelfGift(q, cart, giftee?.email ?? null, null);
+}
+
+/**
+ * Makes the pending cart a gift to the identity (gift_checkout, and a member's free gift checkout,
+ * payments/routes.ts): its memberships become the giftee's, without auto-renew. 400 without a membership in it,
+ * cart_expired when it is no longer pending.
+ */
+export async function makeGift(ctx: AppCtx, cartId: string, gifteeIdentityId: string): Promise<void> {
+  const ok = await ctx.db.transaction(async (tx) => {
+    const lock = await lockPending(ctx, tx, cartId);
+    if (!lock.ok) return false;
+    const levels = await tx
+      .select({ id: t.ticket.id })
+      .from(t.ticket)
+      .where(
+        and(
+          eq(t.ticket.cartId, cartId),
+          eq(t.ticket.handler, 'membership'),
+          inArray(t.ticket.state, ['held', 'in_cart']),
+        ),
+      );
+    if (!levels.length) throw invalid('cart', 'Only a membership can be given as a gift.');
+    await tx
+      .insert(cartGift)
+      .values({ cartId, gifteeIdentityId })
+      .onConflictDoUpdate({ target: cartGift.cartId, set: { gifteeIdentityId } });
+    await tx
+      .update(cartMembership)
+      .set({ autoRenew: false, gift: true })
+      .where(eq(cartMembership.cartId, cartId));
+    return true;
+  });
+  if (!ok) throw cartExpired();
 }
 
 const GIFT_CODE_PARAM = /^[A-Za-z0-9]{1,50}$/;
@@ -364,31 +397,7 @@ export function registerMemberships(api: Hono<Env>, ctx: AppCtx) {
     if (!giftee || giftee.type === 'public') throw notFound('identity', 'The gift recipient was not found.');
     const member = await currentMember(ctx, c);
     await checkNotSelfGift(ctx.db, cart, giftee.email, member?.user.identityId ?? null);
-    const ok = await ctx.db.transaction(async (tx) => {
-      const lock = await lockPending(ctx, tx, cart.id);
-      if (!lock.ok) return false;
-      const levels = await tx
-        .select({ id: t.ticket.id })
-        .from(t.ticket)
-        .where(
-          and(
-            eq(t.ticket.cartId, cart.id),
-            eq(t.ticket.handler, 'membership'),
-            inArray(t.ticket.state, ['held', 'in_cart']),
-          ),
-        );
-      if (!levels.length) throw invalid('cart', 'Only a membership can be given as a gift.');
-      await tx
-        .insert(cartGift)
-        .values({ cartId: cart.id, gifteeIdentityId: giftee.id })
-        .onConflictDoUpdate({ target: cartGift.cartId, set: { gifteeIdentityId: giftee.id } });
-      await tx
-        .update(cartMembership)
-        .set({ autoRenew: false, gift: true })
-        .where(eq(cartMembership.cartId, cart.id));
-      return true;
-    });
-    if (!ok) throw cartExpired();
+    await makeGift(ctx, cart.id, giftee.id);
     return documentResponse(ctx, c, await loadCart(ctx, c));
   };
   api.post('/cart/:id/gift_checkout', giftCheckout);

@@ -14,9 +14,18 @@ import { clientAddress } from '../http/client-address';
 import { type AppCtx, type C, type Env, withRequestOrigin } from '../http/context';
 import { coll } from '../http/docs';
 import { ApiError, invalid, notFound } from '../http/errors';
-import { body, guestCheckoutBody, paymentBody } from '../http/validate';
+import {
+  anyBody,
+  body,
+  giftFreeCheckoutBody,
+  guestCheckoutBody,
+  isGiftFreeCheckout,
+  paymentBody,
+} from '../http/validate';
 import { guardLedgerGuesses } from '../ledger/routes';
 import { LIMITS, take } from '../members/rate';
+import { requireMember } from '../members/session';
+import { giftFreeCheckout } from '../memberships/gift-free-checkout';
 import * as t from '../schema';
 import { parseMoney } from '../util';
 import { checkoutFree, type PayRequest, payCart } from './completion';
@@ -157,7 +166,15 @@ export function registerPayments(api: Hono<Env>, ctx: AppCtx, sandbox: SandboxGa
     );
   };
   api.post('/cart/:id/guest_checkout', guestCheckoutRoute);
-  api.post('/my/cart/:id/guest_checkout', guestCheckoutRoute);
+  // A member's gift with nothing to pay names the guest (giftee) and the giver (spec 2 §7); else as cart/….
+  api.post('/my/cart/:id/guest_checkout', async (c) => {
+    if (!isGiftFreeCheckout(await body(c, anyBody, 'guest_checkout'))) return guestCheckoutRoute(c);
+    const member = await requireMember(ctx, c);
+    const cart = await loadCart(ctx, c);
+    await requirePending(ctx, cart, true);
+    const p = await body(c, giftFreeCheckoutBody, 'guest_checkout');
+    return documentResponse(ctx, c, await giftFreeCheckout(withRequestOrigin(ctx, c), cart, member, p));
+  });
 
   // The sandbox captcha's challenge was answered: a token for one payment (outside production, or the demo).
   if (ctx.captcha?.sandbox)

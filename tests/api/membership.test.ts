@@ -340,6 +340,20 @@ describe('api.membership', () => {
     expect(pathOf(member.calls[0]?.url ?? '')).toBe('/api/my/cart/c1/gift_checkout');
   });
 
+  it('giftFreeCheckout: POST my/cart/{id}/guest_checkout { guest_identity_id, giver_identity_id } (spec 2 §7)', async () => {
+    const { api, calls } = setup(true, json(apiErrorBody(ErrorCode.not_cart_owner, null, 'cart'), 403));
+    await expect(
+      api.membership.giftFreeCheckout('c1', {
+        guestIdentityId: 'g1',
+        giverIdentityId: 'm1',
+        sendEmail: false,
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.not_cart_owner, status: 403 });
+    expect(calls[0]?.method).toBe('POST');
+    expect(pathOf(calls[0]?.url ?? '')).toBe('/api/my/cart/c1/guest_checkout');
+    expect(calls[0]?.body).toEqual({ guest_identity_id: 'g1', giver_identity_id: 'm1', send_email: false });
+  });
+
   it('order: GET ticket_order/{id} filtered to booked membership tickets; cancelAutoRenew: DELETE …/auto_renew', async () => {
     const order = {
       ...MEMBERSHIP_DOC,

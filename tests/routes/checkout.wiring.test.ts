@@ -14,6 +14,7 @@ import { cartPrefill } from '../../machines/checkout/rules';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { dataLayerAnalytics } from '../../routes/app/analytics';
 import { realClock } from '../../routes/app/clock';
+import { giftApplier, memberGiftFreeCheckout } from '../../routes/checkout/gift';
 import {
   identityFormShownFor,
   ownedByPublicIdentity,
@@ -175,6 +176,46 @@ describe('checkout wiring', () => {
     expect(gift).not.toHaveBeenCalled();
     await runProvided(machine, 'applyGift', { cartId: 'cart-1' });
     expect(gift).toHaveBeenCalledWith('cart-1', anySignal);
+  });
+
+  it('a logged-in member’s free gift checks out with the giftee and the giver (my/cart/{id}/guest_checkout, spec 2 §7)', async () => {
+    const api = fakeApi();
+    const membership = {
+      createGiftee: vi.fn(async () => 'id-gia'),
+      giftCheckout: vi.fn(async () => makeCart(0)),
+      giftFreeCheckout: vi.fn(async () => ({ orderIds: ['o-gift'] })),
+    };
+    const gift = giftApplier({ membership } as unknown as Pick<Api, 'membership'>, {
+      cartId: 'cart-1',
+      first: 'Gia',
+      last: 'Giftee',
+      email: 'gia@example.com',
+    });
+    const spies = { refreshCart: vi.fn(), completed: vi.fn(), pending: vi.fn() };
+    const machine = provideCheckout({
+      api: asApi(api),
+      payment: async () => fakeAdapter(),
+      gift,
+      giftFreeCheckout: memberGiftFreeCheckout(
+        { membership } as unknown as Pick<Api, 'membership'>,
+        gift,
+        'id-member',
+      ),
+      suppressEmail: true,
+      ...spies,
+    });
+    await runProvided(machine, 'applyGift', { cartId: 'cart-1' });
+    const out = await runProvided(machine, 'freeCheckout', { cartId: 'cart-1', captchaToken: null });
+    expect(out).toEqual({ orderIds: ['o-gift'] });
+    expect(membership.giftFreeCheckout).toHaveBeenCalledWith(
+      'cart-1',
+      { guestIdentityId: 'id-gia', giverIdentityId: 'id-member', sendEmail: false },
+      { signal: anySignal },
+    );
+    // The gift was made once (the recipient's identity is reused), and the plain free checkout is not sent.
+    expect(membership.createGiftee).toHaveBeenCalledTimes(1);
+    expect(membership.giftCheckout).toHaveBeenCalledTimes(1);
+    expect(api.cart.guestCheckout).not.toHaveBeenCalled();
   });
 
   it('analytics: begin_checkout with the cart as it is then, purchase before leaving for the confirmation (GA4 shapes)', async () => {
