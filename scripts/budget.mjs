@@ -159,7 +159,7 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // without it) and a member's free gift checkout (POST my/cart/{id}/guest_checkout with the giftee and the giver:
 // the client call and its wiring). Importing the cart selectors for the error had cost 0.4 KB more; it reads
 // the context instead. The budget is the measure plus 0.1.
-// Both merged on main: see the measure below.
+// Both merged on main (i18n26b and entry23): measured 57.5, 64.7, 63.9 and 77.6 KB; checkout's budget that plus 0.1.
 const BUDGET_KB = { '/': 57.6, '/events': 64.8, '/events/{id}': 64.0, '/checkout': 77.7 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
