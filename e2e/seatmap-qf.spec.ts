@@ -2,9 +2,10 @@ import { eventId, expect, test } from './fixtures';
 import { expectNoA11yViolations, recordApiRequests } from './helpers';
 
 /**
- * Seats in the quantity-first form: the demo studio (one seated group, `reserve_flow` quantity_first). The
- * seat selection block shows once a time is chosen; submit waits for a seat per ticket; the reserve sends
- * each seat with its template id and ticket group id.
+ * Seats in the quantity-first form: the demo studio (one seated group, `reserve_flow` quantity_first; its
+ * days show the seller's price display, config `web.price_display`). The seat selection block shows once a
+ * time is chosen; submit waits for a seat per ticket; the reserve sends each seat with its template id and
+ * ticket group id.
  */
 
 const STUDIO = 'Museum Studio: Chamber Recital';
@@ -24,7 +25,22 @@ test('quantity-first: two adults, a date and time, seats from the list path, res
   await addAdult.click();
   await form.getByRole('button', { name: 'Find tickets' }).click();
   await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
-  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  // The studio's price display (its config web.price_display, issue 25; spec 1 §2 "Each day shows
+  // availability, price prefix, price and badges"): each open day shows the Adult price after the prefix
+  // 'Adults' and the Child price as the badge 'Children', not the lowest price after 'From'; the name starts
+  // with what the button shows.
+  const priced = form
+    .getByRole('list')
+    .getByRole('button', {
+      name: /^[A-Z][a-z]{2} \d{1,2} Adults \$25\.00 Children \$15\.00, [A-Z][a-z]+day, /,
+    })
+    .first();
+  await expect(priced).toBeEnabled();
+  await expect(priced).toContainText('Adults $25.00');
+  await expect(priced.getByText('Children $15.00', { exact: true })).toBeVisible();
+  await expect(form.getByRole('list').getByRole('button', { name: /\bFrom \$/ })).toHaveCount(0);
+  await expectNoA11yViolations(page, 'quantity-first: days with the price display');
+  await priced.click();
   await expect(form.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await form.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await expect(form.getByRole('heading', { name: 'Your visit' })).toBeVisible();

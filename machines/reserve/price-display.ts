@@ -7,11 +7,12 @@
  */
 import type { CalendarDayModel, EventDetail, TicketTypeModel } from '../../api/models';
 import type { ChosenTickets } from '../../domain/message-rules';
+import { PRICE_DISPLAY_CONFIG_KEY } from '../../domain/price-display';
 import { type Message, message } from '../shared/messages';
 import { dayAnnotation } from './message-rules';
 import { FEW_TICKETS_THRESHOLD } from './quantities';
 
-export const PRICE_DISPLAY_KEY = 'web.price_display';
+export const PRICE_DISPLAY_KEY = PRICE_DISPLAY_CONFIG_KEY;
 export const REMAINING_THRESHOLD_KEY = 'show_remaining_session_capacity_threshold';
 
 export interface PriceDisplay {

@@ -8,6 +8,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type * as w from '../../api/schemas';
+import { PRICE_DISPLAY_CONFIG_KEY, type PriceDisplaySetting } from '../../domain/price-display';
 import type { Db } from '../db';
 import * as t from '../schema';
 import * as st from '../seats/schema';
@@ -382,6 +383,15 @@ export function studioIdsOf(slug: string) {
 
 export const studioIds = studioIdsOf(DEMO_SLUG);
 
+/** The studio's price display (spec 1 §3, §9): its days read 'Adults $25.00 Children $15.00'. */
+export const STUDIO_PRICE_DISPLAY: PriceDisplaySetting = {
+  primary_ticket_type: 'Adult',
+  primary_prefix: 'Adults',
+  secondary_ticket_type: 'Child',
+  secondary_prefix: 'Children',
+  show: 'all',
+};
+
 /** One section of 4 rows of 10 seats. */
 export function studioPlan(studioIds = studioIdsOf(DEMO_SLUG)): SeatMapPlan {
   return planSeatMap(studioIds.map, [
@@ -391,8 +401,9 @@ export function studioPlan(studioIds = studioIdsOf(DEMO_SLUG)): SeatMapPlan {
 
 /**
  * A small seated event in the quantity-first form (meta reserve_flow quantity_first): 40 seats in one seated
- * group (Adult, Child), sessions at 11:00 and 15:00 for the next 14 days. A link-only event, so listings
- * are unchanged; reached by its stable id (`studioIds.event`).
+ * group (Adult, Child), sessions at 11:00 and 15:00 for the next 14 days, and a price display on its days
+ * (`STUDIO_PRICE_DISPLAY`). A link-only event, so listings are unchanged; reached by its stable id
+ * (`studioIds.event`).
  */
 export async function seedStudio(
   db: Db,
@@ -427,6 +438,18 @@ export async function seedStudio(
       resourceId: eventId,
       key: 'reserve_flow',
       value: 'quantity_first',
+    })
+    .onConflictDoNothing();
+  // What its calendar days show (spec 1 §3 `web.price_display`, issue 25): the Adult price as the day's
+  // price line with the prefix 'Adults', the Child price as a badge 'Children'. Link-only: no other event changes.
+  await db
+    .insert(t.config)
+    .values({
+      id: id(`config:${STUDIO_KEY}:${PRICE_DISPLAY_CONFIG_KEY}`),
+      resource: 'event_template',
+      resourceId: eventId,
+      key: PRICE_DISPLAY_CONFIG_KEY,
+      value: STUDIO_PRICE_DISPLAY,
     })
     .onConflictDoNothing();
   await db
