@@ -469,15 +469,13 @@ export async function setSellerTerms(db: Db, sellerId: string, slug: string, on:
   const rowId = seedIdOf(slug)(`config:${sellerId}:${TERMS_CONFIG_KEY}`);
   await db.delete(t.config).where(eq(t.config.id, rowId));
   if (on)
-    await db
-      .insert(t.config)
-      .values({
-        id: rowId,
-        resource: 'seller',
-        resourceId: sellerId,
-        key: TERMS_CONFIG_KEY,
-        value: DEMO_TERMS_HTML,
-      });
+    await db.insert(t.config).values({
+      id: rowId,
+      resource: 'seller',
+      resourceId: sellerId,
+      key: TERMS_CONFIG_KEY,
+      value: DEMO_TERMS_HTML,
+    });
 }
 
 /** Sets (or with null removes) the seller's captcha row (server/captcha/captcha.ts). */
