@@ -19,6 +19,8 @@ import * as t from '../../server/schema';
 import { demoIds } from '../../server/seed/demo';
 import { DEMO_GIFT_CODES, DEMO_MEMBERSHIP_MEMBERS, membershipIds } from '../../server/seed/membership';
 import { dayjs } from '../../server/util';
+// The day in the renew-not-yet message is written by ui/format.ts, which every screen showing it loads.
+import '../../ui/format';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { SELLER, START, type TestServer } from './helpers';
 import { type Browser, browser, passwordLogin, startMembersServer } from './members-helpers';
