@@ -14,6 +14,7 @@ import * as t from '../schema';
 import { dayjs, stableId } from '../util';
 import { seedCitypass } from './citypass';
 import { GIFT_VISIT_KEY, seedCodePurchase } from './code-purchase';
+import { setSellerConfig } from './config-rows';
 import { DONATION_KEY, seedDonationEvent, setCheckoutDonation } from './donation';
 import { GIFT_CARDS_KEY, seedGiftCards } from './gift-cards';
 import { DEMO_SLUG, seedIdOf } from './ids';
@@ -466,26 +467,13 @@ export const DEMO_TERMS_HTML =
 
 /** Sets (or with false removes) the seller's terms row. */
 export async function setSellerTerms(db: Db, sellerId: string, slug: string, on: boolean) {
-  const rowId = seedIdOf(slug)(`config:${sellerId}:${TERMS_CONFIG_KEY}`);
-  await db.delete(t.config).where(eq(t.config.id, rowId));
-  if (on)
-    await db.insert(t.config).values({
-      id: rowId,
-      resource: 'seller',
-      resourceId: sellerId,
-      key: TERMS_CONFIG_KEY,
-      value: DEMO_TERMS_HTML,
-    });
+  await setSellerConfig(db, sellerId, slug, TERMS_CONFIG_KEY, on ? DEMO_TERMS_HTML : null);
 }
 
 /** Sets (or with null removes) the seller's captcha row (server/captcha/captcha.ts). */
 export async function setSellerCaptcha(db: Db, sellerId: string, value: { provider: string } | null) {
-  const rowId = seedIdOf(DEMO_SLUG)(`config:${sellerId}:captcha`);
-  await db.delete(t.config).where(eq(t.config.id, rowId));
-  if (value)
-    await db
-      .insert(t.config)
-      .values({ id: rowId, resource: 'seller', resourceId: sellerId, key: CAPTCHA_CONFIG_KEY, value });
+  // Its row id has always been derived with the demo's slug: kept databases keep one row.
+  await setSellerConfig(db, sellerId, DEMO_SLUG, CAPTCHA_CONFIG_KEY, value);
 }
 
 /** Seeds the demo museum as the seller `options.slug` (default `demo-museum`), idempotently. */

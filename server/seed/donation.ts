@@ -1,11 +1,6 @@
-/**
- * The demo seller's donation event: one donation group of fixed amounts and one of the visitor's own amount
- * (pay what you wish, $5 to $1,000: spec 1 §3 currency_amount_min / _max), no sessions, so event detail shows
- * the one-ticket-only picker (spec 1 §2 layout 2). Idempotent, stable ids like the rest of the seed.
- */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import * as t from '../schema';
+import { setSellerConfig } from './config-rows';
 import { DEMO_SLUG, seedIdOf } from './ids';
 
 export const DONATION_KEY = 'support-the-museum';
@@ -54,16 +49,13 @@ export const donationIds = donationIdsOf(DEMO_SLUG);
  * `checkout_donation`), or with `on` false off again (the row removed).
  */
 export async function setCheckoutDonation(db: Db, sellerId: string, slug: string, on: boolean) {
-  const rowId = seedIdOf(slug)(`config:${sellerId}:${CHECKOUT_DONATION_CONFIG_KEY}`);
-  await db.delete(t.config).where(eq(t.config.id, rowId));
-  if (on)
-    await db.insert(t.config).values({
-      id: rowId,
-      resource: 'seller',
-      resourceId: sellerId,
-      key: CHECKOUT_DONATION_CONFIG_KEY,
-      value: { ticket_group_id: donationIdsOf(slug).group },
-    });
+  await setSellerConfig(
+    db,
+    sellerId,
+    slug,
+    CHECKOUT_DONATION_CONFIG_KEY,
+    on ? { ticket_group_id: donationIdsOf(slug).group } : null,
+  );
 }
 
 export async function seedDonationEvent(
