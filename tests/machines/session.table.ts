@@ -138,6 +138,7 @@ export const events: EventSample<E>[] = [
   },
   { name: 'member reloaded', event: { type: 'xstate.done.actor.loadMember', output: fresh } },
   { name: 'member reloaded, no answer', event: { type: 'xstate.done.actor.loadMember', output: null } },
+  { name: 'member reloaded, a text answer', event: { type: 'xstate.done.actor.loadMember', output: 'ok' } },
   {
     name: 'reload refused: no session',
     event: { type: 'xstate.error.actor.loadMember', error: { code: 'login_required', status: 401 } },
