@@ -30,11 +30,61 @@ HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
   this.setAttribute('open', '');
 };
 
-const days = Array.from({ length: 12 }, (_, i) => ({
-  date: `2026-12-${String(i + 1).padStart(2, '0')}`,
-  disabled: i === 2,
-  minPriceCents: 1200,
-}));
+type View = DateFirstReserveProps['view'];
+type Day = View['days'][number];
+type Session = NonNullable<View['selectedSession']>;
+type Group = NonNullable<View['groups']>[number];
+type TicketType = Group['types'][number];
+
+/** A day as the machine's view model carries it (machines/reserve/view.ts), with what a test names. */
+const day = (d: Pick<Day, 'date' | 'disabled' | 'minPriceCents'> & Partial<Day>): Day => ({
+  status: d.disabled ? 'sold_out' : 'available',
+  availability: null,
+  price: d.minPriceCents === null ? null : { prefix: null, cents: d.minPriceCents },
+  badges: [],
+  selected: false,
+  ...d,
+});
+
+/** A session as the view model carries it. */
+const sessionOf = (s: Pick<Session, 'id' | 'start' | 'timeZone'> & Partial<Session>): Session => ({
+  end: s.start,
+  availableCapacity: null,
+  remaining: null,
+  soldOut: false,
+  disabled: false,
+  conflict: false,
+  selected: false,
+  allDay: false,
+  annotation: null,
+  ...s,
+});
+
+/** A ticket group as the view model carries it. */
+const groupOf = (
+  g: Pick<Group, 'id' | 'name' | 'description'> & {
+    types: (Pick<TicketType, 'id' | 'name' | 'priceCents' | 'quantity'> & Partial<TicketType>)[];
+  },
+): Group => ({
+  remaining: null,
+  withinLimits: true,
+  minPerOrder: null,
+  maxPerOrder: null,
+  ...g,
+  types: g.types.map((t) => ({
+    description: null,
+    originalPriceCents: null,
+    feeCents: 0,
+    canIncrement: true,
+    canDecrement: t.quantity > 0,
+    flexiblePrice: null,
+    ...t,
+  })),
+});
+
+const days = Array.from({ length: 12 }, (_, i) =>
+  day({ date: `2026-12-${String(i + 1).padStart(2, '0')}`, disabled: i === 2, minPriceCents: 1200 }),
+);
 
 function props(overrides: Partial<DateFirstReserveProps['view']> = {}): DateFirstReserveProps {
   return {
@@ -49,13 +99,20 @@ function props(overrides: Partial<DateFirstReserveProps['view']> = {}): DateFirs
       selectedDate: null,
       dateListOpen: true,
       canChangeDate: false,
+      hasFlexible: false,
+      flexibleChosen: false,
       sessionTabs: null,
       initialTab: 'morning',
       conflictingTimes: [],
+      allDaySession: null,
+      ruleMessages: { date: [], session: [], quantity: [] },
       sessionListOpen: true,
       selectedSession: null,
       groups: null,
       fewTickets: null,
+      attendees: [],
+      surveys: [],
+      vouchers: [],
       totalCents: 0,
       canSubmit: false,
       submitting: false,
@@ -113,13 +170,8 @@ describe('date-first reserve view', () => {
   });
 
   it('shows the tabs of the view model: an empty tab reads Not available, an all-sold-out tab Sold out', () => {
-    const session = (id: string, timeLabel: string, soldOut = false) => ({
-      id,
-      ...at(timeLabel),
-      soldOut,
-      disabled: soldOut,
-      availableCapacity: null,
-    });
+    const session = (id: string, timeLabel: string, soldOut = false) =>
+      sessionOf({ id, ...at(timeLabel), soldOut, disabled: soldOut });
     render(
       <DateFirstReserve
         {...props({
@@ -258,15 +310,12 @@ describe('date-first reserve view: days, flexible tickets, places left and focus
     expect(
       screen.getByRole('button', { name: 'Sat 5 From $12.00 Trail tours, Saturday, December 5, 2026' }),
     ).toHaveTextContent('Trail tours');
-    const allDay = {
+    const allDay = sessionOf({
       id: 's-day',
       ...at('9:00 AM'),
-      soldOut: false,
-      disabled: false,
-      availableCapacity: null,
       allDay: true,
       annotation: '9:00 AM to 5:00 PM',
-    };
+    });
     const chosenDay = {
       selectedDate: '2026-12-05',
       dateListOpen: false,
@@ -310,22 +359,12 @@ describe('date-first reserve view: days, flexible tickets, places left and focus
     await user.click(within(group).getByRole('radio', { name: 'Any date (flexible)' }));
     expect(p.onSelectFlexible).toHaveBeenCalledTimes(1);
     const flexibleTickets = [
-      {
+      groupOf({
         id: 'g-flex',
         name: 'Flexible date',
         description: null,
-        types: [
-          {
-            id: 't-flex',
-            name: 'Anytime adult',
-            description: null,
-            priceCents: 1800,
-            quantity: 1,
-            canIncrement: true,
-            canDecrement: true,
-          },
-        ],
-      },
+        types: [{ id: 't-flex', name: 'Anytime adult', priceCents: 1800, quantity: 1 }],
+      }),
     ];
     rerender(
       <DateFirstReserve
@@ -348,14 +387,7 @@ describe('date-first reserve view: days, flexible tickets, places left and focus
     const { rerender } = render(<DateFirstReserve {...p} />);
     await user.click(screen.getByRole('button', { name: /, Tuesday, December 1, 2026(,|$)/ }));
     expect(p.onSelectDate).toHaveBeenCalledWith('2026-12-01');
-    const session = {
-      id: 's-1',
-      ...at('3:00 PM'),
-      soldOut: false,
-      disabled: false,
-      availableCapacity: 4,
-      remaining: 4,
-    };
+    const session = sessionOf({ id: 's-1', ...at('3:00 PM'), availableCapacity: 4, remaining: 4 });
     const chosenDay = { selectedDate: '2026-12-01', dateListOpen: false, canChangeDate: true };
     rerender(
       <DateFirstReserve

@@ -1,24 +1,15 @@
 import './strings';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
+import type { ReserveViewModel } from '../../machines/reserve/view';
 import { dayParts } from '../day-format';
 import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
-import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
+import { AttendeeFields, type AttendeeFieldsProps } from './AttendeeFields';
 import { DayButtons } from './DayButtons';
-import type { DayOption } from './day-text';
 import { ReserveNotices } from './ReserveNotices';
-import {
-  AllDaySession,
-  ConflictingTimes,
-  RuleMessages,
-  type SessionOption,
-  SessionTabs,
-  type SessionTabView,
-  sessionLabel,
-  type ZonedTime,
-} from './SessionTabs';
+import { AllDaySession, ConflictingTimes, RuleMessages, SessionTabs, sessionLabel } from './SessionTabs';
 
 /** The seller's messages (message rules), by where they show. */
 export interface RuleMessagesView {
@@ -27,24 +18,14 @@ export interface RuleMessagesView {
   quantity: readonly string[];
 }
 
-import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
-import { type QuantityTypeOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
-import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
+import { SurveyFields, type SurveyFieldsProps } from './SurveyFields';
+import { TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
+import { VoucherFields, type VoucherFieldsProps } from './VoucherFields';
 
 export type { DayBadge, DayOption } from './day-text';
 
 /** The calendar modal loads when first asked for: it is not part of the event page's first load. */
 const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
-
-/** One ticket type with its stepper (and a flexible price's amount), as TicketQuantities renders it. */
-export type TicketOption = QuantityTypeOption;
-
-export interface GroupOption {
-  id: string;
-  name: string;
-  description: string | null;
-  types: TicketOption[];
-}
 
 export interface ReserveNoticeView {
   key: string;
@@ -52,49 +33,8 @@ export interface ReserveNoticeView {
   message: UiMessage;
 }
 
-/** What the reserve view shows: the flow's view model (machines/reserve/view.ts), computed, not derived here. */
-export interface ReserveView {
-  status: 'loading' | 'noAvailability' | 'error' | 'ready';
-  blockingMessage: UiMessage | null;
-  /** Every day (the calendar modal shows them all). */
-  days: DayOption[];
-  /** The day buttons (the first 8). */
-  buttonDays: DayOption[];
-  hasMoreDates: boolean;
-  selectedDate: string | null;
-  /** The day list is showing (nothing chosen yet, or Change pressed). */
-  dateListOpen: boolean;
-  canChangeDate: boolean;
-  /** Offer single-date or flexible (any-date) tickets. */
-  hasFlexible?: boolean;
-  /** Flexible tickets chosen: their quantities show without a date or session. */
-  flexibleChosen?: boolean;
-  /** Time-of-day tabs; null while loading. */
-  sessionTabs: SessionTabView[] | null;
-  initialTab: SessionTabView['id'];
-  /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
-  conflictingTimes: readonly ZonedTime[];
-  /** The day's one all-day session: 'All day' in place of the tabs; absent or null: tabs. */
-  allDaySession?: SessionOption | null;
-  /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */
-  ruleMessages?: RuleMessagesView;
-  sessionListOpen: boolean;
-  selectedSession: SessionOption | null;
-  /** null while loading. */
-  groups: GroupOption[] | null;
-  fewTickets: UiMessage | null;
-  /** The attendee fields of the chosen tickets (none when the event asks none). */
-  attendees?: AttendeeOption[];
-  surveys?: SurveyOption[];
-  /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
-  vouchers?: VoucherOption[];
-  totalCents: number;
-  canSubmit: boolean;
-  submitting: boolean;
-  messages: ReserveNoticeView[];
-  /** A load failed and can be tried again. */
-  canRetry: boolean;
-}
+/** What the reserve view shows: the flow's view model (machines/reserve/view.ts), the contract written once. */
+export type ReserveView = ReserveViewModel;
 
 export interface DateFirstReserveProps {
   strings: Strings;
