@@ -32,6 +32,9 @@ import { type SessionTab, type SessionTabId, sessionTabsView } from './session-t
 import type { TicketGroupView } from './ticket-groups-view';
 import type { DateFirstReserveEvent, NoticeLevel } from './types';
 
+/** The other variants' view models: this module is the reserve flow's one contract with `ui/` (issue 17). */
+export type { QuantityFirstReserveView } from './quantityFirstReserve.view';
+
 export interface ReserveViewModel {
   status: 'loading' | 'noAvailability' | 'error' | 'ready';
   /** The message that replaces the picker (no availability, init error), or null. */

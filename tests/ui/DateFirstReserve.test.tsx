@@ -21,6 +21,7 @@ import { CalendarDialog } from '../../ui/reserve/CalendarDialog';
 import { DateFirstReserve, type DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { dayOf, groupOf, sessionOf } from './reserve-view-fixtures';
 import { at, zoned } from './zoned-times';
 
 afterEach(cleanup);
@@ -30,60 +31,8 @@ HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
   this.setAttribute('open', '');
 };
 
-type View = DateFirstReserveProps['view'];
-type Day = View['days'][number];
-type Session = NonNullable<View['selectedSession']>;
-type Group = NonNullable<View['groups']>[number];
-type TicketType = Group['types'][number];
-
-/** A day as the machine's view model carries it (machines/reserve/view.ts), with what a test names. */
-const day = (d: Pick<Day, 'date' | 'disabled' | 'minPriceCents'> & Partial<Day>): Day => ({
-  status: d.disabled ? 'sold_out' : 'available',
-  availability: null,
-  price: d.minPriceCents === null ? null : { prefix: null, cents: d.minPriceCents },
-  badges: [],
-  selected: false,
-  ...d,
-});
-
-/** A session as the view model carries it. */
-const sessionOf = (s: Pick<Session, 'id' | 'start' | 'timeZone'> & Partial<Session>): Session => ({
-  end: s.start,
-  availableCapacity: null,
-  remaining: null,
-  soldOut: false,
-  disabled: false,
-  conflict: false,
-  selected: false,
-  allDay: false,
-  annotation: null,
-  ...s,
-});
-
-/** A ticket group as the view model carries it. */
-const groupOf = (
-  g: Pick<Group, 'id' | 'name' | 'description'> & {
-    types: (Pick<TicketType, 'id' | 'name' | 'priceCents' | 'quantity'> & Partial<TicketType>)[];
-  },
-): Group => ({
-  remaining: null,
-  withinLimits: true,
-  minPerOrder: null,
-  maxPerOrder: null,
-  ...g,
-  types: g.types.map((t) => ({
-    description: null,
-    originalPriceCents: null,
-    feeCents: 0,
-    canIncrement: true,
-    canDecrement: t.quantity > 0,
-    flexiblePrice: null,
-    ...t,
-  })),
-});
-
 const days = Array.from({ length: 12 }, (_, i) =>
-  day({ date: `2026-12-${String(i + 1).padStart(2, '0')}`, disabled: i === 2, minPriceCents: 1200 }),
+  dayOf({ date: `2026-12-${String(i + 1).padStart(2, '0')}`, disabled: i === 2, minPriceCents: 1200 }),
 );
 
 function props(overrides: Partial<DateFirstReserveProps['view']> = {}): DateFirstReserveProps {

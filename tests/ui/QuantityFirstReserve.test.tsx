@@ -17,41 +17,24 @@ import {
 } from '../../ui/reserve/QuantityFirstReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { dayOf, qfGroupOf, qfSessionOf } from './reserve-view-fixtures';
 import { at } from './zoned-times';
 
 afterEach(cleanup);
 
 const groups = [
-  {
+  qfGroupOf({
     id: 'g',
     name: 'Show tickets',
     description: null,
-    types: [
-      {
-        id: 't-adult',
-        name: 'Adult',
-        description: null,
-        priceCents: 1500,
-        quantity: 2,
-        canIncrement: true,
-        canDecrement: true,
-      },
-    ],
-  },
+    types: [{ id: 't-adult', name: 'Adult', priceCents: 1500, quantity: 2 }],
+  }),
 ];
 const days = [
-  { date: '2026-11-22', disabled: false, minPriceCents: 1500 },
-  { date: '2026-11-23', disabled: true, minPriceCents: 1500 },
+  dayOf({ date: '2026-11-22', disabled: false, minPriceCents: 1500 }),
+  dayOf({ date: '2026-11-23', disabled: true, minPriceCents: 1500 }),
 ];
-const session = {
-  id: 's-1',
-  ...at('11:00 AM'),
-  soldOut: false,
-  disabled: false,
-  selected: true,
-  availableCapacity: null,
-  totalCents: 3000,
-};
+const session = qfSessionOf({ id: 's-1', ...at('11:00 AM'), selected: true, totalCents: 3000 });
 
 function props(view: Partial<QuantityFirstView> = {}): QuantityFirstReserveProps {
   return {
@@ -78,10 +61,16 @@ function props(view: Partial<QuantityFirstView> = {}): QuantityFirstReserveProps
       sessionTabs: null,
       initialTab: 'morning',
       conflictingTimes: [],
+      allDaySession: null,
+      ruleMessages: { date: [], session: [], quantity: [] },
       selectedSession: null,
       fewTickets: null,
       attendeesVisible: false,
+      attendees: [],
+      surveys: [],
+      vouchers: [],
       totalCents: 3000,
+      ticketCount: 2,
       canSubmit: false,
       submitting: false,
       messages: [],
@@ -181,13 +170,13 @@ describe('QuantityFirstReserve', () => {
     expect(screen.getByText('Hurry, less than 10 tickets available.')).toBeTruthy();
     cleanup();
     const priced = [
-      {
+      dayOf({
         date: '2026-11-22',
         disabled: false,
         minPriceCents: 1500,
         price: { prefix: 'Kids from', cents: 1000 },
-        badges: [{ kind: 'fewTickets' as const }],
-      },
+        badges: [{ kind: 'fewTickets' }],
+      }),
     ];
     render(
       <QuantityFirstReserve

@@ -1,74 +1,23 @@
 import './strings';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
+import type { QuantityFirstReserveView } from '../../machines/reserve/view';
 import { dayParts } from '../day-format';
 import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
-import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
-import type { DayOption, ReserveNoticeView, RuleMessagesView } from './DateFirstReserve';
+import { fill, resolveMessage, type Strings } from '../strings';
+import { AttendeeFields, type AttendeeFieldsProps } from './AttendeeFields';
 import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
-import {
-  AllDaySession,
-  ConflictingTimes,
-  RuleMessages,
-  type SessionOption,
-  SessionTabs,
-  type SessionTabView,
-  sessionLabel,
-  type ZonedTime,
-} from './SessionTabs';
-import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
-import { type QuantityGroupOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
-import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
+import { AllDaySession, ConflictingTimes, RuleMessages, SessionTabs, sessionLabel } from './SessionTabs';
+import { SurveyFields, type SurveyFieldsProps } from './SurveyFields';
+import { TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
+import { VoucherFields, type VoucherFieldsProps } from './VoucherFields';
 
 /** The calendar modal loads when first asked for. */
 const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
 
-export interface QfSessionOption extends SessionOption {
-  selected: boolean;
-  totalCents: number;
-}
-
-/** The quantity-first view model (machines/reserve/quantityFirstReserve.view.ts), as plain props. */
-export interface QuantityFirstView {
-  quantitiesOpen: boolean;
-  groups: QuantityGroupOption[];
-  summary: { name: string; quantity: number }[];
-  canFindTickets: boolean;
-  findingTickets: boolean;
-  dateVisible: boolean;
-  days: DayOption[];
-  buttonDays: DayOption[];
-  hasMoreDates: boolean;
-  noDays: boolean;
-  selectedDate: string | null;
-  dateListOpen: boolean;
-  canChangeDate: boolean;
-  sessionVisible: boolean;
-  sessionTabs: (Omit<SessionTabView, 'sessions'> & { sessions: QfSessionOption[] })[] | null;
-  initialTab: SessionTabView['id'];
-  /** Times not offered: they overlap a visit already in the cart (spec 1 §5). */
-  conflictingTimes: readonly ZonedTime[];
-  /** The day's one all-day session: 'All day' in place of the tabs; absent or null: tabs. */
-  allDaySession?: QfSessionOption | null;
-  /** The seller's messages (message rules) under the chosen day, the chosen time and the quantities. */
-  ruleMessages?: RuleMessagesView;
-  selectedSession: QfSessionOption | null;
-  /** 'Hurry, less than 10 tickets available.' for the chosen session, or null. */
-  fewTickets: UiMessage | null;
-  attendeesVisible: boolean;
-  /** The attendee fields of the chosen tickets (none when the event asks none). */
-  attendees?: AttendeeOption[];
-  surveys?: SurveyOption[];
-  /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
-  vouchers?: VoucherOption[];
-  totalCents: number;
-  canSubmit: boolean;
-  submitting: boolean;
-  messages: (Omit<ReserveNoticeView, 'message'> & { message: UiMessage })[];
-  canRetry: boolean;
-}
+/** The quantity-first view model (machines/reserve/quantityFirstReserve.view.ts): the contract written once. */
+export type QuantityFirstView = QuantityFirstReserveView;
 
 export interface QuantityFirstReserveProps {
   strings: Strings;
