@@ -34,6 +34,7 @@ import type { DateFirstReserveEvent, NoticeLevel } from './types';
 
 /** The other variants' view models: this module is the reserve flow's one contract with `ui/` (issue 17). */
 export type { QuantityFirstReserveView } from './quantityFirstReserve.view';
+export type { OneTicketViewModel, SingleEventViewModel } from './single-event-view';
 
 export interface ReserveViewModel {
   status: 'loading' | 'noAvailability' | 'error' | 'ready';

@@ -1,44 +1,15 @@
 import './strings';
 import { useId } from 'react';
+import type { OneTicketViewModel } from '../../machines/reserve/view';
 import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
-import { resolveMessage, type Strings, type UiMessage } from '../strings';
-import { FlexiblePriceField, type FlexiblePriceOption, flexiblePriceBounds } from './FlexiblePriceField';
-import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
+import { resolveMessage, type Strings } from '../strings';
+import { FlexiblePriceField, flexiblePriceBounds } from './FlexiblePriceField';
+import { ReserveFooter, ReserveNotices } from './ReserveNotices';
 
-export interface OneTicketOption {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  chosen: boolean;
-  disabled: boolean;
-  /** A pay-what-you-wish amount (its input shows once the option is chosen), or null/absent when fixed. */
-  flexiblePrice?: FlexiblePriceOption | null;
-}
-
-export interface OneTicketGroup {
-  id: string;
-  name: string;
-  description: string | null;
-  soldOut: boolean;
-  /** A pass's validity ('Valid from {from} to {to}'), or null/absent for other groups. */
-  validity?: UiMessage | null;
-  options: OneTicketOption[];
-}
-
-/** The one-ticket picker's view model (machines/reserve/single-event-view.ts), computed, not derived here. */
-export interface OneTicketView {
-  status: 'loading' | 'unavailable' | 'error' | 'ready';
-  blockingMessage: UiMessage | null;
-  groups: OneTicketGroup[];
-  totalCents: number;
-  canSubmit: boolean;
-  submitting: boolean;
-  messages: NoticeItem[];
-  canRetry: boolean;
-}
+/** The flow's view model (machines/reserve/single-event-view.ts): the contract written once (issue 17). */
+export type OneTicketView = OneTicketViewModel;
 
 export interface OneTicketPickerProps {
   strings: Strings;

@@ -1,35 +1,18 @@
 import './strings';
 import { type ReactNode, useId } from 'react';
+import type { SingleEventViewModel } from '../../machines/reserve/view';
 import { validateBeforeSubmit } from '../form-validity';
 import { formatDate, formatMoney, formatTime } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
-import { resolveMessage, type Strings, type UiMessage } from '../strings';
-import { AttendeeFields, type AttendeeFieldsProps, type AttendeeOption } from './AttendeeFields';
-import { type NoticeItem, ReserveFooter, ReserveNotices } from './ReserveNotices';
-import { SurveyFields, type SurveyFieldsProps, type SurveyOption } from './SurveyFields';
-import { type QuantityGroupOption, TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
-import { VoucherFields, type VoucherFieldsProps, type VoucherOption } from './VoucherFields';
+import { resolveMessage, type Strings } from '../strings';
+import { AttendeeFields, type AttendeeFieldsProps } from './AttendeeFields';
+import { ReserveFooter, ReserveNotices } from './ReserveNotices';
+import { SurveyFields, type SurveyFieldsProps } from './SurveyFields';
+import { TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
+import { VoucherFields, type VoucherFieldsProps } from './VoucherFields';
 
-/** The single-event form's view model (machines/reserve/single-event-view.ts), computed, not derived here. */
-export interface SingleEventView {
-  status: 'loading' | 'unavailable' | 'error' | 'ready';
-  blockingMessage: UiMessage | null;
-  /** The session's start and the venue's zone (its day and time written here); null when no session is needed. */
-  session: { start: string; timeZone: string } | null;
-  groups: QuantityGroupOption[];
-  fewTickets: UiMessage | null;
-  totalCents: number;
-  seatsNeeded: boolean;
-  /** The attendee fields of the chosen tickets (none when the event asks none). */
-  attendees?: AttendeeOption[];
-  surveys?: SurveyOption[];
-  /** The city-pass voucher fields of the chosen tickets (none when no group takes vouchers). */
-  vouchers?: VoucherOption[];
-  canSubmit: boolean;
-  submitting: boolean;
-  messages: NoticeItem[];
-  canRetry: boolean;
-}
+/** The flow's view model (machines/reserve/single-event-view.ts): the contract written once (issue 17). */
+export type SingleEventView = SingleEventViewModel;
 
 export interface SingleEventReserveProps {
   strings: Strings;
