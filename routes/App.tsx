@@ -38,6 +38,8 @@ const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
 const MembershipDetailsDialogSlot = lazyChunk(() => import('./account/MembershipDetailsDialogSlot'));
 const LanguageSlot = lazyChunk(() => import('./app/LanguageSlot'));
+/** The members banner, the floating back button and the seller's content blocks (issue 26), one lazy chunk. */
+const ShellSlot = lazyChunk(() => import('./app/ShellSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -138,7 +140,13 @@ function Frame({ children }: { children: ReactNode }) {
         )
       }
     >
+      <Suspense fallback={null}>
+        <ShellSlot part="top" />
+      </Suspense>
       {children}
+      <Suspense fallback={null}>
+        <ShellSlot part="bottom" />
+      </Suspense>
       <LoginDialogHost />
       <MembershipDetailsDialogHost />
     </Shell>
