@@ -58,7 +58,9 @@ export function App() {
       <Frame>
         <UnhandledRejections />
         <RouteErrorBoundary>
+          {/* The shell's slot loads beside the route's screen and shows with it: nothing moves when it arrives. */}
           <Suspense fallback={<Loading />}>
+            <ShellSlot part="top" />
             <Switch>
               <Route path="/" component={HomeScreen} />
               <Route path="/resend">{() => <EmailSubmitScreen kind="resend" />}</Route>
@@ -102,6 +104,7 @@ export function App() {
               {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
               <Route component={NotFoundScreen} />
             </Switch>
+            <ShellSlot part="bottom" />
           </Suspense>
         </RouteErrorBoundary>
       </Frame>
@@ -140,13 +143,7 @@ function Frame({ children }: { children: ReactNode }) {
         )
       }
     >
-      <Suspense fallback={null}>
-        <ShellSlot part="top" />
-      </Suspense>
       {children}
-      <Suspense fallback={null}>
-        <ShellSlot part="bottom" />
-      </Suspense>
       <LoginDialogHost />
       <MembershipDetailsDialogHost />
     </Shell>
