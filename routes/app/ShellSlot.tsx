@@ -1,9 +1,10 @@
 /**
- * The shell's lazy slot (spec 3 §2 Shell, §6; issue 26), one chunk shown twice by the frame (routes/App.tsx):
- * `top` (before the route's content) holds the floating back button on routes with a back destination and the
- * members banner for a member with a current membership; `bottom` (after the route's content: a block arriving
- * after the page cannot push the page down) holds the seller's content blocks enabled for the route and the
- * visitor's roles. Nothing of it is in a first load.
+ * The shell's lazy slot (spec 3 §2 Shell, §6; issue 26), one chunk shown twice in the route's Suspense
+ * (routes/App.tsx), so it shows together with the screen and nothing moves when it arrives (the server hints it
+ * beside every screen: server/http/preload.ts). `top` (before the route's content) holds the floating back button
+ * on routes with a back destination and the members banner for a member with a current membership; `bottom`
+ * (after the route's content) the seller's content blocks enabled for the route and the visitor's roles. Nothing
+ * of it is in a first load.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
