@@ -470,6 +470,11 @@ export const runtimeConfig = z.object({
    * English only, as the storefront was before.
    */
   locales: z.optional(z.object({ default: z.string(), offered: z.array(z.string()) })),
+  /**
+   * The seller's content blocks (config row `content_blocks`, spec 3 §6, issue 26): read item by item by the
+   * shell's lazy slot (api/content-blocks.ts), so their schema stays out of the first load; absent: none.
+   */
+  contentBlocks: z.optional(z.array(z.unknown())),
   /** The seller's login configuration (config row `authentication`); absent: login disabled. */
   login: z.optional(
     z.object({

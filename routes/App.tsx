@@ -38,6 +38,8 @@ const LoginDialogSlot = lazyChunk(() => import('./login/LoginDialogSlot'));
 const MembershipRedirect = lazyChunk(() => import('./membership/MembershipRedirect'));
 const MembershipDetailsDialogSlot = lazyChunk(() => import('./account/MembershipDetailsDialogSlot'));
 const LanguageSlot = lazyChunk(() => import('./app/LanguageSlot'));
+/** The members banner, the floating back button and the seller's content blocks (issue 26), one lazy chunk. */
+const ShellSlot = lazyChunk(() => import('./app/ShellSlot'));
 /**
  * The story viewer (non-production). A build with VITE_STORIES=off (the production build of npm start and
  * npm run budget) leaves it out entirely, route included: /_stories then falls through to the 404 screen.
@@ -56,7 +58,9 @@ export function App() {
       <Frame>
         <UnhandledRejections />
         <RouteErrorBoundary>
+          {/* The shell's slot loads beside the route's screen and shows with it: nothing moves when it arrives. */}
           <Suspense fallback={<Loading />}>
+            <ShellSlot part="top" />
             <Switch>
               <Route path="/" component={HomeScreen} />
               <Route path="/resend">{() => <EmailSubmitScreen kind="resend" />}</Route>
@@ -100,6 +104,7 @@ export function App() {
               {STORIES ? <Route path="/_stories" component={StoriesRoute} /> : null}
               <Route component={NotFoundScreen} />
             </Switch>
+            <ShellSlot part="bottom" />
           </Suspense>
         </RouteErrorBoundary>
       </Frame>

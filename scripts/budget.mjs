@@ -160,7 +160,11 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // the client call and its wiring). Importing the cart selectors for the error had cost 0.4 KB more; it reads
 // the context instead. The budget is the measure plus 0.1.
 // Both merged on main (i18n26b and entry23): measured 57.5, 64.7, 63.9 and 77.6 KB; checkout's budget that plus 0.1.
-const BUDGET_KB = { '/': 57.6, '/events': 64.8, '/events/{id}': 64.0, '/checkout': 77.7 };
+// Issue 26's shell extras (shell26): the lazy slot of the members banner, the floating back button and the content
+// blocks (its import and its two places in the route's Suspense, the runtime configuration's contentBlocks, the
+// Spanish loader's line; the slot's code, rules and texts load in its own chunk). Measured 57.536, 64.824, 63.979 and
+// 77.659 KB: the listing 24 bytes over its 64.8; its budget 64.9, the others unchanged.
+const BUDGET_KB = { '/': 57.6, '/events': 64.9, '/events/{id}': 64.0, '/checkout': 77.7 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

@@ -11,6 +11,7 @@ import type * as w from '../api/schemas';
 import { captchaOf, hcaptchaVerifier } from './captcha/captcha';
 import { dataLayerOf, holdsOf } from './cart/holds-config';
 import { CatalogCache } from './catalog/cache';
+import { contentBlocksOf } from './catalog/content-blocks';
 import { localesOf } from './catalog/locales';
 import type { CitypassProvider } from './citypass/port';
 import { SandboxCitypass } from './citypass/sandbox';
@@ -272,6 +273,9 @@ export function createApp(options: AppOptions): Hono {
       ),
       ...(Object.keys(theme.runtime).length ? { theme: theme.runtime } : {}),
     };
+    // The seller's content blocks (spec 3 §6; config row content_blocks, server/catalog/content-blocks.ts).
+    const blocks = await contentBlocksOf(ctx.db, seller.id);
+    if (blocks) cfg.contentBlocks = blocks;
     const captcha = ctx.captcha ? await captchaOf(ctx.db, seller.id, ctx.captcha) : null;
     if (captcha) cfg.captcha = captcha;
     return { cfg, theme };

@@ -50,7 +50,12 @@ const demo = !production || isFlag(process.env.TIX_DEMO);
 // without, as their own sellers are.
 const demoExtras = process.env.NODE_ENV !== 'test';
 const demoIds = demo
-  ? await seed(handle.db, { captcha: demoExtras, donation: demoExtras, terms: demoExtras })
+  ? await seed(handle.db, {
+      captcha: demoExtras,
+      donation: demoExtras,
+      terms: demoExtras,
+      contentBlocks: demoExtras,
+    })
   : null;
 if (production && demo)
   console.info(

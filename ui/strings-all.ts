@@ -21,3 +21,4 @@ import './membership-strings';
 import './promo-strings';
 import './reserve/strings';
 import './seatmap/strings';
+import './shell-extras-strings';

@@ -35,6 +35,7 @@ import type { membershipPageDefaults } from './membership-strings';
 import type { promoBannerStrings } from './promo-strings';
 import type { reserveStrings } from './reserve/strings';
 import type { seatMapDefaults } from './seatmap/strings';
+import type { shellExtrasStrings } from './shell-extras-strings';
 
 /** The shell's texts: what the first-loaded screens render. */
 export const shellStrings = {
@@ -150,6 +151,7 @@ type Catalogue = typeof shellStrings &
   typeof completeStrings &
   typeof scheduledPaymentsStrings &
   typeof promoBannerStrings &
+  typeof shellExtrasStrings &
   typeof manageStrings;
 
 export type StringKey = keyof Catalogue;

@@ -30,6 +30,7 @@ export const CATALOGUES: Readonly<Record<string, Readonly<Record<string, Loader>
     homeWelcome: () => import('../../ui/home-strings.es'),
     eventsEmpty: () => import('../../ui/listing-strings.es'),
     promoBannersLabel: () => import('../../ui/promo-strings.es'),
+    goBack: () => import('../../ui/shell-extras-strings.es'),
     language: () => import('../../ui/language-strings.es'),
     giftCodeInvalid: () => import('../../ui/membership-strings.es'),
     membershipForm: () => import('../../ui/membership/labels.es'),

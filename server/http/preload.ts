@@ -44,6 +44,12 @@ export const SCREENS = {
   complete: 'routes/complete/CompleteScreen.tsx',
 } as const;
 
+/**
+ * The shell's slot (members banner, back button, content blocks: routes/App.tsx shows it with the route's screen,
+ * in the same Suspense), hinted beside every screen so the screen never waits for it.
+ */
+export const SHELL_SLOT = 'routes/app/ShellSlot.tsx';
+
 type Route = { screen: keyof typeof SCREENS; eventId?: string };
 
 /** Which screen a path below the seller slug shows ('' and '/' redirect to the listing). */
@@ -158,8 +164,12 @@ export async function routeHints(db: Db, distDir: string, cfg: RuntimeConfig, pa
   const [image, manifest] = await Promise.all([lcpImage(db, cfg, route), readManifest(distDir)]);
   const tags: string[] = [];
   if (image) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${attr(image)}">`);
-  if (manifest)
-    for (const file of screenModules(manifest, SCREENS[route.screen]))
-      tags.push(`<link rel="modulepreload" crossorigin href="${attr(file)}">`);
+  if (manifest) {
+    const files = new Set([
+      ...screenModules(manifest, SCREENS[route.screen]),
+      ...screenModules(manifest, SHELL_SLOT),
+    ]);
+    for (const file of files) tags.push(`<link rel="modulepreload" crossorigin href="${attr(file)}">`);
+  }
   return tags.join('');
 }

@@ -8,6 +8,7 @@ import { IDENTITY_FORM_META } from '../../domain/identity-form';
 import type { MessageRuleWire } from '../../domain/message-rules';
 import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
 import { CAPTCHA_CONFIG_KEY } from '../captcha/captcha';
+import { configureContentBlocks } from '../catalog/content-blocks';
 import type { Db } from '../db';
 import { PAYMENT_PLAN_META } from '../payments/schedule';
 import * as t from '../schema';
@@ -457,6 +458,12 @@ export interface SeedOptions {
    * checkout shows the checkbox and the terms modal; the server suite's and the e2e workers' sellers do not.
    */
   terms?: boolean;
+  /**
+   * Content blocks (config row `content_blocks`, spec 3 §6, issue 26; DEMO_CONTENT_BLOCKS): the demo the server runs
+   * has them; the server suite's and the e2e workers' sellers do not, unless a test sets them
+   * (`PUT /__test/sellers/{slug}/content_blocks`).
+   */
+  contentBlocks?: boolean;
 }
 
 /** The config key of the seller's terms (spec 2 §3; routes/checkout/terms.ts reads it). */
@@ -469,6 +476,25 @@ export const DEMO_TERMS_HTML =
 export async function setSellerTerms(db: Db, sellerId: string, slug: string, on: boolean) {
   await setSellerConfig(db, sellerId, slug, TERMS_CONFIG_KEY, on ? DEMO_TERMS_HTML : null);
 }
+
+/**
+ * The demo's content blocks (spec 3 §6): one for guests on the listing and event detail inviting them to join,
+ * one for members on event detail. The links carry the seller's slug (the storefront's base).
+ */
+export const demoContentBlocks = (slug: string) => [
+  {
+    id: 'join-invite',
+    html: `<p><strong>Members visit free, all year.</strong> <a href="/${slug}/membership">Become a member</a> and skip the line.</p>`,
+    routes: ['events', 'event'] as const,
+    roles: ['anonymous'],
+  },
+  {
+    id: 'member-entry',
+    html: '<p>Members: show your membership card or member ID at the entrance with your tickets.</p>',
+    routes: ['event'] as const,
+    roles: ['member'],
+  },
+];
 
 /** Sets (or with null removes) the seller's captcha row (server/captcha/captcha.ts). */
 export async function setSellerCaptcha(db: Db, sellerId: string, value: { provider: string } | null) {
@@ -709,6 +735,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SellerIds
   await seedDonationEvent(db, { seller: sellerId, venue: ids.venue, slug });
   if (options.donation) await setCheckoutDonation(db, sellerId, slug, true);
   if (options.terms) await setSellerTerms(db, sellerId, slug, true);
+  if (options.contentBlocks)
+    await configureContentBlocks(db, sellerId, slug, { blocks: demoContentBlocks(slug) });
   await seedTheatre(db, { seller: sellerId, venue: ids.venue, slug }, now());
   await seedMemberships(
     db,

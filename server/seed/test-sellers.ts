@@ -18,10 +18,13 @@
  * `PUT /__test/sellers/{slug}/captcha` turns the sandbox captcha at checkout on (issue 23); `DELETE` off again.
  * `PUT /__test/sellers/{slug}/donation` turns checkout's donation form on (issue 23: the config row
  * `checkout_donation` naming the seller's donation group); `DELETE` off again (as seeded).
+ * `PUT /__test/sellers/{slug}/content_blocks { blocks }` sets the seller's content blocks as a seller would (issue
+ * 26, server/catalog/content-blocks.ts: 400 with the reason when refused, 413 past 64 KB); `DELETE` removes them.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
+import { configureContentBlocks } from '../catalog/content-blocks';
 import { configureLocales, readLocales } from '../catalog/locales';
 import type { Db } from '../db';
 import { errorResponse } from '../http/api';
@@ -163,6 +166,24 @@ export function registerTestSellers(app: Hono, db: Db, now: () => number): void 
     if (!seller) return c.json({ error: 'unknown seller' }, 404);
     await setCheckoutDonation(db, seller.id, c.req.param('slug'), false);
     return c.json({ checkout_donation: null });
+  });
+
+  // Issue 26: the seller's content blocks (spec 3 §6), set as a seller would (PUT) or removed (DELETE).
+  app.put('/__test/sellers/:slug/content_blocks', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    const body = await jsonBody(c, 64 * 1024);
+    if (!body.ok) return body.answer;
+    if (body.value === null) return c.json({ error: 'content_blocks: an object { blocks }' }, 400);
+    const set = await configureContentBlocks(db, seller.id, c.req.param('slug'), body.value);
+    if (!set.ok) return c.json({ error: set.error }, 400);
+    return c.json({ content_blocks: set.value });
+  });
+  app.delete('/__test/sellers/:slug/content_blocks', async (c) => {
+    const seller = await sellerOf(c.req.param('slug'));
+    if (!seller) return c.json({ error: 'unknown seller' }, 404);
+    await configureContentBlocks(db, seller.id, c.req.param('slug'), null);
+    return c.json({ content_blocks: null });
   });
 
   /** The seller's config row self_edit_rules (the seed wrote it) set to `value`. */

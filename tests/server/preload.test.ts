@@ -31,6 +31,7 @@ const MANIFEST = {
     imports: ['_cart-3.js', '_jsx-2.js', 'index.html'],
   },
   'routes/checkout/CheckoutScreen.tsx': { file: 'assets/CheckoutScreen-6.js', imports: ['index.html'] },
+  'routes/app/ShellSlot.tsx': { file: 'assets/ShellSlot-7.js', imports: ['index.html', '_cart-3.js'] },
 };
 
 beforeAll(async () => {
@@ -125,16 +126,26 @@ describe('screen module hints', () => {
   });
 
   it('preloads the module of the screen the path shows', async () => {
+    // With the shell's slot (routes/App.tsx shows it with the screen), each file once.
     expect((await page('/demo-museum/events')).modules).toEqual([
       '/assets/EventsScreen-4.js',
       '/assets/cart-3.js',
+      '/assets/ShellSlot-7.js',
     ]);
     expect((await page(`/demo-museum/events/${GA}`)).modules).toEqual([
       '/assets/EventScreen-5.js',
       '/assets/cart-3.js',
+      '/assets/ShellSlot-7.js',
     ]);
-    expect((await page('/demo-museum/checkout')).modules).toEqual(['/assets/CheckoutScreen-6.js']);
-    expect((await page('/demo-museum/checkout/complete')).modules).toEqual([]);
+    expect((await page('/demo-museum/checkout')).modules).toEqual([
+      '/assets/CheckoutScreen-6.js',
+      '/assets/ShellSlot-7.js',
+      '/assets/cart-3.js',
+    ]);
+    expect((await page('/demo-museum/checkout/complete')).modules).toEqual([
+      '/assets/ShellSlot-7.js',
+      '/assets/cart-3.js',
+    ]);
     expect((await page('/demo-museum/not-a-page')).modules).toEqual([]);
   });
 

@@ -17,6 +17,8 @@ const ENGLISH: Record<string, () => Promise<Record<string, string>>> = {
   'ui/home-strings.ts': async () => (await import('../../ui/home-strings')).homeStrings,
   'ui/listing-strings.ts': async () => (await import('../../ui/listing-strings')).listingStrings,
   'ui/promo-strings.ts': async () => (await import('../../ui/promo-strings')).promoBannerStrings,
+  'ui/shell-extras-strings.ts': async () =>
+    (await import('../../ui/shell-extras-strings')).shellExtrasStrings,
   'ui/language-strings.ts': async () => (await import('../../ui/language-strings')).languageStrings,
   'ui/membership-strings.ts': async () =>
     (await import('../../ui/membership-strings')).membershipPageDefaults,
