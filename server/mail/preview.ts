@@ -88,7 +88,10 @@ export function previews(): Array<{ name: string; mail: MailContent }> {
               {
                 name: 'Stalls',
                 count: 2,
-                seats: ['Stalls Centre, row C, seat 7', 'Stalls Centre, row C, seat 8'],
+                seats: [
+                  { section: 'Stalls Centre', row: 'C', name: '7' },
+                  { section: 'Stalls Centre', row: 'C', name: '8' },
+                ],
               },
             ],
           },
