@@ -2,6 +2,7 @@
 import type { CodeSteps, PreparationRequest } from './cart-preparation';
 import type { CallOptions } from './events';
 import type { UrlSettings } from './join';
+import { localeOf } from './locale-field';
 import type { CardPaymentResult, CartModel, PurchaserInput, ReserveRequest } from './models';
 import { fromCents } from './money';
 import { cartJoins } from './on-demand';
@@ -94,10 +95,7 @@ export function createCart(
   locale: () => string | null = () => null,
 ) {
   /** The payment's `locale`, when the storefront has one (a seller naming locales). */
-  const localeField = () => {
-    const tag = locale();
-    return tag ? { locale: tag } : {};
-  };
+  const localeField = () => localeOf(locale);
   /** cart/{id} for a guest, my/cart/{id} for a logged-in member. */
   const cartPath = (cartId: string) => `${isMember() ? 'my/' : ''}cart/${enc(cartId)}`;
   const load = (path: string, signal: AbortSignal | undefined) =>

@@ -33,7 +33,11 @@ export interface ApiDeps {
   orderTokens?: OrderTokens;
   /** Told of every error a call rejects with (error reporting). */
   onError?: RequestSettings['onError'];
-  /** The visitor's locale (issue 26; null: the seller names none): a payment carries it for the order's emails. */
+  /**
+   * The visitor's locale (issue 26; null: the seller names none): a payment carries it for the order's emails, and
+   * every call that mails (password reset, resend, forgot membership, account and email changes, the manage
+   * page's email) for that email.
+   */
   locale?: () => string | null;
 }
 
@@ -62,10 +66,10 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
     cart: createCart(request, urls, now, deps.isMember, orderTokens, undefined, deps.locale),
     // Loaded on the first call: no first load asks for orders or a ticket group on its own.
     orders: lazyClient<OrdersApi>(() =>
-      import('./orders').then((m) => m.createOrders(request, urls, orderTokens)),
+      import('./orders').then((m) => m.createOrders(request, urls, orderTokens, deps.locale)),
     ),
     config: createConfig(request, config.sellerId),
-    members: createMembers(request),
+    members: createMembers(request, deps.locale),
     membership: createMembership(request, urls, now, deps.isMember),
     ticketGroups: lazyClient<TicketGroupsApi>(() =>
       import('./ticket-groups').then((m) => m.createTicketGroups(request)),

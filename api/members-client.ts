@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { ErrorCode } from '../domain/codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
+import { localeOf } from './locale-field';
 import { type MemberDocument, memberDocument } from './member-schemas';
 import type {
   LoginCredentials,
@@ -149,7 +150,12 @@ async function identityIdOf(call: Promise<unknown>): Promise<string> {
   return id;
 }
 
-export function createMembersClient(request: ApiRequest) {
+/**
+ * `locale`: the visitor's negotiated locale (issue 26), read at each call that mails (password reset, resend,
+ * forgot membership, a new account, a new email address): the email is written in it.
+ */
+export function createMembersClient(request: ApiRequest, locale: () => string | null = () => null) {
+  const mails = <T extends object>(body: T) => ({ ...body, ...localeOf(locale) });
   return {
     /**
      * POST login with the mode's credentials (or the identity provider's ID token). The server rotates the
@@ -180,7 +186,7 @@ export function createMembersClient(request: ApiRequest) {
      */
     async updateUser(userId: string, patch: UserPatch, { signal }: CallOptions = {}): Promise<MemberModel> {
       const raw = await request('PATCH', `my/user/${enc(userId)}`, {
-        body: patchBody(patch),
+        body: patch.email === undefined ? patchBody(patch) : mails(patchBody(patch)),
         embed: USER_EMBED,
         signal,
       });
@@ -189,7 +195,9 @@ export function createMembersClient(request: ApiRequest) {
 
     /** POST user (a new account, mailed a verification link): the identity id. Rejects with email_in_use (409). */
     createUser(input: UserInput, { signal }: CallOptions = {}): Promise<string> {
-      return identityIdOf(request('POST', 'user', { body: userBody(input), embed: ['identity'], signal }));
+      return identityIdOf(
+        request('POST', 'user', { body: mails(userBody(input)), embed: ['identity'], signal }),
+      );
     },
 
     /**
@@ -197,12 +205,14 @@ export function createMembersClient(request: ApiRequest) {
      * `currentPassword`; a new email waits for its confirmation link. Rejects with email_in_use (409).
      */
     saveMyUser(input: UserInput, { signal }: CallOptions = {}): Promise<string> {
-      return identityIdOf(request('PUT', 'my/user', { body: userBody(input), embed: ['identity'], signal }));
+      return identityIdOf(
+        request('PUT', 'my/user', { body: mails(userBody(input)), embed: ['identity'], signal }),
+      );
     },
 
     /** POST password_reset/request: emails a one-time link (answers 200 whether or not the email is known). */
     async requestPasswordReset(email: string, { signal }: CallOptions = {}): Promise<void> {
-      await request('POST', 'password_reset/request', { body: { email: email.trim() }, signal });
+      await request('POST', 'password_reset/request', { body: mails({ email: email.trim() }), signal });
     },
 
     /**
@@ -235,19 +245,19 @@ export function createMembersClient(request: ApiRequest) {
     ): Promise<void> {
       const body: { email: string; memberships_only?: boolean } = { email: email.trim() };
       if (options.membershipsOnly !== undefined) body.memberships_only = options.membershipsOnly;
-      await request('POST', 'ticket_order/resend', { body, signal: options.signal });
+      await request('POST', 'ticket_order/resend', { body: mails(body), signal: options.signal });
     },
 
     /** POST my/ticket_order/resend: the logged-in member's orders to their email. 404 when none. */
     async resendMyTickets(options: CallOptions & { membershipsOnly?: boolean } = {}): Promise<void> {
       const body: { memberships_only?: boolean } = {};
       if (options.membershipsOnly !== undefined) body.memberships_only = options.membershipsOnly;
-      await request('POST', 'my/ticket_order/resend', { body, signal: options.signal });
+      await request('POST', 'my/ticket_order/resend', { body: mails(body), signal: options.signal });
     },
 
     /** POST membership/forgot: emails the member ID (answers 200 whether or not the email is known). */
     async forgotMembership(email: string, { signal }: CallOptions = {}): Promise<void> {
-      await request('POST', 'membership/forgot', { body: { email: email.trim() }, signal });
+      await request('POST', 'membership/forgot', { body: mails({ email: email.trim() }), signal });
     },
 
     /** GET my/membership, uncached (spec 3 §7 embeds): the member's memberships. */

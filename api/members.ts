@@ -8,6 +8,7 @@ import type { ApiRequest } from './request';
 
 export type MembersApi = MembersClient;
 
-export function createMembers(request: ApiRequest): MembersApi {
-  return lazyClient(() => import('./members-client').then((m) => m.createMembersClient(request)));
+/** `locale`: the visitor's negotiated locale, read at each call that mails (issue 26). */
+export function createMembers(request: ApiRequest, locale?: () => string | null): MembersApi {
+  return lazyClient(() => import('./members-client').then((m) => m.createMembersClient(request, locale)));
 }

@@ -3,6 +3,7 @@ import { ErrorCode } from '../domain/codes';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import type { UrlSettings } from './join';
+import { localeOf } from './locale-field';
 import type { ConfirmationPage, EditCart, ManageAccess, ManageOrder, OrderModel } from './models';
 import { manageJoins, orderJoins } from './on-demand';
 import { memoryOrderTokens, type OrderTokens, tokenQuery } from './order-tokens';
@@ -34,6 +35,8 @@ export function createOrders(
   request: ApiRequest,
   urls: UrlSettings,
   tokens: OrderTokens = memoryOrderTokens(),
+  /** The visitor's locale (issue 26), read when the manage page asks for an email: the email's language. */
+  locale: () => string | null = () => null,
 ) {
   return {
     /**
@@ -121,7 +124,7 @@ export function createOrders(
       { signal }: CallOptions = {},
     ): Promise<void> {
       await request('POST', `ticket_order/${encodeURIComponent(id)}/email`, {
-        body: { log_context: logContext, ...(token ? { token } : {}) },
+        body: { log_context: logContext, ...(token ? { token } : {}), ...localeOf(locale) },
         signal,
       });
     },

@@ -12,6 +12,20 @@ import { LOGIN_EMAIL_MAX, LOGIN_FIELD_MAX, LOGIN_ZIP } from './schemas';
 const id = z.string();
 const money = z.string();
 
+/**
+ * The visitor's negotiated locale a request carries (issue 26): a payment's, and an account request's that mails
+ * (password reset, resend tickets, forgot membership, a new account or email address, the manage page's
+ * emails). A BCP 47 tag's letters, digits and dashes, at most 35 characters (else 400); whether the seller offers
+ * it is the server's check (an unoffered tag mails in the seller's default language).
+ */
+export const LOCALE_TAG_MAX = 35;
+export const localeTag = z
+  .string()
+  .check(
+    z.maxLength(LOCALE_TAG_MAX),
+    z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag'),
+  );
+
 /* ---------- cart, checkout and payment ---------- */
 
 /** One reservation line per ticket. */
@@ -87,7 +101,7 @@ export const paymentBody = z.object({
   /** false: the order's confirmation email is not sent (an injected, staff-style checkout; spec 2 §4). */
   send_email: z.optional(z.boolean()),
   /** The visitor's locale (issue 26; one the seller offers): the order's emails are written in it. */
-  locale: z.optional(z.string()),
+  locale: z.optional(localeTag),
 });
 
 export const guestCheckoutBody = z.object({
@@ -96,7 +110,7 @@ export const guestCheckoutBody = z.object({
   gateway_data: z.optional(z.unknown()),
   captcha: z.optional(z.object({ provider: z.string(), token: z.string() })),
   /** The visitor's locale, as the payment's. */
-  locale: z.optional(z.string()),
+  locale: z.optional(localeTag),
 });
 
 /* ---------- members ---------- */
@@ -134,6 +148,8 @@ export const userPatchBody = z.strictObject({
   email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN }))),
   first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
   last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
+  /** The visitor's locale: a new email's confirmation (and the old address's notice) is written in it. */
+  locale: z.optional(localeTag),
 });
 
 /**
@@ -147,17 +163,24 @@ export const userBody = z.strictObject({
   password: z.optional(z.string().check(z.minLength(8), z.maxLength(254))),
   current_password: z.optional(z.string().check(z.minLength(1), z.maxLength(254))),
   additional_info: z.optional(z.unknown()),
+  /** The visitor's locale: the verification email is written in it. */
+  locale: z.optional(localeTag),
 });
 
-/** POST password_reset/request, POST ticket_order/resend, POST membership/forgot. */
+/** POST password_reset/request, POST membership/forgot; `locale`: the email's language. */
 export const emailBody = z.strictObject({
   email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
+  locale: z.optional(localeTag),
 });
 export const resendBody = z.strictObject({
   email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
   memberships_only: z.optional(z.boolean()),
+  locale: z.optional(localeTag),
 });
-export const myResendBody = z.strictObject({ memberships_only: z.optional(z.boolean()) });
+export const myResendBody = z.strictObject({
+  memberships_only: z.optional(z.boolean()),
+  locale: z.optional(localeTag),
+});
 export const resetValidateBody = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
 });

@@ -1,7 +1,8 @@
 /**
  * More than one language (issue 26): a seller offering English and Spanish, a browser in es-ES. The storefront
  * negotiates Spanish and walks the listing, a reserve and a purchase to the confirmation in Spanish, money and
- * dates in Spanish format; the switcher turns it to English, which stays chosen. The seller's locales are set
+ * dates in Spanish format, the confirmation email in Spanish (and a password link asked for in Spanish comes in
+ * Spanish); the switcher turns it to English, which stays chosen. The seller's locales are set
  * through the test server's `PUT /__test/sellers/{slug}/locales` and removed after, so the worker's other specs
  * see the English-only demo.
  */
@@ -11,6 +12,8 @@ import { outbox } from './members';
 
 /** The buyer's address: this spec's alone on the worker's seller. */
 const EMAIL = 'ada.es@example.com';
+/** A seeded member without a password (a set-password link), whose mails no other spec reads. */
+const MEMBER_EMAIL = 'grace.member@example.com';
 
 test.use({ locale: 'es-ES' });
 
@@ -18,7 +21,7 @@ test.afterEach(async ({ request, seller }) => {
   expect((await request.delete(`/__test/sellers/${seller.slug}/locales`)).ok()).toBe(true);
 });
 
-test('a Spanish storefront from the listing through a purchase to the confirmation, then English', async ({
+test('a Spanish storefront: a password link and a purchase, their emails in Spanish; then English', async ({
   page,
   request,
   seller,
@@ -27,6 +30,21 @@ test('a Spanish storefront from the listing through a purchase to the confirmati
     data: { default: 'en', offered: ['en', 'es'] },
   });
   expect(put.ok()).toBe(true);
+
+  // The account emails: a password link asked for in Spanish comes in Spanish (the request carried the locale).
+  await page.goto(`${seller.base}/user/forgot-password`);
+  await expect(page.getByRole('heading', { level: 1, name: '¿Has olvidado tu contraseña?' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(MEMBER_EMAIL);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByRole('status').filter({ hasText: MEMBER_EMAIL })).toBeVisible();
+  await expect
+    .poll(
+      async () => (await outbox(request, seller)).filter((m) => m.to === MEMBER_EMAIL).map((m) => m.subject),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toEqual([expect.stringMatching(/: crea tu contraseña$/)]);
 
   await page.goto(`${seller.base}/events`);
   await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();

@@ -38,7 +38,7 @@ async function start() {
     report((r, page) => r.failure(error, kind, page));
   const api = createApi(config, {
     isMember: () => member(),
-    // The negotiated locale (a seller naming locales): the order's emails are written in it.
+    // The negotiated locale (a seller naming locales): the emails are written in it (payments and every call that mails).
     locale: () => visitorLocale?.locale ?? null,
     // The paid orders' read tokens, for this tab's session (api/order-tokens.ts).
     orderTokens: storedOrderTokens(createStorage(() => globalThis.sessionStorage)),

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { isTag } from '../../domain/locale';
+import { isTag, matchLocale } from '../../domain/locale';
 import type { Q } from '../db';
 import * as t from '../schema';
 import { stableId } from '../util';
@@ -44,6 +44,35 @@ export function readLocales(value: unknown): SellerLocales | undefined {
 
 export async function localesOf(q: Q, sellerId: string): Promise<SellerLocales | undefined> {
   return readLocales(await sellerConfigValue(q, sellerId, LOCALES_CONFIG_KEY));
+}
+
+/**
+ * The language of an email to a seller's visitor (issue 26): the first of `wanted` the seller offers (a request's
+ * negotiated tag, the locale a cart kept; matched as the storefront negotiates: `es-ES` gives `es`), else the
+ * seller's default; null (English) for a seller naming no locales, whatever is wanted.
+ */
+export async function mailLocaleOf(
+  q: Q,
+  sellerId: string,
+  ...wanted: Array<string | null | undefined>
+): Promise<string | null> {
+  const locales = await localesOf(q, sellerId);
+  if (!locales) return null;
+  for (const tag of wanted) {
+    const offered = matchLocale(tag, locales.offered);
+    if (offered) return offered;
+  }
+  return locales.default;
+}
+
+/** The locale an order's cart kept when it paid (the buyer's language; null: none was kept). */
+export async function orderLocale(q: Q, order: { cartId: string }): Promise<string | null> {
+  const [row] = await q
+    .select({ locale: t.cart.locale })
+    .from(t.cart)
+    .where(eq(t.cart.id, order.cartId))
+    .limit(1);
+  return row?.locale ?? null;
 }
 
 /** Writes the seller's `locales` row (validated as the storefront reads it); null removes it. */

@@ -4,6 +4,7 @@
  * the server's stricter versions of the shared wire schemas in `api/schemas.ts` (same shapes and types).
  */
 import * as z from 'zod/mini';
+import { localeTag } from '../../api/request-bodies';
 import type * as w from '../../api/schemas';
 import { ADMIT_NAME_MAX } from '../../domain/admit-rule';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../domain/email';
@@ -261,12 +262,6 @@ export const purchaserBody = z
     ),
   ) satisfies z.ZodMiniType<w.PurchaserBody>;
 
-/**
- * The visitor's locale a payment carries (issue 26): a BCP 47 tag's letters, digits and dashes, at most 35
- * characters; whether the seller offers it is checked against its config (payments/routes.ts).
- */
-const localeTag = text(35).check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag'));
-
 export const paymentBody = z.object({
   amount: z.string().check(z.regex(/^\d{1,9}\.\d{2}$/, 'must be an amount like 12.50')),
   gateway_id: z.enum(['stripe', 'ledger', 'free']),
@@ -343,6 +338,8 @@ export const cancelOrderBody = z.strictObject({
 export const orderEmailBody = z.strictObject({
   log_context: z.enum(['order_update', 'order_cancel']),
   token: z.optional(manageToken),
+  /** The visitor's locale (issue 26): the email's language, else the order's. */
+  locale: z.optional(localeTag),
 });
 
 /**

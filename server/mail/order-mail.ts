@@ -19,10 +19,17 @@ import { type OrderTexts, orderTexts } from './order-texts';
 
 type Ticket = typeof t.ticket.$inferSelect;
 
+/** A booked seat, written by the texts ('Stalls Centre, row C, seat 7'). */
+export interface OrderSeat {
+  section: string;
+  row: string;
+  name: string;
+}
+
 export interface OrderLine {
   name: string;
   count: number;
-  seats: string[];
+  seats: OrderSeat[];
   /** A pass's first and last valid instant and the venue's zone (issue 25), written by the texts; absent otherwise. */
   validity?: { from: Date; to: Date; timezone: string };
 }
@@ -82,9 +89,6 @@ export const qrPng = (text: string, margin = 4): Promise<Buffer> =>
 export const orderLink = (origin: string, slug: string, orderId: string, token: string | null = null) =>
   `${origin.replace(/\/+$/, '')}/${slug}/ticket_order/${orderId}${token ? `?token=${token}` : ''}`;
 
-const seatName = (s: { section: string; row: string; name: string }) =>
-  `${s.section}, row ${s.row}, seat ${s.name}`;
-
 /** Reads what the confirmation and the calendar show of an order's `tickets`. */
 export async function loadOrderMail(
   q: Q,
@@ -137,7 +141,7 @@ export async function loadOrderMail(
       if (k.handler === 'passes' && k.validFrom && k.validTo && !line.validity)
         line.validity = { from: new Date(k.validFrom), to: new Date(k.validTo), timezone };
       const seat = seats.get(k.id);
-      if (seat) line.seats.push(seatName(seat));
+      if (seat) line.seats.push({ section: seat.section, row: seat.row, name: seat.name });
       byType.set(k.ticketTypeId, line);
     }
     return [...byType.values()];
@@ -181,18 +185,25 @@ export async function loadOrderMail(
   return out;
 }
 
-/** A session's day and time in English (the calendar file, the wallet pass, the change email). */
-export const sessionWhen = (s: OrderSession) => orderTexts(null).when(s.startAt, s.timezone);
-
-/** A line's validity in the buyer's language (English: the calendar file). */
-const validityText = (v: NonNullable<OrderLine['validity']>, tx: OrderTexts = orderTexts(null)) =>
+/** A line's validity in the buyer's language. */
+const validityText = (v: NonNullable<OrderLine['validity']>, tx: OrderTexts) =>
   tx.passValidity(v.from, v.to, v.timezone);
 
-const lineText = (l: OrderLine, tx: OrderTexts = orderTexts(null)) =>
-  `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}${l.validity ? `\n${validityText(l.validity, tx)}` : ''}`;
+/** A line's seats in the buyer's language ('Stalls Centre, row C, seat 7; …'). */
+export const seatsText = (l: OrderLine, tx: OrderTexts) => l.seats.map(tx.seat).join('; ');
 
-/** One calendar (iCalendar) of the given sessions of an order: one VEVENT each, with the venue and event link. */
-export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = data.sessions): string {
+const lineText = (l: OrderLine, tx: OrderTexts) =>
+  `${l.count} × ${l.name}${l.seats.length ? ` (${seatsText(l, tx)})` : ''}${l.validity ? `\n${validityText(l.validity, tx)}` : ''}`;
+
+/**
+ * One calendar (iCalendar) of the given sessions of an order: one VEVENT each, with the venue and event link,
+ * its description in the buyer's language (`tx`; English for GET ticket_order/{id}/calendar.ics without one).
+ */
+export function orderCalendar(
+  data: OrderMailData,
+  sessions: OrderSession[] = data.sessions,
+  tx: OrderTexts = orderTexts(null),
+): string {
   // `timestamp` (DTSTAMP) is an attribute of the ics package its types leave out: the order's time, not now.
   const events: Array<EventAttributes & { timestamp: number }> = sessions.map((s) => ({
     timestamp: data.createdAt.getTime(),
@@ -207,7 +218,9 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
     endOutputType: 'utc',
     location: s.venueName || undefined,
     url: s.eventLink.startsWith('http') ? s.eventLink : undefined,
-    description: [`Order ${data.orderNumber}`, ...s.lines.map((l) => lineText(l)), data.orderLink].join('\n'),
+    description: [tx.heading(data.orderNumber), ...s.lines.map((l) => lineText(l, tx)), data.orderLink].join(
+      '\n',
+    ),
     status: 'CONFIRMED',
     busyStatus: 'BUSY',
   }));
@@ -217,13 +230,6 @@ export function orderCalendar(data: OrderMailData, sessions: OrderSession[] = da
 }
 
 export const QR_CID = 'order-qr@tix';
-
-/** The manage link's words (ours: the spec has none). The link is the purchaser's key: never logged. */
-export const MANAGE_TEXT = orderTexts(null).manageText;
-export const MANAGE_LABEL = orderTexts(null).manageLabel;
-
-/** The wallet pass link's words (ours: the spec has none; Apple's own wording for the button). */
-export const WALLET_LABEL = orderTexts(null).walletLabel;
 
 /** Bought secrets (codes, card numbers): a list under its heading, each in a monospace box, with what it gives. */
 const secretsHtml = (title: string, how: string, items: Array<{ text: string; note: string | null }>) =>
@@ -267,7 +273,7 @@ export function orderConfirmationMail(
       ? [`${title}\n${items.map((c) => `${c.text}${c.note ? ` (${c.note})` : ''}`).join('\n')}\n${how}`]
       : [];
   const lineHtml = (l: OrderLine) =>
-    html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${l.seats.join('; ')}</span>` : ''}${l.validity ? html`<br><span style="color:#555555">${validityText(l.validity, tx)}</span>` : ''}</li>`;
+    html`<li>${l.count} × ${l.name}${l.seats.length ? html`<br><span style="color:#555555">${seatsText(l, tx)}</span>` : ''}${l.validity ? html`<br><span style="color:#555555">${validityText(l.validity, tx)}</span>` : ''}</li>`;
   const block = (title: string, sub: string | null, lines: OrderLine[], link: string | null) =>
     html`<div style="border:1px solid #e5e5e5;border-radius:4px;padding:12px 16px;margin:0 0 12px">
 <p style="margin:0;font-weight:bold">${link ? html`<a href="${link}" style="color:inherit">${title}</a>` : title}</p>
@@ -283,7 +289,7 @@ ${sub ? html`<p style="margin:0;color:#555555">${sub}</p>` : ''}
     ...data.sessions.map((s, i) => ({
       filename: data.sessions.length > 1 ? `event-${i + 1}.ics` : 'event.ics',
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: orderCalendar(data, [s]),
+      content: orderCalendar(data, [s], tx),
     })),
   ];
   return {

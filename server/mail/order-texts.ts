@@ -5,6 +5,7 @@
  * Intl's in that locale (English keeps the format the email always had).
  */
 import { dayjs, money } from '../util';
+import { intl, localized } from './intl';
 
 export interface OrderTexts {
   lang: string;
@@ -34,6 +35,18 @@ export interface OrderTexts {
    * ('Valid from {from} to {to}', ui/cart/strings.ts and its Spanish), English days as 'ddd, MMM D, YYYY'.
    */
   passValidity: (from: Date, to: Date, timeZone: string) => string;
+  /** A seat: its section, row and name ('Stalls Centre, row C, seat 7'). */
+  seat: (seat: { section: string; row: string; name: string }) => string;
+  /** The Apple Wallet pass's labels and description (server/wallet/pass.ts). */
+  wallet: {
+    description: (eventName: string, orderNumber: string) => string;
+    event: string;
+    date: string;
+    venue: string;
+    tickets: string;
+    order: string;
+    yourOrder: string;
+  };
 }
 
 const en: OrderTexts = {
@@ -60,106 +73,62 @@ const en: OrderTexts = {
   when: (start, tz) => dayjs(start).tz(tz).format('dddd D MMMM YYYY, h:mm A'),
   passValidity: (from, to, tz) =>
     `Valid from ${dayjs(from).tz(tz).format(PASS_DAY)} to ${dayjs(to).tz(tz).format(PASS_DAY)}`,
+  seat: (s) => `${s.section}, row ${s.row}, seat ${s.name}`,
+  wallet: {
+    description: (event, n) => `${event}: order ${n}`,
+    event: 'Event',
+    date: 'Date',
+    venue: 'Venue',
+    tickets: 'Tickets',
+    order: 'Order',
+    yourOrder: 'Your order',
+  },
 };
 
 /** The English days of a pass line (spec 2 §9's day format). */
 const PASS_DAY = 'ddd, MMM D, YYYY';
 
-/** Intl's long date and time, and money, in a locale (one set of formatters per locale). */
-const intls = new Map<string, ReturnType<typeof intlOf>>();
-function intl(locale: string) {
-  let found = intls.get(locale);
-  if (!found) {
-    found = intlOf(locale);
-    intls.set(locale, found);
-  }
-  return found;
-}
-function intlOf(locale: string) {
-  const when = new Map<string, Intl.DateTimeFormat>();
-  const days = new Map<string, Intl.DateTimeFormat>();
+/** Spanish, its dates and money in `locale` (`es`, or a regional Spanish such as `es-MX`: its region's formats). */
+function es(locale: string): OrderTexts {
+  const f = intl(locale);
   return {
-    day: (at: Date, tz: string) => {
-      let f = days.get(tz);
-      if (!f) {
-        f = new Intl.DateTimeFormat(locale, {
-          timeZone: tz,
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-        });
-        days.set(tz, f);
-      }
-      return f.format(at);
-    },
-    when: (start: Date, tz: string) => {
-      let f = when.get(tz);
-      if (!f) {
-        f = new Intl.DateTimeFormat(locale, {
-          timeZone: tz,
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          hour: 'numeric',
-          minute: '2-digit',
-        });
-        when.set(tz, f);
-      }
-      return f.format(start);
-    },
-    money: (cents: number, currency: string) => {
-      try {
-        return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-      } catch {
-        return `${money(cents)} ${currency}`.trim();
-      }
-    },
-  };
-}
-
-const es: OrderTexts = {
-  lang: 'es',
-  hello: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
-  thanks: (n, seller) => `Gracias por tu pedido ${n} en ${seller}.`,
-  total: (cents, currency) => `Total pagado: ${intl('es').money(cents, currency)}`,
-  showQr: 'Muestra este código QR en la entrada (en el móvil o impreso):',
-  qrAlt: (n) => `Código QR del pedido ${n}`,
-  subject: (n) => `Tus entradas: pedido ${n}`,
-  heading: (n) => `Pedido ${n}`,
-  orderNumber: (n) => `Número de pedido: ${n}`,
-  viewPrint: 'Ver e imprimir las entradas',
-  viewPrintLink: (link) => `Ver e imprimir tus entradas: ${link}`,
-  manageText: '¿Cambian tus planes? Cancela las entradas gratuitas en línea:',
-  manageLabel: 'Gestionar tu pedido',
-  walletLabel: 'Añadir a Apple Wallet',
-  codesTitle: 'Tus códigos de descuento',
-  codesHow: 'Introduce un código al pagar para usarlo.',
-  giftCardsTitle: 'Tus tarjetas regalo',
-  giftCardsHow: 'Introduce el número en «Tarjeta regalo» al pagar para pagar con ella.',
-  balance: (cents, currency) => `saldo ${intl('es').money(cents, currency)}`,
-  calendarFiles: 'Los archivos de calendario adjuntos añaden cada visita a tu calendario.',
-  when: (start, tz) => intl('es').when(start, tz),
-  passValidity: (from, to, tz) => `Válido del ${intl('es').day(from, tz)} al ${intl('es').day(to, tz)}`,
-};
-
-const BY_LANGUAGE: Record<string, OrderTexts> = { en, es };
-
-/** The order confirmation's texts for a locale (a BCP 47 tag, or null: the seller's default, English). */
-export function orderTexts(locale: string | null | undefined): OrderTexts {
-  const language = (locale ?? 'en').toLowerCase().split('-')[0] ?? 'en';
-  const texts = BY_LANGUAGE[language];
-  if (!texts || !locale || language === 'en') return texts ?? en;
-  // A regional Spanish (es-MX) keeps its region's dates and money.
-  if (locale.toLowerCase() === language) return texts;
-  const regional = intl(locale);
-  return {
-    ...texts,
     lang: locale,
-    when: regional.when,
-    passValidity: (from, to, tz) => `Válido del ${regional.day(from, tz)} al ${regional.day(to, tz)}`,
-    total: (cents, currency) => `Total pagado: ${regional.money(cents, currency)}`,
-    balance: (cents, currency) => `saldo ${regional.money(cents, currency)}`,
+    hello: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+    thanks: (n, seller) => `Gracias por tu pedido ${n} en ${seller}.`,
+    total: (cents, currency) => `Total pagado: ${f.money(cents, currency)}`,
+    showQr: 'Muestra este código QR en la entrada (en el móvil o impreso):',
+    qrAlt: (n) => `Código QR del pedido ${n}`,
+    subject: (n) => `Tus entradas: pedido ${n}`,
+    heading: (n) => `Pedido ${n}`,
+    orderNumber: (n) => `Número de pedido: ${n}`,
+    viewPrint: 'Ver e imprimir las entradas',
+    viewPrintLink: (link) => `Ver e imprimir tus entradas: ${link}`,
+    manageText: '¿Cambian tus planes? Cancela las entradas gratuitas en línea:',
+    manageLabel: 'Gestionar tu pedido',
+    walletLabel: 'Añadir a Apple Wallet',
+    codesTitle: 'Tus códigos de descuento',
+    codesHow: 'Introduce un código al pagar para usarlo.',
+    giftCardsTitle: 'Tus tarjetas regalo',
+    giftCardsHow: 'Introduce el número en «Tarjeta regalo» al pagar para pagar con ella.',
+    balance: (cents, currency) => `saldo ${f.money(cents, currency)}`,
+    calendarFiles: 'Los archivos de calendario adjuntos añaden cada visita a tu calendario.',
+    when: f.when,
+    passValidity: (from, to, tz) => `Válido del ${f.day(from, tz)} al ${f.day(to, tz)}`,
+    seat: (s) => `${s.section}, fila ${s.row}, asiento ${s.name}`,
+    wallet: {
+      description: (event, n) => `${event}: pedido ${n}`,
+      event: 'Evento',
+      date: 'Fecha',
+      venue: 'Lugar',
+      tickets: 'Entradas',
+      order: 'Pedido',
+      yourOrder: 'Tu pedido',
+    },
   };
 }
+
+/**
+ * The order confirmation's texts for a locale (a BCP 47 tag, or null: English). A language we have no words for
+ * reads English; a regional tag (es-MX) keeps its region's dates and money.
+ */
+export const orderTexts = localized(en, { es });

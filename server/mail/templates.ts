@@ -1,56 +1,76 @@
 /**
- * The account and membership emails: small functions from data to `MailContent` (subject, plain text, HTML).
- * Every value reaches the HTML through `html\`\`` (escaped); the order confirmation is in order-mail.ts.
+ * The account and membership emails: small functions from data to `MailContent` (subject, plain text, HTML), in
+ * the visitor's language (`locale`: one of the seller's offered locales, or null: English; the words are in
+ * account-texts.ts). Every value reaches the HTML through `html\`\`` (escaped); the order confirmation is in
+ * order-mail.ts.
  */
+import { accountTexts } from './account-texts';
 import { html } from './html';
 import { type Brand, button, layout, para, textBody } from './layout';
 import type { MailContent } from './message';
 
-export function resetMail(brand: Brand, link: string, hasPassword: boolean): MailContent {
-  const action = hasPassword ? 'reset your password' : 'set a password';
-  const heading = hasPassword ? 'Reset your password' : 'Set your password';
-  const intro = `Someone asked to ${action} for your ${brand.name} account. Use this one-time link within an hour:`;
-  const ignore = 'If this was not you, you can ignore this email.';
+export function resetMail(
+  brand: Brand,
+  link: string,
+  hasPassword: boolean,
+  locale: string | null = null,
+): MailContent {
+  const tx = accountTexts(locale);
+  const heading = tx.reset.heading(hasPassword);
+  const intro = tx.reset.intro(brand.name, hasPassword);
+  const ignore = tx.reset.ignore;
   return {
-    subject: `${brand.name}: ${hasPassword ? 'reset your password' : 'set your password'}`,
-    text: textBody(brand, ['Hello,', intro, link, ignore]),
+    subject: tx.reset.subject(brand.name, hasPassword),
+    text: textBody(brand, [tx.hello, intro, link, ignore]),
     html: layout(
       brand,
       heading,
-      html`${para('Hello,')}${para(intro)}${button(brand, link, heading)}${para(html`Or open this link: <a href="${link}">${link}</a>`)}${para(ignore)}`,
+      html`${para(tx.hello)}${para(intro)}${button(brand, link, heading)}${para(html`${tx.orOpen} <a href="${link}">${link}</a>`)}${para(ignore)}`,
+      tx.lang,
     ),
   };
 }
 
 /** The link that proves an address: after registration (`change` false) or to confirm a new email address. */
-export function verifyEmailMail(brand: Brand, link: string, change: boolean): MailContent {
-  const intro = change
-    ? `Someone asked to use this address for their ${brand.name} account. To confirm the change, use this one-time link within 24 hours:`
-    : `Please confirm the email address of your new ${brand.name} account with this one-time link within 24 hours:`;
-  const ignore = 'If this was not you, you can ignore this email: nothing changes without it.';
-  const heading = change ? 'Confirm your new email address' : 'Confirm your email address';
+export function verifyEmailMail(
+  brand: Brand,
+  link: string,
+  change: boolean,
+  locale: string | null = null,
+): MailContent {
+  const tx = accountTexts(locale);
+  const intro = tx.verify.intro(brand.name, change);
+  const ignore = tx.verify.ignore;
+  const heading = tx.verify.heading(change);
   return {
-    subject: `${brand.name}: ${change ? 'confirm your new email address' : 'confirm your email address'}`,
-    text: textBody(brand, ['Hello,', intro, link, ignore]),
+    subject: tx.verify.subject(brand.name, change),
+    text: textBody(brand, [tx.hello, intro, link, ignore]),
     html: layout(
       brand,
       heading,
-      html`${para('Hello,')}${para(intro)}${button(brand, link, 'Confirm')}${para(html`Or open this link: <a href="${link}">${link}</a>`)}${para(ignore)}`,
+      html`${para(tx.hello)}${para(intro)}${button(brand, link, tx.verify.button)}${para(html`${tx.orOpen} <a href="${link}">${link}</a>`)}${para(ignore)}`,
+      tx.lang,
     ),
   };
 }
 
 /** To the old address when an account asks to change its email. */
-export function emailChangeNoticeMail(brand: Brand, newEmail: string): MailContent {
-  const what = `Your ${brand.name} account asked to change its email address to ${newEmail}. The change takes effect when the link sent to that address is used.`;
-  const notYou = `If this wasn't you, reset your password now with "Forgot password" on the ${brand.name} website: that ends every session of your account and cancels the change.`;
+export function emailChangeNoticeMail(
+  brand: Brand,
+  newEmail: string,
+  locale: string | null = null,
+): MailContent {
+  const tx = accountTexts(locale);
+  const what = tx.changeNotice.what(brand.name, newEmail);
+  const notYou = tx.changeNotice.notYou(brand.name);
   return {
-    subject: `${brand.name}: your email address is being changed`,
-    text: textBody(brand, ['Hello,', what, notYou]),
+    subject: tx.changeNotice.subject(brand.name),
+    text: textBody(brand, [tx.hello, what, notYou]),
     html: layout(
       brand,
-      'Your email address is being changed',
-      html`${para('Hello,')}${para(what)}${para(notYou)}`,
+      tx.changeNotice.heading,
+      html`${para(tx.hello)}${para(what)}${para(notYou)}`,
+      tx.lang,
     ),
   };
 }
@@ -59,71 +79,87 @@ export function emailChangeNoticeMail(brand: Brand, newEmail: string): MailConte
 export function membershipIdMail(
   brand: Brand,
   memberships: Array<{ scanCode: string; levelName: string }>,
+  locale: string | null = null,
 ): MailContent {
-  const intro = `Your ${brand.name} membership ${memberships.length > 1 ? 'IDs are' : 'ID is'}:`;
+  const tx = accountTexts(locale);
+  const intro = tx.membershipId.intro(brand.name, memberships.length);
   return {
-    subject: `${brand.name}: your membership ID`,
+    subject: tx.membershipId.subject(brand.name),
     text: textBody(brand, [
-      'Hello,',
+      tx.hello,
       intro,
       memberships.map((m) => `${m.levelName}: ${m.scanCode}`).join('\n'),
     ]),
     html: layout(
       brand,
-      'Your membership ID',
-      html`${para('Hello,')}${para(intro)}<ul style="margin:0 0 16px;padding-left:20px">${memberships.map(
+      tx.membershipId.heading,
+      html`${para(tx.hello)}${para(intro)}<ul style="margin:0 0 16px;padding-left:20px">${memberships.map(
         (m) =>
           html`<li>${m.levelName}: <strong style="font-size:18px;letter-spacing:1px">${m.scanCode}</strong></li>`,
       )}</ul>`,
+      tx.lang,
     ),
   };
 }
 
 /** Resend tickets: each order of the address with the link to its confirmation. */
-export function resendMail(brand: Brand, orders: Array<{ orderNumber: string; link: string }>): MailContent {
-  const intro = `As asked, here ${orders.length > 1 ? 'are your orders' : 'is your order'} with ${brand.name}:`;
+export function resendMail(
+  brand: Brand,
+  orders: Array<{ orderNumber: string; link: string }>,
+  locale: string | null = null,
+): MailContent {
+  const tx = accountTexts(locale);
+  const intro = tx.resend.intro(brand.name, orders.length);
   return {
-    subject: `${brand.name}: your tickets`,
+    subject: tx.resend.subject(brand.name),
     text: textBody(brand, [
-      'Hello,',
+      tx.hello,
       intro,
-      orders.map((o) => `Order ${o.orderNumber}: ${o.link}`).join('\n'),
+      orders.map((o) => `${tx.resend.orderWord} ${o.orderNumber}: ${o.link}`).join('\n'),
     ]),
     html: layout(
       brand,
-      'Your tickets',
-      html`${para('Hello,')}${para(intro)}<ul style="margin:0 0 16px;padding-left:20px">${orders.map(
+      tx.resend.heading,
+      html`${para(tx.hello)}${para(intro)}<ul style="margin:0 0 16px;padding-left:20px">${orders.map(
         (o) =>
-          html`<li style="margin-bottom:8px">Order <strong>${o.orderNumber}</strong>: <a href="${o.link}">view your tickets</a></li>`,
+          html`<li style="margin-bottom:8px">${tx.resend.orderWord} <strong>${o.orderNumber}</strong>: <a href="${o.link}">${tx.resend.view}</a></li>`,
       )}</ul>`,
+      tx.lang,
     ),
   };
 }
 
-/** A gift to someone who already holds a membership: each level's code, its redeem link and last day. */
+/**
+ * A gift to someone who already holds a membership: each level's code, its redeem link and last day (in the
+ * seller's `timeZone`).
+ */
 export function giftCodeMail(
   brand: Brand,
   linkBase: string,
   codes: Array<{ code: string; levelName: string; validTo: Date }>,
+  { locale = null, timeZone = 'UTC' }: { locale?: string | null; timeZone?: string } = {},
 ): MailContent {
-  const intro = `You have been given a ${brand.name} membership. As you already hold a membership, nothing about it has changed: the gift waits for you as a code to redeem when you choose (it renews your membership with the gifted level).`;
-  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const tx = accountTexts(locale);
+  const intro = tx.giftCode.intro(brand.name);
+  const words = (c: { validTo: Date }) => tx.giftCode.codeWords(c.validTo, timeZone);
   return {
-    subject: `${brand.name}: a membership gift for you`,
+    subject: tx.giftCode.subject(brand.name),
     text: textBody(brand, [
-      'Hello,',
+      tx.hello,
       intro,
-      ...codes.map(
-        (c) => `${c.levelName}: code ${c.code}, to redeem by ${day(c.validTo)}\n${linkBase}${c.code}`,
-      ),
+      ...codes.map((c) => {
+        const w = words(c);
+        return `${c.levelName}: ${w.before} ${c.code}${w.after}\n${linkBase}${c.code}`;
+      }),
     ]),
     html: layout(
       brand,
-      'A membership gift for you',
-      html`${para('Hello,')}${para(intro)}${codes.map(
-        (c) =>
-          html`${para(html`${c.levelName}: code <strong style="font-size:18px;letter-spacing:1px">${c.code}</strong>, to redeem by ${day(c.validTo)}`)}${button(brand, `${linkBase}${c.code}`, 'Redeem your gift')}`,
-      )}`,
+      tx.giftCode.heading,
+      html`${para(tx.hello)}${para(intro)}${codes.map((c) => {
+        const w = words(c);
+        return html`${para(html`${c.levelName}: ${w.before} <strong style="font-size:18px;letter-spacing:1px">${c.code}</strong>${w.after}`)}${button(brand, `${linkBase}${c.code}`, tx.giftCode.button)}`;
+      })}`,
+      tx.lang,
     ),
   };
 }

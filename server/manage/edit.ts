@@ -17,6 +17,7 @@ import { bookLiveTickets, type CartRow, type TicketRow, ticketsCost } from '../c
 import { changeCapacity, releaseTickets } from '../cart/holds';
 import { holdsOf } from '../cart/holds-config';
 import { lockPending } from '../cart/state';
+import { orderLocale } from '../catalog/locales';
 import { loadSessionPrices, priceAtSession, type SessionPrices } from '../catalog/session-prices';
 import type { Q, Tx } from '../db';
 import type { AppCtx } from '../http/context';
@@ -56,7 +57,8 @@ export async function startEdit(ctx: AppCtx, order: Order, holdMs?: number): Pro
     payAttempt: 0,
     payStartedAt: null,
     payAmountCents: null,
-    locale: null,
+    // The order's language (issue 26): the locale its cart kept, until this cart's payment carries one.
+    locale: await orderLocale(ctx.db, order),
   };
   await ctx.db.transaction(async (tx) => {
     await tx.insert(t.cart).values(cart);

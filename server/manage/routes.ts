@@ -11,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { releaseTickets } from '../cart/holds';
 import { documentResponse, testHoldMs } from '../cart/routes';
+import { mailLocaleOf, orderLocale } from '../catalog/locales';
 import { clientAddress } from '../http/client-address';
 import { type AppCtx, type C, type Env, idParam, withRequestOrigin } from '../http/context';
 import { coll, loadEvents, loadSessions, loadTypesById, type Row } from '../http/docs';
@@ -200,7 +201,12 @@ export function registerManage(api: Hono<Env>, ctx: AppCtx) {
         {
           sellerId: seller.id,
           to: who.email,
-          ...orderChangeMail(await brandOf(ctx.db, seller), { kind: b.log_context, cancelled, remaining }),
+          // In the request's language, else the one the order's cart kept (issue 26).
+          ...orderChangeMail(
+            await brandOf(ctx.db, seller),
+            { kind: b.log_context, cancelled, remaining },
+            await mailLocaleOf(ctx.db, seller.id, b.locale, await orderLocale(ctx.db, order)),
+          ),
         },
         nowMs,
       );

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import * as rb from '../../api/request-bodies';
 import type * as w from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
+import { mailLocaleOf } from '../catalog/locales';
 import type { Q } from '../db';
 import { clientAddress } from '../http/client-address';
 import type { AppCtx, C, Env } from '../http/context';
@@ -316,7 +317,12 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
    * (verified) is a plain edit; the same unverified address gets a new link. A member-ID session may only set
    * an email on an account without a real one (403 limited_session); another verified account's address: 409.
    */
-  async function changeEmail(c: C, member: SessionMember, email: string): Promise<void> {
+  async function changeEmail(
+    c: C,
+    member: SessionMember,
+    email: string,
+    locale: string | undefined,
+  ): Promise<void> {
     const { user } = member;
     const seller = c.get('seller');
     const same = user.emailKey === emailKey(email);
@@ -337,6 +343,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       origin: publicUrl(c),
       nowMs: ctx.now(),
       change: !same,
+      locale: await mailLocaleOf(ctx.db, seller.id, locale),
     });
   }
 
@@ -344,7 +351,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     const member = await requireMember(ctx, c);
     if (c.req.param('id') !== member.user.id) throw notFound('user');
     const b = await body(c, rb.userPatchBody, 'user');
-    if (b.email !== undefined) await changeEmail(c, member, b.email);
+    if (b.email !== undefined) await changeEmail(c, member, b.email, b.locale);
     const updated = await updateUser(member.user, { firstName: b.first_name, lastName: b.last_name });
     return c.json(await userDocument(ctx.db, updated));
   });
@@ -381,7 +388,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
         );
       passwordHash = await hashPassword(b.password);
     }
-    await changeEmail(c, member, b.email);
+    await changeEmail(c, member, b.email, b.locale);
     const updated = await updateUser(user, { firstName: b.first_name, lastName: b.last_name, passwordHash });
     if (passwordHash !== undefined) await endOtherSessions(ctx, user.id, member.tokenHash);
     return c.json(await userDocument(ctx.db, updated));
@@ -404,6 +411,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     const existing = await userByEmail(ctx.db, seller.id, b.email);
     if (existing) throw emailInUse(b.email);
     const nowMs = ctx.now();
+    const locale = await mailLocaleOf(ctx.db, seller.id, b.locale);
     const identityId = newId();
     const user: MemberUserRow = {
       id: newId(),
@@ -429,7 +437,12 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
         });
         await tx.insert(memberUser).values(user);
         if (isRealEmail(user.email, false))
-          await sendVerification(tx, seller, user, b.email, { origin: publicUrl(c), nowMs, change: false });
+          await sendVerification(tx, seller, user, b.email, {
+            origin: publicUrl(c),
+            nowMs,
+            change: false,
+            locale,
+          });
       });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
@@ -472,7 +485,12 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
         {
           sellerId: seller.id,
           to: user.email,
-          ...resetMail(await brandOf(ctx.db, seller), link, user.passwordHash !== null),
+          ...resetMail(
+            await brandOf(ctx.db, seller),
+            link,
+            user.passwordHash !== null,
+            await mailLocaleOf(ctx.db, seller.id, b.locale),
+          ),
         },
         nowMs,
       );
@@ -602,7 +620,13 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
 
   const noOrders = () => notFound('ticket_order', 'No orders could be found for this email address.');
 
-  async function sendOrders(c: C, to: string, orders: Array<{ id: string; orderNumber: string }>) {
+  /** The resend email (in `locale`: the request's, when the seller offers it). */
+  async function sendOrders(
+    c: C,
+    to: string,
+    orders: Array<{ id: string; orderNumber: string }>,
+    locale: string | undefined,
+  ) {
     const seller = c.get('seller');
     const base = `${publicUrl(c)}/${seller.slug}/checkout/complete?orderIds=`;
     await queueMail(
@@ -613,6 +637,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
         ...resendMail(
           await brandOf(ctx.db, seller),
           orders.map((o) => ({ orderNumber: o.orderNumber, link: `${base}${o.id}` })),
+          await mailLocaleOf(ctx.db, seller.id, locale),
         ),
       },
       ctx.now(),
@@ -624,7 +649,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     await emailSlots(c, b.email);
     const orders = await ordersFor(c.get('seller').id, b.email, null, b.memberships_only ?? false);
     if (orders.length === 0) throw noOrders();
-    await sendOrders(c, b.email, orders);
+    await sendOrders(c, b.email, orders, b.locale);
     return c.json({});
   });
 
@@ -641,7 +666,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
       b.memberships_only ?? false,
     );
     if (!real || !user.email || orders.length === 0) throw noOrders();
-    await sendOrders(c, user.email, orders);
+    await sendOrders(c, user.email, orders, b.locale);
     return c.json({});
   });
 
@@ -662,7 +687,15 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     if (memberships.length)
       await queueMail(
         ctx.db,
-        { sellerId: seller.id, to: b.email, ...membershipIdMail(await brandOf(ctx.db, seller), memberships) },
+        {
+          sellerId: seller.id,
+          to: b.email,
+          ...membershipIdMail(
+            await brandOf(ctx.db, seller),
+            memberships,
+            await mailLocaleOf(ctx.db, seller.id, b.locale),
+          ),
+        },
         ctx.now(),
       );
     return c.json({});

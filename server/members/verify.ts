@@ -46,14 +46,20 @@ export interface Seller {
 
 /**
  * Mails a verification link for `email` to `email` (a new address: `change`, with a notice to the account's
- * old real address). Earlier unspent links of the account die: only the newest pending address counts.
+ * old real address), both in `locale` (the request's, resolved by catalog/locales.ts `mailLocaleOf`; null:
+ * English). Earlier unspent links of the account die: only the newest pending address counts.
  */
 export async function sendVerification(
   q: Q,
   seller: Seller,
   user: MemberUserRow,
   email: string,
-  { origin, nowMs, change }: { origin: string; nowMs: number; change: boolean },
+  {
+    origin,
+    nowMs,
+    change,
+    locale = null,
+  }: { origin: string; nowMs: number; change: boolean; locale?: string | null },
 ): Promise<void> {
   await q
     .update(memberEmailToken)
@@ -71,11 +77,15 @@ export async function sendVerification(
   });
   const link = `${origin}/${seller.slug}/user/verify-email?token=${encodeURIComponent(token)}`;
   const brand = await brandOf(q, seller);
-  await queueMail(q, { sellerId: seller.id, to: email, ...verifyEmailMail(brand, link, change) }, nowMs);
+  await queueMail(
+    q,
+    { sellerId: seller.id, to: email, ...verifyEmailMail(brand, link, change, locale) },
+    nowMs,
+  );
   if (change && isRealEmail(user.email, user.testAccount) && emailKey(user.email) !== emailKey(email))
     await queueMail(
       q,
-      { sellerId: seller.id, to: user.email, ...emailChangeNoticeMail(brand, email) },
+      { sellerId: seller.id, to: user.email, ...emailChangeNoticeMail(brand, email, locale) },
       nowMs,
     );
 }

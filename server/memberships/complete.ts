@@ -15,6 +15,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CartRow, TicketRow } from '../cart/document';
+import { mailLocaleOf } from '../catalog/locales';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import { brandOf } from '../mail/layout';
@@ -136,7 +137,15 @@ async function giftAsCodes(
   const base = `${(ctx.publicUrl ?? '').replace(/\/+$/, '')}/${seller.slug}/membership/redeem?gift_code=`;
   await queueMail(
     tx,
-    { sellerId: seller.id, to: identity.email, ...giftCodeMail(await brandOf(tx, seller), base, issued) },
+    {
+      sellerId: seller.id,
+      to: identity.email,
+      // In the giver's language (the locale the cart kept when it paid), the last days in the seller's zone.
+      ...giftCodeMail(await brandOf(tx, seller), base, issued, {
+        locale: await mailLocaleOf(tx, seller.id, cart.locale),
+        timeZone: seller.timezone,
+      }),
+    },
     nowMs,
   );
 }
@@ -276,7 +285,16 @@ export async function createMemberships(
   if (identity?.email && seller)
     await queueMail(
       tx,
-      { sellerId: seller.id, to: identity.email, ...membershipIdMail(await brandOf(tx, seller), mailed) },
+      {
+        sellerId: seller.id,
+        to: identity.email,
+        // In the buyer's language: the locale the cart kept when it paid.
+        ...membershipIdMail(
+          await brandOf(tx, seller),
+          mailed,
+          await mailLocaleOf(tx, seller.id, cart.locale),
+        ),
+      },
       nowMs,
     );
 }

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type * as w from '../../api/schemas';
 import { SURVEY_META } from '../../domain/survey-rule';
+import { mailLocaleOf, orderLocale } from '../catalog/locales';
 import { type AppCtx, type C, type Env, idParam, query } from '../http/context';
 import {
   coll,
@@ -29,6 +30,7 @@ import { invalid, notFound } from '../http/errors';
 import { ledgersOf, wLedger } from '../ledger/ledger';
 import { brandOf } from '../mail/layout';
 import { loadOrderMail, orderCalendar, orderQrText, qrPng } from '../mail/order-mail';
+import { orderTexts } from '../mail/order-texts';
 import { withOrderMemberships } from '../memberships/routes';
 import { issuedCodesOf, wIssuedCode } from '../promo/issued';
 import * as t from '../schema';
@@ -206,7 +208,9 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
   api.get('/ticket_order/:id/calendar.ics', async (c) => {
     const order = await loadOrder(idParam(c, 'id', 'ticket_order'), c.get('seller').id);
     const data = await visitsOf(c, order, 'a calendar');
-    return c.body(orderCalendar(data), 200, {
+    // In the buyer's language (issue 26): the locale the order's cart kept, else the seller's default.
+    const tx = orderTexts(await mailLocaleOf(ctx.db, order.sellerId, await orderLocale(ctx.db, order)));
+    return c.body(orderCalendar(data, data.sessions, tx), 200, {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="order-${order.orderNumber}.ics"`,
     });
@@ -227,7 +231,9 @@ export function registerOrders(api: Hono<Env>, ctx: AppCtx) {
     const order = await loadOrder(id.toLowerCase(), seller.id);
     if (!(await readableOrders(ctx, c, [order])).has(order.id)) throw notFound('ticket_order');
     const data = await visitsOf(c, order, 'a wallet');
-    const pass = orderPass(settings, await brandOf(ctx.db, seller), data);
+    // In the buyer's language (issue 26), as the confirmation that links to it.
+    const locale = await mailLocaleOf(ctx.db, seller.id, await orderLocale(ctx.db, order));
+    const pass = orderPass(settings, await brandOf(ctx.db, seller), data, locale);
     return c.body(new Uint8Array(pass), 200, {
       'Content-Type': 'application/vnd.apple.pkpass',
       'Content-Disposition': `attachment; filename="order-${order.orderNumber}.pkpass"`,

@@ -1,6 +1,7 @@
 /** The order confirmation, written to the outbox in the transaction that books (server/mail/ delivers it). */
 import { eq } from 'drizzle-orm';
 import type { CartRow, TicketRow } from '../cart/document';
+import { mailLocaleOf } from '../catalog/locales';
 import type { Tx } from '../db';
 import type { AppCtx } from '../http/context';
 import type { Row } from '../http/docs';
@@ -49,8 +50,13 @@ export async function queueConfirmation(
     {
       sellerId: seller.id,
       to: who.email,
-      // In the buyer's language: the locale the cart kept when it paid (payments/routes.ts), else English.
-      ...orderConfirmationMail(await brandOf(tx, seller), { ...data, walletLink }, cart.locale),
+      // In the buyer's language: the locale the cart kept when it paid (payments/routes.ts), else the seller's
+      // default (English for a seller naming no locales).
+      ...orderConfirmationMail(
+        await brandOf(tx, seller),
+        { ...data, walletLink },
+        await mailLocaleOf(tx, seller.id, cart.locale),
+      ),
     },
     nowMs,
   );

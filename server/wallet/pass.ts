@@ -7,7 +7,8 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { PKPass } from 'passkit-generator';
-import { type OrderMailData, orderQrText, sessionWhen } from '../mail/order-mail';
+import { type OrderMailData, orderQrText, seatsText } from '../mail/order-mail';
+import { orderTexts } from '../mail/order-texts';
 import type { WalletPassSettings } from './config';
 
 /** http/api.ts's API_PREFIX (importing it from there would close an import cycle through the payments' routes). */
@@ -54,21 +55,22 @@ export function passJson(
   settings: Pick<WalletPassSettings, 'passTypeId' | 'teamId'>,
   brand: { name: string; color?: string },
   data: OrderMailData,
+  locale: string | null = null,
 ) {
+  const tx = orderTexts(locale);
+  const when = (s: (typeof data.sessions)[number]) => tx.when(s.startAt, s.timezone);
   const [first, ...more] = data.sessions;
   if (!first) throw new Error('an order pass needs a session');
   const [r, g, b] = hexRgb(brand.color ?? DEFAULT_COLOR);
   const lines = (s: typeof first) =>
-    s.lines
-      .map((l) => `${l.count} × ${l.name}${l.seats.length ? ` (${l.seats.join('; ')})` : ''}`)
-      .join('\n');
+    s.lines.map((l) => `${l.count} × ${l.name}${l.seats.length ? ` (${seatsText(l, tx)})` : ''}`).join('\n');
   return {
     formatVersion: 1,
     passTypeIdentifier: settings.passTypeId,
     teamIdentifier: settings.teamId,
     serialNumber: data.orderId,
     organizationName: brand.name,
-    description: `${first.eventName}: order ${data.orderNumber}`,
+    description: tx.wallet.description(first.eventName, data.orderNumber),
     backgroundColor: `rgb(${r}, ${g}, ${b})`,
     foregroundColor: 'rgb(255, 255, 255)',
     labelColor: 'rgb(255, 255, 255)',
@@ -82,22 +84,22 @@ export function passJson(
       },
     ],
     eventTicket: {
-      primaryFields: [{ key: 'event', label: 'Event', value: first.eventName }],
+      primaryFields: [{ key: 'event', label: tx.wallet.event, value: first.eventName }],
       secondaryFields: [
-        { key: 'when', label: 'Date', value: sessionWhen(first) },
-        ...(first.venueName ? [{ key: 'venue', label: 'Venue', value: first.venueName }] : []),
+        { key: 'when', label: tx.wallet.date, value: when(first) },
+        ...(first.venueName ? [{ key: 'venue', label: tx.wallet.venue, value: first.venueName }] : []),
       ],
       auxiliaryFields: [
-        { key: 'tickets', label: 'Tickets', value: lines(first) },
-        { key: 'order', label: 'Order', value: data.orderNumber },
+        { key: 'tickets', label: tx.wallet.tickets, value: lines(first) },
+        { key: 'order', label: tx.wallet.order, value: data.orderNumber },
       ],
       backFields: [
         ...more.map((s, i) => ({
           key: `visit${i + 2}`,
           label: s.eventName,
-          value: `${sessionWhen(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${lines(s)}`,
+          value: `${when(s)}${s.venueName ? `, ${s.venueName}` : ''}\n${lines(s)}`,
         })),
-        { key: 'link', label: 'Your order', value: data.orderLink },
+        { key: 'link', label: tx.wallet.yourOrder, value: data.orderLink },
       ],
     },
   };
@@ -108,11 +110,12 @@ export function orderPass(
   settings: WalletPassSettings,
   brand: { name: string; color?: string },
   data: OrderMailData,
+  locale: string | null = null,
 ): Buffer {
   const icon = hexRgb(brand.color ?? DEFAULT_COLOR);
   const pass = new PKPass(
     {
-      'pass.json': Buffer.from(JSON.stringify(passJson(settings, brand, data))),
+      'pass.json': Buffer.from(JSON.stringify(passJson(settings, brand, data, locale))),
       'icon.png': solidPng(29, icon),
       'icon@2x.png': solidPng(58, icon),
     },

@@ -148,3 +148,40 @@ describe('api.members', () => {
     );
   });
 });
+
+describe('the visitor’s locale on the calls that mail (issue 26)', () => {
+  it('every call that mails carries the negotiated locale, read at each call; the others and a seller naming none carry none', async () => {
+    const { fetch, calls } = fakeFetch(...Array.from({ length: 12 }, () => json(USER_DOC)));
+    let tag: string | null = 'es';
+    const api = createApi(SETTINGS, { fetch, logger: { warn: vi.fn() }, locale: () => tag });
+    const user = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+    await api.members.requestPasswordReset(' ada@example.com ');
+    await api.members.resendTickets('ada@example.com', { membershipsOnly: true });
+    await api.members.resendMyTickets();
+    await api.members.forgotMembership('ada@example.com');
+    await api.members.createUser({ ...user, password: 'Secret-Pass1' });
+    await api.members.saveMyUser(user);
+    await api.members.updateUser('u1', { email: 'new@example.com' });
+    const mailing = calls.map((c) => [c.url.split('?')[0], c.body]);
+    expect(mailing).toEqual([
+      ['/api/password_reset/request', { email: 'ada@example.com', locale: 'es' }],
+      ['/api/ticket_order/resend', { email: 'ada@example.com', memberships_only: true, locale: 'es' }],
+      ['/api/my/ticket_order/resend', { locale: 'es' }],
+      ['/api/membership/forgot', { email: 'ada@example.com', locale: 'es' }],
+      ['/api/user', { ...wireUser, password: 'Secret-Pass1', locale: 'es' }],
+      ['/api/my/user', { ...wireUser, locale: 'es' }],
+      [`/api/my/user/u1`, { email: 'new@example.com', locale: 'es' }],
+    ]);
+    // A name change mails nothing; a login neither.
+    await api.members.updateUser('u1', { firstName: 'Ada' });
+    await api.members.login({ mode: 'password', email: 'ada@example.com', password: 'x' });
+    expect(calls[7]?.body).toEqual({ first_name: 'Ada' });
+    expect(calls[8]?.body).not.toHaveProperty('locale');
+    // A seller naming no locales: nothing is sent.
+    tag = null;
+    await api.members.requestPasswordReset('ada@example.com');
+    expect(calls[9]?.body).toEqual({ email: 'ada@example.com' });
+  });
+});
+
+const wireUser = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };

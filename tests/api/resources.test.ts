@@ -514,6 +514,19 @@ describe('cart', () => {
     await api.cart.pay('cart-1', { amountCents: 5000, source: 'pm_card_visa' });
     expect(calls[2]?.body).not.toHaveProperty('locale');
   });
+
+  it('the manage page’s email carries the visitor’s locale too (issue 26), read at each call', async () => {
+    const { fetch, calls } = fakeFetch(json({}), json({}));
+    let tag: string | null = 'es';
+    const api = createApi(SETTINGS, { fetch, now: () => NOW, locale: () => tag });
+    await api.orders.email('ord-1', 'order_cancel', 'tok');
+    tag = null;
+    await api.orders.email('ord-1', 'order_update', null);
+    expect(calls.map((c) => c.body)).toEqual([
+      { log_context: 'order_cancel', token: 'tok', locale: 'es' },
+      { log_context: 'order_update' },
+    ]);
+  });
 });
 
 describe('orders', () => {
