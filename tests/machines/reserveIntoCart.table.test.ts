@@ -14,13 +14,7 @@ import { selectCodePrompt } from '../../machines/reserve/core/view';
 import { cart, soldOutError } from '../../stories/fixtures/dateFirstReserve';
 import { membershipInput, ticketsInput } from '../../stories/fixtures/reserveIntoCart';
 import { events, table, worlds } from './reserveIntoCart.table';
-import {
-  actualInitial,
-  atomicStates,
-  expectedInitial,
-  expectTable,
-  stateValueOf,
-} from './transition-table';
+import { actualInitial, atomicStates, expectedInitial, expectTable, stateValueOf } from './transition-table';
 
 const fresh = (input: typeof ticketsInput): ReserveIntoCartContext => ({
   request: input.request,
@@ -50,7 +44,10 @@ describe('reserveIntoCart held to its transition table (spec 1 §4, §8; DESIGN.
   it('ends with the cart, or the refusal (none kept: unexpected)', () => {
     const base = fresh(ticketsInput);
     const refusal = { kind: 'sessionSoldOut' as const, error: { ...soldOutError, context: null } };
-    expect(reserveIntoCartOutput({ context: { ...base, cart, refusal } })).toEqual({ status: 'reserved', cart });
+    expect(reserveIntoCartOutput({ context: { ...base, cart, refusal } })).toEqual({
+      status: 'reserved',
+      cart,
+    });
     expect(reserveIntoCartOutput({ context: { ...base, refusal } })).toEqual({ status: 'refused', refusal });
     expect(reserveIntoCartOutput({ context: base })).toEqual({
       status: 'refused',

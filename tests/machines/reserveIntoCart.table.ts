@@ -64,7 +64,9 @@ function flowError(error: unknown): ReserveRefusal['error'] {
 function asksForCode(error: unknown): boolean {
   if (!hasCodeField(error)) return false;
   const reason = (error.extra as Raw | undefined)?.reason;
-  return error.code === 'rule_blocks_reserve' && error.context === 'checkout_rules' && reason === 'code_required';
+  return (
+    error.code === 'rule_blocks_reserve' && error.context === 'checkout_rules' && reason === 'code_required'
+  );
 }
 function kindOf(error: unknown): RefusalKind {
   const code = hasCodeField(error) ? error.code : 'unexpected';
@@ -162,9 +164,7 @@ export const table: Table<C, E, S> = {
       ],
     },
     'code.change': {
-      'askingForCode.editing': [
-        { target: null, effect: (_c, e) => ({ code: e.value, codeError: null }) },
-      ],
+      'askingForCode.editing': [{ target: null, effect: (_c, e) => ({ code: e.value, codeError: null }) }],
     },
     'code.submit': {
       'askingForCode.editing': [
