@@ -229,3 +229,76 @@ export const dismissRow = {
     messages: c.messages.filter((m) => m.key !== e.key),
   }),
 };
+
+// ---- seats (spec 1 §2 seat selection block, §3, §5 "Seats") ----------------------------------------------
+
+export type Seats = Readonly<Record<string, readonly string[]>>;
+const seatedTickets = (groups: readonly TicketGroupModel[], q: Quantities) =>
+  groups.filter((g) => g.handler === 'seated').map((g) => [g, groupSum(g, q)] as const);
+/** Spec 1 §5: one seat per seated ticket in every seated group, and no seats for groups without tickets. */
+export function seatsFit(groups: readonly TicketGroupModel[], q: Quantities, seats: Seats): boolean {
+  const needed = new Map(
+    seatedTickets(groups, q)
+      .filter(([, n]) => n > 0)
+      .map(([g, n]) => [g.id, n]),
+  );
+  for (const [id, n] of needed) if ((seats[id]?.length ?? 0) !== n) return false;
+  return Object.entries(seats).every(([id, ids]) => ids.length === 0 || needed.has(id));
+}
+/** The request's seats per ticket type (the group's seats handed to its types in order), when any are chosen. */
+export function seatsPart(groups: readonly TicketGroupModel[], q: Quantities, seats: Seats) {
+  if (Object.keys(seats).length === 0) return {};
+  const out: Record<string, { seat_template_id: string; ticket_group_id: string }[]> = {};
+  for (const [g] of seatedTickets(groups, q)) {
+    const ids = seats[g.id] ?? [];
+    let from = 0;
+    for (const t of g.types) {
+      const n = Math.floor(count(q, t.id));
+      const take = ids.slice(from, from + Math.max(0, n));
+      from += take.length;
+      if (take.length > 0) out[t.id] = take.map((id) => ({ seat_template_id: id, ticket_group_id: g.id }));
+    }
+  }
+  return { seats: out };
+}
+/** A lost seat race drops the seats the server names (all when it names none); other refusals keep them. */
+export function seatsAfter(seats: Seats, error: ReserveRefusal['error'] | null): Seats {
+  if (error?.code !== 'seat_unavailable') return seats;
+  const named = (error.extra as Raw | null | undefined)?.seat_template_ids;
+  if (!Array.isArray(named)) return {};
+  const taken = new Set(named.map(String));
+  return Object.fromEntries(Object.entries(seats).map(([g, ids]) => [g, ids.filter((id) => !taken.has(id))]));
+}
+
+// ---- city-pass vouchers (spec 1 §5, §8: invalid_citypass and code_exhausted beside the voucher field) ----
+
+export type Vouchers = Readonly<Record<string, readonly string[]>>;
+/** The refusal shown beside the field: it names (in `_extra.code`) a voucher the visitor typed. */
+export function besideTheField(error: ReserveRefusal['error'] | null, vouchers: Vouchers) {
+  if (!error || !['invalid_citypass', 'code_exhausted'].includes(error.code)) return null;
+  const code = (error.extra as Raw | null | undefined)?.code;
+  if (typeof code !== 'string' || code.trim() === '') return null;
+  const key = (v: string) => v.trim().toUpperCase();
+  if (!Object.values(vouchers).some((list) => list.some((v) => key(v) === key(code)))) return null;
+  const description = error.description?.trim();
+  return {
+    code,
+    message: description
+      ? ({ key: 'errorDescription', params: { description } } as Message)
+      : ({ key: 'citypassFormat' } as Message),
+  };
+}
+/** The vouchers after typing into a field that exists (else unchanged). */
+export function vouchersTyped(
+  v: Vouchers,
+  e: { ticketTypeId: string; index: number; value: string },
+): Vouchers {
+  const list = v[e.ticketTypeId];
+  if (!list || e.index < 0 || e.index >= list.length) return v;
+  return { ...v, [e.ticketTypeId]: list.map((x, i) => (i === e.index ? e.value : x)) };
+}
+/** The surveys after answering one question. */
+export const surveysTyped = (
+  s: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  e: { ticketGroupId: string; question: string; value: string },
+) => ({ ...s, [e.ticketGroupId]: { ...s[e.ticketGroupId], [e.question]: e.value } });
