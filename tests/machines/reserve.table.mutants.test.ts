@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { reserveIntoCartMachine } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import * as oneTicket from './oneTicketReserve.table';
+import * as quantityFirst from './quantityFirstReserve.table';
 import * as reserveIntoCart from './reserveIntoCart.table';
 import * as singleEvent from './singleEventReserve.table';
 import { type EventSample, expectTable, mutantOf, type Table, type World } from './transition-table';
@@ -127,4 +129,41 @@ describe('hand-made singleEventReserve mutants fail the table (spec 1 §4 "Singl
       },
     ],
   ])('%s', (_, edit) => failsItsTable(singleEventReserveMachine, singleEvent, edit));
+});
+
+describe('hand-made quantityFirstReserve mutants fail the table (spec 1 §4 "Quantity-first flow")', () => {
+  const picking = (c: Config): Node => c.states.picking;
+  it.each<Edit>([
+    [
+      'a retargeted transition: a failed calendar goes to the date list',
+      (c) => {
+        c.states.loadingCalendar.invoke.onError.target = 'picking';
+      },
+    ],
+    [
+      'a dropped guard: find tickets with an amount that does not fit',
+      (c) => {
+        delete c.states.quantities.on['tickets.find'][0].guard;
+      },
+    ],
+    [
+      'swapped candidates: nothing left that day before another session remains',
+      (c) => {
+        const onDone = picking(c).states.loadingSessions.invoke.onDone;
+        [onDone[0], onDone[1]] = [onDone[1], onDone[0]];
+      },
+    ],
+    [
+      'a removed action: reopening the quantities keeps the days',
+      (c) => {
+        picking(c).on['quantities.open'].actions = [];
+      },
+    ],
+    [
+      'a dropped guard: change the date with one day only',
+      (c) => {
+        delete picking(c).states.sessions.on['date.change'].guard;
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(quantityFirstReserveMachine, quantityFirst, edit));
 });
