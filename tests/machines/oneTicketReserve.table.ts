@@ -272,13 +272,14 @@ export const worlds: World<C>[] = [
 
 const groupsLoaded = (name: string, output: TicketGroupModel[]): EventSample<E> => ({
   name: `loaded: ${name}`,
-  event: { type: 'xstate.done.actor.loadGroups', output },
+  event: { type: 'xstate.done.actor.loadGroups', output } as E,
 });
 const child = (name: string, output: unknown): EventSample<E> => ({
   name,
   event: { type: 'xstate.done.actor.reserveIntoCart', output } as E,
 });
-export const events: EventSample<E>[] = [
+/** Sample events (actor events without an `actorId`: the machine does not read it). */
+export const events = [
   groupsLoaded('four amounts', [donationGroup]),
   groupsLoaded('sold out', [soldOutDonation]),
   groupsLoaded('a gift card', [ledgerGroup]),
@@ -303,4 +304,4 @@ export const events: EventSample<E>[] = [
   { name: 'dismiss the reserve error', event: { type: 'message.dismiss', key: RESERVE_ERROR } },
   { name: 'dismiss another', event: { type: 'message.dismiss', key: 'load.error' } },
   { name: 'dismiss none', event: { type: 'message.dismiss', key: 'nothing' } },
-];
+] as EventSample<E>[];

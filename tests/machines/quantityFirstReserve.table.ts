@@ -67,6 +67,7 @@ import {
   RESERVE_ERROR,
   refused,
   refusedError,
+  requiredQuestion,
   reserved,
   reserveText,
   SUBMIT_NOTICES,
@@ -457,11 +458,9 @@ const SURVEY_EVENT: EventDetail = {
   ...qfEvent,
   id: 'ev-qf-survey',
   ticketGroups: qfEvent.ticketGroups.map((g) =>
-    g.id === 'g-general'
-      ? { ...g, survey: [{ name: 'access', title: 'Access', type: 'string', required: true }] }
-      : g,
+    g.id === 'g-general' ? { ...g, survey: [requiredQuestion('access')] } : g,
   ),
-} as EventDetail;
+};
 
 export const worlds: World<C>[] = [
   { name: 'nothing chosen', context: base(qfEvent) },
@@ -542,13 +541,14 @@ const child = (name: string, output: unknown): EventSample<E> => ({
 });
 const calendar = (name: string, output: CalendarDayModel[]): EventSample<E> => ({
   name: `calendar: ${name}`,
-  event: { type: 'xstate.done.actor.loadCalendar', output },
+  event: { type: 'xstate.done.actor.loadCalendar', output } as E,
 });
 const sessions = (name: string, output: PricedSessionModel[]): EventSample<E> => ({
   name: `sessions: ${name}`,
-  event: { type: 'xstate.done.actor.loadSessions', output },
+  event: { type: 'xstate.done.actor.loadSessions', output } as E,
 });
-export const events: EventSample<E>[] = [
+/** Sample events (actor events without an `actorId`: the machine does not read it). */
+export const events = [
   ...['t-adult', 't-family', 't-wish', 't-unknown'].flatMap((id): EventSample<E>[] => [
     { name: `+ ${id}`, event: { type: 'quantity.increment', ticketTypeId: id } },
     { name: `- ${id}`, event: { type: 'quantity.decrement', ticketTypeId: id } },
@@ -599,4 +599,4 @@ export const events: EventSample<E>[] = [
   child('refused: City Pass down', refused(citypassFailureError)),
   { name: 'the child failed', event: { type: 'xstate.error.actor.reserveIntoCart', error: new Error('x') } },
   { name: 'dismiss the reserve error', event: { type: 'message.dismiss', key: RESERVE_ERROR } },
-];
+] as EventSample<E>[];

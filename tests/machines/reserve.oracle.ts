@@ -302,3 +302,17 @@ export const surveysTyped = (
   s: Readonly<Record<string, Readonly<Record<string, string>>>>,
   e: { ticketGroupId: string; question: string; value: string },
 ) => ({ ...s, [e.ticketGroupId]: { ...s[e.ticketGroupId], [e.question]: e.value } });
+
+/** A required text question (spec 1 §5 "Survey fields"), for the tables' groups that ask one. */
+export const requiredQuestion = (name: string) => ({
+  name,
+  title: name,
+  description: null,
+  input: 'text' as const,
+  choices: null,
+  integer: false,
+  minimum: null,
+  maximum: null,
+  maxLength: null,
+  required: true,
+});

@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { reserveIntoCartMachine } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import * as dateFirst from './dateFirstReserve.table';
 import * as oneTicket from './oneTicketReserve.table';
 import * as quantityFirst from './quantityFirstReserve.table';
 import * as reserveIntoCart from './reserveIntoCart.table';
@@ -166,4 +168,47 @@ describe('hand-made quantityFirstReserve mutants fail the table (spec 1 §4 "Qua
       },
     ],
   ])('%s', (_, edit) => failsItsTable(quantityFirstReserveMachine, quantityFirst, edit));
+});
+
+describe('hand-made dateFirstReserve mutants fail the table (spec 1 §4 "Date-first flow")', () => {
+  const picking = (c: Config): Node => c.states.picking;
+  const session = (c: Config): Node => picking(c).states.session;
+  it.each<Edit>([
+    [
+      'a retargeted transition: a flexible refusal goes to the session form',
+      (c) => {
+        c.states.reserving.invoke.onDone[2].target = 'picking.session.loaded.chosen.ready';
+      },
+    ],
+    [
+      'a dropped guard: strict mode ignored when the found session is not on an available day',
+      (c) => {
+        delete c.states.findingSession.invoke.onDone[1].guard;
+      },
+    ],
+    [
+      'swapped actions: the preset session settled before the sessions are kept',
+      (c) => {
+        session(c).states.loading.invoke.onDone[4].actions = ['settlePresetSession', 'assignSessions'];
+      },
+    ],
+    [
+      'a removed action: choosing a day keeps the old session and tickets',
+      (c) => {
+        picking(c).on['date.select'].actions = [];
+      },
+    ],
+    [
+      'a dropped guard: change the date with one day only',
+      (c) => {
+        delete session(c).on['date.change'].guard;
+      },
+    ],
+    [
+      'a removed action: the query counts are not applied',
+      (c) => {
+        session(c).states.loaded.states.chosen.states.loading.invoke.onDone.actions = ['assignGroups'];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(dateFirstReserveMachine, dateFirst, edit));
 });

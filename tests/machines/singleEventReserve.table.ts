@@ -66,6 +66,7 @@ import {
   RESERVE_ERROR,
   refused,
   refusedError,
+  requiredQuestion,
   reserved,
   reserveText,
   SUBMIT_NOTICES,
@@ -344,10 +345,7 @@ const at = (event: EventDetail, groups: TicketGroupModel[], over: Partial<C> = {
   groups,
   ...over,
 });
-const SURVEY_GROUP: TicketGroupModel = {
-  ...lectureGroup,
-  survey: [{ name: 'dietary', title: 'Dietary needs', type: 'string', required: true }],
-} as TicketGroupModel;
+const SURVEY_GROUP: TicketGroupModel = { ...lectureGroup, survey: [requiredQuestion('dietary')] };
 const surveyLecture: EventDetail = { ...lecture, id: 'ev-survey', ticketGroups: [SURVEY_GROUP] };
 const tightSession: SessionModel = { ...lectureSession, availableCapacity: 1 };
 const mixedEvent: EventDetail = { ...codesEvent, id: 'ev-mixed', ticketGroups: [codesGroup, lectureGroup] };
@@ -458,7 +456,8 @@ const child = (name: string, output: unknown): EventSample<E> => ({
   event: { type: 'xstate.done.actor.reserveIntoCart', output } as E,
 });
 const types = ['t-general', 't-student', 't-pair', 't-stalls', 't-cp-adult', 't-wish', 't-code', 't-unknown'];
-export const events: EventSample<E>[] = [
+/** Sample events (actor events without an `actorId`: the machine does not read it). */
+export const events = [
   { name: 'the session', event: { type: 'xstate.done.actor.loadSession', output: lectureSession } },
   {
     name: 'the session with 1 place',
@@ -530,4 +529,4 @@ export const events: EventSample<E>[] = [
   { name: 'the child failed', event: { type: 'xstate.error.actor.reserveIntoCart', error: new Error('x') } },
   { name: 'dismiss the reserve error', event: { type: 'message.dismiss', key: RESERVE_ERROR } },
   { name: 'dismiss another', event: { type: 'message.dismiss', key: 'load.error' } },
-];
+] as EventSample<E>[];
