@@ -727,7 +727,12 @@ export const worlds: World<C>[] = [
   },
   {
     name: 'the days, preset session s-1300, the last day’s sessions still kept',
-    context: base({ days, selectedDate: DAY, sessions: [s1300], preset: { session: 's-1300', quantities: {} } }),
+    context: base({
+      days,
+      selectedDate: DAY,
+      sessions: [s1300],
+      preset: { session: 's-1300', quantities: {} },
+    }),
   },
   { name: 'the 21st picked, its sessions', context: picked() },
   { name: 'one day only, picked', context: picked({ days: [day(DAY)] }) },
