@@ -786,11 +786,12 @@ export const worlds: World<C>[] = [
     }),
   },
   {
-    name: 'flexible: 2 anytime adults, a city pass voucher typed',
+    name: 'flexible: 2 anytime adults, a city pass voucher typed, a stale session id (not sent)',
     context: base({
       event: flexibleEvent,
       days,
       flexible: true,
+      selectedSessionId: 's-0930',
       groups: [flexibleGroup],
       quantities: { 't-flex': 2 },
       admits: {

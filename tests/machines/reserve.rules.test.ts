@@ -43,6 +43,7 @@ import {
   isDonationGroup,
 } from '../../machines/reserve/one-ticket';
 import { hasNoChoice } from '../../machines/reserve/oneTicketReserve.machine';
+import { increment, remainingForGroup } from '../../machines/reserve/quantities';
 import { seatSelectionsByType, seatsMatch, withoutTakenSeats } from '../../machines/reserve/seats';
 import {
   canSubmitSingle,
@@ -218,6 +219,33 @@ describe('what a ticket reserve sends (spec 1 §5, §7)', () => {
     expect(
       offeredGroups({ ticketGroups: [pairGroup, lectureGroup] }, [lectureGroup, other, pairGroup]),
     ).toEqual([lectureGroup, pairGroup]);
+  });
+});
+
+describe('quantities (spec 1 §4 "Quantities", §9)', () => {
+  it('the first step is the minimum per order only for a group of one type, else 1', () => {
+    const twoTypes = group({
+      id: 'g-2',
+      minPerOrder: 2,
+      types: [ticketType('t-x', 'g-2', 'X', 1), ticketType('t-y', 'g-2', 'Y', 1)],
+    });
+    const scope = (groups: TicketGroupModel[]) => ({ groups, session: session(50), quantities: {} });
+    expect(increment(scope([twoTypes]), 't-x')).toEqual({ 't-x': 1 });
+    expect(increment(scope([pairGroup]), 't-pair')).toEqual({ 't-pair': 2 });
+  });
+
+  it('a group excluded from the event capacity is not held to the session’s', () => {
+    const excluded = { ...lectureGroup, excludeFromEventCapacity: true, maxPerOrder: null };
+    expect(remainingForGroup(excluded, [excluded], {}, session(1))).toBe(Number.POSITIVE_INFINITY);
+    expect(remainingForGroup(lectureGroup, [lectureGroup], {}, session(1))).toBe(1);
+    // Only groups held to the session count against it.
+    const q = { 't-general': 1, 't-x': 3 };
+    const other = group({
+      id: 'g-o',
+      excludeFromEventCapacity: true,
+      types: [ticketType('t-x', 'g-o', 'X', 1)],
+    });
+    expect(remainingForGroup(lectureGroup, [lectureGroup, other], q, session(5))).toBe(4);
   });
 });
 
