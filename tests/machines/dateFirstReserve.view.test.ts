@@ -7,12 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CalendarDayModel } from '../../api/models';
+import { amountCents, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { DateFirstReserveContext } from '../../machines/reserve/types';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { day } from '../../stories/fixtures/dateFirstReserve';
 import { table, worlds } from './dateFirstReserve.table';
-import { seatsFit, selectionValid } from './reserve.oracle';
+import { amountOf, seatsFit, selectionValid } from './reserve.oracle';
 import { stateValueOf } from './transition-table';
 
 const states = Object.keys(table.states).filter((s) => s !== 'picking.entry');
@@ -61,6 +62,25 @@ describe('the date-first view in every state (spec 1 §2, §4)', () => {
       expect(v.flexibleChosen).toBe(c.flexible);
       expect(v.hasFlexible).toBe(c.event.ticketGroups.some((g) => g.flexible === true));
       expect(v.messages).toBe(c.messages);
+      // Prices plus outside fees of the chosen tickets (a flexible type at its amount when it fits, else its minimum).
+      let cents = 0;
+      for (const g of c.groups)
+        for (const t of g.types) {
+          const typed = amountCents(amountOf(c, t));
+          const price = !isFlexiblePrice(t)
+            ? t.priceCents
+            : typed !== null && fitsBounds(t, typed)
+              ? typed
+              : (t.amountMinCents ?? t.priceCents);
+          cents += (c.quantities[t.id] ?? 0) * (price + t.feeCents);
+        }
+      expect(v.totalCents).toBe(cents);
+      // The steppers move only in the form.
+      for (const g of v.groups ?? [])
+        for (const t of g.types) {
+          expect(t.canDecrement).toBe(form && (c.quantities[t.id] ?? 0) > 0);
+          if (!form) expect(t.canIncrement).toBe(false);
+        }
       expect(v.selectedDate).toBe(c.selectedDate);
       expect(v.selectedSession?.id ?? null).toBe(
         c.sessions.some((s) => s.id === c.selectedSessionId) ? c.selectedSessionId : null,

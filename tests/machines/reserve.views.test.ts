@@ -92,6 +92,8 @@ describe('session tabs (spec 1 §2, web.session_picker_tabs)', () => {
       ['evening', [], 'notAvailable'],
     ]);
     expect(splitIntoTabs([s('13:00')], UTC, [720]).map((t) => t.id)).toEqual(['morning', 'afternoon']);
+    const mixed = splitIntoTabs([s('13:00', { soldOut: true }), s('14:00')], UTC, [720]);
+    expect(mixed.map((t) => t.unavailable)).toEqual(['notAvailable', null]);
   });
 
   it('opens the tab of the chosen session, else the first with one to choose, else the first', () => {

@@ -69,6 +69,11 @@ describe('the single-event view in every state (spec 1 §2 layout 4, §4, §9)',
       expect(v.submitting).toBe(state === 'reserving');
       expect(v.canRetry).toBe(state === 'loadError');
       expect(v.messages).toBe(c.messages);
+      for (const g of v.groups)
+        for (const t of g.types) {
+          expect(t.canDecrement).toBe(state === 'ready' && (c.quantities[t.id] ?? 0) > 0);
+          if (state !== 'ready') expect(t.canIncrement).toBe(false);
+        }
     }
   });
 });
