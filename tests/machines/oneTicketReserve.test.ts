@@ -38,6 +38,8 @@ import {
 } from '../../stories/fixtures/oneTicketReserve';
 import { lectureGroup } from '../../stories/fixtures/singleEventReserve';
 import '../../ui/form-strings';
+// The day parameters are written in the visitor's locale once ui/format.ts has loaded (ui/strings.ts paramWriter).
+import '../../ui/format';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import { recordCoverage } from './coverage';
 import { assertFullCoverage, flush, type ReplayRunner, walkMachinePaths } from './graph-helpers';

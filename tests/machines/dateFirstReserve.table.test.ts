@@ -1,0 +1,70 @@
+/**
+ * The date-first flow held to its independent transition table (issue 29, ./dateFirstReserve.table.ts, written
+ * from spec 1 §2 "Date-first reserve screen", §4 "Date-first flow", §5, §8 and §9): every state × world × event
+ * sample, and the start with each input (the query's reserve mode read once).
+ */
+import { describe, expect, it } from 'vitest';
+import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import type { DateFirstReserveContext } from '../../machines/reserve/types';
+import { event, NOW } from '../../stories/fixtures/dateFirstReserve';
+import { events, table, worlds } from './dateFirstReserve.table';
+import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
+
+const fresh = (over: Partial<DateFirstReserveContext>): DateFirstReserveContext => ({
+  event,
+  query: {},
+  mode: 'warn',
+  now: NOW,
+  days: [],
+  selectedDate: null,
+  flexible: false,
+  sessions: [],
+  selectedSessionId: null,
+  groups: [],
+  quantities: {},
+  preset: { session: null, quantities: {} },
+  messages: [],
+  initError: null,
+  soldOut: null,
+  cart: null,
+  seats: {},
+  admits: {},
+  admitsChecked: false,
+  surveys: {},
+  surveysChecked: false,
+  prices: {},
+  presetPriceCents: null,
+  pricesChecked: false,
+  vouchers: {},
+  vouchersChecked: false,
+  voucherRefusal: null,
+  ...over,
+});
+
+describe('dateFirstReserve held to its transition table (spec 1 §2, §4 "Date-first flow", §5, §8)', () => {
+  it('lists every state of the machine, and no other', () => {
+    expect(atomicStates(dateFirstReserveMachine).sort()).toEqual(Object.keys(table.states).sort());
+  });
+
+  it('every state, world and event: the states, the context and the calls are the table’s', () => {
+    expect(expectTable({ machine: dateFirstReserveMachine, table, worlds, events })).toBeGreaterThan(1000);
+  });
+
+  it.each([
+    [undefined, 'warn'],
+    ['strict', 'strict'],
+    [' STRICT ', 'strict'],
+    ['no', 'off'],
+    ['0', 'off'],
+    ['yes', 'warn'],
+    ['maybe', 'warn'],
+  ] as const)(
+    'starts loading the calendar; reserve=%s reads %s (spec 1 §2, §5 flag words)',
+    (reserve, mode) => {
+      const query = reserve === undefined ? {} : { reserve };
+      expect(
+        actualInitial(dateFirstReserveMachine, { event, now: NOW, query, presetPriceCents: 700 }),
+      ).toEqual(expectedInitial(table, fresh({ query, mode, presetPriceCents: 700 })));
+    },
+  );
+});

@@ -1,0 +1,214 @@
+/**
+ * Issue 29's proof that the reserve tables catch a wrong machine: hand-made mutants of the reserve core's child
+ * and of the four reserve variants (a retargeted transition, a dropped guard, swapped or dropped actions) each
+ * fail their table test. Not part of the mutation run (vitest.mutation.config.ts leaves *.mutants.test.ts out).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { reserveIntoCartMachine } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
+import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import * as dateFirst from './dateFirstReserve.table';
+import * as oneTicket from './oneTicketReserve.table';
+import * as quantityFirst from './quantityFirstReserve.table';
+import * as reserveIntoCart from './reserveIntoCart.table';
+import * as singleEvent from './singleEventReserve.table';
+import { type EventSample, expectTable, mutantOf, type Table, type World } from './transition-table';
+
+// biome-ignore lint/suspicious/noExplicitAny: a machine config edited by hand, whatever its shape
+type Node = Record<string, any>;
+type Config = { states: Node; on?: Node };
+type Edit = [string, (config: Config) => void];
+
+function failsItsTable(
+  machine: AnyStateMachine,
+  // biome-ignore lint/suspicious/noExplicitAny: any flow's table
+  spec: { table: Table<any, any, any>; worlds: World<any>[]; events: EventSample<any>[] },
+  edit: (config: Config) => void,
+) {
+  const mutant = mutantOf(machine, edit as (config: never) => void);
+  expect(() => expectTable({ machine: mutant, ...spec })).toThrow();
+}
+
+describe('hand-made reserveIntoCart mutants fail the table (spec 1 §4, §8)', () => {
+  const retrying = (c: Config): Node => c.states.askingForCode.states.retrying;
+  it.each<Edit>([
+    [
+      'a retargeted transition: a code required is refused',
+      (c) => {
+        c.states.posting.invoke.onError[1].target = 'refused';
+      },
+    ],
+    [
+      'a dropped guard: every cart gone is retried, also the second time',
+      (c) => {
+        delete c.states.posting.invoke.onError[0].guard;
+      },
+    ],
+    [
+      'a dropped action: the retry keeps no refusal',
+      (c) => {
+        retrying(c).invoke.onError[2].actions = [];
+      },
+    ],
+    [
+      'a removed exit action: the prompt stays open',
+      (c) => {
+        delete c.states.askingForCode.exit;
+      },
+    ],
+    [
+      'a dropped guard: Apply with nothing typed retries',
+      (c) => {
+        delete c.states.askingForCode.states.editing.on['code.submit'].guard;
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(reserveIntoCartMachine, reserveIntoCart, edit));
+});
+
+describe('hand-made oneTicketReserve mutants fail the table (spec 1 §2 layout 2, §4)', () => {
+  it.each<Edit>([
+    [
+      'a retargeted transition: a refused reserve is done',
+      (c) => {
+        c.states.reserving.invoke.onDone[1].target = 'done';
+      },
+    ],
+    [
+      'a dropped guard: a submit without a choice marks the amounts checked',
+      (c) => {
+        delete c.states.picking.on.submit[1].guard;
+      },
+    ],
+    [
+      'a dropped action: reserved is told, the cart not kept',
+      (c) => {
+        c.states.reserving.invoke.onDone[0].actions = ['reserved'];
+      },
+    ],
+    [
+      'a dropped action: a refused reserve shows nothing',
+      (c) => {
+        c.states.reserving.invoke.onError.actions = [];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(oneTicketReserveMachine, oneTicket, edit));
+});
+
+describe('hand-made singleEventReserve mutants fail the table (spec 1 §4 "Single-event flow")', () => {
+  const ready = (c: Config): Node => c.states.ready.on;
+  it.each<Edit>([
+    [
+      'a retargeted transition: sold out goes back to the form',
+      (c) => {
+        c.states.reserving.invoke.onDone[1].target = 'ready';
+      },
+    ],
+    [
+      'a dropped guard: submit without the field rules',
+      (c) => {
+        delete ready(c).submit[0].guard;
+      },
+    ],
+    [
+      'swapped actions: the choice cleared before the sold-out message (no time in it)',
+      (c) => {
+        c.states.reserving.invoke.onDone[1].actions = ['clearSelection', 'noteReserveError'];
+      },
+    ],
+    [
+      'a removed action: a lost seat race keeps the taken seats',
+      (c) => {
+        c.states.reserving.invoke.onDone[3].actions = ['noteReserveError'];
+      },
+    ],
+    [
+      'a removed action: the fields are not checked',
+      (c) => {
+        ready(c).submit[1].actions = ['checkAdmits', 'checkSurveys', 'checkPrices'];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(singleEventReserveMachine, singleEvent, edit));
+});
+
+describe('hand-made quantityFirstReserve mutants fail the table (spec 1 §4 "Quantity-first flow")', () => {
+  const picking = (c: Config): Node => c.states.picking;
+  it.each<Edit>([
+    [
+      'a retargeted transition: a failed calendar goes to the date list',
+      (c) => {
+        c.states.loadingCalendar.invoke.onError.target = 'picking';
+      },
+    ],
+    [
+      'a dropped guard: find tickets with an amount that does not fit',
+      (c) => {
+        delete c.states.quantities.on['tickets.find'][0].guard;
+      },
+    ],
+    [
+      'swapped candidates: nothing left that day before another session remains',
+      (c) => {
+        const onDone = picking(c).states.loadingSessions.invoke.onDone;
+        [onDone[0], onDone[1]] = [onDone[1], onDone[0]];
+      },
+    ],
+    [
+      'a removed action: reopening the quantities keeps the days',
+      (c) => {
+        picking(c).on['quantities.open'].actions = [];
+      },
+    ],
+    [
+      'a dropped guard: change the date with one day only',
+      (c) => {
+        delete picking(c).states.sessions.on['date.change'].guard;
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(quantityFirstReserveMachine, quantityFirst, edit));
+});
+
+describe('hand-made dateFirstReserve mutants fail the table (spec 1 §4 "Date-first flow")', () => {
+  const picking = (c: Config): Node => c.states.picking;
+  const session = (c: Config): Node => picking(c).states.session;
+  it.each<Edit>([
+    [
+      'a retargeted transition: a flexible refusal goes to the session form',
+      (c) => {
+        c.states.reserving.invoke.onDone[2].target = 'picking.session.loaded.chosen.ready';
+      },
+    ],
+    [
+      'a dropped guard: strict mode ignored when the found session is not on an available day',
+      (c) => {
+        delete c.states.findingSession.invoke.onDone[1].guard;
+      },
+    ],
+    [
+      'swapped actions: the preset session settled before the sessions are kept',
+      (c) => {
+        session(c).states.loading.invoke.onDone[4].actions = ['settlePresetSession', 'assignSessions'];
+      },
+    ],
+    [
+      'a removed action: choosing a day keeps the old session and tickets',
+      (c) => {
+        picking(c).on['date.select'].actions = [];
+      },
+    ],
+    [
+      'a dropped guard: change the date with one day only',
+      (c) => {
+        delete session(c).on['date.change'].guard;
+      },
+    ],
+    [
+      'a removed action: the query counts are not applied',
+      (c) => {
+        session(c).states.loaded.states.chosen.states.loading.invoke.onDone.actions = ['assignGroups'];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(dateFirstReserveMachine, dateFirst, edit));
+});

@@ -1,0 +1,54 @@
+/**
+ * The single-event form held to its independent transition table (issue 29, ./singleEventReserve.table.ts,
+ * written from spec 1 §2 layout 4, §4 "Single-event flow", §5, §8 and §9): every state × world × event sample,
+ * and the start with each input.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SingleEventReserveContext } from '../../machines/reserve/single-event-types';
+import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import { codesEvent, lecture } from '../../stories/fixtures/singleEventReserve';
+import { events, table, worlds } from './singleEventReserve.table';
+import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
+
+const fresh = (over: Partial<SingleEventReserveContext>): SingleEventReserveContext => ({
+  event: lecture,
+  select: null,
+  session: null,
+  groups: [],
+  quantities: {},
+  seats: {},
+  admits: {},
+  admitsChecked: false,
+  surveys: {},
+  surveysChecked: false,
+  prices: {},
+  presetPriceCents: null,
+  pricesChecked: false,
+  vouchers: {},
+  vouchersChecked: false,
+  voucherRefusal: null,
+  messages: [],
+  blocking: null,
+  cart: null,
+  ...over,
+});
+
+describe('singleEventReserve held to its transition table (spec 1 §2 layout 4, §4, §5, §8)', () => {
+  it('lists every state of the machine, and no other', () => {
+    expect(atomicStates(singleEventReserveMachine).sort()).toEqual(Object.keys(table.states).sort());
+  });
+
+  it('every state, world and event: the states, the context and the calls are the table’s', () => {
+    expect(expectTable({ machine: singleEventReserveMachine, table, worlds, events })).toBeGreaterThan(1000);
+  });
+
+  it('starts loading the session, or with the form of discount codes; the query’s select and price kept', () => {
+    expect(actualInitial(singleEventReserveMachine, { event: lecture })).toEqual(
+      expectedInitial(table, fresh({})),
+    );
+    const input = { event: codesEvent, select: 't-code', presetPriceCents: 900 };
+    expect(actualInitial(singleEventReserveMachine, input)).toEqual(
+      expectedInitial(table, fresh({ event: codesEvent, select: 't-code', presetPriceCents: 900 })),
+    );
+  });
+});
