@@ -65,7 +65,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
       import('./orders').then((m) => m.createOrders(request, urls, orderTokens)),
     ),
     config: createConfig(request, config.sellerId),
-    members: createMembers(request),
+    members: createMembers(request, config.sellerId),
     membership: createMembership(request, urls, now, deps.isMember),
     ticketGroups: lazyClient<TicketGroupsApi>(() =>
       import('./ticket-groups').then((m) => m.createTicketGroups(request)),

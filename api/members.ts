@@ -8,6 +8,6 @@ import type { ApiRequest } from './request';
 
 export type MembersApi = MembersClient;
 
-export function createMembers(request: ApiRequest): MembersApi {
-  return lazyClient(() => import('./members-client').then((m) => m.createMembersClient(request)));
+export function createMembers(request: ApiRequest, sellerId: string): MembersApi {
+  return lazyClient(() => import('./members-client').then((m) => m.createMembersClient(request, sellerId)));
 }
