@@ -4,9 +4,9 @@
  * login configuration (shown mode `password`; every credential kind accepted, so tests switch the shown mode).
  */
 import { inArray } from 'drizzle-orm';
-import { ACCOUNT_FORM_KEY } from '../members/account-form';
 import { AUTHENTICATION_CONFIG_KEY, type AuthenticationConfig, NO_EMAIL_PREFIX } from '../../api/schemas';
 import type { Db } from '../db';
+import { ACCOUNT_FORM_KEY } from '../members/account-form';
 import { emailKey, hashPassword } from '../members/auth';
 import { SANDBOX_IDP_USER } from '../members/oidc';
 import { memberMembership, memberUser } from '../members/schema';
