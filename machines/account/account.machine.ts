@@ -74,11 +74,11 @@ export const accountMachine = setup({
     continue: () => {},
     /** Injected: the session reloads the member (their name and details changed). */
     reloadMember: () => {},
-    storeLoaded: assign(({ event }) => {
+    storeLoaded: assign(({ context, event }) => {
       const output = (event as { output?: LoadAccountOutput }).output;
       return {
         form: output?.form ?? [],
-        values: prefillOf(output?.member ?? null),
+        values: prefillOf(output?.member ?? null, context.mode, output?.form ?? []),
         email: output?.member?.email ?? null,
         formError: null,
       };

@@ -8,7 +8,6 @@ import type { UserInput } from '../../api/models';
 import { accountFormOutcome } from '../../domain/error-messages/account';
 import { outcomeMessage } from '../../domain/error-messages/base';
 import {
-  FIELD_KEYS,
   type IdentityFieldOption,
   type IdentityFormField,
   identityFormFields,
@@ -46,11 +45,8 @@ const identityValues = (values: AccountValues): IdentityValues => ({
  */
 export function changeValue(values: AccountValues, field: AccountField, value: string): AccountValues {
   if (field === 'password' || field === 'passwordConfirm') return { ...values, [field]: value };
-  const { password, passwordConfirm } = values;
-  const next: AccountValues = changedValues(identityValues(values), field, value);
-  if (password !== undefined) next.password = password;
-  if (passwordConfirm !== undefined) next.passwordConfirm = passwordConfirm;
-  return next;
+  // The checkout's rule spreads the values it is given and changes the field (and the state): the passwords ride.
+  return changedValues(values as IdentityValues, field, value) as AccountValues;
 }
 
 /**
@@ -83,13 +79,20 @@ export const isAccountValid = (
   values: AccountValues,
 ): boolean => Object.keys(accountErrors(mode, form, values)).length === 0;
 
-/** A profile's values from the account (GET my/user): the names and the identity meta the form's fields name. */
-export function prefillOf(member: AccountMember | null): AccountValues {
+/**
+ * A profile's values from the account (GET my/user): the names and the identity meta of the fields the form
+ * shows (meta the seller does not ask, e.g. a member-ID login's zip code, stays out of the form and the save).
+ */
+export function prefillOf(
+  member: AccountMember | null,
+  mode: AccountMode,
+  form: readonly IdentityFieldOption[],
+): AccountValues {
   if (!member) return {};
   const values: AccountValues = {};
   if (member.firstName) values.firstName = member.firstName;
   if (member.lastName) values.lastName = member.lastName;
-  for (const key of FIELD_KEYS) {
+  for (const { key } of accountFields(mode, form)) {
     const value = member.meta[key];
     if (value && key !== 'email' && key !== 'email_confirm') values[fieldOf(key) as IdentityField] = value;
   }
