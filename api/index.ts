@@ -69,7 +69,7 @@ export function createApi(config: ApiConfig, deps: ApiDeps = {}) {
       import('./orders').then((m) => m.createOrders(request, urls, orderTokens, deps.locale)),
     ),
     config: createConfig(request, config.sellerId),
-    members: createMembers(request, deps.locale),
+    members: createMembers(request, config.sellerId, deps.locale),
     membership: createMembership(request, urls, now, deps.isMember),
     ticketGroups: lazyClient<TicketGroupsApi>(() =>
       import('./ticket-groups').then((m) => m.createTicketGroups(request)),

@@ -5,9 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { ErrorCode } from '../domain/codes';
+import { IDENTITY_FORM_META, type IdentityFieldOption, parseIdentityForm } from '../domain/identity-form';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
 import { localeOf } from './locale-field';
+import { parseDocument } from './join';
 import { type MemberDocument, memberDocument } from './member-schemas';
 import type {
   LoginCredentials,
@@ -128,8 +130,13 @@ function userBody(input: UserInput): UserBody {
   if (input.password !== undefined) body.password = input.password;
   if (input.currentPassword !== undefined) body.current_password = input.currentPassword;
   if (input.additionalInfo !== undefined) body.additional_info = input.additionalInfo;
+  for (const [key, value] of Object.entries(input.details ?? {}))
+    if (value && value.trim() !== '') body[key as keyof NonNullable<UserInput['details']>] = value.trim();
   return body;
 }
+
+/** The seller's config row of the account form (issue 26; server/members/account-form.ts). */
+export const ACCOUNT_FORM_KEY = IDENTITY_FORM_META;
 
 function patchBody(patch: UserPatch): UserPatchBody {
   const body: UserPatchBody = {};
@@ -151,12 +158,29 @@ async function identityIdOf(call: Promise<unknown>): Promise<string> {
 }
 
 /**
- * `locale`: the visitor's negotiated locale (issue 26), read at each call that mails (password reset, resend,
- * forgot membership, a new account, a new email address): the email is written in it.
+ * `sellerId`: the seller whose account form `accountForm` reads. `locale`: the visitor's negotiated locale
+ * (issue 26), read at each call that mails (password reset, resend, forgot membership, a new account, a new email
+ * address): the email is written in it.
  */
-export function createMembersClient(request: ApiRequest, locale: () => string | null = () => null) {
+export function createMembersClient(request: ApiRequest, sellerId = '', locale: () => string | null = () => null) {
   const mails = <T extends object>(body: T) => ({ ...body, ...localeOf(locale) });
   return {
+    /**
+     * Cached GET config?resource_id._in={seller}&key._in=identity_form: the seller's custom identity fields of
+     * registration and profile edit (issue 26), read with the checkout's rule; no row, none.
+     */
+    async accountForm({ signal }: CallOptions = {}): Promise<IdentityFieldOption[]> {
+      const raw = await request('GET', 'config', {
+        query: { 'resource_id._in': [sellerId], 'key._in': [ACCOUNT_FORM_KEY] },
+        cached: true,
+        signal,
+      });
+      const row = (parseDocument(raw).config?._data ?? []).find(
+        (r) => r.key === ACCOUNT_FORM_KEY && r.resource_id === sellerId,
+      );
+      return row ? parseIdentityForm(row.value) : [];
+    },
+
     /**
      * POST login with the mode's credentials (or the identity provider's ID token). The server rotates the
      * session cookie. Rejects with ApiError invalid_credentials (401), incorrect_password (401),

@@ -615,6 +615,8 @@ export interface UserInput {
   /** PUT my/user: the current password, needed to set a new one. */
   currentPassword?: string;
   additionalInfo?: unknown;
+  /** The seller's custom identity fields as given (issue 26: the account's identity meta), empty ones left out. */
+  details?: Partial<Record<PurchaserDetail, string>>;
 }
 
 /** The fields PATCH my/user/{id} may change. */

@@ -69,11 +69,11 @@ export const sessionsQueryBody = z.object({
   quantities: z.optional(z.record(z.string(), z.number())),
 });
 
-/** POST cart/{id}/purchaser: the identity form (spec 2 §3; limits spec 3 §5, §9), nothing else. */
-export const purchaserBody = z.strictObject({
-  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
+/**
+ * The identity form's fields beyond the names and email (spec 2 §3, spec 3 §3 identity meta; limits spec 3 §5,
+ * §9): the purchaser's at checkout and an account's (POST user, PUT my/user) alike.
+ */
+const identityDetails = {
   phone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.phone))),
   address: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.address))),
   address_more: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.address_more))),
@@ -81,6 +81,14 @@ export const purchaserBody = z.strictObject({
   state: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(FIELD_MAX.state))),
   country: z.optional(z.enum(COUNTRY_CODES as [string, ...string[]])),
   zip_code: z.optional(z.string().check(z.trim(), z.regex(ZIP_PATTERN))),
+};
+
+/** POST cart/{id}/purchaser: the identity form (spec 2 §3; limits spec 3 §5, §9), nothing else. */
+export const purchaserBody = z.strictObject({
+  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  email: z.string().check(z.trim(), z.maxLength(254), z.email({ pattern: EMAIL_PATTERN })),
+  ...identityDetails,
 });
 
 export const paymentBody = z.object({
@@ -153,8 +161,10 @@ export const userPatchBody = z.strictObject({
 });
 
 /**
- * POST user (new account) and PUT my/user (the logged-in member's own): spec 3 §5 identity form. PUT my/user
- * changes the password only with the current one (`current_password`; ignored by POST user).
+ * POST user (new account) and PUT my/user (the logged-in member's own): spec 3 §5 identity form, with the
+ * seller's custom identity fields (the account's identity meta, issue 26: the same keys and limits as the
+ * purchaser's). PUT my/user changes the password only with the current one (`current_password`; ignored by
+ * POST user).
  */
 export const userBody = z.strictObject({
   first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
@@ -165,6 +175,7 @@ export const userBody = z.strictObject({
   additional_info: z.optional(z.unknown()),
   /** The visitor's locale: the verification email is written in it. */
   locale: z.optional(localeTag),
+  ...identityDetails,
 });
 
 /** POST password_reset/request, POST membership/forgot; `locale`: the email's language. */

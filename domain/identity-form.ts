@@ -10,6 +10,8 @@
  * case-insensitively, spec 2 §5); the configured fields add to them, in the order of FIELD_KEYS.
  */
 
+import { type MustMatchError, mustMatch } from './must-match';
+
 /** The meta key of an event template's or ticket group's identity form (spec 1 §3). */
 export const IDENTITY_FORM_META = 'identity_form';
 
@@ -215,7 +217,8 @@ export type IdentityFieldError =
   | { key: 'emailInvalid' }
   | { key: 'zipInvalid' }
   | { key: 'notAnOption' }
-  | { key: 'mustMatch'; other: IdentityFieldKey };
+  /** The confirm-field rule's error (./must-match.ts): the field must match the named input. */
+  | MustMatchError<IdentityFieldKey>;
 
 export type IdentityFormValues = Partial<Record<IdentityFieldKey, string>>;
 
@@ -256,9 +259,11 @@ export function identityFormErrors(
       errors[f.key] = { key: 'notAnOption' };
     else if (f.options && !f.options.includes(v)) errors[f.key] = { key: 'notAnOption' };
     if (errors[f.key] === undefined && f.mustEqual) {
-      const other = value(f.mustEqual);
-      const same = f.mustEqualCaseInsensitive ? v.toLowerCase() === other.toLowerCase() : v === other;
-      if (!same) errors[f.key] = { key: 'mustMatch', other: f.mustEqual };
+      const refused = mustMatch(v, value(f.mustEqual), {
+        name: f.mustEqual,
+        caseInsensitive: f.mustEqualCaseInsensitive,
+      });
+      if (refused) errors[f.key] = refused;
     }
   }
   return errors;

@@ -1,4 +1,5 @@
 /** Registry of every flow machine, used by the inspector, the story viewer and the exporter. */
+import { accountMachine } from './account/account.machine';
 import { addressLookupMachine } from './addressLookup/addressLookup.machine';
 import { appMachine } from './app/app.machine';
 import { autoRenewCancelMachine } from './autoRenewCancel/autoRenewCancel.machine';
@@ -31,6 +32,7 @@ import { upsellMachine } from './upsell/upsell.machine';
 import { verifyEmailMachine } from './verifyEmail/verifyEmail.machine';
 
 export {
+  accountMachine,
   addressLookupMachine,
   appMachine,
   autoRenewCancelMachine,
@@ -65,6 +67,7 @@ export {
 
 /** Every machine keyed by its id. */
 export const machines = {
+  account: accountMachine,
   addressLookup: addressLookupMachine,
   app: appMachine,
   autoRenewCancel: autoRenewCancelMachine,

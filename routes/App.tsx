@@ -26,6 +26,7 @@ const EmailSubmitScreen = lazyChunk(() => import('./email-submit/EmailSubmitScre
 const ResetPasswordScreen = lazyChunk(() => import('./reset-password/ResetPasswordScreen'));
 const SetEmailScreen = lazyChunk(() => import('./set-email/SetEmailScreen'));
 const VerifyEmailScreen = lazyChunk(() => import('./verify-email/VerifyEmailScreen'));
+const RegisterScreen = lazyChunk(() => import('./register/RegisterScreen'));
 const MyAccountScreen = lazyChunk(() => import('./account/MyAccountScreen'));
 const ProviderCallbackScreen = lazyChunk(() => import('./login/ProviderCallbackScreen'));
 const RedeemScreen = lazyChunk(() => import('./redeem/RedeemScreen'));
@@ -88,8 +89,10 @@ export function App() {
               <Route path="/ticket_order/:id">{(params) => <OrderPrintScreen id={params.id} />}</Route>
               <Route path="/checkout" component={CheckoutScreen} />
               <Route path="/checkout/:cartId" component={CheckoutScreen} />
-              <Route path="/my-account" component={MyAccountScreen} />
-              <Route path="/my-account/membership-details" component={MyAccountScreen} />
+              <Route path="/my-account">{() => <MyAccountScreen />}</Route>
+              <Route path="/my-account/membership-details">{() => <MyAccountScreen />}</Route>
+              <Route path="/my-account/profile">{() => <MyAccountScreen section="profile" />}</Route>
+              <Route path="/user/register" component={RegisterScreen} />
               <Route path="/auth0-login" component={ProviderCallbackScreen} />
               <Route path="/manage/:id">{(params) => <ManageScreen id={params.id} />}</Route>
               <Route path="/manage/:orderId/confirm">

@@ -5,6 +5,7 @@
  */
 import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObject } from 'xstate';
 import { machines } from '../machines';
+import { accountStory } from './fixtures/account';
 import { addressLookupStory } from './fixtures/addressLookup';
 import { appStory } from './fixtures/app';
 import { autoRenewCancelStory } from './fixtures/autoRenewCancel';
@@ -38,6 +39,7 @@ import { upsellStory } from './fixtures/upsell';
 import { verifyEmailStory } from './fixtures/verifyEmail';
 
 const written: Record<string, MachineStory> = {
+  account: accountStory,
   addressLookup: addressLookupStory,
   app: appStory,
   autoRenewCancel: autoRenewCancelStory,

@@ -1,6 +1,7 @@
 /** Account pages: forgot password or membership, resend, set email, verify email, reset links (spec 3 §8). */
 import { ErrorCode } from '../codes';
 import {
+  accountOutcome,
   described,
   type ErrorLike,
   type ErrorOutcome,
@@ -30,6 +31,22 @@ export function setEmailOutcome(error: ErrorLike, params: Record<string, string>
   if (error.code === ErrorCode.limited_session) return show('limitedSession');
   if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
   return described(error, genericMessageKey('setEmail'));
+}
+
+/**
+ * Register and edit profile (issue 26: POST user, PUT my/user): a 409 says an account already has the address
+ * (`params.email`; the server names no account); a password the server's rules refuse is 'Invalid password'
+ * (spec 3 §5); a login-less limit, too many attempts; the server's description for the rest of its refusals
+ * (a field the seller's form does not accept), else the generic message.
+ */
+export function accountFormOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
+  if (error.code === ErrorCode.email_in_use || error.status === 409)
+    return show('registerEmailInUse', { email: params.email ?? '' });
+  if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
+  if (error.code === ErrorCode.limited_session) return show('limitedSession');
+  const guest = accountOutcome(error);
+  if (guest) return guest;
+  return described(error, genericMessageKey('account'));
 }
 
 /**

@@ -33,7 +33,8 @@ export type ErrorWhere =
   | 'gift'
   | 'forgot'
   | 'setEmail'
-  | 'verifyEmail';
+  | 'verifyEmail'
+  | 'account';
 
 /** Keys of the strings catalogue that error messages use. */
 export type ErrorMessageKey =
@@ -68,6 +69,7 @@ export type ErrorMessageKey =
   | 'loginDisabled'
   | 'tooManyAttempts'
   | 'emailInUse'
+  | 'registerEmailInUse'
   | 'limitedSession'
   | 'verifyLinkInvalid'
   | 'giftCodeInvalid'

@@ -4,6 +4,7 @@
  * bundle carries only its own rules.
  */
 import {
+  accountFormOutcome,
   forgotOutcome,
   notFoundOutcome,
   resetLinkOutcome,
@@ -58,6 +59,8 @@ export function errorOutcome(error: ErrorLike, where: ErrorWhere, params: Messag
       return setEmailOutcome(error, textParams(params));
     case 'verifyEmail':
       return verifyEmailOutcome(error);
+    case 'account':
+      return accountFormOutcome(error, textParams(params));
     case 'order':
     case 'giftCard':
     case 'resend':

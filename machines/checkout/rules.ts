@@ -18,6 +18,7 @@ import {
   identityFormPayload,
   subdivisionLabel,
 } from '../../domain/identity-form';
+import type { MustMatchError } from '../../domain/must-match';
 import { type Message, type MessageKey, message } from '../shared/messages';
 import type {
   DetailIdentityField,
@@ -75,7 +76,7 @@ const DETAIL_FIELDS: readonly DetailIdentityField[] = [
 export const identityFields = (cart: Pick<CartModel, 'identityForm'> | undefined): IdentityFormField[] =>
   identityFormFields([cart?.identityForm ?? []]);
 
-const wireValues = (values: IdentityValues): IdentityFormValues =>
+const wireValues = (values: Partial<Record<IdentityField, string>>): IdentityFormValues =>
   Object.fromEntries(Object.entries(values).map(([f, v]) => [WIRE_KEY[f as IdentityField], v]));
 
 /**
@@ -151,9 +152,34 @@ function fieldMessage(field: IdentityField, error: IdentityFieldError, country: 
       return message('zipCodeInvalid');
     case 'notAnOption':
       return message('optionInvalid');
-    case 'mustMatch':
-      return field === 'emailConfirm' ? message('emailsMustMatch') : message('fieldsMustMatch');
+    case 'MustMatch':
+      return mustMatchMessage(error);
   }
+}
+
+/**
+ * The confirm-field rule's message (spec 3 §5, key 'MustMatch' naming the input to match): the email's re-entry
+ * 'Email addresses must match.', the password's 'Passwords must match.', any other pair the generic one.
+ */
+export function mustMatchMessage(error: MustMatchError): Message {
+  if (error.name === 'email') return message('emailsMustMatch');
+  if (error.name === 'password') return message('passwordsMustMatch');
+  return message('fieldsMustMatch');
+}
+
+/** The identity form's field messages by field (domain/identity-form.ts's rule); empty when valid. */
+export function identityErrors(
+  fields: readonly IdentityFormField[],
+  raw: Partial<Record<IdentityField, string>>,
+): Partial<Record<IdentityField, Message>> {
+  const errors: Partial<Record<IdentityField, Message>> = {};
+  const values = wireValues(raw);
+  const found = identityFormErrors(fields, values, isEmail);
+  for (const [key, error] of Object.entries(found)) {
+    const field = FIELD_OF[key as IdentityFieldKey];
+    errors[field] = fieldMessage(field, error, (values.country ?? '').trim());
+  }
+  return errors;
 }
 
 /** Step 1: the identity form (when shown) and the terms (when shown). Empty when valid. */
@@ -162,15 +188,7 @@ export function validateCheckout(
   termsAccepted: boolean,
   shown: { identityFormShown: boolean; termsShown: boolean; cart?: Pick<CartModel, 'identityForm'> },
 ): FieldErrors {
-  const errors: FieldErrors = {};
-  if (shown.identityFormShown) {
-    const values = wireValues(raw);
-    const found = identityFormErrors(identityFields(shown.cart), values, isEmail);
-    for (const [key, error] of Object.entries(found)) {
-      const field = FIELD_OF[key as IdentityFieldKey];
-      errors[field] = fieldMessage(field, error, (values.country ?? '').trim());
-    }
-  }
+  const errors: FieldErrors = shown.identityFormShown ? identityErrors(identityFields(shown.cart), raw) : {};
   if (shown.termsShown && !termsAccepted) errors.terms = message('termsRequired');
   return errors;
 }

@@ -70,6 +70,9 @@ export type FlowMessageKey =
   | 'invalidPassword'
   | 'passwordsMustMatch'
   | 'emailNotValid'
+  // register and edit profile (issue 26; ours)
+  | 'passwordRequired'
+  | 'profileSaved'
   // membership purchase (spec 3 §5, §8; ours where the spec names no text)
   | 'membersRequired'
   | 'membershipsUnavailable'

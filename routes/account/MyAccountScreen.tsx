@@ -1,14 +1,16 @@
 /**
- * /my-account and its child /my-account/membership-details (the default): the member's side menu and a
+ * /my-account and its children /my-account/membership-details (the default) and /my-account/profile (issue 26,
+ * our route: the member's identity form, its own chunk): the member's side menu and a
  * minimal membership summary (level, Membership ID, Expires; issue 11 brings the full details); logged out,
  * the login form headed 'Log in to view your account'.
  */
 import '../../ui/account/menu-strings';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { selectSessionView } from '../../machines/session/view';
 import { MyAccount } from '../../ui/account/MyAccount';
 import { formats } from '../../ui/format';
 import { useServices, useSession, useSessionActor } from '../app/services';
+import { lazyChunk } from '../chunks';
 import { LoginFlow } from '../login/LoginFlow';
 import { useAppNavigate } from '../navigation';
 import { MembershipDetailsPanel } from './MembershipDetailsPanel';
@@ -20,12 +22,17 @@ const expiryFormat = new Intl.DateTimeFormat(formats.zoned ? formats.locale : 'e
   year: 'numeric',
   timeZone: 'UTC',
 });
+/** The child page of /my-account: the membership details (the default) or the profile (issue 26). */
+export type MyAccountSection = 'membershipDetails' | 'profile';
+
 export const formatExpiry = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : expiryFormat.format(date);
 };
 
-export default function MyAccountScreen() {
+const AccountFlow = lazyChunk(() => import('./AccountFlow'));
+
+export default function MyAccountScreen({ section = 'membershipDetails' }: { section?: MyAccountSection }) {
   const { strings, config } = useServices();
   const { href, navigate } = useAppNavigate();
   const session = useSessionActor();
@@ -44,13 +51,23 @@ export default function MyAccountScreen() {
         expires: formatExpiry(m.validTo),
       }))}
       membershipDetailsHref={href('/my-account/membership-details')}
+      profileHref={href('/my-account/profile')}
+      registerHref={href('/user/register')}
+      current={section}
+      profile={
+        view.loggedIn && section === 'profile' ? (
+          <Suspense fallback={<p role="status">{strings.loading}</p>}>
+            <AccountFlow mode="profile" />
+          </Suspense>
+        ) : null
+      }
       joinHref={href('/membership')}
       onNavigate={navigate}
       onLogout={() => session.send({ type: 'session.logout' })}
       loggingOut={view.loggingOut}
       loginForm={<LoginFlow label={strings.loginToViewAccount} />}
       details={
-        view.loggedIn ? (
+        view.loggedIn && section === 'membershipDetails' ? (
           <MembershipDetailsPanel headingId="membership-details-title" headingLevel={3} />
         ) : null
       }

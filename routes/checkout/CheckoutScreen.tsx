@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { useSearch } from 'wouter';
 import type { CartModel, GiftCardPayment } from '../../api';
-import type { LookupCountry, Places } from '../../domain/identity-form';
+import type { LookupCountry } from '../../domain/identity-form';
 import { listedDueCents } from '../../domain/listed-due';
 import { selectCart, selectIsLoading } from '../../machines/cart/current';
 import { cartPrefill, identityFields, walletsAllowed } from '../../machines/checkout/rules';
@@ -35,6 +35,7 @@ import { useAppNavigate } from '../navigation';
 import type { WalletHandlers } from '../payment/types';
 import { storage } from '../storage';
 import { useLoad } from '../useLoad';
+import { usePlaces } from '../usePlaces';
 import { useSellerCaptcha } from './captcha/seller-captcha';
 import type { GiftCardControl } from './GiftCardFlow';
 import { giftApplier, memberGiftFreeCheckout, readGiftee } from './gift';
@@ -533,18 +534,4 @@ function partialPaymentText(
     amount2: money(payment.next.amountCents),
     date: formatDate(payment.next.dueDate, cart.items[0]?.timezone ?? 'UTC'),
   });
-}
-
-/** The country and subdivision lists (domain/places), loaded once when `needed`; null until then. */
-function usePlaces(needed: boolean): Places | null {
-  const [places, setPlaces] = useState<Places | null>(null);
-  useEffect(() => {
-    if (!needed || places) return;
-    let live = true;
-    void import('../../domain/places').then((m) => live && setPlaces(m));
-    return () => {
-      live = false;
-    };
-  }, [needed, places]);
-  return places;
 }

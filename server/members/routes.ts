@@ -10,6 +10,7 @@ import * as rb from '../../api/request-bodies';
 import type * as w from '../../api/schemas';
 import { ErrorCode } from '../../domain/codes';
 import { mailLocaleOf } from '../catalog/locales';
+import { type IdentityDetailKey, storePurchaserDetails } from '../cart/purchaser';
 import type { Q } from '../db';
 import { clientAddress } from '../http/client-address';
 import type { AppCtx, C, Env } from '../http/context';
@@ -22,6 +23,7 @@ import { membershipIdMail, resendMail, resetMail } from '../mail/templates';
 import { myMembershipDocument } from '../memberships/routes';
 import * as t from '../schema';
 import { newId } from '../util';
+import { accountFormOf, checkAccountForm, detailKeysOf } from './account-form';
 import {
   emailKey,
   hashPassword,
@@ -290,12 +292,22 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     return c.json(await userDocument(ctx.db, user));
   });
 
-  /** Changes the names and the password hash of the session's user (never the email: `changeEmail`). */
+  /**
+   * Changes the names, the password hash and the account form's detail fields of the session's user (never
+   * the email: `changeEmail`).
+   */
   async function updateUser(
     user: MemberUserRow,
-    change: { firstName?: string; lastName?: string; passwordHash?: string },
+    change: {
+      firstName?: string;
+      lastName?: string;
+      passwordHash?: string;
+      details?: { values: Partial<Record<IdentityDetailKey, string>>; keys: IdentityDetailKey[] };
+    },
   ): Promise<MemberUserRow> {
     return ctx.db.transaction(async (tx) => {
+      if (change.details)
+        await storePurchaserDetails(tx, user.identityId, change.details.values, change.details.keys);
       if (change.passwordHash !== undefined)
         await tx
           .update(memberUser)
@@ -322,11 +334,13 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     member: SessionMember,
     email: string,
     locale: string | undefined,
+    { resendSame = true }: { resendSame?: boolean } = {},
   ): Promise<void> {
     const { user } = member;
     const seller = c.get('seller');
     const same = user.emailKey === emailKey(email);
-    if (same && user.emailVerifiedAt !== null) {
+    // PUT my/user carries the email with every save of the profile: the same address is no request for a link.
+    if (same && (user.emailVerifiedAt !== null || !resendSame)) {
       if (user.email !== email)
         await ctx.db.transaction(async (tx) => {
           await tx.update(memberUser).set({ email }).where(eq(memberUser.id, user.id));
@@ -365,6 +379,8 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     const member = await requireMember(ctx, c);
     const { user } = member;
     const b = await body(c, rb.userBody, 'user');
+    const form = await accountFormOf(ctx.db, c.get('seller').id);
+    checkAccountForm(form, b);
     let passwordHash: string | undefined;
     if (b.password !== undefined) {
       refuseLimited(member);
@@ -388,8 +404,13 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
         );
       passwordHash = await hashPassword(b.password);
     }
-    await changeEmail(c, member, b.email, b.locale);
-    const updated = await updateUser(user, { firstName: b.first_name, lastName: b.last_name, passwordHash });
+    await changeEmail(c, member, b.email, b.locale, { resendSame: false });
+    const updated = await updateUser(user, {
+      firstName: b.first_name,
+      lastName: b.last_name,
+      passwordHash,
+      details: { values: b, keys: detailKeysOf(form) },
+    });
     if (passwordHash !== undefined) await endOtherSessions(ctx, user.id, member.tokenHash);
     return c.json(await userDocument(ctx.db, updated));
   });
@@ -402,6 +423,8 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
     const b = await body(c, rb.userBody, 'user');
     const seller = c.get('seller');
     await take(ctx.db, LIMITS.registerAddress, seller.id, address(c), ctx.now());
+    const form = await accountFormOf(ctx.db, seller.id);
+    checkAccountForm(form, b);
     let passwordHash: string | null = null;
     if (b.password !== undefined) {
       const problem = passwordProblem(b.password);
@@ -436,6 +459,7 @@ export function registerMembers(api: Hono<Env>, ctx: AppCtx, options: MembersOpt
           createdAt: new Date(nowMs),
         });
         await tx.insert(memberUser).values(user);
+        await storePurchaserDetails(tx, identityId, b, detailKeysOf(form));
         if (isRealEmail(user.email, false))
           await sendVerification(tx, seller, user, b.email, {
             origin: publicUrl(c),

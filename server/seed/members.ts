@@ -6,6 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import { AUTHENTICATION_CONFIG_KEY, type AuthenticationConfig, NO_EMAIL_PREFIX } from '../../api/schemas';
 import type { Db } from '../db';
+import { ACCOUNT_FORM_KEY } from '../members/account-form';
 import { emailKey, hashPassword } from '../members/auth';
 import { SANDBOX_IDP_USER } from '../members/oidc';
 import { memberMembership, memberUser } from '../members/schema';
@@ -142,6 +143,18 @@ export const DEMO_AUTHENTICATION: AuthenticationConfig = {
   methods: ['password', 'scan_code', 'scan_code_last_name', 'scan_code_password', 'oidc'],
 };
 
+/**
+ * The demo's account form (issue 26): the seller's custom identity fields of registration and profile edit
+ * (config row `identity_form`, server/members/account-form.ts): phone, country, the state where the country
+ * has states, and the ZIP or postal code.
+ */
+export const DEMO_ACCOUNT_FORM = [
+  { key: 'phone' },
+  { key: 'country' },
+  { key: 'state', required: true },
+  { key: 'zip_code' },
+];
+
 const DAY = 24 * 60 * 60 * 1000;
 
 export async function seedMembers(
@@ -160,6 +173,16 @@ export async function seedMembers(
       resourceId: sellerId,
       key: AUTHENTICATION_CONFIG_KEY,
       value: DEMO_AUTHENTICATION,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.config)
+    .values({
+      id: id(`config:${sellerId}:${ACCOUNT_FORM_KEY}`),
+      resource: 'seller',
+      resourceId: sellerId,
+      key: ACCOUNT_FORM_KEY,
+      value: DEMO_ACCOUNT_FORM,
     })
     .onConflictDoNothing();
   const seeds: MemberSeed[] = Object.values(DEMO_MEMBERS);

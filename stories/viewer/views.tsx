@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { type AccountSnapshot, accountCallbacks, selectAccountView } from '../../machines/account/view';
 import type { CartSnapshot } from '../../machines/cart/selectors';
 import { selectCartWidgetView } from '../../machines/cart/view';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
@@ -43,6 +44,7 @@ import {
 import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../machines/reserve/view';
 import { type SetEmailSnapshot, selectSetEmailView, setEmailCallbacks } from '../../machines/setEmail/view';
 import { selectVerifyEmailView, type VerifyEmailSnapshot } from '../../machines/verifyEmail/view';
+import { AccountFormView } from '../../ui/account/AccountFormView';
 import { EmailSubmitView } from '../../ui/account/EmailSubmitView';
 import { PasswordResetView } from '../../ui/account/PasswordResetView';
 import { SetEmailView } from '../../ui/account/SetEmailView';
@@ -267,6 +269,32 @@ function PasswordResetStoryView({ snapshot, send, strings }: StoryViewProps) {
   );
 }
 
+function AccountStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectAccountView(snapshot as unknown as AccountSnapshot);
+  return (
+    <AccountFormView
+      strings={strings}
+      mode={view.mode}
+      stage={view.stage}
+      fields={view.fields}
+      values={view.values}
+      passwordMaxLength={view.passwordMaxLength}
+      email={view.email}
+      fieldErrors={view.fieldErrors}
+      formError={view.formError}
+      notice={view.notice}
+      errorVersion={0}
+      submitting={view.submitting}
+      createdEmail={view.createdEmail}
+      headingLevel={1}
+      onLogin={noop}
+      setEmailHref="#set-email"
+      onNavigate={noop}
+      {...accountCallbacks(send)}
+    />
+  );
+}
+
 function SetEmailStoryView({ snapshot, send, strings }: StoryViewProps) {
   const view = selectSetEmailView(snapshot as unknown as SetEmailSnapshot);
   return (
@@ -340,6 +368,7 @@ function DonationStoryView({ snapshot, send, strings }: StoryViewProps) {
 
 /** The view of each flow that has one, keyed by machine id. */
 export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = {
+  account: AccountStoryView,
   app: AppStoryView,
   cart: CartStoryView,
   checkout: CheckoutStoryView,

@@ -111,7 +111,7 @@ describe('the identity form rule', () => {
         zip_code: { key: 'zipInvalid' },
       });
     expect(identityFormErrors(fields, { ...gb, email_confirm: 'x@b.co' }, isEmail)).toEqual({
-      email_confirm: { key: 'mustMatch', other: 'email' },
+      email_confirm: { key: 'MustMatch', name: 'email' },
     });
     // A disabled field is not checked and not sent; a field bound to another is not sent.
     expect(identityFormErrors(fields, { ...gb, address_more: 'x'.repeat(2000) }, isEmail)).toEqual({});

@@ -10,9 +10,12 @@
  * - Every callback sends an event its flow's machine handles.
  * - The date-first story offers the flexible tickets choice, and what it sends drives the real machine.
  */
+
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { accountMachine } from '../../machines/account/account.machine';
+import { accountCallbacks } from '../../machines/account/view';
 import { emailSubmitMachine } from '../../machines/emailSubmit/emailSubmit.machine';
 import { emailSubmitCallbacks } from '../../machines/emailSubmit/view';
 import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
@@ -31,6 +34,7 @@ import { setEmailCallbacks } from '../../machines/setEmail/view';
 import { createStoryRunner } from '../../stories/fixtures/story';
 import { stories } from '../../stories/stories';
 import { storyViews } from '../../stories/viewer/views';
+import type { AccountFormViewProps } from '../../ui/account/AccountFormView';
 import type { EmailSubmitViewProps } from '../../ui/account/EmailSubmitView';
 import type { PasswordResetViewProps } from '../../ui/account/PasswordResetView';
 import type { SetEmailViewProps } from '../../ui/account/SetEmailView';
@@ -69,6 +73,9 @@ describe("each view's callbacks come from its flow's view", () => {
       Exclude<Callbacks<EmailSubmitViewProps>, HostCallbacks>
     >();
     expectTypeOf<Offered<typeof promoCodeCallbacks>>().toEqualTypeOf<Callbacks<PromoCodeBoxProps>>();
+    expectTypeOf<Offered<typeof accountCallbacks>>().toEqualTypeOf<
+      Exclude<Callbacks<AccountFormViewProps>, HostCallbacks>
+    >();
   });
 
   it.each([
@@ -80,6 +87,7 @@ describe("each view's callbacks come from its flow's view", () => {
     ['set email', setEmailMachine, setEmailCallbacks],
     ['email submit', emailSubmitMachine, emailSubmitCallbacks],
     ['promo code', promoCodeMachine, promoCodeCallbacks],
+    ['account', accountMachine, accountCallbacks],
   ] as [string, AnyStateMachine, (send: (event: EventObject) => void) => object][])(
     'send only events the %s machine handles',
     (_name, machine, build) => {

@@ -14,4 +14,6 @@ export default {
   membershipId: 'ID de miembro',
   membershipExpires: 'Caduca',
   notAMember: '¿Aún no eres miembro? Hazte miembro ahora',
+  myProfile: 'Mi perfil',
+  createAccount: 'Crear una cuenta',
 } satisfies Record<keyof typeof accountMenuStrings, string>;

@@ -17,4 +17,7 @@ export const accountMenuStrings = defineStrings({
   membershipId: 'Membership ID',
   membershipExpires: 'Expires',
   notAMember: 'Not a member? Sign up now',
+  // issue 26 (ours): the profile's side-menu entry, the registration link of the logged-out page
+  myProfile: 'My profile',
+  createAccount: 'Create an account',
 });

@@ -49,6 +49,23 @@ export default {
     'Hemos enviado un enlace de confirmación a {email}. Tu dirección cambiará cuando lo abras (en un plazo de 24 horas). Si no llega en unos minutos, revisa tu carpeta de correo no deseado.',
   limitedSession:
     'Has iniciado sesión con tu ID de miembro. Para cambiar tu dirección de correo electrónico, inicia sesión con tu correo y tu contraseña.',
+  registerTitle: 'Crear una cuenta',
+  registerIntro: '¿Ya tienes una cuenta?',
+  registerPassword: 'Contraseña',
+  registerPasswordConfirm: 'Vuelve a introducir la contraseña',
+  passwordRequired: 'Introduce una contraseña.',
+  registerSubmit: 'Crear cuenta',
+  registerEmailInUse:
+    'Ya hay una cuenta con {email}. Inicia sesión con ella, o usa «¿Has olvidado tu contraseña?» si no recuerdas su contraseña.',
+  registerCreatedTitle: 'Tu cuenta está creada',
+  registerCreated:
+    'Hemos enviado un enlace a {email} para confirmar tu dirección de correo electrónico. Inicia sesión para continuar.',
+  profileTitle: 'Mi perfil',
+  profileSubmit: 'Guardar cambios',
+  profileSaved: 'Tu perfil está guardado.',
+  profileEmail: 'Correo electrónico: {email}',
+  profileChangeEmail: 'Cambiar la dirección de correo electrónico',
+  profileLoggedOut: 'Inicia sesión para editar tu perfil.',
   verifyEmailTitle: 'Confirmar la dirección de correo electrónico',
   verifyingEmail: 'Confirmando tu dirección de correo electrónico…',
   emailVerified: 'Dirección de correo electrónico confirmada',

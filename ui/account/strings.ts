@@ -55,6 +55,23 @@ export const accountStrings = defineStrings({
     'We have sent a confirmation link to {email}. Your email address changes when you open it (within 24 hours). If it does not arrive in a few minutes, check your junk or spam folder.',
   limitedSession:
     'You logged in with your member ID. To change your email address, log in with your email address and password.',
+  // register and edit profile (issue 26; the must-match texts the spec's, the rest ours)
+  registerTitle: 'Create an account',
+  registerIntro: 'Already have an account?',
+  registerPassword: 'Password',
+  registerPasswordConfirm: 'Re-enter password',
+  passwordRequired: 'Please enter a password.',
+  registerSubmit: 'Create account',
+  registerEmailInUse:
+    'An account already uses {email}. Log in with it, or use "Forgot your password?" if you do not know its password.',
+  registerCreatedTitle: 'Your account is created',
+  registerCreated: 'We have sent a link to {email} to confirm your email address. Log in to continue.',
+  profileTitle: 'My profile',
+  profileSubmit: 'Save changes',
+  profileSaved: 'Your profile is saved.',
+  profileEmail: 'Email address: {email}',
+  profileChangeEmail: 'Change email address',
+  profileLoggedOut: 'Log in to edit your profile.',
   verifyEmailTitle: 'Confirm email address',
   verifyingEmail: 'Confirming your email address…',
   emailVerified: 'Email address confirmed',

@@ -5,12 +5,12 @@ import type { IdentityFieldView } from '../../machines/checkout/view';
 import { FieldError, fieldAria, useRefusalFocus } from '../form-validity';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { type AddressInputSlot, type IdentityFieldProps, IdentityInput } from './IdentityInput';
 
 /** An identity form field's name (the checkout's view model, machines/checkout/view.ts). */
 export type IdentityField = IdentityFieldView['name'];
 
-/** One identity form field as the checkout's view model draws it (spec 2 §3). */
-export type IdentityFieldProps = IdentityFieldView;
+export type { IdentityFieldProps } from './IdentityInput';
 
 export interface CheckoutViewProps {
   strings: Strings;
@@ -24,12 +24,7 @@ export interface CheckoutViewProps {
    * The address field's own control when addresses can be looked up (the lookup combobox, loaded on demand); it
    * gets the field's id, label and error as the other fields have them. Absent: a plain text field.
    */
-  addressInput?: (field: {
-    id: string;
-    label: string;
-    describedBy: string | undefined;
-    invalid: boolean;
-  }) => ReactNode;
+  addressInput?: AddressInputSlot;
   fieldErrors: Partial<Record<IdentityField | 'terms', UiMessage>>;
   formError: UiMessage | null;
   /** A wallet payment was refused for its postcode: a note under the error (spec 2 §8). */
@@ -196,81 +191,5 @@ export function CheckoutView(props: CheckoutViewProps) {
         {props.status ? resolveMessage(strings, props.status) : ''}
       </p>
     </form>
-  );
-}
-
-/** One field of the identity form: a text input, a select, or a radio group (spec 1 §5: under 4 options). */
-function IdentityInput(props: {
-  field: IdentityFieldProps;
-  strings: Strings;
-  value: string;
-  error: UiMessage | undefined;
-  onChange: (value: string) => void;
-  onFocus: () => void;
-  addressInput: CheckoutViewProps['addressInput'];
-}) {
-  const { field: f, strings, error } = props;
-  const id = `identity-${f.name}`;
-  const label = strings[f.label];
-  const aria = fieldAria(id, error !== undefined);
-  const describedBy = aria['aria-describedby'];
-  const errorText = <FieldError fieldId={id}>{error ? resolveMessage(strings, error) : null}</FieldError>;
-  if (f.input === 'radio' && f.options)
-    return (
-      <fieldset className="field" aria-describedby={describedBy} style={{ border: 'none', padding: 0 }}>
-        <legend>{label}</legend>
-        {f.options.map((o) => (
-          <label key={o.value} style={{ display: 'block' }}>
-            <input
-              type="radio"
-              name={f.name}
-              value={o.value}
-              checked={props.value === o.value}
-              required={f.required}
-              disabled={f.disabled}
-              aria-invalid={aria['aria-invalid']}
-              onChange={() => props.onChange(o.value)}
-              onFocus={props.onFocus}
-            />{' '}
-            {o.label}
-          </label>
-        ))}
-        {errorText}
-      </fieldset>
-    );
-  const common = {
-    id,
-    name: f.name,
-    required: f.required,
-    disabled: f.disabled,
-    autoComplete: f.autoComplete,
-    ...aria,
-    onFocus: props.onFocus,
-  } as const;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {props.addressInput ? (
-        props.addressInput({ id, label, describedBy, invalid: error !== undefined })
-      ) : f.input === 'select' && f.options ? (
-        <select {...common} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-          <option value="">{strings.chooseOption}</option>
-          {f.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type={f.input}
-          maxLength={f.maxLength}
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      )}
-      {errorText}
-    </div>
   );
 }
