@@ -8,8 +8,8 @@ import { ErrorCode } from '../domain/codes';
 import { IDENTITY_FORM_META, type IdentityFieldOption, parseIdentityForm } from '../domain/identity-form';
 import { ApiError } from './errors';
 import type { CallOptions } from './events';
-import { localeOf } from './locale-field';
 import { parseDocument } from './join';
+import { localeOf } from './locale-field';
 import { type MemberDocument, memberDocument } from './member-schemas';
 import type {
   LoginCredentials,
@@ -162,7 +162,11 @@ async function identityIdOf(call: Promise<unknown>): Promise<string> {
  * (issue 26), read at each call that mails (password reset, resend, forgot membership, a new account, a new email
  * address): the email is written in it.
  */
-export function createMembersClient(request: ApiRequest, sellerId = '', locale: () => string | null = () => null) {
+export function createMembersClient(
+  request: ApiRequest,
+  sellerId = '',
+  locale: () => string | null = () => null,
+) {
   const mails = <T extends object>(body: T) => ({ ...body, ...localeOf(locale) });
   return {
     /**

@@ -12,7 +12,11 @@ export type MembersApi = MembersClient;
  * `sellerId`: the seller whose account form the client reads; `locale`: the visitor's negotiated locale, read at
  * each call that mails (issue 26).
  */
-export function createMembers(request: ApiRequest, sellerId: string, locale?: () => string | null): MembersApi {
+export function createMembers(
+  request: ApiRequest,
+  sellerId: string,
+  locale?: () => string | null,
+): MembersApi {
   return lazyClient(() =>
     import('./members-client').then((m) => m.createMembersClient(request, sellerId, locale)),
   );
