@@ -172,7 +172,9 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // out of the checkout screen's chunk into one of its own (3.2 KB gzip), compressed alone. Measured 57.6, 64.9,
 // 64.0 and 78.7 KB; the budgets those plus 0.1. A codeSplitting group could fold that chunk back into checkout's,
 // but grouping a screen's modules renames its manifest entry, which the server's preload reads (not tried).
-const BUDGET_KB = { '/': 57.7, '/events': 65.0, '/events/{id}': 64.1, '/checkout': 78.8 };
+// Merged (stop 41: shell26, mail26, acct26 together): measured 57.7, 65.0, 64.2 and 78.8 KB (the branches each
+// measured alone; their entry shares add up); each budget that plus 0.1.
+const BUDGET_KB = { '/': 57.8, '/events': 65.1, '/events/{id}': 64.3, '/checkout': 78.9 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
