@@ -7,39 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { DateFirstReserveContext } from '../../machines/reserve/types';
 import { event, NOW } from '../../stories/fixtures/dateFirstReserve';
-import { events, table, worlds } from './dateFirstReserve.table';
+import { base, events, table, worlds } from './dateFirstReserve.table';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
 
-const fresh = (over: Partial<DateFirstReserveContext>): DateFirstReserveContext => ({
-  event,
-  query: {},
-  mode: 'warn',
-  now: NOW,
-  days: [],
-  selectedDate: null,
-  flexible: false,
-  sessions: [],
-  selectedSessionId: null,
-  groups: [],
-  quantities: {},
-  preset: { session: null, quantities: {} },
-  messages: [],
-  initError: null,
-  soldOut: null,
-  cart: null,
-  seats: {},
-  admits: {},
-  admitsChecked: false,
-  surveys: {},
-  surveysChecked: false,
-  prices: {},
-  presetPriceCents: null,
-  pricesChecked: false,
-  vouchers: {},
-  vouchersChecked: false,
-  voucherRefusal: null,
-  ...over,
-});
+/** The machine's first context, from the table's (independent) base world. */
+const fresh = (over: Partial<DateFirstReserveContext>): DateFirstReserveContext => base(over);
 
 describe('dateFirstReserve held to its transition table (spec 1 §2, §4 "Date-first flow", §5, §8)', () => {
   it('lists every state of the machine, and no other', () => {

@@ -651,7 +651,7 @@ export const table: Table<C, E, S> = {
 
 // ---- worlds and event samples --------------------------------------------------------------------------
 
-const base = (over: Partial<C> = {}): C => ({
+export const base = (over: Partial<C> = {}): C => ({
   event,
   query: {},
   mode: 'warn',

@@ -7,32 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import type { QuantityFirstReserveContext } from '../../machines/reserve/quantityFirstReserve.types';
 import { qfAttendeeEvent, qfEvent } from '../../stories/fixtures/quantityFirstReserve';
-import { events, table, worlds } from './quantityFirstReserve.table';
+import { base, events, table, worlds } from './quantityFirstReserve.table';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
 
-const fresh = (over: Partial<QuantityFirstReserveContext>): QuantityFirstReserveContext => ({
-  event: qfEvent,
-  quantities: {},
-  admits: {},
-  admitsChecked: false,
-  surveys: {},
-  surveysChecked: false,
-  vouchers: {},
-  vouchersChecked: false,
-  voucherRefusal: null,
-  prices: {},
-  presetPriceCents: null,
-  pricesChecked: false,
-  days: [],
-  selectedDate: null,
-  sessions: [],
-  selectedSessionId: null,
-  messages: [],
-  soldOut: null,
-  cart: null,
-  seats: {},
-  ...over,
-});
+/** The machine's first context, from the table's (independent) base world. */
+const fresh = (over: Partial<QuantityFirstReserveContext>): QuantityFirstReserveContext =>
+  base(over.event ?? qfEvent, over);
 
 describe('quantityFirstReserve held to its transition table (spec 1 §2, §4 "Quantity-first flow", §5, §8)', () => {
   it('lists every state of the machine, and no other', () => {

@@ -416,7 +416,7 @@ export const table: Table<C, E, S> = {
 
 // ---- worlds and event samples --------------------------------------------------------------------------
 
-const base = (event: EventDetail, over: Partial<C> = {}): C => ({
+export const base = (event: EventDetail, over: Partial<C> = {}): C => ({
   event,
   quantities: {},
   admits: {},

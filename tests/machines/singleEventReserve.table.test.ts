@@ -7,29 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { SingleEventReserveContext } from '../../machines/reserve/single-event-types';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { codesEvent, lecture } from '../../stories/fixtures/singleEventReserve';
-import { events, table, worlds } from './singleEventReserve.table';
+import { base, events, table, worlds } from './singleEventReserve.table';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
 
+/** The machine's first context, from the table's (independent) base world. */
 const fresh = (over: Partial<SingleEventReserveContext>): SingleEventReserveContext => ({
-  event: lecture,
-  select: null,
-  session: null,
-  groups: [],
-  quantities: {},
-  seats: {},
-  admits: {},
-  admitsChecked: false,
-  surveys: {},
-  surveysChecked: false,
-  prices: {},
-  presetPriceCents: null,
-  pricesChecked: false,
-  vouchers: {},
-  vouchersChecked: false,
-  voucherRefusal: null,
-  messages: [],
-  blocking: null,
-  cart: null,
+  ...base(over.event ?? lecture),
   ...over,
 });
 

@@ -318,7 +318,7 @@ export const table: Table<C, E, S> = {
 
 // ---- worlds and event samples --------------------------------------------------------------------------
 
-const base = (event: EventDetail): C => ({
+export const base = (event: EventDetail): C => ({
   event,
   select: null,
   session: null,
