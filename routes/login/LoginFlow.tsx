@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react';
 import type { LoginFields } from '../../machines/login/types';
 import { selectLoginView } from '../../machines/login/view';
 import { LoginForm } from '../../ui/login/LoginForm';
+import { popstateBack } from '../app/back';
 import { sessionOf } from '../app/root';
 import { useServices } from '../app/services';
 import { useAppNavigate } from '../navigation';
@@ -50,7 +51,12 @@ export function LoginFlow(props: LoginFlowProps) {
           latest.current.onLeave?.();
           navigate('/user/set-email-address');
         },
-        goBack: () => navigate('/', { replace: true }),
+        // Spec 3 §4: an invalid identity-provider state goes back (the page before the login); with nothing to go
+        // back to (the callback opened alone), home.
+        goBack: () =>
+          void popstateBack({ history: window.history, events: window }).then((went) => {
+            if (!went) navigate('/', { replace: true });
+          }),
         openExternalLogin: () => {
           const url = config.login?.externalLoginUrl;
           if (url) window.location.assign(url);
