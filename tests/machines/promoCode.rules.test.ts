@@ -43,6 +43,11 @@ describe('the code (spec 2 §5, §9)', () => {
     expect(canApply('C'.repeat(36))).toBe(false);
     expect(trimmedCode('\t WELCOME20 \n')).toBe('WELCOME20');
     expect(keptCode('L'.repeat(36))).toBe('L'.repeat(35));
+    expect(codeFieldError(' AB ')).toBeNull();
+    expect(codeFieldError('C'.repeat(35))).toBeNull();
+    expect(codeFieldError(' W ')).toEqual({ key: 'promoCodeTooShort', params: { min: 2 } });
+    expect(codeFieldError('L'.repeat(36))).toEqual({ key: 'promoCodeTooLong', params: { max: 35 } });
+    expect(codeFieldError(' \t ')).toEqual({ key: 'inputEmpty' });
     fc.assert(
       fc.property(spaced, ([before, code, after]) => {
         const typed = `${before}${code}${after}`;
