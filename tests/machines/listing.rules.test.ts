@@ -452,3 +452,60 @@ describe('listing rules: properties', () => {
     );
   });
 });
+
+describe('listing query edges (spec 1 §2: filters in the query; anything else is left alone)', () => {
+  it('metadata keys are plain names of up to 64 characters; shell, login and gift keys are not filters', () => {
+    const k64 = `a${'b'.repeat(63)}`;
+    expect(parseListingQuery(`${k64}=1&a${k64}=2&level_2=x&1abc=y&_x=z&aB=w&a-b=v&ab%0A=u`).meta).toEqual({
+      [k64]: '1',
+      level_2: 'x',
+    });
+    for (const key of ['expresscheckout', 'inspect', 'login', 'member_code', 'zip_code', 'gift_code'])
+      expect(parseListingQuery(`${key}=1`), key).toEqual(NO_FILTERS);
+  });
+
+  it('values are trimmed, at most 200 characters, without NUL', () => {
+    expect(parseListingQuery(`category=${' Shows '}&audience=${'v'.repeat(200)}`)).toMatchObject({
+      category: 'Shows',
+      meta: { audience: 'v'.repeat(200) },
+    });
+    expect(parseListingQuery('category=a%00b&audience=%20%20').category).toBeNull();
+    expect(parseListingQuery('audience=%20%20').meta).toEqual({});
+  });
+
+  it('times are HH:mm on the hour or half hour, from 00:00 to 23:30, the end after the start', () => {
+    const kept = (start: string, end: string) =>
+      parseListingQuery(`time.start=${start}&time.end=${end}`).timeStart !== null;
+    expect(kept('00:00', '23:30')).toBe(true);
+    expect(kept('09:30', '19:00')).toBe(true);
+    for (const [start, end] of [
+      ['10:00', '10:00'],
+      ['x10:00', '11:00'],
+      ['10:00', '11:00x'],
+      ['9:30', '11:00'],
+      ['10:00', '24:00'],
+      ['10:00', '11:15'],
+      ['10:30', '10:00'],
+    ])
+      expect(kept(start as string, end as string), `${start} ${end}`).toBe(false);
+  });
+
+  it('writing filters drops the old filter keys and keeps the rest; odd metadata keys are not written', () => {
+    expect(
+      listingSearch(
+        'time.start=10:00&time.end=11:00&date=today&category=A&audience=x&gift_code=Y&Bad=1&inspect',
+        {
+          ...NO_FILTERS,
+          timeStart: '10:00',
+          meta: { inspect: 'x', Bad: 'y', audience: '', zeta: 'z' },
+        },
+      ),
+    ).toBe('gift_code=Y&Bad=1&inspect=&zeta=z');
+  });
+
+  it('one end of a time alone narrows nothing', () => {
+    const events = [event('a', ['2026-11-22T15:00:00.000Z'])];
+    expect(narrowByTime(events, { ...NO_FILTERS, timeStart: '11:00' }, TZ)).toEqual(events);
+    expect(narrowByTime(events, { ...NO_FILTERS, timeEnd: '11:00' }, TZ)).toEqual(events);
+  });
+});
