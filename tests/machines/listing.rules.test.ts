@@ -1,18 +1,23 @@
 /** The listing's query rules (spec 1 §2 "Event listing", §7 GET events/available). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ListingEvent } from '../../api/models';
 import {
   categoriesOf,
   dayOfFilter,
   halfHourSteps,
+  hasFilters,
   hasMetaFilters,
+  type ListingFilters,
   type ListingScope,
   listingDay,
   listingRequest,
   listingSearch,
   NO_FILTERS,
   narrowByTime,
+  narrowsListing,
   parseListingQuery,
+  sameRequest,
   timeFilterShown,
   timeWindow,
   visitDay,
@@ -196,5 +201,311 @@ describe('categories and metadata', () => {
     ).toEqual(['B', 'A']);
     expect(hasMetaFilters(parseListingQuery('audience=family'))).toBe(true);
     expect(hasMetaFilters(parseListingQuery('category=Shows'))).toBe(false);
+  });
+});
+
+// ---- properties (fast-check): the rules over their domains ---------------------------------------------------
+
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+/** Half hours of a day, as minutes. */
+const halfHour = fc.integer({ min: 0, max: 47 }).map((i) => i * 30);
+const metaKey = fc.constantFrom('audience', 'addon', 'zeta', 'level_2');
+const value = fc
+  .string({ minLength: 1, maxLength: 12 })
+  .filter((v) => v.trim() === v && v.length > 0 && !v.includes('\u0000'));
+const filters: fc.Arbitrary<ListingFilters> = fc
+  .record({
+    category: fc.option(value, { nil: null }),
+    date: fc.constantFrom(null, 'today' as const, 'tomorrow' as const),
+    time: fc.option(
+      fc.tuple(halfHour, halfHour).filter(([a, b]) => a < b),
+      { nil: null },
+    ),
+    meta: fc.dictionary(metaKey, value, { maxKeys: 3 }),
+  })
+  .map(({ time, ...f }) => ({
+    ...f,
+    timeStart: time ? hhmm(time[0]) : null,
+    timeEnd: time ? hhmm(time[1]) : null,
+  }));
+
+describe('listing rules: properties', () => {
+  it('the query written for any filters reads back as the same filters, other keys kept', () => {
+    fc.assert(
+      fc.property(filters, (f) => {
+        const search = listingSearch('inspect=1', f);
+        expect(parseListingQuery(search)).toEqual(f);
+        expect(new URLSearchParams(search).get('inspect')).toBe('1');
+        expect(hasFilters(f)).toBe(
+          f.category !== null || f.date !== null || f.timeStart !== null || Object.keys(f.meta).length > 0,
+        );
+      }),
+    );
+  });
+
+  it('a time filter is kept only on half hours, start before end, both given', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 1439 }), (a, b) => {
+        const f = parseListingQuery(`time.start=${hhmm(a)}&time.end=${hhmm(b)}`);
+        const kept = a % 30 === 0 && b % 30 === 0 && a < b;
+        expect([f.timeStart, f.timeEnd]).toEqual(kept ? [hhmm(a), hhmm(b)] : [null, null]);
+      }),
+    );
+  });
+
+  it('the call: the category, the comma list of metadata values, a whole venue day for a date; members’ events for a member', () => {
+    fc.assert(
+      fc.property(filters, fc.boolean(), (f, isMember) => {
+        const r = listingRequest(f, { ...guest, member: isMember });
+        expect(r.withMemberEvents).toBe(isMember ? true : undefined);
+        expect(r.categories).toEqual(f.category === null ? undefined : [f.category]);
+        const meta = Object.entries(f.meta);
+        expect(r.meta).toEqual(
+          meta.length === 0
+            ? undefined
+            : Object.fromEntries(
+                meta.map(([k, v]) => [
+                  k,
+                  v
+                    .split(',')
+                    .map((s) => s.trim())
+                    .filter(Boolean),
+                ]),
+              ),
+        );
+        const day = f.date ?? (f.timeStart === null ? null : 'today');
+        if (day === null)
+          expect([r.sessionsFrom, r.sessionsTo, r.includeSessions]).toEqual([
+            undefined,
+            undefined,
+            undefined,
+          ]);
+        else {
+          const from = day === 'today' ? '2026-11-21T05:00:00.000Z' : '2026-11-22T05:00:00.000Z';
+          const to = day === 'today' ? '2026-11-22T05:00:00.000Z' : '2026-11-23T05:00:00.000Z';
+          expect([r.sessionsFrom, r.sessionsTo, r.includeSessions]).toEqual([from, to, true]);
+        }
+        expect(narrowsListing(r)).toBe(
+          r.categories !== undefined || r.meta !== undefined || r.sessionsFrom !== undefined,
+        );
+        expect(sameRequest(r, listingRequest(f, { ...guest, member: isMember }))).toBe(true);
+        expect(sameRequest(r, { ...r, withMemberEvents: !isMember })).toBe(false);
+      }),
+    );
+  });
+
+  it('narrowing: any one bound narrows; members’ events alone do not', () => {
+    expect(narrowsListing({})).toBe(false);
+    expect(narrowsListing({ withMemberEvents: true, includeSessions: true })).toBe(false);
+    for (const r of [{ categories: [] }, { meta: {} }, { sessionsFrom: 'a' }, { sessionsTo: 'b' }])
+      expect(narrowsListing(r), JSON.stringify(r)).toBe(true);
+  });
+
+  it('half-hour steps lie on half hours within the window, ascending, each one there', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 0, max: 1500 }),
+        fc.integer({ min: 0, max: 59 }),
+        (start, length, sec) => {
+          const t0 = Date.parse('2026-11-22T00:00:00.000Z') + start * 60_000 + sec * 1000;
+          const window = {
+            start: new Date(t0).toISOString(),
+            end: new Date(t0 + length * 60_000).toISOString(),
+            timezone: 'UTC',
+          };
+          const steps = halfHourSteps(window);
+          const first = Math.ceil((start + (sec > 0 ? 1 : 0)) / 30) * 30;
+          const endMin = start + length < 1440 ? start + length : 23 * 60 + 30;
+          const expected: string[] = [];
+          for (let m = first; m <= Math.min(endMin, 1410); m += 30) expected.push(hhmm(m));
+          expect(steps).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('the time filter is shown for two steps or more, unless visits all start together', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constant('10:00'), { maxLength: 4 }),
+        fc.constantFrom(null, 'timeslot', 'same_start', 'same_date', 'until_close'),
+        (steps, mode) => {
+          expect(timeFilterShown(steps, mode as never)).toBe(mode !== 'same_start' && steps.length >= 2);
+        },
+      ),
+    );
+  });
+
+  it('narrowing by time keeps, in order, the events with a session starting within [start, end) venue time', () => {
+    const utc = (m: number) => new Date(Date.parse('2026-11-22T00:00:00.000Z') + m * 60_000).toISOString();
+    const ev = fc.array(fc.integer({ min: 0, max: 1439 }), { maxLength: 3 }).map((starts) => starts.map(utc));
+    fc.assert(
+      fc.property(fc.array(ev, { maxLength: 5 }), filters, (all, f) => {
+        const list = all.map((starts, i) => event(`e${i}`, starts));
+        const kept = narrowByTime(list, f, 'UTC');
+        if (f.timeStart === null || f.timeEnd === null) expect(kept).toEqual(list);
+        else {
+          const within = (s: { start: string }) => {
+            const m = minutes(s.start.slice(11, 16));
+            return m >= minutes(f.timeStart as string) && m < minutes(f.timeEnd as string);
+          };
+          expect(kept).toEqual(list.filter((e) => e.sessions.some(within)));
+        }
+      }),
+    );
+  });
+
+  it('the time window: the visit on an upsell step, else the span of the day’s sessions, none without a day', () => {
+    const chain = {
+      step: 0,
+      filter: { categories: [], meta: {} },
+      window: { start: 'a', end: 'b', timezone: TZ },
+    };
+    expect(timeWindow(NO_FILTERS, { ...guest, chain }, [])).toBe(chain.window);
+    const f = parseListingQuery('date=today');
+    expect(timeWindow(f, guest, [])).toBeNull();
+    const a = event('a', ['2026-11-21T16:00:00.000Z', '2026-11-21T14:00:00.000Z']);
+    const b = event('b', ['2026-11-21T15:00:00.000Z']);
+    expect(timeWindow(f, guest, [a, b])).toEqual({
+      start: '2026-11-21T14:00:00.000Z',
+      end: '2026-11-21T17:00:00.000Z',
+      timezone: TZ,
+    });
+  });
+
+  it('categories: each once, in order of first appearance, none for an event without one', () => {
+    const cat = fc.constantFrom('A', 'B', 'C', null, '');
+    fc.assert(
+      fc.property(fc.array(cat, { maxLength: 8 }), (cats) => {
+        const expected = [...new Set(cats.filter((c) => typeof c === 'string' && c !== '') as string[])];
+        expect(categoriesOf(cats.map((category) => ({ category })))).toEqual(expected);
+      }),
+    );
+  });
+
+  it('choosing one end of the time filter: the chosen end kept, the other while it leaves room, start before end, or no filter', () => {
+    const steps = fc.tuple(halfHour, fc.integer({ min: 0, max: 8 })).map(([from, n]) =>
+      Array.from({ length: n }, (_, i) => from + i * 30)
+        .filter((m) => m < 1440)
+        .map(hhmm),
+    );
+    fc.assert(
+      fc.property(
+        steps,
+        filters,
+        fc.constantFrom('start' as const, 'end' as const),
+        halfHour,
+        (s, f, which, v) => {
+          const chosen = hhmm(v);
+          const out = withTime(f, s, which, chosen);
+          expect({ ...out, timeStart: null, timeEnd: null }).toEqual({
+            ...f,
+            timeStart: null,
+            timeEnd: null,
+          });
+          if (!s.includes(chosen)) {
+            expect([out.timeStart, out.timeEnd]).toEqual([null, null]);
+            return;
+          }
+          // The chosen end is kept; the other end too while it leaves room, else the next step over.
+          const i = s.indexOf(chosen);
+          const expected =
+            which === 'start'
+              ? [chosen, minutes(f.timeEnd ?? (s.at(-1) as string)) > v ? (f.timeEnd ?? s.at(-1)) : s[i + 1]]
+              : [minutes(f.timeStart ?? (s[0] as string)) < v ? (f.timeStart ?? s[0]) : s[i - 1], chosen];
+          if (expected.includes(undefined)) expect([out.timeStart, out.timeEnd]).toEqual([null, null]);
+          else {
+            expect([out.timeStart, out.timeEnd]).toEqual(expected);
+            expect(minutes(out.timeStart as string)).toBeLessThan(minutes(out.timeEnd as string));
+          }
+        },
+      ),
+    );
+    // A two-step window: the last start or the first end leaves no room for the other end.
+    expect(withTime(NO_FILTERS, ['10:00', '10:30'], 'start', '10:30')).toMatchObject({
+      timeStart: null,
+      timeEnd: null,
+    });
+    expect(withTime(NO_FILTERS, ['10:00', '10:30'], 'end', '10:00')).toMatchObject({
+      timeStart: null,
+      timeEnd: null,
+    });
+    expect(withTime(NO_FILTERS, ['10:00', '10:30'], 'end', '10:30')).toMatchObject({
+      timeStart: '10:00',
+      timeEnd: '10:30',
+    });
+    expect(withTime(NO_FILTERS, [], 'end', '10:00')).toMatchObject({ timeStart: null, timeEnd: null });
+  });
+
+  it('today and tomorrow are consecutive venue days', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 * 86_400_000 }), (offset) => {
+        const now = Date.parse('2026-01-01T00:00:00Z') + offset;
+        const today = dayOfFilter('today', now, TZ);
+        const next = new Date(`${today}T12:00:00Z`);
+        next.setUTCDate(next.getUTCDate() + 1);
+        expect(dayOfFilter('tomorrow', now, TZ)).toBe(next.toISOString().slice(0, 10));
+      }),
+    );
+  });
+});
+
+describe('listing query edges (spec 1 §2: filters in the query; anything else is left alone)', () => {
+  it('metadata keys are plain names of up to 64 characters; shell, login and gift keys are not filters', () => {
+    const k64 = `a${'b'.repeat(63)}`;
+    expect(parseListingQuery(`${k64}=1&a${k64}=2&level_2=x&1abc=y&_x=z&aB=w&a-b=v&ab%0A=u`).meta).toEqual({
+      [k64]: '1',
+      level_2: 'x',
+    });
+    for (const key of ['expresscheckout', 'inspect', 'login', 'member_code', 'zip_code', 'gift_code'])
+      expect(parseListingQuery(`${key}=1`), key).toEqual(NO_FILTERS);
+  });
+
+  it('values are trimmed, at most 200 characters, without NUL', () => {
+    expect(parseListingQuery(`category=${' Shows '}&audience=${'v'.repeat(200)}`)).toMatchObject({
+      category: 'Shows',
+      meta: { audience: 'v'.repeat(200) },
+    });
+    expect(parseListingQuery('category=a%00b&audience=%20%20').category).toBeNull();
+    expect(parseListingQuery('audience=%20%20').meta).toEqual({});
+  });
+
+  it('times are HH:mm on the hour or half hour, from 00:00 to 23:30, the end after the start', () => {
+    const kept = (start: string, end: string) =>
+      parseListingQuery(`time.start=${start}&time.end=${end}`).timeStart !== null;
+    expect(kept('00:00', '23:30')).toBe(true);
+    expect(kept('09:30', '19:00')).toBe(true);
+    for (const [start, end] of [
+      ['10:00', '10:00'],
+      ['x10:00', '11:00'],
+      ['10:00', '11:00x'],
+      ['9:30', '11:00'],
+      ['10:00', '24:00'],
+      ['10:00', '11:15'],
+      ['10:30', '10:00'],
+    ])
+      expect(kept(start as string, end as string), `${start} ${end}`).toBe(false);
+  });
+
+  it('writing filters drops the old filter keys and keeps the rest; odd metadata keys are not written', () => {
+    expect(
+      listingSearch(
+        'time.start=10:00&time.end=11:00&date=today&category=A&audience=x&gift_code=Y&Bad=1&inspect',
+        {
+          ...NO_FILTERS,
+          timeStart: '10:00',
+          meta: { inspect: 'x', Bad: 'y', audience: '', zeta: 'z' },
+        },
+      ),
+    ).toBe('gift_code=Y&Bad=1&inspect=&zeta=z');
+  });
+
+  it('one end of a time alone narrows nothing', () => {
+    const events = [event('a', ['2026-11-22T15:00:00.000Z'])];
+    expect(narrowByTime(events, { ...NO_FILTERS, timeStart: '11:00' }, TZ)).toEqual(events);
+    expect(narrowByTime(events, { ...NO_FILTERS, timeEnd: '11:00' }, TZ)).toEqual(events);
   });
 });
