@@ -204,7 +204,9 @@ export const table: Table<C, E, S> = {
       checkingCart: [{ target: 'choosing', effect: (c) => ({ formError: LATER, ...refused(c) }) }],
     },
     'cart.discard': {
-      cartConflict: [{ target: 'discarding', effect: () => ({ formError: null }), calls: () => [closeDialog] }],
+      cartConflict: [
+        { target: 'discarding', effect: () => ({ formError: null }), calls: () => [closeDialog] },
+      ],
     },
     'cart.checkout': { cartConflict: [{ target: null, calls: () => [{ action: 'goToCheckout' }] }] },
     'cart.dismiss': {
@@ -313,7 +315,13 @@ export const worlds: World<C>[] = [
   },
   {
     name: 'three levels, Patron chosen, members given',
-    context: { ...base, code: ` ${CODE}`, levels: THREE, levelId: 'Patron', details: { members: [{ a: 1 }] } },
+    context: {
+      ...base,
+      code: ` ${CODE}`,
+      levels: THREE,
+      levelId: 'Patron',
+      details: { members: [{ a: 1 }] },
+    },
   },
   {
     name: 'one level chosen, details without members',
@@ -330,7 +338,8 @@ export const worlds: World<C>[] = [
 ];
 
 const members = [{ partyRole: 'member', firstName: 'Ada', lastName: 'Lovelace' }];
-export const events: EventSample<E>[] = [
+/** The actor events without their actorId (the machine reads only type, output and error). */
+export const events = [
   { name: 'type nothing', event: { type: 'code.change', value: '' } },
   { name: 'type a code', event: { type: 'code.change', value: 'GIFT000002' } },
   { name: 'submit', event: { type: 'submit' } },
@@ -356,7 +365,10 @@ export const events: EventSample<E>[] = [
       ['exhausted', lookup({ exhausted: true })],
       ['exhausted and expired', lookup({ exhausted: true, checkedAt: TO + 1 })],
       ['expired, no level', lookup({ checkedAt: TO + 1, levels: [] })],
-      ['no discounted level', lookup({ levels: [level('Benefactor', 5, 100000, null), LEVELS[5] as RedeemLevel] })],
+      [
+        'no discounted level',
+        lookup({ levels: [level('Benefactor', 5, 100000, null), LEVELS[5] as RedeemLevel] }),
+      ],
     ] as const
   ).map(([name, output]) => ({
     name: `looked up: ${name}`,
@@ -376,10 +388,19 @@ export const events: EventSample<E>[] = [
     event: { type: 'xstate.error.actor.lookupCode', error } as E,
   })),
   { name: 'cart free', event: { type: 'xstate.done.actor.checkCart', output: { holdsMembership: false } } },
-  { name: 'cart holds one', event: { type: 'xstate.done.actor.checkCart', output: { holdsMembership: true } } },
-  { name: 'cart check failed', event: { type: 'xstate.error.actor.checkCart', error: { code: 'unexpected' } } },
+  {
+    name: 'cart holds one',
+    event: { type: 'xstate.done.actor.checkCart', output: { holdsMembership: true } },
+  },
+  {
+    name: 'cart check failed',
+    event: { type: 'xstate.error.actor.checkCart', error: { code: 'unexpected' } },
+  },
   { name: 'discarded', event: { type: 'xstate.done.actor.discardCart', output: undefined } },
-  { name: 'discard failed', event: { type: 'xstate.error.actor.discardCart', error: { code: 'unexpected' } } },
+  {
+    name: 'discard failed',
+    event: { type: 'xstate.error.actor.discardCart', error: { code: 'unexpected' } },
+  },
   {
     name: 'reserved',
     event: { type: 'xstate.done.actor.reserveIntoCart', output: reservedOutput(cart()) },
@@ -410,4 +431,4 @@ export const events: EventSample<E>[] = [
   { name: 'upsells on', event: { type: 'xstate.done.actor.checkUpsells', output: { upsells: true } } },
   { name: 'upsells off', event: { type: 'xstate.done.actor.checkUpsells', output: { upsells: false } } },
   { name: 'upsell check failed', event: { type: 'xstate.error.actor.checkUpsells', error: { code: 'x' } } },
-];
+] as EventSample<E>[];
