@@ -4,14 +4,27 @@
  * world × event sample, and the start of every mode (the renew notice from the start's clock).
  */
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { membershipPurchaseMachine } from '../../machines/membership/membershipPurchase.machine';
-import type { MembershipPurchaseContext, MembershipPurchaseInput } from '../../machines/membership/types';
-import { ADA, ADA_LATER, NOW, SETTINGS } from '../../stories/fixtures/membershipPurchase';
+import type {
+  MembershipOffer,
+  MembershipPurchaseContext,
+  MembershipPurchaseInput,
+} from '../../machines/membership/types';
+import { ADA, ADA_LATER, NOW, OFFER, SETTINGS } from '../../stories/fixtures/membershipPurchase';
 import { defaultStrings } from '../../ui/strings';
-import { events, noticeOf, table, worlds } from './membershipPurchase.table';
-import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
+import { expectMembershipTable, noticeOf, table } from './membershipPurchase.table';
+import { actualInitial, atomicStates, expectedInitial } from './transition-table';
 
 const DAY = 86_400_000;
+const INPUT: MembershipPurchaseInput = {
+  event: { id: 'ev-1', name: 'M' },
+  mode: 'buy',
+  settings: SETTINGS,
+  member: null,
+  cartTicketCount: 0,
+  now: NOW,
+};
 
 describe('membership purchase held to its transition table (spec 3 §2, §4, §5, §8; spec 1 §3, §4, §5, §8)', () => {
   it('lists every state of the machine, and no other', () => {
@@ -19,23 +32,7 @@ describe('membership purchase held to its transition table (spec 3 §2, §4, §5
   });
 
   it('every state, world and event: the states, the context and the calls are the table’s', () => {
-    // The dialog is asked only of a valid form (with a level): shopping as a guest without a level is a state
-    // the machine never reaches (its reserve throws 'membership reserve without a level'), so it is not sent.
-    const leveled = (c: MembershipPurchaseContext) => c.levels.some((l) => l.id === c.levelId);
-    const compared =
-      expectTable({
-        machine: membershipPurchaseMachine,
-        table,
-        worlds: worlds.filter((w) => leveled(w.context)),
-        events,
-      }) +
-      expectTable({
-        machine: membershipPurchaseMachine,
-        table,
-        worlds: worlds.filter((w) => !leveled(w.context)),
-        events: events.filter((e) => e.event.type !== 'gift.asGuest'),
-      });
-    expect(compared).toBeGreaterThan(2500);
+    expect(expectMembershipTable(membershipPurchaseMachine)).toBeGreaterThan(2500);
   });
 
   it('starts loading the offer, following the app cart, with an empty form (the renew notice from the clock)', () => {
@@ -100,6 +97,21 @@ describe('membership purchase held to its transition table (spec 3 §2, §4, §5
         expectedInitial(table, context, [{ invoke: 'followCart', input: { actor: null } }]),
       );
     }
+  });
+
+  it('logs the rules skipped for a second party role once the offer is read (spec 1 §8)', () => {
+    const logged: unknown[] = [];
+    const machine = membershipPurchaseMachine.provide({
+      actors: { loadOffer: fromPromise(() => new Promise<MembershipOffer>(() => {})) },
+      actions: { logSkippedRules: ({ context }) => logged.push(context.skippedRules) },
+    });
+    const actor = createActor(machine, { input: INPUT });
+    actor.start();
+    actor.send({ type: 'xstate.done.actor.loadOffer', output: OFFER, actorId: 'loadOffer' });
+    expect(logged).toEqual([
+      [expect.objectContaining({ ticketTypeId: 't-family', partyRole: 'member', min: 2 })],
+    ]);
+    actor.stop();
   });
 
   it('says renewing opens at expiry minus the allowed period, on the venue’s day (spec 3 §4)', () => {

@@ -17,6 +17,8 @@
  * refusals, the names and email limits (50 and 254, spec 3 §9) trimmed, an unknown party role read as 'member',
  * an optional slot counted as chosen when its first name is prefilled, the counts floored and clamped.
  */
+
+import type { AnyStateMachine } from 'xstate';
 import { isEmail } from '../../domain/email';
 import { outcomeMessage } from '../../domain/error-messages/base';
 import { membershipOutcome } from '../../domain/error-messages/membership';
@@ -48,7 +50,14 @@ import {
   ONE_LEVEL,
   SETTINGS,
 } from '../../stories/fixtures/membershipPurchase';
-import type { Call, EventSample, Row, Table, World } from './transition-table';
+import {
+  type Call,
+  type EventSample,
+  expectTable,
+  type Row,
+  type Table,
+  type World,
+} from './transition-table';
 
 type C = MembershipPurchaseContext;
 type E = MembershipPurchaseEvent;
@@ -949,3 +958,21 @@ export const events = [
     event: { type: 'xstate.error.actor.reserveIntoCart', error: new Error('failed') },
   },
 ] as EventSample<E>[];
+
+/**
+ * The machine (or a hand-made mutant of it) held to the table over every world and event. The dialog is asked
+ * only of a valid form (with a level): shopping as a guest without a level is a state the machine never reaches
+ * (its reserve throws 'membership reserve without a level'), so it is not sent there. Returns the steps compared.
+ */
+export function expectMembershipTable(machine: AnyStateMachine): number {
+  const leveled = (c: C) => c.levels.some((l) => l.id === c.levelId);
+  return (
+    expectTable({ machine, table, worlds: worlds.filter((w) => leveled(w.context)), events }) +
+    expectTable({
+      machine,
+      table,
+      worlds: worlds.filter((w) => !leveled(w.context)),
+      events: events.filter((e) => e.event.type !== 'gift.asGuest'),
+    })
+  );
+}
