@@ -14,6 +14,7 @@ import {
   clampUnnamed,
   EMAIL_MAX,
   emailShown,
+  formErrors,
   gifteeOf,
   isSelfGift,
   latestMembership,
@@ -192,7 +193,15 @@ describe('the reserve (spec 3 §2, §8; spec 2 gift checkout)', () => {
       giftee: { first: 'Alan', last: 'T', email: 'a@b.co' },
       renew: false,
     });
-    expect(() => reserveRequestOf({ ...gift, levelId: null })).toThrow();
+    expect(() => reserveRequestOf({ ...gift, levelId: null })).toThrow('membership reserve without a level');
+    // entries the form does not hold (never so: one per slot) are sent blank, and checked as none
+    const family = world('buy: Family');
+    expect(reserveRequestOf({ ...family, members: [] }).members).toEqual([
+      { role: 'member', first: '', last: '', email: null },
+      { role: 'child', first: '', last: '', email: null },
+      { role: 'child', first: '', last: '', email: null },
+    ]);
+    expect(formErrors({ ...family, members: [] })).toEqual({});
     expect(gifteeOf({ mode: 'buy', recipient: gift.recipient })).toBeNull();
     expect(gifteeOf({ mode: 'renew', recipient: gift.recipient })).toBeNull();
   });

@@ -778,7 +778,7 @@ const EDGES: MembershipOffer = {
   levels: [
     lvl('t-b', 'Basic', 5000, 2),
     lvl('t-a', 'Any', 4000, 2),
-    lvl('t-c', ' dual ', 7000, 1, 'g-other'),
+    lvl('t-c', ' DUAL ', 7000, 1, 'g-other'),
   ],
   rules: [
     rule('t-a', 'guest', 'no', 1.5, -1),
@@ -839,7 +839,10 @@ const ADA_EDGE: PurchaseMember = {
       levelName: 'Dual',
       ticketGroupId: 'g-membership',
       validTo: new Date(NOW + 30 * DAY).toISOString(),
-      members: [{ first: ' ', last: '', email: 'x@example.com' }],
+      members: [
+        { first: ' ', last: '', email: 'x@example.com' },
+        { first: '', last: 'Solo', email: null },
+      ],
     },
   ],
 };
