@@ -44,6 +44,7 @@ import {
   sortLevels,
   submitErrorOutcome,
   submitRefusal,
+  withoutError,
 } from './rules';
 import type {
   MembershipOffer,
@@ -203,8 +204,10 @@ export const membershipPurchaseMachine = setup({
       const members = context.members.map((m, i) =>
         i === event.index ? { ...m, [event.field]: event.value } : m,
       );
-      const { [`member.${event.index}.${event.field}`]: _cleared, ...fieldErrors } = context.fieldErrors;
-      return { members, fieldErrors };
+      return {
+        members,
+        fieldErrors: withoutError(context.fieldErrors, `member.${event.index}.${event.field}`),
+      };
     }),
     setOptional: assign({
       optionalCount: ({ context, event }) =>
@@ -218,18 +221,19 @@ export const membershipPurchaseMachine = setup({
     }),
     answer: assign(({ context, event }) => {
       if (event.type !== 'survey.change') return {};
-      const { [`survey.${event.name}`]: _cleared, ...fieldErrors } = context.fieldErrors;
-      return { answers: { ...context.answers, [event.name]: event.value }, fieldErrors };
+      return {
+        answers: { ...context.answers, [event.name]: event.value },
+        fieldErrors: withoutError(context.fieldErrors, `survey.${event.name}`),
+      };
     }),
     setAutoRenew: assign({
       autoRenew: ({ context, event }) => (event.type === 'autoRenew.set' ? event.value : context.autoRenew),
     }),
     changeRecipient: assign(({ context, event }) => {
       if (event.type !== 'recipient.change') return {};
-      const { [`recipient.${event.field}`]: _cleared, ...fieldErrors } = context.fieldErrors;
       return {
         recipient: { ...context.recipient, [event.field]: event.value },
-        fieldErrors,
+        fieldErrors: withoutError(context.fieldErrors, `recipient.${event.field}`),
         formError: null,
       };
     }),

@@ -140,6 +140,14 @@ function emailError(value: string, required: boolean): Message | null {
   return looksLikeEmail(email) ? null : message('emailInvalid');
 }
 
+/**
+ * The field errors without one field's (the field was changed). Not a destructuring with a computed key and a
+ * rest: Stryker's instrumenter scopes such a declaration inside the block of its key's mutant, and the rest is
+ * then undefined after it (the mutation run's dry run failed with 'fieldErrors is not defined').
+ */
+export const withoutError = (errors: Record<string, Message>, key: string): Record<string, Message> =>
+  Object.fromEntries(Object.entries(errors).filter(([field]) => field !== key));
+
 /** The gift's purchaser is the recipient (same email, case-insensitive). */
 export function isSelfGift(
   context: Pick<MembershipPurchaseContext, 'mode' | 'member' | 'recipient'>,
