@@ -201,8 +201,8 @@ describe('the page’s groups and selection (spec 2 §2)', () => {
     expect(toggleSession(['c'], [])).toEqual(['c']);
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e')),
-        fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { minLength: 1 }),
+        fc.uniqueArray(fc.constantFrom<string>('a', 'b', 'c', 'd', 'e')),
+        fc.uniqueArray(fc.constantFrom<string>('a', 'b', 'c'), { minLength: 1 }),
         (selected, session) => {
           const next = toggleSession(selected, session);
           const all = session.every((id) => selected.includes(id));

@@ -22,6 +22,7 @@ import type {
   CancelFreeOrderEvent,
   LoadOrderOutput,
 } from '../../machines/cancelFreeOrder/types';
+import type { Message } from '../../machines/shared/messages';
 import {
   ACCESS,
   FREE_ADULT,
@@ -33,10 +34,11 @@ import {
 import type { Call, EventSample, Row, Table, World } from './transition-table';
 
 type C = CancelFreeOrderContext;
-interface Err {
+export interface Err {
   code: string;
   status?: number;
   description?: string;
+  context?: string;
 }
 type ActorId = 'loadOrder' | 'cancelTickets' | 'sendEmail';
 type E =
@@ -57,12 +59,12 @@ type S =
 
 // ---- the oracle (spec 2 §3, §4, §5, §8) -------------------------------------------------------------------------
 
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 /** The seller's horizon: days and hours (spec 2 §6 "within a time horizon (days and hours)"). */
 const horizon = (a: ManageAccess | null) =>
   a ? a.rules.horizonDays * 24 * HOUR + a.rules.horizonHours * HOUR : 0;
 /** Spec 2 §4: booked (not cancelled, unbooked or redeemed), adjusted_value 0, starting after now + the horizon. */
-function valid(t: ManageTicket, nowMs: number, a: ManageAccess | null): boolean {
+export function valid(t: ManageTicket, nowMs: number, a: ManageAccess | null): boolean {
   if (t.state !== 'booked' || Number(t.adjustedValue) !== 0 || t.start === null) return false;
   if (!(Date.parse(t.start) > nowMs + horizon(a))) return false;
   const cats = a?.rules.enabled ? a.rules.categories : [];
@@ -71,18 +73,18 @@ function valid(t: ManageTicket, nowMs: number, a: ManageAccess | null): boolean 
 const validIds = (c: Pick<C, 'order' | 'nowMs' | 'access'>): string[] =>
   (c.order?.tickets ?? []).filter((t) => valid(t, c.nowMs, c.access)).map((t) => t.id);
 /** A session group: its session, or its event for tickets without one. */
-const keyOf = (t: ManageTicket) => t.sessionId ?? `event:${t.eventName}`;
+export const keyOf = (t: ManageTicket) => t.sessionId ?? `event:${t.eventName}`;
 
 /** Spec 2 §8 "Order page": 404 first, then the refusal (issue 24), else Oops. */
-const refused = (e: Err | undefined) => e?.code === 'order_not_manageable' || e?.status === 403;
-const loadMessage = (e: Err | undefined) =>
+export const refused = (e: Err | undefined) => e?.code === 'order_not_manageable' || e?.status === 403;
+export const loadMessage = (e: Err | undefined): Message =>
   e?.status === 404 || e?.code === 'not_found'
     ? { key: 'orderNotFound' }
     : refused(e)
       ? { key: 'cancelContactUs' }
       : { key: 'errorOops' };
 /** Spec 2 §8 "Cancel order"; anything else the unexpected text. */
-const cancelMessage = (e: Err | undefined) =>
+export const cancelMessage = (e: Err | undefined): Message =>
   e?.code === 'no_valid_tickets'
     ? { key: 'noValidTickets' }
     : refused(e)
@@ -234,22 +236,22 @@ const ticket = (over: Partial<ManageTicket> & Pick<ManageTicket, 'id'>): ManageT
   ...over,
 });
 /** Starts exactly at now + 2 hours (the horizon): not beyond it. */
-const AT_HORIZON = ticket({
+export const AT_HORIZON = ticket({
   id: 'ticket-at-horizon',
   sessionId: 'session-h',
   start: new Date(NOW_MS + 2 * HOUR).toISOString(),
 });
 /** One millisecond beyond the horizon: valid. */
-const PAST_HORIZON = ticket({
+export const PAST_HORIZON = ticket({
   id: 'ticket-past-horizon',
   sessionId: 'session-h',
   start: new Date(NOW_MS + 2 * HOUR + 1).toISOString(),
 });
 /** Paid at face value, free after a discount: adjusted_value decides (spec 2 §4). */
-const DISCOUNTED = ticket({ id: 'ticket-discounted', faceValue: '20.00', adjustedValue: '0.00' });
+export const DISCOUNTED = ticket({ id: 'ticket-discounted', faceValue: '20.00', adjustedValue: '0.00' });
 /** Free at face value, not after adjustment. */
 const SURCHARGED = ticket({ id: 'ticket-surcharged', faceValue: '0.00', adjustedValue: '3.00' });
-const TALK = ticket({ id: 'ticket-talk', category: 'Talks', sessionId: 'session-t' });
+export const TALK = ticket({ id: 'ticket-talk', category: 'Talks', sessionId: 'session-t' });
 const NO_CATEGORY = ticket({ id: 'ticket-no-category', category: null, sessionId: 'session-t' });
 const REDEEMED = ticket({ id: 'ticket-redeemed', state: 'redeemed' });
 const UNBOOKED = ticket({ id: 'ticket-unbooked', state: 'unbooked' });
@@ -264,7 +266,7 @@ const TOMORROW = ticket({
   start: new Date(NOW_MS + 20 * HOUR).toISOString(),
 });
 
-const MIXED: ManageOrder = {
+export const MIXED: ManageOrder = {
   id: 'order-24',
   number: 'ABCD-1234',
   tickets: [
@@ -287,11 +289,11 @@ const rules = (over: Partial<ManageAccess['rules']>): ManageAccess => ({
   rules: { ...ACCESS.rules, ...over },
 });
 /** Self-edit off: the categories are not the page's concern (the server's rules for the cancel-only page). */
-const OFF = rules({ enabled: false });
+export const OFF = rules({ enabled: false });
 /** Every category. */
-const ANY = rules({ categories: [] });
+export const ANY = rules({ categories: [] });
 /** One day and no hours: 24 hours (not 1 + 0). */
-const A_DAY = rules({ horizonDays: 1, horizonHours: 0 });
+export const A_DAY = rules({ horizonDays: 1, horizonHours: 0 });
 /** One day and 2 hours: 26 hours, so the ticket at 20 hours is within it. */
 const DAY_AND_HOURS = rules({ horizonDays: 1, horizonHours: 2 });
 
@@ -306,7 +308,7 @@ const base: C = {
   notice: null,
   error: null,
 };
-const OOPS = { key: 'errorOops' };
+export const OOPS: Message = { key: 'errorOops' };
 export const worlds: World<C>[] = [
   { name: 'nothing loaded', context: base },
   {
