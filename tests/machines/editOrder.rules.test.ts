@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EditCart, ManageTicket } from '../../api/models';
+import type { EditCart } from '../../api/models';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
 import {
   isOpenEdit,
