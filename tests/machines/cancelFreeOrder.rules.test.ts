@@ -326,6 +326,9 @@ describe('the cancel-free-order view (spec 2 §2, §4)', () => {
         { ...FREE_ADULT, id: 'r', state: 'redeemed' },
         { ...PAID_ADULT, state: 'cancelled' },
         { ...FREE_ADULT, id: 'p', start: at(NOW_MS) },
+        { ...FREE_ADULT, id: 'rp', state: 'redeemed', start: at(NOW_MS - HOUR) },
+        { ...PAID_ADULT, id: 'cp', state: 'unbooked', start: at(NOW_MS - HOUR) },
+        { ...PAID_ADULT, id: 'pp', start: at(NOW_MS - HOUR) },
       ],
     };
     const [day] = view('ready', { order }).dates;
@@ -335,6 +338,9 @@ describe('the cancel-free-order view (spec 2 §2, §4)', () => {
     expect(session?.tickets.map((x) => x.status)).toEqual([
       'cancelled',
       'cancelled',
+      'redeemed',
+      'cancelled',
+      'past',
       'redeemed',
       'cancelled',
       'past',
