@@ -385,7 +385,7 @@ describe('the cancel-free-order view (spec 2 §2, §4)', () => {
   it('Cancel selected is disabled with no selection, outside the page, or while submitting (spec 2 §4)', () => {
     expect(view('ready').cancelSelectedDisabled).toBe(true);
     expect(view('ready', { selected: [FREE_CHILD.id] }).cancelSelectedDisabled).toBe(false);
-    for (const state of ['confirming', 'cancelling', 'emailing', 'reloading', 'loading'])
+    for (const state of ['confirming', 'cancelling', 'emailing', 'loading'])
       expect(view(state, { selected: [FREE_CHILD.id] }).cancelSelectedDisabled, state).toBe(true);
   });
 
@@ -400,7 +400,7 @@ describe('the cancel-free-order view (spec 2 §2, §4)', () => {
       pendingCount: 2,
       busy: false,
     });
-    for (const state of ['cancelling', 'emailing', 'reloading'])
+    for (const state of ['cancelling', 'emailing', 'loading'])
       expect(view(state, { pending: [FREE_CHILD.id] }), state).toMatchObject({
         phase: 'cancelling',
         confirmOpen: false,

@@ -46,16 +46,7 @@ type E =
   | { type: 'xstate.done.actor.loadOrder'; output: LoadOrderOutput }
   | { [A in ActorId]: { type: `xstate.error.actor.${A}`; error?: Err } }[ActorId]
   | { type: 'xstate.done.actor.cancelTickets' | 'xstate.done.actor.sendEmail'; output?: unknown };
-type S =
-  | 'loading'
-  | 'loadFailed'
-  | 'refused'
-  | 'empty'
-  | 'ready'
-  | 'confirming'
-  | 'cancelling'
-  | 'emailing'
-  | 'reloading';
+type S = 'loading' | 'loadFailed' | 'refused' | 'empty' | 'ready' | 'confirming' | 'cancelling' | 'emailing';
 
 // ---- the oracle (spec 2 §3, §4, §5, §8) -------------------------------------------------------------------------
 
@@ -142,11 +133,11 @@ export const table: Table<C, E, S> = {
         ],
       },
     },
-    reloading: { entry: { calls: loadCall } },
   },
   on: {
-    'xstate.done.actor.loadOrder': { loading: loadDone, reloading: loadDone },
-    'xstate.error.actor.loadOrder': { loading: loadError, reloading: loadError },
+    // The first load, and the order again after a cancel (its success message stays) or a refused one.
+    'xstate.done.actor.loadOrder': { loading: loadDone },
+    'xstate.error.actor.loadOrder': { loading: loadError },
     retry: { loadFailed: [{ target: 'loading', effect: () => ({ error: null }) }] },
     'ticket.toggle': {
       ready: [
@@ -218,14 +209,14 @@ export const table: Table<C, E, S> = {
         },
         {
           label: 'the message, the order again',
-          target: 'reloading',
+          target: 'loading',
           effect: (_c, e) => ({ error: cancelMessage(e.error), pending: [] }),
         },
       ],
     },
     // The tickets are cancelled whatever the email answers.
-    'xstate.done.actor.sendEmail': { emailing: [{ target: 'reloading' }] },
-    'xstate.error.actor.sendEmail': { emailing: [{ target: 'reloading' }] },
+    'xstate.done.actor.sendEmail': { emailing: [{ target: 'loading' }] },
+    'xstate.error.actor.sendEmail': { emailing: [{ target: 'loading' }] },
   },
 };
 

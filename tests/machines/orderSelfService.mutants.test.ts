@@ -23,7 +23,7 @@ describe('hand-made cancel-free-order mutants fail the table (spec 2 §4)', () =
     [
       'a retargeted transition: a cancel skips the email',
       (c) => {
-        c.states.cancelling.invoke.onDone.target = 'reloading';
+        c.states.cancelling.invoke.onDone.target = 'loading';
       },
     ],
     [
@@ -45,9 +45,9 @@ describe('hand-made cancel-free-order mutants fail the table (spec 2 §4)', () =
       },
     ],
     [
-      'candidates reordered: a reload with valid tickets is empty',
+      'candidates reordered: an order with valid tickets is empty',
       (c) => {
-        c.states.reloading.invoke.onDone.reverse();
+        c.states.loading.invoke.onDone.reverse();
       },
     ],
     [
