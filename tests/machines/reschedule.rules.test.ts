@@ -191,6 +191,13 @@ describe('the reschedule view (spec 2 §2)', () => {
     expect(view('choosing', { selectedDate: OPEN_DAY }).days).toHaveLength(8);
   });
 
+  it('a sold-out day is disabled and shows no price, whatever its price line', () => {
+    const days = [{ date: OPEN_DAY, soldOut: true, price: { prefix: 'Only', cents: 100 } }];
+    const v = view('choosing', { days });
+    expect(v.days).toEqual([{ date: OPEN_DAY, disabled: true, price: null }]);
+    expect(v.calendarDays).toEqual(v.days);
+  });
+
   it('the day’s sessions as tabs: the current session and sold-out ones disabled, the chosen one open', () => {
     const v = view('choosing', {
       selectedDate: OPEN_DAY,
