@@ -6,7 +6,8 @@
  * 'Cancel order' asks to cancel every valid ticket, 'Cancel selected' the selection (never without one); Confirm
  * cancels them (POST ticket_order/{id}/cancel), asks for the cancel email (POST ticket_order/{id}/email,
  * order_cancel), reloads the order and shows the success message. A refused cancel shows its message and keeps
- * the page.
+ * the page. The order loads again through `loading`, as edit order's does: the view tells a reload (an order
+ * already shown) from the first load.
  *
  * No I/O: `loadOrder`, `cancelTickets` and `sendEmail` are provided by the route (with the clock's time).
  */
@@ -121,7 +122,7 @@ export const cancelFreeOrderMachine = setup({
   states: {
     loading: {
       description:
-        'The order (GET ticket_order/{orderId}) and whether this visitor may manage it (the link token or the session).',
+        'The order (GET ticket_order/{orderId}) and whether this visitor may manage it (the link token or the session); again after a cancel (its success message stays) or a refused one (its message stays).',
       tags: ['loading'],
       invoke: {
         id: 'loadOrder',
@@ -176,7 +177,7 @@ export const cancelFreeOrderMachine = setup({
         onDone: { target: 'emailing', actions: 'markCancelled' },
         onError: [
           { guard: 'refused', target: 'refused', actions: 'showCancelError' },
-          { target: 'reloading', actions: 'showCancelError' },
+          { target: 'loading', actions: 'showCancelError' },
         ],
       },
     },
@@ -188,26 +189,8 @@ export const cancelFreeOrderMachine = setup({
         id: 'sendEmail',
         src: 'sendEmail',
         input: sendEmailInput,
-        onDone: { target: 'reloading' },
-        onError: { target: 'reloading' },
-      },
-    },
-    reloading: {
-      description:
-        'The order again, after a cancel (its success message stays) or a refused one (its message stays).',
-      tags: ['submitting'],
-      invoke: {
-        id: 'loadOrder',
-        src: 'loadOrder',
-        input: loadOrderInput,
-        onDone: [
-          { guard: 'loadedEmpty', target: 'empty', actions: 'storeOrder' },
-          { target: 'ready', actions: 'storeOrder' },
-        ],
-        onError: [
-          { guard: 'refused', target: 'refused', actions: 'showLoadError' },
-          { target: 'loadFailed', actions: 'showLoadError' },
-        ],
+        onDone: { target: 'loading' },
+        onError: { target: 'loading' },
       },
     },
   },

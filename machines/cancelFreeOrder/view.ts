@@ -79,8 +79,11 @@ const statusOf = (t: ManageTicket, nowMs: number): TicketStatus => {
 export function selectCancelFreeOrderView(snapshot: CancelFreeOrderSnapshot): CancelFreeOrderView {
   const { context } = snapshot;
   const value = snapshot.value as string;
+  // The order loading again (after a cancel) keeps the page, its buttons waiting.
   const phase: CancelFreeOrderPhase =
-    value === 'emailing' || value === 'reloading' ? 'cancelling' : (value as CancelFreeOrderPhase);
+    value === 'emailing' || (value === 'loading' && context.order !== null)
+      ? 'cancelling'
+      : (value as CancelFreeOrderPhase);
   const tickets = context.order?.tickets ?? [];
   const valid = validTicketIds(tickets, context.nowMs, context.access);
   const groups = groupTickets(tickets);

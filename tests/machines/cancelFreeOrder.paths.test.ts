@@ -43,8 +43,7 @@ type State =
   | 'ready'
   | 'confirming'
   | 'cancelling'
-  | 'emailing'
-  | 'reloading';
+  | 'emailing';
 
 /** Spec 2 §4 restated, independently of rules.ts: the ids a cancel may carry. */
 const oracleValid = (order: ManageOrder, nowMs: number) =>
@@ -80,7 +79,6 @@ function expectedState(
   const t = event.type;
   switch (from) {
     case 'loading':
-    case 'reloading':
       return t.endsWith('.loadOrder') ? loadOutcome(event) : null;
     case 'loadFailed':
       return t === 'retry' ? 'loading' : null;
@@ -101,10 +99,10 @@ function expectedState(
       if (t === 'xstate.error.actor.cancelTickets')
         return (event as unknown as { error: { status: number } }).error.status === 403
           ? 'refused'
-          : 'reloading';
+          : 'loading';
       return null;
     case 'emailing':
-      return t.endsWith('.sendEmail') ? 'reloading' : null;
+      return t.endsWith('.sendEmail') ? 'loading' : null;
   }
 }
 
