@@ -70,7 +70,8 @@ describe('the custom amount (spec 2 §5)', () => {
         expect(clamped).toBeGreaterThanOrEqual(due);
         expect(clamped).toBeLessThanOrEqual(outstanding);
         if (Number.isFinite(typed) && Math.round(typed) >= due && Math.round(typed) <= outstanding)
-          expect(clamped).toBe(Math.round(typed));
+          // `+ 0`: a typed -0 is the amount 0, never -0 (which Intl writes as "-$0.00").
+          expect(clamped).toBe(Math.round(typed) + 0);
       }),
     );
   });
