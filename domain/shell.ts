@@ -20,6 +20,7 @@ export const ROUTE_NAMES = [
   'membership',
   'redeem',
   'my-account',
+  'register',
   'forgot-membership',
   'forgot-password',
   'reset-password',
@@ -45,7 +46,8 @@ const ROUTES: ReadonlyArray<readonly [RegExp, RouteName]> = [
   [/^\/events\/[^/]+(?:\/[^/]+)?$/, 'event'],
   [/^\/membership\/redeem$/, 'redeem'],
   [/^\/membership(?:\/[^/]+)?$/, 'membership'],
-  [/^\/my-account(?:\/membership-details)?$/, 'my-account'],
+  [/^\/my-account(?:\/membership-details|\/profile)?$/, 'my-account'],
+  [/^\/user\/register$/, 'register'],
   [/^\/user\/forgot-membership$/, 'forgot-membership'],
   [/^\/user\/forgot-password$/, 'forgot-password'],
   [/^\/user\/reset-password$/, 'reset-password'],
@@ -83,6 +85,7 @@ export function backDestinationOf(route: RouteName): string | null {
     case 'redeem':
       return '/membership';
     case 'my-account':
+    case 'register':
     case 'resend':
     case 'forgot-membership':
     case 'forgot-password':

@@ -51,6 +51,8 @@ describe('routeNameOf', () => {
     expect(routeNameOf('/manage/7')).toBe('manage');
     expect(routeNameOf('/manage/7/reschedule/9')).toBe('manage');
     expect(routeNameOf('/user/forgot-password')).toBe('forgot-password');
+    expect(routeNameOf('/user/register')).toBe('register');
+    expect(routeNameOf('/my-account/profile')).toBe('my-account');
     expect(routeNameOf('/events/1/2/3')).toBe('not-found');
     expect(routeNameOf('/nowhere')).toBe('not-found');
   });
@@ -75,6 +77,7 @@ describe('the floating back button', () => {
     expect(backDestinationOf('redeem')).toBe('/membership');
     for (const route of [
       'my-account',
+      'register',
       'resend',
       'forgot-password',
       'forgot-membership',
