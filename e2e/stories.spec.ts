@@ -216,6 +216,7 @@ test('steps the modal stack and advances the simulated clock through its close t
 
 /** The registry's machines (machines/index.ts; its test holds the list), in its order. */
 const registered = [
+  'account',
   'addressLookup',
   'app',
   'autoRenewCancel',
@@ -278,7 +279,7 @@ const groups = [
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
-  ['reschedule', 'giftCard', 'scheduledPayments', 'editOrder', 'donation'],
+  ['reschedule', 'giftCard', 'scheduledPayments', 'editOrder', 'donation', 'account'],
 ];
 
 test('the groups below open every registered machine once', () => {
