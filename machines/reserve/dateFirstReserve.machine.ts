@@ -10,15 +10,7 @@
  * the config holds no inline functions, so `JSON.stringify` gives clean data for Stately Studio.
  */
 import { setup } from 'xstate';
-import {
-  admitActions,
-  dayPickerActions,
-  priceActions,
-  reserveCoreActions,
-  seatActions,
-  surveyActions,
-  voucherActions,
-} from './core/actions';
+import { dayPickerActions, reserveCoreActions, ticketFormActions } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
@@ -47,12 +39,8 @@ export const dateFirstReserveMachine = setup({
   guards: { ...reserveCoreGuards, ...dayPickerGuards, ...voucherGuards, ...dateFirstGuards },
   actions: {
     ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...seatActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...admitActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...surveyActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...priceActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...voucherActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...ticketFormActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
   },
 }).createMachine({

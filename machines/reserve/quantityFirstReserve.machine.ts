@@ -12,15 +12,7 @@
  * `setup` (the reserve core's, and this chart's own from quantityFirstReserve.impl.ts), as are the mappers.
  */
 import { setup } from 'xstate';
-import {
-  admitActions,
-  dayPickerActions,
-  priceActions,
-  reserveCoreActions,
-  seatActions,
-  surveyActions,
-  voucherActions,
-} from './core/actions';
+import { dayPickerActions, reserveCoreActions, ticketFormActions } from './core/actions';
 import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
@@ -51,12 +43,8 @@ export const quantityFirstReserveMachine = setup({
   guards: { ...reserveCoreGuards, ...dayPickerGuards, ...voucherGuards, ...quantityFirstGuards },
   actions: {
     ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...seatActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...admitActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...surveyActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...priceActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...voucherActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...ticketFormActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...quantityFirstActions,
   },
 }).createMachine({

@@ -17,15 +17,7 @@ import type { SessionModel, TicketGroupModel } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
 import type { Message, MessageParams } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
-import {
-  admitActions,
-  blockingActions,
-  priceActions,
-  reserveCoreActions,
-  seatActions,
-  surveyActions,
-  voucherActions,
-} from './core/actions';
+import { blockingActions, reserveCoreActions, ticketFormActions } from './core/actions';
 import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
 import { reserveCoreGuards, voucherGuards } from './core/guards';
 import { noPrices, pricesHold, requestFaceValues } from './core/prices';
@@ -188,12 +180,8 @@ export const singleEventReserveMachine = setup({
   },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    ...seatActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    ...admitActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    ...surveyActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    ...priceActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    ...voucherActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...ticketFormActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
     assignSession: assign({
       session: ({ event }) => {

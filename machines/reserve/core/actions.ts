@@ -215,6 +215,27 @@ export function voucherActions<TContext extends VouchersContext, TEvent extends 
   };
 }
 
+// ---- the ticket form --------------------------------------------------------------------------------------
+
+/**
+ * Everything a ticket form takes besides the quantities (which each flow steps through its own quantity
+ * scope): the seats, the attendee fields, the survey questions, the flexible prices and the city-pass vouchers,
+ * each concern's `change…` and `check…` actions (and the seat and voucher refusals of a reserve). One bundle,
+ * so a variant names the form's concerns once in its `setup` (the variants' configs name the actions).
+ */
+export function ticketFormActions<
+  TContext extends SeatsContext & AdmitsContext & SurveysContext & PricesContext & VouchersContext,
+  TEvent extends EventObject,
+>() {
+  return {
+    ...seatActions<TContext, TEvent>(),
+    ...admitActions<TContext, TEvent>(),
+    ...surveyActions<TContext, TEvent>(),
+    ...priceActions<TContext, TEvent>(),
+    ...voucherActions<TContext, TEvent>(),
+  };
+}
+
 // ---- a load that blocks the form ----------------------------------------------------------------------
 
 const noteUnavailable = partAssign<BlockingContext>(() => ({ blocking: message('eventUnavailable') }));
