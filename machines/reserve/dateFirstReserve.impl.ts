@@ -9,14 +9,15 @@ import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
-import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
+import { NO_ADMITS } from './core/admits';
 import { voucherGuards } from './core/guards';
-import { noPrices, pricesHold, requestFaceValues } from './core/prices';
-import { flowErrorOf, offeredGroups, reserveErrorText, ticketsReserveInput, withNotice } from './core/rules';
+import { noPrices, pricesHold } from './core/prices';
+import { flowErrorOf, offeredGroups, reserveErrorText, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
+import { NO_SURVEYS } from './core/surveys';
+import { fieldsHold, formInStep, formReserveInput } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
-import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
+import { NO_VOUCHERS } from './core/vouchers';
 import { applyPresetQuantities, isSelectionValid, type QuantityScope, quantitiesAfter } from './quantities';
 import {
   availableDays,
@@ -89,22 +90,15 @@ export function sessionGroupsInput({
 }
 
 export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
-  const { event, groups, quantities, seats, admits, vouchers, surveys } = context;
-  const sessionId = context.flexible ? null : context.selectedSessionId;
-  const byType = requestVouchers(event, groups, quantities, vouchers);
-  // The visit of a city pass is the chosen session's start; flexible tickets have none.
-  const visitDatetime = context.flexible ? null : (selectedSessionOf(context)?.start ?? null);
-  return ticketsReserveInput(
-    event.id,
-    sessionId,
-    groups,
-    quantities,
-    seats,
-    requestAdmits(event, groups, quantities, admits),
-    byType ? { byType, visitDatetime } : undefined,
-    requestSurveys(groups, quantities, surveys),
-    requestFaceValues(groups, quantities, context),
-  );
+  // Flexible tickets have no session, so their city passes no visit; else the chosen session's start.
+  return context.flexible
+    ? formReserveInput(context, context.groups, null, null)
+    : formReserveInput(
+        context,
+        context.groups,
+        context.selectedSessionId,
+        selectedSessionOf(context)?.start ?? null,
+      );
 }
 
 // ---- helpers over context and events ----------------------------------------------------------------
@@ -127,26 +121,6 @@ export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
     isSelectionValid(context.groups, context.quantities) &&
     seatsMatch(context.groups, context.quantities, context.seats)
   );
-}
-
-/** The attendee rule (core/admits.ts) on the chosen tickets: the rest of what a submit needs. */
-export function admitsReady(context: DateFirstReserveContext): boolean {
-  return admitsHold(context.event, context.groups, context.quantities, context.admits);
-}
-
-/** The attendees kept in step with new quantities. */
-function admitsFor(context: DateFirstReserveContext, quantities: DateFirstReserveContext['quantities']) {
-  return admitsInStep(context.event, context.groups, quantities, context.admits);
-}
-
-/** The city-pass voucher rule (core/vouchers.ts) on the chosen tickets. */
-export function vouchersReady(context: DateFirstReserveContext): boolean {
-  return vouchersHold(context.event, context.groups, context.quantities, context.vouchers);
-}
-
-/** The vouchers kept in step with new quantities. */
-function vouchersFor(context: DateFirstReserveContext, quantities: DateFirstReserveContext['quantities']) {
-  return vouchersInStep(context.event, context.groups, quantities, context.vouchers);
 }
 
 /** Flexible (any-date) groups of the event: reserved without a date or session. */
@@ -226,9 +200,7 @@ export const dateFirstGuards = {
   /** The submit button's rule, the attendee rule, the voucher rule, the survey rule and the price rule. */
   canSubmit: ({ context }: Args) =>
     isReadyToSubmit(context) &&
-    admitsReady(context) &&
-    vouchersReady(context) &&
-    surveysHold(context.groups, context.quantities, context.surveys) &&
+    fieldsHold(context, context.groups, context.quantities) &&
     pricesHold(context.groups, context.quantities, context),
   /** A reserve of flexible tickets refused about a voucher the visitor typed: beside its field. */
   isFlexibleVoucherRefusal: (args: Args) => args.context.flexible && voucherGuards.isVoucherRefusal(args),
@@ -358,9 +330,7 @@ export const dateFirstActions = {
     const unsold = unavailablePresetTypes(context.preset.quantities, context.groups);
     const quantities = applyPresetQuantities(quantityScope(context), context.preset.quantities);
     return {
-      quantities,
-      admits: admitsFor(context, quantities),
-      vouchers: vouchersFor(context, quantities),
+      ...formInStep(context, context.groups, quantities),
       preset: { ...context.preset, quantities: {} },
       messages:
         context.mode === 'warn' && unsold.length > 0
@@ -373,8 +343,7 @@ export const dateFirstActions = {
   }),
   /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
   changeQuantity: act(({ context, event }) => {
-    const quantities = quantitiesAfter(quantityScope(context), event);
-    return { quantities, admits: admitsFor(context, quantities), vouchers: vouchersFor(context, quantities) };
+    return formInStep(context, context.groups, quantitiesAfter(quantityScope(context), event));
   }),
   /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
   rememberSoldOutSession: act(({ context }) => ({

@@ -11,20 +11,14 @@ import { outcomeMessage } from '../../domain/error-messages/base';
 import { calendarOutcome } from '../../domain/error-messages/reserve';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign, LOAD_NOTICE } from './core/actions';
-import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
-import { noPrices, pricesHold, requestFaceValues } from './core/prices';
-import {
-  errorNotice,
-  flowErrorOf,
-  RESERVE_NOTICE_KEYS,
-  ticketsReserveInput,
-  withNotice,
-  withoutNotices,
-} from './core/rules';
+import { NO_ADMITS } from './core/admits';
+import { noPrices, pricesHold } from './core/prices';
+import { errorNotice, flowErrorOf, RESERVE_NOTICE_KEYS, withNotice, withoutNotices } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
+import { NO_SURVEYS } from './core/surveys';
+import { fieldsHold, formInStep, formReserveInput } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
-import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
+import { NO_VOUCHERS } from './core/vouchers';
 import {
   increment,
   isSelectionValid,
@@ -57,12 +51,10 @@ export function initialContext({ input }: { input: QuantityFirstReserveInput }):
   return {
     ...NO_ADMITS,
     ...NO_SURVEYS,
-    admits: admitsInStep(input.event, input.event.ticketGroups, quantities, {}),
     ...NO_VOUCHERS,
-    vouchers: vouchersInStep(input.event, input.event.ticketGroups, quantities, {}),
     ...noPrices(input.presetPriceCents ?? null),
+    ...formInStep({ event: input.event, admits: {}, vouchers: {} }, input.event.ticketGroups, quantities),
     event: input.event,
-    quantities,
     days: [],
     selectedDate: null,
     sessions: [],
@@ -95,20 +87,9 @@ export function sessionsInput({
 }
 
 export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
-  const { event, selectedSessionId, quantities, seats, admits, vouchers, surveys } = context;
-  const byType = requestVouchers(event, event.ticketGroups, quantities, vouchers);
-  return ticketsReserveInput(
-    event.id,
-    selectedSessionId,
-    event.ticketGroups,
-    quantities,
-    seats,
-    requestAdmits(event, event.ticketGroups, quantities, admits),
-    // The visit of a city pass is the chosen session's start.
-    byType ? { byType, visitDatetime: selectedSessionOf(context)?.start ?? null } : undefined,
-    requestSurveys(event.ticketGroups, quantities, surveys),
-    requestFaceValues(event.ticketGroups, quantities, context),
-  );
+  // The visit of a city pass is the chosen session's start.
+  const visit = selectedSessionOf(context)?.start ?? null;
+  return formReserveInput(context, context.event.ticketGroups, context.selectedSessionId, visit);
 }
 
 // ---- helpers ------------------------------------------------------------------------------------------
@@ -135,20 +116,6 @@ export function seatsReady(
   context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'seats'>,
 ): boolean {
   return seatsMatch(context.event.ticketGroups, context.quantities, context.seats);
-}
-
-/** The attendee rule (core/admits.ts) on the chosen tickets. */
-export function admitsReady(
-  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'admits'>,
-): boolean {
-  return admitsHold(context.event, context.event.ticketGroups, context.quantities, context.admits);
-}
-
-/** The city-pass voucher rule (core/vouchers.ts) on the chosen tickets. */
-export function vouchersReady(
-  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'vouchers'>,
-): boolean {
-  return vouchersHold(context.event, context.event.ticketGroups, context.quantities, context.vouchers);
 }
 
 /** Seats belong to a session: resetting the date or session drops them. */
@@ -178,10 +145,7 @@ export const quantityFirstGuards = {
   },
   /** The submit button's rule (a session chosen: the state; the seats), the attendee and the voucher rules. */
   canSubmit: ({ context }: Args) =>
-    seatsReady(context) &&
-    admitsReady(context) &&
-    vouchersReady(context) &&
-    surveysHold(context.event.ticketGroups, context.quantities, context.surveys),
+    seatsReady(context) && fieldsHold(context, context.event.ticketGroups, context.quantities),
   /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
   ticketsReady: ({ context }: Args) => seatsReady(context),
 };
@@ -189,12 +153,7 @@ export const quantityFirstGuards = {
 export const quantityFirstActions = {
   /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
   changeQuantity: act(({ context, event }) => {
-    const quantities = quantitiesAfter(quantityScopeOf(context), event);
-    return {
-      quantities,
-      admits: admitsInStep(context.event, context.event.ticketGroups, quantities, context.admits),
-      vouchers: vouchersInStep(context.event, context.event.ticketGroups, quantities, context.vouchers),
-    };
+    return formInStep(context, context.event.ticketGroups, quantitiesAfter(quantityScopeOf(context), event));
   }),
   clearCalendarError: act({
     messages: ({ context }) => withoutNotices(context.messages, [CALENDAR_NOTICE]),

@@ -1,11 +1,9 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
-import type { AdmitsContext } from './core/admits';
-import type { PricesContext } from './core/prices';
-import type { SurveysContext } from './core/surveys';
-import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
-import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
+import type { TicketFormContext } from './core/ticket-form';
+import type { DayChoiceEvent, DayPickerContext, TicketFormEvent } from './core/types';
+import type { VoucherChangeEvent } from './core/vouchers';
 
 export interface QuantityFirstReserveInput {
   event: EventDetail;
@@ -16,16 +14,10 @@ export interface QuantityFirstReserveInput {
 }
 
 /**
- * The core's day and session picking (with priced sessions), seats (for the chosen session), attendees,
- * surveys, flexible prices and city-pass vouchers.
+ * The core's day and session picking (with priced sessions) and its ticket form (core/ticket-form.ts): seats
+ * (for the chosen session), attendees, surveys, flexible prices and city-pass vouchers.
  */
-export interface QuantityFirstReserveContext
-  extends DayPickerContext,
-    SeatsContext,
-    AdmitsContext,
-    SurveysContext,
-    PricesContext,
-    VouchersContext {
+export interface QuantityFirstReserveContext extends DayPickerContext, TicketFormContext {
   sessions: PricedSessionModel[];
 }
 

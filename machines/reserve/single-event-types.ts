@@ -1,11 +1,9 @@
 /** Types of the single-event form (spec 1 §4 "Single-event flow"). */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
-import type { AdmitsContext } from './core/admits';
-import type { PricesContext } from './core/prices';
-import type { SurveysContext } from './core/surveys';
-import type { BlockingContext, SeatsContext, TicketFormEvent, TicketReserveContext } from './core/types';
-import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
+import type { TicketFormContext } from './core/ticket-form';
+import type { BlockingContext, TicketFormEvent } from './core/types';
+import type { VoucherChangeEvent } from './core/vouchers';
 
 export interface SingleEventReserveInput {
   event: EventDetail;
@@ -15,14 +13,8 @@ export interface SingleEventReserveInput {
   presetPriceCents?: number | null;
 }
 
-export interface SingleEventReserveContext
-  extends TicketReserveContext,
-    SeatsContext,
-    BlockingContext,
-    AdmitsContext,
-    SurveysContext,
-    PricesContext,
-    VouchersContext {
+/** The ticket form (core/ticket-form.ts), blocked by a failed load or nothing on sale. */
+export interface SingleEventReserveContext extends TicketFormContext, BlockingContext {
   select: string | null;
   /** The event's one session; null while loading, and for discount-code purchases (no session needed). */
   session: SessionModel | null;

@@ -18,11 +18,8 @@ import type { OneTicketReserveEvent } from './one-ticket-types';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
 import { isFewTickets, type Quantities, totalFeesCents, totalPriceCents } from './quantities';
 import { needsSeats } from './single-event';
-import {
-  isSingleReadyToSubmit,
-  type SingleEventReserveMachine,
-  singleQuantityScope,
-} from './singleEventReserve.machine';
+import { isSingleReadyToSubmit, singleQuantityScope } from './singleEventReserve.impl';
+import type { SingleEventReserveMachine } from './singleEventReserve.machine';
 import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
 import type { NoticeLevel } from './types';
 

@@ -10,141 +10,29 @@
  * (invalid_citypass, code_exhausted) is shown beside its field.
  *
  * No I/O: the promise actors are provided by the route; `reserved` is the injected after-reserve action.
- * The config holds no inline functions (named guards, actions and mappers only).
+ * The config holds no inline functions: actors, guards and actions are named in `setup` (the reserve core's,
+ * and this chart's own from singleEventReserve.impl.ts), as are the mappers.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { SessionModel, TicketGroupModel } from '../../api/models';
-import type { FlowError } from '../shared/flow-error';
-import type { Message, MessageParams } from '../shared/messages';
-import { notProvided } from '../shared/not-provided';
+import { setup } from 'xstate';
 import { blockingActions, reserveCoreActions, ticketFormActions } from './core/actions';
-import { admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './core/admits';
 import { reserveCoreGuards, voucherGuards } from './core/guards';
-import { noPrices, pricesHold, requestFaceValues } from './core/prices';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
-import {
-  cartOutput,
-  errorNotice,
-  flowErrorOf,
-  offeredGroups,
-  RESERVE_ERROR,
-  refusedErrorOf,
-  reserveErrorText,
-  ticketsReserveInput,
-  withNotice,
-} from './core/rules';
-import { NO_SURVEYS, requestSurveys, surveysHold } from './core/surveys';
-import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
-import { NO_VOUCHERS, requestVouchers, vouchersHold, vouchersInStep } from './core/vouchers';
-import { type QuantityScope, quantitiesAfter } from './quantities';
-import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
+import { cartOutput } from './core/rules';
+import type { ReserveOutput } from './core/types';
 import type {
-  LoadSingleGroupsInput,
-  LoadSingleSessionInput,
   SingleEventReserveContext,
   SingleEventReserveEvent,
   SingleEventReserveInput,
 } from './single-event-types';
-
-// ---- named mappers ----------------------------------------------------------------------------------
-
-export function singleEventContext({ input }: { input: SingleEventReserveInput }): SingleEventReserveContext {
-  return {
-    event: input.event,
-    select: input.select ?? null,
-    session: null,
-    groups: [],
-    quantities: {},
-    seats: {},
-    ...NO_ADMITS,
-    ...NO_SURVEYS,
-    ...noPrices(input.presetPriceCents ?? null),
-    ...NO_VOUCHERS,
-    messages: [],
-    blocking: null,
-    cart: null,
-  };
-}
-
-export function singleSessionInput({
-  context,
-}: {
-  context: SingleEventReserveContext;
-}): LoadSingleSessionInput {
-  return { eventId: context.event.id };
-}
-
-export function singleGroupsInput({
-  context,
-}: {
-  context: SingleEventReserveContext;
-}): LoadSingleGroupsInput {
-  return { eventId: context.event.id, sessionId: context.session?.id ?? '' };
-}
-
-export function singleReserveInput({
-  context,
-}: {
-  context: SingleEventReserveContext;
-}): ReserveIntoCartInput {
-  const { event, session, groups, quantities, seats, admits, vouchers, surveys } = context;
-  const byType = requestVouchers(event, groups, quantities, vouchers);
-  return ticketsReserveInput(
-    event.id,
-    session?.id ?? null,
-    groups,
-    quantities,
-    seats,
-    requestAdmits(event, groups, quantities, admits),
-    byType ? { byType, visitDatetime: session?.start ?? null } : undefined,
-    requestSurveys(groups, quantities, surveys),
-    requestFaceValues(groups, quantities, context),
-  );
-}
-
-// ---- helpers ----------------------------------------------------------------------------------------
-
-/** What the visitor reads for a failed load or reserve; sold out names the session's time. */
-function errorText(error: FlowError | null, context: SingleEventReserveContext): Message {
-  const session = context.session;
-  const params: MessageParams = session
-    ? { time: { time: session.start, zone: context.event.venue.timezone } }
-    : {};
-  return reserveErrorText(error, params);
-}
-
-export function singleQuantityScope(context: SingleEventReserveContext): QuantityScope {
-  return { groups: context.groups, session: context.session, quantities: context.quantities };
-}
-
-/** The submit button's rule on context alone (being in `ready` is the rest of it). */
-export function isSingleReadyToSubmit(context: SingleEventReserveContext): boolean {
-  return canSubmitSingle(context.groups, context.quantities, context.seats);
-}
-
-/** The attendee rule (core/admits.ts) on the chosen tickets. */
-export function singleAdmitsReady(context: SingleEventReserveContext): boolean {
-  return admitsHold(context.event, context.groups, context.quantities, context.admits);
-}
-
-/** The attendees kept in step with new quantities. */
-const singleAdmitsFor = (
-  context: SingleEventReserveContext,
-  quantities: SingleEventReserveContext['quantities'],
-) => admitsInStep(context.event, context.groups, quantities, context.admits);
-
-/** The city-pass voucher rule (core/vouchers.ts) on the chosen tickets. */
-export function singleVouchersReady(context: SingleEventReserveContext): boolean {
-  return vouchersHold(context.event, context.groups, context.quantities, context.vouchers);
-}
-
-/** The vouchers kept in step with new quantities. */
-const singleVouchersFor = (
-  context: SingleEventReserveContext,
-  quantities: SingleEventReserveContext['quantities'],
-) => vouchersInStep(context.event, context.groups, quantities, context.vouchers);
-
-// ---- the machine ------------------------------------------------------------------------------------
+import {
+  singleEventActions,
+  singleEventActors,
+  singleEventContext,
+  singleEventGuards,
+  singleGroupsInput,
+  singleReserveInput,
+  singleSessionInput,
+} from './singleEventReserve.impl';
 
 export const singleEventReserveMachine = setup({
   types: {
@@ -153,76 +41,13 @@ export const singleEventReserveMachine = setup({
     input: {} as SingleEventReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: {
-    loadSession: fromPromise<SessionModel | null, LoadSingleSessionInput>(notProvided('loadSession')),
-    loadSessionGroups: fromPromise<TicketGroupModel[], LoadSingleGroupsInput>(
-      notProvided('loadSessionGroups'),
-    ),
-    reserveIntoCart: reserveIntoCartMachine,
-  },
-  guards: {
-    ...reserveCoreGuards,
-    ...voucherGuards,
-    isSessionless: ({ context }) => isSessionless(context.event),
-    hasNoSession: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadSession');
-      return event.output === null;
-    },
-    /** The submit button's rule, the attendee, voucher, survey and price rules. */
-    canSubmit: ({ context }) =>
-      isSingleReadyToSubmit(context) &&
-      singleAdmitsReady(context) &&
-      singleVouchersReady(context) &&
-      surveysHold(context.groups, context.quantities, context.surveys) &&
-      pricesHold(context.groups, context.quantities, context),
-    /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
-    ticketsReady: ({ context }) => isSingleReadyToSubmit(context),
-  },
+  actors: { ...singleEventActors, reserveIntoCart: reserveIntoCartMachine },
+  guards: { ...reserveCoreGuards, ...voucherGuards, ...singleEventGuards },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...ticketFormActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    assignEventGroups: assign({ groups: ({ context }) => context.event.ticketGroups }),
-    assignSession: assign({
-      session: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.loadSession');
-        return event.output;
-      },
-    }),
-    assignGroups: assign({
-      groups: ({ context, event }) => {
-        assertEvent(event, 'xstate.done.actor.loadSessionGroups');
-        return offeredGroups(context.event, event.output);
-      },
-    }),
-    applyDefaultQuantities: assign(({ context }) => {
-      const quantities = defaultQuantities(
-        { groups: context.groups, session: context.session },
-        context.select,
-      );
-      return {
-        quantities,
-        admits: singleAdmitsFor(context, quantities),
-        vouchers: singleVouchersFor(context, quantities),
-      };
-    }),
-    noteLoadError: assign({ blocking: ({ context, event }) => errorText(flowErrorOf(event), context) }),
-    /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
-    changeQuantity: assign(({ context, event }) => {
-      const quantities = quantitiesAfter(singleQuantityScope(context), event);
-      return {
-        quantities,
-        admits: singleAdmitsFor(context, quantities),
-        vouchers: singleVouchersFor(context, quantities),
-      };
-    }),
-    /** Sold out names the session's time (the core's `noteReserveError` does not). */
-    noteReserveError: assign({
-      messages: ({ context, event }) =>
-        withNotice(context.messages, errorNotice(RESERVE_ERROR, errorText(refusedErrorOf(event), context))),
-    }),
-    /** Sold out: the session and its groups are loaded again, the choice is cleared. */
-    clearSelection: assign({ session: null, groups: [], quantities: {}, ...NO_ADMITS, ...NO_VOUCHERS }),
+    ...singleEventActions,
   },
 }).createMachine({
   id: 'singleEventReserve',

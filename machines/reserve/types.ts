@@ -30,11 +30,9 @@ export interface DateFirstReserveInput {
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
-import type { AdmitsContext } from './core/admits';
-import type { PricesContext } from './core/prices';
-import type { SurveysContext } from './core/surveys';
-import type { DayChoiceEvent, DayPickerContext, SeatsContext, TicketFormEvent } from './core/types';
-import type { VoucherChangeEvent, VouchersContext } from './core/vouchers';
+import type { TicketFormContext } from './core/ticket-form';
+import type { DayChoiceEvent, DayPickerContext, TicketFormEvent } from './core/types';
+import type { VoucherChangeEvent } from './core/vouchers';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
 
@@ -50,16 +48,10 @@ export interface ReservePreset {
 export type { SoldOutSession } from './core/sold-out';
 
 /**
- * The core's day and session picking, seats, attendees and city-pass vouchers (core/), and the query, preset and
- * flexible tickets.
+ * The core's day and session picking and its ticket form (seats, attendees, surveys, flexible prices and
+ * city-pass vouchers: core/ticket-form.ts), and the query, preset and flexible tickets.
  */
-export interface DateFirstReserveContext
-  extends DayPickerContext,
-    SeatsContext,
-    AdmitsContext,
-    SurveysContext,
-    PricesContext,
-    VouchersContext {
+export interface DateFirstReserveContext extends DayPickerContext, TicketFormContext {
   query: ReserveQuery;
   mode: ReserveMode;
   now: number;

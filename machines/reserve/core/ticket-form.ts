@@ -1,0 +1,81 @@
+/**
+ * The ticket form's rules (DESIGN.md "Reserve core"), written once for the variants with the full form
+ * (date-first, quantity-first, single event): quantities with seats, attendees, surveys, flexible prices and
+ * city-pass vouchers. Each variant names the groups its form offers (a session's, the flexible ones, the
+ * event's own) and its session; what the form keeps in step, what must hold for a submit and what the reserve
+ * sends are here. The named actions over them are `ticketFormActions` (core/actions.ts).
+ */
+import type { TicketGroupModel } from '../../../api/models';
+import type { Quantities } from '../quantities';
+import { type AdmitsContext, admitsHold, admitsInStep, requestAdmits } from './admits';
+import { type PricesContext, requestFaceValues } from './prices';
+import { ticketsReserveInput } from './rules';
+import { requestSurveys, type SurveysContext, surveysHold } from './surveys';
+import type { ReserveIntoCartInput, SeatsContext, TicketReserveContext } from './types';
+import { requestVouchers, type VouchersContext, vouchersHold, vouchersInStep } from './vouchers';
+
+/** What a variant with the full ticket form holds for it. */
+export interface TicketFormContext
+  extends TicketReserveContext,
+    SeatsContext,
+    AdmitsContext,
+    SurveysContext,
+    PricesContext,
+    VouchersContext {}
+
+type FieldsPart = Pick<TicketFormContext, 'event' | 'admits' | 'vouchers' | 'surveys'>;
+
+/** New quantities with the attendee and voucher fields kept in step (by position; new tickets empty). */
+export function formInStep(
+  context: Pick<TicketFormContext, 'event' | 'admits' | 'vouchers'>,
+  groups: readonly TicketGroupModel[],
+  quantities: Quantities,
+): Pick<TicketFormContext, 'quantities' | 'admits' | 'vouchers'> {
+  return {
+    quantities,
+    admits: admitsInStep(context.event, groups, quantities, context.admits),
+    vouchers: vouchersInStep(context.event, groups, quantities, context.vouchers),
+  };
+}
+
+/**
+ * The field rules of the chosen tickets: the attendee rule, the city-pass voucher rule and the survey rule
+ * (core/admits.ts, core/vouchers.ts, core/surveys.ts). A form whose amounts are typed beside its steppers adds
+ * the price rule (core/prices.ts `pricesHold`).
+ */
+export function fieldsHold(
+  context: FieldsPart,
+  groups: readonly TicketGroupModel[],
+  quantities: Quantities,
+): boolean {
+  return (
+    admitsHold(context.event, groups, quantities, context.admits) &&
+    vouchersHold(context.event, groups, quantities, context.vouchers) &&
+    surveysHold(groups, quantities, context.surveys)
+  );
+}
+
+/**
+ * What the reserve sends for the form: the quantities of `groups`, their seats, attendees, city-pass vouchers
+ * (the visit: `visitDatetime`, the session's start), survey answers and flexible amounts.
+ */
+export function formReserveInput(
+  context: TicketFormContext,
+  groups: readonly TicketGroupModel[],
+  sessionId: string | null,
+  visitDatetime: string | null,
+): ReserveIntoCartInput {
+  const { event, quantities, seats, admits, vouchers, surveys } = context;
+  const byType = requestVouchers(event, groups, quantities, vouchers);
+  return ticketsReserveInput(
+    event.id,
+    sessionId,
+    groups,
+    quantities,
+    seats,
+    requestAdmits(event, groups, quantities, admits),
+    byType ? { byType, visitDatetime } : undefined,
+    requestSurveys(groups, quantities, surveys),
+    requestFaceValues(groups, quantities, context),
+  );
+}
