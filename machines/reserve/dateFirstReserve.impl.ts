@@ -15,7 +15,7 @@ import { noPrices, pricesHold } from './core/prices';
 import { flowErrorOf, offeredGroups, reserveErrorText, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import { NO_SURVEYS } from './core/surveys';
-import { fieldsHold, formInStep, formReserveInput } from './core/ticket-form';
+import { fieldsHold, formInStep, formReserveInput, NO_TICKETS } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
 import { NO_VOUCHERS } from './core/vouchers';
 import { applyPresetQuantities, isSelectionValid, type QuantityScope, quantitiesAfter } from './quantities';
@@ -244,9 +244,7 @@ export const dateFirstActions = {
       sessions: [],
       selectedSessionId: null,
       groups: [],
-      quantities: {},
-      ...NO_ADMITS,
-      ...NO_VOUCHERS,
+      ...NO_TICKETS,
       seats: {},
       soldOut: null,
       preset: { ...context.preset, session: null },
@@ -259,22 +257,18 @@ export const dateFirstActions = {
     sessions: [],
     selectedSessionId: null,
     groups: flexibleGroupsOf(context.event),
-    quantities: {},
-    ...NO_ADMITS,
-    ...NO_VOUCHERS,
+    ...NO_TICKETS,
     soldOut: null,
     preset: { ...context.preset, session: null },
   })),
   /** Back to single-date tickets: the day list, nothing chosen. */
-  clearFlexible: act({ flexible: false, groups: [], quantities: {}, ...NO_ADMITS, ...NO_VOUCHERS }),
+  clearFlexible: act({ flexible: false, groups: [], ...NO_TICKETS }),
   clearDate: act({
     selectedDate: null,
     sessions: [],
     selectedSessionId: null,
     groups: [],
-    quantities: {},
-    ...NO_ADMITS,
-    ...NO_VOUCHERS,
+    ...NO_TICKETS,
   }),
   assignSessions: act({
     sessions: ({ event }) => {
@@ -287,9 +281,7 @@ export const dateFirstActions = {
     return {
       selectedSessionId: resolution && 'sessionId' in resolution ? resolution.sessionId : null,
       groups: [],
-      quantities: {},
-      ...NO_ADMITS,
-      ...NO_VOUCHERS,
+      ...NO_TICKETS,
       preset: { ...context.preset, session: null },
     };
   }),
@@ -310,10 +302,8 @@ export const dateFirstActions = {
     return {
       selectedSessionId: event.sessionId,
       groups: [],
-      quantities: {},
       seats: {},
-      ...NO_ADMITS,
-      ...NO_VOUCHERS,
+      ...NO_TICKETS,
     };
   }),
   assignGroups: act({
@@ -350,9 +340,7 @@ export const dateFirstActions = {
     soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
     selectedSessionId: null,
     groups: [],
-    quantities: {},
-    ...NO_ADMITS,
-    ...NO_VOUCHERS,
+    ...NO_TICKETS,
   })),
   noteDateSoldOut: act(({ context }) => ({
     soldOut: null,

@@ -22,7 +22,7 @@ import {
   withNotice,
 } from './core/rules';
 import { NO_SURVEYS } from './core/surveys';
-import { fieldsHold, formInStep, formReserveInput } from './core/ticket-form';
+import { fieldsHold, formInStep, formReserveInput, NO_TICKETS } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
 import { NO_VOUCHERS } from './core/vouchers';
 import { type QuantityScope, quantitiesAfter } from './quantities';
@@ -157,5 +157,5 @@ export const singleEventActions = {
       withNotice(context.messages, errorNotice(RESERVE_ERROR, errorText(refusedErrorOf(event), context))),
   }),
   /** Sold out: the session and its groups are loaded again, the choice is cleared. */
-  clearSelection: act({ session: null, groups: [], quantities: {}, ...NO_ADMITS, ...NO_VOUCHERS }),
+  clearSelection: act({ session: null, groups: [], ...NO_TICKETS }),
 };

@@ -7,12 +7,12 @@
  */
 import type { TicketGroupModel } from '../../../api/models';
 import type { Quantities } from '../quantities';
-import { type AdmitsContext, admitsHold, admitsInStep, requestAdmits } from './admits';
+import { type AdmitsContext, admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './admits';
 import { type PricesContext, requestFaceValues } from './prices';
 import { ticketsReserveInput } from './rules';
 import { requestSurveys, type SurveysContext, surveysHold } from './surveys';
 import type { ReserveIntoCartInput, SeatsContext, TicketReserveContext } from './types';
-import { requestVouchers, type VouchersContext, vouchersHold, vouchersInStep } from './vouchers';
+import { NO_VOUCHERS, requestVouchers, type VouchersContext, vouchersHold, vouchersInStep } from './vouchers';
 
 /** What a variant with the full ticket form holds for it. */
 export interface TicketFormContext
@@ -22,6 +22,17 @@ export interface TicketFormContext
     SurveysContext,
     PricesContext,
     VouchersContext {}
+
+/**
+ * The form emptied (another day or session, flexible tickets chosen or left, a sold-out session): no tickets,
+ * so no attendee or voucher fields and nothing of theirs checked or refused.
+ */
+export const NO_TICKETS: Pick<TicketFormContext, 'quantities' | keyof AdmitsContext | keyof VouchersContext> =
+  {
+    quantities: {},
+    ...NO_ADMITS,
+    ...NO_VOUCHERS,
+  };
 
 type FieldsPart = Pick<TicketFormContext, 'event' | 'admits' | 'vouchers' | 'surveys'>;
 
