@@ -1,5 +1,5 @@
 import './strings';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { ReserveViewModel } from '../../machines/reserve/view';
 import { dayParts } from '../day-format';
 import { validateBeforeSubmit } from '../form-validity';
@@ -7,6 +7,7 @@ import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
 import { AttendeeFields, type AttendeeFieldsProps } from './AttendeeFields';
+import { CalendarSlot, useCalendarReturnFocus } from './CalendarSlot';
 import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
 import { AllDaySession, ConflictingTimes, RuleMessages, SessionTabs, sessionLabel } from './SessionTabs';
@@ -23,9 +24,6 @@ import { TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities
 import { VoucherFields, type VoucherFieldsProps } from './VoucherFields';
 
 export type { DayBadge, DayOption } from './day-text';
-
-/** The calendar modal loads when first asked for: it is not part of the event page's first load. */
-const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
 
 export interface ReserveNoticeView {
   key: string;
@@ -80,7 +78,6 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
   const { strings, view } = props;
   const dateHeading = useRef<HTMLHeadingElement>(null);
   const timeHeading = useRef<HTMLHeadingElement>(null);
-  const calendarWasOpen = useRef(false);
   // A chosen day or time collapses its list, taking the pressed button away: focus then goes to the heading
   // of what was chosen (its Change button follows it), not back to the top of the page.
   const pendingFocus = useRef<'date' | 'time' | null>(null);
@@ -104,18 +101,8 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
       props.onSelectSession(id);
     },
   };
-  // The calendar's opener ('Show more dates') is gone once a day is chosen from it: focus then goes to the
-  // chosen date's heading instead of the page (WAI-ARIA date picker dialog: focus returns where it came from).
-  useEffect(() => {
-    if (props.calendar) {
-      calendarWasOpen.current = true;
-      return;
-    }
-    if (!calendarWasOpen.current) return;
-    calendarWasOpen.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) dateHeading.current?.focus();
-  }, [props.calendar]);
+  // A day chosen in the calendar: focus goes to the chosen date's heading.
+  useCalendarReturnFocus(props.calendar, dateHeading);
 
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
@@ -149,24 +136,7 @@ export function DateFirstReserve(props: DateFirstReserveProps) {
         <>
           {view.hasFlexible ? <TicketKindChoice {...props} /> : null}
           {view.flexibleChosen ? null : <DateSection {...withFocus} headingRef={dateHeading} />}
-          {props.calendar ? (
-            <Suspense fallback={null}>
-              <CalendarDialog
-                strings={strings}
-                currency={props.currency}
-                days={view.days}
-                selectedDate={view.selectedDate}
-                closing={props.calendar.closing}
-                size={props.calendar.size === 'lg' ? 'lg' : 'md'}
-                onSelect={(date) => {
-                  props.onCloseCalendar();
-                  props.onSelectDate(date);
-                }}
-                onClose={props.onCloseCalendar}
-                onDismiss={props.onDismissCalendar}
-              />
-            </Suspense>
-          ) : null}
+          <CalendarSlot {...props} days={view.days} selectedDate={view.selectedDate} />
           {view.selectedDate && !view.dateListOpen && !view.flexibleChosen ? (
             <SessionSection {...withFocus} headingRef={timeHeading} />
           ) : null}

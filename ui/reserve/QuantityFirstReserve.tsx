@@ -1,20 +1,18 @@
 import './strings';
-import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { QuantityFirstReserveView } from '../../machines/reserve/view';
 import { dayParts } from '../day-format';
 import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings } from '../strings';
 import { AttendeeFields, type AttendeeFieldsProps } from './AttendeeFields';
+import { CalendarSlot } from './CalendarSlot';
 import { DayButtons } from './DayButtons';
 import { ReserveNotices } from './ReserveNotices';
 import { AllDaySession, ConflictingTimes, RuleMessages, SessionTabs, sessionLabel } from './SessionTabs';
 import { SurveyFields, type SurveyFieldsProps } from './SurveyFields';
 import { TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
 import { VoucherFields, type VoucherFieldsProps } from './VoucherFields';
-
-/** The calendar modal loads when first asked for. */
-const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
 
 /** The quantity-first view model (machines/reserve/quantityFirstReserve.view.ts): the contract written once. */
 export type QuantityFirstView = QuantityFirstReserveView;
@@ -73,23 +71,8 @@ export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
       <ReserveNotices strings={strings} messages={view.messages} />
       <QuantitiesSection {...props} />
       {view.dateVisible ? <DateSection {...props} /> : null}
-      {props.calendar ? (
-        <Suspense fallback={null}>
-          <CalendarDialog
-            strings={strings}
-            days={view.days}
-            selectedDate={view.selectedDate}
-            closing={props.calendar.closing}
-            size={props.calendar.size === 'lg' ? 'lg' : 'md'}
-            onSelect={(date) => {
-              props.onCloseCalendar();
-              props.onSelectDate(date);
-            }}
-            onClose={props.onCloseCalendar}
-            onDismiss={props.onDismissCalendar}
-          />
-        </Suspense>
-      ) : null}
+      {/* The calendar's prices in its default currency, as before this view shared the calendar slot. */}
+      <CalendarSlot {...props} currency={undefined} days={view.days} selectedDate={view.selectedDate} />
       {view.sessionVisible ? <SessionSection {...props} /> : null}
       {view.attendeesVisible ? <AttendeeSection {...props} /> : null}
       {view.attendeesVisible ? (props.seatBlock ?? null) : null}
