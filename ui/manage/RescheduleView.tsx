@@ -4,7 +4,7 @@ import { useId, useRef } from 'react';
 import type { RescheduleDayOption, RescheduleView as RescheduleModel } from '../../machines/reschedule/view';
 import { formatDateTime, formatMoney } from '../format';
 import { CalendarSlot, useCalendarReturnFocus } from '../reserve/CalendarSlot';
-import { DayButtons } from '../reserve/DayButtons';
+import { DayChoice } from '../reserve/ReserveFormShell';
 import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
 import { fill, resolveMessage } from '../strings';
 import * as Shell from './OrderPageShell';
@@ -104,23 +104,12 @@ export function RescheduleView(props: RescheduleViewProps) {
       <h2 ref={dateHeading} tabIndex={-1}>
         {strings.chooseDate}
       </h2>
-      <DayButtons
-        strings={strings}
-        currency={props.currency}
+      <DayChoice
+        {...props}
         days={view.days.map(dayOption)}
         selectedDate={view.selectedDate}
-        onSelectDate={props.onSelectDate}
+        more={view.moreDates}
       />
-      {view.moreDates ? (
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={props.onShowMore}
-          aria-haspopup="dialog"
-        >
-          {strings.showMoreDates}
-        </button>
-      ) : null}
       <CalendarSlot {...props} days={view.calendarDays.map(dayOption)} selectedDate={view.selectedDate} />
       {view.selectedDate ? (
         <>
