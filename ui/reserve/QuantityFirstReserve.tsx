@@ -34,8 +34,7 @@ export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
     <Shell.Form strings={props.strings} formId={props.formId} view={view} onSubmit={props.onSubmit}>
       <QuantitiesSection {...props} />
       {view.dateVisible ? <Shell.DateSection {...props} /> : null}
-      {/* The calendar's prices in its default currency, as before this view shared the calendar slot. */}
-      <CalendarSlot {...props} currency={undefined} days={view.days} selectedDate={view.selectedDate} />
+      <CalendarSlot {...props} days={view.days} selectedDate={view.selectedDate} />
       {view.sessionVisible ? <SessionSection {...props} /> : null}
       {view.attendeesVisible ? <AttendeeSection {...props} /> : null}
       {view.attendeesVisible ? (props.seatBlock ?? null) : null}
