@@ -13,7 +13,7 @@ import { manageLoadOutcome } from '../../domain/error-messages/order';
 import { successOf } from '../../machines/editOrder/rules';
 import { toFlowError } from '../../machines/shared/flow-error';
 import { ConfirmChangesView } from '../../ui/manage/ConfirmChangesView';
-import { AppHref } from '../../ui/manage/ManageNotice';
+import { AppHref } from '../../ui/manage/OrderPageShell';
 import { resolveMessage } from '../../ui/strings';
 import { useServices } from '../app/services';
 import CheckoutScreen from '../checkout/CheckoutScreen';

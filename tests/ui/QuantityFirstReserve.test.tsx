@@ -17,6 +17,7 @@ import {
 } from '../../ui/reserve/QuantityFirstReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { installDialogPolyfill } from './dialog-polyfill';
 import { dayOf, qfGroupOf, qfSessionOf } from './reserve-view-fixtures';
 import { at } from './zoned-times';
 
@@ -188,6 +189,26 @@ describe('QuantityFirstReserve', () => {
         name: 'Sun 22 Kids from $10.00 Hurry, less than 10 tickets available., Sunday, November 22, 2026',
       }),
     ).toBeTruthy();
+  });
+});
+
+describe("quantity-first reserve view: the 'Choose date' calendar", () => {
+  it("shows the days' prices in the seller's currency, as the day buttons do", async () => {
+    installDialogPolyfill();
+    render(
+      <QuantityFirstReserve
+        {...props({ quantitiesOpen: false, dateVisible: true, hasMoreDates: true })}
+        currency="EUR"
+        calendar={{ closing: false, size: 'md' }}
+      />,
+    );
+    expect(
+      screen.getByRole('button', { name: /^Sun 22 From €15\.00, Sunday, November 22, 2026/ }),
+    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose date' });
+    expect(
+      within(dialog).getByRole('button', { name: /^22 From €15\.00, Sunday, November 22, 2026/ }),
+    ).toBeInTheDocument();
   });
 });
 

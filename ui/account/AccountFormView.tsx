@@ -2,10 +2,10 @@ import './strings';
 import '../checkout/strings';
 import type { AccountCallbacks, AccountView } from '../../machines/account/view';
 import { AppLink, type Navigate } from '../AppLink';
-import { type AddressInputSlot, IdentityInput } from '../checkout/IdentityInput';
+import { type AddressInputSlot, IdentityFields } from '../checkout/IdentityInput';
 import { useRefusalFocus } from '../form-validity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
-import { Field } from './Field';
+import * as Shell from './FormShell';
 
 /** The flow's view model (machines/account/view.ts) and callbacks, with what only the route knows. */
 export interface AccountFormViewProps
@@ -51,53 +51,41 @@ const REQUIREMENTS = [
  */
 export function AccountFormView(props: AccountFormViewProps) {
   const { strings, values, fieldErrors } = props;
-  const { formRef, messageRef } = useRefusalFocus(props.errorVersion);
+  const refs = useRefusalFocus(props.errorVersion);
   const message = (m: UiMessage | null | undefined) => (m ? resolveMessage(strings, m) : null);
   const register = props.mode === 'register';
-  const titleId = register ? 'register-title' : 'profile-title';
-  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
-  const title = (
-    <Heading id={titleId}>
-      {props.stage === 'created'
+  const page = {
+    titleId: register ? 'register-title' : 'profile-title',
+    level: props.headingLevel,
+    title:
+      props.stage === 'created'
         ? strings.registerCreatedTitle
         : register
           ? strings.registerTitle
-          : strings.profileTitle}
-    </Heading>
-  );
+          : strings.profileTitle,
+  };
 
-  if (props.stage === 'loading')
-    return (
-      <section className="account-page" aria-labelledby={titleId} aria-busy="true">
-        {title}
-        <p role="status">{strings.loading}</p>
-      </section>
-    );
+  if (props.stage === 'loading') return <Shell.Loading {...page} text={strings.loading} />;
   if (props.stage === 'loadFailed')
     return (
-      <section className="account-page" aria-labelledby={titleId}>
-        {title}
-        <p className="message message--error" role="alert">
-          {message(props.formError)}
-        </p>
-        <button className="btn" type="button" onClick={props.onRetry}>
-          {strings.tryAgain}
-        </button>
-      </section>
+      <Shell.LoadFailed
+        {...page}
+        message={message(props.formError)}
+        retryText={strings.tryAgain}
+        onRetry={props.onRetry}
+      />
     );
   if (props.stage === 'created')
     return (
-      <section className="account-page" aria-labelledby={titleId} style={{ maxWidth: '36rem' }}>
-        {title}
-        <p role="status">{fill(strings.registerCreated, { email: props.createdEmail ?? '' })}</p>
-        <button className="btn" type="button" onClick={props.onLogin}>
-          {strings.logIn}
-        </button>
-      </section>
+      <Shell.Done
+        {...page}
+        narrow
+        status={fill(strings.registerCreated, { email: props.createdEmail ?? '' })}
+        action={{ label: strings.logIn, onClick: props.onLogin }}
+      />
     );
   return (
-    <section className="account-page" aria-labelledby={titleId} style={{ maxWidth: '36rem' }}>
-      {title}
+    <Shell.Page {...page} narrow>
       {register ? (
         <p>
           {strings.registerIntro}{' '}
@@ -113,67 +101,37 @@ export function AccountFormView(props: AccountFormViewProps) {
           </AppLink>
         </p>
       )}
-      <form
-        ref={formRef}
-        noValidate
-        aria-labelledby={titleId}
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onSubmit();
-        }}
+      <Shell.Form
+        refs={refs}
+        labelledBy={page.titleId}
+        error={message(props.formError)}
+        onSubmit={props.onSubmit}
       >
-        {props.formError ? (
-          <p ref={messageRef} className="message message--error" role="alert" tabIndex={-1}>
-            {message(props.formError)}
-          </p>
-        ) : null}
         <p className="message message--success" role="status" hidden={props.notice === null}>
           {message(props.notice)}
         </p>
-        <div className="form-grid">
-          {props.fields.map((f) => (
-            <IdentityInput
-              key={f.name}
-              field={f}
-              strings={strings}
-              value={values[f.name] ?? ''}
-              error={fieldErrors[f.name]}
-              onChange={(value) => props.onFieldChange(f.name, value)}
-              onFocus={() => {}}
-              addressInput={f.name === 'address' ? props.addressInput : undefined}
-            />
-          ))}
-        </div>
+        <IdentityFields {...props} />
         {register ? (
           <>
-            <Field
+            <Shell.NewPasswordField
               id="register-password"
               label={strings.registerPassword}
-              type="password"
               name="new-password"
-              autoComplete="new-password"
-              required
               maxLength={props.passwordMaxLength}
               value={values.password ?? ''}
               error={message(fieldErrors.password)}
               describedBy="register-requirements"
               onValueChange={(value) => props.onFieldChange('password', value)}
             />
-            <div id="register-requirements" className="field__hint" style={{ margin: '0.5rem 0 1rem' }}>
-              <p style={{ margin: 0 }}>{strings.passwordRequirements}</p>
-              <ul style={{ margin: '0.25rem 0 0', paddingLeft: '1.25rem' }}>
-                {REQUIREMENTS.map((key) => (
-                  <li key={key}>{strings[key]}</li>
-                ))}
-              </ul>
-            </div>
-            <Field
+            <Shell.PasswordRequirements id="register-requirements" title={strings.passwordRequirements}>
+              {REQUIREMENTS.map((key) => (
+                <li key={key}>{strings[key]}</li>
+              ))}
+            </Shell.PasswordRequirements>
+            <Shell.NewPasswordField
               id="register-password-confirm"
               label={strings.registerPasswordConfirm}
-              type="password"
               name="confirm-password"
-              autoComplete="new-password"
-              required
               maxLength={props.passwordMaxLength}
               value={values.passwordConfirm ?? ''}
               error={message(fieldErrors.passwordConfirm)}
@@ -181,10 +139,10 @@ export function AccountFormView(props: AccountFormViewProps) {
             />
           </>
         ) : null}
-        <button className="btn" type="submit" disabled={props.submitting} aria-busy={props.submitting}>
+        <Shell.Submit busy={props.submitting}>
           {register ? strings.registerSubmit : strings.profileSubmit}
-        </button>
-      </form>
-    </section>
+        </Shell.Submit>
+      </Shell.Form>
+    </Shell.Page>
   );
 }

@@ -7,7 +7,7 @@ import { AppLink, type Navigate } from '../AppLink';
 import { useRefusalFocus } from '../form-validity';
 import { SellerHtml } from '../SellerHtml';
 import { resolveMessage, type Strings } from '../strings';
-import { Field } from './Field';
+import * as Shell from './FormShell';
 
 /** The flow's view model (machines/emailSubmit/view.ts), the page's texts (by kind) and its callbacks. */
 export interface EmailSubmitViewProps
@@ -37,11 +37,10 @@ export interface EmailSubmitViewProps
 /** An email-submit page: a title, the seller's instructions, one email field and a submit button. */
 export function EmailSubmitView(props: EmailSubmitViewProps) {
   const { strings } = props;
-  const { formRef, messageRef } = useRefusalFocus(props.errorVersion);
+  const refs = useRefusalFocus(props.errorVersion);
   const titleId = `${props.idPrefix}-title`;
   return (
-    <section className="account-page" aria-labelledby={titleId} style={{ maxWidth: '36rem' }}>
-      <h1 id={titleId}>{props.title}</h1>
+    <Shell.Page titleId={titleId} title={props.title} narrow>
       <div role="status" aria-live="polite">
         {props.sent !== null ? (
           <div className={`message message--${props.sentTone}`}>
@@ -51,39 +50,23 @@ export function EmailSubmitView(props: EmailSubmitViewProps) {
         ) : null}
       </div>
       {props.sent === null ? (
-        <form
-          ref={formRef}
-          noValidate
-          aria-labelledby={titleId}
-          onSubmit={(e) => {
-            e.preventDefault();
-            props.onSubmit();
-          }}
+        <Shell.Form
+          refs={refs}
+          labelledBy={titleId}
+          lead={props.introHtml ? <SellerHtml html={props.introHtml} /> : null}
+          error={props.formError ? resolveMessage(strings, props.formError) : null}
+          onSubmit={props.onSubmit}
         >
-          {props.introHtml ? <SellerHtml html={props.introHtml} /> : null}
-          {props.formError ? (
-            <p ref={messageRef} className="message message--error" role="alert" tabIndex={-1}>
-              {resolveMessage(strings, props.formError)}
-            </p>
-          ) : null}
-          <Field
+          <Shell.EmailField
             id={`${props.idPrefix}-email`}
             label={strings.emailAddress}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
             maxLength={props.maxLength}
             value={props.email}
             error={props.fieldError ? resolveMessage(strings, props.fieldError) : null}
             onValueChange={props.onEmailChange}
           />
-          <p style={{ marginTop: '1rem' }}>
-            <button className="btn" type="submit" aria-busy={props.submitting} disabled={props.submitting}>
-              {props.submitting ? strings.sending : props.submitLabel}
-            </button>
-          </p>
-        </form>
+          <Shell.SubmitRow busy={props.submitting} label={props.submitLabel} busyLabel={strings.sending} />
+        </Shell.Form>
       ) : null}
       {props.link ? (
         <p>
@@ -92,6 +75,6 @@ export function EmailSubmitView(props: EmailSubmitViewProps) {
           </AppLink>
         </p>
       ) : null}
-    </section>
+    </Shell.Page>
   );
 }

@@ -7,7 +7,7 @@ import type {
 import { AppLink, type Navigate } from '../AppLink';
 import { useRefusalFocus } from '../form-validity';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
-import { Field } from './Field';
+import * as Shell from './FormShell';
 
 /** The flow's view model (machines/passwordReset/view.ts), its requirements and field errors as the page shows them. */
 export interface PasswordResetViewProps
@@ -29,81 +29,52 @@ export interface PasswordResetViewProps
 /** Reset password: 'Create New Password', then 'Password Updated' or 'Invalid Reset Link'. */
 export function PasswordResetView(props: PasswordResetViewProps) {
   const { strings } = props;
-  const { formRef, messageRef } = useRefusalFocus(props.errorVersion);
+  const refs = useRefusalFocus(props.errorVersion);
   const message = (m: UiMessage | null) => (m ? resolveMessage(strings, m) : null);
+  const titleId = 'reset-title';
 
-  if (props.stage === 'loading') {
+  if (props.stage === 'loading')
+    return <Shell.Loading titleId={titleId} title={strings.createNewPassword} text={strings.loading} />;
+  if (props.stage === 'loadFailed')
     return (
-      <section className="account-page" aria-labelledby="reset-title" aria-busy="true">
-        <h1 id="reset-title">{strings.createNewPassword}</h1>
-        <p role="status">{strings.loading}</p>
-      </section>
+      <Shell.LoadFailed
+        titleId={titleId}
+        title={strings.createNewPassword}
+        message={message(props.formError)}
+        retryText={strings.tryAgain}
+        onRetry={props.onRetry}
+      />
     );
-  }
-  if (props.stage === 'loadFailed') {
+  if (props.stage === 'invalidLink')
     return (
-      <section className="account-page" aria-labelledby="reset-title">
-        <h1 id="reset-title">{strings.createNewPassword}</h1>
-        <p className="message message--error" role="alert">
-          {message(props.formError)}
-        </p>
-        <button className="btn" type="button" onClick={props.onRetry}>
-          {strings.tryAgain}
-        </button>
-      </section>
-    );
-  }
-  if (props.stage === 'invalidLink') {
-    return (
-      <section className="account-page" aria-labelledby="reset-title">
-        <h1 id="reset-title">{strings.invalidResetLink}</h1>
+      <Shell.Page titleId={titleId} title={strings.invalidResetLink}>
         <p>{strings.resetLinkInvalid}</p>
         <p>
           <AppLink className="btn" href={props.forgotPasswordHref} onNavigate={props.onNavigate}>
             {strings.sendAnotherResetLink}
           </AppLink>
         </p>
-      </section>
+      </Shell.Page>
     );
-  }
-  if (props.stage === 'updated') {
+  if (props.stage === 'updated')
     return (
-      <section className="account-page" aria-labelledby="reset-title">
-        <h1 id="reset-title">{strings.passwordUpdated}</h1>
-        <p role="status">{strings.passwordUpdatedText}</p>
-        <button className="btn" type="button" onClick={props.onLogin}>
-          {strings.loginButton}
-        </button>
-      </section>
+      <Shell.Done
+        titleId={titleId}
+        title={strings.passwordUpdated}
+        status={strings.passwordUpdatedText}
+        action={{ label: strings.loginButton, onClick: props.onLogin }}
+      />
     );
-  }
   return (
-    <section className="account-page" aria-labelledby="reset-title" style={{ maxWidth: '36rem' }}>
-      <h1 id="reset-title">{strings.createNewPassword}</h1>
+    <Shell.Page titleId={titleId} title={strings.createNewPassword} narrow>
       {props.email ? <p>{fill(strings.resetFor, { email: props.email })}</p> : null}
-      <form
-        ref={formRef}
-        noValidate
-        aria-labelledby="reset-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onSubmit();
-        }}
-      >
-        {props.formError ? (
-          <p ref={messageRef} className="message message--error" role="alert" tabIndex={-1}>
-            {message(props.formError)}
-          </p>
-        ) : null}
+      <Shell.Form refs={refs} labelledBy={titleId} error={message(props.formError)} onSubmit={props.onSubmit}>
         {/* The account's email for password managers (not shown). */}
         <input type="hidden" name="username" autoComplete="username" value={props.email ?? ''} readOnly />
-        <Field
+        <Shell.NewPasswordField
           id="reset-password"
           label={strings.newPassword}
-          type="password"
           name="new-password"
-          autoComplete="new-password"
-          required
           maxLength={props.maxLength}
           value={props.password}
           error={message(props.passwordError)}
@@ -111,39 +82,29 @@ export function PasswordResetView(props: PasswordResetViewProps) {
           onValueChange={props.onPasswordChange}
           onBlur={props.onPasswordBlur}
         />
-        <div id="reset-requirements" className="field__hint" style={{ margin: '0.5rem 0 1rem' }}>
-          <p style={{ margin: 0 }}>{strings.passwordRequirements}</p>
-          <ul style={{ margin: '0.25rem 0 0', paddingLeft: '1.25rem' }}>
-            {props.requirements.map((r) => (
-              <li key={r.key}>
-                <span aria-hidden="true">{r.met ? '✓ ' : '• '}</span>
-                {strings[r.key]}
-                <span className="visually-hidden">
-                  {' '}
-                  ({r.met ? strings.requirementMet : strings.requirementNotMet})
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <Field
+        <Shell.PasswordRequirements id="reset-requirements" title={strings.passwordRequirements}>
+          {props.requirements.map((r) => (
+            <li key={r.key}>
+              <span aria-hidden="true">{r.met ? '✓ ' : '• '}</span>
+              {strings[r.key]}
+              <span className="visually-hidden">
+                {' '}
+                ({r.met ? strings.requirementMet : strings.requirementNotMet})
+              </span>
+            </li>
+          ))}
+        </Shell.PasswordRequirements>
+        <Shell.NewPasswordField
           id="reset-confirm"
           label={strings.confirmPassword}
-          type="password"
           name="confirm-password"
-          autoComplete="new-password"
-          required
           maxLength={props.maxLength}
           value={props.confirm}
           error={message(props.confirmError)}
           onValueChange={props.onConfirmChange}
         />
-        <p style={{ marginTop: '1rem' }}>
-          <button className="btn" type="submit" aria-busy={props.submitting} disabled={props.submitting}>
-            {props.submitting ? strings.saving : strings.savePassword}
-          </button>
-        </p>
-      </form>
-    </section>
+        <Shell.SubmitRow busy={props.submitting} label={strings.savePassword} busyLabel={strings.saving} />
+      </Shell.Form>
+    </Shell.Page>
   );
 }

@@ -5,7 +5,7 @@ import type { IdentityFieldView } from '../../machines/checkout/view';
 import { FieldError, fieldAria, useRefusalFocus } from '../form-validity';
 import { formatMoney } from '../format';
 import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
-import { type AddressInputSlot, type IdentityFieldProps, IdentityInput } from './IdentityInput';
+import { type AddressInputSlot, type IdentityFieldProps, IdentityFields } from './IdentityInput';
 
 /** An identity form field's name (the checkout's view model, machines/checkout/view.ts). */
 export type IdentityField = IdentityFieldView['name'];
@@ -73,7 +73,7 @@ export const CHECKOUT_FORM_ID = 'checkout-form';
 
 /** Checkout: 'Payment information', the 'Your information' identity form, the card form and the pay button. */
 export function CheckoutView(props: CheckoutViewProps) {
-  const { strings, values, fieldErrors } = props;
+  const { strings, fieldErrors } = props;
   const noticeRef = useRef<HTMLParagraphElement>(null);
   // A new notice (a partial payment made): it is read out and takes focus, at the top of the page.
   useEffect(() => {
@@ -118,20 +118,7 @@ export function CheckoutView(props: CheckoutViewProps) {
           <legend>
             <h2 style={{ fontSize: '1.2rem' }}>{strings.yourInformation}</h2>
           </legend>
-          <div className="form-grid">
-            {props.fields.map((f) => (
-              <IdentityInput
-                key={f.name}
-                field={f}
-                strings={strings}
-                value={values[f.name] ?? ''}
-                error={fieldErrors[f.name]}
-                onChange={(value) => props.onFieldChange(f.name, value)}
-                onFocus={props.onFieldFocus}
-                addressInput={f.name === 'address' ? props.addressInput : undefined}
-              />
-            ))}
-          </div>
+          <IdentityFields {...props} />
         </fieldset>
       ) : null}
       {props.termsShown ? (

@@ -93,3 +93,38 @@ export function IdentityInput(props: {
     </div>
   );
 }
+
+/** What the identity form's fields take: the names of the checkout's and the account forms' props. */
+export interface IdentityFieldsProps {
+  fields: readonly IdentityFieldProps[];
+  strings: Strings;
+  values: Partial<Record<IdentityFieldProps['name'], string>>;
+  fieldErrors: Partial<Record<IdentityFieldProps['name'], UiMessage>>;
+  onFieldChange: (name: IdentityFieldProps['name'], value: string) => void;
+  /** A field got focus (the checkout's address lookup listens); none: nothing. */
+  onFieldFocus?: () => void;
+  /** The address field's lookup, or nothing: a plain field. */
+  addressInput?: AddressInputSlot;
+}
+
+const noFocus = () => {};
+
+/** The identity form's fields in their grid (checkout's 'Your information', register and the profile). */
+export function IdentityFields(props: IdentityFieldsProps) {
+  return (
+    <div className="form-grid">
+      {props.fields.map((f) => (
+        <IdentityInput
+          key={f.name}
+          field={f}
+          strings={props.strings}
+          value={props.values[f.name] ?? ''}
+          error={props.fieldErrors[f.name]}
+          onChange={(value) => props.onFieldChange(f.name, value)}
+          onFocus={props.onFieldFocus ?? noFocus}
+          addressInput={f.name === 'address' ? props.addressInput : undefined}
+        />
+      ))}
+    </div>
+  );
+}

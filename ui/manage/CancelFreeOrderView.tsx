@@ -10,23 +10,15 @@ import { formatDateTime, formatMoney } from '../format';
 import { Modal } from '../modal/Modal';
 import { PassValidity } from '../PassValidity';
 import { fill, resolveMessage, type Strings } from '../strings';
-import { AppHref, ManageNotice } from './ManageNotice';
+import * as Shell from './OrderPageShell';
 
-export interface CancelFreeOrderViewProps {
-  strings: Strings;
-  /** The page's model, selected from the flow's snapshot by machines/cancelFreeOrder/view.ts. */
-  view: CancelFreeOrderModel;
-  currency: string;
-  homeHref: string;
-  onNavigate: (href: string) => void;
+/** The page's model is selected from the flow's snapshot by machines/cancelFreeOrder/view.ts. */
+export interface CancelFreeOrderViewProps extends Shell.OrderChangeProps<CancelFreeOrderModel> {
   onToggleTicket: (ticketId: string) => void;
   onToggleSession: (sessionKey: string) => void;
-  onCancelOrder: () => void;
   onCancelSelected: () => void;
-  onRetry: () => void;
   /** The confirm modal (on the modal stack): shown while `confirm` is set; `closing` plays its transition. */
   confirm: { closing: boolean } | null;
-  onConfirm: () => void;
   /** The modal's Cancel button, Escape or a backdrop click. */
   onDismiss: () => void;
 }
@@ -51,17 +43,11 @@ const priceText = (price: string, currency: string, strings: Strings) =>
 export function CancelFreeOrderView(props: CancelFreeOrderViewProps) {
   const { strings, view } = props;
   const error = view.error ? resolveMessage(strings, view.error) : null;
-  const home = (
-    <p>
-      <AppHref href={props.homeHref} onNavigate={props.onNavigate}>
-        {strings.backHome}
-      </AppHref>
-    </p>
-  );
+  const home = <Shell.PageLink href={props.homeHref} onNavigate={props.onNavigate} text={strings.backHome} />;
   if (view.phase === 'loading') return <p role="status">{strings.loading}</p>;
   if (view.phase === 'loadFailed' || view.phase === 'refused')
     return (
-      <ManageNotice
+      <Shell.Notice
         title={
           view.orderNumber
             ? fill(strings.manageOrderTitle, { number: view.orderNumber })
@@ -73,20 +59,9 @@ export function CancelFreeOrderView(props: CancelFreeOrderViewProps) {
       />
     );
   return (
-    <section className="manage-order" aria-labelledby="manage-order-title">
-      <h1 id="manage-order-title">{fill(strings.manageOrderTitle, { number: view.orderNumber ?? '' })}</h1>
-      <div aria-live="polite">
-        {view.succeeded ? (
-          <p className="message message--success" role="status">
-            {strings.cancelSuccess}
-          </p>
-        ) : null}
-      </div>
-      {error ? (
-        <p className="message message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+    <Shell.Section title={fill(strings.manageOrderTitle, { number: view.orderNumber ?? '' })}>
+      <Shell.SuccessRegion message={view.succeeded ? strings.cancelSuccess : null} />
+      <Shell.ErrorAlert message={error} />
       {view.empty ? (
         <>
           <p>{view.empty === 'noTickets' ? strings.noTickets : strings.noFreeTickets}</p>
@@ -138,7 +113,7 @@ export function CancelFreeOrderView(props: CancelFreeOrderViewProps) {
           onDismiss={props.onDismiss}
         />
       ) : null}
-    </section>
+    </Shell.Section>
   );
 }
 

@@ -7,23 +7,15 @@ import type {
 import { formatDateTime, formatMoney } from '../format';
 import { PassValidity } from '../PassValidity';
 import { fill, resolveMessage, type Strings } from '../strings';
-import { AppHref, ManageNotice } from './ManageNotice';
+import * as Shell from './OrderPageShell';
 
-export interface EditOrderViewProps {
-  strings: Strings;
-  /** The page's model, selected from the flow's snapshot by machines/editOrder/view.ts. */
-  view: EditOrderModel;
-  currency: string;
-  homeHref: string;
+/** The page's model is selected from the flow's snapshot by machines/editOrder/view.ts. */
+export interface EditOrderViewProps extends Shell.OrderChangeProps<EditOrderModel> {
   /** The reschedule page of a session (with the manage link's token). */
   rescheduleHref: (sessionId: string) => string;
-  onNavigate: (href: string) => void;
   onRemove: (ticketId: string) => void;
   onCancelSession: (sessionKey: string) => void;
-  onCancelOrder: () => void;
-  onConfirm: () => void;
   onDiscard: () => void;
-  onRetry: () => void;
 }
 
 const LABEL = {
@@ -56,34 +48,25 @@ export function EditOrderView(props: EditOrderViewProps) {
     return <p role="status">{strings.loading}</p>;
   if (view.phase !== 'ready' && view.phase !== 'paying')
     return (
-      <ManageNotice
+      <Shell.Notice
         title={title}
         message={view.phase === 'logOut' ? strings.editLogOut : error}
         retry={view.phase === 'loadFailed' ? { text: strings.tryAgain, onRetry: props.onRetry } : null}
-        home={
-          <p>
-            <AppHref href={props.homeHref} onNavigate={props.onNavigate}>
-              {strings.backHome}
-            </AppHref>
-          </p>
-        }
+        home={<Shell.PageLink href={props.homeHref} onNavigate={props.onNavigate} text={strings.backHome} />}
       />
     );
   return (
-    <section className="manage-order" aria-labelledby="manage-order-title">
-      <h1 id="manage-order-title">{title}</h1>
-      <div aria-live="polite">
-        {view.success ? (
-          <p className="message message--success" role="status">
-            {view.success === 'rescheduled' ? strings.rescheduleSuccess : strings.cancelSuccess}
-          </p>
-        ) : null}
-      </div>
-      {error ? (
-        <p className="message message--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+    <Shell.Section title={title}>
+      <Shell.SuccessRegion
+        message={
+          view.success
+            ? view.success === 'rescheduled'
+              ? strings.rescheduleSuccess
+              : strings.cancelSuccess
+            : null
+        }
+      />
+      <Shell.ErrorAlert message={error} />
       {view.expired ? (
         <p className="message message--warning" role="alert">
           {strings.editExpired}
@@ -127,7 +110,7 @@ export function EditOrderView(props: EditOrderViewProps) {
           </div>
         </section>
       ) : null}
-    </section>
+    </Shell.Section>
   );
 }
 
@@ -184,9 +167,9 @@ function SessionCard(props: EditOrderViewProps & { session: EditSessionView }) {
           </button>
         ) : null}
         {s.rescheduleSessionId ? (
-          <AppHref href={props.rescheduleHref(s.rescheduleSessionId)} onNavigate={props.onNavigate}>
+          <Shell.AppHref href={props.rescheduleHref(s.rescheduleSessionId)} onNavigate={props.onNavigate}>
             {strings.editReschedule}
-          </AppHref>
+          </Shell.AppHref>
         ) : null}
       </div>
     </section>

@@ -1,28 +1,21 @@
 import './strings';
 import '../reserve/strings';
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { RescheduleDayOption, RescheduleView as RescheduleModel } from '../../machines/reschedule/view';
 import { formatDateTime, formatMoney } from '../format';
-import { DayButtons } from '../reserve/DayButtons';
+import { CalendarSlot, useCalendarReturnFocus } from '../reserve/CalendarSlot';
+import { DayChoice } from '../reserve/ReserveFormShell';
 import { type SessionOption, SessionTabs } from '../reserve/SessionTabs';
-import { fill, resolveMessage, type Strings } from '../strings';
-
-// The date-first reserve's 'Choose date' calendar (the APG date picker dialog), loaded when first opened.
-const CalendarDialog = lazy(() =>
-  import('../reserve/CalendarDialog').then((m) => ({ default: m.CalendarDialog })),
-);
+import { fill, resolveMessage } from '../strings';
+import * as Shell from './OrderPageShell';
 
 /** A day as the reserve's day picker and calendar take it: the price line is the day's own (no lowest-price guess). */
 const dayOption = (d: RescheduleDayOption) => ({ ...d, minPriceCents: null });
 
-export interface RescheduleViewProps {
-  strings: Strings;
-  /** The page's model, selected from the flow's snapshot by machines/reschedule/view.ts. */
-  view: RescheduleModel;
-  currency: string;
+/** The page's model is selected from the flow's snapshot by machines/reschedule/view.ts. */
+export interface RescheduleViewProps extends Shell.OrderPageProps<RescheduleModel> {
   /** The manage page of the order (back navigation). */
   backHref: string;
-  onNavigate: (href: string) => void;
   onSelectDate: (date: string) => void;
   /** The 'Choose date' modal as the modal stack shows it (null: not open). */
   calendar: { closing: boolean; size: 'sm' | 'md' | 'lg' } | null;
@@ -50,51 +43,24 @@ export function RescheduleView(props: RescheduleViewProps) {
   const timeHeading = useId();
   const dateHeading = useRef<HTMLHeadingElement>(null);
   // A day chosen in the calendar: focus goes to the date heading when the dialog leaves it on the page.
-  const calendarWasOpen = useRef(false);
-  useEffect(() => {
-    if (props.calendar) {
-      calendarWasOpen.current = true;
-      return;
-    }
-    if (!calendarWasOpen.current) return;
-    calendarWasOpen.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) dateHeading.current?.focus();
-  }, [props.calendar]);
+  useCalendarReturnFocus(props.calendar, dateHeading);
   const error = view.error ? resolveMessage(strings, view.error) : null;
   const back = (
-    <p>
-      <a
-        href={props.backHref}
-        onClick={(e) => {
-          e.preventDefault();
-          props.onNavigate(props.backHref);
-        }}
-      >
-        {strings.rescheduleBack}
-      </a>
-    </p>
+    <Shell.PageLink href={props.backHref} onNavigate={props.onNavigate} text={strings.rescheduleBack} />
   );
   if (view.phase === 'loading') return <p role="status">{strings.loading}</p>;
-  const heading = <h1 id="reschedule-title">{strings.rescheduleTitle}</h1>;
+  const page = { titleId: 'reschedule-title', title: strings.rescheduleTitle };
   if (view.phase !== 'choosing' && view.phase !== 'updating' && view.phase !== 'done')
     return (
-      <section className="manage-order" aria-labelledby="reschedule-title">
-        {heading}
+      <Shell.Notice
+        {...page}
+        retry={view.phase === 'loadFailed' ? { text: strings.tryAgain, onRetry: props.onRestart } : null}
+        home={back}
+      >
         {view.phase === 'logOut' ? <p role="alert">{strings.editLogOut}</p> : null}
         {view.phase === 'unavailable' ? <p>{strings.rescheduleNothing}</p> : null}
-        {error ? (
-          <p className="message message--error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {view.phase === 'loadFailed' ? (
-          <button type="button" className="btn btn--secondary" onClick={props.onRestart}>
-            {strings.tryAgain}
-          </button>
-        ) : null}
-        {back}
-      </section>
+        <Shell.ErrorAlert message={error} />
+      </Shell.Notice>
     );
   const tabs = view.sessionTabs?.map((tab) => ({
     ...tab,
@@ -111,8 +77,7 @@ export function RescheduleView(props: RescheduleViewProps) {
     ),
   }));
   return (
-    <section className="manage-order" aria-labelledby="reschedule-title">
-      {heading}
+    <Shell.Section {...page}>
       {view.from && view.eventName ? (
         <p>
           {fill(view.ticketCount === 1 ? strings.rescheduleLead_one : strings.rescheduleLead, {
@@ -139,41 +104,13 @@ export function RescheduleView(props: RescheduleViewProps) {
       <h2 ref={dateHeading} tabIndex={-1}>
         {strings.chooseDate}
       </h2>
-      <DayButtons
-        strings={strings}
-        currency={props.currency}
+      <DayChoice
+        {...props}
         days={view.days.map(dayOption)}
         selectedDate={view.selectedDate}
-        onSelectDate={props.onSelectDate}
+        more={view.moreDates}
       />
-      {view.moreDates ? (
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={props.onShowMore}
-          aria-haspopup="dialog"
-        >
-          {strings.showMoreDates}
-        </button>
-      ) : null}
-      {props.calendar ? (
-        <Suspense fallback={null}>
-          <CalendarDialog
-            strings={strings}
-            currency={props.currency}
-            days={view.calendarDays.map(dayOption)}
-            selectedDate={view.selectedDate}
-            closing={props.calendar.closing}
-            size={props.calendar.size === 'lg' ? 'lg' : 'md'}
-            onSelect={(date) => {
-              props.onCloseCalendar();
-              props.onSelectDate(date);
-            }}
-            onClose={props.onCloseCalendar}
-            onDismiss={props.onDismissCalendar}
-          />
-        </Suspense>
-      ) : null}
+      <CalendarSlot {...props} days={view.calendarDays.map(dayOption)} selectedDate={view.selectedDate} />
       {view.selectedDate ? (
         <>
           <h2 id={timeHeading}>{strings.chooseTime}</h2>
@@ -211,6 +148,6 @@ export function RescheduleView(props: RescheduleViewProps) {
         </button>
       </p>
       {back}
-    </section>
+    </Shell.Section>
   );
 }

@@ -1,29 +1,18 @@
 import './strings';
 import { useId } from 'react';
 import type { OneTicketViewModel } from '../../machines/reserve/view';
-import { validateBeforeSubmit } from '../form-validity';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
-import { resolveMessage, type Strings } from '../strings';
+import { resolveMessage } from '../strings';
 import { FlexiblePriceField, flexiblePriceBounds } from './FlexiblePriceField';
-import { ReserveFooter, ReserveNotices } from './ReserveNotices';
+import * as Shell from './ReserveFormShell';
 
 /** The flow's view model (machines/reserve/single-event-view.ts): the contract written once (issue 17). */
 export type OneTicketView = OneTicketViewModel;
 
-export interface OneTicketPickerProps {
-  strings: Strings;
-  /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
-  formId?: string;
-  /** False when the mobile reserve footer stands in for the form's own total and submit. */
-  showFooter?: boolean;
-  currency: string;
+export interface OneTicketPickerProps extends Shell.ReserveFormProps {
   view: OneTicketView;
   onChoose: (ticketTypeId: string) => void;
-  /** The visitor typed the amount of a pay-what-you-wish option. */
-  onPriceChange?: (ticketTypeId: string, value: string) => void;
-  onSubmit: () => void;
-  onRetry: () => void;
 }
 
 /**
@@ -33,39 +22,13 @@ export interface OneTicketPickerProps {
  */
 export function OneTicketPicker(props: OneTicketPickerProps) {
   const { strings, view, currency } = props;
-  const headingId = useId();
   const name = useId();
   if (view.status === 'loading') return <ReserveSkeleton label={strings.loading} />;
   return (
-    <form
-      id={props.formId}
-      className="reserve"
-      aria-label={strings.reserveForm}
-      // The form validates itself (validateBeforeSubmit): a submit with an amount out of bounds still reaches
-      // the machine, which shows the field's message; the browser's own check would stop it unseen.
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!view.canSubmit) return;
-        validateBeforeSubmit(e.currentTarget, strings.inputEmpty);
-        props.onSubmit();
-      }}
-    >
-      <ReserveNotices strings={strings} messages={view.messages} />
-      {view.blockingMessage ? (
-        <p className={`message message--${view.status === 'error' ? 'error' : 'warning'}`}>
-          {resolveMessage(strings, view.blockingMessage)}
-        </p>
-      ) : null}
-      {view.canRetry ? (
-        <button type="button" className="btn btn--secondary" onClick={props.onRetry}>
-          {strings.tryAgain}
-        </button>
-      ) : null}
+    <Shell.Form {...props}>
       {view.status === 'ready' ? (
         <>
-          <section className="reserve-section" aria-labelledby={headingId}>
-            <h2 id={headingId}>{strings.chooseOne}</h2>
+          <Shell.Section heading={strings.chooseOne}>
             {view.groups.map((group) => (
               <fieldset key={group.id} className="one-ticket-group">
                 <legend>{group.name}</legend>
@@ -112,17 +75,10 @@ export function OneTicketPicker(props: OneTicketPickerProps) {
                 ))}
               </fieldset>
             ))}
-          </section>
-          {props.showFooter === false ? null : (
-            <ReserveFooter
-              strings={strings}
-              total={formatMoney(view.totalCents, currency)}
-              canSubmit={view.canSubmit}
-              submitting={view.submitting}
-            />
-          )}
+          </Shell.Section>
+          {props.showFooter === false ? null : <Shell.Footer {...props} />}
         </>
       ) : null}
-    </form>
+    </Shell.Form>
   );
 }

@@ -1,27 +1,15 @@
 import './strings';
-import { lazy, type ReactNode, Suspense, useId } from 'react';
 import type { QuantityFirstReserveView } from '../../machines/reserve/view';
 import { dayParts } from '../day-format';
-import { validateBeforeSubmit } from '../form-validity';
-import { formatMoney } from '../format';
-import { fill, resolveMessage, type Strings } from '../strings';
-import { AttendeeFields, type AttendeeFieldsProps } from './AttendeeFields';
-import { DayButtons } from './DayButtons';
-import { ReserveNotices } from './ReserveNotices';
-import { AllDaySession, ConflictingTimes, RuleMessages, SessionTabs, sessionLabel } from './SessionTabs';
-import { SurveyFields, type SurveyFieldsProps } from './SurveyFields';
-import { TicketQuantities, type TicketQuantitiesProps } from './TicketQuantities';
-import { VoucherFields, type VoucherFieldsProps } from './VoucherFields';
-
-/** The calendar modal loads when first asked for. */
-const CalendarDialog = lazy(() => import('./CalendarDialog').then((m) => ({ default: m.CalendarDialog })));
+import { fill, resolveMessage } from '../strings';
+import { CalendarSlot } from './CalendarSlot';
+import * as Shell from './ReserveFormShell';
+import { RuleMessages, sessionLabel } from './SessionTabs';
 
 /** The quantity-first view model (machines/reserve/quantityFirstReserve.view.ts): the contract written once. */
 export type QuantityFirstView = QuantityFirstReserveView;
 
-export interface QuantityFirstReserveProps {
-  strings: Strings;
-  currency: string;
+export interface QuantityFirstReserveProps extends Shell.QuantityFormProps {
   view: QuantityFirstView;
   /** The form's id, so a submit button outside it (the mobile reserve footer) submits it. */
   formId: string;
@@ -31,222 +19,95 @@ export interface QuantityFirstReserveProps {
   onShowMore: () => void;
   onCloseCalendar: () => void;
   onDismissCalendar: () => void;
-  onIncrement: (ticketTypeId: string) => void;
-  onDecrement: (ticketTypeId: string) => void;
   onFindTickets: () => void;
   onEditQuantities: () => void;
   onSelectDate: (date: string) => void;
   onChangeDate: () => void;
   onSelectSession: (id: string) => void;
-  onRetry: () => void;
-  onSubmit: () => void;
-  /** The visitor typed into an attendee field. */
-  onAdmitChange?: AttendeeFieldsProps['onChange'];
-  onSurveyChange?: SurveyFieldsProps['onChange'];
-  /** The visitor typed the amount of a flexible price. */
-  onPriceChange?: TicketQuantitiesProps['onPriceChange'];
-  /** The visitor typed into a city-pass voucher field. */
-  onVoucherChange?: VoucherFieldsProps['onChange'];
-  /** The seat selection block of a seated event (spec 1 §2), shown once a session is chosen. */
-  seatBlock?: ReactNode;
 }
 
 /** Quantity-first reserve: quantities, 'Find tickets', then date, session and the attendee section, submit. */
 export function QuantityFirstReserve(props: QuantityFirstReserveProps) {
-  const { strings, view, currency } = props;
+  const { view } = props;
   return (
-    <form
-      id={props.formId}
-      className="reserve"
-      aria-label={strings.reserveForm}
-      // The form validates itself (validateBeforeSubmit), so a submit with an empty attendee field still
-      // reaches the machine, which shows the fields' errors; the browser's own check would stop it unseen.
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!view.canSubmit) return;
-        // The first invalid attendee field gets focus; the machine checks the same rule and shows the errors.
-        validateBeforeSubmit(e.currentTarget, strings.inputEmpty);
-        props.onSubmit();
-      }}
-    >
-      <ReserveNotices strings={strings} messages={view.messages} />
+    // Try again is the session section's (its sessions failed to load), not the form's.
+    <Shell.Form strings={props.strings} formId={props.formId} view={view} onSubmit={props.onSubmit}>
       <QuantitiesSection {...props} />
-      {view.dateVisible ? <DateSection {...props} /> : null}
-      {props.calendar ? (
-        <Suspense fallback={null}>
-          <CalendarDialog
-            strings={strings}
-            days={view.days}
-            selectedDate={view.selectedDate}
-            closing={props.calendar.closing}
-            size={props.calendar.size === 'lg' ? 'lg' : 'md'}
-            onSelect={(date) => {
-              props.onCloseCalendar();
-              props.onSelectDate(date);
-            }}
-            onClose={props.onCloseCalendar}
-            onDismiss={props.onDismissCalendar}
-          />
-        </Suspense>
-      ) : null}
+      {view.dateVisible ? <Shell.DateSection {...props} /> : null}
+      <CalendarSlot {...props} days={view.days} selectedDate={view.selectedDate} />
       {view.sessionVisible ? <SessionSection {...props} /> : null}
       {view.attendeesVisible ? <AttendeeSection {...props} /> : null}
       {view.attendeesVisible ? (props.seatBlock ?? null) : null}
-      {view.dateVisible && props.showFooter ? (
-        <div className="reserve-footer">
-          <p aria-live="polite">
-            <span>{strings.total}: </span>
-            <strong>{formatMoney(view.totalCents, currency)}</strong>
-          </p>
-          <button className="btn" type="submit" disabled={!view.canSubmit} aria-busy={view.submitting}>
-            {view.submitting ? strings.adding : strings.addToCart}
-          </button>
-        </div>
-      ) : null}
-    </form>
+      {view.dateVisible && props.showFooter ? <Shell.Footer {...props} /> : null}
+    </Shell.Form>
   );
 }
 
-function QuantitiesSection({
-  strings,
-  view,
-  currency,
-  onIncrement,
-  onDecrement,
-  onPriceChange,
-  onFindTickets,
-  onEditQuantities,
-}: QuantityFirstReserveProps) {
-  const id = useId();
+function QuantitiesSection(props: QuantityFirstReserveProps) {
+  const { strings, view } = props;
   if (!view.quantitiesOpen) {
     return (
-      <section className="reserve-section" aria-labelledby={id}>
-        <h2 id={id}>{strings.selectedTickets}</h2>
+      <Shell.Section heading={strings.selectedTickets}>
         <div className="chosen">
-          <ul className="plain-list">
-            {view.summary.map((line) => (
-              <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
+          <TicketSummary {...props} />
+          <Shell.ChangeButton
+            strings={strings}
+            label={strings.selectedTickets}
             disabled={view.findingTickets || view.submitting}
-            onClick={onEditQuantities}
-          >
-            {strings.change}
-            <span className="visually-hidden"> {strings.selectedTickets}</span>
-          </button>
+            onClick={props.onEditQuantities}
+          />
         </div>
         <RuleMessages messages={view.ruleMessages?.quantity} />
         {view.findingTickets ? <p role="status">{strings.loading}</p> : null}
-      </section>
+      </Shell.Section>
     );
   }
   return (
-    <section className="reserve-section" aria-labelledby={id}>
-      <h2 id={id}>{strings.chooseTickets}</h2>
-      <TicketQuantities
-        strings={strings}
-        currency={currency}
-        groups={view.groups}
-        onIncrement={onIncrement}
-        onDecrement={onDecrement}
-        onPriceChange={onPriceChange}
-      />
-      <RuleMessages messages={view.ruleMessages?.quantity} />
-      <button type="button" className="btn" disabled={!view.canFindTickets} onClick={onFindTickets}>
+    <Shell.Tickets {...props}>
+      <button type="button" className="btn" disabled={!view.canFindTickets} onClick={props.onFindTickets}>
         {strings.findTickets}
       </button>
-    </section>
+    </Shell.Tickets>
   );
 }
 
-function DateSection({
-  strings,
-  view,
-  currency,
-  onChangeDate,
-  onSelectDate,
-  onShowMore,
-}: QuantityFirstReserveProps) {
-  const id = useId();
-  const { selectedDate } = view;
-  if (selectedDate && !view.dateListOpen) {
-    return (
-      <section className="reserve-section" aria-labelledby={id}>
-        <h2 id={id}>{strings.selectedDate}</h2>
-        <div className="chosen">
-          <strong>{dayParts(selectedDate).long}</strong>
-          {view.canChangeDate ? (
-            <button type="button" className="btn btn--secondary btn--small" onClick={onChangeDate}>
-              {strings.change}
-              <span className="visually-hidden"> {strings.selectedDate}</span>
-            </button>
+/** The tickets chosen, a line each. */
+function TicketSummary({ strings, view }: QuantityFirstReserveProps) {
+  return (
+    <ul className="plain-list">
+      {view.summary.map((line) => (
+        <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
+      ))}
+    </ul>
+  );
+}
+
+function SessionSection(props: QuantityFirstReserveProps) {
+  const { strings, view } = props;
+  return (
+    <Shell.Section heading={view.selectedSession ? strings.selectedTime : strings.chooseTime}>
+      {(id) => (
+        <>
+          {view.selectedSession ? (
+            <p className="chosen">
+              <strong>{sessionLabel(strings, view.selectedSession)}</strong>
+            </p>
           ) : null}
-        </div>
-        <RuleMessages messages={view.ruleMessages?.date} />
-      </section>
-    );
-  }
-  return (
-    <section className="reserve-section" aria-labelledby={id}>
-      <h2 id={id}>{strings.chooseDate}</h2>
-      {view.noDays ? <p className="message message--warning">{strings.noTimes}</p> : null}
-      <DayButtons
-        strings={strings}
-        currency={currency}
-        days={view.buttonDays}
-        selectedDate={selectedDate}
-        onSelectDate={onSelectDate}
-      />
-      {view.hasMoreDates ? (
-        <button type="button" className="btn btn--secondary" onClick={onShowMore} aria-haspopup="dialog">
-          {strings.showMoreDates}
-        </button>
-      ) : null}
-    </section>
-  );
-}
-
-function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFirstReserveProps) {
-  const id = useId();
-  const tabs = view.sessionTabs;
-  const empty = tabs?.every((tab) => tab.sessions.length === 0) ?? false;
-  return (
-    <section className="reserve-section" aria-labelledby={id}>
-      <h2 id={id}>{view.selectedSession ? strings.selectedTime : strings.chooseTime}</h2>
-      {view.selectedSession ? (
-        <p className="chosen">
-          <strong>{sessionLabel(strings, view.selectedSession)}</strong>
-        </p>
-      ) : null}
-      <RuleMessages messages={view.selectedSession ? view.ruleMessages?.session : undefined} />
-      {view.fewTickets ? (
-        <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>
-      ) : null}
-      {view.canRetry ? (
-        <button type="button" className="btn btn--secondary" onClick={onRetry}>
-          {strings.tryAgain}
-        </button>
-      ) : tabs === null ? (
-        <p role="status">{strings.loading}</p>
-      ) : view.allDaySession ? (
-        <AllDaySession strings={strings} session={view.allDaySession} onSelect={onSelectSession} />
-      ) : empty ? (
-        <p className="message message--warning">{strings.noTimes}</p>
-      ) : (
-        <SessionTabs
-          strings={strings}
-          tabs={tabs}
-          initialTab={view.initialTab}
-          onSelect={onSelectSession}
-          labelledBy={id}
-        />
+          <RuleMessages messages={view.selectedSession ? view.ruleMessages?.session : undefined} />
+          {view.fewTickets ? (
+            <p className="message message--warning">{resolveMessage(strings, view.fewTickets)}</p>
+          ) : null}
+          <Shell.SessionList
+            strings={strings}
+            view={view}
+            noTimesShown
+            instead={view.canRetry ? <Shell.RetryButton strings={strings} onRetry={props.onRetry} /> : null}
+            onSelectSession={props.onSelectSession}
+            labelledBy={id}
+          />
+        </>
       )}
-      <ConflictingTimes strings={strings} times={view.conflictingTimes} />
-    </section>
+    </Shell.Section>
   );
 }
 
@@ -254,39 +115,18 @@ function SessionSection({ strings, view, onSelectSession, onRetry }: QuantityFir
  * Shown once a session is chosen: the visit summary, then the attendee fields and the city-pass voucher fields
  * (surveys come here later).
  */
-function AttendeeSection({
-  strings,
-  view,
-  onAdmitChange,
-  onSurveyChange,
-  onVoucherChange,
-}: QuantityFirstReserveProps) {
-  const id = useId();
+function AttendeeSection(props: QuantityFirstReserveProps) {
+  const { strings, view } = props;
   return (
     <>
-      <section className="reserve-section" aria-labelledby={id} data-section="attendees">
-        <h2 id={id}>{strings.yourVisit}</h2>
+      <Shell.Section heading={strings.yourVisit} section="attendees">
         <p>
           {view.selectedDate ? dayParts(view.selectedDate).long : null}
           {view.selectedSession ? `, ${sessionLabel(strings, view.selectedSession)}` : null}
         </p>
-        <ul className="plain-list">
-          {view.summary.map((line) => (
-            <li key={line.name}>{fill(strings.ticketCount, { name: line.name, count: line.quantity })}</li>
-          ))}
-        </ul>
-      </section>
-      <AttendeeFields
-        strings={strings}
-        attendees={view.attendees ?? []}
-        onChange={onAdmitChange ?? (() => {})}
-      />
-      <SurveyFields strings={strings} surveys={view.surveys ?? []} onChange={onSurveyChange ?? (() => {})} />
-      <VoucherFields
-        strings={strings}
-        vouchers={view.vouchers ?? []}
-        onChange={onVoucherChange ?? (() => {})}
-      />
+        <TicketSummary {...props} />
+      </Shell.Section>
+      <Shell.Extras {...props} />
     </>
   );
 }
