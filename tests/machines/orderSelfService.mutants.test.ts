@@ -149,8 +149,9 @@ describe('hand-made reschedule mutants fail the table (spec 2 §2, §5, §8)', (
     [
       'candidates reordered: a member with nothing to move is unavailable',
       (c) => {
+        // After the child's refused and failed answers: the member's row and the nothing-to-move row.
         const onDone = c.states.loading.invoke.onDone;
-        [onDone[0], onDone[1]] = [onDone[1], onDone[0]];
+        [onDone[2], onDone[3]] = [onDone[3], onDone[2]];
       },
     ],
     [
