@@ -19,7 +19,6 @@ import { cancelOrderOutcome, rescheduleOutcome } from '../../domain/error-messag
 import { orderLoadMachine } from '../orderLoad/orderLoad.machine';
 import { loadErrorOf, loadedOf, loadStatusOf } from '../orderLoad/rules';
 import type { OrderLoadInput } from '../orderLoad/types';
-import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { isOpenEdit, orderCancelIds, owesPayment, removableIds, sessionCancelIds, successOf } from './rules';
@@ -71,14 +70,17 @@ export function changeExpiryInput({ context }: { context: EditOrderContext }): C
   return { expiresAt: context.edit?.expiresAt ?? null };
 }
 
+/** The edit events that give tickets up: a ticket's remove, a session's Cancel, 'Cancel order'. */
+const EDIT_EVENTS = ['ticket.remove', 'session.cancel', 'order.cancel'] as const;
+
 /** The tickets an edit event gives up (empty: the event does nothing). */
 function idsOf(context: EditOrderContext, event: EditOrderEvent): string[] {
+  assertEvent(event, [...EDIT_EVENTS]);
   const { order, edit, nowMs, access } = context;
   if (event.type === 'ticket.remove')
     return removableIds(order, edit, nowMs, access).includes(event.ticketId) ? [event.ticketId] : [];
   if (event.type === 'session.cancel') return sessionCancelIds(order, edit, event.sessionKey, nowMs, access);
-  if (event.type === 'order.cancel') return orderCancelIds(order, edit, nowMs, access);
-  return [];
+  return orderCancelIds(order, edit, nowMs, access);
 }
 
 export const editOrderMachine = setup({
@@ -111,14 +113,13 @@ export const editOrderMachine = setup({
       error: null,
     })),
     storeEdit: assign(({ event }) => {
-      const edit = outputOf<EditCart>(event);
-      return { edit, cartId: edit.cartId, pending: [] };
+      assertEvent(event, 'xstate.done.actor.removeTickets');
+      return { edit: event.output, cartId: event.output.cartId, pending: [] };
     }),
-    emitKept: emit(({ context }) => ({
-      type: 'edit.kept' as const,
-      orderId: context.orderId,
-      cartId: context.cartId ?? '',
-    })),
+    emitKept: emit(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.removeTickets');
+      return { type: 'edit.kept' as const, orderId: context.orderId, cartId: event.output.cartId };
+    }),
     emitPay: emit(({ context }) => ({
       type: 'edit.pay' as const,
       orderId: context.orderId,

@@ -2,6 +2,7 @@
  * Edit order (spec 2 §2 "Edit-order page", §4 "Edit order", §6; issue 24): context, events, input and the actors'
  * inputs and outputs.
  */
+import type { DoneActorEvent } from 'xstate';
 import type { EditCart, ManageAccess, ManageOrder } from '../../api/models';
 import type { OrderLoadDoneEvent, OrderLoaded } from '../orderLoad/types';
 import type { Message } from '../shared/messages';
@@ -85,7 +86,9 @@ export type EditOrderEvent =
   /** Loading failed: try again. */
   | { type: 'retry' }
   /** The orderLoad child's answer: the order (with its pending change) loaded, refused or failed. */
-  | OrderLoadDoneEvent<LoadEditOutput>;
+  | OrderLoadDoneEvent<LoadEditOutput>
+  /** The removal is in the order-bound cart: the change as it is now. */
+  | DoneActorEvent<EditCart, 'removeTickets'>;
 
 /** What the flow tells the route: the change is confirmed or discarded (forget its cart), or must be paid. */
 export type EditOrderEmitted =
