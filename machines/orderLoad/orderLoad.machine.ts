@@ -66,7 +66,6 @@ export const orderLoadMachine = setup({
     loading: {
       description:
         'GET ticket_order/{orderId} and POST ticket_order/{orderId}/manage with the link token (the access first), with what the page reads with them.',
-      tags: ['loading'],
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
