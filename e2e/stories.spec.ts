@@ -234,6 +234,7 @@ const registered = [
   'membershipPurchase',
   'modals',
   'oneTicketReserve',
+  'orderLoad',
   'passwordReset',
   'pendingOrder',
   'promoCode',
@@ -276,7 +277,7 @@ test('the viewer lists every registered machine, in the registry order, with not
 const groups = [
   ['app', 'autoRenewCancel', 'cart', 'checkout', 'promoCode'],
   ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing', 'addressLookup'],
-  ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder'],
+  ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder', 'orderLoad'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
   ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
   ['reschedule', 'giftCard', 'scheduledPayments', 'editOrder', 'donation', 'account'],

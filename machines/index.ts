@@ -15,6 +15,7 @@ import { loginMachine } from './login/login.machine';
 import { giftRedeemMachine } from './membership/giftRedeem.machine';
 import { membershipPurchaseMachine } from './membership/membershipPurchase.machine';
 import { modalsMachine } from './modals/modals.machine';
+import { orderLoadMachine } from './orderLoad/orderLoad.machine';
 import { passwordResetMachine } from './passwordReset/passwordReset.machine';
 import { pendingOrderMachine } from './pendingOrder/pendingOrder.machine';
 import { promoCodeMachine } from './promoCode/promoCode.machine';
@@ -50,6 +51,7 @@ export {
   membershipPurchaseMachine,
   modalsMachine,
   oneTicketReserveMachine,
+  orderLoadMachine,
   passwordResetMachine,
   pendingOrderMachine,
   promoCodeMachine,
@@ -85,6 +87,7 @@ export const machines = {
   membershipPurchase: membershipPurchaseMachine,
   modals: modalsMachine,
   oneTicketReserve: oneTicketReserveMachine,
+  orderLoad: orderLoadMachine,
   passwordReset: passwordResetMachine,
   pendingOrder: pendingOrderMachine,
   promoCode: promoCodeMachine,

@@ -23,6 +23,7 @@ import { loginStory } from './fixtures/login';
 import { membershipPurchaseStory } from './fixtures/membershipPurchase';
 import { modalsStory } from './fixtures/modals';
 import { oneTicketReserveStory } from './fixtures/oneTicketReserve';
+import { orderLoadStory } from './fixtures/orderLoad';
 import { passwordResetStory } from './fixtures/passwordReset';
 import { pendingOrderStory } from './fixtures/pendingOrder';
 import { promoCodeStory } from './fixtures/promoCode';
@@ -54,6 +55,7 @@ const written: Record<string, MachineStory> = {
   login: loginStory,
   membershipPurchase: membershipPurchaseStory,
   oneTicketReserve: oneTicketReserveStory,
+  orderLoad: orderLoadStory,
   singleEventReserve: singleEventReserveStory,
   quantityFirstReserve: quantityFirstReserveStory,
   reschedule: rescheduleStory,

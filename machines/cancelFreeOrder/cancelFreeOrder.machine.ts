@@ -13,8 +13,10 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { outcomeMessage } from '../../domain/error-messages/base';
-import { cancelOrderOutcome, isNotManageable, manageLoadOutcome } from '../../domain/error-messages/order';
-import { outputOf } from '../shared/done-output';
+import { cancelOrderOutcome, isNotManageable } from '../../domain/error-messages/order';
+import { orderLoadMachine } from '../orderLoad/orderLoad.machine';
+import { loadErrorOf, loadedOf, loadStatusOf } from '../orderLoad/rules';
+import type { OrderLoadInput } from '../orderLoad/types';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { emptyKind, sessionKeyOf, toggleSession, toggleTicket, validTicketIds } from './rules';
@@ -23,8 +25,6 @@ import type {
   CancelFreeOrderEvent,
   CancelFreeOrderInput,
   CancelTicketsInput,
-  LoadOrderInput,
-  LoadOrderOutput,
   SendEmailInput,
 } from './types';
 
@@ -49,7 +49,7 @@ export function initialCancelFreeOrderContext({
 const validOf = (context: CancelFreeOrderContext): string[] =>
   context.order ? validTicketIds(context.order.tickets, context.nowMs, context.access) : [];
 
-export function loadOrderInput({ context }: { context: CancelFreeOrderContext }): LoadOrderInput {
+export function loadOrderInput({ context }: { context: CancelFreeOrderContext }): OrderLoadInput {
   return { orderId: context.orderId, token: context.token };
 }
 export function cancelTicketsInput({ context }: { context: CancelFreeOrderContext }): CancelTicketsInput {
@@ -66,13 +66,14 @@ export const cancelFreeOrderMachine = setup({
     input: {} as CancelFreeOrderInput,
   },
   actors: {
-    loadOrder: fromPromise<LoadOrderOutput, LoadOrderInput>(notProvided('loadOrder')),
+    orderLoad: orderLoadMachine,
     cancelTickets: fromPromise<unknown, CancelTicketsInput>(notProvided('cancelTickets')),
     sendEmail: fromPromise<unknown, SendEmailInput>(notProvided('sendEmail')),
   },
   actions: {
     storeOrder: assign(({ event }) => {
-      const { order, access, nowMs } = outputOf<LoadOrderOutput>(event);
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      const { order, access, nowMs } = loadedOf(event.output);
       return { order, access, nowMs, selected: [], pending: [] };
     }),
     toggleTicket: assign(({ context, event }) => {
@@ -91,9 +92,7 @@ export const cancelFreeOrderMachine = setup({
     askSelected: assign(({ context }) => ({ pending: [...context.selected], error: null, notice: null })),
     clearPending: assign({ pending: [] }),
     markCancelled: assign({ notice: 'cancelled' as const, selected: [], pending: [] }),
-    showLoadError: assign({
-      error: ({ event }) => outcomeMessage(manageLoadOutcome(errorOf(event)), 'order'),
-    }),
+    showLoadError: assign({ error: ({ event }) => loadErrorOf(event) }),
     showCancelError: assign({
       error: ({ event }) => outcomeMessage(cancelOrderOutcome(errorOf(event)), 'cancelOrder'),
       pending: [],
@@ -101,8 +100,11 @@ export const cancelFreeOrderMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
+    orderRefused: ({ event }) => loadStatusOf(event) === 'refused',
+    orderLoadFailed: ({ event }) => loadStatusOf(event) === 'failed',
     loadedEmpty: ({ event }) => {
-      const { order, access, nowMs } = outputOf<LoadOrderOutput>(event);
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      const { order, access, nowMs } = loadedOf(event.output);
       return emptyKind(order.tickets, nowMs, access) !== null;
     },
     refused: ({ event }) => isNotManageable(errorOf(event)),
@@ -122,19 +124,17 @@ export const cancelFreeOrderMachine = setup({
   states: {
     loading: {
       description:
-        'The order (GET ticket_order/{orderId}) and whether this visitor may manage it (the link token or the session); again after a cancel (its success message stays) or a refused one (its message stays).',
+        'The order (GET ticket_order/{orderId}) and whether this visitor may manage it (the link token or the session), by the orderLoad child; again after a cancel (its success message stays) or a refused one (its message stays).',
       tags: ['loading'],
       invoke: {
-        id: 'loadOrder',
-        src: 'loadOrder',
+        id: 'orderLoad',
+        src: 'orderLoad',
         input: loadOrderInput,
         onDone: [
+          { guard: 'orderRefused', target: 'refused', actions: 'showLoadError' },
+          { guard: 'orderLoadFailed', target: 'loadFailed', actions: 'showLoadError' },
           { guard: 'loadedEmpty', target: 'empty', actions: 'storeOrder' },
           { target: 'ready', actions: 'storeOrder' },
-        ],
-        onError: [
-          { guard: 'refused', target: 'refused', actions: 'showLoadError' },
-          { target: 'loadFailed', actions: 'showLoadError' },
         ],
       },
     },

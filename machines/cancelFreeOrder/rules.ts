@@ -102,7 +102,8 @@ export function groupTickets(
 
 /** Select-all of a session: ticks every valid ticket of it, or unticks them when all are ticked. */
 export function toggleSession(selected: readonly string[], sessionValid: readonly string[]): string[] {
-  const all = sessionValid.length > 0 && sessionValid.every((id) => selected.includes(id));
+  // No valid ticket in the session: either way the selection stays as it is.
+  const all = sessionValid.every((id) => selected.includes(id));
   return all
     ? selected.filter((id) => !sessionValid.includes(id))
     : [...selected, ...sessionValid.filter((id) => !selected.includes(id))];

@@ -3,6 +3,7 @@
  * context, events, input and the actors' inputs and outputs.
  */
 import type { ManageAccess, ManageOrder } from '../../api/models';
+import type { OrderLoadDoneEvent, OrderLoaded } from '../orderLoad/types';
 import type { Message } from '../shared/messages';
 
 export interface CancelFreeOrderInput {
@@ -12,18 +13,11 @@ export interface CancelFreeOrderInput {
   token: string | null;
 }
 
-export interface LoadOrderInput {
-  orderId: string;
-  token: string | null;
-}
-
-/** What the provided `loadOrder` answers: the order, the access answer and the clock's time when it was read. */
-export interface LoadOrderOutput {
-  order: ManageOrder;
-  access: ManageAccess;
-  /** Epoch ms of the provided clock (machines never read the clock). */
-  nowMs: number;
-}
+/**
+ * What the page's load answers (the orderLoad child's `loadOrder`, provided by the route): the order, the access
+ * answer and the clock's time when it was read.
+ */
+export type LoadOrderOutput = OrderLoaded;
 
 export interface CancelTicketsInput {
   orderId: string;
@@ -67,4 +61,6 @@ export type CancelFreeOrderEvent =
   /** The confirm modal's Cancel, Escape or a backdrop click. */
   | { type: 'dismiss' }
   /** Loading failed: try again. */
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The orderLoad child's answer: the order loaded, refused or failed. */
+  | OrderLoadDoneEvent<LoadOrderOutput>;

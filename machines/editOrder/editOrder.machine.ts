@@ -12,16 +12,13 @@
  * No I/O: `loadEdit`, `removeTickets`, `confirmChange`, `discardChange` and `changeExpiry` (the clock's watch of
  * the cart's expires_at) are provided by the route.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { EditCart } from '../../api/models';
 import { outcomeMessage } from '../../domain/error-messages/base';
-import {
-  cancelOrderOutcome,
-  isNotManageable,
-  manageLoadOutcome,
-  rescheduleOutcome,
-} from '../../domain/error-messages/order';
-import { outputOf } from '../shared/done-output';
+import { cancelOrderOutcome, rescheduleOutcome } from '../../domain/error-messages/order';
+import { orderLoadMachine } from '../orderLoad/orderLoad.machine';
+import { loadErrorOf, loadedOf, loadStatusOf } from '../orderLoad/rules';
+import type { OrderLoadInput } from '../orderLoad/types';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { isOpenEdit, orderCancelIds, owesPayment, removableIds, sessionCancelIds, successOf } from './rules';
@@ -33,8 +30,6 @@ import type {
   EditOrderEmitted,
   EditOrderEvent,
   EditOrderInput,
-  LoadEditInput,
-  LoadEditOutput,
   RemoveTicketsInput,
 } from './types';
 
@@ -54,7 +49,7 @@ export function initialEditOrderContext({ input }: { input: EditOrderInput }): E
   };
 }
 
-export function loadEditInput({ context }: { context: EditOrderContext }): LoadEditInput {
+export function loadEditInput({ context }: { context: EditOrderContext }): OrderLoadInput {
   return { orderId: context.orderId, token: context.token, cartId: context.cartId };
 }
 export function removeTicketsInput({ context }: { context: EditOrderContext }): RemoveTicketsInput {
@@ -75,14 +70,17 @@ export function changeExpiryInput({ context }: { context: EditOrderContext }): C
   return { expiresAt: context.edit?.expiresAt ?? null };
 }
 
+/** The edit events that give tickets up: a ticket's remove, a session's Cancel, 'Cancel order'. */
+const EDIT_EVENTS = ['ticket.remove', 'session.cancel', 'order.cancel'] as const;
+
 /** The tickets an edit event gives up (empty: the event does nothing). */
 function idsOf(context: EditOrderContext, event: EditOrderEvent): string[] {
+  assertEvent(event, [...EDIT_EVENTS]);
   const { order, edit, nowMs, access } = context;
   if (event.type === 'ticket.remove')
     return removableIds(order, edit, nowMs, access).includes(event.ticketId) ? [event.ticketId] : [];
   if (event.type === 'session.cancel') return sessionCancelIds(order, edit, event.sessionKey, nowMs, access);
-  if (event.type === 'order.cancel') return orderCancelIds(order, edit, nowMs, access);
-  return [];
+  return orderCancelIds(order, edit, nowMs, access);
 }
 
 export const editOrderMachine = setup({
@@ -93,7 +91,7 @@ export const editOrderMachine = setup({
     emitted: {} as EditOrderEmitted,
   },
   actors: {
-    loadEdit: fromPromise<LoadEditOutput, LoadEditInput>(notProvided('loadEdit')),
+    orderLoad: orderLoadMachine,
     removeTickets: fromPromise<EditCart, RemoveTicketsInput>(notProvided('removeTickets')),
     confirmChange: fromPromise<unknown, ConfirmChangeInput>(notProvided('confirmChange')),
     discardChange: fromPromise<unknown, DiscardChangeInput>(notProvided('discardChange')),
@@ -101,7 +99,8 @@ export const editOrderMachine = setup({
   },
   actions: {
     storeLoaded: assign(({ context, event }) => {
-      const { order, access, edit, nowMs } = outputOf<LoadEditOutput>(event);
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      const { order, access, edit, nowMs } = loadedOf(event.output);
       const open = isOpenEdit(edit, context.orderId) ? edit : null;
       // The timed-out message stays with the order as it is, not with a change still open.
       const expired = context.expired && open === null;
@@ -114,14 +113,13 @@ export const editOrderMachine = setup({
       error: null,
     })),
     storeEdit: assign(({ event }) => {
-      const edit = outputOf<EditCart>(event);
-      return { edit, cartId: edit.cartId, pending: [] };
+      assertEvent(event, 'xstate.done.actor.removeTickets');
+      return { edit: event.output, cartId: event.output.cartId, pending: [] };
     }),
-    emitKept: emit(({ context }) => ({
-      type: 'edit.kept' as const,
-      orderId: context.orderId,
-      cartId: context.cartId ?? '',
-    })),
+    emitKept: emit(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.removeTickets');
+      return { type: 'edit.kept' as const, orderId: context.orderId, cartId: event.output.cartId };
+    }),
     emitPay: emit(({ context }) => ({
       type: 'edit.pay' as const,
       orderId: context.orderId,
@@ -137,9 +135,7 @@ export const editOrderMachine = setup({
     dropEdit: assign({ edit: null, cartId: null }),
     markExpired: assign({ edit: null, cartId: null, success: null, expired: true, error: null }),
     emitClosed: emit(({ context }) => ({ type: 'edit.closed' as const, orderId: context.orderId })),
-    showLoadError: assign({
-      error: ({ event }) => outcomeMessage(manageLoadOutcome(errorOf(event)), 'order'),
-    }),
+    showLoadError: assign({ error: ({ event }) => loadErrorOf(event) }),
     showRemoveError: assign({
       error: ({ event }) => outcomeMessage(cancelOrderOutcome(errorOf(event)), 'cancelOrder'),
       pending: [],
@@ -150,10 +146,20 @@ export const editOrderMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    selfEditOff: ({ event }) => !outputOf<LoadEditOutput>(event).access.rules.enabled,
-    memberSession: ({ event }) => outputOf<LoadEditOutput>(event).access.via === 'session',
-    openEdit: ({ context, event }) => isOpenEdit(outputOf<LoadEditOutput>(event).edit, context.orderId),
-    refused: ({ event }) => isNotManageable(errorOf(event)),
+    orderRefused: ({ event }) => loadStatusOf(event) === 'refused',
+    orderLoadFailed: ({ event }) => loadStatusOf(event) === 'failed',
+    selfEditOff: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      return !loadedOf(event.output).access.rules.enabled;
+    },
+    memberSession: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      return loadedOf(event.output).access.via === 'session';
+    },
+    openEdit: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      return isOpenEdit(loadedOf(event.output).edit, context.orderId);
+    },
     givesUpTickets: ({ context, event }) => idsOf(context, event).length > 0,
     owesPayment: ({ context }) => owesPayment(context.edit),
   },
@@ -166,21 +172,19 @@ export const editOrderMachine = setup({
   states: {
     loading: {
       description:
-        'The order, whether this visitor may change it (the link token), and its pending change (the order-bound cart this tab made).',
+        'The order, whether this visitor may change it (the link token), and its pending change (the order-bound cart this tab made), by the orderLoad child.',
       tags: ['loading'],
       invoke: {
-        id: 'loadEdit',
-        src: 'loadEdit',
+        id: 'orderLoad',
+        src: 'orderLoad',
         input: loadEditInput,
         onDone: [
+          { guard: 'orderRefused', target: 'refused', actions: 'showLoadError' },
+          { guard: 'orderLoadFailed', target: 'loadFailed', actions: 'showLoadError' },
           { guard: 'selfEditOff', target: 'cancelFreeOrder', actions: 'storeLoaded' },
           { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
           { guard: 'openEdit', target: 'unsaved', actions: 'storeLoaded' },
           { target: 'saved', actions: 'storeLoaded' },
-        ],
-        onError: [
-          { guard: 'refused', target: 'refused', actions: 'showLoadError' },
-          { target: 'loadFailed', actions: 'showLoadError' },
         ],
       },
     },

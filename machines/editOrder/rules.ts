@@ -18,7 +18,7 @@ export function removableIds(
   nowMs: number,
   access: ManageAccess | null,
 ): string[] {
-  const removed = new Set(edit?.removed ?? []);
+  const removed = new Set(edit?.removed);
   return (order?.tickets ?? [])
     .filter((t) => !removed.has(t.id) && isValidTicket(t, nowMs, access))
     .map((t) => t.id);

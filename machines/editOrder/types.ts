@@ -2,7 +2,9 @@
  * Edit order (spec 2 §2 "Edit-order page", §4 "Edit order", §6; issue 24): context, events, input and the actors'
  * inputs and outputs.
  */
+import type { DoneActorEvent } from 'xstate';
 import type { EditCart, ManageAccess, ManageOrder } from '../../api/models';
+import type { OrderLoadDoneEvent, OrderLoaded } from '../orderLoad/types';
 import type { Message } from '../shared/messages';
 
 /** Spec 2 §4: the success message after a confirmed change: 'reschedule' when a ticket was added, else 'cancelled'. */
@@ -24,13 +26,10 @@ export interface LoadEditInput {
   token: string | null;
   cartId: string | null;
 }
-export interface LoadEditOutput {
-  order: ManageOrder;
-  access: ManageAccess;
+/** What the page's load answers (the orderLoad child's `loadOrder`, provided by the route). */
+export interface LoadEditOutput extends OrderLoaded {
   /** The pending change of this order (its order-bound cart), or null. */
   edit: EditCart | null;
-  /** Epoch ms of the provided clock. */
-  nowMs: number;
 }
 
 export interface RemoveTicketsInput {
@@ -85,7 +84,11 @@ export type EditOrderEvent =
   /** The sticky footer's Cancel: discard the change. */
   | { type: 'discard' }
   /** Loading failed: try again. */
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The orderLoad child's answer: the order (with its pending change) loaded, refused or failed. */
+  | OrderLoadDoneEvent<LoadEditOutput>
+  /** The removal is in the order-bound cart: the change as it is now. */
+  | DoneActorEvent<EditCart, 'removeTickets'>;
 
 /** What the flow tells the route: the change is confirmed or discarded (forget its cart), or must be paid. */
 export type EditOrderEmitted =

@@ -79,7 +79,7 @@ export function selectEditOrderView(snapshot: EditOrderSnapshot): EditOrderView 
   const { context } = snapshot;
   const value = snapshot.value as string;
   const { order, edit, nowMs, access } = context;
-  const removed = new Set(edit?.removed ?? []);
+  const removed = new Set(edit?.removed);
   const removable = removableIds(order, edit, nowMs, access);
   const groups = groupTickets(order?.tickets ?? []).flatMap((d) => d.sessions);
   const sessions: EditSessionView[] = groups.map((g) => {

@@ -13,14 +13,15 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { outcomeMessage } from '../../domain/error-messages/base';
-import { isNotManageable, manageLoadOutcome, rescheduleOutcome } from '../../domain/error-messages/order';
+import { rescheduleOutcome } from '../../domain/error-messages/order';
+import { orderLoadMachine } from '../orderLoad/orderLoad.machine';
+import { loadErrorOf, loadedOf, loadStatusOf } from '../orderLoad/rules';
+import type { OrderLoadInput } from '../orderLoad/types';
 import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { canUpdate, quantitiesOf, ticketsToMove } from './rules';
 import type {
-  LoadRescheduleInput,
-  LoadRescheduleOutput,
   LoadSessionsInput,
   RescheduleContext,
   RescheduleEmitted,
@@ -49,7 +50,7 @@ export function initialRescheduleContext({ input }: { input: RescheduleInput }):
   };
 }
 
-export function loadRescheduleInput({ context }: { context: RescheduleContext }): LoadRescheduleInput {
+export function loadRescheduleInput({ context }: { context: RescheduleContext }): OrderLoadInput {
   return { orderId: context.orderId, sessionId: context.sessionId, token: context.token };
 }
 export function loadSessionsInput({ context }: { context: RescheduleContext }): LoadSessionsInput {
@@ -78,13 +79,14 @@ export const rescheduleMachine = setup({
     emitted: {} as RescheduleEmitted,
   },
   actors: {
-    loadReschedule: fromPromise<LoadRescheduleOutput, LoadRescheduleInput>(notProvided('loadReschedule')),
+    orderLoad: orderLoadMachine,
     loadSessions: fromPromise<RescheduleSession[], LoadSessionsInput>(notProvided('loadSessions')),
     updateOrder: fromPromise<UpdateOrderOutput, UpdateOrderInput>(notProvided('updateOrder')),
   },
   actions: {
     storeLoaded: assign(({ event }) => {
-      const { order, access, days, nowMs } = outputOf<LoadRescheduleOutput>(event);
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      const { order, access, days, nowMs } = loadedOf(event.output);
       return { order, access, days, nowMs, error: null, startAgain: false };
     }),
     selectDate: assign(({ event }) => {
@@ -108,9 +110,7 @@ export const rescheduleMachine = setup({
       orderId: context.orderId,
       cartId: context.cartId ?? '',
     })),
-    showLoadError: assign({
-      error: ({ event }) => outcomeMessage(manageLoadOutcome(errorOf(event)), 'order'),
-    }),
+    showLoadError: assign({ error: ({ event }) => loadErrorOf(event) }),
     showSessionsError: assign({
       error: ({ event }) => outcomeMessage(rescheduleOutcome(errorOf(event)), 'reschedule'),
       selectedDate: null,
@@ -128,12 +128,17 @@ export const rescheduleMachine = setup({
     clearError: assign({ error: null, startAgain: false }),
   },
   guards: {
-    memberSession: ({ event }) => outputOf<LoadRescheduleOutput>(event).access.via === 'session',
+    orderRefused: ({ event }) => loadStatusOf(event) === 'refused',
+    orderLoadFailed: ({ event }) => loadStatusOf(event) === 'failed',
+    memberSession: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      return loadedOf(event.output).access.via === 'session';
+    },
     nothingToMove: ({ context, event }) => {
-      const { order, access, nowMs } = outputOf<LoadRescheduleOutput>(event);
+      assertEvent(event, 'xstate.done.actor.orderLoad');
+      const { order, access, nowMs } = loadedOf(event.output);
       return ticketsToMove(order, context.sessionId, nowMs, access).length === 0;
     },
-    refused: ({ event }) => isNotManageable(errorOf(event)),
     dayOpen: ({ context, event }) => {
       assertEvent(event, 'date.select');
       return context.days.some((d) => d.date === event.date && !d.soldOut);
@@ -154,20 +159,19 @@ export const rescheduleMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'The order, whether this visitor may change it (the link token), and the event’s days.',
+      description:
+        'The order, whether this visitor may change it (the link token), and the event’s days, by the orderLoad child.',
       tags: ['loading'],
       invoke: {
-        id: 'loadReschedule',
-        src: 'loadReschedule',
+        id: 'orderLoad',
+        src: 'orderLoad',
         input: loadRescheduleInput,
         onDone: [
+          { guard: 'orderRefused', target: 'refused', actions: 'showLoadError' },
+          { guard: 'orderLoadFailed', target: 'loadFailed', actions: 'showLoadError' },
           { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
           { guard: 'nothingToMove', target: 'unavailable', actions: 'storeLoaded' },
           { target: 'choosing', actions: 'storeLoaded' },
-        ],
-        onError: [
-          { guard: 'refused', target: 'refused', actions: 'showLoadError' },
-          { target: 'loadFailed', actions: 'showLoadError' },
         ],
       },
     },

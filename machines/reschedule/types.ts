@@ -3,6 +3,7 @@
  * input and the actors' inputs and outputs.
  */
 import type { ManageAccess, ManageOrder } from '../../api/models';
+import type { OrderLoadDoneEvent, OrderLoaded } from '../orderLoad/types';
 import type { DayPrice } from '../reserve/price-display';
 import type { Message } from '../shared/messages';
 
@@ -41,13 +42,10 @@ export interface LoadRescheduleInput {
   sessionId: string;
   token: string | null;
 }
-export interface LoadRescheduleOutput {
-  order: ManageOrder;
-  access: ManageAccess;
+/** What the page's load answers (the orderLoad child's `loadOrder`, provided by the route). */
+export interface LoadRescheduleOutput extends OrderLoaded {
   /** The event's days from today (the provided clock's) with room for the moving tickets, priced for them. */
   days: RescheduleDay[];
-  /** Epoch ms of the provided clock. */
-  nowMs: number;
 }
 
 export interface LoadSessionsInput {
@@ -96,7 +94,9 @@ export type RescheduleEvent =
   /** Update. */
   | { type: 'update' }
   /** 'Click here to start again.', or Try again after a failed load. */
-  | { type: 'restart' };
+  | { type: 'restart' }
+  /** The orderLoad child's answer: the order (with the event's days) loaded, refused or failed. */
+  | OrderLoadDoneEvent<LoadRescheduleOutput>;
 
 /** What the flow tells the route: the change is in its cart; back to the manage page, which confirms it. */
 export type RescheduleEmitted = { type: 'rescheduled'; orderId: string; cartId: string };

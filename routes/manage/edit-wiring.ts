@@ -12,7 +12,7 @@ import type { LoadEditInput, LoadEditOutput } from '../../machines/editOrder/typ
 import type { Clock } from '../../machines/shared/clock';
 import { fromPromise } from '../actors';
 import { realClock } from '../app/clock';
-import { loadManageOrder } from './wiring';
+import { loadManageOrder, provideOrderLoad } from './wiring';
 
 export interface EditOrderWiring {
   api: Pick<Api, 'orders'>;
@@ -62,7 +62,9 @@ export const sendUpdateEmail = (w: EditOrderWiring, orderId: string, token: stri
 export function provideEditOrder(w: EditOrderWiring) {
   return editOrderMachine.provide({
     actors: {
-      loadEdit: fromPromise(({ input, signal }) => loadEdit(w, input, signal)),
+      orderLoad: provideOrderLoad((input, signal) =>
+        loadEdit(w, { orderId: input.orderId, token: input.token, cartId: input.cartId ?? null }, signal),
+      ),
       removeTickets: fromPromise(async ({ input, signal }) => {
         const cartId =
           input.cartId ?? (await w.api.orders.startEdit(input.orderId, input.token, { signal })).cartId;

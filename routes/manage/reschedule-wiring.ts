@@ -12,7 +12,7 @@ import { quantitiesOf, ticketsToMove } from '../../machines/reschedule/rules';
 import type { LoadRescheduleInput, LoadRescheduleOutput } from '../../machines/reschedule/types';
 import { lowestPriceLine, PRICE_DISPLAY_KEY, parsePriceDisplay } from '../../machines/reserve/price-display';
 import { fromPromise } from '../actors';
-import { loadManageOrder } from './wiring';
+import { loadManageOrder, provideOrderLoad } from './wiring';
 
 export interface RescheduleWiring {
   api: Pick<Api, 'orders' | 'events'>;
@@ -59,7 +59,13 @@ export const editCartKey = (orderId: string) => `tix:order-edit:${orderId}`;
 export function provideReschedule(w: RescheduleWiring) {
   return rescheduleMachine.provide({
     actors: {
-      loadReschedule: fromPromise(({ input, signal }) => loadReschedule(w, input, signal)),
+      orderLoad: provideOrderLoad((input, signal) =>
+        loadReschedule(
+          w,
+          { orderId: input.orderId, token: input.token, sessionId: input.sessionId ?? '' },
+          signal,
+        ),
+      ),
       // The day's sessions priced for the moving tickets (a session may cost more), the full ones too (sold out).
       loadSessions: fromPromise(async ({ input, signal }) =>
         (

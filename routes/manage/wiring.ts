@@ -5,7 +5,9 @@
  */
 import type { Api } from '../../api';
 import { cancelFreeOrderMachine } from '../../machines/cancelFreeOrder/cancelFreeOrder.machine';
-import type { LoadOrderInput, LoadOrderOutput } from '../../machines/cancelFreeOrder/types';
+import type { LoadOrderOutput } from '../../machines/cancelFreeOrder/types';
+import { orderLoadMachine } from '../../machines/orderLoad/orderLoad.machine';
+import type { OrderLoaded, OrderLoadInput } from '../../machines/orderLoad/types';
 import { fromPromise } from '../actors';
 
 export interface ManageWiring {
@@ -15,7 +17,7 @@ export interface ManageWiring {
 
 export async function loadManageOrder(
   w: ManageWiring,
-  { orderId, token }: LoadOrderInput,
+  { orderId, token }: Pick<OrderLoadInput, 'orderId' | 'token'>,
   signal: AbortSignal,
 ): Promise<LoadOrderOutput> {
   // The access first: a refused visitor learns nothing of the order's tickets from this page.
@@ -30,10 +32,17 @@ export function tokenFrom(search: string): string | null {
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
 
+/** The orderLoad child of an order page, with that page's load (the order and the access, and what it adds). */
+export function provideOrderLoad(load: (input: OrderLoadInput, signal: AbortSignal) => Promise<OrderLoaded>) {
+  return orderLoadMachine.provide({
+    actors: { loadOrder: fromPromise(({ input, signal }) => load(input, signal)) },
+  });
+}
+
 export function provideCancelFreeOrder(w: ManageWiring) {
   return cancelFreeOrderMachine.provide({
     actors: {
-      loadOrder: fromPromise(({ input, signal }) => loadManageOrder(w, input, signal)),
+      orderLoad: provideOrderLoad((input, signal) => loadManageOrder(w, input, signal)),
       cancelTickets: fromPromise(({ input, signal }) =>
         w.api.orders.cancel(input.orderId, input.ticketIds, input.token, { signal }),
       ),

@@ -22,6 +22,7 @@ import type {
   CancelFreeOrderEvent,
   LoadOrderOutput,
 } from '../../machines/cancelFreeOrder/types';
+import type { OrderLoaded, OrderLoadOutput } from '../../machines/orderLoad/types';
 import type { Message } from '../../machines/shared/messages';
 import {
   ACCESS,
@@ -40,10 +41,9 @@ export interface Err {
   description?: string;
   context?: string;
 }
-type ActorId = 'loadOrder' | 'cancelTickets' | 'sendEmail';
+type ActorId = 'cancelTickets' | 'sendEmail';
 type E =
   | CancelFreeOrderEvent
-  | { type: 'xstate.done.actor.loadOrder'; output: LoadOrderOutput }
   | { [A in ActorId]: { type: `xstate.error.actor.${A}`; error?: Err } }[ActorId]
   | { type: 'xstate.done.actor.cancelTickets' | 'xstate.done.actor.sendEmail'; output?: unknown };
 type S = 'loading' | 'loadFailed' | 'refused' | 'empty' | 'ready' | 'confirming' | 'cancelling' | 'emailing';
@@ -89,24 +89,55 @@ const stored = (o: LoadOrderOutput): Partial<C> => ({
   selected: [],
   pending: [],
 });
-const loadDone: Row<C, Extract<E, { type: 'xstate.done.actor.loadOrder' }>>[] = [
+/**
+ * The order loads by the orderLoad child (issue 17; its own table, orderLoad.table.ts, holds how a load ends):
+ * here its answer. A refusal ends the page, a failure offers Try again, both saying the child's message.
+ */
+type LoadDone = Extract<E, { type: 'xstate.done.actor.orderLoad' }>;
+const loadedOf = (e: LoadDone): LoadOrderOutput | null =>
+  e.output.status === 'loaded' ? e.output.loaded : null;
+/** The rows every order page has first for the child's answer: refused ends the page, failed offers Try again. */
+export function loadEndedRows<Ctx extends { error: Message | null }>(): Row<
+  Ctx,
+  { type: string; output: OrderLoadOutput<OrderLoaded> }
+>[] {
+  const errorOf = (o: OrderLoadOutput<OrderLoaded>) => (o.status === 'loaded' ? null : o.error);
+  return [
+    {
+      label: 'refused: the contact-us text ends the page',
+      when: (_c, e) => e.output.status === 'refused',
+      target: 'refused',
+      effect: (_c, e) => ({ error: errorOf(e.output) }) as Partial<Ctx>,
+    },
+    {
+      label: 'failed: its message, with Try again',
+      when: (_c, e) => e.output.status === 'failed',
+      target: 'loadFailed',
+      effect: (_c, e) => ({ error: errorOf(e.output) }) as Partial<Ctx>,
+    },
+  ];
+}
+/** The child's answers other than loaded, as each order page's table sends them. */
+export const LOAD_ENDINGS: [string, OrderLoadOutput<never>][] = [
+  ['refused', { status: 'refused', error: { key: 'cancelContactUs' } }],
+  ['not found', { status: 'failed', error: { key: 'orderNotFound' } }],
+  ['oops', { status: 'failed', error: { key: 'errorOops' } }],
+];
+const loadDone: Row<C, LoadDone>[] = [
+  ...loadEndedRows<C>(),
   {
     label: 'no tickets, or none valid: the empty state',
-    when: (_c, e) => validIds(e.output).length === 0,
+    when: (_c, e) => validIds(loadedOf(e) as LoadOrderOutput).length === 0,
     target: 'empty',
-    effect: (_c, e) => stored(e.output),
+    effect: (_c, e) => stored(loadedOf(e) as LoadOrderOutput),
   },
-  { label: 'valid tickets: the page', target: 'ready', effect: (_c, e) => stored(e.output) },
-];
-const loadError: Row<C, Extract<E, { type: 'xstate.error.actor.loadOrder' }>>[] = [
   {
-    when: (_c, e) => refused(e.error),
-    target: 'refused',
-    effect: (_c, e) => ({ error: loadMessage(e.error) }),
+    label: 'valid tickets: the page',
+    target: 'ready',
+    effect: (_c, e) => stored(loadedOf(e) as LoadOrderOutput),
   },
-  { target: 'loadFailed', effect: (_c, e) => ({ error: loadMessage(e.error) }) },
 ];
-const loadCall = (c: C): Call[] => [{ invoke: 'loadOrder', input: { orderId: c.orderId, token: c.token } }];
+const loadCall = (c: C): Call[] => [{ invoke: 'orderLoad', input: { orderId: c.orderId, token: c.token } }];
 const toggled = (selected: string[], id: string) =>
   selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id];
 
@@ -136,8 +167,7 @@ export const table: Table<C, E, S> = {
   },
   on: {
     // The first load, and the order again after a cancel (its success message stays) or a refused one.
-    'xstate.done.actor.loadOrder': { loading: loadDone },
-    'xstate.error.actor.loadOrder': { loading: loadError },
+    'xstate.done.actor.orderLoad': { loading: loadDone },
     retry: { loadFailed: [{ target: 'loading', effect: () => ({ error: null }) }] },
     'ticket.toggle': {
       ready: [
@@ -369,9 +399,15 @@ export const worlds: World<C>[] = [
   },
 ];
 
+/** The orderLoad child's done event with its answer. */
+const loadEvent = (output: OrderLoadOutput<LoadOrderOutput>): E => ({
+  type: 'xstate.done.actor.orderLoad',
+  output,
+  actorId: 'orderLoad',
+});
 const loaded = (name: string, order: ManageOrder, access = ACCESS, nowMs = NOW_MS): EventSample<E> => ({
   name: `loaded: ${name}`,
-  event: { type: 'xstate.done.actor.loadOrder', output: { order, access, nowMs } },
+  event: loadEvent({ status: 'loaded', loaded: { order, access, nowMs } }),
 });
 const errors: [string, Err | undefined][] = [
   ['not manageable (403)', { code: 'order_not_manageable', status: 403 }],
@@ -406,7 +442,10 @@ export const events: EventSample<E>[] = [
   loaded('tomorrow, a day', { ...MIXED, tickets: [TOMORROW] }, A_DAY),
   loaded('tomorrow, 2 hours', { ...MIXED, tickets: [TOMORROW] }, ACCESS),
   loaded('the order, later', ORDER, ACCESS, Date.parse('2026-12-04T14:00:00Z')),
-  ...failed('loadOrder'),
+  ...LOAD_ENDINGS.map(([name, output]) => ({
+    name: `orderLoad ${name}`,
+    event: loadEvent(output),
+  })),
   { name: 'cancelled', event: { type: 'xstate.done.actor.cancelTickets', output: undefined } },
   ...failed('cancelTickets'),
   { name: 'emailed', event: { type: 'xstate.done.actor.sendEmail', output: undefined } },

@@ -16,6 +16,7 @@ import type { EditCart, ManageOrder } from '../../api/models';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
 import type { EditOrderEmitted, LoadEditOutput, RemoveTicketsInput } from '../../machines/editOrder/types';
 import { selectEditOrderView } from '../../machines/editOrder/view';
+import type { OrderLoadOutput } from '../../machines/orderLoad/types';
 import {
   type EditOrderSnap,
   inputs,
@@ -85,16 +86,16 @@ function givesUp(event: EventObject, b: Before): string[] {
   return [];
 }
 
-const statusOf = (event: EventObject) => (event as unknown as { error: { status: number } }).error.status;
-
 /** The transition table (spec 2 §2, §4, §6, §8): the state after `event` in `from`; null: nothing happens. */
 function expectedState(from: State, event: EventObject, b: Before): State | null {
   const t = event.type;
   switch (from) {
     case 'loading': {
-      if (t === 'xstate.error.actor.loadEdit') return statusOf(event) === 403 ? 'refused' : 'loadFailed';
-      if (t !== 'xstate.done.actor.loadEdit') return null;
-      const out = (event as unknown as { output: LoadEditOutput }).output;
+      if (t !== 'xstate.done.actor.orderLoad') return null;
+      const load = (event as unknown as { output: OrderLoadOutput<LoadEditOutput> }).output;
+      if (load.status === 'refused') return 'refused';
+      if (load.status === 'failed') return 'loadFailed';
+      const out = load.loaded;
       if (!out.access.rules.enabled) return 'cancelFreeOrder';
       if (out.access.via === 'session') return 'logOut';
       return out.edit?.state === 'pending' && out.edit.orderId === 'order-24' ? 'unsaved' : 'saved';
@@ -190,8 +191,8 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
     expect(emitted.get(runner)?.at(-1)).toEqual({ type: 'edit.closed', orderId: 'order-24' });
   }
   const reloadedOpen =
-    event.type === 'xstate.done.actor.loadEdit' &&
-    (event as unknown as { output: LoadEditOutput }).output.edit?.state === 'pending';
+    event.type === 'xstate.done.actor.orderLoad' &&
+    (event as unknown as { output: { loaded?: LoadEditOutput } }).output.loaded?.edit?.state === 'pending';
   const startedChange = state === 'removing' && trace.state !== 'removing';
   expect(context.expired).toBe(
     event.type === 'xstate.done.actor.changeExpiry'
@@ -213,7 +214,7 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
       'No valid tickets found on this order',
     );
   // Spec 2 §8 "Order page": 404.
-  if (event.type === 'xstate.error.actor.loadEdit' && state === 'loadFailed')
+  if (event.type === 'xstate.done.actor.orderLoad' && state === 'loadFailed')
     expect(resolveMessage(defaultStrings, context.error as never)).toBe('We could not find that order.');
 
   const view = selectEditOrderView(snapshot);
@@ -249,7 +250,7 @@ describe('editOrder paths', () => {
     const runner = createReplayRunner(editOrderMachine, { input: inputs[1] as (typeof inputs)[1] });
     const told: string[] = [];
     runner.actor.on('*', (e) => told.push(e.type));
-    await runner.controls.resolve('loadEdit', LOADED_RESCHEDULED);
+    await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED_RESCHEDULED });
     const view = selectEditOrderView(runner.actor.getSnapshot());
     expect(view.unsaved).toBe(true);
     // The moved Child: removed from session-b, added to session-c.
@@ -262,13 +263,13 @@ describe('editOrder paths', () => {
     runner.actor.send({ type: 'confirm' });
     await runner.controls.resolve('confirmChange', undefined);
     expect(runner.actor.getSnapshot().context.success).toBe('rescheduled');
-    await runner.controls.resolve('loadEdit', LOADED);
+    await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED });
     // The unsaved change's expiry is watched while it waits (its cart's expires_at).
     expect(runner.controls.calls.map((c) => c.src)).toEqual([
-      'loadEdit',
+      'orderLoad',
       'changeExpiry',
       'confirmChange',
-      'loadEdit',
+      'orderLoad',
     ]);
     expect(runner.controls.calls[1]?.input).toEqual({ expiresAt: '2026-12-01T15:20:00Z' });
     expect(runner.controls.calls[3]?.input).toEqual({ orderId: 'order-24', token: 'tok-24', cartId: null });
@@ -281,7 +282,7 @@ describe('editOrder paths', () => {
     const paying = createReplayRunner(editOrderMachine, { input: inputs[1] as (typeof inputs)[1] });
     const told: EditOrderEmitted[] = [];
     paying.actor.on('*', (e) => told.push(e as EditOrderEmitted));
-    await paying.controls.resolve('loadEdit', LOADED_COSTS_MORE);
+    await paying.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED_COSTS_MORE });
     expect(selectEditOrderView(paying.actor.getSnapshot()).outstandingCents).toBe(500);
     paying.actor.send({ type: 'confirm' });
     expect(paying.actor.getSnapshot().value).toBe('paying');
@@ -289,7 +290,7 @@ describe('editOrder paths', () => {
     paying.actor.stop();
 
     const removing = createReplayRunner(editOrderMachine, { input: inputs[0] as (typeof inputs)[0] });
-    await removing.controls.resolve('loadEdit', LOADED);
+    await removing.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED });
     // The paid Adult has no remove button; session-a's Cancel is hidden (not all free); no 'Cancel order'.
     const view = selectEditOrderView(removing.actor.getSnapshot());
     expect(view.sessions[0]?.cancelShown).toBe(false);
@@ -303,11 +304,11 @@ describe('editOrder paths', () => {
     removing.actor.send({ type: 'discard' });
     await removing.controls.resolve('discardChange', undefined);
     expect(removing.controls.calls.map((c) => c.src)).toEqual([
-      'loadEdit',
+      'orderLoad',
       'removeTickets',
       'changeExpiry',
       'discardChange',
-      'loadEdit',
+      'orderLoad',
     ]);
     removing.actor.stop();
   });
@@ -316,12 +317,12 @@ describe('editOrder paths', () => {
     const runner = createReplayRunner(editOrderMachine, { input: inputs[1] as (typeof inputs)[1] });
     const told: string[] = [];
     runner.actor.on('*', (e) => told.push(e.type));
-    await runner.controls.resolve('loadEdit', LOADED_RESCHEDULED);
+    await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED_RESCHEDULED });
     expect(runner.actor.getSnapshot().value).toBe('unsaved');
     await runner.controls.resolve('changeExpiry', undefined);
     expect(told).toEqual(['edit.closed']);
     expect(runner.actor.getSnapshot().value).toBe('loading');
-    await runner.controls.resolve('loadEdit', LOADED);
+    await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED });
     const view = selectEditOrderView(runner.actor.getSnapshot());
     expect([view.phase, view.unsaved, view.expired]).toEqual(['ready', false, true]);
     expect(runner.controls.calls.at(-1)?.input).toEqual({

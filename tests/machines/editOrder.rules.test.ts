@@ -253,6 +253,12 @@ describe('the edit-order view (spec 2 §2)', () => {
     expect(view('saved', { order: single }).sessions[0]?.rescheduleSessionId).toBeNull();
     const late = view('saved', { nowMs: Date.parse(FREE_ADULT.start as string) - 2 * HOUR });
     expect(late.sessions.map((s) => s.rescheduleSessionId)).toEqual([null, 'session-b']);
+    // A ticket the unsaved change gives up moves nowhere: session-b's only ticket removed, no Reschedule.
+    const removedChild = edit({ removed: [FREE_CHILD.id], added: [] });
+    expect(view('unsaved', { edit: removedChild }).sessions.map((s) => s.rescheduleSessionId)).toEqual([
+      'session-a',
+      null,
+    ]);
   });
 
   it('money in cents, rounded; a price that is not money counts 0', () => {
@@ -281,6 +287,20 @@ describe('the edit-order view (spec 2 §2)', () => {
     expect(
       view('saved', { order: { ...ORDER, tickets: [FREE_CHILD, sameStart] } }).sessions.map((s) => s.key),
     ).toEqual(['session-0', 'session-b']);
+    // A pass (no session, no start) comes before the sessions; two of them by their card's key.
+    const pass = (id: string, eventName: string) => ({
+      ...FREE_CHILD,
+      id,
+      sessionId: null,
+      start: null,
+      eventName,
+    });
+    const passes = { ...ORDER, tickets: [FREE_CHILD, pass('p2', 'Zoo Pass'), pass('p1', 'Art Pass')] };
+    expect(view('saved', { order: passes }).sessions.map((s) => s.key)).toEqual([
+      'event:Art Pass',
+      'event:Zoo Pass',
+      'session-b',
+    ]);
   });
 
   it('the phase, the footer and the work in flight as the states say', () => {

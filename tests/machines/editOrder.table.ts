@@ -19,6 +19,7 @@
  */
 import type { EditCart, ManageOrder, ManageTicket } from '../../api/models';
 import type { EditOrderContext, EditOrderEvent, LoadEditOutput } from '../../machines/editOrder/types';
+import type { OrderLoadOutput } from '../../machines/orderLoad/types';
 import type { Message } from '../../machines/shared/messages';
 import {
   ACCESS,
@@ -45,20 +46,19 @@ import {
   DISCOUNTED,
   type Err,
   keyOf,
-  loadMessage,
-  refused,
+  LOAD_ENDINGS,
+  loadEndedRows,
   TALK,
   valid,
 } from './cancelFreeOrder.table';
 import type { Call, EventSample, Row, Table, World } from './transition-table';
 
 type C = EditOrderContext;
-type ActorId = 'loadEdit' | 'removeTickets' | 'confirmChange' | 'discardChange' | 'changeExpiry';
+type ActorId = 'removeTickets' | 'confirmChange' | 'discardChange' | 'changeExpiry';
 type E =
   | EditOrderEvent
-  | { type: 'xstate.done.actor.loadEdit'; output: LoadEditOutput }
   | { type: 'xstate.done.actor.removeTickets'; output: EditCart }
-  | { type: `xstate.done.actor.${Exclude<ActorId, 'loadEdit' | 'removeTickets'>}`; output?: unknown }
+  | { type: `xstate.done.actor.${Exclude<ActorId, 'removeTickets'>}`; output?: unknown }
   | { [A in ActorId]: { type: `xstate.error.actor.${A}`; error?: Err } }[ActorId];
 type S =
   | 'loading'
@@ -127,13 +127,23 @@ const ask: Row<C, E>[] = [
   },
 ];
 
+type LoadDone = Extract<E, { type: 'xstate.done.actor.orderLoad' }>;
+/** What the child loaded (the rows after the refused and failed ones see only a loaded order). */
+const loadedOf = (e: LoadDone): LoadEditOutput => (e.output as { loaded: LoadEditOutput }).loaded;
+/** The orderLoad child's done event with its answer. */
+const loadEvent = (output: OrderLoadOutput<LoadEditOutput>): E => ({
+  type: 'xstate.done.actor.orderLoad',
+  output,
+  actorId: 'orderLoad',
+});
+
 export const table: Table<C, E, S> = {
   initial: 'loading',
   states: {
     loading: {
       entry: {
         calls: (c) => [
-          { invoke: 'loadEdit', input: { orderId: c.orderId, token: c.token, cartId: c.cartId } },
+          { invoke: 'orderLoad', input: { orderId: c.orderId, token: c.token, cartId: c.cartId } },
         ],
       },
     },
@@ -168,37 +178,29 @@ export const table: Table<C, E, S> = {
     paying: { final: true },
   },
   on: {
-    'xstate.done.actor.loadEdit': {
+    // The orderLoad child's answer (its own table holds how a load ends): refused, failed, then the order.
+    'xstate.done.actor.orderLoad': {
       loading: [
+        ...loadEndedRows<C>(),
         {
           label: 'self-edit off: the cancel-free-order page',
-          when: (_c, e) => !e.output.access.rules.enabled,
+          when: (_c, e) => !loadedOf(e).access.rules.enabled,
           target: 'cancelFreeOrder',
-          effect: (c, e) => stored(c, e.output),
+          effect: (c, e) => stored(c, loadedOf(e)),
         },
         {
           label: 'a member: log out',
-          when: (_c, e) => e.output.access.via === 'session',
+          when: (_c, e) => loadedOf(e).access.via === 'session',
           target: 'logOut',
-          effect: (c, e) => stored(c, e.output),
+          effect: (c, e) => stored(c, loadedOf(e)),
         },
         {
           label: 'an open change',
-          when: (c, e) => open(e.output.edit, c.orderId),
+          when: (c, e) => open(loadedOf(e).edit, c.orderId),
           target: 'unsaved',
-          effect: (c, e) => stored(c, e.output),
+          effect: (c, e) => stored(c, loadedOf(e)),
         },
-        { target: 'saved', effect: (c, e) => stored(c, e.output) },
-      ],
-    },
-    'xstate.error.actor.loadEdit': {
-      loading: [
-        {
-          when: (_c, e) => refused(e.error),
-          target: 'refused',
-          effect: (_c, e) => ({ error: loadMessage(e.error) }),
-        },
-        { target: 'loadFailed', effect: (_c, e) => ({ error: loadMessage(e.error) }) },
+        { target: 'saved', effect: (c, e) => stored(c, loadedOf(e)) },
       ],
     },
     retry: { loadFailed: [{ target: 'loading', effect: () => ({ error: null }) }] },
@@ -343,7 +345,7 @@ export const worlds: World<C>[] = [
 
 const loadedEvent = (name: string, output: LoadEditOutput): EventSample<E> => ({
   name: `loaded: ${name}`,
-  event: { type: 'xstate.done.actor.loadEdit', output },
+  event: loadEvent({ status: 'loaded', loaded: output }),
 });
 const errors: [string, Err | undefined][] = [
   ['not manageable (403)', { code: 'order_not_manageable', status: 403 }],
@@ -394,8 +396,7 @@ export const events: EventSample<E>[] = [
     ...SELF_EDIT_OFF,
     access: { ...SELF_EDIT_OFF.access, via: 'session' },
   }),
-  ...failed('loadEdit', 4),
-  ...failed('loadEdit').slice(-2),
+  ...LOAD_ENDINGS.map(([name, output]) => ({ name: `orderLoad ${name}`, event: loadEvent(output) })),
   ...[FREE_ADULT, PAID_ADULT, FREE_CHILD, CANCELLED_CHILD, TALK, DISCOUNTED, FREE_P].map((t) => ({
     name: `remove ${t.id}`,
     event: { type: 'ticket.remove', ticketId: t.id } as E,

@@ -16,6 +16,7 @@
  * starting beyond the seller's horizon, in the self-edit categories (any when none are named), with self-edit on.
  */
 import type { ManageAccess, ManageOrder, ManageTicket } from '../../api/models';
+import type { OrderLoadOutput } from '../../machines/orderLoad/types';
 import type {
   LoadRescheduleOutput,
   RescheduleContext,
@@ -41,14 +42,13 @@ import {
   SOLD_OUT_DAY,
   TOO_LATE,
 } from '../../stories/fixtures/reschedule';
-import { type Err, HOUR, loadMessage, refused } from './cancelFreeOrder.table';
+import { type Err, HOUR, LOAD_ENDINGS, loadEndedRows } from './cancelFreeOrder.table';
 import type { Call, EventSample, Row, Table, World } from './transition-table';
 
 type C = RescheduleContext;
-type ActorId = 'loadReschedule' | 'loadSessions' | 'updateOrder';
+type ActorId = 'loadSessions' | 'updateOrder';
 type E =
   | RescheduleEvent
-  | { type: 'xstate.done.actor.loadReschedule'; output: LoadRescheduleOutput }
   | { type: 'xstate.done.actor.loadSessions'; output: RescheduleSession[] }
   | { type: 'xstate.done.actor.updateOrder'; output: { cartId: string } }
   | { [A in ActorId]: { type: `xstate.error.actor.${A}`; error?: Err } }[ActorId];
@@ -116,13 +116,23 @@ const chooseDay = (reenter: boolean): Row<C, Extract<E, { type: 'date.select' }>
 ];
 const restart = [{ target: 'loading' as const, effect: () => ({ error: null, startAgain: false }) }];
 
+type LoadDone = Extract<E, { type: 'xstate.done.actor.orderLoad' }>;
+/** What the child loaded (the rows after the refused and failed ones see only a loaded order). */
+const loadedOf = (e: LoadDone): LoadRescheduleOutput => (e.output as { loaded: LoadRescheduleOutput }).loaded;
+/** The orderLoad child's done event with its answer. */
+const loadEvent = (output: OrderLoadOutput<LoadRescheduleOutput>): E => ({
+  type: 'xstate.done.actor.orderLoad',
+  output,
+  actorId: 'orderLoad',
+});
+
 export const table: Table<C, E, S> = {
   initial: 'loading',
   states: {
     loading: {
       entry: {
         calls: (c): Call[] => [
-          { invoke: 'loadReschedule', input: { orderId: c.orderId, sessionId: c.sessionId, token: c.token } },
+          { invoke: 'orderLoad', input: { orderId: c.orderId, sessionId: c.sessionId, token: c.token } },
         ],
       },
     },
@@ -172,31 +182,23 @@ export const table: Table<C, E, S> = {
     },
   },
   on: {
-    'xstate.done.actor.loadReschedule': {
+    // The orderLoad child's answer (its own table holds how a load ends): refused, failed, then the order.
+    'xstate.done.actor.orderLoad': {
       loading: [
+        ...loadEndedRows<C>(),
         {
           label: 'a member: log out',
-          when: (_c, e) => e.output.access.via === 'session',
+          when: (_c, e) => loadedOf(e).access.via === 'session',
           target: 'logOut',
-          effect: (_c, e) => stored(e.output),
+          effect: (_c, e) => stored(loadedOf(e)),
         },
         {
           label: 'nothing of the session may move',
-          when: (c, e) => moving({ ...e.output, sessionId: c.sessionId }).length === 0,
+          when: (c, e) => moving({ ...loadedOf(e), sessionId: c.sessionId }).length === 0,
           target: 'unavailable',
-          effect: (_c, e) => stored(e.output),
+          effect: (_c, e) => stored(loadedOf(e)),
         },
-        { target: 'choosing', effect: (_c, e) => stored(e.output) },
-      ],
-    },
-    'xstate.error.actor.loadReschedule': {
-      loading: [
-        {
-          when: (_c, e) => refused(e.error),
-          target: 'refused',
-          effect: (_c, e) => ({ error: loadMessage(e.error) }),
-        },
-        { target: 'loadFailed', effect: (_c, e) => ({ error: loadMessage(e.error) }) },
+        { target: 'choosing', effect: (_c, e) => stored(loadedOf(e)) },
       ],
     },
     restart: { loadFailed: restart, failed: restart },
@@ -378,7 +380,7 @@ export const worlds: World<C>[] = [
 
 const loadedEvent = (name: string, output: LoadRescheduleOutput): EventSample<E> => ({
   name: `loaded: ${name}`,
-  event: { type: 'xstate.done.actor.loadReschedule', output },
+  event: loadEvent({ status: 'loaded', loaded: output }),
 });
 const errors: [string, Err | undefined][] = [
   ['not manageable (403)', { code: 'order_not_manageable', status: 403 }],
@@ -439,7 +441,7 @@ export const events: EventSample<E>[] = [
   }),
   loadedEvent('at the horizon', { ...LOADED, nowMs: Date.parse(FREE_ADULT.start as string) - 2 * HOUR }),
   loadedEvent('no days', { ...LOADED, days: [] }),
-  ...failed('loadReschedule', (all) => [...all.slice(0, 4), ...all.slice(-2)]),
+  ...LOAD_ENDINGS.map(([name, output]) => ({ name: `orderLoad ${name}`, event: loadEvent(output) })),
   ...[OPEN_DAY, SOLD_OUT_DAY, LATE_DAY, '2027-01-01'].map((date) => ({
     name: `choose ${date}`,
     event: { type: 'date.select', date } as E,

@@ -11,6 +11,7 @@ import { createActor, fromPromise } from 'xstate';
 import { cancelFreeOrderMachine } from '../../machines/cancelFreeOrder/cancelFreeOrder.machine';
 import type { LoadOrderOutput } from '../../machines/cancelFreeOrder/types';
 import { selectCancelFreeOrderView } from '../../machines/cancelFreeOrder/view';
+import { orderLoadMachine } from '../../machines/orderLoad/orderLoad.machine';
 import { ACCESS, NO_FREE, NOW_MS, ORDER } from '../../stories/fixtures/cancelFreeOrder';
 import { CancelFreeOrderView, type CancelFreeOrderViewProps } from '../../ui/manage/CancelFreeOrderView';
 import { createStrings } from '../../ui/strings';
@@ -22,9 +23,14 @@ const strings = createStrings();
 async function viewAfter(outcome: { output: LoadOrderOutput } | { error: unknown }) {
   const machine = cancelFreeOrderMachine.provide({
     actors: {
-      loadOrder: fromPromise(async () => {
-        if ('error' in outcome) throw outcome.error;
-        return outcome.output;
+      // The real orderLoad child, with the page's load provided.
+      orderLoad: orderLoadMachine.provide({
+        actors: {
+          loadOrder: fromPromise(async () => {
+            if ('error' in outcome) throw outcome.error;
+            return outcome.output;
+          }),
+        },
       }),
     },
   });

@@ -13,6 +13,8 @@ import type { EditCart } from '../../api/models';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
 import type { LoadEditOutput } from '../../machines/editOrder/types';
 import { selectEditOrderView } from '../../machines/editOrder/view';
+import { orderLoadMachine } from '../../machines/orderLoad/orderLoad.machine';
+import type { OrderLoaded, OrderLoadInput } from '../../machines/orderLoad/types';
 import { LOADED, LOADED_ALL_FREE, LOADED_RESCHEDULED, MEMBER } from '../../stories/fixtures/editOrder';
 import { EditOrderView } from '../../ui/manage/EditOrderView';
 import { createStrings } from '../../ui/strings';
@@ -26,7 +28,9 @@ function started(
 ) {
   const machine = editOrderMachine.provide({
     actors: {
-      loadEdit: fromPromise(load),
+      orderLoad: orderLoadMachine.provide({
+        actors: { loadOrder: fromPromise<OrderLoaded, OrderLoadInput>(() => load()) },
+      }),
       removeTickets: fromPromise(remove),
       confirmChange: fromPromise(async (): Promise<unknown> => undefined),
       discardChange: fromPromise(async (): Promise<unknown> => undefined),

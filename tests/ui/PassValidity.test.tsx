@@ -15,6 +15,8 @@ import { selectCancelFreeOrderView } from '../../machines/cancelFreeOrder/view';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
 import type { LoadEditOutput } from '../../machines/editOrder/types';
 import { selectEditOrderView } from '../../machines/editOrder/view';
+import { orderLoadMachine } from '../../machines/orderLoad/orderLoad.machine';
+import type { OrderLoaded, OrderLoadInput } from '../../machines/orderLoad/types';
 import { ACCESS, FREE_ADULT, NOW_MS } from '../../stories/fixtures/cancelFreeOrder';
 import { CartWidget } from '../../ui/CartWidget';
 import { Complete } from '../../ui/Complete';
@@ -211,7 +213,11 @@ describe("a pass's validity after the purchase", () => {
     const pass = passOrder();
     const order = { ...pass, tickets: [...pass.tickets, FREE_ADULT] };
     const machine = cancelFreeOrderMachine.provide({
-      actors: { loadOrder: fromPromise(async () => ({ order, access: ACCESS, nowMs })) },
+      actors: {
+        orderLoad: orderLoadMachine.provide({
+          actors: { loadOrder: fromPromise(async () => ({ order, access: ACCESS, nowMs })) },
+        }),
+      },
     });
     const actor = createActor(machine, { input: { orderId: 'o1', token: 'tok' } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).not.toBe('loading'));
@@ -254,9 +260,13 @@ describe("a pass's validity after the purchase", () => {
     const nowMs = Date.parse('2026-12-01T15:00:00Z');
     const machine = editOrderMachine.provide({
       actors: {
-        loadEdit: fromPromise(
-          async (): Promise<LoadEditOutput> => ({ order, access: ACCESS, nowMs, edit: null }),
-        ),
+        orderLoad: orderLoadMachine.provide({
+          actors: {
+            loadOrder: fromPromise<OrderLoaded, OrderLoadInput>(
+              async (): Promise<LoadEditOutput> => ({ order, access: ACCESS, nowMs, edit: null }),
+            ),
+          },
+        }),
         removeTickets: fromPromise(() => new Promise<EditCart>(() => {})),
         confirmChange: fromPromise(async (): Promise<unknown> => undefined),
         discardChange: fromPromise(async (): Promise<unknown> => undefined),

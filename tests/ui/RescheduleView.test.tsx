@@ -9,6 +9,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { orderLoadMachine } from '../../machines/orderLoad/orderLoad.machine';
+import type { OrderLoaded, OrderLoadInput } from '../../machines/orderLoad/types';
 import { rescheduleMachine } from '../../machines/reschedule/reschedule.machine';
 import { selectRescheduleView } from '../../machines/reschedule/view';
 import { LATE_DAY, LOADED, MEMBER, OPEN_DAY, SESSIONS } from '../../stories/fixtures/reschedule';
@@ -23,7 +25,9 @@ const strings = createStrings();
 function started(loaded = LOADED, update: () => Promise<{ cartId: string }> = async () => ({ cartId: 'c' })) {
   const machine = rescheduleMachine.provide({
     actors: {
-      loadReschedule: fromPromise(async () => loaded),
+      orderLoad: orderLoadMachine.provide({
+        actors: { loadOrder: fromPromise<OrderLoaded, OrderLoadInput>(async () => loaded) },
+      }),
       loadSessions: fromPromise(async () => SESSIONS),
       updateOrder: fromPromise(update),
     },
