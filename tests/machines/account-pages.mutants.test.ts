@@ -1,0 +1,122 @@
+/**
+ * Issue 29's proof for the reset-password, email-submit and app tables: hand-made mutants of each config (a
+ * retargeted transition, a dropped guard, swapped, dropped or added actions, reordered candidates, a deleted
+ * transition) each fail the table test. Not part of the mutation run (vitest.mutation.config.ts leaves
+ * `*.mutants.test.ts` out).
+ */
+
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
+import * as passwordReset from './passwordReset.table';
+import {
+  actualInitial,
+  expectedInitial,
+  expectTable,
+  mutantOf,
+  type Table,
+  type World,
+} from './transition-table';
+
+// biome-ignore lint/suspicious/noExplicitAny: a machine config edited by hand, whatever its shape
+type Node = Record<string, any>;
+type Config = { states: Node };
+type Edit = [string, (config: Config) => void];
+
+/**
+ * What the table tests hold a machine to: every start (the initial state's chain) and every state × world ×
+ * event. True when the mutant breaks either.
+ */
+function failsTable<C, E extends EventObject, S extends string>(
+  mutant: AnyStateMachine,
+  module: {
+    table: Table<C, E, S>;
+    worlds: World<C>[];
+    events: { name: string; event: E }[];
+    starts: { input: unknown; context: C }[];
+  },
+): boolean {
+  const { table, worlds, events, starts } = module;
+  if (
+    starts.some((s) => !isDeepStrictEqual(actualInitial(mutant, s.input), expectedInitial(table, s.context)))
+  )
+    return true;
+  try {
+    expectTable({ machine: mutant, table, worlds, events });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+describe('hand-made reset-password mutants fail the table (spec 3 §2, §4, §5, §8)', () => {
+  it.each<Edit>([
+    [
+      'a retargeted transition: a used link on reset goes back to the form',
+      (c) => {
+        c.states.resetting.invoke.onError[0].target = 'editing';
+      },
+    ],
+    [
+      'a retargeted transition: a link without a token is validated',
+      (c) => {
+        c.states.checkingLink.always[1].target = 'validating';
+      },
+    ],
+    [
+      'a dropped guard: a form that breaks the rules is reset',
+      (c) => {
+        delete c.states.editing.on.submit[0].guard;
+      },
+    ],
+    [
+      'a dropped guard: every failed validation is the invalid link',
+      (c) => {
+        delete c.states.validating.invoke.onError[0].guard;
+      },
+    ],
+    [
+      'swapped actions: a refused submit clears the errors, a valid one counts a refusal',
+      (c) => {
+        c.states.editing.on.submit[0].actions = 'refuseForm';
+        c.states.editing.on.submit[1].actions = 'startReset';
+      },
+    ],
+    [
+      'a dropped action: the validated email is not kept',
+      (c) => {
+        delete c.states.validating.invoke.onDone.actions;
+      },
+    ],
+    [
+      'a dropped action: a retry keeps the failure’s message',
+      (c) => {
+        delete c.states.validationFailed.on.retry.actions;
+      },
+    ],
+    [
+      'candidates reordered: a used link on reset shows a message with the form',
+      (c) => {
+        const onError = c.states.resetting.invoke.onError;
+        onError.push(onError.shift());
+      },
+    ],
+    [
+      'a deleted transition: blur says nothing',
+      (c) => {
+        delete c.states.editing.on['password.blur'];
+      },
+    ],
+    [
+      'an added transition: submit while resetting goes back to the form',
+      (c) => {
+        c.states.resetting.on = { submit: { target: 'editing' } };
+      },
+    ],
+  ])('%s', (_, edit) => {
+    expect(failsTable(mutantOf(passwordResetMachine, edit as (config: never) => void), passwordReset)).toBe(
+      true,
+    );
+  });
+});
