@@ -8,7 +8,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { emailSubmitMachine } from '../../machines/emailSubmit/emailSubmit.machine';
 import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
+import * as emailSubmit from './emailSubmit.table';
 import * as passwordReset from './passwordReset.table';
 import {
   actualInitial,
@@ -118,5 +120,73 @@ describe('hand-made reset-password mutants fail the table (spec 3 §2, §4, §5,
     expect(failsTable(mutantOf(passwordResetMachine, edit as (config: never) => void), passwordReset)).toBe(
       true,
     );
+  });
+});
+
+describe('hand-made email-submit mutants fail the table (spec 3 §2, §8, §9)', () => {
+  it.each<Edit>([
+    [
+      'a retargeted transition: a failed send counts as sent',
+      (c) => {
+        c.states.submitting.invoke.onError[1].target = 'sent';
+      },
+    ],
+    [
+      'a retargeted transition: a page starts sending',
+      (c) => {
+        (c as Node).initial = 'submitting';
+      },
+    ],
+    [
+      'a dropped guard: resend’s 404 counts as sent',
+      (c) => {
+        delete c.states.submitting.invoke.onError[0].guard;
+      },
+    ],
+    [
+      'a dropped guard: an empty field is sent',
+      (c) => {
+        delete c.states.editing.on.submit[0].guard;
+      },
+    ],
+    [
+      'swapped actions: a sent page shows an error, a failure names the address',
+      (c) => {
+        c.states.submitting.invoke.onError[0].actions = 'showError';
+        c.states.submitting.invoke.onError[1].actions = 'markSent';
+      },
+    ],
+    [
+      'a dropped action: a valid submit keeps the last try’s message',
+      (c) => {
+        delete c.states.editing.on.submit[0].actions;
+      },
+    ],
+    [
+      'a dropped action: sent names no address',
+      (c) => {
+        delete c.states.submitting.invoke.onDone.actions;
+      },
+    ],
+    [
+      'candidates reordered: a refused submit before the check',
+      (c) => {
+        c.states.editing.on.submit.reverse();
+      },
+    ],
+    [
+      'a deleted transition: typing does nothing',
+      (c) => {
+        delete c.states.editing.on['email.change'];
+      },
+    ],
+    [
+      'an added transition: typing while sending',
+      (c) => {
+        c.states.submitting.on = { 'email.change': { actions: 'changeEmail' } };
+      },
+    ],
+  ])('%s', (_, edit) => {
+    expect(failsTable(mutantOf(emailSubmitMachine, edit as (config: never) => void), emailSubmit)).toBe(true);
   });
 });
