@@ -8,8 +8,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { appMachine } from '../../machines/app/app.machine';
 import { emailSubmitMachine } from '../../machines/emailSubmit/emailSubmit.machine';
 import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
+import * as app from './app.table';
 import * as emailSubmit from './emailSubmit.table';
 import * as passwordReset from './passwordReset.table';
 import {
@@ -188,5 +190,83 @@ describe('hand-made email-submit mutants fail the table (spec 3 §2, §8, §9)',
     ],
   ])('%s', (_, edit) => {
     expect(failsTable(mutantOf(emailSubmitMachine, edit as (config: never) => void), emailSubmit)).toBe(true);
+  });
+});
+
+describe('hand-made app mutants fail its table (DESIGN "App-wide actors")', () => {
+  /** The app's table: its start for every input, and no change for any event. */
+  const failsApp = (mutant: typeof appMachine) =>
+    app.inputs.some(({ input }) => {
+      const expected = app.expectedStart(input);
+      const steps = app.actualStart(mutant, input);
+      return (
+        !isDeepStrictEqual(
+          steps.map((s) => s.value),
+          [{}],
+        ) ||
+        !isDeepStrictEqual(steps.at(-1)?.context, expected.context) ||
+        !isDeepStrictEqual(
+          steps.flatMap((s) => s.calls),
+          expected.calls,
+        ) ||
+        app.events.some((event) =>
+          app
+            .actualStep(mutant, expected.context, event)
+            .some(
+              (s) =>
+                !isDeepStrictEqual(s.value, {}) ||
+                !isDeepStrictEqual(s.context, expected.context) ||
+                s.calls.length > 0,
+            ),
+        )
+      );
+    });
+  type AppEdit = [string, (config: Node) => void];
+  it.each<AppEdit>([
+    [
+      'the children reordered: the session before the cart',
+      (c) => {
+        c.invoke.reverse();
+      },
+    ],
+    [
+      'a system id dropped: screens cannot find the modal stack',
+      (c) => {
+        delete c.invoke[2].systemId;
+      },
+    ],
+    [
+      'a child dropped: no session',
+      (c) => {
+        c.invoke.splice(1, 1);
+      },
+    ],
+    [
+      'inputs swapped: the cart gets the session’s input',
+      (c) => {
+        [c.invoke[0].input, c.invoke[1].input] = [c.invoke[1].input, c.invoke[0].input];
+      },
+    ],
+    [
+      'a child renamed: the cart under another id',
+      (c) => {
+        c.invoke[0].id = 'basket';
+      },
+    ],
+    [
+      'an added transition: the app handles a logout itself',
+      (c) => {
+        c.on = { 'session.logout': { actions: 'forget' } };
+      },
+    ],
+    [
+      'an added state: the app starts somewhere',
+      (c) => {
+        c.initial = 'ready';
+        c.states = { ready: {} };
+      },
+    ],
+  ])('%s', (_, edit) => {
+    expect(failsApp(mutantOf(appMachine, edit as (config: never) => void))).toBe(true);
   });
 });
