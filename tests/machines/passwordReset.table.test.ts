@@ -38,7 +38,33 @@ describe('the reset page’s view in every state and world (spec 3 §2, §5)', (
     length: p.length >= 8 && p.length <= 254,
     noEdgeSpace: p !== '' && p.trim() === p,
     printableAscii: p !== '' && [...p].every((ch) => ch >= ' ' && ch <= '~'),
-    threeClasses: [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(p)).length >= 3,
+    // Special: a printable ASCII character not a letter or a digit (the code's reading; the spec names no set).
+    threeClasses:
+      [
+        /[A-Z]/.test(p),
+        /[a-z]/.test(p),
+        /[0-9]/.test(p),
+        [...p].some((ch) => ch >= ' ' && ch <= '~' && !/[A-Za-z0-9]/.test(ch)),
+      ].filter(Boolean).length >= 3,
+  });
+
+  it('judges every printable character, and characters beyond them, as the rules say', () => {
+    const [{ context: base }] = worlds as [(typeof worlds)[number]];
+    const view = (password: string) =>
+      selectPasswordResetView(
+        passwordResetMachine.resolveState({ value: 'editing', context: { ...base, password } }),
+      ).requirements.map((r) => r.met);
+    const expected = (p: string) => Object.values(meets(p));
+    const chars = [
+      ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)),
+      '\t',
+      '\u007f',
+      'é',
+      '€',
+    ];
+    for (const ch of chars)
+      for (const p of [`ab${ch}wxyz1`, `AB${ch}WXYZ1`, `Ab${ch}wxyz`, `${ch}Abwxyz1`])
+        expect(view(p), JSON.stringify(p)).toEqual(expected(p));
   });
 
   it('shows the stage of the state, the typed values, the requirements met and the errors', () => {
