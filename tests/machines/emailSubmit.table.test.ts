@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emailSubmitMachine } from '../../machines/emailSubmit/emailSubmit.machine';
-import { selectEmailSubmitView } from '../../machines/emailSubmit/view';
+import type { EmailSubmitEvent } from '../../machines/emailSubmit/types';
+import { emailSubmitCallbacks, selectEmailSubmitView } from '../../machines/emailSubmit/view';
 import { events, starts, table, worlds } from './emailSubmit.table';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
 
@@ -43,5 +44,15 @@ describe('the email-submit page’s view in every state and world (spec 3 §2)',
           });
         }
       }
+  });
+});
+
+describe('the email-submit page’s callbacks send the table’s events', () => {
+  it('typing and submitting', () => {
+    const sent: EmailSubmitEvent[] = [];
+    const on = emailSubmitCallbacks((event) => sent.push(event));
+    on.onEmailChange(' ada@example.com');
+    on.onSubmit();
+    expect(sent).toEqual([{ type: 'email.change', value: ' ada@example.com' }, { type: 'submit' }]);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
-import { selectPasswordResetView } from '../../machines/passwordReset/view';
+import type { PasswordResetEvent } from '../../machines/passwordReset/types';
+import { passwordResetCallbacks, selectPasswordResetView } from '../../machines/passwordReset/view';
 import { events, specValid, starts, table, worlds } from './passwordReset.table';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
 
@@ -91,5 +92,24 @@ describe('the reset page’s view in every state and world (spec 3 §2, §5)', (
           submitting: state === 'resetting',
         });
       }
+  });
+});
+
+describe('the reset page’s callbacks send the table’s events', () => {
+  it('typing either field, leaving the password, submitting and retrying', () => {
+    const sent: PasswordResetEvent[] = [];
+    const on = passwordResetCallbacks((event) => sent.push(event));
+    on.onPasswordChange('Sunflower-42');
+    on.onPasswordBlur();
+    on.onConfirmChange('Sunflower-4');
+    on.onSubmit();
+    on.onRetry();
+    expect(sent).toEqual([
+      { type: 'field.change', name: 'password', value: 'Sunflower-42' },
+      { type: 'password.blur' },
+      { type: 'field.change', name: 'confirm', value: 'Sunflower-4' },
+      { type: 'submit' },
+      { type: 'retry' },
+    ]);
   });
 });
