@@ -1,0 +1,80 @@
+/**
+ * Issue 29's proof for the pending order page and the two email flows (spec 2 §2, spec 3 §2, §5): hand-made
+ * mutants of pendingOrder, setEmail and verifyEmail (a retargeted transition, a dropped guard, a swapped or
+ * removed action, reordered candidates, a deleted or an added transition) each fail their table test. Not part
+ * of the mutation run (vitest.mutation.config.ts leaves *.mutants.test.ts out: it tests the tests).
+ */
+import { describe, expect, it } from 'vitest';
+import { pendingOrderMachine } from '../../machines/pendingOrder/pendingOrder.machine';
+import * as pending from './pendingOrder.table';
+import { expectTable, mutantOf } from './transition-table';
+
+// biome-ignore lint/suspicious/noExplicitAny: a machine config edited by hand, whatever its shape
+type Node = Record<string, any>;
+type Config = { states: Node };
+type Edit = [string, (config: Config) => void];
+
+describe('hand-made pending order mutants fail the table (spec 2 §2; issue 19)', () => {
+  it('the table passes the machine itself (the mutants below fail for their edit alone)', () => {
+    const { table, worlds, events } = pending;
+    expect(() =>
+      expectTable({ machine: mutantOf(pendingOrderMachine, () => {}), table, worlds, events }),
+    ).not.toThrow();
+  });
+
+  it.each<Edit>([
+    [
+      'a retargeted transition: the third failure in a row keeps polling',
+      (c) => {
+        c.states.checking.invoke.onError[1].target = 'waiting';
+      },
+    ],
+    [
+      'a dropped guard: a cart still processing goes back to checkout',
+      (c) => {
+        delete c.states.checking.invoke.onDone[1].guard;
+      },
+    ],
+    [
+      'a swapped action: the confirmation entered says the payment failed',
+      (c) => {
+        c.states.completed.entry = 'notifyPaymentFailed';
+      },
+    ],
+    [
+      'a removed action: a read that succeeds does not forgive the failures',
+      (c) => {
+        c.states.checking.invoke.onDone[2].actions = ['storeCartNumber'];
+      },
+    ],
+    [
+      'a removed action: the confirmation without the cart’s orders',
+      (c) => {
+        c.states.checking.invoke.onDone[0].actions = ['storeCartNumber'];
+      },
+    ],
+    [
+      'candidates reordered: a missing cart counted as a failure',
+      (c) => {
+        const onError = c.states.checking.invoke.onError;
+        onError.unshift(onError.splice(1, 1)[0]);
+      },
+    ],
+    [
+      'a deleted transition: the retry does nothing',
+      (c) => {
+        delete c.states.failed.on.retry;
+      },
+    ],
+    [
+      'an added transition: retry while waiting checks at once',
+      (c) => {
+        c.states.waiting.on = { retry: { target: 'checking' } };
+      },
+    ],
+  ])('%s', (_, edit) => {
+    const { table, worlds, events } = pending;
+    const mutant = mutantOf(pendingOrderMachine, edit as (config: never) => void);
+    expect(() => expectTable({ machine: mutant, table, worlds, events })).toThrow();
+  });
+});
