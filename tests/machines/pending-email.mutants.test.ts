@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pendingOrderMachine } from '../../machines/pendingOrder/pendingOrder.machine';
+import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
 import * as pending from './pendingOrder.table';
+import * as setEmail from './setEmail.table';
 import { expectTable, mutantOf } from './transition-table';
 
 // biome-ignore lint/suspicious/noExplicitAny: a machine config edited by hand, whatever its shape
@@ -75,6 +77,63 @@ describe('hand-made pending order mutants fail the table (spec 2 §2; issue 19)'
   ])('%s', (_, edit) => {
     const { table, worlds, events } = pending;
     const mutant = mutantOf(pendingOrderMachine, edit as (config: never) => void);
+    expect(() => expectTable({ machine: mutant, table, worlds, events })).toThrow();
+  });
+});
+
+describe('hand-made set email mutants fail the table (spec 3 §2, §5; issue 18)', () => {
+  it.each<Edit>([
+    [
+      'a retargeted transition: a new address goes on without its link',
+      (c) => {
+        c.states.saving.invoke.onDone[1].target = 'saved';
+      },
+    ],
+    [
+      'a dropped guard: a refused form is saved',
+      (c) => {
+        delete c.states.editing.on.submit[0].guard;
+      },
+    ],
+    [
+      'a swapped action: a refused save is counted as a refused form',
+      (c) => {
+        c.states.saving.invoke.onError.actions = 'refuseForm';
+      },
+    ],
+    [
+      'a removed action: a link sent names no address',
+      (c) => {
+        delete c.states.saving.invoke.onDone[1].actions;
+      },
+    ],
+    [
+      'a removed action: a save starts with the last errors shown',
+      (c) => {
+        delete c.states.editing.on.submit[0].actions;
+      },
+    ],
+    [
+      'candidates reordered: every save waits for a link',
+      (c) => {
+        c.states.saving.invoke.onDone.reverse();
+      },
+    ],
+    [
+      'a deleted transition: Continue after the link does nothing',
+      (c) => {
+        delete c.states.sent.on.continue;
+      },
+    ],
+    [
+      'an added transition: typing while saving',
+      (c) => {
+        c.states.saving.on = { 'field.change': { actions: 'changeField' } };
+      },
+    ],
+  ])('%s', (_, edit) => {
+    const { table, worlds, events } = setEmail;
+    const mutant = mutantOf(setEmailMachine, edit as (config: never) => void);
     expect(() => expectTable({ machine: mutant, table, worlds, events })).toThrow();
   });
 });
