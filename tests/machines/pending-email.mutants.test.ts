@@ -7,23 +7,39 @@
 import { describe, expect, it } from 'vitest';
 import { pendingOrderMachine } from '../../machines/pendingOrder/pendingOrder.machine';
 import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
+import { verifyEmailMachine } from '../../machines/verifyEmail/verifyEmail.machine';
 import * as pending from './pendingOrder.table';
 import * as setEmail from './setEmail.table';
 import { expectTable, mutantOf } from './transition-table';
+import * as verifyEmail from './verifyEmail.table';
 
 // biome-ignore lint/suspicious/noExplicitAny: a machine config edited by hand, whatever its shape
 type Node = Record<string, any>;
 type Config = { states: Node };
 type Edit = [string, (config: Config) => void];
 
-describe('hand-made pending order mutants fail the table (spec 2 §2; issue 19)', () => {
-  it('the table passes the machine itself (the mutants below fail for their edit alone)', () => {
+describe('the unedited copies pass their tables (each mutant below fails for its edit alone)', () => {
+  it('pendingOrder', () => {
     const { table, worlds, events } = pending;
-    expect(() =>
+    expect(
       expectTable({ machine: mutantOf(pendingOrderMachine, () => {}), table, worlds, events }),
-    ).not.toThrow();
+    ).toBeGreaterThan(0);
   });
+  it('setEmail', () => {
+    const { table, worlds, events } = setEmail;
+    expect(
+      expectTable({ machine: mutantOf(setEmailMachine, () => {}), table, worlds, events }),
+    ).toBeGreaterThan(0);
+  });
+  it('verifyEmail', () => {
+    const { table, worlds, events } = verifyEmail;
+    expect(
+      expectTable({ machine: mutantOf(verifyEmailMachine, () => {}), table, worlds, events }),
+    ).toBeGreaterThan(0);
+  });
+});
 
+describe('hand-made pending order mutants fail the table (spec 2 §2; issue 19)', () => {
   it.each<Edit>([
     [
       'a retargeted transition: the third failure in a row keeps polling',
@@ -134,6 +150,64 @@ describe('hand-made set email mutants fail the table (spec 3 §2, §5; issue 18)
   ])('%s', (_, edit) => {
     const { table, worlds, events } = setEmail;
     const mutant = mutantOf(setEmailMachine, edit as (config: never) => void);
+    expect(() => expectTable({ machine: mutant, table, worlds, events })).toThrow();
+  });
+});
+
+describe('hand-made verify email mutants fail the table (issue 18; spec 3 §5)', () => {
+  it.each<Edit>([
+    [
+      'a retargeted transition: a retry goes back to the link check',
+      (c) => {
+        c.states.failed.on.retry.target = 'invalidLink';
+      },
+    ],
+    [
+      'a dropped guard: every refusal is the invalid link',
+      (c) => {
+        delete c.states.verifying.invoke.onError[0].guard;
+      },
+    ],
+    [
+      'a swapped action: a retry keeps the last message',
+      (c) => {
+        c.states.failed.on.retry.actions = 'showError';
+      },
+    ],
+    [
+      'a removed action: the address in use says nothing',
+      (c) => {
+        delete c.states.verifying.invoke.onError[1].actions;
+      },
+    ],
+    [
+      'a removed entry action: the route is not told of the confirmation',
+      (c) => {
+        delete c.states.verified.entry;
+      },
+    ],
+    [
+      'candidates reordered: an address in use offered a retry',
+      (c) => {
+        const onError = c.states.verifying.invoke.onError;
+        onError.splice(1, 0, onError.pop());
+      },
+    ],
+    [
+      'a deleted transition: the retry does nothing',
+      (c) => {
+        delete c.states.failed.on.retry;
+      },
+    ],
+    [
+      'an added transition: a retry from the invalid link spends it again',
+      (c) => {
+        c.states.invalidLink.on = { retry: { target: 'verifying' } };
+      },
+    ],
+  ])('%s', (_, edit) => {
+    const { table, worlds, events } = verifyEmail;
+    const mutant = mutantOf(verifyEmailMachine, edit as (config: never) => void);
     expect(() => expectTable({ machine: mutant, table, worlds, events })).toThrow();
   });
 });
