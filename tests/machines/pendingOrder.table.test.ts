@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pendingOrderMachine } from '../../machines/pendingOrder/pendingOrder.machine';
+import { selectPendingOrderView } from '../../machines/pendingOrder/view';
 import { events, table, worlds } from './pendingOrder.table';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
 
@@ -26,4 +27,28 @@ describe('pending order held to its transition table (spec 2 §2, §4; issue 19)
       expectedInitial(table, { cartId: input.cartId, cartNumber: null, debit, orderIds: [], failures: 0 }),
     );
   });
+});
+
+describe('the pending page’s view over every state of the table (spec 2 §2)', () => {
+  const stages: Record<keyof typeof table.states, string> = {
+    checking: 'pending',
+    waiting: 'pending',
+    failed: 'failed',
+    missing: 'missing',
+    paymentFailed: 'paymentFailed',
+    completed: 'completed',
+  };
+  it.each(Object.entries(stages))(
+    '%s: the stage %s, the reference the cart’s number, the debit wording',
+    (state, stage) => {
+      for (const { context } of worlds) {
+        const snapshot = pendingOrderMachine.resolveState({ value: state as never, context });
+        expect(selectPendingOrderView(snapshot)).toEqual({
+          stage,
+          reference: context.cartNumber,
+          debit: context.debit,
+        });
+      }
+    },
+  );
 });

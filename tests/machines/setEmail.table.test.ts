@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
+import type { SetEmailEvent } from '../../machines/setEmail/types';
+import { selectSetEmailView, setEmailCallbacks } from '../../machines/setEmail/view';
 import '../../ui/account/strings';
 import { defaultStrings, resolveMessage } from '../../ui/strings';
 import { errorsOf, events, saveMessage, table, worlds } from './setEmail.table';
@@ -50,5 +52,42 @@ describe('set email address held to its transition table (spec 3 §2, §5; issue
     expect(text(saveMessage({ code: 'unexpected', status: 500 }, 'ada@example.com'))).toBe(
       'Sorry, something unexpected happened. Please try again later.',
     );
+  });
+});
+
+describe('the set email page’s view over every state of the table (spec 3 §2, §5, §9; issue 18)', () => {
+  it.each(Object.keys(table.states))(
+    '%s: what was typed, the errors, 254 at most, the link’s address only when sent',
+    (state) => {
+      for (const { context } of worlds) {
+        const snapshot = setEmailMachine.resolveState({ value: state as never, context });
+        expect(selectSetEmailView(snapshot)).toEqual({
+          email: context.email,
+          confirm: context.confirm,
+          maxLength: 254,
+          fieldErrors: context.fieldErrors,
+          formError: context.formError,
+          errorVersion: context.refusals,
+          submitting: state === 'saving',
+          saved: state === 'saved',
+          sentTo: state === 'sent' ? context.sentTo : null,
+        });
+      }
+    },
+  );
+
+  it('its callbacks send the page’s events: each field typed, Update & Continue, Continue', () => {
+    const sent: SetEmailEvent[] = [];
+    const on = setEmailCallbacks((event) => sent.push(event));
+    on.onEmailChange('ada@example.com');
+    on.onConfirmChange('ADA@example.com');
+    on.onSubmit();
+    on.onContinue();
+    expect(sent).toEqual([
+      { type: 'field.change', name: 'email', value: 'ada@example.com' },
+      { type: 'field.change', name: 'confirm', value: 'ADA@example.com' },
+      { type: 'submit' },
+      { type: 'continue' },
+    ]);
   });
 });

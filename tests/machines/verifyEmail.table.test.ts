@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { verifyEmailMachine } from '../../machines/verifyEmail/verifyEmail.machine';
+import { selectVerifyEmailView } from '../../machines/verifyEmail/view';
 import '../../ui/account/strings';
 import { defaultStrings, resolveMessage } from '../../ui/strings';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
@@ -37,5 +38,21 @@ describe('verify email address held to its transition table (issue 18; spec 3 §
     expect(text(failureMessage({ code: 'unexpected', status: 502 }))).toBe(
       'Sorry, something unexpected happened. Please try again later.',
     );
+  });
+});
+
+describe('the verify email page’s view over every state of the table (issue 18)', () => {
+  const stages: Record<Exclude<keyof typeof table.states, 'checkingLink'>, string> = {
+    verifying: 'verifying',
+    failed: 'failed',
+    verified: 'verified',
+    invalidLink: 'invalidLink',
+    emailInUse: 'emailInUse',
+  };
+  it.each(Object.entries(stages))('%s: the stage %s and the message', (state, stage) => {
+    for (const { context } of worlds) {
+      const snapshot = verifyEmailMachine.resolveState({ value: state as never, context });
+      expect(selectVerifyEmailView(snapshot)).toEqual({ stage, formError: context.formError });
+    }
   });
 });
