@@ -97,6 +97,10 @@ describe('listingRequest', () => {
       includeSessions: true,
     });
     expect(listingRequest(NO_FILTERS, guest)).toEqual({});
+    // A link typed with spaces after the commas (or an empty value between them) asks for the same values.
+    expect(listingRequest({ ...NO_FILTERS, meta: { audience: ' family , all,, ' } }, guest)).toEqual({
+      meta: { audience: ['family', 'all'] },
+    });
     expect(listingRequest(NO_FILTERS, { ...guest, member: true })).toEqual({ withMemberEvents: true });
   });
 
@@ -191,6 +195,13 @@ describe('time filter', () => {
     expect(withTime(set, steps, 'start', '11:00')).toMatchObject({ timeStart: '11:00', timeEnd: '11:30' });
     expect(withTime(set, steps, 'end', '')).toMatchObject({ timeStart: null, timeEnd: null });
     expect(withTime(set, steps, 'end', '23:00')).toMatchObject({ timeStart: null, timeEnd: null });
+    // An end AT the start moves too (not only one before it): a start on the chosen end pushes the end a step on,
+    // an end on the chosen start pulls the start a step back.
+    expect(withTime(set, steps, 'start', '10:30')).toMatchObject({ timeStart: '10:30', timeEnd: '11:00' });
+    const later = { ...NO_FILTERS, timeStart: '10:30', timeEnd: '11:00' };
+    expect(withTime(later, steps, 'end', '10:30')).toMatchObject({ timeStart: '10:00', timeEnd: '10:30' });
+    // An end on the first step has no start before it: the time filter is cleared.
+    expect(withTime(set, steps, 'end', '10:00')).toMatchObject({ timeStart: null, timeEnd: null });
   });
 });
 
