@@ -27,7 +27,7 @@ export function forgotOutcome(error: ErrorLike): ErrorOutcome {
  */
 export function setEmailOutcome(error: ErrorLike, params: Record<string, string> = {}): ErrorOutcome {
   if (error.code === ErrorCode.email_in_use || error.status === 409)
-    return show('emailInUse', { email: params.email ?? '' });
+    return params.email?.trim() ? show('emailInUse', { email: params.email }) : show('emailInUseUnnamed');
   if (error.code === ErrorCode.limited_session) return show('limitedSession');
   if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
   return described(error, genericMessageKey('setEmail'));
@@ -57,7 +57,7 @@ export function verifyEmailOutcome(error: ErrorLike): ErrorOutcome {
   if (isNotFound(error) || error.code === ErrorCode.validate_failed) return show('verifyLinkInvalid');
   if (error.code === ErrorCode.email_in_use || error.status === 409) {
     const description = text(error.description);
-    return description ? show('errorDescription', { description }) : show('emailInUse', { email: '' });
+    return description ? show('errorDescription', { description }) : show('emailInUseUnnamed');
   }
   if (error.code === ErrorCode.too_many_attempts) return show('tooManyAttempts');
   return show(genericMessageKey('verifyEmail'));

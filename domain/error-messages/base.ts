@@ -69,6 +69,7 @@ export type ErrorMessageKey =
   | 'loginDisabled'
   | 'tooManyAttempts'
   | 'emailInUse'
+  | 'emailInUseUnnamed'
   | 'registerEmailInUse'
   | 'limitedSession'
   | 'verifyLinkInvalid'

@@ -64,10 +64,14 @@ const asErr = (error: unknown): Err =>
   typeof error === 'object' && error !== null && typeof (error as Err).code === 'string'
     ? (error as Err)
     : { code: 'unexpected' };
-/** Spec 3 §5: a 409 names the address (trimmed); the rest ours or the generic message (spec 3 §8). */
+/**
+ * Spec 3 §5: a 409 names the address (trimmed); with none typed, the same text naming no address (ours: never
+ * 'is using .'); the rest ours or the generic message (spec 3 §8).
+ */
 export function saveMessage(error: unknown, typed: string): Message {
   const e = asErr(error);
-  if (e.code === 'email_in_use' || e.status === 409) return m('emailInUse', { email: trim(typed) });
+  if (e.code === 'email_in_use' || e.status === 409)
+    return trim(typed) ? m('emailInUse', { email: trim(typed) }) : m('emailInUseUnnamed');
   if (e.code === 'limited_session') return m('limitedSession');
   if (e.code === 'too_many_attempts') return m('tooManyAttempts');
   const description = typeof e.description === 'string' && trim(e.description) ? e.description : null;

@@ -14,7 +14,8 @@
  *
  * Where the spec is silent the table follows the code's documented reading (machines/verifyEmail, the domain's
  * verifyEmailOutcome): the invalid link keeps no message of its own (its page has its text); a 409 without a
- * description falls back to the in-use text with no address; too many attempts have their own text (ours);
+ * description falls back to the in-use text that names no address (ours: the spec's names one, which this page
+ * does not know, and 'is using .' read as a broken sentence); too many attempts have their own text (ours);
  * the invalid link and the address in use are the end of the page (no event leaves them).
  */
 
@@ -53,7 +54,7 @@ export function inUseMessage(error: unknown): Message {
   const { description } = asErr(error);
   return typeof description === 'string' && description.trim() !== ''
     ? m('errorDescription', { description })
-    : m('emailInUse', { email: '' });
+    : m('emailInUseUnnamed');
 }
 /** Too many attempts (ours), else spec 3 §8's generic message. */
 export const failureMessage = (error: unknown): Message =>

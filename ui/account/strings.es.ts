@@ -6,6 +6,8 @@ export default {
   resetLinkInvalid: 'Este enlace para restablecer la contraseña no es válido. Puede que haya caducado.',
   emailInUse:
     'Otra cuenta de usuario usa {email}. Ponte en contacto con nosotros si necesitas unir varias cuentas.',
+  emailInUseUnnamed:
+    'Otra cuenta de usuario usa esta dirección de correo electrónico. Ponte en contacto con nosotros si necesitas unir varias cuentas.',
   invalidPassword: 'Contraseña no válida',
   passwordsMustMatch: 'Las contraseñas deben coincidir.',
   emailNotValid: 'La dirección de correo electrónico no es válida.',

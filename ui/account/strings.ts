@@ -12,6 +12,9 @@ export const accountStrings = defineStrings({
   resetLinkInvalid: 'This reset link is not valid. It may have expired.',
   emailInUse:
     'Another user account is using {email}. Please contact us if you need to merge multiple user accounts.',
+  // Ours: spec 3 §5's 409 text where the page does not know the address (a verify link answered without one).
+  emailInUseUnnamed:
+    'Another user account is using this email address. Please contact us if you need to merge multiple user accounts.',
   invalidPassword: 'Invalid password',
   passwordsMustMatch: 'Passwords must match.',
   emailNotValid: 'Email address is not valid.',
