@@ -2,15 +2,7 @@
  * Message keys of the reserve flows (texts in `ui/strings.ts`; spec 1 §5, §8). Machines carry keys and
  * parameters, never English text.
  */
-import type { FlowMessageKey } from '../shared/messages';
+import type { ReserveQueryMessageKey } from '../shared/messages';
 
 /** The keys a query problem can name. */
-export type ReserveMessageName = Extract<
-  FlowMessageKey,
-  | 'dateUnavailable'
-  | 'timeUnavailable'
-  | 'sessionNotFound'
-  | 'ticketTypesNotFound'
-  | 'ticketTypesNotAvailable'
-  | 'sessionAndDate'
->;
+export type ReserveMessageName = ReserveQueryMessageKey;

@@ -5,6 +5,15 @@
  */
 import type { ErrorMessageKey, MessageParams } from '../../domain/error-messages/base';
 
+/** The keys a reserve link's query problem can name (spec 1 §5, §8). */
+export type ReserveQueryMessageKey =
+  | 'dateUnavailable'
+  | 'timeUnavailable'
+  | 'sessionNotFound'
+  | 'ticketTypesNotFound'
+  | 'ticketTypesNotAvailable'
+  | 'sessionAndDate';
+
 /** Keys machines use besides the error messages (the texts are in `ui/strings.ts`). */
 export type FlowMessageKey =
   // checkout (spec 2 §5, §8; ours where the spec names no text)
@@ -39,12 +48,7 @@ export type FlowMessageKey =
   | 'noTimes'
   | 'passValidity'
   | 'eventUnavailable'
-  | 'dateUnavailable'
-  | 'timeUnavailable'
-  | 'sessionNotFound'
-  | 'ticketTypesNotFound'
-  | 'ticketTypesNotAvailable'
-  | 'sessionAndDate'
+  | ReserveQueryMessageKey
   | 'fewTickets'
   // attendee details (spec 1 §5: 'Full Name', 'Input must not be empty'; the email labels ours)
   | 'attendeeName'
