@@ -54,7 +54,10 @@ export const passwordResetMachine = setup({
       const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
       return { [event.name]: event.value, fieldErrors };
     }),
+    // An empty field is left alone, its error too: the 'Invalid password' a refused submit showed stays until the
+    // field changes (focus goes to it after the submit, so tabbing on must not hide the error unfixed).
     checkOnBlur: assign(({ context }) => {
+      if (context.password === '') return {};
       const error = blurError(context.password);
       const { password: _cleared, ...rest } = context.fieldErrors;
       return { fieldErrors: error ? { ...rest, password: error } : rest };

@@ -14,7 +14,7 @@
  *
  * Where the spec is silent the table follows the code's documented reading, each said where it is written: a 404
  * of any code reads as the invalid link too; too many attempts has its own text; an empty password is not judged
- * on blur (and a blur of it drops the password's error); a refused submit keeps the last reset's message; every
+ * on blur, and its error stays (a refused submit's 'Invalid password' is not hidden by tabbing on; ours, stop 42); a refused submit keeps the last reset's message; every
  * refusal (a refused submit, a failed reset) counts up the version the view refocuses on, a failed load does not.
  */
 
@@ -128,8 +128,9 @@ export const table: Table<C, E, S> = {
         {
           target: null,
           effect: (c) => {
+            if (c.password === '') return {};
             const { password: _gone, ...rest } = c.fieldErrors;
-            const judged = c.password !== '' && !specValid(c.password);
+            const judged = !specValid(c.password);
             return { fieldErrors: judged ? { ...rest, password: msg('invalidPassword') } : rest };
           },
         },
