@@ -37,7 +37,9 @@ export const setEmailMachine = setup({
       const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
       return { [event.name]: event.value, fieldErrors };
     }),
+    // The last save's message goes: the fields' errors are what is wrong now (as on the account pages).
     refuseForm: assign(({ context }) => ({
+      formError: null,
       fieldErrors: setEmailErrors(context.email, context.confirm),
       refusals: context.refusals + 1,
     })),

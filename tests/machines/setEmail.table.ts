@@ -112,7 +112,8 @@ export const table: Table<C, E, S> = {
         {
           label: 'refused: every error, nothing lost',
           target: null,
-          effect: (c) => ({ fieldErrors: errorsOf(c), refusals: c.refusals + 1 }),
+          // Ours (the spec is silent): the last save's message goes, as on the account pages (stop 42).
+          effect: (c) => ({ formError: null, fieldErrors: errorsOf(c), refusals: c.refusals + 1 }),
         },
       ],
     },
@@ -183,6 +184,15 @@ export const worlds: World<C>[] = [
   },
   { name: 'two at-signs', context: base({ email: 'ada@b@example.com', confirm: 'ada@b@example.com' }) },
   { name: 'addresses that differ', context: base({ email: 'ada@example.com', confirm: 'bob@example.com' }) },
+  {
+    name: 'addresses that differ, after a 409',
+    context: base({
+      email: 'ada@example.com',
+      confirm: 'bob@example.com',
+      formError: m('emailInUse', { email: 'ada@example.com' }),
+      refusals: 1,
+    }),
+  },
   {
     name: 'only the re-entry typed',
     context: base({ email: '   ', confirm: 'ada@example.com', refusals: 1 }),
