@@ -123,6 +123,39 @@ describe('the account form', () => {
     });
   });
 
+  it('a body carries what was typed: empty strings for what was not', () => {
+    expect(userInputOf('register', [], {}, null)).toEqual({
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+    });
+    expect(userInputOf('profile', [], {}, 'ada@example.com')).toEqual({
+      firstName: '',
+      lastName: '',
+      email: 'ada@example.com',
+    });
+  });
+
+  it('the email is never prefilled from the account’s meta (register types it; a profile changes it elsewhere)', () => {
+    const member = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      meta: { email: 'meta@example.com', email_confirm: 'meta@example.com', phone: '555' },
+    };
+    expect(prefillOf(member, 'register', FORM)).toStrictEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '555',
+    });
+    expect(prefillOf(member, 'profile', FORM)).toStrictEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '555',
+    });
+  });
+
   it('a change keeps the passwords; another country drops a state that is not its own', () => {
     expect(changeValue({ password: 'x', state: 'NY', country: 'US' }, 'country', 'CA')).toEqual({
       password: 'x',

@@ -260,6 +260,10 @@ export const worlds: World<C>[] = [
     }),
   },
   {
+    name: 'register, the email typed with spaces around it',
+    context: base({ values: { ...good, email: ' grace@example.com ' } }),
+  },
+  {
     name: 'register, a Canadian with a province',
     context: base({ form: FIELDS, values: { ...good, country: 'CA', state: 'ON' } }),
   },
