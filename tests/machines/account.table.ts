@@ -221,7 +221,8 @@ const FIELDS = [
   { key: 'country' as const },
   { key: 'state' as const, required: true },
 ];
-const base = (over: Partial<C>): C => ({
+/** A context of the account flow: register with nothing typed, and `over` on top. */
+export const base = (over: Partial<C>): C => ({
   mode: 'register',
   form: [],
   values: {},

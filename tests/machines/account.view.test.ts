@@ -11,21 +11,12 @@ import { accountMachine } from '../../machines/account/account.machine';
 import { PASSWORD_MAX } from '../../machines/account/rules';
 import type { AccountContext } from '../../machines/account/types';
 import { accountCallbacks, selectAccountView } from '../../machines/account/view';
+import { base } from './account.table';
 
 type State = 'loading' | 'loadFailed' | 'editing' | 'saving' | 'loggingIn' | 'loggedIn' | 'created';
 const STATES: State[] = ['loading', 'loadFailed', 'editing', 'saving', 'loggingIn', 'loggedIn', 'created'];
 
-const ctx = (over: Partial<AccountContext>): AccountContext => ({
-  mode: 'register',
-  form: [],
-  values: {},
-  email: null,
-  fieldErrors: {},
-  formError: null,
-  notice: null,
-  refusals: 0,
-  ...over,
-});
+const ctx = base;
 const view = (value: State, context: AccountContext) =>
   selectAccountView(accountMachine.resolveState({ value, context }));
 const names = (context: AccountContext) => view('editing', context).fields.map((f) => f.name);
