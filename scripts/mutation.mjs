@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run test:mutation -- [machine …] [--force] [--without-paths]` (issue 29): Stryker on each machine folder in turn (default: every
- * folder of machines/ but shared and reserve/core), incremental (a rerun tests only the mutants whose code or
+ * folder of machines/ but shared and export, and reserve/core, which has a report of its own: `reserve` leaves it out), incremental (a rerun tests only the mutants whose code or
  * tests changed), then one line per machine: its mutation score, as Stryker counts it (killed and timed-out
  * mutants over every valid mutant; TypeScript-rejected ones are not valid), and the survivors' count. The JSON
  * reports stay in reports/mutation/ for the score's history. Not part of `npm test`: a machine takes minutes.
@@ -25,9 +25,13 @@ const withoutPaths = process.argv.includes('--without-paths');
 const options = process.argv.slice(2).filter((a) => a.startsWith('-') && a !== '--without-paths');
 const folders = asked.length
   ? asked
-  : readdirSync(join(root, 'machines')).filter(
-      (name) => statSync(join(root, 'machines', name)).isDirectory() && !['shared', 'export'].includes(name),
-    );
+  : [
+      ...readdirSync(join(root, 'machines')).filter(
+        (name) =>
+          statSync(join(root, 'machines', name)).isDirectory() && !['shared', 'export'].includes(name),
+      ),
+      'reserve/core',
+    ];
 
 /** Stryker's score from its JSON report (mutation-testing-report-schema): detected / valid. */
 export function scoreOf(report) {
