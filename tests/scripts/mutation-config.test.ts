@@ -53,6 +53,19 @@ describe('stryker.config.mjs mutate lists', () => {
     expect(cart.length).toBe(files.filter((f) => f.endsWith('.ts') && !f.endsWith('/types.ts')).length);
   });
 
+  it("runs the variants' tests for reserve/core (they invoke the core) and leaves the mutant files out", async () => {
+    vi.stubEnv('STRYKER_MACHINE', 'reserve/core');
+    vi.stubEnv('STRYKER_WITHOUT_PATHS', '1');
+    vi.resetModules();
+    const config = await import(`${root}/vitest.mutation.config.ts`);
+    const include = config.default.test.include as string[];
+    expect(include).toContain('tests/machines/dateFirstReserve.table.test.ts');
+    expect(include).toContain('tests/machines/reserve-core-rules.test.ts');
+    expect(include).toContain('tests/machines/registry.test.ts');
+    expect(include.some((f) => f.endsWith('.mutants.test.ts') || f.endsWith('.paths.test.ts'))).toBe(false);
+    expect(include).not.toContain('tests/machines/cart.table.test.ts');
+  });
+
   it('refuses a machine name that is not a folder path', async () => {
     await expect(mutateOf('../server')).rejects.toThrow('STRYKER_MACHINE');
   });
