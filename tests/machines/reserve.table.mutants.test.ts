@@ -1,11 +1,13 @@
 /**
  * Issue 29's proof that the reserve tables catch a wrong machine: hand-made mutants of the reserve core's child
  * and of the four reserve variants (a retargeted transition, a dropped guard, swapped or dropped actions) each
- * fail their table test. Not part of the mutation run (vitest.mutation.config.ts leaves *.mutants.test.ts out).
+ * fail their table test; and of the ticket form child (issue 17). Not part of the mutation run
+ * (vitest.mutation.config.ts leaves *.mutants.test.ts out).
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { reserveIntoCartMachine } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
@@ -15,6 +17,7 @@ import * as oneTicket from './oneTicketReserve.table';
 import * as quantityFirst from './quantityFirstReserve.table';
 import * as reserveIntoCart from './reserveIntoCart.table';
 import * as singleEvent from './singleEventReserve.table';
+import * as ticketForm from './ticketForm.table';
 import { type EventSample, expectTable, mutantOf, type Table, type World } from './transition-table';
 
 // biome-ignore lint/suspicious/noExplicitAny: a machine config edited by hand, whatever its shape
@@ -211,4 +214,46 @@ describe('hand-made dateFirstReserve mutants fail the table (spec 1 §4 "Date-fi
       },
     ],
   ])('%s', (_, edit) => failsItsTable(dateFirstReserveMachine, dateFirst, edit));
+});
+
+describe('hand-made ticketForm mutants fail the table (spec 1 §2, §4, §5, §8)', () => {
+  const editing = (c: Config): Node => c.states.editing;
+  it.each<Edit>([
+    [
+      'a retargeted transition: a valid submit stays in the form',
+      (c) => {
+        editing(c).on.submit[0].target = 'editing';
+      },
+    ],
+    [
+      'a dropped guard: every submit with tickets tells the parent',
+      (c) => {
+        delete editing(c).on.submit[0].guard;
+      },
+    ],
+    [
+      'a dropped guard: a submit without tickets marks the fields checked',
+      (c) => {
+        delete editing(c).on.submit[1].guard;
+      },
+    ],
+    [
+      'a swapped action: a refusal notes the voucher instead of dropping the taken seats',
+      (c) => {
+        c.states.submitted.on['form.refused'][1].actions = 'noteVoucherRefusal';
+      },
+    ],
+    [
+      'a retargeted transition: a refused voucher leaves the form waiting',
+      (c) => {
+        c.states.submitted.on['form.refused'][0].target = 'submitted';
+      },
+    ],
+    [
+      'a dropped action: new groups keep the old tickets',
+      (c) => {
+        (c.on as Node)['form.reset'].actions = [];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(ticketFormMachine, ticketForm, edit));
 });
