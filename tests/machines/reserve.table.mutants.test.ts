@@ -278,6 +278,12 @@ describe('hand-made ticketForm mutants fail the table (spec 1 §2, §4, §5, §8
       },
     ],
     [
+      'a dropped guard: a form without groups opens (edits while the parent loads)',
+      (c) => {
+        delete c.states.opening.always[0].guard;
+      },
+    ],
+    [
       'a dropped action: new groups keep the old tickets',
       (c) => {
         (c.on as Node)['form.reset'].actions = [];

@@ -145,6 +145,18 @@ describe('singleEventReserve: loading', () => {
     expect(v.canSubmit).toBe(false);
   });
 
+  it('the form is closed until its groups load: it ignores every edit meanwhile', async () => {
+    const { actor } = start(singleInput(), { session: () => new Promise<SessionModel | null>(() => {}) });
+    await flush();
+    expect(formOf(actor).getSnapshot().value).toBe('closed');
+    const before = form(actor);
+    await send(actor, { type: 'price.change', ticketTypeId: 't-general', value: '12' });
+    await send(actor, { type: 'seats.set', seats: { 'g-seated': ['A1'] } });
+    await send(actor, { type: 'submit' });
+    expect(form(actor)).toBe(before);
+    expect(view(actor).status).toBe('loading');
+  });
+
   it('needs no session when every group is a discount-code purchase', async () => {
     const { actor, calls } = start(singleInput(codesEvent));
     await flush();

@@ -42,8 +42,8 @@ describe('the single-event view in every state (spec 1 §2 layout 4, §4, §9)',
     unavailable: 'unavailable',
     loadError: 'error',
   };
-  // The flow's worlds, each with every world of its form child (ticketForm.table.ts), open or submitted.
-  const forms = (['editing', 'submitted'] as const).flatMap((formState) =>
+  // The flow's worlds, each with every world of its form child (ticketForm.table.ts), closed, open or submitted.
+  const forms = (['closed', 'editing', 'submitted'] as const).flatMap((formState) =>
     form.worlds.map(({ context }) => ({
       formState,
       f: context,

@@ -4,14 +4,15 @@
  * "Quantities" and the flows' submit rules, §5 (quantity rules, seats, attendees, surveys, flexible price,
  * city-pass vouchers) and §8, not read from the machine:
  *
- * editing: the steppers (attendees and vouchers kept in step), the seats, attendees, surveys, amounts and
+ * opening: a form with groups opens (editing); without any (its parent's not loaded yet, or gone with a sold-out
+ * session) it is closed and ignores every edit. editing: the steppers (attendees and vouchers kept in step), the seats, attendees, surveys, amounts and
  * vouchers typed (a typed voucher ends the server's refusal of one); submit with at least one ticket, every
  * group within its limits, the seats matching and the attendee, voucher, survey and price rules holding ->
  * submitted, the voucher refusal cleared, the parent told `form.submitted` with the reserve's request (the
  * session's id and start as the city passes' visit, none without a session); the same without the field rules
  * -> the fields show their problems. submitted: the form waits as it is; a refusal naming a typed voucher ->
  * editing, beside its field; any other (or the reserve's own failure) -> editing, a lost seat race's seats
- * dropped. Any state: new groups -> editing with them, their quantities (fields in step), no seats, nothing of
+ * dropped. Any state: new groups -> open again (closed without any) with them, their quantities (fields in step), no seats, nothing of
  * the old tickets' attendees and vouchers; the survey answers and amounts typed stay.
  *
  * As in the variants' tables, the field rules (core/admits.ts, core/vouchers.ts, core/surveys.ts) have their
@@ -62,7 +63,7 @@ import type { Call, EventSample, Row, Table, World } from './transition-table';
 
 type C = TicketFormChildContext;
 type E = TicketFormChildEvent;
-type S = 'editing' | 'submitted';
+type S = 'opening' | 'closed' | 'editing' | 'submitted';
 
 /** The quantities with the attendee and voucher fields kept in step. */
 const withQuantities = (c: C, groups: readonly TicketGroupModel[], quantities: Quantities) => ({
@@ -110,8 +111,18 @@ const stepper = change((c, e) => withQuantities(c, c.groups, stepped(c, e as Par
 const refusal = (e: E) => (e as Extract<E, { type: 'form.refused' }>).error;
 
 export const table: Table<C, E, S> = {
-  initial: 'editing',
-  states: { editing: {}, submitted: {} },
+  initial: 'opening',
+  states: {
+    opening: {
+      always: [
+        { label: 'groups to offer: the form opens', when: (c) => c.groups.length > 0, target: 'editing' },
+        { label: 'no groups: closed', target: 'closed' },
+      ],
+    },
+    closed: {},
+    editing: {},
+    submitted: {},
+  },
   on: {
     'quantity.increment': stepper,
     'quantity.decrement': stepper,
@@ -179,8 +190,8 @@ export const table: Table<C, E, S> = {
     'form.reset': {
       '*': [
         {
-          label: 'new groups',
-          target: 'editing',
+          label: 'new groups: open again (closed without any)',
+          target: 'opening',
           effect: (c, e) => {
             const r = e as Extract<E, { type: 'form.reset' }>;
             const emptied: C = { ...c, admits: {}, vouchers: {} };

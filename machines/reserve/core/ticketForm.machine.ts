@@ -4,10 +4,12 @@
  * city-pass rules): the quantities, seats, attendee fields, survey answers, flexible amounts and city-pass
  * vouchers of the groups its parent gives it, with their checked flags and the server's voucher refusal.
  *
+ * opening: a form with groups opens (editing); one without (the parent's groups not loaded yet, or gone with a
+ * sold-out session) stays closed, ignoring every edit, until the parent gives it groups.
  * editing --submit (every rule holds)--> submitted, telling the parent `form.submitted` with the reserve's
  * request; --submit (the tickets hold, a field rule does not)--> the fields show their problems.
  * submitted --form.refused--> editing, the form as it was (a refused voucher beside its field, taken seats
- * dropped). Any state --form.reset (new groups)--> editing with the new groups and quantities.
+ * dropped). Any state --form.reset (new groups)--> opening again, with the new groups and quantities.
  *
  * It tells its parent through the injected action `submitted` (with `context.request`), which
  * `ticketFormChild` provides as `sendParent`: the form stays alive while the parent reserves (a refused reserve
@@ -86,6 +88,8 @@ export const ticketFormMachine = setup({
       ticketsHold(context) &&
       fieldsHold(context, context.groups, context.quantities) &&
       pricesHold(context.groups, context.quantities, context),
+    /** The parent gave the form groups to offer (else it stays closed). */
+    hasGroups: ({ context }) => context.groups.length > 0,
     /** The tickets hold (a submit the field rules stop then shows the fields' problems). */
     ticketsReady: ({ context }) => ticketsHold(context),
     /** The refusal names a voucher the visitor typed (invalid_citypass, code_exhausted): beside its field. */
@@ -151,9 +155,17 @@ export const ticketFormMachine = setup({
   description:
     'The ticket form (spec 1): quantities, seats, attendees, surveys, flexible prices and city-pass vouchers of the groups its parent gives it; a valid submit tells the parent what to reserve.',
   context: ticketFormContext,
-  initial: 'editing',
-  on: { 'form.reset': { target: '.editing', actions: 'resetForm' } },
+  initial: 'opening',
+  on: { 'form.reset': { target: '.opening', actions: 'resetForm' } },
   states: {
+    opening: {
+      description: 'A form with groups opens; without any it stays closed.',
+      always: [{ guard: 'hasGroups', target: 'editing' }, { target: 'closed' }],
+    },
+    closed: {
+      description:
+        'No groups yet (or none left): the form ignores every edit until the parent gives it some.',
+    },
     editing: {
       description:
         'The visitor fills the form; submit tells the parent once every rule holds, else the fields show their problems.',
