@@ -246,6 +246,7 @@ const registered = [
   'session',
   'setEmail',
   'singleEventReserve',
+  'ticketForm',
   'upsell',
   'verifyEmail',
 ];
@@ -279,7 +280,7 @@ const groups = [
   ['emailSubmit', 'dateFirstReserve', 'giftRedeem', 'listing', 'addressLookup'],
   ['login', 'membershipPurchase', 'modals', 'oneTicketReserve', 'cancelFreeOrder', 'orderLoad'],
   ['passwordReset', 'pendingOrder', 'quantityFirstReserve', 'reserveIntoCart', 'seatMap'],
-  ['session', 'setEmail', 'singleEventReserve', 'upsell', 'verifyEmail'],
+  ['session', 'setEmail', 'singleEventReserve', 'ticketForm', 'upsell', 'verifyEmail'],
   ['reschedule', 'giftCard', 'scheduledPayments', 'editOrder', 'donation', 'account'],
 ];
 

@@ -21,6 +21,7 @@ import { pendingOrderMachine } from './pendingOrder/pendingOrder.machine';
 import { promoCodeMachine } from './promoCode/promoCode.machine';
 import { rescheduleMachine } from './reschedule/reschedule.machine';
 import { reserveIntoCartMachine } from './reserve/core/reserveIntoCart.machine';
+import { ticketFormMachine } from './reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from './reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from './reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from './reserve/quantityFirstReserve.machine';
@@ -63,6 +64,7 @@ export {
   sessionMachine,
   setEmailMachine,
   singleEventReserveMachine,
+  ticketFormMachine,
   upsellMachine,
   verifyEmailMachine,
 };
@@ -99,6 +101,7 @@ export const machines = {
   session: sessionMachine,
   setEmail: setEmailMachine,
   singleEventReserve: singleEventReserveMachine,
+  ticketForm: ticketFormMachine,
   upsell: upsellMachine,
   verifyEmail: verifyEmailMachine,
 } as const;

@@ -174,7 +174,11 @@ const TARGET_KB = { '/': 110, '/events': 110, '/events/{id}': 110, '/checkout': 
 // but grouping a screen's modules renames its manifest entry, which the server's preload reads (not tried).
 // Merged (stop 41: shell26, mail26, acct26 together): measured 57.7, 65.0, 64.2 and 78.8 KB (the branches each
 // measured alone; their entry shares add up); each budget that plus 0.1.
-const BUDGET_KB = { '/': 57.8, '/events': 65.1, '/events/{id}': 64.3, '/checkout': 78.9 };
+// Then 0.1 KB on checkout for hash noise (issue 17, res43: the single-event form as the ticketForm child): none of
+// its code is in checkout's first load, but the renamed lazy chunks' hashed names in the entry and shared chunks
+// moved checkout from 80,775 to 80,794 bytes gzip (78.882 to 78.900 KB), over 78.9 by less than a byte. Measured
+// 57.8, 65.1, 64.3 and 78.9 KB; checkout's budget 79.0, the others unchanged.
+const BUDGET_KB = { '/': 57.8, '/events': 65.1, '/events/{id}': 64.3, '/checkout': 79.0 };
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 

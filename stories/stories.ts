@@ -36,6 +36,7 @@ import { sessionStory } from './fixtures/session';
 import { setEmailStory } from './fixtures/setEmail';
 import { singleEventReserveStory } from './fixtures/singleEventReserve';
 import type { MachineStory } from './fixtures/story';
+import { ticketFormStory } from './fixtures/ticketForm';
 import { upsellStory } from './fixtures/upsell';
 import { verifyEmailStory } from './fixtures/verifyEmail';
 
@@ -70,6 +71,7 @@ const written: Record<string, MachineStory> = {
   promoCode: promoCodeStory,
   giftCard: giftCardStory,
   setEmail: setEmailStory,
+  ticketForm: ticketFormStory,
   upsell: upsellStory,
   verifyEmail: verifyEmailStory,
 };

@@ -1,9 +1,13 @@
 /** Types of the single-event form (spec 1 §4 "Single-event flow"). */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
-import type { TicketFormContext } from './core/ticket-form';
-import type { BlockingContext, TicketFormEvent } from './core/types';
-import type { VoucherChangeEvent } from './core/vouchers';
+import type { TicketFormSubmittedEvent } from './core/ticket-form';
+import type {
+  BlockingContext,
+  ReserveCoreContext,
+  ReserveCoreEvent,
+  ReserveIntoCartInput,
+} from './core/types';
 
 export interface SingleEventReserveInput {
   event: EventDetail;
@@ -13,12 +17,20 @@ export interface SingleEventReserveInput {
   presetPriceCents?: number | null;
 }
 
-/** The ticket form (core/ticket-form.ts), blocked by a failed load or nothing on sale. */
-export interface SingleEventReserveContext extends TicketFormContext, BlockingContext {
+/**
+ * The event, its one session and its groups, blocked by a failed load or nothing on sale; the ticket form itself
+ * is the child `ticketForm` (core/ticketForm.machine.ts), which holds the quantities and the fields.
+ */
+export interface SingleEventReserveContext extends ReserveCoreContext, BlockingContext {
+  event: EventDetail;
   select: string | null;
+  /** Preset flexible amount in cents (the `price` query), the form's first amount. */
+  presetPriceCents: number | null;
   /** The event's one session; null while loading, and for discount-code purchases (no session needed). */
   session: SessionModel | null;
   groups: TicketGroupModel[];
+  /** What the form asked to reserve (its `form.submitted`), while and after it is reserved; else null. */
+  request: ReserveIntoCartInput | null;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
@@ -28,7 +40,11 @@ export type SingleEventReserveActorEvent =
   | DoneActorEvent<TicketGroupModel[], 'loadSessionGroups'>
   | ErrorActorEvent<unknown, 'loadSessionGroups'>;
 
-export type SingleEventReserveEvent = SingleEventReserveActorEvent | TicketFormEvent | VoucherChangeEvent;
+/** The form's own events go to the child `ticketForm`; the flow takes its valid submit. */
+export type SingleEventReserveEvent =
+  | SingleEventReserveActorEvent
+  | ReserveCoreEvent
+  | TicketFormSubmittedEvent;
 
 export interface LoadSingleSessionInput {
   eventId: string;

@@ -11,20 +11,30 @@ import { message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
 import { type FlexiblePriceView, flexiblePriceView, withChosenPrices } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
-import { ticketFormCallbacks } from './core/view';
+import type { TicketFormChildContext, TicketFormChildEvent } from './core/ticket-form';
+import { ticketFormContext, type ticketFormMachine } from './core/ticketForm.machine';
+import { formEditCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { canDecrementOne, canIncrementOne, chosenType } from './one-ticket';
 import type { OneTicketReserveEvent } from './one-ticket-types';
 import type { OneTicketReserveMachine } from './oneTicketReserve.machine';
 import { isFewTickets, type Quantities, totalFeesCents, totalPriceCents } from './quantities';
 import { needsSeats } from './single-event';
-import { isSingleReadyToSubmit, singleQuantityScope } from './singleEventReserve.impl';
+import type { SingleEventReserveEvent } from './single-event-types';
+import { isSingleReadyToSubmit, singleFormInput } from './singleEventReserve.impl';
 import type { SingleEventReserveMachine } from './singleEventReserve.machine';
 import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
 import type { NoticeLevel } from './types';
 
 export type SingleEventReserveSnapshot = SnapshotFrom<SingleEventReserveMachine>;
 export type OneTicketReserveSnapshot = SnapshotFrom<OneTicketReserveMachine>;
+/** The single-event form's child (`ticketForm`, invoked at the flow's root). */
+export type TicketFormSnapshot = SnapshotFrom<typeof ticketFormMachine>;
+
+/** The child's snapshot of a single-event snapshot (none once the flow is done). */
+export function ticketFormOf(snapshot: SingleEventReserveSnapshot): TicketFormSnapshot | undefined {
+  return snapshot.children.ticketForm?.getSnapshot() as TicketFormSnapshot | undefined;
+}
 
 /** Where a form whose load can block it stands. */
 export type FormStatus = 'loading' | 'unavailable' | 'error' | 'ready';
@@ -83,24 +93,35 @@ function formStatus(
 const total = (groups: readonly TicketGroupModel[], quantities: Quantities) =>
   totalPriceCents(groups, quantities) + totalFeesCents(groups, quantities);
 
-export function selectSingleEventView(snapshot: SingleEventReserveSnapshot): SingleEventViewModel {
+/**
+ * The single-event view: the flow's snapshot (loading, blocked, reserving, its notices) and its form child's
+ * (groups, quantities, fields). A screen subscribed to both passes the form's snapshot; by default it is read
+ * from the flow's child, and a form not there (the flow done) is an empty one.
+ */
+export function selectSingleEventView(
+  snapshot: SingleEventReserveSnapshot,
+  formSnapshot: TicketFormSnapshot | undefined = ticketFormOf(snapshot),
+): SingleEventViewModel {
   const { context } = snapshot;
-  const ready = snapshot.matches('ready');
+  const form: TicketFormChildContext =
+    formSnapshot?.context ?? ticketFormContext({ input: singleFormInput({ context }) });
+  const open = snapshot.matches('ready') && (formSnapshot?.matches('editing') ?? false);
   const loading =
     snapshot.matches('checking') || snapshot.matches('loadingSession') || snapshot.matches('loadingGroups');
   const { session } = context;
   const tz = context.event.venue.timezone;
+  const scope = { groups: form.groups, session: form.session, quantities: form.quantities };
   return {
     ...formStatus(loading, snapshot.matches('unavailable'), snapshot.matches('loadError'), context.blocking),
     session: session ? { start: session.start, timeZone: tz } : null,
-    groups: ticketGroupViews(context.groups, singleQuantityScope(context), ready, context),
+    groups: ticketGroupViews(form.groups, scope, open, form),
     fewTickets: isFewTickets(session) ? message('fewTickets') : null,
-    totalCents: total(withChosenPrices(context.groups, context), context.quantities),
-    seatsNeeded: needsSeats(context.groups, context.quantities, context.seats),
-    attendees: selectAttendees(context, context.groups),
-    surveys: selectSurveys(context, context.groups),
-    vouchers: selectVouchers(context, context.groups),
-    canSubmit: ready && isSingleReadyToSubmit(context),
+    totalCents: total(withChosenPrices(form.groups, form), form.quantities),
+    seatsNeeded: needsSeats(form.groups, form.quantities, form.seats),
+    attendees: selectAttendees(form, form.groups),
+    surveys: selectSurveys(form, form.groups),
+    vouchers: selectVouchers(form, form.groups),
+    canSubmit: open && isSingleReadyToSubmit(form),
     submitting: snapshot.matches('reserving'),
     messages: context.messages,
     canRetry: snapshot.can({ type: 'retry' }),
@@ -183,8 +204,16 @@ export function selectOneTicketView(snapshot: OneTicketReserveSnapshot): OneTick
   };
 }
 
-/** The single-event form's callbacks (the ticket form's), built from the flow's `send`. */
-export const singleEventCallbacks = ticketFormCallbacks;
+/**
+ * The single-event form's callbacks: the form's fields and submit go to the form child (`sendForm`: its own
+ * actor, as the seat map is), retry to the flow (`send`).
+ */
+export function singleEventCallbacks(
+  send: (event: SingleEventReserveEvent) => void,
+  sendForm: (event: TicketFormChildEvent) => void,
+) {
+  return { ...formEditCallbacks(sendForm), onRetry: () => send({ type: 'retry' }) };
+}
 
 /** The one-ticket picker's callbacks, built from the flow's `send`: what the layout and the story viewer offer. */
 export function oneTicketCallbacks(send: (event: OneTicketReserveEvent) => void) {

@@ -10,8 +10,6 @@ import type { FlowError } from '../shared/flow-error';
 import type { Message, MessageParams } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
-import { NO_ADMITS } from './core/admits';
-import { noPrices, pricesHold } from './core/prices';
 import {
   errorNotice,
   flowErrorOf,
@@ -21,11 +19,9 @@ import {
   reserveErrorText,
   withNotice,
 } from './core/rules';
-import { NO_SURVEYS } from './core/surveys';
-import { fieldsHold, formInStep, formReserveInput, NO_TICKETS } from './core/ticket-form';
+import type { TicketFormInput, TicketFormRefusedEvent, TicketFormResetEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
-import { NO_VOUCHERS } from './core/vouchers';
-import { type QuantityScope, quantitiesAfter } from './quantities';
+import { voucherRefusalOf } from './core/vouchers';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
   LoadSingleGroupsInput,
@@ -41,18 +37,40 @@ export function singleEventContext({ input }: { input: SingleEventReserveInput }
   return {
     event: input.event,
     select: input.select ?? null,
+    presetPriceCents: input.presetPriceCents ?? null,
     session: null,
     groups: [],
-    quantities: {},
-    seats: {},
-    ...NO_ADMITS,
-    ...NO_SURVEYS,
-    ...noPrices(input.presetPriceCents ?? null),
-    ...NO_VOUCHERS,
+    request: null,
     messages: [],
     blocking: null,
     cart: null,
   };
+}
+
+/** The form's first input: no groups yet (they come with `form.reset` once loaded), the price query. */
+export function singleFormInput({ context }: { context: SingleEventReserveContext }): TicketFormInput {
+  return { event: context.event, groups: [], session: null, presetPriceCents: context.presetPriceCents };
+}
+
+/** The form gets the groups just known (the event's own, or the session's) at their default quantities. */
+export function singleFormReset({ context }: { context: SingleEventReserveContext }): TicketFormResetEvent {
+  const { groups, session } = context;
+  return {
+    type: 'form.reset',
+    groups,
+    session,
+    quantities: defaultQuantities({ groups, session }, context.select),
+  };
+}
+
+/** Sold out: the form is emptied while the session and its groups load again. */
+export function emptyFormReset(): TicketFormResetEvent {
+  return { type: 'form.reset', groups: [], session: null };
+}
+
+/** The reserve was refused (or failed itself: null): the form is back, as it was. */
+export function formRefusal({ event }: { event: SingleEventReserveEvent }): TicketFormRefusedEvent {
+  return { type: 'form.refused', error: refusedErrorOf(event) };
 }
 
 export function singleSessionInput({
@@ -71,14 +89,20 @@ export function singleGroupsInput({
   return { eventId: context.event.id, sessionId: context.session?.id ?? '' };
 }
 
-/** The form's reserve: the session (none for discount codes), a city pass's visit at its start. */
+/** The reserve: what the form's valid submit asked for (the session, a city pass's visit at its start). */
 export function singleReserveInput({
   context,
 }: {
   context: SingleEventReserveContext;
 }): ReserveIntoCartInput {
-  const { session, groups } = context;
-  return formReserveInput(context, groups, session?.id ?? null, session?.start ?? null);
+  if (!context.request) throw new Error('singleEventReserve: reserving without the form’s request');
+  return context.request;
+}
+
+/** The city-pass vouchers the reserve sent, per type (what a refusal naming one is matched against). */
+function requestedVouchers(request: ReserveIntoCartInput | null): Record<string, string[]> {
+  const part = request?.request;
+  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------
@@ -92,13 +116,13 @@ function errorText(error: FlowError | null, context: SingleEventReserveContext):
   return reserveErrorText(error, params);
 }
 
-export function singleQuantityScope(context: SingleEventReserveContext): QuantityScope {
-  return { groups: context.groups, session: context.session, quantities: context.quantities };
-}
-
-/** The submit button's rule on context alone (being in `ready` is the rest of it). */
-export function isSingleReadyToSubmit(context: SingleEventReserveContext): boolean {
-  return canSubmitSingle(context.groups, context.quantities, context.seats);
+/** The submit button's rule on the form's groups and choice (the form being open is the rest of it). */
+export function isSingleReadyToSubmit(form: {
+  groups: readonly TicketGroupModel[];
+  quantities: Parameters<typeof canSubmitSingle>[1];
+  seats: Parameters<typeof canSubmitSingle>[2];
+}): boolean {
+  return canSubmitSingle(form.groups, form.quantities, form.seats);
 }
 
 // ---- actors (the route provides each; a flow run without its wiring fails with not_provided) -----------
@@ -119,13 +143,9 @@ export const singleEventGuards = {
     assertEvent(event, 'xstate.done.actor.loadSession');
     return event.output === null;
   },
-  /** The submit button's rule, the attendee, voucher, survey and price rules. */
-  canSubmit: ({ context }: Args) =>
-    isSingleReadyToSubmit(context) &&
-    fieldsHold(context, context.groups, context.quantities) &&
-    pricesHold(context.groups, context.quantities, context),
-  /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
-  ticketsReady: ({ context }: Args) => isSingleReadyToSubmit(context),
+  /** The server refused one voucher the form sent (invalid_citypass, code_exhausted): beside its field. */
+  isVoucherRefusal: ({ context, event }: Args) =>
+    voucherRefusalOf(refusedErrorOf(event), requestedVouchers(context.request)) !== null,
 };
 
 export const singleEventActions = {
@@ -142,20 +162,19 @@ export const singleEventActions = {
       return offeredGroups(context.event, event.output);
     },
   }),
-  applyDefaultQuantities: act(({ context }) => {
-    const scope = { groups: context.groups, session: context.session };
-    return formInStep(context, context.groups, defaultQuantities(scope, context.select));
+  /** The form's valid submit: what to reserve. */
+  assignRequest: act({
+    request: ({ event }) => {
+      assertEvent(event, 'form.submitted');
+      return event.request;
+    },
   }),
   noteLoadError: act({ blocking: ({ context, event }) => errorText(flowErrorOf(event), context) }),
-  /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
-  changeQuantity: act(({ context, event }) =>
-    formInStep(context, context.groups, quantitiesAfter(singleQuantityScope(context), event)),
-  ),
   /** Sold out names the session's time (the core's `noteReserveError` does not). */
   noteReserveError: act({
     messages: ({ context, event }) =>
       withNotice(context.messages, errorNotice(RESERVE_ERROR, errorText(refusedErrorOf(event), context))),
   }),
   /** Sold out: the session and its groups are loaded again, the choice is cleared. */
-  clearSelection: act({ session: null, groups: [], ...NO_TICKETS }),
+  clearSelection: act({ session: null, groups: [] }),
 };

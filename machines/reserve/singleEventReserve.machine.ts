@@ -3,21 +3,26 @@
  *
  * checking -> ready when every group is a discount-code purchase (no session is needed: the event's own
  * groups are the form); otherwise loadingSession (the event's one session) -> loadingGroups (its ticket
- * groups, then the default quantities) -> ready; no session on sale -> unavailable; a failed load ->
- * loadError (retry). ready: quantities, attendees and city-pass vouchers; submit (only with at least one ticket,
- * every group within its limits, no seats left to choose, the attendee and voucher rules holding) -> reserving (the
- * core's `reserveIntoCart`) -> done (output { cart }). A sold-out session reloads it; a refused voucher
- * (invalid_citypass, code_exhausted) is shown beside its field.
+ * groups) -> ready; no session on sale -> unavailable; a failed load -> loadError (retry). Once the groups are
+ * known the form gets them at their default quantities (`form.reset`).
+ *
+ * The ticket form is the child `ticketForm` (core/ticketForm.machine.ts), invoked at the root so it lives
+ * across the reserve: the view sends the visitor's edits and submit straight to it, and it tells this flow
+ * `form.submitted` (with the request) once every rule holds. ready --form.submitted--> reserving (the core's
+ * `reserveIntoCart`) -> done (output { cart }). A refused reserve gives the form back (`form.refused`): a sold-out
+ * session empties it and reloads the session; a refused voucher is shown beside its field, any other refusal is
+ * the form's notice too.
  *
  * No I/O: the promise actors are provided by the route; `reserved` is the injected after-reserve action.
  * The config holds no inline functions: actors, guards and actions are named in `setup` (the reserve core's,
  * and this chart's own from singleEventReserve.impl.ts), as are the mappers.
  */
-import { setup } from 'xstate';
-import { blockingActions, reserveCoreActions, ticketFormActions } from './core/actions';
-import { reserveCoreGuards, voucherGuards } from './core/guards';
+import { sendTo, setup } from 'xstate';
+import { blockingActions, reserveCoreActions } from './core/actions';
+import { reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
+import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import type {
   SingleEventReserveContext,
@@ -25,10 +30,14 @@ import type {
   SingleEventReserveInput,
 } from './single-event-types';
 import {
+  emptyFormReset,
+  formRefusal,
   singleEventActions,
   singleEventActors,
   singleEventContext,
   singleEventGuards,
+  singleFormInput,
+  singleFormReset,
   singleGroupsInput,
   singleReserveInput,
   singleSessionInput,
@@ -41,13 +50,18 @@ export const singleEventReserveMachine = setup({
     input: {} as SingleEventReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...singleEventActors, reserveIntoCart: reserveIntoCartMachine },
-  guards: { ...reserveCoreGuards, ...voucherGuards, ...singleEventGuards },
+  actors: { ...singleEventActors, reserveIntoCart: reserveIntoCartMachine, ticketForm: ticketFormChild },
+  guards: { ...reserveCoreGuards, ...singleEventGuards },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    ...ticketFormActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...singleEventActions,
+    /** The form gets the groups just loaded, at their default quantities. */
+    resetForm: sendTo('ticketForm', singleFormReset),
+    /** Sold out: the form is emptied while the session loads again. */
+    emptyForm: sendTo('ticketForm', emptyFormReset),
+    /** The reserve was refused or failed: the form is back as it was. */
+    refuseForm: sendTo('ticketForm', formRefusal),
   },
 }).createMachine({
   id: 'singleEventReserve',
@@ -55,6 +69,7 @@ export const singleEventReserveMachine = setup({
     'Single event (spec 1): an event with one session shows it, then its tickets, and reserves them into the cart.',
   context: singleEventContext,
   output: cartOutput,
+  invoke: { id: 'ticketForm', src: 'ticketForm', input: singleFormInput },
   initial: 'checking',
   on: {
     'message.dismiss': { actions: 'dismissMessage' },
@@ -63,11 +78,7 @@ export const singleEventReserveMachine = setup({
     checking: {
       description: 'When every group is a discount-code purchase no session is needed.',
       always: [
-        {
-          guard: 'isSessionless',
-          target: 'ready',
-          actions: ['assignEventGroups', 'applyDefaultQuantities'],
-        },
+        { guard: 'isSessionless', target: 'ready', actions: ['assignEventGroups', 'resetForm'] },
         { target: 'loadingSession' },
       ],
     },
@@ -90,7 +101,7 @@ export const singleEventReserveMachine = setup({
         id: 'loadSessionGroups',
         src: 'loadSessionGroups',
         input: singleGroupsInput,
-        onDone: { target: 'ready', actions: ['assignGroups', 'applyDefaultQuantities'] },
+        onDone: { target: 'ready', actions: ['assignGroups', 'resetForm'] },
         onError: { target: 'loadError', actions: 'noteLoadError' },
       },
     },
@@ -100,25 +111,9 @@ export const singleEventReserveMachine = setup({
     },
     unavailable: { description: 'The event has no session that can be booked: the unavailable message.' },
     ready: {
-      description:
-        'The ticket form: quantities, seats, attendees, surveys and vouchers; submit reserves when they are valid.',
+      description: 'The ticket form (the child) is open; its valid submit reserves what it holds.',
       on: {
-        'quantity.increment': { actions: 'changeQuantity' },
-        'quantity.decrement': { actions: 'changeQuantity' },
-        'quantity.set': { actions: 'changeQuantity' },
-        'seats.set': { actions: 'assignSeats' },
-        'admit.change': { actions: 'changeAdmit' },
-        'survey.change': { actions: 'changeSurvey' },
-        'price.change': { actions: 'changePrice' },
-        'voucher.change': { actions: 'changeVoucher' },
-        submit: [
-          {
-            guard: 'canSubmit',
-            target: 'reserving',
-            actions: ['clearReserveNotices', 'clearVoucherRefusal'],
-          },
-          { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkPrices', 'checkVouchers'] },
-        ],
+        'form.submitted': { target: 'reserving', actions: ['clearReserveNotices', 'assignRequest'] },
       },
     },
     reserving: {
@@ -132,12 +127,12 @@ export const singleEventReserveMachine = setup({
           {
             guard: 'isSessionSoldOut',
             target: 'loadingSession',
-            actions: ['noteReserveError', 'clearSelection'],
+            actions: ['noteReserveError', 'clearSelection', 'emptyForm'],
           },
-          { guard: 'isVoucherRefusal', target: 'ready', actions: 'noteVoucherRefusal' },
-          { target: 'ready', actions: ['noteReserveError', 'dropTakenSeats'] },
+          { guard: 'isVoucherRefusal', target: 'ready', actions: 'refuseForm' },
+          { target: 'ready', actions: ['noteReserveError', 'refuseForm'] },
         ],
-        onError: { target: 'ready', actions: 'noteReserveError' },
+        onError: { target: 'ready', actions: ['noteReserveError', 'refuseForm'] },
       },
     },
     done: { description: 'The tickets are in the cart.', type: 'final' },

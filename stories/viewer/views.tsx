@@ -27,6 +27,7 @@ import {
   promoCodeCallbacks,
   selectPromoCodeView,
 } from '../../machines/promoCode/view';
+import type { TicketFormChildEvent } from '../../machines/reserve/core/ticket-form';
 import {
   type QuantityFirstReserveSnapshot,
   quantityFirstReserveCallbacks,
@@ -111,8 +112,18 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
 }
 
 function SingleEventStoryView({ snapshot, send, strings }: StoryViewProps) {
-  const view = selectSingleEventView(snapshot as unknown as SingleEventReserveSnapshot);
-  return <SingleEventReserve strings={strings} currency="USD" view={view} {...singleEventCallbacks(send)} />;
+  const flow = snapshot as unknown as SingleEventReserveSnapshot;
+  const view = selectSingleEventView(flow);
+  // The form is the flow's child: its fields go to it (a path replayed without the child shows none).
+  const sendForm = (event: TicketFormChildEvent) => flow.children.ticketForm?.send(event);
+  return (
+    <SingleEventReserve
+      strings={strings}
+      currency="USD"
+      view={view}
+      {...singleEventCallbacks(send, sendForm)}
+    />
+  );
 }
 
 function OneTicketStoryView({ snapshot, send, strings }: StoryViewProps) {

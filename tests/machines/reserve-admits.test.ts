@@ -5,7 +5,7 @@
  * how each ticket flow carries it to the reserve.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { type AnyActorRef, createActor, type EventObject, fromPromise, SimulatedClock } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import { admitAskOf, strongerAsk } from '../../domain/admit-rule';
 import {
@@ -38,7 +38,7 @@ import { attendeeLecture, lectureGroup, lectureSession } from '../../stories/fix
 import '../../ui/reserve/strings';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { flush } from './graph-helpers';
-import { dateFirstOnFixtures, postTickets, type TicketsPost } from './reserve-core-helpers';
+import { dateFirstOnFixtures, postTickets, sendAsTheView, type TicketsPost } from './reserve-core-helpers';
 
 const T = createStrings();
 const text = (m: Parameters<typeof resolveMessage>[1] | null) => (m ? resolveMessage(T, m) : null);
@@ -174,8 +174,8 @@ describe('what the reserve sends', () => {
 
 const reserveWith = (record: (post: TicketsPost) => void) => postTickets(record, async () => cart);
 
-async function send(actor: { send: (e: never) => void }, event: Record<string, unknown>) {
-  actor.send(event as never);
+async function send(actor: AnyActorRef, event: Record<string, unknown>) {
+  sendAsTheView(actor, event as EventObject);
   await flush();
 }
 

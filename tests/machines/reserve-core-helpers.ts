@@ -2,9 +2,10 @@
  * The reserve core's child (`reserveIntoCart`) with a scripted post, for the reserve flows' tests: each call
  * is recorded as the flow's tickets request (a membership request here fails the test), then answered.
  */
-import { fromPromise } from 'xstate';
+import { type AnyActorRef, type EventObject, fromPromise } from 'xstate';
 import type { CartModel, ReserveRequest, SessionModel, TicketGroupModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { days, sessionsByDate } from '../../stories/fixtures/dateFirstReserve';
 
@@ -39,4 +40,28 @@ export function dateFirstOnFixtures(
       reserveIntoCart,
     },
   });
+}
+
+/** The form's events (`ticketForm`'s): where a flow's form is its child, they go to the child. */
+const FORM_EVENTS: ReadonlySet<string> = new Set(ticketFormMachine.root.events);
+
+/** The form child of a flow that has one (single event), else undefined. */
+function formChildOf(actor: AnyActorRef): AnyActorRef | undefined {
+  const children = actor.getSnapshot().children as Record<string, AnyActorRef | undefined> | undefined;
+  return children?.ticketForm;
+}
+
+/**
+ * Sends an event as the flow's view does: a form event to the flow's form child when it has one (single
+ * event, whose view sends them there), anything else (and every event of the other flows) to the flow.
+ */
+export function sendAsTheView(actor: AnyActorRef, event: EventObject): void {
+  const form = formChildOf(actor);
+  if (form && FORM_EVENTS.has(event.type)) form.send(event);
+  else actor.send(event);
+}
+
+/** What the form holds: the form child's context where the flow has one, else the flow's. */
+export function formContextOf(actor: AnyActorRef): { quantities: Record<string, number> } {
+  return (formChildOf(actor) ?? actor).getSnapshot().context;
 }

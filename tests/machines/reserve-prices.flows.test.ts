@@ -7,7 +7,7 @@
  * was typed, the message shows only after a stopped submit, and a reserve sends the amount as face_value.
  */
 import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
+import { type AnyActorRef, createActor, type EventObject, fromPromise, SimulatedClock } from 'xstate';
 import type { SessionModel, TicketGroupModel } from '../../api/models';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
@@ -20,7 +20,13 @@ import { lectureSession, wishLecture } from '../../stories/fixtures/singleEventR
 import '../../ui/form-strings';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { flush } from './graph-helpers';
-import { dateFirstOnFixtures, postTickets, type TicketsPost } from './reserve-core-helpers';
+import {
+  dateFirstOnFixtures,
+  formContextOf,
+  postTickets,
+  sendAsTheView,
+  type TicketsPost,
+} from './reserve-core-helpers';
 
 const T = createStrings();
 const OUTSIDE = 'Value entered is outside min/max.';
@@ -67,7 +73,7 @@ const pick = (types: { id: string; flexiblePrice: { value: string; error: unknow
 };
 
 async function send(actor: AnyActorRef, e: Record<string, unknown>) {
-  actor.send(e as never);
+  sendAsTheView(actor, e as EventObject);
   await flush();
 }
 
@@ -208,7 +214,7 @@ const feeWish: TicketGroupModel = {
 /** The spec's sum for one ticket at an amount in cents: the amount, the fixed fee, 10 % of the amount. */
 const withFees = (cents: number) => cents + 50 + Math.round(cents / 10);
 /** How many pay-what-you-wish tickets the form holds (the single event starts at its default quantity). */
-const wishCount = (actor: AnyActorRef): number => actor.getSnapshot().context.quantities['t-wish'] ?? 0;
+const wishCount = (actor: AnyActorRef): number => formContextOf(actor).quantities['t-wish'] ?? 0;
 
 describe.each(FLOWS)('flexible price fees: $name', (flow) => {
   it('the total takes the percent fee of the chosen amount; an amount that does not fit counts at the minimum', async () => {

@@ -7,7 +7,7 @@
  * the code.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { type AnyActorRef, createActor, type EventObject, fromPromise, SimulatedClock } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import { checkSurveyAnswers, parseSurvey, surveyData, surveyProblems } from '../../domain/survey-rule';
 import { requestSurveys, selectSurveys, surveysHold } from '../../machines/reserve/core/surveys';
@@ -23,7 +23,7 @@ import '../../ui/form-strings';
 import '../../ui/reserve/strings';
 import { createStrings, resolveMessage } from '../../ui/strings';
 import { flush } from './graph-helpers';
-import { dateFirstOnFixtures, postTickets, type TicketsPost } from './reserve-core-helpers';
+import { dateFirstOnFixtures, postTickets, sendAsTheView, type TicketsPost } from './reserve-core-helpers';
 
 const T = createStrings();
 const text = (m: Parameters<typeof resolveMessage>[1] | null) => (m ? resolveMessage(T, m) : null);
@@ -163,8 +163,8 @@ describe('the core (core/surveys.ts)', () => {
 
 const reserveWith = (record: (post: TicketsPost) => void) => postTickets(record, async () => cart);
 
-async function send(actor: { send: (e: never) => void }, e: Record<string, unknown>) {
-  actor.send(e as never);
+async function send(actor: AnyActorRef, e: Record<string, unknown>) {
+  sendAsTheView(actor, e as EventObject);
   await flush();
 }
 const answer = (ticketGroupId: string, question: string, value: string) => ({

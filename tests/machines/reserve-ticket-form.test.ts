@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../api/models';
 import { EMPTY_ADMIT } from '../../machines/reserve/core/admits';
 import { fieldsHold, formInStep, formReserveInput } from '../../machines/reserve/core/ticket-form';
-import { singleEventContext } from '../../machines/reserve/singleEventReserve.impl';
+import { ticketFormContext } from '../../machines/reserve/core/ticketForm.machine';
 import {
   attendeeLecture,
   citypassGroup,
@@ -21,7 +21,8 @@ import {
 } from '../../stories/fixtures/singleEventReserve';
 import { requiredQuestion } from './reserve.oracle';
 
-const form = (event: EventDetail) => singleEventContext({ input: { event } });
+/** An empty form of the event (the form child's first context, no groups yet). */
+const form = (event: EventDetail) => ticketFormContext({ input: { event, groups: [], session: null } });
 const ADA = { first: 'Ada', last: 'Lovelace', email: '' };
 
 describe('the ticket form (spec 1 §4, §5)', () => {

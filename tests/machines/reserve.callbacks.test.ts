@@ -51,7 +51,22 @@ const formEvents = {
 describe('the reserve views’ callbacks send their flow’s events', () => {
   it('the ticket form (date-first, quantity-first, single event)', () => {
     expect(sent(ticketFormCallbacks as never, formArgs as never)).toEqual(formEvents);
-    expect(singleEventCallbacks).toBe(ticketFormCallbacks);
+  });
+
+  it('single event: the form’s fields and submit go to the form child, retry to the flow', () => {
+    const { onRetry, ...toForm } = formEvents;
+    expect(
+      sent(
+        ((send: (e: unknown) => void) => singleEventCallbacks(send, () => {})) as never,
+        formArgs as never,
+      ),
+    ).toEqual({ onRetry });
+    expect(
+      sent(
+        ((send: (e: unknown) => void) => singleEventCallbacks(() => {}, send)) as never,
+        formArgs as never,
+      ),
+    ).toEqual(toForm);
   });
 
   it('date-first: the day, flexible tickets and the session', () => {

@@ -1,11 +1,13 @@
 /**
  * Issue 29's proof that the reserve tables catch a wrong machine: hand-made mutants of the reserve core's child
  * and of the four reserve variants (a retargeted transition, a dropped guard, swapped or dropped actions) each
- * fail their table test. Not part of the mutation run (vitest.mutation.config.ts leaves *.mutants.test.ts out).
+ * fail their table test; and of the ticket form child (issue 17). Not part of the mutation run
+ * (vitest.mutation.config.ts leaves *.mutants.test.ts out).
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { reserveIntoCartMachine } from '../../machines/reserve/core/reserveIntoCart.machine';
+import { ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
@@ -15,6 +17,7 @@ import * as oneTicket from './oneTicketReserve.table';
 import * as quantityFirst from './quantityFirstReserve.table';
 import * as reserveIntoCart from './reserveIntoCart.table';
 import * as singleEvent from './singleEventReserve.table';
+import * as ticketForm from './ticketForm.table';
 import { type EventSample, expectTable, mutantOf, type Table, type World } from './transition-table';
 
 // biome-ignore lint/suspicious/noExplicitAny: a machine config edited by hand, whatever its shape
@@ -27,9 +30,13 @@ function failsItsTable(
   // biome-ignore lint/suspicious/noExplicitAny: any flow's table
   spec: { table: Table<any, any, any>; worlds: World<any>[]; events: EventSample<any>[] },
   edit: (config: Config) => void,
+  /** The children invoked at the root (single event: its form), stood in for as its table test does. */
+  children: readonly string[] = [],
 ) {
+  // The unmutated machine holds to the same table, so a mutant's failure is the mutation's.
+  expect(expectTable({ machine, ...spec, children })).toBeGreaterThan(0);
   const mutant = mutantOf(machine, edit as (config: never) => void);
-  expect(() => expectTable({ machine: mutant, ...spec })).toThrow();
+  expect(() => expectTable({ machine: mutant, ...spec, children })).toThrow();
 }
 
 describe('hand-made reserveIntoCart mutants fail the table (spec 1 §4, §8)', () => {
@@ -98,39 +105,51 @@ describe('hand-made oneTicketReserve mutants fail the table (spec 1 §2 layout 2
 });
 
 describe('hand-made singleEventReserve mutants fail the table (spec 1 §4 "Single-event flow")', () => {
-  const ready = (c: Config): Node => c.states.ready.on;
+  const onDone = (c: Config): Node => c.states.reserving.invoke.onDone;
   it.each<Edit>([
     [
       'a retargeted transition: sold out goes back to the form',
       (c) => {
-        c.states.reserving.invoke.onDone[1].target = 'ready';
+        onDone(c)[1].target = 'ready';
       },
     ],
     [
-      'a dropped guard: submit without the field rules',
+      'a dropped guard: every refusal is taken for a voucher’s (no notice)',
       (c) => {
-        delete ready(c).submit[0].guard;
+        delete onDone(c)[2].guard;
       },
     ],
     [
       'swapped actions: the choice cleared before the sold-out message (no time in it)',
       (c) => {
-        c.states.reserving.invoke.onDone[1].actions = ['clearSelection', 'noteReserveError'];
+        onDone(c)[1].actions = ['clearSelection', 'noteReserveError', 'emptyForm'];
       },
     ],
     [
-      'a removed action: a lost seat race keeps the taken seats',
+      'a removed action: a refused reserve does not give the form back',
       (c) => {
-        c.states.reserving.invoke.onDone[3].actions = ['noteReserveError'];
+        onDone(c)[3].actions = ['noteReserveError'];
       },
     ],
     [
-      'a removed action: the fields are not checked',
+      'a removed action: sold out leaves the old tickets in the form',
       (c) => {
-        ready(c).submit[1].actions = ['checkAdmits', 'checkSurveys', 'checkPrices'];
+        onDone(c)[1].actions = ['noteReserveError', 'clearSelection'];
       },
     ],
-  ])('%s', (_, edit) => failsItsTable(singleEventReserveMachine, singleEvent, edit));
+    [
+      'a removed action: the loaded groups do not reach the form',
+      (c) => {
+        c.states.loadingGroups.invoke.onDone.actions = ['assignGroups'];
+      },
+    ],
+    [
+      'a removed action: the form’s submit keeps the last notices',
+      (c) => {
+        c.states.ready.on['form.submitted'].actions = ['assignRequest'];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(singleEventReserveMachine, singleEvent, edit, ['ticketForm']));
 });
 
 describe('hand-made quantityFirstReserve mutants fail the table (spec 1 §4 "Quantity-first flow")', () => {
@@ -211,4 +230,64 @@ describe('hand-made dateFirstReserve mutants fail the table (spec 1 §4 "Date-fi
       },
     ],
   ])('%s', (_, edit) => failsItsTable(dateFirstReserveMachine, dateFirst, edit));
+});
+
+describe('hand-made ticketForm mutants fail the table (spec 1 §2, §4, §5, §8)', () => {
+  const editing = (c: Config): Node => c.states.editing;
+  it.each<Edit>([
+    [
+      'a retargeted transition: a valid submit stays in the form',
+      (c) => {
+        editing(c).on.submit[0].target = 'editing';
+      },
+    ],
+    [
+      'a dropped guard: every submit with tickets tells the parent',
+      (c) => {
+        delete editing(c).on.submit[0].guard;
+      },
+    ],
+    [
+      'a dropped guard: a submit without tickets marks the fields checked',
+      (c) => {
+        delete editing(c).on.submit[1].guard;
+      },
+    ],
+    [
+      'a swapped action: a refusal notes the voucher instead of dropping the taken seats',
+      (c) => {
+        c.states.submitted.on['form.refused'][1].actions = 'noteVoucherRefusal';
+      },
+    ],
+    [
+      'a retargeted transition: a refused voucher leaves the form waiting',
+      (c) => {
+        c.states.submitted.on['form.refused'][0].target = 'submitted';
+      },
+    ],
+    [
+      'a removed action: a submit the field rules stop does not check the vouchers (was the single-event table’s)',
+      (c) => {
+        editing(c).on.submit[1].actions = ['checkAdmits', 'checkSurveys', 'checkPrices'];
+      },
+    ],
+    [
+      'a removed action: a lost seat race keeps the taken seats (was the single-event table’s)',
+      (c) => {
+        c.states.submitted.on['form.refused'][1].actions = ['clearRequest'];
+      },
+    ],
+    [
+      'a dropped guard: a form without groups opens (edits while the parent loads)',
+      (c) => {
+        delete c.states.opening.always[0].guard;
+      },
+    ],
+    [
+      'a dropped action: new groups keep the old tickets',
+      (c) => {
+        (c.on as Node)['form.reset'].actions = [];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(ticketFormMachine, ticketForm, edit));
 });

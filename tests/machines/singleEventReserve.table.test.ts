@@ -4,11 +4,12 @@
  * and the start with each input.
  */
 import { describe, expect, it } from 'vitest';
+import type { EventDetail } from '../../api/models';
 import type { SingleEventReserveContext } from '../../machines/reserve/single-event-types';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { codesEvent, lecture } from '../../stories/fixtures/singleEventReserve';
 import { base, events, table, worlds } from './singleEventReserve.table';
-import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
+import { actualInitial, atomicStates, type Call, expectedInitial, expectTable } from './transition-table';
 
 /** The machine's first context, from the table's (independent) base world. */
 const fresh = (over: Partial<SingleEventReserveContext>): SingleEventReserveContext => ({
@@ -22,16 +23,24 @@ describe('singleEventReserve held to its transition table (spec 1 §2 layout 4, 
   });
 
   it('every state, world and event: the states, the context and the calls are the table’s', () => {
-    expect(expectTable({ machine: singleEventReserveMachine, table, worlds, events })).toBeGreaterThan(1000);
+    expect(
+      expectTable({ machine: singleEventReserveMachine, table, worlds, events, children: ['ticketForm'] }),
+    ).toBeGreaterThan(150);
   });
 
-  it('starts loading the session, or with the form of discount codes; the query’s select and price kept', () => {
+  it('starts the form (no groups yet, the price query), then loads the session or opens the form of discount codes', () => {
+    const form = (event: EventDetail, presetPriceCents: number | null): Call => ({
+      invoke: 'ticketForm',
+      input: { event, groups: [], session: null, presetPriceCents },
+    });
     expect(actualInitial(singleEventReserveMachine, { event: lecture })).toEqual(
-      expectedInitial(table, fresh({})),
+      expectedInitial(table, fresh({}), [form(lecture, null)]),
     );
     const input = { event: codesEvent, select: 't-code', presetPriceCents: 900 };
     expect(actualInitial(singleEventReserveMachine, input)).toEqual(
-      expectedInitial(table, fresh({ event: codesEvent, select: 't-code', presetPriceCents: 900 })),
+      expectedInitial(table, fresh({ event: codesEvent, select: 't-code', presetPriceCents: 900 }), [
+        form(codesEvent, 900),
+      ]),
     );
   });
 });

@@ -3,36 +3,30 @@
  * machine to it), written from spec 1 §2 layout 4, §4 "Single-event flow" and "Quantities", §5 (quantity rules,
  * seats, attendees, surveys, flexible price, city-pass vouchers), §8 and §9, not read from the machine:
  *
- * checking: every group a discount-code purchase (and one at least) -> ready with the event's own groups and
- * the default quantities, no session; else loadingSession (the event's one session): none on sale ->
- * unavailable ('Sorry, tickets are not available for this event.'), one -> loadingGroups (its groups, those of
- * this page, in the session's order) -> ready with the default quantities (the query's `select` at its group's
- * first step when it can be booked, else the only bookable type at its first step, else none); a failed load ->
- * loadError with its message (sold out names the session's time), retry checks again. ready: the steppers
- * (attendees and vouchers kept in step), the seats, attendees, surveys, amounts and vouchers typed (a typed
- * voucher ends the server's refusal of one); submit with at least one ticket, every group within its limits,
- * the seats matching and the attendee, voucher, survey and price rules holding -> reserving (the last submit's
- * notices and voucher refusal cleared); the same without the field rules -> the fields show their problems.
- * reserving: reserved -> done; sold out -> the message with the session's time, the choice cleared, the
- * session loaded again; a refusal naming a typed voucher -> beside its field; else the message, a lost seat
- * race's seats dropped; the child's own failure -> the message.
+ * checking: every group a discount-code purchase (and one at least) -> ready with the event's own groups, no
+ * session; else loadingSession (the event's one session): none on sale -> unavailable ('Sorry, tickets are not
+ * available for this event.'), one -> loadingGroups (its groups, those of this page, in the session's order) ->
+ * ready; a failed load -> loadError with its message (sold out names the session's time), retry checks again.
+ * Once the groups are known, the form (the child `ticketForm`, its own table in ticketForm.table.ts) gets them
+ * at the default quantities (the query's `select` at its group's first step when it can be booked, else the
+ * only bookable type at its first step, else none). ready: the form's valid submit (`form.submitted`) ->
+ * reserving what it asked for (the last submit's notices cleared). reserving: reserved -> done; sold out -> the
+ * message with the session's time, the session and groups cleared, the form emptied, the session loaded
+ * again; a refusal naming a voucher the form sent -> the form gets it back (beside its field), no notice; else
+ * the message and the form gets the refusal back (a lost seat race's seats dropped there); the child's own
+ * failure -> the message, the form back.
  *
- * The field rules of what a reserve carries (attendees, vouchers, surveys: core/admits.ts, core/vouchers.ts,
- * core/surveys.ts) have their own tables from the spec (reserve-admits, reserve-vouchers, reserve-surveys
- * tests); this table reads whether they hold, their fields kept in step and their request parts through them.
+ * What the form does with its fields (quantities, seats, attendees, surveys, amounts, vouchers) and when it
+ * submits is the ticketForm table's; this table reads the events the flow sends it.
  */
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
-import { admitsHold, admitsInStep, requestAdmits } from '../../machines/reserve/core/admits';
-import { requestSurveys, surveysHold } from '../../machines/reserve/core/surveys';
-import { requestVouchers, vouchersHold, vouchersInStep } from '../../machines/reserve/core/vouchers';
+import type { ReserveIntoCartInput } from '../../machines/reserve/core/types';
 import type {
   SingleEventReserveContext,
   SingleEventReserveEvent,
 } from '../../machines/reserve/single-event-types';
 import type { MessageParams } from '../../machines/shared/messages';
-import { wishGroup } from '../../stories/fixtures/dateFirstReserve';
 import {
-  attendeeLecture,
   capacityError,
   cart,
   citypassFailureError,
@@ -44,39 +38,27 @@ import {
   lectureGroup,
   lectureSession,
   pairGroup,
-  seatedEvent,
   seatedGroup,
   seatTakenError,
   soldOutError,
   VOUCHERS,
   voucherUsedError,
-  wishLecture,
 } from '../../stories/fixtures/singleEventReserve';
 import {
-  above0,
   besideTheField,
   cartOf,
   dismissRow,
-  faceValues,
   flowError,
   isSoldOut,
   notice,
-  pricesFit,
   type Quantities,
   RESERVE_ERROR,
   refused,
   refusedError,
-  requiredQuestion,
   reserved,
   reserveText,
   SUBMIT_NOTICES,
-  seatsAfter,
-  seatsFit,
-  seatsPart,
-  selectionValid,
   stepped,
-  surveysTyped,
-  vouchersTyped,
   withNotice,
   without,
 } from './reserve.oracle';
@@ -112,49 +94,32 @@ function defaults(groups: readonly TicketGroupModel[], session: SessionModel | n
   );
   return bookable.length === 1 ? firstOf(groups, session, (bookable[0] as { id: string }).id) : {};
 }
-/** The quantities with the attendee and voucher fields kept in step. */
-const withQuantities = (c: C, groups: readonly TicketGroupModel[], quantities: Quantities) => ({
-  quantities,
-  admits: admitsInStep(c.event, groups, quantities, c.admits),
-  vouchers: vouchersInStep(c.event, groups, quantities, c.vouchers),
+/** The form gets the groups (and the session) at their default quantities. */
+const formReset = (c: C): Call => ({
+  sendTo: 'ticketForm',
+  event: {
+    type: 'form.reset',
+    groups: c.groups,
+    session: c.session,
+    quantities: defaults(c.groups, c.session, c.select),
+  },
 });
+/** The reserve's answer goes back to the form. */
+const formRefused = (e: E): Call => ({
+  sendTo: 'ticketForm',
+  event: { type: 'form.refused', error: refusedError(e) },
+});
+/** The vouchers the reserve sent, per type. */
+const sentVouchers = (c: C) => {
+  const part = c.request?.request;
+  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
+};
 /** The session's groups this page offers (the event's own), in the session's order. */
 const offered = (c: C, groups: readonly TicketGroupModel[]) =>
   groups.filter((g) => c.event.ticketGroups.some((own) => own.id === g.id));
 /** Spec 1 §8: sold out names the session's time. */
 const params = (c: C): MessageParams =>
   c.session ? { time: { time: c.session.start, zone: c.event.venue.timezone } } : {};
-
-const ticketsReady = (c: C) =>
-  selectionValid(c.groups, c.quantities) && seatsFit(c.groups, c.quantities, c.seats);
-const canSubmit = (c: C) =>
-  ticketsReady(c) &&
-  admitsHold(c.event, c.groups, c.quantities, c.admits) &&
-  vouchersHold(c.event, c.groups, c.quantities, c.vouchers) &&
-  surveysHold(c.groups, c.quantities, c.surveys) &&
-  pricesFit(c.groups, c.quantities, c);
-
-function reserveInput(c: C) {
-  const byType = requestVouchers(c.event, c.groups, c.quantities, c.vouchers);
-  const admits = requestAdmits(c.event, c.groups, c.quantities, c.admits);
-  const info = requestSurveys(c.groups, c.quantities, c.surveys);
-  const fv = faceValues(c.groups, c.quantities, c);
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: c.event.id,
-        sessionId: c.session?.id ?? null,
-        quantities: above0(c.quantities),
-        ...seatsPart(c.groups, c.quantities, c.seats),
-        ...(admits ? { admits } : {}),
-        ...(byType ? { vouchers: { byType, visitDatetime: c.session?.start ?? null } } : {}),
-        ...(info ? { additionalInfo: info } : {}),
-        ...(fv ? { faceValues: fv } : {}),
-      },
-    },
-  };
-}
 
 const loadFailed: Row<C, E> = {
   target: 'loadError',
@@ -163,11 +128,6 @@ const loadFailed: Row<C, E> = {
 const noted = (c: C, e: E) => ({
   messages: withNotice(c.messages, notice(RESERVE_ERROR, reserveText(refusedError(e), params(c)))),
 });
-const change = (f: (c: C, e: E) => Partial<C>): Partial<Record<S, Row<C, E>[]>> => ({
-  ready: [{ target: null, effect: f }],
-});
-const stepper = change((c, e) => withQuantities(c, c.groups, stepped(c, e as Parameters<typeof stepped>[1])));
-
 export const table: Table<C, E, S> = {
   initial: 'checking',
   states: {
@@ -177,10 +137,8 @@ export const table: Table<C, E, S> = {
           label: 'discount codes only: no session',
           when: sessionless,
           target: 'ready',
-          effect: (c) => ({
-            groups: c.event.ticketGroups,
-            ...withQuantities(c, c.event.ticketGroups, defaults(c.event.ticketGroups, c.session, c.select)),
-          }),
+          effect: (c) => ({ groups: c.event.ticketGroups }),
+          calls: (_c, _e, after) => [formReset(after)],
         },
         { target: 'loadingSession' },
       ],
@@ -198,7 +156,7 @@ export const table: Table<C, E, S> = {
     loadError: {},
     unavailable: {},
     ready: {},
-    reserving: { entry: { calls: (c): Call[] => [{ invoke: 'reserveIntoCart', input: reserveInput(c) }] } },
+    reserving: { entry: { calls: (c): Call[] => [{ invoke: 'reserveIntoCart', input: c.request }] } },
     done: { final: true },
   },
   on: {
@@ -218,59 +176,20 @@ export const table: Table<C, E, S> = {
       loadingGroups: [
         {
           target: 'ready',
-          effect: (c, e) => {
-            const groups = offered(c, e.output);
-            return { groups, ...withQuantities(c, groups, defaults(groups, c.session, c.select)) };
-          },
+          effect: (c, e) => ({ groups: offered(c, e.output) }),
+          calls: (_c, _e, after) => [formReset(after)],
         },
       ],
     },
     'xstate.error.actor.loadSessionGroups': { loadingGroups: [loadFailed] },
     retry: { loadError: [{ target: 'checking', effect: () => ({ blocking: null }) }] },
-    'quantity.increment': stepper,
-    'quantity.decrement': stepper,
-    'quantity.set': stepper,
-    'seats.set': change((_c, e) => ({ seats: (e as { seats: C['seats'] }).seats })),
-    'admit.change': change((c, e) => {
-      const a = e as Extract<E, { type: 'admit.change' }>;
-      const list = c.admits[a.ticketTypeId];
-      if (!list?.[a.index]) return {};
-      return {
-        admits: {
-          ...c.admits,
-          [a.ticketTypeId]: list.map((v, i) => (i === a.index ? { ...v, [a.field]: a.value } : v)),
-        },
-      };
-    }),
-    'survey.change': change((c, e) => ({
-      surveys: surveysTyped(c.surveys, e as Extract<E, { type: 'survey.change' }>),
-    })),
-    'price.change': change((c, e) => {
-      const p = e as Extract<E, { type: 'price.change' }>;
-      return { prices: { ...c.prices, [p.ticketTypeId]: p.value } };
-    }),
-    'voucher.change': change((c, e) => ({
-      vouchers: vouchersTyped(c.vouchers, e as Extract<E, { type: 'voucher.change' }>),
-      voucherRefusal: null,
-    })),
-    submit: {
+    submit: {},
+    'form.submitted': {
       ready: [
         {
-          label: 'every rule holds',
-          when: canSubmit,
+          label: 'the form holds: reserve what it asks for',
           target: 'reserving',
-          effect: (c) => ({ messages: without(c.messages, SUBMIT_NOTICES), voucherRefusal: null }),
-        },
-        {
-          label: 'the tickets are ready, a field is not: the fields show their problems',
-          when: ticketsReady,
-          target: null,
-          effect: () => ({
-            admitsChecked: true,
-            surveysChecked: true,
-            pricesChecked: true,
-            vouchersChecked: true,
-          }),
+          effect: (c, e) => ({ messages: without(c.messages, SUBMIT_NOTICES), request: e.request }),
         },
       ],
     },
@@ -286,32 +205,26 @@ export const table: Table<C, E, S> = {
           label: 'sold out: the session again, the choice cleared',
           when: (_c, e) => isSoldOut(e),
           target: 'loadingSession',
-          effect: (c, e) => ({
-            ...noted(c, e),
-            session: null,
-            groups: [],
-            quantities: {},
-            admits: {},
-            admitsChecked: false,
-            vouchers: {},
-            vouchersChecked: false,
-            voucherRefusal: null,
-          }),
+          effect: (c, e) => ({ ...noted(c, e), session: null, groups: [] }),
+          calls: () => [{ sendTo: 'ticketForm', event: { type: 'form.reset', groups: [], session: null } }],
         },
         {
-          label: 'a typed voucher refused: beside its field',
-          when: (c, e) => besideTheField(refusedError(e), c.vouchers) !== null,
+          label: 'a voucher the form sent refused: back to the form, beside its field',
+          when: (c, e) => besideTheField(refusedError(e), sentVouchers(c)) !== null,
           target: 'ready',
-          effect: (c, e) => ({ voucherRefusal: besideTheField(refusedError(e), c.vouchers) }),
+          calls: (_c, e) => [formRefused(e)],
         },
         {
-          label: 'refused: the message, a lost seat race’s seats dropped',
+          label: 'refused: the message, the form back (a lost seat race’s seats dropped there)',
           target: 'ready',
-          effect: (c, e) => ({ ...noted(c, e), seats: seatsAfter(c.seats, refusedError(e)) }),
+          effect: noted,
+          calls: (_c, e) => [formRefused(e)],
         },
       ],
     },
-    'xstate.error.actor.reserveIntoCart': { reserving: [{ target: 'ready', effect: noted }] },
+    'xstate.error.actor.reserveIntoCart': {
+      reserving: [{ target: 'ready', effect: noted, calls: (_c, e) => [formRefused(e)] }],
+    },
     'message.dismiss': { '*': [dismissRow] },
   },
 };
@@ -321,20 +234,10 @@ export const table: Table<C, E, S> = {
 export const base = (event: EventDetail): C => ({
   event,
   select: null,
+  presetPriceCents: null,
   session: null,
   groups: [],
-  quantities: {},
-  seats: {},
-  admits: {},
-  admitsChecked: false,
-  surveys: {},
-  surveysChecked: false,
-  prices: {},
-  presetPriceCents: null,
-  pricesChecked: false,
-  vouchers: {},
-  vouchersChecked: false,
-  voucherRefusal: null,
+  request: null,
   messages: [],
   blocking: null,
   cart: null,
@@ -345,8 +248,18 @@ const at = (event: EventDetail, groups: TicketGroupModel[], over: Partial<C> = {
   groups,
   ...over,
 });
-const SURVEY_GROUP: TicketGroupModel = { ...lectureGroup, survey: [requiredQuestion('dietary')] };
-const surveyLecture: EventDetail = { ...lecture, id: 'ev-survey', ticketGroups: [SURVEY_GROUP] };
+/** What the form asks to reserve (its `form.submitted`). */
+const ask = (quantities: Quantities, vouchers?: Record<string, string[]>): ReserveIntoCartInput => ({
+  request: {
+    kind: 'tickets',
+    tickets: {
+      eventId: lecture.id,
+      sessionId: lectureSession.id,
+      quantities,
+      ...(vouchers ? { vouchers: { byType: vouchers, visitDatetime: lectureSession.start } } : {}),
+    },
+  },
+});
 const tightSession: SessionModel = { ...lectureSession, availableCapacity: 1 };
 const mixedEvent: EventDetail = { ...codesEvent, id: 'ev-mixed', ticketGroups: [codesGroup, lectureGroup] };
 const emptyEvent: EventDetail = { ...codesEvent, id: 'ev-none', ticketGroups: [] };
@@ -363,91 +276,30 @@ export const worlds: World<C>[] = [
   { name: 'codes and a lecture group', context: { ...base(mixedEvent), select: 't-code' } },
   { name: 'no groups at all', context: base(emptyEvent) },
   {
-    name: 'lecture loaded, nothing chosen, blocked',
+    name: 'lecture loaded, blocked',
     context: at(lecture, [lectureGroup], { blocking: { key: 'eventUnavailable' } }),
   },
   {
-    name: 'lecture, 2 general, old notices, ?select=t-pair',
+    name: 'lecture, 2 general asked, old notices, ?select=t-pair',
     context: at(lecture, [lectureGroup], {
-      quantities: { 't-general': 2 },
+      request: ask({ 't-general': 2 }),
       messages: oldNotices,
       select: 't-pair',
     }),
   },
+  { name: 'pairs, a session with 1 place', context: at(lecture, [pairGroup], { session: tightSession }) },
   {
-    name: 'lecture, 10 general (the max)',
-    context: at(lecture, [lectureGroup], { quantities: { 't-general': 10 } }),
-  },
-  {
-    name: 'pairs, 2 (the minimum), a session with 1 place',
-    context: at(lecture, [pairGroup], { quantities: { 't-pair': 2 }, session: tightSession }),
-  },
-  {
-    name: 'pairs, nothing, a session with 1 place',
-    context: at(lecture, [pairGroup], { session: tightSession }),
-  },
-  {
-    name: 'seated, 2 stalls, 1 seat',
-    context: at(seatedEvent, [seatedGroup], {
-      quantities: { 't-stalls': 2 },
-      seats: { 'g-seated': ['seat-1'] },
-    }),
-  },
-  {
-    name: 'seated, 2 stalls, 2 seats',
-    context: at(seatedEvent, [seatedGroup], {
-      quantities: { 't-stalls': 2 },
-      seats: { 'g-seated': ['seat-1', 'seat-2'] },
-    }),
-  },
-  {
-    name: 'attendees, 1 general, no name',
-    context: at(attendeeLecture, [lectureGroup], {
-      quantities: { 't-general': 1 },
-      admits: { 't-general': [{ first: '', last: '', email: '' }] },
-    }),
-  },
-  {
-    name: 'attendees, 1 general, named',
-    context: at(attendeeLecture, [lectureGroup], {
-      quantities: { 't-general': 1 },
-      admits: { 't-general': [{ first: 'Ada', last: 'Lovelace', email: '' }] },
-      admitsChecked: true,
-    }),
-  },
-  {
-    name: 'city pass, 1 adult, a wrong voucher, a refusal shown',
+    name: 'city pass, 1 adult asked with its voucher (lower case)',
     context: at(citypassLecture, [lectureGroup, citypassGroup], {
-      quantities: { 't-cp-adult': 1 },
-      vouchers: { 't-cp-adult': [VOUCHERS.wrong] },
-      voucherRefusal: { code: VOUCHERS.wrong, message: { key: 'citypassFormat' } },
+      request: ask({ 't-cp-adult': 1 }, { 't-cp-adult': [` ${VOUCHERS.adult.toLowerCase()} `] }),
     }),
   },
   {
-    name: 'city pass, 1 adult, its voucher typed (lower case)',
+    name: 'city pass, 1 adult asked with a wrong voucher',
     context: at(citypassLecture, [lectureGroup, citypassGroup], {
-      quantities: { 't-cp-adult': 1 },
-      vouchers: { 't-cp-adult': [` ${VOUCHERS.adult.toLowerCase()} `] },
+      request: ask({ 't-cp-adult': 1 }, { 't-cp-adult': [VOUCHERS.wrong] }),
+      presetPriceCents: 1250,
     }),
-  },
-  {
-    name: 'survey, 1 general, unanswered',
-    context: at(surveyLecture, [SURVEY_GROUP], { quantities: { 't-general': 1 } }),
-  },
-  {
-    name: 'survey, 1 general, answered',
-    context: at(surveyLecture, [SURVEY_GROUP], {
-      quantities: { 't-general': 1 },
-      surveys: { 'g-lecture': { dietary: 'none' } },
-    }),
-  },
-  {
-    name: 'pay what you wish, 1, $3 typed',
-    context: at(wishLecture, [wishGroup], { quantities: { 't-wish': 1 }, prices: { 't-wish': '3' } }),
-  },
-  {
-    name: 'pay what you wish, 1, price query 1250',
-    context: at(wishLecture, [wishGroup], { quantities: { 't-wish': 1 }, presetPriceCents: 1250 }),
   },
 ];
 
@@ -455,7 +307,6 @@ const child = (name: string, output: unknown): EventSample<E> => ({
   name,
   event: { type: 'xstate.done.actor.reserveIntoCart', output } as E,
 });
-const types = ['t-general', 't-student', 't-pair', 't-stalls', 't-cp-adult', 't-wish', 't-code', 't-unknown'];
 /** Sample events (actor events without an `actorId`: the machine does not read it). */
 export const events = [
   { name: 'the session', event: { type: 'xstate.done.actor.loadSession', output: lectureSession } },
@@ -484,41 +335,15 @@ export const events = [
   })),
   { name: 'groups failed', event: { type: 'xstate.error.actor.loadSessionGroups', error: new Error('x') } },
   { name: 'retry', event: { type: 'retry' } },
-  ...types.flatMap((id): EventSample<E>[] => [
-    { name: `+ ${id}`, event: { type: 'quantity.increment', ticketTypeId: id } },
-    { name: `- ${id}`, event: { type: 'quantity.decrement', ticketTypeId: id } },
-  ]),
-  { name: 'set general 3', event: { type: 'quantity.set', ticketTypeId: 't-general', quantity: 3 } },
-  { name: 'set general 12', event: { type: 'quantity.set', ticketTypeId: 't-general', quantity: 12 } },
-  { name: 'set pair 1', event: { type: 'quantity.set', ticketTypeId: 't-pair', quantity: 1 } },
-  { name: 'set general 0', event: { type: 'quantity.set', ticketTypeId: 't-general', quantity: 0 } },
+  { name: 'submit (the form’s own)', event: { type: 'submit' } },
   {
-    name: 'set general NaN',
-    event: { type: 'quantity.set', ticketTypeId: 't-general', quantity: Number.NaN },
-  },
-  { name: 'seats: 2', event: { type: 'seats.set', seats: { 'g-seated': ['seat-1', 'seat-2'] } } },
-  {
-    name: 'name the first general',
-    event: { type: 'admit.change', ticketTypeId: 't-general', index: 0, field: 'first', value: 'Grace' },
+    name: 'the form asks for 2 general',
+    event: { type: 'form.submitted', request: ask({ 't-general': 2 }) },
   },
   {
-    name: 'name a general that is not there',
-    event: { type: 'admit.change', ticketTypeId: 't-general', index: 3, field: 'last', value: 'Hopper' },
+    name: 'the form asks for 1 adult with its voucher',
+    event: { type: 'form.submitted', request: ask({ 't-cp-adult': 1 }, { 't-cp-adult': [VOUCHERS.adult] }) },
   },
-  {
-    name: 'answer the survey',
-    event: { type: 'survey.change', ticketGroupId: 'g-lecture', question: 'dietary', value: 'vegan' },
-  },
-  { name: 'type 12.5 for wish', event: { type: 'price.change', ticketTypeId: 't-wish', value: '12.5' } },
-  {
-    name: 'type the adult voucher',
-    event: { type: 'voucher.change', ticketTypeId: 't-cp-adult', index: 0, value: VOUCHERS.adult },
-  },
-  {
-    name: 'type a voucher that has no field',
-    event: { type: 'voucher.change', ticketTypeId: 't-cp-adult', index: 2, value: VOUCHERS.adult },
-  },
-  { name: 'submit', event: { type: 'submit' } },
   child('reserved', reserved(cart)),
   child('refused: sold out', refused(soldOutError)),
   child('refused: capacity', refused(capacityError)),

@@ -4,8 +4,10 @@
  * step against the pure rules, and an edge-coverage check.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, transition } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models';
+import type { TicketFormChildEvent } from '../../machines/reserve/core/ticket-form';
+import { ticketFormChild } from '../../machines/reserve/core/ticketForm.machine';
 import { groupWithinLimits, remainingForGroup, totalTickets } from '../../machines/reserve/quantities';
 import {
   canSubmitSingle,
@@ -14,10 +16,14 @@ import {
   needsSeats,
 } from '../../machines/reserve/single-event';
 import type {
-  SingleEventReserveContext,
+  SingleEventReserveEvent,
   SingleEventReserveInput,
 } from '../../machines/reserve/single-event-types';
-import { selectSingleEventView } from '../../machines/reserve/single-event-view';
+import {
+  selectSingleEventView,
+  type TicketFormSnapshot,
+  ticketFormOf,
+} from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import type { ReserveFlowError } from '../../machines/reserve/types';
 import {
@@ -45,7 +51,7 @@ import {
 import '../../ui/reserve/strings';
 import { formatDate, formatTime } from '../../ui/format';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
-import { attendeeRuleHolds, expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
+import { expectAdmitsInStep, expectAttendeeView } from './attendee-oracle';
 import { recordCoverage } from './coverage';
 import {
   assertFullCoverage,
@@ -54,7 +60,7 @@ import {
   type ReplayRunner,
   walkMachinePaths,
 } from './graph-helpers';
-import { expectPriceView, priceRuleHolds } from './price-oracle';
+import { expectPriceView } from './price-oracle';
 import { postTickets } from './reserve-core-helpers';
 
 const T = createStrings();
@@ -89,8 +95,19 @@ function start(input: SingleEventReserveInput = singleInput(), script: Script = 
 }
 
 type Actor = ReturnType<typeof start>['actor'];
-async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
-  actor.send(event);
+/** The form child (`ticketForm`), as the view reaches it. */
+function formOf(actor: Actor) {
+  const form = actor.getSnapshot().children.ticketForm;
+  if (!form) throw new Error('no ticketForm child');
+  return form;
+}
+/** What the form holds (its quantities, seats, vouchers). */
+const form = (actor: Actor) => formOf(actor).getSnapshot().context;
+/** The flow's events go to the flow; the form's fields and submit to the form child, as the view sends them. */
+async function send(actor: Actor, event: SingleEventReserveEvent | TicketFormChildEvent) {
+  if (event.type === 'retry' || event.type === 'message.dismiss')
+    actor.send(event as SingleEventReserveEvent);
+  else formOf(actor).send(event as TicketFormChildEvent);
   await flush();
 }
 const view = (actor: Actor) => selectSingleEventView(actor.getSnapshot());
@@ -128,6 +145,18 @@ describe('singleEventReserve: loading', () => {
     expect(v.canSubmit).toBe(false);
   });
 
+  it('the form is closed until its groups load: it ignores every edit meanwhile', async () => {
+    const { actor } = start(singleInput(), { session: () => new Promise<SessionModel | null>(() => {}) });
+    await flush();
+    expect(formOf(actor).getSnapshot().value).toBe('closed');
+    const before = form(actor);
+    await send(actor, { type: 'price.change', ticketTypeId: 't-general', value: '12' });
+    await send(actor, { type: 'seats.set', seats: { 'g-seated': ['A1'] } });
+    await send(actor, { type: 'submit' });
+    expect(form(actor)).toBe(before);
+    expect(view(actor).status).toBe('loading');
+  });
+
   it('needs no session when every group is a discount-code purchase', async () => {
     const { actor, calls } = start(singleInput(codesEvent));
     await flush();
@@ -135,7 +164,7 @@ describe('singleEventReserve: loading', () => {
     expect(calls.loadSessionGroups).not.toHaveBeenCalled();
     expect(actor.getSnapshot().value).toBe('ready');
     // The only type is preset at its first step, so the form can be submitted at once, without a session.
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-code': 1 });
+    expect(form(actor).quantities).toEqual({ 't-code': 1 });
     expect(view(actor).session).toBeNull();
     await send(actor, { type: 'submit' });
     expect(calls.reserve).toHaveBeenCalledWith({
@@ -180,13 +209,13 @@ describe('singleEventReserve: loading', () => {
   it('opens with default quantities: the only type at its group minimum, or the `select` type', async () => {
     const pair = start(singleInput(pairEvent));
     await flush();
-    expect(pair.actor.getSnapshot().context.quantities).toEqual({ 't-pair': 2 });
+    expect(form(pair.actor).quantities).toEqual({ 't-pair': 2 });
     const selected = start(singleInput(lecture, 't-student'));
     await flush();
-    expect(selected.actor.getSnapshot().context.quantities).toEqual({ 't-student': 1 });
+    expect(form(selected.actor).quantities).toEqual({ 't-student': 1 });
     const unknown = start(singleInput(lecture, 't-nope'));
     await flush();
-    expect(unknown.actor.getSnapshot().context.quantities).toEqual({});
+    expect(form(unknown.actor).quantities).toEqual({});
   });
 });
 
@@ -225,7 +254,7 @@ describe('singleEventReserve: submit', () => {
     await send(actor, { type: 'submit' });
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-general' });
     expect(calls.reserve).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-general': 1 });
+    expect(form(actor).quantities).toEqual({ 't-general': 1 });
     finish(cart);
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
@@ -234,7 +263,7 @@ describe('singleEventReserve: submit', () => {
   it('is disabled while seats are needed (seated tickets without chosen seats)', async () => {
     const { actor, calls } = start(singleInput(seatedEvent));
     await flush();
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-stalls': 1 });
+    expect(form(actor).quantities).toEqual({ 't-stalls': 1 });
     expect(view(actor).seatsNeeded).toBe(true);
     expect(view(actor).canSubmit).toBe(false);
     await send(actor, { type: 'submit' });
@@ -270,7 +299,7 @@ describe('singleEventReserve: submit', () => {
     expect(view(actor).messages.map((m) => text(m.message))).toEqual([
       'Sorry, a seat you chose has just been taken. Please choose another seat.',
     ]);
-    expect(actor.getSnapshot().context.seats).toEqual({ 'g-seated': [] });
+    expect(form(actor).seats).toEqual({ 'g-seated': [] });
     expect(view(actor).seatsNeeded).toBe(true);
     expect(view(actor).canSubmit).toBe(false);
   });
@@ -287,7 +316,7 @@ describe('singleEventReserve: submit', () => {
     expect(view(actor).messages.map((m) => text(m.message))).toEqual([
       'Not enough tickets left in General admission.',
     ]);
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-general': 1 });
+    expect(form(actor).quantities).toEqual({ 't-general': 1 });
     await send(actor, { type: 'message.dismiss', key: 'reserve.error' });
     expect(view(actor).messages).toEqual([]);
   });
@@ -310,7 +339,7 @@ describe('singleEventReserve: submit', () => {
     expect(view(actor).messages.map((m) => text(m.message))).toEqual([
       'Tickets have sold out for the session at 6:30 PM. Please select another session and try again.',
     ]);
-    expect(actor.getSnapshot().context.quantities).toEqual({});
+    expect(form(actor).quantities).toEqual({});
     expect(view(actor).groups[0]?.types.every((t) => !t.canIncrement)).toBe(true);
     expect(view(actor).canSubmit).toBe(false);
   });
@@ -438,9 +467,9 @@ describe('singleEventReserve: city-pass vouchers', () => {
       value: VOUCHERS.adult,
     });
     await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-cp-adult' });
-    expect(actor.getSnapshot().context.vouchers).toEqual({ 't-cp-adult': [VOUCHERS.adult] });
+    expect(form(actor).vouchers).toEqual({ 't-cp-adult': [VOUCHERS.adult] });
     await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-cp-adult' });
-    expect(actor.getSnapshot().context.vouchers).toEqual({});
+    expect(form(actor).vouchers).toEqual({});
     expect(view(actor).vouchers).toEqual([]);
   });
 });
@@ -486,74 +515,67 @@ describe('single-event rules', () => {
 // ---- every path of the model ------------------------------------------------------------------------
 
 /** The City Pass tickets chosen (the fixture's group), each with its kind and what was typed for it. */
-function citypassTickets(context: SingleEventReserveContext) {
-  if (!context.event.citypass) return [];
+function citypassTickets(event: { citypass?: unknown }, form: TicketFormSnapshot['context']) {
+  if (!event.citypass) return [];
   return citypassGroup.types.flatMap((type) =>
-    Array.from({ length: context.quantities[type.id] ?? 0 }, (_, i) => ({
+    Array.from({ length: form.quantities[type.id] ?? 0 }, (_, i) => ({
       kind: type.name.includes('Child') ? 'child' : 'adult',
-      value: context.vouchers[type.id]?.[i] ?? '',
+      value: form.vouchers[type.id]?.[i] ?? '',
     })),
   );
 }
 
+/**
+ * The flow's invariants at each step, over the flow and its form child (the form's own rules, its submit
+ * included, are held by its table: ticketForm.table.test.ts).
+ */
 function checkInvariants(runner: ReplayRunner<typeof singleEventReserveMachine>) {
   const snapshot = runner.actor.getSnapshot();
   const { context } = snapshot;
+  const child = ticketFormOf(snapshot);
   const v = selectSingleEventView(snapshot);
-  // Submit is offered exactly by the pure rule, only in ready, never while submitting.
+  if (snapshot.status === 'done') {
+    expect(snapshot.output).toEqual({ cart });
+    return;
+  }
+  if (!child) throw new Error('the form child is gone before the flow is done');
+  const form = child.context;
+  // The form holds the flow's groups and session once they are known (and none while they load again).
+  if (snapshot.matches('ready')) {
+    expect(form.groups).toBe(context.groups);
+    expect(form.session).toBe(context.session);
+  }
+  // Submit is offered exactly by the pure rule, only in ready with the form open, never while submitting.
   expect(v.canSubmit).toBe(
-    snapshot.matches('ready') && canSubmitSingle(context.groups, context.quantities, context.seats),
+    snapshot.matches('ready') &&
+      child.matches('editing') &&
+      canSubmitSingle(form.groups, form.quantities, form.seats),
   );
   if (v.submitting) expect(v.canSubmit).toBe(false);
-  if (totalTickets(context.quantities) < 1) expect(v.canSubmit).toBe(false);
-  if (needsSeats(context.groups, context.quantities, context.seats)) expect(v.canSubmit).toBe(false);
+  if (totalTickets(form.quantities) < 1) expect(v.canSubmit).toBe(false);
+  if (needsSeats(form.groups, form.quantities, form.seats)) expect(v.canSubmit).toBe(false);
   // A session is loaded whenever tickets are chosen, unless no session is needed.
-  if (totalTickets(context.quantities) > 0 && !isSessionless(context.event))
-    expect(context.session).not.toBeNull();
+  if (totalTickets(form.quantities) > 0 && !isSessionless(context.event)) expect(form.session).not.toBeNull();
   // Every count within its group's limits and capacity.
-  for (const group of context.groups) {
-    expect(groupWithinLimits(group, context.quantities)).toBe(true);
-    expect(
-      remainingForGroup(group, context.groups, context.quantities, context.session),
-    ).toBeGreaterThanOrEqual(0);
+  for (const group of form.groups) {
+    expect(groupWithinLimits(group, form.quantities)).toBe(true);
+    expect(remainingForGroup(group, form.groups, form.quantities, form.session)).toBeGreaterThanOrEqual(0);
   }
-  if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
   // The blocking message shows exactly in the blocking states.
   expect(v.blockingMessage !== null).toBe(v.status === 'unavailable' || v.status === 'error');
-  // Spec 1 §5 "Attendee names": one attendee per ticket that asks, kept in step with the quantities; a submit
-  // reserves only when the rule holds (else the fields show their problems).
-  const where = JSON.stringify({ value: snapshot.value, admits: context.admits });
-  expectAdmitsInStep(where, context.event, context.groups, context.quantities, context.admits);
-  const attendeesHold = attendeeRuleHolds(context.event, context.groups, context.quantities, context.admits);
-  const reserves =
-    !snapshot.matches('reserving') &&
-    transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
-  // Spec 1 §5 "City-pass voucher": one trimmed voucher per City Pass ticket, of its kind's format (an oracle over
-  // the fixture's patterns, not the rule); a submit reserves only when every one fits.
-  const vouchersFit = citypassTickets(context).every(({ kind, value }) =>
-    (kind === 'child' ? /^CP-C\d{6}$/ : /^CP-A\d{6}$/).test(value.trim()),
-  );
+  // Spec 1 §5: one attendee per ticket that asks, one voucher field per City Pass ticket, kept in step.
+  const where = JSON.stringify({ value: snapshot.value, admits: form.admits });
+  expectAdmitsInStep(where, context.event, form.groups, form.quantities, form.admits);
   expect(v.vouchers.length, `${where}: one voucher field per City Pass ticket`).toBe(
-    citypassTickets(context).length,
+    citypassTickets(context.event, form).length,
   );
-  // Spec 1 §5 "Flexible price": a submit reserves only when every chosen amount fits its bounds (an oracle
-  // over the spec's pattern and bounds); the inputs keep what was typed and show the message after a stop.
-  const pricesFit = priceRuleHolds(context.groups, context.quantities, context);
-  expect(reserves, `${where}: submit reserves`).toBe(
-    v.canSubmit && attendeesHold && vouchersFit && pricesFit,
-  );
-  expectPriceView(where, v.groups, context.groups, context.quantities, context);
-  // The server's refusal of a voucher shows beside the field holding it, never as the form's notice.
-  for (const field of v.vouchers) {
-    const refused = context.voucherRefusal;
-    if (refused && field.value.trim().toUpperCase() === refused.code.toUpperCase())
-      expect(field.error).toEqual(refused.message);
-  }
-  if (context.voucherRefusal)
-    expect(
-      context.messages.some((m) => text(m.message) === text(context.voucherRefusal?.message ?? null)),
-    ).toBe(false);
-  expectAttendeeView(where, v.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
+  expectPriceView(where, v.groups, form.groups, form.quantities, form);
+  // A refused voucher never shows as the form's notice.
+  if (form.voucherRefusal)
+    expect(context.messages.some((m) => text(m.message) === text(form.voucherRefusal?.message ?? null))).toBe(
+      false,
+    );
+  expectAttendeeView(where, v.attendees, form.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
 }
 
 describe('singleEventReserve paths', () => {
@@ -563,7 +585,11 @@ describe('singleEventReserve paths', () => {
       machine: singleEventReserveMachine,
       inputs: singlePathInputs,
       events: singlePathEvents,
-      provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
+      // The form child runs as itself (the runner fakes every other invoked actor).
+      provide: {
+        actors: { ticketForm: ticketFormChild },
+        actions: { reserved: ({ context }) => reserved(context.cart) },
+      },
       onStep: oncePerSnapshot(checkInvariants),
     });
     assertFullCoverage(report);

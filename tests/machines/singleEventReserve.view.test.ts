@@ -6,12 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { amountCents, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
+import { ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import { selectOneTicketView, selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import * as one from './oneTicketReserve.table';
 import { amountOf, room, seatsFit, selectionValid } from './reserve.oracle';
 import * as single from './singleEventReserve.table';
+import * as form from './ticketForm.table';
 import { stateValueOf } from './transition-table';
 
 type Priced = Parameters<typeof amountOf>[0] & { quantities: Readonly<Record<string, number>> };
@@ -40,40 +42,70 @@ describe('the single-event view in every state (spec 1 §2 layout 4, §4, §9)',
     unavailable: 'unavailable',
     loadError: 'error',
   };
+  // The flow's worlds, each with every world of its form child (ticketForm.table.ts), closed, open or submitted.
+  const forms = (['closed', 'editing', 'submitted'] as const).flatMap((formState) =>
+    form.worlds.map(({ context }) => ({
+      formState,
+      f: context,
+      snapshot: ticketFormMachine.resolveState({ value: formState, context }),
+    })),
+  );
   it.each(Object.keys(single.table.states).filter((s) => s !== 'checking'))('%s', (state) => {
+    for (const { context: c } of single.worlds)
+      for (const { formState, f, snapshot } of forms) {
+        const v = selectSingleEventView(
+          singleEventReserveMachine.resolveState({
+            value: stateValueOf(state) as never,
+            context: c as never,
+          }),
+          snapshot,
+        );
+        const open = state === 'ready' && formState === 'editing';
+        const s = status[state] ?? 'ready';
+        expect(v.status).toBe(s);
+        expect(v.blockingMessage).toEqual(blocked(s, c.blocking));
+        expect(v.session).toEqual(
+          c.session ? { start: c.session.start, timeZone: c.event.venue.timezone } : null,
+        );
+        const cap = c.session?.availableCapacity;
+        expect(v.fewTickets).toEqual(cap != null && cap < 10 ? { key: 'fewTickets' } : null);
+        // The form's groups, choice and fields are the child's.
+        expect(v.groups.map((g) => g.id)).toEqual(f.groups.map((g) => g.id));
+        expect(v.totalCents).toBe(total(f.groups, f));
+        expect(v.seatsNeeded).toBe(
+          f.groups.some(
+            (g) =>
+              g.handler === 'seated' &&
+              g.types.reduce((n, t) => n + (f.quantities[t.id] ?? 0), 0) > (f.seats[g.id]?.length ?? 0),
+          ),
+        );
+        expect(v.canSubmit).toBe(
+          open && selectionValid(f.groups, f.quantities) && seatsFit(f.groups, f.quantities, f.seats),
+        );
+        expect(v.submitting).toBe(state === 'reserving');
+        expect(v.canRetry).toBe(state === 'loadError');
+        expect(v.messages).toBe(c.messages);
+        for (const g of v.groups)
+          for (const t of g.types) {
+            expect(t.canDecrement).toBe(open && (f.quantities[t.id] ?? 0) > 0);
+            if (!open) expect(t.canIncrement).toBe(false);
+          }
+      }
+  });
+
+  it('with no form child (the flow done), an empty form of the flow’s event', () => {
     for (const { context: c } of single.worlds) {
       const v = selectSingleEventView(
-        singleEventReserveMachine.resolveState({ value: stateValueOf(state) as never, context: c as never }),
+        singleEventReserveMachine.resolveState({ value: 'done', context: c as never }),
       );
-      const s = status[state] ?? 'ready';
-      expect(v.status).toBe(s);
-      expect(v.blockingMessage).toEqual(blocked(s, c.blocking));
-      expect(v.session).toEqual(
-        c.session ? { start: c.session.start, timeZone: c.event.venue.timezone } : null,
-      );
-      const cap = c.session?.availableCapacity;
-      expect(v.fewTickets).toEqual(cap != null && cap < 10 ? { key: 'fewTickets' } : null);
-      expect(v.totalCents).toBe(total(c.groups, c));
-      expect(v.seatsNeeded).toBe(
-        c.groups.some(
-          (g) =>
-            g.handler === 'seated' &&
-            g.types.reduce((n, t) => n + (c.quantities[t.id] ?? 0), 0) > (c.seats[g.id]?.length ?? 0),
-        ),
-      );
-      expect(v.canSubmit).toBe(
-        state === 'ready' &&
-          selectionValid(c.groups, c.quantities) &&
-          seatsFit(c.groups, c.quantities, c.seats),
-      );
-      expect(v.submitting).toBe(state === 'reserving');
-      expect(v.canRetry).toBe(state === 'loadError');
-      expect(v.messages).toBe(c.messages);
-      for (const g of v.groups)
-        for (const t of g.types) {
-          expect(t.canDecrement).toBe(state === 'ready' && (c.quantities[t.id] ?? 0) > 0);
-          if (state !== 'ready') expect(t.canIncrement).toBe(false);
-        }
+      expect([v.groups, v.attendees, v.vouchers, v.surveys, v.totalCents, v.canSubmit]).toEqual([
+        [],
+        [],
+        [],
+        [],
+        0,
+        false,
+      ]);
     }
   });
 });

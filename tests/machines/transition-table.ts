@@ -22,6 +22,7 @@ import { expect } from 'vitest';
 import {
   __unsafe_getAllOwnEventDescriptors,
   type AnyStateMachine,
+  createActor,
   createMachine,
   type EventObject,
   getInitialMicrosteps,
@@ -35,7 +36,9 @@ export type Call =
   /** An event emitted to the machine's subscribers. */
   | { emit: unknown }
   /** A delayed event the machine schedules for itself (`after`): its delay in ms. */
-  | { after: number; event: string };
+  | { after: number; event: string }
+  /** An event sent to a child by its id (`sendTo('<id>', …)`, a string target). */
+  | { sendTo: string; event: unknown };
 
 export interface Row<C, E> {
   /** The guard condition, from the spec (absent: always taken). */
@@ -181,6 +184,11 @@ function callsOf(actions: readonly { type: string; params?: unknown }[]): Call[]
       return [{ invoke: String(p.src), input: p.input }];
     }
     if (a.type === 'xstate.emit') return [{ emit: (a.params as { event: unknown }).event }];
+    // Only a child named by a string id: a reference target (the cart's modal stack) is not counted.
+    if (a.type === 'xstate.sendTo') {
+      const p = a.params as { targetId?: unknown; event: unknown };
+      if (typeof p.targetId === 'string') return [{ sendTo: p.targetId, event: p.event }];
+    }
     if (a.type === 'xstate.raise') {
       const p = a.params as { event: { type: string }; delay?: number };
       if (p.delay !== undefined) return [{ after: p.delay, event: p.event.type }];
@@ -250,8 +258,14 @@ export function expectTable<C, E extends EventObject, S extends string>(options:
   worlds: readonly World<C>[];
   events: readonly EventSample<E>[];
   strip?: (context: C) => unknown;
+  /**
+   * The ids of the children the machine invokes at its root (alive in every state): `resolveState` creates
+   * none, so a stand-in is attached before each step, and what is sent to it is a call.
+   */
+  children?: readonly string[];
 }): number {
   const { machine, table, worlds, events } = options;
+  const children = options.children ?? [];
   const strip = options.strip ?? ((c: C) => c);
   const states = Object.keys(table.states) as S[];
   // A final state ends the machine (its actor is done): nothing is sent there, it only must be final.
@@ -282,10 +296,10 @@ export function expectTable<C, E extends EventObject, S extends string>(options:
     for (const world of worlds)
       for (const sample of events) {
         if (!handled.has(sample.event.type)) continue;
-        const snapshot = machine.resolveState({
-          value: stateValueOf(state) as never,
-          context: world.context as never,
-        });
+        const snapshot = withChildren(
+          machine.resolveState({ value: stateValueOf(state) as never, context: world.context as never }),
+          children,
+        );
         const actual = actualStep(machine, snapshot, sample.event);
         const expected = expectedStep(table, state, world.context, sample.event);
         const where = `${state} + ${sample.name} in ${world.name}`;
@@ -321,6 +335,21 @@ export function expectTable<C, E extends EventObject, S extends string>(options:
   }
   if (failures.length > 0) throw new Error(failures.join('\n\n'));
   return compared;
+}
+
+/**
+ * A resolved snapshot with stand-ins for the children it would have invoked (`resolveState` starts none): a
+ * `sendTo` by id then resolves, and `callsOf` records it. The stand-in is never started or sent to (the
+ * microsteps are pure).
+ */
+export function withChildren<T extends ReturnType<AnyStateMachine['resolveState']>>(
+  snapshot: T,
+  ids: readonly string[],
+): T {
+  if (ids.length === 0) return snapshot;
+  const children = { ...snapshot.children };
+  for (const id of ids) children[id] ??= createActor(createMachine({ id })) as never;
+  return Object.assign(Object.create(Object.getPrototypeOf(snapshot)), snapshot, { children }) as T;
 }
 
 /** The machine's atomic state paths (for checking that the table lists every state, and no other). */

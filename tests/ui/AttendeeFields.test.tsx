@@ -7,18 +7,16 @@
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
-import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { cart } from '../../stories/fixtures/oneTicketReserve';
 import { attendeeLecture, lecture, lectureSession } from '../../stories/fixtures/singleEventReserve';
-import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { SingleEventHarness } from './single-event-harness';
 
 afterEach(cleanup);
 const strings = createStrings();
@@ -38,21 +36,7 @@ function start(event = attendeeLecture) {
 }
 
 function Harness({ actor }: { actor: ReturnType<typeof start>['actor'] }) {
-  const view = useSelector(actor, selectSingleEventView);
-  return (
-    <SingleEventReserve
-      strings={strings}
-      currency="USD"
-      view={view}
-      onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onAdmitChange={(ticketTypeId, index, field, value) =>
-        actor.send({ type: 'admit.change', ticketTypeId, index, field, value })
-      }
-      onRetry={() => actor.send({ type: 'retry' })}
-    />
-  );
+  return <SingleEventHarness actor={actor} strings={strings} />;
 }
 
 describe('attendee fields', () => {

@@ -11,14 +11,14 @@ import { createActor, fromPromise } from 'xstate';
 import type { SessionModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
-import { selectOneTicketView, selectSingleEventView } from '../../machines/reserve/single-event-view';
+import { selectOneTicketView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { cart, donationEvent, PASS_TODAY, passEvent } from '../../stories/fixtures/oneTicketReserve';
 import { lecture, lectureSession, seatedEvent } from '../../stories/fixtures/singleEventReserve';
 import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
-import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { SingleEventHarness } from './single-event-harness';
 
 afterEach(cleanup);
 const strings = createStrings();
@@ -38,18 +38,7 @@ function singleActor(event = lecture) {
 }
 
 function SingleHarness({ actor }: { actor: ReturnType<typeof singleActor>['actor'] }) {
-  const view = useSelector(actor, selectSingleEventView);
-  return (
-    <SingleEventReserve
-      strings={strings}
-      currency="USD"
-      view={view}
-      onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onRetry={() => actor.send({ type: 'retry' })}
-    />
-  );
+  return <SingleEventHarness actor={actor} strings={strings} />;
 }
 
 describe('SingleEventReserve', () => {

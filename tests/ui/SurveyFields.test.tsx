@@ -6,19 +6,18 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SessionModel, TicketGroupModel } from '../../api/models';
 import { parseSurvey } from '../../domain/survey-rule';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
-import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { cart } from '../../stories/fixtures/oneTicketReserve';
 import { lecture, lectureGroup, lectureSession } from '../../stories/fixtures/singleEventReserve';
-import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+
+import { SingleEventHarness } from './single-event-harness';
 
 afterEach(cleanup);
 const strings = createStrings();
@@ -50,22 +49,9 @@ it('asks the survey of the chosen group, focuses the first invalid question, sen
   actor.start();
   await flush();
   function Harness() {
-    const view = useSelector(actor, selectSingleEventView);
-    return (
-      <SingleEventReserve
-        strings={strings}
-        currency="USD"
-        view={view}
-        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-        onSurveyChange={(ticketGroupId, question, value) =>
-          actor.send({ type: 'survey.change', ticketGroupId, question, value })
-        }
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onRetry={() => actor.send({ type: 'retry' })}
-      />
-    );
+    return <SingleEventHarness actor={actor} strings={strings} />;
   }
+
   render(<Harness />);
   expect(screen.queryByRole('region', { name: 'A few questions: Lecture tickets' })).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Add one General' }));

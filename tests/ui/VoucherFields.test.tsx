@@ -7,12 +7,10 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CartModel, SessionModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
-import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { cart } from '../../stories/fixtures/oneTicketReserve';
 import {
@@ -21,9 +19,9 @@ import {
   VOUCHERS,
   voucherUsedError,
 } from '../../stories/fixtures/singleEventReserve';
-import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { SingleEventHarness } from './single-event-harness';
 
 afterEach(cleanup);
 const strings = createStrings();
@@ -44,21 +42,7 @@ function start(answer: () => Promise<CartModel> = async () => cart) {
 }
 
 function Harness({ actor }: { actor: ReturnType<typeof start>['actor'] }) {
-  const view = useSelector(actor, selectSingleEventView);
-  return (
-    <SingleEventReserve
-      strings={strings}
-      currency="USD"
-      view={view}
-      onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-      onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-      onSubmit={() => actor.send({ type: 'submit' })}
-      onVoucherChange={(ticketTypeId, index, value) =>
-        actor.send({ type: 'voucher.change', ticketTypeId, index, value })
-      }
-      onRetry={() => actor.send({ type: 'retry' })}
-    />
-  );
+  return <SingleEventHarness actor={actor} strings={strings} />;
 }
 
 describe('city-pass voucher fields', () => {

@@ -5,14 +5,29 @@
  * event's own) and its session; what the form keeps in step, what must hold for a submit and what the reserve
  * sends are here. The named actions over them are `ticketFormActions` (core/actions.ts).
  */
-import type { TicketGroupModel } from '../../../api/models';
-import type { Quantities } from '../quantities';
-import { type AdmitsContext, admitsHold, admitsInStep, NO_ADMITS, requestAdmits } from './admits';
-import { type PricesContext, requestFaceValues } from './prices';
+import type { EventDetail, SessionModel, TicketGroupModel } from '../../../api/models';
+import type { FlowError } from '../../shared/flow-error';
+import type { Quantities, QuantityEvent } from '../quantities';
+import {
+  type AdmitChangeEvent,
+  type AdmitsContext,
+  admitsHold,
+  admitsInStep,
+  NO_ADMITS,
+  requestAdmits,
+} from './admits';
+import { type PriceChangeEvent, type PricesContext, requestFaceValues } from './prices';
 import { ticketsReserveInput } from './rules';
-import { requestSurveys, type SurveysContext, surveysHold } from './surveys';
-import type { ReserveIntoCartInput, SeatsContext, TicketReserveContext } from './types';
-import { NO_VOUCHERS, requestVouchers, type VouchersContext, vouchersHold, vouchersInStep } from './vouchers';
+import { requestSurveys, type SurveyChangeEvent, type SurveysContext, surveysHold } from './surveys';
+import type { ReserveIntoCartInput, SeatsContext, SeatsSetEvent, TicketReserveContext } from './types';
+import {
+  NO_VOUCHERS,
+  requestVouchers,
+  type VoucherChangeEvent,
+  type VouchersContext,
+  vouchersHold,
+  vouchersInStep,
+} from './vouchers';
 
 /** What a variant with the full ticket form holds for it. */
 export interface TicketFormContext
@@ -35,6 +50,18 @@ export const NO_TICKETS: Pick<TicketFormContext, 'quantities' | keyof AdmitsCont
   };
 
 type FieldsPart = Pick<TicketFormContext, 'event' | 'admits' | 'vouchers' | 'surveys'>;
+
+/** What the form holds, without the flow around it (notices, cart): what the reserve is built from. */
+export type TicketFormFields = Pick<
+  TicketFormContext,
+  | 'event'
+  | 'quantities'
+  | keyof SeatsContext
+  | keyof AdmitsContext
+  | keyof SurveysContext
+  | keyof PricesContext
+  | keyof VouchersContext
+>;
 
 /** New quantities with the attendee and voucher fields kept in step (by position; new tickets empty). */
 export function formInStep(
@@ -71,7 +98,7 @@ export function fieldsHold(
  * (the visit: `visitDatetime`, the session's start), survey answers and flexible amounts.
  */
 export function formReserveInput(
-  context: TicketFormContext,
+  context: TicketFormFields,
   groups: readonly TicketGroupModel[],
   sessionId: string | null,
   visitDatetime: string | null,
@@ -90,3 +117,56 @@ export function formReserveInput(
     requestFaceValues(groups, quantities, context),
   );
 }
+
+// ---- the ticket form as a child machine (core/ticketForm.machine.ts) ----------------------------------
+
+/** The form the parent asks for: the groups it offers (a session's, the flexible ones, the event's own). */
+export interface TicketFormInput {
+  event: EventDetail;
+  groups: TicketGroupModel[];
+  /** The chosen session (its capacity clamps the steppers, its start is the city passes' visit), or null. */
+  session: SessionModel | null;
+  /** The quantities it opens with (the query's, the defaults, or those the visitor chose first). */
+  quantities?: Quantities;
+  /** Preset flexible amount in cents (the `price` query). */
+  presetPriceCents?: number | null;
+}
+
+/** The child's context: the form's fields for the groups it was given. */
+export interface TicketFormChildContext extends TicketFormFields {
+  groups: TicketGroupModel[];
+  session: SessionModel | null;
+  /** What a valid submit asked the parent to reserve, while it reserves (else null). */
+  request: ReserveIntoCartInput | null;
+}
+
+/** The parent gives the form new groups (another day or session, flexible chosen or left, a sold-out session). */
+export interface TicketFormResetEvent {
+  type: 'form.reset';
+  groups: TicketGroupModel[];
+  session: SessionModel | null;
+  quantities?: Quantities;
+}
+
+/** The parent's reserve was refused (or failed itself: error null): the form is back, as it was. */
+export interface TicketFormRefusedEvent {
+  type: 'form.refused';
+  error: FlowError | null;
+}
+
+/** The child tells its parent: a valid submit, with what the reserve sends. */
+export interface TicketFormSubmittedEvent {
+  type: 'form.submitted';
+  request: ReserveIntoCartInput;
+}
+
+export type TicketFormChildEvent =
+  | QuantityEvent
+  | SeatsSetEvent
+  | AdmitChangeEvent
+  | SurveyChangeEvent
+  | PriceChangeEvent
+  | VoucherChangeEvent
+  | { type: 'submit' }
+  | TicketFormResetEvent
+  | TicketFormRefusedEvent;

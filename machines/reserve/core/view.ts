@@ -4,8 +4,11 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { Message } from '../../shared/messages';
-import type { AdmitField } from './admits';
+import type { QuantityEvent } from '../quantities';
+import type { AdmitChangeEvent, AdmitField } from './admits';
+import type { PriceChangeEvent } from './prices';
 import type { reserveIntoCartMachine } from './reserveIntoCart.machine';
+import type { SurveyChangeEvent } from './surveys';
 import type { CodePromptEvent, TicketFormEvent } from './types';
 import type { VoucherChangeEvent } from './vouchers';
 
@@ -52,17 +55,21 @@ export function codePromptActions(send: (event: CodePromptEvent) => void) {
   };
 }
 
-/**
- * The ticket form's callbacks, built from a reserve flow's `send` (date-first, quantity-first, single event):
- * the steppers, submit, retry, and the attendee, survey, flexible price and voucher fields. The layout and the
- * story viewer offer these same callbacks, so the two cannot drift apart.
- */
-export function ticketFormCallbacks(send: (event: TicketFormEvent | VoucherChangeEvent) => void) {
+/** What the form's fields and submit send (to a flow, or to the form child itself). */
+export type FormEditEvent =
+  | QuantityEvent
+  | AdmitChangeEvent
+  | SurveyChangeEvent
+  | PriceChangeEvent
+  | VoucherChangeEvent
+  | { type: 'submit' };
+
+/** The form's fields and submit: the steppers, the attendee, survey, flexible price and voucher fields. */
+export function formEditCallbacks(send: (event: FormEditEvent) => void) {
   return {
     onIncrement: (ticketTypeId: string) => send({ type: 'quantity.increment', ticketTypeId }),
     onDecrement: (ticketTypeId: string) => send({ type: 'quantity.decrement', ticketTypeId }),
     onSubmit: () => send({ type: 'submit' }),
-    onRetry: () => send({ type: 'retry' }),
     onAdmitChange: (ticketTypeId: string, index: number, field: AdmitField, value: string) =>
       send({ type: 'admit.change', ticketTypeId, index, field, value }),
     onSurveyChange: (ticketGroupId: string, question: string, value: string) =>
@@ -72,4 +79,13 @@ export function ticketFormCallbacks(send: (event: TicketFormEvent | VoucherChang
     onVoucherChange: (ticketTypeId: string, index: number, value: string) =>
       send({ type: 'voucher.change', ticketTypeId, index, value }),
   };
+}
+
+/**
+ * The ticket form's callbacks, built from a reserve flow's `send` (date-first, quantity-first): the form's
+ * fields and submit, and retry. The layout and the story viewer offer these same callbacks, so the two cannot
+ * drift apart.
+ */
+export function ticketFormCallbacks(send: (event: TicketFormEvent | VoucherChangeEvent) => void) {
+  return { ...formEditCallbacks(send), onRetry: () => send({ type: 'retry' }) };
 }

@@ -1,9 +1,12 @@
 /** The 'single' layout (spec 1 §2 layout 4): get the single-event actor, select its view model, render the form. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import { selectSingleEventView, singleEventCallbacks } from '../../../machines/reserve/single-event-view';
-import type { singleEventReserveMachine } from '../../../machines/reserve/singleEventReserve.machine';
+import type { TicketGroupModel } from '../../../api';
+import {
+  selectSingleEventView,
+  singleEventCallbacks,
+  type TicketFormSnapshot,
+} from '../../../machines/reserve/single-event-view';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
@@ -38,10 +41,18 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
     input: { event, select: query.select, presetPriceCents: query.priceCents },
     inspect,
   });
-  const view = useSelector(actor, selectSingleEventView);
-  const callbacks = useMemo(() => singleEventCallbacks(actor.send), [actor]);
-  const ticketsChosen = useSelector(actor, selectTicketsChosen);
-  const seating = useSelector(actor, selectSeating, sameFields);
+  // The form is the flow's child (`ticketForm`): its own actor, followed here as the flow is.
+  const form = useSelector(actor, (s) => s.children.ticketForm);
+  const flow = useSelector(actor, (s) => s);
+  const formSnapshot = useSelector(form, (s) => s);
+  const view = useMemo(() => selectSingleEventView(flow, formSnapshot), [flow, formSnapshot]);
+  const callbacks = useMemo(
+    () => singleEventCallbacks(actor.send, (event) => form?.send(event)),
+    [actor, form],
+  );
+  const ticketsChosen = useSelector(form, (s) => (s ? selectTicketsChosen(s) : false));
+  const seating = useSelector(form, selectSeating, sameFields);
+  const ready = flow.matches('ready');
 
   return (
     <ReserveFrame
@@ -58,8 +69,10 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
         currency={config.currency}
         view={view}
         {...callbacks}
-        seatBlock={formSeatBlock(event.id, { ...seating, ready: seating.ready && seating.seated }, (seats) =>
-          actor.send({ type: 'seats.set', seats }),
+        seatBlock={formSeatBlock(
+          event.id,
+          { ...seating, ready: ready && seating.ready && seating.seated },
+          (seats) => form?.send({ type: 'seats.set', seats }),
         )}
       />
       <CodeRequiredSlot actor={actor} />
@@ -67,16 +80,19 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
   );
 }
 
-/** What the seat selection block reads of the single-event form (stable references from context). */
-function selectSeating(snapshot: SnapshotFrom<typeof singleEventReserveMachine>) {
-  const { context } = snapshot;
+/** What the seat selection block reads of the form child (stable references from its context). */
+function selectSeating(snapshot: TicketFormSnapshot | undefined) {
+  const context = snapshot?.context;
   return {
-    ready: snapshot.matches('ready'),
-    seated: context.groups.some((g) => g.handler === 'seated'),
-    sessionId: context.session?.id ?? null,
-    visitStart: context.session?.start ?? null,
-    groups: context.groups,
-    quantities: context.quantities,
-    seats: context.seats,
+    ready: snapshot?.matches('editing') ?? false,
+    seated: context?.groups.some((g) => g.handler === 'seated') ?? false,
+    sessionId: context?.session?.id ?? null,
+    visitStart: context?.session?.start ?? null,
+    groups: context?.groups ?? NO_GROUPS,
+    quantities: context?.quantities ?? NO_CHOICE,
+    seats: context?.seats ?? NO_CHOICE,
   };
 }
+
+const NO_GROUPS: TicketGroupModel[] = [];
+const NO_CHOICE = {};
