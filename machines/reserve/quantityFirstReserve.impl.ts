@@ -11,21 +11,11 @@ import { outcomeMessage } from '../../domain/error-messages/base';
 import { calendarOutcome } from '../../domain/error-messages/reserve';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign, LOAD_NOTICE } from './core/actions';
-import { NO_ADMITS } from './core/admits';
-import { noPrices, pricesHold } from './core/prices';
 import { errorNotice, flowErrorOf, RESERVE_NOTICE_KEYS, withNotice, withoutNotices } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import { NO_SURVEYS } from './core/surveys';
-import { fieldsHold, formInStep, formReserveInput } from './core/ticket-form';
+import type { TicketFormChildContext, TicketFormInput, TicketFormSessionEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
-import { NO_VOUCHERS } from './core/vouchers';
-import {
-  increment,
-  isSelectionValid,
-  type QuantityScope,
-  quantitiesAfter,
-  requestQuantities,
-} from './quantities';
+import { increment, isSelectionValid, type QuantityScope, requestQuantities } from './quantities';
 import type {
   LoadPricedSessionsInput,
   LoadQuantityCalendarInput,
@@ -45,25 +35,42 @@ export function quantityScopeOf(
   return { groups: context.event.ticketGroups, session: null, quantities: context.quantities };
 }
 
-export function initialContext({ input }: { input: QuantityFirstReserveInput }): QuantityFirstReserveContext {
+/** The quantities the query preselects (`select`: its group minimum), else none. */
+function selectedQuantities(input: QuantityFirstReserveInput) {
   const base = { event: input.event, quantities: {} };
-  const quantities = input.select ? increment(quantityScopeOf(base), input.select) : {};
+  return input.select ? increment(quantityScopeOf(base), input.select) : {};
+}
+
+export function initialContext({ input }: { input: QuantityFirstReserveInput }): QuantityFirstReserveContext {
   return {
-    ...NO_ADMITS,
-    ...NO_SURVEYS,
-    ...NO_VOUCHERS,
-    ...noPrices(input.presetPriceCents ?? null),
-    ...formInStep({ event: input.event, admits: {}, vouchers: {} }, input.event.ticketGroups, quantities),
     event: input.event,
+    presetPriceCents: input.presetPriceCents ?? null,
+    quantities: selectedQuantities(input),
     days: [],
     selectedDate: null,
     sessions: [],
     selectedSessionId: null,
+    request: null,
     messages: [],
     soldOut: null,
     cart: null,
-    seats: {},
   };
+}
+
+/** The form opens with the event's groups (no session yet) and the query's quantities and amount. */
+export function qfFormInput({ context }: { context: QuantityFirstReserveContext }): TicketFormInput {
+  return {
+    event: context.event,
+    groups: context.event.ticketGroups,
+    session: null,
+    quantities: context.quantities,
+    presetPriceCents: context.presetPriceCents,
+  };
+}
+
+/** The form is told the chosen session (its seats and the city passes' visit belong to it), or none. */
+export function formSessionOf({ context }: { context: QuantityFirstReserveContext }): TicketFormSessionEvent {
+  return { type: 'form.session', session: selectedSessionOf(context) };
 }
 
 export function calendarInput({
@@ -86,10 +93,10 @@ export function sessionsInput({
   };
 }
 
+/** The reserve: what the form's valid submit asked for (the chosen session, a city pass's visit at its start). */
 export function reserveInput({ context }: { context: QuantityFirstReserveContext }): ReserveIntoCartInput {
-  // The visit of a city pass is the chosen session's start.
-  const visit = selectedSessionOf(context)?.start ?? null;
-  return formReserveInput(context, context.event.ticketGroups, context.selectedSessionId, visit);
+  if (!context.request) throw new Error('quantityFirstReserve: reserving without the form’s request');
+  return context.request;
 }
 
 // ---- helpers ------------------------------------------------------------------------------------------
@@ -112,14 +119,12 @@ export function canFindTickets(context: Pick<QuantityFirstReserveContext, 'event
  * Submit is possible once a session is chosen (the state) and every seated ticket has exactly one seat
  * (spec 1 §5; the same rule as the date-first form).
  */
-export function seatsReady(
-  context: Pick<QuantityFirstReserveContext, 'event' | 'quantities' | 'seats'>,
-): boolean {
+export function seatsReady(context: Pick<TicketFormChildContext, 'event' | 'quantities' | 'seats'>): boolean {
   return seatsMatch(context.event.ticketGroups, context.quantities, context.seats);
 }
 
-/** Seats belong to a session: resetting the date or session drops them. */
-const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null, seats: {} };
+/** Resetting the date drops the session (the form is told: its seats go with it). */
+const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null };
 
 // ---- actors (the route provides each; a flow run without its wiring fails with not_provided) -----------
 
@@ -134,26 +139,26 @@ type Args = { context: QuantityFirstReserveContext; event: QuantityFirstReserveE
 const act = flowAssign<QuantityFirstReserveContext, QuantityFirstReserveEvent>();
 
 export const quantityFirstGuards = {
-  /** 'Find tickets': the quantities' rule and the price rule (the amounts are typed beside the steppers). */
-  canFindTickets: ({ context }: Args) =>
-    canFindTickets(context) && pricesHold(context.event.ticketGroups, context.quantities, context),
-  /** The quantities' rule alone: a 'Find tickets' the price rule stops shows the amounts' problems. */
-  quantitiesChosen: ({ context }: Args) => canFindTickets(context),
   hasSingleDay: ({ event }: Args) => {
     assertEvent(event, 'xstate.done.actor.loadCalendar');
     return availableDays(event.output).length === 1;
   },
-  /** The submit button's rule (a session chosen: the state; the seats), the attendee and the voucher rules. */
-  canSubmit: ({ context }: Args) =>
-    seatsReady(context) && fieldsHold(context, context.event.ticketGroups, context.quantities),
-  /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
-  ticketsReady: ({ context }: Args) => seatsReady(context),
 };
 
 export const quantityFirstActions = {
-  /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
-  changeQuantity: act(({ context, event }) => {
-    return formInStep(context, context.event.ticketGroups, quantitiesAfter(quantityScopeOf(context), event));
+  /** The quantities the form confirmed: the calendar's and the sessions' query. */
+  assignQuantities: act({
+    quantities: ({ event }) => {
+      assertEvent(event, 'form.quantities');
+      return event.quantities;
+    },
+  }),
+  /** The form's valid submit: what to reserve. */
+  assignRequest: act({
+    request: ({ event }) => {
+      assertEvent(event, 'form.submitted');
+      return event.request;
+    },
   }),
   clearCalendarError: act({
     messages: ({ context }) => withoutNotices(context.messages, [CALENDAR_NOTICE]),
@@ -194,17 +199,15 @@ export const quantityFirstActions = {
       return event.output;
     },
   }),
-  selectSession: act(({ context, event }) => {
-    assertEvent(event, 'session.select');
-    return {
-      selectedSessionId: event.sessionId,
-      seats: event.sessionId === context.selectedSessionId ? context.seats : {},
-    };
+  selectSession: act({
+    selectedSessionId: ({ event }) => {
+      assertEvent(event, 'session.select');
+      return event.sessionId;
+    },
   }),
   rememberSoldOutSession: act(({ context }) => ({
     soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
     selectedSessionId: null,
-    seats: {},
   })),
   noteDateSoldOut: act(({ context }) => ({
     ...cleared,

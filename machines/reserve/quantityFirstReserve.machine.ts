@@ -1,25 +1,33 @@
 /**
  * Quantity-first reserve flow (spec 1 §2 "Quantity-first flow", §4 "Quantity-first flow").
  *
- * quantities (open) --'Find tickets'--> loadingCalendar (POST calendar with the quantities; a failure reopens
- * the quantities with its message) -> picking: date -> loadingSessions (POST sessions: prices per session)
- * -> sessions -> chosen (the attendee section and city-pass voucher fields show) --submit--> reserving -> done
- * (output { cart }); a refused voucher (invalid_citypass, code_exhausted naming a typed one) is shown beside its
- * field.
- * Reopening the quantities resets date and session; changing the date resets the session.
+ * The ticket form is the child `ticketForm` (core/ticketForm.machine.ts), invoked at the root with the event's
+ * groups and the query's quantities: it holds the quantities from the start (chosen before the calendar), the
+ * amounts, and later the seats, attendees, surveys and vouchers; the view sends the visitor's edits and submit
+ * straight to it. quantities (open) --'Find tickets'--> the form checks its quantities and amounts and tells
+ * `form.quantities` --> loadingCalendar (POST calendar with them; a failure reopens the quantities with its
+ * message) -> picking: date -> loadingSessions (POST sessions: prices per session) -> sessions -> chosen (the
+ * form is told the session: the attendee section and city-pass voucher fields show) --form.submitted-->
+ * reserving -> done (output { cart }); a refusal gives the form back (`form.refused`: a refused voucher
+ * beside its field, a lost seat race's seats dropped). Reopening the quantities resets date and session;
+ * changing the date resets the session (the form drops its seats).
  *
  * As in the date-first machine, the config holds no inline functions: actors, guards and actions are named in
  * `setup` (the reserve core's, and this chart's own from quantityFirstReserve.impl.ts), as are the mappers.
  */
-import { setup } from 'xstate';
-import { dayPickerActions, reserveCoreActions, ticketFormActions } from './core/actions';
-import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
+import { sendTo, setup } from 'xstate';
+import { dayPickerActions, reserveCoreActions } from './core/actions';
+import { dayPickerGuards, formRequestGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
+import { formRefusal } from './core/ticket-form';
+import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
+  formSessionOf,
   initialContext,
+  qfFormInput,
   quantityFirstActions,
   quantityFirstActors,
   quantityFirstGuards,
@@ -39,13 +47,18 @@ export const quantityFirstReserveMachine = setup({
     input: {} as QuantityFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...quantityFirstActors, reserveIntoCart: reserveIntoCartMachine },
-  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...voucherGuards, ...quantityFirstGuards },
+  actors: { ...quantityFirstActors, reserveIntoCart: reserveIntoCartMachine, ticketForm: ticketFormChild },
+  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...formRequestGuards, ...quantityFirstGuards },
   actions: {
     ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...ticketFormActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...quantityFirstActions,
+    /** 'Find tickets': the form checks its quantities and amounts (and tells `form.quantities` if they hold). */
+    confirmQuantities: sendTo('ticketForm', { type: 'quantities.confirm' }),
+    /** The form is told the chosen session, or none (its seats go with the old one). */
+    tellSession: sendTo('ticketForm', formSessionOf),
+    /** The reserve was refused or failed: the form is back as it was. */
+    refuseForm: sendTo('ticketForm', formRefusal),
   },
 }).createMachine({
   id: 'quantityFirstReserve',
@@ -53,21 +66,19 @@ export const quantityFirstReserveMachine = setup({
     'Quantity first (spec 1): choose how many tickets of each type, find the days that have them, then a day and a time, and reserve.',
   context: initialContext,
   output: cartOutput,
+  invoke: { id: 'ticketForm', src: 'ticketForm', input: qfFormInput },
   initial: 'quantities',
   on: { 'message.dismiss': { actions: 'dismissMessage' } },
   states: {
     quantities: {
       description:
-        'The quantities (and the amounts of flexible prices) are open; Find tickets closes them and loads the calendar for them, once every chosen amount fits its bounds (else the amounts show their problem).',
+        'The quantities (and the amounts of flexible prices) are open in the form; Find tickets asks the form, which confirms them once every chosen amount fits its bounds (else the amounts show their problem), and the calendar loads for them.',
       on: {
-        'quantity.increment': { actions: 'changeQuantity' },
-        'quantity.decrement': { actions: 'changeQuantity' },
-        'quantity.set': { actions: 'changeQuantity' },
-        'price.change': { actions: 'changePrice' },
-        'tickets.find': [
-          { guard: 'canFindTickets', target: 'loadingCalendar', actions: 'clearCalendarError' },
-          { guard: 'quantitiesChosen', actions: 'checkPrices' },
-        ],
+        'tickets.find': { actions: 'confirmQuantities' },
+        'form.quantities': {
+          target: 'loadingCalendar',
+          actions: ['assignQuantities', 'clearCalendarError'],
+        },
       },
     },
     loadingCalendar: {
@@ -91,8 +102,12 @@ export const quantityFirstReserveMachine = setup({
       description: 'The quantities are set: the visitor picks a day and a time.',
       initial: 'date',
       on: {
-        'quantities.open': { target: 'quantities', actions: 'resetDateAndSession' },
-        'date.select': { guard: 'isAvailableDay', target: '.loadingSessions', actions: 'selectDate' },
+        'quantities.open': { target: 'quantities', actions: ['resetDateAndSession', 'tellSession'] },
+        'date.select': {
+          guard: 'isAvailableDay',
+          target: '.loadingSessions',
+          actions: ['selectDate', 'tellSession'],
+        },
       },
       states: {
         date: { description: "'Choose a date': no day chosen yet." },
@@ -121,28 +136,24 @@ export const quantityFirstReserveMachine = setup({
         sessions: {
           description: "The day's sessions with room for the tickets: the visitor chooses a time.",
           on: {
-            'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'clearDate' },
-            'session.select': { guard: 'isSelectableSession', target: 'chosen', actions: 'selectSession' },
+            'date.change': { guard: 'hasSeveralDays', target: 'date', actions: ['clearDate', 'tellSession'] },
+            'session.select': {
+              guard: 'isSelectableSession',
+              target: 'chosen',
+              actions: ['selectSession', 'tellSession'],
+            },
           },
         },
         chosen: {
           description:
-            'A session is chosen: the attendee section, the city-pass voucher fields (and the seat selection block of seated tickets) show; submit once every seated ticket has a seat and the attendee and voucher rules hold (a submit they stop shows the problems of the fields).',
+            'A session is chosen: the form shows the attendee section, the city-pass voucher fields (and the seat selection block of seated tickets); its valid submit reserves what it holds.',
           on: {
-            'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'clearDate' },
-            'session.select': { guard: 'isSelectableSession', actions: 'selectSession' },
-            'seats.set': { actions: 'assignSeats' },
-            'admit.change': { actions: 'changeAdmit' },
-            'survey.change': { actions: 'changeSurvey' },
-            'voucher.change': { actions: 'changeVoucher' },
-            submit: [
-              {
-                guard: 'canSubmit',
-                target: '#quantityFirstReserve.reserving',
-                actions: ['clearReserveNotices', 'clearVoucherRefusal'],
-              },
-              { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkVouchers'] },
-            ],
+            'date.change': { guard: 'hasSeveralDays', target: 'date', actions: ['clearDate', 'tellSession'] },
+            'session.select': { guard: 'isSelectableSession', actions: ['selectSession', 'tellSession'] },
+            'form.submitted': {
+              target: '#quantityFirstReserve.reserving',
+              actions: ['clearReserveNotices', 'assignRequest'],
+            },
           },
         },
         reloadingCalendar: {
@@ -165,11 +176,15 @@ export const quantityFirstReserveMachine = setup({
         input: reserveInput,
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
-          { guard: 'isSessionSoldOut', target: 'picking.loadingSessions', actions: 'rememberSoldOutSession' },
-          { guard: 'isVoucherRefusal', target: 'picking.chosen', actions: 'noteVoucherRefusal' },
-          { target: 'picking.chosen', actions: ['noteReserveError', 'dropTakenSeats'] },
+          {
+            guard: 'isSessionSoldOut',
+            target: 'picking.loadingSessions',
+            actions: ['rememberSoldOutSession', 'refuseForm', 'tellSession'],
+          },
+          { guard: 'isVoucherRefusal', target: 'picking.chosen', actions: 'refuseForm' },
+          { target: 'picking.chosen', actions: ['noteReserveError', 'refuseForm'] },
         ],
-        onError: { target: 'picking.chosen', actions: 'noteReserveError' },
+        onError: { target: 'picking.chosen', actions: ['noteReserveError', 'refuseForm'] },
       },
     },
     done: { description: 'The tickets are in the cart.', type: 'final' },

@@ -1,9 +1,8 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import type { Message } from '../shared/messages';
-import type { TicketFormContext } from './core/ticket-form';
-import type { DayChoiceEvent, DayPickerContext, TicketFormEvent } from './core/types';
-import type { VoucherChangeEvent } from './core/vouchers';
+import type { TicketFormQuantitiesEvent, TicketFormSubmittedEvent } from './core/ticket-form';
+import type { DayChoiceEvent, DayPickerContext, ReserveCoreEvent, ReserveIntoCartInput } from './core/types';
 
 export interface QuantityFirstReserveInput {
   event: EventDetail;
@@ -14,11 +13,15 @@ export interface QuantityFirstReserveInput {
 }
 
 /**
- * The core's day and session picking (with priced sessions) and its ticket form (core/ticket-form.ts): seats
- * (for the chosen session), attendees, surveys, flexible prices and city-pass vouchers.
+ * The core's day and session picking (with priced sessions). The ticket form is the child `ticketForm`
+ * (quantities, amounts, seats, attendees, surveys, vouchers); `quantities` here are those it confirmed with
+ * 'Find tickets', the calendar's and the sessions' query.
  */
-export interface QuantityFirstReserveContext extends DayPickerContext, TicketFormContext {
+export interface QuantityFirstReserveContext extends DayPickerContext {
   sessions: PricedSessionModel[];
+  presetPriceCents: number | null;
+  /** What the form's valid submit asked to reserve, while reserving (else null). */
+  request: ReserveIntoCartInput | null;
 }
 
 /** What the actors the flow invokes answer: typed, so the flow reads them without casts. */
@@ -30,8 +33,9 @@ export type QuantityFirstReserveActorEvent =
 
 export type QuantityFirstReserveEvent =
   | QuantityFirstReserveActorEvent
-  | TicketFormEvent
-  | VoucherChangeEvent
+  | ReserveCoreEvent
+  | TicketFormQuantitiesEvent
+  | TicketFormSubmittedEvent
   | DayChoiceEvent
   | { type: 'tickets.find' }
   | { type: 'quantities.open' };

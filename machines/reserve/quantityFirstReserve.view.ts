@@ -15,12 +15,20 @@ import {
   withChosenPrices,
 } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
-import { ticketFormCallbacks } from './core/view';
+import type { TicketFormChildContext, TicketFormChildEvent } from './core/ticket-form';
+import { ticketFormContext, type ticketFormMachine } from './core/ticketForm.machine';
+import { formEditCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
-import { canFindTickets, quantityScopeOf, seatsReady, selectedSessionOf } from './quantityFirstReserve.impl';
+import {
+  canFindTickets,
+  qfFormInput,
+  quantityScopeOf,
+  seatsReady,
+  selectedSessionOf,
+} from './quantityFirstReserve.impl';
 import type { QuantityFirstReserveMachine } from './quantityFirstReserve.machine';
 import type { QuantityFirstReserveContext, QuantityFirstReserveEvent } from './quantityFirstReserve.types';
 import { availableDays, isSelectableSession } from './query';
@@ -28,6 +36,16 @@ import { type SessionTab, type SessionTabId, sessionTabsView } from './session-t
 import type { NoticeLevel } from './types';
 
 export type QuantityFirstReserveSnapshot = SnapshotFrom<QuantityFirstReserveMachine>;
+/** The quantity-first form's child (`ticketForm`, invoked at the flow's root). */
+export type QfFormSnapshot = SnapshotFrom<typeof ticketFormMachine>;
+
+/** The child's snapshot of a quantity-first snapshot (none once the flow is done). */
+export function qfFormOf(snapshot: QuantityFirstReserveSnapshot): QfFormSnapshot | undefined {
+  return snapshot.children.ticketForm?.getSnapshot() as QfFormSnapshot | undefined;
+}
+
+/** The flow's days and sessions with the form's fields (its quantities, amounts, seats, attendees...). */
+type QfFormContext = QuantityFirstReserveContext & TicketFormChildContext;
 
 /** Day buttons before 'Show more dates' (spec 1 §9: date picker 8 buttons). */
 export const QF_DATE_BUTTONS = 8;
@@ -127,14 +145,14 @@ export interface QuantityFirstReserveView {
  * The price of one ticket type at a session: a flexible price's chosen amount (core/prices.ts), else its price
  * schedule entry, else the type's own price.
  */
-function priceAt(context: QuantityFirstReserveContext, sessionId: string | null, type: TicketTypeModel) {
+function priceAt(context: QfFormContext, sessionId: string | null, type: TicketTypeModel) {
   if (isFlexiblePrice(type)) return chosenPriceCents(type, context);
   const session = sessionId ? context.sessions.find((s) => s.id === sessionId) : undefined;
   return session?.prices[type.id] ?? type.priceCents;
 }
 
 /** The chosen quantities priced at a session (or at the types' own prices without one), plus fees. */
-export function totalAt(context: QuantityFirstReserveContext, sessionId: string | null): number {
+export function totalAt(context: QfFormContext, sessionId: string | null): number {
   let sum = 0;
   for (const group of context.event.ticketGroups)
     for (const type of group.types)
@@ -142,7 +160,7 @@ export function totalAt(context: QuantityFirstReserveContext, sessionId: string 
   return sum + totalFeesCents(withChosenPrices(context.event.ticketGroups, context), context.quantities);
 }
 
-function groupsOf(context: QuantityFirstReserveContext, open: boolean): QfTicketGroup[] {
+function groupsOf(context: QfFormContext, open: boolean): QfTicketGroup[] {
   const scope = quantityScopeOf(context);
   return context.event.ticketGroups.map((group) => ({
     id: group.id,
@@ -161,11 +179,19 @@ function groupsOf(context: QuantityFirstReserveContext, open: boolean): QfTicket
   }));
 }
 
+/**
+ * The quantity-first view: the flow's snapshot (quantities open or closed, days, sessions, reserving, notices)
+ * and its form child's (quantities, amounts, seats, fields). A screen subscribed to both passes the form's
+ * snapshot; by default it is read from the flow's child, and a form not there (the flow done) is the first one.
+ */
 export function selectQuantityFirstReserveView(
   snapshot: QuantityFirstReserveSnapshot,
+  formSnapshot: QfFormSnapshot | undefined = qfFormOf(snapshot),
 ): QuantityFirstReserveView {
-  const { context } = snapshot;
-  const open = snapshot.matches('quantities');
+  const flow = snapshot.context;
+  const form = formSnapshot?.context ?? ticketFormContext({ input: qfFormInput({ context: flow }) });
+  const context: QfFormContext = { ...flow, ...form, event: flow.event, request: flow.request };
+  const open = snapshot.matches('quantities') && (formSnapshot?.matches('editing') ?? false);
   const picking = snapshot.matches('picking');
   const reserving = snapshot.matches('reserving') || snapshot.matches('done');
   const tickets = chosenTickets(context.event.ticketGroups, context.quantities);
@@ -228,10 +254,18 @@ export function selectQuantityFirstReserveView(
   };
 }
 
-/** The quantity-first form's callbacks, built from the flow's `send`: what the layout and the story viewer offer. */
-export function quantityFirstReserveCallbacks(send: (event: QuantityFirstReserveEvent) => void) {
+/**
+ * The quantity-first form's callbacks: the form's fields and submit go to the form child (`sendForm`: its own
+ * actor), the rest (find, edit, dates, sessions, retry) to the flow (`send`): what the layout and the story
+ * viewer offer.
+ */
+export function quantityFirstReserveCallbacks(
+  send: (event: QuantityFirstReserveEvent) => void,
+  sendForm: (event: TicketFormChildEvent) => void,
+) {
   return {
-    ...ticketFormCallbacks(send),
+    ...formEditCallbacks(sendForm),
+    onRetry: () => send({ type: 'retry' }),
     onFindTickets: () => send({ type: 'tickets.find' }),
     onEditQuantities: () => send({ type: 'quantities.open' }),
     onSelectDate: (date: string) => send({ type: 'date.select', date }),

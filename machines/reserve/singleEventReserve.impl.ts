@@ -19,9 +19,8 @@ import {
   reserveErrorText,
   withNotice,
 } from './core/rules';
-import type { TicketFormInput, TicketFormRefusedEvent, TicketFormResetEvent } from './core/ticket-form';
+import type { TicketFormInput, TicketFormResetEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
-import { voucherRefusalOf } from './core/vouchers';
 import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
 import type {
   LoadSingleGroupsInput,
@@ -68,11 +67,6 @@ export function emptyFormReset(): TicketFormResetEvent {
   return { type: 'form.reset', groups: [], session: null };
 }
 
-/** The reserve was refused (or failed itself: null): the form is back, as it was. */
-export function formRefusal({ event }: { event: SingleEventReserveEvent }): TicketFormRefusedEvent {
-  return { type: 'form.refused', error: refusedErrorOf(event) };
-}
-
 export function singleSessionInput({
   context,
 }: {
@@ -97,12 +91,6 @@ export function singleReserveInput({
 }): ReserveIntoCartInput {
   if (!context.request) throw new Error('singleEventReserve: reserving without the form’s request');
   return context.request;
-}
-
-/** The city-pass vouchers the reserve sent, per type (what a refusal naming one is matched against). */
-function requestedVouchers(request: ReserveIntoCartInput | null): Record<string, string[]> {
-  const part = request?.request;
-  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------
@@ -143,9 +131,6 @@ export const singleEventGuards = {
     assertEvent(event, 'xstate.done.actor.loadSession');
     return event.output === null;
   },
-  /** The server refused one voucher the form sent (invalid_citypass, code_exhausted): beside its field. */
-  isVoucherRefusal: ({ context, event }: Args) =>
-    voucherRefusalOf(refusedErrorOf(event), requestedVouchers(context.request)) !== null,
 };
 
 export const singleEventActions = {

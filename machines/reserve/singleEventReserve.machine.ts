@@ -19,9 +19,10 @@
  */
 import { sendTo, setup } from 'xstate';
 import { blockingActions, reserveCoreActions } from './core/actions';
-import { reserveCoreGuards } from './core/guards';
+import { formRequestGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
+import { formRefusal } from './core/ticket-form';
 import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import type {
@@ -31,7 +32,6 @@ import type {
 } from './single-event-types';
 import {
   emptyFormReset,
-  formRefusal,
   singleEventActions,
   singleEventActors,
   singleEventContext,
@@ -51,7 +51,7 @@ export const singleEventReserveMachine = setup({
     output: {} as ReserveOutput,
   },
   actors: { ...singleEventActors, reserveIntoCart: reserveIntoCartMachine, ticketForm: ticketFormChild },
-  guards: { ...reserveCoreGuards, ...singleEventGuards },
+  guards: { ...reserveCoreGuards, ...formRequestGuards, ...singleEventGuards },
   actions: {
     ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),

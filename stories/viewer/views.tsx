@@ -132,7 +132,10 @@ function OneTicketStoryView({ snapshot, send, strings }: StoryViewProps) {
 }
 
 function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
-  const view = selectQuantityFirstReserveView(snapshot as unknown as QuantityFirstReserveSnapshot);
+  const flow = snapshot as unknown as QuantityFirstReserveSnapshot;
+  const view = selectQuantityFirstReserveView(flow);
+  // The form is the flow's child: its fields go to it (a path replayed without the child shows none).
+  const sendForm = (event: TicketFormChildEvent) => flow.children.ticketForm?.send(event);
   return (
     <QuantityFirstReserve
       strings={strings}
@@ -144,7 +147,7 @@ function QuantityFirstStoryView({ snapshot, send, strings }: StoryViewProps) {
       onShowMore={noop}
       onCloseCalendar={noop}
       onDismissCalendar={noop}
-      {...quantityFirstReserveCallbacks(send)}
+      {...quantityFirstReserveCallbacks(send, sendForm)}
     />
   );
 }

@@ -4,31 +4,27 @@
  * flow" (the sold-out session), "Quantities", §5, §7 (POST calendar and POST sessions with the quantities), §8
  * (the calendar's and the reserve's messages) and §9, not read from the machine:
  *
- * quantities (open): the steppers (over the event's groups, no session yet; attendees and vouchers in step),
- * the amounts typed; 'Find tickets' with at least one ticket, every group within its limits and every chosen
- * amount fitting -> loadingCalendar (the calendar's last message cleared); the same with an amount that does
- * not fit -> the amounts show their problem. The calendar: one available day -> its sessions at once; else the
- * date list; a failure reopens the quantities with its message ('You can only select up to 10 different types
- * of tickets.' or the generic one). picking: reopening the quantities resets the days, date, sessions and seats
- * (and the load and reserve notices); choosing an available day loads its sessions (the session and seats
- * reset). The sessions: after a sold-out reserve, another selectable session of the day -> 'Tickets have sold
- * out for the session at {time}...' and the sessions; none -> the calendar again, then the date list with
- * 'Tickets have sold out for {date}...'; a failure -> its message and a retry. Changing the date (more than
- * one day) resets the session; choosing a selectable session (not sold out, with capacity, no conflict) shows
- * the attendee and voucher fields (seats kept only for the same session). Submit once the seats match and the
- * attendee, voucher and survey rules hold -> reserving; else the fields show their problems. Reserved -> done;
- * sold out -> the session remembered, the day's sessions again; a typed voucher refused -> beside its field;
- * else the message, a lost seat race's seats dropped.
+ * The ticket form is the child `ticketForm` (its own table: ticketForm.table.ts), alive at the root with the
+ * event's groups: it holds the quantities, amounts, seats, attendees, surveys and vouchers; this table holds
+ * the flow to what it tells the form (`sendTo` calls) and what it takes from it.
  *
- * The field rules of what a reserve carries (attendees, vouchers, surveys) have their own tables from the
- * spec (reserve-admits, reserve-vouchers, reserve-surveys tests); this table reads them through core/.
+ * quantities (open): 'Find tickets' asks the form to confirm its quantities and amounts; the form's confirmed
+ * quantities (`form.quantities`) -> loadingCalendar with them (the calendar's last message cleared). The
+ * calendar: one available day -> its sessions at once; else the date list; a failure reopens the quantities
+ * with its message ('You can only select up to 10 different types of tickets.' or the generic one). picking:
+ * reopening the quantities resets the days, date and sessions (and the load and reserve notices); choosing an
+ * available day loads its sessions (the session reset); each tells the form it has no session (its seats go).
+ * The sessions: after a sold-out reserve, another selectable session of the day -> 'Tickets have sold out for
+ * the session at {time}...' and the sessions; none -> the calendar again, then the date list with 'Tickets
+ * have sold out for {date}...'; a failure -> its message and a retry. Changing the date (more than one day)
+ * resets the session; choosing a selectable session (not sold out, with capacity, no conflict) tells the form
+ * that session. The form's valid submit (`form.submitted`) -> reserving what it asked. Reserved -> done; sold
+ * out -> the session remembered, the form given back with no session, the day's sessions again; a voucher the
+ * form sent refused -> the form shows it beside its field; else the message, the form given back.
  */
 import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../api/models';
 import { outcomeMessage } from '../../domain/error-messages/base';
 import { calendarOutcome } from '../../domain/error-messages/reserve';
-import { admitsHold, admitsInStep, requestAdmits } from '../../machines/reserve/core/admits';
-import { requestSurveys, surveysHold } from '../../machines/reserve/core/surveys';
-import { requestVouchers, vouchersHold, vouchersInStep } from '../../machines/reserve/core/vouchers';
 import type {
   QuantityFirstReserveContext,
   QuantityFirstReserveEvent,
@@ -42,13 +38,10 @@ import {
   q0930,
   q1100,
   q1300,
-  qfAttendeeEvent,
   qfCitypassEvent,
   qfDays,
   qfEvent,
   qfSeatedEvent,
-  qfSeats,
-  qfWishEvent,
   seatTakenError,
   soldOutError,
   typesLimitError,
@@ -58,11 +51,9 @@ import {
   besideTheField,
   cartOf,
   dismissRow,
-  faceValues,
   flowError,
   isSoldOut,
   notice,
-  pricesFit,
   type Quantities,
   RESERVE_ERROR,
   refused,
@@ -71,13 +62,6 @@ import {
   reserved,
   reserveText,
   SUBMIT_NOTICES,
-  seatsAfter,
-  seatsFit,
-  seatsPart,
-  selectionValid,
-  stepped,
-  surveysTyped,
-  vouchersTyped,
   withNotice,
   without,
 } from './reserve.oracle';
@@ -103,45 +87,23 @@ const CALENDAR = 'calendar.error';
 const available = (days: readonly CalendarDayModel[]) => days.filter((d) => d.status === 'available');
 /** Spec 1 §4: a session can be chosen when it is not sold out, has capacity and does not conflict. */
 const selectable = (s: PricedSessionModel) => !s.soldOut && s.availableCapacity !== 0 && s.conflict !== true;
-/** Seats belong to a session: resetting the date or the session drops them. */
-const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null, seats: {} };
-const groups = (c: C) => c.event.ticketGroups;
-const inStep = (c: C, quantities: Quantities) => ({
-  quantities,
-  admits: admitsInStep(c.event, groups(c), quantities, c.admits),
-  vouchers: vouchersInStep(c.event, groups(c), quantities, c.vouchers),
-});
+/** Resetting the date drops the session. */
+const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null };
 const chosenSession = (c: C) => c.sessions.find((s) => s.id === c.selectedSessionId) ?? null;
-
-const canFind = (c: C) => selectionValid(groups(c), c.quantities) && pricesFit(groups(c), c.quantities, c);
-const ticketsReady = (c: C) => seatsFit(groups(c), c.quantities, c.seats);
-const canSubmit = (c: C) =>
-  ticketsReady(c) &&
-  admitsHold(c.event, groups(c), c.quantities, c.admits) &&
-  vouchersHold(c.event, groups(c), c.quantities, c.vouchers) &&
-  surveysHold(groups(c), c.quantities, c.surveys);
-
-function reserveInput(c: C) {
-  const byType = requestVouchers(c.event, groups(c), c.quantities, c.vouchers);
-  const admits = requestAdmits(c.event, groups(c), c.quantities, c.admits);
-  const info = requestSurveys(groups(c), c.quantities, c.surveys);
-  const fv = faceValues(groups(c), c.quantities, c);
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: c.event.id,
-        sessionId: c.selectedSessionId,
-        quantities: above0(c.quantities),
-        ...seatsPart(groups(c), c.quantities, c.seats),
-        ...(admits ? { admits } : {}),
-        ...(byType ? { vouchers: { byType, visitDatetime: chosenSession(c)?.start ?? null } } : {}),
-        ...(info ? { additionalInfo: info } : {}),
-        ...(fv ? { faceValues: fv } : {}),
-      },
-    },
-  };
-}
+/** The form is told the chosen session after the change (none once it is reset). */
+const formSession = (_c: C, _e: unknown, after: C): Call[] => [
+  { sendTo: 'ticketForm', event: { type: 'form.session', session: chosenSession(after) } },
+];
+/** The reserve's answer goes back to the form. */
+const formRefused = (e: E): Call => ({
+  sendTo: 'ticketForm',
+  event: { type: 'form.refused', error: refusedError(e) },
+});
+/** The vouchers the reserve sent, per type. */
+const sentVouchers = (c: C) => {
+  const part = c.request?.request;
+  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
+};
 
 /** Spec 1 §8: 'Tickets have sold out for {date}...' for the remembered session's day. */
 const dateSoldOut = (c: C) => ({
@@ -157,17 +119,11 @@ const dateSoldOut = (c: C) => ({
 const noted = (c: C, e: E) => ({
   messages: withNotice(c.messages, notice(RESERVE_ERROR, reserveText(refusedError(e)))),
 });
-const on = <T extends E['type']>(state: S, row: Row<C, Ev<T>>) => ({ [state]: [row] });
-
-const stepper = on('quantities', {
-  target: null,
-  effect: (c, e) =>
-    inStep(c, stepped({ groups: groups(c), session: null, quantities: c.quantities }, e as never)),
-});
 const changeDate: Row<C, Ev<'date.change'>> = {
   when: (c) => available(c.days).length > 1,
   target: 'picking.date',
   effect: () => cleared,
+  calls: formSession,
 };
 const chooseSession = (target: S | null): Row<C, Ev<'session.select'>> => ({
   when: (c, e) => {
@@ -175,10 +131,8 @@ const chooseSession = (target: S | null): Row<C, Ev<'session.select'>> => ({
     return s !== undefined && selectable(s);
   },
   target,
-  effect: (c, e) => ({
-    selectedSessionId: e.sessionId,
-    seats: e.sessionId === c.selectedSessionId ? c.seats : {},
-  }),
+  effect: (_c, e) => ({ selectedSessionId: e.sessionId }),
+  calls: formSession,
 });
 const PICKING: S[] = [
   'picking.date',
@@ -224,30 +178,25 @@ export const table: Table<C, E, S> = {
         ],
       },
     },
-    reserving: { entry: { calls: (c): Call[] => [{ invoke: 'reserveIntoCart', input: reserveInput(c) }] } },
+    reserving: { entry: { calls: (c): Call[] => [{ invoke: 'reserveIntoCart', input: c.request }] } },
     done: { final: true },
   },
   on: {
-    'quantity.increment': stepper,
-    'quantity.decrement': stepper,
-    'quantity.set': stepper,
-    'price.change': on('quantities', {
-      target: null,
-      effect: (c, e) => ({ prices: { ...c.prices, [e.ticketTypeId]: e.value } }),
-    }),
     'tickets.find': {
       quantities: [
         {
-          label: 'tickets chosen, amounts fit',
-          when: canFind,
-          target: 'loadingCalendar',
-          effect: (c) => ({ messages: without(c.messages, [CALENDAR]) }),
-        },
-        {
-          label: 'an amount does not fit',
-          when: (c) => selectionValid(groups(c), c.quantities),
+          label: 'the form is asked to confirm its quantities and amounts',
           target: null,
-          effect: () => ({ pricesChecked: true }),
+          calls: (): Call[] => [{ sendTo: 'ticketForm', event: { type: 'quantities.confirm' } }],
+        },
+      ],
+    },
+    'form.quantities': {
+      quantities: [
+        {
+          label: 'the form confirmed them: the calendar for them',
+          target: 'loadingCalendar',
+          effect: (c, e) => ({ quantities: e.quantities, messages: without(c.messages, [CALENDAR]) }),
         },
       ],
     },
@@ -286,12 +235,14 @@ export const table: Table<C, E, S> = {
     'quantities.open': pickingRows(() => ({
       target: 'quantities',
       effect: (c) => ({ ...cleared, days: [], messages: without(c.messages, [LOAD, ...SUBMIT_NOTICES]) }),
+      calls: formSession,
     })),
     'date.select': pickingRows((state) => ({
       when: (c, e) => c.days.some((d) => d.date === e.date && d.status === 'available'),
       target: 'picking.loadingSessions',
       reenter: state === 'picking.loadingSessions',
       effect: (c, e) => ({ ...cleared, selectedDate: e.date, messages: without(c.messages, [LOAD]) }),
+      calls: formSession,
     })),
     'xstate.done.actor.loadSessions': {
       'picking.loadingSessions': [
@@ -341,39 +292,14 @@ export const table: Table<C, E, S> = {
       'picking.sessions': [chooseSession('picking.chosen')],
       'picking.chosen': [chooseSession(null)],
     },
-    'seats.set': on('picking.chosen', { target: null, effect: (_c, e) => ({ seats: e.seats }) }),
-    'admit.change': on('picking.chosen', {
-      target: null,
-      effect: (c, e) => {
-        const list = c.admits[e.ticketTypeId];
-        if (!list?.[e.index]) return {};
-        return {
-          admits: {
-            ...c.admits,
-            [e.ticketTypeId]: list.map((v, i) => (i === e.index ? { ...v, [e.field]: e.value } : v)),
-          },
-        };
-      },
-    }),
-    'survey.change': on('picking.chosen', {
-      target: null,
-      effect: (c, e) => ({ surveys: surveysTyped(c.surveys, e) }),
-    }),
-    'voucher.change': on('picking.chosen', {
-      target: null,
-      effect: (c, e) => ({ vouchers: vouchersTyped(c.vouchers, e), voucherRefusal: null }),
-    }),
-    submit: {
+    // The form's submit goes to the form; the flow takes its valid submit (`form.submitted`).
+    submit: {},
+    'form.submitted': {
       'picking.chosen': [
         {
-          when: canSubmit,
+          label: 'the form’s valid submit: reserve what it asked',
           target: 'reserving',
-          effect: (c) => ({ messages: without(c.messages, SUBMIT_NOTICES), voucherRefusal: null }),
-        },
-        {
-          when: ticketsReady,
-          target: null,
-          effect: () => ({ admitsChecked: true, surveysChecked: true, vouchersChecked: true }),
+          effect: (c, e) => ({ messages: without(c.messages, SUBMIT_NOTICES), request: e.request }),
         },
       ],
     },
@@ -394,22 +320,22 @@ export const table: Table<C, E, S> = {
             return {
               soldOut: s && c.selectedDate ? { sessionId: s.id, start: s.start, date: c.selectedDate } : null,
               selectedSessionId: null,
-              seats: {},
             };
           },
+          calls: (c, e, after) => [formRefused(e), ...formSession(c, e, after)],
         },
         {
-          when: (c, e) => besideTheField(refusedError(e), c.vouchers) !== null,
+          label: 'a voucher the form sent refused: beside its field (the form’s)',
+          when: (c, e) => besideTheField(refusedError(e), sentVouchers(c)) !== null,
           target: 'picking.chosen',
-          effect: (c, e) => ({ voucherRefusal: besideTheField(refusedError(e), c.vouchers) }),
+          calls: (_c, e) => [formRefused(e)],
         },
-        {
-          target: 'picking.chosen',
-          effect: (c, e) => ({ ...noted(c, e), seats: seatsAfter(c.seats, refusedError(e)) }),
-        },
+        { target: 'picking.chosen', effect: noted, calls: (_c, e) => [formRefused(e)] },
       ],
     },
-    'xstate.error.actor.reserveIntoCart': { reserving: [{ target: 'picking.chosen', effect: noted }] },
+    'xstate.error.actor.reserveIntoCart': {
+      reserving: [{ target: 'picking.chosen', effect: noted, calls: (_c, e) => [formRefused(e)] }],
+    },
     'message.dismiss': { '*': [dismissRow] },
   },
 };
@@ -419,16 +345,8 @@ export const table: Table<C, E, S> = {
 export const base = (event: EventDetail, over: Partial<C> = {}): C => ({
   event,
   quantities: {},
-  admits: {},
-  admitsChecked: false,
-  surveys: {},
-  surveysChecked: false,
-  vouchers: {},
-  vouchersChecked: false,
-  voucherRefusal: null,
-  prices: {},
   presetPriceCents: null,
-  pricesChecked: false,
+  request: null,
   days: [],
   selectedDate: null,
   sessions: [],
@@ -436,7 +354,6 @@ export const base = (event: EventDetail, over: Partial<C> = {}): C => ({
   messages: [],
   soldOut: null,
   cart: null,
-  seats: {},
   ...over,
 });
 const DAY = '2026-11-21';
@@ -454,7 +371,7 @@ const oldNotices = [
   notice(CALENDAR, { key: 'errorUnexpected' }),
   notice('reserve.dateSoldOut', { key: 'errorUnexpected' }),
 ];
-const SURVEY_EVENT: EventDetail = {
+const _SURVEY_EVENT: EventDetail = {
   ...qfEvent,
   id: 'ev-qf-survey',
   ticketGroups: qfEvent.ticketGroups.map((g) =>
@@ -462,67 +379,43 @@ const SURVEY_EVENT: EventDetail = {
   ),
 };
 
+/** What the form asks to reserve (its `form.submitted`): at 9:30, with vouchers when given. */
+const ask = (event: EventDetail, quantities: Quantities, vouchers?: Record<string, string[]>) => ({
+  request: {
+    kind: 'tickets' as const,
+    tickets: {
+      eventId: event.id,
+      sessionId: q0930.id,
+      quantities,
+      ...(vouchers ? { vouchers: { byType: vouchers, visitDatetime: q0930.start } } : {}),
+    },
+  },
+});
+
 export const worlds: World<C>[] = [
   { name: 'nothing chosen', context: base(qfEvent) },
   {
     name: '2 adults, old notices',
     context: base(qfEvent, { quantities: { 't-adult': 2 }, messages: oldNotices }),
   },
-  { name: '1 family member (under the minimum)', context: base(qfEvent, { quantities: { 't-family': 1 } }) },
-  { name: '10 adults (the max)', context: base(qfEvent, { quantities: { 't-adult': 10 } }) },
-  {
-    name: 'wish 1 at $3 (below min), 1 adult',
-    context: base(qfWishEvent, { quantities: { 't-wish': 1, 't-adult': 1 }, prices: { 't-wish': '3' } }),
-  },
-  {
-    name: 'wish 1 at its minimum, checked',
-    context: base(qfWishEvent, { quantities: { 't-wish': 1 }, pricesChecked: true }),
-  },
   { name: 'the 21st picked, its sessions, old notices', context: picked({ messages: oldNotices }) },
   { name: 'one day only, its sessions', context: picked({ days: [day(DAY)] }) },
   {
-    name: '9:30 chosen, seats of another session',
-    context: picked({ selectedSessionId: 's-0930', seats: { 'g-general': ['seat-X'] } }),
+    name: '9:30 chosen, reserving 2 adults',
+    context: picked({ selectedSessionId: 's-0930', request: ask(qfEvent, { 't-adult': 2 }) }),
   },
   {
-    name: 'seated, 9:30 chosen, 2 seats',
-    context: picked({ event: qfSeatedEvent, selectedSessionId: 's-0930', seats: qfSeats(2) }),
+    name: 'seated, 1:00 chosen, old notices',
+    context: picked({ event: qfSeatedEvent, selectedSessionId: 's-1300', messages: oldNotices }),
   },
   {
-    name: 'seated, 1:00 chosen, 1 seat for 2',
-    context: picked({
-      event: qfSeatedEvent,
-      selectedSessionId: 's-1300',
-      seats: qfSeats(1),
-      messages: oldNotices,
-    }),
-  },
-  {
-    name: 'attendees, 9:30 chosen, nobody named',
-    context: picked({
-      event: qfAttendeeEvent,
-      selectedSessionId: 's-0930',
-      admits: {
-        't-adult': [
-          { first: '', last: '', email: '' },
-          { first: 'A', last: 'B', email: '' },
-        ],
-      },
-    }),
-  },
-  {
-    name: 'city pass, 9:30 chosen, the adult voucher typed',
+    name: 'city pass, 9:30 chosen, reserving with the adult voucher',
     context: picked({
       event: qfCitypassEvent,
       quantities: { 't-cp-adult': 1 },
       selectedSessionId: 's-0930',
-      vouchers: { 't-cp-adult': [VOUCHERS.adult] },
-      voucherRefusal: { code: VOUCHERS.adult, message: { key: 'citypassFormat' } },
+      request: ask(qfCitypassEvent, { 't-cp-adult': 1 }, { 't-cp-adult': [VOUCHERS.adult] }),
     }),
-  },
-  {
-    name: 'survey, 9:30 chosen, unanswered',
-    context: picked({ event: SURVEY_EVENT, selectedSessionId: 's-0930' }),
   },
   {
     name: '9:30 sold out, remembered',
@@ -549,14 +442,9 @@ const sessions = (name: string, output: PricedSessionModel[]): EventSample<E> =>
 });
 /** Sample events (actor events without an `actorId`: the machine does not read it). */
 export const events = [
-  ...['t-adult', 't-family', 't-wish', 't-unknown'].flatMap((id): EventSample<E>[] => [
-    { name: `+ ${id}`, event: { type: 'quantity.increment', ticketTypeId: id } },
-    { name: `- ${id}`, event: { type: 'quantity.decrement', ticketTypeId: id } },
-  ]),
-  { name: 'set adult 4', event: { type: 'quantity.set', ticketTypeId: 't-adult', quantity: 4 } },
-  { name: 'set family 1', event: { type: 'quantity.set', ticketTypeId: 't-family', quantity: 1 } },
-  { name: 'type 12 for wish', event: { type: 'price.change', ticketTypeId: 't-wish', value: '12' } },
   { name: 'find tickets', event: { type: 'tickets.find' } },
+  { name: 'the form confirms 2 adults', event: { type: 'form.quantities', quantities: { 't-adult': 2 } } },
+  { name: 'the form confirms 1 family', event: { type: 'form.quantities', quantities: { 't-family': 2 } } },
   { name: 'reopen the quantities', event: { type: 'quantities.open' } },
   calendar('three days', qfDays),
   calendar('one available of two', [day(DAY, 'sold_out'), day('2026-11-22')]),
@@ -577,20 +465,14 @@ export const events = [
   ...['s-0930', 's-1100', 's-1300', 's-none'].map(
     (id): EventSample<E> => ({ name: `choose ${id}`, event: { type: 'session.select', sessionId: id } }),
   ),
-  { name: 'seats: 2', event: { type: 'seats.set', seats: qfSeats(2) } },
+  { name: 'the form submits 2 adults', event: { type: 'form.submitted', ...ask(qfEvent, { 't-adult': 2 }) } },
   {
-    name: 'name the first adult',
-    event: { type: 'admit.change', ticketTypeId: 't-adult', index: 0, field: 'first', value: 'Ada' },
+    name: 'the form submits a city pass',
+    event: {
+      type: 'form.submitted',
+      ...ask(qfCitypassEvent, { 't-cp-adult': 1 }, { 't-cp-adult': [VOUCHERS.adult] }),
+    },
   },
-  {
-    name: 'answer the survey',
-    event: { type: 'survey.change', ticketGroupId: 'g-general', question: 'access', value: 'none' },
-  },
-  {
-    name: 'type a voucher',
-    event: { type: 'voucher.change', ticketTypeId: 't-cp-adult', index: 0, value: VOUCHERS.child },
-  },
-  { name: 'submit', event: { type: 'submit' } },
   child('reserved', reserved(cart)),
   child('refused: sold out', refused(soldOutError)),
   child('refused: capacity', refused(capacityError)),

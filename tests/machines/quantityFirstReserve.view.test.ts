@@ -7,20 +7,36 @@
  */
 import { describe, expect, it } from 'vitest';
 import { amountCents, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
+import type { TicketFormChildContext } from '../../machines/reserve/core/ticket-form';
+import { ticketFormContext, ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import type { QuantityFirstReserveContext } from '../../machines/reserve/quantityFirstReserve.types';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
+import { qfSeatedEvent, qfSeats } from '../../stories/fixtures/quantityFirstReserve';
 import { table, worlds } from './quantityFirstReserve.table';
 import { amountOf, seatsFit, selectionValid } from './reserve.oracle';
 import { stateValueOf } from './transition-table';
 
 type C = QuantityFirstReserveContext;
-const view = (state: string, c: C) =>
+type F = TicketFormChildContext;
+/**
+ * The form child as the flow leaves it in a world: the event's groups, the world's quantities, the chosen
+ * session; a seated world's seats match when a session is chosen.
+ */
+function formOf(c: C): F {
+  const session = c.sessions.find((s) => s.id === c.selectedSessionId) ?? null;
+  const input = { event: c.event, groups: c.event.ticketGroups, session, quantities: c.quantities };
+  const form = ticketFormContext({ input: { ...input, presetPriceCents: c.presetPriceCents } });
+  const seated = c.event.id === qfSeatedEvent.id && session !== null;
+  return { ...form, seats: seated ? qfSeats(c.quantities['t-adult'] ?? 0) : {} };
+}
+const view = (state: string, c: C, f: F) =>
   selectQuantityFirstReserveView(
     quantityFirstReserveMachine.resolveState({ value: stateValueOf(state) as never, context: c as never }),
+    ticketFormMachine.resolveState({ value: state === 'reserving' ? 'submitted' : 'editing', context: f }),
   );
 /** The chosen tickets at a session's prices (a flexible type at its amount when it fits, else its minimum), fees added. */
-function total(c: C, sessionId: string | null): number {
+function total(c: C & F, sessionId: string | null): number {
   const session = c.sessions.find((s) => s.id === sessionId);
   let sum = 0;
   for (const g of c.event.ticketGroups)
@@ -39,8 +55,10 @@ function total(c: C, sessionId: string | null): number {
 
 describe('the quantity-first view in every state (spec 1 §2, §4 "Quantity-first flow")', () => {
   it.each(Object.keys(table.states))('%s', (state) => {
-    for (const { context: c } of worlds) {
-      const v = view(state, c);
+    for (const { context: world } of worlds) {
+      const f = formOf(world);
+      const c = { ...world, ...f, event: world.event, request: world.request };
+      const v = view(state, world, f);
       const open = state === 'quantities';
       const after = state === 'reserving' || state === 'done';
       const picking = state.startsWith('picking.');
@@ -57,7 +75,7 @@ describe('the quantity-first view in every state (spec 1 §2, §4 "Quantity-firs
       expect(v.sessionVisible).toBe(c.selectedDate !== null && state !== 'picking.date');
       expect(v.sessionTabs === null).toBe(state === 'picking.loadingSessions');
       expect(v.attendeesVisible).toBe((state === 'picking.chosen' || after) && chosen !== null);
-      expect(v.canSubmit).toBe(state === 'picking.chosen' && seatsFit(groups, c.quantities, c.seats));
+      expect(v.canSubmit).toBe(state === 'picking.chosen' && seatsFit(groups, f.quantities, f.seats));
       expect(v.submitting).toBe(after);
       expect(v.canRetry).toBe(state === 'picking.sessionsError');
       expect(v.ticketCount).toBe(Object.values(c.quantities).reduce((a, b) => a + b, 0));
@@ -81,7 +99,7 @@ describe('the quantity-first view in every state (spec 1 §2, §4 "Quantity-firs
           expect(t.canDecrement).toBe(open && t.quantity > 0);
           if (!open) expect(t.canIncrement).toBe(false);
         }
-      expect(v.messages).toBe(c.messages);
+      expect(v.messages).toBe(world.messages);
     }
   });
 });

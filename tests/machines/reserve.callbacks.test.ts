@@ -90,7 +90,8 @@ describe('the reserve views’ callbacks send their flow’s events', () => {
     });
   });
 
-  it('quantity-first: find tickets, reopen the quantities, the day and the session', () => {
+  it('quantity-first: the form’s fields and submit go to the form child; find tickets, reopen the quantities, the day, the session and retry to the flow', () => {
+    const { onRetry, ...toForm } = formEvents;
     const args = {
       ...formArgs,
       onFindTickets: [],
@@ -99,14 +100,25 @@ describe('the reserve views’ callbacks send their flow’s events', () => {
       onChangeDate: [],
       onSelectSession: ['s-2'],
     };
-    expect(sent(quantityFirstReserveCallbacks as never, args as never)).toEqual({
-      ...formEvents,
+    expect(
+      sent(
+        ((send: (e: unknown) => void) => quantityFirstReserveCallbacks(send, () => {})) as never,
+        args as never,
+      ),
+    ).toEqual({
+      onRetry,
       onFindTickets: [{ type: 'tickets.find' }],
       onEditQuantities: [{ type: 'quantities.open' }],
       onSelectDate: [{ type: 'date.select', date: '2026-11-22' }],
       onChangeDate: [{ type: 'date.change' }],
       onSelectSession: [{ type: 'session.select', sessionId: 's-2' }],
     });
+    expect(
+      sent(
+        ((send: (e: unknown) => void) => quantityFirstReserveCallbacks(() => {}, send)) as never,
+        args as never,
+      ),
+    ).toEqual(toForm);
   });
 
   it('the one-ticket picker and the code prompt', () => {

@@ -162,9 +162,9 @@ describe('hand-made quantityFirstReserve mutants fail the table (spec 1 §4 "Qua
       },
     ],
     [
-      'a dropped guard: find tickets with an amount that does not fit',
+      'a removed action: the form is not told the chosen session',
       (c) => {
-        delete c.states.quantities.on['tickets.find'][0].guard;
+        picking(c).states.sessions.on['session.select'].actions = ['selectSession'];
       },
     ],
     [
@@ -186,7 +186,7 @@ describe('hand-made quantityFirstReserve mutants fail the table (spec 1 §4 "Qua
         delete picking(c).states.sessions.on['date.change'].guard;
       },
     ],
-  ])('%s', (_, edit) => failsItsTable(quantityFirstReserveMachine, quantityFirst, edit));
+  ])('%s', (_, edit) => failsItsTable(quantityFirstReserveMachine, quantityFirst, edit, ['ticketForm']));
 });
 
 describe('hand-made dateFirstReserve mutants fail the table (spec 1 §4 "Date-first flow")', () => {
@@ -287,6 +287,18 @@ describe('hand-made ticketForm mutants fail the table (spec 1 §2, §4, §5, §8
       'a dropped action: new groups keep the old tickets',
       (c) => {
         (c.on as Node)['form.reset'].actions = [];
+      },
+    ],
+    [
+      'a dropped guard: find tickets with an amount that does not fit (was the quantity-first table’s)',
+      (c) => {
+        delete editing(c).on['quantities.confirm'][0].guard;
+      },
+    ],
+    [
+      'a dropped action: another session keeps the seats of the old one',
+      (c) => {
+        (c.on as Node)['form.session'].actions = [];
       },
     ],
   ])('%s', (_, edit) => failsItsTable(ticketFormMachine, ticketForm, edit));

@@ -13,7 +13,11 @@
  * -> the fields show their problems. submitted: the form waits as it is; a refusal naming a typed voucher ->
  * editing, beside its field; any other (or the reserve's own failure) -> editing, a lost seat race's seats
  * dropped. Any state: new groups -> open again (closed without any) with them, their quantities (fields in step), no seats, nothing of
- * the old tickets' attendees and vouchers; the survey answers and amounts typed stay.
+ * the old tickets' attendees and vouchers; the survey answers and amounts typed stay. Any state: the session
+ * the tickets are for (quantity-first chooses it after the quantities) -> kept, another session's seats
+ * dropped, the rest as it was. editing: 'Find tickets' (quantity-first) with at least one ticket, every group
+ * within its limits and every chosen amount fitting -> the parent told `form.quantities`; the same with an
+ * amount that does not fit -> the amounts show their problem.
  *
  * As in the variants' tables, the field rules (core/admits.ts, core/vouchers.ts, core/surveys.ts) have their
  * own tables from the spec; this one reads whether they hold, their fields kept in step and their request
@@ -169,6 +173,34 @@ export const table: Table<C, E, S> = {
             pricesChecked: true,
             vouchersChecked: true,
           }),
+        },
+      ],
+    },
+    'quantities.confirm': {
+      editing: [
+        {
+          label: 'the quantities and amounts hold: the parent is told',
+          when: (c) => selectionValid(c.groups, c.quantities) && pricesFit(c.groups, c.quantities, c),
+          target: null,
+          calls: (): Call[] => [{ action: 'quantitiesConfirmed' }],
+        },
+        {
+          label: 'an amount does not fit: the amounts show their problem',
+          when: (c) => selectionValid(c.groups, c.quantities),
+          target: null,
+          effect: () => ({ pricesChecked: true }),
+        },
+      ],
+    },
+    'form.session': {
+      '*': [
+        {
+          label: 'the session the tickets are for: another one’s seats dropped',
+          target: null,
+          effect: (c, e) => {
+            const session = (e as Extract<E, { type: 'form.session' }>).session;
+            return { session, seats: session?.id === c.session?.id ? c.seats : {} };
+          },
         },
       ],
     },
@@ -402,4 +434,11 @@ export const events = [
   reset('flexible, 1 adult', [citypassGroup], null, { 't-cp-adult': 1 }),
   reset('seats, 2 stalls', [seatedGroup], lectureSession, { 't-stalls': 2 }),
   reset('none (sold out)', [], null),
+  { name: 'find tickets', event: { type: 'quantities.confirm' } },
+  { name: 'the session: the lecture’s', event: { type: 'form.session', session: lectureSession } },
+  {
+    name: 'the session: another one',
+    event: { type: 'form.session', session: { ...lectureSession, id: 's-other' } },
+  },
+  { name: 'the session: none', event: { type: 'form.session', session: null } },
 ] as EventSample<E>[];

@@ -81,7 +81,7 @@ describe("each view's callbacks come from its flow's view", () => {
 
   it.each([
     ['date-first', dateFirstReserveMachine, dateFirstReserveCallbacks],
-    ['quantity-first', quantityFirstReserveMachine, quantityFirstReserveCallbacks],
+    ['quantity-first', quantityFirstReserveMachine, quantityFirstReserveCallbacks, ticketFormMachine],
     ['single event', singleEventReserveMachine, singleEventCallbacks, ticketFormMachine],
     ['one ticket', oneTicketReserveMachine, oneTicketCallbacks],
     ['password reset', passwordResetMachine, passwordResetCallbacks],

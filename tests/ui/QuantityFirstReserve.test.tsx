@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
-import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
 import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import { cart, qfCitypassEvent, qfDays, qfSessionsByDate } from '../../stories/fixtures/quantityFirstReserve';
 import {
@@ -18,6 +16,7 @@ import {
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
 import { installDialogPolyfill } from './dialog-polyfill';
+import { QuantityFirstHarness } from './quantity-first-harness';
 import { dayOf, qfGroupOf, qfSessionOf } from './reserve-view-fixtures';
 import { at } from './zoned-times';
 
@@ -214,7 +213,7 @@ describe("quantity-first reserve view: the 'Choose date' calendar", () => {
 
 describe('quantity-first reserve view: city-pass voucher fields (spec 1 §2, §5, §8)', () => {
   const FORMAT = 'Does not match the expected format. Please check your City Pass code.';
-  const noop = () => {};
+  const _noop = () => {};
 
   function start(answer: () => Promise<CartModel> = async () => cart) {
     const reserve = vi.fn(async (_input: unknown) => answer());
@@ -230,33 +229,9 @@ describe('quantity-first reserve view: city-pass voucher fields (spec 1 §2, §5
     return { actor, reserve };
   }
 
+  /** The form as its layout renders it: the form's fields and submit to the child, the rest to the flow. */
   function Harness({ actor }: { actor: ReturnType<typeof start>['actor'] }) {
-    const view = useSelector(actor, selectQuantityFirstReserveView);
-    return (
-      <QuantityFirstReserve
-        strings={createStrings()}
-        currency="USD"
-        view={view}
-        formId="qf-citypass"
-        showFooter
-        calendar={null}
-        onShowMore={noop}
-        onCloseCalendar={noop}
-        onDismissCalendar={noop}
-        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-        onFindTickets={() => actor.send({ type: 'tickets.find' })}
-        onEditQuantities={() => actor.send({ type: 'quantities.open' })}
-        onSelectDate={noop}
-        onChangeDate={noop}
-        onSelectSession={noop}
-        onRetry={noop}
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onVoucherChange={(ticketTypeId, index, value) =>
-          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
-        }
-      />
-    );
+    return <QuantityFirstHarness actor={actor} strings={createStrings()} formId="qf-citypass" />;
   }
 
   /** The quantities chosen by keys, then the 21st at 9:30 (the pickers are the date-first view's, tested there). */

@@ -5,7 +5,8 @@
 import { assertEvent, type EventObject } from 'xstate';
 import { availableDays, isAvailableDay, isSelectableSession } from '../query';
 import { refusalOfEvent, refusedErrorOf, reservedCartOf } from './rules';
-import type { DayPickerContext, DayPickerEvent } from './types';
+import { requestedVouchers } from './ticket-form';
+import type { DayPickerContext, DayPickerEvent, ReserveIntoCartInput } from './types';
 import { type VouchersContext, voucherRefusalOf } from './vouchers';
 
 type EventArgs = { event: EventObject };
@@ -31,6 +32,18 @@ export const voucherGuards = {
   /** The server refused one voucher the visitor typed (invalid_citypass, code_exhausted): beside its field. */
   isVoucherRefusal: ({ context, event }: { context: VouchersContext; event: EventObject }) =>
     voucherRefusalOf(refusedErrorOf(event), context.vouchers) !== null,
+};
+
+/** The guards of a flow whose form is the `ticketForm` child (it keeps the request the form submitted). */
+export const formRequestGuards = {
+  /** The server refused one voucher the form sent (invalid_citypass, code_exhausted): beside its field. */
+  isVoucherRefusal: ({
+    context,
+    event,
+  }: {
+    context: { request: ReserveIntoCartInput | null };
+    event: EventObject;
+  }) => voucherRefusalOf(refusedErrorOf(event), requestedVouchers(context.request)) !== null,
 };
 
 export const dayPickerGuards = {

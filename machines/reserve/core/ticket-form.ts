@@ -5,6 +5,8 @@
  * event's own) and its session; what the form keeps in step, what must hold for a submit and what the reserve
  * sends are here. The named actions over them are `ticketFormActions` (core/actions.ts).
  */
+
+import type { EventObject } from 'xstate';
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../../api/models';
 import type { FlowError } from '../../shared/flow-error';
 import type { Quantities, QuantityEvent } from '../quantities';
@@ -17,7 +19,7 @@ import {
   requestAdmits,
 } from './admits';
 import { type PriceChangeEvent, type PricesContext, requestFaceValues } from './prices';
-import { ticketsReserveInput } from './rules';
+import { refusedErrorOf, ticketsReserveInput } from './rules';
 import { requestSurveys, type SurveyChangeEvent, type SurveysContext, surveysHold } from './surveys';
 import type { ReserveIntoCartInput, SeatsContext, SeatsSetEvent, TicketReserveContext } from './types';
 import {
@@ -154,6 +156,21 @@ export interface TicketFormRefusedEvent {
   error: FlowError | null;
 }
 
+/**
+ * The parent tells the form the session its tickets are for (quantity-first: chosen after the quantities), or
+ * none: the seats of another session are dropped; the quantities and the fields typed stay.
+ */
+export interface TicketFormSessionEvent {
+  type: 'form.session';
+  session: SessionModel | null;
+}
+
+/** The child tells its parent: the quantities hold (quantity-first's 'Find tickets'), with them. */
+export interface TicketFormQuantitiesEvent {
+  type: 'form.quantities';
+  quantities: Quantities;
+}
+
 /** The child tells its parent: a valid submit, with what the reserve sends. */
 export interface TicketFormSubmittedEvent {
   type: 'form.submitted';
@@ -168,5 +185,18 @@ export type TicketFormChildEvent =
   | PriceChangeEvent
   | VoucherChangeEvent
   | { type: 'submit' }
+  | { type: 'quantities.confirm' }
   | TicketFormResetEvent
+  | TicketFormSessionEvent
   | TicketFormRefusedEvent;
+
+/** A parent's reserve was refused (or failed itself: null): its form child is back, as it was. */
+export function formRefusal({ event }: { event: EventObject }): TicketFormRefusedEvent {
+  return { type: 'form.refused', error: refusedErrorOf(event) };
+}
+
+/** The city-pass vouchers a form's request sent, per type (what a refusal naming one is matched against). */
+export function requestedVouchers(request: ReserveIntoCartInput | null): Record<string, string[]> {
+  const part = request?.request;
+  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
+}

@@ -8,11 +8,14 @@
  * sold-out session) stays closed, ignoring every edit, until the parent gives it groups.
  * editing --submit (every rule holds)--> submitted, telling the parent `form.submitted` with the reserve's
  * request; --submit (the tickets hold, a field rule does not)--> the fields show their problems.
+ * editing --quantities.confirm (quantity-first's 'Find tickets': the quantities and amounts hold)--> tells the
+ * parent `form.quantities`; (the quantities hold, an amount does not)--> the amounts show their problem.
  * submitted --form.refused--> editing, the form as it was (a refused voucher beside its field, taken seats
- * dropped). Any state --form.reset (new groups)--> opening again, with the new groups and quantities.
+ * dropped). Any state --form.reset (new groups)--> opening again, with the new groups and quantities;
+ * --form.session--> the session its tickets are for (another one drops the seats), the rest kept.
  *
- * It tells its parent through the injected action `submitted` (with `context.request`), which
- * `ticketFormChild` provides as `sendParent`: the form stays alive while the parent reserves (a refused reserve
+ * It tells its parent through the injected actions `submitted` (with `context.request`) and
+ * `quantitiesConfirmed`, which `ticketFormChild` provides as `sendParent`: the form stays alive while the parent reserves (a refused reserve
  * comes back to the form as it was), so it has no output to answer with as `reserveIntoCart` does; the
  * parent's config names the `form.submitted` it takes (an `emit` reaches listeners outside the machines, not
  * its parent's config). Injected like `reserved` and `openCodePrompt`, it runs standalone (the story viewer,
@@ -33,6 +36,7 @@ import {
   type TicketFormChildContext,
   type TicketFormChildEvent,
   type TicketFormInput,
+  type TicketFormQuantitiesEvent,
   type TicketFormSubmittedEvent,
 } from './ticket-form';
 import type { ReserveIntoCartInput } from './types';
@@ -76,6 +80,15 @@ export function submittedEventOf({ context }: { context: TicketFormChildContext 
   return { type: 'form.submitted', request: context.request ?? formRequestOf(context) };
 }
 
+/** What the parent is told on a confirmed 'Find tickets' (`ticketFormChild`'s `quantitiesConfirmed`). */
+export function quantitiesEventOf({
+  context,
+}: {
+  context: TicketFormChildContext;
+}): TicketFormQuantitiesEvent {
+  return { type: 'form.quantities', quantities: context.quantities };
+}
+
 export const ticketFormMachine = setup({
   types: {
     context: {} as TicketFormChildContext,
@@ -88,6 +101,12 @@ export const ticketFormMachine = setup({
       ticketsHold(context) &&
       fieldsHold(context, context.groups, context.quantities) &&
       pricesHold(context.groups, context.quantities, context),
+    /** 'Find tickets' (quantity-first): at least one ticket, every group within its limits, the amounts fit. */
+    quantitiesHold: ({ context }) =>
+      isSelectionValid(context.groups, context.quantities) &&
+      pricesHold(context.groups, context.quantities, context),
+    /** The quantities' rule alone: a 'Find tickets' the amounts stop shows the amounts' problems. */
+    quantitiesChosen: ({ context }) => isSelectionValid(context.groups, context.quantities),
     /** The parent gave the form groups to offer (else it stays closed). */
     hasGroups: ({ context }) => context.groups.length > 0,
     /** The tickets hold (a submit the field rules stop then shows the fields' problems). */
@@ -128,6 +147,12 @@ export const ticketFormMachine = setup({
         ...formInStep(emptied, event.groups, event.quantities ?? {}),
       };
     }),
+    /** The session the tickets are for: another session's seats are dropped, the rest stays. */
+    assignSession: assign(({ context, event }) => {
+      assertEvent(event, 'form.session');
+      const same = event.session?.id === context.session?.id;
+      return { session: event.session, seats: same ? context.seats : {} };
+    }),
     clearRequest: assign({ request: null }),
     noteVoucherRefusal: assign({
       voucherRefusal: ({ context, event }) => {
@@ -149,6 +174,8 @@ export const ticketFormMachine = setup({
      * parent; standalone, as in the story viewer, nobody is told).
      */
     submitted: () => {},
+    /** Injected: tell the parent the quantities hold (`ticketFormChild` sends `form.quantities`). */
+    quantitiesConfirmed: () => {},
   },
 }).createMachine({
   id: 'ticketForm',
@@ -156,7 +183,10 @@ export const ticketFormMachine = setup({
     'The ticket form (spec 1): quantities, seats, attendees, surveys, flexible prices and city-pass vouchers of the groups its parent gives it; a valid submit tells the parent what to reserve.',
   context: ticketFormContext,
   initial: 'opening',
-  on: { 'form.reset': { target: '.opening', actions: 'resetForm' } },
+  on: {
+    'form.reset': { target: '.opening', actions: 'resetForm' },
+    'form.session': { actions: 'assignSession' },
+  },
   states: {
     opening: {
       description: 'A form with groups opens; without any it stays closed.',
@@ -186,6 +216,10 @@ export const ticketFormMachine = setup({
           },
           { guard: 'ticketsReady', actions: ['checkAdmits', 'checkSurveys', 'checkPrices', 'checkVouchers'] },
         ],
+        'quantities.confirm': [
+          { guard: 'quantitiesHold', actions: 'quantitiesConfirmed' },
+          { guard: 'quantitiesChosen', actions: 'checkPrices' },
+        ],
       },
     },
     submitted: {
@@ -204,5 +238,5 @@ export type TicketFormMachine = typeof ticketFormMachine;
 
 /** The form as a parent invokes it: a valid submit is sent to the parent as `form.submitted`. */
 export const ticketFormChild = ticketFormMachine.provide({
-  actions: { submitted: sendParent(submittedEventOf) },
+  actions: { submitted: sendParent(submittedEventOf), quantitiesConfirmed: sendParent(quantitiesEventOf) },
 });

@@ -1,10 +1,10 @@
 /** The quantity-first layout: get the quantity-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { SnapshotFrom } from 'xstate';
+import type { TicketGroupModel } from '../../../api';
 import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserve.impl';
-import type { quantityFirstReserveMachine } from '../../../machines/reserve/quantityFirstReserve.machine';
 import {
+  type QfFormSnapshot,
   quantityFirstReserveCallbacks,
   selectQuantityFirstReserveView,
 } from '../../../machines/reserve/quantityFirstReserve.view';
@@ -41,12 +41,20 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
     input: { event, select: query.select, presetPriceCents: query.priceCents },
     inspect,
   });
-  const view = useSelector(actor, selectQuantityFirstReserveView);
-  const callbacks = useMemo(() => quantityFirstReserveCallbacks(actor.send), [actor]);
+  // The form is the flow's child (`ticketForm`): its own actor, followed here as the flow is.
+  const form = useSelector(actor, (s) => s.children.ticketForm);
+  const flow = useSelector(actor, (s) => s);
+  const formSnapshot = useSelector(form, (s) => s);
+  const view = useMemo(() => selectQuantityFirstReserveView(flow, formSnapshot), [flow, formSnapshot]);
+  const callbacks = useMemo(
+    () => quantityFirstReserveCallbacks(actor.send, (event) => form?.send(event)),
+    [actor, form],
+  );
   const calendar = useModal('chooseDate');
 
-  const ticketsChosen = useSelector(actor, selectTicketsChosen);
-  const seating = useSelector(actor, selectSeating, sameFields);
+  const ticketsChosen = useSelector(form, (s) => (s ? selectTicketsChosen(s) : false));
+  const seating = useSelector(form, selectSeating, sameFields);
+  const chosen = flow.matches({ picking: 'chosen' });
   const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
   return (
@@ -68,21 +76,26 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
         onCloseCalendar={calendar.close}
         onDismissCalendar={calendar.dismiss}
         {...callbacks}
-        seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
+        seatBlock={formSeatBlock(event.id, { ...seating, ready: chosen && seating.ready }, (seats) =>
+          form?.send({ type: 'seats.set', seats }),
+        )}
       />
       <CodeRequiredSlot actor={actor} />
     </ReserveFrame>
   );
 }
 
-/** What the seat selection block reads of the quantity-first form (stable references from context). */
-function selectSeating(snapshot: SnapshotFrom<typeof quantityFirstReserveMachine>) {
-  const { context } = snapshot;
+/** What the seat selection block reads of the form child (stable references from its context). */
+function selectSeating(snapshot: QfFormSnapshot | undefined) {
+  const context = snapshot?.context;
   return {
-    ready: snapshot.matches({ picking: 'chosen' }),
-    sessionId: context.selectedSessionId,
-    groups: context.event.ticketGroups,
-    quantities: context.quantities,
-    seats: context.seats,
+    ready: snapshot?.matches('editing') ?? false,
+    sessionId: context?.session?.id ?? null,
+    groups: context?.groups ?? NO_GROUPS,
+    quantities: context?.quantities ?? NO_CHOICE,
+    seats: context?.seats ?? NO_CHOICE,
   };
 }
+
+const NO_GROUPS: TicketGroupModel[] = [];
+const NO_CHOICE = {};
