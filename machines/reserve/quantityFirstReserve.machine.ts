@@ -59,6 +59,8 @@ export const quantityFirstReserveMachine = setup({
     tellSession: sendTo('ticketForm', formSessionOf),
     /** The reserve was refused or failed: the form is back as it was. */
     refuseForm: sendTo('ticketForm', formRefusal),
+    /** A submit the flow cannot take (no session chosen): the form is back as it was, not left waiting. */
+    giveFormBack: sendTo('ticketForm', { type: 'form.refused', error: null }),
   },
 }).createMachine({
   id: 'quantityFirstReserve',
@@ -68,7 +70,14 @@ export const quantityFirstReserveMachine = setup({
   output: cartOutput,
   invoke: { id: 'ticketForm', src: 'ticketForm', input: qfFormInput },
   initial: 'quantities',
-  on: { 'message.dismiss': { actions: 'dismissMessage' } },
+  on: {
+    'message.dismiss': { actions: 'dismissMessage' },
+    'form.submitted': {
+      description:
+        'The form is open before a session is chosen: a submit the flow cannot reserve gives the form back as it was.',
+      actions: 'giveFormBack',
+    },
+  },
   states: {
     quantities: {
       description:

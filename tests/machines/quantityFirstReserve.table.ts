@@ -94,6 +94,8 @@ const chosenSession = (c: C) => c.sessions.find((s) => s.id === c.selectedSessio
 const formSession = (_c: C, _e: unknown, after: C): Call[] => [
   { sendTo: 'ticketForm', event: { type: 'form.session', session: chosenSession(after) } },
 ];
+/** A submit the flow cannot take: the form back as it was (no refusal to show). */
+const GIVEN_BACK: Call = { sendTo: 'ticketForm', event: { type: 'form.refused', error: null } };
 /** The reserve's answer goes back to the form. */
 const formRefused = (e: E): Call => ({
   sendTo: 'ticketForm',
@@ -295,6 +297,9 @@ export const table: Table<C, E, S> = {
     // The form's submit goes to the form; the flow takes its valid submit (`form.submitted`).
     submit: {},
     'form.submitted': {
+      // Not in the spec: the form is open (quantities, days, times) before the flow can reserve; a submit then
+      // (the view offers none) gives the form back instead of leaving it waiting for an answer.
+      '*': [{ label: 'no session yet: the form is given back', target: null, calls: () => [GIVEN_BACK] }],
       'picking.chosen': [
         {
           label: 'the form’s valid submit: reserve what it asked',

@@ -411,6 +411,25 @@ describe('submit', () => {
     expect(actor.getSnapshot().output).toEqual({ cart });
   });
 
+  it('a submit before a session is chosen reserves nothing and leaves the form editable, not waiting', async () => {
+    const { actor, calls, reserved } = start();
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    // the view offers no submit here; the form alone holds, so it submits and the flow gives it back
+    await send(actor, { type: 'submit' });
+    expect(actor.getSnapshot().value).toBe('quantities');
+    expect(qfFormOf(actor.getSnapshot())?.value).toBe('editing');
+    expect(form(actor)).toMatchObject({ quantities: { 't-adult': 2 }, request: null });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    expect(form(actor).quantities).toEqual({ 't-adult': 3 });
+    await send(actor, { type: 'tickets.find' });
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    await send(actor, { type: 'session.select', sessionId: 's-0930' });
+    await send(actor, { type: 'submit' });
+    expect(calls.reserve).toHaveBeenCalledTimes(1);
+    expect(reserved).toHaveBeenCalledTimes(1);
+  });
+
   it('a gone cart is replaced by a new cart once', async () => {
     let calls = 0;
     const { actor, calls: spy } = await toChosen({
