@@ -22,11 +22,15 @@ import {
   memberCount,
   membershipReserveBody,
   NAME_MAX,
+  prefilledEntries,
+  prefilledOptionalCount,
+  previousLevel,
   renewalOpensAt,
   reserveRequestOf,
   roleOf,
   sortLevels,
   submitErrorOutcome,
+  submitRefusal,
   UNNAMED_DEFAULT_MAX,
 } from '../../machines/membership/rules';
 import type {
@@ -274,6 +278,83 @@ describe('the reserve (spec 3 §2, §8; spec 2 gift checkout)', () => {
     expect(looksLikeEmail(' ada@example.com ')).toBe(true);
     expect(looksLikeEmail('ada@localhost')).toBe(false);
     expect([NAME_MAX, EMAIL_MAX]).toEqual([50, 254]);
+  });
+});
+
+describe('the names, the required email and the refusals, at their edges (spec 3 §2, §5; spec 1 §5)', () => {
+  const valid = () => world('buy: Individual, valid');
+  const withMember = (first: string, last: string, email = 'ada@example.com') => {
+    const c = valid();
+    return { ...c, members: c.members.map((m, i) => (i === 0 ? { ...m, first, last, email } : m)) };
+  };
+  const long = 'L'.repeat(NAME_MAX);
+
+  it('each name: required once trimmed, then at most 50 characters once trimmed', () => {
+    const max = { max: NAME_MAX };
+    expect(formErrors(withMember(`${long}x`, 'Hopper'))).toMatchObject({
+      'member.0.first': { key: 'firstNameTooLong', params: max },
+    });
+    expect(formErrors(withMember('Grace', `${long}x`))).toMatchObject({
+      'member.0.last': { key: 'lastNameTooLong', params: max },
+    });
+    expect(formErrors(withMember('Grace', '   '))).toMatchObject({
+      'member.0.last': { key: 'lastNameRequired' },
+    });
+    expect(formErrors(withMember(` ${long} `, ` ${long} `))).toEqual({});
+  });
+
+  it('a slot whose rule says yes needs its email; one that says no may leave it blank', () => {
+    const dual = byId('t-dual');
+    const yes = dual.slots.findIndex((slot) => slot.email === 'yes');
+    expect(yes).toBeGreaterThanOrEqual(0);
+    const c = withMember('Grace', 'Hopper', '');
+    const errors = formErrors({ ...c, levelId: dual.id, members: dual.slots.map(() => c.members[0]) });
+    expect(errors[`member.${yes}.email`]).toMatchObject({ key: 'emailRequired' });
+  });
+
+  it('tickets in the cart refuse a gift only: a purchase for oneself goes on', () => {
+    const buying = { ...valid(), cartTicketCount: 2 };
+    expect(submitRefusal(buying)).toBeNull();
+    expect(
+      submitRefusal({ ...buying, mode: 'gift', recipient: { first: 'A', last: 'T', email: 'a@t.io' } }),
+    ).toMatchObject({ key: 'giftCartNotEmpty' });
+  });
+
+  it('the renewed level by its name, any case and spaces, before its group', () => {
+    const levels = [byId('t-individual'), byId('t-dual')];
+    const previous = { levelName: '  dUAL ', ticketGroupId: 'another-group', validTo: '2027-01-01' };
+    expect(previousLevel(levels, previous)?.id).toBe('t-dual');
+  });
+
+  it('a renewal keeps read-only only the members with a name; blank-looking names are not names', () => {
+    const dual = byId('t-dual');
+    const member = {
+      ...ADA,
+      memberships: [
+        {
+          levelName: 'Dual',
+          ticketGroupId: null,
+          validTo: '2027-01-01',
+          members: [
+            { first: ' ', last: 'Lovelace', email: null },
+            { first: '  ', last: ' ', email: null },
+          ],
+        },
+      ],
+    };
+    const settings = { ...valid().settings, preventUpdates: true };
+    const entries = prefilledEntries(dual, { mode: 'renew', member, settings });
+    expect(entries.map((e) => e.disabled)).toEqual([true, false]);
+    const optional = dual.slots.findIndex((slot) => slot.optional);
+    expect(optional).toBeGreaterThanOrEqual(0);
+    const blanks = dual.slots.map(() => ({ first: '  ', last: 'X', email: '', disabled: false }));
+    expect(prefilledOptionalCount(dual, blanks)).toBe(0);
+    expect(
+      prefilledOptionalCount(
+        dual,
+        blanks.map((e) => ({ ...e, first: 'Byron' })),
+      ),
+    ).toBe(1);
   });
 });
 
