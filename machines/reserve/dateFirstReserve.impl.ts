@@ -4,7 +4,7 @@
  * the guards and actions of the query, the preset session, flexible tickets and the date, session and ticket
  * pickers, and the helpers its view reads. What every reserve flow shares is in core/.
  */
-import { assertEvent, fromPromise } from 'xstate';
+import { type AnyActorRef, assertEvent, type EventObject, fromPromise, sendTo } from 'xstate';
 import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
@@ -12,7 +12,7 @@ import { flowAssign } from './core/actions';
 import { formRequestGuards } from './core/guards';
 import { flowErrorOf, offeredGroups, reserveErrorText, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import type { TicketFormInput, TicketFormResetEvent } from './core/ticket-form';
+import { formRefusal, type TicketFormInput, type TicketFormResetEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
 import { applyPresetQuantities, type QuantityScope } from './quantities';
 import {
@@ -331,4 +331,21 @@ export const dateFirstActions = {
     soldOut: null,
     messages: withNotice(context.messages, dateSoldOutNotice(context.soldOut)),
   })),
+};
+
+/** Sends the form child (`ticketForm`) what `toForm` makes of the flow's context and event. */
+const tellForm = (toForm: (args: Args) => EventObject) =>
+  sendTo<DateFirstReserveContext, DateFirstReserveEvent, undefined, AnyActorRef, DateFirstReserveEvent>(
+    'ticketForm',
+    toForm,
+  );
+
+/** What the flow tells its form child. */
+export const dateFirstFormActions = {
+  /** The form gets the groups just chosen (flexible, or the session's) and the session. */
+  resetForm: tellForm(dfFormReset),
+  /** No form shown (another day, session or flexible choice, sold out): the form is emptied. */
+  emptyForm: tellForm(emptyFormReset),
+  /** The reserve was refused or failed: the form is back as it was. */
+  refuseForm: tellForm(formRefusal),
 };

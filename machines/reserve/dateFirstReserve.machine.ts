@@ -1,34 +1,23 @@
 /**
- * Date-first reserve flow (spec section 2 "Date-first reserve screen", section 4 "Date-first flow").
- *
- * loading -> noAvailability | initError | picking; picking: date list -> session list -> tickets, or the
- * flexible (any-date) tickets. The ticket form is the child `ticketForm` (core/ticketForm.machine.ts), invoked
- * at the root and closed until it has groups: it is reset with the flexible groups or the chosen session's
- * (the query's counts applied once), emptied when the date, the session or flexible changes and on a sold-out
- * session or day. The view sends the form's edits and submit straight to it; its valid submit tells
- * `form.submitted` -> reserving (the reserve core's child) -> done (output { cart }); a refusal gives the form
- * back (`form.refused`: a refused voucher beside its field, taken seats dropped). The promise actors are
- * provided by the route with
- * `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
- * Actors, guards and actions are named in `setup` (the core's, and this chart's own from its .impl.ts):
- * the config holds no inline functions, so `JSON.stringify` gives clean data for Stately Studio.
+ * Date-first reserve flow (spec 1 §2 "Date-first reserve screen", §4 "Date-first flow"): a day, a time and
+ * its tickets, or flexible (any-date) tickets. The form is the child `ticketForm` (core/ticketForm.machine.ts),
+ * reset with the groups shown, emptied (closed) when none is; its `form.submitted` -> reserving -> done, a
+ * refusal given back (`form.refused`). The config names every implementation in `setup` (no inline functions).
  */
-import { sendTo, setup } from 'xstate';
+import { setup } from 'xstate';
 import { dayPickerActions, reserveCoreActions } from './core/actions';
 import { dayPickerGuards, formRequestGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
-import { formRefusal } from './core/ticket-form';
 import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
   dateFirstActions,
   dateFirstActors,
+  dateFirstFormActions,
   dateFirstGuards,
   dfFormInput,
-  dfFormReset,
-  emptyFormReset,
   findSessionInput,
   initialContext,
   reserveInput,
@@ -50,12 +39,7 @@ export const dateFirstReserveMachine = setup({
     ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
-    /** The form gets the groups just chosen (flexible, or the session's) and the session. */
-    resetForm: sendTo('ticketForm', dfFormReset),
-    /** No form shown (another day, session or flexible choice, sold out): the form is emptied. */
-    emptyForm: sendTo('ticketForm', emptyFormReset),
-    /** The reserve was refused or failed: the form is back as it was. */
-    refuseForm: sendTo('ticketForm', formRefusal),
+    ...dateFirstFormActions,
   },
 }).createMachine({
   id: 'dateFirstReserve',
@@ -109,8 +93,7 @@ export const dateFirstReserveMachine = setup({
       on: { retry: { target: 'loading', actions: 'resetForRetry' } },
     },
     queryRejected: {
-      description:
-        'reserve=strict and the query cannot be honoured: the generic unavailable message. The same query always gets the same answer, so nothing offers to try it again.',
+      description: 'reserve=strict and the query cannot be honoured: the unavailable message, no retry.',
     },
     picking: {
       description: 'The visitor picks a day, a time and the tickets.',
@@ -126,13 +109,12 @@ export const dateFirstReserveMachine = setup({
       states: {
         entry: {
           description:
-            'A day already chosen (by the query or before) goes straight to its sessions; otherwise the calendar.',
+            'A day already chosen (by the query or before) goes to its sessions, else the calendar.',
           always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }],
         },
         date: { description: "'Choose a date': the calendar and the first days; no session yet." },
         flexible: {
-          description:
-            'Flexible (any-date) tickets: no date or session; the quantities of the flexible groups.',
+          description: 'Flexible (any-date) tickets: no date or session; the form of the flexible groups.',
           on: {
             'flexible.clear': { target: 'date', actions: ['clearFlexible', 'emptyForm'] },
             'form.submitted': {
@@ -217,8 +199,7 @@ export const dateFirstReserveMachine = setup({
                       on: { retry: { target: 'loading', actions: 'clearLoadError' } },
                     },
                     ready: {
-                      description:
-                        'The ticket form (the child) is open: quantities, seats, attendees, surveys and vouchers; its valid submit reserves what it holds.',
+                      description: 'The form (the child) is open; its valid submit reserves what it holds.',
                       on: {
                         'form.submitted': {
                           target: '#dateFirstReserve.reserving',
