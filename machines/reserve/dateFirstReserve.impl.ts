@@ -4,21 +4,17 @@
  * the guards and actions of the query, the preset session, flexible tickets and the date, session and ticket
  * pickers, and the helpers its view reads. What every reserve flow shares is in core/.
  */
-import { assertEvent, fromPromise } from 'xstate';
+import { type AnyActorRef, assertEvent, type EventObject, fromPromise, sendTo } from 'xstate';
 import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
-import { NO_ADMITS } from './core/admits';
-import { voucherGuards } from './core/guards';
-import { noPrices, pricesHold } from './core/prices';
+import { formRequestGuards } from './core/guards';
 import { flowErrorOf, offeredGroups, reserveErrorText, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import { NO_SURVEYS } from './core/surveys';
-import { fieldsHold, formInStep, formReserveInput, NO_TICKETS } from './core/ticket-form';
+import { formRefusal, type TicketFormInput, type TicketFormResetEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
-import { NO_VOUCHERS } from './core/vouchers';
-import { applyPresetQuantities, isSelectionValid, type QuantityScope, quantitiesAfter } from './quantities';
+import { applyPresetQuantities, type QuantityScope } from './quantities';
 import {
   availableDays,
   foundSessionDate,
@@ -29,7 +25,6 @@ import {
   sessionIdOf,
   unavailablePresetTypes,
 } from './query';
-import { seatsMatch } from './seats';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -55,18 +50,39 @@ export function initialContext({ input }: { input: DateFirstReserveInput }): Dat
     sessions: [],
     selectedSessionId: null,
     groups: [],
-    quantities: {},
+    presetPriceCents: input.presetPriceCents ?? null,
+    request: null,
     preset: { session: null, quantities: {} },
     messages: [],
     initError: null,
     soldOut: null,
     cart: null,
-    seats: {},
-    ...NO_ADMITS,
-    ...NO_SURVEYS,
-    ...noPrices(input.presetPriceCents ?? null),
-    ...NO_VOUCHERS,
   };
+}
+
+/** The form's first input: closed (no groups until flexible tickets or a session's load), the price query. */
+export function dfFormInput({ context }: { context: DateFirstReserveContext }): TicketFormInput {
+  return { event: context.event, groups: [], session: null, presetPriceCents: context.presetPriceCents };
+}
+
+/**
+ * The form gets the groups just chosen (the flexible ones, none chosen; or the session's) and the chosen
+ * session; the query's counts apply once, through the quantity rules, to the first session's groups.
+ */
+export function dfFormReset({ context }: { context: DateFirstReserveContext }): TicketFormResetEvent {
+  const session = selectedSessionOf(context);
+  const scope = { groups: context.groups, session, quantities: {} };
+  return {
+    type: 'form.reset',
+    groups: context.groups,
+    session,
+    quantities: context.flexible ? {} : applyPresetQuantities(scope, context.preset.quantities),
+  };
+}
+
+/** No form shown (another day, session or flexible choice, a sold-out session): the form is emptied. */
+export function emptyFormReset(): TicketFormResetEvent {
+  return { type: 'form.reset', groups: [], session: null };
 }
 
 export function calendarInput({ context }: { context: DateFirstReserveContext }): LoadCalendarInput {
@@ -89,16 +105,10 @@ export function sessionGroupsInput({
   return { eventId: context.event.id, sessionId: context.selectedSessionId ?? '' };
 }
 
+/** The reserve: what the form's valid submit asked for (flexible: no session; else the chosen one). */
 export function reserveInput({ context }: { context: DateFirstReserveContext }): ReserveIntoCartInput {
-  // Flexible tickets have no session, so their city passes no visit; else the chosen session's start.
-  return context.flexible
-    ? formReserveInput(context, context.groups, null, null)
-    : formReserveInput(
-        context,
-        context.groups,
-        context.selectedSessionId,
-        selectedSessionOf(context)?.start ?? null,
-      );
+  if (!context.request) throw new Error('dateFirstReserve: reserving without the form’s request');
+  return context.request;
 }
 
 // ---- helpers over context and events ----------------------------------------------------------------
@@ -107,20 +117,12 @@ export function selectedSessionOf(context: DateFirstReserveContext): SessionMode
   return context.sessions.find((session) => session.id === context.selectedSessionId) ?? null;
 }
 
-export function quantityScope(context: DateFirstReserveContext): QuantityScope {
-  return { groups: context.groups, session: selectedSessionOf(context), quantities: context.quantities };
-}
-
-/**
- * The submit rule on context alone: a session or flexible tickets chosen, at least one ticket, every group
- * within its limits.
- */
-export function isReadyToSubmit(context: DateFirstReserveContext): boolean {
-  return (
-    (context.selectedSessionId !== null || context.flexible) &&
-    isSelectionValid(context.groups, context.quantities) &&
-    seatsMatch(context.groups, context.quantities, context.seats)
-  );
+/** The steppers' scope: the flow's groups and session with the form's quantities. */
+export function quantityScope(
+  context: DateFirstReserveContext,
+  form: { quantities: QuantityScope['quantities'] },
+): QuantityScope {
+  return { groups: context.groups, session: selectedSessionOf(context), quantities: form.quantities };
 }
 
 /** Flexible (any-date) groups of the event: reserved without a date or session. */
@@ -197,15 +199,8 @@ export const dateFirstGuards = {
     const resolution = presetResolution(context, event.output);
     return resolution !== null && 'sessionId' in resolution;
   },
-  /** The submit button's rule, the attendee rule, the voucher rule, the survey rule and the price rule. */
-  canSubmit: ({ context }: Args) =>
-    isReadyToSubmit(context) &&
-    fieldsHold(context, context.groups, context.quantities) &&
-    pricesHold(context.groups, context.quantities, context),
   /** A reserve of flexible tickets refused about a voucher the visitor typed: beside its field. */
-  isFlexibleVoucherRefusal: (args: Args) => args.context.flexible && voucherGuards.isVoucherRefusal(args),
-  /** The spec's submit rule without the attendees: a submit then only shows what the attendees lack. */
-  ticketsReady: ({ context }: Args) => isReadyToSubmit(context),
+  isFlexibleVoucherRefusal: (args: Args) => args.context.flexible && formRequestGuards.isVoucherRefusal(args),
 };
 
 export const dateFirstActions = {
@@ -244,8 +239,6 @@ export const dateFirstActions = {
       sessions: [],
       selectedSessionId: null,
       groups: [],
-      ...NO_TICKETS,
-      seats: {},
       soldOut: null,
       preset: { ...context.preset, session: null },
     };
@@ -257,18 +250,16 @@ export const dateFirstActions = {
     sessions: [],
     selectedSessionId: null,
     groups: flexibleGroupsOf(context.event),
-    ...NO_TICKETS,
     soldOut: null,
     preset: { ...context.preset, session: null },
   })),
   /** Back to single-date tickets: the day list, nothing chosen. */
-  clearFlexible: act({ flexible: false, groups: [], ...NO_TICKETS }),
+  clearFlexible: act({ flexible: false, groups: [] }),
   clearDate: act({
     selectedDate: null,
     sessions: [],
     selectedSessionId: null,
     groups: [],
-    ...NO_TICKETS,
   }),
   assignSessions: act({
     sessions: ({ event }) => {
@@ -281,7 +272,6 @@ export const dateFirstActions = {
     return {
       selectedSessionId: resolution && 'sessionId' in resolution ? resolution.sessionId : null,
       groups: [],
-      ...NO_TICKETS,
       preset: { ...context.preset, session: null },
     };
   }),
@@ -299,12 +289,7 @@ export const dateFirstActions = {
   }),
   selectSession: act(({ event }) => {
     assertEvent(event, 'session.select');
-    return {
-      selectedSessionId: event.sessionId,
-      groups: [],
-      seats: {},
-      ...NO_TICKETS,
-    };
+    return { selectedSessionId: event.sessionId, groups: [] };
   }),
   assignGroups: act({
     groups: ({ context, event }) => {
@@ -313,14 +298,12 @@ export const dateFirstActions = {
     },
   }),
   /**
-   * Query counts, applied once through the quantity rules when the first ticket groups load; counts of types
-   * the session does not sell are said to be unavailable (warn mode).
+   * Query counts, given once to the form (`resetForm`) when the first ticket groups load, then forgotten;
+   * counts of types the session does not sell are said to be unavailable (warn mode).
    */
-  applyPresetQuantities: act(({ context }) => {
+  settlePresetQuantities: act(({ context }) => {
     const unsold = unavailablePresetTypes(context.preset.quantities, context.groups);
-    const quantities = applyPresetQuantities(quantityScope(context), context.preset.quantities);
     return {
-      ...formInStep(context, context.groups, quantities),
       preset: { ...context.preset, quantities: {} },
       messages:
         context.mode === 'warn' && unsold.length > 0
@@ -331,19 +314,38 @@ export const dateFirstActions = {
           : context.messages,
     };
   }),
-  /** A stepper's increment, decrement or typed count, through the quantity rules; attendees follow. */
-  changeQuantity: act(({ context, event }) => {
-    return formInStep(context, context.groups, quantitiesAfter(quantityScope(context), event));
+  /** The form's valid submit: what to reserve. */
+  assignRequest: act({
+    request: ({ event }) => {
+      assertEvent(event, 'form.submitted');
+      return event.request;
+    },
   }),
   /** Keeps the failed session's start and day for the sold-out message, then clears the session. */
   rememberSoldOutSession: act(({ context }) => ({
     soldOut: soldOutSessionOf(selectedSessionOf(context), context.selectedDate),
     selectedSessionId: null,
     groups: [],
-    ...NO_TICKETS,
   })),
   noteDateSoldOut: act(({ context }) => ({
     soldOut: null,
     messages: withNotice(context.messages, dateSoldOutNotice(context.soldOut)),
   })),
+};
+
+/** Sends the form child (`ticketForm`) what `toForm` makes of the flow's context and event. */
+const tellForm = (toForm: (args: Args) => EventObject) =>
+  sendTo<DateFirstReserveContext, DateFirstReserveEvent, undefined, AnyActorRef, DateFirstReserveEvent>(
+    'ticketForm',
+    toForm,
+  );
+
+/** What the flow tells its form child. */
+export const dateFirstFormActions = {
+  /** The form gets the groups just chosen (flexible, or the session's) and the session. */
+  resetForm: tellForm(dfFormReset),
+  /** No form shown (another day, session or flexible choice, sold out): the form is emptied. */
+  emptyForm: tellForm(emptyFormReset),
+  /** The reserve was refused or failed: the form is back as it was. */
+  refuseForm: tellForm(formRefusal),
 };

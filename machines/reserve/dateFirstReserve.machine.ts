@@ -1,25 +1,23 @@
 /**
- * Date-first reserve flow (spec section 2 "Date-first reserve screen", section 4 "Date-first flow").
- *
- * loading -> noAvailability | initError | picking; picking: date list -> session list -> tickets (quantities,
- * attendees and city-pass vouchers); submit (the attendee and voucher rules holding) -> reserving (the reserve
- * core's child) -> done (output { cart }); a refused voucher (invalid_citypass, code_exhausted naming a typed
- * one) is shown beside its field. The promise actors are provided by the route with
- * `machine.provide({ actors })`; `reserved` is the injected "tell the cart and navigate" action.
- * Actors, guards and actions are named in `setup` (the core's, and this chart's own from its .impl.ts):
- * the config holds no inline functions, so `JSON.stringify` gives clean data for Stately Studio.
+ * Date-first reserve flow (spec 1 §2 "Date-first reserve screen", §4 "Date-first flow"): a day, a time and
+ * its tickets, or flexible (any-date) tickets. The form is the child `ticketForm` (core/ticketForm.machine.ts),
+ * reset with the groups shown, emptied (closed) when none is; its `form.submitted` -> reserving -> done, a
+ * refusal given back (`form.refused`). The config names every implementation in `setup` (no inline functions).
  */
 import { setup } from 'xstate';
-import { dayPickerActions, reserveCoreActions, ticketFormActions } from './core/actions';
-import { dayPickerGuards, reserveCoreGuards, voucherGuards } from './core/guards';
+import { dayPickerActions, reserveCoreActions } from './core/actions';
+import { dayPickerGuards, formRequestGuards, reserveCoreGuards } from './core/guards';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput } from './core/rules';
+import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
   dateFirstActions,
   dateFirstActors,
+  dateFirstFormActions,
   dateFirstGuards,
+  dfFormInput,
   findSessionInput,
   initialContext,
   reserveInput,
@@ -35,13 +33,13 @@ export const dateFirstReserveMachine = setup({
     input: {} as DateFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...dateFirstActors, reserveIntoCart: reserveIntoCartMachine },
-  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...voucherGuards, ...dateFirstGuards },
+  actors: { ...dateFirstActors, reserveIntoCart: reserveIntoCartMachine, ticketForm: ticketFormChild },
+  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...formRequestGuards, ...dateFirstGuards },
   actions: {
     ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...ticketFormActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
+    ...dateFirstFormActions,
   },
 }).createMachine({
   id: 'dateFirstReserve',
@@ -49,6 +47,7 @@ export const dateFirstReserveMachine = setup({
     'Date first (spec 1): choose a day on the calendar, then a time, then the tickets of that session, and reserve them into the cart.',
   context: initialContext,
   output: cartOutput,
+  invoke: { id: 'ticketForm', src: 'ticketForm', input: dfFormInput },
   initial: 'loading',
   on: { 'message.dismiss': { actions: 'dismissMessage' } },
   states: {
@@ -94,52 +93,40 @@ export const dateFirstReserveMachine = setup({
       on: { retry: { target: 'loading', actions: 'resetForRetry' } },
     },
     queryRejected: {
-      description:
-        'reserve=strict and the query cannot be honoured: the generic unavailable message. The same query always gets the same answer, so nothing offers to try it again.',
+      description: 'reserve=strict and the query cannot be honoured: the unavailable message, no retry.',
     },
     picking: {
       description: 'The visitor picks a day, a time and the tickets.',
       initial: 'entry',
       on: {
-        'date.select': { guard: 'isAvailableDay', target: '.session', actions: 'selectDate' },
-        'flexible.select': { guard: 'hasFlexibleTickets', target: '.flexible', actions: 'selectFlexible' },
+        'date.select': { guard: 'isAvailableDay', target: '.session', actions: ['selectDate', 'emptyForm'] },
+        'flexible.select': {
+          guard: 'hasFlexibleTickets',
+          target: '.flexible',
+          actions: ['selectFlexible', 'resetForm'],
+        },
       },
       states: {
         entry: {
           description:
-            'A day already chosen (by the query or before) goes straight to its sessions; otherwise the calendar.',
+            'A day already chosen (by the query or before) goes to its sessions, else the calendar.',
           always: [{ guard: 'hasSelectedDate', target: 'session' }, { target: 'date' }],
         },
         date: { description: "'Choose a date': the calendar and the first days; no session yet." },
         flexible: {
-          description:
-            'Flexible (any-date) tickets: no date or session; the quantities of the flexible groups.',
+          description: 'Flexible (any-date) tickets: no date or session; the form of the flexible groups.',
           on: {
-            'flexible.clear': { target: 'date', actions: 'clearFlexible' },
-            'quantity.increment': { actions: 'changeQuantity' },
-            'quantity.decrement': { actions: 'changeQuantity' },
-            'quantity.set': { actions: 'changeQuantity' },
-            'admit.change': { actions: 'changeAdmit' },
-            'survey.change': { actions: 'changeSurvey' },
-            'price.change': { actions: 'changePrice' },
-            'voucher.change': { actions: 'changeVoucher' },
-            submit: [
-              {
-                guard: 'canSubmit',
-                target: '#dateFirstReserve.reserving',
-                actions: ['clearReserveNotices', 'clearVoucherRefusal'],
-              },
-              {
-                guard: 'ticketsReady',
-                actions: ['checkAdmits', 'checkSurveys', 'checkPrices', 'checkVouchers'],
-              },
-            ],
+            'flexible.clear': { target: 'date', actions: ['clearFlexible', 'emptyForm'] },
+            'form.submitted': {
+              target: '#dateFirstReserve.reserving',
+              actions: ['clearReserveNotices', 'assignRequest'],
+            },
           },
         },
         session: {
           description: 'A day is chosen: its sessions.',
           initial: 'loading',
-          on: { 'date.change': { guard: 'hasSeveralDays', target: 'date' } },
+          on: { 'date.change': { guard: 'hasSeveralDays', target: 'date', actions: 'emptyForm' } },
           states: {
             loading: {
               description: "The day's sessions are loading.",
@@ -184,7 +171,7 @@ export const dateFirstReserveMachine = setup({
                 'session.select': {
                   guard: 'isSelectableSession',
                   target: '.chosen',
-                  actions: 'selectSession',
+                  actions: ['selectSession', 'emptyForm'],
                 },
               },
               states: {
@@ -192,7 +179,7 @@ export const dateFirstReserveMachine = setup({
                 chosen: {
                   description: 'A session is chosen: its ticket groups.',
                   initial: 'loading',
-                  on: { 'session.change': 'choosing' },
+                  on: { 'session.change': { target: 'choosing', actions: 'emptyForm' } },
                   states: {
                     loading: {
                       description: "The session's ticket groups and prices are loading.",
@@ -200,7 +187,10 @@ export const dateFirstReserveMachine = setup({
                         id: 'loadSessionGroups',
                         src: 'loadSessionGroups',
                         input: sessionGroupsInput,
-                        onDone: { target: 'ready', actions: ['assignGroups', 'applyPresetQuantities'] },
+                        onDone: {
+                          target: 'ready',
+                          actions: ['assignGroups', 'resetForm', 'settlePresetQuantities'],
+                        },
                         onError: { target: 'loadError', actions: 'noteLoadError' },
                       },
                     },
@@ -209,28 +199,12 @@ export const dateFirstReserveMachine = setup({
                       on: { retry: { target: 'loading', actions: 'clearLoadError' } },
                     },
                     ready: {
-                      description:
-                        'The ticket form: quantities, seats, attendees, surveys and vouchers; submit reserves when they are valid.',
+                      description: 'The form (the child) is open; its valid submit reserves what it holds.',
                       on: {
-                        'quantity.increment': { actions: 'changeQuantity' },
-                        'quantity.decrement': { actions: 'changeQuantity' },
-                        'quantity.set': { actions: 'changeQuantity' },
-                        'seats.set': { actions: 'assignSeats' },
-                        'admit.change': { actions: 'changeAdmit' },
-                        'survey.change': { actions: 'changeSurvey' },
-                        'price.change': { actions: 'changePrice' },
-                        'voucher.change': { actions: 'changeVoucher' },
-                        submit: [
-                          {
-                            guard: 'canSubmit',
-                            target: '#dateFirstReserve.reserving',
-                            actions: ['clearReserveNotices', 'clearVoucherRefusal'],
-                          },
-                          {
-                            guard: 'ticketsReady',
-                            actions: ['checkAdmits', 'checkSurveys', 'checkPrices', 'checkVouchers'],
-                          },
-                        ],
+                        'form.submitted': {
+                          target: '#dateFirstReserve.reserving',
+                          actions: ['clearReserveNotices', 'assignRequest'],
+                        },
                       },
                     },
                   },
@@ -266,19 +240,19 @@ export const dateFirstReserveMachine = setup({
         input: reserveInput,
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
-          { guard: 'isFlexibleVoucherRefusal', target: 'picking.flexible', actions: 'noteVoucherRefusal' },
-          { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
-          { guard: 'isSessionSoldOut', target: 'picking.session.loading', actions: 'rememberSoldOutSession' },
+          { guard: 'isFlexibleVoucherRefusal', target: 'picking.flexible', actions: 'refuseForm' },
+          { guard: 'isFlexible', target: 'picking.flexible', actions: ['noteReserveError', 'refuseForm'] },
           {
-            guard: 'isVoucherRefusal',
-            target: 'picking.session.loaded.chosen.ready',
-            actions: 'noteVoucherRefusal',
+            guard: 'isSessionSoldOut',
+            target: 'picking.session.loading',
+            actions: ['rememberSoldOutSession', 'emptyForm'],
           },
-          { target: 'picking.session.loaded.chosen.ready', actions: ['noteReserveError', 'dropTakenSeats'] },
+          { guard: 'isVoucherRefusal', target: 'picking.session.loaded.chosen.ready', actions: 'refuseForm' },
+          { target: 'picking.session.loaded.chosen.ready', actions: ['noteReserveError', 'refuseForm'] },
         ],
         onError: [
-          { guard: 'isFlexible', target: 'picking.flexible', actions: 'noteReserveError' },
-          { target: 'picking.session.loaded.chosen.ready', actions: 'noteReserveError' },
+          { guard: 'isFlexible', target: 'picking.flexible', actions: ['noteReserveError', 'refuseForm'] },
+          { target: 'picking.session.loaded.chosen.ready', actions: ['noteReserveError', 'refuseForm'] },
         ],
       },
     },

@@ -3,6 +3,7 @@ import type { CalendarDayModel, EventDetail, PricedSessionModel } from '../../ap
 import type { Message } from '../shared/messages';
 import type { TicketFormQuantitiesEvent, TicketFormSubmittedEvent } from './core/ticket-form';
 import type { DayChoiceEvent, DayPickerContext, ReserveCoreEvent, ReserveIntoCartInput } from './core/types';
+import type { Quantities } from './quantities';
 
 export interface QuantityFirstReserveInput {
   event: EventDetail;
@@ -19,6 +20,8 @@ export interface QuantityFirstReserveInput {
  */
 export interface QuantityFirstReserveContext extends DayPickerContext {
   sessions: PricedSessionModel[];
+  /** The quantities the form confirmed with 'Find tickets': the calendar's and the sessions' query. */
+  quantities: Quantities;
   presetPriceCents: number | null;
   /** What the form's valid submit asked to reserve, while reserving (else null). */
   request: ReserveIntoCartInput | null;

@@ -5,7 +5,9 @@ import type { SnapshotFrom } from 'xstate';
 import { allDaySessionId } from '../../domain/all-day';
 import { type Message, message } from '../shared/messages';
 import { withChosenPrices } from './core/prices';
-import { isReadyToSubmit, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
+import type { TicketFormChildContext } from './core/ticket-form';
+import { type TicketFormMachine, ticketFormContext, ticketsHold } from './core/ticketForm.machine';
+import { dfFormInput, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
 import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
 import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
@@ -15,6 +17,33 @@ import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
 import type { ReserveNotice } from './types';
 
 export type DateFirstReserveSnapshot = SnapshotFrom<DateFirstReserveMachine>;
+/** The date-first form's child (`ticketForm`, invoked at the flow's root). */
+export type DfFormSnapshot = SnapshotFrom<TicketFormMachine>;
+
+/** The child's snapshot of a date-first snapshot (none once the flow is done). */
+export function dfFormOf(snapshot: DateFirstReserveSnapshot): DfFormSnapshot | undefined {
+  return snapshot.children.ticketForm?.getSnapshot() as DfFormSnapshot | undefined;
+}
+
+/** What the form holds (quantities, seats, fields); a form not there (the flow done) is the first, closed one. */
+export function dfFormContext(
+  snapshot: DateFirstReserveSnapshot,
+  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+): TicketFormChildContext {
+  return formSnapshot?.context ?? ticketFormContext({ input: dfFormInput({ context: snapshot.context }) });
+}
+
+/** The form is shown and takes edits: flexible tickets or a session's groups ready, and the child open. */
+export function isFormOpen(
+  snapshot: DateFirstReserveSnapshot,
+  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+): boolean {
+  return (
+    (snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
+      snapshot.matches({ picking: 'flexible' })) &&
+    (formSnapshot?.matches('editing') ?? false)
+  );
+}
 
 /** The date picker shows this many day buttons, then 'Show more dates'. */
 export const DATE_BUTTONS = 8;
@@ -38,14 +67,21 @@ export function selectBlockingMessage(snapshot: DateFirstReserveSnapshot): Messa
   return null;
 }
 
-export function selectDays(snapshot: DateFirstReserveSnapshot): DayOption[] {
-  const { days, selectedDate, event, groups, quantities } = snapshot.context;
-  return dayOptions(days, event, selectedDate, chosenTickets(groups, quantities));
+export function selectDays(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): DayOption[] {
+  const { days, selectedDate, event, groups } = snapshot.context;
+  return dayOptions(days, event, selectedDate, chosenTickets(groups, form.quantities));
 }
 
 /** The seller's messages (message rules) for the chosen day, time and tickets. */
-export function selectRuleMessages(snapshot: DateFirstReserveSnapshot): RuleMessagesView {
-  const { selectedDate, event, groups, quantities } = snapshot.context;
+export function selectRuleMessages(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): RuleMessagesView {
+  const { selectedDate, event, groups } = snapshot.context;
+  const quantities = form.quantities;
   return ruleMessages(event, {
     date: selectedDate,
     sessionStart: selectedSessionOf(snapshot.context)?.start ?? null,
@@ -70,8 +106,11 @@ export interface DatePickerView {
   flexibleChosen: boolean;
 }
 
-export function selectDatePicker(snapshot: DateFirstReserveSnapshot): DatePickerView {
-  const days = selectDays(snapshot);
+export function selectDatePicker(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): DatePickerView {
+  const days = selectDays(snapshot, form);
   const { selectedDate } = snapshot.context;
   const flexibleChosen = snapshot.context.flexible;
   const isOpen = snapshot.matches({ picking: 'date' }) || snapshot.matches({ picking: 'flexible' });
@@ -123,10 +162,13 @@ export interface SessionPickerView {
   isVisible: boolean;
 }
 
-export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOption[] {
-  const { sessions, selectedSessionId, event, groups, quantities } = snapshot.context;
+export function selectSessions(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): SessionOption[] {
+  const { sessions, selectedSessionId, event, groups } = snapshot.context;
   const allDayId = allDaySessionId(event.eventType, sessions);
-  const tickets = chosenTickets(groups, quantities);
+  const tickets = chosenTickets(groups, form.quantities);
   return sessions.map((session) => ({
     id: session.id,
     start: session.start,
@@ -143,10 +185,13 @@ export function selectSessions(snapshot: DateFirstReserveSnapshot): SessionOptio
   }));
 }
 
-export function selectSessionPicker(snapshot: DateFirstReserveSnapshot): SessionPickerView {
+export function selectSessionPicker(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): SessionPickerView {
   const chosen = snapshot.matches({ picking: { session: { loaded: 'chosen' } } });
   return {
-    sessions: selectSessions(snapshot),
+    sessions: selectSessions(snapshot, form),
     selectedSessionId: snapshot.context.selectedSessionId,
     isLoading: snapshot.matches({ picking: { session: 'loading' } }),
     isOpen: snapshot.matches({ picking: { session: { loaded: 'choosing' } } }),
@@ -159,28 +204,37 @@ export function selectSelectedSession(snapshot: DateFirstReserveSnapshot): Sessi
   return selectSessions(snapshot).find((session) => session.selected) ?? null;
 }
 
-export function selectTicketGroups(snapshot: DateFirstReserveSnapshot): TicketGroupView[] {
+export function selectTicketGroups(
+  snapshot: DateFirstReserveSnapshot,
+  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+): TicketGroupView[] {
   const { context } = snapshot;
-  const editable =
-    snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
-    snapshot.matches({ picking: 'flexible' });
-  return ticketGroupViews(context.groups, quantityScope(context), editable, context);
+  const form = dfFormContext(snapshot, formSnapshot);
+  const editable = isFormOpen(snapshot, formSnapshot);
+  return ticketGroupViews(context.groups, quantityScope(context, form), editable, form);
 }
 
-export function selectTotalTickets(snapshot: DateFirstReserveSnapshot): number {
-  return totalTickets(snapshot.context.quantities);
+export function selectTotalTickets(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): number {
+  return totalTickets(form.quantities);
 }
 
 /** Sum of ticket prices in cents, flexible ones at their chosen amount (fees apart, see selectTotalFeesCents). */
-export function selectTotalCents(snapshot: DateFirstReserveSnapshot): number {
-  const { context } = snapshot;
-  return totalPriceCents(withChosenPrices(context.groups, context), context.quantities);
+export function selectTotalCents(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): number {
+  return totalPriceCents(withChosenPrices(snapshot.context.groups, form), form.quantities);
 }
 
 /** Sum of outside fees in cents, a flexible type's percent taken of its chosen amount. */
-export function selectTotalFeesCents(snapshot: DateFirstReserveSnapshot): number {
-  const { context } = snapshot;
-  return totalFeesCents(withChosenPrices(context.groups, context), context.quantities);
+export function selectTotalFeesCents(
+  snapshot: DateFirstReserveSnapshot,
+  form: TicketFormChildContext = dfFormContext(snapshot),
+): number {
+  return totalFeesCents(withChosenPrices(snapshot.context.groups, form), form.quantities);
 }
 
 export function selectMessages(snapshot: DateFirstReserveSnapshot): ReserveNotice[] {
@@ -200,15 +254,15 @@ export function isSubmitting(snapshot: DateFirstReserveSnapshot): boolean {
 }
 
 /**
- * Submit is enabled only when not submitting, tickets are showing for a chosen session, at least one ticket
- * is selected and every group is within its order limits. The machine guards `submit` with the same rule.
+ * Submit is enabled only when the form is open (tickets showing for a chosen session, or flexible ones), at
+ * least one ticket is selected, every group is within its order limits and the seats match. The form guards
+ * `submit` with the same rule.
  */
-export function canSubmit(snapshot: DateFirstReserveSnapshot): boolean {
-  return (
-    (snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
-      snapshot.matches({ picking: 'flexible' })) &&
-    isReadyToSubmit(snapshot.context)
-  );
+export function canSubmit(
+  snapshot: DateFirstReserveSnapshot,
+  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+): boolean {
+  return isFormOpen(snapshot, formSnapshot) && ticketsHold(dfFormContext(snapshot, formSnapshot));
 }
 
 /** A load failed (calendar, sessions or ticket groups) and `retry` would load it again. */

@@ -30,9 +30,8 @@ export interface DateFirstReserveInput {
 /** Structural shape of the app's ApiError as actors reject with it; machines never import it. */
 export type { FlowError as ReserveFlowError } from '../shared/flow-error';
 
-import type { TicketFormContext } from './core/ticket-form';
-import type { DayChoiceEvent, DayPickerContext, TicketFormEvent } from './core/types';
-import type { VoucherChangeEvent } from './core/vouchers';
+import type { TicketFormSubmittedEvent } from './core/ticket-form';
+import type { DayChoiceEvent, DayPickerContext, ReserveCoreEvent, ReserveIntoCartInput } from './core/types';
 
 export type { NoticeLevel, ReserveNotice } from './core/types';
 
@@ -48,16 +47,20 @@ export interface ReservePreset {
 export type { SoldOutSession } from './core/sold-out';
 
 /**
- * The core's day and session picking and its ticket form (seats, attendees, surveys, flexible prices and
- * city-pass vouchers: core/ticket-form.ts), and the query, preset and flexible tickets.
+ * The core's day and session picking, and the query, preset and flexible tickets. The ticket form is the
+ * child `ticketForm` (quantities, seats, attendees, surveys, flexible prices, vouchers); `groups` here are
+ * those the form was given (the flexible ones, or the chosen session's).
  */
-export interface DateFirstReserveContext extends DayPickerContext, TicketFormContext {
+export interface DateFirstReserveContext extends DayPickerContext {
   query: ReserveQuery;
   mode: ReserveMode;
   now: number;
   /** Flexible (any-date) tickets chosen instead of a date and session. */
   flexible: boolean;
   groups: TicketGroupModel[];
+  presetPriceCents: number | null;
+  /** What the form's valid submit asked to reserve, while reserving (else null). */
+  request: ReserveIntoCartInput | null;
   preset: ReservePreset;
   /** Blocking message of the initError state. */
   initError: Message | null;
@@ -76,8 +79,8 @@ export type DateFirstReserveActorEvent =
 
 export type DateFirstReserveEvent =
   | DateFirstReserveActorEvent
-  | TicketFormEvent
-  | VoucherChangeEvent
+  | ReserveCoreEvent
+  | TicketFormSubmittedEvent
   | DayChoiceEvent
   | { type: 'flexible.select' }
   | { type: 'flexible.clear' }

@@ -6,7 +6,8 @@
 import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
 import { type SurveyView, selectSurveys } from './core/surveys';
-import { ticketFormCallbacks } from './core/view';
+import type { TicketFormChildEvent } from './core/ticket-form';
+import { formEditCallbacks } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import type { RuleMessagesView } from './message-rules';
 import {
@@ -14,6 +15,9 @@ import {
   DATE_BUTTONS,
   type DateFirstReserveSnapshot,
   type DayOption,
+  type DfFormSnapshot,
+  dfFormContext,
+  dfFormOf,
   isSubmitting,
   type SessionOption,
   selectBlockingMessage,
@@ -91,10 +95,19 @@ const STATUS = {
   done: 'ready',
 } as const;
 
-export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): ReserveViewModel {
-  const datePicker = selectDatePicker(snapshot);
-  const sessionPicker = selectSessionPicker(snapshot);
-  const { event } = snapshot.context;
+/**
+ * The date-first view: the flow's snapshot (days, sessions, flexible, reserving, notices) and its form
+ * child's (quantities, seats, fields). A screen subscribed to both passes the form's snapshot; by default it
+ * is read from the flow's child.
+ */
+export function selectDateFirstReserveView(
+  snapshot: DateFirstReserveSnapshot,
+  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+): ReserveViewModel {
+  const form = dfFormContext(snapshot, formSnapshot);
+  const datePicker = selectDatePicker(snapshot, form);
+  const sessionPicker = selectSessionPicker(snapshot, form);
+  const { event, groups } = snapshot.context;
   return {
     status: STATUS[selectScreen(snapshot)],
     blockingMessage: selectBlockingMessage(snapshot),
@@ -107,26 +120,34 @@ export function selectDateFirstReserveView(snapshot: DateFirstReserveSnapshot): 
     hasFlexible: datePicker.hasFlexible,
     flexibleChosen: datePicker.flexibleChosen,
     ...sessionTabsView(sessionPicker.isLoading ? null : sessionPicker.sessions, event),
-    ruleMessages: selectRuleMessages(snapshot),
+    ruleMessages: selectRuleMessages(snapshot, form),
     sessionListOpen: sessionPicker.isOpen,
     selectedSession: sessionPicker.sessions.find((s) => s.selected) ?? null,
-    groups: selectGroupsLoading(snapshot) ? null : selectTicketGroups(snapshot),
+    groups: selectGroupsLoading(snapshot) ? null : selectTicketGroups(snapshot, formSnapshot),
     fewTickets: selectFewTicketsMessage(snapshot),
-    attendees: selectAttendees(snapshot.context, snapshot.context.groups),
-    surveys: selectSurveys(snapshot.context, snapshot.context.groups),
-    vouchers: selectVouchers(snapshot.context, snapshot.context.groups),
-    totalCents: selectTotalCents(snapshot) + selectTotalFeesCents(snapshot),
-    canSubmit: canSubmit(snapshot),
+    attendees: selectAttendees(form, groups),
+    surveys: selectSurveys(form, groups),
+    vouchers: selectVouchers(form, groups),
+    totalCents: selectTotalCents(snapshot, form) + selectTotalFeesCents(snapshot, form),
+    canSubmit: canSubmit(snapshot, formSnapshot),
     submitting: isSubmitting(snapshot),
     messages: snapshot.context.messages,
     canRetry: selectCanRetry(snapshot),
   };
 }
 
-/** The date-first form's callbacks, built from the flow's `send`: what the layout and the story viewer offer. */
-export function dateFirstReserveCallbacks(send: (event: DateFirstReserveEvent) => void) {
+/**
+ * The date-first form's callbacks: the form's fields and submit go to the form child (`sendForm`: its own
+ * actor), the rest (dates, flexible, sessions, retry) to the flow (`send`): what the layout and the story
+ * viewer offer.
+ */
+export function dateFirstReserveCallbacks(
+  send: (event: DateFirstReserveEvent) => void,
+  sendForm: (event: TicketFormChildEvent) => void,
+) {
   return {
-    ...ticketFormCallbacks(send),
+    ...formEditCallbacks(sendForm),
+    onRetry: () => send({ type: 'retry' }),
     onSelectDate: (date: string) => send({ type: 'date.select', date }),
     onChangeDate: () => send({ type: 'date.change' }),
     onSelectFlexible: () => send({ type: 'flexible.select' }),

@@ -96,7 +96,10 @@ function CartStoryView({ snapshot, send, strings }: StoryViewProps) {
 }
 
 function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
-  const view = selectDateFirstReserveView(snapshot as unknown as DateFirstReserveSnapshot);
+  const flow = snapshot as unknown as DateFirstReserveSnapshot;
+  const view = selectDateFirstReserveView(flow);
+  // The form is the flow's child: its fields go to it (a path replayed without the child shows none).
+  const sendForm = (event: TicketFormChildEvent) => flow.children.ticketForm?.send(event);
   return (
     <DateFirstReserve
       strings={strings}
@@ -106,7 +109,7 @@ function ReserveStoryView({ snapshot, send, strings }: StoryViewProps) {
       onShowMore={noop}
       onCloseCalendar={noop}
       onDismissCalendar={noop}
-      {...dateFirstReserveCallbacks(send)}
+      {...dateFirstReserveCallbacks(send, sendForm)}
     />
   );
 }

@@ -8,7 +8,7 @@ import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve
 import type { DateFirstReserveContext } from '../../machines/reserve/types';
 import { event, NOW } from '../../stories/fixtures/dateFirstReserve';
 import { base, events, table, worlds } from './dateFirstReserve.table';
-import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
+import { actualInitial, atomicStates, type Call, expectedInitial, expectTable } from './transition-table';
 
 /** The machine's first context, from the table's (independent) base world. */
 const fresh = (over: Partial<DateFirstReserveContext>): DateFirstReserveContext => base(over);
@@ -19,7 +19,9 @@ describe('dateFirstReserve held to its transition table (spec 1 §2, §4 "Date-f
   });
 
   it('every state, world and event: the states, the context and the calls are the table’s', () => {
-    expect(expectTable({ machine: dateFirstReserveMachine, table, worlds, events })).toBeGreaterThan(1000);
+    expect(
+      expectTable({ machine: dateFirstReserveMachine, table, worlds, events, children: ['ticketForm'] }),
+    ).toBeGreaterThan(1000);
   });
 
   it.each([
@@ -31,12 +33,17 @@ describe('dateFirstReserve held to its transition table (spec 1 §2, §4 "Date-f
     ['yes', 'warn'],
     ['maybe', 'warn'],
   ] as const)(
-    'starts loading the calendar; reserve=%s reads %s (spec 1 §2, §5 flag words)',
+    'starts loading the calendar, the form closed (no groups); reserve=%s reads %s (spec 1 §2, §5 flag words)',
     (reserve, mode) => {
       const query = reserve === undefined ? {} : { reserve };
+      /** The form child, invoked at the root with no groups (closed), no session, the price query. */
+      const form: Call = {
+        invoke: 'ticketForm',
+        input: { event, groups: [], session: null, presetPriceCents: 700 },
+      };
       expect(
         actualInitial(dateFirstReserveMachine, { event, now: NOW, query, presetPriceCents: 700 }),
-      ).toEqual(expectedInitial(table, fresh({ query, mode, presetPriceCents: 700 })));
+      ).toEqual(expectedInitial(table, fresh({ query, mode, presetPriceCents: 700 }), [form]));
     },
   );
 });

@@ -18,20 +18,22 @@
  * warn -> its warning; a failure -> its message and a retry. Changing the date (more than one day) shows the
  * date list; choosing a selectable session loads its groups (the event's own, without the flexible ones) with
  * the query's counts once (types the session does not sell: 'ticket types not available' in warn mode), the
- * tickets reset. The form (session or flexible): steppers, seats, fields; submit with a session or flexible
- * tickets, at least one ticket, the limits, seats and field rules -> reserving; else the fields show their
- * problems. Reserved -> done; sold out -> the session remembered and the day's sessions again; a typed voucher
- * refused -> beside its field; else the message (a lost seat race's seats dropped); flexible tickets go back to
- * their form.
+ * tickets reset.
  *
- * The query's reading (machines/reserve/query.ts: the plan, the preset session, the found session's day) and
- * the field rules of what a reserve carries (attendees, vouchers, surveys) have their own tables from the spec
- * (reserve-query, reserve-admits, reserve-vouchers, reserve-surveys tests); this table reads them through them.
+ * The ticket form is the child `ticketForm` (its own table: ticketForm.table.ts), alive at the root and closed
+ * until it has groups: it holds the quantities, seats, attendees, surveys, amounts and vouchers; this table
+ * holds the flow to what it tells the form (`sendTo` calls) and what it takes from it. The form is reset with
+ * the flexible groups (nothing chosen) or the session's groups as they load (the query's counts, once, through
+ * the quantity rules), and emptied (no groups: closed) when the day, the session or flexible changes and on a
+ * sold-out session. The form's valid submit (`form.submitted`, session or flexible form) -> reserving what it
+ * asked. Reserved -> done; sold out -> the session remembered and the day's sessions again (the form emptied);
+ * a voucher the form sent refused -> given back to the form (beside its field); else the message and the form
+ * given back (it drops a lost seat race's seats); flexible tickets go back to their form.
+ *
+ * The query's reading (machines/reserve/query.ts: the plan, the preset session, the found session's day) has
+ * its own table from the spec (reserve-query tests); this table reads it through it.
  */
 import type { CalendarDayModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
-import { admitsHold, admitsInStep, requestAdmits } from '../../machines/reserve/core/admits';
-import { requestSurveys, surveysHold } from '../../machines/reserve/core/surveys';
-import { requestVouchers, vouchersHold, vouchersInStep } from '../../machines/reserve/core/vouchers';
 import {
   foundSessionDate,
   planFromQuery,
@@ -46,7 +48,6 @@ import type {
 } from '../../machines/reserve/types';
 import { citypassFailureError, VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import {
-  attendeeEvent,
   capacityError,
   cart,
   citypassEvent,
@@ -64,19 +65,15 @@ import {
   s1100,
   s1300,
   soldOutError,
-  wishGroup,
 } from '../../stories/fixtures/dateFirstReserve';
 import { seatTakenError } from '../../stories/fixtures/singleEventReserve';
 import {
-  above0,
   besideTheField,
   cartOf,
   dismissRow,
-  faceValues,
   flowError,
   isSoldOut,
   notice,
-  pricesFit,
   type Quantities,
   RESERVE_ERROR,
   refused,
@@ -84,13 +81,7 @@ import {
   reserved,
   reserveText,
   SUBMIT_NOTICES,
-  seatsAfter,
-  seatsFit,
-  seatsPart,
-  selectionValid,
   stepped,
-  surveysTyped,
-  vouchersTyped,
   withNotice,
   without,
 } from './reserve.oracle';
@@ -134,21 +125,46 @@ const warning = (p: QueryProblem) => ({
   message: p.params ? { key: p.name, params: p.params } : { key: p.name },
 });
 const UNAVAILABLE = { key: 'eventUnavailable' } as const;
-const noFields = {
-  admits: {},
-  admitsChecked: false,
-  vouchers: {},
-  vouchersChecked: false,
-  voucherRefusal: null,
-};
-const noTickets = { groups: [], quantities: {}, ...noFields };
+const noTickets = { groups: [] };
 const chosenSession = (c: C) => c.sessions.find((s) => s.id === c.selectedSessionId) ?? null;
 const flexibleGroups = (e: EventDetail) => e.ticketGroups.filter((g) => g.flexible === true);
-const inStep = (c: C, quantities: Quantities) => ({
-  quantities,
-  admits: admitsInStep(c.event, c.groups, quantities, c.admits),
-  vouchers: vouchersInStep(c.event, c.groups, quantities, c.vouchers),
+/** The form is given groups, a session and quantities (`form.reset`): none of them empties (closes) it. */
+const formReset = (
+  groups: TicketGroupModel[],
+  session: SessionModel | null,
+  quantities?: Quantities,
+): Call => ({
+  sendTo: 'ticketForm',
+  event: { type: 'form.reset', groups, session, ...(quantities ? { quantities } : {}) },
 });
+const emptied = (): Call[] => [formReset([], null)];
+/** The reserve's answer goes back to the form. */
+const formRefused = (e: E): Call => ({
+  sendTo: 'ticketForm',
+  event: { type: 'form.refused', error: refusedError(e) },
+});
+/** The vouchers the reserve sent, per type. */
+const sentVouchers = (c: C) => {
+  const part = c.request?.request;
+  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
+};
+/** The session's groups the page offers: the event's own, without the flexible ones. */
+const datedGroups = (c: C, loaded: TicketGroupModel[]) => {
+  const flexibleIds = flexibleGroups(c.event).map((g) => g.id);
+  return loaded.filter(
+    (g) => c.event.ticketGroups.some((own) => own.id === g.id) && !flexibleIds.includes(g.id),
+  );
+};
+/** The query's counts, through the quantity rules, on the session's groups. */
+const presetCounts = (c: C, groups: TicketGroupModel[]) => {
+  let quantities: Quantities = {};
+  for (const [id, n] of Object.entries(c.preset.quantities))
+    quantities = stepped(
+      { groups, session: chosenSession(c), quantities },
+      { type: 'quantity.set', ticketTypeId: id, quantity: n },
+    );
+  return quantities;
+};
 
 /** The query's plan on the loaded days: the day, the preset session and counts, its warnings in warn mode. */
 function planned(c: C, loaded: CalendarDayModel[]) {
@@ -183,57 +199,13 @@ const dateSoldOut = (c: C) => ({
     }),
   ),
 });
-const ticketsReady = (c: C) =>
-  (c.selectedSessionId !== null || c.flexible) &&
-  selectionValid(c.groups, c.quantities) &&
-  seatsFit(c.groups, c.quantities, c.seats);
-const canSubmit = (c: C) =>
-  ticketsReady(c) &&
-  admitsHold(c.event, c.groups, c.quantities, c.admits) &&
-  vouchersHold(c.event, c.groups, c.quantities, c.vouchers) &&
-  surveysHold(c.groups, c.quantities, c.surveys) &&
-  pricesFit(c.groups, c.quantities, c);
-
-function reserveInput(c: C) {
-  const byType = requestVouchers(c.event, c.groups, c.quantities, c.vouchers);
-  const admits = requestAdmits(c.event, c.groups, c.quantities, c.admits);
-  const info = requestSurveys(c.groups, c.quantities, c.surveys);
-  const fv = faceValues(c.groups, c.quantities, c);
-  const visit = c.flexible ? null : (chosenSession(c)?.start ?? null);
-  return {
-    request: {
-      kind: 'tickets',
-      tickets: {
-        eventId: c.event.id,
-        sessionId: c.flexible ? null : c.selectedSessionId,
-        quantities: above0(c.quantities),
-        ...seatsPart(c.groups, c.quantities, c.seats),
-        ...(admits ? { admits } : {}),
-        ...(byType ? { vouchers: { byType, visitDatetime: visit } } : {}),
-        ...(info ? { additionalInfo: info } : {}),
-        ...(fv ? { faceValues: fv } : {}),
-      },
-    },
-  };
-}
 const noted = (c: C, e: E) => ({
   messages: withNotice(c.messages, notice(RESERVE_ERROR, reserveText(refusedError(e)))),
 });
 
 // ---- rows -------------------------------------------------------------------------------------------------
 
-const stay = <T extends E['type']>(effect: (c: C, e: Ev<T>) => Partial<C>): Row<C, Ev<T>> => ({
-  target: null,
-  effect,
-});
 const FORMS = ['picking.flexible', READY] as const;
-const inForms = <T extends E['type']>(row: Row<C, Ev<T>>) => Object.fromEntries(FORMS.map((s) => [s, [row]]));
-const stepper = <T extends 'quantity.increment' | 'quantity.decrement' | 'quantity.set'>() =>
-  inForms<T>(
-    stay<T>((c, e) =>
-      inStep(c, stepped({ groups: c.groups, session: chosenSession(c), quantities: c.quantities }, e)),
-    ),
-  );
 /** Rows of a compound state, for each of its atomic states (`reenter` where the target is the state itself). */
 const within = <T extends E['type']>(prefix: string, row: (state: S) => Row<C, Ev<T>>) =>
   Object.fromEntries(
@@ -305,7 +277,7 @@ export const table: Table<C, E, S> = {
         ],
       },
     },
-    reserving: { entry: { calls: (c): Call[] => [{ invoke: 'reserveIntoCart', input: reserveInput(c) }] } },
+    reserving: { entry: { calls: (c): Call[] => [{ invoke: 'reserveIntoCart', input: c.request }] } },
     done: { final: true },
   },
   on: {
@@ -393,10 +365,10 @@ export const table: Table<C, E, S> = {
         sessions: [],
         selectedSessionId: null,
         ...noTickets,
-        seats: {},
         soldOut: null,
         preset: { ...c.preset, session: null },
       }),
+      calls: emptied,
     })),
     'flexible.select': within<'flexible.select'>('picking', (state) => ({
       when: (c) => flexibleGroups(c.event).length > 0,
@@ -412,13 +384,17 @@ export const table: Table<C, E, S> = {
         soldOut: null,
         preset: { ...c.preset, session: null },
       }),
+      calls: (c) => [formReset(flexibleGroups(c.event), null, {})],
     })),
     'flexible.clear': {
-      'picking.flexible': [{ target: 'picking.date', effect: () => ({ flexible: false, ...noTickets }) }],
+      'picking.flexible': [
+        { target: 'picking.date', effect: () => ({ flexible: false, ...noTickets }), calls: emptied },
+      ],
     },
     'date.change': within<'date.change'>('picking.session', () => ({
       when: (c) => available(c.days).length > 1,
       target: 'picking.date',
+      calls: emptied,
     })),
     'xstate.done.actor.loadSessions': {
       'picking.session.loading': [
@@ -504,38 +480,34 @@ export const table: Table<C, E, S> = {
       },
       target: 'picking.session.loaded.chosen.loading',
       reenter: state === 'picking.session.loaded.chosen.loading',
-      effect: (_c, e) => ({ selectedSessionId: e.sessionId, ...noTickets, seats: {} }),
+      effect: (_c, e) => ({ selectedSessionId: e.sessionId, ...noTickets }),
+      calls: emptied,
     })),
     'session.change': within<'session.change'>('picking.session.loaded.chosen', () => ({
       target: 'picking.session.loaded.choosing',
+      calls: emptied,
     })),
     'xstate.done.actor.loadSessionGroups': {
       'picking.session.loaded.chosen.loading': [
         {
+          label: 'the form reset with the session’s groups and the query’s counts',
           target: READY,
           effect: (c, e) => {
-            const flexibleIds = flexibleGroups(c.event).map((g) => g.id);
-            const groups: TicketGroupModel[] = e.output.filter(
-              (g) => c.event.ticketGroups.some((own) => own.id === g.id) && !flexibleIds.includes(g.id),
-            );
+            const groups = datedGroups(c, e.output);
             const sold = new Set(groups.flatMap((g) => g.types.map((t) => t.id)));
             const unsold = Object.entries(c.preset.quantities).some(([id, n]) => n > 0 && !sold.has(id));
-            let quantities: Quantities = c.quantities;
-            for (const [id, n] of Object.entries(c.preset.quantities))
-              quantities = stepped(
-                { groups, session: chosenSession(c), quantities },
-                { type: 'quantity.set', ticketTypeId: id, quantity: n },
-              );
-            const next = { ...c, groups };
             return {
               groups,
-              ...inStep(next, quantities),
               preset: { ...c.preset, quantities: {} },
               messages:
                 c.mode === 'warn' && unsold
                   ? withNotice(c.messages, warning({ key: 'query.types', name: 'ticketTypesNotAvailable' }))
                   : c.messages,
             };
+          },
+          calls: (c, e) => {
+            const groups = datedGroups(c, e.output);
+            return [formReset(groups, chosenSession(c), presetCounts(c, groups))];
           },
         },
       ],
@@ -550,51 +522,18 @@ export const table: Table<C, E, S> = {
         },
       ],
     },
-    'quantity.increment': stepper(),
-    'quantity.decrement': stepper(),
-    'quantity.set': stepper(),
-    'seats.set': { [READY]: [stay<'seats.set'>((_c, e) => ({ seats: e.seats }))] },
-    'admit.change': inForms<'admit.change'>(
-      stay<'admit.change'>((c, e) => {
-        const list = c.admits[e.ticketTypeId];
-        if (!list?.[e.index]) return {};
-        return {
-          admits: {
-            ...c.admits,
-            [e.ticketTypeId]: list.map((v, i) => (i === e.index ? { ...v, [e.field]: e.value } : v)),
-          },
-        };
-      }),
-    ),
-    'survey.change': inForms<'survey.change'>(
-      stay<'survey.change'>((c, e) => ({ surveys: surveysTyped(c.surveys, e) })),
-    ),
-    'price.change': inForms<'price.change'>(
-      stay<'price.change'>((c, e) => ({ prices: { ...c.prices, [e.ticketTypeId]: e.value } })),
-    ),
-    'voucher.change': inForms<'voucher.change'>(
-      stay<'voucher.change'>((c, e) => ({
-        vouchers: vouchersTyped(c.vouchers, e),
-        voucherRefusal: null,
-      })),
-    ),
-    submit: Object.fromEntries(
+    // The form's fields and submit go to the form; the flow takes its valid submit (`form.submitted`).
+    submit: {},
+    'form.submitted': Object.fromEntries(
       FORMS.map((s) => [
         s,
         [
           {
-            when: canSubmit,
+            label: 'the form’s valid submit: reserve what it asked',
             target: 'reserving',
-            effect: (c: C) => ({ messages: without(c.messages, SUBMIT_NOTICES), voucherRefusal: null }),
-          },
-          {
-            when: ticketsReady,
-            target: null,
-            effect: () => ({
-              admitsChecked: true,
-              surveysChecked: true,
-              pricesChecked: true,
-              vouchersChecked: true,
+            effect: (c: C, e: Ev<'form.submitted'>) => ({
+              messages: without(c.messages, SUBMIT_NOTICES),
+              request: e.request,
             }),
           },
         ],
@@ -609,14 +548,20 @@ export const table: Table<C, E, S> = {
           calls: () => [{ action: 'reserved' }],
         },
         {
-          label: 'flexible, a typed voucher refused',
-          when: (c, e) => c.flexible && besideTheField(refusedError(e), c.vouchers) !== null,
+          label: 'flexible, a voucher the form sent refused: beside its field (the form’s)',
+          when: (c, e) => c.flexible && besideTheField(refusedError(e), sentVouchers(c)) !== null,
           target: 'picking.flexible',
-          effect: (c, e) => ({ voucherRefusal: besideTheField(refusedError(e), c.vouchers) }),
+          calls: (_c, e) => [formRefused(e)],
         },
-        { label: 'flexible, refused', when: (c) => c.flexible, target: 'picking.flexible', effect: noted },
         {
-          label: 'sold out: the session remembered',
+          label: 'flexible, refused',
+          when: (c) => c.flexible,
+          target: 'picking.flexible',
+          effect: noted,
+          calls: (_c, e) => [formRefused(e)],
+        },
+        {
+          label: 'sold out: the session remembered, the form emptied',
           when: (_c, e) => isSoldOut(e),
           target: 'picking.session.loading',
           effect: (c) => {
@@ -627,22 +572,26 @@ export const table: Table<C, E, S> = {
               ...noTickets,
             };
           },
+          calls: emptied,
         },
         {
-          when: (c, e) => besideTheField(refusedError(e), c.vouchers) !== null,
+          label: 'a voucher the form sent refused: beside its field (the form’s)',
+          when: (c, e) => besideTheField(refusedError(e), sentVouchers(c)) !== null,
           target: READY,
-          effect: (c, e) => ({ voucherRefusal: besideTheField(refusedError(e), c.vouchers) }),
+          calls: (_c, e) => [formRefused(e)],
         },
-        {
-          target: READY,
-          effect: (c, e) => ({ ...noted(c, e), seats: seatsAfter(c.seats, refusedError(e)) }),
-        },
+        { target: READY, effect: noted, calls: (_c, e) => [formRefused(e)] },
       ],
     },
     'xstate.error.actor.reserveIntoCart': {
       reserving: [
-        { when: (c) => c.flexible, target: 'picking.flexible', effect: noted },
-        { target: READY, effect: noted },
+        {
+          when: (c) => c.flexible,
+          target: 'picking.flexible',
+          effect: noted,
+          calls: (_c, e) => [formRefused(e)],
+        },
+        { target: READY, effect: noted, calls: (_c, e) => [formRefused(e)] },
       ],
     },
     'message.dismiss': { '*': [dismissRow] },
@@ -662,37 +611,43 @@ export const base = (over: Partial<C> = {}): C => ({
   sessions: [],
   selectedSessionId: null,
   groups: [],
-  quantities: {},
+  presetPriceCents: null,
+  request: null,
   preset: { session: null, quantities: {} },
   messages: [],
   initError: null,
   soldOut: null,
   cart: null,
-  seats: {},
-  admits: {},
-  admitsChecked: false,
-  surveys: {},
-  surveysChecked: false,
-  prices: {},
-  presetPriceCents: null,
-  pricesChecked: false,
-  vouchers: {},
-  vouchersChecked: false,
-  voucherRefusal: null,
   ...over,
 });
 const DAY = '2026-11-21';
 const SESSIONS = [s0930, s1100, s1300];
 const picked = (over: Partial<C> = {}) => base({ days, selectedDate: DAY, sessions: SESSIONS, ...over });
 const ready = (over: Partial<C> = {}) =>
-  picked({ selectedSessionId: 's-0930', groups: [general, family], quantities: { 't-adult': 2 }, ...over });
+  picked({ selectedSessionId: 's-0930', groups: [general, family], ...over });
+/** What the form asks to reserve (its `form.submitted`): at a session (or none: flexible), vouchers if given. */
+const ask = (
+  ev: EventDetail,
+  session: SessionModel | null,
+  quantities: Quantities,
+  vouchers?: Record<string, string[]>,
+) => ({
+  request: {
+    kind: 'tickets' as const,
+    tickets: {
+      eventId: ev.id,
+      sessionId: session?.id ?? null,
+      quantities,
+      ...(vouchers ? { vouchers: { byType: vouchers, visitDatetime: session?.start ?? null } } : {}),
+    },
+  },
+});
 const oldNotices = [
   notice(RESERVE_ERROR, { key: 'errorUnexpected' }),
   notice(LOAD, { key: 'errorUnexpected' }),
   notice('reserve.sessionSoldOut', { key: 'errorUnexpected' }),
 ];
 const q = (query: ReserveQuery, mode: C['mode'] = 'warn') => base({ query, mode });
-const seatedGeneral: TicketGroupModel = { ...general, handler: 'seated' };
 
 export const worlds: World<C>[] = [
   { name: 'no query', context: base() },
@@ -740,67 +695,39 @@ export const worlds: World<C>[] = [
     name: '9:30 sold out, remembered',
     context: picked({ soldOut: { sessionId: 's-0930', start: s0930.start, date: DAY } }),
   },
-  { name: 'ready: 2 adults at 9:30, old notices', context: ready({ messages: oldNotices }) },
+  { name: 'ready: 9:30, old notices', context: ready({ messages: oldNotices }) },
+  { name: 'ready: 1:00 (5 places)', context: ready({ selectedSessionId: 's-1300' }) },
   {
-    name: 'ready: nothing chosen at 1:00 (5 places)',
-    context: ready({ selectedSessionId: 's-1300', quantities: {} }),
+    name: 'ready: the form asked 2 adults at 9:30',
+    context: ready({ request: ask(event, s0930, { 't-adult': 2 }), messages: oldNotices }),
   },
   {
-    name: 'ready: 2 adults, seated, 1 seat',
-    context: ready({ groups: [seatedGeneral], seats: { 'g-general': ['seat-1'] } }),
-  },
-  {
-    name: 'ready: attendees, nobody named',
-    context: ready({
-      event: attendeeEvent,
-      admits: {
-        't-adult': [
-          { first: '', last: '', email: '' },
-          { first: 'A', last: 'B', email: '' },
-        ],
-      },
-    }),
-  },
-  {
-    name: 'ready: city pass adult with its voucher',
+    name: 'ready: the form asked a City Pass adult with its voucher',
     context: ready({
       event: citypassEvent,
       groups: [general, citypassGroup],
-      quantities: { 't-cp-adult': 1 },
-      vouchers: { 't-cp-adult': [VOUCHERS.adult] },
+      request: ask(citypassEvent, s0930, { 't-cp-adult': 1 }, { 't-cp-adult': [VOUCHERS.adult] }),
     }),
   },
   {
-    name: 'ready: wish at $3',
-    context: ready({ groups: [wishGroup], quantities: { 't-wish': 1 }, prices: { 't-wish': '3' } }),
-  },
-  {
-    name: 'flexible: 1 anytime adult, its email not an address',
+    name: 'flexible: the form asked 1 anytime adult',
     context: base({
       event: flexibleEvent,
       days,
       flexible: true,
       groups: [flexibleGroup],
-      quantities: { 't-flex': 1 },
-      admits: { 't-flex': [{ first: '', last: '', email: 'nope' }] },
+      request: ask(flexibleEvent, null, { 't-flex': 1 }),
     }),
   },
   {
-    name: 'flexible: 2 anytime adults, a city pass voucher typed, a stale session id (not sent)',
+    name: 'flexible: the form asked with a City Pass voucher, a stale session id',
     context: base({
       event: flexibleEvent,
       days,
       flexible: true,
       selectedSessionId: 's-0930',
       groups: [flexibleGroup],
-      quantities: { 't-flex': 2 },
-      admits: {
-        't-flex': [
-          { first: '', last: '', email: '' },
-          { first: '', last: '', email: '' },
-        ],
-      },
-      vouchers: { 't-other': [VOUCHERS.adult] },
+      request: ask(flexibleEvent, null, { 't-cp-flex': 1 }, { 't-cp-flex': [VOUCHERS.adult] }),
     }),
   },
 ];
@@ -852,30 +779,19 @@ export const events = [
   grp('general and family', [general, family]),
   grp('family, flexible and another event’s', [family, flexibleGroup, { ...general, id: 'g-other' }]),
   { name: 'groups failed', event: { type: 'xstate.error.actor.loadSessionGroups', error: capacityError } },
-  ...['t-adult', 't-family', 't-flex'].flatMap((id): EventSample<E>[] => [
-    { name: `+ ${id}`, event: { type: 'quantity.increment', ticketTypeId: id } },
-    { name: `- ${id}`, event: { type: 'quantity.decrement', ticketTypeId: id } },
-  ]),
-  { name: 'set adult 9', event: { type: 'quantity.set', ticketTypeId: 't-adult', quantity: 9 } },
-  { name: 'seats: 2', event: { type: 'seats.set', seats: { 'g-general': ['seat-1', 'seat-2'] } } },
-  {
-    name: 'name the first adult',
-    event: { type: 'admit.change', ticketTypeId: 't-adult', index: 0, field: 'first', value: 'Ada' },
-  },
-  {
-    name: 'fix the anytime email',
-    event: { type: 'admit.change', ticketTypeId: 't-flex', index: 0, field: 'email', value: 'a@b.co' },
-  },
-  {
-    name: 'answer a survey',
-    event: { type: 'survey.change', ticketGroupId: 'g-general', question: 'q', value: 'a' },
-  },
-  { name: 'type 12 for wish', event: { type: 'price.change', ticketTypeId: 't-wish', value: '12' } },
-  {
-    name: 'type a voucher',
-    event: { type: 'voucher.change', ticketTypeId: 't-cp-adult', index: 0, value: VOUCHERS.child },
-  },
+  // The form's submit is the form's (sent to the child): the flow ignores it.
   { name: 'submit', event: { type: 'submit' } },
+  {
+    name: 'the form submits 2 adults at 9:30',
+    event: { type: 'form.submitted', ...ask(event, s0930, { 't-adult': 2 }) },
+  },
+  {
+    name: 'the form submits an anytime City Pass adult with its voucher',
+    event: {
+      type: 'form.submitted',
+      ...ask(flexibleEvent, null, { 't-cp-flex': 1 }, { 't-cp-flex': [VOUCHERS.adult] }),
+    },
+  },
   child('reserved', reserved(cart)),
   child('refused: sold out', refused(soldOutError)),
   child('refused: capacity', refused(capacityError)),

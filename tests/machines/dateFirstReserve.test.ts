@@ -9,9 +9,14 @@ import {
 } from 'xstate';
 import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { readMessageRules } from '../../domain/message-rules';
+import type { TicketFormChildContext, TicketFormChildEvent } from '../../machines/reserve/core/ticket-form';
+import { ticketFormChild, ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import {
   canSubmit,
+  type DfFormSnapshot,
+  dfFormContext,
+  dfFormOf,
   isSubmitting,
   selectBlockingMessage,
   selectCanRetry,
@@ -46,7 +51,6 @@ import {
   s0930,
   s1100,
   s1300,
-  serializeState,
   sessionsByDate,
   soldOutError,
   ticketType,
@@ -66,7 +70,7 @@ import {
   walkMachinePaths,
 } from './graph-helpers';
 import { priceRuleHolds } from './price-oracle';
-import { postTickets } from './reserve-core-helpers';
+import { postTickets, sendAsTheView } from './reserve-core-helpers';
 import { expectVoucherView, voucherRuleHolds } from './voucher-oracle';
 
 type Snapshot = SnapshotFrom<typeof dateFirstReserveMachine>;
@@ -134,10 +138,14 @@ function start(
 
 type Actor = ReturnType<typeof start>['actor'];
 
-async function send(actor: Actor, event: Parameters<Actor['send']>[0]) {
-  actor.send(event);
+/** Sends as the view does: the form's fields and submit to the form child, the rest to the flow. */
+async function send(actor: Actor, event: Parameters<Actor['send']>[0] | TicketFormChildEvent) {
+  sendAsTheView(actor, event);
   await flush();
 }
+
+/** What the form child holds (its quantities, seats, fields). */
+const formOf = (actor: Actor) => dfFormContext(actor.getSnapshot());
 
 /** Loads, picks the 21st and the 9:30 session: tickets ready. */
 async function toTickets(query?: DateFirstReserveInput['query'], script?: Script) {
@@ -262,13 +270,15 @@ describe('choosing a date', () => {
   it('clears the session and quantities and reloads sessions for the new day', async () => {
     const { actor, calls } = await toTickets();
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    expect(formOf(actor).quantities).toEqual({ 't-adult': 1 });
     await send(actor, { type: 'date.change' });
     await send(actor, { type: 'date.select', date: '2026-11-22' });
     const { context } = actor.getSnapshot();
     expect(context.selectedDate).toBe('2026-11-22');
     expect(context.selectedSessionId).toBeNull();
-    expect(context.quantities).toEqual({});
+    // The form is emptied: no groups, nothing chosen, closed (edits no longer reach it).
+    expect(formOf(actor).quantities).toEqual({});
+    expect(dfFormOf(actor.getSnapshot())?.matches('closed')).toBe(true);
     expect(context.groups).toEqual([]);
     expect(calls.loadSessions).toHaveBeenLastCalledWith({ eventId: 'ev-1', date: '2026-11-22' });
     expect(selectSessionPicker(actor.getSnapshot()).sessions.map((s) => s.id)).toEqual(['s-22-1000']);
@@ -397,7 +407,7 @@ describe('choosing a session', () => {
     expect(selectSessionPicker(actor.getSnapshot()).isOpen).toBe(true);
     await send(actor, { type: 'session.select', sessionId: 's-1300' });
     expect(calls.loadSessionGroups).toHaveBeenLastCalledWith({ eventId: 'ev-1', sessionId: 's-1300' });
-    expect(actor.getSnapshot().context.quantities).toEqual({});
+    expect(formOf(actor).quantities).toEqual({});
     expect(selectSessionPicker(actor.getSnapshot()).canChange).toBe(true);
   });
 
@@ -426,7 +436,7 @@ describe('quantities in the machine', () => {
     const { actor } = await toTickets();
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-family' });
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-family': 2, 't-adult': 1 });
+    expect(formOf(actor).quantities).toEqual({ 't-family': 2, 't-adult': 1 });
     const groups = selectTicketGroups(actor.getSnapshot());
     const familyView = groups.find((g) => g.id === 'g-family');
     expect(familyView?.remaining).toBe(2);
@@ -434,9 +444,9 @@ describe('quantities in the machine', () => {
     expect(selectTotalCents(actor.getSnapshot())).toBe(2 * 1500 + 2000);
     expect(selectTotalFeesCents(actor.getSnapshot())).toBe(150);
     await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-family' });
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    expect(formOf(actor).quantities).toEqual({ 't-adult': 1 });
     await send(actor, { type: 'quantity.set', ticketTypeId: 't-adult', quantity: 50 });
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 10 });
+    expect(formOf(actor).quantities).toEqual({ 't-adult': 10 });
   });
 });
 
@@ -455,7 +465,7 @@ describe('submit', () => {
     const minThree = group({ ...general, minPerOrder: 3 });
     const { actor, calls } = await toTickets(undefined, { groups: async () => [minThree] });
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    expect(formOf(actor).quantities).toEqual({ 't-adult': 1 });
     expect(canSubmit(actor.getSnapshot())).toBe(false);
     expect(selectTicketGroups(actor.getSnapshot())[0]?.withinLimits).toBe(false);
     await send(actor, { type: 'submit' });
@@ -488,9 +498,9 @@ describe('submit', () => {
           release = resolve;
         }),
     });
-    actor.send({ type: 'quantity.increment', ticketTypeId: 't-child' });
-    actor.send({ type: 'quantity.increment', ticketTypeId: 't-adult' });
-    actor.send({ type: 'quantity.decrement', ticketTypeId: 't-child' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-child' });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
+    await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-child' });
     expect(canSubmit(actor.getSnapshot())).toBe(true);
     await send(actor, { type: 'submit' });
     expect(isSubmitting(actor.getSnapshot())).toBe(true);
@@ -574,7 +584,7 @@ describe('reserve errors', () => {
     expect(snapshot.matches({ picking: { session: { loaded: 'choosing' } } })).toBe(true);
     expect(snapshot.context.selectedDate).toBe('2026-11-21');
     expect(snapshot.context.selectedSessionId).toBeNull();
-    expect(snapshot.context.quantities).toEqual({});
+    expect(dfFormContext(snapshot).quantities).toEqual({});
     expect(selectMessages(snapshot).map(textOfNotice)).toEqual([
       'Tickets have sold out for the session at 9:30 AM. Please select another session and try again.',
     ]);
@@ -648,7 +658,7 @@ describe('reserve errors', () => {
     expect(isReady(snapshot)).toBe(true);
     expect(snapshot.context.selectedDate).toBe('2026-11-21');
     expect(snapshot.context.selectedSessionId).toBe('s-0930');
-    expect(snapshot.context.quantities).toEqual({ 't-adult': 1 });
+    expect(dfFormContext(snapshot).quantities).toEqual({ 't-adult': 1 });
     expect(selectMessages(snapshot)).toEqual([
       {
         key: 'reserve.error',
@@ -814,10 +824,10 @@ describe('city-pass vouchers (spec 1 §5 "City-pass voucher", §8)', () => {
     await send(actor, { type: 'quantity.set', ticketTypeId: 't-cp-adult', quantity: 2 });
     await send(actor, voucher('t-cp-adult', VOUCHERS.adult));
     await send(actor, { type: 'quantity.decrement', ticketTypeId: 't-cp-adult' });
-    expect(actor.getSnapshot().context.vouchers).toEqual({ 't-cp-adult': [VOUCHERS.adult] });
+    expect(formOf(actor).vouchers).toEqual({ 't-cp-adult': [VOUCHERS.adult] });
     await send(actor, { type: 'session.change' });
     await send(actor, { type: 'session.select', sessionId: 's-1300' });
-    expect(actor.getSnapshot().context.vouchers).toEqual({});
+    expect(formOf(actor).vouchers).toEqual({});
   });
 });
 
@@ -976,11 +986,11 @@ describe('query parameters', () => {
     await flush();
     await flush();
     expect(isReady(actor.getSnapshot())).toBe(true);
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 2, 't-family': 2 });
+    expect(formOf(actor).quantities).toEqual({ 't-adult': 2, 't-family': 2 });
     expect(warnings(actor)).toEqual(['warning: Sorry, ticket types not found: Senior.']);
     await send(actor, { type: 'session.change' });
     await send(actor, { type: 'session.select', sessionId: 's-1300' });
-    expect(actor.getSnapshot().context.quantities).toEqual({});
+    expect(formOf(actor).quantities).toEqual({});
   });
 
   it('a known type the chosen session does not sell is said to be not available (warn mode only)', async () => {
@@ -988,7 +998,7 @@ describe('query parameters', () => {
     const { actor } = start(query, { groups: async () => [general] });
     await flush();
     await flush();
-    expect(actor.getSnapshot().context.quantities).toEqual({ 't-adult': 1 });
+    expect(formOf(actor).quantities).toEqual({ 't-adult': 1 });
     expect(warnings(actor)).toEqual(['warning: Sorry, these ticket types are not available.']);
     const silent = start({ ...query, reserve: 'off' }, { groups: async () => [general] });
     await flush();
@@ -1037,12 +1047,15 @@ const orInfinity = (value: number | null | undefined) => value ?? Number.POSITIV
 /** Spec 1 §4 "Quantities": the first step up from 0 is min_tickets_per_order for a one-type group, else 1. */
 const firstStep = (g: TicketGroupModel) => (g.types.length === 1 ? Math.max(1, g.minPerOrder ?? 1) : 1);
 
+/** The form is shown: a session's tickets ready, or flexible tickets (spec 1 §2). */
+const formShown = (snapshot: Snapshot) => isReady(snapshot) || snapshot.matches({ picking: 'flexible' });
+
 /** Spec 1 §4 date-first submit rule (a session or flexible tickets) and §5 quantity rule (no seats here). */
-function submitRuleHolds(snapshot: Snapshot): boolean {
+function submitRuleHolds(snapshot: Snapshot, form: TicketFormChildContext): boolean {
   const { context } = snapshot;
-  const counts = Object.values(context.quantities);
-  const withinLimits = context.groups.every((g) => {
-    const sum = g.types.reduce((n, t) => n + (context.quantities[t.id] ?? 0), 0);
+  const counts = Object.values(form.quantities);
+  const withinLimits = form.groups.every((g) => {
+    const sum = g.types.reduce((n, t) => n + (form.quantities[t.id] ?? 0), 0);
     return sum === 0 || (sum >= (g.minPerOrder ?? 0) && sum <= orInfinity(g.maxPerOrder));
   });
   return (
@@ -1054,19 +1067,25 @@ function submitRuleHolds(snapshot: Snapshot): boolean {
 }
 
 /**
- * After every step: each count is a whole number, 0 or at least the group's first step; each group's sum is
- * at most its remaining capacity, min(max_tickets_per_order, capacity + oversell - used, session
- * availability unless excluded), and the groups sharing the session never exceed its availability; submit is
- * possible only when the spec's submit rule holds, and always when it holds while tickets are being chosen.
+ * After every step, on the flow and its form child: each count is a whole number, 0 or at least the group's
+ * first step; each group's sum is at most its remaining capacity, min(max_tickets_per_order, capacity +
+ * oversell - used, session availability unless excluded), and the groups sharing the session never exceed
+ * its availability; no form is open while none is shown (edits reach nothing); submit is possible only when
+ * the spec's submit rule holds, and always when it holds while tickets are being chosen.
  */
-function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }): void {
-  const snapshot = runner.actor.getSnapshot();
+function checkReserveInvariants(snapshot: Snapshot, formSnapshot: DfFormSnapshot | undefined): void {
   const { context } = snapshot;
-  const where = JSON.stringify({ value: snapshot.value, quantities: context.quantities });
+  const form = dfFormContext(snapshot, formSnapshot);
+  const where = JSON.stringify({ value: snapshot.value, quantities: form.quantities });
+  // No form shown (and not reserving what it asked): the form is closed, so no edit reaches it.
+  if (!formShown(snapshot) && !snapshot.matches('reserving'))
+    expect(formSnapshot?.matches('editing') ?? false, `${where}: no form open`).toBe(false);
+  if (formShown(snapshot))
+    expect(form.groups, `${where}: the form has the shown groups`).toBe(context.groups);
   const session = context.sessions.find((x) => x.id === context.selectedSessionId) ?? null;
   const availability = orInfinity(session?.availableCapacity);
-  for (const [typeId, count] of Object.entries(context.quantities)) {
-    const owner = context.groups.find((g) => g.types.some((t) => t.id === typeId));
+  for (const [typeId, count] of Object.entries(form.quantities)) {
+    const owner = form.groups.find((g) => g.types.some((t) => t.id === typeId));
     expect(owner, `${where}: ${typeId} belongs to a loaded group`).toBeDefined();
     expect(Number.isInteger(count) && count >= 0 && count <= SPEC_MAX_PER_TYPE, where).toBe(true);
     if (owner && count > 0)
@@ -1075,8 +1094,8 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
       );
   }
   let sharedSum = 0;
-  for (const g of context.groups) {
-    const sum = g.types.reduce((n, t) => n + (context.quantities[t.id] ?? 0), 0);
+  for (const g of form.groups) {
+    const sum = g.types.reduce((n, t) => n + (form.quantities[t.id] ?? 0), 0);
     const remaining = Math.min(
       orInfinity(g.maxPerOrder),
       capacityLeft(g.id),
@@ -1086,31 +1105,40 @@ function checkReserveInvariants(runner: { actor: { getSnapshot(): Snapshot } }):
     if (!g.excludeFromEventCapacity) sharedSum += sum;
   }
   expect(sharedSum, `${where}: the session's availability is shared`).toBeLessThanOrEqual(availability);
-  // Submit reserves (a submit the attendee rule stops only shows the fields' problems).
+  // Submit reserves (a submit the attendee rule stops only shows the fields' problems): the open form submits
+  // (a form that submitted waits for the reserve's answer).
+  const editing = formSnapshot?.matches('editing') ?? false;
   const possible =
-    !snapshot.matches('reserving') &&
-    transition(snapshot.machine, snapshot, { type: 'submit' })[0].matches('reserving');
+    formShown(snapshot) &&
+    formSnapshot !== undefined &&
+    editing &&
+    transition(formSnapshot.machine, formSnapshot, { type: 'submit' })[0].matches('submitted');
   // Spec 1 §5: the attendee rule and the city-pass voucher rule (one trimmed voucher of its kind's format per
   // City Pass ticket) hold before a reserve.
   const attendeesHold =
-    attendeeRuleHolds(context.event, context.groups, context.quantities, context.admits) &&
-    voucherRuleHolds(context.event, context.groups, context.quantities, context.vouchers) &&
-    priceRuleHolds(context.groups, context.quantities, context);
+    attendeeRuleHolds(context.event, form.groups, form.quantities, form.admits) &&
+    voucherRuleHolds(context.event, form.groups, form.quantities, form.vouchers) &&
+    priceRuleHolds(form.groups, form.quantities, form);
   if (possible)
     expect(
-      submitRuleHolds(snapshot) && attendeesHold,
+      submitRuleHolds(snapshot, form) && attendeesHold,
       `${where}: submit possible only under the spec's rule`,
     ).toBe(true);
-  if ((isReady(snapshot) || snapshot.matches({ picking: 'flexible' })) && submitRuleHolds(snapshot))
+  if (formShown(snapshot) && editing && submitRuleHolds(snapshot, form))
     expect(possible, `${where}: submit offered`).toBe(attendeesHold);
   // Spec 1 §5 "Attendee names": one attendee per ticket that asks, in step with the quantities.
-  expectAdmitsInStep(where, context.event, context.groups, context.quantities, context.admits);
-  const view = selectDateFirstReserveView(snapshot);
-  expectAttendeeView(where, view.attendees, context.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
-  expectVoucherView(where, view.vouchers, context, context.groups);
+  expectAdmitsInStep(where, context.event, form.groups, form.quantities, form.admits);
+  const view = selectDateFirstReserveView(snapshot, formSnapshot);
+  expectAttendeeView(where, view.attendees, form.admitsChecked, (a) => resolveMessage(T, a.nameLabel));
+  expectVoucherView(
+    where,
+    view.vouchers,
+    { ...form, event: context.event, messages: context.messages },
+    form.groups,
+  );
   // The submit button does not wait for the attendees: a submit shows what is missing.
   expect(view.canSubmit, `${where}: the button's rule`).toBe(
-    (isReady(snapshot) || snapshot.matches({ picking: 'flexible' })) && submitRuleHolds(snapshot),
+    formShown(snapshot) && editing && submitRuleHolds(snapshot, form),
   );
 }
 
@@ -1181,12 +1209,11 @@ const quantityInput = (): DateFirstReserveInput => ({
  * Saturday (2026-11-21) is annotated and says so once chosen; the 1:00 PM session is the afternoon one; the
  * quantity messages follow the pair group's count and the Member tickets.
  */
-function expectWalkRuleMessages(runner: { actor: { getSnapshot(): Snapshot } }): void {
-  const snapshot = runner.actor.getSnapshot();
+function expectWalkRuleMessages(snapshot: Snapshot, formSnapshot: DfFormSnapshot): void {
   const { context } = snapshot;
-  const where = JSON.stringify({ value: snapshot.value, quantities: context.quantities });
-  const view = selectDateFirstReserveView(snapshot);
-  const q = context.quantities;
+  const q = formSnapshot.context.quantities;
+  const where = JSON.stringify({ value: formSnapshot.value, quantities: q });
+  const view = selectDateFirstReserveView(snapshot, formSnapshot);
   const pairCount = (q['t-a'] ?? 0) + (q['t-b'] ?? 0);
   const chosen = context.sessions.find((x) => x.id === context.selectedSessionId) ?? null;
   expect(view.ruleMessages, where).toEqual({
@@ -1202,26 +1229,33 @@ function expectWalkRuleMessages(runner: { actor: { getSnapshot(): Snapshot } }):
       d.badges.filter((b) => b.kind === 'annotation'),
       `${where}: ${d.date}`,
     ).toEqual(d.date === '2026-11-21' ? [{ kind: 'annotation', text: 'Saturday' }] : []);
-  for (const session of selectSessionPicker(snapshot).sessions)
+  for (const session of selectSessionPicker(snapshot, formSnapshot.context).sessions)
     expect(session.annotation, `${where}: ${session.id}`).toBe(session.id === 's-1300' ? 'Afternoon' : null);
 }
 
-/** To the 1:00 PM session (5 places left) with the quantity-walk groups, then every quantity change. */
-function quantityEvents(snapshot: Snapshot): EventObject[] {
+/**
+ * The quantity walk's flow: the quantity-walk event on the 21st at 1:00 PM (5 places left), its groups
+ * loaded, the form open. The walk then runs the form as the flow gave it (its reset's groups and session).
+ */
+async function toQuantityWalk() {
+  const { actor } = start(
+    undefined,
+    { groups: async () => [pair, familyOnly, members] },
+    quantityInput().event,
+  );
+  await flush();
+  await send(actor, { type: 'date.select', date: '2026-11-21' });
+  await send(actor, { type: 'session.select', sessionId: 's-1300' });
+  const flow = actor.getSnapshot();
+  expect(isReady(flow)).toBe(true);
+  const form = dfFormContext(flow);
+  return { flow, formInput: { event: form.event, groups: form.groups, session: form.session } };
+}
+
+/** Every quantity change and submit on the form (the date-first flow's form at 1:00 PM). */
+function quantityEvents(snapshot: DfFormSnapshot): EventObject[] {
   const { context } = snapshot;
-  const inState = (value: Parameters<Snapshot['matches']>[0]) => snapshot.matches(value);
-  if (inState('loading')) return [E('xstate.done.actor.loadCalendar', { output: days })];
-  if (inState({ picking: 'date' })) return [E('date.select', { date: '2026-11-21' })];
-  if (inState({ picking: { session: 'loading' } })) {
-    return [E('xstate.done.actor.loadSessions', { output: sessionsByDate['2026-11-21'] })];
-  }
-  if (inState({ picking: { session: { loaded: 'choosing' } } })) {
-    return [E('session.select', { sessionId: 's-1300' })];
-  }
-  if (inState({ picking: { session: { loaded: { chosen: 'loading' } } } })) {
-    return [E('xstate.done.actor.loadSessionGroups', { output: [pair, familyOnly, members] })];
-  }
-  if (!isReady(snapshot)) return [];
+  if (!snapshot.matches('editing')) return [];
   // No fixture group allows more than 6: a larger count already breaks the invariants, and exploring further
   // from it could be endless (a broken clamp); the replay of the path to it reports the failure.
   if (Object.values(context.quantities).some((count) => count > 6)) return [];
@@ -1244,8 +1278,12 @@ function quantityEvents(snapshot: Snapshot): EventObject[] {
 }
 
 /** State identity of the quantity walk: the state and the counts (in any order of selection). */
-const quantityState = (snapshot: Snapshot) =>
+const quantityState = (snapshot: DfFormSnapshot) =>
   JSON.stringify({ value: snapshot.value, quantities: Object.entries(snapshot.context.quantities).sort() });
+
+/** The flow's serialized state (the form is the child's: the flow's context and state name it). */
+const serializeState = (snapshot: Snapshot) =>
+  JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
 describe('path tests', () => {
   it('walks every edge of the model on a real actor and takes every transition', async () => {
@@ -1255,10 +1293,14 @@ describe('path tests', () => {
       inputs: pathInputs,
       events: pathEvents,
       serializeState,
-      provide: { actions: { reserved: ({ context }) => reserved(context.cart) } },
-      // The invariants read the snapshot only: once per distinct snapshot (17,344 steps, 467 states).
+      // The form child runs as itself (the runner fakes every other invoked actor).
+      provide: {
+        actors: { ticketForm: ticketFormChild },
+        actions: { reserved: ({ context }) => reserved(context.cart) },
+      },
+      // The invariants read the snapshot only: once per distinct snapshot.
       onStep: oncePerSnapshot((runner) => {
-        const snapshot = runner.actor.getSnapshot();
+        const snapshot = runner.actor.getSnapshot() as Snapshot;
         const { context } = snapshot;
         // Invariants of the flow, on every step of every path.
         const chosen = context.sessions.find((s) => s.id === context.selectedSessionId);
@@ -1266,7 +1308,7 @@ describe('path tests', () => {
           expect(chosen?.soldOut).toBe(false);
           expect(context.selectedDate).not.toBeNull();
         }
-        if (Object.keys(context.quantities).length > 0)
+        if (context.groups.length > 0)
           expect(context.selectedSessionId !== null || context.flexible).toBe(true);
         // Flexible tickets: no date, no session, only the flexible groups (spec 1 §4: choosing them clears the date).
         if (context.flexible) {
@@ -1274,8 +1316,11 @@ describe('path tests', () => {
           expect(context.selectedSessionId).toBeNull();
           expect(context.groups.every((g) => g.flexible === true)).toBe(true);
         }
-        if (snapshot.status === 'done') expect(snapshot.output).toEqual({ cart });
-        checkReserveInvariants(runner);
+        if (snapshot.status === 'done') {
+          expect(snapshot.output).toEqual({ cart });
+          return;
+        }
+        checkReserveInvariants(snapshot, dfFormOf(snapshot));
       }),
     });
     assertFullCoverage(report);
@@ -1284,21 +1329,23 @@ describe('path tests', () => {
     console.info(
       `dateFirstReserve paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions`,
     );
-  }, 120_000); // 1,588 paths, 17,344 steps: 17 s on a loaded machine (118 s before the prefix set and oncePerSnapshot)
+  }, 120_000);
 
   it('keeps every quantity within its limits and the submit rule on every path of quantity changes', async () => {
+    const { flow, formInput } = await toQuantityWalk();
     const report = await walkMachinePaths({
-      machine: dateFirstReserveMachine,
-      inputs: [quantityInput()],
+      machine: ticketFormMachine,
+      inputs: [formInput],
       events: quantityEvents,
       serializeState: quantityState,
       onStep: oncePerSnapshot((runner) => {
-        checkReserveInvariants(runner);
+        const formSnapshot = runner.actor.getSnapshot() as DfFormSnapshot;
+        checkReserveInvariants(flow, formSnapshot);
         // Spec 1 §3 message rules: what each rule says shows where it belongs, at every step.
-        expectWalkRuleMessages(runner);
+        expectWalkRuleMessages(flow, formSnapshot);
       }),
     });
-    // Every edge of this model was walked; the transitions outside quantities are the other walk's.
+    // Every edge of this model was walked.
     expect(report.uncoveredEdges).toEqual([]);
     console.info(
       `dateFirstReserve quantity paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges`,
@@ -1306,25 +1353,23 @@ describe('path tests', () => {
   });
 
   it('a first step that does not fit is refused: no family ticket when fewer places are left than its minimum', async () => {
-    const runner = createReplayRunner(dateFirstReserveMachine, { input: quantityInput() });
-    for (const event of [
-      E('xstate.done.actor.loadCalendar', { output: days }),
-      E('date.select', { date: '2026-11-21' }),
-      E('xstate.done.actor.loadSessions', { output: sessionsByDate['2026-11-21'] }),
-      E('session.select', { sessionId: 's-1300' }),
-      E('xstate.done.actor.loadSessionGroups', { output: [pair, familyOnly, members] }),
-      E('quantity.set', { ticketTypeId: 't-a', quantity: 4 }),
-      E('quantity.increment', { ticketTypeId: 't-family' }),
-      E('quantity.set', { ticketTypeId: 't-family', quantity: 2 }),
-    ]) {
-      await runner.execute(event);
-    }
-    const snapshot = runner.actor.getSnapshot();
-    expect(snapshot.context.quantities).toEqual({ 't-a': 4 });
+    const { actor } = start(
+      undefined,
+      { groups: async () => [pair, familyOnly, members] },
+      quantityInput().event,
+    );
+    await flush();
+    await send(actor, { type: 'date.select', date: '2026-11-21' });
+    await send(actor, { type: 'session.select', sessionId: 's-1300' });
+    await send(actor, { type: 'quantity.set', ticketTypeId: 't-a', quantity: 4 });
+    await send(actor, { type: 'quantity.increment', ticketTypeId: 't-family' });
+    await send(actor, { type: 'quantity.set', ticketTypeId: 't-family', quantity: 2 });
+    const snapshot = actor.getSnapshot();
+    expect(formOf(actor).quantities).toEqual({ 't-a': 4 });
     const familyView = selectTicketGroups(snapshot).find((g) => g.id === familyOnly.id);
     expect(familyView?.types[0]?.canIncrement).toBe(false);
-    expect(submitRuleHolds(snapshot)).toBe(true);
-    runner.actor.stop();
+    expect(submitRuleHolds(snapshot, formOf(actor))).toBe(true);
+    actor.stop();
   });
 
   it('replays delays on the simulated clock (helper self-check on a machine with after)', async () => {

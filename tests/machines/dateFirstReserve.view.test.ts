@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDayModel } from '../../api/models';
 import { amountCents, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
+import type { TicketFormChildContext } from '../../machines/reserve/core/ticket-form';
+import { ticketFormContext, ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import type { DateFirstReserveContext } from '../../machines/reserve/types';
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
@@ -24,17 +26,36 @@ const STATUS: Record<string, string> = {
   initError: 'error',
   queryRejected: 'error',
 };
-const view = (state: string, context: DateFirstReserveContext) =>
+const FORM_STATES = ['picking.session.loaded.chosen.ready', 'picking.flexible'];
+/**
+ * The form child as the flow leaves it in a state: open on the flow's groups (the chosen session) with `count`
+ * of the first type in the form states, submitted while reserving, emptied (closed) anywhere else.
+ */
+function formOf(state: string, c: DateFirstReserveContext, count: number) {
+  const shown = FORM_STATES.includes(state) || state === 'reserving';
+  const groups = shown ? c.groups : [];
+  const first = groups[0]?.types[0];
+  const session = c.flexible ? null : (c.sessions.find((s) => s.id === c.selectedSessionId) ?? null);
+  const quantities = first && count > 0 ? { [first.id]: count } : {};
+  const context: TicketFormChildContext = ticketFormContext({
+    input: { event: c.event, groups, session, quantities, presetPriceCents: c.presetPriceCents },
+  });
+  const value = state === 'reserving' ? 'submitted' : shown && groups.length > 0 ? 'editing' : 'closed';
+  return ticketFormMachine.resolveState({ value, context });
+}
+const view = (state: string, context: DateFirstReserveContext, count = 0) =>
   selectDateFirstReserveView(
     dateFirstReserveMachine.resolveState({ value: stateValueOf(state) as never, context: context as never }),
+    formOf(state, context, count),
   );
 
 describe('the date-first view in every state (spec 1 §2, §4)', () => {
   it.each(states)('%s', (state) => {
-    for (const { context: c } of worlds) {
-      const v = view(state, c);
+    for (const [{ context: c }, count] of worlds.flatMap((w) => [[w, 0] as const, [w, 2] as const])) {
+      const v = view(state, c, count);
+      const f = formOf(state, c, count).context;
       const open = state === 'picking.date' || state === 'picking.flexible';
-      const form = state === 'picking.session.loaded.chosen.ready' || state === 'picking.flexible';
+      const form = FORM_STATES.includes(state) && f.groups.length > 0;
       const available = c.days.filter((d) => d.status === 'available').length;
       expect(v.status).toBe(STATUS[state] ?? 'ready');
       expect(v.blockingMessage).toEqual(
@@ -53,8 +74,8 @@ describe('the date-first view in every state (spec 1 §2, §4)', () => {
       expect(v.canSubmit).toBe(
         form &&
           (c.selectedSessionId !== null || c.flexible) &&
-          selectionValid(c.groups, c.quantities) &&
-          seatsFit(c.groups, c.quantities, c.seats),
+          selectionValid(f.groups, f.quantities) &&
+          seatsFit(f.groups, f.quantities, f.seats),
       );
       expect(v.canRetry).toBe(
         ['initError', 'picking.session.loadError', 'picking.session.loaded.chosen.loadError'].includes(state),
@@ -66,19 +87,19 @@ describe('the date-first view in every state (spec 1 §2, §4)', () => {
       let cents = 0;
       for (const g of c.groups)
         for (const t of g.types) {
-          const typed = amountCents(amountOf(c, t));
+          const typed = amountCents(amountOf(f, t));
           const price = !isFlexiblePrice(t)
             ? t.priceCents
             : typed !== null && fitsBounds(t, typed)
               ? typed
               : (t.amountMinCents ?? t.priceCents);
-          cents += (c.quantities[t.id] ?? 0) * (price + t.feeCents);
+          cents += (f.quantities[t.id] ?? 0) * (price + t.feeCents);
         }
       expect(v.totalCents).toBe(cents);
       // The steppers move only in the form.
       for (const g of v.groups ?? [])
         for (const t of g.types) {
-          expect(t.canDecrement).toBe(form && (c.quantities[t.id] ?? 0) > 0);
+          expect(t.canDecrement).toBe(form && (f.quantities[t.id] ?? 0) > 0);
           if (!form) expect(t.canIncrement).toBe(false);
         }
       expect(v.selectedDate).toBe(c.selectedDate);

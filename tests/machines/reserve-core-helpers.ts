@@ -5,6 +5,7 @@
 import { type AnyActorRef, type EventObject, fromPromise } from 'xstate';
 import type { CartModel, ReserveRequest, SessionModel, TicketGroupModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
+import type { TicketFormChildContext } from '../../machines/reserve/core/ticket-form';
 import { ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import { days, sessionsByDate } from '../../stories/fixtures/dateFirstReserve';
@@ -53,15 +54,15 @@ function formChildOf(actor: AnyActorRef): AnyActorRef | undefined {
 
 /**
  * Sends an event as the flow's view does: a form event to the flow's form child when it has one (single
- * event, whose view sends them there), anything else (and every event of the other flows) to the flow.
+ * event, quantity first, date first: their views send them there), anything else (and every event of the other flows) to the flow.
  */
-export function sendAsTheView(actor: AnyActorRef, event: EventObject): void {
+export function sendAsTheView<T extends EventObject>(actor: AnyActorRef, event: T): void {
   const form = formChildOf(actor);
   if (form && FORM_EVENTS.has(event.type)) form.send(event);
   else actor.send(event);
 }
 
 /** What the form holds: the form child's context where the flow has one, else the flow's. */
-export function formContextOf(actor: AnyActorRef): { quantities: Record<string, number> } {
+export function formContextOf(actor: AnyActorRef): TicketFormChildContext {
   return (formChildOf(actor) ?? actor).getSnapshot().context;
 }

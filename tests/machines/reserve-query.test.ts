@@ -38,7 +38,7 @@ import {
   sessionsByDate,
 } from '../../stories/fixtures/dateFirstReserve';
 import { flush } from './graph-helpers';
-import { postTickets } from './reserve-core-helpers';
+import { formContextOf, postTickets, sendAsTheView } from './reserve-core-helpers';
 
 describe('reserve mode (flag words, spec 1 §5)', () => {
   it.each(['strict', 'STRICT', ' strict '])('%s is strict', (word) =>
@@ -229,11 +229,12 @@ describe('flexible (any-date) tickets', () => {
     await flush();
     // The session's groups leave the flexible group out.
     expect(actor.getSnapshot().context.groups.map((g) => g.id)).toEqual(['g-general', 'g-family']);
-    actor.send({ type: 'quantity.increment', ticketTypeId: 't-adult' });
+    sendAsTheView(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
     actor.send({ type: 'flexible.select' });
     let snap = actor.getSnapshot();
     expect(snap.matches({ picking: 'flexible' })).toBe(true);
-    expect(snap.context).toMatchObject({ selectedDate: null, selectedSessionId: null, quantities: {} });
+    expect(snap.context).toMatchObject({ selectedDate: null, selectedSessionId: null });
+    expect(formContextOf(actor).quantities).toEqual({});
     expect(snap.context.groups.map((g) => g.id)).toEqual(['g-flex']);
     const view = selectDateFirstReserveView(snap);
     expect(view).toMatchObject({
@@ -242,9 +243,9 @@ describe('flexible (any-date) tickets', () => {
       dateListOpen: true,
       canSubmit: false,
     });
-    actor.send({ type: 'quantity.increment', ticketTypeId: 't-flex' });
+    sendAsTheView(actor, { type: 'quantity.increment', ticketTypeId: 't-flex' });
     expect(selectDateFirstReserveView(actor.getSnapshot()).canSubmit).toBe(true);
-    actor.send({ type: 'submit' });
+    sendAsTheView(actor, { type: 'submit' });
     await flush();
     expect(reserves).toEqual([
       { newCart: false, request: { eventId: 'ev-1', sessionId: null, quantities: { 't-flex': 1 } } },

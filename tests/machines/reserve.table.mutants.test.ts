@@ -224,12 +224,33 @@ describe('hand-made dateFirstReserve mutants fail the table (spec 1 §4 "Date-fi
       },
     ],
     [
-      'a removed action: the query counts are not applied',
+      'a removed action: the form is not reset with the session’s groups and the query’s counts',
       (c) => {
-        session(c).states.loaded.states.chosen.states.loading.invoke.onDone.actions = ['assignGroups'];
+        session(c).states.loaded.states.chosen.states.loading.invoke.onDone.actions = [
+          'assignGroups',
+          'settlePresetQuantities',
+        ];
       },
     ],
-  ])('%s', (_, edit) => failsItsTable(dateFirstReserveMachine, dateFirst, edit));
+    [
+      'a removed action: changing the session leaves the old form open',
+      (c) => {
+        session(c).states.loaded.states.chosen.on['session.change'].actions = [];
+      },
+    ],
+    [
+      'a swapped send: flexible tickets empty the form instead of giving it their groups',
+      (c) => {
+        picking(c).on['flexible.select'].actions = ['selectFlexible', 'emptyForm'];
+      },
+    ],
+    [
+      'a removed send: a refusal is not given back to the form',
+      (c) => {
+        c.states.reserving.invoke.onDone[5].actions = ['noteReserveError'];
+      },
+    ],
+  ])('%s', (_, edit) => failsItsTable(dateFirstReserveMachine, dateFirst, edit, ['ticketForm']));
 });
 
 describe('hand-made ticketForm mutants fail the table (spec 1 §2, §4, §5, §8)', () => {

@@ -25,6 +25,7 @@ import {
 import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { makeCart } from './checkout.fixtures';
 import { flush } from './graph-helpers';
+import { sendAsTheView } from './reserve-core-helpers';
 
 const TZ = 'America/New_York';
 
@@ -172,7 +173,7 @@ describe('date-first reserve view model', () => {
     actor.send({ type: 'session.select', sessionId: 's-1300' });
     await flush();
     expect(selectDateFirstReserveView(actor.getSnapshot()).canSubmit).toBe(false);
-    actor.send({ type: 'quantity.increment', ticketTypeId: 't-adult' });
+    sendAsTheView(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
     view = selectDateFirstReserveView(actor.getSnapshot());
     expect(view.totalCents).toBe(2000 + 100);
     expect(view.canSubmit).toBe(true);

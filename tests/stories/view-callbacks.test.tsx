@@ -80,7 +80,7 @@ describe("each view's callbacks come from its flow's view", () => {
   });
 
   it.each([
-    ['date-first', dateFirstReserveMachine, dateFirstReserveCallbacks],
+    ['date-first', dateFirstReserveMachine, dateFirstReserveCallbacks, ticketFormMachine],
     ['quantity-first', quantityFirstReserveMachine, quantityFirstReserveCallbacks, ticketFormMachine],
     ['single event', singleEventReserveMachine, singleEventCallbacks, ticketFormMachine],
     ['one ticket', oneTicketReserveMachine, oneTicketCallbacks],
@@ -97,7 +97,7 @@ describe("each view's callbacks come from its flow's view", () => {
   ][])(
     'send only events the %s machine (or the child it sends to) handles',
     (_name, machine, build, child) => {
-      // A flow whose form is a child actor (single event: `ticketForm`) builds its callbacks from two sends:
+      // A flow whose form is a child actor (every reserve variant's `ticketForm`) builds its callbacks from two sends:
       // what goes to the child is held to the child's events, the rest to the flow's.
       const sent: EventObject[] = [];
       const sentToChild: EventObject[] = [];

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import {
   cart,
@@ -21,6 +19,7 @@ import { CalendarDialog } from '../../ui/reserve/CalendarDialog';
 import { DateFirstReserve, type DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
 import { createStrings } from '../../ui/strings';
 import { flush } from '../machines/graph-helpers';
+import { DateFirstHarness } from './date-first-harness';
 import { dayOf, groupOf, sessionOf } from './reserve-view-fixtures';
 import { at, zoned } from './zoned-times';
 
@@ -405,7 +404,6 @@ describe('Choose date keys (WAI-ARIA date picker dialog)', () => {
 
 describe('date-first reserve view: city-pass voucher fields (spec 1 §2, §5, §8)', () => {
   const FORMAT = 'Does not match the expected format. Please check your City Pass code.';
-  const noop = () => {};
 
   /** The City Pass event on a real actor (fake API), the 21st at 9:30 chosen: its tickets show. */
   async function start(answer: () => Promise<CartModel> = async () => cart) {
@@ -429,29 +427,7 @@ describe('date-first reserve view: city-pass voucher fields (spec 1 §2, §5, §
   }
 
   function Harness({ actor }: { actor: Awaited<ReturnType<typeof start>>['actor'] }) {
-    const view = useSelector(actor, selectDateFirstReserveView);
-    return (
-      <DateFirstReserve
-        strings={createStrings()}
-        currency="USD"
-        view={view}
-        calendar={null}
-        onShowMore={noop}
-        onCloseCalendar={noop}
-        onDismissCalendar={noop}
-        onRetry={noop}
-        onSelectDate={noop}
-        onChangeDate={noop}
-        onSelectSession={noop}
-        onChangeSession={noop}
-        onIncrement={(ticketTypeId) => actor.send({ type: 'quantity.increment', ticketTypeId })}
-        onDecrement={(ticketTypeId) => actor.send({ type: 'quantity.decrement', ticketTypeId })}
-        onSubmit={() => actor.send({ type: 'submit' })}
-        onVoucherChange={(ticketTypeId, index, value) =>
-          actor.send({ type: 'voucher.change', ticketTypeId, index, value })
-        }
-      />
-    );
+    return <DateFirstHarness actor={actor} strings={createStrings()} />;
   }
 
   it('one required field per City Pass ticket after the quantities, before submit; a wrong format is focused with the spec message; a right one reserves', async () => {

@@ -16,10 +16,7 @@ import type { FlowError } from '../../shared/flow-error';
 import type { Message } from '../../shared/messages';
 import type { Quantities } from '../quantities';
 import type { SeatChoice } from '../seats';
-import type { AdmitChangeEvent } from './admits';
-import type { PriceChangeEvent } from './prices';
 import type { SoldOutSession } from './sold-out';
-import type { SurveyChangeEvent } from './surveys';
 
 /**
  * What a reserve puts in the cart: tickets of an event (date-first, quantity-first, single event, one-ticket
@@ -145,18 +142,6 @@ export interface TicketReserveContext extends ReserveCoreContext {
   quantities: Quantities;
 }
 
-/**
- * The events of a ticket form with steppers, a seat map, attendee fields, surveys and flexible prices
- * (date-first, quantity-first, single event).
- */
-export type TicketFormEvent =
-  | ReserveCoreEvent
-  | QuantityEvent
-  | SeatsSetEvent
-  | AdmitChangeEvent
-  | SurveyChangeEvent
-  | PriceChangeEvent;
-
 /** Choosing a day, reopening the day list, and choosing a session of the day. */
 export type DayChoiceEvent =
   | { type: 'date.select'; date: string }
@@ -177,9 +162,10 @@ export interface BlockingContext {
 
 /**
  * The context of a flow that picks a day, then a session of it (date-first, quantity-first): the session
- * remembered after a sold-out reserve while the day's sessions reload.
+ * remembered after a sold-out reserve while the day's sessions reload. The quantities are the form child's.
  */
-export interface DayPickerContext extends TicketReserveContext {
+export interface DayPickerContext extends ReserveCoreContext {
+  event: EventDetail;
   days: CalendarDayModel[];
   selectedDate: string | null;
   sessions: SessionModel[];

@@ -9,7 +9,7 @@ import type { AdmitChangeEvent, AdmitField } from './admits';
 import type { PriceChangeEvent } from './prices';
 import type { reserveIntoCartMachine } from './reserveIntoCart.machine';
 import type { SurveyChangeEvent } from './surveys';
-import type { CodePromptEvent, TicketFormEvent } from './types';
+import type { CodePromptEvent } from './types';
 import type { VoucherChangeEvent } from './vouchers';
 
 export type ReserveIntoCartSnapshot = SnapshotFrom<typeof reserveIntoCartMachine>;
@@ -55,7 +55,7 @@ export function codePromptActions(send: (event: CodePromptEvent) => void) {
   };
 }
 
-/** What the form's fields and submit send (to a flow, or to the form child itself). */
+/** What the form's fields and submit send (to the form child: every reserve variant's view sends them there). */
 export type FormEditEvent =
   | QuantityEvent
   | AdmitChangeEvent
@@ -79,13 +79,4 @@ export function formEditCallbacks(send: (event: FormEditEvent) => void) {
     onVoucherChange: (ticketTypeId: string, index: number, value: string) =>
       send({ type: 'voucher.change', ticketTypeId, index, value }),
   };
-}
-
-/**
- * The ticket form's callbacks, built from a reserve flow's `send` (date-first, quantity-first): the form's
- * fields and submit, and retry. The layout and the story viewer offer these same callbacks, so the two cannot
- * drift apart.
- */
-export function ticketFormCallbacks(send: (event: TicketFormEvent | VoucherChangeEvent) => void) {
-  return { ...formEditCallbacks(send), onRetry: () => send({ type: 'retry' }) };
 }

@@ -1,9 +1,9 @@
 /** The date-first layout: get the date-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { SnapshotFrom } from 'xstate';
+import type { TicketGroupModel } from '../../../api';
 import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.impl';
-import type { dateFirstReserveMachine } from '../../../machines/reserve/dateFirstReserve.machine';
+import type { DfFormSnapshot } from '../../../machines/reserve/selectors';
 import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
@@ -47,11 +47,19 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
     },
     inspect,
   });
-  const view = useSelector(actor, selectDateFirstReserveView);
-  const callbacks = useMemo(() => dateFirstReserveCallbacks(actor.send), [actor]);
+  // The form is the flow's child (`ticketForm`): its own actor, followed here as the flow is.
+  const form = useSelector(actor, (s) => s.children.ticketForm);
+  const flow = useSelector(actor, (s) => s);
+  const formSnapshot = useSelector(form, (s) => s);
+  const view = useMemo(() => selectDateFirstReserveView(flow, formSnapshot), [flow, formSnapshot]);
+  const callbacks = useMemo(
+    () => dateFirstReserveCallbacks(actor.send, (event) => form?.send(event)),
+    [actor, form],
+  );
   const calendar = useModal('chooseDate');
-  const ticketsChosen = useSelector(actor, selectTicketsChosen);
-  const seating = useSelector(actor, selectSeating, sameFields);
+  const ticketsChosen = useSelector(form, (s) => (s ? selectTicketsChosen(s) : false));
+  const seating = useSelector(form, selectSeating, sameFields);
+  const dated = flow.matches({ picking: { session: { loaded: { chosen: 'ready' } } } });
   const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
   return (
@@ -73,7 +81,9 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
         onCloseCalendar={calendar.close}
         onDismissCalendar={calendar.dismiss}
         {...callbacks}
-        seatBlock={formSeatBlock(event.id, seating, (seats) => actor.send({ type: 'seats.set', seats }))}
+        seatBlock={formSeatBlock(event.id, { ...seating, ready: dated && seating.ready }, (seats) =>
+          form?.send({ type: 'seats.set', seats }),
+        )}
       />
       <CodeRequiredSlot actor={actor} />
     </ReserveFrame>
@@ -86,14 +96,17 @@ function withSelect<Q extends { quantities?: Record<string, string> }>(q: Q, sel
   return { ...q, quantities: { ...q.quantities, [select]: '1' } };
 }
 
-/** What the seat selection block reads of the date-first form (stable references from context). */
-function selectSeating(snapshot: SnapshotFrom<typeof dateFirstReserveMachine>) {
-  const { context } = snapshot;
+/** What the seat selection block reads of the form child (stable references from its context). */
+function selectSeating(snapshot: DfFormSnapshot | undefined) {
+  const context = snapshot?.context;
   return {
-    ready: snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }),
-    sessionId: context.selectedSessionId,
-    groups: context.groups,
-    quantities: context.quantities,
-    seats: context.seats,
+    ready: snapshot?.matches('editing') ?? false,
+    sessionId: context?.session?.id ?? null,
+    groups: context?.groups ?? NO_GROUPS,
+    quantities: context?.quantities ?? NO_CHOICE,
+    seats: context?.seats ?? NO_CHOICE,
   };
 }
+
+const NO_GROUPS: TicketGroupModel[] = [];
+const NO_CHOICE = {};
