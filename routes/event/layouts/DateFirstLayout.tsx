@@ -1,14 +1,12 @@
 /** The date-first layout: get the date-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { TicketGroupModel } from '../../../api';
 import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.impl';
-import type { DfFormSnapshot } from '../../../machines/reserve/selectors';
 import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../../machines/reserve/view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
-import { formSeatBlock } from '../seatmap/SeatSelection';
+import { formSeatBlock, formSeating } from '../seatmap/SeatSelection';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
 import { addOnVisitWindow } from '../visit-window';
@@ -58,7 +56,7 @@ export default function DateFirstLayout({ event, search, query }: LayoutProps) {
   );
   const calendar = useModal('chooseDate');
   const ticketsChosen = useSelector(form, (s) => (s ? selectTicketsChosen(s) : false));
-  const seating = useSelector(form, selectSeating, sameFields);
+  const seating = useSelector(form, formSeating, sameFields);
   const dated = flow.matches({ picking: { session: { loaded: { chosen: 'ready' } } } });
   const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
@@ -95,18 +93,3 @@ function withSelect<Q extends { quantities?: Record<string, string> }>(q: Q, sel
   if (select === null || q.quantities?.[select] !== undefined) return q;
   return { ...q, quantities: { ...q.quantities, [select]: '1' } };
 }
-
-/** What the seat selection block reads of the form child (stable references from its context). */
-function selectSeating(snapshot: DfFormSnapshot | undefined) {
-  const context = snapshot?.context;
-  return {
-    ready: snapshot?.matches('editing') ?? false,
-    sessionId: context?.session?.id ?? null,
-    groups: context?.groups ?? NO_GROUPS,
-    quantities: context?.quantities ?? NO_CHOICE,
-    seats: context?.seats ?? NO_CHOICE,
-  };
-}
-
-const NO_GROUPS: TicketGroupModel[] = [];
-const NO_CHOICE = {};

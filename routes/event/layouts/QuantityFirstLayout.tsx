@@ -1,10 +1,8 @@
 /** The quantity-first layout: get the quantity-first reserve actor, select its view model, render the view. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { TicketGroupModel } from '../../../api';
 import { selectedSessionOf } from '../../../machines/reserve/quantityFirstReserve.impl';
 import {
-  type QfFormSnapshot,
   quantityFirstReserveCallbacks,
   selectQuantityFirstReserveView,
 } from '../../../machines/reserve/quantityFirstReserve.view';
@@ -12,7 +10,7 @@ import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { heldVisits, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
 import { provideQuantityFirstReserve } from '../quantityFirstWiring';
-import { formSeatBlock } from '../seatmap/SeatSelection';
+import { formSeatBlock, formSeating } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
 import { addOnVisitWindow } from '../visit-window';
 import { CodeRequiredSlot, useCodePromptModal } from './CodeRequiredSlot';
@@ -53,7 +51,7 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
   const calendar = useModal('chooseDate');
 
   const ticketsChosen = useSelector(form, (s) => (s ? selectTicketsChosen(s) : false));
-  const seating = useSelector(form, selectSeating, sameFields);
+  const seating = useSelector(form, formSeating, sameFields);
   const chosen = flow.matches({ picking: 'chosen' });
   const visitStart = useSelector(actor, (s) => selectedSessionOf(s.context)?.start ?? null);
 
@@ -84,18 +82,3 @@ export default function QuantityFirstLayout({ event, query }: LayoutProps) {
     </ReserveFrame>
   );
 }
-
-/** What the seat selection block reads of the form child (stable references from its context). */
-function selectSeating(snapshot: QfFormSnapshot | undefined) {
-  const context = snapshot?.context;
-  return {
-    ready: snapshot?.matches('editing') ?? false,
-    sessionId: context?.session?.id ?? null,
-    groups: context?.groups ?? NO_GROUPS,
-    quantities: context?.quantities ?? NO_CHOICE,
-    seats: context?.seats ?? NO_CHOICE,
-  };
-}
-
-const NO_GROUPS: TicketGroupModel[] = [];
-const NO_CHOICE = {};

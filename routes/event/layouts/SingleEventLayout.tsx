@@ -1,16 +1,11 @@
 /** The 'single' layout (spec 1 §2 layout 4): get the single-event actor, select its view model, render the form. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { TicketGroupModel } from '../../../api';
-import {
-  selectSingleEventView,
-  singleEventCallbacks,
-  type TicketFormSnapshot,
-} from '../../../machines/reserve/single-event-view';
+import { selectSingleEventView, singleEventCallbacks } from '../../../machines/reserve/single-event-view';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';
-import { formSeatBlock } from '../seatmap/SeatSelection';
+import { formSeatBlock, formSeating } from '../seatmap/SeatSelection';
 import { provideSingleEventReserve } from '../single-event-wiring';
 import { useMemberLimits } from '../useMemberLimits';
 import { useReserved } from '../useReserved';
@@ -51,7 +46,7 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
     [actor, form],
   );
   const ticketsChosen = useSelector(form, (s) => (s ? selectTicketsChosen(s) : false));
-  const seating = useSelector(form, selectSeating, sameFields);
+  const seating = useSelector(form, formSeating, sameFields);
   const ready = flow.matches('ready');
 
   return (
@@ -79,20 +74,3 @@ export default function SingleEventLayout({ event, query }: LayoutProps) {
     </ReserveFrame>
   );
 }
-
-/** What the seat selection block reads of the form child (stable references from its context). */
-function selectSeating(snapshot: TicketFormSnapshot | undefined) {
-  const context = snapshot?.context;
-  return {
-    ready: snapshot?.matches('editing') ?? false,
-    seated: context?.groups.some((g) => g.handler === 'seated') ?? false,
-    sessionId: context?.session?.id ?? null,
-    visitStart: context?.session?.start ?? null,
-    groups: context?.groups ?? NO_GROUPS,
-    quantities: context?.quantities ?? NO_CHOICE,
-    seats: context?.seats ?? NO_CHOICE,
-  };
-}
-
-const NO_GROUPS: TicketGroupModel[] = [];
-const NO_CHOICE = {};

@@ -4,7 +4,9 @@
  * fetched when the visitor opens the map. The modal is on the modal stack (`seatMap`).
  */
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import type { TicketGroupModel } from '../../../api/models';
+import type { TicketFormMachine } from '../../../machines/reserve/core/ticketForm.machine';
 import { seatNeeds, seatsMatch } from '../../../machines/reserve/seats';
 import { SeatBlock } from '../../../ui/reserve/SeatBlock';
 import { useModal, useServices } from '../../app/services';
@@ -23,6 +25,27 @@ export interface SeatSelectionProps {
 /** What a reserve form's selector gives its seat block: whether seats can be chosen now, and the choice so far. */
 export interface FormSeating extends Omit<SeatSelectionProps, 'eventId' | 'onSeats'> {
   ready: boolean;
+}
+
+const NO_GROUPS: TicketGroupModel[] = [];
+const NO_CHOICE = {};
+
+/**
+ * What the seat block reads of a variant's ticket form child (stable references from its context, so a layout's
+ * `useSelector(form, formSeating, sameFields)` renders again only when one of them changes): seats can be chosen
+ * while the form is editing; whether its groups are seated, and its session's start.
+ */
+export function formSeating(snapshot: SnapshotFrom<TicketFormMachine> | undefined) {
+  const context = snapshot?.context;
+  return {
+    ready: snapshot?.matches('editing') ?? false,
+    seated: context?.groups.some((g) => g.handler === 'seated') ?? false,
+    sessionId: context?.session?.id ?? null,
+    visitStart: context?.session?.start ?? null,
+    groups: context?.groups ?? NO_GROUPS,
+    quantities: context?.quantities ?? NO_CHOICE,
+    seats: context?.seats ?? NO_CHOICE,
+  };
 }
 
 /** A reserve form's seat block while its session is chosen and ready (else nothing). */
