@@ -72,6 +72,7 @@ import {
   cartOf,
   dismissRow,
   flowError,
+  formRefused,
   isSoldOut,
   notice,
   type Quantities,
@@ -81,6 +82,7 @@ import {
   reserved,
   reserveText,
   SUBMIT_NOTICES,
+  sentVouchers,
   stepped,
   withNotice,
   without,
@@ -138,16 +140,6 @@ const formReset = (
   event: { type: 'form.reset', groups, session, ...(quantities ? { quantities } : {}) },
 });
 const emptied = (): Call[] => [formReset([], null)];
-/** The reserve's answer goes back to the form. */
-const formRefused = (e: E): Call => ({
-  sendTo: 'ticketForm',
-  event: { type: 'form.refused', error: refusedError(e) },
-});
-/** The vouchers the reserve sent, per type. */
-const sentVouchers = (c: C) => {
-  const part = c.request?.request;
-  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
-};
 /** The session's groups the page offers: the event's own, without the flexible ones. */
 const datedGroups = (c: C, loaded: TicketGroupModel[]) => {
   const flexibleIds = flexibleGroups(c.event).map((g) => g.id);

@@ -52,6 +52,7 @@ import {
   cartOf,
   dismissRow,
   flowError,
+  formRefused,
   isSoldOut,
   notice,
   type Quantities,
@@ -62,6 +63,7 @@ import {
   reserved,
   reserveText,
   SUBMIT_NOTICES,
+  sentVouchers,
   withNotice,
   without,
 } from './reserve.oracle';
@@ -96,16 +98,6 @@ const formSession = (_c: C, _e: unknown, after: C): Call[] => [
 ];
 /** A submit the flow cannot take: the form back as it was (no refusal to show). */
 const GIVEN_BACK: Call = { sendTo: 'ticketForm', event: { type: 'form.refused', error: null } };
-/** The reserve's answer goes back to the form. */
-const formRefused = (e: E): Call => ({
-  sendTo: 'ticketForm',
-  event: { type: 'form.refused', error: refusedError(e) },
-});
-/** The vouchers the reserve sent, per type. */
-const sentVouchers = (c: C) => {
-  const part = c.request?.request;
-  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
-};
 
 /** Spec 1 §8: 'Tickets have sold out for {date}...' for the remembered session's day. */
 const dateSoldOut = (c: C) => ({

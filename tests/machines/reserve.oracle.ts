@@ -8,8 +8,9 @@ import type { CartModel, SessionModel, TicketGroupModel, TicketTypeModel } from 
 import { outcomeMessage } from '../../domain/error-messages/base';
 import { reserveOutcome } from '../../domain/error-messages/reserve';
 import { amountCents, fitsBounds, isFlexiblePrice, moneyText } from '../../domain/flexible-price';
-import type { ReserveNotice, ReserveRefusal } from '../../machines/reserve/core/types';
+import type { ReserveIntoCartInput, ReserveNotice, ReserveRefusal } from '../../machines/reserve/core/types';
 import type { Message, MessageParams } from '../../machines/shared/messages';
+import type { Call } from './transition-table';
 
 type Raw = Record<string, unknown>;
 export type Quantities = Readonly<Record<string, number>>;
@@ -66,6 +67,18 @@ export function refusedError(e: { type: string }): ReserveRefusal['error'] | nul
   if (e.type === 'xstate.error.actor.reserveIntoCart') return flowError((e as ChildError).error);
   return null;
 }
+/** The reserve's answer goes back to the variant's ticket form child. */
+export const formRefused = (e: { type: string }): Call => ({
+  sendTo: 'ticketForm',
+  event: { type: 'form.refused', error: refusedError(e) },
+});
+/** The city-pass vouchers the form's request sent, per type (what a refusal naming one is matched against). */
+export const sentVouchers = (c: {
+  request: ReserveIntoCartInput | null;
+}): Record<string, readonly string[]> => {
+  const part = c.request?.request;
+  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
+};
 export const isSoldOut = (e: { type: string }) =>
   e.type === 'xstate.done.actor.reserveIntoCart' &&
   ((e as ChildDone).output as { refusal?: ReserveRefusal }).refusal?.kind === 'sessionSoldOut';

@@ -49,6 +49,7 @@ import {
   cartOf,
   dismissRow,
   flowError,
+  formRefused,
   isSoldOut,
   notice,
   type Quantities,
@@ -58,6 +59,7 @@ import {
   reserved,
   reserveText,
   SUBMIT_NOTICES,
+  sentVouchers,
   stepped,
   withNotice,
   without,
@@ -104,16 +106,6 @@ const formReset = (c: C): Call => ({
     quantities: defaults(c.groups, c.session, c.select),
   },
 });
-/** The reserve's answer goes back to the form. */
-const formRefused = (e: E): Call => ({
-  sendTo: 'ticketForm',
-  event: { type: 'form.refused', error: refusedError(e) },
-});
-/** The vouchers the reserve sent, per type. */
-const sentVouchers = (c: C) => {
-  const part = c.request?.request;
-  return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
-};
 /** The session's groups this page offers (the event's own), in the session's order. */
 const offered = (c: C, groups: readonly TicketGroupModel[]) =>
   groups.filter((g) => c.event.ticketGroups.some((own) => own.id === g.id));
