@@ -4,15 +4,16 @@
  * the guards and actions of the query, the preset session, flexible tickets and the date, session and ticket
  * pickers, and the helpers its view reads. What every reserve flow shares is in core/.
  */
-import { type AnyActorRef, assertEvent, type EventObject, fromPromise, sendTo } from 'xstate';
+import { assertEvent, fromPromise } from 'xstate';
 import type { CalendarDayModel, SessionModel, TicketGroupModel } from '../../api/models';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
 import { flowAssign } from './core/actions';
+import { tellForm } from './core/form-flow';
 import { formRequestGuards } from './core/guards';
 import { flowErrorOf, offeredGroups, reserveErrorText, withNotice } from './core/rules';
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
-import { formRefusal, type TicketFormInput, type TicketFormResetEvent } from './core/ticket-form';
+import type { TicketFormInput, TicketFormResetEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
 import { applyPresetQuantities, type QuantityScope } from './quantities';
 import {
@@ -203,7 +204,7 @@ export const dateFirstGuards = {
   isFlexibleVoucherRefusal: (args: Args) => args.context.flexible && formRequestGuards.isVoucherRefusal(args),
 };
 
-export const dateFirstActions = {
+const dateFirstFlowActions = {
   assignInitError: act({ initError: ({ event }) => reserveErrorText(flowErrorOf(event)) }),
   rejectQuery: act({ initError: () => message('eventUnavailable') }),
   resetForRetry: act({ initError: null, messages: () => [] }),
@@ -333,19 +334,12 @@ export const dateFirstActions = {
   })),
 };
 
-/** Sends the form child (`ticketForm`) what `toForm` makes of the flow's context and event. */
-const tellForm = (toForm: (args: Args) => EventObject) =>
-  sendTo<DateFirstReserveContext, DateFirstReserveEvent, undefined, AnyActorRef, DateFirstReserveEvent>(
-    'ticketForm',
-    toForm,
-  );
-
-/** What the flow tells its form child. */
-export const dateFirstFormActions = {
+/** What the flow tells its form child (core/form-flow.ts: `refuseForm` is the core's). */
+const dateFirstFormActions = {
   /** The form gets the groups just chosen (flexible, or the session's) and the session. */
-  resetForm: tellForm(dfFormReset),
+  resetForm: tellForm<DateFirstReserveContext, DateFirstReserveEvent>(dfFormReset),
   /** No form shown (another day, session or flexible choice, sold out): the form is emptied. */
-  emptyForm: tellForm(emptyFormReset),
-  /** The reserve was refused or failed: the form is back as it was. */
-  refuseForm: tellForm(formRefusal),
+  emptyForm: tellForm<DateFirstReserveContext, DateFirstReserveEvent>(emptyFormReset),
 };
+
+export const dateFirstActions = { ...dateFirstFlowActions, ...dateFirstFormActions };

@@ -5,17 +5,13 @@
  * refusal given back (`form.refused`). The config names every implementation in `setup` (no inline functions).
  */
 import { setup } from 'xstate';
-import { dayPickerActions, reserveCoreActions } from './core/actions';
-import { dayPickerGuards, formRequestGuards, reserveCoreGuards } from './core/guards';
-import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
+import { dayPickerFlowActions, dayPickerFlowGuards, formFlowActors } from './core/form-flow';
 import { cartOutput } from './core/rules';
-import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
   dateFirstActions,
   dateFirstActors,
-  dateFirstFormActions,
   dateFirstGuards,
   dfFormInput,
   findSessionInput,
@@ -33,13 +29,11 @@ export const dateFirstReserveMachine = setup({
     input: {} as DateFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...dateFirstActors, reserveIntoCart: reserveIntoCartMachine, ticketForm: ticketFormChild },
-  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...formRequestGuards, ...dateFirstGuards },
+  actors: { ...dateFirstActors, ...formFlowActors },
+  guards: { ...dayPickerFlowGuards, ...dateFirstGuards },
   actions: {
-    ...reserveCoreActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...dayPickerActions<DateFirstReserveContext, DateFirstReserveEvent>(),
+    ...dayPickerFlowActions<DateFirstReserveContext, DateFirstReserveEvent>(),
     ...dateFirstActions,
-    ...dateFirstFormActions,
   },
 }).createMachine({
   id: 'dateFirstReserve',

@@ -15,13 +15,9 @@
  * As in the date-first machine, the config holds no inline functions: actors, guards and actions are named in
  * `setup` (the reserve core's, and this chart's own from quantityFirstReserve.impl.ts), as are the mappers.
  */
-import { sendTo, setup } from 'xstate';
-import { dayPickerActions, reserveCoreActions } from './core/actions';
-import { dayPickerGuards, formRequestGuards, reserveCoreGuards } from './core/guards';
-import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
+import { setup } from 'xstate';
+import { dayPickerFlowActions, dayPickerFlowGuards, formFlowActors, tellForm } from './core/form-flow';
 import { cartOutput } from './core/rules';
-import { formRefusal } from './core/ticket-form';
-import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import {
   calendarInput,
@@ -47,20 +43,17 @@ export const quantityFirstReserveMachine = setup({
     input: {} as QuantityFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...quantityFirstActors, reserveIntoCart: reserveIntoCartMachine, ticketForm: ticketFormChild },
-  guards: { ...reserveCoreGuards, ...dayPickerGuards, ...formRequestGuards, ...quantityFirstGuards },
+  actors: { ...quantityFirstActors, ...formFlowActors },
+  guards: { ...dayPickerFlowGuards, ...quantityFirstGuards },
   actions: {
-    ...reserveCoreActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...dayPickerActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
+    ...dayPickerFlowActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
     ...quantityFirstActions,
     /** 'Find tickets': the form checks its quantities and amounts (and tells `form.quantities` if they hold). */
-    confirmQuantities: sendTo('ticketForm', { type: 'quantities.confirm' }),
+    confirmQuantities: tellForm({ type: 'quantities.confirm' }),
     /** The form is told the chosen session, or none (its seats go with the old one). */
-    tellSession: sendTo('ticketForm', formSessionOf),
-    /** The reserve was refused or failed: the form is back as it was. */
-    refuseForm: sendTo('ticketForm', formRefusal),
+    tellSession: tellForm(formSessionOf),
     /** A submit the flow cannot take (no session chosen): the form is back as it was, not left waiting. */
-    giveFormBack: sendTo('ticketForm', { type: 'form.refused', error: null }),
+    giveFormBack: tellForm({ type: 'form.refused', error: null }),
   },
 }).createMachine({
   id: 'quantityFirstReserve',

@@ -17,13 +17,10 @@
  * The config holds no inline functions: actors, guards and actions are named in `setup` (the reserve core's,
  * and this chart's own from singleEventReserve.impl.ts), as are the mappers.
  */
-import { sendTo, setup } from 'xstate';
-import { blockingActions, reserveCoreActions } from './core/actions';
-import { formRequestGuards, reserveCoreGuards } from './core/guards';
-import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
+import { setup } from 'xstate';
+import { blockingActions } from './core/actions';
+import { formFlowActions, formFlowActors, formFlowGuards, tellForm } from './core/form-flow';
 import { cartOutput } from './core/rules';
-import { formRefusal } from './core/ticket-form';
-import { ticketFormChild } from './core/ticketForm.machine';
 import type { ReserveOutput } from './core/types';
 import type {
   SingleEventReserveContext,
@@ -50,18 +47,16 @@ export const singleEventReserveMachine = setup({
     input: {} as SingleEventReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...singleEventActors, reserveIntoCart: reserveIntoCartMachine, ticketForm: ticketFormChild },
-  guards: { ...reserveCoreGuards, ...formRequestGuards, ...singleEventGuards },
+  actors: { ...singleEventActors, ...formFlowActors },
+  guards: { ...formFlowGuards, ...singleEventGuards },
   actions: {
-    ...reserveCoreActions<SingleEventReserveContext, SingleEventReserveEvent>(),
+    ...formFlowActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...singleEventActions,
     /** The form gets the groups just loaded, at their default quantities. */
-    resetForm: sendTo('ticketForm', singleFormReset),
+    resetForm: tellForm(singleFormReset),
     /** Sold out: the form is emptied while the session loads again. */
-    emptyForm: sendTo('ticketForm', emptyFormReset),
-    /** The reserve was refused or failed: the form is back as it was. */
-    refuseForm: sendTo('ticketForm', formRefusal),
+    emptyForm: tellForm(emptyFormReset),
   },
 }).createMachine({
   id: 'singleEventReserve',
