@@ -1,7 +1,7 @@
 /**
  * Which ticket groups the one-ticket-only picker sells (spec 1 §2 layout 2): the sessionless kinds, gift cards
  * (ledger), donations and passes (issue 25). One rule: the event layout choice (machines/event/layout.ts) and
- * the picker's own rules (machines/reserve/one-ticket.ts) both ask it, so a new kind is added here once.
+ * the picker's own rules (machines/reserve/oneTicketReserve.rules.ts) both ask it, so a new kind is added here once.
  */
 
 /** The handlers of the groups the one-ticket picker sells. */

@@ -15,6 +15,15 @@ import { flowErrorOf, offeredGroups, reserveErrorText, withNotice } from './core
 import { dateSoldOutNotice, soldOutSessionOf } from './core/sold-out';
 import type { TicketFormInput, TicketFormResetEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
+import type {
+  DateFirstReserveContext,
+  DateFirstReserveEvent,
+  DateFirstReserveInput,
+  FindSessionInput,
+  LoadCalendarInput,
+  LoadSessionGroupsInput,
+  LoadSessionsInput,
+} from './dateFirstReserve.types';
 import { applyPresetQuantities, type QuantityScope } from './quantities';
 import {
   availableDays,
@@ -26,15 +35,6 @@ import {
   sessionIdOf,
   unavailablePresetTypes,
 } from './query';
-import type {
-  DateFirstReserveContext,
-  DateFirstReserveEvent,
-  DateFirstReserveInput,
-  FindSessionInput,
-  LoadCalendarInput,
-  LoadSessionGroupsInput,
-  LoadSessionsInput,
-} from './types';
 
 // ---- named mappers (data in, data out) ----------------------------------------------------------------
 

@@ -20,7 +20,11 @@ import {
   sessionGroupsInput,
   sessionsInput,
 } from './dateFirstReserve.impl';
-import type { DateFirstReserveContext, DateFirstReserveEvent, DateFirstReserveInput } from './types';
+import type {
+  DateFirstReserveContext,
+  DateFirstReserveEvent,
+  DateFirstReserveInput,
+} from './dateFirstReserve.types';
 
 export const dateFirstReserveMachine = setup({
   types: {

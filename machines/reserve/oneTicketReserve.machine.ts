@@ -20,13 +20,13 @@ import { noPrices, pricesHold, requestFaceValues } from './core/prices';
 import { reserveIntoCartMachine } from './core/reserveIntoCart.machine';
 import { cartOutput, flowErrorOf, reserveErrorText, ticketsReserveInput } from './core/rules';
 import type { ReserveIntoCartInput, ReserveOutput } from './core/types';
-import { chooseOne, chosenType, initialChoice, isChoosable } from './one-ticket';
+import { chooseOne, chosenType, initialChoice, isChoosable } from './oneTicketReserve.rules';
 import type {
   LoadOneTicketGroupsInput,
   OneTicketReserveContext,
   OneTicketReserveEvent,
   OneTicketReserveInput,
-} from './one-ticket-types';
+} from './oneTicketReserve.types';
 
 // ---- named mappers ----------------------------------------------------------------------------------
 

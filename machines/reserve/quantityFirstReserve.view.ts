@@ -16,9 +16,10 @@ import {
 } from './core/prices';
 import { type SurveyView, selectSurveys } from './core/surveys';
 import type { TicketFormChildContext, TicketFormChildEvent } from './core/ticket-form';
-import { ticketFormContext, type ticketFormMachine } from './core/ticketForm.machine';
-import { formEditCallbacks } from './core/view';
+import { ticketFormContext } from './core/ticketForm.machine';
+import { formEditCallbacks, type TicketFormSnapshot, ticketFormOf } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
+import type { NoticeLevel } from './dateFirstReserve.types';
 import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { canDecrement, canIncrement, quantityOf, totalFeesCents, totalTickets } from './quantities';
@@ -33,16 +34,8 @@ import type { QuantityFirstReserveMachine } from './quantityFirstReserve.machine
 import type { QuantityFirstReserveContext, QuantityFirstReserveEvent } from './quantityFirstReserve.types';
 import { availableDays, isSelectableSession } from './query';
 import { type SessionTab, type SessionTabId, sessionTabsView } from './session-tabs';
-import type { NoticeLevel } from './types';
 
 export type QuantityFirstReserveSnapshot = SnapshotFrom<QuantityFirstReserveMachine>;
-/** The quantity-first form's child (`ticketForm`, invoked at the flow's root). */
-export type QfFormSnapshot = SnapshotFrom<typeof ticketFormMachine>;
-
-/** The child's snapshot of a quantity-first snapshot (none once the flow is done). */
-export function qfFormOf(snapshot: QuantityFirstReserveSnapshot): QfFormSnapshot | undefined {
-  return snapshot.children.ticketForm?.getSnapshot() as QfFormSnapshot | undefined;
-}
 
 /** The flow's days and sessions with the form's fields (its quantities, amounts, seats, attendees...). */
 type QfFormContext = QuantityFirstReserveContext & TicketFormChildContext;
@@ -186,7 +179,7 @@ function groupsOf(context: QfFormContext, open: boolean): QfTicketGroup[] {
  */
 export function selectQuantityFirstReserveView(
   snapshot: QuantityFirstReserveSnapshot,
-  formSnapshot: QfFormSnapshot | undefined = qfFormOf(snapshot),
+  formSnapshot: TicketFormSnapshot | undefined = ticketFormOf(snapshot),
 ): QuantityFirstReserveView {
   const flow = snapshot.context;
   const form = formSnapshot?.context ?? ticketFormContext({ input: qfFormInput({ context: flow }) });

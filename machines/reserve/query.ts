@@ -1,10 +1,10 @@
 /** Pure reading of the date-first screen's query parameters (spec section 2 and section 5). */
 import type { CalendarDayModel, EventDetail, SessionModel } from '../../api/models';
 import { message } from '../shared/messages';
+import type { ReserveMode, ReserveNotice, ReserveQuery } from './dateFirstReserve.types';
 import { isIsoDay, venueDay, venueDayOfIso } from './format';
 import type { ReserveMessageName } from './messages';
 import type { Quantities } from './quantities';
-import type { ReserveMode, ReserveNotice, ReserveQuery } from './types';
 
 const FALSE_WORDS = new Set(['0', 'off', 'disabled', 'false', 'f', 'no', 'n']);
 

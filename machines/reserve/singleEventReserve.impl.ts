@@ -21,14 +21,14 @@ import {
 } from './core/rules';
 import type { TicketFormInput, TicketFormResetEvent } from './core/ticket-form';
 import type { ReserveIntoCartInput } from './core/types';
-import { canSubmitSingle, defaultQuantities, isSessionless } from './single-event';
+import { canSubmitSingle, defaultQuantities, isSessionless } from './singleEventReserve.rules';
 import type {
   LoadSingleGroupsInput,
   LoadSingleSessionInput,
   SingleEventReserveContext,
   SingleEventReserveEvent,
   SingleEventReserveInput,
-} from './single-event-types';
+} from './singleEventReserve.types';
 
 // ---- named mappers ----------------------------------------------------------------------------------
 

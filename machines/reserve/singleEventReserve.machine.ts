@@ -22,11 +22,6 @@ import { blockingActions } from './core/actions';
 import { formFlowActions, formFlowActors, formFlowGuards, tellForm } from './core/form-flow';
 import { cartOutput } from './core/rules';
 import type { ReserveOutput } from './core/types';
-import type {
-  SingleEventReserveContext,
-  SingleEventReserveEvent,
-  SingleEventReserveInput,
-} from './single-event-types';
 import {
   emptyFormReset,
   singleEventActions,
@@ -39,6 +34,11 @@ import {
   singleReserveInput,
   singleSessionInput,
 } from './singleEventReserve.impl';
+import type {
+  SingleEventReserveContext,
+  SingleEventReserveEvent,
+  SingleEventReserveInput,
+} from './singleEventReserve.types';
 
 export const singleEventReserveMachine = setup({
   types: {

@@ -4,8 +4,8 @@
  */
 
 import type { Api, CartModel, TicketGroupModel } from '../../api';
-import { DONATION_HANDLER, isDonationGroup } from '../../machines/reserve/one-ticket';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import { DONATION_HANDLER, isDonationGroup } from '../../machines/reserve/oneTicketReserve.rules';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { fromPromise } from '../actors';
 import { provideReserveCore, type ReserveCoreWiring } from './reserve-core';

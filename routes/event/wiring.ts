@@ -8,7 +8,7 @@ import type { Api, CartModel, EventDetail, SessionModel, TicketGroupModel } from
 import { type HeldVisit, markConflicts } from '../../domain/time-conflict';
 import { daysInWindow, sessionsInWindow, type VisitWindowBounds } from '../../domain/visit-window';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
-import type { ReserveQuery } from '../../machines/reserve/types';
+import type { ReserveQuery } from '../../machines/reserve/dateFirstReserve.types';
 import { fromPromise } from '../actors';
 import { provideReserveCore, type ReserveCoreWiring } from './reserve-core';
 

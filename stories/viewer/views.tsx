@@ -28,21 +28,26 @@ import {
   selectPromoCodeView,
 } from '../../machines/promoCode/view';
 import type { TicketFormChildEvent } from '../../machines/reserve/core/ticket-form';
+import type { DateFirstReserveSnapshot } from '../../machines/reserve/dateFirstReserve.selectors';
+import {
+  dateFirstReserveCallbacks,
+  selectDateFirstReserveView,
+} from '../../machines/reserve/dateFirstReserve.view';
+import {
+  type OneTicketReserveSnapshot,
+  oneTicketCallbacks,
+  selectOneTicketView,
+} from '../../machines/reserve/oneTicketReserve.view';
 import {
   type QuantityFirstReserveSnapshot,
   quantityFirstReserveCallbacks,
   selectQuantityFirstReserveView,
 } from '../../machines/reserve/quantityFirstReserve.view';
-import type { DateFirstReserveSnapshot } from '../../machines/reserve/selectors';
 import {
-  type OneTicketReserveSnapshot,
-  oneTicketCallbacks,
   type SingleEventReserveSnapshot,
-  selectOneTicketView,
   selectSingleEventView,
   singleEventCallbacks,
-} from '../../machines/reserve/single-event-view';
-import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../machines/reserve/view';
+} from '../../machines/reserve/singleEventReserve.view';
 import { type SetEmailSnapshot, selectSetEmailView, setEmailCallbacks } from '../../machines/setEmail/view';
 import { selectVerifyEmailView, type VerifyEmailSnapshot } from '../../machines/verifyEmail/view';
 import { AccountFormView } from '../../ui/account/AccountFormView';

@@ -26,8 +26,11 @@ function sources(dir: string): string[] {
   return out;
 }
 
-/** `machines/<flow>/view.ts`, or a sub-flow's (`machines/reserve/core/view.ts`). */
-const VIEW_FILE = /^machines\/[^/]+(\/[^/]+)?\/view(\.ts)?$/;
+/**
+ * `machines/<flow>/view.ts`, a sub-flow's (`machines/reserve/core/view.ts`), or one of a folder's flows
+ * (`machines/reserve/singleEventReserve.view.ts`, beside its machine).
+ */
+const VIEW_FILE = /^machines\/[^/]+(\/[^/]+)?\/([A-Za-z]+\.)?view(\.ts)?$/;
 
 /**
  * What is wrong with the `machines/` imports of one `ui/` module (`file` relative to the repository root):
@@ -93,6 +96,11 @@ describe('ui/ imports only the view-model types of machines/<flow>/view.ts', () 
       "import type { S } from '../../machines/cart/cart.machine';",
     ],
     ['a type import of rules', 'ui/x.tsx', "import type { R } from '../machines/reserve/rules';"],
+    [
+      "a type import of a flow's selectors beside its view",
+      'ui/x.tsx',
+      "import type { S } from '../machines/reserve/dateFirstReserve.selectors';",
+    ],
     ['a type import of the registry', 'ui/x.tsx', "import type { R } from '../machines';"],
     ['a type re-export of a machine', 'ui/x.ts', "export type { S } from '../machines/cart/types';"],
     [
@@ -113,6 +121,11 @@ describe('ui/ imports only the view-model types of machines/<flow>/view.ts', () 
       "import type { V } from '../../machines/cancelFreeOrder/view';",
     ],
     ['a sub-flow view', 'ui/x.tsx', "import type { V } from '../machines/reserve/core/view';"],
+    [
+      "one of a folder's flows' view",
+      'ui/x.tsx',
+      "import type { V } from '../machines/reserve/singleEventReserve.view';",
+    ],
     ['a type re-export of a view', 'ui/x.ts', "export type { V } from '../machines/cart/view';"],
     [
       'a type query of a view',

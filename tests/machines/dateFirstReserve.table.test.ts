@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
-import type { DateFirstReserveContext } from '../../machines/reserve/types';
+import type { DateFirstReserveContext } from '../../machines/reserve/dateFirstReserve.types';
 import { event, NOW } from '../../stories/fixtures/dateFirstReserve';
 import { base, events, table, worlds } from './dateFirstReserve.table';
 import { actualInitial, atomicStates, type Call, expectedInitial, expectTable } from './transition-table';

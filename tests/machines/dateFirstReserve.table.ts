@@ -34,6 +34,11 @@
  * its own table from the spec (reserve-query tests); this table reads it through it.
  */
 import type { CalendarDayModel, EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
+import type {
+  DateFirstReserveContext,
+  DateFirstReserveEvent,
+  ReserveQuery,
+} from '../../machines/reserve/dateFirstReserve.types';
 import {
   foundSessionDate,
   planFromQuery,
@@ -41,11 +46,6 @@ import {
   resolvePresetSession,
   sessionIdOf,
 } from '../../machines/reserve/query';
-import type {
-  DateFirstReserveContext,
-  DateFirstReserveEvent,
-  ReserveQuery,
-} from '../../machines/reserve/types';
 import { citypassFailureError, VOUCHERS, voucherUsedError } from '../../stories/fixtures/citypass';
 import {
   capacityError,

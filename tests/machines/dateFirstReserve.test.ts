@@ -11,12 +11,11 @@ import type { CalendarDayModel, CartModel, SessionModel, TicketGroupModel } from
 import { readMessageRules } from '../../domain/message-rules';
 import type { TicketFormChildContext, TicketFormChildEvent } from '../../machines/reserve/core/ticket-form';
 import { ticketFormChild, ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
+import { type TicketFormSnapshot, ticketFormOf } from '../../machines/reserve/core/view';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
 import {
   canSubmit,
-  type DfFormSnapshot,
   dfFormContext,
-  dfFormOf,
   isSubmitting,
   selectBlockingMessage,
   selectCanRetry,
@@ -28,9 +27,9 @@ import {
   selectTicketGroups,
   selectTotalCents,
   selectTotalFeesCents,
-} from '../../machines/reserve/selectors';
-import type { DateFirstReserveInput, ReserveFlowError } from '../../machines/reserve/types';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
+} from '../../machines/reserve/dateFirstReserve.selectors';
+import type { DateFirstReserveInput, ReserveFlowError } from '../../machines/reserve/dateFirstReserve.types';
+import { selectDateFirstReserveView } from '../../machines/reserve/dateFirstReserve.view';
 import {
   capacityError,
   cart,
@@ -278,7 +277,7 @@ describe('choosing a date', () => {
     expect(context.selectedSessionId).toBeNull();
     // The form is emptied: no groups, nothing chosen, closed (edits no longer reach it).
     expect(formOf(actor).quantities).toEqual({});
-    expect(dfFormOf(actor.getSnapshot())?.matches('closed')).toBe(true);
+    expect(ticketFormOf(actor.getSnapshot())?.matches('closed')).toBe(true);
     expect(context.groups).toEqual([]);
     expect(calls.loadSessions).toHaveBeenLastCalledWith({ eventId: 'ev-1', date: '2026-11-22' });
     expect(selectSessionPicker(actor.getSnapshot()).sessions.map((s) => s.id)).toEqual(['s-22-1000']);
@@ -1073,7 +1072,7 @@ function submitRuleHolds(snapshot: Snapshot, form: TicketFormChildContext): bool
  * its availability; no form is open while none is shown (edits reach nothing); submit is possible only when
  * the spec's submit rule holds, and always when it holds while tickets are being chosen.
  */
-function checkReserveInvariants(snapshot: Snapshot, formSnapshot: DfFormSnapshot | undefined): void {
+function checkReserveInvariants(snapshot: Snapshot, formSnapshot: TicketFormSnapshot | undefined): void {
   const { context } = snapshot;
   const form = dfFormContext(snapshot, formSnapshot);
   const where = JSON.stringify({ value: snapshot.value, quantities: form.quantities });
@@ -1209,7 +1208,7 @@ const quantityInput = (): DateFirstReserveInput => ({
  * Saturday (2026-11-21) is annotated and says so once chosen; the 1:00 PM session is the afternoon one; the
  * quantity messages follow the pair group's count and the Member tickets.
  */
-function expectWalkRuleMessages(snapshot: Snapshot, formSnapshot: DfFormSnapshot): void {
+function expectWalkRuleMessages(snapshot: Snapshot, formSnapshot: TicketFormSnapshot): void {
   const { context } = snapshot;
   const q = formSnapshot.context.quantities;
   const where = JSON.stringify({ value: formSnapshot.value, quantities: q });
@@ -1253,7 +1252,7 @@ async function toQuantityWalk() {
 }
 
 /** Every quantity change and submit on the form (the date-first flow's form at 1:00 PM). */
-function quantityEvents(snapshot: DfFormSnapshot): EventObject[] {
+function quantityEvents(snapshot: TicketFormSnapshot): EventObject[] {
   const { context } = snapshot;
   if (!snapshot.matches('editing')) return [];
   // No fixture group allows more than 6: a larger count already breaks the invariants, and exploring further
@@ -1278,7 +1277,7 @@ function quantityEvents(snapshot: DfFormSnapshot): EventObject[] {
 }
 
 /** State identity of the quantity walk: the state and the counts (in any order of selection). */
-const quantityState = (snapshot: DfFormSnapshot) =>
+const quantityState = (snapshot: TicketFormSnapshot) =>
   JSON.stringify({ value: snapshot.value, quantities: Object.entries(snapshot.context.quantities).sort() });
 
 /** The flow's serialized state (the form is the child's: the flow's context and state name it). */
@@ -1320,7 +1319,7 @@ describe('path tests', () => {
           expect(snapshot.output).toEqual({ cart });
           return;
         }
-        checkReserveInvariants(snapshot, dfFormOf(snapshot));
+        checkReserveInvariants(snapshot, ticketFormOf(snapshot));
       }),
     });
     assertFullCoverage(report);
@@ -1339,7 +1338,7 @@ describe('path tests', () => {
       events: quantityEvents,
       serializeState: quantityState,
       onStep: oncePerSnapshot((runner) => {
-        const formSnapshot = runner.actor.getSnapshot() as DfFormSnapshot;
+        const formSnapshot = runner.actor.getSnapshot() as TicketFormSnapshot;
         checkReserveInvariants(flow, formSnapshot);
         // Spec 1 §3 message rules: what each rule says shows where it belongs, at every step.
         expectWalkRuleMessages(flow, formSnapshot);

@@ -1,5 +1,5 @@
 /**
- * The date-first view model (machines/reserve/view.ts, selectors.ts) held to spec 1 §2 "Date-first reserve
+ * The date-first view model (machines/reserve/dateFirstReserve.view.ts, dateFirstReserve.selectors.ts) held to spec 1 §2 "Date-first reserve
  * screen" and §4 "Date-first flow" in every state of the flow (issue 29): what the screen shows (loading, the no
  * availability message, the error, the picker), which lists are open, what can be changed, pressed or retried
  * ("Submit is enabled only when: not submitting, at least one ticket selected, a session or flexible tickets
@@ -11,8 +11,8 @@ import { amountCents, fitsBounds, isFlexiblePrice } from '../../domain/flexible-
 import type { TicketFormChildContext } from '../../machines/reserve/core/ticket-form';
 import { ticketFormContext, ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
-import type { DateFirstReserveContext } from '../../machines/reserve/types';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import type { DateFirstReserveContext } from '../../machines/reserve/dateFirstReserve.types';
+import { selectDateFirstReserveView } from '../../machines/reserve/dateFirstReserve.view';
 import { day } from '../../stories/fixtures/dateFirstReserve';
 import { table, worlds } from './dateFirstReserve.table';
 import { amountOf, seatsFit, selectionValid } from './reserve.oracle';

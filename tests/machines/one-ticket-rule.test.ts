@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isOneTicketGroupSet, ONE_TICKET_HANDLERS } from '../../domain/one-ticket';
 import { chooseLayout, type LayoutEvent } from '../../machines/event/layout';
-import { isOneTicketEvent } from '../../machines/reserve/one-ticket';
+import { isOneTicketEvent } from '../../machines/reserve/oneTicketReserve.rules';
 
 // Spec 1 §3's handlers (ticket group), with passes (issue 25).
 const HANDLERS = ['tickets', 'seated', 'donation', 'ledger', 'membership', 'codes', 'passes'] as const;

@@ -4,8 +4,8 @@
  * the start with each input.
  */
 import { describe, expect, it } from 'vitest';
-import type { OneTicketReserveContext } from '../../machines/reserve/one-ticket-types';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import type { OneTicketReserveContext } from '../../machines/reserve/oneTicketReserve.types';
 import { donationEvent, ledgerEvent } from '../../stories/fixtures/oneTicketReserve';
 import { events, table, worlds } from './oneTicketReserve.table';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';

@@ -13,7 +13,10 @@
  * `reserved` told), refused or failed -> picking with its message. Notices are dismissed anywhere.
  */
 import type { EventDetail, TicketGroupModel } from '../../api/models';
-import type { OneTicketReserveContext, OneTicketReserveEvent } from '../../machines/reserve/one-ticket-types';
+import type {
+  OneTicketReserveContext,
+  OneTicketReserveEvent,
+} from '../../machines/reserve/oneTicketReserve.types';
 import { capacityError, cart, soldOutError } from '../../stories/fixtures/dateFirstReserve';
 import {
   donationEvent,

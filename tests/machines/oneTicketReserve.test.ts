@@ -5,6 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { CartModel, TicketGroupModel } from '../../api/models';
+import type { ReserveFlowError } from '../../machines/reserve/dateFirstReserve.types';
+import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
 import {
   canDecrementOne,
   canIncrementOne,
@@ -15,12 +17,10 @@ import {
   isChoosable,
   isDonationGroup,
   isOneTicketEvent,
-} from '../../machines/reserve/one-ticket';
-import type { OneTicketReserveInput } from '../../machines/reserve/one-ticket-types';
-import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+} from '../../machines/reserve/oneTicketReserve.rules';
+import type { OneTicketReserveInput } from '../../machines/reserve/oneTicketReserve.types';
+import { selectOneTicketView } from '../../machines/reserve/oneTicketReserve.view';
 import { totalTickets } from '../../machines/reserve/quantities';
-import { selectOneTicketView } from '../../machines/reserve/single-event-view';
-import type { ReserveFlowError } from '../../machines/reserve/types';
 import {
   capacityError,
   cart,

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../domain/codes';
 import { readMessageRules } from '../../domain/message-rules';
 import type { TicketFormChildEvent } from '../../machines/reserve/core/ticket-form';
 import { ticketFormChild } from '../../machines/reserve/core/ticketForm.machine';
+import { ticketFormOf } from '../../machines/reserve/core/view';
 import { withMemberRemaining } from '../../machines/reserve/member-remaining';
 import { isSelectionValid } from '../../machines/reserve/quantities';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
@@ -12,11 +13,7 @@ import type {
   QuantityFirstReserveEvent,
   QuantityFirstReserveInput,
 } from '../../machines/reserve/quantityFirstReserve.types';
-import {
-  qfFormOf,
-  selectQuantityFirstReserveView,
-  totalAt,
-} from '../../machines/reserve/quantityFirstReserve.view';
+import { selectQuantityFirstReserveView, totalAt } from '../../machines/reserve/quantityFirstReserve.view';
 import { isSelectableSession } from '../../machines/reserve/query';
 import { seatsMatch } from '../../machines/reserve/seats';
 import {
@@ -84,7 +81,7 @@ type Actor = ReturnType<typeof start>['actor'];
 
 /** What the form child (`ticketForm`) holds: its quantities, amounts, seats, attendees and vouchers. */
 function form(actor: Actor) {
-  const child = qfFormOf(actor.getSnapshot());
+  const child = ticketFormOf(actor.getSnapshot());
   if (!child) throw new Error('no ticketForm child');
   return child.context;
 }
@@ -418,7 +415,7 @@ describe('submit', () => {
     // the view offers no submit here; the form alone holds, so it submits and the flow gives it back
     await send(actor, { type: 'submit' });
     expect(actor.getSnapshot().value).toBe('quantities');
-    expect(qfFormOf(actor.getSnapshot())?.value).toBe('editing');
+    expect(ticketFormOf(actor.getSnapshot())?.value).toBe('editing');
     expect(form(actor)).toMatchObject({ quantities: { 't-adult': 2 }, request: null });
     await send(actor, { type: 'quantity.increment', ticketTypeId: 't-adult' });
     expect(form(actor).quantities).toEqual({ 't-adult': 3 });
@@ -681,7 +678,7 @@ describe('path tests', () => {
           expect(snapshot.output).toEqual({ cart });
           return;
         }
-        const child = qfFormOf(snapshot);
+        const child = ticketFormOf(snapshot);
         if (!child) throw new Error('the form child is gone before the flow is done');
         const formContext = child.context;
         const v = selectQuantityFirstReserveView(snapshot);

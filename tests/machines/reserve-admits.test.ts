@@ -17,11 +17,11 @@ import {
   requestAdmits,
 } from '../../machines/reserve/core/admits';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import { selectDateFirstReserveView } from '../../machines/reserve/dateFirstReserve.view';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
-import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { selectSingleEventView } from '../../machines/reserve/singleEventReserve.view';
 import {
   attendeeEvent,
   cart,

@@ -9,11 +9,11 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, type EventObject, fromPromise, SimulatedClock } from 'xstate';
 import type { SessionModel, TicketGroupModel } from '../../api/models';
+import { selectDateFirstReserveView } from '../../machines/reserve/dateFirstReserve.view';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
-import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { selectSingleEventView } from '../../machines/reserve/singleEventReserve.view';
 import { cart, event, NOW, wishGroup } from '../../stories/fixtures/dateFirstReserve';
 import { qfDays, qfSessionsByDate, qfWishEvent } from '../../stories/fixtures/quantityFirstReserve';
 import { lectureSession, wishLecture } from '../../stories/fixtures/singleEventReserve';

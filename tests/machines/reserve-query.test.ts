@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import { selectFewTicketsMessage, selectSessions } from '../../machines/reserve/dateFirstReserve.selectors';
+import { selectDateFirstReserveView } from '../../machines/reserve/dateFirstReserve.view';
 import {
   dayBadges,
   dayPrice,
@@ -20,8 +22,6 @@ import {
   resolvePresetSession,
   resolveQueryQuantities,
 } from '../../machines/reserve/query';
-import { selectFewTicketsMessage, selectSessions } from '../../machines/reserve/selectors';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import {
   cart,
   day,

@@ -11,11 +11,11 @@ import { type AnyActorRef, createActor, type EventObject, fromPromise, Simulated
 import type { EventDetail, SessionModel, TicketGroupModel } from '../../api/models';
 import { checkSurveyAnswers, parseSurvey, surveyData, surveyProblems } from '../../domain/survey-rule';
 import { requestSurveys, selectSurveys, surveysHold } from '../../machines/reserve/core/surveys';
+import { selectDateFirstReserveView } from '../../machines/reserve/dateFirstReserve.view';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { selectQuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
-import { selectSingleEventView } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
+import { selectSingleEventView } from '../../machines/reserve/singleEventReserve.view';
 import { cart, event, general, NOW } from '../../stories/fixtures/dateFirstReserve';
 import { qfDays, qfEvent, qfSessionsByDate } from '../../stories/fixtures/quantityFirstReserve';
 import { lecture, lectureGroup, lectureSession } from '../../stories/fixtures/singleEventReserve';

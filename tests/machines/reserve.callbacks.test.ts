@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { codePromptActions } from '../../machines/reserve/core/view';
+import { dateFirstReserveCallbacks } from '../../machines/reserve/dateFirstReserve.view';
+import { oneTicketCallbacks } from '../../machines/reserve/oneTicketReserve.view';
 import { quantityFirstReserveCallbacks } from '../../machines/reserve/quantityFirstReserve.view';
-import { oneTicketCallbacks, singleEventCallbacks } from '../../machines/reserve/single-event-view';
-import { dateFirstReserveCallbacks } from '../../machines/reserve/view';
+import { singleEventCallbacks } from '../../machines/reserve/singleEventReserve.view';
 
 /** Calls every callback with the arguments given and returns what each sent. */
 function sent<T extends Record<string, (...args: never[]) => void>>(

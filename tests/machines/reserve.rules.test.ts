@@ -32,6 +32,7 @@ import {
 } from '../../machines/reserve/core/sold-out';
 import { isIsoDay, venueDay, venueDayOfIso } from '../../machines/reserve/format';
 import { chosenTickets } from '../../machines/reserve/message-rules';
+import { hasNoChoice } from '../../machines/reserve/oneTicketReserve.machine';
 import {
   canDecrementOne,
   canIncrementOne,
@@ -41,8 +42,7 @@ import {
   initialChoice,
   isChoosable,
   isDonationGroup,
-} from '../../machines/reserve/one-ticket';
-import { hasNoChoice } from '../../machines/reserve/oneTicketReserve.machine';
+} from '../../machines/reserve/oneTicketReserve.rules';
 import { increment, remainingForGroup } from '../../machines/reserve/quantities';
 import { seatSelectionsByType, seatsMatch, withoutTakenSeats } from '../../machines/reserve/seats';
 import {
@@ -50,7 +50,7 @@ import {
   defaultQuantities,
   isSessionless,
   needsSeats,
-} from '../../machines/reserve/single-event';
+} from '../../machines/reserve/singleEventReserve.rules';
 import { cart, group, ticketType } from '../../stories/fixtures/dateFirstReserve';
 import { donationGroup, ledgerGroup, soldOutDonation } from '../../stories/fixtures/oneTicketReserve';
 import { codeRequiredError } from '../../stories/fixtures/reserveIntoCart';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../api/models';
-import type { SingleEventReserveContext } from '../../machines/reserve/single-event-types';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import type { SingleEventReserveContext } from '../../machines/reserve/singleEventReserve.types';
 import { codesEvent, lecture } from '../../stories/fixtures/singleEventReserve';
 import { base, events, table, worlds } from './singleEventReserve.table';
 import { actualInitial, atomicStates, type Call, expectedInitial, expectTable } from './transition-table';

@@ -24,7 +24,7 @@ import type { ReserveIntoCartInput } from '../../machines/reserve/core/types';
 import type {
   SingleEventReserveContext,
   SingleEventReserveEvent,
-} from '../../machines/reserve/single-event-types';
+} from '../../machines/reserve/singleEventReserve.types';
 import type { MessageParams } from '../../machines/shared/messages';
 import {
   capacityError,

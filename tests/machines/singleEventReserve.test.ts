@@ -8,24 +8,21 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { CartModel, SessionModel, TicketGroupModel } from '../../api/models';
 import type { TicketFormChildEvent } from '../../machines/reserve/core/ticket-form';
 import { ticketFormChild } from '../../machines/reserve/core/ticketForm.machine';
+import { type TicketFormSnapshot, ticketFormOf } from '../../machines/reserve/core/view';
+import type { ReserveFlowError } from '../../machines/reserve/dateFirstReserve.types';
 import { groupWithinLimits, remainingForGroup, totalTickets } from '../../machines/reserve/quantities';
+import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import {
   canSubmitSingle,
   defaultQuantities,
   isSessionless,
   needsSeats,
-} from '../../machines/reserve/single-event';
+} from '../../machines/reserve/singleEventReserve.rules';
 import type {
   SingleEventReserveEvent,
   SingleEventReserveInput,
-} from '../../machines/reserve/single-event-types';
-import {
-  selectSingleEventView,
-  type TicketFormSnapshot,
-  ticketFormOf,
-} from '../../machines/reserve/single-event-view';
-import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
-import type { ReserveFlowError } from '../../machines/reserve/types';
+} from '../../machines/reserve/singleEventReserve.types';
+import { selectSingleEventView } from '../../machines/reserve/singleEventReserve.view';
 import {
   capacityError,
   cart,

@@ -1,5 +1,5 @@
 /**
- * The single-event form's and the one-ticket picker's view models (machines/reserve/single-event-view.ts) held
+ * The single-event form's and the one-ticket picker's view models (machines/reserve/singleEventReserve.view.ts, oneTicketReserve.view.ts) held
  * to spec 1 §2 layouts 2 and 4, §4 ("Single-event flow": "Submit is disabled when seat selection is still
  * needed, when submitting, or when total tickets is under 1"; the exactly-one mode blocks decrease), §8 and §9
  * (few tickets under 10) in every state of each flow and every world of its table (issue 29).
@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { amountCents, fitsBounds, isFlexiblePrice } from '../../domain/flexible-price';
 import { ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
-import { selectOneTicketView, selectSingleEventView } from '../../machines/reserve/single-event-view';
+import { selectOneTicketView } from '../../machines/reserve/oneTicketReserve.view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import { selectSingleEventView } from '../../machines/reserve/singleEventReserve.view';
 import * as one from './oneTicketReserve.table';
 import { amountOf, room, seatsFit, selectionValid } from './reserve.oracle';
 import * as single from './singleEventReserve.table';

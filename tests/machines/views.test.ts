@@ -16,13 +16,13 @@ import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { selectCheckoutView } from '../../machines/checkout/view';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import { selectDateFirstReserveView } from '../../machines/reserve/dateFirstReserve.view';
 import {
   DEFAULT_TAB_THRESHOLDS,
   parseTabThresholds,
   splitIntoTabs,
   tabIndexOf,
 } from '../../machines/reserve/session-tabs';
-import { selectDateFirstReserveView } from '../../machines/reserve/view';
 import { makeCart } from './checkout.fixtures';
 import { flush } from './graph-helpers';
 import { sendAsTheView } from './reserve-core-helpers';

@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import type { EventDetail, TicketGroupModel } from '../../api/models';
 import type { VoucherRefusal, Vouchers, VoucherView } from '../../machines/reserve/core/vouchers';
-import type { ReserveNotice } from '../../machines/reserve/types';
+import type { ReserveNotice } from '../../machines/reserve/dateFirstReserve.types';
 import { createStrings, resolveMessage, type UiMessage } from '../../ui/strings';
 import '../../ui/reserve/strings';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The screen and the story viewer offer a view the same callbacks: both spread the callbacks the flow's view
- * builds from `send` (machines/reserve/view.ts, quantityFirstReserve.view.ts, single-event-view.ts, and the
+ * builds from `send` (machines/reserve/dateFirstReserve.view.ts, quantityFirstReserve.view.ts, singleEventReserve.view.ts, oneTicketReserve.view.ts, and the
  * view.ts of password reset, set email, email submit and promo code), so they cannot drift apart again (the
  * date-first story had no flexible-ticket or seat callbacks).
  *
@@ -24,12 +24,13 @@ import { promoCodeMachine } from '../../machines/promoCode/promoCode.machine';
 import { promoCodeCallbacks } from '../../machines/promoCode/view';
 import { ticketFormMachine } from '../../machines/reserve/core/ticketForm.machine';
 import { dateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
+import { dateFirstReserveCallbacks } from '../../machines/reserve/dateFirstReserve.view';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
+import { oneTicketCallbacks } from '../../machines/reserve/oneTicketReserve.view';
 import { quantityFirstReserveMachine } from '../../machines/reserve/quantityFirstReserve.machine';
 import { quantityFirstReserveCallbacks } from '../../machines/reserve/quantityFirstReserve.view';
-import { oneTicketCallbacks, singleEventCallbacks } from '../../machines/reserve/single-event-view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
-import { dateFirstReserveCallbacks } from '../../machines/reserve/view';
+import { singleEventCallbacks } from '../../machines/reserve/singleEventReserve.view';
 import { setEmailMachine } from '../../machines/setEmail/setEmail.machine';
 import { setEmailCallbacks } from '../../machines/setEmail/view';
 import { createStoryRunner } from '../../stories/fixtures/story';

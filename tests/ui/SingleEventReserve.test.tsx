@@ -11,7 +11,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { SessionModel } from '../../api/models';
 import { reserveIntoCartWith } from '../../machines/reserve/core/reserveIntoCart.machine';
 import { oneTicketReserveMachine } from '../../machines/reserve/oneTicketReserve.machine';
-import { selectOneTicketView } from '../../machines/reserve/single-event-view';
+import { selectOneTicketView } from '../../machines/reserve/oneTicketReserve.view';
 import { singleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
 import { cart, donationEvent, PASS_TODAY, passEvent } from '../../stories/fixtures/oneTicketReserve';
 import { lecture, lectureSession, seatedEvent } from '../../stories/fixtures/singleEventReserve';

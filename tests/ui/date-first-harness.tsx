@@ -6,7 +6,10 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { DateFirstReserveMachine } from '../../machines/reserve/dateFirstReserve.machine';
-import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../machines/reserve/view';
+import {
+  dateFirstReserveCallbacks,
+  selectDateFirstReserveView,
+} from '../../machines/reserve/dateFirstReserve.view';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
 import type { Strings } from '../../ui/strings';
 

@@ -3,8 +3,9 @@
  * test builds whole ones. Each factory fills what the machine's selector always sets with its neutral value and
  * takes what the test names.
  */
+
+import type { DayOption, SessionOption } from '../../machines/reserve/dateFirstReserve.selectors';
 import type { QfSession, QfTicketGroup } from '../../machines/reserve/quantityFirstReserve.view';
-import type { DayOption, SessionOption } from '../../machines/reserve/selectors';
 import type { TicketGroupView } from '../../machines/reserve/ticket-groups-view';
 
 /** A calendar day: available (or sold out when disabled), priced 'From' its lowest price, no badges. */

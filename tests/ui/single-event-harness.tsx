@@ -4,8 +4,8 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { selectSingleEventView, singleEventCallbacks } from '../../machines/reserve/single-event-view';
 import type { SingleEventReserveMachine } from '../../machines/reserve/singleEventReserve.machine';
+import { selectSingleEventView, singleEventCallbacks } from '../../machines/reserve/singleEventReserve.view';
 import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import type { Strings } from '../../ui/strings';
 

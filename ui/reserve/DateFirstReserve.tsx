@@ -1,6 +1,6 @@
 import './strings';
 import { useEffect, useId, useRef } from 'react';
-import type { ReserveViewModel } from '../../machines/reserve/view';
+import type { ReserveViewModel } from '../../machines/reserve/dateFirstReserve.view';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { fill, resolveMessage, type UiMessage } from '../strings';
 import { CalendarSlot, useCalendarReturnFocus } from './CalendarSlot';
@@ -22,7 +22,7 @@ export interface ReserveNoticeView {
   message: UiMessage;
 }
 
-/** What the reserve view shows: the flow's view model (machines/reserve/view.ts), the contract written once. */
+/** What the reserve view shows: the flow's view model (machines/reserve/dateFirstReserve.view.ts), the contract written once. */
 export type ReserveView = ReserveViewModel;
 
 export interface DateFirstReserveProps extends Shell.QuantityFormProps {

@@ -1,13 +1,13 @@
 import './strings';
 import { useId } from 'react';
-import type { OneTicketViewModel } from '../../machines/reserve/view';
+import type { OneTicketViewModel } from '../../machines/reserve/oneTicketReserve.view';
 import { formatMoney } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage } from '../strings';
 import { FlexiblePriceField, flexiblePriceBounds } from './FlexiblePriceField';
 import * as Shell from './ReserveFormShell';
 
-/** The flow's view model (machines/reserve/single-event-view.ts): the contract written once (issue 17). */
+/** The flow's view model (machines/reserve/oneTicketReserve.view.ts): the contract written once (issue 17). */
 export type OneTicketView = OneTicketViewModel;
 
 export interface OneTicketPickerProps extends Shell.ReserveFormProps {

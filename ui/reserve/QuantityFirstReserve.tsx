@@ -1,5 +1,5 @@
 import './strings';
-import type { QuantityFirstReserveView } from '../../machines/reserve/view';
+import type { QuantityFirstReserveView } from '../../machines/reserve/quantityFirstReserve.view';
 import { dayParts } from '../day-format';
 import { fill, resolveMessage } from '../strings';
 import { CalendarSlot } from './CalendarSlot';

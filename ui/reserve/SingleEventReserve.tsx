@@ -1,11 +1,11 @@
 import './strings';
-import type { SingleEventViewModel } from '../../machines/reserve/view';
+import type { SingleEventViewModel } from '../../machines/reserve/singleEventReserve.view';
 import { formatDate, formatTime } from '../format';
 import { ReserveSkeleton } from '../skeleton/ReserveSkeleton';
 import { resolveMessage } from '../strings';
 import * as Shell from './ReserveFormShell';
 
-/** The flow's view model (machines/reserve/single-event-view.ts): the contract written once (issue 17). */
+/** The flow's view model (machines/reserve/singleEventReserve.view.ts): the contract written once (issue 17). */
 export type SingleEventView = SingleEventViewModel;
 
 export interface SingleEventReserveProps extends Shell.QuantityFormProps {

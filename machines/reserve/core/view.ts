@@ -3,13 +3,15 @@
  * `reserveIntoCart`'s snapshot -> what the prompt shows, and the events it sends back to the child.
  */
 import type { SnapshotFrom } from 'xstate';
-import type { Message } from '../../shared/messages';
-import type { QuantityEvent } from '../quantities';
+import type { TicketGroupModel } from '../../../api/models';
+import { type Message, message } from '../../shared/messages';
+import { type Quantities, type QuantityEvent, totalFeesCents, totalPriceCents } from '../quantities';
 import type { AdmitChangeEvent, AdmitField } from './admits';
 import type { PriceChangeEvent } from './prices';
 import type { reserveIntoCartMachine } from './reserveIntoCart.machine';
 import type { SurveyChangeEvent } from './surveys';
-import type { CodePromptEvent } from './types';
+import type { ticketFormMachine } from './ticketForm.machine';
+import type { CodePromptEvent, NoticeLevel } from './types';
 import type { VoucherChangeEvent } from './vouchers';
 
 export type ReserveIntoCartSnapshot = SnapshotFrom<typeof reserveIntoCartMachine>;
@@ -80,3 +82,44 @@ export function formEditCallbacks(send: (event: FormEditEvent) => void) {
       send({ type: 'voucher.change', ticketTypeId, index, value }),
   };
 }
+
+/** The form child's snapshot (`ticketForm`, invoked at every full-form reserve variant's root). */
+export type TicketFormSnapshot = SnapshotFrom<typeof ticketFormMachine>;
+
+/** The form child's snapshot of a flow's snapshot (none once the flow is done). */
+export function ticketFormOf(snapshot: {
+  children: { ticketForm?: { getSnapshot(): unknown } };
+}): TicketFormSnapshot | undefined {
+  return snapshot.children.ticketForm?.getSnapshot() as TicketFormSnapshot | undefined;
+}
+
+/** Where a form whose load can block it stands. */
+export type FormStatus = 'loading' | 'unavailable' | 'error' | 'ready';
+
+export interface NoticeView {
+  key: string;
+  level: NoticeLevel;
+  message: Message;
+}
+
+/**
+ * The status of a form whose load can block it (single event, one-ticket picker), and the blocking message:
+ * no session on sale, or the load failed.
+ */
+export function formStatus(
+  loading: boolean,
+  unavailable: boolean,
+  loadError: boolean,
+  blocking: Message | null,
+): { status: FormStatus; blockingMessage: Message | null } {
+  const status = loading ? 'loading' : unavailable ? 'unavailable' : loadError ? 'error' : 'ready';
+  return {
+    status,
+    blockingMessage:
+      status === 'unavailable' || status === 'error' ? (blocking ?? message('errorUnexpected')) : null,
+  };
+}
+
+/** Ticket prices plus outside fees, in cents. */
+export const formTotalCents = (groups: readonly TicketGroupModel[], quantities: Quantities) =>
+  totalPriceCents(groups, quantities) + totalFeesCents(groups, quantities);

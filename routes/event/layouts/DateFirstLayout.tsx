@@ -2,7 +2,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { selectedSessionOf } from '../../../machines/reserve/dateFirstReserve.impl';
-import { dateFirstReserveCallbacks, selectDateFirstReserveView } from '../../../machines/reserve/view';
+import {
+  dateFirstReserveCallbacks,
+  selectDateFirstReserveView,
+} from '../../../machines/reserve/dateFirstReserve.view';
 import { DateFirstReserve } from '../../../ui/reserve/DateFirstReserve';
 import { heldVisits, isLoggedIn, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';

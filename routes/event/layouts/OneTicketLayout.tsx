@@ -5,7 +5,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { zonedParts } from '../../../domain/zoned-day';
-import { oneTicketCallbacks, selectOneTicketView } from '../../../machines/reserve/single-event-view';
+import { oneTicketCallbacks, selectOneTicketView } from '../../../machines/reserve/oneTicketReserve.view';
 import { OneTicketPicker } from '../../../ui/reserve/OneTicketPicker';
 import { reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';

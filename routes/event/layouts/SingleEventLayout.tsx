@@ -1,7 +1,10 @@
 /** The 'single' layout (spec 1 §2 layout 4): get the single-event actor, select its view model, render the form. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { selectSingleEventView, singleEventCallbacks } from '../../../machines/reserve/single-event-view';
+import {
+  selectSingleEventView,
+  singleEventCallbacks,
+} from '../../../machines/reserve/singleEventReserve.view';
 import { SingleEventReserve } from '../../../ui/reserve/SingleEventReserve';
 import { isLoggedIn, reservableCartId } from '../../app/root';
 import { useServices } from '../../app/services';

@@ -7,17 +7,14 @@ import type { Message } from '../shared/messages';
 import { type AttendeeView, selectAttendees } from './core/admits';
 import { type SurveyView, selectSurveys } from './core/surveys';
 import type { TicketFormChildEvent } from './core/ticket-form';
-import { formEditCallbacks } from './core/view';
+import { formEditCallbacks, type TicketFormSnapshot, ticketFormOf } from './core/view';
 import { selectVouchers, type VoucherView } from './core/vouchers';
-import type { RuleMessagesView } from './message-rules';
 import {
   canSubmit,
   DATE_BUTTONS,
   type DateFirstReserveSnapshot,
   type DayOption,
-  type DfFormSnapshot,
   dfFormContext,
-  dfFormOf,
   isSubmitting,
   type SessionOption,
   selectBlockingMessage,
@@ -31,14 +28,11 @@ import {
   selectTicketGroups,
   selectTotalCents,
   selectTotalFeesCents,
-} from './selectors';
+} from './dateFirstReserve.selectors';
+import type { DateFirstReserveEvent, NoticeLevel } from './dateFirstReserve.types';
+import type { RuleMessagesView } from './message-rules';
 import { type SessionTab, type SessionTabId, sessionTabsView } from './session-tabs';
 import type { TicketGroupView } from './ticket-groups-view';
-import type { DateFirstReserveEvent, NoticeLevel } from './types';
-
-/** The other variants' view models: this module is the reserve flow's one contract with `ui/` (issue 17). */
-export type { QuantityFirstReserveView } from './quantityFirstReserve.view';
-export type { OneTicketViewModel, SingleEventViewModel } from './single-event-view';
 
 export interface ReserveViewModel {
   status: 'loading' | 'noAvailability' | 'error' | 'ready';
@@ -102,7 +96,7 @@ const STATUS = {
  */
 export function selectDateFirstReserveView(
   snapshot: DateFirstReserveSnapshot,
-  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+  formSnapshot: TicketFormSnapshot | undefined = ticketFormOf(snapshot),
 ): ReserveViewModel {
   const form = dfFormContext(snapshot, formSnapshot);
   const datePicker = selectDatePicker(snapshot, form);

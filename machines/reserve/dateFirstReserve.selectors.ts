@@ -6,29 +6,23 @@ import { allDaySessionId } from '../../domain/all-day';
 import { type Message, message } from '../shared/messages';
 import { withChosenPrices } from './core/prices';
 import type { TicketFormChildContext } from './core/ticket-form';
-import { type TicketFormMachine, ticketFormContext, ticketsHold } from './core/ticketForm.machine';
+import { ticketFormContext, ticketsHold } from './core/ticketForm.machine';
+import { type TicketFormSnapshot, ticketFormOf } from './core/view';
 import { dfFormInput, quantityScope, selectedSessionOf } from './dateFirstReserve.impl';
 import type { DateFirstReserveMachine } from './dateFirstReserve.machine';
+import type { ReserveNotice } from './dateFirstReserve.types';
 import { chosenTickets, type RuleMessagesView, ruleMessages, sessionAnnotation } from './message-rules';
 import { type DayOption, dayOptions, fewTicketsMessage, sessionRemaining } from './price-display';
 import { totalFeesCents, totalPriceCents, totalTickets } from './quantities';
 import { availableDays, isSelectableSession } from './query';
 import { type TicketGroupView, ticketGroupViews } from './ticket-groups-view';
-import type { ReserveNotice } from './types';
 
 export type DateFirstReserveSnapshot = SnapshotFrom<DateFirstReserveMachine>;
-/** The date-first form's child (`ticketForm`, invoked at the flow's root). */
-export type DfFormSnapshot = SnapshotFrom<TicketFormMachine>;
-
-/** The child's snapshot of a date-first snapshot (none once the flow is done). */
-export function dfFormOf(snapshot: DateFirstReserveSnapshot): DfFormSnapshot | undefined {
-  return snapshot.children.ticketForm?.getSnapshot() as DfFormSnapshot | undefined;
-}
 
 /** What the form holds (quantities, seats, fields); a form not there (the flow done) is the first, closed one. */
 export function dfFormContext(
   snapshot: DateFirstReserveSnapshot,
-  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+  formSnapshot: TicketFormSnapshot | undefined = ticketFormOf(snapshot),
 ): TicketFormChildContext {
   return formSnapshot?.context ?? ticketFormContext({ input: dfFormInput({ context: snapshot.context }) });
 }
@@ -36,7 +30,7 @@ export function dfFormContext(
 /** The form is shown and takes edits: flexible tickets or a session's groups ready, and the child open. */
 export function isFormOpen(
   snapshot: DateFirstReserveSnapshot,
-  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+  formSnapshot: TicketFormSnapshot | undefined = ticketFormOf(snapshot),
 ): boolean {
   return (
     (snapshot.matches({ picking: { session: { loaded: { chosen: 'ready' } } } }) ||
@@ -206,7 +200,7 @@ export function selectSelectedSession(snapshot: DateFirstReserveSnapshot): Sessi
 
 export function selectTicketGroups(
   snapshot: DateFirstReserveSnapshot,
-  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+  formSnapshot: TicketFormSnapshot | undefined = ticketFormOf(snapshot),
 ): TicketGroupView[] {
   const { context } = snapshot;
   const form = dfFormContext(snapshot, formSnapshot);
@@ -260,7 +254,7 @@ export function isSubmitting(snapshot: DateFirstReserveSnapshot): boolean {
  */
 export function canSubmit(
   snapshot: DateFirstReserveSnapshot,
-  formSnapshot: DfFormSnapshot | undefined = dfFormOf(snapshot),
+  formSnapshot: TicketFormSnapshot | undefined = ticketFormOf(snapshot),
 ): boolean {
   return isFormOpen(snapshot, formSnapshot) && ticketsHold(dfFormContext(snapshot, formSnapshot));
 }
