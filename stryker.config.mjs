@@ -22,6 +22,7 @@ export default {
     `machines/${machine}/**/*.ts`,
     '!**/*.d.ts',
     `!machines/${machine}/**/types.ts`,
+    `!machines/${machine}/**/*.types.ts`,
     ...SEPARATE.filter((sub) => sub.startsWith(`${machine}/`)).map((sub) => `!machines/${sub}/**`),
   ],
   coverageAnalysis: 'perTest',

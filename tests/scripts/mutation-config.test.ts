@@ -1,6 +1,7 @@
 /**
  * The mutation runs' file lists (issue 29): `reserve` and `reserve/core` are two reports that together mutate
- * every module of machines/reserve once, and a plain machine folder mutates its modules but not its types.
+ * every module of machines/reserve once, and a plain machine folder mutates its modules but not its types
+ * (types.ts, or <flow>.types.ts beside a machine).
  */
 import { readdirSync } from 'node:fs';
 import { join, matchesGlob, relative } from 'node:path';
@@ -40,9 +41,14 @@ describe('stryker.config.mjs mutate lists', () => {
     expect(core.every((f) => f.startsWith('machines/reserve/core/'))).toBe(true);
     expect(top.filter((f) => core.includes(f))).toEqual([]);
     const modules = files.filter(
-      (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('/types.ts'),
+      (f) =>
+        f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('/types.ts') && !f.endsWith('.types.ts'),
     );
     expect([...top, ...core].sort()).toEqual(modules.sort());
+    // a variant's types beside its machine (<variant>.types.ts) are types alone, as types.ts is
+    expect(files).toContain('machines/reserve/dateFirstReserve.types.ts');
+    expect(top).not.toContain('machines/reserve/dateFirstReserve.types.ts');
+    expect(top).toContain('machines/reserve/dateFirstReserve.view.ts');
   });
 
   it('mutates a plain folder whole, but not its types', async () => {
