@@ -68,6 +68,8 @@ import {
 } from '../../stories/fixtures/dateFirstReserve';
 import { seatTakenError } from '../../stories/fixtures/singleEventReserve';
 import {
+  afterSoldOutRows,
+  availableDays,
   besideTheField,
   cartOf,
   dismissRow,
@@ -82,6 +84,7 @@ import {
   reserved,
   reserveText,
   SUBMIT_NOTICES,
+  selectable,
   sentVouchers,
   stepped,
   withNotice,
@@ -119,8 +122,6 @@ const LOAD = 'load.error';
 
 // ---- the oracle -------------------------------------------------------------------------------------------
 
-const available = (list: readonly CalendarDayModel[]) => list.filter((d) => d.status === 'available');
-const selectable = (s: SessionModel) => !s.soldOut && s.availableCapacity !== 0 && s.conflict !== true;
 const warning = (p: QueryProblem) => ({
   key: p.key,
   level: 'warning' as const,
@@ -277,7 +278,7 @@ export const table: Table<C, E, S> = {
       loading: [
         {
           label: 'no available day',
-          when: (_c, e) => available(e.output).length === 0,
+          when: (_c, e) => availableDays(e.output).length === 0,
           target: 'noAvailability',
           effect: (_c, e) => ({ days: e.output }),
         },
@@ -298,7 +299,7 @@ export const table: Table<C, E, S> = {
       ],
       'picking.calendarReloading': [
         {
-          when: (_c, e) => available(e.output).length === 0,
+          when: (_c, e) => availableDays(e.output).length === 0,
           target: 'noAvailability',
           effect: (c, e) => ({ days: e.output, ...dateSoldOut(c) }),
         },
@@ -384,35 +385,16 @@ export const table: Table<C, E, S> = {
       ],
     },
     'date.change': within<'date.change'>('picking.session', () => ({
-      when: (c) => available(c.days).length > 1,
+      when: (c) => availableDays(c.days).length > 1,
       target: 'picking.date',
       calls: emptied,
     })),
     'xstate.done.actor.loadSessions': {
       'picking.session.loading': [
-        {
-          label: 'after sold out, another session remains',
-          when: (c, e) =>
-            c.soldOut !== null && e.output.some((s) => s.id !== c.soldOut?.sessionId && selectable(s)),
-          target: 'picking.session.loaded.choosing',
-          effect: (c, e) => ({
-            sessions: e.output,
-            soldOut: null,
-            messages: withNotice(
-              c.messages,
-              notice('reserve.sessionSoldOut', {
-                key: 'sessionSoldOut',
-                params: { time: { time: c.soldOut?.start ?? '', zone: c.event.venue.timezone } },
-              }),
-            ),
-          }),
-        },
-        {
-          label: 'after sold out, nothing left that day',
-          when: (c) => c.soldOut !== null,
-          target: 'picking.calendarReloading',
-          effect: (_c, e) => ({ sessions: e.output }),
-        },
+        ...afterSoldOutRows<C, Ev<'xstate.done.actor.loadSessions'>>(
+          'picking.session.loaded.choosing',
+          'picking.calendarReloading',
+        ),
         {
           label: 'strict, the preset session unresolved',
           when: (c, e) => {

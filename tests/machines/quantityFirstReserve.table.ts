@@ -48,6 +48,8 @@ import {
 } from '../../stories/fixtures/quantityFirstReserve';
 import {
   above0,
+  afterSoldOutRows,
+  availableDays,
   besideTheField,
   cartOf,
   dismissRow,
@@ -63,6 +65,7 @@ import {
   reserved,
   reserveText,
   SUBMIT_NOTICES,
+  selectable,
   sentVouchers,
   withNotice,
   without,
@@ -86,9 +89,6 @@ type Ev<T extends E['type']> = Extract<E, { type: T }>;
 
 const LOAD = 'load.error';
 const CALENDAR = 'calendar.error';
-const available = (days: readonly CalendarDayModel[]) => days.filter((d) => d.status === 'available');
-/** Spec 1 §4: a session can be chosen when it is not sold out, has capacity and does not conflict. */
-const selectable = (s: PricedSessionModel) => !s.soldOut && s.availableCapacity !== 0 && s.conflict !== true;
 /** Resetting the date drops the session. */
 const cleared = { selectedDate: null, sessions: [], selectedSessionId: null, soldOut: null };
 const chosenSession = (c: C) => c.sessions.find((s) => s.id === c.selectedSessionId) ?? null;
@@ -114,7 +114,7 @@ const noted = (c: C, e: E) => ({
   messages: withNotice(c.messages, notice(RESERVE_ERROR, reserveText(refusedError(e)))),
 });
 const changeDate: Row<C, Ev<'date.change'>> = {
-  when: (c) => available(c.days).length > 1,
+  when: (c) => availableDays(c.days).length > 1,
   target: 'picking.date',
   effect: () => cleared,
   calls: formSession,
@@ -198,12 +198,12 @@ export const table: Table<C, E, S> = {
       loadingCalendar: [
         {
           label: 'one day: its sessions at once',
-          when: (_c, e) => available(e.output).length === 1,
+          when: (_c, e) => availableDays(e.output).length === 1,
           target: 'picking.loadingSessions',
           effect: (_c, e) => ({
             days: e.output,
             ...cleared,
-            selectedDate: available(e.output)[0]?.date ?? null,
+            selectedDate: availableDays(e.output)[0]?.date ?? null,
           }),
         },
         { target: 'picking.date', effect: (_c, e) => ({ days: e.output }) },
@@ -240,29 +240,10 @@ export const table: Table<C, E, S> = {
     })),
     'xstate.done.actor.loadSessions': {
       'picking.loadingSessions': [
-        {
-          label: 'after sold out, another session remains',
-          when: (c, e) =>
-            c.soldOut !== null && e.output.some((s) => s.id !== c.soldOut?.sessionId && selectable(s)),
-          target: 'picking.sessions',
-          effect: (c, e) => ({
-            sessions: e.output,
-            soldOut: null,
-            messages: withNotice(
-              c.messages,
-              notice('reserve.sessionSoldOut', {
-                key: 'sessionSoldOut',
-                params: { time: { time: c.soldOut?.start ?? '', zone: c.event.venue.timezone } },
-              }),
-            ),
-          }),
-        },
-        {
-          label: 'after sold out, nothing left that day',
-          when: (c) => c.soldOut !== null,
-          target: 'picking.reloadingCalendar',
-          effect: (_c, e) => ({ sessions: e.output }),
-        },
+        ...afterSoldOutRows<C, Ev<'xstate.done.actor.loadSessions'>>(
+          'picking.sessions',
+          'picking.reloadingCalendar',
+        ),
         { target: 'picking.sessions', effect: (_c, e) => ({ sessions: e.output }) },
       ],
     },

@@ -4,13 +4,20 @@
  * domain's catalogue (domain/ is not under test here), not with machines/reserve's own rules, so a wrong rule
  * there makes the tables disagree.
  */
-import type { CartModel, SessionModel, TicketGroupModel, TicketTypeModel } from '../../api/models';
+import type {
+  CalendarDayModel,
+  CartModel,
+  SessionModel,
+  TicketGroupModel,
+  TicketTypeModel,
+} from '../../api/models';
 import { outcomeMessage } from '../../domain/error-messages/base';
 import { reserveOutcome } from '../../domain/error-messages/reserve';
 import { amountCents, fitsBounds, isFlexiblePrice, moneyText } from '../../domain/flexible-price';
+import type { SoldOutSession } from '../../machines/reserve/core/sold-out';
 import type { ReserveIntoCartInput, ReserveNotice, ReserveRefusal } from '../../machines/reserve/core/types';
 import type { Message, MessageParams } from '../../machines/shared/messages';
-import type { Call } from './transition-table';
+import type { Call, Row } from './transition-table';
 
 type Raw = Record<string, unknown>;
 export type Quantities = Readonly<Record<string, number>>;
@@ -329,3 +336,54 @@ export const requiredQuestion = (name: string) => ({
   maxLength: null,
   required: true,
 });
+
+// ---- days and sessions (the date-first and quantity-first pickers) ---------------------------------------
+
+/** Spec 1 §4: the days of the calendar that can be chosen. */
+export const availableDays = (days: readonly CalendarDayModel[]) =>
+  days.filter((d) => d.status === 'available');
+/** Spec 1 §4: a session can be chosen when it is not sold out, has capacity and does not conflict. */
+export const selectable = (s: SessionModel) => !s.soldOut && s.availableCapacity !== 0 && s.conflict !== true;
+
+interface SoldOutScope {
+  soldOut: SoldOutSession | null;
+  messages: ReserveNotice[];
+  event: { venue: { timezone: string } };
+}
+
+/**
+ * Spec 1 §4, a session sold out while reserving: the day's sessions load again. Another session of the day can
+ * be chosen: they show (`sessionsTarget`) with 'the session is sold out'; none: the calendar loads again
+ * (`calendarTarget`), the day sold out. Either way the sessions are those just loaded.
+ */
+export function afterSoldOutRows<C extends SoldOutScope, E extends { output: SessionModel[] }>(
+  sessionsTarget: string,
+  calendarTarget: string,
+): Row<C, E>[] {
+  return [
+    {
+      label: 'after sold out, another session remains',
+      when: (c, e) =>
+        c.soldOut !== null && e.output.some((s) => s.id !== c.soldOut?.sessionId && selectable(s)),
+      target: sessionsTarget,
+      effect: (c, e) =>
+        ({
+          sessions: e.output,
+          soldOut: null,
+          messages: withNotice(
+            c.messages,
+            notice('reserve.sessionSoldOut', {
+              key: 'sessionSoldOut',
+              params: { time: { time: c.soldOut?.start ?? '', zone: c.event.venue.timezone } },
+            }),
+          ),
+        }) as unknown as Partial<C>,
+    },
+    {
+      label: 'after sold out, nothing left that day',
+      when: (c) => c.soldOut !== null,
+      target: calendarTarget,
+      effect: (_c, e) => ({ sessions: e.output }) as unknown as Partial<C>,
+    },
+  ];
+}
