@@ -71,7 +71,6 @@ import {
   afterSoldOutRows,
   availableDays,
   besideTheField,
-  cartOf,
   dismissRow,
   flowError,
   formRefused,
@@ -82,6 +81,7 @@ import {
   refused,
   refusedError,
   reserved,
+  reservedRow,
   reserveText,
   SUBMIT_NOTICES,
   selectable,
@@ -90,7 +90,14 @@ import {
   withNotice,
   without,
 } from './reserve.oracle';
-import type { Call, EventSample, Row, Table, World } from './transition-table';
+import {
+  type Call,
+  doneSamples,
+  type EventSample,
+  type Row,
+  type Table,
+  type World,
+} from './transition-table';
 
 type C = DateFirstReserveContext;
 type E = DateFirstReserveEvent;
@@ -515,12 +522,7 @@ export const table: Table<C, E, S> = {
     ),
     'xstate.done.actor.reserveIntoCart': {
       reserving: [
-        {
-          when: (_c, e) => cartOf(e) !== null,
-          target: 'done',
-          effect: (_c, e) => ({ cart: cartOf(e) }),
-          calls: () => [{ action: 'reserved' }],
-        },
+        reservedRow<C, Ev<'xstate.done.actor.reserveIntoCart'>>(),
         {
           label: 'flexible, a voucher the form sent refused: beside its field (the form’s)',
           when: (c, e) => c.flexible && besideTheField(refusedError(e), sentVouchers(c)) !== null,
@@ -706,22 +708,10 @@ export const worlds: World<C>[] = [
   },
 ];
 
-const child = (name: string, output: unknown): EventSample<E> => ({
-  name,
-  event: { type: 'xstate.done.actor.reserveIntoCart', output } as E,
-});
-const cal = (name: string, output: CalendarDayModel[]): EventSample<E> => ({
-  name: `calendar: ${name}`,
-  event: { type: 'xstate.done.actor.loadCalendar', output } as E,
-});
-const ses = (name: string, output: SessionModel[]): EventSample<E> => ({
-  name: `sessions: ${name}`,
-  event: { type: 'xstate.done.actor.loadSessions', output } as E,
-});
-const grp = (name: string, output: TicketGroupModel[]): EventSample<E> => ({
-  name: `groups: ${name}`,
-  event: { type: 'xstate.done.actor.loadSessionGroups', output } as E,
-});
+const child = doneSamples<E>('reserveIntoCart');
+const cal = doneSamples<E, CalendarDayModel[]>('loadCalendar', 'calendar');
+const ses = doneSamples<E, SessionModel[]>('loadSessions', 'sessions');
+const grp = doneSamples<E, TicketGroupModel[]>('loadSessionGroups', 'groups');
 /** Sample events (actor events without an `actorId`: the machine does not read it). */
 export const events = [
   cal('three days', days),

@@ -30,7 +30,6 @@ import {
 import { seatTakenError } from '../../stories/fixtures/reserveIntoCart';
 import {
   above0,
-  cartOf,
   dismissRow,
   faceValues,
   flowError,
@@ -41,13 +40,21 @@ import {
   refused,
   refusedError,
   reserved,
+  reservedRow,
   reserveText,
   room,
   SUBMIT_NOTICES,
   withNotice,
   without,
 } from './reserve.oracle';
-import type { Call, EventSample, Row, Table, World } from './transition-table';
+import {
+  type Call,
+  doneSamples,
+  type EventSample,
+  type Row,
+  type Table,
+  type World,
+} from './transition-table';
 
 type C = OneTicketReserveContext;
 type E = OneTicketReserveEvent;
@@ -164,15 +171,7 @@ export const table: Table<C, E, S> = {
       ],
     },
     'xstate.done.actor.reserveIntoCart': {
-      reserving: [
-        {
-          when: (_c, e) => cartOf(e) !== null,
-          target: 'done',
-          effect: (_c, e) => ({ cart: cartOf(e) }),
-          calls: () => [{ action: 'reserved' }],
-        },
-        refusedRow,
-      ],
+      reserving: [reservedRow<C, Extract<E, { type: 'xstate.done.actor.reserveIntoCart' }>>(), refusedRow],
     },
     'xstate.error.actor.reserveIntoCart': { reserving: [refusedRow] },
     'message.dismiss': { '*': [dismissRow] },
@@ -277,10 +276,7 @@ const groupsLoaded = (name: string, output: TicketGroupModel[]): EventSample<E> 
   name: `loaded: ${name}`,
   event: { type: 'xstate.done.actor.loadGroups', output } as E,
 });
-const child = (name: string, output: unknown): EventSample<E> => ({
-  name,
-  event: { type: 'xstate.done.actor.reserveIntoCart', output } as E,
-});
+const child = doneSamples<E>('reserveIntoCart');
 /** Sample events (actor events without an `actorId`: the machine does not read it). */
 export const events = [
   groupsLoaded('four amounts', [donationGroup]),

@@ -51,7 +51,6 @@ import {
   afterSoldOutRows,
   availableDays,
   besideTheField,
-  cartOf,
   dismissRow,
   flowError,
   formRefused,
@@ -63,6 +62,7 @@ import {
   refusedError,
   requiredQuestion,
   reserved,
+  reservedRow,
   reserveText,
   SUBMIT_NOTICES,
   selectable,
@@ -70,7 +70,14 @@ import {
   withNotice,
   without,
 } from './reserve.oracle';
-import type { Call, EventSample, Row, Table, World } from './transition-table';
+import {
+  type Call,
+  doneSamples,
+  type EventSample,
+  type Row,
+  type Table,
+  type World,
+} from './transition-table';
 
 type C = QuantityFirstReserveContext;
 type E = QuantityFirstReserveEvent;
@@ -283,12 +290,7 @@ export const table: Table<C, E, S> = {
     },
     'xstate.done.actor.reserveIntoCart': {
       reserving: [
-        {
-          when: (_c, e) => cartOf(e) !== null,
-          target: 'done',
-          effect: (_c, e) => ({ cart: cartOf(e) }),
-          calls: () => [{ action: 'reserved' }],
-        },
+        reservedRow<C, Ev<'xstate.done.actor.reserveIntoCart'>>(),
         {
           label: 'sold out: the session remembered, the day’s sessions again',
           when: (_c, e) => isSoldOut(e),
@@ -406,18 +408,9 @@ export const worlds: World<C>[] = [
   { name: 'a session id not among the sessions', context: picked({ selectedSessionId: 's-gone' }) },
 ];
 
-const child = (name: string, output: unknown): EventSample<E> => ({
-  name,
-  event: { type: 'xstate.done.actor.reserveIntoCart', output } as E,
-});
-const calendar = (name: string, output: CalendarDayModel[]): EventSample<E> => ({
-  name: `calendar: ${name}`,
-  event: { type: 'xstate.done.actor.loadCalendar', output } as E,
-});
-const sessions = (name: string, output: PricedSessionModel[]): EventSample<E> => ({
-  name: `sessions: ${name}`,
-  event: { type: 'xstate.done.actor.loadSessions', output } as E,
-});
+const child = doneSamples<E>('reserveIntoCart');
+const calendar = doneSamples<E, CalendarDayModel[]>('loadCalendar', 'calendar');
+const sessions = doneSamples<E, PricedSessionModel[]>('loadSessions', 'sessions');
 /** Sample events (actor events without an `actorId`: the machine does not read it). */
 export const events = [
   { name: 'find tickets', event: { type: 'tickets.find' } },

@@ -86,6 +86,16 @@ export const sentVouchers = (c: {
   const part = c.request?.request;
   return part?.kind === 'tickets' ? (part.tickets.vouchers?.byType ?? {}) : {};
 };
+/** The reserve went through (spec 1 §4): the flow is done with the cart, and tells the app (`reserved`). */
+export function reservedRow<C extends { cart: CartModel | null }, E extends { type: string }>(): Row<C, E> {
+  return {
+    when: (_c, e) => cartOf(e) !== null,
+    target: 'done',
+    effect: (_c, e) => ({ cart: cartOf(e) }) as Partial<C>,
+    calls: () => [{ action: 'reserved' }],
+  };
+}
+
 export const isSoldOut = (e: { type: string }) =>
   e.type === 'xstate.done.actor.reserveIntoCart' &&
   ((e as ChildDone).output as { refusal?: ReserveRefusal }).refusal?.kind === 'sessionSoldOut';

@@ -46,7 +46,6 @@ import {
 } from '../../stories/fixtures/singleEventReserve';
 import {
   besideTheField,
-  cartOf,
   dismissRow,
   flowError,
   formRefused,
@@ -57,6 +56,7 @@ import {
   refused,
   refusedError,
   reserved,
+  reservedRow,
   reserveText,
   SUBMIT_NOTICES,
   sentVouchers,
@@ -64,7 +64,14 @@ import {
   withNotice,
   without,
 } from './reserve.oracle';
-import type { Call, EventSample, Row, Table, World } from './transition-table';
+import {
+  type Call,
+  doneSamples,
+  type EventSample,
+  type Row,
+  type Table,
+  type World,
+} from './transition-table';
 
 type C = SingleEventReserveContext;
 type E = SingleEventReserveEvent;
@@ -187,12 +194,7 @@ export const table: Table<C, E, S> = {
     },
     'xstate.done.actor.reserveIntoCart': {
       reserving: [
-        {
-          when: (_c, e) => cartOf(e) !== null,
-          target: 'done',
-          effect: (_c, e) => ({ cart: cartOf(e) }),
-          calls: () => [{ action: 'reserved' }],
-        },
+        reservedRow<C, Extract<E, { type: 'xstate.done.actor.reserveIntoCart' }>>(),
         {
           label: 'sold out: the session again, the choice cleared',
           when: (_c, e) => isSoldOut(e),
@@ -295,10 +297,7 @@ export const worlds: World<C>[] = [
   },
 ];
 
-const child = (name: string, output: unknown): EventSample<E> => ({
-  name,
-  event: { type: 'xstate.done.actor.reserveIntoCart', output } as E,
-});
+const child = doneSamples<E>('reserveIntoCart');
 /** Sample events (actor events without an `actorId`: the machine does not read it). */
 export const events = [
   { name: 'the session', event: { type: 'xstate.done.actor.loadSession', output: lectureSession } },

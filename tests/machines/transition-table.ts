@@ -249,6 +249,17 @@ export interface EventSample<E> {
 }
 
 /**
+ * Samples of one invoked actor's done event, each named `${prefix}: ${name}` (or `name`), without an `actorId`
+ * (the machines do not read it).
+ */
+export function doneSamples<E extends EventObject, O = unknown>(actorId: string, prefix?: string) {
+  return (name: string, output: O): EventSample<E> => ({
+    name: prefix ? `${prefix}: ${name}` : name,
+    event: { type: `xstate.done.actor.${actorId}`, output } as unknown as E,
+  });
+}
+
+/**
  * Every stable state × every world × every event sample: the machine's step equals the table's. `strip` removes
  * what is not compared (e.g. an actor reference) from a context. Returns the number of steps compared.
  */
