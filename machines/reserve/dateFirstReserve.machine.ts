@@ -8,18 +8,7 @@ import { setup } from 'xstate';
 import { dayPickerFlowActions, dayPickerFlowGuards, formFlowActors } from './core/form-flow';
 import { cartOutput } from './core/rules';
 import type { ReserveOutput } from './core/types';
-import {
-  calendarInput,
-  dateFirstActions,
-  dateFirstActors,
-  dateFirstGuards,
-  dfFormInput,
-  findSessionInput,
-  initialContext,
-  reserveInput,
-  sessionGroupsInput,
-  sessionsInput,
-} from './dateFirstReserve.impl';
+import * as impl from './dateFirstReserve.impl';
 import type {
   DateFirstReserveContext,
   DateFirstReserveEvent,
@@ -33,19 +22,19 @@ export const dateFirstReserveMachine = setup({
     input: {} as DateFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...dateFirstActors, ...formFlowActors },
-  guards: { ...dayPickerFlowGuards, ...dateFirstGuards },
+  actors: { ...impl.dateFirstActors, ...formFlowActors },
+  guards: { ...dayPickerFlowGuards, ...impl.dateFirstGuards },
   actions: {
     ...dayPickerFlowActions<DateFirstReserveContext, DateFirstReserveEvent>(),
-    ...dateFirstActions,
+    ...impl.dateFirstActions,
   },
 }).createMachine({
   id: 'dateFirstReserve',
   description:
     'Date first (spec 1): choose a day on the calendar, then a time, then the tickets of that session, and reserve them into the cart.',
-  context: initialContext,
+  context: impl.initialContext,
   output: cartOutput,
-  invoke: { id: 'ticketForm', src: 'ticketForm', input: dfFormInput },
+  invoke: { id: 'ticketForm', src: 'ticketForm', input: impl.dfFormInput },
   initial: 'loading',
   on: { 'message.dismiss': { actions: 'dismissMessage' } },
   states: {
@@ -54,7 +43,7 @@ export const dateFirstReserveMachine = setup({
       invoke: {
         id: 'loadCalendar',
         src: 'loadCalendar',
-        input: calendarInput,
+        input: impl.calendarInput,
         onDone: [
           { guard: 'hasNoAvailableDay', target: 'noAvailability', actions: 'assignDays' },
           { guard: 'isQueryRejected', target: 'queryRejected', actions: ['assignDays', 'rejectQuery'] },
@@ -73,7 +62,7 @@ export const dateFirstReserveMachine = setup({
       invoke: {
         id: 'findSession',
         src: 'findSession',
-        input: findSessionInput,
+        input: impl.findSessionInput,
         onDone: [
           { guard: 'isFoundOnAvailableDay', target: 'picking', actions: 'assignFoundSessionDate' },
           { guard: 'isStrict', target: 'queryRejected', actions: 'rejectQuery' },
@@ -131,7 +120,7 @@ export const dateFirstReserveMachine = setup({
               invoke: {
                 id: 'loadSessions',
                 src: 'loadSessions',
-                input: sessionsInput,
+                input: impl.sessionsInput,
                 onDone: [
                   {
                     guard: 'isSoldOutRecoveredBySession',
@@ -184,7 +173,7 @@ export const dateFirstReserveMachine = setup({
                       invoke: {
                         id: 'loadSessionGroups',
                         src: 'loadSessionGroups',
-                        input: sessionGroupsInput,
+                        input: impl.sessionGroupsInput,
                         onDone: {
                           target: 'ready',
                           actions: ['assignGroups', 'resetForm', 'settlePresetQuantities'],
@@ -216,7 +205,7 @@ export const dateFirstReserveMachine = setup({
           invoke: {
             id: 'loadCalendar',
             src: 'loadCalendar',
-            input: calendarInput,
+            input: impl.calendarInput,
             onDone: [
               {
                 guard: 'hasNoAvailableDay',
@@ -235,7 +224,7 @@ export const dateFirstReserveMachine = setup({
       invoke: {
         id: 'reserveIntoCart',
         src: 'reserveIntoCart',
-        input: reserveInput,
+        input: impl.reserveInput,
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           { guard: 'isFlexibleVoucherRefusal', target: 'picking.flexible', actions: 'refuseForm' },

@@ -19,17 +19,7 @@ import { setup } from 'xstate';
 import { dayPickerFlowActions, dayPickerFlowGuards, formFlowActors, tellForm } from './core/form-flow';
 import { cartOutput } from './core/rules';
 import type { ReserveOutput } from './core/types';
-import {
-  calendarInput,
-  formSessionOf,
-  initialContext,
-  qfFormInput,
-  quantityFirstActions,
-  quantityFirstActors,
-  quantityFirstGuards,
-  reserveInput,
-  sessionsInput,
-} from './quantityFirstReserve.impl';
+import * as impl from './quantityFirstReserve.impl';
 import type {
   QuantityFirstReserveContext,
   QuantityFirstReserveEvent,
@@ -43,15 +33,15 @@ export const quantityFirstReserveMachine = setup({
     input: {} as QuantityFirstReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...quantityFirstActors, ...formFlowActors },
-  guards: { ...dayPickerFlowGuards, ...quantityFirstGuards },
+  actors: { ...impl.quantityFirstActors, ...formFlowActors },
+  guards: { ...dayPickerFlowGuards, ...impl.quantityFirstGuards },
   actions: {
     ...dayPickerFlowActions<QuantityFirstReserveContext, QuantityFirstReserveEvent>(),
-    ...quantityFirstActions,
+    ...impl.quantityFirstActions,
     /** 'Find tickets': the form checks its quantities and amounts (and tells `form.quantities` if they hold). */
     confirmQuantities: tellForm({ type: 'quantities.confirm' }),
     /** The form is told the chosen session, or none (its seats go with the old one). */
-    tellSession: tellForm(formSessionOf),
+    tellSession: tellForm(impl.formSessionOf),
     /** A submit the flow cannot take (no session chosen): the form is back as it was, not left waiting. */
     giveFormBack: tellForm({ type: 'form.refused', error: null }),
   },
@@ -59,9 +49,9 @@ export const quantityFirstReserveMachine = setup({
   id: 'quantityFirstReserve',
   description:
     'Quantity first (spec 1): choose how many tickets of each type, find the days that have them, then a day and a time, and reserve.',
-  context: initialContext,
+  context: impl.initialContext,
   output: cartOutput,
-  invoke: { id: 'ticketForm', src: 'ticketForm', input: qfFormInput },
+  invoke: { id: 'ticketForm', src: 'ticketForm', input: impl.qfFormInput },
   initial: 'quantities',
   on: {
     'message.dismiss': { actions: 'dismissMessage' },
@@ -88,7 +78,7 @@ export const quantityFirstReserveMachine = setup({
       invoke: {
         id: 'loadCalendar',
         src: 'loadCalendar',
-        input: calendarInput,
+        input: impl.calendarInput,
         onDone: [
           {
             guard: 'hasSingleDay',
@@ -118,7 +108,7 @@ export const quantityFirstReserveMachine = setup({
           invoke: {
             id: 'loadSessions',
             src: 'loadSessions',
-            input: sessionsInput,
+            input: impl.sessionsInput,
             onDone: [
               {
                 guard: 'isSoldOutRecoveredBySession',
@@ -163,7 +153,7 @@ export const quantityFirstReserveMachine = setup({
           invoke: {
             id: 'loadCalendar',
             src: 'loadCalendar',
-            input: calendarInput,
+            input: impl.calendarInput,
             onDone: { target: 'date', actions: ['assignDays', 'noteDateSoldOut'] },
             onError: { target: 'date', actions: 'noteDateSoldOut' },
           },
@@ -175,7 +165,7 @@ export const quantityFirstReserveMachine = setup({
       invoke: {
         id: 'reserveIntoCart',
         src: 'reserveIntoCart',
-        input: reserveInput,
+        input: impl.reserveInput,
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           {

@@ -22,18 +22,7 @@ import { blockingActions } from './core/actions';
 import { formFlowActions, formFlowActors, formFlowGuards, tellForm } from './core/form-flow';
 import { cartOutput } from './core/rules';
 import type { ReserveOutput } from './core/types';
-import {
-  emptyFormReset,
-  singleEventActions,
-  singleEventActors,
-  singleEventContext,
-  singleEventGuards,
-  singleFormInput,
-  singleFormReset,
-  singleGroupsInput,
-  singleReserveInput,
-  singleSessionInput,
-} from './singleEventReserve.impl';
+import * as impl from './singleEventReserve.impl';
 import type {
   SingleEventReserveContext,
   SingleEventReserveEvent,
@@ -47,24 +36,24 @@ export const singleEventReserveMachine = setup({
     input: {} as SingleEventReserveInput,
     output: {} as ReserveOutput,
   },
-  actors: { ...singleEventActors, ...formFlowActors },
-  guards: { ...formFlowGuards, ...singleEventGuards },
+  actors: { ...impl.singleEventActors, ...formFlowActors },
+  guards: { ...formFlowGuards, ...impl.singleEventGuards },
   actions: {
     ...formFlowActions<SingleEventReserveContext, SingleEventReserveEvent>(),
     ...blockingActions<SingleEventReserveContext, SingleEventReserveEvent>(),
-    ...singleEventActions,
+    ...impl.singleEventActions,
     /** The form gets the groups just loaded, at their default quantities. */
-    resetForm: tellForm(singleFormReset),
+    resetForm: tellForm(impl.singleFormReset),
     /** Sold out: the form is emptied while the session loads again. */
-    emptyForm: tellForm(emptyFormReset),
+    emptyForm: tellForm(impl.emptyFormReset),
   },
 }).createMachine({
   id: 'singleEventReserve',
   description:
     'Single event (spec 1): an event with one session shows it, then its tickets, and reserves them into the cart.',
-  context: singleEventContext,
+  context: impl.singleEventContext,
   output: cartOutput,
-  invoke: { id: 'ticketForm', src: 'ticketForm', input: singleFormInput },
+  invoke: { id: 'ticketForm', src: 'ticketForm', input: impl.singleFormInput },
   initial: 'checking',
   on: {
     'message.dismiss': { actions: 'dismissMessage' },
@@ -82,7 +71,7 @@ export const singleEventReserveMachine = setup({
       invoke: {
         id: 'loadSession',
         src: 'loadSession',
-        input: singleSessionInput,
+        input: impl.singleSessionInput,
         onDone: [
           { guard: 'hasNoSession', target: 'unavailable', actions: 'noteUnavailable' },
           { target: 'loadingGroups', actions: 'assignSession' },
@@ -95,7 +84,7 @@ export const singleEventReserveMachine = setup({
       invoke: {
         id: 'loadSessionGroups',
         src: 'loadSessionGroups',
-        input: singleGroupsInput,
+        input: impl.singleGroupsInput,
         onDone: { target: 'ready', actions: ['assignGroups', 'resetForm'] },
         onError: { target: 'loadError', actions: 'noteLoadError' },
       },
@@ -116,7 +105,7 @@ export const singleEventReserveMachine = setup({
       invoke: {
         id: 'reserveIntoCart',
         src: 'reserveIntoCart',
-        input: singleReserveInput,
+        input: impl.singleReserveInput,
         onDone: [
           { guard: 'isReserved', target: 'done', actions: ['assignCart', 'reserved'] },
           {
