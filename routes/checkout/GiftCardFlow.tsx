@@ -14,7 +14,7 @@ import type { GiftCardPayment } from '../../api/models';
 import { selectCart } from '../../machines/cart/current';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
 import { checkoutLimitCents } from '../../machines/giftCard/giftCard.machine';
-import { GIFT_CARD_NUMBER_MAX } from '../../machines/giftCard/rules';
+import { giftCardCallbacks, selectGiftCardView } from '../../machines/giftCard/view';
 import { GiftCardField } from '../../ui/checkout/GiftCardField';
 import { useCart, useCartActor, useServices } from '../app/services';
 import { cartWithGiftCards, provideGiftCard } from './gift-card-wiring';
@@ -71,21 +71,6 @@ export default function GiftCardFlow({
       control.current = null;
     };
   }, [actor, control]);
-  const view = useSelector(actor, (s) => s.context);
-  const applying = useSelector(actor, (s) => s.matches('lookingUp'));
-  return (
-    <GiftCardField
-      strings={strings}
-      currency={currency}
-      number={view.number}
-      maxLength={GIFT_CARD_NUMBER_MAX}
-      applying={applying}
-      fieldError={view.fieldError}
-      error={view.error}
-      cards={view.cards}
-      errorVersion={view.refusals}
-      onNumberChange={(value) => actor.send({ type: 'number.change', value })}
-      onApply={() => actor.send({ type: 'apply' })}
-    />
-  );
+  const view = useSelector(actor, selectGiftCardView);
+  return <GiftCardField strings={strings} currency={currency} {...view} {...giftCardCallbacks(actor.send)} />;
 }

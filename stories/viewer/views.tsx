@@ -15,6 +15,7 @@ import {
   emailSubmitCallbacks,
   selectEmailSubmitView,
 } from '../../machines/emailSubmit/view';
+import { type GiftCardSnapshot, giftCardCallbacks, selectGiftCardView } from '../../machines/giftCard/view';
 import { type ModalsSnapshot, selectModals } from '../../machines/modals/view';
 import {
   type PasswordResetSnapshot,
@@ -59,6 +60,7 @@ import { CartExpiredDialog } from '../../ui/CartExpiredDialog';
 import { CartWidget } from '../../ui/CartWidget';
 import { CheckoutView } from '../../ui/checkout/CheckoutView';
 import { DonationForm } from '../../ui/checkout/DonationForm';
+import { GiftCardField } from '../../ui/checkout/GiftCardField';
 import { PendingView } from '../../ui/checkout/PendingView';
 import { PromoCodeBox } from '../../ui/checkout/PromoCodeBox';
 import { DateFirstReserve } from '../../ui/reserve/DateFirstReserve';
@@ -388,6 +390,12 @@ function DonationStoryView({ snapshot, send, strings }: StoryViewProps) {
   );
 }
 
+/** Checkout's gift card field (the story has no cart: the applied cards are its own). */
+function GiftCardStoryView({ snapshot, send, strings }: StoryViewProps) {
+  const view = selectGiftCardView(snapshot as unknown as GiftCardSnapshot);
+  return <GiftCardField strings={strings} currency="USD" {...view} {...giftCardCallbacks(send)} />;
+}
+
 /** The view of each flow that has one, keyed by machine id. */
 export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = {
   account: AccountStoryView,
@@ -396,6 +404,7 @@ export const storyViews: Record<string, (props: StoryViewProps) => ReactNode> = 
   checkout: CheckoutStoryView,
   dateFirstReserve: ReserveStoryView,
   donation: DonationStoryView,
+  giftCard: GiftCardStoryView,
   modals: ModalsStoryView,
   oneTicketReserve: OneTicketStoryView,
   singleEventReserve: SingleEventStoryView,

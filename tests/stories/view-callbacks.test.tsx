@@ -18,6 +18,8 @@ import { accountMachine } from '../../machines/account/account.machine';
 import { accountCallbacks } from '../../machines/account/view';
 import { emailSubmitMachine } from '../../machines/emailSubmit/emailSubmit.machine';
 import { emailSubmitCallbacks } from '../../machines/emailSubmit/view';
+import { giftCardMachine } from '../../machines/giftCard/giftCard.machine';
+import { giftCardCallbacks } from '../../machines/giftCard/view';
 import { passwordResetMachine } from '../../machines/passwordReset/passwordReset.machine';
 import { passwordResetCallbacks } from '../../machines/passwordReset/view';
 import { promoCodeMachine } from '../../machines/promoCode/promoCode.machine';
@@ -40,6 +42,7 @@ import type { AccountFormViewProps } from '../../ui/account/AccountFormView';
 import type { EmailSubmitViewProps } from '../../ui/account/EmailSubmitView';
 import type { PasswordResetViewProps } from '../../ui/account/PasswordResetView';
 import type { SetEmailViewProps } from '../../ui/account/SetEmailView';
+import type { GiftCardFieldProps } from '../../ui/checkout/GiftCardField';
 import type { PromoCodeBoxProps } from '../../ui/checkout/PromoCodeBox';
 import type { DateFirstReserveProps } from '../../ui/reserve/DateFirstReserve';
 import type { OneTicketPickerProps } from '../../ui/reserve/OneTicketPicker';
@@ -75,6 +78,7 @@ describe("each view's callbacks come from its flow's view", () => {
       Exclude<Callbacks<EmailSubmitViewProps>, HostCallbacks>
     >();
     expectTypeOf<Offered<typeof promoCodeCallbacks>>().toEqualTypeOf<Callbacks<PromoCodeBoxProps>>();
+    expectTypeOf<Offered<typeof giftCardCallbacks>>().toEqualTypeOf<Callbacks<GiftCardFieldProps>>();
     expectTypeOf<Offered<typeof accountCallbacks>>().toEqualTypeOf<
       Exclude<Callbacks<AccountFormViewProps>, HostCallbacks>
     >();
@@ -89,6 +93,7 @@ describe("each view's callbacks come from its flow's view", () => {
     ['set email', setEmailMachine, setEmailCallbacks],
     ['email submit', emailSubmitMachine, emailSubmitCallbacks],
     ['promo code', promoCodeMachine, promoCodeCallbacks],
+    ['gift card', giftCardMachine, giftCardCallbacks],
     ['account', accountMachine, accountCallbacks],
   ] as [
     string,

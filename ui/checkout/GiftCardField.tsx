@@ -1,28 +1,14 @@
 import '../cart/strings';
 import './gift-card-strings';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import type { GiftCardView } from '../../machines/giftCard/view';
 import { formatMoney } from '../format';
-import { fill, resolveMessage, type Strings, type UiMessage } from '../strings';
+import { fill, resolveMessage, type Strings } from '../strings';
 
-/** An applied card as the field shows it: what it pays and what stays on it. */
-export interface AppliedGiftCard {
-  cardNumber: string;
-  paymentCents: number;
-  remainingBalanceCents: number;
-}
-
-export interface GiftCardFieldProps {
+/** The flow's view model (machines/giftCard/view.ts): the contract written once (issue 17). */
+export interface GiftCardFieldProps extends GiftCardView {
   strings: Strings;
   currency: string;
-  number: string;
-  maxLength: number;
-  applying: boolean;
-  fieldError: UiMessage | null;
-  error: UiMessage | null;
-  /** The applied cards: pending gift card payments (spec 2 §2, §3). */
-  cards: AppliedGiftCard[];
-  /** Changes on each refused apply: focus goes back to the field. */
-  errorVersion: number;
   onNumberChange: (value: string) => void;
   onApply: () => void;
 }
