@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
 import type { CartItem, SessionModel } from '../../api/models';
 import { TIME_CONFLICT_CONFIG_KEY } from '../../domain/time-conflict';
-import { provideQuantityFirstReserve } from '../../routes/event/quantityFirstWiring';
+import { provideQuantityFirstReserve } from '../../routes/event/quantity-first-wiring';
 import { provideDateFirstReserve, reserveQueryFrom } from '../../routes/event/wiring';
 import { makeCart } from '../machines/cart.fixtures';
 import { anySignal, callReserved, reserveTickets, runProvided } from './helpers';

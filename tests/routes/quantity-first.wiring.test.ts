@@ -1,7 +1,7 @@
 /** The quantity-first layout's wiring: each provided actor calls the right API method with the right input. */
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
-import { provideQuantityFirstReserve } from '../../routes/event/quantityFirstWiring';
+import { provideQuantityFirstReserve } from '../../routes/event/quantity-first-wiring';
 import { makeCart } from '../machines/cart.fixtures';
 import { anySignal, callReserved, reserveTickets, runProvided } from './helpers';
 

@@ -9,7 +9,7 @@ import {
 import { QuantityFirstReserve } from '../../../ui/reserve/QuantityFirstReserve';
 import { heldVisits, reservableCartId } from '../../app/root';
 import { useModal, useServices } from '../../app/services';
-import { provideQuantityFirstReserve } from '../quantityFirstWiring';
+import { provideQuantityFirstReserve } from '../quantity-first-wiring';
 import { formSeatBlock, formSeating } from '../seatmap/SeatSelection';
 import { useReserved } from '../useReserved';
 import { addOnVisitWindow } from '../visit-window';
