@@ -1,6 +1,8 @@
 /**
- * View model of the reserve core's 'code required' prompt (spec 1 §2 "Other widgets", §4): the child
- * `reserveIntoCart`'s snapshot -> what the prompt shows, and the events it sends back to the child.
+ * The reserve core's view helpers. The 'code required' prompt (spec 1 §2 "Other widgets", §4): the child
+ * `reserveIntoCart`'s snapshot -> what the prompt shows, and the events it sends back to the child. The ticket
+ * form child's snapshot as every variant's view reads it (`ticketFormOf`), the callbacks its fields offer
+ * (`formEditCallbacks`), and what the single-event and one-ticket views share (`formStatus`, `formTotalCents`).
  */
 import type { SnapshotFrom } from 'xstate';
 import type { TicketGroupModel } from '../../../api/models';
