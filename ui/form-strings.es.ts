@@ -16,5 +16,7 @@ export default {
   surveyDate: 'Introduce una fecha.',
   surveyNumber: 'Introduce un número.',
   surveyRange: 'Introduce un número entre {min} y {max}.',
+  surveyMin: 'Introduce un número no menor que {min}.',
+  surveyMax: 'Introduce un número no mayor que {max}.',
   surveyTooLong: 'Responde con {max} caracteres como máximo.',
 } satisfies Record<keyof typeof formStrings, string>;

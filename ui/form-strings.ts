@@ -23,5 +23,7 @@ export const formStrings = defineStrings({
   surveyDate: 'Please enter a date.',
   surveyNumber: 'Please enter a number.',
   surveyRange: 'Please enter a number from {min} to {max}.',
+  surveyMin: 'Please enter a number of at least {min}.',
+  surveyMax: 'Please enter a number of at most {max}.',
   surveyTooLong: 'Please answer in at most {max} characters.',
 });

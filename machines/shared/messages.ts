@@ -63,6 +63,8 @@ export type FlowMessageKey =
   | 'surveyDate'
   | 'surveyNumber'
   | 'surveyRange'
+  | 'surveyMin'
+  | 'surveyMax'
   | 'surveyTooLong'
   // city-pass vouchers (spec 1 §5: the format message; the label ours)
   | 'citypassCodeOf'

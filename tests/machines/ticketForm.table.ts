@@ -337,6 +337,17 @@ export const worlds: World<C>[] = [
     }),
   },
   {
+    name: 'city pass, 1 adult, its voucher typed, the server refused it (used)',
+    context: at(citypassLecture, [lectureGroup, citypassGroup], {
+      quantities: { 't-cp-adult': 1 },
+      vouchers: { 't-cp-adult': [VOUCHERS.adult] },
+      voucherRefusal: {
+        code: VOUCHERS.adult,
+        message: { key: 'errorDescription', params: { description: 'Already used.' } },
+      },
+    }),
+  },
+  {
     name: 'city pass, 1 adult, its voucher typed (lower case)',
     context: at(citypassLecture, [lectureGroup, citypassGroup], {
       quantities: { 't-cp-adult': 1 },

@@ -16,7 +16,6 @@ import {
   type PropertyAssigner,
 } from 'xstate';
 import { message } from '../../shared/messages';
-import { withoutTakenSeats } from '../seats';
 import { type AdmitChangeEvent, type AdmitsContext, admitsAfterChange } from './admits';
 import { type PriceChangeEvent, type PricesContext, pricesAfterChange } from './prices';
 import {
@@ -42,12 +41,7 @@ import type {
   SeatsContext,
   SeatsSetEvent,
 } from './types';
-import {
-  type VoucherChangeEvent,
-  type VouchersContext,
-  voucherRefusalOf,
-  vouchersAfterChange,
-} from './vouchers';
+import { type VoucherChangeEvent, type VouchersContext, vouchersAfterChange } from './vouchers';
 
 /** The notice of a failed load of the day's sessions or a session's groups. */
 export const LOAD_NOTICE = 'load.error';
@@ -125,16 +119,12 @@ const assignSeats = partAssign<SeatsContext, SeatsSetEvent>(({ event }) => {
   assertEvent(event, 'seats.set');
   return { seats: event.seats };
 });
-const dropTakenSeats = partAssign<SeatsContext>(({ context, event }) => ({
-  seats: withoutTakenSeats(context.seats, refusedErrorOf(event)),
-}));
-
 /**
- * The seat map's confirmed seats (`assignSeats`), and `dropTakenSeats`: a seat another buyer took first is
- * dropped, so the map, opened again, shows it booked.
+ * The seat map's confirmed seats (`assignSeats`). A seat another buyer took first is dropped by the form child
+ * (`dropTakenSeats` in ticketForm.machine.ts, on the parent's `form.refused`).
  */
 export function seatActions<TContext extends SeatsContext, TEvent extends EventObject>() {
-  return { assignSeats: assignSeats<TContext, TEvent>(), dropTakenSeats: dropTakenSeats<TContext, TEvent>() };
+  return { assignSeats: assignSeats<TContext, TEvent>() };
 }
 
 // ---- attendee details --------------------------------------------------------------------------------
@@ -193,24 +183,20 @@ const changeVoucher = partAssign<VouchersContext, VoucherChangeEvent>(({ context
   return { vouchers: vouchersAfterChange(context.vouchers, event), voucherRefusal: null };
 });
 const checkVouchers = partAssign<VouchersContext>(() => ({ vouchersChecked: true }));
-const noteVoucherRefusal = partAssign<VouchersContext>(({ context, event }) => ({
-  voucherRefusal: voucherRefusalOf(refusedErrorOf(event), context.vouchers),
-}));
 const clearVoucherRefusal = partAssign<VouchersContext>(() => ({ voucherRefusal: null }));
 
 /**
  * The city-pass voucher fields (core/vouchers.ts): `changeVoucher` keeps what the visitor typed (the server's
  * refusal of the last voucher is then over), `checkVouchers` marks a submit the voucher rule stopped, so the
- * fields show their problems, `noteVoucherRefusal` keeps a refusal naming a typed voucher (invalid_citypass,
- * code_exhausted: shown beside its field, spec 1 §8, with the guard `isVoucherRefusal`), and
- * `clearVoucherRefusal` drops it on submit. Each flow keeps `vouchers` in step with its quantities
+ * fields show their problems, and `clearVoucherRefusal` drops the server's refusal of a typed voucher on
+ * submit (the form child keeps one, `noteVoucherRefusal` in ticketForm.machine.ts: invalid_citypass and
+ * code_exhausted are shown beside the field, spec 1 §8). Each flow keeps `vouchers` in step with its quantities
  * (`vouchersInStep`) where it changes them.
  */
 export function voucherActions<TContext extends VouchersContext, TEvent extends EventObject>() {
   return {
     changeVoucher: changeVoucher<TContext, TEvent>(),
     checkVouchers: checkVouchers<TContext, TEvent>(),
-    noteVoucherRefusal: noteVoucherRefusal<TContext, TEvent>(),
     clearVoucherRefusal: clearVoucherRefusal<TContext, TEvent>(),
   };
 }

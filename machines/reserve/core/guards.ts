@@ -7,7 +7,7 @@ import { availableDays, isAvailableDay, isSelectableSession } from '../query';
 import { refusalOfEvent, refusedErrorOf, reservedCartOf } from './rules';
 import { requestedVouchers } from './ticket-form';
 import type { DayPickerContext, DayPickerEvent, ReserveIntoCartInput } from './types';
-import { type VouchersContext, voucherRefusalOf } from './vouchers';
+import { voucherRefusalOf } from './vouchers';
 
 type EventArgs = { event: EventObject };
 
@@ -26,12 +26,6 @@ export const reserveCoreGuards = {
   isReserved: ({ event }: EventArgs) => reservedCartOf(event) !== null,
   /** The session sold out between choosing it and reserving. */
   isSessionSoldOut: ({ event }: EventArgs) => refusalOfEvent(event)?.kind === 'sessionSoldOut',
-};
-
-export const voucherGuards = {
-  /** The server refused one voucher the visitor typed (invalid_citypass, code_exhausted): beside its field. */
-  isVoucherRefusal: ({ context, event }: { context: VouchersContext; event: EventObject }) =>
-    voucherRefusalOf(refusedErrorOf(event), context.vouchers) !== null,
 };
 
 /** The guards of a flow whose form is the `ticketForm` child (it keeps the request the form submitted). */

@@ -66,9 +66,12 @@ export function surveyProblemMessage(problem: SurveyProblem, question: SurveyQue
     case 'tooLong':
       return message('surveyTooLong', { max: question.maxLength ?? 0 });
     default:
-      return question.minimum !== null || question.maximum !== null
-        ? message('surveyRange', { min: question.minimum ?? '', max: question.maximum ?? '' })
-        : message('surveyNumber');
+      // A number out of its bounds, or not a number: the bounds the question has, one, both or none.
+      if (question.minimum !== null && question.maximum !== null)
+        return message('surveyRange', { min: question.minimum, max: question.maximum });
+      if (question.minimum !== null) return message('surveyMin', { min: question.minimum });
+      if (question.maximum !== null) return message('surveyMax', { max: question.maximum });
+      return message('surveyNumber');
   }
 }
 

@@ -216,10 +216,8 @@ export function selectVouchers(
 ): VoucherView[] {
   const refused = context.voucherRefusal;
   return voucherEntries(context.event, groups, context.quantities, context.vouchers).map((entry) => {
-    const refusal =
-      refused && entry.value.trim() !== '' && voucherKey(entry.value) === voucherKey(refused.code)
-        ? refused.message
-        : null;
+    // The refused code is never blank (voucherRefusalOf), so a blank field never matches it.
+    const refusal = refused && voucherKey(entry.value) === voucherKey(refused.code) ? refused.message : null;
     return {
       ticketTypeId: entry.ticketTypeId,
       index: entry.index,
