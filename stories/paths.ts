@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { valueLabel } from '../machines/shared/value-label';
 import type { MachineStory } from './fixtures/story';
 import { defaultSerializeState } from './replay';
 
@@ -18,20 +19,6 @@ export interface StoryPath {
   events: EventObject[];
   /** The state value after each event (index 0: the initial state). */
   values: unknown[];
-}
-
-/** A state value as dotted paths: `{ active: 'idle' }` -> `active.idle`; parallel regions joined by `, `. */
-export function valueLabel(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .map(([key, child]) => {
-        const inner = valueLabel(child);
-        return inner ? `${key}.${inner}` : key;
-      })
-      .join(', ');
-  }
-  return '';
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the graph API is typed over each machine's own events

@@ -7,6 +7,7 @@ import type { Api } from '../../api';
 import { type RuntimeLoginConfig, SESSION_EXPIRY_COOKIE } from '../../api/schemas';
 import type { HeldVisit } from '../../domain/time-conflict';
 import { appMachine } from '../../machines/app/app.machine';
+import { APP_ACTORS } from '../../machines/app/types';
 import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
 import { isModifiable } from '../../machines/cart/rules';
 import type { modalsMachine } from '../../machines/modals/modals.machine';
@@ -143,9 +144,11 @@ export function provideCart(deps: AppDeps, upsell?: () => UpsellHost | undefined
   });
 }
 
-export const cartOf = (app: AppActor): CartActorRef => app.system.get('cart') as CartActorRef;
-export const modalsOf = (app: AppActor): ModalsActorRef => app.system.get('modals') as ModalsActorRef;
-export const sessionOf = (app: AppActor): SessionActorRef => app.system.get('session') as SessionActorRef;
+export const cartOf = (app: AppActor): CartActorRef => app.system.get(APP_ACTORS.cart) as CartActorRef;
+export const modalsOf = (app: AppActor): ModalsActorRef =>
+  app.system.get(APP_ACTORS.modals) as ModalsActorRef;
+export const sessionOf = (app: AppActor): SessionActorRef =>
+  app.system.get(APP_ACTORS.session) as SessionActorRef;
 
 /** Whether a member is logged in now (read when acting). */
 export const isLoggedIn = (app: AppActor): boolean => sessionOf(app).getSnapshot().context.current !== null;

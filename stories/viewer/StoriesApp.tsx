@@ -9,11 +9,12 @@ import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'r
 import type { EventObject } from 'xstate';
 import { createStrings } from '../../ui/strings';
 import '../../ui/strings-all';
+import { valueLabel } from '../../machines/shared/value-label';
 import { componentStories } from '../components';
 import { toJsonConfig, toMermaidText } from '../export';
 import { activeStateIds, graphCounts, type MachineGraph, machineGraph, transitionLabel } from '../graph';
 import { type Layout, layoutGraph } from '../layout';
-import { type StoryPath, shortEvent, storyPaths, valueLabel } from '../paths';
+import { type StoryPath, shortEvent, storyPaths } from '../paths';
 import { formatQuery, parseQuery, type StoriesQuery } from '../query';
 import { stories } from '../stories';
 import { ContextTree } from './ContextTree';

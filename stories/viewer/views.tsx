@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { type AccountSnapshot, accountCallbacks, selectAccountView } from '../../machines/account/view';
+import { type AppSnapshot, selectAppView } from '../../machines/app/view';
 import type { CartSnapshot } from '../../machines/cart/selectors';
 import { selectCartWidgetView } from '../../machines/cart/view';
 import type { CheckoutSnapshot } from '../../machines/checkout/selectors';
@@ -68,7 +69,6 @@ import { OneTicketPicker } from '../../ui/reserve/OneTicketPicker';
 import { QuantityFirstReserve } from '../../ui/reserve/QuantityFirstReserve';
 import { SingleEventReserve } from '../../ui/reserve/SingleEventReserve';
 import { fill, type Strings } from '../../ui/strings';
-import { valueLabel } from '../paths';
 
 export interface StoryViewProps {
   snapshot: AnyMachineSnapshot;
@@ -210,21 +210,16 @@ function ModalsStoryView({ snapshot }: StoryViewProps) {
 
 /** The app root has no screen of its own: its app-wide children, each with its system id and state. */
 function AppStoryView({ snapshot }: StoryViewProps) {
-  const children = Object.entries(
-    snapshot.children as Record<string, { getSnapshot(): unknown } | undefined>,
-  );
+  const view = selectAppView(snapshot as unknown as AppSnapshot);
   return (
     <section aria-label="App-wide actors">
       <dl className="stories-children">
-        {children.map(([id, child]) => {
-          const value = (child?.getSnapshot() as { value?: unknown } | undefined)?.value;
-          return (
-            <div key={id}>
-              <dt>{id}</dt>
-              <dd>{valueLabel(value) || '(running)'}</dd>
-            </div>
-          );
-        })}
+        {view.children.map((child) => (
+          <div key={child.name}>
+            <dt>{child.systemId}</dt>
+            <dd>{child.state || '(running)'}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   );

@@ -11,7 +11,7 @@
  * events, sent to the wrong actor, or any other) changes nothing and calls nothing.
  */
 import { type AnyStateMachine, getInitialMicrosteps, getMicrosteps } from 'xstate';
-import type { AppContext, AppInput } from '../../machines/app/app.machine';
+import type { AppContext, AppInput } from '../../machines/app/types';
 import type { MemberSession } from '../../machines/session/types';
 
 /** A child the app invokes: its source, child id, system id and input (absent: none). */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, setup } from 'xstate';
-import { APP_ACTORS, type AppInput, appMachine } from '../../machines/app/app.machine';
+import { appMachine } from '../../machines/app/app.machine';
+import { APP_ACTORS, type AppInput } from '../../machines/app/types';
 import type { MemberSession } from '../../machines/session/types';
 
 /** A child that only keeps its input, so the test reads what the app handed it. */

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines';
+import { valueLabel } from '../../machines/shared/value-label';
 import { componentStories } from '../../stories/components';
 import { T0 } from '../../stories/fixtures/cart';
 import { createStoryRunner } from '../../stories/fixtures/story';
-import { storyPaths, valueLabel } from '../../stories/paths';
+import { storyPaths } from '../../stories/paths';
 import { formatQuery, parseQuery } from '../../stories/query';
 import { flush } from '../../stories/replay';
 import { stories } from '../../stories/stories';
