@@ -219,6 +219,14 @@ describe('the edit-order view (spec 2 §2)', () => {
       'session-a',
       'session-b',
     ]);
+    // A new card that starts with one of the order's sessions sorts beside it by its key, not last.
+    const sameStart = view('unsaved', {
+      edit: edit({
+        removed: [],
+        added: [{ ...RESCHEDULED.added[0], sessionId: 'session-0', start: FREE_CHILD.start } as never],
+      }),
+    });
+    expect(sameStart.sessions.map((s) => s.key)).toEqual(['session-a', 'session-0', 'session-b']);
   });
 
   it('labels: Cancelled (cancelled or unbooked), removed, Redeemed, Past Event; cancelled tickets are not counted', () => {
@@ -243,6 +251,8 @@ describe('the edit-order view (spec 2 §2)', () => {
       'cancelled',
       'removed',
     ]);
+    // A remove button only on a free ticket that is still valid and kept: none of these.
+    expect(card?.tickets.map((t) => t.removable)).toEqual([false, false, false, false, false, false]);
     expect(card?.count).toBe(2);
     expect(card?.priceCents).toBe(0);
     expect(card?.rescheduleSessionId).toBeNull();
