@@ -11,7 +11,7 @@
  * injected actions. The context is plain data.
  */
 import type { EventObject } from 'xstate';
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
 import type { Clock } from '../shared/clock';
@@ -43,14 +43,27 @@ import type {
 } from './types';
 
 /** The cart carried by a `cart.updated` / `cart.inject` event or by a `loadCart` / `removeTickets` done event. */
-function cartFromEvent(event: EventObject): CartModel | null {
-  if (event.type === 'cart.updated' || event.type === 'cart.inject')
-    return (event as Extract<CartEvent, { type: 'cart.updated' | 'cart.inject' }>).cart;
-  const output = (event as { output?: unknown }).output;
-  return typeof output === 'object' && output !== null ? (output as CartModel) : null;
+function cartFromEvent(event: CartEvent): CartModel | null {
+  assertEvent(event, [
+    'cart.updated',
+    'cart.inject',
+    'xstate.done.actor.loadCart',
+    'xstate.done.actor.removeTickets',
+    'xstate.done.actor.extendHold',
+  ]);
+  const cart = 'cart' in event ? event.cart : event.output;
+  return typeof cart === 'object' && cart !== null ? cart : null;
 }
 
-const errorFromEvent = (event: EventObject): unknown => (event as { error?: unknown }).error;
+/** What a failed load, removal or extension rejected with. */
+function errorFromEvent(event: CartEvent): unknown {
+  assertEvent(event, [
+    'xstate.error.actor.loadCart',
+    'xstate.error.actor.removeTickets',
+    'xstate.error.actor.extendHold',
+  ]);
+  return event.error;
+}
 
 /**
  * The expiry watcher, reading time from `clock` (the route passes the real clock, tests a SimulatedClock).
@@ -103,11 +116,10 @@ function removeTicketsInput({
   event,
 }: {
   context: CartContext;
-  event: EventObject;
+  event: CartEvent;
 }): RemoveTicketsInput {
-  const ticketIds =
-    event.type === 'cart.remove' ? (event as Extract<CartEvent, { type: 'cart.remove' }>).ticketIds : [];
-  return { cartId: context.cartId ?? '', ticketIds };
+  assertEvent(event, 'cart.remove');
+  return { cartId: context.cartId ?? '', ticketIds: event.ticketIds };
 }
 function extendHoldInput({ context }: { context: CartContext }): ExtendHoldInput {
   return { cartId: context.cartId ?? '' };
@@ -196,9 +208,9 @@ const cartSetup = setup({
         };
       },
     }),
-    armExpiry: assign({
-      localExpiresAt: ({ context, event }) =>
-        event.type === 'expiry.armed' ? event.deadline : context.localExpiresAt,
+    armExpiry: assign(({ event }) => {
+      assertEvent(event, 'expiry.armed');
+      return { localExpiresAt: event.deadline };
     }),
     forgetCart: assign({
       cartId: null,
@@ -211,8 +223,9 @@ const cartSetup = setup({
     /** Remembers which cart to delete in `empty.discarding`. */
     markForDiscard: assign({ discardCartId: ({ context }) => context.incoming?.id ?? context.cartId }),
     clearDiscard: assign({ discardCartId: null }),
-    recordTick: assign({
-      tickedAt: ({ context, event }) => (event.type === 'tick' ? event.now : context.tickedAt),
+    recordTick: assign(({ event }) => {
+      assertEvent(event, 'tick');
+      return { tickedAt: event.now };
     }),
     storeError: assign({ error: ({ event }) => toFlowError(errorFromEvent(event)) }),
     clearError: assign({ error: null }),
@@ -227,29 +240,35 @@ const cartSetup = setup({
     /** The fresh cart holds no ticket: the mobile cart modal closes (spec 2 §2, spec 3 §2 "Modals"). */
     incomingHasNoTickets: ({ context }) => context.incoming !== null && context.incoming.ticketCount === 0,
     /** A clear names no cart, or this one (a clear of another tab's old cart leaves this cart alone). */
-    clearsThisCart: ({ context, event }) =>
-      event.type === 'cart.clear' && (event.cartId === undefined || event.cartId === context.cartId),
+    clearsThisCart: ({ context, event }) => {
+      assertEvent(event, 'cart.clear');
+      return event.cartId === undefined || event.cartId === context.cartId;
+    },
     /**
      * The cart another tab sent would become this tab's active cart (not a completed order, not expired, not
      * about to be discarded): a tab showing the cart-expiry modal follows it.
      */
-    carriesLiveCart: ({ event }) =>
-      event.type === 'cart.updated' &&
-      !isCompletedOrder(event.cart) &&
-      !isExpiredCart(event.cart) &&
-      !hasTooLittleTimeLeft(event.cart),
-    deadlineReached: ({ context, event }) =>
-      event.type === 'tick' && !isCurrent(context.localExpiresAt, event.now),
-    deadlineReachedWithEmptyCart: ({ context, event }) =>
-      event.type === 'tick' &&
-      !isCurrent(context.localExpiresAt, event.now) &&
-      (context.cart?.ticketCount ?? 0) === 0,
+    carriesLiveCart: ({ event }) => {
+      assertEvent(event, 'cart.updated');
+      return !isCompletedOrder(event.cart) && !isExpiredCart(event.cart) && !hasTooLittleTimeLeft(event.cart);
+    },
+    deadlineReached: ({ context, event }) => {
+      assertEvent(event, 'tick');
+      return !isCurrent(context.localExpiresAt, event.now);
+    },
+    deadlineReachedWithEmptyCart: ({ context, event }) => {
+      assertEvent(event, 'tick');
+      return !isCurrent(context.localExpiresAt, event.now) && (context.cart?.ticketCount ?? 0) === 0;
+    },
     /**
      * The current cart's local expiry is not armed yet. A watcher restored with a reloaded snapshot gets its
      * original input and arms again: the deadline already in context wins.
      */
     expiryNotArmed: ({ context }) => context.localExpiresAt === null,
-    hasTicketIds: ({ event }) => event.type === 'cart.remove' && event.ticketIds.length > 0,
+    hasTicketIds: ({ event }) => {
+      assertEvent(event, 'cart.remove');
+      return event.ticketIds.length > 0;
+    },
     isInjectedExpiredCart: ({ context }) =>
       context.injected && context.incoming !== null && isExpiredCart(context.incoming),
     /** The seller offers more time and the server has not refused it on this cart. */

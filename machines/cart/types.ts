@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { CartModel } from '../../api/models';
 
 import type { FlowError } from '../shared/flow-error';
@@ -69,7 +70,14 @@ export type CartEvent =
   /** From the expiry watcher when a fresh cart becomes current: its local expiry, epoch ms. */
   | { type: 'expiry.armed'; deadline: number }
   /** From the expiry watcher, every second. */
-  | { type: 'tick'; now: number };
+  | { type: 'tick'; now: number }
+  /** A load, removal or extension answered with the cart, or failed. */
+  | DoneActorEvent<CartModel, 'loadCart'>
+  | DoneActorEvent<CartModel, 'removeTickets'>
+  | DoneActorEvent<CartModel, 'extendHold'>
+  | ErrorActorEvent<unknown, 'loadCart'>
+  | ErrorActorEvent<unknown, 'removeTickets'>
+  | ErrorActorEvent<unknown, 'extendHold'>;
 
 export interface LoadCartInput {
   cartId: string;

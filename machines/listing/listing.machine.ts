@@ -4,7 +4,8 @@
  * loaded. On an upsell step the listing lists the step's events within the visit window, and a step with no
  * matching events ends in `noAddOns` (the injected action goes on to checkout).
  */
-import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../shared/not-provided';
 import { categoriesOf, listingRequest, narrowsListing, parseListingQuery, sameRequest } from './rules';
 import type {
   ListingContext,
@@ -35,8 +36,6 @@ export function loadListingInput({ context }: { context: ListingContext }): Load
   };
 }
 
-type QueryChanged = Extract<ListingMachineEvent, { type: 'query.changed' }>;
-
 export const listingMachine = setup({
   types: {
     context: {} as ListingContext,
@@ -44,35 +43,38 @@ export const listingMachine = setup({
     input: {} as ListingInput,
   },
   actors: {
-    loadListing: fromPromise<ListingLoaded, LoadListingInput>(async () => {
-      throw new Error('loadListing: not provided');
-    }),
+    loadListing: fromPromise<ListingLoaded, LoadListingInput>(notProvided('loadListing')),
   },
   actions: {
     /** Injected: the upsell step found no events (the chain goes to checkout). */
     noAddOns: () => {},
     assignQuery: assign(({ context, event }) => {
-      const { search } = event as QueryChanged;
+      assertEvent(event, 'query.changed');
+      const { search } = event;
       const filters = parseListingQuery(search);
       return { search, filters, request: listingRequest(filters, context.scope) };
     }),
     assignLoaded: assign(({ event }) => {
-      const { events, categories } = (event as unknown as DoneActorEvent<ListingLoaded>).output;
+      assertEvent(event, 'xstate.done.actor.loadListing');
+      const { events, categories } = event.output;
       return { events, categories: categories ?? categoriesOf(events), error: null };
     }),
-    assignError: assign({ error: ({ event }) => (event as unknown as ErrorActorEvent).error }),
+    assignError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadListing');
+      return { error: event.error };
+    }),
   },
   guards: {
     /** The new query asks the API the same thing (only the time filter changed). */
-    sameRequest: ({ context, event }) =>
-      sameRequest(
-        context.request,
-        listingRequest(parseListingQuery((event as QueryChanged).search), context.scope),
-      ),
+    sameRequest: ({ context, event }) => {
+      assertEvent(event, 'query.changed');
+      return sameRequest(context.request, listingRequest(parseListingQuery(event.search), context.scope));
+    },
     /** An upsell step whose listing has no matching events. */
-    noAddOns: ({ context, event }) =>
-      context.scope.chain !== null &&
-      (event as unknown as DoneActorEvent<ListingLoaded>).output.events.length === 0,
+    noAddOns: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadListing');
+      return context.scope.chain !== null && event.output.events.length === 0;
+    },
   },
 }).createMachine({
   id: 'listing',

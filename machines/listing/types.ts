@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { ListingEvent, VisitTimeMode } from '../../api/models';
 import type { ListingFilters, ListingRequest, ListingScope } from './rules';
 
@@ -34,4 +35,8 @@ export interface ListingContext {
 
 export type ListingMachineEvent =
   /** The URL's query changed (the filters live there). */
-  { type: 'query.changed'; search: string } | { type: 'retry' };
+  | { type: 'query.changed'; search: string }
+  | { type: 'retry' }
+  /** The listing loaded, or could not. */
+  | DoneActorEvent<ListingLoaded, 'loadListing'>
+  | ErrorActorEvent<unknown, 'loadListing'>;

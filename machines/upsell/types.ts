@@ -1,3 +1,4 @@
+import type { DoneActorEvent } from 'xstate';
 import type { CartModel, UpsellConfig } from '../../api/models';
 import type { VisitWindow } from '../listing/rules';
 
@@ -37,7 +38,9 @@ export type UpsellEvent =
   /** The cart expired (spec 1 §4: the chain is cleared). */
   | { type: 'chain.clear' }
   /** The `expresscheckout` query was read. */
-  | { type: 'expresscheckout.set'; on: boolean };
+  | { type: 'expresscheckout.set'; on: boolean }
+  /** The seller's upsells configuration loaded (null: the seller has none). */
+  | DoneActorEvent<UpsellConfig | null, 'loadConfig'>;
 
 /** Emitted: where the visitor goes next (the route navigates). */
 export interface UpsellEmitted {

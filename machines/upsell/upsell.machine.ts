@@ -8,8 +8,9 @@
  * An app-wide actor (systemId `upsell`): no I/O; `loadConfig` and local storage (`persist`) are provided by
  * the route; where to go next is emitted (`navigate` to `/events` or `/checkout`) and the route follows.
  */
-import { assign, type DoneActorEvent, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { UpsellConfig } from '../../api/models';
+import { notProvided } from '../shared/not-provided';
 import { anchorVisit, isAnchor, nextStep, visitWindow } from './rules';
 import type { UpsellContext, UpsellEmitted, UpsellEvent, UpsellInput } from './types';
 
@@ -21,8 +22,6 @@ export function initialUpsellContext({ input }: { input: UpsellInput }): UpsellC
   };
 }
 
-type Reserved = Extract<UpsellEvent, { type: 'reserved' }>;
-
 export const upsellMachine = setup({
   types: {
     context: {} as UpsellContext,
@@ -31,9 +30,7 @@ export const upsellMachine = setup({
     emitted: {} as UpsellEmitted,
   },
   actors: {
-    loadConfig: fromPromise<UpsellConfig | null>(async () => {
-      throw new Error('loadConfig: not provided');
-    }),
+    loadConfig: fromPromise<UpsellConfig | null>(notProvided('loadConfig')),
   },
   actions: {
     /** Tells the route to show the listing of the current add-on step. */
@@ -42,12 +39,14 @@ export const upsellMachine = setup({
     toCheckout: emit({ type: 'navigate', to: '/checkout' } as const),
     /** Injected: keep the chain and the express-checkout flag in local storage. */
     persist: () => {},
-    assignConfig: assign({
-      config: ({ event }) => (event as unknown as DoneActorEvent<UpsellConfig | null>).output,
+    assignConfig: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadConfig');
+      return { config: event.output };
     }),
     startChain: assign({
       chain: ({ context, event }) => {
-        const { cart, eventId } = event as Reserved;
+        assertEvent(event, 'reserved');
+        const { cart, eventId } = event;
         const visit = anchorVisit(cart, eventId);
         if (!context.config || !visit) return null;
         return { step: 0, anchorEventId: eventId, window: visitWindow(context.config.visitTime, visit) };
@@ -57,25 +56,30 @@ export const upsellMachine = setup({
       chain: ({ context }) => (context.chain ? { ...context.chain, step: context.chain.step + 1 } : null),
     }),
     clearChain: assign({ chain: null }),
-    setExpressCheckout: assign({
-      expressCheckout: ({ event }) => (event as Extract<UpsellEvent, { type: 'expresscheckout.set' }>).on,
+    setExpressCheckout: assign(({ event }) => {
+      assertEvent(event, 'expresscheckout.set');
+      return { expressCheckout: event.on };
     }),
   },
   guards: {
     /** The restored chain fits the loaded configuration. */
     restoredChain: ({ context, event }) => {
-      const config = (event as unknown as DoneActorEvent<UpsellConfig | null>).output;
+      assertEvent(event, 'xstate.done.actor.loadConfig');
+      const config = event.output;
       return context.chain !== null && config !== null && context.chain.step < config.steps.length;
     },
     /** A reserve of an anchor event with a dated visit, upsells on and not skipped. */
     startsChain: ({ context, event }) => {
-      const { cart, eventId, skipUpsells } = event as Reserved;
+      assertEvent(event, 'reserved');
+      const { cart, eventId, skipUpsells } = event;
       const config = context.config;
       if (!config || skipUpsells || context.expressCheckout) return false;
       return isAnchor(config, eventId) && anchorVisit(cart, eventId) !== null;
     },
-    skipRequested: ({ context, event }) =>
-      context.expressCheckout || (event as Reserved).skipUpsells === true,
+    skipRequested: ({ context, event }) => {
+      assertEvent(event, 'reserved');
+      return context.expressCheckout || event.skipUpsells === true;
+    },
     hasNextStep: ({ context }) =>
       context.config !== null &&
       context.chain !== null &&
