@@ -13,7 +13,7 @@
  * No I/O and no clock: `checkSession`, `loadMember` and `logout` are provided by the route, and so are the
  * actions `persist` (local storage) and `goHome` (navigation).
  */
-import { assign, type EventObject, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, fromPromise, setup } from 'xstate';
 import { toFlowError } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { SESSION_CHECK_MS } from './rules';
@@ -30,11 +30,6 @@ export function initialSessionContext({ input }: { input: SessionInput }): Sessi
 export function logoutInput({ context }: { context: SessionContext }): { via: MemberSession['via'] | null } {
   return { via: context.current?.via ?? null };
 }
-
-const loaded = (event: EventObject): LoadedMember | null => {
-  const output = (event as { output?: unknown }).output;
-  return typeof output === 'object' && output !== null ? (output as LoadedMember) : null;
-};
 
 const sessionSetup = setup({
   types: {
@@ -59,22 +54,29 @@ const sessionSetup = setup({
     persist: (_args, _params: { session: MemberSession | null }) => {},
     /** Injected: go to the home page (the session ended). */
     goHome: () => {},
-    takeSession: assign({
-      current: ({ event }) => (event.type === 'session.loggedIn' ? event.session : null),
+    takeSession: assign(({ event }) => {
+      assertEvent(event, 'session.loggedIn');
+      return { current: event.session };
     }),
-    takeReloaded: assign({
-      current: ({ context, event }) => {
-        const fresh = loaded(event);
-        return fresh && context.current ? { ...context.current, ...fresh } : context.current;
-      },
+    takeReloaded: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadMember');
+      const fresh = event.output;
+      const known = typeof fresh === 'object' && fresh !== null;
+      return { current: known && context.current ? { ...context.current, ...fresh } : context.current };
     }),
     clearMember: assign({ current: null }),
   },
   guards: {
     hasMember: ({ context }) => context.current !== null,
-    sessionAlive: ({ event }) => (event as { output?: unknown }).output === true,
+    sessionAlive: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkSession');
+      return event.output === true;
+    },
     /** The server says there is no session (401): the session is over. */
-    isNoSession: ({ event }) => toFlowError((event as { error?: unknown }).error).status === 401,
+    isNoSession: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadMember');
+      return toFlowError(event.error).status === 401;
+    },
   },
 });
 

@@ -2,6 +2,7 @@
  * The member session (spec 3 §4 "Session end", §6): who is logged in, their memberships, and how they logged
  * in. Context is plain data: it is persisted (versioned, validated) in local storage and survives JSON.
  */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { MemberModel, MembershipModel } from '../../api/models';
 
 /** How the member logged in: the login form, or the identity provider (logout is provider aware). */
@@ -30,7 +31,11 @@ export type SessionEvent =
   /** Reload the member (GET my/user, GET my/membership), e.g. after they changed their email. */
   | { type: 'session.reload' }
   /** The member pressed Log out. */
-  | { type: 'session.logout' };
+  | { type: 'session.logout' }
+  /** The expiry cookie was read (true: the session is on); the member reloaded, or could not be. */
+  | DoneActorEvent<boolean, 'checkSession'>
+  | DoneActorEvent<LoadedMember, 'loadMember'>
+  | ErrorActorEvent<unknown, 'loadMember'>;
 
 /** What `loadMember` answers: the member and their memberships. */
 export interface LoadedMember {
