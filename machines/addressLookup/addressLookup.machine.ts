@@ -54,11 +54,14 @@ export function retrieveInput({
   context: AddressLookupContext;
   event: AddressLookupEvent;
 }): RetrieveInput {
-  return { id: event.type === 'pick' ? (context.suggestions[event.index]?.id ?? '') : '' };
+  return { id: suggestionOf(context, event)?.id ?? '' };
 }
 
-const suggestionOf = (context: AddressLookupContext, event: AddressLookupEvent) =>
-  event.type === 'pick' ? context.suggestions[event.index] : undefined;
+/** The suggestion a `pick` names (undefined: no suggestion at that index). */
+function suggestionOf(context: AddressLookupContext, event: AddressLookupEvent) {
+  assertEvent(event, 'pick');
+  return context.suggestions[event.index];
+}
 
 const addressLookupSetup = setup({
   types: {
@@ -88,11 +91,13 @@ const addressLookupSetup = setup({
       container: suggestionOf(context, event)?.id ?? null,
     })),
     showSuggestions: assign(({ event }) => {
-      const found = (event as { output?: FindOutput }).output ?? [];
+      assertEvent(event, 'xstate.done.actor.find');
+      const found = event.output ?? [];
       return { suggestions: found, active: -1, expanded: found.length > 0, notice: foundNotice(found) };
     }),
     markPicked: assign(({ event }) => {
-      const address = (event as { output?: RetrieveOutput }).output;
+      assertEvent(event, 'xstate.done.actor.retrieve');
+      const address = event.output;
       return {
         text: address?.line1 ?? '',
         picked: address?.line1 ?? null,
@@ -112,8 +117,10 @@ const addressLookupSetup = setup({
     toManual: assign({ suggestions: [], active: -1, expanded: false, notice: null }),
   },
   guards: {
-    typedTextWantsLookup: ({ context, event }) =>
-      event.type === 'text.change' && wantsLookup(context, event.value),
+    typedTextWantsLookup: ({ context, event }) => {
+      assertEvent(event, 'text.change');
+      return wantsLookup(context, event.value);
+    },
     focusWantsLookup: ({ context }) => wantsLookup(context, context.text, true),
     pickedContainer: ({ context, event }) => {
       const suggestion = suggestionOf(context, event);
@@ -134,7 +141,8 @@ export const addressLookupMachine = addressLookupSetup
   .extend({
     actions: {
       notifyAddressPicked: addressLookupSetup.enqueueActions(({ event, enqueue }) => {
-        const address = (event as { output?: RetrieveOutput }).output;
+        assertEvent(event, 'xstate.done.actor.retrieve');
+        const address = event.output;
         if (address) enqueue({ type: 'addressPicked', params: { address } });
       }),
     },

@@ -1,3 +1,4 @@
+import type { DoneActorEvent } from 'xstate';
 import type { AddressSuggestion, RetrievedAddress } from '../../api/models';
 import type { LookupCountry } from '../../domain/identity-form';
 import type { Message } from '../shared/messages';
@@ -36,7 +37,10 @@ export type AddressLookupEvent =
   | { type: 'move'; index: number }
   | { type: 'pick'; index: number }
   | { type: 'close' }
-  | { type: 'manual' };
+  | { type: 'manual' }
+  /** Find answered with suggestions; Retrieve with the picked address. */
+  | DoneActorEvent<FindOutput, 'find'>
+  | DoneActorEvent<RetrieveOutput, 'retrieve'>;
 
 /** What the provided `find` receives: the country, the text trimmed, and the container found into. */
 export interface FindInput {
