@@ -14,7 +14,7 @@
  * No I/O: `loadAccount`, `saveAccount` and `logIn` are provided by the route; `continue` and `reloadMember` are
  * injected.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { toFlowError } from '../shared/flow-error';
 import { message } from '../shared/messages';
 import { notProvided } from '../shared/not-provided';
@@ -75,7 +75,8 @@ export const accountMachine = setup({
     /** Injected: the session reloads the member (their name and details changed). */
     reloadMember: () => {},
     storeLoaded: assign(({ context, event }) => {
-      const output = (event as { output?: LoadAccountOutput }).output;
+      assertEvent(event, 'xstate.done.actor.loadAccount');
+      const output = event.output;
       return {
         form: output?.form ?? [],
         values: prefillOf(output?.member ?? null, context.mode, output?.form ?? []),
@@ -83,12 +84,13 @@ export const accountMachine = setup({
         formError: null,
       };
     }),
-    showLoadError: assign(({ event }) => ({
-      formError: loadErrorMessage(toFlowError((event as { error?: unknown }).error)),
-    })),
+    showLoadError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadAccount');
+      return { formError: loadErrorMessage(toFlowError(event.error)) };
+    }),
     startLoad: assign({ formError: null }),
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
       return { values: changeValue(context.values, event.name, event.value), fieldErrors, notice: null };
     }),
@@ -99,13 +101,13 @@ export const accountMachine = setup({
       refusals: context.refusals + 1,
     })),
     startSave: assign({ formError: null, fieldErrors: {}, notice: null }),
-    showSaveError: assign(({ context, event }) => ({
-      formError: saveErrorMessage(
-        toFlowError((event as { error?: unknown }).error),
-        context.values.email ?? '',
-      ),
-      refusals: context.refusals + 1,
-    })),
+    showSaveError: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.saveAccount');
+      return {
+        formError: saveErrorMessage(toFlowError(event.error), context.values.email ?? ''),
+        refusals: context.refusals + 1,
+      };
+    }),
     showSaved: assign({ notice: message('profileSaved') }),
     /** The passwords leave the context once the account no longer needs them. */
     forgetPasswords: assign(({ context }) => {

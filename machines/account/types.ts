@@ -2,6 +2,7 @@
  * Register and edit profile (issue 26; spec 3 §2 "Account menu", §3 identity, §5 identity form, password rules,
  * custom identity fields and the must-match rule, §7 POST user / PUT my/user).
  */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { UserInput } from '../../api/models';
 import type { IdentityFieldOption } from '../../domain/identity-form';
 import type { IdentityField } from '../checkout/types';
@@ -61,4 +62,8 @@ export interface LogInInput {
 export type AccountEvent =
   | { type: 'field.change'; name: AccountField; value: string }
   | { type: 'submit' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The form and the account loaded, or could not; the save failed. */
+  | DoneActorEvent<LoadAccountOutput, 'loadAccount'>
+  | ErrorActorEvent<unknown, 'loadAccount'>
+  | ErrorActorEvent<unknown, 'saveAccount'>;

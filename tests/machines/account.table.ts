@@ -18,7 +18,7 @@ interface Err {
   status?: number;
 }
 type E =
-  | AccountEvent
+  | Exclude<AccountEvent, { type: `xstate.${string}` }>
   | { type: 'xstate.done.actor.loadAccount'; output: LoadAccountOutput }
   | { type: 'xstate.error.actor.loadAccount'; error: Err }
   | { type: 'xstate.done.actor.saveAccount'; output?: unknown }
