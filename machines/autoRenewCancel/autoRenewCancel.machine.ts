@@ -8,7 +8,7 @@
  * No I/O: `loadMembership` and `cancelAutoRenew` are provided by the route; `goBack`, `finish` and
  * `reloadMember` are injected.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { autoRenewErrorMessage, autoRenewPage, isAuthError } from './rules';
@@ -21,8 +21,11 @@ import type {
   LoadMembershipOutput,
 } from './types';
 
-const loadedOf = (event: unknown): LoadMembershipOutput =>
-  (event as { output?: LoadMembershipOutput }).output ?? { membership: null, loggedIn: false };
+/** What the load answered (nothing: no membership, not logged in). */
+function loadedOf(event: AutoRenewCancelEvent): LoadMembershipOutput {
+  assertEvent(event, 'xstate.done.actor.loadMembership');
+  return event.output ?? { membership: null, loggedIn: false };
+}
 
 export function initialAutoRenewCancelContext({
   input,

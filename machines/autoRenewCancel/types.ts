@@ -1,4 +1,5 @@
 /** Cancel auto-renew (spec 3 §2 "Cancel auto-renew page", §4 "Auto-renew", §8 "Auto-renew"). */
+import type { DoneActorEvent } from 'xstate';
 import type { Message } from '../shared/messages';
 
 export interface AutoRenewCancelInput {
@@ -46,4 +47,6 @@ export type AutoRenewCancelEvent =
   /** Done, after the confirmation. */
   | { type: 'done' }
   /** Loading failed for another reason: try again. */
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The membership and whether the visitor is logged in. */
+  | DoneActorEvent<LoadMembershipOutput, 'loadMembership'>;

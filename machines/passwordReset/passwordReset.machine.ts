@@ -8,7 +8,7 @@
  *
  * No I/O: `validateToken` and `resetPassword` are provided by the route.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { blurError, isInvalidLink, passwordErrors, resetErrorMessage } from './rules';
@@ -46,11 +46,12 @@ export const passwordResetMachine = setup({
     showLoadError: assign(({ event }) => ({
       formError: resetErrorMessage(errorOf(event)),
     })),
-    storeEmail: assign({
-      email: ({ event }) => (event as { output?: ValidateTokenOutput }).output?.email ?? null,
+    storeEmail: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.validateToken');
+      return { email: event.output?.email ?? null };
     }),
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
       return { [event.name]: event.value, fieldErrors };
     }),

@@ -1,4 +1,5 @@
 /** Reset password (spec 3 §2 "Reset password page", §4 "Password reset", §5 "Password rules"). */
+import type { DoneActorEvent } from 'xstate';
 import type { Message } from '../shared/messages';
 
 export interface PasswordResetInput {
@@ -37,4 +38,6 @@ export type PasswordResetEvent =
   | { type: 'password.blur' }
   | { type: 'submit' }
   /** Validation failed for another reason than an invalid link: try it again. */
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The link is valid: the account's email. */
+  | DoneActorEvent<ValidateTokenOutput, 'validateToken'>;

@@ -8,7 +8,7 @@
  *
  * No I/O: `saveEmail` is provided by the route; `continue` is injected.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { toFlowError } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { saveErrorMessage, setEmailErrors } from './rules';
@@ -45,17 +45,21 @@ export const setEmailMachine = setup({
     })),
     startSave: assign({ formError: null, fieldErrors: {} }),
     storeSentTo: assign(({ context }) => ({ sentTo: context.email.trim() })),
-    showError: assign(({ context, event }) => ({
-      formError: saveErrorMessage(toFlowError((event as { error?: unknown }).error), context.email),
-      refusals: context.refusals + 1,
-    })),
+    showError: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.saveEmail');
+      return {
+        formError: saveErrorMessage(toFlowError(event.error), context.email),
+        refusals: context.refusals + 1,
+      };
+    }),
   },
   guards: {
     formIsValid: ({ context }) => Object.keys(setEmailErrors(context.email, context.confirm)).length === 0,
     /** The account's email already is the typed one (nothing to confirm). */
-    alreadyTheAccounts: ({ context, event }) =>
-      (event as { output?: SaveEmailOutput }).output?.email?.toLowerCase() ===
-      context.email.trim().toLowerCase(),
+    alreadyTheAccounts: ({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.saveEmail');
+      return event.output?.email?.toLowerCase() === context.email.trim().toLowerCase();
+    },
   },
 }).createMachine({
   id: 'setEmail',

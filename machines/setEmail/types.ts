@@ -1,4 +1,5 @@
 /** Set email address (spec 3 §2 "Set email address page", §5 "Set email address"). */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { Message } from '../shared/messages';
 
 export type SetEmailField = 'email' | 'confirm';
@@ -27,4 +28,7 @@ export type SetEmailEvent =
   | { type: 'field.change'; name: SetEmailField; value: string }
   | { type: 'submit' }
   /** After 'check your inbox': the member goes on. */
-  | { type: 'continue' };
+  | { type: 'continue' }
+  /** The email was saved (the account's email as it is now), or refused. */
+  | DoneActorEvent<SaveEmailOutput, 'saveEmail'>
+  | ErrorActorEvent<unknown, 'saveEmail'>;
