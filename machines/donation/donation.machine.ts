@@ -14,8 +14,7 @@
  *
  * No I/O: `loadGroup` and `changeDonation` are provided by the route; `cartApplied` is an injected action.
  */
-import type { EventObject } from 'xstate';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartModel, TicketGroupModel } from '../../api/models';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
@@ -43,7 +42,16 @@ import type {
   LoadGroupInput,
 } from './types';
 
-const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
+/** The cart a saved or removed donation answered. */
+function changedCart(event: DonationEvent): CartModel {
+  assertEvent(event, ['xstate.done.actor.saveDonation', 'xstate.done.actor.removeDonation']);
+  return event.output;
+}
+/** The donation group that loaded. */
+function loadedGroup(event: DonationEvent): TicketGroupModel {
+  assertEvent(event, 'xstate.done.actor.loadGroup');
+  return event.output;
+}
 
 /** Named mapper: the initial context. */
 export function initialDonationContext({ input }: { input: DonationInput }): DonationContext {
@@ -99,7 +107,7 @@ const donationSetup = setup({
     /** Injected: the fresh cart goes to the app cart (`cart.updated`), which checkout and the widget follow. */
     cartApplied: (_args, _params: { cart: CartModel }) => {},
     takeGroup: assign(({ context, event }) => {
-      const group = outputOf<TicketGroupModel>(event);
+      const group = loadedGroup(event);
       return { group, ...initialChoice(context.cart, group) };
     }),
     takeCart: assign(({ event }) => (event.type === 'cart.change' ? { cart: event.cart } : {})),
@@ -116,7 +124,7 @@ const donationSetup = setup({
     refuseAmount: assign(({ context }) => ({ checked: true, refusals: context.refusals + 1 })),
     startChange: assign({ error: null, notice: null }),
     markAdded: assign(({ context, event }) => ({
-      cart: outputOf<CartModel>(event),
+      cart: changedCart(event),
       checked: false,
       notice: {
         kind: 'added' as const,
@@ -124,7 +132,7 @@ const donationSetup = setup({
       },
     })),
     markRemoved: assign(({ context, event }) => ({
-      cart: outputOf<CartModel>(event),
+      cart: changedCart(event),
       choice: null,
       amount: '',
       checked: false,
@@ -139,7 +147,7 @@ const donationSetup = setup({
     })),
   },
   guards: {
-    groupOffersAmounts: ({ event }) => offersAmounts(outputOf<TicketGroupModel>(event)),
+    groupOffersAmounts: ({ event }) => offersAmounts(loadedGroup(event)),
     /** The amount pressed is one of the group's types. */
     isGroupType: ({ context, event }) =>
       event.type === 'amount.choose' &&
@@ -157,7 +165,7 @@ export const donationMachine = donationSetup
   .extend({
     actions: {
       notifyCartApplied: donationSetup.enqueueActions(({ event, enqueue }) => {
-        enqueue({ type: 'cartApplied', params: { cart: outputOf<CartModel>(event) } });
+        enqueue({ type: 'cartApplied', params: { cart: changedCart(event) } });
       }),
     },
   })

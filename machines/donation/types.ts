@@ -1,4 +1,4 @@
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, DoneActorEvent } from 'xstate';
 import type { CartModel, TicketGroupModel } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
@@ -54,7 +54,11 @@ export type DonationEvent =
   /** Take the donation out of the cart. */
   | { type: 'remove' }
   /** The app cart changed (followed). */
-  | { type: 'cart.change'; cart: CartModel };
+  | { type: 'cart.change'; cart: CartModel }
+  /** The donation group loaded; a change answered with the cart. */
+  | DoneActorEvent<TicketGroupModel, 'loadGroup'>
+  | DoneActorEvent<CartModel, 'saveDonation'>
+  | DoneActorEvent<CartModel, 'removeDonation'>;
 
 /** What the provided `loadGroup` receives: GET ticket_group/{id}?handler=donation&_embed=ticket_type. */
 export interface LoadGroupInput {

@@ -14,8 +14,7 @@
  *
  * No I/O: `lookupCard` is provided by the route; `cardsChanged` is an injected action.
  */
-import type { EventObject } from 'xstate';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { amountToPayNowCents, GIFT_CARD_LEDGER_TYPE } from '../../domain/gift-card-rule';
 import { selectCart } from '../cart/current';
 import type { CartSnapshot } from '../cart/selectors';
@@ -42,7 +41,11 @@ import type {
   LookupCardOutput,
 } from './types';
 
-const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
+/** The card the lookup found. */
+function foundCard(event: GiftCardEvent): LookupCardOutput {
+  assertEvent(event, 'xstate.done.actor.lookupCard');
+  return event.output;
+}
 
 /**
  * The applied cards' payments for what is due (at most the checkout's amount to pay), in the order applied (the
@@ -125,7 +128,7 @@ const giftCardSetup = setup({
       refusals: context.refusals + 1,
     })),
     addCard: assign(({ context, event }) => {
-      const card = outputOf<LookupCardOutput>(event);
+      const card = foundCard(event);
       const balances = { ...context.balances, [cardNumberOf(context.number)]: card.balanceCents };
       return { balances, cards: spread(balances, context.dueCents, context.limitCents), number: '' };
     }),
@@ -156,7 +159,7 @@ const giftCardSetup = setup({
   },
   guards: {
     numberIsValid: ({ context }) => numberFieldError(context.number, context.cards) === null,
-    cardIsUsable: ({ event }) => cardUsable(outputOf<LookupCardOutput>(event)),
+    cardIsUsable: ({ event }) => cardUsable(foundCard(event)),
   },
 });
 

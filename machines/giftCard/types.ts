@@ -1,4 +1,4 @@
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, DoneActorEvent } from 'xstate';
 import type { GiftCardPayment } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
@@ -56,7 +56,9 @@ export type GiftCardEvent =
   /** The amount the checkout pays now changed (the scheduled payments panel chose; null: no plan). */
   | { type: 'limit.change'; limitCents: number | null }
   /** Checkout posted this card's payment (spec 2 §4): it is spent on the cart and leaves the applied cards. */
-  | { type: 'card.spent'; cardNumber: string };
+  | { type: 'card.spent'; cardNumber: string }
+  /** The lookup found the card. */
+  | DoneActorEvent<LookupCardOutput, 'lookupCard'>;
 
 /** What the provided `lookupCard` receives (GET ledger/{ledgerType}/{cardNumber}). */
 export interface LookupCardInput {

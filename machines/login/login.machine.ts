@@ -15,7 +15,7 @@
  *
  * No I/O, no clock: the actors and the navigation actions are provided by the route.
  */
-import { assign, type EventObject, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginCredentials } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
 import { outcomeMessage } from '../../domain/error-messages/base';
@@ -32,8 +32,6 @@ import {
   prefillFields,
 } from './rules';
 import type { LoginContext, LoginEvent, LoginInput, ProviderCallbackResult } from './types';
-
-const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 
 /* Named mappers (the config holds no inline functions). */
 export function initialLoginContext({ input }: { input: LoginInput }): LoginContext {
@@ -121,10 +119,13 @@ const loginSetup = setup({
     showProviderInitFailed: assign({ error: () => message('providerInitFailed') }),
     showProviderCookies: assign({ error: () => message('providerCookies') }),
     takeProviderResult: assign(({ event }) => {
-      const result = outputOf<ProviderCallbackResult>(event);
-      return { jwt: result.jwt, returnPath: result.returnPath };
+      assertEvent(event, 'xstate.done.actor.completeProviderLogin');
+      return { jwt: event.output.jwt, returnPath: event.output.returnPath };
     }),
-    takeLoaded: assign({ loaded: ({ event }) => outputOf<LoadedMember>(event) }),
+    takeLoaded: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadMember');
+      return { loaded: event.output };
+    }),
     forgetPassword: assign({ fields: ({ context }) => ({ ...context.fields, password: '' }) }),
     clearFields: assign({ fields: () => ({ ...EMPTY_FIELDS }) }),
   },
@@ -138,7 +139,10 @@ const loginSetup = setup({
     formValid: ({ context }) => isFormValid(context.method, context.fields),
     isGuestAccount: ({ event }) => errorOf(event).code === ErrorCode.guest_account,
     viaProvider: ({ context }) => context.jwt !== null,
-    needsEmail: ({ event }) => outputOf<LoadedMember | undefined>(event)?.member.needsEmail === true,
+    needsEmail: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadMember');
+      return event.output?.member.needsEmail === true;
+    },
     isInvalidState: ({ event }) => errorOf(event).code === ErrorCode.provider_invalid_state,
     isProviderCookies: ({ event }) => errorOf(event).code === ErrorCode.cookies_disabled,
   },

@@ -2,6 +2,7 @@
  * Login (spec 3 §2 "Login screen", §4 "Login", "Identity-provider login", §5, §8, §9): modes, fields, events,
  * context. Context is plain data.
  */
+import type { DoneActorEvent } from 'xstate';
 import type { LoginCredentials } from '../../api/models';
 import type { LoadedMember } from '../session/types';
 import type { FlowError } from '../shared/flow-error';
@@ -70,7 +71,10 @@ export interface LoginContext {
 export type LoginEvent =
   | { type: 'login.change'; field: LoginFieldName; value: string }
   /** Submit the form, or start the identity provider's or the external login. */
-  | { type: 'login.submit' };
+  | { type: 'login.submit' }
+  /** The member loaded after the login; the identity provider's callback answered. */
+  | DoneActorEvent<LoadedMember, 'loadMember'>
+  | DoneActorEvent<ProviderCallbackResult, 'completeProviderLogin'>;
 
 export type LoginRequest = LoginCredentials;
 

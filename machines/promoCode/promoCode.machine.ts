@@ -12,8 +12,7 @@
  *
  * No I/O: `applyCode` is provided by the route; `cartApplied` is an injected action.
  */
-import type { EventObject } from 'xstate';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
@@ -33,8 +32,6 @@ import type {
   PromoCodeEvent,
   PromoCodeInput,
 } from './types';
-
-const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
 
 /** Named mapper: the initial context. */
 export function initialPromoCodeContext({ input }: { input: PromoCodeInput }): PromoCodeContext {
@@ -102,7 +99,8 @@ export const promoCodeMachine = promoCodeSetup
   .extend({
     actions: {
       notifyCartApplied: promoCodeSetup.enqueueActions(({ event, enqueue }) => {
-        enqueue({ type: 'cartApplied', params: { cart: outputOf<ApplyCodeOutput>(event) } });
+        assertEvent(event, 'xstate.done.actor.applyCode');
+        enqueue({ type: 'cartApplied', params: { cart: event.output } });
       }),
     },
   })

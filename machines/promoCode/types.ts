@@ -1,3 +1,4 @@
+import type { DoneActorEvent } from 'xstate';
 import type { CartModel } from '../../api/models';
 import type { FlowError } from '../shared/flow-error';
 import type { Message } from '../shared/messages';
@@ -30,7 +31,11 @@ export interface PromoCodeContext {
   refusals: number;
 }
 
-export type PromoCodeEvent = { type: 'code.change'; value: string } | { type: 'apply' };
+export type PromoCodeEvent =
+  | { type: 'code.change'; value: string }
+  | { type: 'apply' }
+  /** The code applied: the fresh cart. */
+  | DoneActorEvent<ApplyCodeOutput, 'applyCode'>;
 
 /** What the provided `applyCode` receives; the route reads the cart id when it acts. */
 export interface ApplyCodeInput {
