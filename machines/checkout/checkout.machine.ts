@@ -28,7 +28,6 @@
  * or a code applied after a card was applied changes what each card pays. A card spent elsewhere meanwhile is
  * refused by the server at (6), before any card payment: the submit stops with the gift card message.
  */
-import type { EventObject } from 'xstate';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CartModel } from '../../api/models';
 import { ErrorCode } from '../../domain/codes';
@@ -79,7 +78,20 @@ import type {
   StorePurchaserInput,
 } from './types';
 
-const outputOf = <T>(event: EventObject): T => (event as { output?: unknown }).output as T;
+/** A payment's result: a gift card's, the card's or wallet's, or the free checkout's. */
+function paymentResult(event: CheckoutEvent): CheckoutResult {
+  assertEvent(event, [
+    'xstate.done.actor.pay',
+    'xstate.done.actor.payGiftCard',
+    'xstate.done.actor.freeCheckout',
+  ]);
+  return event.output;
+}
+/** The cart the zip code answered. */
+function zipCart(event: CheckoutEvent): CartModel {
+  assertEvent(event, 'xstate.done.actor.applyZipCode');
+  return event.output;
+}
 /** What the card pays: the amount to pay less the pending gift card payments (spec 2 §4). */
 const amountDue = (context: CheckoutContext): number =>
   cardAmountCents(context.cart, context.giftCards, context.instalmentCents, context.paidNowCents);
@@ -95,9 +107,9 @@ const giftCardPayments = (context: CheckoutContext) =>
  * towards the amount to pay, and the cart is the answer's fresh one (a partial payment), else the same cart with
  * what the card paid gone from what is outstanding.
  */
-function afterGiftCard(context: CheckoutContext, event: EventObject) {
+function afterGiftCard(context: CheckoutContext, event: CheckoutEvent) {
   const paidCents = giftCardPayments(context)[0]?.paymentCents ?? 0;
-  const fresh = outputOf<CheckoutResult>(event).partial;
+  const fresh = paymentResult(event).partial;
   const outstandingCents = context.cart.totals.outstandingCents - paidCents;
   return {
     giftCards: context.giftCards.slice(1),
@@ -242,18 +254,19 @@ const checkoutSetup = setup({
     pending: (_args, _params: { cartId: string; debit: boolean }) => {},
     markCheckoutBegun: assign({ checkoutBegun: true }),
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
       return { values: changedValues(context.values, event.name, event.value), fieldErrors };
     }),
     changeTerms: assign(({ context, event }) => {
-      if (event.type !== 'terms.change') return {};
+      assertEvent(event, 'terms.change');
       const { terms: _cleared, ...fieldErrors } = context.fieldErrors;
       return { termsAccepted: event.accepted, fieldErrors };
     }),
-    storeZipCart: assign({ cart: ({ event }) => outputOf<CartModel>(event) }),
-    updateCart: assign({
-      cart: ({ context, event }) => (event.type === 'cart.updated' ? event.cart : context.cart),
+    storeZipCart: assign(({ event }) => ({ cart: zipCart(event) })),
+    updateCart: assign(({ event }) => {
+      assertEvent(event, 'cart.updated');
+      return { cart: event.cart };
     }),
     changeInstalment: assign(({ event }) => {
       assertEvent(event, 'instalment.change');
@@ -264,7 +277,7 @@ const checkoutSetup = setup({
      * posted and the card), the cart refreshed (the answer's), the terms unticked.
      */
     takePartialPayment: assign(({ context, event }) => {
-      const fresh = outputOf<CheckoutResult>(event).partial ?? context.cart;
+      const fresh = paymentResult(event).partial ?? context.cart;
       return {
         cart: fresh,
         partialPayment: partialPaymentOf(context.paidNowCents + amountDue(context), fresh),
@@ -279,9 +292,10 @@ const checkoutSetup = setup({
         status: null,
       };
     }),
-    changeGiftCards: assign(({ context, event }) =>
-      event.type === 'giftCards.change' ? { giftCards: event.cards } : { giftCards: context.giftCards },
-    ),
+    changeGiftCards: assign(({ event }) => {
+      assertEvent(event, 'giftCards.change');
+      return { giftCards: event.cards };
+    }),
     /** Injected: a gift card's payment was posted: the field and the app cart forget it (it is spent). */
     giftCardSpent: (_args, _params: { cardNumber: string }) => {},
     /**
@@ -302,9 +316,9 @@ const checkoutSetup = setup({
       captchaAnswered: false,
       status: STATUS_TEXT.processing,
     }),
-    storeCaptchaToken: assign({
-      captchaToken: ({ event }) => outputOf<SolveCaptchaOutput>(event).token,
-      captchaAnswered: true,
+    storeCaptchaToken: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.solveCaptcha');
+      return { captchaToken: event.output.token, captchaAnswered: true };
     }),
     /** The token went with a payment (one token per payment), or expired: none is left to send. */
     spendCaptchaToken: assign({ captchaToken: null }),
@@ -341,7 +355,8 @@ const checkoutSetup = setup({
     })),
     setStatus: assign((_args, params: { status: StatusKey }) => ({ status: STATUS_TEXT[params.status] })),
     storeSource: assign(({ event }) => {
-      const { source, methodType } = outputOf<ConfirmCardOutput>(event);
+      assertEvent(event, 'xstate.done.actor.confirmCard');
+      const { source, methodType } = event.output;
       return { source, methodType: methodType ?? null };
     }),
     storePaymentIntent: assign(({ event }) => ({ paymentIntent: paymentIntentFrom(errorOf(event)) })),
@@ -349,7 +364,7 @@ const checkoutSetup = setup({
       source: context.paymentIntent?.paymentIntentId ?? null,
       actionConfirmed: true,
     })),
-    storeOrderIds: assign({ orderIds: ({ event }) => outputOf<CheckoutResult>(event).orderIds }),
+    storeOrderIds: assign(({ event }) => ({ orderIds: paymentResult(event).orderIds })),
     storeBookedOrderId: assign(({ context, event }) => {
       const orderId = bookedOrderIdFrom(errorOf(event));
       return { orderIds: orderId ? [orderId] : context.cart.orderIds };
@@ -400,15 +415,15 @@ const checkoutSetup = setup({
       context.wallet && context.source !== null && amountDue(context) > 0 && context.identityFormShown,
     /** A gift card pays something of the cart as it is now (none does once nothing is outstanding). */
     hasGiftCards: ({ context }) => (giftCardPayments(context)[0]?.paymentCents ?? 0) > 0,
-    orderBooked: ({ event }) => outputOf<CheckoutResult>(event).orderIds.length > 0,
+    orderBooked: ({ event }) => paymentResult(event).orderIds.length > 0,
     /** The payment left something outstanding (spec 2 §4 result "partial"). */
-    paidInPart: ({ event }) => outputOf<CheckoutResult>(event).partial !== undefined,
+    paidInPart: ({ event }) => paymentResult(event).partial !== undefined,
     /**
      * A gift card's partial payment (spec 2 §4 result "partial", e.g. the deposit of a payment plan) that leaves
      * nothing of the amount to pay: no next gift card, no card; the checkout stays on the page.
      */
     giftCardPaidInPart: ({ context, event }) => {
-      if (outputOf<CheckoutResult>(event).partial === undefined) return false;
+      if (paymentResult(event).partial === undefined) return false;
       const after = { ...context, ...afterGiftCard(context, event) };
       return amountToPayCents(after.cart, after.instalmentCents, after.paidNowCents) <= 0;
     },
@@ -427,7 +442,7 @@ export const checkoutMachine = checkoutSetup
   .extend({
     actions: {
       notifyZipCodeApplied: checkoutSetup.enqueueActions(({ event, enqueue }) => {
-        enqueue({ type: 'zipCodeApplied', params: { cart: outputOf<CartModel>(event) } });
+        enqueue({ type: 'zipCodeApplied', params: { cart: zipCart(event) } });
       }),
       notifySpent: checkoutSetup.enqueueActions(({ context, enqueue }) => {
         const card = context.giftCards[0];

@@ -1,4 +1,4 @@
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, DoneActorEvent } from 'xstate';
 import type { CardPaymentResult, CartModel, GiftCardPayment, PurchaserInput } from '../../api/models';
 
 import type { FlowError } from '../shared/flow-error';
@@ -151,7 +151,14 @@ export type CheckoutEvent =
   /** The scheduled payments panel chose an amount to pay (due, outstanding or a custom amount; spec 2 §4). */
   | { type: 'instalment.change'; amountCents: number }
   /** The captcha's token expired before it was sent (hCaptcha's onExpire): the captcha runs again (step 4). */
-  | { type: 'captcha.expired' };
+  | { type: 'captcha.expired' }
+  /** The actors' answers the flow reads: the zip code's cart, the card's source, the captcha's token, a payment's result. */
+  | DoneActorEvent<CartModel, 'applyZipCode'>
+  | DoneActorEvent<ConfirmCardOutput, 'confirmCard'>
+  | DoneActorEvent<SolveCaptchaOutput, 'solveCaptcha'>
+  | DoneActorEvent<CheckoutResult, 'pay'>
+  | DoneActorEvent<CheckoutResult, 'payGiftCard'>
+  | DoneActorEvent<CheckoutResult, 'freeCheckout'>;
 
 /** What `applyZipCode` receives: the zip code as a code; it answers the fresh cart (errors ignored). */
 export interface ApplyZipCodeInput {
