@@ -10,8 +10,7 @@
  *
  * No I/O: `checkCart` is provided by the route; `completed` and `paymentFailed` are injected.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { outputOf } from '../shared/done-output';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { checkOutcome, isCartMissing, PENDING_MAX_FAILURES, PENDING_POLL_MS } from './rules';
@@ -44,15 +43,15 @@ const pendingOrderSetup = setup({
     completed: (_args, _params: { orderIds: string[] }) => {},
     /** Injected: the payment failed; the route goes back to checkout of the cart with the card error. */
     paymentFailed: (_args, _params: { cartId: string }) => {},
-    storeOrderIds: assign({ orderIds: ({ event }) => outputOf<CheckCartOutput>(event).orderIds }),
+    storeOrderIds: assign(({ event }) => ({ orderIds: checked(event).orderIds })),
     /** The cart's number, the reference the page shows (spec 2 §2), from each check. */
-    storeCartNumber: assign({ cartNumber: ({ event }) => outputOf<CheckCartOutput>(event).cartNumber }),
+    storeCartNumber: assign(({ event }) => ({ cartNumber: checked(event).cartNumber })),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     resetFailures: assign({ failures: 0 }),
   },
   guards: {
-    hasOrders: ({ event }) => checkOutcome(outputOf<CheckCartOutput>(event)) === 'booked',
-    paymentStopped: ({ event }) => checkOutcome(outputOf<CheckCartOutput>(event)) === 'paymentFailed',
+    hasOrders: ({ event }) => checkOutcome(checked(event)) === 'booked',
+    paymentStopped: ({ event }) => checkOutcome(checked(event)) === 'paymentFailed',
     cartMissing: ({ event }) => isCartMissing(errorOf(event)),
     lastFailure: ({ context }) => context.failures + 1 >= PENDING_MAX_FAILURES,
   },
@@ -60,6 +59,12 @@ const pendingOrderSetup = setup({
     poll: PENDING_POLL_MS,
   },
 });
+
+/** What a check of the cart answered. */
+function checked(event: PendingOrderEvent): CheckCartOutput {
+  assertEvent(event, 'xstate.done.actor.checkCart');
+  return event.output;
+}
 
 export const pendingOrderMachine = pendingOrderSetup
   .extend({

@@ -1,4 +1,5 @@
 /** The pending order page (spec 2 §2 "Pending page", issue 19): `/checkout/pending/{cartId}`. */
+import type { DoneActorEvent } from 'xstate';
 
 export interface PendingOrderInput {
   /** The cart whose payment is still processing (the route's `cartId`). */
@@ -41,4 +42,6 @@ export interface CheckCartOutput {
 
 export type PendingOrderEvent =
   /** After too many failed checks: check again (and go on polling). */
-  { type: 'retry' };
+  | { type: 'retry' }
+  /** A check of the cart answered. */
+  | DoneActorEvent<CheckCartOutput, 'checkCart'>;
