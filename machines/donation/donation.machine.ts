@@ -110,14 +110,16 @@ const donationSetup = setup({
       const group = loadedGroup(event);
       return { group, ...initialChoice(context.cart, group) };
     }),
-    takeCart: assign(({ event }) => (event.type === 'cart.change' ? { cart: event.cart } : {})),
-    choose: assign(({ event }) =>
-      event.type === 'amount.choose'
-        ? { choice: event.ticketTypeId, checked: false, error: null, notice: null }
-        : {},
-    ),
+    takeCart: assign(({ event }) => {
+      assertEvent(event, 'cart.change');
+      return { cart: event.cart };
+    }),
+    choose: assign(({ event }) => {
+      assertEvent(event, 'amount.choose');
+      return { choice: event.ticketTypeId, checked: false, error: null, notice: null };
+    }),
     typeAmount: assign(({ context, event }) => {
-      if (event.type !== 'amount.change') return {};
+      assertEvent(event, 'amount.change');
       const own = context.group ? ownAmountType(context.group) : null;
       return { amount: event.value, choice: own?.id ?? context.choice, error: null, notice: null };
     }),
@@ -149,9 +151,10 @@ const donationSetup = setup({
   guards: {
     groupOffersAmounts: ({ event }) => offersAmounts(loadedGroup(event)),
     /** The amount pressed is one of the group's types. */
-    isGroupType: ({ context, event }) =>
-      event.type === 'amount.choose' &&
-      (context.group?.types.some((t) => t.id === event.ticketTypeId) ?? false),
+    isGroupType: ({ context, event }) => {
+      assertEvent(event, 'amount.choose');
+      return context.group?.types.some((t) => t.id === event.ticketTypeId) ?? false;
+    },
     /** The own amount is chosen and does not fit its bounds (spec 1 §5). */
     amountRefused: ({ context }) => amountProblem(context.group, context.choice, context.amount) !== null,
     /** A valid choice that differs from the donation the cart holds. */

@@ -8,7 +8,7 @@
  *
  * No I/O: `submitEmail` is provided by the route.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { countsAsSent, emailFieldError, submitErrorMessage } from './rules';
@@ -34,9 +34,10 @@ export const emailSubmitMachine = setup({
     submitEmail: fromPromise<unknown, SubmitEmailInput>(notProvided('submitEmail')),
   },
   actions: {
-    changeEmail: assign(({ event }) =>
-      event.type === 'email.change' ? { email: event.value, fieldError: null } : {},
-    ),
+    changeEmail: assign(({ event }) => {
+      assertEvent(event, 'email.change');
+      return { email: event.value, fieldError: null };
+    }),
     startSubmit: assign({ formError: null, fieldError: null }),
     refuseEmail: assign(({ context }) => ({
       fieldError: emailFieldError(context.email),

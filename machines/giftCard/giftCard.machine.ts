@@ -118,9 +118,10 @@ const giftCardSetup = setup({
   actions: {
     /** Injected: the pending gift card payments changed (the widget's lines, checkout's submit). */
     cardsChanged: (_args, _params: { cards: GiftCardPayment[]; limitCents: number | null }) => {},
-    changeNumber: assign(({ event }) =>
-      event.type === 'number.change' ? { number: keptNumber(event.value), fieldError: null } : {},
-    ),
+    changeNumber: assign(({ event }) => {
+      assertEvent(event, 'number.change');
+      return { number: keptNumber(event.value), fieldError: null };
+    }),
     startLookup: assign({ fieldError: null, error: null }),
     refuseNumber: assign(({ context }) => ({
       fieldError: numberFieldError(context.number, context.cards),
@@ -142,17 +143,17 @@ const giftCardSetup = setup({
     })),
     /** A card checkout paid with is spent: it leaves the applied cards (its balance is no longer ours to spread). */
     forgetSpentCard: assign(({ context, event }) => {
-      if (event.type !== 'card.spent') return {};
+      assertEvent(event, 'card.spent');
       const { [event.cardNumber]: _spent, ...balances } = context.balances;
       return { balances, cards: spread(balances, context.dueCents, context.limitCents) };
     }),
     changeDue: assign(({ context, event }) => {
-      if (event.type !== 'due.change') return {};
+      assertEvent(event, 'due.change');
       const dueCents = Math.max(0, event.dueCents);
       return { dueCents, cards: spread(context.balances, dueCents, context.limitCents) };
     }),
     changeLimit: assign(({ context, event }) => {
-      if (event.type !== 'limit.change') return {};
+      assertEvent(event, 'limit.change');
       const limitCents = event.limitCents === null ? null : Math.max(0, event.limitCents);
       return { limitCents, cards: spread(context.balances, context.dueCents, limitCents) };
     }),

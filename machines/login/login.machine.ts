@@ -95,9 +95,9 @@ const loginSetup = setup({
     /** Injected: go to the seller's external login URL. */
     openExternalLogin: () => {},
 
-    change: assign({
-      fields: ({ context, event }) =>
-        event.type === 'login.change' ? { ...context.fields, [event.field]: event.value } : context.fields,
+    change: assign(({ context, event }) => {
+      assertEvent(event, 'login.change');
+      return { fields: { ...context.fields, [event.field]: event.value } };
     }),
     clearError: assign({ error: null, forgotPasswordLink: false, failure: null }),
     showFailure: assign(({ context, event }) => {

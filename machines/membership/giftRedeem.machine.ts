@@ -94,14 +94,14 @@ export const giftRedeemMachine = setup({
     openCartDialog: () => {},
     /** Injected: close the cart dialog. */
     closeCartDialog: () => {},
-    changeCode: assign(({ event }) =>
-      event.type === 'code.change' ? { code: event.value, codeError: null } : {},
-    ),
-    editCode: assign(({ event }) =>
-      event.type === 'code.change'
-        ? { code: event.value, codeError: null, levels: [], levelId: null, formError: null }
-        : {},
-    ),
+    changeCode: assign(({ event }) => {
+      assertEvent(event, 'code.change');
+      return { code: event.value, codeError: null };
+    }),
+    editCode: assign(({ event }) => {
+      assertEvent(event, 'code.change');
+      return { code: event.value, codeError: null, levels: [], levelId: null, formError: null };
+    }),
     refuseCode: assign(({ context }) => ({
       codeError: message('giftCodeInvalid'),
       refusals: context.refusals + 1,
@@ -124,10 +124,14 @@ export const giftRedeemMachine = setup({
       codeError: lookupErrorMessage(flowErrorOf(event) ?? toFlowError(null)),
       refusals: context.refusals + 1,
     })),
-    selectLevel: assign(({ event }) => (event.type === 'level.select' ? { levelId: event.levelId } : {})),
-    storeDetails: assign(({ event }) =>
-      event.type === 'redeem' ? { details: event.details ?? null, formError: null } : {},
-    ),
+    selectLevel: assign(({ event }) => {
+      assertEvent(event, 'level.select');
+      return { levelId: event.levelId };
+    }),
+    storeDetails: assign(({ event }) => {
+      assertEvent(event, 'redeem');
+      return { details: event.details ?? null, formError: null };
+    }),
     askForCartAction: assign(({ context }) => ({
       formError: message('redeemCartAction'),
       refusals: context.refusals + 1,
@@ -146,8 +150,10 @@ export const giftRedeemMachine = setup({
     initialCodeValid: ({ context }) => isGiftCode(context.code),
     codeValid: ({ context }) => isGiftCode(context.code),
     codeRedeemable: ({ event }) => lookupOutcome(lookupOf(event)).kind === 'valid',
-    levelOffered: ({ context, event }) =>
-      event.type === 'level.select' && context.levels.some((l) => l.id === event.levelId),
+    levelOffered: ({ context, event }) => {
+      assertEvent(event, 'level.select');
+      return context.levels.some((l) => l.id === event.levelId);
+    },
     levelChosen: ({ context }) => context.levels.some((l) => l.id === context.levelId),
     ...reserveCoreGuards,
     holdsMembership: ({ event }) => {

@@ -191,14 +191,16 @@ export const membershipPurchaseMachine = setup({
         outcomeMessage(membershipOutcome(flowErrorOf(event) ?? toFlowError(null)), 'membership'),
     }),
     clearFormError: assign({ formError: null }),
-    chooseLevel: assign(({ context, event }) =>
-      event.type === 'level.select' ? { ...selectLevel(context, event.levelId), autoRenew: null } : {},
-    ),
-    setExtend: assign({
-      extend: ({ context, event }) => (event.type === 'extend.change' ? event.value : context.extend),
+    chooseLevel: assign(({ context, event }) => {
+      assertEvent(event, 'level.select');
+      return { ...selectLevel(context, event.levelId), autoRenew: null };
+    }),
+    setExtend: assign(({ event }) => {
+      assertEvent(event, 'extend.change');
+      return { extend: event.value };
     }),
     changeMember: assign(({ context, event }) => {
-      if (event.type !== 'member.change') return {};
+      assertEvent(event, 'member.change');
       const entry = context.members[event.index];
       if (!entry || entry.disabled) return {};
       const members = context.members.map((m, i) =>
@@ -209,28 +211,28 @@ export const membershipPurchaseMachine = setup({
         fieldErrors: withoutError(context.fieldErrors, `member.${event.index}.${event.field}`),
       };
     }),
-    setOptional: assign({
-      optionalCount: ({ context, event }) =>
-        event.type === 'optional.set'
-          ? Math.min(optionalSlotCount(levelOf(context)), Math.max(0, Math.floor(event.count) || 0))
-          : context.optionalCount,
+    setOptional: assign(({ context, event }) => {
+      assertEvent(event, 'optional.set');
+      const most = optionalSlotCount(levelOf(context));
+      return { optionalCount: Math.min(most, Math.max(0, Math.floor(event.count) || 0)) };
     }),
-    setUnnamed: assign({
-      unnamedCount: ({ context, event }) =>
-        event.type === 'unnamed.set' ? clampUnnamed(levelOf(context), event.count) : context.unnamedCount,
+    setUnnamed: assign(({ context, event }) => {
+      assertEvent(event, 'unnamed.set');
+      return { unnamedCount: clampUnnamed(levelOf(context), event.count) };
     }),
     answer: assign(({ context, event }) => {
-      if (event.type !== 'survey.change') return {};
+      assertEvent(event, 'survey.change');
       return {
         answers: { ...context.answers, [event.name]: event.value },
         fieldErrors: withoutError(context.fieldErrors, `survey.${event.name}`),
       };
     }),
-    setAutoRenew: assign({
-      autoRenew: ({ context, event }) => (event.type === 'autoRenew.set' ? event.value : context.autoRenew),
+    setAutoRenew: assign(({ event }) => {
+      assertEvent(event, 'autoRenew.set');
+      return { autoRenew: event.value };
     }),
     changeRecipient: assign(({ context, event }) => {
-      if (event.type !== 'recipient.change') return {};
+      assertEvent(event, 'recipient.change');
       return {
         recipient: { ...context.recipient, [event.field]: event.value },
         fieldErrors: withoutError(context.fieldErrors, `recipient.${event.field}`),
@@ -246,7 +248,7 @@ export const membershipPurchaseMachine = setup({
     chooseGuest: assign({ asGuest: true }),
     /** The session's member changed: keep them; in a renew context prefill the previous level and members. */
     changeSessionMember: assign(({ context, event }) => {
-      if (event.type !== 'member.changed') return {};
+      assertEvent(event, 'member.changed');
       const next = { ...context, member: event.member };
       const renewNotice = renewNoticeOf(context.mode, event.member, context.settings, context.now);
       if (context.mode !== 'renew' || context.levels.length === 0)
@@ -254,9 +256,9 @@ export const membershipPurchaseMachine = setup({
       const level = initialLevel(context.levels, next) ?? levelOf(context);
       return { member: event.member, renewNotice, ...selectLevel(next, level?.id ?? null), autoRenew: null };
     }),
-    changeCartCount: assign({
-      cartTicketCount: ({ context, event }) =>
-        event.type === 'cart.changed' ? event.ticketCount : context.cartTicketCount,
+    changeCartCount: assign(({ event }) => {
+      assertEvent(event, 'cart.changed');
+      return { cartTicketCount: event.ticketCount };
     }),
     noteSubmitError: assign(({ event, context }) => {
       const outcome = submitErrorOutcome(submitErrorOf(event));

@@ -78,19 +78,24 @@ export const modalsMachine = setup({
     settle: assign(({ context }) => ({ stack: settle(context.stack, context.deferred), deferred: [] })),
   },
   guards: {
-    isNewName: ({ context, event }) =>
-      event.type === 'modal.open' &&
-      !hasName(context.stack, event.name) &&
-      !hasName(context.deferred, event.name),
+    isNewName: ({ context, event }) => {
+      assertEvent(event, 'modal.open');
+      return !hasName(context.stack, event.name) && !hasName(context.deferred, event.name);
+    },
     /** Not open and not already waiting: a name that is only closing may wait to open again. */
-    canWait: ({ context, event }) =>
-      event.type === 'modal.open' &&
-      !isOpen(context.stack, event.name) &&
-      !hasName(context.deferred, event.name),
+    canWait: ({ context, event }) => {
+      assertEvent(event, 'modal.open');
+      return !isOpen(context.stack, event.name) && !hasName(context.deferred, event.name);
+    },
     topIsCloseable: ({ context }) => canDismissTop(context.stack),
-    isOpenName: ({ context, event }) => event.type === 'modal.close' && isOpen(context.stack, event.name),
-    isDeferredName: ({ context, event }) =>
-      event.type === 'modal.close' && hasName(context.deferred, event.name),
+    isOpenName: ({ context, event }) => {
+      assertEvent(event, 'modal.close');
+      return isOpen(context.stack, event.name);
+    },
+    isDeferredName: ({ context, event }) => {
+      assertEvent(event, 'modal.close');
+      return hasName(context.deferred, event.name);
+    },
     hasOpenModals: ({ context }) => context.stack.some((entry) => !entry.closing),
     hasDeferred: ({ context }) => context.deferred.length > 0,
     nothingStaysOpen: ({ context }) =>

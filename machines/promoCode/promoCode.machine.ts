@@ -63,9 +63,10 @@ const promoCodeSetup = setup({
   actions: {
     /** Injected: the fresh cart goes to the app cart (`cart.updated`), which checkout and the widget follow. */
     cartApplied: (_args, _params: { cart: CartModel }) => {},
-    changeCode: assign(({ event }) =>
-      event.type === 'code.change' ? { code: keptCode(event.value), fieldError: null } : {},
-    ),
+    changeCode: assign(({ event }) => {
+      assertEvent(event, 'code.change');
+      return { code: keptCode(event.value), fieldError: null };
+    }),
     startApply: assign({ fieldError: null, error: null, codeRefused: false, applied: null }),
     refuseCode: assign(({ context }) => ({
       fieldError: codeFieldError(context.code),

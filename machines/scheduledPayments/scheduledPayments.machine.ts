@@ -102,12 +102,18 @@ const scheduledPaymentsSetup = setup({
   guards: {
     dueIsOutstanding: ({ context }) => context.dueCents === context.outstandingCents,
     /** The cart's due amount or outstanding balance changed (a payment made, tickets removed). */
-    amountsChanged: ({ context, event }) =>
-      event.type === 'cart.updated' &&
-      (Math.min(Math.max(0, event.outstandingCents), Math.max(0, event.dueCents)) !== context.dueCents ||
-        Math.max(0, event.outstandingCents) !== context.outstandingCents),
-    chose: ({ event }, params: { option: PaymentOption }) =>
-      event.type === 'option.choose' && event.option === params.option,
+    amountsChanged: ({ context, event }) => {
+      assertEvent(event, 'cart.updated');
+      const outstandingCents = Math.max(0, event.outstandingCents);
+      return (
+        Math.min(outstandingCents, Math.max(0, event.dueCents)) !== context.dueCents ||
+        outstandingCents !== context.outstandingCents
+      );
+    },
+    chose: ({ event }, params: { option: PaymentOption }) => {
+      assertEvent(event, 'option.choose');
+      return event.option === params.option;
+    },
   },
 });
 

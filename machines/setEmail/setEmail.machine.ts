@@ -33,7 +33,7 @@ export const setEmailMachine = setup({
     /** Injected: the email is saved; the route takes the member on. */
     continue: () => {},
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const { [event.name]: _cleared, ...fieldErrors } = context.fieldErrors;
       return { [event.name]: event.value, fieldErrors };
     }),
