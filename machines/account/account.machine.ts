@@ -128,6 +128,7 @@ export const accountMachine = setup({
   states: {
     loading: {
       description: 'The seller’s custom identity fields load, and the account for a profile (GET my/user).',
+      tags: ['loading'],
       invoke: {
         id: 'loadAccount',
         src: 'loadAccount',
@@ -149,6 +150,7 @@ export const accountMachine = setup({
     },
     saving: {
       description: 'The account is created (register) or saved (profile); further submits are ignored.',
+      tags: ['submitting'],
       invoke: {
         id: 'saveAccount',
         src: 'saveAccount',
@@ -162,6 +164,7 @@ export const accountMachine = setup({
     },
     loggingIn: {
       description: 'The new account logs in with the credentials just typed.',
+      tags: ['submitting'],
       invoke: {
         id: 'logIn',
         src: 'logIn',
@@ -171,6 +174,7 @@ export const accountMachine = setup({
       },
     },
     loggedIn: {
+      tags: ['submitting'],
       type: 'final',
       description: 'Registered and logged in: the member goes on.',
       entry: 'continue',

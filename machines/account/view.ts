@@ -51,7 +51,7 @@ export function selectAccountView(snapshot: AccountSnapshot, places: Places | nu
         );
   return {
     mode: context.mode,
-    stage: snapshot.matches('loading')
+    stage: snapshot.hasTag('loading')
       ? 'loading'
       : snapshot.matches('loadFailed')
         ? 'loadFailed'
@@ -67,7 +67,7 @@ export function selectAccountView(snapshot: AccountSnapshot, places: Places | nu
     formError: context.formError,
     notice: context.notice,
     errorVersion: context.refusals,
-    submitting: snapshot.matches('saving') || snapshot.matches('loggingIn') || snapshot.matches('loggedIn'),
+    submitting: snapshot.hasTag('submitting'),
     createdEmail: snapshot.matches('created') ? (values.email ?? '').trim() : null,
     addressLookupCountry: fields.some((f) => f.name === 'address' && !f.disabled)
       ? lookupCountryOf(countryCode(values.country))

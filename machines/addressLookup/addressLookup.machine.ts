@@ -196,6 +196,7 @@ export const addressLookupMachine = addressLookupSetup
           finding: {
             description:
               'Find: the text in the chosen country (into the container picked); the answer opens the suggestions, a failure leaves manual entry.',
+            tags: ['loading'],
             invoke: {
               id: 'find',
               src: 'find',
@@ -207,6 +208,7 @@ export const addressLookupMachine = addressLookupSetup
           retrieving: {
             description:
               'Retrieve: the address picked; it fills the form and becomes the address picked; a failure leaves manual entry.',
+            tags: ['loading'],
             invoke: {
               id: 'retrieve',
               src: 'retrieve',

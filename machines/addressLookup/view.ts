@@ -31,7 +31,7 @@ export function selectAddressLookupView(snapshot: AddressLookupSnapshot): Addres
     })),
     active: context.active,
     expanded: context.expanded,
-    busy: snapshot.matches({ autocomplete: 'finding' }) || snapshot.matches({ autocomplete: 'retrieving' }),
+    busy: snapshot.hasTag('loading'),
     notice: context.notice,
   };
 }

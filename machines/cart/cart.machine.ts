@@ -447,6 +447,7 @@ export const cartMachine = cartSetup
           },
           removing: {
             description: 'Removing tickets; the cart stays visible.',
+            tags: ['submitting'],
             invoke: {
               src: 'removeTickets',
               id: 'removeTickets',

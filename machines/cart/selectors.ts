@@ -38,7 +38,7 @@ const NO_MORE_TIME: MoreTimeView = { offered: false, busy: false, message: null 
 // checkout) carries only them.
 export { selectCart, selectCartId, selectIsLoading, selectTicketCount } from './current';
 
-export const selectIsRemoving = (snapshot: CartSnapshot): boolean => snapshot.matches({ active: 'removing' });
+export const selectIsRemoving = (snapshot: CartSnapshot): boolean => snapshot.hasTag('submitting');
 
 /** The cart-expiry modal is open. */
 export const selectExpiryModalOpen = (snapshot: CartSnapshot): boolean => snapshot.matches('expired');

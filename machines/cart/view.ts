@@ -76,7 +76,7 @@ export function selectCartWidgetView(snapshot: CartSnapshot): CartWidgetViewMode
         )
       : null,
     timer: tickedAt === null ? null : selectExpiryTimer(snapshot, tickedAt),
-    busy: snapshot.matches({ active: 'removing' }),
+    busy: snapshot.hasTag('submitting'),
     expired: snapshot.matches('expired'),
     ticketCount,
     badge: badgeText(ticketCount),

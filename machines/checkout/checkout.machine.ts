@@ -516,6 +516,7 @@ export const checkoutMachine = checkoutSetup
       },
       submitting: {
         description: 'Submitting: further submits are ignored.',
+        tags: ['submitting'],
         initial: 'validating',
         states: {
           validating: {

@@ -17,7 +17,7 @@ export const selectFieldErrors = (snapshot: CheckoutSnapshot): FieldErrors => sn
 /** The form-level error (validation summary, card error or API error), or null. */
 export const selectFormError = (snapshot: CheckoutSnapshot): Message | null => snapshot.context.formError;
 
-export const selectIsSubmitting = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('submitting');
+export const selectIsSubmitting = (snapshot: CheckoutSnapshot): boolean => snapshot.hasTag('submitting');
 
 /** The pay button is enabled: editing (not submitting, not completed or pending). */
 export const selectCanSubmit = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('editing');

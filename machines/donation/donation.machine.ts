@@ -186,6 +186,7 @@ export const donationMachine = donationSetup
       loading: {
         description:
           'GET ticket_group/{id} (handler donation, embed ticket_type): the form waits for its amounts.',
+        tags: ['loading'],
         invoke: {
           id: 'loadGroup',
           src: 'loadGroup',
@@ -217,6 +218,7 @@ export const donationMachine = donationSetup
       saving: {
         description:
           "One cart modification: the cart's donation ticket ids removed, the chosen ticket added; the form waits.",
+        tags: ['submitting'],
         invoke: {
           id: 'saveDonation',
           src: 'changeDonation',
@@ -227,6 +229,7 @@ export const donationMachine = donationSetup
       },
       removing: {
         description: "One cart modification: the cart's donation ticket ids removed; the form waits.",
+        tags: ['submitting'],
         invoke: {
           id: 'removeDonation',
           src: 'changeDonation',

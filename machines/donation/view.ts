@@ -63,13 +63,13 @@ export interface DonationView {
 export function selectDonationView(snapshot: DonationSnapshot): DonationView {
   const { context } = snapshot;
   const { group } = context;
-  const busy = snapshot.matches('saving') || snapshot.matches('removing');
+  const busy = snapshot.hasTag('submitting');
   const own = group ? ownAmountType(group) : null;
   const ownProblem = amountProblem(group, context.choice, context.amount);
   const hasDonation = donationTicketIds(context.cart, group).length > 0;
   return {
     shown: group !== null && !snapshot.matches('unavailable'),
-    loading: snapshot.matches('loading'),
+    loading: snapshot.hasTag('loading'),
     title: group?.name ?? '',
     description: group?.description ?? null,
     presets: (group ? presetTypes(group) : []).map((type) => ({

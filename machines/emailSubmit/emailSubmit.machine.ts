@@ -74,6 +74,7 @@ export const emailSubmitMachine = setup({
     },
     submitting: {
       description: 'The email is on its way; further submits are ignored.',
+      tags: ['submitting'],
       invoke: {
         id: 'submitEmail',
         src: 'submitEmail',

@@ -32,7 +32,7 @@ export function selectEmailSubmitView(snapshot: EmailSubmitSnapshot): EmailSubmi
     fieldError: context.fieldError,
     formError: context.formError,
     errorVersion: context.refusals,
-    submitting: snapshot.matches('submitting'),
+    submitting: snapshot.hasTag('submitting'),
     showForm: !sent,
     sentTo: sent ? context.sentTo : null,
   };

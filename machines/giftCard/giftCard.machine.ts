@@ -201,6 +201,7 @@ export const giftCardMachine = giftCardSetup
       },
       lookingUp: {
         description: 'GET ledger/{ledgerType}/{cardNumber}: further applies are ignored.',
+        tags: ['submitting'],
         invoke: {
           id: 'lookupCard',
           src: 'lookupCard',

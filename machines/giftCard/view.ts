@@ -39,7 +39,7 @@ export function selectGiftCardView(snapshot: GiftCardSnapshot): GiftCardView {
   return {
     number: context.number,
     maxLength: GIFT_CARD_NUMBER_MAX,
-    applying: snapshot.matches('lookingUp'),
+    applying: snapshot.hasTag('submitting'),
     fieldError: context.fieldError,
     error: context.error,
     cards: context.cards.map(({ cardNumber, paymentCents, remainingBalanceCents }) => ({

@@ -189,6 +189,7 @@ export const giftRedeemMachine = setup({
     },
     lookingUp: {
       description: 'The code is fetched: valid, expired, already redeemed or unknown.',
+      tags: ['loading'],
       invoke: {
         id: 'lookupCode',
         src: 'lookupCode',

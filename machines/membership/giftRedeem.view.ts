@@ -37,7 +37,7 @@ export function selectGiftRedeemView(snapshot: GiftRedeemSnapshot): GiftRedeemVi
     code: context.code,
     codeLength: GIFT_CODE_LENGTH,
     codeError: context.codeError,
-    lookingUp: snapshot.matches('lookingUp'),
+    lookingUp: snapshot.hasTag('loading'),
     showForm,
     levels: context.levels,
     levelId: context.levelId,

@@ -289,6 +289,7 @@ export const membershipPurchaseMachine = setup({
   states: {
     loading: {
       description: 'The levels, their membership rules and the survey are loading.',
+      tags: ['loading'],
       invoke: {
         id: 'loadOffer',
         src: 'loadOffer',
@@ -351,6 +352,7 @@ export const membershipPurchaseMachine = setup({
     reserving: {
       description:
         'The reserve core puts the membership in the app cart (read when the call is made; a new cart, once, when it is gone).',
+      tags: ['submitting'],
       invoke: {
         id: 'reserveIntoCart',
         src: 'reserveIntoCart',

@@ -72,10 +72,10 @@ export interface MembershipFormView {
 }
 
 function statusOf(snapshot: MembershipPurchaseSnapshot): MembershipFormView['status'] {
-  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.hasTag('loading')) return 'loading';
   if (snapshot.matches('loadError')) return 'loadError';
   if (snapshot.matches('unavailable')) return 'unavailable';
-  if (snapshot.matches('reserving')) return 'submitting';
+  if (snapshot.hasTag('submitting')) return 'submitting';
   if (snapshot.matches('done')) return 'done';
   if (snapshot.matches('failed')) return 'failed';
   return 'ready';

@@ -88,10 +88,12 @@ export const passwordResetMachine = setup({
   states: {
     checkingLink: {
       description: 'Without a token in the link there is nothing to validate.',
+      tags: ['loading'],
       always: [{ guard: 'hasToken', target: 'validating' }, { target: 'invalidLink' }],
     },
     validating: {
       description: 'The token is validated on load.',
+      tags: ['loading'],
       invoke: {
         id: 'validateToken',
         src: 'validateToken',
@@ -121,6 +123,7 @@ export const passwordResetMachine = setup({
     },
     resetting: {
       description: 'The new password is being saved; further submits are ignored.',
+      tags: ['submitting'],
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',

@@ -37,16 +37,15 @@ export type PasswordRequirementKey = (typeof REQUIREMENT_KEYS)[PasswordRequireme
 
 export function selectPasswordResetView(snapshot: PasswordResetSnapshot): PasswordResetView {
   const { context } = snapshot;
-  const stage: PasswordResetStage =
-    snapshot.matches('checkingLink') || snapshot.matches('validating')
-      ? 'loading'
-      : snapshot.matches('validationFailed')
-        ? 'loadFailed'
-        : snapshot.matches('updated')
-          ? 'updated'
-          : snapshot.matches('invalidLink')
-            ? 'invalidLink'
-            : 'form';
+  const stage: PasswordResetStage = snapshot.hasTag('loading')
+    ? 'loading'
+    : snapshot.matches('validationFailed')
+      ? 'loadFailed'
+      : snapshot.matches('updated')
+        ? 'updated'
+        : snapshot.matches('invalidLink')
+          ? 'invalidLink'
+          : 'form';
   return {
     stage,
     email: context.email,
@@ -61,7 +60,7 @@ export function selectPasswordResetView(snapshot: PasswordResetSnapshot): Passwo
     fieldErrors: context.fieldErrors,
     formError: context.formError,
     errorVersion: context.refusals,
-    submitting: snapshot.matches('resetting'),
+    submitting: snapshot.hasTag('submitting'),
   };
 }
 

@@ -157,6 +157,7 @@ export const sessionMachine = sessionSetup
       },
       loggingOut: {
         description: 'Logging out.',
+        tags: ['submitting'],
         invoke: {
           src: 'logout',
           id: 'logout',

@@ -40,6 +40,6 @@ export function selectSessionView(s: SessionSnapshot, method: LoginMethod | null
       validTo: m.validTo,
     })),
     email: current?.member.email ?? null,
-    loggingOut: s.matches('loggingOut'),
+    loggingOut: s.hasTag('submitting'),
   };
 }

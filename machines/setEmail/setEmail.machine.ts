@@ -78,6 +78,7 @@ export const setEmailMachine = setup({
     },
     saving: {
       description: 'The email is being saved on the account; further submits are ignored.',
+      tags: ['submitting'],
       invoke: {
         id: 'saveEmail',
         src: 'saveEmail',

@@ -29,7 +29,7 @@ export function selectSetEmailView(snapshot: SetEmailSnapshot): SetEmailView {
     fieldErrors: context.fieldErrors,
     formError: context.formError,
     errorVersion: context.refusals,
-    submitting: snapshot.matches('saving'),
+    submitting: snapshot.hasTag('submitting'),
     saved: snapshot.matches('saved'),
     sentTo: snapshot.matches('sent') ? context.sentTo : null,
   };

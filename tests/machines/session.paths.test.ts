@@ -95,6 +95,8 @@ function onStep(runner: ReplayRunner<typeof sessionMachine>, _expected: SessionS
   expect(view.memberButton).toBe('myAccount');
   expect(selectSessionView(s, 'scan_code').memberButton).toBe('membershipDetails');
   expect(view.isMember, where).toBe((current?.memberships.length ?? 0) > 0);
+  // The menu's Log out is busy exactly while the logout runs.
+  expect(view.loggingOut, where).toBe(s.matches('loggingOut'));
 }
 
 describe('session machine paths', () => {
