@@ -5,7 +5,7 @@
  * the dialog. Confirm hands the seats (per group, with their names) to the form; back closes.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SeatMapModel, SeatModel } from '../../../api/models';
 import { createSeatMapClient } from '../../../api/seat-map';
 import { canSelect, seatsByGroup } from '../../../machines/seatmap/rules';
@@ -90,7 +90,23 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
   const { inspect } = useServices();
   const strings = useSeatMapStrings();
   const { map } = props;
-  const machine = useMemo(() => provideSeatMap(map), [map]);
+  // The machine is made once per map; what it tells the route reaches the latest props when it acts.
+  const latest = useRef(props);
+  latest.current = props;
+  const machine = useMemo(
+    () =>
+      provideSeatMap(map).provide({
+        actions: {
+          seatsConfirmed: (_, { selected }) => {
+            const names: Record<string, string> = {};
+            for (const s of selected) names[s.seatId] = seatName(map, s.seatId);
+            latest.current.onConfirm(seatsByGroup(selected), names);
+          },
+          seatsBack: () => latest.current.onBack(),
+        },
+      }),
+    [map],
+  );
   const selected: SelectedSeat[] = useMemo(
     () =>
       Object.entries(props.seats).flatMap(([ticketGroupId, ids]) =>
@@ -108,19 +124,8 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
   );
   const onSeat = useCallback((seatId: string) => actor.send({ type: 'seat.toggle', seatId }), [actor]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one subscription per actor
   useEffect(() => {
     actor.send({ type: 'open' });
-    const confirmed = actor.on('seats.confirmed', (e) => {
-      const names: Record<string, string> = {};
-      for (const s of e.selected) names[s.seatId] = seatName(map, s.seatId);
-      props.onConfirm(seatsByGroup(e.selected), names);
-    });
-    const back = actor.on('seats.back', () => props.onBack());
-    return () => {
-      confirmed.unsubscribe();
-      back.unsubscribe();
-    };
   }, [actor]);
 
   const groupIds = useMemo(() => [...new Set(map.seats.flatMap((s) => s.groups))], [map]);
