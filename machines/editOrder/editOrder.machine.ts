@@ -10,9 +10,10 @@
  * loads again as it is, with 'Unfortunately your cart has timed out'.
  *
  * No I/O: `loadEdit`, `removeTickets`, `confirmChange`, `discardChange` and `changeExpiry` (the clock's watch of
- * the cart's expires_at) are provided by the route.
+ * the cart's expires_at) are provided by the route, and so are the injected `editKept`, `editClosed` (keep or
+ * forget the change's cart in this tab) and `editPay` (on to /manage/{id}/confirm).
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { EditCart } from '../../api/models';
 import { outcomeMessage } from '../../domain/error-messages/base';
 import { cancelOrderOutcome, rescheduleOutcome } from '../../domain/error-messages/order';
@@ -26,8 +27,9 @@ import type {
   ChangeExpiryInput,
   ConfirmChangeInput,
   DiscardChangeInput,
+  EditChange,
+  EditClosed,
   EditOrderContext,
-  EditOrderEmitted,
   EditOrderEvent,
   EditOrderInput,
   RemoveTicketsInput,
@@ -83,12 +85,11 @@ function idsOf(context: EditOrderContext, event: EditOrderEvent): string[] {
   return orderCancelIds(order, edit, nowMs, access);
 }
 
-export const editOrderMachine = setup({
+const editOrderSetup = setup({
   types: {
     context: {} as EditOrderContext,
     events: {} as EditOrderEvent,
     input: {} as EditOrderInput,
-    emitted: {} as EditOrderEmitted,
   },
   actors: {
     orderLoad: orderLoadMachine,
@@ -116,15 +117,12 @@ export const editOrderMachine = setup({
       assertEvent(event, 'xstate.done.actor.removeTickets');
       return { edit: event.output, cartId: event.output.cartId, pending: [] };
     }),
-    emitKept: emit(({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.removeTickets');
-      return { type: 'edit.kept' as const, orderId: context.orderId, cartId: event.output.cartId };
-    }),
-    emitPay: emit(({ context }) => ({
-      type: 'edit.pay' as const,
-      orderId: context.orderId,
-      cartId: context.cartId ?? '',
-    })),
+    /** Injected: the change is in this order-bound cart (the route keeps its id for this tab). */
+    editKept: (_args, _params: EditChange) => {},
+    /** Injected: the change must be paid (the route goes on to /manage/{id}/confirm). */
+    editPay: (_args, _params: EditChange) => {},
+    /** Injected: the change is confirmed, discarded or expired (the route forgets its cart). */
+    editClosed: (_args, _params: EditClosed) => {},
     markConfirmed: assign(({ context }) => ({
       success: successOf(context.edit),
       expired: false,
@@ -134,7 +132,6 @@ export const editOrderMachine = setup({
     })),
     dropEdit: assign({ edit: null, cartId: null }),
     markExpired: assign({ edit: null, cartId: null, success: null, expired: true, error: null }),
-    emitClosed: emit(({ context }) => ({ type: 'edit.closed' as const, orderId: context.orderId })),
     showLoadError: assign({ error: ({ event }) => loadErrorOf(event) }),
     showRemoveError: assign({
       error: ({ event }) => outcomeMessage(cancelOrderOutcome(errorOf(event)), 'cancelOrder'),
@@ -163,114 +160,133 @@ export const editOrderMachine = setup({
     givesUpTickets: ({ context, event }) => idsOf(context, event).length > 0,
     owesPayment: ({ context }) => owesPayment(context.edit),
   },
-}).createMachine({
-  id: 'editOrder',
-  description:
-    'Edit order: remove free tickets or take a change made on the reschedule page; Confirm Changes pays the difference at /manage/{id}/confirm or completes for free; Cancel discards it.',
-  context: initialEditOrderContext,
-  initial: 'loading',
-  states: {
-    loading: {
-      description:
-        'The order, whether this visitor may change it (the link token), and its pending change (the order-bound cart this tab made), by the orderLoad child.',
-      tags: ['loading'],
-      invoke: {
-        id: 'orderLoad',
-        src: 'orderLoad',
-        input: loadEditInput,
-        onDone: [
-          { guard: 'orderRefused', target: 'refused', actions: 'showLoadError' },
-          { guard: 'orderLoadFailed', target: 'loadFailed', actions: 'showLoadError' },
-          { guard: 'selfEditOff', target: 'cancelFreeOrder', actions: 'storeLoaded' },
-          { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
-          { guard: 'openEdit', target: 'unsaved', actions: 'storeLoaded' },
-          { target: 'saved', actions: 'storeLoaded' },
-        ],
-      },
-    },
-    loadFailed: {
-      description:
-        "'We could not find that order.' (404) or 'Oops! Sorry, something went wrong. Please try again.'",
-      on: { retry: { target: 'loading', actions: 'clearError' } },
-    },
-    refused: {
-      description: "No manage link token, or the seller's rules: 'You must contact us to cancel this order.'",
-    },
-    cancelFreeOrder: {
-      description:
-        'Self-edit off (spec 2 §2): /manage/{id} is the cancel-free-order page (the cancelFreeOrder flow) instead.',
-      type: 'final',
-    },
-    logOut: {
-      description: "A logged-in member (spec 2 §6): 'Please log-out to edit your tickets'.",
-    },
-    saved: {
-      description:
-        "'Your Order': a card per session; remove on zero-price tickets, a session's Cancel and Reschedule, 'Cancel order'.",
-      on: {
-        'ticket.remove': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
-        'session.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
-        'order.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
-      },
-    },
-    unsaved: {
-      description:
-        "Unsaved changes: the sticky footer with Cancel and Confirm Changes, 'You have unsaved changes to your order that must be confirmed.'; when the change's cart expires (its expires_at), the order loads again as it is, with the timed-out message.",
-      on: {
-        'ticket.remove': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
-        'session.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
-        'order.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
-        confirm: [{ guard: 'owesPayment', target: 'paying' }, { target: 'confirming' }],
-        discard: { target: 'discarding' },
-      },
-      invoke: {
-        id: 'changeExpiry',
-        src: 'changeExpiry',
-        input: changeExpiryInput,
-        onDone: { target: 'loading', actions: ['markExpired', 'emitClosed'] },
-      },
-    },
-    removing: {
-      description:
-        'The removal into the order-bound cart (a new one when none: POST ticket_order/{id}/edit), POST cart/{cartId}/modify { remove }.',
-      tags: ['submitting'],
-      invoke: {
-        id: 'removeTickets',
-        src: 'removeTickets',
-        input: removeTicketsInput,
-        onDone: { target: 'unsaved', actions: ['storeEdit', 'emitKept'] },
-        onError: { target: 'loading', actions: 'showRemoveError' },
-      },
-    },
-    confirming: {
-      description:
-        'Nothing to pay: the free checkout (POST cart/{cartId}/guest_checkout, gateway free), then POST ticket_order/{id}/email (order_update).',
-      tags: ['submitting'],
-      invoke: {
-        id: 'confirmChange',
-        src: 'confirmChange',
-        input: confirmChangeInput,
-        onDone: { target: 'loading', actions: ['markConfirmed', 'emitClosed'] },
-        onError: { target: 'loading', actions: 'showConfirmError' },
-      },
-    },
-    discarding: {
-      description: 'Cancel: DELETE cart/{cartId}; the order stays as it was.',
-      tags: ['submitting'],
-      invoke: {
-        id: 'discardChange',
-        src: 'discardChange',
-        input: discardChangeInput,
-        onDone: { target: 'loading', actions: ['dropEdit', 'emitClosed'] },
-        onError: { target: 'loading', actions: ['dropEdit', 'emitClosed'] },
-      },
-    },
-    paying: {
-      description: 'Something to pay: on to /manage/{id}/confirm, the checkout of the order-bound cart.',
-      type: 'final',
-      entry: 'emitPay',
-    },
-  },
 });
+
+export const editOrderMachine = editOrderSetup
+  .extend({
+    actions: {
+      /** Tells the route the cart the removal answered (read from its done event). */
+      notifyKept: editOrderSetup.enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'xstate.done.actor.removeTickets');
+        enqueue({ type: 'editKept', params: { orderId: context.orderId, cartId: event.output.cartId } });
+      }),
+      notifyPay: editOrderSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'editPay', params: { orderId: context.orderId, cartId: context.cartId ?? '' } });
+      }),
+      notifyClosed: editOrderSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'editClosed', params: { orderId: context.orderId } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'editOrder',
+    description:
+      'Edit order: remove free tickets or take a change made on the reschedule page; Confirm Changes pays the difference at /manage/{id}/confirm or completes for free; Cancel discards it.',
+    context: initialEditOrderContext,
+    initial: 'loading',
+    states: {
+      loading: {
+        description:
+          'The order, whether this visitor may change it (the link token), and its pending change (the order-bound cart this tab made), by the orderLoad child.',
+        tags: ['loading'],
+        invoke: {
+          id: 'orderLoad',
+          src: 'orderLoad',
+          input: loadEditInput,
+          onDone: [
+            { guard: 'orderRefused', target: 'refused', actions: 'showLoadError' },
+            { guard: 'orderLoadFailed', target: 'loadFailed', actions: 'showLoadError' },
+            { guard: 'selfEditOff', target: 'cancelFreeOrder', actions: 'storeLoaded' },
+            { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
+            { guard: 'openEdit', target: 'unsaved', actions: 'storeLoaded' },
+            { target: 'saved', actions: 'storeLoaded' },
+          ],
+        },
+      },
+      loadFailed: {
+        description:
+          "'We could not find that order.' (404) or 'Oops! Sorry, something went wrong. Please try again.'",
+        on: { retry: { target: 'loading', actions: 'clearError' } },
+      },
+      refused: {
+        description:
+          "No manage link token, or the seller's rules: 'You must contact us to cancel this order.'",
+      },
+      cancelFreeOrder: {
+        description:
+          'Self-edit off (spec 2 §2): /manage/{id} is the cancel-free-order page (the cancelFreeOrder flow) instead.',
+        type: 'final',
+      },
+      logOut: {
+        description: "A logged-in member (spec 2 §6): 'Please log-out to edit your tickets'.",
+      },
+      saved: {
+        description:
+          "'Your Order': a card per session; remove on zero-price tickets, a session's Cancel and Reschedule, 'Cancel order'.",
+        on: {
+          'ticket.remove': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+          'session.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+          'order.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+        },
+      },
+      unsaved: {
+        description:
+          "Unsaved changes: the sticky footer with Cancel and Confirm Changes, 'You have unsaved changes to your order that must be confirmed.'; when the change's cart expires (its expires_at), the order loads again as it is, with the timed-out message.",
+        on: {
+          'ticket.remove': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+          'session.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+          'order.cancel': { guard: 'givesUpTickets', target: 'removing', actions: 'askRemove' },
+          confirm: [{ guard: 'owesPayment', target: 'paying' }, { target: 'confirming' }],
+          discard: { target: 'discarding' },
+        },
+        invoke: {
+          id: 'changeExpiry',
+          src: 'changeExpiry',
+          input: changeExpiryInput,
+          onDone: { target: 'loading', actions: ['markExpired', 'notifyClosed'] },
+        },
+      },
+      removing: {
+        description:
+          'The removal into the order-bound cart (a new one when none: POST ticket_order/{id}/edit), POST cart/{cartId}/modify { remove }.',
+        tags: ['submitting'],
+        invoke: {
+          id: 'removeTickets',
+          src: 'removeTickets',
+          input: removeTicketsInput,
+          onDone: { target: 'unsaved', actions: ['storeEdit', 'notifyKept'] },
+          onError: { target: 'loading', actions: 'showRemoveError' },
+        },
+      },
+      confirming: {
+        description:
+          'Nothing to pay: the free checkout (POST cart/{cartId}/guest_checkout, gateway free), then POST ticket_order/{id}/email (order_update).',
+        tags: ['submitting'],
+        invoke: {
+          id: 'confirmChange',
+          src: 'confirmChange',
+          input: confirmChangeInput,
+          onDone: { target: 'loading', actions: ['markConfirmed', 'notifyClosed'] },
+          onError: { target: 'loading', actions: 'showConfirmError' },
+        },
+      },
+      discarding: {
+        description: 'Cancel: DELETE cart/{cartId}; the order stays as it was.',
+        tags: ['submitting'],
+        invoke: {
+          id: 'discardChange',
+          src: 'discardChange',
+          input: discardChangeInput,
+          onDone: { target: 'loading', actions: ['dropEdit', 'notifyClosed'] },
+          onError: { target: 'loading', actions: ['dropEdit', 'notifyClosed'] },
+        },
+      },
+      paying: {
+        description: 'Something to pay: on to /manage/{id}/confirm, the checkout of the order-bound cart.',
+        type: 'final',
+        entry: 'notifyPay',
+      },
+    },
+  });
 
 export type EditOrderMachine = typeof editOrderMachine;

@@ -90,8 +90,16 @@ export type EditOrderEvent =
   /** The removal is in the order-bound cart: the change as it is now. */
   | DoneActorEvent<EditCart, 'removeTickets'>;
 
-/** What the flow tells the route: the change is confirmed or discarded (forget its cart), or must be paid. */
-export type EditOrderEmitted =
-  | { type: 'edit.closed'; orderId: string }
-  | { type: 'edit.kept'; orderId: string; cartId: string }
-  | { type: 'edit.pay'; orderId: string; cartId: string };
+/**
+ * The params of the injected `editKept` (the change is in this order-bound cart: keep it) and `editPay` (the
+ * change must be paid: on to its checkout).
+ */
+export interface EditChange {
+  orderId: string;
+  cartId: string;
+}
+
+/** The params of the injected `editClosed`: the change is confirmed, discarded or expired (forget its cart). */
+export interface EditClosed {
+  orderId: string;
+}

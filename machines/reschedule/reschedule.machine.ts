@@ -9,9 +9,10 @@
  * cannot move show the message with 'Click here to start again.'; otherwise the generic text (the wiring deleted
  * the cart).
  *
- * No I/O: `loadReschedule`, `loadSessions` and `updateOrder` are provided by the route.
+ * No I/O: `loadReschedule`, `loadSessions` and `updateOrder` are provided by the route, and so is the injected
+ * `rescheduled` (the change's cart, back to the manage page).
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { outcomeMessage } from '../../domain/error-messages/base';
 import { rescheduleOutcome } from '../../domain/error-messages/order';
 import { orderLoadMachine } from '../orderLoad/orderLoad.machine';
@@ -24,7 +25,7 @@ import { canUpdate, quantitiesOf, ticketsToMove } from './rules';
 import type {
   LoadSessionsInput,
   RescheduleContext,
-  RescheduleEmitted,
+  Rescheduled,
   RescheduleEvent,
   RescheduleInput,
   RescheduleSession,
@@ -71,12 +72,11 @@ export function updateOrderInput({ context }: { context: RescheduleContext }): U
   };
 }
 
-export const rescheduleMachine = setup({
+const rescheduleSetup = setup({
   types: {
     context: {} as RescheduleContext,
     events: {} as RescheduleEvent,
     input: {} as RescheduleInput,
-    emitted: {} as RescheduleEmitted,
   },
   actors: {
     orderLoad: orderLoadMachine,
@@ -105,11 +105,8 @@ export const rescheduleMachine = setup({
       return { selectedSessionId: event.sessionId };
     }),
     storeCart: assign({ cartId: ({ event }) => outputOf<UpdateOrderOutput>(event).cartId }),
-    emitRescheduled: emit(({ context }) => ({
-      type: 'rescheduled' as const,
-      orderId: context.orderId,
-      cartId: context.cartId ?? '',
-    })),
+    /** Injected: the change is in this order-bound cart (the route keeps its id and goes back to the order). */
+    rescheduled: (_args, _params: Rescheduled) => {},
     showLoadError: assign({ error: ({ event }) => loadErrorOf(event) }),
     showSessionsError: assign({
       error: ({ event }) => outcomeMessage(rescheduleOutcome(errorOf(event)), 'reschedule'),
@@ -151,93 +148,109 @@ export const rescheduleMachine = setup({
     },
     canUpdate: ({ context }) => canUpdate(context.selectedDate, context.selectedSessionId),
   },
-}).createMachine({
-  id: 'reschedule',
-  description:
-    'Reschedule: choose a new date and time for a session of the order; Update puts the change in the order-bound cart and returns to the manage page.',
-  context: initialRescheduleContext,
-  initial: 'loading',
-  states: {
-    loading: {
-      description:
-        'The order, whether this visitor may change it (the link token), and the event’s days, by the orderLoad child.',
-      tags: ['loading'],
-      invoke: {
-        id: 'orderLoad',
-        src: 'orderLoad',
-        input: loadRescheduleInput,
-        onDone: [
-          { guard: 'orderRefused', target: 'refused', actions: 'showLoadError' },
-          { guard: 'orderLoadFailed', target: 'loadFailed', actions: 'showLoadError' },
-          { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
-          { guard: 'nothingToMove', target: 'unavailable', actions: 'storeLoaded' },
-          { target: 'choosing', actions: 'storeLoaded' },
-        ],
-      },
-    },
-    loadFailed: {
-      description:
-        "'We could not find that order.' (404) or 'Oops! Sorry, something went wrong. Please try again.'",
-      on: { restart: { target: 'loading', actions: 'clearError' } },
-    },
-    refused: {
-      description: "No manage link token, or the seller's rules: 'You must contact us to cancel this order.'",
-    },
-    logOut: {
-      description: "A logged-in member (spec 2 §6): 'Please log-out to edit your tickets'.",
-    },
-    unavailable: {
-      description:
-        'No ticket of this session may be rescheduled (past the horizon, cancelled, another category).',
-    },
-    choosing: {
-      description: 'Day buttons, then the day’s sessions as tabs; Update enabled once both are chosen.',
-      on: {
-        'date.select': { guard: 'dayOpen', target: 'loadingSessions', actions: 'selectDate' },
-        'session.select': { guard: 'sessionOpen', actions: 'selectSession' },
-        update: { guard: 'canUpdate', target: 'updating' },
-      },
-    },
-    loadingSessions: {
-      description: 'GET events/{id}/sessions on the chosen day.',
-      tags: ['loading'],
-      invoke: {
-        id: 'loadSessions',
-        src: 'loadSessions',
-        input: loadSessionsInput,
-        onDone: { target: 'choosing', actions: 'storeSessions' },
-        onError: { target: 'choosing', actions: 'showSessionsError' },
-      },
-      on: {
-        'date.select': { guard: 'dayOpen', target: 'loadingSessions', reenter: true, actions: 'selectDate' },
-      },
-    },
-    updating: {
-      description:
-        'A new order-bound cart (POST ticket_order/{id}/edit), then one POST cart/{cartId}/modify: remove the session’s tickets, add their types in the chosen session.',
-      tags: ['submitting'],
-      invoke: {
-        id: 'updateOrder',
-        src: 'updateOrder',
-        input: updateOrderInput,
-        onDone: { target: 'done', actions: 'storeCart' },
-        onError: { target: 'failed', actions: 'showUpdateError' },
-      },
-    },
-    failed: {
-      description:
-        "The change was refused; the date is cleared. 'Click here to start again.' for an expired cart or tickets that cannot move.",
-      on: {
-        'date.select': { guard: 'dayOpen', target: 'loadingSessions', actions: 'selectDate' },
-        restart: { target: 'loading', actions: 'clearError' },
-      },
-    },
-    done: {
-      description: 'Back to /manage/{orderId}, where the change waits to be confirmed.',
-      type: 'final',
-      entry: 'emitRescheduled',
-    },
-  },
 });
+
+export const rescheduleMachine = rescheduleSetup
+  .extend({
+    actions: {
+      notifyRescheduled: rescheduleSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'rescheduled', params: { orderId: context.orderId, cartId: context.cartId ?? '' } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'reschedule',
+    description:
+      'Reschedule: choose a new date and time for a session of the order; Update puts the change in the order-bound cart and returns to the manage page.',
+    context: initialRescheduleContext,
+    initial: 'loading',
+    states: {
+      loading: {
+        description:
+          'The order, whether this visitor may change it (the link token), and the event’s days, by the orderLoad child.',
+        tags: ['loading'],
+        invoke: {
+          id: 'orderLoad',
+          src: 'orderLoad',
+          input: loadRescheduleInput,
+          onDone: [
+            { guard: 'orderRefused', target: 'refused', actions: 'showLoadError' },
+            { guard: 'orderLoadFailed', target: 'loadFailed', actions: 'showLoadError' },
+            { guard: 'memberSession', target: 'logOut', actions: 'storeLoaded' },
+            { guard: 'nothingToMove', target: 'unavailable', actions: 'storeLoaded' },
+            { target: 'choosing', actions: 'storeLoaded' },
+          ],
+        },
+      },
+      loadFailed: {
+        description:
+          "'We could not find that order.' (404) or 'Oops! Sorry, something went wrong. Please try again.'",
+        on: { restart: { target: 'loading', actions: 'clearError' } },
+      },
+      refused: {
+        description:
+          "No manage link token, or the seller's rules: 'You must contact us to cancel this order.'",
+      },
+      logOut: {
+        description: "A logged-in member (spec 2 §6): 'Please log-out to edit your tickets'.",
+      },
+      unavailable: {
+        description:
+          'No ticket of this session may be rescheduled (past the horizon, cancelled, another category).',
+      },
+      choosing: {
+        description: 'Day buttons, then the day’s sessions as tabs; Update enabled once both are chosen.',
+        on: {
+          'date.select': { guard: 'dayOpen', target: 'loadingSessions', actions: 'selectDate' },
+          'session.select': { guard: 'sessionOpen', actions: 'selectSession' },
+          update: { guard: 'canUpdate', target: 'updating' },
+        },
+      },
+      loadingSessions: {
+        description: 'GET events/{id}/sessions on the chosen day.',
+        tags: ['loading'],
+        invoke: {
+          id: 'loadSessions',
+          src: 'loadSessions',
+          input: loadSessionsInput,
+          onDone: { target: 'choosing', actions: 'storeSessions' },
+          onError: { target: 'choosing', actions: 'showSessionsError' },
+        },
+        on: {
+          'date.select': {
+            guard: 'dayOpen',
+            target: 'loadingSessions',
+            reenter: true,
+            actions: 'selectDate',
+          },
+        },
+      },
+      updating: {
+        description:
+          'A new order-bound cart (POST ticket_order/{id}/edit), then one POST cart/{cartId}/modify: remove the session’s tickets, add their types in the chosen session.',
+        tags: ['submitting'],
+        invoke: {
+          id: 'updateOrder',
+          src: 'updateOrder',
+          input: updateOrderInput,
+          onDone: { target: 'done', actions: 'storeCart' },
+          onError: { target: 'failed', actions: 'showUpdateError' },
+        },
+      },
+      failed: {
+        description:
+          "The change was refused; the date is cleared. 'Click here to start again.' for an expired cart or tickets that cannot move.",
+        on: {
+          'date.select': { guard: 'dayOpen', target: 'loadingSessions', actions: 'selectDate' },
+          restart: { target: 'loading', actions: 'clearError' },
+        },
+      },
+      done: {
+        description: 'Back to /manage/{orderId}, where the change waits to be confirmed.',
+        type: 'final',
+        entry: 'notifyRescheduled',
+      },
+    },
+  });
 
 export type RescheduleMachine = typeof rescheduleMachine;

@@ -98,5 +98,11 @@ export type RescheduleEvent =
   /** The orderLoad child's answer: the order (with the event's days) loaded, refused or failed. */
   | OrderLoadDoneEvent<LoadRescheduleOutput>;
 
-/** What the flow tells the route: the change is in its cart; back to the manage page, which confirms it. */
-export type RescheduleEmitted = { type: 'rescheduled'; orderId: string; cartId: string };
+/**
+ * The params of the injected `rescheduled`: the change is in this order-bound cart; back to the manage page,
+ * which confirms it.
+ */
+export interface Rescheduled {
+  orderId: string;
+  cartId: string;
+}

@@ -10,10 +10,10 @@
  *
  * The context holds the selection and the view state only. The loaded map (tens of thousands of seats) is
  * read by the guards and actions through a closure: `provideSeatMap(map)` provides the implementations for
- * one loaded map; the registered machine carries an empty map. Confirm and back are emitted
- * (`seats.confirmed`, `seats.back`) for the route, which closes the modal on the modal stack.
+ * one loaded map; the registered machine carries an empty map. Confirm and back tell the route through the
+ * injected `seatsConfirmed` (with the seats) and `seatsBack`; the route closes the modal on the modal stack.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   autoSelect,
   canSelect,
@@ -30,7 +30,7 @@ import {
   ZOOM_OUT_FACTOR,
   zoomAt,
 } from './rules';
-import type { SeatMapContext, SeatMapEmitted, SeatMapEvent, SeatMapInput, SeatTopology } from './types';
+import type { SeatMapContext, SeatMapEvent, SeatMapInput, SeatsConfirmed, SeatTopology } from './types';
 
 /** Named context mapper: the needs and earlier seats from the form; zoom 1 until the viewport is known. */
 export function initialSeatMapContext({ input }: { input: SeatMapInput }): SeatMapContext {
@@ -102,12 +102,11 @@ export function seatMapBehaviour(map: SeatTopology) {
 
 const empty = seatMapBehaviour(EMPTY_TOPOLOGY);
 
-export const seatMapMachine = setup({
+const seatMapSetup = setup({
   types: {
     context: {} as SeatMapContext,
     events: {} as SeatMapEvent,
     input: {} as SeatMapInput,
-    emitted: {} as SeatMapEmitted,
   },
   delays: {
     /** The modal opens after about 50 ms (spec 1 §2, §9). */
@@ -131,52 +130,65 @@ export const seatMapMachine = setup({
       event.type === 'seat.toggle' ? { lastChange: change('refused', [], event.seatId) } : {},
     ),
     clearChange: assign({ lastChange: null }),
-    emitConfirmed: emit(({ context }) => ({ type: 'seats.confirmed' as const, selected: context.selected })),
-    emitBack: emit({ type: 'seats.back' } as const),
-  },
-}).createMachine({
-  id: 'seatMap',
-  description:
-    'The seat-map modal: renders for about 50 ms, then seats are chosen (a click selects neighbours up to the group quantity), zoomed and panned; confirm or back closes it.',
-  context: initialSeatMapContext,
-  initial: 'closed',
-  on: {
-    'viewport.resize': { actions: 'resize' },
-  },
-  states: {
-    closed: {
-      description: 'The modal is not shown; the chosen seats are kept for the form.',
-      on: {
-        open: { target: 'rendering', actions: ['keepAvailableSeats', 'clearChange'] },
-      },
-    },
-    rendering: {
-      description: 'The modal is on the stack and the map is being drawn (about 50 ms).',
-      after: { render: { target: 'open' } },
-      on: {
-        back: { target: 'closed', actions: 'emitBack' },
-      },
-    },
-    open: {
-      description:
-        'Seats can be chosen on the picture or from the section, row and seat lists; zoom and pan move the picture.',
-      on: {
-        'seat.toggle': [
-          { guard: 'isSelectedSeat', actions: 'deselectSeat' },
-          { guard: 'isAvailableSeat', actions: 'selectSeats' },
-          { actions: 'refuseSeat' },
-        ],
-        'zoom.in': { actions: 'zoomIn' },
-        'zoom.out': { actions: 'zoomOut' },
-        'zoom.by': { actions: 'zoomBy' },
-        'pan.by': { actions: 'panBy' },
-        'view.reset': { actions: 'resetView' },
-        confirm: { guard: 'allocationComplete', target: 'closed', actions: 'emitConfirmed' },
-        back: { target: 'closed', actions: 'emitBack' },
-      },
-    },
+    /** Injected: the seats are chosen (confirm); the route hands them to the form and closes the modal. */
+    seatsConfirmed: (_args, _params: SeatsConfirmed) => {},
+    /** Injected: back without choosing; the route closes the modal. */
+    seatsBack: () => {},
   },
 });
+
+export const seatMapMachine = seatMapSetup
+  .extend({
+    actions: {
+      /** Tells the route the seats chosen (`context.selected`). */
+      notifySeatsConfirmed: seatMapSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'seatsConfirmed', params: { selected: context.selected } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'seatMap',
+    description:
+      'The seat-map modal: renders for about 50 ms, then seats are chosen (a click selects neighbours up to the group quantity), zoomed and panned; confirm or back closes it.',
+    context: initialSeatMapContext,
+    initial: 'closed',
+    on: {
+      'viewport.resize': { actions: 'resize' },
+    },
+    states: {
+      closed: {
+        description: 'The modal is not shown; the chosen seats are kept for the form.',
+        on: {
+          open: { target: 'rendering', actions: ['keepAvailableSeats', 'clearChange'] },
+        },
+      },
+      rendering: {
+        description: 'The modal is on the stack and the map is being drawn (about 50 ms).',
+        after: { render: { target: 'open' } },
+        on: {
+          back: { target: 'closed', actions: 'seatsBack' },
+        },
+      },
+      open: {
+        description:
+          'Seats can be chosen on the picture or from the section, row and seat lists; zoom and pan move the picture.',
+        on: {
+          'seat.toggle': [
+            { guard: 'isSelectedSeat', actions: 'deselectSeat' },
+            { guard: 'isAvailableSeat', actions: 'selectSeats' },
+            { actions: 'refuseSeat' },
+          ],
+          'zoom.in': { actions: 'zoomIn' },
+          'zoom.out': { actions: 'zoomOut' },
+          'zoom.by': { actions: 'zoomBy' },
+          'pan.by': { actions: 'panBy' },
+          'view.reset': { actions: 'resetView' },
+          confirm: { guard: 'allocationComplete', target: 'closed', actions: 'notifySeatsConfirmed' },
+          back: { target: 'closed', actions: 'seatsBack' },
+        },
+      },
+    },
+  });
 
 export type SeatMapMachine = typeof seatMapMachine;
 

@@ -98,4 +98,7 @@ export type SeatMapEvent =
   | { type: 'confirm' }
   | { type: 'back' };
 
-export type SeatMapEmitted = { type: 'seats.confirmed'; selected: SelectedSeat[] } | { type: 'seats.back' };
+/** The params of the injected `seatsConfirmed`: the seats chosen, in selection order. */
+export interface SeatsConfirmed {
+  selected: SelectedSeat[];
+}

@@ -42,8 +42,7 @@ export type UpsellEvent =
   /** The seller's upsells configuration loaded (null: the seller has none). */
   | DoneActorEvent<UpsellConfig | null, 'loadConfig'>;
 
-/** Emitted: where the visitor goes next (the route navigates). */
-export interface UpsellEmitted {
-  type: 'navigate';
+/** The params of the injected `navigate`: where the visitor goes next (the route navigates there). */
+export interface UpsellNavigation {
   to: '/events' | '/checkout';
 }

@@ -6,13 +6,13 @@
  * `upsells` go straight to checkout. Leaving the event routes and cart expiry clear the chain.
  *
  * An app-wide actor (systemId `upsell`): no I/O; `loadConfig` and local storage (`persist`) are provided by
- * the route; where to go next is emitted (`navigate` to `/events` or `/checkout`) and the route follows.
+ * the route; so is `navigate`, which takes the visitor where the chain says next (`/events` or `/checkout`).
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { UpsellConfig } from '../../api/models';
 import { notProvided } from '../shared/not-provided';
 import { anchorVisit, isAnchor, nextStep, visitWindow } from './rules';
-import type { UpsellContext, UpsellEmitted, UpsellEvent, UpsellInput } from './types';
+import type { UpsellContext, UpsellEvent, UpsellInput, UpsellNavigation } from './types';
 
 export function initialUpsellContext({ input }: { input: UpsellInput }): UpsellContext {
   return {
@@ -27,16 +27,13 @@ export const upsellMachine = setup({
     context: {} as UpsellContext,
     events: {} as UpsellEvent,
     input: {} as UpsellInput,
-    emitted: {} as UpsellEmitted,
   },
   actors: {
     loadConfig: fromPromise<UpsellConfig | null>(notProvided('loadConfig')),
   },
   actions: {
-    /** Tells the route to show the listing of the current add-on step. */
-    toStep: emit({ type: 'navigate', to: '/events' } as const),
-    /** Tells the route to go to checkout. */
-    toCheckout: emit({ type: 'navigate', to: '/checkout' } as const),
+    /** Injected: go to the listing of the current add-on step (`/events`) or to checkout (`/checkout`). */
+    navigate: (_args, _params: UpsellNavigation) => {},
     /** Injected: keep the chain and the express-checkout flag in local storage. */
     persist: () => {},
     assignConfig: assign(({ event }) => {
@@ -108,14 +105,18 @@ export const upsellMachine = setup({
         ],
         onError: { target: 'idle', actions: ['clearChain', 'persist'] },
       },
-      on: { reserved: { actions: 'toCheckout' } },
+      on: { reserved: { actions: { type: 'navigate', params: { to: '/checkout' } } } },
     },
     idle: {
       description: 'No chain: a reserve of an anchor event starts one, any other reserve goes to checkout.',
       on: {
         reserved: [
-          { guard: 'startsChain', target: 'chain', actions: ['startChain', 'persist', 'toStep'] },
-          { actions: 'toCheckout' },
+          {
+            guard: 'startsChain',
+            target: 'chain',
+            actions: ['startChain', 'persist', { type: 'navigate', params: { to: '/events' } }],
+          },
+          { actions: { type: 'navigate', params: { to: '/checkout' } } },
         ],
       },
     },
@@ -123,15 +124,38 @@ export const upsellMachine = setup({
       description: 'On an add-on step: its listing, its events, a skip add-on button.',
       on: {
         reserved: [
-          { guard: 'skipRequested', target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
-          { guard: 'hasNextStep', target: 'chain', reenter: true, actions: ['advance', 'persist', 'toStep'] },
-          { target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
+          {
+            guard: 'skipRequested',
+            target: 'idle',
+            actions: ['clearChain', 'persist', { type: 'navigate', params: { to: '/checkout' } }],
+          },
+          {
+            guard: 'hasNextStep',
+            target: 'chain',
+            reenter: true,
+            actions: ['advance', 'persist', { type: 'navigate', params: { to: '/events' } }],
+          },
+          {
+            target: 'idle',
+            actions: ['clearChain', 'persist', { type: 'navigate', params: { to: '/checkout' } }],
+          },
         ],
         'addon.skip': [
-          { guard: 'hasNextStep', target: 'chain', reenter: true, actions: ['advance', 'persist', 'toStep'] },
-          { target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
+          {
+            guard: 'hasNextStep',
+            target: 'chain',
+            reenter: true,
+            actions: ['advance', 'persist', { type: 'navigate', params: { to: '/events' } }],
+          },
+          {
+            target: 'idle',
+            actions: ['clearChain', 'persist', { type: 'navigate', params: { to: '/checkout' } }],
+          },
         ],
-        'addons.none': { target: 'idle', actions: ['clearChain', 'persist', 'toCheckout'] },
+        'addons.none': {
+          target: 'idle',
+          actions: ['clearChain', 'persist', { type: 'navigate', params: { to: '/checkout' } }],
+        },
         'route.left': { target: 'idle', actions: ['clearChain', 'persist'] },
         'chain.clear': { target: 'idle', actions: ['clearChain', 'persist'] },
       },

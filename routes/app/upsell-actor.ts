@@ -1,7 +1,8 @@
 /**
- * The upsell chain's actor with its real implementations: the seller's `upsells` configuration and the chain
- * kept in local storage (shared across tabs). Loaded on demand (its own chunk) right after start-up, so the
- * chain adds nothing to a page's first load; `upsell-host.ts` holds it for the app.
+ * The upsell chain's actor with its real implementations: the seller's `upsells` configuration, the chain
+ * kept in local storage (shared across tabs) and the navigation where the chain says next (the app's
+ * `navigate`, as the session's `goHome`). Loaded on demand (its own chunk) right after start-up, so the chain
+ * adds nothing to a page's first load; `upsell-host.ts` holds it for the app.
  */
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { Api } from '../../api';
@@ -19,9 +20,12 @@ export interface UpsellDeps {
   sellerId: string;
   storage: Storage;
   inspect?: Inspect;
+  /** Navigates within the storefront (path without the seller slug); absent: the chain goes nowhere. */
+  navigate?: (path: string) => void;
 }
 
-export function provideUpsell({ api, sellerId, storage }: UpsellDeps) {
+export function provideUpsell(deps: UpsellDeps) {
+  const { api, sellerId, storage } = deps;
   const key = upsellKey(sellerId);
   return upsellMachine.provide({
     actors: {
@@ -34,6 +38,7 @@ export function provideUpsell({ api, sellerId, storage }: UpsellDeps) {
         const stored: UpsellStored = { chain: context.chain, expressCheckout: context.expressCheckout };
         storage.set(key, stored.chain === null && !stored.expressCheckout ? null : JSON.stringify(stored));
       },
+      navigate: (_, params) => deps.navigate?.(params.to),
     },
   });
 }

@@ -57,7 +57,7 @@ export function useAfterReserve(
         eventId,
         ...(options.skipUpsells ? { skipUpsells: true } : {}),
       };
-      // The chain decides and emits where to go (UpsellRouteEffects follows); without it, checkout.
+      // The chain decides where to go (its injected navigate, ./upsell-actor); without it, checkout.
       const actor = host.get();
       if (actor) actor.send(event);
       else

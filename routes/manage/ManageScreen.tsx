@@ -7,7 +7,7 @@
  */
 import '../../ui/manage/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { selectCancelFreeOrderView } from '../../machines/cancelFreeOrder/view';
 import type { EditSuccess } from '../../machines/editOrder/types';
@@ -54,21 +54,28 @@ export default function ManageScreen({ id }: { id: string }) {
   const { href, navigate } = useAppNavigate();
   const search = useSearch();
   const token = useMemo(() => tokenFrom(search), [search]);
-  const machine = useMemo(() => provideEditOrder({ api, now: () => clock.now(), clock }), [api, clock]);
+  const query = token ? `?token=${token}` : '';
+  // The flow's implementations are fixed for the life of the page; they read the latest navigation when they act.
+  const latest = useRef({ navigate, href, query });
+  latest.current = { navigate, href, query };
+  const machine = useMemo(
+    () =>
+      provideEditOrder({
+        api,
+        now: () => clock.now(),
+        clock,
+        kept: ({ orderId, cartId }) => keepEditCart(orderId, cartId),
+        closed: ({ orderId }) => keepEditCart(orderId, null),
+        pay: ({ orderId }) => {
+          const { navigate, href, query } = latest.current;
+          navigate(href(`/manage/${orderId}/confirm${query}`));
+        },
+      }),
+    [api, clock],
+  );
   const [cartId, success] = useMemo(() => [keptEditCart(id), handedSuccess()], [id]);
   const actor = useActorRef(machine, { input: { orderId: id, token, cartId, success }, inspect });
   const view = useSelector(actor, selectEditOrderView);
-  const query = token ? `?token=${token}` : '';
-  useEffect(() => {
-    const subs = [
-      actor.on('edit.kept', (e) => keepEditCart(e.orderId, e.cartId)),
-      actor.on('edit.closed', (e) => keepEditCart(e.orderId, null)),
-      actor.on('edit.pay', (e) => navigate(href(`/manage/${e.orderId}/confirm${query}`))),
-    ];
-    return () => {
-      for (const s of subs) s.unsubscribe();
-    };
-  }, [actor, navigate, href, query]);
   // Spec 2 §2: leaving with unsaved changes asks the browser's confirmation.
   useEffect(() => {
     if (!view.unsaved) return;

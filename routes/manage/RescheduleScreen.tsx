@@ -5,7 +5,7 @@
  */
 import '../../ui/manage/strings';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { selectRescheduleView } from '../../machines/reschedule/view';
 import { RescheduleView } from '../../ui/manage/RescheduleView';
@@ -19,26 +19,33 @@ export default function RescheduleScreen({ orderId, sessionId }: { orderId: stri
   const { href, navigate } = useAppNavigate();
   const search = useSearch();
   const token = useMemo(() => tokenFrom(search), [search]);
-  const machine = useMemo(() => provideReschedule({ api, now: () => clock.now() }), [api, clock]);
+  const backHref = href(`/manage/${orderId}${token ? `?token=${token}` : ''}`);
+  // The flow's implementations are fixed for the life of the page; they read the latest navigation when they act.
+  const latest = useRef({ navigate, backHref });
+  latest.current = { navigate, backHref };
+  const machine = useMemo(
+    () =>
+      provideReschedule({
+        api,
+        now: () => clock.now(),
+        rescheduled: (change) => {
+          try {
+            sessionStorage.setItem(editCartKey(change.orderId), change.cartId);
+          } catch {
+            // Storage off: the manage page shows the order as it is; the change expires with its cart.
+          }
+          latest.current.navigate(latest.current.backHref);
+        },
+      }),
+    [api, clock],
+  );
   const actor = useActorRef(machine, { input: { orderId, sessionId, token }, inspect });
   const view = useSelector(actor, selectRescheduleView);
   // 'Show more dates' opens the 'Choose date' calendar on the app's modal stack, as the date-first reserve does.
   const calendar = useModal('chooseDate');
-  const backHref = href(`/manage/${orderId}${token ? `?token=${token}` : ''}`);
   useEffect(() => {
     document.title = `${strings.rescheduleTitle} — ${config.sellerName}`;
   }, [strings, config.sellerName]);
-  useEffect(() => {
-    const sub = actor.on('rescheduled', (e) => {
-      try {
-        sessionStorage.setItem(editCartKey(e.orderId), e.cartId);
-      } catch {
-        // Storage off: the manage page shows the order as it is; the change expires with its cart.
-      }
-      navigate(backHref);
-    });
-    return () => sub.unsubscribe();
-  }, [actor, navigate, backHref]);
   return (
     <RescheduleView
       strings={strings}

@@ -4,21 +4,33 @@
  * none when it cannot be read); a removal into the order-bound cart (POST ticket_order/{id}/edit for a new one,
  * deleted again when its modify is refused, then POST cart/{cartId}/modify { remove }); the free confirm (POST
  * cart/{cartId}/guest_checkout, gateway free, then POST ticket_order/{id}/email order_update); the discard
- * (DELETE cart/{cartId}); the watch of the change's expiry (its cart's expires_at, on the app's clock).
+ * (DELETE cart/{cartId}); the watch of the change's expiry (its cart's expires_at, on the app's clock); what the
+ * route does when the change is kept, closed or must be paid.
  */
 import type { Api } from '../../api';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
-import type { LoadEditInput, LoadEditOutput } from '../../machines/editOrder/types';
+import type { EditChange, EditClosed, LoadEditInput, LoadEditOutput } from '../../machines/editOrder/types';
 import type { Clock } from '../../machines/shared/clock';
 import { fromPromise } from '../actors';
 import { realClock } from '../app/clock';
 import { loadManageOrder, provideOrderLoad } from './wiring';
 
-export interface EditOrderWiring {
+/** The flow's calls: the API, the app's time and timers. */
+export interface EditOrderCalls {
   api: Pick<Api, 'orders'>;
   now: () => number;
   /** The timers of the change's expiry watch (the app's clock; default the real one). */
   clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+}
+
+/** The calls, and what the route does when the flow tells it. */
+export interface EditOrderWiring extends EditOrderCalls {
+  /** The change is in this order-bound cart: keep its id (this tab). */
+  kept: (change: EditChange) => void;
+  /** The change is confirmed, discarded or expired: forget its cart. */
+  closed: (closed: EditClosed) => void;
+  /** The change must be paid: on to /manage/{id}/confirm. */
+  pay: (change: EditChange) => void;
 }
 
 /**
@@ -46,7 +58,7 @@ export function untilExpired(
 }
 
 export async function loadEdit(
-  w: EditOrderWiring,
+  w: EditOrderCalls,
   input: LoadEditInput,
   signal: AbortSignal,
 ): Promise<LoadEditOutput> {
@@ -56,7 +68,7 @@ export async function loadEdit(
 }
 
 /** The order-confirmation email after a confirmed change; the change stands whatever it answers. */
-export const sendUpdateEmail = (w: EditOrderWiring, orderId: string, token: string | null) =>
+export const sendUpdateEmail = (w: EditOrderCalls, orderId: string, token: string | null) =>
   w.api.orders.email(orderId, 'order_update', token).catch(() => undefined);
 
 export function provideEditOrder(w: EditOrderWiring) {
@@ -83,6 +95,11 @@ export function provideEditOrder(w: EditOrderWiring) {
       changeExpiry: fromPromise(({ input, signal }) =>
         untilExpired(w.clock ?? realClock, w.now, input.expiresAt, signal),
       ),
+    },
+    actions: {
+      editKept: (_, change) => w.kept(change),
+      editClosed: (_, closed) => w.closed(closed),
+      editPay: (_, change) => w.pay(change),
     },
   });
 }

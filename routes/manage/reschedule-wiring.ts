@@ -4,32 +4,40 @@
  * events/{id}/calendar, with the event's price display from GET events/{id}); the day's sessions (POST
  * events/{id}/sessions); Update: a new order-bound cart (POST ticket_order/{id}/edit) and one POST
  * cart/{cartId}/modify; on a refusal the cart is deleted (spec 2 §8 "Reschedule") and the refusal passed on.
- * The cart's id is kept per order in this tab's sessionStorage for the manage page, which confirms the change.
+ * The cart's id is kept per order in this tab's sessionStorage for the manage page, which confirms the change:
+ * the route does that when the flow tells it (`rescheduled`).
  */
 import type { Api } from '../../api';
 import { rescheduleMachine } from '../../machines/reschedule/reschedule.machine';
 import { quantitiesOf, ticketsToMove } from '../../machines/reschedule/rules';
-import type { LoadRescheduleInput, LoadRescheduleOutput } from '../../machines/reschedule/types';
+import type { LoadRescheduleInput, LoadRescheduleOutput, Rescheduled } from '../../machines/reschedule/types';
 import { lowestPriceLine, PRICE_DISPLAY_KEY, parsePriceDisplay } from '../../machines/reserve/price-display';
 import { fromPromise } from '../actors';
 import { loadManageOrder, provideOrderLoad } from './wiring';
 
-export interface RescheduleWiring {
+/** The flow's calls: the API and the app's time. */
+export interface RescheduleCalls {
   api: Pick<Api, 'orders' | 'events'>;
   now: () => number;
+}
+
+/** The calls, and what the route does when the flow tells it. */
+export interface RescheduleWiring extends RescheduleCalls {
+  /** The change is in this order-bound cart: keep its id (this tab) and go back to the order. */
+  rescheduled: (change: Rescheduled) => void;
 }
 
 /**
  * The price display of the event's days (its `web.price_display`: the prefix, or no prices on days), or the
  * defaults ('From' the lowest price) when the event cannot be read (a hidden event, a failed call).
  */
-async function priceDisplayOf(w: RescheduleWiring, eventId: string, signal: AbortSignal) {
+async function priceDisplayOf(w: RescheduleCalls, eventId: string, signal: AbortSignal) {
   const event = await w.api.events.get(eventId, { signal }).catch(() => null);
   return parsePriceDisplay(event?.config[PRICE_DISPLAY_KEY]);
 }
 
 export async function loadReschedule(
-  w: RescheduleWiring,
+  w: RescheduleCalls,
   input: LoadRescheduleInput,
   signal: AbortSignal,
 ): Promise<LoadRescheduleOutput> {
@@ -91,6 +99,9 @@ export function provideReschedule(w: RescheduleWiring) {
         }
         return { cartId: cart.cartId };
       }),
+    },
+    actions: {
+      rescheduled: (_, change) => w.rescheduled(change),
     },
   });
 }

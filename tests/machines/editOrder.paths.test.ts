@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { EditCart, ManageOrder } from '../../api/models';
 import { editOrderMachine } from '../../machines/editOrder/editOrder.machine';
-import type { EditOrderEmitted, LoadEditOutput, RemoveTicketsInput } from '../../machines/editOrder/types';
+import type { LoadEditOutput, RemoveTicketsInput } from '../../machines/editOrder/types';
 import { selectEditOrderView } from '../../machines/editOrder/view';
 import type { OrderLoadOutput } from '../../machines/orderLoad/types';
 import {
@@ -136,16 +136,21 @@ interface Trace {
   expired: boolean;
 }
 const traces = new WeakMap<Runner, Trace>();
-const emitted = new WeakMap<Runner, EditOrderEmitted[]>();
+/** What the route was told (the injected editKept, editPay, editClosed with their params), per actor. */
+const told = new WeakMap<object, unknown[]>();
+const tell = (self: object, call: unknown) => told.set(self, [...(told.get(self) ?? []), call]);
+/** The route's side of the flow, recording what it is told. */
+const route = {
+  actions: {
+    editKept: ({ self }: { self: object }, params: unknown) => tell(self, { editKept: params }),
+    editPay: ({ self }: { self: object }, params: unknown) => tell(self, { editPay: params }),
+    editClosed: ({ self }: { self: object }, params: unknown) => tell(self, { editClosed: params }),
+  },
+};
 
 function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): void {
   const snapshot = runner.actor.getSnapshot();
   const { context } = snapshot;
-  if (!emitted.has(runner)) {
-    const list: EditOrderEmitted[] = [];
-    emitted.set(runner, list);
-    runner.actor.on('*', (e) => list.push(e as EditOrderEmitted));
-  }
   const trace = traces.get(runner) ?? {
     state: 'loading' as State,
     before: { order: null, edit: null, nowMs: 0 },
@@ -168,10 +173,8 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
   // Something to pay is never completed for free: it goes on to the confirm page with its cart.
   if (state === 'confirming') expect(Number(trace.before.edit?.outstanding ?? 0)).toBe(0);
   if (state === 'paying')
-    expect(emitted.get(runner)?.at(-1)).toEqual({
-      type: 'edit.pay',
-      orderId: 'order-24',
-      cartId: 'cart-edit-1',
+    expect(told.get(runner.actor)?.at(-1)).toEqual({
+      editPay: { orderId: 'order-24', cartId: 'cart-edit-1' },
     });
   if (event.type === 'xstate.done.actor.confirmChange')
     expect(context.success).toBe((trace.before.edit?.added.length ?? 0) > 0 ? 'rescheduled' : 'cancelled');
@@ -188,7 +191,7 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
   if (event.type === 'xstate.done.actor.changeExpiry') {
     expect(context.edit).toBeNull();
     expect(context.cartId).toBeNull();
-    expect(emitted.get(runner)?.at(-1)).toEqual({ type: 'edit.closed', orderId: 'order-24' });
+    expect(told.get(runner.actor)?.at(-1)).toEqual({ editClosed: { orderId: 'order-24' } });
   }
   const reloadedOpen =
     event.type === 'xstate.done.actor.orderLoad' &&
@@ -235,7 +238,13 @@ function onStep(runner: Runner, _expected: EditOrderSnap, event: EventObject): v
 
 describe('editOrder paths', () => {
   it('walks every transition, each step as the transition table says, the invariants holding (edge coverage)', async () => {
-    const report = await walkMachinePaths({ machine: editOrderMachine, inputs, events: pathEvents, onStep });
+    const report = await walkMachinePaths({
+      machine: editOrderMachine,
+      inputs,
+      events: pathEvents,
+      provide: route,
+      onStep,
+    });
     assertFullCoverage(report);
     recordCoverage('editOrder', report);
   });
@@ -247,9 +256,10 @@ describe('editOrder paths', () => {
   });
 
   it("a reschedule's change at the same price: Confirm Changes completes for free, then 'rescheduled'", async () => {
-    const runner = createReplayRunner(editOrderMachine, { input: inputs[1] as (typeof inputs)[1] });
-    const told: string[] = [];
-    runner.actor.on('*', (e) => told.push(e.type));
+    const runner = createReplayRunner(editOrderMachine, {
+      input: inputs[1] as (typeof inputs)[1],
+      provide: route,
+    });
     await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED_RESCHEDULED });
     const view = selectEditOrderView(runner.actor.getSnapshot());
     expect(view.unsaved).toBe(true);
@@ -273,23 +283,27 @@ describe('editOrder paths', () => {
     ]);
     expect(runner.controls.calls[1]?.input).toEqual({ expiresAt: '2026-12-01T15:20:00Z' });
     expect(runner.controls.calls[3]?.input).toEqual({ orderId: 'order-24', token: 'tok-24', cartId: null });
-    expect(told).toEqual(['edit.closed']);
+    expect(told.get(runner.actor)).toEqual([{ editClosed: { orderId: 'order-24' } }]);
     expect(selectEditOrderView(runner.actor.getSnapshot()).unsaved).toBe(false);
     runner.actor.stop();
   });
 
   it('a change that costs more goes on to the confirm page; removing a free ticket starts a change', async () => {
-    const paying = createReplayRunner(editOrderMachine, { input: inputs[1] as (typeof inputs)[1] });
-    const told: EditOrderEmitted[] = [];
-    paying.actor.on('*', (e) => told.push(e as EditOrderEmitted));
+    const paying = createReplayRunner(editOrderMachine, {
+      input: inputs[1] as (typeof inputs)[1],
+      provide: route,
+    });
     await paying.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED_COSTS_MORE });
     expect(selectEditOrderView(paying.actor.getSnapshot()).outstandingCents).toBe(500);
     paying.actor.send({ type: 'confirm' });
     expect(paying.actor.getSnapshot().value).toBe('paying');
-    expect(told).toEqual([{ type: 'edit.pay', orderId: 'order-24', cartId: 'cart-edit-1' }]);
+    expect(told.get(paying.actor)).toEqual([{ editPay: { orderId: 'order-24', cartId: 'cart-edit-1' } }]);
     paying.actor.stop();
 
-    const removing = createReplayRunner(editOrderMachine, { input: inputs[0] as (typeof inputs)[0] });
+    const removing = createReplayRunner(editOrderMachine, {
+      input: inputs[0] as (typeof inputs)[0],
+      provide: route,
+    });
     await removing.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED });
     // The paid Adult has no remove button; session-a's Cancel is hidden (not all free); no 'Cancel order'.
     const view = selectEditOrderView(removing.actor.getSnapshot());
@@ -303,6 +317,11 @@ describe('editOrder paths', () => {
     expect(removing.actor.getSnapshot().value).toBe('unsaved');
     removing.actor.send({ type: 'discard' });
     await removing.controls.resolve('discardChange', undefined);
+    // The route keeps the cart the removal answered, then forgets it with the discard.
+    expect(told.get(removing.actor)).toEqual([
+      { editKept: { orderId: 'order-24', cartId: REMOVED_ADULT.cartId } },
+      { editClosed: { orderId: 'order-24' } },
+    ]);
     expect(removing.controls.calls.map((c) => c.src)).toEqual([
       'orderLoad',
       'removeTickets',
@@ -314,13 +333,14 @@ describe('editOrder paths', () => {
   });
 
   it("an unsaved change's cart expires: the order loads again as it is, with the timed-out message", async () => {
-    const runner = createReplayRunner(editOrderMachine, { input: inputs[1] as (typeof inputs)[1] });
-    const told: string[] = [];
-    runner.actor.on('*', (e) => told.push(e.type));
+    const runner = createReplayRunner(editOrderMachine, {
+      input: inputs[1] as (typeof inputs)[1],
+      provide: route,
+    });
     await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED_RESCHEDULED });
     expect(runner.actor.getSnapshot().value).toBe('unsaved');
     await runner.controls.resolve('changeExpiry', undefined);
-    expect(told).toEqual(['edit.closed']);
+    expect(told.get(runner.actor)).toEqual([{ editClosed: { orderId: 'order-24' } }]);
     expect(runner.actor.getSnapshot().value).toBe('loading');
     await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED });
     const view = selectEditOrderView(runner.actor.getSnapshot());

@@ -117,7 +117,7 @@ const stored = (c: C, o: LoadEditOutput): Partial<C> => {
     expired: c.expired && edit === null,
   };
 };
-const closed = (c: C): Call[] => [{ emit: { type: 'edit.closed', orderId: c.orderId } }];
+const closed = (c: C): Call[] => [{ action: 'editClosed', params: { orderId: c.orderId } }];
 const ask: Row<C, E>[] = [
   {
     label: 'gives up tickets',
@@ -213,7 +213,7 @@ export const table: Table<C, E, S> = {
           label: 'something to pay: on to /manage/{id}/confirm',
           when: (c) => Number(c.edit?.outstanding ?? 0) > 0,
           target: 'paying',
-          calls: (c) => [{ emit: { type: 'edit.pay', orderId: c.orderId, cartId: c.cartId ?? '' } }],
+          calls: (c) => [{ action: 'editPay', params: { orderId: c.orderId, cartId: c.cartId ?? '' } }],
         },
         { label: 'nothing to pay: the free checkout', target: 'confirming' },
       ],
@@ -235,7 +235,7 @@ export const table: Table<C, E, S> = {
         {
           target: 'unsaved',
           effect: (_c, e) => ({ edit: e.output, cartId: e.output.cartId, pending: [] }),
-          calls: (c, e) => [{ emit: { type: 'edit.kept', orderId: c.orderId, cartId: e.output.cartId } }],
+          calls: (c, e) => [{ action: 'editKept', params: { orderId: c.orderId, cartId: e.output.cartId } }],
         },
       ],
     },

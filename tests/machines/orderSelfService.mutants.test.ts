@@ -84,7 +84,7 @@ describe('hand-made edit-order mutants fail the table (spec 2 §2, §4, §6)', (
       },
     ],
     [
-      // The route is told the cart the removal answered (emitKept reads it from the done event), so the order of
+      // The route is told the cart the removal answered (notifyKept reads it from the done event), so the order of
       // the two actions no longer matters: the mutant is the route not told at all.
       'a removed action: the route is not told which cart keeps the change',
       (c) => {

@@ -14,7 +14,11 @@ import type { EventObject } from 'xstate';
 import type { ManageOrder } from '../../api/models';
 import type { OrderLoadOutput } from '../../machines/orderLoad/types';
 import { rescheduleMachine } from '../../machines/reschedule/reschedule.machine';
-import type { LoadRescheduleOutput, UpdateOrderInput } from '../../machines/reschedule/types';
+import type {
+  LoadRescheduleOutput,
+  UpdateOrderInput,
+  UpdateOrderOutput,
+} from '../../machines/reschedule/types';
 import { selectRescheduleView } from '../../machines/reschedule/view';
 import {
   DAYS,
@@ -115,15 +119,18 @@ interface Trace {
   updatesDone: number;
 }
 const traces = new WeakMap<Runner, Trace>();
-const emitted = new WeakMap<Runner, { orderId: string; cartId: string }[]>();
+/** What the route was told (the injected rescheduled, with its params), per actor. */
+const told = new WeakMap<object, unknown[]>();
+const route = {
+  actions: {
+    rescheduled: ({ self }: { self: object }, change: unknown) =>
+      told.set(self, [...(told.get(self) ?? []), change]),
+  },
+};
 
 function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): void {
   const snapshot = runner.actor.getSnapshot();
   const { context } = snapshot;
-  if (!emitted.has(runner)) {
-    const list: { orderId: string; cartId: string }[] = [];
-    emitted.set(runner, list);
-  }
   const trace = traces.get(runner) ?? {
     state: 'loading' as State,
     before: { date: null, session: null },
@@ -133,6 +140,12 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
   };
   const state = snapshot.value as State;
   expect(state).toBe(expectedState(trace.state, event, trace.before) ?? trace.state);
+  // The route is told once, on the way back to the manage page, the cart the update answered; never before.
+  expect(told.get(runner.actor) ?? []).toEqual(
+    state === 'done'
+      ? [{ orderId: 'order-24', cartId: (event as unknown as { output: UpdateOrderOutput }).output.cartId }]
+      : [],
+  );
 
   const load =
     event.type === 'xstate.done.actor.orderLoad'
@@ -240,7 +253,13 @@ function onStep(runner: Runner, _expected: RescheduleSnap, event: EventObject): 
 
 describe('reschedule paths', () => {
   it('walks every transition, each step as the transition table says, the invariants holding (edge coverage)', async () => {
-    const report = await walkMachinePaths({ machine: rescheduleMachine, inputs, events: pathEvents, onStep });
+    const report = await walkMachinePaths({
+      machine: rescheduleMachine,
+      inputs,
+      events: pathEvents,
+      provide: route,
+      onStep,
+    });
     assertFullCoverage(report);
     recordCoverage('reschedule', report);
   });
@@ -252,9 +271,11 @@ describe('reschedule paths', () => {
   });
 
   it('date, session, Update: one change, then the route is told to return to the manage page', async () => {
-    const runner = createReplayRunner(rescheduleMachine, { input: inputs[0] as (typeof inputs)[0] });
     const told: string[] = [];
-    runner.actor.on('rescheduled', (e) => told.push(`${e.orderId}:${e.cartId}`));
+    const runner = createReplayRunner(rescheduleMachine, {
+      input: inputs[0] as (typeof inputs)[0],
+      provide: { actions: { rescheduled: (_, change) => told.push(`${change.orderId}:${change.cartId}`) } },
+    });
     await runner.controls.resolve('orderLoad', { status: 'loaded', loaded: LOADED });
     expect(selectRescheduleView(runner.actor.getSnapshot()).updateDisabled).toBe(true);
     runner.actor.send({ type: 'update' });

@@ -177,7 +177,9 @@ export const table: Table<C, E, S> = {
     done: {
       final: true,
       entry: {
-        calls: (c): Call[] => [{ emit: { type: 'rescheduled', orderId: c.orderId, cartId: c.cartId ?? '' } }],
+        calls: (c): Call[] => [
+          { action: 'rescheduled', params: { orderId: c.orderId, cartId: c.cartId ?? '' } },
+        ],
       },
     },
   },

@@ -24,7 +24,7 @@ describe('seat map held to its transition table (spec 1 §4, §9)', () => {
     expect(atomicStates(seatMapMachine).sort()).toEqual(Object.keys(table.states).sort());
   });
 
-  it('every state, world and event: the states, the context and the calls (emits, the render delay) are the table’s', () => {
+  it('every state, world and event: the states, the context and the calls (what the route is told, the render delay) are the table’s', () => {
     expect(expectTable({ machine, table, worlds, events, strip })).toBeGreaterThan(200);
   });
 

@@ -3,7 +3,7 @@
  * to it, seatmap.rules.test.ts the rules to the formulas), written from spec 1 §2 "Seat-map modal", §4 "Seat
  * map", §5 "Seats" and §9 (zoom 1 to 8, in ×2, out ×0.75, pan margin 50, opens after 50 ms), not read from the
  * machine: closed → rendering (50 ms) → open → closed on confirm (a seat for every seated ticket, none too
- * many; the selection emitted) or back (emitted). Only an available seat in a group that still needs seats is
+ * many; the route told the selection) or back (the route told). Only an available seat in a group that still needs seats is
  * selected, with its neighbours (next first, then previous) until the group has its seats; a selected seat is
  * deselected; anything else is refused, and the live region is told each time. At zoom 1 the map fits the
  * viewport and is centred; zooming keeps the point under the pointer (the centre for the buttons) in place;
@@ -205,15 +205,15 @@ export const table: Table<C, E, S> = {
     },
     [AFTER]: { rendering: [{ target: 'open' }] },
     back: {
-      rendering: [{ target: 'closed', calls: () => [{ emit: { type: 'seats.back' } }] }],
-      open: [{ target: 'closed', calls: () => [{ emit: { type: 'seats.back' } }] }],
+      rendering: [{ target: 'closed', calls: () => [{ action: 'seatsBack' }] }],
+      open: [{ target: 'closed', calls: () => [{ action: 'seatsBack' }] }],
     },
     confirm: {
       open: [
         {
           when: (c) => complete(c.needs, c.selected),
           target: 'closed',
-          calls: (c) => [{ emit: { type: 'seats.confirmed', selected: c.selected } }],
+          calls: (c) => [{ action: 'seatsConfirmed', params: { selected: c.selected } }],
         },
       ],
     },

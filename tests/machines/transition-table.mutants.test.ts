@@ -173,7 +173,7 @@ describe('hand-made seat map mutants fail the table (spec 1 §4, §9)', () => {
       },
     ],
     [
-      'a dropped emit: confirm does not tell the route',
+      'a dropped provided action: confirm does not tell the route',
       (c) => {
         delete c.states.open.on.confirm.actions;
       },

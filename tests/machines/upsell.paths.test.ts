@@ -1,7 +1,7 @@
 /**
  * Path tests of the upsell chain: every path xstate/graph builds from the story's events, replayed on a real
  * actor, checked at each step against an oracle written here from the spec (spec 1 §2, §4, §9; spec 3 §2):
- * where the visitor goes (the emitted navigation), the step, the visit window of the anchor reserve, what is
+ * where the visitor goes (the injected navigate), the step, the visit window of the anchor reserve, what is
  * persisted. An edge-coverage check proves every transition was walked. Unit tests of the rules follow.
  */
 import { describe, expect, it } from 'vitest';
@@ -155,8 +155,7 @@ describe('upsell chain paths', () => {
         events: pathEvents,
         provide: {
           actions: {
-            toStep: () => sent.push('/events'),
-            toCheckout: () => sent.push('/checkout'),
+            navigate: (_, params) => sent.push(params.to),
             persist: ({ context }) =>
               stored.push({ chain: context.chain, expressCheckout: context.expressCheckout }),
           },
@@ -189,10 +188,12 @@ describe('upsell chain paths', () => {
     });
   });
 
-  it('emits navigate events the route follows', async () => {
-    const runner = createReplayRunner(upsellMachine, { input: { stored: null } });
+  it('tells the route where to go through the injected navigate', async () => {
     const to: string[] = [];
-    runner.actor.on('navigate', (e: { to: string }) => to.push(e.to));
+    const runner = createReplayRunner(upsellMachine, {
+      input: { stored: null },
+      provide: { actions: { navigate: (_, params) => to.push(params.to) } },
+    });
     await runner.controls.resolve('loadConfig', CONFIG);
     runner.actor.send({ type: 'reserved', cart: anchorCart, eventId: ANCHOR });
     runner.actor.send({ type: 'addon.skip' });

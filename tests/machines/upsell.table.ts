@@ -31,8 +31,8 @@ type E =
 type S = 'loading' | 'idle' | 'chain';
 
 const persist: Call = { action: 'persist' };
-const toCheckout: Call = { emit: { type: 'navigate', to: '/checkout' } };
-const toStep: Call = { emit: { type: 'navigate', to: '/events' } };
+const toCheckout: Call = { action: 'navigate', params: { to: '/checkout' } };
+const toStep: Call = { action: 'navigate', params: { to: '/events' } };
 /** Going to checkout ends the chain, and the cleared chain is stored. */
 const ends = { target: 'idle', effect: () => ({ chain: null }), calls: () => [persist, toCheckout] } as const;
 

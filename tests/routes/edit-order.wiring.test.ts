@@ -1,14 +1,15 @@
 /**
  * The edit-order page's wiring (issue 24): the order, access and this tab's pending change; a removal into a new
  * order-bound cart (deleted when its modification is refused) or into the pending one; the free confirm with the
- * update email; the discard.
+ * update email; the discard; what the route is told (the cart that keeps the change, the change closed, the change
+ * to pay).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { Api } from '../../api';
 import { provideEditOrder, untilExpired } from '../../routes/manage/edit-wiring';
 import { ACCESS, NOW_MS, ORDER } from '../../stories/fixtures/cancelFreeOrder';
-import { REMOVED_ADULT, RESCHEDULED } from '../../stories/fixtures/editOrder';
+import { COSTS_MORE, REMOVED_ADULT, RESCHEDULED } from '../../stories/fixtures/editOrder';
 
 const TOKEN = 'cWQGFontG51ALk0lRBdpIzoTRbcYRIrNbrVJi0s6SpQ';
 
@@ -27,8 +28,18 @@ function fakeApi() {
   };
 }
 
+/** What the route was told, in order. */
+let told: unknown[] = [];
+
 function start(api: ReturnType<typeof fakeApi>, cartId: string | null) {
-  const machine = provideEditOrder({ api: api as unknown as Pick<Api, 'orders'>, now: () => NOW_MS });
+  told = [];
+  const machine = provideEditOrder({
+    api: api as unknown as Pick<Api, 'orders'>,
+    now: () => NOW_MS,
+    kept: (change) => told.push({ kept: change }),
+    closed: (closed) => told.push({ closed }),
+    pay: (change) => told.push({ pay: change }),
+  });
   return createActor(machine, {
     input: { orderId: 'order-24', token: TOKEN, cartId, success: null },
   }).start();
@@ -47,6 +58,19 @@ describe('edit order wiring', () => {
     expect(api.orders.email).toHaveBeenCalledWith('order-24', 'order_update', TOKEN);
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('saved'));
     expect(actor.getSnapshot().context.success).toBe('rescheduled');
+    expect(told).toEqual([{ closed: { orderId: 'order-24' } }]);
+    actor.stop();
+  });
+
+  it('a change that costs more goes on to be paid, its cart named', async () => {
+    const api = fakeApi();
+    api.orders.editCart.mockResolvedValueOnce(COSTS_MORE);
+    const actor = start(api, 'cart-edit-1');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('unsaved'));
+    actor.send({ type: 'confirm' });
+    expect(actor.getSnapshot().value).toBe('paying');
+    expect(api.orders.confirmFree).not.toHaveBeenCalled();
+    expect(told).toEqual([{ pay: { orderId: 'order-24', cartId: 'cart-edit-1' } }]);
     actor.stop();
   });
 
@@ -63,8 +87,11 @@ describe('edit order wiring', () => {
       { remove: ['ticket-free-adult'], add: [] },
       expect.anything(),
     );
+    expect(told).toEqual([{ kept: { orderId: 'order-24', cartId: 'cart-edit-1' } }]);
     actor.send({ type: 'discard' });
     await vi.waitFor(() => expect(api.orders.discard).toHaveBeenCalledWith('cart-edit-1', expect.anything()));
+    await vi.waitFor(() => expect(told).toHaveLength(2));
+    expect(told[1]).toEqual({ closed: { orderId: 'order-24' } });
     actor.stop();
 
     const refused = fakeApi();

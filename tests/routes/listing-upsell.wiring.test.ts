@@ -1,6 +1,7 @@
 /**
- * Wiring of the listing (the load actor's calls) and of the upsell chain (its config call, local storage, the
- * on-demand actor held by the host: events sent before it loads are delivered, a failed load is survived).
+ * Wiring of the listing (the load actor's calls) and of the upsell chain (its config call, local storage, its
+ * navigation, the on-demand actor held by the host: events sent before it loads are delivered, a failed load is
+ * survived).
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../api';
@@ -8,6 +9,7 @@ import { readStoredUpsell, startUpsellActor } from '../../routes/app/upsell-acto
 import { createUpsellHost } from '../../routes/app/upsell-host';
 import { loadListing } from '../../routes/events/wiring';
 import { upsellKey } from '../../routes/storage';
+import { ANCHOR, anchorCart } from '../../stories/fixtures/upsell';
 import { flush } from '../machines/graph-helpers';
 import { memoryStorage } from './helpers';
 
@@ -81,6 +83,23 @@ describe('upsell wiring', () => {
     });
     actor.send({ type: 'expresscheckout.set', on: false });
     expect(storage.get(upsellKey(SELLER))).toBeNull();
+    actor.stop();
+  });
+
+  it('goes where the chain says through the app navigate: the add-on step, then checkout', async () => {
+    const navigate = vi.fn();
+    const actor = startUpsellActor({
+      api: { request: vi.fn(async () => config) } as unknown as Pick<Api, 'request'>,
+      sellerId: SELLER,
+      storage: memoryStorage(),
+      navigate,
+    });
+    await flush();
+    actor.send({ type: 'reserved', cart: anchorCart, eventId: ANCHOR });
+    expect(navigate).toHaveBeenLastCalledWith('/events');
+    actor.send({ type: 'addon.skip' });
+    expect(navigate).toHaveBeenLastCalledWith('/checkout');
+    expect(navigate).toHaveBeenCalledTimes(2);
     actor.stop();
   });
 

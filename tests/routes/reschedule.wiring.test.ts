@@ -1,12 +1,13 @@
 /**
  * The reschedule page's wiring (issue 24): the order, access and the event's days with room for the moving tickets,
  * priced for them with the event's price prefix; the day's sessions, priced for the moving tickets; Update as
- * a new order-bound cart and one modification of it, the cart deleted when the modification is refused.
+ * a new order-bound cart and one modification of it, the cart deleted when the modification is refused; the route
+ * told the cart that holds the change.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Api } from '../../api';
-import { provideReschedule } from '../../routes/manage/reschedule-wiring';
+import { provideReschedule, type RescheduleWiring } from '../../routes/manage/reschedule-wiring';
 import { ACCESS, NOW_MS, ORDER } from '../../stories/fixtures/cancelFreeOrder';
 
 const TOKEN = 'cWQGFontG51ALk0lRBdpIzoTRbcYRIrNbrVJi0s6SpQ';
@@ -46,10 +47,14 @@ function fakeApi() {
   };
 }
 
-async function ready(api: ReturnType<typeof fakeApi>) {
+async function ready(
+  api: ReturnType<typeof fakeApi>,
+  rescheduled: RescheduleWiring['rescheduled'] = () => {},
+) {
   const machine = provideReschedule({
     api: api as unknown as Pick<Api, 'orders' | 'events'>,
     now: () => NOW_MS,
+    rescheduled,
   });
   const actor = createActor(machine, {
     input: { orderId: 'order-24', sessionId: 'session-a', token: TOKEN },
@@ -106,9 +111,8 @@ describe('reschedule wiring', () => {
 
   it('Update: a new order-bound cart with the token, one modification; a refusal deletes the cart', async () => {
     const api = fakeApi();
-    const actor = await ready(api);
-    const told: string[] = [];
-    actor.on('rescheduled', (e) => told.push(e.cartId));
+    const told: unknown[] = [];
+    const actor = await ready(api, (change) => told.push(change));
     actor.send({ type: 'update' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('done'));
     expect(api.orders.startEdit).toHaveBeenCalledWith('order-24', TOKEN, expect.anything());
@@ -124,15 +128,17 @@ describe('reschedule wiring', () => {
       expect.anything(),
     );
     expect(api.orders.discard).not.toHaveBeenCalled();
-    expect(told).toEqual(['cart-edit-1']);
+    expect(told).toEqual([{ orderId: 'order-24', cartId: 'cart-edit-1' }]);
 
     const refused = fakeApi();
     refused.orders.changeOrder.mockRejectedValueOnce({ code: 'event_session_sold_out', status: 409 });
-    const again = await ready(refused);
+    const refusedTold: unknown[] = [];
+    const again = await ready(refused, (change) => refusedTold.push(change));
     again.send({ type: 'update' });
     await vi.waitFor(() => expect(again.getSnapshot().value).toBe('failed'));
     expect(refused.orders.discard).toHaveBeenCalledWith('cart-edit-1');
     expect(again.getSnapshot().context.selectedDate).toBeNull();
+    expect(refusedTold).toEqual([]);
     actor.stop();
     again.stop();
   });

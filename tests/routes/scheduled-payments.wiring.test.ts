@@ -20,11 +20,11 @@ function fakeCartActor() {
       return { unsubscribe: () => listeners.delete(fn) };
     },
   };
-  const emit = (cart: CartModel) => {
+  const publish = (cart: CartModel) => {
     const snapshot = { matches: (v: string) => v === 'active', context: { cart } };
     for (const fn of listeners) fn(snapshot);
   };
-  return { actor: actor as unknown as AnyActorRef, emit };
+  return { actor: actor as unknown as AnyActorRef, publish };
 }
 
 describe('scheduled payments wiring', () => {
@@ -43,7 +43,7 @@ describe('scheduled payments wiring', () => {
     }).start();
     actor.send({ type: 'option.choose', option: 'outstanding' });
     // The deposit was paid: the app cart's fresh cart lists $150.00 outstanding, $75.00 due next.
-    cart.emit(depositPaidCart());
+    cart.publish(depositPaidCart());
     expect(told).toEqual([5000, 20000, 7500]);
     expect(actor.getSnapshot().context.outstandingCents).toBe(15000);
     actor.stop();

@@ -1,23 +1,23 @@
 /**
  * The seat-map modal's screen (a lazy chunk: it, the machine, the renderer and the list load only when a
  * seated event opens the map). Loads the session's map (always fresh: seat states change), starts the seat-map
- * machine for that map (`provideSeatMap`: the map stays out of context), selects its view model and renders
+ * machine for that map (./wiring: the map stays out of context), selects its view model and renders
  * the dialog. Confirm hands the seats (per group, with their names) to the form; back closes.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SeatMapModel, SeatModel } from '../../../api/models';
 import { createSeatMapClient } from '../../../api/seat-map';
-import { canSelect, seatsByGroup } from '../../../machines/seatmap/rules';
-import { provideSeatMap } from '../../../machines/seatmap/seatMap.machine';
+import { canSelect } from '../../../machines/seatmap/rules';
 import type { SeatNeed, SelectedSeat } from '../../../machines/seatmap/types';
-import { seatName, selectSeatMapView } from '../../../machines/seatmap/view';
+import { selectSeatMapView } from '../../../machines/seatmap/view';
 import { groupColours } from '../../../ui/seatmap/palette';
 import { SeatMapDialog } from '../../../ui/seatmap/SeatMapDialog';
 import { type SeatMapStrings, seatMapStrings } from '../../../ui/seatmap/strings';
 import { fill } from '../../../ui/strings';
 import { useServices } from '../../app/services';
 import { useLoad } from '../../useLoad';
+import { provideSeatMapModal } from './wiring';
 
 export interface SeatMapModalProps {
   eventId: string;
@@ -90,7 +90,17 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
   const { inspect } = useServices();
   const strings = useSeatMapStrings();
   const { map } = props;
-  const machine = useMemo(() => provideSeatMap(map), [map]);
+  // The machine is made once per map; what it tells the route reaches the latest props when it acts.
+  const latest = useRef(props);
+  latest.current = props;
+  const machine = useMemo(
+    () =>
+      provideSeatMapModal(map, {
+        confirmed: (seats, names) => latest.current.onConfirm(seats, names),
+        back: () => latest.current.onBack(),
+      }),
+    [map],
+  );
   const selected: SelectedSeat[] = useMemo(
     () =>
       Object.entries(props.seats).flatMap(([ticketGroupId, ids]) =>
@@ -108,19 +118,8 @@ function LoadedSeatMap(props: SeatMapModalProps & { map: SeatMapModel }) {
   );
   const onSeat = useCallback((seatId: string) => actor.send({ type: 'seat.toggle', seatId }), [actor]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one subscription per actor
   useEffect(() => {
     actor.send({ type: 'open' });
-    const confirmed = actor.on('seats.confirmed', (e) => {
-      const names: Record<string, string> = {};
-      for (const s of e.selected) names[s.seatId] = seatName(map, s.seatId);
-      props.onConfirm(seatsByGroup(e.selected), names);
-    });
-    const back = actor.on('seats.back', () => props.onBack());
-    return () => {
-      confirmed.unsubscribe();
-      back.unsubscribe();
-    };
   }, [actor]);
 
   const groupIds = useMemo(() => [...new Set(map.seats.flatMap((s) => s.groups))], [map]);
