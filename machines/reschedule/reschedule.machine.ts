@@ -18,7 +18,6 @@ import { rescheduleOutcome } from '../../domain/error-messages/order';
 import { orderLoadMachine } from '../orderLoad/orderLoad.machine';
 import { loadErrorOf, loadedOf, loadStatusOf } from '../orderLoad/rules';
 import type { OrderLoadInput } from '../orderLoad/types';
-import { outputOf } from '../shared/done-output';
 import { errorOf } from '../shared/flow-error';
 import { notProvided } from '../shared/not-provided';
 import { canUpdate, quantitiesOf, ticketsToMove } from './rules';
@@ -99,12 +98,18 @@ const rescheduleSetup = setup({
         startAgain: false,
       };
     }),
-    storeSessions: assign({ sessions: ({ event }) => outputOf<RescheduleSession[]>(event) }),
+    storeSessions: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadSessions');
+      return { sessions: event.output };
+    }),
     selectSession: assign(({ event }) => {
       assertEvent(event, 'session.select');
       return { selectedSessionId: event.sessionId };
     }),
-    storeCart: assign({ cartId: ({ event }) => outputOf<UpdateOrderOutput>(event).cartId }),
+    storeCart: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.updateOrder');
+      return { cartId: event.output.cartId };
+    }),
     /** Injected: the change is in this order-bound cart (the route keeps its id and goes back to the order). */
     rescheduled: (_args, _params: Rescheduled) => {},
     showLoadError: assign({ error: ({ event }) => loadErrorOf(event) }),

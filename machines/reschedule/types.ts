@@ -2,6 +2,7 @@
  * Reschedule (spec 2 §2 "Reschedule page", §4 "Reschedule", §5, §6, §8 "Reschedule"; issue 24): context, events,
  * input and the actors' inputs and outputs.
  */
+import type { DoneActorEvent } from 'xstate';
 import type { ManageAccess, ManageOrder } from '../../api/models';
 import type { OrderLoadDoneEvent, OrderLoaded } from '../orderLoad/types';
 import type { DayPrice } from '../reserve/price-display';
@@ -96,7 +97,10 @@ export type RescheduleEvent =
   /** 'Click here to start again.', or Try again after a failed load. */
   | { type: 'restart' }
   /** The orderLoad child's answer: the order (with the event's days) loaded, refused or failed. */
-  | OrderLoadDoneEvent<LoadRescheduleOutput>;
+  | OrderLoadDoneEvent<LoadRescheduleOutput>
+  /** The chosen day's sessions loaded; the order moved (its new cart). */
+  | DoneActorEvent<RescheduleSession[], 'loadSessions'>
+  | DoneActorEvent<UpdateOrderOutput, 'updateOrder'>;
 
 /**
  * The params of the injected `rescheduled`: the change is in this order-bound cart; back to the manage page,

@@ -13,7 +13,7 @@
  * one loaded map; the registered machine carries an empty map. Confirm and back tell the route through the
  * injected `seatsConfirmed` (with the seats) and `seatsBack`; the route closes the modal on the modal stack.
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   autoSelect,
   canSelect,
@@ -61,14 +61,18 @@ const centreOf = (map: SeatTopology, context: SeatMapContext) => ({
 export function seatMapBehaviour(map: SeatTopology) {
   return {
     guards: {
-      isSelectedSeat: ({ context, event }: Args) =>
-        event.type === 'seat.toggle' && isSelected(context.selected, event.seatId),
-      isAvailableSeat: ({ context, event }: Args) =>
-        event.type === 'seat.toggle' && canSelect(map, context.needs, context.selected, event.seatId),
+      isSelectedSeat: ({ context, event }: Args) => {
+        assertEvent(event, 'seat.toggle');
+        return isSelected(context.selected, event.seatId);
+      },
+      isAvailableSeat: ({ context, event }: Args) => {
+        assertEvent(event, 'seat.toggle');
+        return canSelect(map, context.needs, context.selected, event.seatId);
+      },
     },
     actions: {
       selectSeats: assignSeatMap(({ context, event }: Args) => {
-        if (event.type !== 'seat.toggle') return {};
+        assertEvent(event, 'seat.toggle');
         const seats = autoSelect(map, context.needs, context.selected, event.seatId);
         return { selected: [...context.selected, ...seats], lastChange: change('selected', seats) };
       }),
@@ -83,15 +87,17 @@ export function seatMapBehaviour(map: SeatTopology) {
         const c = centreOf(map, context);
         return zoomAt(map, context, ZOOM_OUT_FACTOR, c.x, c.y);
       }),
-      zoomBy: assignSeatMap(({ context, event }: Args) =>
-        event.type === 'zoom.by' ? zoomAt(map, context, event.factor, event.x, event.y) : {},
-      ),
-      panBy: assignSeatMap(({ context, event }: Args) =>
-        event.type === 'pan.by' ? panBy(map, context, event.dx, event.dy) : {},
-      ),
+      zoomBy: assignSeatMap(({ context, event }: Args) => {
+        assertEvent(event, 'zoom.by');
+        return zoomAt(map, context, event.factor, event.x, event.y);
+      }),
+      panBy: assignSeatMap(({ context, event }: Args) => {
+        assertEvent(event, 'pan.by');
+        return panBy(map, context, event.dx, event.dy);
+      }),
       resetView: assignSeatMap(({ context }: Args) => centred(map, context.viewport)),
       resize: assignSeatMap(({ context, event }: Args) => {
-        if (event.type !== 'viewport.resize') return {};
+        assertEvent(event, 'viewport.resize');
         const viewport = { width: Math.max(0, event.width), height: Math.max(0, event.height) };
         if (context.zoom === 1) return { viewport, ...centred(map, viewport) };
         return { viewport, ...clampPan(map, { ...context, viewport }) };
@@ -119,16 +125,17 @@ const seatMapSetup = setup({
   actions: {
     ...empty.actions,
     deselectSeat: assign(({ context, event }) => {
-      if (event.type !== 'seat.toggle') return {};
+      assertEvent(event, 'seat.toggle');
       const seat = context.selected.find((s) => s.seatId === event.seatId);
       return {
         selected: context.selected.filter((s) => s.seatId !== event.seatId),
         lastChange: change('deselected', seat ? [seat] : []),
       };
     }),
-    refuseSeat: assign(({ event }) =>
-      event.type === 'seat.toggle' ? { lastChange: change('refused', [], event.seatId) } : {},
-    ),
+    refuseSeat: assign(({ event }) => {
+      assertEvent(event, 'seat.toggle');
+      return { lastChange: change('refused', [], event.seatId) };
+    }),
     clearChange: assign({ lastChange: null }),
     /** Injected: the seats are chosen (confirm); the route hands them to the form and closes the modal. */
     seatsConfirmed: (_args, _params: SeatsConfirmed) => {},
