@@ -66,13 +66,17 @@ export const reserveIntoCartMachine = setup({
     /** The cart is gone and this reserve has not started a new one yet. */
     isCartGoneFirstTime: ({ context, event }) => !context.newCart && isCartGone(flowErrorOf(event)),
     /** The server asks for a code (rule_blocks_reserve in checkout_rules, reason code_required). */
-    isCodeRequired: ({ event }) =>
-      event.type === 'xstate.error.actor.postReserve' && refusalOf(event.error).kind === 'codeRequired',
+    isCodeRequired: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.postReserve');
+      return refusalOf(event.error).kind === 'codeRequired';
+    },
     /** Something was typed to apply (trimmed). */
     hasCode: ({ context }) => hasCode(context.code),
     /** The retry was refused because of the code (unknown, used up, or not one that unlocks the tickets). */
-    isWrongCode: ({ context, event }) =>
-      event.type === 'xstate.error.actor.postReserve' && codePromptError(event.error, context.code) !== null,
+    isWrongCode: ({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.postReserve');
+      return codePromptError(event.error, context.code) !== null;
+    },
   },
   actions: {
     assignCart: assign({
