@@ -4,6 +4,7 @@
  * `expresscheckout` flag words.
  */
 import { describe, expect, it } from 'vitest';
+import { isEventRoute } from '../../machines/upsell/query';
 import { expressCheckoutFrom } from '../../machines/upsell/rules';
 import { upsellMachine } from '../../machines/upsell/upsell.machine';
 import { actualInitial, atomicStates, expectedInitial, expectTable } from './transition-table';
@@ -34,5 +35,12 @@ describe('upsell chain held to its transition table (spec 1 §2, §4, §9; spec 
       expect(expressCheckoutFrom(`expresscheckout=${encodeURIComponent(word)}`), word).toBe(true);
     for (const word of ['0', 'off', 'no', 'false', 'n', 'yess'])
       expect(expressCheckoutFrom(`expresscheckout=${word}`), word).toBe(false);
+  });
+
+  it('the chain lives on the event routes only: /events and /events/{id}[/{action}] (spec 3 §2)', () => {
+    for (const path of ['/events', '/events/', '/events/ev-1', '/events/ev-1/reserve'])
+      expect(isEventRoute(path), path).toBe(true);
+    for (const path of ['/', '/checkout', '/eventsx', '/my/events/ev-1', '/membership', ''])
+      expect(isEventRoute(path), path).toBe(false);
   });
 });
