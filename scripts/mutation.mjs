@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { scoreOf } from './mutation-report.mjs';
 
 const root = join(import.meta.dirname, '..');
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -32,19 +33,6 @@ const folders = asked.length
       ),
       'reserve/core',
     ];
-
-/** Stryker's score from its JSON report (mutation-testing-report-schema): detected / valid. */
-export function scoreOf(report) {
-  const count = { detected: 0, undetected: 0, invalid: 0 };
-  for (const file of Object.values(report.files))
-    for (const mutant of file.mutants) {
-      if (mutant.status === 'Killed' || mutant.status === 'Timeout') count.detected++;
-      else if (mutant.status === 'Survived' || mutant.status === 'NoCoverage') count.undetected++;
-      else count.invalid++; // CompileError, RuntimeError, Ignored
-    }
-  const valid = count.detected + count.undetected;
-  return { ...count, score: valid === 0 ? 100 : (100 * count.detected) / valid };
-}
 
 const lines = [];
 let failed = false;

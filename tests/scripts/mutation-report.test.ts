@@ -1,0 +1,46 @@
+/**
+ * Reading the committed mutation reports (issue 29, scripts/mutation-report.mjs): the score as Stryker counts it,
+ * and which files changed since a report was made (what `npm run mutation:status` calls stale).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changedFiles, scoreOf } from '../../scripts/mutation-report.mjs';
+
+const mutants = (...statuses: string[]) => statuses.map((status) => ({ status }));
+
+describe('scoreOf', () => {
+  it('counts killed and timed-out mutants as detected, survivors and uncovered ones as not, the rest as not valid', () => {
+    const s = scoreOf({
+      files: {
+        'a.ts': { mutants: mutants('Killed', 'Killed', 'Timeout', 'Survived') },
+        'b.ts': { mutants: mutants('NoCoverage', 'CompileError', 'RuntimeError', 'Ignored', 'Killed') },
+      },
+    });
+    expect(s).toEqual({ detected: 4, undetected: 2, invalid: 3, score: (100 * 4) / 6 });
+  });
+
+  it('is 100 with no valid mutant (nothing to detect), not NaN', () => {
+    expect(scoreOf({ files: { 'a.ts': { mutants: mutants('CompileError') } } }).score).toBe(100);
+  });
+});
+
+describe('changedFiles', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('names the files whose source is not the one the report mutated, and the files that are gone', () => {
+    dir = mkdtempSync(join(tmpdir(), 'mutation-report-'));
+    writeFileSync(join(dir, 'same.ts'), 'export const a = 1;\n');
+    writeFileSync(join(dir, 'edited.ts'), 'export const b = 3;\n');
+    const report = {
+      files: {
+        'same.ts': { source: 'export const a = 1;\n' },
+        'edited.ts': { source: 'export const b = 2;\n' },
+        'gone.ts': { source: 'export const c = 1;\n' },
+      },
+    };
+    expect(changedFiles(report, dir)).toEqual(['edited.ts', 'gone.ts']);
+  });
+});
