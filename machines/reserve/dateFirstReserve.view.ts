@@ -11,7 +11,6 @@ import { formEditCallbacks, type TicketFormSnapshot, ticketFormOf } from './core
 import { selectVouchers, type VoucherView } from './core/vouchers';
 import {
   canSubmit,
-  DATE_BUTTONS,
   type DateFirstReserveSnapshot,
   type DayOption,
   dfFormContext,
@@ -106,8 +105,8 @@ export function selectDateFirstReserveView(
     status: STATUS[selectScreen(snapshot)],
     blockingMessage: selectBlockingMessage(snapshot),
     days: datePicker.days,
-    buttonDays: datePicker.days.slice(0, DATE_BUTTONS),
-    hasMoreDates: datePicker.days.length > DATE_BUTTONS,
+    buttonDays: datePicker.buttonDays,
+    hasMoreDates: datePicker.hasMoreDates,
     selectedDate: datePicker.selectedDate,
     dateListOpen: datePicker.isOpen,
     canChangeDate: datePicker.canChange,
