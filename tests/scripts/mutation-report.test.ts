@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changedFiles, scoreOf } from '../../scripts/mutation-report.mjs';
+
+// A plain .mjs script (run by node, no declarations): imported by path, as mutation-config.test.ts does.
+const { changedFiles, scoreOf } = await import(`${join(import.meta.dirname, '../..')}/scripts/mutation-report.mjs`);
 
 const mutants = (...statuses: string[]) => statuses.map((status) => ({ status }));
 
