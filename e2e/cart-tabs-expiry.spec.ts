@@ -3,7 +3,7 @@
  * modal closes, the new cart shows in both, nothing clears it).
  */
 import { expect, test } from './fixtures';
-import { expectNoA11yViolations, reserveOneTicket } from './helpers';
+import { expectNoA11yViolations, laterDay, reserveOneTicket } from './helpers';
 
 test('a tab showing the expiry modal follows the new cart another tab makes, without clearing it', async ({
   context,
@@ -36,12 +36,7 @@ test('a tab showing the expiry modal follows the new cart another tab makes, wit
   // ended and end it in every tab): this tab's modal closes and it shows the new cart.
   otherReserved = true;
   await other.getByRole('link', { name: 'General Admission' }).click();
-  await other
-    .getByRole('form', { name: 'Book tickets' })
-    .getByRole('list')
-    .getByRole('button', { disabled: false })
-    .first()
-    .click();
+  await laterDay(other.getByRole('form', { name: 'Book tickets' })).click();
   await other.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await other.getByRole('button', { name: 'Add one Adult' }).click();
   await other.getByRole('button', { name: 'Add to cart' }).click();

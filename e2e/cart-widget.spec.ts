@@ -6,14 +6,14 @@
 import type { Page, Response } from '@playwright/test';
 import { sessionsOn, VENUE_TZ, venueDay } from './date-first-helpers';
 import { expect, type Seller, test } from './fixtures';
-import { expectApgDialog, expectNoA11yViolations } from './helpers';
+import { expectApgDialog, expectNoA11yViolations, laterDay } from './helpers';
 
 const isModify = (r: Response) =>
   r.request().method() === 'POST' && /\/modify$/.test(new URL(r.url()).pathname);
 
 /**
- * Reserves `count` tickets of a type of a date-first event: the first time that can be chosen on the first day
- * that can, or on the venue day `day` (preselected by `?date=`).
+ * Reserves `count` tickets of a type of a date-first event: the first time that can be chosen on a later day
+ * (`laterDay`), or on the venue day `day` (preselected by `?date=`).
  */
 async function reserve(page: Page, seller: Seller, event: string, typeName: string, count = 1, day?: string) {
   await page.goto(`${seller.base}/events`);
@@ -21,7 +21,7 @@ async function reserve(page: Page, seller: Seller, event: string, typeName: stri
   const form = page.getByRole('form', { name: 'Book tickets' });
   await expect(form).toBeVisible();
   if (day) await page.goto(`${new URL(page.url()).pathname}?date=${day}`);
-  else await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  else await laterDay(form).click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   for (let i = 0; i < count; i++) await page.getByRole('button', { name: `Add one ${typeName}` }).click();
   const modified = page.waitForResponse(isModify);

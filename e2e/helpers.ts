@@ -164,19 +164,22 @@ export function recordApiRequests(page: Page): Request[] {
   return requests;
 }
 
-/** Opens General Admission from the listing and chooses its first day and time that can be chosen. */
+/**
+ * The second day that can be chosen in a reserve form's date list, not the first. The test server runs on the real
+ * clock: the first is often today, whose next time closes when it starts, and a test that chose it a few seconds
+ * before then was refused ('Sorry, tickets are no longer available at the selected time.'). Every spec that
+ * reserves uses it: the phone purchase test, which still chose the first day, failed once in CI. Tomorrow's
+ * times are hours away.
+ */
+export function laterDay(form: Locator): Locator {
+  return form.getByRole('list').getByRole('button', { disabled: false }).nth(1);
+}
+
+/** Opens General Admission from the listing and chooses its second day that can be chosen (`laterDay`) and its first time. */
 export async function openFirstAdmissionTime(page: Page, seller: Seller) {
   await page.goto(`${seller.base}/events`);
   await page.getByRole('link', { name: 'General Admission' }).click();
-  // The second day that can be chosen, not the first: today's first time closes when it starts, and a test that
-  // chose it a few seconds before then was refused at pay ('Sorry, tickets are no longer available at the
-  // selected time.'). Tomorrow's times are hours away.
-  await page
-    .getByRole('form', { name: 'Book tickets' })
-    .getByRole('list')
-    .getByRole('button', { disabled: false })
-    .nth(1)
-    .click();
+  await laterDay(page.getByRole('form', { name: 'Book tickets' })).click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
 }
 

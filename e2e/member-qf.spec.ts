@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { venueDay } from './date-first-helpers';
 import { expect, type Seller, test } from './fixtures';
-import { expectNoA11yViolations } from './helpers';
+import { expectNoA11yViolations, laterDay } from './helpers';
 import { DEMO_PASSWORD } from './members';
 
 const SHOW = 'Planetarium Show: Cosmic Voyage';
@@ -52,7 +52,7 @@ async function twoMemberAdultsAndATime(page: Page) {
   await expect(add).toBeDisabled();
   await page.getByRole('button', { name: 'Find tickets' }).click();
   await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
-  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await laterDay(form).click();
   await expect(form.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await form.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await expect(form.getByRole('heading', { name: 'Your visit' })).toBeVisible();
@@ -121,7 +121,7 @@ test('the renewal message shows when the membership ends before the chosen sessi
   await page.getByRole('button', { name: 'Find tickets' }).click();
   await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
   // A visit within the membership: no renewal message.
-  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await laterDay(form).click();
   await form.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await expect(form.getByRole('heading', { name: 'Your visit' })).toBeVisible();
   await expect(page.getByText(RENEW_TEXT)).toBeHidden();

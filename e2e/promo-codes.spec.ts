@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { eventId, expect, test } from './fixtures';
-import { expectNoA11yViolations, reserveOneTicket } from './helpers';
+import { expectNoA11yViolations, laterDay, reserveOneTicket } from './helpers';
 
 /** The identity form and a sandbox card that succeeds. */
 async function fillPayment(page: Page) {
@@ -71,12 +71,7 @@ test('promo codes from the query: ?promo= preloads a trimmed comma list with the
   // Spec 1 §9 "Promo codes from a comma list (preloaded, else the first default), trimmed".
   const promo = encodeURIComponent(' WELCOME20 , SAVE5 ');
   await page.goto(`${seller.base}/events/${eventId(seller, 'general-admission')}?promo=${promo}`);
-  await page
-    .getByRole('form', { name: 'Book tickets' })
-    .getByRole('list')
-    .getByRole('button', { disabled: false })
-    .first()
-    .click();
+  await laterDay(page.getByRole('form', { name: 'Book tickets' })).click();
   await page.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await page.getByRole('button', { name: 'Add one Adult' }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();

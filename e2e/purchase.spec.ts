@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import {
   expectApgDialog,
   expectNoA11yViolations,
+  laterDay,
   recordApiRequests,
   removeFromCart,
   reserveOneTicket,
@@ -25,13 +26,8 @@ test('a new visitor buys two timed-entry tickets from the listing to Done! @phon
   await expect(page.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
   await expectNoA11yViolations(page, 'event detail: dates');
 
-  // The first day that can be chosen, then the first time that is not sold out.
-  await page
-    .getByRole('form', { name: 'Book tickets' })
-    .getByRole('list')
-    .getByRole('button', { disabled: false })
-    .first()
-    .click();
+  // A day that can be chosen (tomorrow or later: `laterDay`), then the first time that is not sold out.
+  await laterDay(page.getByRole('form', { name: 'Book tickets' })).click();
   await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByRole('button').first()).toBeVisible();
   await expectNoA11yViolations(page, 'event detail: sessions');

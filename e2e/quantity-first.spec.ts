@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { sessionAt, venueDay } from './date-first-helpers';
 import { eventId, expect, type Seller, test } from './fixtures';
-import { expectApgDialog, expectNoA11yViolations, recordApiRequests } from './helpers';
+import { expectApgDialog, expectNoA11yViolations, laterDay, recordApiRequests } from './helpers';
 
 const SHOW = 'Planetarium Show: Cosmic Voyage';
 
@@ -25,7 +25,7 @@ async function chooseTwoAdultsAndATime(page: Page) {
   // The quantities close to a summary; the calendar for two tickets shows.
   await expect(form.getByText('Adult × 2')).toBeVisible();
   await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
-  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await laterDay(form).click();
   await expect(form.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await form.getByRole('tabpanel').getByRole('button', { disabled: false }).first().click();
   await expect(form.getByRole('heading', { name: 'Your visit' })).toBeVisible();
@@ -52,7 +52,7 @@ test('a visitor buys quantity-first tickets: quantities, Find tickets, date, tim
   await expect(form.getByRole('heading', { name: 'Choose a date' })).toBeHidden();
   await page.getByRole('button', { name: 'Find tickets' }).click();
 
-  await form.getByRole('list').getByRole('button', { disabled: false }).first().click();
+  await laterDay(form).click();
   await expect(form.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await expectNoA11yViolations(page, 'quantity-first: sessions');
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
