@@ -9,8 +9,6 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 /** The identity form values as typed (never lost, also after errors). */
 export const selectValues = (snapshot: CheckoutSnapshot): IdentityValues => snapshot.context.values;
 
-export const selectTermsAccepted = (snapshot: CheckoutSnapshot): boolean => snapshot.context.termsAccepted;
-
 /** Field errors by field name ('firstName', 'lastName', 'email', 'emailConfirm', 'terms'). */
 export const selectFieldErrors = (snapshot: CheckoutSnapshot): FieldErrors => snapshot.context.fieldErrors;
 
@@ -24,10 +22,6 @@ export const selectCanSubmit = (snapshot: CheckoutSnapshot): boolean => snapshot
 
 /** Live-region status message (processing, confirming with the card issuer, complete, pending), or null. */
 export const selectStatus = (snapshot: CheckoutSnapshot): Message | null => snapshot.context.status;
-
-/** The amount due in cents (0 means no card is needed: free checkout). */
-export const selectAmountDueCents = (snapshot: CheckoutSnapshot): number =>
-  Math.max(0, snapshot.context.cart.totals.outstandingCents);
 
 /** Counts refused submits; it changes on every refusal, also when the message is the same as before. */
 export const selectRefusals = (snapshot: CheckoutSnapshot): number => snapshot.context.refusals;
