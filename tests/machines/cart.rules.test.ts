@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CartModel } from '../../api/models';
-import { cartMachine, createExpiryWatcher } from '../../machines/cart/cart.machine';
+import { cartMachine, createExpiryWatcher, initialCartContext } from '../../machines/cart/cart.machine';
+import { selectCartId, selectIsLoading } from '../../machines/cart/current';
 import {
   expiryTimerFor,
   secondsLeft,
@@ -317,6 +318,38 @@ describe('cart rules', () => {
     await settle();
     expect(restored.getSnapshot().matches('expired')).toBe(true);
     expect(clearUpsellChain).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the first-load cart selectors (current.ts)', () => {
+  // Every state of the chart, written out: the cart is shown while active (removing and refreshing too) and while
+  // the expiry modal is open (expired); its id is the context's in every state; only `loading` is loading.
+  const STATES = [
+    'starting',
+    'loading',
+    'loadFailed',
+    'checking',
+    { empty: 'idle' },
+    { empty: 'discarding' },
+    { active: 'idle' },
+    { active: 'extending' },
+    { active: 'removing' },
+    { active: 'refreshing' },
+    'expired',
+  ] as const;
+  const cart = makeCart({ ticketCount: 3 });
+
+  it.each(STATES.map((value) => [JSON.stringify(value), value] as const))('%s', (_name, value) => {
+    const top = typeof value === 'string' ? value : Object.keys(value)[0];
+    const shown = top === 'active' || top === 'expired';
+    const snapshot = cartMachine.resolveState({
+      value,
+      context: { ...initialCartContext({ input: { storedCartId: 'c-42' } }), cart, cartId: 'c-42' },
+    });
+    expect(selectCart(snapshot)).toBe(shown ? cart : null);
+    expect(selectTicketCount(snapshot)).toBe(shown ? 3 : 0);
+    expect(selectCartId(snapshot)).toBe('c-42');
+    expect(selectIsLoading(snapshot)).toBe(top === 'loading');
   });
 });
 
