@@ -789,6 +789,8 @@ describe('checkout submit', () => {
     expect(t.calls).toEqual(['confirmCard', 'pay', 'confirmAction', 'pay']);
     expect(t.actor.getSnapshot().matches('editing')).toBe(true);
     expect(selectFormError(t.actor.getSnapshot())).toBe(UNEXPECTED);
+    // Not a card's refusal: focus does not go to the card section (ui/checkout/CheckoutView.tsx).
+    expect(selectCheckoutView(t.actor.getSnapshot()).cardRefused).toBe(false);
   });
 
   it('a declined card keeps every form value and shows the exact prefixed message', async () => {
@@ -805,6 +807,7 @@ describe('checkout submit', () => {
     );
     t.fillValid();
     const before = selectValues(t.actor.getSnapshot());
+    expect(selectCheckoutView(t.actor.getSnapshot()).cardRefused).toBe(false);
     t.actor.send({ type: 'submit' });
     await settle();
     const s = t.actor.getSnapshot();
@@ -815,6 +818,8 @@ describe('checkout submit', () => {
     expect(selectValues(s)).toEqual(before);
     expect(selectValues(s).firstName).toBe(' Ada ');
     expect(s.context.termsAccepted).toBe(true);
+    // The card was refused: the view sends focus to the card section; before the submit it did not.
+    expect(selectCheckoutView(s).cardRefused).toBe(true);
     expect(t.refreshCart).toHaveBeenCalledTimes(1);
     expect(selectCanSubmit(s)).toBe(true);
     expect(selectStatus(s)).toBeNull();
@@ -839,6 +844,8 @@ describe('checkout submit', () => {
     bare.actor.send({ type: 'submit' });
     await settle();
     expect(selectFormError(bare.actor.getSnapshot())).toBe(T.cardErrorGeneric);
+    expect(selectCheckoutView(described.actor.getSnapshot()).cardRefused).toBe(true);
+    expect(selectCheckoutView(bare.actor.getSnapshot()).cardRefused).toBe(true);
 
     const unavailable = start(
       {},
@@ -979,6 +986,7 @@ describe('checkout submit', () => {
     );
     expect(t.calls).toEqual([]);
     expect(selectCheckoutView(t.actor.getSnapshot()).canSubmit).toBe(true);
+    expect(selectCheckoutView(t.actor.getSnapshot()).cardRefused).toBe(true);
   });
 
   it('a wallet refused for its postcode gets the note; a card refused for it does not (spec 2 §8)', async () => {
