@@ -196,7 +196,7 @@ describe('modal stack paths', () => {
     console.info(
       `modals paths: ${report.paths} paths, ${report.steps} steps, ${report.states} states, ${report.edges} edges, ${report.transitions} transitions, all walked`,
     );
-  });
+  }, 120_000); // 10,778 paths, 70,508 steps: over the 30 s default on a loaded machine (33.6 s in a full run)
 
   it('removes nothing before 200 ms of simulated time, and removes at exactly 200 ms after the last close', async () => {
     // The shortest path to every closing state (the model's states there differ by what closes, what

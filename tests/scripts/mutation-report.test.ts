@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // A plain .mjs script (run by node, no declarations): imported by path, as mutation-config.test.ts does.
-const { changedFiles, scoreOf } = await import(`${join(import.meta.dirname, '../..')}/scripts/mutation-report.mjs`);
+const { changedFiles, scoreOf } = await import(
+  `${join(import.meta.dirname, '../..')}/scripts/mutation-report.mjs`
+);
 
 const mutants = (...statuses: string[]) => statuses.map((status) => ({ status }));
 
