@@ -3,7 +3,7 @@
  * Reading the committed mutation reports (issue 29), apart from scripts/mutation.mjs, which runs Stryker as soon as
  * it is loaded: importing it to reuse a function once ran Stryker on every machine.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 
 /**
@@ -38,4 +38,27 @@ export function changedFiles(report, root) {
       return !existsSync(full) || readFileSync(full, 'utf8') !== file.source;
     })
     .map(([path]) => path);
+}
+
+/**
+ * The machine folders `npm run test:mutation` runs by default, one report each: every folder of machines/ but
+ * shared (helpers, no machine), and reserve/core, which has a report of its own (`reserve` leaves it out).
+ * @param {string} root
+ */
+export function defaultFolders(root) {
+  return [
+    ...readdirSync(join(root, 'machines')).filter(
+      (name) => statSync(join(root, 'machines', name)).isDirectory() && name !== 'shared',
+    ),
+    'reserve/core',
+  ];
+}
+
+/**
+ * A machine folder's committed report (also Stryker's incremental file: stryker.config.mjs names the same path).
+ * @param {string} root
+ * @param {string} machine e.g. `cart` or `reserve/core`
+ */
+export function reportPath(root, machine) {
+  return join(root, 'reports/mutation', `${machine.replaceAll('/', '-')}.json`);
 }

@@ -6,24 +6,18 @@
  * wants `npm run test:mutation -- <machine>` again. Runs no tests and takes a second. Exits 1 when a report is
  * missing, stale or under the 90% target, so the proof ("every machine at 90% or more") can be checked.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { changedFiles, scoreOf } from './mutation-report.mjs';
+import { changedFiles, defaultFolders, reportPath, scoreOf } from './mutation-report.mjs';
 
 const root = join(import.meta.dirname, '..');
 const TARGET = 90;
-/** The folders scripts/mutation.mjs runs by default: one report each. */
-const folders = [
-  ...readdirSync(join(root, 'machines')).filter(
-    (name) => statSync(join(root, 'machines', name)).isDirectory() && !['shared', 'export'].includes(name),
-  ),
-  'reserve/core',
-].sort();
+const folders = defaultFolders(root).sort();
 
 let ok = true;
 const lines = [];
 for (const machine of folders) {
-  const file = join(root, 'reports/mutation', `${machine.replaceAll('/', '-')}.json`);
+  const file = reportPath(root, machine);
   if (!existsSync(file)) {
     ok = false;
     lines.push(`${machine.padEnd(24)}    no report`);

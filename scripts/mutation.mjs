@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run test:mutation -- [machine …] [--force] [--without-paths]` (issue 29): Stryker on each machine folder in turn (default: every
- * folder of machines/ but shared and export, and reserve/core, which has a report of its own: `reserve` leaves it out), incremental (a rerun tests only the mutants whose code or
+ * folder of machines/ but shared, and reserve/core, which has a report of its own: `reserve` leaves it out), incremental (a rerun tests only the mutants whose code or
  * tests changed), then one line per machine: its mutation score, as Stryker counts it (killed and timed-out
  * mutants over every valid mutant; TypeScript-rejected ones are not valid), and the survivors' count. The JSON
  * reports stay in reports/mutation/ for the score's history. Not part of `npm test`: a machine takes minutes.
@@ -11,9 +11,9 @@
  * a --force run (41.7% incremental, 100% forced).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scoreOf } from './mutation-report.mjs';
+import { defaultFolders, reportPath, scoreOf } from './mutation-report.mjs';
 
 const root = join(import.meta.dirname, '..');
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -24,15 +24,7 @@ const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const withoutPaths = process.argv.includes('--without-paths');
 /** Options for Stryker itself, e.g. --force (test every mutant again, not only the changed ones). */
 const options = process.argv.slice(2).filter((a) => a.startsWith('-') && a !== '--without-paths');
-const folders = asked.length
-  ? asked
-  : [
-      ...readdirSync(join(root, 'machines')).filter(
-        (name) =>
-          statSync(join(root, 'machines', name)).isDirectory() && !['shared', 'export'].includes(name),
-      ),
-      'reserve/core',
-    ];
+const folders = asked.length ? asked : defaultFolders(root);
 
 const lines = [];
 let failed = false;
@@ -46,7 +38,7 @@ for (const machine of folders) {
       ...(withoutPaths ? { STRYKER_WITHOUT_PATHS: '1' } : {}),
     },
   });
-  const file = join(root, 'reports/mutation', `${machine.replaceAll('/', '-')}.json`);
+  const file = reportPath(root, machine);
   if (run.status !== 0 || !existsSync(file)) {
     failed = true;
     lines.push(`${machine.padEnd(24)} stryker failed (exit ${run.status})`);

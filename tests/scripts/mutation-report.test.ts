@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // A plain .mjs script (run by node, no declarations): imported by path, as mutation-config.test.ts does.
-const { changedFiles, scoreOf } = await import(
+const { changedFiles, defaultFolders, reportPath, scoreOf } = await import(
   `${join(import.meta.dirname, '../..')}/scripts/mutation-report.mjs`
 );
 
@@ -46,5 +46,24 @@ describe('changedFiles', () => {
       },
     };
     expect(changedFiles(report, dir)).toEqual(['edited.ts', 'gone.ts']);
+  });
+});
+
+describe('defaultFolders and reportPath', () => {
+  const root = join(import.meta.dirname, '../..');
+
+  it('runs every machine folder but shared, and reserve/core on its own', () => {
+    const folders: string[] = defaultFolders(root);
+    expect(folders).toEqual(expect.arrayContaining(['cart', 'checkout', 'reserve', 'reserve/core']));
+    expect(folders).not.toContain('shared');
+  });
+
+  it('is the file Stryker keeps as its incremental report (stryker.config.mjs), for a nested folder too', async () => {
+    vi.stubEnv('STRYKER_MACHINE', 'reserve/core');
+    vi.resetModules();
+    const config = await import(`${root}/stryker.config.mjs`);
+    vi.unstubAllEnvs();
+    expect(reportPath(root, 'reserve/core')).toBe(join(root, config.default.incrementalFile));
+    expect(reportPath(root, 'reserve/core')).toBe(join(root, 'reports/mutation/reserve-core.json'));
   });
 });
