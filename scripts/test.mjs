@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareBrowser, preparePostgres } from './prepare-test.mjs';
+import { digest, playwrightFailures, vitestFailures } from './test-failures.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'test-results');
@@ -47,6 +48,8 @@ mkdirSync(out, { recursive: true });
 let passed = 0;
 let failed = 0;
 const summary = [];
+/** Each failed test with the first lines of its error, printed before the summary (CI keeps only the log's tail). */
+const failures = [];
 
 function step(name, cmd, args, env = {}) {
   console.info(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -85,6 +88,8 @@ function vitest(name, files, env = {}) {
     env,
   );
   const v = readJson(json);
+  const rel = (file) => (file.startsWith(root) ? file.slice(root.length) : file);
+  if (v) failures.push(...vitestFailures(v, rel).map((f) => ({ ...f, name: `${name}: ${f.name}` })));
   if (v) {
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
@@ -141,6 +146,7 @@ if (buildOk && !browser.ok) {
     CHROMIUM_PATH: browser.chromiumPath,
   });
   const p = readJson(pwJson);
+  if (p) failures.push(...playwrightFailures(p).map((f) => ({ ...f, name: `e2e: ${f.name}` })));
   if (p?.stats) {
     passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
     failed += p.stats.unexpected ?? 0;
@@ -150,6 +156,8 @@ if (buildOk && !browser.ok) {
   summary.push('skip e2e (build failed)');
 }
 
+const failureLines = digest(failures);
+if (failureLines.length > 0) console.info(`\n${failureLines.join('\n')}`);
 console.info(`\n${summary.join('\n')}`);
 console.info(
   `tests: ${passed} passed, ${failed} failed${pgSkipped ? ` (PostgreSQL run skipped: ${pgSkipped})` : ''}`,
