@@ -10,6 +10,12 @@ const chromium =
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
   '';
 
+type TraceMode = 'on' | 'off' | 'retain-on-failure';
+function traceMode(): TraceMode {
+  const wanted = process.env.PW_TRACE;
+  return wanted === 'on' || wanted === 'off' ? wanted : 'retain-on-failure';
+}
+
 export default defineConfig({
   testDir: 'e2e',
   // Its own folder under test-results/: Playwright empties it on start, and test-results/walked/ (the path
@@ -23,7 +29,10 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every step of every test to keep a failing one's: it about doubles a run's CPU time (0.51×
+    // the CPU and 0.64× the wall time without, medians of 3 runs of 3 specs; scripts/bench-e2e-trace.mjs). `npm
+    // test` (and so CI, which keeps only the log) records none, PW_TRACE=off; playwright run directly keeps them.
+    trace: traceMode(),
     launchOptions: {
       executablePath: chromium || undefined,
       args: [

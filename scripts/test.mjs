@@ -144,6 +144,9 @@ if (buildOk && !browser.ok) {
   const pwOk = step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
     CHROMIUM_PATH: browser.chromiumPath,
+    // No traces (playwright.config.ts): half the e2e CPU time. A failure's error is printed at the end; its trace is
+    // one `PW_TRACE=on npx playwright test <spec>` away.
+    PW_TRACE: process.env.PW_TRACE ?? 'off',
   });
   const p = readJson(pwJson);
   if (p) failures.push(...playwrightFailures(p).map((f) => ({ ...f, name: `e2e: ${f.name}` })));
