@@ -10,7 +10,7 @@ export const SESSION_CHECK_MS = 1_000;
  * the cookie is there and its time has not passed. A value that is not a number still counts as present.
  */
 export function isSessionAlive(cookieValue: string | null, now: number): boolean {
-  if (cookieValue === null || cookieValue.trim() === '') return false;
+  // No cookie, or an empty or blank one, reads as 0 (Number(null), Number('  ')): a time long past.
   const expiresAt = Number(cookieValue);
   return !Number.isFinite(expiresAt) || expiresAt > now;
 }
