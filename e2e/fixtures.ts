@@ -23,6 +23,14 @@ export interface Seller {
 }
 
 export const test = base.extend<object, { seller: Seller }>({
+  // A route handler still at work when its test ends (its `route.fetch()` answered as the page closed) threw
+  // "Response has been disposed" after the test, an error of no test that failed the whole run. Routes are
+  // taken off when each test ends, and what their handlers throw after that is dropped.
+  context: async ({ context }, use) => {
+    await use(context);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const page of context.pages()) await page.unrouteAll({ behavior: 'ignoreErrors' });
+  },
   seller: [
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
