@@ -6,6 +6,8 @@
  * Playwright's); prints nothing of a passing run.
  */
 
+import { playwrightTests } from './playwright-report.mjs';
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -47,22 +49,15 @@ export function vitestFailures(report, rel = (f) => f) {
  */
 export function playwrightFailures(report) {
   const out = [];
-  const walk = (suite, titles) => {
-    const here = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        const last = test.results?.at(-1);
-        const first = last?.errors?.[0] ?? last?.error;
-        out.push({
-          name: `[${test.projectName}] ${spec.file}:${spec.line} ${[...here, spec.title].join(' > ')}${test.status === 'flaky' ? ' (flaky: passed on retry)' : ''}`,
-          error: excerpt(first?.message ?? (last ? `ended ${last.status}` : 'did not run')),
-        });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, here);
-  };
-  for (const suite of report?.suites ?? []) walk(suite, []);
+  for (const { spec, test, titles } of playwrightTests(report)) {
+    if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+    const last = test.results?.at(-1);
+    const first = last?.errors?.[0] ?? last?.error;
+    out.push({
+      name: `[${test.projectName}] ${spec.file}:${spec.line} ${[...titles, spec.title].join(' > ')}${test.status === 'flaky' ? ' (flaky: passed on retry)' : ''}`,
+      error: excerpt(first?.message ?? (last ? `ended ${last.status}` : 'did not run')),
+    });
+  }
   for (const error of report?.errors ?? []) out.push({ name: 'Playwright', error: excerpt(error.message) });
   return out;
 }

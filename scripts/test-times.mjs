@@ -10,6 +10,7 @@
 // a loaded machine move together: compare ranks and ratios, not absolute seconds.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { playwrightTests } from './playwright-report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -56,22 +57,15 @@ function vitestTimes(report) {
 /** Playwright's JSON: every test result with its project and spec file, summed per project and per file. */
 function playwrightTimes(report) {
   if (!report) return null;
-  const tests = [];
-  const walk = (suite, file) => {
-    const here = suite.file ?? file;
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? [])
-        for (const r of t.results ?? [])
-          tests.push({
-            file: rel(spec.file ?? here),
-            project: t.projectName,
-            name: `${rel(spec.file ?? here)} > ${spec.title} [${t.projectName}]`,
-            ms: r.duration ?? 0,
-            status: r.status,
-          });
-    for (const child of suite.suites ?? []) walk(child, here);
-  };
-  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  const tests = playwrightTests(report).flatMap(({ spec, test }) =>
+    (test.results ?? []).map((r) => ({
+      file: rel(spec.file),
+      project: test.projectName,
+      name: `${rel(spec.file)} > ${spec.title} [${test.projectName}]`,
+      ms: r.duration ?? 0,
+      status: r.status,
+    })),
+  );
   const sumBy = (key) => {
     const m = new Map();
     for (const t of tests) m.set(key(t), (m.get(key(t)) ?? 0) + t.ms);
