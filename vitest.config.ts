@@ -1,17 +1,41 @@
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { preactAlias } from './vite.config';
 
 /**
- * Three projects on one set of options. `shared` (the server's, machines' and API clients' tests, all in node)
+ * Four projects on one set of options. `shared` (the server's, machines' and API clients' tests, all in node)
  * runs its files in one module graph per worker (isolate: false): a server test file imports the whole
  * server, and importing it afresh for each of 47 files cost 75 s of a 300 s pass (measured, `--no-isolate`
- * ran the same files in 175 s). The views' and routes' tests keep a fresh graph per file: they switch jsdom
- * environments, mock modules (`vi.mock`) and check fresh module instances (tests/ui/strings-split).
+ * ran the same files in 175 s). So does `views-node` (below). The views' DOM tests (`isolated`) keep a fresh
+ * graph per file: they switch jsdom environments, mock modules (`vi.mock`) and check fresh module instances
+ * (tests/ui/strings-split); `react` is the one test on React itself.
  */
 const SHARED = ['tests/server/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/api/**/*.test.ts'];
 /** React's StrictMode double mount, which only React's development build does (`npm run dev` keeps React). */
 const REACT = ['tests/routes/strict-mode.test.tsx'];
+/**
+ * The views' side in node (routes' wiring, ui rules, the story checks; no DOM): one module graph per worker too.
+ * A fresh graph per file was most of their time: these 39 files ran in 33.0 s isolated (`--isolate`) and in
+ * 12.8-13.5 s in one graph (measured twice each way; they pass in any order, `--sequence.shuffle`, five seeds). Three stay isolated:
+ * they mock a module (`vi.mock`) or load fresh module instances (`vi.resetModules`). A new `.test.ts` in these
+ * folders joins this project; `.tsx` tests (jsdom) and other folders stay isolated.
+ */
+const FRESH_GRAPH = [
+  'tests/routes/checkout.wiring.test.ts',
+  'tests/routes/locale.test.ts',
+  'tests/ui/strings-split.test.ts',
+];
+const root = fileURLToPath(new URL('.', import.meta.url));
+const VIEWS_NODE = ['tests/routes', 'tests/ui', 'tests/stories']
+  .flatMap((dir) =>
+    readdirSync(join(root, dir))
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => `${dir}/${file}`),
+  )
+  .filter((file) => !FRESH_GRAPH.includes(file));
 
 export default defineConfig({
   test: {
@@ -40,7 +64,19 @@ export default defineConfig({
           sequence: { hooks: 'list' },
           server: { deps: { inline: [/@xstate\/react/, /wouter/, /@stripe\/react-stripe-js/] } },
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...SHARED, ...REACT],
+          exclude: [...configDefaults.exclude, ...SHARED, ...REACT, ...VIEWS_NODE],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: preactAlias },
+        test: {
+          name: 'views-node',
+          isolate: false,
+          setupFiles: ['tests/preact-compat.ts', 'tests/names-check.ts'],
+          sequence: { hooks: 'list' },
+          server: { deps: { inline: [/@xstate\/react/, /wouter/, /@stripe\/react-stripe-js/] } },
+          include: VIEWS_NODE,
         },
       },
       { extends: true, test: { name: 'react', include: REACT } },
