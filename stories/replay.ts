@@ -6,8 +6,8 @@
  *    Actor completions are ordinary events in that function: `{ type: 'xstate.done.actor.<invokeId>',
  *    output }` and `{ type: 'xstate.error.actor.<invokeId>', error }`; delays are
  *    `{ type: 'xstate.after.<delay>.<stateNodeId>' }`.
- * 2. The paths: the shortest (or simple) path to every state, plus, for every edge of the adjacency map not
- *    walked yet, the shortest path to its source followed by that edge.
+ * 2. The paths: the shortest path to every state, plus, for every edge of the adjacency map not walked yet, the
+ *    shortest path to its source followed by that edge; all from one traversal of the model per input.
  * 3. The replay: each path runs on a real actor (`createReplayRunner`, `replayPath`) whose invoked promise
  *    actors are controlled fakes (unless the caller provides that source itself): a done event resolves the
  *    pending invocation with its output, an error event rejects it, an after event advances a
@@ -34,13 +34,7 @@ import {
   SimulatedClock,
   type SnapshotFrom,
 } from 'xstate';
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  getSimplePaths,
-  getStateNodes,
-  type StatePath,
-} from 'xstate/graph';
+import { getAdjacencyMap, getStateNodes, type StatePath } from 'xstate/graph';
 
 type AnyStateNode = AnyStateMachine['root'];
 
@@ -349,8 +343,6 @@ export interface PathWalkOptions<TMachine extends AnyStateMachine> {
   events: (snapshot: SnapshotFrom<TMachine>) => EventObject[];
   /** Model state identity; default: state value plus the whole context as JSON. */
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
-  /** Base paths: the shortest path to every state (default) or every simple path. */
-  strategy?: 'shortest' | 'simple';
   /** Implementations to provide to the real actor besides the controlled promise actors. */
   provide?: ReplayRunnerOptions<TMachine>['provide'];
   startTime?: number;
@@ -470,6 +462,44 @@ export async function walkMachinePaths<TMachine extends AnyStateMachine>(
   };
 }
 
+/** xstate/graph's adjacency map, as walkOne reads it: each state's snapshot and its transitions by event. */
+type AdjacencyMap = Record<
+  string,
+  { state: unknown; transitions: Record<string, { event: EventObject; state: unknown }> }
+>;
+
+/**
+ * The shortest path to every state of an adjacency map, breadth first from its first state (the traversal's
+ * initial one), shaped as xstate/graph's `getShortestPaths` shapes them (the first step is the initial state with
+ * `xstate.init`). getShortestPaths would traverse the model again to build the same map.
+ */
+export function shortestPathsOf(
+  adjacency: AdjacencyMap,
+  serialize: (snapshot: unknown) => string,
+): AnyPath[] {
+  const [start] = Object.keys(adjacency);
+  if (start === undefined) return [];
+  const cameFrom = new Map<string, { from: string; event: EventObject } | null>([[start, null]]);
+  const order = [start];
+  for (let i = 0; i < order.length; i++) {
+    const key = order[i] as string;
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serialize(state);
+      if (cameFrom.has(next) || !(next in adjacency)) continue;
+      cameFrom.set(next, { from: key, event });
+      order.push(next);
+    }
+  }
+  return order.map((key) => {
+    const steps: AnyPath['steps'] = [];
+    for (let at = key, step = cameFrom.get(key); step; at = step.from, step = cameFrom.get(at)) {
+      steps.unshift({ state: adjacency[at]?.state, event: step.event });
+    }
+    steps.unshift({ state: adjacency[start]?.state, event: { type: 'xstate.init' } });
+    return { state: adjacency[key]?.state, weight: steps.length - 1, steps };
+  });
+}
+
 async function walkOne<TMachine extends AnyStateMachine>(
   options: PathWalkOptions<TMachine>,
   input: InputFrom<TMachine>,
@@ -487,13 +517,10 @@ async function walkOne<TMachine extends AnyStateMachine>(
   };
   // biome-ignore lint/suspicious/noExplicitAny: the graph API is typed over the machine's own events only
   const logic = (options.model ?? machine) as any;
+  // One traversal of the model per input: the shortest paths come from its adjacency map.
   const adjacency = getAdjacencyMap(logic, traversal);
-  const base: AnyPath[] =
-    (options.strategy ?? 'shortest') === 'shortest'
-      ? getShortestPaths(logic, traversal)
-      : getSimplePaths(logic, traversal);
-  const shortest: AnyPath[] = options.strategy === 'simple' ? getShortestPaths(logic, traversal) : base;
-  const shortestTo = new Map(shortest.map((path) => [serialize(path.state), path]));
+  const base = shortestPathsOf(adjacency as unknown as AdjacencyMap, serialize);
+  const shortestTo = new Map(base.map((path) => [serialize(path.state), path]));
 
   const edges = new Set<string>();
   for (const [state, value] of Object.entries(adjacency)) {

@@ -1,11 +1,15 @@
 /**
  * The replay runner (stories/replay.ts) builds the machine with its fake actors once per machine and `provide`
  * object, and every runner's invocations still land in its own call log: two runners of one machine, side by
- * side, settle and record only their own calls.
+ * side, settle and record only their own calls. The walk's shortest paths come from the one traversal's
+ * adjacency map: as short as xstate/graph's own `getShortestPaths` finds them, to the same states.
  */
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
-import { createReplayRunner } from './graph-helpers';
+import { assign, fromPromise, getInitialSnapshot, getNextSnapshot, setup } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import { inputs, pathEvents, serializeState } from '../../stories/fixtures/checkout';
+import { createReplayRunner, shortestPathsOf } from './graph-helpers';
 
 const loader = setup({
   types: { input: {} as { id: string }, context: {} as { id: string; loaded: unknown } },
@@ -62,5 +66,61 @@ describe('replay runners of one machine', () => {
     expect(own.controls.calls).toEqual([]);
     expect(faked.actor.getSnapshot().value).toBe('loading');
     expect(faked.controls.calls).toEqual([{ src: 'load', input: { id: 'd' } }]);
+  });
+});
+
+describe('the shortest paths of one traversal', () => {
+  /** a → b → d and a → c → d → e, with a way back from e to a and a self-loop on c. */
+  const diamond = setup({
+    types: { events: {} as { type: 'left' | 'right' | 'on' | 'back' | 'stay' } },
+  }).createMachine({
+    initial: 'a',
+    states: {
+      a: { on: { left: 'b', right: 'c' } },
+      b: { on: { on: 'd' } },
+      c: { on: { on: 'd', stay: 'c' } },
+      d: { on: { on: 'e' } },
+      e: { on: { back: 'a' } },
+    },
+  });
+  const diamondEvents = (['left', 'right', 'on', 'back', 'stay'] as const).map((type) => ({ type }));
+  const valueOf = (snapshot: unknown) => JSON.stringify((snapshot as { value: unknown }).value);
+
+  it('reaches every state once, by as few steps as there are, each step a real transition', () => {
+    const traversal = { events: diamondEvents, serializeState: valueOf };
+    const paths = shortestPathsOf(getAdjacencyMap(diamond, traversal) as never, valueOf);
+    const byState = Object.fromEntries(paths.map((path) => [valueOf(path.state), path]));
+    expect(Object.keys(byState).sort()).toEqual(['"a"', '"b"', '"c"', '"d"', '"e"']);
+    expect(Object.fromEntries(Object.entries(byState).map(([key, path]) => [key, path.weight]))).toEqual({
+      '"a"': 0,
+      '"b"': 1,
+      '"c"': 1,
+      '"d"': 2,
+      '"e"': 3,
+    });
+    for (const path of paths) {
+      expect(path.steps[0]?.event).toEqual({ type: 'xstate.init' });
+      expect(valueOf(path.steps[0]?.state)).toBe('"a"');
+      expect(path.steps).toHaveLength(path.weight + 1);
+      let snapshot = getInitialSnapshot(diamond);
+      for (const step of path.steps.slice(1)) {
+        snapshot = getNextSnapshot(diamond, snapshot, step.event as never);
+        expect(valueOf(snapshot)).toBe(valueOf(step.state));
+      }
+      expect(valueOf(path.state)).toBe(valueOf(path.steps.at(-1)?.state));
+    }
+  });
+
+  it("agrees with xstate/graph's getShortestPaths on checkout: the same states, each as near", () => {
+    for (const input of inputs.slice(0, 2)) {
+      const traversal = { input, events: pathEvents, serializeState } as never;
+      const serialize = serializeState as (snapshot: unknown) => string;
+      const ours = shortestPathsOf(getAdjacencyMap(checkoutMachine, traversal) as never, serialize);
+      const theirs = getShortestPaths(checkoutMachine, traversal);
+      const weights = (paths: { state: unknown; weight: number }[]) =>
+        Object.fromEntries(paths.map((path) => [serialize(path.state), path.weight]));
+      expect(ours.length).toBeGreaterThan(10);
+      expect(weights(ours)).toEqual(weights(theirs));
+    }
   });
 });
