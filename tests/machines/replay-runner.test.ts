@@ -84,12 +84,12 @@ describe('the shortest paths of one traversal', () => {
     },
   });
   const diamondEvents = (['left', 'right', 'on', 'back', 'stay'] as const).map((type) => ({ type }));
-  const valueOf = (snapshot: unknown) => JSON.stringify((snapshot as { value: unknown }).value);
+  const stateValue = (snapshot: unknown) => JSON.stringify((snapshot as { value: unknown }).value);
 
   it('reaches every state once, by as few steps as there are, each step a real transition', () => {
-    const traversal = { events: diamondEvents, serializeState: valueOf };
-    const paths = shortestPathsOf(getAdjacencyMap(diamond, traversal) as never, valueOf);
-    const byState = Object.fromEntries(paths.map((path) => [valueOf(path.state), path]));
+    const traversal = { events: diamondEvents, serializeState: stateValue };
+    const paths = shortestPathsOf(getAdjacencyMap(diamond, traversal) as never, stateValue);
+    const byState = Object.fromEntries(paths.map((path) => [stateValue(path.state), path]));
     expect(Object.keys(byState).sort()).toEqual(['"a"', '"b"', '"c"', '"d"', '"e"']);
     expect(Object.fromEntries(Object.entries(byState).map(([key, path]) => [key, path.weight]))).toEqual({
       '"a"': 0,
@@ -100,14 +100,14 @@ describe('the shortest paths of one traversal', () => {
     });
     for (const path of paths) {
       expect(path.steps[0]?.event).toEqual({ type: 'xstate.init' });
-      expect(valueOf(path.steps[0]?.state)).toBe('"a"');
+      expect(stateValue(path.steps[0]?.state)).toBe('"a"');
       expect(path.steps).toHaveLength(path.weight + 1);
       let snapshot = getInitialSnapshot(diamond);
       for (const step of path.steps.slice(1)) {
         snapshot = getNextSnapshot(diamond, snapshot, step.event as never);
-        expect(valueOf(snapshot)).toBe(valueOf(step.state));
+        expect(stateValue(snapshot)).toBe(stateValue(step.state));
       }
-      expect(valueOf(path.state)).toBe(valueOf(path.steps.at(-1)?.state));
+      expect(stateValue(path.state)).toBe(stateValue(path.steps.at(-1)?.state));
     }
   });
 
