@@ -38,7 +38,13 @@ import {
   WALLET_SOURCE,
 } from '../../stories/fixtures/checkout';
 import { recordCoverage } from './coverage';
-import { assertFullCoverage, type ReplayRunner, replayPath, walkMachinePaths } from './graph-helpers';
+import {
+  assertFullCoverage,
+  invariant,
+  type ReplayRunner,
+  replayPath,
+  walkMachinePaths,
+} from './graph-helpers';
 
 const traversal = (input: CheckoutInput) => ({ input, events: pathEvents, serializeState });
 
@@ -69,10 +75,10 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   startingCards(runner);
   // The app cart's follower runs from the start (with no cart here): it is not a step of the submit.
   const follows = runner.controls.calls.filter((call) => call.src === 'followCart');
-  expect(follows, 'the app cart is followed once, for the whole checkout').toHaveLength(1);
+  invariant(follows, 'the app cart is followed once, for the whole checkout').toHaveLength(1);
   const zipCode = runner.actor.getSnapshot().context.zipCode;
   const zipCalls = runner.controls.calls.filter((call) => call.src === 'applyZipCode');
-  expect(zipCalls, 'the zip code is applied once, to the cart, only when there is one').toEqual(
+  invariant(zipCalls, 'the zip code is applied once, to the cart, only when there is one').toEqual(
     zipCode === null ? [] : [{ src: 'applyZipCode', input: { cartId: 'cart-1', code: zipCode } }],
   );
   const calls = runner.controls.calls.filter((call) => !['followCart', 'applyZipCode'].includes(call.src));
@@ -81,9 +87,9 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   // nothing, until a code clears the rule (the app cart brings the cleared cart).
   const submits = event.type === 'submit' || event.type === 'wallet.approve';
   if (submits && (snapshot.context.cart.cartMods ?? []).some((m) => m.blocking)) {
-    expect(snapshot.value).toBe('editing');
-    expect(snapshot.context.formError?.key).toBe('codeRequired');
-    expect(calls.length, 'a blocked cart calls nothing').toBe(callsBefore.get(runner) ?? 0);
+    invariant(snapshot.value).toBe('editing');
+    invariant(snapshot.context.formError?.key).toBe('codeRequired');
+    invariant(calls.length, 'a blocked cart calls nothing').toBe(callsBefore.get(runner) ?? 0);
     return;
   }
   if (submits) {
@@ -93,32 +99,32 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   }
   // Spec 2 §4: a wallet cancelled by the customer is a cancellation error, and nothing is called.
   if (event.type === 'wallet.cancel') {
-    expect(snapshot.value).toBe('editing');
-    expect(snapshot.context.formError?.key).toBe('walletCancelled');
+    invariant(snapshot.value).toBe('editing');
+    invariant(snapshot.context.formError?.key).toBe('walletCancelled');
   }
   callsBefore.set(runner, calls.length);
   const start = submitStart.get(runner);
   if (start === undefined) {
-    expect(calls, 'nothing is called before the first submit').toEqual([]);
+    invariant(calls, 'nothing is called before the first submit').toEqual([]);
     return;
   }
   const sinceSubmit = calls.slice(start);
   const log = sinceSubmit.map((call) => call.src).join(', ');
   const count = (src: string) => sinceSubmit.filter((call) => call.src === src).length;
-  expect(count('confirmCard'), `one card confirmation per submit: ${log}`).toBeLessThanOrEqual(1);
-  expect(count('confirmAction'), `one customer confirmation per submit: ${log}`).toBeLessThanOrEqual(1);
+  invariant(count('confirmCard'), `one card confirmation per submit: ${log}`).toBeLessThanOrEqual(1);
+  invariant(count('confirmAction'), `one customer confirmation per submit: ${log}`).toBeLessThanOrEqual(1);
   const confirmation = sinceSubmit.findIndex((call) => call.src === 'confirmAction');
   const pays = sinceSubmit.flatMap((call, i) => (call.src === 'pay' ? [i] : []));
   const paysBefore = pays.filter((i) => confirmation === -1 || i < confirmation);
   const paysAfter = pays.filter((i) => confirmation !== -1 && i > confirmation);
-  expect(paysBefore.length, `one pay before the customer confirmation: ${log}`).toBeLessThanOrEqual(1);
-  expect(paysAfter.length, `one pay after the customer confirmation: ${log}`).toBeLessThanOrEqual(1);
+  invariant(paysBefore.length, `one pay before the customer confirmation: ${log}`).toBeLessThanOrEqual(1);
+  invariant(paysAfter.length, `one pay after the customer confirmation: ${log}`).toBeLessThanOrEqual(1);
   if (paysAfter.length === 1) {
     const retry = sinceSubmit[paysAfter[0] as number]?.input as { source: string };
-    expect(retry.source, 'the retry pays with the payment-intent id').toBe('pi_1');
+    invariant(retry.source, 'the retry pays with the payment-intent id').toBe('pi_1');
   }
   if (event.type === 'xstate.done.actor.confirmAction') {
-    expect(pays.length, `the 402 path pays twice in total: ${log}`).toBe(2);
+    invariant(pays.length, `the 402 path pays twice in total: ${log}`).toBe(2);
   }
   const gift = sinceSubmit.findIndex((call) => call.src === 'applyGift');
   const paymentSteps = sinceSubmit.findIndex((call) =>
@@ -129,25 +135,25 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   checkCaptcha(snapshot.context.captchaRequired, calls, sinceSubmit, log);
   if (runner.actor.getSnapshot().context.gift) {
     if (paymentSteps !== -1) {
-      expect(gift, `the gift-recipient check before any payment step: ${log}`).toBeGreaterThan(-1);
-      expect(gift, `the gift-recipient check before any payment step: ${log}`).toBeLessThan(paymentSteps);
+      invariant(gift, `the gift-recipient check before any payment step: ${log}`).toBeGreaterThan(-1);
+      invariant(gift, `the gift-recipient check before any payment step: ${log}`).toBeLessThan(paymentSteps);
     }
   } else {
-    expect(gift, `no gift-recipient check without a gift: ${log}`).toBe(-1);
+    invariant(gift, `no gift-recipient check without a gift: ${log}`).toBe(-1);
   }
   // A wallet approved: no card step; the pay (if any) uses the wallet's payment method (or, after the
   // customer's confirmation, the intent).
   if (snapshot.context.wallet) {
-    expect(count('confirmCard'), `a wallet needs no card step: ${log}`).toBe(0);
+    invariant(count('confirmCard'), `a wallet needs no card step: ${log}`).toBe(0);
     const firstPay = sinceSubmit.find((call) => call.src === 'pay')?.input as { source: string } | undefined;
-    if (firstPay) expect(firstPay.source, 'the wallet pays with its payment method').toBe(WALLET_SOURCE);
+    if (firstPay) invariant(firstPay.source, 'the wallet pays with its payment method').toBe(WALLET_SOURCE);
   }
   // Spec 2 §4: earlier partial payments (gift cards) are posted first; the card pays only what they leave.
   const giftPays = sinceSubmit.flatMap((call, i) => (call.src === 'payGiftCard' ? [i] : []));
   const lastGiftPay = giftPays.at(-1) ?? -1;
   const cards = startingCards(runner);
   for (const i of pays)
-    expect(i, `no card payment before the gift card payments: ${log}`).toBeGreaterThan(lastGiftPay);
+    invariant(i, `no card payment before the gift card payments: ${log}`).toBeGreaterThan(lastGiftPay);
   const posted = giftPays.map((i) => {
     const { cartId, cardNumber, amountCents } = (sinceSubmit[i] as { input: unknown }).input as {
       cartId: string;
@@ -162,28 +168,30 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   const inOrder = cards.slice(Math.max(0, from), Math.max(0, from) + posted.length);
   const chosen = instalmentAtSubmit.get(runner) ?? null;
   if (chosen === null) {
-    expect(posted, `each gift card posted once, in order, for its amount: ${log}`).toEqual(
+    invariant(posted, `each gift card posted once, in order, for its amount: ${log}`).toEqual(
       inOrder.map((c) => ({ cartId: 'cart-1', cardNumber: c.cardNumber, amountCents: c.paymentCents })),
     );
   } else {
     // Spec 2 §4 with scheduled payments (issue 22): the gift cards, in order, and the card pay at most what the
     // panel chose (within the balance), never the whole balance; each card at most its balance.
-    expect(
+    invariant(
       posted.map((p) => p.cardNumber),
       `each gift card posted once, in order: ${log}`,
     ).toEqual(inOrder.map((c) => c.cardNumber));
     posted.forEach((p, i) => {
       const card = inOrder[i];
-      if (card) expect(p.amountCents).toBeLessThanOrEqual(card.paymentCents + card.remainingBalanceCents);
+      if (card) invariant(p.amountCents).toBeLessThanOrEqual(card.paymentCents + card.remainingBalanceCents);
     });
     const lastCardPay = sinceSubmit[pays.at(-1) ?? -1]?.input as { amountCents: number } | undefined;
     const paidNow = posted.reduce((sum, p) => sum + p.amountCents, 0) + (lastCardPay?.amountCents ?? 0);
     const choice = Math.min(chosen, outstandingAtSubmit.get(runner) ?? 0);
-    expect(paidNow, `gift cards and card pay at most the amount chosen: ${log}`).toBeLessThanOrEqual(choice);
+    invariant(paidNow, `gift cards and card pay at most the amount chosen: ${log}`).toBeLessThanOrEqual(
+      choice,
+    );
   }
   const covered = cards.reduce((sum, c) => sum + c.paymentCents, 0) >= (startingDue.get(runner) ?? 0);
   if (covered) {
-    expect(
+    invariant(
       count('confirmCard') + count('pay'),
       `never a card payment when the cards cover the total: ${log}`,
     ).toBe(0);
@@ -194,7 +202,7 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
       const paid = sinceSubmit[i]?.input as { amountCents: number };
       // (never more than what is outstanding: a choice made before a partial payment is clamped to what is left)
       const left = outstandingAtSubmit.get(runner) ?? 0;
-      expect(paid.amountCents, `the card pays the amount chosen in the panel: ${log}`).toBe(
+      invariant(paid.amountCents, `the card pays the amount chosen in the panel: ${log}`).toBe(
         Math.min(chosen, left),
       );
     }
@@ -210,11 +218,11 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   if (answer?.partial && snapshot.matches('editing')) giftPaidSinceChoice.set(runner, 0);
   if (event.type === 'xstate.done.actor.pay' && answer?.partial) {
     const lastPay = sinceSubmit[pays.at(-1) as number]?.input as { amountCents: number };
-    expect(snapshot.value, 'a partial payment stays on the page').toBe('editing');
-    expect(snapshot.context.termsAccepted, 'the terms are unticked').toBe(false);
-    expect(snapshot.context.cart, 'the cart is the fresh one of the answer').toBe(answer.partial);
+    invariant(snapshot.value, 'a partial payment stays on the page').toBe('editing');
+    invariant(snapshot.context.termsAccepted, 'the terms are unticked').toBe(false);
+    invariant(snapshot.context.cart, 'the cart is the fresh one of the answer').toBe(answer.partial);
     // What was paid now: the card, and the gift cards posted towards the same choice (issue 22).
-    expect(snapshot.context.partialPayment).toEqual({
+    invariant(snapshot.context.partialPayment).toEqual({
       amountCents: giftPaid + lastPay.amountCents,
       next: { amountCents: 7500, dueDate: '2026-11-28T10:05:00.000Z' },
     });
@@ -222,17 +230,19 @@ function checkInvariants(runner: ReplayRunner<typeof checkoutMachine>, _: unknow
   // A gift card that paid what was left of the amount chosen, with a balance still outstanding (a deposit): the
   // checkout stays on the page with the success message for all of the chosen amount, no card step.
   if (event.type === 'xstate.done.actor.payGiftCard' && answer?.partial && snapshot.matches('editing')) {
-    expect(chosen, 'only a payment plan stops short of the balance').not.toBeNull();
-    expect(snapshot.context.cart, 'the cart is the fresh one of the answer').toBe(answer.partial);
-    expect(snapshot.context.termsAccepted, 'the terms are unticked').toBe(false);
-    expect(count('confirmCard') + count('pay'), `the gift cards paid it all: ${log}`).toBe(0);
-    expect(snapshot.context.partialPayment?.amountCents, `what was paid now, the gift cards: ${log}`).toBe(
+    invariant(chosen, 'only a payment plan stops short of the balance').not.toBeNull();
+    invariant(snapshot.context.cart, 'the cart is the fresh one of the answer').toBe(answer.partial);
+    invariant(snapshot.context.termsAccepted, 'the terms are unticked').toBe(false);
+    invariant(count('confirmCard') + count('pay'), `the gift cards paid it all: ${log}`).toBe(0);
+    invariant(snapshot.context.partialPayment?.amountCents, `what was paid now, the gift cards: ${log}`).toBe(
       giftPaid,
     );
-    expect(giftPaid, 'all that was chosen').toBe(Math.min(chosen ?? 0, outstandingAtSubmit.get(runner) ?? 0));
+    invariant(giftPaid, 'all that was chosen').toBe(
+      Math.min(chosen ?? 0, outstandingAtSubmit.get(runner) ?? 0),
+    );
   }
   if (runner.actor.getSnapshot().context.cart.totals.outstandingCents <= 0) {
-    expect(count('confirmCard') + count('pay'), `nothing due: no card, no pay: ${log}`).toBe(0);
+    invariant(count('confirmCard') + count('pay'), `nothing due: no card, no pay: ${log}`).toBe(0);
   }
 }
 
@@ -244,28 +254,28 @@ const PAYMENTS = ['pay', 'payGiftCard', 'freeCheckout'];
 function checkCaptcha(required: boolean, calls: Logged[], sinceSubmit: Logged[], log: string): void {
   const payments = calls.filter((call) => PAYMENTS.includes(call.src));
   if (!required) {
-    expect(
+    invariant(
       calls.filter((call) => call.src === 'solveCaptcha'),
       `no captcha: ${log}`,
     ).toEqual([]);
-    expect(payments.map(tokenIn), `no captcha, no token: ${log}`).toEqual(payments.map(() => null));
+    invariant(payments.map(tokenIn), `no captcha, no token: ${log}`).toEqual(payments.map(() => null));
     return;
   }
   const sent = payments.map(tokenIn).filter((token) => token !== null);
-  expect(new Set(sent).size, `one captcha token per payment: ${sent.join(', ')}`).toBe(sent.length);
+  invariant(new Set(sent).size, `one captcha token per payment: ${sent.join(', ')}`).toBe(sent.length);
   const card = sinceSubmit.findIndex((call) => call.src === 'confirmCard');
   const captcha = sinceSubmit.findIndex((call) => call.src === 'solveCaptcha');
-  if (card !== -1) expect(captcha, `the captcha in parallel with the card: ${log}`).toBe(card + 1);
+  if (card !== -1) invariant(captcha, `the captcha in parallel with the card: ${log}`).toBe(card + 1);
   const purchaser = sinceSubmit.findIndex((call) => call.src === 'storePurchaser');
-  if (purchaser !== -1) expect(captcha, `the captcha before the purchaser: ${log}`).toBeGreaterThan(-1);
+  if (purchaser !== -1) invariant(captcha, `the captcha before the purchaser: ${log}`).toBeGreaterThan(-1);
   const confirmation = sinceSubmit.findIndex((call) => call.src === 'confirmAction');
   sinceSubmit.forEach((call, i) => {
     if (!['pay', 'freeCheckout'].includes(call.src)) return;
     if (call.src === 'pay' && confirmation !== -1 && i > confirmation) {
-      expect(tokenIn(call), `the payment again with the intent carries no token: ${log}`).toBeNull();
+      invariant(tokenIn(call), `the payment again with the intent carries no token: ${log}`).toBeNull();
       return;
     }
-    expect(tokenIn(call), `the last payment carries the captcha's token: ${log}`).not.toBeNull();
+    invariant(tokenIn(call), `the last payment carries the captcha's token: ${log}`).not.toBeNull();
   });
 }
 

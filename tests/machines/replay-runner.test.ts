@@ -9,7 +9,7 @@ import { assign, fromPromise, getInitialSnapshot, getNextSnapshot, setup } from 
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { inputs, pathEvents, serializeState } from '../../stories/fixtures/checkout';
-import { createReplayRunner, shortestPathsOf } from './graph-helpers';
+import { createReplayRunner, invariant, shortestPathsOf } from './graph-helpers';
 
 const loader = setup({
   types: { input: {} as { id: string }, context: {} as { id: string; loaded: unknown } },
@@ -122,5 +122,29 @@ describe('the shortest paths of one traversal', () => {
       expect(ours.length).toBeGreaterThan(10);
       expect(weights(ours)).toEqual(weights(theirs));
     }
+  });
+});
+
+describe('invariant: expect for every step of a walk', () => {
+  it("passes and fails as expect does, with expect's message", () => {
+    expect(() => invariant(1, 'one').toBe(1)).not.toThrow();
+    expect(() => invariant(1, 'one is two').toBe(2)).toThrow(/one is two: expected 1 to be 2/);
+    expect(() => invariant(Number.NaN).toBe(Number.NaN)).not.toThrow();
+    expect(() => invariant(0).toBe(-0)).toThrow();
+    expect(() => invariant({ a: 1, b: undefined }).toEqual({ a: 1 })).not.toThrow();
+    expect(() => invariant({ a: [1, 2] }).toEqual({ a: [1, 2] })).not.toThrow();
+    expect(() => invariant({ a: [1, 2] }, 'the list').toEqual({ a: [2, 1] })).toThrow(/the list/);
+    expect(() => invariant(null).toBeNull()).not.toThrow();
+    expect(() => invariant(0).toBeNull()).toThrow();
+    expect(() => invariant('x').not.toBeNull()).not.toThrow();
+    expect(() => invariant(null, 'a token').not.toBeNull()).toThrow(/a token/);
+    expect(() => invariant(2).toBeLessThanOrEqual(2)).not.toThrow();
+    expect(() => invariant(3).toBeLessThanOrEqual(2)).toThrow();
+    expect(() => invariant(1).toBeLessThan(2)).not.toThrow();
+    expect(() => invariant(2).toBeLessThan(2)).toThrow();
+    expect(() => invariant(3).toBeGreaterThan(2)).not.toThrow();
+    expect(() => invariant(2).toBeGreaterThan(2)).toThrow();
+    expect(() => invariant([1, 2]).toHaveLength(2)).not.toThrow();
+    expect(() => invariant([1]).toHaveLength(2)).toThrow();
   });
 });
