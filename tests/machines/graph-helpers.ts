@@ -47,6 +47,9 @@ export function invariant<T>(actual: T, message?: string) {
     toBeLessThanOrEqual: (n: number) => number <= n || fail().toBeLessThanOrEqual(n),
     toBeGreaterThan: (n: number) => number > n || fail().toBeGreaterThan(n),
     toHaveLength: (n: number) => (actual as unknown as unknown[]).length === n || fail().toHaveLength(n),
-    not: { toBeNull: () => actual !== null || fail().not.toBeNull() },
+    not: {
+      toBe: (expected: unknown) => !Object.is(actual, expected) || fail().not.toBe(expected),
+      toBeNull: () => actual !== null || fail().not.toBeNull(),
+    },
   };
 }

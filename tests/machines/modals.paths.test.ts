@@ -17,6 +17,7 @@ import {
   assertFullCoverage,
   createReplayRunner,
   flush,
+  invariant,
   type ReplayRunner,
   walkMachinePaths,
 } from './graph-helpers';
@@ -114,43 +115,43 @@ const tracked = new WeakMap<Runner, Tracked>();
 function checkInvariants(snapshot: Snap, oracle: Oracle, previous: Snap, event: EventObject): void {
   const { stack, deferred } = snapshot.context;
   // The oracle: same stack (order, sizes, flags, data) and same waiting opens.
-  expect(stack).toEqual(oracle.stack);
-  expect(deferred).toEqual(oracle.waiting);
+  invariant(stack).toEqual(oracle.stack);
+  invariant(deferred).toEqual(oracle.waiting);
   // Plain data only: the context survives JSON unchanged.
-  expect(JSON.parse(JSON.stringify(snapshot.context))).toEqual(snapshot.context);
+  invariant(JSON.parse(JSON.stringify(snapshot.context))).toEqual(snapshot.context);
   // Names are unique across the modals shown (not closing) and the waiting opens.
   const all = [...stack.filter((m) => !m.closing), ...deferred].map((m) => m.name);
-  expect(new Set(all).size).toBe(all.length);
+  invariant(new Set(all).size).toBe(all.length);
   // The cart-expiry modal is small and not closeable, whatever its opener said.
   for (const m of [...stack, ...deferred].filter((m) => m.name === 'cartExpiry')) {
-    expect([m.size, m.closeable]).toEqual(['sm', false]);
+    invariant([m.size, m.closeable]).toEqual(['sm', false]);
   }
   // Dismiss never closes the cart-expiry modal, nor anything but the top modal.
   if (event.type === 'modal.dismiss') {
     const before = previous.context.stack;
     const newlyClosing = stack.filter((m, i) => m.closing && !before[i]?.closing);
-    expect(newlyClosing.length).toBeLessThanOrEqual(1);
+    invariant(newlyClosing.length).toBeLessThanOrEqual(1);
     if (newlyClosing[0]) {
-      expect(newlyClosing[0].name).not.toBe('cartExpiry');
-      expect(newlyClosing[0]).toBe(stack.at(-1));
+      invariant(newlyClosing[0].name).not.toBe('cartExpiry');
+      invariant(newlyClosing[0]).toBe(stack.at(-1));
     }
   }
   // Removal happens only at the end of a transition: nothing leaves the stack on any other event.
   if (event.type !== AFTER) {
-    for (const m of previous.context.stack) expect(stack.some((n) => n.name === m.name)).toBe(true);
+    for (const m of previous.context.stack) invariant(stack.some((n) => n.name === m.name)).toBe(true);
   }
   // The state follows the stack: closed when empty, closing while a modal is closing, open otherwise.
   const expectedState = stack.length === 0 ? 'closed' : stack.some((m) => m.closing) ? 'closing' : 'open';
-  expect(snapshot.value).toBe(expectedState);
-  if (expectedState !== 'closing') expect(deferred).toEqual([]);
+  invariant(snapshot.value).toBe(expectedState);
+  if (expectedState !== 'closing') invariant(deferred).toEqual([]);
   // The view model agrees: top is the last opened still shown, open names exclude closing ones.
   const view = selectModals(snapshot);
-  expect(view.top).toBe(oracle.stack.at(-1)?.name ?? null);
-  expect(view.modals.map((m) => [m.name, m.top])).toEqual(
+  invariant(view.top).toBe(oracle.stack.at(-1)?.name ?? null);
+  invariant(view.modals.map((m) => [m.name, m.top])).toEqual(
     oracle.stack.map((m, i) => [m.name, i === oracle.stack.length - 1]),
   );
-  expect(view.open).toEqual(oracle.stack.filter((m) => !m.closing).map((m) => m.name));
-  expect(view.pageInert).toBe(oracle.stack.length > 0);
+  invariant(view.open).toEqual(oracle.stack.filter((m) => !m.closing).map((m) => m.name));
+  invariant(view.pageInert).toBe(oracle.stack.length > 0);
 }
 
 function onStep(runner: Runner, _expected: Snap, event: EventObject): void {
