@@ -48,11 +48,6 @@ interface PendingCall {
   settled: boolean;
 }
 
-export interface PromiseActorControls extends RunnerControls {
-  /** `fromPromise` fakes keyed by actor source name, for `machine.provide({ actors })`. */
-  actors: Record<string, ReturnType<typeof fromPromise<unknown, unknown>>>;
-}
-
 /** A replay runner's fake promise actors, seen from the test: their call log and how to settle them. */
 export interface RunnerControls {
   /** Every invocation in order, with its input. */
@@ -84,11 +79,6 @@ const nextMacrotask: (resolve: () => void) => void =
 /** Lets promise callbacks and the actor's mailbox run: one macrotask, no timers involved (fake or not). */
 export function flush(): Promise<void> {
   return new Promise((resolve) => nextMacrotask(resolve));
-}
-
-export function createPromiseActorControls(srcNames: readonly string[]): PromiseActorControls {
-  const controls = createControls();
-  return { ...controls, actors: routedActors(srcNames, () => controls) };
 }
 
 /** The call log and settling of one runner's fake promise actors; `start` is what an invocation runs. */
@@ -130,7 +120,7 @@ function createControls(): RunnerControls & {
 function routedActors(
   srcNames: readonly string[],
   controlsOf: (system: unknown) => ReturnType<typeof createControls> | undefined,
-): PromiseActorControls['actors'] {
+): Record<string, ReturnType<typeof fromPromise<unknown, unknown>>> {
   return Object.fromEntries(
     srcNames.map((src) => [
       src,
