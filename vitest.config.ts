@@ -19,8 +19,8 @@ const REACT = ['tests/routes/strict-mode.test.tsx'];
 /**
  * The views' side in node (routes' wiring, ui rules, the story checks; no DOM): one module graph per worker too.
  * A fresh graph per file was most of their time: these 39 files ran in 33.0 s isolated (`--isolate`) and in
- * 12.8-13.5 s in one graph (measured twice each way; they pass in any order, `--sequence.shuffle`, five seeds). Three stay isolated:
- * they mock a module (`vi.mock`) or load fresh module instances (`vi.resetModules`). A new `.test.ts` in these
+ * 12.8-13.5 s in one graph (measured twice each way; they pass in any order, `--sequence.shuffle`, five
+ * seeds). Three stay isolated: they mock a module (`vi.mock`) or load fresh module instances (`vi.resetModules`). A new `.test.ts` in these
  * folders joins this project; `.tsx` tests (jsdom) and other folders stay isolated.
  */
 const FRESH_GRAPH = [
@@ -37,6 +37,25 @@ const VIEWS_NODE = ['tests/routes', 'tests/ui', 'tests/stories']
   )
   .filter((file) => !FRESH_GRAPH.includes(file));
 
+/**
+ * A project of the views' tests. They render with what the build ships, preact/compat (vite.config.ts): Vite's
+ * alias reaches our modules and the inlined ESM libraries; tests/preact-compat.ts sends Node's require('react') of
+ * the CommonJS ones (Testing Library, use-sync-external-store) to the same preact/compat. It runs after
+ * tests/setup.ts, before any test file's import; then the accessible-name rule after each test.
+ */
+function viewsProject(test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean }) {
+  return {
+    extends: true as const,
+    resolve: { alias: preactAlias },
+    test: {
+      setupFiles: ['tests/preact-compat.ts', 'tests/names-check.ts'],
+      sequence: { hooks: 'list' as const },
+      server: { deps: { inline: [/@xstate\/react/, /wouter/, /@stripe\/react-stripe-js/] } },
+      ...test,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -51,34 +70,12 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
-      {
-        extends: true,
-        // The views and routes render with what the build ships, preact/compat (vite.config.ts). Vite's alias
-        // reaches our modules and the inlined ESM libraries; tests/preact-compat.ts sends Node's require('react')
-        // of the CommonJS ones (Testing Library, use-sync-external-store) to the same preact/compat.
-        resolve: { alias: preactAlias },
-        test: {
-          name: 'isolated',
-          // after tests/setup.ts, before any test file's import; then the accessible-name rule after each test
-          setupFiles: ['tests/preact-compat.ts', 'tests/names-check.ts'],
-          sequence: { hooks: 'list' },
-          server: { deps: { inline: [/@xstate\/react/, /wouter/, /@stripe\/react-stripe-js/] } },
-          include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...SHARED, ...REACT, ...VIEWS_NODE],
-        },
-      },
-      {
-        extends: true,
-        resolve: { alias: preactAlias },
-        test: {
-          name: 'views-node',
-          isolate: false,
-          setupFiles: ['tests/preact-compat.ts', 'tests/names-check.ts'],
-          sequence: { hooks: 'list' },
-          server: { deps: { inline: [/@xstate\/react/, /wouter/, /@stripe\/react-stripe-js/] } },
-          include: VIEWS_NODE,
-        },
-      },
+      viewsProject({
+        name: 'isolated',
+        include: ['tests/**/*.test.{ts,tsx}'],
+        exclude: [...configDefaults.exclude, ...SHARED, ...REACT, ...VIEWS_NODE],
+      }),
+      viewsProject({ name: 'views-node', include: VIEWS_NODE, isolate: false }),
       { extends: true, test: { name: 'react', include: REACT } },
     ],
   },
